@@ -1,0 +1,6 @@
+export default {
+  displayName: 'company-admin-routes',
+  preset: '../../../jest.preset.js',
+  testEnvironment: 'jsdom',
+  rootDir: '.',
+};

@@ -1,0 +1,6 @@
+export default {
+  displayName: 'reseller-routes',
+  preset: '../../../jest.preset.js',
+  testEnvironment: 'jsdom',
+  rootDir: '.',
+};

@@ -1,0 +1,57 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { describeApiError, GENERIC_ERROR } from './errors';
+import { toastSlice, showToast, clearToast } from './toast-slice';
+import { apiErrorToasts } from './error-toasts';
+
+describe('describeApiError', () => {
+  it('prefers the error object message', () => {
+    expect(describeApiError({ status: 400, data: { error: { message: 'Bad email' }, errors: { a: 'b' } } })).toBe('Bad email');
+  });
+  it('falls back to the errors value', () => {
+    expect(describeApiError({ status: 422, data: { errors: { email: 'is taken', name: ['too long'] } } })).toBe(
+      'email: is taken; name: too long',
+    );
+  });
+  it('says something went wrong with no usable response', () => {
+    expect(describeApiError({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toBe(GENERIC_ERROR);
+    expect(describeApiError(undefined)).toBe(GENERIC_ERROR);
+    expect(describeApiError({ status: 500, data: '<html>' })).toBe(GENERIC_ERROR);
+  });
+});
+
+describe('toast slice', () => {
+  const reduce = toastSlice.reducer;
+  it('shows one toast at a time and drops duplicates', () => {
+    let s = reduce(undefined, showToast('error', 'Nope'));
+    const first = s.current?.id;
+    s = reduce(s, showToast('error', 'Nope'));
+    expect(s.current?.id).toBe(first);
+    s = reduce(s, showToast('success', 'Saved'));
+    expect(s.current).toMatchObject({ kind: 'success', text: 'Saved' });
+    s = reduce(s, clearToast(first as number));
+    expect(s.current?.text).toBe('Saved');
+  });
+});
+
+describe('apiErrorToasts', () => {
+  const rejected = (endpointName: string, payload: unknown) => ({
+    type: 'api/executeQuery/rejected',
+    payload,
+    meta: { rejectedWithValue: true, requestStatus: 'rejected', requestId: 'r', arg: { endpointName } },
+    error: { message: 'Rejected' },
+  });
+  const make = () =>
+    configureStore({
+      reducer: { toast: toastSlice.reducer },
+      middleware: (gdm) => gdm().concat(apiErrorToasts(new Set(['register']))),
+    });
+  it('toasts failures except quiet endpoints and 401s', () => {
+    const store = make();
+    store.dispatch(rejected('register', { status: 400, data: { error: { message: 'taken' } } }));
+    expect(store.getState().toast.current).toBeNull();
+    store.dispatch(rejected('getHome', { status: 401, data: { error: { message: 'expired' } } }));
+    expect(store.getState().toast.current).toBeNull();
+    store.dispatch(rejected('getHome', { status: 500, data: { error: { message: 'db down' } } }));
+    expect(store.getState().toast.current).toMatchObject({ kind: 'error', text: 'db down' });
+  });
+});

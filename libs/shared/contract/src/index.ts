@@ -1,0 +1,2 @@
+export * from './lib/common';
+export * from './lib/auth';

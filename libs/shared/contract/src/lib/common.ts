@@ -1,0 +1,34 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+export const API_PREFIX = '/api_smsc/v1';
+
+export const Uuid = Type.String({ format: 'uuid' });
+
+/** Every failure answers `{ error: { message } }`, or `{ errors }` for a list of field problems. */
+export const ErrorBody = Type.Object({
+  error: Type.Object({ message: Type.String(), code: Type.Optional(Type.String()) }),
+});
+export type ErrorBody = Static<typeof ErrorBody>;
+
+export const FieldErrors = Type.Object({
+  errors: Type.Record(Type.String(), Type.String()),
+});
+export type FieldErrors = Static<typeof FieldErrors>;
+
+/** List paging of spec §7: page from 0, per_page defaulting to 10 unless a list says otherwise. */
+export const PageQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1 })),
+  order_by: Type.Optional(Type.String({ maxLength: 64 })),
+  order_dir: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+});
+export type PageQuery = Static<typeof PageQuery>;
+
+export const ListPage = <T extends TSchema>(item: T) =>
+  Type.Object({ items: Type.Array(item), total: Type.Integer({ minimum: 0 }), per_page: Type.Integer({ minimum: 1 }) });
+
+export interface ListPageOf<T> {
+  items: T[];
+  total: number;
+  per_page: number;
+}

@@ -1,0 +1,5 @@
+export { sessionSlice, sessionCleared, sessionStarted, sessionRestored, authPending, authFailed, type SessionState, type AuthStatus } from './lib/session-slice';
+export { readStoredSession, storeSession, clearStoredSession, TOKEN_KEY, rememberReturnPath, takeReturnPath } from './lib/storage';
+export { makeStore, rootReducer, type AppStore, type RootState, type AppDispatch, QUIET_ENDPOINTS } from './lib/store';
+export { useAppDispatch, useAppSelector, useAppStore } from './lib/hooks';
+export { homeFor, areaOf, ROLE_AREAS, type RoleArea } from './lib/areas';

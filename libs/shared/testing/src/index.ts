@@ -1,0 +1,1 @@
+export { renderWithProviders, type RenderOptions } from './lib/render-with-providers';

@@ -1,0 +1,6 @@
+export default {
+  displayName: 'shared-ui',
+  preset: '../../../jest.preset.js',
+  testEnvironment: 'jsdom',
+  rootDir: '.',
+};

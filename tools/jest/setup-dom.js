@@ -1,0 +1,3 @@
+if (typeof window !== 'undefined') {
+  afterEach(() => window.localStorage.clear());
+}

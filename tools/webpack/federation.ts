@@ -1,0 +1,101 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import webpack from 'webpack';
+import type { Configuration } from 'webpack';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { sharedModules } from './shared-modules';
+
+export const workspaceRoot = path.resolve(__dirname, '../..');
+
+/** Path aliases come from tsconfig.base.json so webpack, jest and tsc resolve libs the same way. */
+export function workspaceAliases(): Record<string, string> {
+  const base = JSON.parse(fs.readFileSync(path.join(workspaceRoot, 'tsconfig.base.json'), 'utf8'));
+  const paths: Record<string, string[]> = base.compilerOptions.paths;
+  return Object.fromEntries(
+    Object.entries(paths).map(([name, [target]]) => [`${name}$`, path.join(workspaceRoot, target)]),
+  );
+}
+
+export interface AppOptions {
+  /** project folder under apps/, e.g. "system-admin" */
+  project: string;
+  /** federation container name: must be an identifier */
+  name: string;
+  /** modules this app exposes (remotes only) */
+  exposes?: Record<string, string>;
+  /** dev-server port */
+  port: number;
+  title: string;
+  /** runtime plugins, resolved from the app folder */
+  runtimePlugins?: string[];
+  extraPlugins?: webpack.WebpackPluginInstance[];
+}
+
+export function federatedApp(options: AppOptions, argv: { mode?: string } = {}): Configuration {
+  const mode = argv.mode === 'development' ? 'development' : 'production';
+  const appRoot = path.join(workspaceRoot, 'apps', options.project);
+  const isProd = mode === 'production';
+  return {
+    mode,
+    context: appRoot,
+    entry: { main: './src/main.ts' },
+    devtool: isProd ? false : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(workspaceRoot, 'dist/apps', options.project),
+      publicPath: 'auto',
+      filename: isProd ? '[name].[contenthash:16].js' : '[name].js',
+      chunkFilename: isProd ? '[name].[contenthash:16].js' : '[name].js',
+      uniqueName: options.name,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      alias: workspaceAliases(),
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'ts-loader',
+          // Type errors are caught once by the workspace `tsc` target; bundling stays fast.
+          options: { transpileOnly: true, configFile: path.join(workspaceRoot, 'tsconfig.base.json') },
+        },
+      ],
+    },
+    performance: { hints: false },
+    optimization: { moduleIds: isProd ? 'deterministic' : 'named' },
+    plugins: [
+      new webpack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(mode),
+        'process.env.REMOTE_LABEL': JSON.stringify(process.env.REMOTE_LABEL ?? ''),
+      }),
+      new ModuleFederationPlugin({
+        name: options.name,
+        filename: 'remoteEntry.js',
+        exposes: options.exposes,
+        remotes: {},
+        shared: sharedModules(),
+        shareStrategy: 'loaded-first',
+        runtimePlugins: (options.runtimePlugins ?? []).map((p) => path.join(appRoot, p)),
+        dts: false,
+        manifest: false,
+      }),
+      new HtmlWebpackPlugin({
+        template: path.join(workspaceRoot, 'tools/webpack/index.html'),
+        title: options.title,
+        chunks: ['main'],
+        publicPath: '/',
+      }),
+      ...(options.extraPlugins ?? []),
+    ],
+    devServer: {
+      port: options.port,
+      historyApiFallback: true,
+      hot: false,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: [{ context: ['/api_smsc', '/remotes.json'], target: process.env.API_URL ?? 'http://127.0.0.1:3000' }],
+    },
+  };
+}

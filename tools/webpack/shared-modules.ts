@@ -1,0 +1,40 @@
+import { dependencies } from '../../package.json';
+
+type SharedConfig = {
+  singleton: true;
+  requiredVersion: string | false;
+  version?: string;
+  eager?: boolean;
+};
+
+const fromPackage = (name: keyof typeof dependencies): SharedConfig => ({
+  singleton: true,
+  requiredVersion: dependencies[name],
+});
+
+// Workspace libs that hold state (store, api cache, session) or the antd facade must exist once
+// in the page; they have no package.json of their own, so their version is pinned here.
+const workspaceLib: SharedConfig = { singleton: true, requiredVersion: false, version: '0.1.0' };
+
+/**
+ * One list of shared singletons for the shell and every remote.
+ * antd is deliberately absent: shared modules are not tree-shaken, so sharing antd whole ships all
+ * of it. The `@smsc/shared-ui` facade re-exports only what the product uses and is shared instead.
+ */
+export function sharedModules(): Record<string, SharedConfig> {
+  return {
+    react: fromPackage('react'),
+    'react/jsx-runtime': fromPackage('react'),
+    'react-dom': fromPackage('react-dom'),
+    'react-dom/client': fromPackage('react-dom'),
+    'react-router': fromPackage('react-router'),
+    'react-redux': fromPackage('react-redux'),
+    '@reduxjs/toolkit': fromPackage('@reduxjs/toolkit'),
+    '@reduxjs/toolkit/query/react': fromPackage('@reduxjs/toolkit'),
+    dayjs: fromPackage('dayjs'),
+    '@smsc/shared-ui': workspaceLib,
+    '@smsc/shared-api': workspaceLib,
+    '@smsc/shared-session': workspaceLib,
+    '@smsc/shared-util': workspaceLib,
+  };
+}
