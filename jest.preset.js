@@ -11,8 +11,6 @@ const moduleNameMapper = Object.fromEntries(
 );
 
 module.exports = {
-  // antd's message timers and RTK Query's listeners outlive a test file; do not let them hold jest open.
-  forceExit: true,
   testMatch: ['<rootDir>/**/*.spec.ts?(x)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
   transform: {
