@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack from 'webpack';
 import type { Configuration } from 'webpack';
+import type {} from 'webpack-dev-server';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { sharedModules } from './shared-modules';
 

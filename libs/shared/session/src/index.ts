@@ -3,3 +3,5 @@ export { readStoredSession, storeSession, clearStoredSession, TOKEN_KEY, remembe
 export { makeStore, rootReducer, type AppStore, type RootState, type AppDispatch, QUIET_ENDPOINTS } from './lib/store';
 export { useAppDispatch, useAppSelector, useAppStore } from './lib/hooks';
 export { homeFor, areaOf, ROLE_AREAS, type RoleArea } from './lib/areas';
+export { signIn, signOut, restoreSession } from './lib/auth-thunks';
+export { authApi, type TokenCheck } from './lib/auth-api';

@@ -16,3 +16,5 @@ export { ErrorBoundary, type ErrorBoundaryProps } from './lib/error-boundary';
 export { NotFound } from './lib/not-found';
 export { PageLoading } from './lib/page-loading';
 export type { RoleModule, MenuEntry, RouteHandle } from './lib/role-module';
+export { RoleRoutes, innermostTitle } from './lib/role-routes';
+export { StandaloneRemote } from './lib/standalone-remote';

@@ -1,0 +1,1 @@
+export { companyAdminModule as default } from '@smsc/company-admin-routes';

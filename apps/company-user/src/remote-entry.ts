@@ -1,0 +1,1 @@
+export { companyUserModule as default } from '@smsc/company-user-routes';

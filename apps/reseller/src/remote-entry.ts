@@ -1,0 +1,1 @@
+export { resellerModule as default } from '@smsc/reseller-routes';

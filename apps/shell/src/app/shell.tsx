@@ -1,0 +1,61 @@
+import { useMemo } from 'react';
+import { Provider } from 'react-redux';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject } from 'react-router';
+import { App, ConfigProvider, ToastHost } from '@smsc/shared-ui';
+import { ROLE_AREAS, useAppDispatch, useAppSelector, type AppStore } from '@smsc/shared-session';
+import { LoginPage } from './login-page';
+import { RequireArea } from './require-area';
+import { RemoteArea } from './remote-area';
+import { useExpiryLogout } from './use-expiry-logout';
+
+function Toasts() {
+  const toast = useAppSelector((s) => s.toast.current);
+  const dispatch = useAppDispatch();
+  return <ToastHost toast={toast} dispatch={dispatch} />;
+}
+
+function Root() {
+  useExpiryLogout();
+  return (
+    <>
+      <Toasts />
+      <Outlet />
+    </>
+  );
+}
+
+export function shellRoutes(): RouteObject[] {
+  return [
+    {
+      element: <Root />,
+      children: [
+        { path: '/login', element: <LoginPage />, handle: { title: 'Sign in' } },
+        // '/' goes to the system admin home, and from there the guard sends a user to their own home
+        { path: '/', element: <Navigate to="/system-admin" replace /> },
+        ...ROLE_AREAS.map((area) => ({
+          path: `${area.basePath}/*`,
+          element: (
+            <RequireArea area={area}>
+              <RemoteArea area={area} />
+            </RequireArea>
+          ),
+        })),
+        // spec §2: an unknown path goes to the company admin home (and so to the user's own)
+        { path: '*', element: <Navigate to="/company-admin" replace /> },
+      ],
+    },
+  ];
+}
+
+export function Shell({ store }: { store: AppStore }) {
+  const router = useMemo(() => createBrowserRouter(shellRoutes()), []);
+  return (
+    <Provider store={store}>
+      <ConfigProvider theme={{ token: { colorPrimary: '#1668dc' } }}>
+        <App>
+          <RouterProvider router={router} />
+        </App>
+      </ConfigProvider>
+    </Provider>
+  );
+}

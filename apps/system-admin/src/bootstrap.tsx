@@ -1,0 +1,6 @@
+import { createRoot } from 'react-dom/client';
+import { StandaloneRemote } from '@smsc/shared-ui';
+import { systemAdminModule } from '@smsc/system-admin-routes';
+
+// Standalone mode for the team that owns this remote: its routes in a bare frame, no shell.
+createRoot(document.getElementById('root') as HTMLElement).render(<StandaloneRemote module={systemAdminModule} />);

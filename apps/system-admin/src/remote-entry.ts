@@ -1,0 +1,1 @@
+export { systemAdminModule as default } from '@smsc/system-admin-routes';

@@ -1,0 +1,1 @@
+export { companyAdminModule } from './lib/routes';

@@ -1,0 +1,1 @@
+export { companyUserModule } from './lib/routes';

@@ -1,0 +1,1 @@
+export { resellerModule } from './lib/routes';

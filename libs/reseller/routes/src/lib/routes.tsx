@@ -1,0 +1,11 @@
+import type { RoleModule } from '@smsc/shared-ui';
+import { RoleHome } from './role-home';
+
+/** The Reseller area: its menu and route table, mounted by the shell under /reseller. */
+export const resellerModule: RoleModule = {
+  basePath: '/reseller',
+  title: 'Reseller',
+  buildLabel: process.env.REMOTE_LABEL || undefined,
+  menu: [{ path: '', label: 'Home' }],
+  routes: [{ index: true, element: <RoleHome area="Reseller" />, handle: { title: 'Reseller home' } }],
+};

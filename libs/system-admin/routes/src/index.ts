@@ -1,0 +1,1 @@
+export { systemAdminModule } from './lib/routes';
