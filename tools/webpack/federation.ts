@@ -43,7 +43,8 @@ export function federatedApp(options: AppOptions, argv: { mode?: string } = {}):
     entry: { main: './src/main.ts' },
     devtool: isProd ? false : 'eval-cheap-module-source-map',
     output: {
-      path: path.join(workspaceRoot, 'dist/apps', options.project),
+      // WEBPACK_OUTPUT_DIR lets a test redeploy one remote into a running server's web root
+      path: process.env.WEBPACK_OUTPUT_DIR ?? path.join(workspaceRoot, 'dist/apps', options.project),
       publicPath: 'auto',
       filename: isProd ? '[name].[contenthash:16].js' : '[name].js',
       chunkFilename: isProd ? '[name].[contenthash:16].js' : '[name].js',

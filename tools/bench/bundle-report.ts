@@ -1,0 +1,112 @@
+// Prints the gzip size of all JavaScript the browser fetches to render /login and each role's home,
+// and of each remoteEntry; fails above the budgets in bundle-budgets.json.
+import { spawn } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import budgets from './bundle-budgets.json';
+
+const root = path.resolve(__dirname, '../..');
+const port = Number(process.env.BUNDLE_PORT ?? 4320);
+const base = `http://127.0.0.1:${port}`;
+const password = 'bundle-report-password-1';
+const roles = [
+  ['admin@example.com', '/system-admin'],
+  ['acme-admin@example.com', '/company-admin'],
+  ['acme-user@example.com', '/company-user'],
+  ['reseller@example.com', '/reseller'],
+] as const;
+
+const kb = (bytes: number) => bytes / 1024;
+
+async function waitForServer() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/remotes.json`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+function recordJs(page: Page) {
+  const files = new Map<string, number>();
+  page.on('response', async (res) => {
+    const url = res.url();
+    if (!url.endsWith('.js') || res.status() !== 200) return;
+    try {
+      files.set(new URL(url).pathname, gzipSync(await res.body(), { level: 9 }).length);
+    } catch {
+      /* body gone with a navigation */
+    }
+  });
+  return files;
+}
+
+async function main() {
+  const server = spawn(process.execPath, [path.join(root, 'tools/scripts/e2e-server.mjs')], {
+    env: { ...process.env, PORT: String(port), DEMO_PASSWORD: password },
+    stdio: 'ignore',
+    cwd: root,
+  });
+  const failures: string[] = [];
+  try {
+    await waitForServer();
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const rows: [string, number, number][] = [];
+
+    const loginPage = await browser.newPage();
+    const loginFiles = recordJs(loginPage);
+    await loginPage.goto(`${base}/login`, { waitUntil: 'networkidle' });
+    await loginPage.getByRole('button', { name: 'Sign in' }).waitFor();
+    const loginTotal = [...loginFiles.values()].reduce((a, b) => a + b, 0);
+    rows.push(['/login', loginFiles.size, kb(loginTotal)]);
+    if (kb(loginTotal) > budgets.loginKb) failures.push(`/login ${kb(loginTotal).toFixed(1)} KB > ${budgets.loginKb} KB`);
+    await loginPage.close();
+
+    const entries = new Map<string, number>();
+    for (const [email, home] of roles) {
+      const page = await browser.newPage();
+      const files = recordJs(page);
+      await page.goto(`${base}/login`);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(`${base}${home}`);
+      await page.getByTestId('role-home').waitFor();
+      await page.waitForLoadState('networkidle');
+      const total = [...files.values()].reduce((a, b) => a + b, 0);
+      rows.push([`${home} (after sign-in)`, files.size, kb(total)]);
+      if (kb(total) > budgets.roleHomeKb) failures.push(`${home} ${kb(total).toFixed(1)} KB > ${budgets.roleHomeKb} KB`);
+      for (const [file, size] of files) if (file.endsWith('/remoteEntry.js')) entries.set(file, size);
+      await page.close();
+    }
+    await browser.close();
+
+    console.log('\nJavaScript fetched by the browser (gzip -9):');
+    console.log('page'.padEnd(32), 'files'.padStart(6), 'KB gz'.padStart(9));
+    for (const [name, count, size] of rows) console.log(name.padEnd(32), String(count).padStart(6), size.toFixed(1).padStart(9));
+    console.log('\nremoteEntry.js (gzip -9):');
+    for (const [file, size] of entries) {
+      console.log(file.padEnd(40), kb(size).toFixed(1).padStart(7), 'KB');
+      if (kb(size) > budgets.remoteEntryKb) failures.push(`${file} ${kb(size).toFixed(1)} KB > ${budgets.remoteEntryKb} KB`);
+    }
+    console.log(`\nbudgets: /login ≤ ${budgets.loginKb} KB (goal ${budgets.loginGoalKb}), role home ≤ ${budgets.roleHomeKb} KB, remoteEntry ≤ ${budgets.remoteEntryKb} KB`);
+  } finally {
+    server.kill('SIGTERM');
+  }
+  if (failures.length) {
+    console.error(`\nOver budget:\n  ${failures.join('\n  ')}`);
+    process.exit(1);
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,19 @@
+// `npm start`: build the console (cached by Nx) and serve it with the API on one origin.
+import { execSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const env = { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', NX_TUI: 'false' };
+if (!process.env.SKIP_BUILD) {
+  execSync('npx nx run-many -t build --parallel=2 --output-style=static', { stdio: 'inherit', env, cwd: root });
+}
+env.DATA_DIR ??= path.join(root, 'data/pglite');
+env.WEB_ROOT ??= path.join(root, 'dist/apps');
+if (!existsSync(path.join(env.WEB_ROOT, 'shell/index.html'))) {
+  console.error(`No console build in ${env.WEB_ROOT}`);
+  process.exit(1);
+}
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')], { stdio: 'inherit', env, cwd: root });
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
+server.on('exit', (code) => process.exit(code ?? 0));

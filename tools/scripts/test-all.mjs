@@ -1,0 +1,28 @@
+// The README's test command: lint, type check, unit and server tests, production build, e2e, bundle report.
+import { execSync } from 'node:child_process';
+
+const env = { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', NX_TUI: 'false' };
+const steps = [
+  ['lint', 'npx eslint . --max-warnings=0'],
+  ['type check', 'npx tsc -p tsconfig.json --noEmit'],
+  ['unit and server tests', 'npx nx run-many -t test --parallel=2 --output-style=static'],
+  ['production build', 'npx nx run-many -t build --parallel=2 --output-style=static'],
+  ['chromium', 'node tools/scripts/ensure-chromium.mjs'],
+  ['end-to-end', 'npx playwright test -c apps/e2e/playwright.config.ts'],
+  ['bundle report', 'npx tsx tools/bench/bundle-report.ts'],
+];
+const only = process.argv.slice(2);
+const started = Date.now();
+for (const [name, cmd] of steps) {
+  if (only.length && !only.includes(name)) continue;
+  const t0 = Date.now();
+  console.log(`\n=== ${name}: ${cmd}`);
+  try {
+    execSync(cmd, { stdio: 'inherit', env });
+  } catch {
+    console.error(`\n✗ ${name} failed after ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    process.exit(1);
+  }
+  console.log(`✓ ${name} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+}
+console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
