@@ -10,6 +10,9 @@ const moduleNameMapper = Object.fromEntries(
   ]),
 );
 
+// some antd packages require another's ES build by path; jest loads CommonJS, so point at the lib build
+moduleNameMapper['^@ant-design/colors/es/(.*)$'] = '@ant-design/colors/lib/$1';
+
 module.exports = {
   testMatch: ['<rootDir>/**/*.spec.ts?(x)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],

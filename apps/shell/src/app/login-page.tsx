@@ -1,5 +1,6 @@
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Form, Input, Typography } from '@smsc/shared-ui';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Button, Form, Input } from '@smsc/shared-ui';
+import { PublicCard } from './public/public-card';
 import { areaOf, homeFor, signIn, takeReturnPath, useAppDispatch, useAppSelector, useAppStore } from '@smsc/shared-session';
 
 interface Credentials {
@@ -29,20 +30,21 @@ export function LoginPage() {
   };
 
   return (
-    <main style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#f5f5f5' }}>
-      <Card style={{ width: 380 }}>
-        <Typography.Title level={1} style={{ fontSize: 24 }}>Sign in to SMSC Console</Typography.Title>
-        {status === 'error' && error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" /> : null}
-        <Form<Credentials> layout="vertical" onFinish={onFinish} requiredMark={false}>
-          <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Enter your email' }, { type: 'email', message: 'Enter a valid email' }]}>
-            <Input autoComplete="username" autoFocus />
-          </Form.Item>
-          <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password' }]}>
-            <Input.Password autoComplete="current-password" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={status === 'loading'}>Sign in</Button>
-        </Form>
-      </Card>
-    </main>
+    <PublicCard title="Sign in to SMSC Console">
+      {status === 'error' && error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" /> : null}
+      <Form<Credentials> layout="vertical" onFinish={onFinish} requiredMark={false}>
+        <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Enter your email' }, { type: 'email', message: 'Enter a valid email' }]}>
+          <Input autoComplete="username" autoFocus />
+        </Form.Item>
+        <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password' }]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={status === 'loading'}>Sign in</Button>
+      </Form>
+      <p style={{ marginTop: 16, display: 'flex', justifyContent: 'space-between' }}>
+        <Link to="/forgot-password">Forgot password?</Link>
+        <Link to="/registration">Create an account</Link>
+      </p>
+    </PublicCard>
   );
 }

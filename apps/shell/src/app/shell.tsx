@@ -4,6 +4,10 @@ import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject
 import { App, ConfigProvider, ToastHost } from '@smsc/shared-ui';
 import { ROLE_AREAS, useAppDispatch, useAppSelector, type AppStore } from '@smsc/shared-session';
 import { LoginPage } from './login-page';
+import { RegistrationPage } from './public/registration-page';
+import { ConfirmRegistrationPage } from './public/confirm-page';
+import { ForgotPasswordPage } from './public/forgot-password-page';
+import { ResetPasswordPage } from './public/reset-password-page';
 import { RequireArea } from './require-area';
 import { RemoteArea } from './remote-area';
 import { useExpiryLogout } from './use-expiry-logout';
@@ -29,7 +33,12 @@ export function shellRoutes(): RouteObject[] {
     {
       element: <Root />,
       children: [
-        { path: '/login', element: <LoginPage />, handle: { title: 'Sign in' } },
+        // the five public routes (spec §2): no side bar, no header
+        { path: '/login', element: <LoginPage /> },
+        { path: '/registration', element: <RegistrationPage /> },
+        { path: '/api_smsc/v1/registration/confirm/:token', element: <ConfirmRegistrationPage /> },
+        { path: '/forgot-password', element: <ForgotPasswordPage /> },
+        { path: '/forgot-password/:token', element: <ResetPasswordPage /> },
         // '/' goes to the system admin home, and from there the guard sends a user to their own home
         { path: '/', element: <Navigate to="/system-admin" replace /> },
         ...ROLE_AREAS.map((area) => ({

@@ -4,4 +4,4 @@ export { makeStore, rootReducer, type AppStore, type RootState, type AppDispatch
 export { useAppDispatch, useAppSelector, useAppStore } from './lib/hooks';
 export { homeFor, areaOf, ROLE_AREAS, type RoleArea } from './lib/areas';
 export { signIn, signOut, restoreSession } from './lib/auth-thunks';
-export { authApi, type TokenCheck } from './lib/auth-api';
+export { authApi, type TokenCheck, useRegisterMutation, useConfirmRegistrationMutation, useRequestPasswordResetMutation, useResetPasswordMutation } from './lib/auth-api';

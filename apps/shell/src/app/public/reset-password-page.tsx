@@ -1,0 +1,42 @@
+import { Link, useParams } from 'react-router';
+import { Alert, Button, Form, Input, Result } from '@smsc/shared-ui';
+import { describeApiError } from '@smsc/shared-api';
+import { useResetPasswordMutation } from '@smsc/shared-session';
+import { PublicCard } from './public-card';
+import { passwordRules } from './password-rules';
+
+export function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const [reset, { isLoading, isSuccess, error }] = useResetPasswordMutation();
+  if (isSuccess) {
+    return (
+      <PublicCard title="Password changed">
+        <Result status="success" title="Your password has been changed" extra={<Link to="/login">Sign in</Link>} />
+      </PublicCard>
+    );
+  }
+  return (
+    <PublicCard title="Choose a new password">
+      {error ? <Alert type="error" showIcon role="alert" title={describeApiError(error)} style={{ marginBottom: 16 }} /> : null}
+      <Form<{ passwd: string; confirm: string }> layout="vertical" onFinish={(v) => void reset({ token, passwd: v.passwd })} requiredMark={false}>
+        <Form.Item label="New password" name="passwd" rules={passwordRules} hasFeedback>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          label="Confirm new password"
+          name="confirm"
+          dependencies={['passwd']}
+          rules={[
+            { required: true, message: 'Repeat the new password' },
+            ({ getFieldValue }) => ({
+              validator: (_, v) => (!v || v === getFieldValue('passwd') ? Promise.resolve() : Promise.reject(new Error('The passwords do not match'))),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={isLoading}>Change password</Button>
+      </Form>
+    </PublicCard>
+  );
+}
