@@ -19,6 +19,8 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
     trace: 'retain-on-failure',
+    // page.route cannot see requests a service worker answers; the offline test turns it back on
+    serviceWorkers: 'block',
   },
   webServer: {
     command: `node tools/scripts/e2e-server.mjs`,

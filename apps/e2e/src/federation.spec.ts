@@ -41,4 +41,12 @@ test.describe('federated role areas', () => {
     await page.getByRole('button', { name: 'Retry' }).click();
     await expectHome(page, ROLES[1]);
   });
+
+  test("a remote that never answers raises 'Loading chunk failed' after the chunk time-out", async ({ page }) => {
+    // the e2e server sets the time-out to 8 s through /remotes.json (120 s in production)
+    await page.route('**/remotes/reseller/remoteEntry.js', () => undefined);
+    await signInFresh(page, 'reseller@example.com');
+    await expect(page.getByText('Loading the Reseller area…')).toBeVisible();
+    await expect(page.getByTestId('remote-fallback')).toHaveText('Loading chunk failed', { timeout: 20_000 });
+  });
 });

@@ -11,6 +11,7 @@ import { ResetPasswordPage } from './public/reset-password-page';
 import { RequireArea } from './require-area';
 import { RemoteArea } from './remote-area';
 import { useExpiryLogout } from './use-expiry-logout';
+import { UpdatePrompt } from './update-prompt';
 
 function Toasts() {
   const toast = useAppSelector((s) => s.toast.current);
@@ -23,6 +24,7 @@ function Root() {
   return (
     <>
       <Toasts />
+      <UpdatePrompt />
       <Outlet />
     </>
   );

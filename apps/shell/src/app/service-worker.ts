@@ -1,0 +1,34 @@
+import { Workbox } from 'workbox-window';
+
+/** The console messages of spec §8, logged as the service worker's state changes. */
+export const SW_MESSAGES = {
+  servedFromCache: 'This web app is being served cache-first by a service worker.',
+  cached: 'Content has been cached for offline use.',
+  updated: 'New content is available; please refresh.',
+  offline: 'No internet connection found. App is running in offline mode.',
+} as const;
+
+export const UPDATE_EVENT = 'smsc:update-available';
+
+/** Registers the app-shell service worker in production builds and announces new deploys. */
+export function registerServiceWorker(): void {
+  if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return;
+  window.addEventListener('offline', () => console.info(SW_MESSAGES.offline));
+  if (navigator.serviceWorker.controller) console.info(SW_MESSAGES.servedFromCache);
+  const wb = new Workbox('/sw.js');
+  wb.addEventListener('installed', (event) => {
+    if (!event.isUpdate) console.info(SW_MESSAGES.cached);
+  });
+  wb.addEventListener('waiting', () => {
+    console.info(SW_MESSAGES.updated);
+    window.dispatchEvent(
+      new CustomEvent(UPDATE_EVENT, {
+        detail: () => {
+          wb.addEventListener('controlling', () => window.location.reload());
+          wb.messageSkipWaiting();
+        },
+      }),
+    );
+  });
+  void wb.register().catch((error) => console.warn('[console] service worker not registered', error));
+}
