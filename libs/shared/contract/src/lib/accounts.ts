@@ -103,6 +103,8 @@ export type Reseller = Static<typeof Reseller>;
 export const ResellerListQuery = Type.Composite([PageQuery, Type.Object({ reseller_name: Type.Optional(Search) })]);
 export type ResellerListQuery = Static<typeof ResellerListQuery>;
 export const ResellerCreate = Type.Object({ reseller_name: Name });
+export const ResellerPatch = ResellerCreate;
+export type ResellerPatch = Static<typeof ResellerPatch>;
 export type ResellerCreate = Static<typeof ResellerCreate>;
 /** CSV with a `reseller_name` header; imported all-or-nothing. */
 export const ResellerImport = Type.Object({ csv: Type.String({ minLength: 1, maxLength: 1_000_000 }) });
