@@ -2,7 +2,12 @@ import fp from 'fastify-plugin';
 import { API_PREFIX } from '@smsc/shared-contract';
 import { verifyToken } from '../lib/tokens';
 import { HttpError, forbidden } from '../lib/http-error';
-import type { AccessLevel, AuthUser } from '../lib/access';
+import type { AccessLevel, AuthUser, AccessPolicy } from '../lib/access';
+
+export interface RouteEntry { method: string; url: string; access: AccessPolicy }
+declare module 'fastify' {
+  interface FastifyInstance { routeTable: RouteEntry[] }
+}
 
 /**
  * Runs at onRequest (before body validation) so an unauthorised caller learns nothing about the
@@ -11,6 +16,9 @@ import type { AccessLevel, AuthUser } from '../lib/access';
 export default fp(async (app) => {
   app.decorateRequest('user', null as unknown as AuthUser);
   app.decorateRequest('level', 'none' as AccessLevel);
+  // The route table (captured below) drives the authorization matrix test and docs.
+  const table: RouteEntry[] = [];
+  app.decorate('routeTable', table);
 
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config.access;
@@ -34,5 +42,6 @@ export default fp(async (app) => {
     const url = route.url ?? '';
     if (!url.startsWith(API_PREFIX) || url.startsWith(`${API_PREFIX}/docs`)) return;
     if (!route.config?.access) throw new Error(`Route ${route.method} ${url} has no access policy in config.access`);
+    table.push({ method: ([] as string[]).concat(route.method).join(","), url, access: route.config.access });
   });
 });
