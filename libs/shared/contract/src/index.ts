@@ -1,2 +1,3 @@
 export * from './lib/common';
 export * from './lib/auth';
+export * from './lib/accounts';

@@ -17,3 +17,23 @@ export const AuthResponse = Type.Object({
   exp: Type.Integer(),
 });
 export type AuthResponse = Static<typeof AuthResponse>;
+
+export const CheckTokenResponse = Type.Object({ user_type: UserType, exp: Type.Integer(), email: Type.String() });
+export type CheckTokenResponse = Static<typeof CheckTokenResponse>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+const Password = Type.String({ minLength: 1, maxLength: 1024 });
+
+export const RegistrationRequest = Type.Object({
+  email: Type.String({ format: 'email', maxLength: 254 }),
+  password: Password,
+  full_name: Type.String({ minLength: 1, maxLength: 200 }),
+  company_name: Type.String({ minLength: 1, maxLength: 200 }),
+});
+export type RegistrationRequest = Static<typeof RegistrationRequest>;
+
+export const ResetEmailRequest = Type.Object({ email: Type.String({ minLength: 3, maxLength: 254 }) });
+export type ResetEmailRequest = Static<typeof ResetEmailRequest>;
+
+export const ResetPasswordRequest = Type.Object({ passwd: Password });
+export type ResetPasswordRequest = Static<typeof ResetPasswordRequest>;

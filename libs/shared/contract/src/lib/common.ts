@@ -32,3 +32,18 @@ export interface ListPageOf<T> {
   total: number;
   per_page: number;
 }
+
+/** Columns the database may leave empty answer `null`, never a missing key. */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const IdParam = Type.Object({ id: Uuid });
+export type IdParam = Static<typeof IdParam>;
+
+export const TokenParam = Type.Object({ token: Type.String({ minLength: 16, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }) });
+export type TokenParam = Static<typeof TokenParam>;
+
+export const MessageBody = Type.Object({ message: Type.String() });
+export type MessageBody = Static<typeof MessageBody>;
+
+/** Server cap on per_page so a client cannot ask for an unbounded page. */
+export const MAX_PER_PAGE = 10000;

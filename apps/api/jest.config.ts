@@ -1,0 +1,17 @@
+export default {
+  displayName: 'api',
+  preset: '../../jest.preset.js',
+  testEnvironment: 'node',
+  rootDir: '.',
+  // PGlite cold start plus migrations take a few seconds per file.
+  testTimeout: 30000,
+  // jest runs CommonJS without --experimental-vm-modules: content-disposition 3 and cookie 1 (@fastify/static, light-my-request)
+  // ships ESM only, and PGlite's CommonJS build still calls import(); babel rewrites both to require.
+  transform: {
+    '/node_modules/((content-disposition|cookie)/.+\\.js|@electric-sql/pglite/.+\\.cjs)$': [
+      'babel-jest',
+      { plugins: ['@babel/plugin-transform-dynamic-import', ['@babel/plugin-transform-modules-commonjs', { strictMode: false }]], babelrc: false, configFile: false, compact: true },
+    ],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!content-disposition/|cookie/|@electric-sql/pglite/)'],
+};

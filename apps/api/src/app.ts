@@ -1,0 +1,32 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { API_PREFIX } from '@smsc/shared-contract';
+import { resolveConfig, type BuildOptions } from './config';
+import external from './plugins/external';
+import errors from './plugins/errors';
+import core from './plugins/core';
+import auth from './plugins/auth';
+import staticWeb from './plugins/static-web';
+import routes from './routes';
+import './lib/access';
+
+export type { BuildOptions };
+
+/** Builds the whole server (external plugins, app core, routes, console files) and waits until ready. */
+export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const config = resolveConfig(opts, randomBytes(32).toString('hex'));
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    // Bodies above 1 MiB are refused (413); CSV imports fit well below this.
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+  });
+  await app.register(errors);
+  await app.register(external);
+  await app.register(core, { config });
+  await app.register(auth);
+  await app.register(staticWeb);
+  await app.register(routes, { prefix: API_PREFIX });
+  await app.ready();
+  return app;
+}

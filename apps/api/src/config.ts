@@ -1,0 +1,45 @@
+import path from 'node:path';
+
+export interface BuildOptions {
+  databaseUrl?: string;
+  dataDir?: string | 'memory';
+  /** with databaseUrl: run in this schema (tests use one per file) */
+  dbSchema?: string;
+  jwtSecret?: string;
+  demoPassword?: string;
+  tokenTtlSeconds?: number;
+  webRoot?: string;
+  logger?: boolean;
+  seed?: boolean;
+  smtpUrl?: string;
+  /** base of links in mails */
+  publicUrl?: string;
+  chunkTimeoutMs?: number;
+  /** login limits: requests per IP per minute, failed attempts per account per 15 minutes */
+  loginPerIp?: number;
+  loginFailuresPerAccount?: number;
+}
+
+export type AppConfig = Required<Omit<BuildOptions, 'databaseUrl' | 'dbSchema' | 'demoPassword' | 'smtpUrl' | 'logger'>> &
+  Pick<BuildOptions, 'databaseUrl' | 'dbSchema' | 'demoPassword' | 'smtpUrl'>;
+
+export const REPO_ROOT = path.resolve(__dirname, '../../..');
+
+export function resolveConfig(o: BuildOptions, generatedSecret: string): AppConfig {
+  return {
+    databaseUrl: o.databaseUrl,
+    dbSchema: o.dbSchema,
+    dataDir: o.dataDir ?? path.join(REPO_ROOT, 'data/pglite'),
+    // A random secret per process is safe (tokens just die on restart); production sets JWT_SECRET.
+    jwtSecret: o.jwtSecret ?? generatedSecret,
+    demoPassword: o.demoPassword,
+    tokenTtlSeconds: o.tokenTtlSeconds ?? 3600,
+    webRoot: o.webRoot ?? path.join(REPO_ROOT, 'dist/apps'),
+    seed: o.seed ?? true,
+    smtpUrl: o.smtpUrl,
+    publicUrl: o.publicUrl ?? 'http://localhost:3000',
+    chunkTimeoutMs: o.chunkTimeoutMs ?? 120000,
+    loginPerIp: o.loginPerIp ?? 30,
+    loginFailuresPerAccount: o.loginFailuresPerAccount ?? 5,
+  };
+}

@@ -1,0 +1,30 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import { Pool } from 'pg';
+import { mkdirSync } from 'node:fs';
+import { PGliteDialect } from './pglite-dialect';
+import type { Database } from './schema';
+
+export interface DbOptions {
+  databaseUrl?: string;
+  /** directory for the embedded PGlite, or 'memory' for a throw-away database */
+  dataDir?: string;
+  /** with databaseUrl: a schema of its own (created if missing), so test files never share tables */
+  schema?: string;
+}
+
+export async function connect(opts: DbOptions): Promise<Kysely<Database>> {
+  if (opts.databaseUrl) {
+    const schema = opts.schema;
+    if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+    const pool = new Pool({ connectionString: opts.databaseUrl, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    if (schema) await sql.raw(`create schema if not exists ${schema}`).execute(db);
+    return db;
+  }
+  const dir = opts.dataDir ?? 'memory';
+  if (dir !== 'memory') mkdirSync(dir, { recursive: true });
+  const pg = dir === 'memory' ? new PGlite() : new PGlite(dir);
+  await pg.waitReady;
+  return new Kysely<Database>({ dialect: new PGliteDialect(pg) });
+}

@@ -1,0 +1,60 @@
+// Migrations are code, applied in order at start; each id runs once (recorded in schema_migrations).
+import { sql, type Kysely } from 'kysely';
+import type { Database } from './schema';
+
+const MIGRATIONS: { id: string; ddl: string }[] = [
+  {
+    id: '001_accounts',
+    ddl: `
+      create table resellers (reseller_uuid uuid primary key default gen_random_uuid(), reseller_name text not null unique,
+        created_on timestamptz not null default now());
+      create table payment_terms (payment_term_uuid uuid primary key default gen_random_uuid(), name text not null,
+        days integer not null default 30, is_active boolean not null default true, created_on timestamptz not null default now());
+      create table companies (company_uuid uuid primary key default gen_random_uuid(), company_name text not null,
+        reseller_uuid uuid references resellers on delete restrict, payment_term_uuid uuid references payment_terms on delete set null,
+        status text not null default 'active' check (status in ('active','inactive')), prepay boolean not null default false,
+        is_below_credit_limit boolean not null default false, is_created_by_admin boolean not null default false,
+        created_on timestamptz not null default now());
+      create table users (uuid uuid primary key default gen_random_uuid(), email text not null, password_hash text not null,
+        full_name text not null, user_type text not null check (user_type in ('admin','company_admin','user','reseller')),
+        is_active boolean not null default true, is_admin boolean not null default false,
+        company_uuid uuid references companies on delete cascade, reseller_uuid uuid references resellers on delete cascade,
+        created_on timestamptz not null default now());
+      create unique index users_email_key on users (lower(email));
+      create index users_company_idx on users (company_uuid);
+      create index companies_reseller_idx on companies (reseller_uuid);`,
+  },
+  {
+    id: '002_reference_data',
+    ddl: `
+      create table stop_text_filters (filter_uuid uuid primary key default gen_random_uuid(), text text not null,
+        is_active boolean not null default true, created_on timestamptz not null default now());
+      create table countries (country_uuid uuid primary key default gen_random_uuid(), nice_name text not null unique, iso2 text not null);
+      create table area_codes (area_code_uuid uuid primary key default gen_random_uuid(),
+        country_uuid uuid not null references countries on delete cascade, code text not null, name text not null);
+      create table files (file_uuid uuid primary key default gen_random_uuid(), name text not null, content_type text not null,
+        data bytea not null, company_uuid uuid references companies on delete cascade, created_on timestamptz not null default now());`,
+  },
+  {
+    id: '003_tokens_outbox',
+    ddl: `
+      create table action_tokens (token_hash text primary key, kind text not null check (kind in ('confirm','reset')),
+        user_uuid uuid not null references users on delete cascade, expires_at timestamptz not null, used_at timestamptz,
+        created_on timestamptz not null default now());
+      create table token_revocations (jti text primary key, expires_at timestamptz not null);
+      create table outbox (id serial primary key, recipient text not null, subject text not null, body text not null,
+        created_on timestamptz not null default now());`,
+  },
+];
+
+export async function migrate(db: Kysely<Database>): Promise<void> {
+  await sql`create table if not exists schema_migrations (id text primary key, applied_on timestamptz not null default now())`.execute(db);
+  const done = new Set((await db.selectFrom('schema_migrations').select('id').execute()).map((r) => r.id));
+  for (const m of MIGRATIONS) {
+    if (done.has(m.id)) continue;
+    await db.transaction().execute(async (trx) => {
+      for (const stmt of m.ddl.split(';').map((s) => s.trim()).filter(Boolean)) await sql.raw(stmt).execute(trx);
+      await trx.insertInto('schema_migrations').values({ id: m.id }).execute();
+    });
+  }
+}

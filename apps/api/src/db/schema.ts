@@ -1,0 +1,29 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { UserType } from '@smsc/shared-contract';
+
+type Created = ColumnType<Date, Date | undefined, never>;
+
+export interface Database {
+  resellers: { reseller_uuid: Generated<string>; reseller_name: string; created_on: Created };
+  payment_terms: { payment_term_uuid: Generated<string>; name: string; days: Generated<number>; is_active: Generated<boolean>; created_on: Created };
+  companies: {
+    company_uuid: Generated<string>; company_name: string; reseller_uuid: string | null; payment_term_uuid: string | null;
+    status: Generated<'active' | 'inactive'>; prepay: Generated<boolean>; is_below_credit_limit: Generated<boolean>;
+    is_created_by_admin: Generated<boolean>; created_on: Created;
+  };
+  users: {
+    uuid: Generated<string>; email: string; password_hash: string; full_name: string; user_type: UserType;
+    is_active: Generated<boolean>; is_admin: Generated<boolean>; company_uuid: string | null; reseller_uuid: string | null;
+    created_on: Created;
+  };
+  stop_text_filters: { filter_uuid: Generated<string>; text: string; is_active: Generated<boolean>; created_on: Created };
+  countries: { country_uuid: Generated<string>; nice_name: string; iso2: string };
+  area_codes: { area_code_uuid: Generated<string>; country_uuid: string; code: string; name: string };
+  files: { file_uuid: Generated<string>; name: string; content_type: string; data: Uint8Array; company_uuid: string | null; created_on: Created };
+  action_tokens: {
+    token_hash: string; kind: 'confirm' | 'reset'; user_uuid: string; expires_at: Date; used_at: Date | null; created_on: Created;
+  };
+  token_revocations: { jti: string; expires_at: Date };
+  outbox: { id: Generated<number>; recipient: string; subject: string; body: string; created_on: Created };
+  schema_migrations: { id: string; applied_on: Created };
+}

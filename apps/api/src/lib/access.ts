@@ -1,0 +1,34 @@
+import type { UserType } from '@smsc/shared-contract';
+
+/**
+ * all: every record; tenant: records of the caller's companies (reseller: its companies, company
+ * types: their company); own: only the caller's own record; none: 403.
+ */
+export type AccessLevel = 'all' | 'tenant' | 'own' | 'none';
+export type AccessPolicy = 'public' | Record<UserType, AccessLevel>;
+
+export const adminOnly: AccessPolicy = { admin: 'all', reseller: 'none', company_admin: 'none', user: 'none' };
+export const signedIn: AccessPolicy = { admin: 'all', reseller: 'own', company_admin: 'own', user: 'own' };
+export const readShared: AccessPolicy = { admin: 'all', reseller: 'all', company_admin: 'all', user: 'all' };
+
+export interface AuthUser {
+  uuid: string;
+  email: string;
+  user_type: UserType;
+  company_uuid: string | null;
+  reseller_uuid: string | null;
+  jti: string;
+  exp: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessPolicy;
+  }
+  interface FastifyRequest {
+    /** set by the auth hook on every non-public route */
+    user: AuthUser;
+    /** the caller's access level on the current route */
+    level: AccessLevel;
+  }
+}

@@ -1,0 +1,8 @@
+/** An error whose status and message are safe to show the client. */
+export class HttpError extends Error {
+  constructor(public readonly statusCode: number, message: string, public readonly headers: Record<string, string> = {}) {
+    super(message);
+  }
+}
+export const notFound = (what = 'Record') => new HttpError(404, `${what} not found`);
+export const forbidden = () => new HttpError(403, 'You are not allowed to do this');

@@ -1,0 +1,22 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/schema';
+
+export interface Mail { to: string; subject: string; text: string }
+export interface Mailer { send(mail: Mail): Promise<void> }
+
+/** SMTP when configured; otherwise the mail lands in the outbox table and the log, so a demo can still confirm. */
+export function createMailer(db: Kysely<Database>, log: FastifyBaseLogger, smtpUrl?: string, from = 'SMSC Console <no-reply@smsc.local>'): Mailer {
+  const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  return {
+    async send(mail) {
+      if (transport) {
+        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+        return;
+      }
+      await db.insertInto('outbox').values({ recipient: mail.to, subject: mail.subject, body: mail.text }).execute();
+      log.info({ to: mail.to, subject: mail.subject }, `mail (no SMTP_URL, kept in outbox): ${mail.text}`);
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import fp from 'fastify-plugin';
+import { API_PREFIX } from '@smsc/shared-contract';
+import { verifyToken } from '../lib/tokens';
+import { HttpError, forbidden } from '../lib/http-error';
+import type { AccessLevel, AuthUser, AccessPolicy } from '../lib/access';
+
+export interface RouteEntry { method: string; url: string; access: AccessPolicy }
+declare module 'fastify' {
+  interface FastifyInstance { routeTable: RouteEntry[] }
+}
+
+/**
+ * Runs at onRequest (before body validation) so an unauthorised caller learns nothing about the
+ * route's input schema. Routes without `access` are non-API (static files) and pass through.
+ */
+export default fp(async (app) => {
+  app.decorateRequest('user', null as unknown as AuthUser);
+  app.decorateRequest('level', 'none' as AccessLevel);
+  // The route table (captured below) drives the authorization matrix test and docs.
+  const table: RouteEntry[] = [];
+  app.decorate('routeTable', table);
+
+  app.addHook('onRequest', async (req) => {
+    const access = req.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    const header = req.headers.authorization ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    const claims = token ? verifyToken(app.config.jwtSecret, token) : null;
+    if (!claims || (await app.users.isRevoked(claims.jti))) throw new HttpError(401, 'Not signed in or the session expired');
+    const row = await app.users.findById(claims.sub);
+    if (!row || !row.is_active) throw new HttpError(401, 'Account is not active');
+    req.user = {
+      uuid: row.uuid, email: row.email, user_type: row.user_type, company_uuid: row.company_uuid,
+      reseller_uuid: row.reseller_uuid, jti: claims.jti, exp: claims.exp,
+    };
+    req.level = access[row.user_type];
+    if (req.level === 'none') throw forbidden();
+  });
+
+  // Refuse to start when an API route forgot to declare who may call it.
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? '';
+    if (!url.startsWith(API_PREFIX) || url.startsWith(`${API_PREFIX}/docs`)) return;
+    if (!route.config?.access) throw new Error(`Route ${route.method} ${url} has no access policy in config.access`);
+    table.push({ method: ([] as string[]).concat(route.method).join(","), url, access: route.config.access });
+  });
+});

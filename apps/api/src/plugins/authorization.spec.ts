@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { USER_TYPES, type UserType } from '@smsc/shared-contract';
+import type { RouteEntry } from './auth';
+import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
+
+const LOGINS: Record<UserType, string> = {
+  admin: 'admin@example.com', reseller: 'reseller@example.com', company_admin: 'acme-admin@example.com', user: 'acme-user@example.com',
+};
+
+/** Fills path parameters with a random uuid / token so the request reaches the route. */
+const fill = (url: string, id = randomUUID()) => url.replace(/:token/, 'x'.repeat(43)).replace(/:\w+/g, id);
+
+describe('authorization matrix (generated from the route table)', () => {
+  let t: TestApp;
+  let routes: RouteEntry[];
+  const tokens = {} as Record<UserType, string>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    routes = t.app.routeTable.filter((r) => r.method !== 'HEAD');
+    for (const type of USER_TYPES) tokens[type] = await login(t.app, LOGINS[type]);
+  });
+  afterAll(async () => t.close());
+
+  it('captured the API routes with a policy each', () => {
+    expect(routes.length).toBeGreaterThan(30);
+    for (const r of routes) expect(r.access === 'public' || USER_TYPES.every((u) => typeof r.access === 'object' && r.access[u])).toBe(true);
+  });
+
+  it('answers 401 to every non-public route without a token', async () => {
+    for (const r of routes.filter((x) => x.access !== 'public')) {
+      const res = await t.app.inject({ method: r.method as 'GET', url: fill(r.url), payload: r.method === 'GET' ? undefined : {} });
+      expect([r.method, r.url, res.statusCode]).toEqual([r.method, r.url, 401]);
+    }
+  });
+
+  it.each(USER_TYPES)('answers 403 to %s on every route its policy forbids, and never 403 on allowed reads', async (type) => {
+    let forbiddenCount = 0;
+    for (const r of routes) {
+      if (r.access === 'public') continue;
+      const level = r.access[type];
+      if (level !== 'none' && r.method !== 'GET') continue; // allowed writes are covered by the feature tests
+      const res = await t.app.inject({ method: r.method as 'GET', url: fill(r.url), headers: bearer(tokens[type]), payload: r.method === 'GET' ? undefined : {} });
+      if (level === 'none') {
+        forbiddenCount++;
+        expect([r.method, r.url, res.statusCode]).toEqual([r.method, r.url, 403]);
+        expect(res.json().error.message).toEqual(expect.any(String));
+      } else {
+        // Labelled so a failure names the route: allowed reads answer 200 or 404 (random id), never 401/403/500.
+        expect({ route: `${r.method} ${r.url}`, ok: [200, 404].includes(res.statusCode) }).toEqual({ route: `${r.method} ${r.url}`, ok: true });
+      }
+    }
+    if (type !== 'admin') expect(forbiddenCount).toBeGreaterThan(0);
+  });
+
+  it('hides Globex records from acme-admin on every tenant-scoped :id route (404, not 403)', async () => {
+    const globex = await t.app.db.selectFrom('companies').select('company_uuid').where('company_name', '=', 'Globex').executeTakeFirstOrThrow();
+    const globexUser = await t.app.db.selectFrom('users').select('uuid').where('email', '=', 'globex-user@example.com').executeTakeFirstOrThrow();
+    // A body that passes validation, per resource, so the tenant check is what answers.
+    const fixtures: Record<string, { id: string; patch: object }> = {
+      [api('/company/:id')]: { id: globex.company_uuid, patch: { company_name: 'Hijacked' } },
+      [api('/user/:id')]: { id: globexUser.uuid, patch: { full_name: 'Hijacked' } },
+    };
+    const scoped = routes.filter((r) => r.access !== 'public' && r.url.endsWith('/:id') && r.access.company_admin !== 'none' && r.access.company_admin !== 'all');
+    expect(scoped.length).toBeGreaterThan(0);
+    for (const r of scoped) {
+      const f = fixtures[r.url];
+      expect([r.url, !!f]).toEqual([r.url, true]); // a new tenant-scoped route needs a fixture here
+      const res = await t.app.inject({ method: r.method as 'GET', url: fill(r.url, f.id), headers: bearer(tokens.company_admin), payload: r.method === 'PATCH' ? f.patch : undefined });
+      expect([r.method, r.url, res.statusCode]).toEqual([r.method, r.url, 404]);
+    }
+    const still = await t.app.db.selectFrom('companies').select('company_name').where('company_uuid', '=', globex.company_uuid).executeTakeFirstOrThrow();
+    expect(still.company_name).toBe('Globex');
+  });
+
+  it('never lists Globex or its users to acme-admin, and scopes the reseller to its companies', async () => {
+    const companies = await t.app.inject({ method: 'GET', url: api('/company/list'), headers: bearer(tokens.company_admin) });
+    expect(companies.json().items.map((c: { company_name: string }) => c.company_name)).toEqual(['Acme']);
+    const users = await t.app.inject({ method: 'GET', url: api('/user/list?per_page=1000'), headers: bearer(tokens.company_admin) });
+    expect(users.json().items.every((u: { company_name: string }) => u.company_name === 'Acme')).toBe(true);
+    const filtered = await t.app.inject({ method: 'GET', url: api('/company/list?company_name=*Globex*'), headers: bearer(tokens.company_admin) });
+    expect(filtered.json().total).toBe(0);
+    const reseller = await t.app.inject({ method: 'GET', url: api('/company/list'), headers: bearer(tokens.reseller) });
+    const names = reseller.json().items.map((c: { company_name: string }) => c.company_name);
+    expect(names).toContain('Acme');
+    expect(names).not.toContain('Globex');
+  });
+
+  it('lets a plain user read only its own record', async () => {
+    const me = await t.app.db.selectFrom('users').select('uuid').where('email', '=', 'acme-user@example.com').executeTakeFirstOrThrow();
+    const colleague = await t.app.db.selectFrom('users').select('uuid').where('email', '=', 'acme-admin@example.com').executeTakeFirstOrThrow();
+    expect((await t.app.inject({ method: 'GET', url: api(`/user/${me.uuid}`), headers: bearer(tokens.user) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: api(`/user/${colleague.uuid}`), headers: bearer(tokens.user) })).statusCode).toBe(404);
+    const promote = await t.app.inject({ method: 'PATCH', url: api(`/user/${me.uuid}`), headers: bearer(tokens.user), payload: { is_admin: true } });
+    expect(promote.statusCode).toBe(403);
+  });
+
+  it('refuses to start when an API route has no access policy', async () => {
+    const Fastify = (await import('fastify')).default;
+    const auth = (await import('./auth')).default;
+    const app = Fastify();
+    app.decorate('config', {} as never);
+    await app.register(auth);
+    expect(() => app.get(api('/unguarded'), async () => 'x')).toThrow(/no access policy/);
+    await app.close();
+  });
+});

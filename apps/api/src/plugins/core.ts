@@ -1,0 +1,30 @@
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import { connect } from '../db/connect';
+import { migrate } from '../db/migrations';
+import { seed } from '../db/seed';
+import type { Database } from '../db/schema';
+import { createMailer, type Mailer } from '../lib/mailer';
+import { createUserRepository, type UserRepository } from '../lib/user-repository';
+import type { AppConfig } from '../config';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Kysely<Database>;
+    mailer: Mailer;
+    users: UserRepository;
+  }
+}
+
+/** Database, migrations, seed and the repositories every route plugin shares. */
+export default fp<{ config: AppConfig }>(async (app, { config }) => {
+  const db = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.dbSchema });
+  app.addHook('onClose', async () => db.destroy());
+  await migrate(db);
+  if (config.seed) await seed(db, app.log, config.demoPassword);
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('mailer', createMailer(db, app.log, config.smtpUrl));
+  app.decorate('users', createUserRepository(db));
+});

@@ -1,0 +1,38 @@
+import fp from 'fastify-plugin';
+import { API_PREFIX } from '@smsc/shared-contract';
+import type { FastifyError } from 'fastify';
+
+// Postgres error codes that mean "bad input", not a server fault.
+const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
+  '23505': [409, 'A record with these values already exists'],
+  '23503': [409, 'The record is referenced by or refers to a missing record'],
+  '22P02': [400, 'Invalid value'],
+  '23514': [400, 'A value is out of the allowed range'],
+};
+
+export default fp(async (app) => {
+  app.setErrorHandler((err: FastifyError & { code?: string; headers?: Record<string, string> }, req, reply) => {
+    if (err.validation) {
+      return reply.code(400).send({ error: { message: `Invalid request: ${err.message}`, code: 'VALIDATION' } });
+    }
+    const pg = err.code ? PG_CLIENT_ERRORS[err.code] : undefined;
+    if (pg) return reply.code(pg[0]).send({ error: { message: pg[1] } });
+    const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
+    if (status >= 500) {
+      req.log.error({ err }, 'unhandled error');
+      return reply.code(500).send({ error: { message: 'Internal server error' } });
+    }
+    if (err.headers) reply.headers(err.headers);
+    return reply.code(status).send({ error: { message: err.message } });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    const wantsHtml = (req.headers.accept ?? '').includes('text/html');
+    // Console deep links (any non-API path) get the shell; the SPA router takes it from there.
+    if (req.method === 'GET' && wantsHtml && !path.startsWith(API_PREFIX) && app.hasDecorator('sendShell')) {
+      return (app as unknown as { sendShell: (r: typeof reply) => unknown }).sendShell(reply);
+    }
+    return reply.code(404).send({ error: { message: `Route ${req.method} ${path} not found` } });
+  });
+});

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxProvider } from '../lib/type-provider';
+import {
+  AuthRequest, AuthResponse, CheckTokenResponse, MessageBody, ResetEmailRequest, ResetPasswordRequest, TokenParam,
+} from '@smsc/shared-contract';
+import { DUMMY_HASH_PROMISE, checkPasswordPolicy, hashPassword, verifyPassword } from '../lib/passwords';
+import { newActionToken, sha256, signToken } from '../lib/tokens';
+import { HttpError } from '../lib/http-error';
+import { signedIn } from '../lib/access';
+
+const RESET_TTL_MS = 30 * 60 * 1000;
+const ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
+
+export default async function authRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<TypeBoxProvider>();
+  // Failed logins per account, in memory: a restart forgets them, which only helps a legitimate user.
+  const failures = new Map<string, { count: number; since: number }>();
+  const loginLimit = { max: app.config.loginPerIp, timeWindow: '1 minute' };
+
+  app.post('/auth', {
+    config: { access: 'public', rateLimit: loginLimit },
+    schema: { tags: ['auth'], body: AuthRequest, response: { 200: AuthResponse } },
+  }, async (req) => {
+    const email = req.body.email.trim().toLowerCase();
+    const f = failures.get(email);
+    if (f && Date.now() - f.since > ACCOUNT_WINDOW_MS) failures.delete(email);
+    else if (f && f.count >= app.config.loginFailuresPerAccount) {
+      const retry = Math.ceil((f.since + ACCOUNT_WINDOW_MS - Date.now()) / 1000);
+      throw new HttpError(429, `Too many failed logins for this account, retry in ${retry} s`, { 'retry-after': String(retry) });
+    }
+    const user = await app.users.findByEmail(email);
+    // Hash even for unknown e-mails so timing does not reveal which accounts exist.
+    const ok = await verifyPassword(req.body.password, user?.password_hash ?? (await DUMMY_HASH_PROMISE));
+    if (!user || !ok) {
+      const cur = failures.get(email) ?? { count: 0, since: Date.now() };
+      failures.set(email, { ...cur, count: cur.count + 1 });
+      throw new HttpError(401, 'Wrong email or password');
+    }
+    if (!user.is_active) throw new HttpError(403, 'Account is not active; confirm your e-mail first');
+    failures.delete(email);
+    const { token, exp } = signToken(app.config.jwtSecret, { sub: user.uuid, typ: user.user_type, email: user.email }, app.config.tokenTtlSeconds);
+    return { token, user_type: user.user_type, exp };
+  });
+
+  app.post('/auth/check-token', {
+    config: { access: signedIn }, schema: { tags: ['auth'], response: { 200: CheckTokenResponse } },
+  }, async (req) => ({ user_type: req.user.user_type, exp: req.user.exp, email: req.user.email }));
+
+  app.post('/auth/logout', {
+    config: { access: signedIn }, schema: { tags: ['auth'], response: { 200: MessageBody } },
+  }, async (req) => {
+    await app.users.revoke(req.user.jti, req.user.exp);
+    return { message: 'Signed out' };
+  });
+
+  app.post('/auth/reset_email', {
+    config: { access: 'public', rateLimit: loginLimit },
+    schema: { tags: ['auth'], body: ResetEmailRequest, response: { 200: MessageBody } },
+  }, async (req) => {
+    const user = await app.users.findByEmail(req.body.email.trim());
+    if (user && user.is_active) {
+      const { token, hash } = newActionToken();
+      await app.db.insertInto('action_tokens')
+        .values({ token_hash: hash, kind: 'reset', user_uuid: user.uuid, expires_at: new Date(Date.now() + RESET_TTL_MS), used_at: null }).execute();
+      await app.mailer.send({
+        to: user.email, subject: 'Reset your SMSC Console password',
+        text: `Open ${app.config.publicUrl}/reset-password/${token} within 30 minutes to choose a new password.`,
+      });
+    }
+    // Same answer either way so the form cannot be used to probe for accounts.
+    return { message: 'If the address is registered, a reset link has been sent' };
+  });
+
+  app.post('/auth/reset_password/:token', {
+    config: { access: 'public', rateLimit: loginLimit },
+    schema: { tags: ['auth'], params: TokenParam, body: ResetPasswordRequest, response: { 200: MessageBody } },
+  }, async (req) => {
+    checkPasswordPolicy(req.body.passwd);
+    const userUuid = await consumeActionToken(app, req.params.token, 'reset');
+    await app.db.updateTable('users').set({ password_hash: await hashPassword(req.body.passwd) }).where('uuid', '=', userUuid).execute();
+    return { message: 'Password changed' };
+  });
+}
+
+/** Marks a one-time token used (atomically, so a replay loses the race) and returns its user. */
+export async function consumeActionToken(app: Pick<FastifyInstance, "db">, token: string, kind: 'confirm' | 'reset'): Promise<string> {
+  const row = await app.db.updateTable('action_tokens').set({ used_at: new Date() })
+    .where('token_hash', '=', sha256(token)).where('kind', '=', kind).where('used_at', 'is', null).where('expires_at', '>', new Date())
+    .returning('user_uuid').executeTakeFirst();
+  if (!row) throw new HttpError(400, 'The link is invalid, expired or already used');
+  return row.user_uuid;
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxProvider } from '../lib/type-provider';
+import { sql } from 'kysely';
+import { Company, CompanyCreate, CompanyListQuery, CompanyPatch, IdParam, ListPage, MessageBody } from '@smsc/shared-contract';
+import type { AccessPolicy } from '../lib/access';
+import { paging, ordering, wildcard } from '../lib/list';
+import { companyScope, orNotFound } from '../lib/tenant';
+import { forbidden } from '../lib/http-error';
+import { COMPANY_COLUMNS, companiesQuery } from '../lib/queries';
+
+const read: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'tenant' };
+const list: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
+const create: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'none', user: 'none' };
+const patch: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
+const ORDER = ['company_name', 'created_on', 'status'] as const;
+
+export default async function companyRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<TypeBoxProvider>();
+  const findCompany = (req: FastifyRequest, id: string) =>
+    companiesQuery(app.db).select(COMPANY_COLUMNS).where('companies.company_uuid', '=', id).where(companyScope(req)).executeTakeFirst();
+
+  app.get('/company/list', { config: { access: list }, schema: { tags: ['companies'], querystring: CompanyListQuery, response: { 200: ListPage(Company) } } }, async (req) => {
+    const q = req.query;
+    let base = companiesQuery(app.db).where(companyScope(req));
+    if (q.company_name) base = base.where('companies.company_name', 'ilike', wildcard(q.company_name));
+    if (q.company_uuid) base = base.where('companies.company_uuid', '=', q.company_uuid);
+    if (q.reseller_uuid) base = base.where('companies.reseller_uuid', '=', q.reseller_uuid);
+    if (q.reseller_name) base = base.where('resellers.reseller_name', 'ilike', wildcard(q.reseller_name));
+    if (q.payment_term_uuid) base = base.where('companies.payment_term_uuid', '=', q.payment_term_uuid);
+    if (q.status) base = base.where('companies.status', '=', q.status);
+    if (q.is_below_credit_limit !== undefined) base = base.where('companies.is_below_credit_limit', '=', q.is_below_credit_limit);
+    if (q.prepay !== undefined) base = base.where('companies.prepay', '=', q.prepay);
+    if (q.is_created_by_admin !== undefined) base = base.where('companies.is_created_by_admin', '=', q.is_created_by_admin);
+    const { per_page, offset } = paging(q, 10000);
+    const { col, dir } = ordering(q, ORDER, 'company_name');
+    const [items, total] = await Promise.all([
+      base.select(COMPANY_COLUMNS).orderBy(`companies.${col}`, dir).orderBy('companies.company_uuid').limit(per_page).offset(offset).execute(),
+      base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: total.n, per_page };
+  });
+
+  app.post('/company', { config: { access: create }, schema: { tags: ['companies'], body: CompanyCreate, response: { 201: Company } } }, async (req, reply) => {
+    const b = req.body;
+    const isAdmin = req.user.user_type === 'admin';
+    const row = await app.db.insertInto('companies').values({
+      company_name: b.company_name, payment_term_uuid: b.payment_term_uuid ?? null, status: b.status, prepay: b.prepay,
+      is_below_credit_limit: b.is_below_credit_limit, is_created_by_admin: isAdmin,
+      // A reseller always creates companies under itself.
+      reseller_uuid: isAdmin ? b.reseller_uuid ?? null : req.user.reseller_uuid,
+    }).returning('company_uuid').executeTakeFirstOrThrow();
+    return reply.code(201).send(await findCompany(req, row.company_uuid));
+  });
+
+  app.get('/company/:id', { config: { access: read }, schema: { tags: ['companies'], params: IdParam, response: { 200: Company } } }, async (req) =>
+    orNotFound(await findCompany(req, req.params.id), 'Company'));
+
+  app.patch('/company/:id', { config: { access: patch }, schema: { tags: ['companies'], params: IdParam, body: CompanyPatch, response: { 200: Company } } }, async (req) => {
+    const target = orNotFound(await findCompany(req, req.params.id), 'Company');
+    const b = { ...req.body };
+    const type = req.user.user_type;
+    // Only the system admin moves a company between resellers; a company admin may only rename its company.
+    if (type !== 'admin' && b.reseller_uuid !== undefined) throw forbidden();
+    if (type === 'company_admin' && Object.keys(b).some((k) => k !== 'company_name')) throw forbidden();
+    await app.db.updateTable('companies').set(b).where('company_uuid', '=', target.company_uuid).execute();
+    return findCompany(req, target.company_uuid);
+  });
+
+  app.delete('/company/:id', { config: { access: create }, schema: { tags: ['companies'], params: IdParam, response: { 200: MessageBody } } }, async (req) => {
+    const target = orNotFound(await findCompany(req, req.params.id), 'Company');
+    await app.db.deleteFrom('companies').where('company_uuid', '=', target.company_uuid).execute();
+    return { message: 'Company deleted' };
+  });
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import authRoutes from './auth';
+import registrationRoutes from './registration';
+import homeRoutes from './home';
+import userRoutes from './users';
+import companyRoutes from './companies';
+import resellerRoutes from './resellers';
+import paymentTermRoutes from './payment-terms';
+import stopTextRoutes from './stop-text';
+import countryRoutes from './countries';
+
+export default async function routes(app: FastifyInstance) {
+  for (const plugin of [authRoutes, registrationRoutes, homeRoutes, userRoutes, companyRoutes, resellerRoutes, paymentTermRoutes, stopTextRoutes, countryRoutes]) {
+    await app.register(plugin);
+  }
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxProvider } from '../lib/type-provider';
+import { MessageBody, RegistrationRequest, TokenParam } from '@smsc/shared-contract';
+import { checkPasswordPolicy, hashPassword } from '../lib/passwords';
+import { newActionToken } from '../lib/tokens';
+import { HttpError } from '../lib/http-error';
+import { API_PREFIX } from '@smsc/shared-contract';
+import { consumeActionToken } from './auth';
+
+const CONFIRM_TTL_MS = 30 * 60 * 1000;
+
+export default async function registrationRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<TypeBoxProvider>();
+  app.post('/registration', {
+    config: { access: 'public', rateLimit: { max: app.config.loginPerIp, timeWindow: '1 minute' } },
+    schema: { tags: ['auth'], body: RegistrationRequest, response: { 201: MessageBody } },
+  }, async (req, reply) => {
+    const { email, password, full_name, company_name } = req.body;
+    checkPasswordPolicy(password);
+    if (await app.users.findByEmail(email)) throw new HttpError(409, 'This e-mail is already registered');
+    const password_hash = await hashPassword(password);
+    const { token, hash } = newActionToken();
+    // Company and admin start inactive; the confirmation link activates both.
+    await app.db.transaction().execute(async (trx) => {
+      const company = await trx.insertInto('companies').values({ company_name, status: 'inactive' }).returning('company_uuid').executeTakeFirstOrThrow();
+      const user = await trx.insertInto('users').values({
+        email, password_hash, full_name, user_type: 'company_admin', is_admin: true, is_active: false, company_uuid: company.company_uuid, reseller_uuid: null,
+      }).returning('uuid').executeTakeFirstOrThrow();
+      await trx.insertInto('action_tokens')
+        .values({ token_hash: hash, kind: 'confirm', user_uuid: user.uuid, expires_at: new Date(Date.now() + CONFIRM_TTL_MS), used_at: null }).execute();
+    });
+    await app.mailer.send({
+      to: email, subject: 'Confirm your SMSC Console registration',
+      text: `Open ${app.config.publicUrl}${API_PREFIX}/registration/confirm/${token} within 30 minutes to activate your account.`,
+    });
+    return reply.code(201).send({ message: 'Registered; check your e-mail to confirm the account' });
+  });
+
+  app.post('/registration/confirm/:token', {
+    config: { access: 'public', rateLimit: { max: app.config.loginPerIp, timeWindow: '1 minute' } },
+    schema: { tags: ['auth'], params: TokenParam, response: { 200: MessageBody } },
+  }, async (req) => {
+    const userUuid = await consumeActionToken(app, req.params.token, 'confirm');
+    await app.db.transaction().execute(async (trx) => {
+      const u = await trx.updateTable('users').set({ is_active: true }).where('uuid', '=', userUuid).returning('company_uuid').executeTakeFirstOrThrow();
+      if (u.company_uuid) await trx.updateTable('companies').set({ status: 'active' }).where('company_uuid', '=', u.company_uuid).execute();
+    });
+    return { message: 'Account confirmed; you can sign in now' };
+  });
+}

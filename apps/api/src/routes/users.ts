@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxProvider } from '../lib/type-provider';
+import { sql } from 'kysely';
+import { IdParam, ListPage, MessageBody, User, UserCreate, UserListQuery, UserPatch } from '@smsc/shared-contract';
+import type { AccessPolicy } from '../lib/access';
+import { paging, ordering, wildcard } from '../lib/list';
+import { companyScope, orNotFound, userScope } from '../lib/tenant';
+import { HttpError, forbidden } from '../lib/http-error';
+import { checkPasswordPolicy, hashPassword } from '../lib/passwords';
+import { USER_COLUMNS, companiesQuery, usersQuery } from '../lib/queries';
+
+const manage: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
+const readOwn: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'own' };
+const ORDER = ['email', 'full_name', 'created_on', 'company_name'] as const;
+
+export default async function userRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<TypeBoxProvider>();
+  const findUser = (req: FastifyRequest, id: string) =>
+    usersQuery(app.db).select(USER_COLUMNS).where('users.uuid', '=', id).where(userScope(req)).executeTakeFirst();
+
+  app.get('/user/list', { config: { access: manage }, schema: { tags: ['users'], querystring: UserListQuery, response: { 200: ListPage(User) } } }, async (req) => {
+    const q = req.query;
+    let base = usersQuery(app.db).where(userScope(req));
+    if (q.user_name) base = base.where((eb) => eb.or([eb('users.full_name', 'ilike', wildcard(q.user_name!)), eb('users.email', 'ilike', wildcard(q.user_name!))]));
+    if (q.company_name) base = base.where('companies.company_name', 'ilike', wildcard(q.company_name));
+    if (q.company_uuid) base = base.where('users.company_uuid', '=', q.company_uuid);
+    if (q.status) base = base.where('users.is_active', '=', q.status === 'active');
+    if (q.is_active !== undefined) base = base.where('users.is_active', '=', q.is_active);
+    if (q.is_admin !== undefined) base = base.where('users.is_admin', '=', q.is_admin);
+    const { per_page, offset } = paging(q);
+    const { col, dir } = ordering(q, ORDER, 'created_on');
+    const orderCol = col === 'company_name' ? 'companies.company_name' : (`users.${col}` as const);
+    const [items, total] = await Promise.all([
+      base.select(USER_COLUMNS).orderBy(orderCol, dir).orderBy('users.uuid').limit(per_page).offset(offset).execute(),
+      base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: total.n, per_page };
+  });
+
+  app.post('/user', { config: { access: manage }, schema: { tags: ['users'], body: UserCreate, response: { 201: User } } }, async (req, reply) => {
+    const b = req.body;
+    checkPasswordPolicy(b.password);
+    let companyUuid = b.company_uuid ?? null;
+    if (req.user.user_type === 'company_admin') companyUuid = req.user.company_uuid;
+    if (req.user.user_type === 'reseller') {
+      if (!companyUuid) throw new HttpError(400, 'company_uuid is required');
+      orNotFound(await companiesQuery(app.db).select('companies.company_uuid').where('companies.company_uuid', '=', companyUuid).where(companyScope(req)).executeTakeFirst(), 'Company');
+    }
+    if (await app.users.findByEmail(b.email)) throw new HttpError(409, 'This e-mail is already registered');
+    // Without a company only a system admin can be created, and only by an admin.
+    const user_type = !companyUuid ? 'admin' : b.is_admin ? 'company_admin' : 'user';
+    const row = await app.db.insertInto('users').values({
+      email: b.email, full_name: b.full_name, password_hash: await hashPassword(b.password), user_type,
+      is_admin: user_type !== 'user', is_active: b.is_active ?? true, company_uuid: companyUuid, reseller_uuid: null,
+    }).returning('uuid').executeTakeFirstOrThrow();
+    return reply.code(201).send(await findUser(req, row.uuid));
+  });
+
+  app.get('/user/:id', { config: { access: readOwn }, schema: { tags: ['users'], params: IdParam, response: { 200: User } } }, async (req) =>
+    orNotFound(await findUser(req, req.params.id), 'User'));
+
+  app.patch('/user/:id', { config: { access: readOwn }, schema: { tags: ['users'], params: IdParam, body: UserPatch, response: { 200: User } } }, async (req) => {
+    const target = orNotFound(await findUser(req, req.params.id), 'User');
+    const b = req.body;
+    // Own-level callers (plain users) may change their name and password, not their role or state.
+    if (req.level === 'own' && (b.is_admin !== undefined || b.is_active !== undefined)) throw forbidden();
+    if (target.uuid === req.user.uuid && b.is_active === false) throw new HttpError(400, 'You cannot deactivate yourself');
+    const set: Record<string, unknown> = {};
+    if (b.full_name !== undefined) set.full_name = b.full_name;
+    if (b.is_active !== undefined) set.is_active = b.is_active;
+    if (b.is_admin !== undefined && target.company_uuid) Object.assign(set, { is_admin: b.is_admin, user_type: b.is_admin ? 'company_admin' : 'user' });
+    if (b.password !== undefined) {
+      checkPasswordPolicy(b.password);
+      set.password_hash = await hashPassword(b.password);
+    }
+    if (Object.keys(set).length) await app.db.updateTable('users').set(set).where('uuid', '=', target.uuid).execute();
+    return findUser(req, target.uuid);
+  });
+
+  app.delete('/user/:id', { config: { access: manage }, schema: { tags: ['users'], params: IdParam, response: { 200: MessageBody } } }, async (req) => {
+    const target = orNotFound(await findUser(req, req.params.id), 'User');
+    if (target.uuid === req.user.uuid) throw new HttpError(400, 'You cannot delete yourself');
+    await app.db.deleteFrom('users').where('uuid', '=', target.uuid).execute();
+    return { message: 'User deleted' };
+  });
+}

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '@smsc/shared-contract';
+import { build, type BuildOptions } from '../app';
+
+export const DEMO_PASSWORD = 'demo-pass-123';
+export const api = (path: string) => `${API_PREFIX}${path}`;
+
+export interface TestApp { app: FastifyInstance; close(): Promise<void> }
+
+/**
+ * One app per test file: in-memory PGlite, or with DATABASE_URL a fresh schema of its own that is
+ * dropped at the end, so the same tests run against a real Postgres.
+ */
+export async function createTestApp(extra: BuildOptions = {}): Promise<TestApp> {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const dbSchema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const app = await build({ dataDir: 'memory', databaseUrl, dbSchema, demoPassword: DEMO_PASSWORD, webRoot: '/nonexistent-web-root', ...extra });
+  return {
+    app,
+    async close() {
+      if (dbSchema) await sql.raw(`drop schema ${dbSchema} cascade`).execute(app.db);
+      await app.close();
+    },
+  };
+}
+
+export async function login(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: api('/auth'), payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+  return res.json().token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The token inside the newest outbox mail for an address (mail goes to the outbox without SMTP). */
+export async function tokenFromOutbox(app: FastifyInstance, to: string): Promise<string> {
+  const row = await app.db.selectFrom('outbox').select('body').where('recipient', '=', to).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const m = /\/([A-Za-z0-9_-]{40,})\b/.exec(row.body);
+  if (!m) throw new Error(`no token in mail: ${row.body}`);
+  return m[1];
+}

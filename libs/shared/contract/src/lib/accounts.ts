@@ -1,0 +1,168 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable, PageQuery, Uuid } from './common';
+import { UserType } from './auth';
+
+const Name = Type.String({ minLength: 1, maxLength: 200 });
+const Search = Type.String({ maxLength: 200 });
+const Timestamp = Type.String({ format: 'date-time' });
+
+export const User = Type.Object({
+  uuid: Uuid,
+  email: Type.String(),
+  full_name: Type.String(),
+  user_type: UserType,
+  is_active: Type.Boolean(),
+  is_admin: Type.Boolean(),
+  company_uuid: Nullable(Uuid),
+  company_name: Nullable(Type.String()),
+  reseller_uuid: Nullable(Uuid),
+  created_on: Timestamp,
+});
+export type User = Static<typeof User>;
+
+export const UserListQuery = Type.Composite([
+  PageQuery,
+  Type.Object({
+    user_name: Type.Optional(Search),
+    status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('inactive')])),
+    company_name: Type.Optional(Search),
+    company_uuid: Type.Optional(Uuid),
+    is_active: Type.Optional(Type.Boolean()),
+    is_admin: Type.Optional(Type.Boolean()),
+  }),
+]);
+export type UserListQuery = Static<typeof UserListQuery>;
+
+export const UserCreate = Type.Object({
+  email: Type.String({ format: 'email', maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+  full_name: Name,
+  is_admin: Type.Optional(Type.Boolean()),
+  is_active: Type.Optional(Type.Boolean()),
+  company_uuid: Type.Optional(Uuid),
+});
+export type UserCreate = Static<typeof UserCreate>;
+
+export const UserPatch = Type.Partial(
+  Type.Object({
+    full_name: Name,
+    is_admin: Type.Boolean(),
+    is_active: Type.Boolean(),
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+  }),
+  { minProperties: 1 },
+);
+export type UserPatch = Static<typeof UserPatch>;
+
+export const CompanyStatus = Type.Union([Type.Literal('active'), Type.Literal('inactive')]);
+
+export const Company = Type.Object({
+  company_uuid: Uuid,
+  company_name: Type.String(),
+  reseller_uuid: Nullable(Uuid),
+  reseller_name: Nullable(Type.String()),
+  payment_term_uuid: Nullable(Uuid),
+  status: CompanyStatus,
+  prepay: Type.Boolean(),
+  is_below_credit_limit: Type.Boolean(),
+  is_created_by_admin: Type.Boolean(),
+  created_on: Timestamp,
+});
+export type Company = Static<typeof Company>;
+
+export const CompanyListQuery = Type.Composite([
+  PageQuery,
+  Type.Object({
+    company_name: Type.Optional(Search),
+    company_uuid: Type.Optional(Uuid),
+    reseller_uuid: Type.Optional(Uuid),
+    reseller_name: Type.Optional(Search),
+    is_below_credit_limit: Type.Optional(Type.Boolean()),
+    payment_term_uuid: Type.Optional(Uuid),
+    status: Type.Optional(CompanyStatus),
+    prepay: Type.Optional(Type.Boolean()),
+    is_created_by_admin: Type.Optional(Type.Boolean()),
+  }),
+]);
+export type CompanyListQuery = Static<typeof CompanyListQuery>;
+
+export const CompanyCreate = Type.Object({
+  company_name: Name,
+  reseller_uuid: Type.Optional(Nullable(Uuid)),
+  payment_term_uuid: Type.Optional(Nullable(Uuid)),
+  status: Type.Optional(CompanyStatus),
+  prepay: Type.Optional(Type.Boolean()),
+  is_below_credit_limit: Type.Optional(Type.Boolean()),
+});
+export type CompanyCreate = Static<typeof CompanyCreate>;
+export const CompanyPatch = Type.Partial(CompanyCreate, { minProperties: 1 });
+export type CompanyPatch = Static<typeof CompanyPatch>;
+
+export const Reseller = Type.Object({ reseller_uuid: Uuid, reseller_name: Type.String(), created_on: Timestamp });
+export type Reseller = Static<typeof Reseller>;
+export const ResellerListQuery = Type.Composite([PageQuery, Type.Object({ reseller_name: Type.Optional(Search) })]);
+export type ResellerListQuery = Static<typeof ResellerListQuery>;
+export const ResellerCreate = Type.Object({ reseller_name: Name });
+export const ResellerPatch = ResellerCreate;
+export type ResellerPatch = Static<typeof ResellerPatch>;
+export type ResellerCreate = Static<typeof ResellerCreate>;
+/** CSV with a `reseller_name` header; imported all-or-nothing. */
+export const ResellerImport = Type.Object({ csv: Type.String({ minLength: 1, maxLength: 1_000_000 }) });
+export type ResellerImport = Static<typeof ResellerImport>;
+export const ResellerImportResult = Type.Object({ imported: Type.Integer() });
+
+export const PaymentTerm = Type.Object({
+  payment_term_uuid: Uuid,
+  name: Type.String(),
+  days: Type.Integer(),
+  is_active: Type.Boolean(),
+  created_on: Timestamp,
+});
+export type PaymentTerm = Static<typeof PaymentTerm>;
+export const PaymentTermListQuery = Type.Composite([
+  PageQuery,
+  Type.Object({ name: Type.Optional(Search), is_active: Type.Optional(Type.Boolean()) }),
+]);
+export type PaymentTermListQuery = Static<typeof PaymentTermListQuery>;
+export const PaymentTermCreate = Type.Object({
+  name: Name,
+  days: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650 })),
+  is_active: Type.Optional(Type.Boolean()),
+});
+export type PaymentTermCreate = Static<typeof PaymentTermCreate>;
+export const PaymentTermPatch = Type.Partial(PaymentTermCreate, { minProperties: 1 });
+export type PaymentTermPatch = Static<typeof PaymentTermPatch>;
+
+/** Stop-text filter; the spec leaves the exact fields open, so it is a text plus an active flag. */
+export const StopText = Type.Object({
+  filter_uuid: Uuid,
+  text: Type.String(),
+  is_active: Type.Boolean(),
+  created_on: Timestamp,
+});
+export type StopText = Static<typeof StopText>;
+export const StopTextListQuery = Type.Composite([PageQuery, Type.Object({ text: Type.Optional(Search) })]);
+export type StopTextListQuery = Static<typeof StopTextListQuery>;
+const StopTextFields = Type.Object({ text: Type.String({ minLength: 1, maxLength: 500 }), is_active: Type.Optional(Type.Boolean()) });
+export const StopTextBody = Type.Object({ filter: StopTextFields });
+export type StopTextBody = Static<typeof StopTextBody>;
+export const StopTextPatchBody = Type.Object({ filter: Type.Partial(StopTextFields, { minProperties: 1 }) });
+export type StopTextPatchBody = Static<typeof StopTextPatchBody>;
+export const StopTextPayload = Type.Object({ filter: StopText });
+
+export const Country = Type.Object({ country_uuid: Uuid, nice_name: Type.String(), iso2: Type.String() });
+export type Country = Static<typeof Country>;
+export const CountryListQuery = Type.Composite([PageQuery, Type.Object({ nice_name: Type.Optional(Search) })]);
+export type CountryListQuery = Static<typeof CountryListQuery>;
+export const AreaCode = Type.Object({ area_code_uuid: Uuid, country_uuid: Uuid, code: Type.String(), name: Type.String() });
+export type AreaCode = Static<typeof AreaCode>;
+export const AreaCodeListQuery = Type.Composite([PageQuery, Type.Object({ country_uuid: Type.Optional(Uuid) })]);
+export type AreaCodeListQuery = Static<typeof AreaCodeListQuery>;
+
+export const Home = Type.Object({ user: User, company: Nullable(Company) });
+export type Home = Static<typeof Home>;
+export const HomePatch = Type.Partial(
+  Type.Object({ full_name: Name, password: Type.String({ minLength: 1, maxLength: 1024 }) }),
+  { minProperties: 1 },
+);
+export type HomePatch = Static<typeof HomePatch>;
