@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 
 describe('error answers', () => {
@@ -10,7 +11,7 @@ describe('error answers', () => {
   afterAll(async () => t.close());
 
   // Each case is bad input; none may surface as a 500 or leak a stack trace.
-  const cases: [string, () => Parameters<TestApp['app']['inject']>[0], number, RegExp][] = [
+  const cases: [string, () => InjectOptions, number, RegExp][] = [
     ['malformed uuid', () => ({ method: 'GET', url: api('/company/not-a-uuid'), headers: admin }), 400, /uuid/],
     ['wrong query type', () => ({ method: 'GET', url: api('/user/list?page=abc'), headers: admin }), 400, /page/],
     ['unknown enum value', () => ({ method: 'GET', url: api('/company/list?status=sleeping'), headers: admin }), 400, /status/],
