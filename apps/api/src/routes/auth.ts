@@ -77,7 +77,7 @@ export default async function authRoutes(base: FastifyInstance) {
   }, async (req) => {
     checkPasswordPolicy(req.body.passwd);
     const userUuid = await consumeActionToken(app, req.params.token, 'reset');
-    await app.db.updateTable('users').set({ password_hash: await hashPassword(req.body.passwd) }).where('uuid', '=', userUuid).execute();
+    await app.db.updateTable('users').set({ password_hash: await hashPassword(req.body.passwd), password_changed_at: new Date() }).where('uuid', '=', userUuid).execute();
     return { message: 'Password changed' };
   });
 }
