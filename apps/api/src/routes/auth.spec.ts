@@ -101,6 +101,8 @@ describe('auth', () => {
     expect(unknown.json()).toEqual(known.json());
     const oldSession = await login(t.app, email);
     const token = await tokenFromOutbox(t.app, email);
+    const mail = await t.app.db.selectFrom('outbox').select('body').where('recipient', '=', email).executeTakeFirstOrThrow();
+    expect(mail.body).toContain(`/forgot-password/${token}`);
     const res = await t.app.inject({ method: 'POST', url: api(`/auth/reset_password/${token}`), payload: { passwd: 'brand-new-pass-1' } });
     expect(res.statusCode).toBe(200);
     const again = await t.app.inject({ method: 'POST', url: api(`/auth/reset_password/${token}`), payload: { passwd: 'other-new-pass-2' } });
