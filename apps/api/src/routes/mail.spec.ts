@@ -2,6 +2,21 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { api, createTestApp, login, type TestApp } from '../testing/test-app';
 
+describe('registration when the mail server is down', () => {
+  it('answers 503 and undoes the sign-up so it can be retried', async () => {
+    const t = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:9?ignoreTLS=true&connectionTimeout=2000' });
+    try {
+      const payload = { email: 'down@example.com', password: 'mail-pass-123', full_name: 'Down', company_name: 'Downco' };
+      const res = await t.app.inject({ method: 'POST', url: api('/registration'), payload });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.message).toMatch(/could not be sent/);
+      expect(await t.app.users.findByEmail(payload.email)).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('registration mail over SMTP', () => {
   let t: TestApp;
   let smtp: SMTPServer;
