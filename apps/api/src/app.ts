@@ -21,6 +21,8 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
     pluginTimeout: 120_000,
     // Bodies above 1 MiB are refused (413); CSV imports fit well below this.
     bodyLimit: 1024 * 1024,
+    // PGlite's first start (wasm compile, initdb, migrations, seed) can exceed the 10 s default.
+    pluginTimeout: 120_000,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
   await app.register(errors);

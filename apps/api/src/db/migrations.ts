@@ -45,6 +45,11 @@ const MIGRATIONS: { id: string; ddl: string }[] = [
       create table outbox (id serial primary key, recipient text not null, subject text not null, body text not null,
         created_on timestamptz not null default now());`,
   },
+  {
+    // Sessions issued before a password reset must stop working.
+    id: '004_password_changed_on',
+    ddl: `alter table users add column password_changed_at timestamptz`,
+  },
 ];
 
 export async function migrate(db: Kysely<Database>): Promise<void> {

@@ -3,7 +3,8 @@ import { MAX_PER_PAGE } from '@smsc/shared-contract';
 /** `*acme*` from the console becomes `%acme%` for ILIKE; literal % and _ are escaped first. */
 export function wildcard(text: string): string {
   const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '%');
-  return escaped.includes('%') ? escaped : `%${escaped}%`;
+  // Without explicit wildcards the console still means "contains".
+  return text.includes('*') ? escaped : `%${escaped}%`;
 }
 
 export function paging(q: { page?: number; per_page?: number }, defaultPerPage = 10) {

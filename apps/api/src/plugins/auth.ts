@@ -29,6 +29,9 @@ export default fp(async (app) => {
     if (!claims || (await app.users.isRevoked(claims.jti))) throw new HttpError(401, 'Not signed in or the session expired');
     const row = await app.users.findById(claims.sub);
     if (!row || !row.is_active) throw new HttpError(401, 'Account is not active');
+    if (row.password_changed_at && !(claims.iat * 1000 >= row.password_changed_at.getTime())) {
+      throw new HttpError(401, 'The password was changed; sign in again');
+    }
     req.user = {
       uuid: row.uuid, email: row.email, user_type: row.user_type, company_uuid: row.company_uuid,
       reseller_uuid: row.reseller_uuid, jti: claims.jti, exp: claims.exp,

@@ -8,7 +8,7 @@ const LOGINS: Record<UserType, string> = {
 };
 
 /** Fills path parameters with a random uuid / token so the request reaches the route. */
-const fill = (url: string, id = randomUUID()) => url.replace(/:token/, 'x'.repeat(43)).replace(/:\w+/g, id);
+const fill = (url: string, id: string = randomUUID()) => url.replace(/:token/, 'x'.repeat(43)).replace(/:\w+/g, id);
 
 describe('authorization matrix (generated from the route table)', () => {
   let t: TestApp;

@@ -22,6 +22,9 @@ export default fp<{ config: AppConfig }>(async (app, { config }) => {
   const db = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.dbSchema });
   app.addHook('onClose', async () => db.destroy());
   await migrate(db);
+  // Expired revocations and one-time tokens can never match again; drop them so the tables stay small.
+  await db.deleteFrom('token_revocations').where('expires_at', '<', new Date()).execute();
+  await db.deleteFrom('action_tokens').where('expires_at', '<', new Date(Date.now() - 24 * 3600 * 1000)).execute();
   if (config.seed) await seed(db, app.log, config.demoPassword);
   app.decorate('config', config);
   app.decorate('db', db);

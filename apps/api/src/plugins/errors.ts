@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '@smsc/shared-contract';
 import type { FastifyError } from 'fastify';
+import { HttpError } from '../lib/http-error';
 
 // Postgres error codes that mean "bad input", not a server fault.
 const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -15,6 +16,8 @@ export default fp(async (app) => {
     if (err.validation) {
       return reply.code(400).send({ error: { message: `Invalid request: ${err.message}`, code: 'VALIDATION' } });
     }
+    // Our own errors carry a message written for the user, whatever the status (e.g. 503 mail down).
+    if (err instanceof HttpError) return reply.code(err.statusCode).headers(err.headers).send({ error: { message: err.message } });
     const pg = err.code ? PG_CLIENT_ERRORS[err.code] : undefined;
     if (pg) return reply.code(pg[0]).send({ error: { message: pg[1] } });
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;

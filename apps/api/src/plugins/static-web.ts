@@ -7,11 +7,10 @@ import { API_PREFIX } from '@smsc/shared-contract';
 
 export const REMOTES = ['system-admin', 'company-admin', 'company-user', 'reseller'] as const;
 
-// The typings say FastifyReply, but @fastify/send calls this with the raw ServerResponse, hence the casts below.
 // Entry files change on every deploy under the same name; everything else is content-hashed.
 const NO_CACHE = new Set(['remoteEntry.js', 'index.html', 'sw.js']);
-const setHeaders = (res: { setHeader(n: string, v: string): void }, file: string) =>
-  res.setHeader('cache-control', NO_CACHE.has(path.basename(file)) ? 'no-cache' : 'public, max-age=31536000, immutable');
+const setHeaders = (reply: FastifyReply, file: string) =>
+  reply.header('cache-control', NO_CACHE.has(path.basename(file)) ? 'no-cache' : 'public, max-age=31536000, immutable');
 
 declare module 'fastify' {
   interface FastifyInstance { sendShell(reply: FastifyReply): FastifyReply }
@@ -49,11 +48,11 @@ export default fp(async (app) => {
   for (const remote of REMOTES) {
     const root = path.join(webRoot, remote);
     if (!existsSync(root)) continue;
-    await app.register(fastifyStatic, { root, prefix: `/remotes/${remote}/`, decorateReply: !decorated, setHeaders: setHeaders as never, index: false });
+    await app.register(fastifyStatic, { root, prefix: `/remotes/${remote}/`, decorateReply: !decorated, setHeaders, index: false });
     decorated = true;
   }
   if (existsSync(shellDir)) {
     // wildcard routes hand a missing file to the not-found handler, which answers the SPA fallback.
-    await app.register(fastifyStatic, { root: shellDir, prefix: '/', decorateReply: !decorated, setHeaders: setHeaders as never });
+    await app.register(fastifyStatic, { root: shellDir, prefix: '/', decorateReply: !decorated, setHeaders });
   }
 });

@@ -99,13 +99,19 @@ describe('auth', () => {
     const unknown = await t.app.inject({ method: 'POST', url: api('/auth/reset_email'), payload: { email: 'nobody@example.com' } });
     expect(known.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
+    const oldSession = await login(t.app, email);
     const token = await tokenFromOutbox(t.app, email);
+    const mail = await t.app.db.selectFrom('outbox').select('body').where('recipient', '=', email).executeTakeFirstOrThrow();
+    expect(mail.body).toContain(`/forgot-password/${token}`);
     const res = await t.app.inject({ method: 'POST', url: api(`/auth/reset_password/${token}`), payload: { passwd: 'brand-new-pass-1' } });
     expect(res.statusCode).toBe(200);
     const again = await t.app.inject({ method: 'POST', url: api(`/auth/reset_password/${token}`), payload: { passwd: 'other-new-pass-2' } });
     expect(again.statusCode).toBe(400);
     await expect(login(t.app, email, 'brand-new-pass-1')).resolves.toEqual(expect.any(String));
     await expect(login(t.app, email)).rejects.toThrow(/401/);
+    const stale = await t.app.inject({ method: 'GET', url: api('/home'), headers: bearer(oldSession) });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().error.message).toMatch(/password was changed/);
   });
 
   it('lets a user update their own name on /home', async () => {

@@ -32,6 +32,8 @@ export default async function authRoutes(base: FastifyInstance) {
     // Hash even for unknown e-mails so timing does not reveal which accounts exist.
     const ok = await verifyPassword(req.body.password, user?.password_hash ?? (await DUMMY_HASH_PROMISE));
     if (!user || !ok) {
+      // Bounded so a spray of random e-mails cannot grow memory without limit (oldest entry goes first).
+      if (failures.size >= 10_000 && !failures.has(email)) failures.delete(failures.keys().next().value as string);
       const cur = failures.get(email) ?? { count: 0, since: Date.now() };
       failures.set(email, { ...cur, count: cur.count + 1 });
       throw new HttpError(401, 'Wrong email or password');
@@ -64,7 +66,7 @@ export default async function authRoutes(base: FastifyInstance) {
         .values({ token_hash: hash, kind: 'reset', user_uuid: user.uuid, expires_at: new Date(Date.now() + RESET_TTL_MS), used_at: null }).execute();
       await app.mailer.send({
         to: user.email, subject: 'Reset your SMSC Console password',
-        text: `Open ${app.config.publicUrl}/reset-password/${token} within 30 minutes to choose a new password.`,
+        text: `Open ${app.config.publicUrl}/forgot-password/${token} within 30 minutes to choose a new password.`,
       });
     }
     // Same answer either way so the form cannot be used to probe for accounts.
@@ -77,7 +79,7 @@ export default async function authRoutes(base: FastifyInstance) {
   }, async (req) => {
     checkPasswordPolicy(req.body.passwd);
     const userUuid = await consumeActionToken(app, req.params.token, 'reset');
-    await app.db.updateTable('users').set({ password_hash: await hashPassword(req.body.passwd) }).where('uuid', '=', userUuid).execute();
+    await app.db.updateTable('users').set({ password_hash: await hashPassword(req.body.passwd), password_changed_at: new Date() }).where('uuid', '=', userUuid).execute();
     return { message: 'Password changed' };
   });
 }

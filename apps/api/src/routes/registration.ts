@@ -21,18 +21,26 @@ export default async function registrationRoutes(base: FastifyInstance) {
     const password_hash = await hashPassword(password);
     const { token, hash } = newActionToken();
     // Company and admin start inactive; the confirmation link activates both.
-    await app.db.transaction().execute(async (trx) => {
+    const companyUuid = await app.db.transaction().execute(async (trx) => {
       const company = await trx.insertInto('companies').values({ company_name, status: 'inactive' }).returning('company_uuid').executeTakeFirstOrThrow();
       const user = await trx.insertInto('users').values({
         email, password_hash, full_name, user_type: 'company_admin', is_admin: true, is_active: false, company_uuid: company.company_uuid, reseller_uuid: null,
       }).returning('uuid').executeTakeFirstOrThrow();
       await trx.insertInto('action_tokens')
         .values({ token_hash: hash, kind: 'confirm', user_uuid: user.uuid, expires_at: new Date(Date.now() + CONFIRM_TTL_MS), used_at: null }).execute();
+      return company.company_uuid;
     });
-    await app.mailer.send({
-      to: email, subject: 'Confirm your SMSC Console registration',
-      text: `Open ${app.config.publicUrl}${API_PREFIX}/registration/confirm/${token} within 30 minutes to activate your account.`,
-    });
+    try {
+      await app.mailer.send({
+        to: email, subject: 'Confirm your SMSC Console registration',
+        text: `Open ${app.config.publicUrl}${API_PREFIX}/registration/confirm/${token} within 30 minutes to activate your account.`,
+      });
+    } catch (err) {
+      // Undo the sign-up (cascades to the user and token) so the person can simply try again.
+      req.log.error({ err }, 'confirmation mail failed');
+      await app.db.deleteFrom('companies').where('company_uuid', '=', companyUuid).execute();
+      throw new HttpError(503, 'The confirmation mail could not be sent; please try again later');
+    }
     return reply.code(201).send({ message: 'Registered; check your e-mail to confirm the account' });
   });
 

@@ -72,6 +72,7 @@ export default async function userRoutes(base: FastifyInstance) {
     if (b.password !== undefined) {
       checkPasswordPolicy(b.password);
       set.password_hash = await hashPassword(b.password);
+      set.password_changed_at = new Date(); // ends the target's other sessions
     }
     if (Object.keys(set).length) await app.db.updateTable('users').set(set).where('uuid', '=', target.uuid).execute();
     return findUser(req, target.uuid);

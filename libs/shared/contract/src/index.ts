@@ -1,3 +1,4 @@
+import './lib/formats';
 export * from './lib/common';
 export * from './lib/auth';
 export * from './lib/accounts';

@@ -1,0 +1,42 @@
+import { newActionToken, sha256, signToken, verifyToken } from './tokens';
+import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords';
+import { wildcard } from './list';
+
+describe('tokens', () => {
+  const claims = { sub: 'u1', typ: 'admin' as const, email: 'a@example.com' };
+  it('verifies its own signature and refuses another secret or an expired token', () => {
+    const { token, exp } = signToken('s1', claims, 60);
+    expect(verifyToken('s1', token)).toMatchObject({ ...claims, exp });
+    expect(verifyToken('s2', token)).toBeNull();
+    expect(verifyToken('s1', signToken('s1', claims, -1).token)).toBeNull();
+    expect(verifyToken('s1', 'not.a.token')).toBeNull();
+  });
+  it('makes 32-byte one-time tokens and keeps only their hash', () => {
+    const { token, hash } = newActionToken();
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    expect(hash).toBe(sha256(token));
+    expect(hash).not.toContain(token);
+  });
+});
+
+describe('passwords', () => {
+  it('hashes with a salt and verifies', async () => {
+    const a = await hashPassword('long-enough-1');
+    expect(a).not.toBe(await hashPassword('long-enough-1'));
+    expect(await verifyPassword('long-enough-1', a)).toBe(true);
+    expect(await verifyPassword('long-enough-2', a)).toBe(false);
+  });
+  it('refuses short and common passwords', () => {
+    expect(() => checkPasswordPolicy('short')).toThrow(/at least 8/);
+    expect(() => checkPasswordPolicy('Password1')).toThrow(/common/);
+    expect(() => checkPasswordPolicy('a-fine-passphrase')).not.toThrow();
+  });
+});
+
+describe('wildcard', () => {
+  it('turns console * wildcards into ILIKE patterns and escapes LIKE metacharacters', () => {
+    expect(wildcard('*acme*')).toBe('%acme%');
+    expect(wildcard('acme')).toBe('%acme%');
+    expect(wildcard('50%_off')).toBe('%50\\%\\_off%');
+  });
+});
