@@ -1,7 +1,7 @@
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { Alert, Button, Form, Input } from '@smsc/shared-ui';
 import { PublicCard } from './public/public-card';
-import { areaOf, homeFor, signIn, takeReturnPath, useAppDispatch, useAppSelector, useAppStore } from '@smsc/shared-session';
+import { areaOf, homeFor, signIn, takeReturnPath, useAppDispatch, useAppSelector } from '@smsc/shared-session';
 
 interface Credentials {
   email: string;
@@ -10,24 +10,18 @@ interface Credentials {
 
 export function LoginPage() {
   const dispatch = useAppDispatch();
-  const store = useAppStore();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { token, userType, status, error } = useAppSelector((s) => s.session);
+  const { token, userType, email, status, error } = useAppSelector((s) => s.session);
   const wanted = params.get('redirect');
 
-  if (token && userType && status === 'success') return <Navigate to={homeFor(userType)} replace />;
-
-  const onFinish = async (values: Credentials) => {
-    const ok = await dispatch(signIn(values)).unwrap();
-    if (!ok) return;
-    const { userType: type, email } = store.getState().session;
-    const home = homeFor(type);
+  if (token && userType && status === 'success') {
     // a wanted address or a path remembered at expiry is honoured only inside the user's own area
     const candidate = wanted ?? (email ? takeReturnPath(email) : null);
-    const target = candidate && areaOf(candidate)?.userType === type ? candidate : home;
-    navigate(target, { replace: true });
-  };
+    const target = candidate && areaOf(candidate)?.userType === userType ? candidate : homeFor(userType);
+    return <Navigate to={target} replace />;
+  }
+
+  const onFinish = (values: Credentials) => void dispatch(signIn(values));
 
   return (
     <PublicCard title="Sign in to SMSC Console">
