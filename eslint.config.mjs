@@ -27,7 +27,7 @@ export default [
             { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:server', 'scope:shared'], bannedExternalImports: browserOnly },
             { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:shared'] },
             // type: layers. Only the ui kit touches antd; remotes and the shell go through it.
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:resource', 'type:ui', 'type:data-access', 'type:util', 'type:contract', 'type:server'], bannedExternalImports: noAntd },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:resource', 'type:ui', 'type:data-access', 'type:util', 'type:contract', 'type:server', 'type:testing'], bannedExternalImports: noAntd },
             { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:resource', 'type:ui', 'type:data-access', 'type:util', 'type:contract', 'type:testing'], bannedExternalImports: noAntd },
             { sourceTag: 'type:resource', onlyDependOnLibsWithTags: ['type:ui', 'type:data-access', 'type:util', 'type:contract', 'type:testing'], bannedExternalImports: noAntd },
             { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:data-access', 'type:util', 'type:contract', 'type:testing'] },

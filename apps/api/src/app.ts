@@ -17,8 +17,6 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const config = resolveConfig(opts, randomBytes(32).toString('hex'));
   const app = Fastify({
     logger: opts.logger ?? false,
-    // a cold embedded database (PGlite start, migrations, demo seed) can take well over the 10 s default
-    pluginTimeout: 120_000,
     // Bodies above 1 MiB are refused (413); CSV imports fit well below this.
     bodyLimit: 1024 * 1024,
     // PGlite's first start (wasm compile, initdb, migrations, seed) can exceed the 10 s default.

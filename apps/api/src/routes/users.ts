@@ -21,7 +21,8 @@ export default async function userRoutes(base: FastifyInstance) {
   app.get('/user/list', { config: { access: manage }, schema: { tags: ['users'], querystring: UserListQuery, response: { 200: ListPage(User) } } }, async (req) => {
     const q = req.query;
     let base = usersQuery(app.db).where(userScope(req));
-    if (q.user_name) base = base.where((eb) => eb.or([eb('users.full_name', 'ilike', wildcard(q.user_name!)), eb('users.email', 'ilike', wildcard(q.user_name!))]));
+    const userName = q.user_name;
+    if (userName) base = base.where((eb) => eb.or([eb('users.full_name', 'ilike', wildcard(userName)), eb('users.email', 'ilike', wildcard(userName))]));
     if (q.company_name) base = base.where('companies.company_name', 'ilike', wildcard(q.company_name));
     if (q.company_uuid) base = base.where('users.company_uuid', '=', q.company_uuid);
     if (q.status) base = base.where('users.is_active', '=', q.status === 'active');
