@@ -1,17 +1,38 @@
-// Starts the real API with a copy of the production build on a fresh database, for the e2e run.
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+// Starts the real API with a copy of the production build on a fresh database, for the e2e run,
+// and a local SMTP listener whose mails the tests read (registration and reset links).
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const base = path.join(root, 'tmp/e2e');
 const web = path.join(base, 'web');
 const data = path.join(base, 'data');
-rmSync(web, { recursive: true, force: true });
-rmSync(data, { recursive: true, force: true });
-mkdirSync(base, { recursive: true });
+const mail = path.join(base, 'mail');
+const port = Number(process.env.PORT ?? 4310);
+const smtpPort = port + 1000;
+for (const dir of [web, data, mail]) rmSync(dir, { recursive: true, force: true });
+mkdirSync(mail, { recursive: true });
 // a copy, so the redeploy test can rebuild one remote into it without touching dist/
 cpSync(path.join(root, 'dist/apps'), web, { recursive: true });
+
+let count = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  onData(stream, session, callback) {
+    const chunks = [];
+    stream.on('data', (c) => chunks.push(c));
+    stream.on('end', () => {
+      const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+      count += 1;
+      writeFileSync(path.join(mail, `${Date.now()}-${count}.json`), JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
+      callback();
+    });
+  },
+});
+smtp.listen(smtpPort, '127.0.0.1');
 
 const env = {
   ...process.env,
@@ -21,7 +42,18 @@ const env = {
   DEMO_PASSWORD: process.env.DEMO_PASSWORD ?? 'demo-password-1',
   CHUNK_TIMEOUT_MS: process.env.CHUNK_TIMEOUT_MS ?? '8000',
   JWT_SECRET: 'e2e-secret-not-for-production-0123456789',
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  // every test signs in from 127.0.0.1; the per-IP limit itself is covered by the server tests
+  LOGIN_PER_IP: '1000',
 };
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')], { stdio: 'inherit', env, cwd: root });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
-server.on('exit', (code) => process.exit(code ?? 0));
+const stop = (sig) => {
+  server.kill(sig);
+  smtp.close();
+};
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => stop(sig));
+server.on('exit', (code) => {
+  smtp.close();
+  process.exit(code ?? 0);
+});

@@ -16,6 +16,7 @@ async function main() {
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     chunkTimeoutMs: env.CHUNK_TIMEOUT_MS ? Number(env.CHUNK_TIMEOUT_MS) : undefined,
+    loginPerIp: env.LOGIN_PER_IP ? Number(env.LOGIN_PER_IP) : undefined,
   });
   if (!env.JWT_SECRET) app.log.warn('JWT_SECRET not set: using a random secret, sessions end on restart');
   // Close the database cleanly so PGlite flushes its files.

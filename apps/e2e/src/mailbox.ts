@@ -1,0 +1,33 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+
+const MAIL_DIR = path.resolve(__dirname, '../../../tmp/e2e/mail');
+
+function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The newest link to `pathPart` mailed to `to` by the server (through the e2e SMTP listener). */
+export async function linkFromMail(to: string, pathPart: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      () => {
+        if (!existsSync(MAIL_DIR)) return '';
+        const mails = readdirSync(MAIL_DIR)
+          .sort()
+          .reverse()
+          .map((f) => JSON.parse(readFileSync(path.join(MAIL_DIR, f), 'utf8')) as { to: string[]; raw: string })
+          .filter((m) => m.to.includes(to.toLowerCase()));
+        for (const m of mails) {
+          const found = decodeQuotedPrintable(m.raw).match(new RegExp(`https?://[^\\s]*${pathPart}[^\\s]*`));
+          if (found) return (link = found[0]);
+        }
+        return '';
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe('');
+  return link;
+}
