@@ -17,3 +17,16 @@ if (!existsSync(path.join(env.WEB_ROOT, 'shell/index.html'))) {
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')], { stdio: 'inherit', env, cwd: root });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code) => process.exit(code ?? 0));
+
+const port = Number(env.PORT ?? 3000);
+const started = Date.now();
+const poll = setInterval(async () => {
+  try {
+    if ((await fetch(`http://127.0.0.1:${port}/remotes.json`)).ok) {
+      clearInterval(poll);
+      console.log(`\n  SMSC Console is ready: open http://localhost:${port}/  (API: http://localhost:${port}/api_smsc/v1/docs)\n`);
+    }
+  } catch {
+    if (Date.now() - started > 180_000) clearInterval(poll);
+  }
+}, 500);
