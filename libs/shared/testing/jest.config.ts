@@ -1,6 +1,0 @@
-export default {
-  displayName: 'shared-testing',
-  preset: '../../../jest.preset.js',
-  testEnvironment: 'jsdom',
-  rootDir: '.',
-};
