@@ -92,7 +92,7 @@ export function ResourceForm<T>({ definition, mode, initialValues, onSubmit, sub
       style={{ maxWidth: 640 }}
     >
       <LeaveGuard dirty={dirtyRef} />
-      {serverMessage && <Alert type="error" showIcon role="alert" message={serverMessage} style={{ marginBottom: 16 }} />}
+      {serverMessage && <Alert type="error" showIcon role="alert" title={serverMessage} style={{ marginBottom: 16 }} />}
       {fields.map((field) => (
         <Form.Item
           key={field.name}

@@ -170,7 +170,7 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
           type="error"
           showIcon
           role="alert"
-          message={describeApiError(result.error)}
+          title={describeApiError(result.error)}
           action={
             result.refetch && (
               <Button size="small" onClick={() => result.refetch?.()}>
