@@ -22,8 +22,11 @@ export function rulesFor(field: FormFieldDef): FormRule[] {
   return [...rules, ...(field.rules ?? [])];
 }
 
-/** The input a field kind calls for. */
-export function FieldInput({ field }: { field: FormFieldDef }) {
+/**
+ * The input a field kind calls for. A plain function, not a component: Form.Item hands id, value and
+ * onChange to its direct child, so the child must be the antd input itself.
+ */
+export function fieldInput(field: FormFieldDef) {
   switch (field.kind) {
     case 'password':
       return <Input.Password autoComplete="new-password" placeholder={field.placeholder} />;

@@ -7,7 +7,7 @@ export {
   type ResourceTableProps, type ResourceAccess, type ListQueryState,
 } from './resource-table';
 export { ResourceForm, splitServerError, type ResourceFormProps, type FormValues } from './resource-form';
-export { rulesFor } from './form-fields';
+export { rulesFor, fieldInput } from './form-fields';
 export { LeaveGuard, useBeforeUnload } from './leave-guard';
 export { columnStorageKey } from './use-column-visibility';
 export { CsvImport, csvToRows, type CsvImportProps, type CsvRow, type ImportRowResult, type LineResult } from './csv-import';

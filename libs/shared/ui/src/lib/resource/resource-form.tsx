@@ -3,7 +3,7 @@ import { Alert, Button, Form, Space } from 'antd';
 import { describeApiError, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import type { ResourceDefinition } from './types';
-import { FieldInput, rulesFor } from './form-fields';
+import { fieldInput, rulesFor } from './form-fields';
 import { LeaveGuard, useBeforeUnload } from './leave-guard';
 
 export type FormValues = Record<string, unknown>;
@@ -86,6 +86,8 @@ export function ResourceForm<T>({ definition, mode, initialValues, onSubmit, sub
       form={form}
       name={`${definition.name}-${mode}`}
       layout="vertical"
+      // antd validates; the browser's own bubbles (type=email) would block submit before it could
+      noValidate
       initialValues={initialValues}
       onValuesChange={() => setDirty(true)}
       onFinish={finish}
@@ -102,7 +104,7 @@ export function ResourceForm<T>({ definition, mode, initialValues, onSubmit, sub
           required={field.required}
           valuePropName={field.kind === 'switch' ? 'checked' : 'value'}
         >
-          <FieldInput field={field} />
+          {fieldInput(field)}
         </Form.Item>
       ))}
       <Space>

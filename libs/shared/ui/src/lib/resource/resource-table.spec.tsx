@@ -128,8 +128,9 @@ describe('ResourceTable', () => {
   it('links each row to its edit path and navigates to the create path', () => {
     renderWithProviders(<ListPage result={{ data: page(rows) }} />, { route: '/companies' });
     expect(screen.getByRole('link', { name: 'Edit Company 1' }).getAttribute('href')).toBe('/companies/1');
+    expect(screen.getByTestId('pathname').textContent).toBe('/companies');
     fireEvent.click(screen.getByRole('button', { name: /New company/ }));
-    expect(screen.queryByText('Acme')).toBeTruthy();
+    expect(screen.getByTestId('pathname').textContent).toBe('/companies/new');
   });
 
   it('exports the current page as CSV through a download link', () => {

@@ -47,8 +47,13 @@ export const rows: Company[] = [
 
 /** Shows the current URL search so tests can read what the list wrote there. */
 export function LocationProbe() {
-  const { search } = useLocation();
-  return <output data-testid="location">{search}</output>;
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <output data-testid="pathname">{pathname}</output>
+      <output data-testid="location">{search}</output>
+    </>
+  );
 }
 
 export function searchOf(text: string | null): URLSearchParams {
