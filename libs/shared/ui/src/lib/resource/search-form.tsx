@@ -25,11 +25,13 @@ export function SearchForm<T>({ name, columns, values, onSearch }: Props<T>) {
   const [form] = Form.useForm();
   const searchable = columns.filter((c) => c.search);
 
-  // Back/forward or a shared link changes the URL: show what it says.
+  // Back/forward or a shared link changes the URL: show what it says. Keyed by content, so a
+  // re-render with equal values does not wipe what the user is typing.
+  const shown = JSON.stringify(toFormValues(values));
   useEffect(() => {
     form.resetFields();
-    form.setFieldsValue(toFormValues(values));
-  }, [form, values]);
+    form.setFieldsValue(JSON.parse(shown));
+  }, [form, shown]);
 
   if (!searchable.length) return null;
   return (

@@ -20,7 +20,9 @@ function read(key: string): string[] | null {
 export function useColumnVisibility<T>(resource: string, columns: ResourceColumn<T>[]) {
   const email = useAppSelector((s) => s.session.email);
   const key = columnStorageKey(email, resource);
-  const defaults = useCallback(() => columns.filter((c) => c.hideInTable).map((c) => c.key), [columns]);
+  // a string, so a definition rebuilt on every render does not reset the choice in a loop
+  const hiddenByDefault = columns.filter((c) => c.hideInTable).map((c) => c.key).join('\n');
+  const defaults = useCallback(() => (hiddenByDefault ? hiddenByDefault.split('\n') : []), [hiddenByDefault]);
   const [hidden, setHiddenState] = useState<string[]>(() => read(key) ?? defaults());
 
   useEffect(() => setHiddenState(read(key) ?? defaults()), [key, defaults]);
