@@ -1,3 +1,14 @@
+/**
+ * The generic resource kit (ARCHITECTURE.md, "One resource definition, many roles").
+ *
+ *   const list = useListParams(companies);                 // paging/sort/search live in the URL
+ *   const result = useListCompaniesQuery(list.queryArg);   // page from 0, text filters as *wildcards*
+ *   <ResourceTable definition={companies} result={result} onDelete={(r) => del(r.id).unwrap()}
+ *     createPath="new" editPath={(r) => `${r.id}`} access={{ delete: isAdmin }} />
+ *   <ResourceForm definition={companies} mode="edit" initialValues={row}
+ *     onSubmit={(v) => update({ id, ...v }).unwrap()} onDone={() => navigate('..')} />
+ *   <CsvImport importRows={(rows) => importDids(rows).unwrap()} requiredColumns={['did']} />
+ */
 export type {
   ResourceDefinition, ResourceColumn, FormFieldDef, FormFieldKind, SearchKind, SelectOption, SortDir, ListResult, ListQueryArg,
 } from './types';

@@ -62,6 +62,14 @@ describe('ResourceTable', () => {
     expect(query()).toMatchObject({ order_by: 'name', order_dir: 'desc' });
   });
 
+  it('sorts from the keyboard: a focusable header and Enter', () => {
+    renderWithProviders(<ListPage result={{ data: page(rows) }} />);
+    const header = screen.getByRole('columnheader', { name: 'Name' });
+    expect(header.getAttribute('tabindex')).toBe('0');
+    fireEvent.keyDown(header, { key: 'Enter', keyCode: 13 });
+    expect(query()).toMatchObject({ order_by: 'name', order_dir: 'asc' });
+  });
+
   it('the search form writes filters to the URL and sends text as *wildcards*', async () => {
     renderWithProviders(<ListPage result={{ data: page(rows, 35) }} />, { route: '/?page=3' });
     fireEvent.change(searchBox('Name'), { target: { value: 'acme' } });
