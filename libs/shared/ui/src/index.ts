@@ -6,7 +6,7 @@ export {
   Pagination, Popconfirm, Progress, Radio, Result, Row, Select, Skeleton, Space, Spin, Statistic,
   Switch, Table, Tabs, Tag, Tooltip, Typography, Upload, theme,
 } from 'antd';
-export type { FormInstance, FormProps, MenuProps, TableColumnsType, TableProps, UploadProps } from 'antd';
+export type { FormInstance, FormProps, FormRule, MenuProps, TableColumnsType, TableProps, UploadProps } from 'antd';
 export {
   DeleteOutlined, EditOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, PlusOutlined,
   ReloadOutlined, SearchOutlined, UserOutlined, DownloadOutlined, UploadOutlined, EyeOutlined,
@@ -18,3 +18,4 @@ export { PageLoading } from './lib/page-loading';
 export type { RoleModule, MenuEntry, RouteHandle } from './lib/role-module';
 export { RoleRoutes, innermostTitle } from './lib/role-routes';
 export { StandaloneRemote } from './lib/standalone-remote';
+export * from './lib/resource';

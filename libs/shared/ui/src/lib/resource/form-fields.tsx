@@ -1,0 +1,46 @@
+import { Input, InputNumber, Select, Switch, type FormRule } from 'antd';
+import type { FormFieldDef } from './types';
+
+/** The rules a field definition implies, followed by its own extra rules. */
+export function rulesFor(field: FormFieldDef): FormRule[] {
+  const rules: FormRule[] = [];
+  if (field.required && field.kind !== 'switch') rules.push({ required: true, message: `${field.label} is required` });
+  if (field.kind === 'email') rules.push({ type: 'email', message: `${field.label} must be a valid email address` });
+  if (field.maxLength !== undefined)
+    rules.push({ max: field.maxLength, message: `${field.label} must be at most ${field.maxLength} characters` });
+  if (field.kind === 'number' && (field.min !== undefined || field.max !== undefined)) {
+    const range =
+      field.min !== undefined && field.max !== undefined
+        ? `between ${field.min} and ${field.max}`
+        : field.min !== undefined
+          ? `at least ${field.min}`
+          : `at most ${field.max}`;
+    rules.push({ type: 'number', min: field.min, max: field.max, message: `${field.label} must be ${range}` });
+  } else if (field.min !== undefined) {
+    rules.push({ min: field.min, message: `${field.label} must be at least ${field.min} characters` });
+  }
+  return [...rules, ...(field.rules ?? [])];
+}
+
+/**
+ * The input a field kind calls for. A plain function, not a component: Form.Item hands id, value and
+ * onChange to its direct child, so the child must be the antd input itself.
+ */
+export function fieldInput(field: FormFieldDef) {
+  switch (field.kind) {
+    case 'password':
+      return <Input.Password autoComplete="new-password" placeholder={field.placeholder} />;
+    case 'email':
+      return <Input type="email" autoComplete="email" placeholder={field.placeholder} />;
+    case 'number':
+      return <InputNumber style={{ width: '100%' }} placeholder={field.placeholder} />;
+    case 'select':
+      return <Select options={field.options} placeholder={field.placeholder} allowClear={!field.required} />;
+    case 'switch':
+      return <Switch />;
+    case 'textarea':
+      return <Input.TextArea rows={4} placeholder={field.placeholder} />;
+    default:
+      return <Input placeholder={field.placeholder} />;
+  }
+}

@@ -1,0 +1,118 @@
+import { useRef, useState } from 'react';
+import { Alert, Button, Form, Space } from 'antd';
+import { describeApiError, showToast } from '@smsc/shared-api';
+import { useAppDispatch } from '@smsc/shared-session';
+import type { ResourceDefinition } from './types';
+import { fieldInput, rulesFor } from './form-fields';
+import { LeaveGuard, useBeforeUnload } from './leave-guard';
+
+export type FormValues = Record<string, unknown>;
+
+export interface ResourceFormProps<T> {
+  definition: ResourceDefinition<T>;
+  mode: 'create' | 'edit';
+  initialValues?: FormValues;
+  /** the save call, e.g. `(v) => createCompany(v).unwrap()`; a rejection is shown on the form */
+  onSubmit(values: FormValues): Promise<unknown>;
+  submitting?: boolean;
+  /** after a successful save (typically navigates back to the list) */
+  onDone(): void;
+  onCancel?(): void;
+}
+
+interface ServerBody {
+  error?: { message?: unknown };
+  errors?: unknown;
+}
+
+/**
+ * Splits a failed save into messages for known fields (`{ errors: { field: message } }`) and one
+ * message for the form (`{ error: { message } }`, unknown fields, or the generic fallback).
+ */
+export function splitServerError(failure: unknown, fieldNames: string[]): { fields: Record<string, string[]>; message: string | null } {
+  const body = ((failure as { data?: unknown } | undefined)?.data ?? failure) as ServerBody | undefined;
+  const fields: Record<string, string[]> = {};
+  const rest: Record<string, unknown> = {};
+  if (body && typeof body === 'object' && body.errors && typeof body.errors === 'object' && !Array.isArray(body.errors)) {
+    for (const [name, value] of Object.entries(body.errors as Record<string, unknown>)) {
+      const messages = (Array.isArray(value) ? value : [value]).map(String);
+      if (fieldNames.includes(name)) fields[name] = messages;
+      else rest[name] = value;
+    }
+  }
+  let message: string | null = null;
+  if (body && typeof body === 'object' && body.error && typeof body.error.message === 'string') message = body.error.message;
+  else if (Object.keys(rest).length) message = describeApiError({ errors: rest });
+  else if (!Object.keys(fields).length) message = describeApiError(failure);
+  return { fields, message };
+}
+
+/** The generic create/edit form built from a definition's form fields. */
+export function ResourceForm<T>({ definition, mode, initialValues, onSubmit, submitting, onDone, onCancel }: ResourceFormProps<T>) {
+  const [form] = Form.useForm<FormValues>();
+  const dispatch = useAppDispatch();
+  const [serverMessage, setServerMessage] = useState<string | null>(null);
+  const [dirty, setDirtyState] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const dirtyRef = useRef(false);
+  const setDirty = (value: boolean) => {
+    dirtyRef.current = value;
+    setDirtyState(value);
+  };
+  useBeforeUnload(dirty);
+
+  const fields = definition.formFields.filter((f) => (mode === 'create' ? !f.editOnly : !f.createOnly));
+  const names = fields.map((f) => f.name);
+
+  const finish = async (values: FormValues) => {
+    setServerMessage(null);
+    setBusy(true);
+    try {
+      await onSubmit(values);
+      dispatch(showToast('success', `${definition.singular} ${mode === 'create' ? 'created' : 'saved'}`));
+      setDirty(false);
+      onDone();
+    } catch (failure) {
+      const { fields: fieldErrors, message } = splitServerError(failure, names);
+      form.setFields(Object.entries(fieldErrors).map(([name, errors]) => ({ name, errors })));
+      setServerMessage(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form<FormValues>
+      form={form}
+      name={`${definition.name}-${mode}`}
+      layout="vertical"
+      // antd validates; the browser's own bubbles (type=email) would block submit before it could
+      noValidate
+      initialValues={initialValues}
+      onValuesChange={() => setDirty(true)}
+      onFinish={finish}
+      style={{ maxWidth: 640 }}
+    >
+      <LeaveGuard dirty={dirtyRef} />
+      {serverMessage && <Alert type="error" showIcon role="alert" title={serverMessage} style={{ marginBottom: 16 }} />}
+      {fields.map((field) => (
+        <Form.Item
+          key={field.name}
+          name={field.name}
+          label={field.label}
+          rules={rulesFor(field)}
+          required={field.required}
+          valuePropName={field.kind === 'switch' ? 'checked' : 'value'}
+        >
+          {fieldInput(field)}
+        </Form.Item>
+      ))}
+      <Space>
+        <Button type="primary" htmlType="submit" loading={submitting || busy}>
+          {mode === 'create' ? `Create ${definition.singular.toLowerCase()}` : 'Save'}
+        </Button>
+        {onCancel && <Button onClick={onCancel}>Cancel</Button>}
+      </Space>
+    </Form>
+  );
+}

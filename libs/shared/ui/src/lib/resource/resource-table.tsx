@@ -1,0 +1,213 @@
+import { useMemo, useState, type Key, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Alert, Button, Flex, Popconfirm, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { describeApiError, showToast } from '@smsc/shared-api';
+import { useAppDispatch } from '@smsc/shared-session';
+import { toCsv } from '@smsc/shared-util';
+import type { ListResult, ResourceColumn, ResourceDefinition } from './types';
+import { useListParams } from './use-list-params';
+import { SearchForm } from './search-form';
+import { ColumnSettings } from './column-settings';
+import { useColumnVisibility } from './use-column-visibility';
+
+/** Above this page size rows are virtualised in a fixed-height body. */
+export const VIRTUAL_THRESHOLD = 100;
+export const VIRTUAL_SCROLL_Y = 600;
+export const PAGE_SIZES = [10, 20, 50, 100, 500, 1000];
+
+export interface ResourceAccess {
+  create?: boolean;
+  edit?: boolean;
+  delete?: boolean;
+}
+
+/** The parts of an RTK Query list result the table reads. */
+export interface ListQueryState<T> {
+  data?: ListResult<T>;
+  isFetching?: boolean;
+  isLoading?: boolean;
+  error?: unknown;
+  refetch?: () => unknown;
+}
+
+export interface ResourceTableProps<T> {
+  definition: ResourceDefinition<T>;
+  result: ListQueryState<T>;
+  /** what the role may do; each defaults to allowed when its handler or path is given */
+  access?: ResourceAccess;
+  onDelete?(row: T): Promise<unknown>;
+  createPath?: string;
+  editPath?(row: T): string;
+  rowActions?(row: T): ReactNode;
+  /** shown above the table while rows are selected; selection is on only when this is given */
+  bulkActions?(selected: T[], clearSelection: () => void): ReactNode;
+  /** called with the CSV text and rows when the current page is exported */
+  onExportCsv?(csv: string, rows: T[]): void;
+}
+
+function cellValue<T>(row: T, key: string): unknown {
+  return (row as Record<string, unknown>)[key];
+}
+
+export function pageCsv<T>(columns: ResourceColumn<T>[], rows: T[]): string {
+  return toCsv(
+    columns.map((c) => c.title),
+    rows.map((row) => columns.map((c) => cellValue(row, c.key))),
+  );
+}
+
+/** The generic list: server paging, sorting and search kept in the URL, states, delete, CSV, column settings. */
+export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
+  const { definition, result, access = {}, onDelete, createPath, editPath, rowActions, bulkActions, onExportCsv } = props;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const list = useListParams(definition);
+  const { hidden, setHidden, visible } = useColumnVisibility(definition.name, definition.columns);
+  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
+  const rows = useMemo(() => result.data?.items ?? [], [result.data]);
+  const idOf = (row: T) => String(cellValue(row, definition.idField));
+
+  const canCreate = access.create !== false && !!createPath;
+  const canEdit = access.edit !== false && !!editPath;
+  const canDelete = access.delete !== false && !!onDelete;
+
+  const remove = async (row: T) => {
+    try {
+      await onDelete?.(row);
+      dispatch(showToast('success', `${definition.singular} deleted`));
+    } catch (e) {
+      dispatch(showToast('error', describeApiError(e)));
+    }
+  };
+
+  const columns: TableColumnsType<T> = visible.map((col) => ({
+    key: col.key,
+    dataIndex: col.key,
+    title: col.title,
+    width: col.width,
+    sorter: col.sortable ? true : undefined,
+    sortOrder: col.sortable && list.orderBy === col.key ? (list.orderDir === 'desc' ? 'descend' : 'ascend') : null,
+    render: col.render ? (value: unknown, row: T) => col.render?.(value, row) : undefined,
+  }));
+  if (canEdit || canDelete || rowActions) {
+    columns.push({
+      key: '__actions',
+      title: 'Actions',
+      fixed: 'right',
+      width: 160,
+      render: (_: unknown, row: T) => (
+        <Space size="small">
+          {canEdit && editPath && (
+            <Link to={editPath(row)} aria-label={`Edit ${definition.singular} ${idOf(row)}`}>
+              <EditOutlined /> Edit
+            </Link>
+          )}
+          {canDelete && (
+            <Popconfirm
+              title={`Delete this ${definition.singular.toLowerCase()}?`}
+              okText="Delete"
+              okButtonProps={{ danger: true }}
+              cancelText="Cancel"
+              onConfirm={() => remove(row)}
+            >
+              <Button type="link" danger size="small" icon={<DeleteOutlined />} aria-label={`Delete ${definition.singular} ${idOf(row)}`}>
+                Delete
+              </Button>
+            </Popconfirm>
+          )}
+          {rowActions?.(row)}
+        </Space>
+      ),
+    });
+  }
+
+  const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const s = Array.isArray(sorter) ? sorter[0] : sorter;
+      const key = s?.order ? String(s.columnKey ?? s.field) : undefined;
+      list.setSort(key, s?.order === 'descend' ? 'desc' : 'asc');
+    } else if (extra.action === 'paginate') {
+      const size = pagination.pageSize ?? list.perPage;
+      // antd counts pages from 1; the URL and the API from 0. A new page size starts again at 0.
+      list.setPage(size !== list.perPage ? 0 : (pagination.current ?? 1) - 1, size);
+    }
+  };
+
+  const csv = useMemo(() => pageCsv(visible, rows), [visible, rows]);
+  const csvHref = `data:text/csv;charset=utf-8,${encodeURIComponent(csv)}`;
+  const virtual = list.perPage > VIRTUAL_THRESHOLD;
+  const scrollX = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 160), 0);
+  const selectedRows = rows.filter((r) => selectedKeys.includes(idOf(r)));
+
+  return (
+    <section aria-label={definition.title} data-testid={`resource-table-${definition.name}`}>
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16, position: 'relative' }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {definition.title}
+        </Typography.Title>
+        <Space wrap>
+          {canCreate && createPath && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(createPath)}>
+              New {definition.singular.toLowerCase()}
+            </Button>
+          )}
+          <a
+            className="ant-btn ant-btn-default"
+            href={csvHref}
+            download={`${definition.name}-page-${list.page + 1}.csv`}
+            onClick={() => onExportCsv?.(csv, rows)}
+          >
+            <DownloadOutlined /> Export CSV
+          </a>
+          <ColumnSettings columns={definition.columns} hidden={hidden} onChange={setHidden} />
+        </Space>
+      </Flex>
+      <SearchForm name={definition.name} columns={definition.columns} values={list.filters} onSearch={list.setFilters} />
+      {result.error !== undefined && result.error !== null ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={describeApiError(result.error)}
+          action={
+            result.refetch && (
+              <Button size="small" onClick={() => result.refetch?.()}>
+                Retry
+              </Button>
+            )
+          }
+        />
+      ) : (
+        <>
+          {bulkActions && selectedRows.length > 0 && (
+            <Space style={{ marginBottom: 8 }} aria-label="Bulk actions">
+              <span>{selectedRows.length} selected</span>
+              {bulkActions(selectedRows, () => setSelectedKeys([]))}
+            </Space>
+          )}
+          <Table<T>
+            rowKey={idOf}
+            columns={columns}
+            dataSource={rows}
+            loading={!!(result.isLoading || result.isFetching)}
+            onChange={onChange}
+            locale={{ emptyText: result.isLoading || result.isFetching ? ' ' : 'No Data Found' }}
+            rowSelection={bulkActions ? { selectedRowKeys: selectedKeys, onChange: setSelectedKeys } : undefined}
+            virtual={virtual}
+            scroll={virtual ? { y: VIRTUAL_SCROLL_Y, x: scrollX } : { x: 'max-content' }}
+            pagination={{
+              current: list.page + 1,
+              pageSize: list.perPage,
+              total: result.data?.total ?? 0,
+              showSizeChanger: true,
+              pageSizeOptions: PAGE_SIZES,
+              showTotal: (total) => `${total} ${total === 1 ? definition.singular.toLowerCase() : definition.title.toLowerCase()}`,
+            }}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import type { FormRule } from 'antd';
+
+export type SortDir = 'asc' | 'desc';
+export type SearchKind = 'text' | 'select' | 'boolean';
+
+export interface SelectOption {
+  label: ReactNode;
+  value: string | number;
+}
+
+/** One list column; `search` also puts a field for it in the list's search form. */
+export interface ResourceColumn<T> {
+  key: Extract<keyof T, string> | string;
+  title: string;
+  sortable?: boolean;
+  search?: SearchKind;
+  /** choices for a `select` search */
+  options?: SelectOption[];
+  render?: (value: unknown, row: T) => ReactNode;
+  width?: number;
+  /** hidden until the user turns it on in the column settings */
+  hideInTable?: boolean;
+}
+
+export type FormFieldKind = 'text' | 'email' | 'password' | 'number' | 'select' | 'switch' | 'textarea';
+
+export interface FormFieldDef {
+  name: string;
+  label: string;
+  kind: FormFieldKind;
+  required?: boolean;
+  /** extra antd rules, checked after the ones built from required/maxLength/min/max */
+  rules?: FormRule[];
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  options?: SelectOption[];
+  placeholder?: string;
+  /** shown only when creating */
+  createOnly?: boolean;
+  /** shown only when editing */
+  editOnly?: boolean;
+}
+
+/** A resource described once as data; every role mounts the same list and form pages for it. */
+export interface ResourceDefinition<T> {
+  /** machine name: used for storage keys, file names and test ids */
+  name: string;
+  /** plural title, e.g. 'Companies' */
+  title: string;
+  /** singular, e.g. 'Company' */
+  singular: string;
+  idField: Extract<keyof T, string> | string;
+  columns: ResourceColumn<T>[];
+  formFields: FormFieldDef[];
+  defaultSort?: { order_by: string; order_dir: SortDir };
+  /** default page size; 10 unless given (spec §9) */
+  perPage?: number;
+}
+
+/** A list answer of spec §7. */
+export interface ListResult<T> {
+  items: T[];
+  total: number;
+  per_page: number;
+}
+
+/** The argument sent to a list endpoint: page from 0, per_page, order and the search filters. */
+export interface ListQueryArg {
+  page: number;
+  per_page: number;
+  order_by?: string;
+  order_dir?: SortDir;
+  [filter: string]: string | number | boolean | undefined;
+}
