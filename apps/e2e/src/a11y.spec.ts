@@ -1,0 +1,29 @@
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { ROLES, expectHome, signInFresh } from './support';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+test.describe('accessibility (axe-core, WCAG 2.2 AA tags)', () => {
+  for (const path of ['/login', '/registration', '/forgot-password', '/forgot-password/some-token', '/api_smsc/v1/registration/confirm/some-token']) {
+    test(`public screen ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await violations(page)).toEqual([]);
+    });
+  }
+
+  for (const role of ROLES) {
+    test(`${role.home} home`, async ({ page }) => {
+      await signInFresh(page, role.email);
+      await expectHome(page, role);
+      expect(await violations(page)).toEqual([]);
+    });
+  }
+});
