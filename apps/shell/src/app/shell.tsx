@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject } from 'react-router';
-import { App, ConfigProvider, ToastHost } from '@smsc/shared-ui';
+import { App, ConfigProvider, ToastHost, consoleTheme } from '@smsc/shared-ui';
 import { ROLE_AREAS, useAppDispatch, useAppSelector, type AppStore } from '@smsc/shared-session';
 import { LoginPage } from './login-page';
 import { RegistrationPage } from './public/registration-page';
@@ -62,7 +62,7 @@ export function Shell({ store }: { store: AppStore }) {
   const router = useMemo(() => createBrowserRouter(shellRoutes()), []);
   return (
     <Provider store={store}>
-      <ConfigProvider theme={{ token: { colorPrimary: '#1668dc' } }}>
+      <ConfigProvider theme={consoleTheme}>
         <App>
           <RouterProvider router={router} />
         </App>

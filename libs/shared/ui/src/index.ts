@@ -19,3 +19,4 @@ export type { RoleModule, MenuEntry, RouteHandle } from './lib/role-module';
 export { RoleRoutes, innermostTitle } from './lib/role-routes';
 export { StandaloneRemote } from './lib/standalone-remote';
 export * from './lib/resource';
+export { consoleTheme } from './lib/theme';

@@ -21,6 +21,7 @@ export function homeFor(userType: UserType | null | undefined): string {
 }
 
 /** The role area a path belongs to, if any. */
-export function areaOf(pathname: string): RoleArea | undefined {
+export function areaOf(path: string): RoleArea | undefined {
+  const pathname = path.split(/[?#]/, 1)[0];
   return ROLE_AREAS.find((a) => pathname === a.basePath || pathname.startsWith(`${a.basePath}/`));
 }

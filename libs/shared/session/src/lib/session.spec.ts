@@ -35,5 +35,7 @@ describe('areas', () => {
     expect(homeFor(null)).toBe('/login');
     expect(areaOf('/reseller/users/add')?.userType).toBe('reseller');
     expect(areaOf('/resellerx')).toBeUndefined();
+    expect(areaOf('/reseller?tab=1')?.userType).toBe('reseller');
+    expect(areaOf('/company-user#top')?.userType).toBe('user');
   });
 });

@@ -4,6 +4,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { App, ConfigProvider, Layout, Typography } from 'antd';
 import { makeStore, readStoredSession, sessionStarted } from '@smsc/shared-session';
 import type { RoleModule } from './role-module';
+import { consoleTheme } from './theme';
 import { RoleRoutes } from './role-routes';
 
 /** A remote served on its own by its team: the route table in a bare frame, no shell. */
@@ -17,7 +18,7 @@ export function StandaloneRemote({ module }: { module: RoleModule }) {
   const [title, setTitle] = useState(module.title);
   return (
     <Provider store={store}>
-      <ConfigProvider>
+      <ConfigProvider theme={consoleTheme}>
         <App>
           <BrowserRouter>
             <Layout style={{ minHeight: '100vh' }}>
