@@ -49,7 +49,7 @@ export function RegistrationPage() {
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={isLoading}>Create account</Button>
       </Form>
-      <p style={{ marginTop: 16 }}>Already registered? <Link to="/login">Sign in</Link></p>
+      <p style={{ marginTop: 16 }}>Already registered? <Link to="/login" style={{ textDecoration: 'underline' }}>Sign in</Link></p>
     </PublicCard>
   );
 }
