@@ -66,6 +66,7 @@ async function main() {
     await loginPage.getByRole('button', { name: 'Sign in' }).waitFor();
     const loginTotal = [...loginFiles.values()].reduce((a, b) => a + b, 0);
     rows.push(['/login', loginFiles.size, kb(loginTotal)]);
+    const largest = [...loginFiles.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6);
     if (kb(loginTotal) > budgets.loginKb) failures.push(`/login ${kb(loginTotal).toFixed(1)} KB > ${budgets.loginKb} KB`);
     await loginPage.close();
 
@@ -91,12 +92,17 @@ async function main() {
     console.log('\nJavaScript fetched by the browser (gzip -9):');
     console.log('page'.padEnd(32), 'files'.padStart(6), 'KB gz'.padStart(9));
     for (const [name, count, size] of rows) console.log(name.padEnd(32), String(count).padStart(6), size.toFixed(1).padStart(9));
+    console.log('\nlargest files behind /login:');
+    for (const [file, size] of largest) console.log(`  ${file.padEnd(44)} ${kb(size).toFixed(1).padStart(7)} KB`);
     console.log('\nremoteEntry.js (gzip -9):');
     for (const [file, size] of entries) {
       console.log(file.padEnd(40), kb(size).toFixed(1).padStart(7), 'KB');
       if (kb(size) > budgets.remoteEntryKb) failures.push(`${file} ${kb(size).toFixed(1)} KB > ${budgets.remoteEntryKb} KB`);
     }
-    console.log(`\nbudgets: /login ≤ ${budgets.loginKb} KB (goal ${budgets.loginGoalKb}), role home ≤ ${budgets.roleHomeKb} KB, remoteEntry ≤ ${budgets.remoteEntryKb} KB`);
+    // The budgets fail the build on regressions from today's figures; the issue's targets are
+    // printed beside them until the shared-module split brings /login down to them.
+    console.log(`\nbudgets: /login ≤ ${budgets.loginKb} KB (target ${budgets.loginTargetKb}, goal ${budgets.loginGoalKb}), role home ≤ ${budgets.roleHomeKb} KB, remoteEntry ≤ ${budgets.remoteEntryKb} KB`);
+    if (kb(loginTotal) > budgets.loginTargetKb) console.log(`NOT MET: /login is ${kb(loginTotal).toFixed(1)} KB, above the ${budgets.loginTargetKb} KB target`);
   } finally {
     server.kill('SIGTERM');
   }
