@@ -20,3 +20,4 @@ export { RoleRoutes, innermostTitle } from './lib/role-routes';
 export { StandaloneRemote } from './lib/standalone-remote';
 export * from './lib/resource';
 export { consoleTheme } from './lib/theme';
+export { RoleHome } from './lib/role-home';

@@ -1,5 +1,4 @@
-import type { RoleModule } from '@smsc/shared-ui';
-import { RoleHome } from './role-home';
+import { RoleHome, type RoleModule } from '@smsc/shared-ui';
 
 /** The Company user area: its menu and route table, mounted by the shell under /company-user. */
 export const companyUserModule: RoleModule = {

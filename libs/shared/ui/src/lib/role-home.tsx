@@ -1,4 +1,5 @@
-import { Card, Descriptions, Typography } from '@smsc/shared-ui';
+// Every role's home shows the same welcome; the area name is the only difference.
+import { Card, Descriptions, Typography } from 'antd';
 import { useAppSelector } from '@smsc/shared-session';
 
 export function RoleHome({ area }: { area: string }) {
