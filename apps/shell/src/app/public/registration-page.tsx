@@ -4,7 +4,7 @@ import { describeApiError } from '@smsc/shared-api';
 import { useRegisterMutation } from '@smsc/shared-session';
 import type { RegistrationRequest } from '@smsc/shared-contract';
 import { PublicCard } from './public-card';
-import { passwordRules } from './password-rules';
+import { passwordRules, sameAs } from './password-rules';
 
 type Values = RegistrationRequest & { confirm: string };
 
@@ -38,12 +38,7 @@ export function RegistrationPage() {
           label="Confirm password"
           name="confirm"
           dependencies={['password']}
-          rules={[
-            { required: true, message: 'Repeat your password' },
-            ({ getFieldValue }) => ({
-              validator: (_, v) => (!v || v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('The passwords do not match'))),
-            }),
-          ]}
+          rules={sameAs('password', 'Repeat your password')}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

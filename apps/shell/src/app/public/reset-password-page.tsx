@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input, Result } from '@smsc/shared-ui';
 import { describeApiError } from '@smsc/shared-api';
 import { useResetPasswordMutation } from '@smsc/shared-session';
 import { PublicCard } from './public-card';
-import { passwordRules } from './password-rules';
+import { passwordRules, sameAs } from './password-rules';
 
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
@@ -26,12 +26,7 @@ export function ResetPasswordPage() {
           label="Confirm new password"
           name="confirm"
           dependencies={['passwd']}
-          rules={[
-            { required: true, message: 'Repeat the new password' },
-            ({ getFieldValue }) => ({
-              validator: (_, v) => (!v || v === getFieldValue('passwd') ? Promise.resolve() : Promise.reject(new Error('The passwords do not match'))),
-            }),
-          ]}
+          rules={sameAs('passwd', 'Repeat the new password')}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
