@@ -2,3 +2,4 @@ import './lib/formats';
 export * from './lib/common';
 export * from './lib/auth';
 export * from './lib/accounts';
+export * from './lib/files';

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, PageQuery, Uuid } from './common';
+import { ListQuery, Nullable, Uuid } from './common';
 import { UserType } from './auth';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
@@ -20,17 +20,14 @@ export const User = Type.Object({
 });
 export type User = Static<typeof User>;
 
-export const UserListQuery = Type.Composite([
-  PageQuery,
-  Type.Object({
-    user_name: Type.Optional(Search),
-    status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('inactive')])),
-    company_name: Type.Optional(Search),
-    company_uuid: Type.Optional(Uuid),
-    is_active: Type.Optional(Type.Boolean()),
-    is_admin: Type.Optional(Type.Boolean()),
-  }),
-]);
+export const UserListQuery = ListQuery({
+  user_name: Type.Optional(Search),
+  status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('inactive')])),
+  company_name: Type.Optional(Search),
+  company_uuid: Type.Optional(Uuid),
+  is_active: Type.Optional(Type.Boolean()),
+  is_admin: Type.Optional(Type.Boolean()),
+});
 export type UserListQuery = Static<typeof UserListQuery>;
 
 export const UserCreate = Type.Object({
@@ -70,20 +67,17 @@ export const Company = Type.Object({
 });
 export type Company = Static<typeof Company>;
 
-export const CompanyListQuery = Type.Composite([
-  PageQuery,
-  Type.Object({
-    company_name: Type.Optional(Search),
-    company_uuid: Type.Optional(Uuid),
-    reseller_uuid: Type.Optional(Uuid),
-    reseller_name: Type.Optional(Search),
-    is_below_credit_limit: Type.Optional(Type.Boolean()),
-    payment_term_uuid: Type.Optional(Uuid),
-    status: Type.Optional(CompanyStatus),
-    prepay: Type.Optional(Type.Boolean()),
-    is_created_by_admin: Type.Optional(Type.Boolean()),
-  }),
-]);
+export const CompanyListQuery = ListQuery({
+  company_name: Type.Optional(Search),
+  company_uuid: Type.Optional(Uuid),
+  reseller_uuid: Type.Optional(Uuid),
+  reseller_name: Type.Optional(Search),
+  is_below_credit_limit: Type.Optional(Type.Boolean()),
+  payment_term_uuid: Type.Optional(Uuid),
+  status: Type.Optional(CompanyStatus),
+  prepay: Type.Optional(Type.Boolean()),
+  is_created_by_admin: Type.Optional(Type.Boolean()),
+});
 export type CompanyListQuery = Static<typeof CompanyListQuery>;
 
 export const CompanyCreate = Type.Object({
@@ -100,7 +94,7 @@ export type CompanyPatch = Static<typeof CompanyPatch>;
 
 export const Reseller = Type.Object({ reseller_uuid: Uuid, reseller_name: Type.String(), created_on: Timestamp });
 export type Reseller = Static<typeof Reseller>;
-export const ResellerListQuery = Type.Composite([PageQuery, Type.Object({ reseller_name: Type.Optional(Search) })]);
+export const ResellerListQuery = ListQuery({ reseller_name: Type.Optional(Search) });
 export type ResellerListQuery = Static<typeof ResellerListQuery>;
 export const ResellerCreate = Type.Object({ reseller_name: Name });
 export const ResellerPatch = ResellerCreate;
@@ -119,10 +113,7 @@ export const PaymentTerm = Type.Object({
   created_on: Timestamp,
 });
 export type PaymentTerm = Static<typeof PaymentTerm>;
-export const PaymentTermListQuery = Type.Composite([
-  PageQuery,
-  Type.Object({ name: Type.Optional(Search), is_active: Type.Optional(Type.Boolean()) }),
-]);
+export const PaymentTermListQuery = ListQuery({ name: Type.Optional(Search), is_active: Type.Optional(Type.Boolean()) });
 export type PaymentTermListQuery = Static<typeof PaymentTermListQuery>;
 export const PaymentTermCreate = Type.Object({
   name: Name,
@@ -141,7 +132,7 @@ export const StopText = Type.Object({
   created_on: Timestamp,
 });
 export type StopText = Static<typeof StopText>;
-export const StopTextListQuery = Type.Composite([PageQuery, Type.Object({ text: Type.Optional(Search) })]);
+export const StopTextListQuery = ListQuery({ text: Type.Optional(Search) });
 export type StopTextListQuery = Static<typeof StopTextListQuery>;
 const StopTextFields = Type.Object({ text: Type.String({ minLength: 1, maxLength: 500 }), is_active: Type.Optional(Type.Boolean()) });
 export const StopTextBody = Type.Object({ filter: StopTextFields });
@@ -152,11 +143,11 @@ export const StopTextPayload = Type.Object({ filter: StopText });
 
 export const Country = Type.Object({ country_uuid: Uuid, nice_name: Type.String(), iso2: Type.String() });
 export type Country = Static<typeof Country>;
-export const CountryListQuery = Type.Composite([PageQuery, Type.Object({ nice_name: Type.Optional(Search) })]);
+export const CountryListQuery = ListQuery({ nice_name: Type.Optional(Search) });
 export type CountryListQuery = Static<typeof CountryListQuery>;
 export const AreaCode = Type.Object({ area_code_uuid: Uuid, country_uuid: Uuid, code: Type.String(), name: Type.String() });
 export type AreaCode = Static<typeof AreaCode>;
-export const AreaCodeListQuery = Type.Composite([PageQuery, Type.Object({ country_uuid: Type.Optional(Uuid) })]);
+export const AreaCodeListQuery = ListQuery({ country_uuid: Type.Optional(Uuid) });
 export type AreaCodeListQuery = Static<typeof AreaCodeListQuery>;
 
 export const Home = Type.Object({ user: User, company: Nullable(Company) });

@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 
 export const API_PREFIX = '/api_smsc/v1';
 
@@ -23,6 +23,9 @@ export const PageQuery = Type.Object({
   order_dir: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
 });
 export type PageQuery = Static<typeof PageQuery>;
+
+/** A list's query: the shared paging/ordering fields plus that list's own filters. */
+export const ListQuery = <T extends TProperties>(filters: T) => Type.Composite([PageQuery, Type.Object(filters)]);
 
 export const ListPage = <T extends TSchema>(item: T) =>
   Type.Object({ items: Type.Array(item), total: Type.Integer({ minimum: 0 }), per_page: Type.Integer({ minimum: 1 }) });
