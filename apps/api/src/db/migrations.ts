@@ -50,6 +50,24 @@ const MIGRATIONS: { id: string; ddl: string }[] = [
     id: '004_password_changed_on',
     ddl: `alter table users add column password_changed_at timestamptz`,
   },
+  {
+    // Uploads belong to the uploader's company or reseller (both null: a system admin's file).
+    id: '005_file_owner',
+    ddl: `
+      alter table files add column size integer not null default 0;
+      alter table files add column reseller_uuid uuid references resellers on delete cascade;
+      alter table files add column uploaded_by uuid references users on delete set null;
+      create index files_company_idx on files (company_uuid);
+      create index files_reseller_idx on files (reseller_uuid);`,
+  },
+  {
+    // Failed logins per account live here, not in memory, so a restart or a second process keeps counting.
+    id: '006_login_failures',
+    ddl: `
+      create table login_failures (email text primary key, failures integer not null,
+        window_start timestamptz not null default now());
+      create index login_failures_window_idx on login_failures (window_start);`,
+  },
 ];
 
 export async function migrate(db: Kysely<Database>): Promise<void> {

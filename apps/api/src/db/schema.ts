@@ -19,7 +19,11 @@ export interface Database {
   stop_text_filters: { filter_uuid: Generated<string>; text: string; is_active: Generated<boolean>; created_on: Created };
   countries: { country_uuid: Generated<string>; nice_name: string; iso2: string };
   area_codes: { area_code_uuid: Generated<string>; country_uuid: string; code: string; name: string };
-  files: { file_uuid: Generated<string>; name: string; content_type: string; data: Uint8Array; company_uuid: string | null; created_on: Created };
+  files: {
+    file_uuid: Generated<string>; name: string; content_type: string; data: Uint8Array; size: number; company_uuid: string | null;
+    reseller_uuid: string | null; uploaded_by: string | null; created_on: Created;
+  };
+  login_failures: { email: string; failures: number; window_start: Date };
   action_tokens: {
     token_hash: string; kind: 'confirm' | 'reset'; user_uuid: string; expires_at: Date; used_at: Date | null; created_on: Created;
   };

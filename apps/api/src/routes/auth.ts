@@ -7,14 +7,14 @@ import { DUMMY_HASH_PROMISE, checkPasswordPolicy, hashPassword, verifyPassword }
 import { newActionToken, sha256, signToken } from '../lib/tokens';
 import { HttpError } from '../lib/http-error';
 import { signedIn } from '../lib/access';
+import { createLoginFailures } from '../lib/login-failures';
 
 const RESET_TTL_MS = 30 * 60 * 1000;
-const ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
+const ACCOUNT_WINDOW_SECONDS = 15 * 60;
 
 export default async function authRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
-  // Failed logins per account, in memory: a restart forgets them, which only helps a legitimate user.
-  const failures = new Map<string, { count: number; since: number }>();
+  const failures = createLoginFailures(app.db, { max: app.config.loginFailuresPerAccount, windowSeconds: ACCOUNT_WINDOW_SECONDS });
   const loginLimit = { max: app.config.loginPerIp, timeWindow: '1 minute' };
 
   app.post('/auth', {
@@ -22,24 +22,17 @@ export default async function authRoutes(base: FastifyInstance) {
     schema: { tags: ['auth'], body: AuthRequest, response: { 200: AuthResponse } },
   }, async (req) => {
     const email = req.body.email.trim().toLowerCase();
-    const f = failures.get(email);
-    if (f && Date.now() - f.since > ACCOUNT_WINDOW_MS) failures.delete(email);
-    else if (f && f.count >= app.config.loginFailuresPerAccount) {
-      const retry = Math.ceil((f.since + ACCOUNT_WINDOW_MS - Date.now()) / 1000);
-      throw new HttpError(429, `Too many failed logins for this account, retry in ${retry} s`, { 'retry-after': String(retry) });
-    }
+    const retry = await failures.retryAfter(email);
+    if (retry > 0) throw new HttpError(429, `Too many failed logins for this account, retry in ${retry} s`, { 'retry-after': String(retry) });
     const user = await app.users.findByEmail(email);
     // Hash even for unknown e-mails so timing does not reveal which accounts exist.
     const ok = await verifyPassword(req.body.password, user?.password_hash ?? (await DUMMY_HASH_PROMISE));
     if (!user || !ok) {
-      // Bounded so a spray of random e-mails cannot grow memory without limit (oldest entry goes first).
-      if (failures.size >= 10_000 && !failures.has(email)) failures.delete(failures.keys().next().value as string);
-      const cur = failures.get(email) ?? { count: 0, since: Date.now() };
-      failures.set(email, { ...cur, count: cur.count + 1 });
+      await failures.record(email);
       throw new HttpError(401, 'Wrong email or password');
     }
     if (!user.is_active) throw new HttpError(403, 'Account is not active; confirm your e-mail first');
-    failures.delete(email);
+    await failures.clear(email);
     const { token, exp } = signToken(app.config.jwtSecret, { sub: user.uuid, typ: user.user_type, email: user.email }, app.config.tokenTtlSeconds);
     return { token, user_type: user.user_type, exp };
   });
