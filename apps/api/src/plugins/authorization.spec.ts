@@ -23,6 +23,7 @@ describe('authorization matrix (generated from the route table)', () => {
 
   it('captured the API routes with a policy each', () => {
     expect(routes.length).toBeGreaterThan(30);
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(expect.arrayContaining([`POST ${api('/file')}`, `GET ${api('/file/:id')}`, `POST ${api('/reseller/import')}`]));
     for (const r of routes) expect(r.access === 'public' || USER_TYPES.every((u) => typeof r.access === 'object' && r.access[u])).toBe(true);
   });
 
@@ -55,10 +56,13 @@ describe('authorization matrix (generated from the route table)', () => {
   it('hides Globex records from acme-admin on every tenant-scoped :id route (404, not 403)', async () => {
     const globex = await t.app.db.selectFrom('companies').select('company_uuid').where('company_name', '=', 'Globex').executeTakeFirstOrThrow();
     const globexUser = await t.app.db.selectFrom('users').select('uuid').where('email', '=', 'globex-user@example.com').executeTakeFirstOrThrow();
+    const globexFile = await t.app.db.insertInto('files').values({ name: 'g.txt', content_type: 'text/plain', data: Buffer.from('globex'), size: 6, company_uuid: globex.company_uuid, reseller_uuid: null, uploaded_by: globexUser.uuid })
+      .returning('file_uuid').executeTakeFirstOrThrow();
     // A body that passes validation, per resource, so the tenant check is what answers.
     const fixtures: Record<string, { id: string; patch: object }> = {
       [api('/company/:id')]: { id: globex.company_uuid, patch: { company_name: 'Hijacked' } },
       [api('/user/:id')]: { id: globexUser.uuid, patch: { full_name: 'Hijacked' } },
+      [api('/file/:id')]: { id: globexFile.file_uuid, patch: {} },
     };
     const scoped = routes.filter((r) => r.access !== 'public' && r.url.endsWith('/:id') && r.access.company_admin !== 'none' && r.access.company_admin !== 'all');
     expect(scoped.length).toBeGreaterThan(0);

@@ -8,9 +8,12 @@ import resellerRoutes from './resellers';
 import paymentTermRoutes from './payment-terms';
 import stopTextRoutes from './stop-text';
 import countryRoutes from './countries';
+import fileRoutes from './files';
+import resellerImportRoutes from './reseller-import';
 
 export default async function routes(app: FastifyInstance) {
-  for (const plugin of [authRoutes, registrationRoutes, homeRoutes, userRoutes, companyRoutes, resellerRoutes, paymentTermRoutes, stopTextRoutes, countryRoutes]) {
+  for (const plugin of [authRoutes, registrationRoutes, homeRoutes, userRoutes, companyRoutes, resellerRoutes, paymentTermRoutes, stopTextRoutes, countryRoutes,
+    fileRoutes, resellerImportRoutes]) {
     await app.register(plugin);
   }
 }

@@ -1,30 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import { sql } from 'kysely';
-import { IdParam, ListPage, MessageBody, Reseller, ResellerCreate, ResellerImport, ResellerImportResult, ResellerListQuery, ResellerPatch } from '@smsc/shared-contract';
+import { IdParam, ListPage, MessageBody, Reseller, ResellerCreate, ResellerListQuery, ResellerPatch } from '@smsc/shared-contract';
 import { adminOnly } from '../lib/access';
 import { paging, ordering, wildcard } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
-import { HttpError } from '../lib/http-error';
 
 const cfg = { config: { access: adminOnly } };
 
-/** Parses a `reseller_name` CSV; any bad line rejects the whole file. */
-export function parseResellerCsv(csv: string): string[] {
-  const lines = csv.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-  const header = (lines.shift() ?? '').split(',').map((h) => h.trim().toLowerCase());
-  const col = header.indexOf('reseller_name');
-  if (col < 0) throw new HttpError(400, 'CSV must have a reseller_name header');
-  const names = lines.map((l, i) => {
-    const name = (l.split(',')[col] ?? '').trim().replace(/^"(.*)"$/, '$1');
-    if (!name || name.length > 200) throw new HttpError(400, `Line ${i + 2}: reseller_name is empty or too long`);
-    return name;
-  });
-  if (!names.length) throw new HttpError(400, 'CSV has no rows');
-  if (new Set(names.map((n) => n.toLowerCase())).size !== names.length) throw new HttpError(400, 'CSV repeats a reseller_name');
-  return names;
-}
-
+// POST /reseller/import lives in reseller-import.ts (it takes multipart uploads too).
 export default async function resellerRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
   const find = (id: string) => app.db.selectFrom('resellers').selectAll().where('reseller_uuid', '=', id).executeTakeFirst();
@@ -44,13 +28,6 @@ export default async function resellerRoutes(base: FastifyInstance) {
 
   app.post('/reseller', { ...cfg, schema: { tags: ['resellers'], body: ResellerCreate, response: { 201: Reseller } } }, async (req, reply) =>
     reply.code(201).send(await app.db.insertInto('resellers').values(req.body).returningAll().executeTakeFirstOrThrow()));
-
-  app.post('/reseller/import', { ...cfg, schema: { tags: ['resellers'], body: ResellerImport, response: { 201: ResellerImportResult } } }, async (req, reply) => {
-    const names = parseResellerCsv(req.body.csv);
-    // One statement: a duplicate of an existing reseller aborts the whole import (409).
-    await app.db.insertInto('resellers').values(names.map((reseller_name) => ({ reseller_name }))).execute();
-    return reply.code(201).send({ imported: names.length });
-  });
 
   app.get('/reseller/:id', { ...cfg, schema: { tags: ['resellers'], params: IdParam, response: { 200: Reseller } } }, async (req) =>
     orNotFound(await find(req.params.id), 'Reseller'));
