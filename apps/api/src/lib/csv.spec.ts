@@ -4,7 +4,7 @@ const rows = (text: string) => parseCsv(text).map((r) => [r.line, ...r.fields]);
 
 describe('parseCsv', () => {
   it('splits records and fields, skipping blank lines and a BOM', () => {
-    expect(rows('\uFEFFa,b\r\n\r\n1,2\n3,\n')).toEqual([[1, 'a', 'b'], [3, '1', '2'], [4, '3', '']]);
+    expect(rows('\uFEFFa,b\r\n\r\n1,2\n3,\n  \n""\n')).toEqual([[1, 'a', 'b'], [3, '1', '2'], [4, '3', ''], [6, '']]);
   });
 
   it('reads quoted fields with commas, doubled quotes and line breaks, numbering records by their first line', () => {

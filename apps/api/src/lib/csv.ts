@@ -16,11 +16,14 @@ export function parseCsv(text: string): CsvRecord[] {
   let start = 1;
   let i = 0;
   let quotedAt = 0;
+  let sawQuote = false;
   const endRecord = () => {
     fields.push(field);
-    if (fields.length > 1 || fields[0].trim() !== '') records.push({ line: start, fields });
+    // Only a line with nothing but spaces is blank; `" "` is a record with one (empty-looking) field.
+    if (sawQuote || fields.length > 1 || fields[0].trim() !== '') records.push({ line: start, fields });
     fields = [];
     field = '';
+    sawQuote = false;
   };
   while (i < src.length) {
     const c = src[i];
@@ -38,7 +41,7 @@ export function parseCsv(text: string): CsvRecord[] {
       i++;
       continue;
     }
-    if (c === '"' && field.trim() === '') { quotedAt = line; field = ''; i++; continue; }
+    if (c === '"' && field.trim() === '') { quotedAt = line; sawQuote = true; field = ''; i++; continue; }
     if (c === '"') throw new HttpError(400, `Line ${line}: a quote inside an unquoted field (quote the whole field and double the quote)`);
     if (c === ',') { fields.push(field); field = ''; i++; continue; }
     if (c === '\r' || c === '\n') {

@@ -25,6 +25,9 @@ export default fp(async (app) => {
       req.log.error({ err }, 'unhandled error');
       return reply.code(500).send({ error: { message: 'Internal server error' } });
     }
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(415).send({ error: { message: `Unsupported content-type "${req.headers['content-type'] ?? ''}" for this call` } });
+    }
     if (err.headers) reply.headers(err.headers);
     return reply.code(status).send({ error: { message: err.message } });
   });
