@@ -37,6 +37,7 @@ describe('files (POST /file, GET /file/:id)', () => {
     expect(res.json().name).toBe('Prüfung (Q1) 100%.csv');
     const back = await read(who.admin, res.json().uuid);
     expect(back.body).toBe('a,b\n1,2\n');
+    expect(back.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(back.headers['content-disposition']).toBe(`attachment; filename="Pr_fung (Q1) 100_.csv"; filename*=UTF-8''Pr%C3%BCfung%20%28Q1%29%20100%25.csv`);
   });
 

@@ -58,6 +58,7 @@ export default async function fileRoutes(base: FastifyInstance) {
     // A type outside today's list (older rows) downloads as opaque bytes.
     const type = isAllowedType(row.content_type) ? row.content_type : 'application/octet-stream';
     const bytes = Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
-    return reply.type(type).header('content-disposition', contentDisposition(type, row.name)).header('cache-control', 'private, no-cache').send(bytes);
+    // Text uploads were checked to be UTF-8 on the way in, so the charset is known.
+    return reply.type(type.startsWith('text/') ? `${type}; charset=utf-8` : type).header('content-disposition', contentDisposition(type, row.name)).header('cache-control', 'private, no-cache').send(bytes);
   });
 }
