@@ -75,6 +75,8 @@ describe('files (POST /file, GET /file/:id)', () => {
     ['two files', () => multipart([{ name: 'file', filename: 'a.txt', type: 'text/plain', value: 'a' }, { name: 'file', filename: 'b.txt', type: 'text/plain', value: 'b' }]), 400, /one file per request/],
     ['JSON instead of a form', () => ({ payload: Buffer.from('{"name":"x"}'), headers: { 'content-type': 'application/json' } }), 415, /multipart\/form-data/],
     ['a multipart body without a boundary', () => ({ payload: Buffer.from('x'), headers: { 'content-type': 'multipart/form-data' } }), 400, /not a valid multipart/],
+    ['an empty multipart body', () => ({ payload: Buffer.alloc(0), headers: { 'content-type': 'multipart/form-data; boundary=abc' } }), 400, /no file/],
+    ['garbage under a multipart type', () => ({ payload: Buffer.from('not a form at all'), headers: { 'content-type': 'multipart/form-data; boundary=abc' } }), 400, /no file|not a valid multipart/],
     ['a truncated form', () => { const f = fileForm('a.txt', 'text/plain', 'abc'); return { ...f, payload: f.payload.subarray(0, f.payload.length - 20) }; }, 400, /not a valid multipart/],
   ])('refuses %s with a readable 4xx', async (_name, form, status, message) => {
     const before = await t.app.db.selectFrom('files').select(t.app.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
