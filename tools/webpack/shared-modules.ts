@@ -32,6 +32,8 @@ export function sharedModules(): Record<string, SharedConfig> {
     '@reduxjs/toolkit': fromPackage('@reduxjs/toolkit'),
     '@reduxjs/toolkit/query/react': fromPackage('@reduxjs/toolkit'),
     dayjs: fromPackage('dayjs'),
+    // two entries of one facade: the light one for /login, the full one (data kit) after sign-in
+    '@smsc/shared-ui/core': workspaceLib,
     '@smsc/shared-ui': workspaceLib,
     '@smsc/shared-api': workspaceLib,
     '@smsc/shared-session': workspaceLib,

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Card, Typography } from '@smsc/shared-ui';
+import { Card, Typography } from '@smsc/shared-ui/core';
 
 /** The frame of the five public screens: no side bar, no header (spec §2). */
 export function PublicCard({ title, children }: { title: string; children: ReactNode }) {
