@@ -6,6 +6,7 @@ import type { Configuration } from 'webpack';
 import type {} from 'webpack-dev-server';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { sharedModules } from './shared-modules';
+import { ReactRouterFacadeCheck, reactRouterAlias } from './react-router-facade';
 
 export const workspaceRoot = path.resolve(__dirname, '../..');
 
@@ -53,7 +54,7 @@ export function federatedApp(options: AppOptions, argv: { mode?: string } = {}):
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-      alias: workspaceAliases(),
+      alias: { ...workspaceAliases(), ...reactRouterAlias },
     },
     module: {
       rules: [
@@ -90,6 +91,7 @@ export function federatedApp(options: AppOptions, argv: { mode?: string } = {}):
         chunks: ['main'],
         publicPath: '/',
       }),
+      new ReactRouterFacadeCheck(),
       ...(options.extraPlugins ?? []),
     ],
     devServer: {

@@ -1,7 +1,9 @@
 import { dependencies } from '../../package.json';
+import { reactRouterFacade, reactRouterVersion } from './react-router-facade';
 
 type SharedConfig = {
   singleton: true;
+  import?: string;
   requiredVersion: string | false;
   version?: string;
   eager?: boolean;
@@ -27,7 +29,8 @@ export function sharedModules(): Record<string, SharedConfig> {
     'react/jsx-runtime': fromPackage('react'),
     'react-dom': fromPackage('react-dom'),
     'react-dom/client': fromPackage('react-dom'),
-    'react-router': fromPackage('react-router'),
+    // only the client-side API, from the production build (react-router-facade.mjs)
+    'react-router': { ...fromPackage('react-router'), import: reactRouterFacade, version: reactRouterVersion },
     'react-redux': fromPackage('react-redux'),
     '@reduxjs/toolkit': fromPackage('@reduxjs/toolkit'),
     '@reduxjs/toolkit/query/react': fromPackage('@reduxjs/toolkit'),
