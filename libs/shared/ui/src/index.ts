@@ -4,9 +4,9 @@
 // fetched only once a signed-in area needs it.
 export * from './core';
 export {
-  Badge, Breadcrumb, Checkbox, Col, DatePicker, Descriptions, Divider, Drawer, Dropdown, Empty, Flex, Grid,
+  Badge, Breadcrumb, Card, Checkbox, Col, DatePicker, Descriptions, Divider, Drawer, Dropdown, Empty, Flex, Grid,
   InputNumber, Layout, Menu, Modal, Pagination, Popconfirm, Progress, Radio, Row, Select, Skeleton, Space,
-  Statistic, Switch, Table, Tabs, Tag, Tooltip, Upload,
+  Statistic, Switch, Table, Tabs, Tag, Tooltip, Typography, Upload,
 } from 'antd';
 export type { MenuProps, TableColumnsType, TableProps, UploadProps } from 'antd';
 export {
