@@ -65,6 +65,15 @@ export function federatedApp(options: AppOptions, argv: { mode?: string } = {}):
           // Type errors are caught once by the workspace `tsc` target; bundling stays fast.
           options: { transpileOnly: true, configFile: path.join(workspaceRoot, 'tsconfig.base.json') },
         },
+        {
+          // The contract's files only declare schemas and constants, so a bundle that uses a
+          // constant leaves TypeBox and the unused schemas out. formats.ts registers TypeBox string
+          // formats for Value.Check: a real side effect, kept (with the index that imports it) wherever
+          // the contract is imported.
+          test: /[\\/]libs[\\/]shared[\\/]contract[\\/]src[\\/].*\.ts$/,
+          exclude: /[\\/](formats|index)\.ts$/,
+          sideEffects: false,
+        },
       ],
     },
     performance: { hints: false },
