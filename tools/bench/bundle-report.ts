@@ -99,10 +99,12 @@ async function main() {
       console.log(file.padEnd(40), kb(size).toFixed(1).padStart(7), 'KB');
       if (kb(size) > budgets.remoteEntryKb) failures.push(`${file} ${kb(size).toFixed(1)} KB > ${budgets.remoteEntryKb} KB`);
     }
-    // The budgets fail the build on regressions from today's figures; the issue's targets are
-    // printed beside them until the shared-module split brings /login down to them.
+    // The budgets sit just above today's figures so a regression fails; /login's budget may never
+    // exceed the issue's target, and the goal below it is printed as met or not.
     console.log(`\nbudgets: /login ≤ ${budgets.loginKb} KB (target ${budgets.loginTargetKb}, goal ${budgets.loginGoalKb}), role home ≤ ${budgets.roleHomeKb} KB, remoteEntry ≤ ${budgets.remoteEntryKb} KB`);
-    if (kb(loginTotal) > budgets.loginTargetKb) console.log(`NOT MET: /login is ${kb(loginTotal).toFixed(1)} KB, above the ${budgets.loginTargetKb} KB target`);
+    if (budgets.loginKb > budgets.loginTargetKb) failures.push(`the /login budget ${budgets.loginKb} KB is above the ${budgets.loginTargetKb} KB target`);
+    const loginKb = kb(loginTotal).toFixed(1);
+    console.log(kb(loginTotal) <= budgets.loginGoalKb ? `goal met: /login is ${loginKb} KB` : `goal not met: /login is ${loginKb} KB, above the ${budgets.loginGoalKb} KB goal`);
   } finally {
     server.kill('SIGTERM');
   }

@@ -6,6 +6,7 @@ import type { Configuration } from 'webpack';
 import type {} from 'webpack-dev-server';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { sharedModules } from './shared-modules';
+import { ReactRouterFacadeCheck, reactRouterAlias } from './react-router-facade';
 
 export const workspaceRoot = path.resolve(__dirname, '../..');
 
@@ -53,7 +54,7 @@ export function federatedApp(options: AppOptions, argv: { mode?: string } = {}):
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-      alias: workspaceAliases(),
+      alias: { ...workspaceAliases(), ...reactRouterAlias },
     },
     module: {
       rules: [
@@ -63,6 +64,15 @@ export function federatedApp(options: AppOptions, argv: { mode?: string } = {}):
           loader: 'ts-loader',
           // Type errors are caught once by the workspace `tsc` target; bundling stays fast.
           options: { transpileOnly: true, configFile: path.join(workspaceRoot, 'tsconfig.base.json') },
+        },
+        {
+          // The contract's files only declare schemas and constants, so a bundle that uses a
+          // constant leaves TypeBox and the unused schemas out. formats.ts registers TypeBox string
+          // formats for Value.Check: a real side effect, kept (with the index that imports it) wherever
+          // the contract is imported.
+          test: /[\\/]libs[\\/]shared[\\/]contract[\\/]src[\\/].*\.ts$/,
+          exclude: /[\\/](formats|index)\.ts$/,
+          sideEffects: false,
         },
       ],
     },
@@ -90,6 +100,7 @@ export function federatedApp(options: AppOptions, argv: { mode?: string } = {}):
         chunks: ['main'],
         publicPath: '/',
       }),
+      new ReactRouterFacadeCheck(),
       ...(options.extraPlugins ?? []),
     ],
     devServer: {

@@ -1,7 +1,9 @@
 import { dependencies } from '../../package.json';
+import { reactRouterFacade, reactRouterVersion } from './react-router-facade';
 
 type SharedConfig = {
   singleton: true;
+  import?: string;
   requiredVersion: string | false;
   version?: string;
   eager?: boolean;
@@ -27,11 +29,17 @@ export function sharedModules(): Record<string, SharedConfig> {
     'react/jsx-runtime': fromPackage('react'),
     'react-dom': fromPackage('react-dom'),
     'react-dom/client': fromPackage('react-dom'),
-    'react-router': fromPackage('react-router'),
+    // only the client-side API, from the production build (react-router-facade.mjs)
+    'react-router': { ...fromPackage('react-router'), import: reactRouterFacade, version: reactRouterVersion },
     'react-redux': fromPackage('react-redux'),
     '@reduxjs/toolkit': fromPackage('@reduxjs/toolkit'),
     '@reduxjs/toolkit/query/react': fromPackage('@reduxjs/toolkit'),
     dayjs: fromPackage('dayjs'),
+    // Two entries of one facade: the light one for /login, the full one (data kit) after sign-in.
+    // The shell's build provides both (the full one is fetched only when asked for), and with equal
+    // versions under 'loaded-first' the first registration, the host's, is the one every remote
+    // gets: antd's modules (ConfigProvider context, style cache) run once, in the shell's runtime.
+    '@smsc/shared-ui/core': workspaceLib,
     '@smsc/shared-ui': workspaceLib,
     '@smsc/shared-api': workspaceLib,
     '@smsc/shared-session': workspaceLib,

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { ROLES, countReactRenderers, expectHome, signIn, signInFresh } from './support';
+import { ROLES, antdTheme, countReactRenderers, expectHome, recordAntdEngines, signIn, signInFresh } from './support';
 
 test.describe('federated role areas', () => {
   for (const role of ROLES) {
@@ -17,6 +17,28 @@ test.describe('federated role areas', () => {
       expect(remoteEntries).toEqual([`/remotes${role.home}/remoteEntry.js`]);
     });
   }
+
+  test('the remote renders with the shell\'s one antd: its theme applies and its style engine is fetched once', async ({ page }) => {
+    const engines = recordAntdEngines(page);
+    await page.goto('/login');
+    const signInButton = page.getByRole('button', { name: 'Sign in' });
+    const shellPrimary = await signInButton.evaluate((el) => getComputedStyle(el).backgroundColor);
+    await signIn(page, ROLES[0].email);
+    await expectHome(page, ROLES[0]);
+    await page.waitForLoadState('networkidle');
+    // the card around role-home is rendered by the remote's route table
+    const remote = await antdTheme(page, '.ant-card:has([data-testid="role-home"])');
+    const frame = await antdTheme(page, 'button:has-text("Log out")');
+    // the shell's ConfigProvider reaches into the remote: same primary colour as the shell's button
+    expect(remote.primary).toBe(shellPrimary);
+    // one theme context and one style cache: every antd node in the page carries the same classes
+    expect(remote.ownCssClasses).toEqual(frame.ownCssClasses);
+    expect(remote.pageCssClasses).toEqual(frame.ownCssClasses);
+    // antd's CSS-in-JS engine came in one file, from the shell, not from the remote's build
+    const files = await engines();
+    expect(files).toHaveLength(1);
+    expect(files[0]).not.toContain('/remotes/');
+  });
 
   test('a blocked remote shows its fallback in the frame; the shell and other areas keep working', async ({ page }) => {
     await page.route('**/remotes/company-admin/**', (route) => route.abort());

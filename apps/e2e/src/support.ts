@@ -50,3 +50,40 @@ export async function expectHome(page: Page, role: (typeof ROLES)[number]) {
   await expect(page.getByTestId('page-title')).toHaveText(role.title);
   await expect(page.getByTestId('role-home')).toBeVisible();
 }
+
+/**
+ * Records which JavaScript files the page fetched that carry antd's CSS-in-JS engine (its style
+ * cache writes `data-token-hash`): a second copy of antd in the page would be a second such file.
+ */
+export function recordAntdEngines(page: Page) {
+  const reads: Promise<string | null>[] = [];
+  page.on('response', (res) => {
+    if (!res.url().endsWith('.js') || res.status() !== 200) return;
+    reads.push(
+      res.body().then(
+        (body) => (body.includes('data-token-hash') ? new URL(res.url()).pathname : null),
+        () => null,
+      ),
+    );
+  });
+  return async () => (await Promise.all(reads)).filter((file): file is string => file !== null);
+}
+
+/**
+ * The theme as antd components in the page see it: the primary colour (as rgb) on the element's
+ * own CSS variables, and the CSS-in-JS classes (token hash, css-var key) every antd node carries.
+ */
+export async function antdTheme(page: Page, selector: string) {
+  return page.locator(selector).first().evaluate((el) => {
+    const probe = document.createElement('span');
+    probe.style.color = getComputedStyle(el).getPropertyValue('--ant-color-primary').trim();
+    document.body.append(probe);
+    const primary = getComputedStyle(probe).color;
+    probe.remove();
+    const classes = new Set<string>();
+    for (const node of document.querySelectorAll('[class*="ant-"]')) {
+      for (const c of node.classList) if (c.startsWith('css-')) classes.add(c);
+    }
+    return { primary, pageCssClasses: [...classes].sort(), ownCssClasses: [...el.classList].filter((c) => c.startsWith('css-')).sort() };
+  });
+}

@@ -1,5 +1,5 @@
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { Alert, Button, Form, Input } from '@smsc/shared-ui';
+import { Alert, Button, Form, Input } from '@smsc/shared-ui/core';
 import { PublicCard } from './public/public-card';
 import { areaOf, homeFor, signIn, takeReturnPath, useAppDispatch, useAppSelector } from '@smsc/shared-session';
 

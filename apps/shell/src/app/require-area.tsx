@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { PageLoading } from '@smsc/shared-ui';
+import { PageLoading } from '@smsc/shared-ui/core';
 import { homeFor, useAppSelector, type RoleArea } from '@smsc/shared-session';
 
 /**

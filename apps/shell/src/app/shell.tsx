@@ -1,7 +1,7 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject } from 'react-router';
-import { App, ConfigProvider, ToastHost, consoleTheme } from '@smsc/shared-ui';
+import { App, Button, ConfigProvider, ErrorBoundary, PageLoading, Result, ToastHost, consoleTheme } from '@smsc/shared-ui/core';
 import { ROLE_AREAS, useAppDispatch, useAppSelector, type AppStore } from '@smsc/shared-session';
 import { LoginPage } from './login-page';
 import { RegistrationPage } from './public/registration-page';
@@ -9,9 +9,22 @@ import { ConfirmRegistrationPage } from './public/confirm-page';
 import { ForgotPasswordPage } from './public/forgot-password-page';
 import { ResetPasswordPage } from './public/reset-password-page';
 import { RequireArea } from './require-area';
-import { RemoteArea } from './remote-area';
 import { useExpiryLogout } from './use-expiry-logout';
 import { UpdatePrompt } from './update-prompt';
+
+// The signed-in frame and the full ui kit it brings (Layout, Menu, the data kit the remotes use)
+// load after sign-in, so /login fetches only the light part of the facade.
+const RemoteArea = lazy(() => import('./remote-area').then((m) => ({ default: m.RemoteArea })));
+
+function FrameUnavailable() {
+  return (
+    <Result
+      status="warning"
+      title="The console could not be loaded"
+      extra={<Button type="primary" onClick={() => window.location.reload()}>Reload</Button>}
+    />
+  );
+}
 
 function Toasts() {
   const toast = useAppSelector((s) => s.toast.current);
@@ -47,7 +60,11 @@ export function shellRoutes(): RouteObject[] {
           path: `${area.basePath}/*`,
           element: (
             <RequireArea area={area}>
-              <RemoteArea area={area} />
+              <ErrorBoundary fallback={() => <FrameUnavailable />}>
+                <Suspense fallback={<PageLoading label={`Loading the ${area.label} area…`} />}>
+                  <RemoteArea area={area} />
+                </Suspense>
+              </ErrorBoundary>
             </RequireArea>
           ),
         })),

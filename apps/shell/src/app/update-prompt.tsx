@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, Button } from '@smsc/shared-ui';
+import { App, Button } from '@smsc/shared-ui/core';
 import { UPDATE_EVENT } from './service-worker';
 
 /** 'A new version is available' with a Reload button, when a deploy lands while the console is open. */

@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RoleModule } from '@smsc/shared-ui';
+import type { RoleModule } from '@smsc/shared-ui/core';
 
 export interface Manifest {
   remotes: Record<string, string>;

@@ -1,4 +1,5 @@
 import './lib/formats';
+export * from './lib/constants';
 export * from './lib/common';
 export * from './lib/auth';
 export * from './lib/accounts';

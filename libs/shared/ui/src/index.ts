@@ -1,23 +1,19 @@
 // The one door to antd: remotes and the shell import UI from here, never from antd, so the
-// federation shares this facade (only what we use) instead of all of antd.
+// federation shares this facade (only what we use) instead of all of antd. The light part lives in
+// ./core (shared on its own for the shell's public pages); this entry adds the data kit and is
+// fetched only once a signed-in area needs it.
+export * from './core';
 export {
-  Alert, App, Badge, Breadcrumb, Button, Card, Checkbox, Col, ConfigProvider, DatePicker, Descriptions,
-  Divider, Drawer, Dropdown, Empty, Flex, Form, Grid, Input, InputNumber, Layout, Menu, Modal,
-  Pagination, Popconfirm, Progress, Radio, Result, Row, Select, Skeleton, Space, Spin, Statistic,
-  Switch, Table, Tabs, Tag, Tooltip, Typography, Upload, theme,
+  Badge, Breadcrumb, Card, Checkbox, Col, DatePicker, Descriptions, Divider, Drawer, Dropdown, Empty, Flex, Grid,
+  InputNumber, Layout, Menu, Modal, Pagination, Popconfirm, Progress, Radio, Row, Select, Skeleton, Space,
+  Statistic, Switch, Table, Tabs, Tag, Tooltip, Typography, Upload,
 } from 'antd';
-export type { FormInstance, FormProps, FormRule, MenuProps, TableColumnsType, TableProps, UploadProps } from 'antd';
+export type { MenuProps, TableColumnsType, TableProps, UploadProps } from 'antd';
 export {
   DeleteOutlined, EditOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, PlusOutlined,
   ReloadOutlined, SearchOutlined, UserOutlined, DownloadOutlined, UploadOutlined, EyeOutlined,
 } from '@ant-design/icons';
-export { ToastHost } from './lib/toast-host';
-export { ErrorBoundary, type ErrorBoundaryProps } from './lib/error-boundary';
-export { NotFound } from './lib/not-found';
-export { PageLoading } from './lib/page-loading';
-export type { RoleModule, MenuEntry, RouteHandle } from './lib/role-module';
 export { RoleRoutes, innermostTitle } from './lib/role-routes';
 export { StandaloneRemote } from './lib/standalone-remote';
 export * from './lib/resource';
-export { consoleTheme } from './lib/theme';
 export { RoleHome } from './lib/role-home';

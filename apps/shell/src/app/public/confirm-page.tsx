@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { PageLoading, Result } from '@smsc/shared-ui';
+import { PageLoading, Result } from '@smsc/shared-ui/core';
 import { describeApiError } from '@smsc/shared-api';
 import { useConfirmRegistrationMutation } from '@smsc/shared-session';
 import { PublicCard } from './public-card';

@@ -1,4 +1,4 @@
-import type { FormRule } from '@smsc/shared-ui';
+import type { FormRule } from '@smsc/shared-ui/core';
 import { PASSWORD_MIN_LENGTH } from '@smsc/shared-contract';
 
 // The server enforces the same minimum and a deny list; this only saves a round trip.

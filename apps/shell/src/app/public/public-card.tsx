@@ -1,17 +1,33 @@
 import { useEffect, type ReactNode } from 'react';
-import { Card, Typography } from '@smsc/shared-ui';
+import { theme } from '@smsc/shared-ui/core';
 
-/** The frame of the five public screens: no side bar, no header (spec §2). */
+/**
+ * The frame of the five public screens: no side bar, no header (spec §2). A plain box drawn with
+ * the theme's tokens rather than antd's Card and Typography, which would bring Tabs, Menu and the
+ * copy/edit tooling onto /login.
+ */
 export function PublicCard({ title, children }: { title: string; children: ReactNode }) {
+  const { token } = theme.useToken();
   useEffect(() => {
     document.title = `${title} · SMSC Console`;
   }, [title]);
   return (
     <main style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#f5f5f5', padding: 16 }}>
-      <Card style={{ width: 420, maxWidth: '100%' }}>
-        <Typography.Title level={1} style={{ fontSize: 24 }}>{title}</Typography.Title>
+      <section
+        style={{
+          width: 420,
+          maxWidth: '100%',
+          padding: token.paddingLG,
+          background: token.colorBgContainer,
+          border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+          borderRadius: token.borderRadiusLG,
+          color: token.colorText,
+          fontSize: token.fontSize,
+        }}
+      >
+        <h1 style={{ fontSize: 24, fontWeight: token.fontWeightStrong, color: token.colorTextHeading, lineHeight: 1.35, margin: '0 0 0.5em' }}>{title}</h1>
         {children}
-      </Card>
+      </section>
     </main>
   );
 }

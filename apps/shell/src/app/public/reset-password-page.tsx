@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { Alert, Button, Form, Input, Result } from '@smsc/shared-ui';
+import { Alert, Button, Form, Input, Result } from '@smsc/shared-ui/core';
 import { describeApiError } from '@smsc/shared-api';
 import { useResetPasswordMutation } from '@smsc/shared-session';
 import { PublicCard } from './public-card';

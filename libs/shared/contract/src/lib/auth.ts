@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { USER_TYPES } from './constants';
 
-export const USER_TYPES = ['admin', 'company_admin', 'user', 'reseller'] as const;
 export const UserType = Type.Union(USER_TYPES.map((t) => Type.Literal(t)));
 export type UserType = (typeof USER_TYPES)[number];
 
@@ -21,7 +21,6 @@ export type AuthResponse = Static<typeof AuthResponse>;
 export const CheckTokenResponse = Type.Object({ user_type: UserType, exp: Type.Integer(), email: Type.String() });
 export type CheckTokenResponse = Static<typeof CheckTokenResponse>;
 
-export const PASSWORD_MIN_LENGTH = 8;
 const Password = Type.String({ minLength: 1, maxLength: 1024 });
 
 export const RegistrationRequest = Type.Object({

@@ -1,7 +1,5 @@
 import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 
-export const API_PREFIX = '/api_smsc/v1';
-
 export const Uuid = Type.String({ format: 'uuid' });
 
 /** Every failure answers `{ error: { message } }`, or `{ errors }` for a list of field problems. */
