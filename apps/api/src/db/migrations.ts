@@ -68,6 +68,13 @@ const MIGRATIONS: { id: string; ddl: string }[] = [
         window_start timestamptz not null default now());
       create index login_failures_window_idx on login_failures (window_start);`,
   },
+  {
+    // Resellers keep their own stop-text filters; null = the platform's (system admin) filters.
+    id: '007_stop_text_reseller',
+    ddl: `
+      alter table stop_text_filters add column reseller_uuid uuid references resellers on delete cascade;
+      create index stop_text_filters_reseller_idx on stop_text_filters (reseller_uuid, created_on desc)`,
+  },
 ];
 
 export async function migrate(db: Kysely<Database>): Promise<void> {
