@@ -3,7 +3,8 @@ import { execSync } from 'node:child_process';
 
 const env = { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', NX_TUI: 'false' };
 const steps = [
-  ['lint', 'npx eslint . --max-warnings=0'],
+  // The module-boundary rule reads Nx's project graph and silently skips itself without one (clean clone).
+  ['lint', 'npx nx show projects > /dev/null && npx eslint . --max-warnings=0'],
   ['type check', 'npx tsc -p tsconfig.json --noEmit'],
   ['unit and server tests', 'npx nx run-many -t test --parallel=2 --output-style=static'],
   ['production build', 'npx nx run-many -t build --parallel=2 --output-style=static'],
