@@ -3,3 +3,4 @@ export {
   accountDefinition, companyInfoDefinition, accountBundle, memberBundle, companyInfoBundle, toAccountPatch, homeRecordHook,
 } from './lib/profile.resource';
 export { ProfileDetails, ProfileRedirect, AccountForm, type ProfileDetailsProps } from './lib/profile-pages';
+export { MemberProfile } from './lib/member-profile';

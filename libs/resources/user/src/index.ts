@@ -3,3 +3,4 @@ export {
   useDeleteUserMutation, useUserCompanyChoicesQuery,
 } from './lib/user.api';
 export { userDefinition, userBundle, toUserCreate, toUserPatch, USER_ACCESS, activeTag, useCompanyOptions } from './lib/user.resource';
+export { CompanyUsersPage, type CompanyUsersPageProps } from './lib/company-users-page';
