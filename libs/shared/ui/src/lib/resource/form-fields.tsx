@@ -1,5 +1,13 @@
-import { Input, InputNumber, Select, Switch, type FormRule } from 'antd';
-import type { FormFieldDef } from './types';
+import { Input, InputNumber, Select, Switch, type FormRule, type SelectProps } from 'antd';
+import type { FormFieldDef, SelectOption } from './types';
+
+type LoadedSelectProps = Omit<SelectProps, 'options'> & { useOptions: () => { options: SelectOption[]; loading?: boolean } };
+
+/** A select whose choices come from a hook (an API list); Form.Item's id/value/onChange pass through. */
+function LoadedSelect({ useOptions, ...rest }: LoadedSelectProps) {
+  const { options, loading } = useOptions();
+  return <Select {...rest} options={options} loading={loading} showSearch={{ optionFilterProp: 'label' }} />;
+}
 
 /** The rules a field definition implies, followed by its own extra rules. */
 export function rulesFor(field: FormFieldDef): FormRule[] {
@@ -35,7 +43,11 @@ export function fieldInput(field: FormFieldDef) {
     case 'number':
       return <InputNumber style={{ width: '100%' }} placeholder={field.placeholder} />;
     case 'select':
-      return <Select options={field.options} placeholder={field.placeholder} allowClear={!field.required} />;
+      return field.useOptions ? (
+        <LoadedSelect useOptions={field.useOptions} placeholder={field.placeholder} allowClear={!field.required} />
+      ) : (
+        <Select options={field.options} placeholder={field.placeholder} allowClear={!field.required} />
+      );
     case 'switch':
       return <Switch />;
     case 'textarea':

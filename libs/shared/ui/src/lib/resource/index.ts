@@ -8,6 +8,32 @@
  *   <ResourceForm definition={companies} mode="edit" initialValues={row}
  *     onSubmit={(v) => update({ id, ...v }).unwrap()} onDone={() => navigate('..')} />
  *   <CsvImport importRows={(rows) => importDids(rows).unwrap()} requiredColumns={['did']} />
+ *
+ * Whole pages from a resource bundle (pages/): a role's route table mounts them with its access data.
+ *
+ *   // libs/resources/company: the definition plus the hooks of company.api.ts
+ *   export const companyBundle: ResourceBundle<Company, CompanyCreate, CompanyPatch> = {
+ *     definition: companies,                 // columns/formFields may carry `access: 'company.reseller'`
+ *     useList: useListCompaniesQuery,        // (arg: ListQueryArg) => { data, isLoading, error, refetch }
+ *     useGet: useGetCompanyQuery,            // (id: string) => the record; 404/403 show NotFound
+ *     useCreate: useCreateCompanyMutation,   // trigger(body)
+ *     useUpdate: useUpdateCompanyMutation,   // trigger({ id, body })
+ *     useDelete: useDeleteCompanyMutation,   // trigger(id)
+ *     toCreate: (v) => ..., toPatch: (v, row) => ..., toForm: (row) => ...,   // optional mappings
+ *   };
+ *   // libs/<role>/routes: one RouteObject (root + children with handle.title), role differences as data
+ *   resourceRoutes(companyBundle, { delete: false, keys: ['company.reseller'] }, {
+ *     path: 'companies', redirectTo: 'company-list',
+ *     list: { path: 'company-list', title: 'Companies' },      // path '' = index route
+ *     create: { path: 'add-company', title: 'Add company' },
+ *     edit: { path: 'edit-company/:id', title: 'Edit company' },
+ *     details: { path: 'company/:id', title: 'Company' },      // optional
+ *     rowLinks: [{ label: 'Accounts', to: (r) => `company-accounts/${r.company_uuid}` }],
+ *     listExtra: <CsvImport ... />, listArg: { fixed: 'filter' },
+ *     extra: [{ path: 'company-accounts/:id', element: <Accounts />, handle: { title: 'Accounts' } }],
+ *   });
+ * Page paths are relative to the root; pages link with useResourcePath(). Create/edit/delete show
+ * only when the bundle has the hook, the pages ask for the path and access does not say false.
  */
 export type {
   ResourceDefinition, ResourceColumn, FormFieldDef, FormFieldKind, SearchKind, SelectOption, SortDir, ListResult, ListQueryArg,
@@ -22,3 +48,4 @@ export { rulesFor, fieldInput } from './form-fields';
 export { LeaveGuard, useBeforeUnload } from './leave-guard';
 export { columnStorageKey } from './use-column-visibility';
 export { CsvImport, csvToRows, type CsvImportProps, type CsvRow, type ImportRowResult, type LineResult } from './csv-import';
+export * from './pages';

@@ -21,6 +21,8 @@ export interface ResourceColumn<T> {
   width?: number;
   /** hidden until the user turns it on in the column settings */
   hideInTable?: boolean;
+  /** shown only to roles holding this access key (see RoleAccess.keys) */
+  access?: string;
 }
 
 export type FormFieldKind = 'text' | 'email' | 'password' | 'number' | 'select' | 'switch' | 'textarea';
@@ -41,6 +43,13 @@ export interface FormFieldDef {
   createOnly?: boolean;
   /** shown only when editing */
   editOnly?: boolean;
+  /** shown only to roles holding this access key (see RoleAccess.keys) */
+  access?: string;
+  /**
+   * choices loaded at run time (a `select` field), e.g. resellers from the API; called as a hook
+   * inside the field's own component, so it may use RTK Query hooks
+   */
+  useOptions?: () => { options: SelectOption[]; loading?: boolean };
 }
 
 /** A resource described once as data; every role mounts the same list and form pages for it. */

@@ -1,0 +1,19 @@
+import type { ResourceDefinition } from '../types';
+
+/**
+ * The definition as one role sees it: columns and form fields whose access key the role does not
+ * hold are left out. Call it once per route table (not per render): lists key their URL state on
+ * the definition object.
+ */
+export function definitionFor<T>(definition: ResourceDefinition<T>, keys: readonly string[] = []): ResourceDefinition<T> {
+  const held = (key?: string) => !key || keys.includes(key);
+  return {
+    ...definition,
+    columns: definition.columns.filter((c) => held(c.access)),
+    formFields: definition.formFields.filter((f) => held(f.access)),
+  };
+}
+
+export function holds(keys: readonly string[] | undefined, key?: string): boolean {
+  return !key || !!keys?.includes(key);
+}

@@ -1,0 +1,49 @@
+import { useNavigate, useParams } from 'react-router';
+import { Button, Descriptions, Space } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import type { ResourceBundle, RoleAccess } from './types';
+import { useNoRecord } from './hooks';
+import { useResourcePath, withId } from './resource-root';
+import { RecordState } from './form-pages';
+
+export interface DetailsPageProps<T, C, U> {
+  bundle: ResourceBundle<T, C, U>;
+  access?: RoleAccess;
+  /** pattern with ':id' for the Edit button, relative to the resource root */
+  editPath?: string;
+  backTo?: string;
+}
+
+/** One record's fields as the list's columns show them, with Edit and Back. */
+export function DetailsPage<T, C, U>({ bundle, access = {}, editPath, backTo }: DetailsPageProps<T, C, U>) {
+  const id = useParams().id ?? '';
+  const navigate = useNavigate();
+  const resolve = useResourcePath();
+  const useGet = bundle.useGet ?? useNoRecord;
+  const record = useGet(id);
+  if (!record.data) return <RecordState state={record} />;
+  const row = record.data as Record<string, unknown>;
+  const { definition } = bundle;
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }} data-testid={`details-${definition.name}`}>
+      <Descriptions
+        bordered
+        column={1}
+        title={definition.singular}
+        items={definition.columns.map((col) => ({
+          key: col.key,
+          label: col.title,
+          children: col.render ? col.render(row[col.key], record.data as T) : String(row[col.key] ?? ''),
+        }))}
+      />
+      <Space>
+        {editPath && access.edit !== false && bundle.useUpdate && (
+          <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(resolve(withId(editPath, id)))}>
+            Edit
+          </Button>
+        )}
+        {backTo !== undefined && <Button onClick={() => navigate(resolve(backTo))}>Back</Button>}
+      </Space>
+    </Space>
+  );
+}

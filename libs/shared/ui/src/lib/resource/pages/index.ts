@@ -1,0 +1,7 @@
+export type { ResourceBundle, RoleAccess, ResourcePages, PageRoute, RowLink, MutationHook, RecordQueryState, Unwrappable } from './types';
+export { resourceRoutes } from './resource-routes';
+export { ListPage, type ListPageProps } from './list-page';
+export { CreatePage, EditPage, RecordState } from './form-pages';
+export { DetailsPage, type DetailsPageProps } from './details-page';
+export { ResourceRoot, useResourcePath, withId } from './resource-root';
+export { definitionFor } from './access';

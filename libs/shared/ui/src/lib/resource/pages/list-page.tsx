@@ -1,0 +1,71 @@
+import { useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Space } from 'antd';
+import { ResourceTable } from '../resource-table';
+import { useListParams } from '../use-list-params';
+import type { ResourceBundle, RoleAccess, RowLink } from './types';
+import { useNoList, useNoMutation } from './hooks';
+import { useResourcePath, withId } from './resource-root';
+import { holds } from './access';
+
+export interface ListPageProps<T, C, U> {
+  bundle: ResourceBundle<T, C, U>;
+  access?: RoleAccess;
+  /** paths relative to the resource root (or absolute) */
+  createPath?: string;
+  /** patterns with ':id', e.g. 'edit-company/:id' */
+  editPath?: string;
+  detailsPath?: string;
+  rowLinks?: RowLink<T>[];
+  extra?: ReactNode;
+  /** fixed filters added to every list call */
+  listArg?: Record<string, string | number | boolean>;
+}
+
+/** A resource's list page: URL-kept paging/sort/search, create/edit/delete by the role's access, row links. */
+export function ListPage<T extends object, C, U>(props: ListPageProps<T, C, U>) {
+  const { bundle, access = {}, createPath, editPath, detailsPath, rowLinks = [], extra, listArg } = props;
+  const { definition } = bundle;
+  const useList = bundle.useList ?? useNoList;
+  const useDelete = bundle.useDelete ?? useNoMutation;
+  const list = useListParams(definition);
+  const arg = useMemo(() => ({ ...list.queryArg, ...listArg }), [list.queryArg, listArg]);
+  const result = useList(arg);
+  const [remove] = useDelete();
+  const resolve = useResourcePath();
+  const idOf = (row: T) => String((row as Record<string, unknown>)[definition.idField]);
+  const links = rowLinks.filter((l) => holds(access.keys, l.access));
+  const hasLinks = !!detailsPath || links.length > 0;
+
+  return (
+    <>
+      {extra}
+      <ResourceTable<T>
+        definition={definition}
+        result={result}
+        access={access}
+        createPath={createPath !== undefined ? resolve(createPath) : undefined}
+        editPath={editPath !== undefined && bundle.useUpdate ? (row) => resolve(withId(editPath, idOf(row))) : undefined}
+        onDelete={bundle.useDelete ? (row) => remove(idOf(row)).unwrap() : undefined}
+        rowActions={
+          hasLinks
+            ? (row) => (
+                <Space size="small">
+                  {detailsPath !== undefined && (
+                    <Link to={resolve(withId(detailsPath, idOf(row)))} aria-label={`View ${definition.singular} ${idOf(row)}`}>
+                      View
+                    </Link>
+                  )}
+                  {links.map((l) => (
+                    <Link key={l.label} to={resolve(l.to(row))} aria-label={`${l.label} of ${definition.singular} ${idOf(row)}`}>
+                      {l.label}
+                    </Link>
+                  ))}
+                </Space>
+              )
+            : undefined
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { Navigate, type RouteObject } from 'react-router';
+import type { RouteHandle } from '../../role-module';
+import type { PageRoute, ResourceBundle, ResourcePages, RoleAccess } from './types';
+import { definitionFor } from './access';
+import { ResourceRoot } from './resource-root';
+import { ListPage } from './list-page';
+import { CreatePage, EditPage } from './form-pages';
+import { DetailsPage } from './details-page';
+
+function page(route: PageRoute, element: RouteObject['element']): RouteObject {
+  const handle: RouteHandle = { title: route.title };
+  return route.path === '' ? { index: true, element, handle } : { path: route.path, element, handle };
+}
+
+/**
+ * A resource's routes for one role: a root route at `pages.path` whose children are the list,
+ * create, edit and details pages the role asks for, each with `handle: { title }`. The role's
+ * access data hides columns/fields/links by access key and turns create/edit/delete on or off.
+ */
+export function resourceRoutes<T extends object, C, U>(
+  bundle: ResourceBundle<T, C, U>,
+  access: RoleAccess,
+  pages: ResourcePages<T>,
+): RouteObject {
+  const scoped: ResourceBundle<T, C, U> = { ...bundle, definition: definitionFor(bundle.definition, access.keys) };
+  const listPath = pages.list?.path ?? pages.redirectTo ?? '';
+  const canCreate = !!pages.create && access.create !== false && !!bundle.useCreate;
+  const canEdit = !!pages.edit && access.edit !== false && !!bundle.useUpdate;
+  const children: RouteObject[] = [];
+  if (pages.redirectTo !== undefined) children.push({ index: true, element: <Navigate to={pages.redirectTo} replace /> });
+  if (pages.list)
+    children.push(
+      page(
+        pages.list,
+        <ListPage
+          bundle={scoped}
+          access={access}
+          createPath={canCreate ? pages.create?.path : undefined}
+          editPath={canEdit ? pages.edit?.path : undefined}
+          detailsPath={pages.details?.path}
+          rowLinks={pages.rowLinks}
+          extra={pages.listExtra}
+          listArg={pages.listArg}
+        />,
+      ),
+    );
+  if (pages.create && canCreate) children.push(page(pages.create, <CreatePage bundle={scoped} backTo={listPath} />));
+  if (pages.edit && canEdit) children.push(page(pages.edit, <EditPage bundle={scoped} backTo={listPath} />));
+  if (pages.details)
+    children.push(
+      page(pages.details, <DetailsPage bundle={scoped} access={access} editPath={canEdit ? pages.edit?.path : undefined} backTo={listPath} />),
+    );
+  children.push(...(pages.extra ?? []));
+  return { path: pages.path, element: <ResourceRoot />, children };
+}

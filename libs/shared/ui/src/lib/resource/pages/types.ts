@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import type { RouteObject } from 'react-router';
+import type { ListQueryArg, ResourceDefinition } from '../types';
+import type { ListQueryState, ResourceAccess } from '../resource-table';
+import type { FormValues } from '../resource-form';
+
+/** What an RTK Query trigger returns: `.unwrap()` resolves with the answer or rejects with the error. */
+export interface Unwrappable {
+  unwrap(): Promise<unknown>;
+}
+
+/** The shape of an RTK Query mutation hook, e.g. `useCreateCompanyMutation`. */
+export type MutationHook<A> = () => readonly [(arg: A) => Unwrappable, { isLoading?: boolean }];
+
+/** The parts of an RTK Query single-record result the pages read. */
+export interface RecordQueryState<T> {
+  data?: T;
+  isLoading?: boolean;
+  isFetching?: boolean;
+  error?: unknown;
+  refetch?: () => unknown;
+}
+
+/**
+ * A resource bundle: the definition plus the hooks of its `<name>.api.ts`. Only what a role mounts
+ * must be present (a list needs `useList`, an edit page `useGet` and `useUpdate`...).
+ * `C` is the create body, `U` the patch body; `toCreate`/`toPatch` map form values to them
+ * (by default the form values are sent as they are).
+ */
+export interface ResourceBundle<T, C = FormValues, U = C> {
+  definition: ResourceDefinition<T>;
+  useList?: (arg: ListQueryArg) => ListQueryState<T>;
+  useGet?: (id: string) => RecordQueryState<T>;
+  useCreate?: MutationHook<C>;
+  useUpdate?: MutationHook<{ id: string; body: U }>;
+  useDelete?: MutationHook<string>;
+  toCreate?(values: FormValues): C;
+  toPatch?(values: FormValues, record: T): U;
+  /** form values for a record on the edit page; by default its fields named like the form fields */
+  toForm?(record: T): FormValues;
+}
+
+/** A link shown in every row of the list, e.g. `{ label: 'Accounts', to: (r) => `company-accounts/${r.id}` }`. */
+export interface RowLink<T> {
+  label: string;
+  /** path relative to the resource's root route (the route that `resourceRoutes` returns) */
+  to(row: T): string;
+  /** shown only when the role holds this access key */
+  access?: string;
+}
+
+/**
+ * What one role may do with a resource: its data, never a copied component.
+ * `keys` are the access keys the role holds: a column, form field or row link that names an
+ * `access` key is shown only to roles holding it.
+ */
+export interface RoleAccess extends ResourceAccess {
+  keys?: readonly string[];
+}
+
+/** A page in a resource's route: its path below the resource root and its page title (spec §2). */
+export interface PageRoute {
+  path: string;
+  title: string;
+}
+
+export interface ResourcePages<T> {
+  /** the resource root's path in the role's route table, e.g. 'companies' */
+  path: string;
+  /** where the root redirects, e.g. 'company-list'; without it the root itself has no page */
+  redirectTo?: string;
+  /** the list; `path: ''` mounts it on the root itself (an index route) */
+  list?: PageRoute;
+  create?: PageRoute;
+  /** must contain `:id`, e.g. 'edit-company/:id' */
+  edit?: PageRoute;
+  /** must contain `:id`, e.g. 'reseller/:id' */
+  details?: PageRoute;
+  rowLinks?: RowLink<T>[];
+  /** shown above the list's table, e.g. a CSV import */
+  listExtra?: ReactNode;
+  /** fixed filters sent with every list call (not shown in the URL or the search form) */
+  listArg?: Record<string, string | number | boolean>;
+  /** more pages below the same root (screens that are not list/form/details) */
+  extra?: RouteObject[];
+}
