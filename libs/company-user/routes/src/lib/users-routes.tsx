@@ -3,7 +3,7 @@ import { ResourceRoot } from '@smsc/shared-ui';
 import { MemberProfile, ProfileRedirect } from '@smsc/resource-profile';
 
 /** The company user's profile: its company (read-only) and its own name and password (issue 5). */
-export const accountsRoutes: RouteObject[] = [
+export const usersRoutes: RouteObject[] = [
   {
     path: 'profile',
     element: <ResourceRoot />,

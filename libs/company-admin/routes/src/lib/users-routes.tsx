@@ -4,7 +4,7 @@ import { userBundle } from '@smsc/resource-user';
 import { AccountForm, ProfileDetails, companyInfoBundle } from '@smsc/resource-profile';
 
 /** The company admin's users (its own company only, by the API) and its profile (issue 5). */
-export const accountsRoutes: RouteObject[] = [
+export const usersRoutes: RouteObject[] = [
   resourceRoutes(userBundle, {}, {
     path: 'users',
     list: { path: '', title: 'Users' },

@@ -8,7 +8,7 @@ const users: RoleAccess = { keys: [USER_ACCESS.company, USER_ACCESS.pickCompany]
 const listing: RoleAccess = { create: false, edit: false, delete: false, keys: [USER_ACCESS.company] };
 
 /** The reseller's user screens (issue 5). */
-export const accountsRoutes: RouteObject[] = [
+export const usersRoutes: RouteObject[] = [
   resourceRoutes(userBundle, users, {
     path: 'users',
     redirectTo: 'users-list',

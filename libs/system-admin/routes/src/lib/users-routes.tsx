@@ -11,7 +11,7 @@ const companyAccounts: RoleAccess = { create: false, keys: [USER_ACCESS.type] };
 const companyAccountsBundle = { ...userBundle, definition: definitionFor(userBundle.definition, companyAccounts.keys) };
 
 /** Users, admins, the own profile and a company's accounts (issue 5), for the system admin. */
-export const accountsRoutes: RouteObject[] = [
+export const usersRoutes: RouteObject[] = [
   resourceRoutes(userBundle, users, {
     path: 'users',
     list: { path: '', title: 'Users' },
