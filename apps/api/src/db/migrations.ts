@@ -50,6 +50,13 @@ const MIGRATIONS: { id: string; ddl: string }[] = [
     id: '004_password_changed_on',
     ddl: `alter table users add column password_changed_at timestamptz`,
   },
+  {
+    // Resellers keep their own stop-text filters; null = the platform's (system admin) filters.
+    id: '005_stop_text_reseller',
+    ddl: `
+      alter table stop_text_filters add column reseller_uuid uuid references resellers on delete cascade;
+      create index stop_text_filters_reseller_idx on stop_text_filters (reseller_uuid, created_on desc)`,
+  },
 ];
 
 export async function migrate(db: Kysely<Database>): Promise<void> {

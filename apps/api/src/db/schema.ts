@@ -16,7 +16,7 @@ export interface Database {
     is_active: Generated<boolean>; is_admin: Generated<boolean>; company_uuid: string | null; reseller_uuid: string | null;
     created_on: Created; password_changed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   };
-  stop_text_filters: { filter_uuid: Generated<string>; text: string; is_active: Generated<boolean>; created_on: Created };
+  stop_text_filters: { filter_uuid: Generated<string>; text: string; is_active: Generated<boolean>; reseller_uuid: string | null; created_on: Created };
   countries: { country_uuid: Generated<string>; nice_name: string; iso2: string };
   area_codes: { area_code_uuid: Generated<string>; country_uuid: string; code: string; name: string };
   files: { file_uuid: Generated<string>; name: string; content_type: string; data: Uint8Array; company_uuid: string | null; created_on: Created };

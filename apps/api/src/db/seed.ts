@@ -57,6 +57,10 @@ export async function seed(db: Kysely<Database>, log: FastifyBaseLogger, demoPas
     await trx.insertInto('stop_text_filters')
       .values(Array.from({ length: 25 }, (_, i) => ({ text: ['STOP', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'][i % 5] + (i >= 5 ? ` ${i}` : ''), created_on: new Date(Date.now() - i * 60000) })))
       .execute();
+    // The demo reseller's own filters (it sees only these; the admin sees all).
+    await trx.insertInto('stop_text_filters')
+      .values(Array.from({ length: 12 }, (_, i) => ({ text: `OPT OUT ${i + 1}`, reseller_uuid, created_on: new Date(Date.now() - (i + 30) * 60000) })))
+      .execute();
     for (const [nice_name, iso2, codes] of COUNTRIES) {
       const c = await trx.insertInto('countries').values({ nice_name, iso2 }).returning('country_uuid').executeTakeFirstOrThrow();
       await trx.insertInto('area_codes').values(codes.map(([code, name]) => ({ country_uuid: c.country_uuid, code, name }))).execute();

@@ -1,18 +1,25 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxProvider } from '../lib/type-provider';
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { IdParam, ListPage, MessageBody, StopText, StopTextBody, StopTextListQuery, StopTextPatchBody, StopTextPayload } from '@smsc/shared-contract';
-import { adminOnly } from '../lib/access';
+import type { AccessPolicy } from '../lib/access';
 import { paging, wildcard } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
 
-const cfg = { config: { access: adminOnly } };
+// A reseller keeps its own filters; the system admin sees and edits every filter.
+const cfg = { config: { access: { admin: 'all', reseller: 'tenant', company_admin: 'none', user: 'none' } satisfies AccessPolicy } };
+
+/** The filters the caller may see: all for the admin, a reseller's own otherwise. */
+function filterScope(req: FastifyRequest): Expression<SqlBool> {
+  if (req.level === 'all') return sql<boolean>`true`;
+  return sql<boolean>`stop_text_filters.reseller_uuid = ${req.user.reseller_uuid}`;
+}
 
 export default async function stopTextRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
   app.get('/stop_text/list', { ...cfg, schema: { tags: ['filters'], querystring: StopTextListQuery, response: { 200: ListPage(StopText) } } }, async (req) => {
     const q = req.query;
-    let base = app.db.selectFrom('stop_text_filters');
+    let base = app.db.selectFrom('stop_text_filters').where(filterScope(req));
     if (q.text) base = base.where('text', 'ilike', wildcard(q.text));
     const { per_page, offset } = paging(q);
     // Spec §7: newest first unless the caller asks otherwise.
@@ -25,18 +32,31 @@ export default async function stopTextRoutes(base: FastifyInstance) {
   });
 
   app.get('/stop_text/:id', { ...cfg, schema: { tags: ['filters'], params: IdParam, response: { 200: StopTextPayload } } }, async (req) => ({
-    filter: orNotFound(await app.db.selectFrom('stop_text_filters').selectAll().where('filter_uuid', '=', req.params.id).executeTakeFirst(), 'Filter'),
+    filter: orNotFound(
+      await app.db.selectFrom('stop_text_filters').selectAll().where('filter_uuid', '=', req.params.id).where(filterScope(req)).executeTakeFirst(),
+      'Filter',
+    ),
   }));
 
-  app.post('/stop_text/create', { ...cfg, schema: { tags: ['filters'], body: StopTextBody, response: { 201: StopTextPayload } } }, async (req, reply) =>
-    reply.code(201).send({ filter: await app.db.insertInto('stop_text_filters').values(req.body.filter).returningAll().executeTakeFirstOrThrow() }));
+  app.post('/stop_text/create', { ...cfg, schema: { tags: ['filters'], body: StopTextBody, response: { 201: StopTextPayload } } }, async (req, reply) => {
+    // A reseller's filters are always its own; the admin's are the platform's.
+    const reseller_uuid = req.user.user_type === 'reseller' ? req.user.reseller_uuid : null;
+    const filter = await app.db.insertInto('stop_text_filters').values({ ...req.body.filter, reseller_uuid }).returningAll().executeTakeFirstOrThrow();
+    return reply.code(201).send({ filter });
+  });
 
   app.patch('/stop_text/:id', { ...cfg, schema: { tags: ['filters'], params: IdParam, body: StopTextPatchBody, response: { 200: StopTextPayload } } }, async (req) => ({
-    filter: orNotFound(await app.db.updateTable('stop_text_filters').set(req.body.filter).where('filter_uuid', '=', req.params.id).returningAll().executeTakeFirst(), 'Filter'),
+    filter: orNotFound(
+      await app.db.updateTable('stop_text_filters').set(req.body.filter).where('filter_uuid', '=', req.params.id).where(filterScope(req)).returningAll().executeTakeFirst(),
+      'Filter',
+    ),
   }));
 
   app.delete('/stop_text/:id', { ...cfg, schema: { tags: ['filters'], params: IdParam, response: { 200: MessageBody } } }, async (req) => {
-    orNotFound(await app.db.deleteFrom('stop_text_filters').where('filter_uuid', '=', req.params.id).returning('filter_uuid').executeTakeFirst(), 'Filter');
+    orNotFound(
+      await app.db.deleteFrom('stop_text_filters').where('filter_uuid', '=', req.params.id).where(filterScope(req)).returning('filter_uuid').executeTakeFirst(),
+      'Filter',
+    );
     return { message: 'Filter deleted' };
   });
 }

@@ -135,17 +135,22 @@ export type PaymentTermCreate = Static<typeof PaymentTermCreate>;
 export const PaymentTermPatch = Type.Partial(PaymentTermCreate, { minProperties: 1 });
 export type PaymentTermPatch = Static<typeof PaymentTermPatch>;
 
-/** Stop-text filter; the spec leaves the exact fields open, so it is a text plus an active flag. */
+/**
+ * Stop-text filter; the spec leaves the exact fields open, so it is a text plus an active flag.
+ * `reseller_uuid` is the reseller that owns it (null: the platform's own, kept by the system admin).
+ */
 export const StopText = Type.Object({
   filter_uuid: Uuid,
   text: Type.String(),
   is_active: Type.Boolean(),
+  reseller_uuid: Nullable(Uuid),
   created_on: Timestamp,
 });
 export type StopText = Static<typeof StopText>;
 export const StopTextListQuery = Type.Composite([PageQuery, Type.Object({ text: Type.Optional(Search) })]);
 export type StopTextListQuery = Static<typeof StopTextListQuery>;
-const StopTextFields = Type.Object({ text: Type.String({ minLength: 1, maxLength: 500 }), is_active: Type.Optional(Type.Boolean()) });
+export const STOP_TEXT_MAX = 500;
+const StopTextFields = Type.Object({ text: Type.String({ minLength: 1, maxLength: STOP_TEXT_MAX }), is_active: Type.Optional(Type.Boolean()) });
 export const StopTextBody = Type.Object({ filter: StopTextFields });
 export type StopTextBody = Static<typeof StopTextBody>;
 export const StopTextPatchBody = Type.Object({ filter: Type.Partial(StopTextFields, { minProperties: 1 }) });

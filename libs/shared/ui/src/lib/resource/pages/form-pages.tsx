@@ -26,6 +26,7 @@ export function CreatePage<T, C, U>({ bundle, backTo }: FormPageProps<T, C, U>) 
     <ResourceForm
       definition={bundle.definition}
       mode="create"
+      initialValues={bundle.defaults}
       submitting={state.isLoading}
       onSubmit={(values) => create(bundle.toCreate ? bundle.toCreate(values) : (values as C)).unwrap()}
       onDone={back}

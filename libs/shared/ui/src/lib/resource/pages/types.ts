@@ -36,6 +36,8 @@ export interface ResourceBundle<T, C = FormValues, U = C> {
   useDelete?: MutationHook<string>;
   toCreate?(values: FormValues): C;
   toPatch?(values: FormValues, record: T): U;
+  /** the create form's starting values, e.g. `{ status: 'active', is_active: true }` */
+  defaults?: FormValues;
   /** form values for a record on the edit page; by default its fields named like the form fields */
   toForm?(record: T): FormValues;
 }

@@ -1,0 +1,39 @@
+import { api } from '@smsc/shared-api';
+import type { ListPageOf, StopText, StopTextBody, StopTextPatchBody } from '@smsc/shared-contract';
+import type { ListQueryArg } from '@smsc/shared-ui';
+
+export const FILTER_TAG = 'Filter';
+const LIST = { type: FILTER_TAG, id: 'LIST' } as const;
+type Fields = StopTextBody['filter'];
+type PatchFields = StopTextPatchBody['filter'];
+
+/** Stop-text filters: bodies and answers carry the record under `filter` (spec §7). */
+export const filterApi = api.enhanceEndpoints({ addTagTypes: [FILTER_TAG] }).injectEndpoints({
+  endpoints: (b) => ({
+    listFilters: b.query<ListPageOf<StopText>, ListQueryArg>({
+      query: (params) => ({ url: '/stop_text/list', params }),
+      providesTags: [LIST],
+    }),
+    getFilter: b.query<StopText, string>({
+      query: (id) => `/stop_text/${encodeURIComponent(id)}`,
+      transformResponse: (answer: { filter: StopText }) => answer.filter,
+      providesTags: (_r, _e, id) => [{ type: FILTER_TAG, id }],
+    }),
+    createFilter: b.mutation<StopText, Fields>({
+      query: (filter) => ({ url: '/stop_text/create', method: 'POST', body: { filter } satisfies StopTextBody }),
+      transformResponse: (answer: { filter: StopText }) => answer.filter,
+      invalidatesTags: [LIST],
+    }),
+    updateFilter: b.mutation<StopText, { id: string; body: PatchFields }>({
+      query: ({ id, body }) => ({ url: `/stop_text/${encodeURIComponent(id)}`, method: 'PATCH', body: { filter: body } satisfies StopTextPatchBody }),
+      transformResponse: (answer: { filter: StopText }) => answer.filter,
+      invalidatesTags: (_r, _e, { id }) => [LIST, { type: FILTER_TAG, id }],
+    }),
+    deleteFilter: b.mutation<unknown, string>({
+      query: (id) => ({ url: `/stop_text/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, id) => [LIST, { type: FILTER_TAG, id }],
+    }),
+  }),
+});
+
+export const { useListFiltersQuery, useGetFilterQuery, useCreateFilterMutation, useUpdateFilterMutation, useDeleteFilterMutation } = filterApi;

@@ -1,0 +1,66 @@
+import { useMemo } from 'react';
+import { useParams, type RouteObject } from 'react-router';
+import { ListPage, definitionFor, resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
+import { COMPANY_ACCESS, companyBundle } from '@smsc/resource-company';
+import { ResellerImport, resellerBundle } from '@smsc/resource-reseller';
+import { paymentTermBundle, useGetPaymentTermQuery } from '@smsc/resource-payment-term';
+import { FILTER_ACCESS, filterBundle } from '@smsc/resource-filter';
+
+/** The system admin holds every access key of these resources (spec §6: the full management set). */
+const admin: RoleAccess = { keys: [COMPANY_ACCESS.reseller, COMPANY_ACCESS.createdByAdmin, FILTER_ACCESS.owner] };
+
+// Built once: lists key their URL state on the definition object.
+const termCompanies = { ...companyBundle, definition: definitionFor(companyBundle.definition, admin.keys) };
+
+/** payment-term/{id}/companies: the companies on one payment term, linking to their edit pages. */
+function PaymentTermCompanies() {
+  const id = useParams().id ?? '';
+  const term = useGetPaymentTermQuery(id);
+  const listArg = useMemo(() => ({ payment_term_uuid: id }), [id]);
+  return (
+    <ListPage
+      bundle={termCompanies}
+      access={{ ...admin, create: false, delete: false }}
+      editPath="/system-admin/companies/edit-company/:id"
+      listArg={listArg}
+      extra={term.data && <p data-testid="payment-term-name">Companies on the payment term {term.data.name}</p>}
+    />
+  );
+}
+
+/** Spec §2, system admin: companies, resellers, payment terms and filters. */
+export const accountsRoutes: RouteObject[] = [
+  resourceRoutes(companyBundle, admin, {
+    path: 'companies',
+    redirectTo: 'company-list',
+    list: { path: 'company-list', title: 'Company list' },
+    create: { path: 'add-company', title: 'Add company' },
+    edit: { path: 'edit-company/:id', title: 'Edit company' },
+    rowLinks: [{ label: 'Accounts', to: (c) => `company-accounts/${c.company_uuid}` }],
+  }),
+  resourceRoutes(resellerBundle, admin, {
+    path: 'resellers',
+    redirectTo: 'resellers-list',
+    list: { path: 'resellers-list', title: 'Resellers list' },
+    details: { path: 'reseller/:id', title: 'Reseller details' },
+    create: { path: 'add-reseller', title: 'Add reseller' },
+    edit: { path: 'edit-reseller/:id', title: 'Edit reseller' },
+    listExtra: <ResellerImport />,
+  }),
+  resourceRoutes(paymentTermBundle, admin, {
+    path: 'payment-term',
+    redirectTo: 'list',
+    list: { path: 'list', title: 'Payment terms' },
+    create: { path: 'add', title: 'Add payment term' },
+    edit: { path: 'edit/:id', title: 'Edit payment term' },
+    rowLinks: [{ label: 'Companies', to: (p) => `${p.payment_term_uuid}/companies` }],
+    extra: [{ path: ':id/companies', element: <PaymentTermCompanies />, handle: { title: 'Payment term companies' } }],
+  }),
+  resourceRoutes(filterBundle, admin, {
+    path: 'filters',
+    redirectTo: 'filter-list',
+    list: { path: 'filter-list', title: 'Filter list' },
+    create: { path: 'add-filter', title: 'Add filter' },
+    edit: { path: 'edit-filter/:id', title: 'Edit filter' },
+  }),
+];
