@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { axeViolations, columnTexts, deleteRow, expectTitle, expectToast, openAs, rows, search, userByEmail } from './accounts-support';
+import { axeViolations, columnTexts, deleteRow, expectNotFound, expectTitle, expectToast, openAs, rows, search, userByEmail } from './accounts-support';
 
 test.describe('system admins', () => {
   test('admin user management opens the admin list; page, sort and search survive a reload', async ({ page }) => {
@@ -63,7 +63,7 @@ test.describe('system admins', () => {
   test("a company user's id in the admin edit address is not found", async ({ page, request }) => {
     const acmeUser = await userByEmail(request, 'acme-user@example.com');
     await openAs(page, 'admin@example.com', `/system-admin/admins/edit/${acmeUser.uuid}`);
-    await expect(page.getByText('Admin not found')).toBeVisible();
+    await expectNotFound(page, 'Admin not found');
     await expect(page.getByLabel('Full name')).toHaveCount(0);
   });
 });
@@ -89,7 +89,7 @@ test.describe('profiles', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Profile saved');
     await page.goto('/system-admin/profile/edit-admin-info/00000000-0000-4000-8000-000000000000');
-    await expect(page.getByText('Profile not found')).toBeVisible();
+    await expectNotFound(page, 'Profile not found');
   });
 
   test('company admin: company info, rename the company, admin contact', async ({ page, request }) => {
@@ -114,7 +114,7 @@ test.describe('profiles', () => {
     await expect(page.getByTestId('profile-company')).toContainText('Acme');
 
     await page.goto(`/company-admin/profile/edit-company-info/${globexAdmin.company_uuid}`);
-    await expect(page.getByText('Company not found')).toBeVisible();
+    await expectNotFound(page, 'Company not found');
     await expect(page.getByLabel('Company name')).toHaveCount(0);
 
     await page.goto('/company-admin/profile/admin-contact');
@@ -146,7 +146,7 @@ test.describe('profiles', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Profile saved');
     await page.goto(`/company-user/profile/edit-company-info/${globexAdmin.company_uuid}`);
-    await expect(page.getByText('Company not found')).toBeVisible();
+    await expectNotFound(page, 'Company not found');
     await expect(page.getByLabel('Full name')).toHaveCount(0);
   });
 });

@@ -17,6 +17,11 @@ export async function expectTitle(page: Page, title: string) {
   await expect(page.getByTestId('page-title')).toHaveText(title);
 }
 
+/** The not-found screen (the API's 404 also raises an error toast with the same words). */
+export async function expectNotFound(page: Page, message: string) {
+  await expect(page.locator('.ant-result-404')).toContainText(message);
+}
+
 /** axe-core with the WCAG 2.2 AA tags: the list of violations, expected to be empty. */
 export async function axeViolations(page: Page) {
   await page.waitForLoadState('networkidle');

@@ -15,7 +15,8 @@ export function MemberProfile() {
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <ProfileDetails show="company" />
-      <EditPage bundle={memberBundle} backTo="" />
+      {/* saving returns here: a new name (after the refetch) starts a fresh form */}
+      <EditPage key={member.data.full_name} bundle={memberBundle} backTo="" />
     </Space>
   );
 }

@@ -79,7 +79,8 @@ export function AccountForm() {
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Fields definition={{ ...accountDefinition, columns: accountDefinition.columns.filter((c) => c.key !== 'created_on') }} record={user} testId="profile-account" />
       <ResourceForm
-        key={user.full_name}
+        // each fresh read of /home (after a save) starts a clean form: saved name, empty password
+        key={home.fulfilledTimeStamp}
         definition={accountDefinition}
         mode="edit"
         initialValues={{ full_name: user.full_name }}

@@ -3,6 +3,9 @@ import { Tag, type FormValues, type RecordQueryState, type ResourceBundle, type 
 import { formatDateTime } from '@smsc/shared-util';
 import { useGetHomeQuery, useUpdateHomeMutation } from './profile.api';
 
+// a solid dark green: white on it is 5.6:1, where antd's light green tag text is under 4.5:1
+const ACTIVE_GREEN = '#237804';
+
 const TYPE_LABELS: Record<User['user_type'], string> = { admin: 'System admin', reseller: 'Reseller', company_admin: 'Company admin', user: 'User' };
 const yesNo = (v: unknown) => (v ? 'Yes' : 'No');
 const passwordRule = { min: PASSWORD_MIN_LENGTH, message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` };
@@ -34,7 +37,7 @@ export const companyInfoDefinition: ResourceDefinition<Company> = {
   idField: 'company_uuid',
   columns: [
     { key: 'company_name', title: 'Company name' },
-    { key: 'status', title: 'Status', render: (v) => (v === 'active' ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>) },
+    { key: 'status', title: 'Status', render: (v) => (v === 'active' ? <Tag color={ACTIVE_GREEN}>Active</Tag> : <Tag>Inactive</Tag>) },
     { key: 'reseller_name', title: 'Reseller', render: (v) => (v ? String(v) : 'None') },
     { key: 'prepay', title: 'Prepaid', render: yesNo },
     { key: 'is_below_credit_limit', title: 'Below credit limit', render: yesNo },
