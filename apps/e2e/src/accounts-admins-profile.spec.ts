@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { axeViolations, columnTexts, deleteRow, expectNotFound, expectTitle, expectToast, openAs, rows, search, userByEmail } from './accounts-support';
+import { axeViolations, columnTexts, deleteRow, expectNotFound, expectTitle, expectToast, openAs, rows, search, userByEmail } from './users-support';
 
 test.describe('system admins', () => {
   test('admin user management opens the admin list; page, sort and search survive a reload', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import {
   axeViolations, choose, columnTexts, deleteRow, expectNotFound, expectTitle, expectToast, openAs, rows, search, userByEmail,
-} from './accounts-support';
+} from './users-support';
 
 const sorted = (list: string[], dir: 'asc' | 'desc' = 'asc') => {
   const copy = [...list].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
@@ -173,7 +173,7 @@ test.describe('users of a reseller', () => {
     await page.getByLabel('Full name').fill('Rita Reseller-made');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('rita-pass-2026');
-    await choose(page, page.getByLabel('Company'), 'Acme');
+    await choose(page, page.getByLabel('Company', { exact: true }), 'Acme');
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Create user' }).click();
     await expectToast(page, 'User created');

@@ -47,11 +47,12 @@ export async function search(page: Page, fields: Record<string, string>) {
 /** Picks an option of an antd Select by its label. */
 export async function choose(page: Page, select: Locator, option: string) {
   await select.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 export async function expectToast(page: Page, text: string, kind: 'success' | 'error' = 'success') {
-  await expect(page.getByTestId(`toast-${kind}`)).toHaveText(text);
+  // the previous toast may still be fading out beside the new one
+  await expect(page.getByTestId(`toast-${kind}`).filter({ hasText: new RegExp(`^${text}$`) })).toBeVisible();
 }
 
 /** Deletes the only row of the list through its confirmation. */
