@@ -47,7 +47,8 @@ export async function search(page: Page, fields: Record<string, string>) {
 /** Picks an option of an antd Select by its label. */
 export async function choose(page: Page, select: Locator, option: string) {
   await select.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  // the role=option nodes are antd's screen-reader copies; the visible items carry a title
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(option, { exact: true }).click();
 }
 
 export async function expectToast(page: Page, text: string, kind: 'success' | 'error' = 'success') {
