@@ -49,6 +49,9 @@ export async function choose(page: Page, select: Locator, option: string) {
   await select.click();
   // the role=option nodes are antd's screen-reader copies; the visible items carry a title
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(option, { exact: true }).click();
+  // closed again (axe runs on the settled page, not on the closing list)
+  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
+  await expect(select).toHaveAttribute('aria-expanded', 'false');
 }
 
 export async function expectToast(page: Page, text: string, kind: 'success' | 'error' = 'success') {
