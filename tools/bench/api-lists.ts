@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@smsc/shared-contract';
 import { build } from '../../apps/api/src/app';
+import { seedCompanies } from './seed-companies';
 
 const PASSWORD = 'bench-demo-pass-123';
 const COMPANIES = 10_000;
@@ -27,15 +28,7 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 
 async function fill(app: FastifyInstance): Promise<void> {
   const db = app.db;
-  const companyIds: string[] = [];
-  for (let start = 0; start < COMPANIES; start += BATCH) {
-    const rows = Array.from({ length: Math.min(BATCH, COMPANIES - start) }, (_, k) => {
-      const i = start + k;
-      return { company_name: `Bench Company ${String(i).padStart(5, '0')}`, status: i % 7 === 0 ? ('inactive' as const) : ('active' as const), prepay: i % 2 === 0 };
-    });
-    const ids = await db.insertInto('companies').values(rows).returning('company_uuid').execute();
-    companyIds.push(...ids.map((r) => r.company_uuid));
-  }
+  const companyIds = await seedCompanies(db, COMPANIES, BATCH);
   // Users are never logged in as, so one placeholder hash is enough.
   const password_hash = 'bench-placeholder-hash';
   for (let start = 0; start < USERS; start += BATCH) {

@@ -1,5 +1,5 @@
 import type { Company, CompanyCreate, CompanyPatch } from '@smsc/shared-contract';
-import { Tag, type FormValues, type ResourceBundle, type ResourceDefinition, type SelectOption } from '@smsc/shared-ui';
+import type { FormValues, ResourceBundle, ResourceDefinition, SelectOption } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
 import {
   useCompanyPaymentTermChoicesQuery, useCompanyResellerChoicesQuery, useCreateCompanyMutation, useDeleteCompanyMutation,
@@ -41,7 +41,7 @@ export const companyDefinition: ResourceDefinition<Company> = {
     { key: 'reseller_name', title: 'Reseller', search: 'text', width: 180, access: COMPANY_ACCESS.reseller, render: (v) => (v ? String(v) : '—') },
     {
       key: 'status', title: 'Status', sortable: true, search: 'select', options: STATUS, width: 110,
-      render: (v) => <Tag color={v === 'active' ? 'green' : 'default'}>{v === 'active' ? 'Active' : 'Inactive'}</Tag>,
+      render: (v) => (v === 'active' ? 'Active' : 'Inactive'),
     },
     { key: 'prepay', title: 'Prepay', search: 'boolean', width: 100, render: yesNo },
     { key: 'is_below_credit_limit', title: 'Below credit limit', search: 'boolean', width: 150, render: yesNo },

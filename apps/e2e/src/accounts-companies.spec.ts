@@ -1,0 +1,100 @@
+import { test, expect } from '@playwright/test';
+import { expectAccessible, expectTitle, expectToast, query, searchText, signInAs, tableRows } from './accounts-support';
+
+const stamp = Date.now().toString(36);
+
+test.describe.serial('system admin: companies', () => {
+  const name = `E2E Company ${stamp}`;
+
+  test('list: redirect, title, status filter, sort and paging kept in the URL across a reload', async ({ page }) => {
+    await signInAs(page, 'admin@example.com', '/system-admin');
+    await page.goto('/system-admin/companies');
+    await expect(page).toHaveURL(/\/system-admin\/companies\/company-list$/);
+    await expectTitle(page, 'Company list');
+    await expect(tableRows(page).filter({ hasText: 'Acme' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Reseller' })).toBeVisible();
+    await expectAccessible(page);
+
+    // status filter (spec §4: companies can be filtered by active status)
+    await page.getByRole('search').getByLabel('Status').click();
+    await page.getByRole('option', { name: 'Inactive' }).click();
+    await page.getByRole('search').getByRole('button', { name: /Search/ }).click();
+    await expect.poll(() => query(page).get('status')).toBe('inactive');
+    await expect(tableRows(page)).toHaveCount(5);
+    for (const text of await tableRows(page).allInnerTexts()) expect(text).toContain('Inactive');
+
+    // sort by name descending, 10 a page, second page; a reload shows the same view
+    await page.goto('/system-admin/companies/company-list?per_page=10');
+    await page.getByRole('columnheader', { name: 'Name' }).click();
+    await expect.poll(() => query(page).get('order_dir')).toBe('desc');
+    await expect(tableRows(page).first()).toContainText('Globex');
+    await page.getByRole('listitem', { name: '2' }).click();
+    await expect.poll(() => query(page).get('page')).toBe('1');
+    const secondPage = await tableRows(page).allInnerTexts();
+    expect(secondPage).toHaveLength(10);
+    await page.reload();
+    await expect(tableRows(page)).toHaveCount(10);
+    expect(await tableRows(page).allInnerTexts()).toEqual(secondPage);
+    expect(query(page).get('order_by')).toBe('company_name');
+  });
+
+  test('create, search, reload, edit and delete a company', async ({ page }) => {
+    await signInAs(page, 'admin@example.com', '/system-admin');
+    await page.goto('/system-admin/companies/company-list');
+    await page.getByRole('button', { name: /New company/ }).click();
+    await expect(page).toHaveURL(/\/system-admin\/companies\/add-company$/);
+    await expectTitle(page, 'Add company');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: /Create company/ }).click();
+    await expect(page.getByText('Name is required')).toBeVisible();
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Reseller').click();
+    await page.getByRole('option', { name: 'Demo Reseller' }).click();
+    await page.getByLabel('Payment term').click();
+    await page.getByRole('option', { name: 'Net 15', exact: true }).click();
+    await page.getByRole('button', { name: /Create company/ }).click();
+    await expectToast(page, 'Company created');
+    await expect(page).toHaveURL(/\/company-list$/);
+
+    await searchText(page, 'Name', stamp);
+    await expect.poll(() => query(page).get('company_name')).toBe(stamp);
+    await expect(tableRows(page)).toHaveCount(1);
+    await expect(tableRows(page).first()).toContainText('Demo Reseller');
+    await page.reload();
+    await expect(page.getByRole('search').getByLabel('Name')).toHaveValue(stamp);
+    await expect(tableRows(page)).toHaveCount(1);
+
+    await tableRows(page).first().getByRole('link', { name: /Edit/ }).click();
+    await expect(page).toHaveURL(/\/system-admin\/companies\/edit-company\/[0-9a-f-]{36}$/);
+    await expectTitle(page, 'Edit company');
+    await expect(page.getByLabel('Name')).toHaveValue(name);
+    await expectAccessible(page);
+    await page.getByLabel('Name').fill(`${name} edited`);
+    await page.getByRole('switch', { name: 'Prepay' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Company saved');
+    await expect(page).toHaveURL(/\/company-list$/);
+    await searchText(page, 'Name', `${stamp} edited`);
+    await expect(tableRows(page)).toHaveCount(1);
+    await expect(tableRows(page).first()).toContainText('Yes');
+
+    await tableRows(page).first().getByRole('button', { name: /Delete/ }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expectToast(page, 'Company deleted');
+    await expect(page.getByText('No Data Found')).toBeVisible();
+  });
+
+  test('a company row links to its accounts page', async ({ page }) => {
+    await signInAs(page, 'admin@example.com', '/system-admin');
+    await page.goto('/system-admin/companies/company-list?company_name=Acme');
+    const link = tableRows(page).first().getByRole('link', { name: /Accounts of Company/ });
+    await expect(link).toHaveAttribute('href', /\/system-admin\/companies\/company-accounts\/[0-9a-f-]{36}$/);
+  });
+
+  test('an unknown company id shows not found', async ({ page }) => {
+    await signInAs(page, 'admin@example.com', '/system-admin');
+    await page.goto('/system-admin/companies/edit-company/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByText('Company not found')).toBeVisible();
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,41 @@
+import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { signInFresh } from './support';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** axe-core on the current screen: no violations of the WCAG 2.2 AA tags. */
+export async function expectAccessible(page: Page) {
+  await page.waitForLoadState('networkidle');
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+export async function signInAs(page: Page, email: string, home: string) {
+  await signInFresh(page, email);
+  await expect(page).toHaveURL(new RegExp(`${home}$`));
+}
+
+export async function expectTitle(page: Page, title: string) {
+  await expect(page.getByTestId('page-title')).toHaveText(title);
+}
+
+export async function expectToast(page: Page, text: string | RegExp, kind: 'success' | 'error' = 'success') {
+  await expect(page.getByTestId(`toast-${kind}`).filter({ hasText: text })).toBeVisible();
+}
+
+/** The list's search form: fill a text field and search. */
+export async function searchText(page: Page, label: string, value: string) {
+  const form = page.getByRole('search');
+  await form.getByLabel(label).fill(value);
+  await form.getByRole('button', { name: /Search/ }).click();
+}
+
+/** Rows of the list's table body (virtual or not), by their text. */
+export function tableRows(page: Page) {
+  return page.locator('.ant-table-tbody .ant-table-row, .ant-table-tbody-virtual .ant-table-row');
+}
+
+export function query(page: Page): URLSearchParams {
+  return new URL(page.url()).searchParams;
+}
