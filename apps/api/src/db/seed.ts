@@ -41,7 +41,7 @@ export async function seed(db: Kysely<Database>, log: FastifyBaseLogger, demoPas
       })))
       .returning('company_uuid').execute();
     const u = (email: string, full_name: string, user_type: Database['users']['user_type'], company_uuid: string | null, extraCols = {}) =>
-      ({ email, full_name, user_type, company_uuid, password_hash: hash, is_admin: user_type === 'company_admin', ...extraCols });
+      ({ email, full_name, user_type, company_uuid, password_hash: hash, is_admin: user_type === 'company_admin' || user_type === 'admin', ...extraCols });
     await trx.insertInto('users').values([
       u('admin@example.com', 'System Admin', 'admin', null),
       u('reseller@example.com', 'Demo Reseller', 'reseller', null, { reseller_uuid }),
@@ -51,6 +51,8 @@ export async function seed(db: Kysely<Database>, log: FastifyBaseLogger, demoPas
       u('globex-user@example.com', 'Globex User', 'user', globex.company_uuid),
       ...Array.from({ length: 25 }, (_, i) => u(`acme-staff-${i + 1}@example.com`, `Acme Staff ${i + 1}`, 'user', acme.company_uuid)),
       ...extra.map((c, i) => u(`owner-${i + 1}@example.com`, `Owner ${i + 1}`, 'company_admin', c.company_uuid)),
+      // enough system admins that the admin list has a second page
+      ...Array.from({ length: 11 }, (_, i) => u(`ops-admin-${i + 1}@example.com`, `Ops Admin ${String(i + 1).padStart(2, '0')}`, 'admin', null, { is_active: i % 4 !== 3 })),
     ]).execute();
     await trx.insertInto('stop_text_filters')
       .values(Array.from({ length: 25 }, (_, i) => ({ text: ['STOP', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'][i % 5] + (i >= 5 ? ` ${i}` : ''), created_on: new Date(Date.now() - i * 60000) })))

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import { Home, HomePatch } from '@smsc/shared-contract';
 import { signedIn } from '../lib/access';
+import { forbidden } from '../lib/http-error';
 import { checkPasswordPolicy, hashPassword } from '../lib/passwords';
 import { COMPANY_COLUMNS, USER_COLUMNS, companiesQuery, usersQuery } from '../lib/queries';
 
@@ -18,13 +19,22 @@ export default async function homeRoutes(base: FastifyInstance) {
   app.get('/home', { config: { access: signedIn }, schema: { tags: ['home'], response: { 200: Home } } }, load);
 
   app.patch('/home', { config: { access: signedIn }, schema: { tags: ['home'], body: HomePatch, response: { 200: Home } } }, async (req) => {
+    const { full_name, password, company_name } = req.body;
+    // Only a company admin speaks for its company; the company comes from the token, never the body.
+    const companyUuid = req.user.user_type === 'company_admin' ? req.user.company_uuid : null;
+    if (company_name !== undefined && !companyUuid) throw forbidden();
     const set: { full_name?: string; password_hash?: string } = {};
-    if (req.body.full_name !== undefined) set.full_name = req.body.full_name;
-    if (req.body.password !== undefined) {
-      checkPasswordPolicy(req.body.password);
-      set.password_hash = await hashPassword(req.body.password);
+    if (full_name !== undefined) set.full_name = full_name;
+    if (password !== undefined) {
+      checkPasswordPolicy(password);
+      set.password_hash = await hashPassword(password);
     }
-    await app.db.updateTable('users').set(set).where('uuid', '=', req.user.uuid).execute();
+    await app.db.transaction().execute(async (trx) => {
+      if (Object.keys(set).length) await trx.updateTable('users').set(set).where('uuid', '=', req.user.uuid).execute();
+      if (company_name !== undefined && companyUuid) {
+        await trx.updateTable('companies').set({ company_name }).where('company_uuid', '=', companyUuid).execute();
+      }
+    });
     return load(req);
   });
 }

@@ -11,7 +11,7 @@ import { USER_COLUMNS, companiesQuery, usersQuery } from '../lib/queries';
 
 const manage: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
 const readOwn: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'own' };
-const ORDER = ['email', 'full_name', 'created_on', 'company_name'] as const;
+const ORDER = ['email', 'full_name', 'created_on', 'company_name', 'user_type', 'is_active'] as const;
 
 export default async function userRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
@@ -28,6 +28,7 @@ export default async function userRoutes(base: FastifyInstance) {
     if (q.status) base = base.where('users.is_active', '=', q.status === 'active');
     if (q.is_active !== undefined) base = base.where('users.is_active', '=', q.is_active);
     if (q.is_admin !== undefined) base = base.where('users.is_admin', '=', q.is_admin);
+    if (q.user_type) base = base.where('users.user_type', '=', q.user_type);
     const { per_page, offset } = paging(q);
     const { col, dir } = ordering(q, ORDER, 'created_on');
     const orderCol = col === 'company_name' ? 'companies.company_name' : (`users.${col}` as const);

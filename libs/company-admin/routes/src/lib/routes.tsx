@@ -1,4 +1,5 @@
 import { RoleHome, type RoleModule } from '@smsc/shared-ui';
+import { usersRoutes } from './users-routes';
 
 /** The Company admin area: its menu and route table, mounted by the shell under /company-admin. */
 export const companyAdminModule: RoleModule = {
@@ -6,5 +7,5 @@ export const companyAdminModule: RoleModule = {
   title: 'Company admin',
   buildLabel: process.env.REMOTE_LABEL || undefined,
   menu: [{ path: '', label: 'Home' }],
-  routes: [{ index: true, element: <RoleHome area="Company admin" />, handle: { title: 'Company admin home' } }],
+  routes: [{ index: true, element: <RoleHome area="Company admin" />, handle: { title: 'Company admin home' } }, ...usersRoutes],
 };

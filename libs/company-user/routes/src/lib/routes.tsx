@@ -1,4 +1,5 @@
 import { RoleHome, type RoleModule } from '@smsc/shared-ui';
+import { usersRoutes } from './users-routes';
 
 /** The Company user area: its menu and route table, mounted by the shell under /company-user. */
 export const companyUserModule: RoleModule = {
@@ -6,5 +7,5 @@ export const companyUserModule: RoleModule = {
   title: 'Company user',
   buildLabel: process.env.REMOTE_LABEL || undefined,
   menu: [{ path: '', label: 'Home' }],
-  routes: [{ index: true, element: <RoleHome area="Company user" />, handle: { title: 'Company user home' } }],
+  routes: [{ index: true, element: <RoleHome area="Company user" />, handle: { title: 'Company user home' } }, ...usersRoutes],
 };

@@ -1,5 +1,6 @@
 import { RoleHome, type RoleModule } from '@smsc/shared-ui';
 import { accountsRoutes } from './accounts-routes';
+import { usersRoutes } from './users-routes';
 
 /** The Reseller area: its menu and route table, mounted by the shell under /reseller. */
 export const resellerModule: RoleModule = {
@@ -7,5 +8,5 @@ export const resellerModule: RoleModule = {
   title: 'Reseller',
   buildLabel: process.env.REMOTE_LABEL || undefined,
   menu: [{ path: '', label: 'Home' }],
-  routes: [{ index: true, element: <RoleHome area="Reseller" />, handle: { title: 'Reseller home' } }, ...accountsRoutes],
+  routes: [{ index: true, element: <RoleHome area="Reseller" />, handle: { title: 'Reseller home' } }, ...accountsRoutes, ...usersRoutes],
 };

@@ -27,6 +27,8 @@ export const UserListQuery = ListQuery({
   company_uuid: Type.Optional(Uuid),
   is_active: Type.Optional(Type.Boolean()),
   is_admin: Type.Optional(Type.Boolean()),
+  /** the system admin's admin list asks for user_type=admin */
+  user_type: Type.Optional(UserType),
 });
 export type UserListQuery = Static<typeof UserListQuery>;
 
@@ -157,8 +159,9 @@ export type AreaCodeListQuery = Static<typeof AreaCodeListQuery>;
 
 export const Home = Type.Object({ user: User, company: Nullable(Company) });
 export type Home = Static<typeof Home>;
+/** A company admin may also rename its own company here (the profile's edit-company-info). */
 export const HomePatch = Type.Partial(
-  Type.Object({ full_name: Name, password: Type.String({ minLength: 1, maxLength: 1024 }) }),
+  Type.Object({ full_name: Name, password: Type.String({ minLength: 1, maxLength: 1024 }), company_name: Name }),
   { minProperties: 1 },
 );
 export type HomePatch = Static<typeof HomePatch>;

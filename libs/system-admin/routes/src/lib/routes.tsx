@@ -1,5 +1,6 @@
 import { RoleHome, type RoleModule } from '@smsc/shared-ui';
 import { accountsRoutes } from './accounts-routes';
+import { usersRoutes } from './users-routes';
 
 /** The System admin area: its menu and route table, mounted by the shell under /system-admin. */
 export const systemAdminModule: RoleModule = {
@@ -7,5 +8,5 @@ export const systemAdminModule: RoleModule = {
   title: 'System admin',
   buildLabel: process.env.REMOTE_LABEL || undefined,
   menu: [{ path: '', label: 'Home' }],
-  routes: [{ index: true, element: <RoleHome area="System admin" />, handle: { title: 'System admin home' } }, ...accountsRoutes],
+  routes: [{ index: true, element: <RoleHome area="System admin" />, handle: { title: 'System admin home' } }, ...accountsRoutes, ...usersRoutes],
 };

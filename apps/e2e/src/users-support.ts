@@ -1,0 +1,90 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { PASSWORD, signIn } from './support';
+
+const API = '/api_smsc/v1';
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Signs in on /login, waits for the role home, then opens `path`. */
+export async function openAs(page: Page, email: string, path: string) {
+  await page.goto('/login');
+  await signIn(page, email);
+  await expect(page.getByTestId('page-title')).toBeVisible();
+  await page.goto(path);
+}
+
+export async function expectTitle(page: Page, title: string) {
+  await expect(page.getByTestId('page-title')).toHaveText(title);
+}
+
+/** The not-found screen (the API's 404 also raises an error toast with the same words). */
+export async function expectNotFound(page: Page, message: string) {
+  await expect(page.locator('.ant-result-404')).toContainText(message);
+}
+
+/** axe-core with the WCAG 2.2 AA tags: the list of violations, expected to be empty. */
+export async function axeViolations(page: Page) {
+  await page.waitForLoadState('networkidle');
+  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+export const rows = (page: Page) => page.locator('tbody tr.ant-table-row');
+
+/** The visible texts of one column (1-based, as the header row counts). */
+export async function columnTexts(page: Page, column: number): Promise<string[]> {
+  await expect(rows(page).first()).toBeVisible();
+  return rows(page).locator(`td:nth-child(${column})`).allInnerTexts();
+}
+
+/** Fills the list's search form and submits it. */
+export async function search(page: Page, fields: Record<string, string>) {
+  const form = page.getByRole('search');
+  for (const [label, value] of Object.entries(fields)) await form.getByLabel(label, { exact: true }).fill(value);
+  await form.getByRole('button', { name: 'Search' }).click();
+}
+
+/** Picks an option of an antd Select by its label. */
+export async function choose(page: Page, select: Locator, option: string) {
+  await select.click();
+  // the role=option nodes are antd's screen-reader copies; the visible items carry a title
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(option, { exact: true }).click();
+  // closed again (axe runs on the settled page, not on the closing list)
+  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
+  await expect(select).toHaveAttribute('aria-expanded', 'false');
+}
+
+export async function expectToast(page: Page, text: string, kind: 'success' | 'error' = 'success') {
+  // the previous toast may still be fading out beside the new one
+  await expect(page.getByTestId(`toast-${kind}`).filter({ hasText: new RegExp(`^${text}$`) })).toBeVisible();
+}
+
+/** Deletes the only row of the list through its confirmation. */
+export async function deleteRow(page: Page, row: Locator) {
+  await row.getByRole('button', { name: /^Delete / }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+}
+
+/** A bearer header for direct API look-ups (ids the tests type into addresses). */
+export async function apiAs(request: APIRequestContext, email: string) {
+  const res = await request.post(`${API}/auth`, { data: { email, password: PASSWORD } });
+  expect(res.status()).toBe(200);
+  const headers = { authorization: `Bearer ${(await res.json()).token}` };
+  return {
+    async get<T>(path: string): Promise<T> {
+      const r = await request.get(`${API}${path}`, { headers });
+      expect(r.status()).toBe(200);
+      return r.json();
+    },
+  };
+}
+
+export interface UserRow { uuid: string; email: string; full_name: string; company_uuid: string | null }
+
+export async function userByEmail(request: APIRequestContext, email: string): Promise<UserRow> {
+  const admin = await apiAs(request, 'admin@example.com');
+  const page = await admin.get<{ items: UserRow[] }>(`/user/list?user_name=${encodeURIComponent(email)}&per_page=100`);
+  const user = page.items.find((u) => u.email === email);
+  if (!user) throw new Error(`no user ${email}`);
+  return user;
+}

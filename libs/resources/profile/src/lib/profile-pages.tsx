@@ -1,0 +1,93 @@
+import { Navigate, useNavigate } from 'react-router';
+import type { Home } from '@smsc/shared-contract';
+import {
+  Button, Descriptions, EditOutlined, RecordState, ResourceForm, Space, useResourcePath, withId, type ResourceDefinition,
+} from '@smsc/shared-ui';
+import { useGetHomeQuery, useUpdateHomeMutation } from './profile.api';
+import { accountDefinition, companyInfoDefinition, toAccountPatch } from './profile.resource';
+
+type Part = 'account' | 'company';
+
+const pick = (home: Home, part: Part) => (part === 'account' ? home.user : home.company);
+const idOf = (home: Home, part: Part) => (part === 'account' ? home.user.uuid : home.company?.company_uuid);
+
+function Fields<T>({ definition, record, testId }: { definition: ResourceDefinition<T>; record: T; testId: string }) {
+  const row = record as Record<string, unknown>;
+  return (
+    <Descriptions
+      bordered
+      column={1}
+      data-testid={testId}
+      items={definition.columns.map((col) => ({
+        key: col.key,
+        label: col.title,
+        children: col.render ? col.render(row[col.key], record) : String(row[col.key] ?? ''),
+      }))}
+    />
+  );
+}
+
+export interface ProfileDetailsProps {
+  /** the caller's own record, or its company */
+  show: Part;
+  /** pattern with ':id' (the shown record's id), relative to the profile root */
+  editPath?: string;
+}
+
+/** The signed-in user's own record or company, read from /home, with an Edit button. */
+export function ProfileDetails({ show, editPath }: ProfileDetailsProps) {
+  const home = useGetHomeQuery();
+  const navigate = useNavigate();
+  const resolve = useResourcePath();
+  if (!home.data) return <RecordState state={home} />;
+  const record = pick(home.data, show);
+  const id = idOf(home.data, show);
+  if (!record || !id) return <RecordState state={{ error: { status: 404, data: { error: { message: 'No company on this account' } } } }} />;
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      {show === 'account' ? (
+        <Fields definition={accountDefinition} record={home.data.user} testId="profile-account" />
+      ) : (
+        <Fields definition={companyInfoDefinition} record={record as NonNullable<Home['company']>} testId="profile-company" />
+      )}
+      {editPath && (
+        <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(resolve(withId(editPath, id)))}>
+          Edit
+        </Button>
+      )}
+    </Space>
+  );
+}
+
+/** Sends the profile root to a page addressed by the caller's own id or its company's id. */
+export function ProfileRedirect({ to, show }: { to: string; show: Part }) {
+  const home = useGetHomeQuery();
+  const resolve = useResourcePath();
+  if (!home.data) return <RecordState state={home} />;
+  const id = idOf(home.data, show);
+  if (!id) return <RecordState state={{ error: { status: 404, data: { error: { message: 'No company on this account' } } } }} />;
+  return <Navigate to={resolve(withId(to, id))} replace />;
+}
+
+/** The caller's contact details with a form for its name and password (company admin: admin-contact). */
+export function AccountForm() {
+  const home = useGetHomeQuery();
+  const [update, state] = useUpdateHomeMutation();
+  if (!home.data) return <RecordState state={home} />;
+  const { user } = home.data;
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <Fields definition={{ ...accountDefinition, columns: accountDefinition.columns.filter((c) => c.key !== 'created_on') }} record={user} testId="profile-account" />
+      <ResourceForm
+        // each fresh read of /home (after a save) starts a clean form: saved name, empty password
+        key={home.fulfilledTimeStamp}
+        definition={accountDefinition}
+        mode="edit"
+        initialValues={{ full_name: user.full_name }}
+        submitting={state.isLoading}
+        onSubmit={(values) => update(toAccountPatch(values)).unwrap()}
+        onDone={() => undefined}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,79 @@
+import { screen, waitFor } from '@testing-library/react';
+import { HomePatch, type Home } from '@smsc/shared-contract';
+import { renderWithProviders } from '@smsc/shared-testing';
+import { accountBundle, accountDefinition, companyInfoBundle, companyInfoDefinition, memberBundle, toAccountPatch } from './profile.resource';
+
+const USER_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const COMPANY_ID = '16fd2706-8baf-433b-82eb-8c7fada847da';
+const OTHER_ID = '9b2d1f3e-7c3a-4e0b-9a55-2b6c0d2f5e11';
+const home: Home = {
+  user: {
+    uuid: USER_ID, email: 'me@example.com', full_name: 'Me', user_type: 'user', is_active: true, is_admin: false,
+    company_uuid: COMPANY_ID, company_name: 'Acme', reseller_uuid: null, created_on: '2026-01-01T00:00:00Z',
+  },
+  company: {
+    company_uuid: COMPANY_ID, company_name: 'Acme', reseller_uuid: null, reseller_name: null, payment_term_uuid: null, status: 'active',
+    prepay: true, is_below_credit_limit: false, is_created_by_admin: false, created_on: '2026-01-01T00:00:00Z',
+  },
+};
+
+type Hook = (id: string) => { data?: unknown; error?: unknown };
+function Probe({ hook, id }: { hook: Hook; id: string }) {
+  const state = hook(id);
+  return <output data-testid="state">{JSON.stringify({ data: state.data ?? null, error: state.error ?? null })}</output>;
+}
+const read = () => JSON.parse(screen.getByTestId('state').textContent ?? '{}');
+
+describe('profile records read from /home', () => {
+  const realFetch = globalThis.fetch;
+  const RealRequest = globalThis.Request;
+  const calls: string[] = [];
+  beforeAll(() => {
+    globalThis.Request = class extends RealRequest {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
+      }
+    } as typeof Request;
+    globalThis.fetch = jest.fn(async (req: Request) => {
+      calls.push(new URL(req.url).pathname);
+      return new Response(JSON.stringify(home), { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+  });
+  afterAll(() => {
+    globalThis.fetch = realFetch;
+    globalThis.Request = RealRequest;
+  });
+
+  it.each([
+    ['own record by user id', accountBundle.useGet as Hook, USER_ID, home.user],
+    ['own record by company id', memberBundle.useGet as Hook, COMPANY_ID, home.user],
+    ['company by company id', companyInfoBundle.useGet as Hook, COMPANY_ID, home.company],
+  ])('gives the %s', async (_name, hook, id, expected) => {
+    renderWithProviders(<Probe hook={hook} id={id} />);
+    await waitFor(() => expect(read().data).toEqual(expected));
+    expect(calls).toContain('/api_smsc/v1/home');
+  });
+
+  it.each([
+    ['a user id that is not the caller', accountBundle.useGet as Hook, OTHER_ID, 'Profile not found'],
+    ['the user id where a company id belongs', memberBundle.useGet as Hook, USER_ID, 'Company not found'],
+    ['another company', companyInfoBundle.useGet as Hook, OTHER_ID, 'Company not found'],
+  ])('answers not found for %s', async (_name, hook, id, message) => {
+    renderWithProviders(<Probe hook={hook} id={id} />);
+    await waitFor(() => expect(read().error).toEqual({ status: 404, data: { error: { message } } }));
+    expect(read().data).toBeNull();
+  });
+});
+
+describe('profile forms', () => {
+  it('change name and password only; an empty password is left out', () => {
+    expect(toAccountPatch({ full_name: ' New Me ', password: '' })).toEqual({ full_name: 'New Me' });
+    expect(toAccountPatch({ full_name: 'Me', password: 'long-password-1' })).toEqual({ full_name: 'Me', password: 'long-password-1' });
+    expect(companyInfoBundle.toPatch?.({ company_name: ' Acme Two ' }, home.company as NonNullable<Home['company']>)).toEqual({ company_name: 'Acme Two' });
+  });
+
+  it('take their length limits from the contract', () => {
+    expect(accountDefinition.formFields.find((f) => f.name === 'full_name')?.maxLength).toBe(HomePatch.properties.full_name.maxLength);
+    expect(companyInfoDefinition.formFields[0].maxLength).toBe(HomePatch.properties.company_name.maxLength);
+  });
+});

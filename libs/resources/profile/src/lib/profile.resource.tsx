@@ -1,0 +1,102 @@
+import { HomePatch, PASSWORD_MIN_LENGTH, type Company, type Home, type User } from '@smsc/shared-contract';
+import { Tag, type FormValues, type RecordQueryState, type ResourceBundle, type ResourceDefinition } from '@smsc/shared-ui';
+import { formatDateTime } from '@smsc/shared-util';
+import { useGetHomeQuery, useUpdateHomeMutation } from './profile.api';
+
+// a solid dark green: white on it is 5.6:1, where antd's light green tag text is under 4.5:1
+const ACTIVE_GREEN = '#237804';
+
+const TYPE_LABELS: Record<User['user_type'], string> = { admin: 'System admin', reseller: 'Reseller', company_admin: 'Company admin', user: 'User' };
+const yesNo = (v: unknown) => (v ? 'Yes' : 'No');
+const passwordRule = { min: PASSWORD_MIN_LENGTH, message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` };
+
+/** The signed-in user's own record: what the profile shows and the name/password it may change. */
+export const accountDefinition: ResourceDefinition<User> = {
+  name: 'profile',
+  title: 'Profile',
+  singular: 'Profile',
+  idField: 'uuid',
+  columns: [
+    { key: 'full_name', title: 'Full name' },
+    { key: 'email', title: 'Email' },
+    { key: 'user_type', title: 'Account type', render: (v) => TYPE_LABELS[v as User['user_type']] ?? String(v) },
+    { key: 'company_name', title: 'Company' },
+    { key: 'created_on', title: 'Member since', render: (v) => formatDateTime(v as string) },
+  ],
+  formFields: [
+    { name: 'full_name', label: 'Full name', kind: 'text', required: true, maxLength: HomePatch.properties.full_name.maxLength },
+    { name: 'password', label: 'New password', kind: 'password', placeholder: 'Leave empty to keep the current one', rules: [passwordRule] },
+  ],
+};
+
+/** The signed-in user's company: what the company profile shows and the name its admin may change. */
+export const companyInfoDefinition: ResourceDefinition<Company> = {
+  name: 'company-info',
+  title: 'Company info',
+  singular: 'Company info',
+  idField: 'company_uuid',
+  columns: [
+    { key: 'company_name', title: 'Company name' },
+    { key: 'status', title: 'Status', render: (v) => (v === 'active' ? <Tag color={ACTIVE_GREEN}>Active</Tag> : <Tag>Inactive</Tag>) },
+    { key: 'reseller_name', title: 'Reseller', render: (v) => (v ? String(v) : 'None') },
+    { key: 'prepay', title: 'Prepaid', render: yesNo },
+    { key: 'is_below_credit_limit', title: 'Below credit limit', render: yesNo },
+    { key: 'created_on', title: 'Created', render: (v) => formatDateTime(v as string) },
+  ],
+  formFields: [{ name: 'company_name', label: 'Company name', kind: 'text', required: true, maxLength: HomePatch.properties.company_name.maxLength }],
+};
+
+const notFound = (what: string) => ({ status: 404, data: { error: { message: `${what} not found` } } });
+
+/**
+ * A hook reading one record out of /home for an address with an id: an id that is not the
+ * caller's own answers 'not found', like a foreign record would.
+ */
+export function homeRecordHook<T>(pick: (home: Home) => T | null, idOf: (home: Home) => string | null | undefined, what: string) {
+  return function useHomeRecord(id: string): RecordQueryState<T> {
+    const home = useGetHomeQuery();
+    const { data, isLoading, isFetching, error, refetch } = home;
+    if (!data) return { isLoading, isFetching, error, refetch };
+    const record = pick(data);
+    if (!record || idOf(data) !== id) return { error: notFound(what) };
+    return { data: record, isFetching, refetch };
+  };
+}
+
+function useUpdateHome() {
+  const [patch, state] = useUpdateHomeMutation();
+  return [(arg: { id: string; body: HomePatch }) => patch(arg.body), state] as const;
+}
+
+/** Name and password changes only; an empty password keeps the current one. */
+export function toAccountPatch(values: FormValues): HomePatch {
+  const patch: HomePatch = { full_name: String(values.full_name ?? '').trim() };
+  if (typeof values.password === 'string' && values.password !== '') patch.password = values.password;
+  return patch;
+}
+
+const accountForm = (u: User): FormValues => ({ full_name: u.full_name });
+
+/** The own record at an address carrying the user's id (system admin: edit-admin-info/{id}). */
+export const accountBundle: ResourceBundle<User, HomePatch, HomePatch> = {
+  definition: accountDefinition,
+  useGet: homeRecordHook((h) => h.user, (h) => h.user.uuid, 'Profile'),
+  useUpdate: useUpdateHome,
+  toPatch: toAccountPatch,
+  toForm: accountForm,
+};
+
+/** The own record at an address carrying the company's id (company user: edit-company-info/{id}). */
+export const memberBundle: ResourceBundle<User, HomePatch, HomePatch> = {
+  ...accountBundle,
+  useGet: homeRecordHook((h) => h.user, (h) => h.company?.company_uuid, 'Company'),
+};
+
+/** The company at edit-company-info/{id}; only its admin renames it (the API checks). */
+export const companyInfoBundle: ResourceBundle<Company, HomePatch, HomePatch> = {
+  definition: companyInfoDefinition,
+  useGet: homeRecordHook((h) => h.company, (h) => h.company?.company_uuid, 'Company'),
+  useUpdate: useUpdateHome,
+  toPatch: (values) => ({ company_name: String(values.company_name ?? '').trim() }),
+  toForm: (c) => ({ company_name: c.company_name }),
+};

@@ -1,0 +1,6 @@
+export {
+  userApi, userListParams, USER_TAG, useListUsersQuery, useGetUserQuery, useCreateUserMutation, useUpdateUserMutation,
+  useDeleteUserMutation, useUserCompanyChoicesQuery,
+} from './lib/user.api';
+export { userDefinition, userBundle, toUserCreate, toUserPatch, USER_ACCESS, activeTag, useCompanyOptions } from './lib/user.resource';
+export { CompanyUsersPage, type CompanyUsersPageProps } from './lib/company-users-page';

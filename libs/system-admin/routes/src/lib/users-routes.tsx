@@ -1,0 +1,38 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { definitionFor, resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
+import { CompanyUsersPage, USER_ACCESS, userBundle } from '@smsc/resource-user';
+import { adminBundle } from '@smsc/resource-admin';
+import { accountBundle, ProfileDetails } from '@smsc/resource-profile';
+
+// The system admin sees every company's users and every user type; users are added by their
+// company (or reseller), so this role edits and deletes but has no add page (spec §2).
+const users: RoleAccess = { create: false, keys: [USER_ACCESS.company, USER_ACCESS.type] };
+const companyAccounts: RoleAccess = { create: false, keys: [USER_ACCESS.type] };
+const companyAccountsBundle = { ...userBundle, definition: definitionFor(userBundle.definition, companyAccounts.keys) };
+
+/** Users, admins, the own profile and a company's accounts (issue 5), for the system admin. */
+export const usersRoutes: RouteObject[] = [
+  resourceRoutes(userBundle, users, {
+    path: 'users',
+    list: { path: '', title: 'Users' },
+    edit: { path: 'edit/:id', title: 'Edit user' },
+  }),
+  { path: 'admin-user-management', element: <Navigate to="/system-admin/admins" replace />, handle: { title: 'Admin user management' } },
+  resourceRoutes(adminBundle, {}, {
+    path: 'admins',
+    list: { path: '', title: 'Admins' },
+    create: { path: 'add-admin', title: 'Add admin' },
+    edit: { path: 'edit/:id', title: 'Edit admin' },
+  }),
+  resourceRoutes(accountBundle, {}, {
+    path: 'profile',
+    redirectTo: 'system-info',
+    edit: { path: 'edit-admin-info/:id', title: 'Edit admin info' },
+    extra: [{ path: 'system-info', element: <ProfileDetails show="account" editPath="edit-admin-info/:id" />, handle: { title: 'System info' } }],
+  }),
+  {
+    path: 'companies/company-accounts/:id',
+    element: <CompanyUsersPage bundle={companyAccountsBundle} access={companyAccounts} editPath="/system-admin/users/edit/:id" />,
+    handle: { title: 'Company accounts' },
+  },
+];
