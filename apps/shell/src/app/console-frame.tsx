@@ -31,7 +31,7 @@ export function ConsoleFrame({ area, title, menu, buildLabel, children }: Props)
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider
         id={SIDER_ID}
-        width={220}
+        width={240}
         collapsedWidth={0}
         collapsed={collapsed}
         onBreakpoint={setCollapsed}
