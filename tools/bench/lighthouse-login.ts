@@ -53,6 +53,18 @@ async function audit(preset: 'mobile' | 'desktop', chromePort: number): Promise<
   };
 }
 
+// on a busy machine Lighthouse now and then fails to record the trace (NO_NAVSTART) and asks for a rerun
+async function withRetries<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run();
+    } catch (e) {
+      if (i >= attempts) throw e;
+      console.warn(`attempt ${i} failed (${(e as Error).message}); running again`);
+    }
+  }
+}
+
 async function main() {
   const server = spawn(process.execPath, [path.join(root, 'tools/scripts/e2e-server.mjs')], {
     env: { ...process.env, PORT: String(port) },
@@ -65,7 +77,8 @@ async function main() {
     await waitForServer();
     chrome = await launch({ chromePath, chromeFlags });
     const rows: Figures[] = [];
-    for (const preset of ['mobile', 'desktop'] as const) rows.push(await audit(preset, chrome.port));
+    const chromePort = chrome.port;
+    for (const preset of ['mobile', 'desktop'] as const) rows.push(await withRetries(() => audit(preset, chromePort)));
     console.log(`\nLighthouse on ${base}/login (production build, ${chromePath})\n`);
     console.log('preset    performance  accessibility   LCP ms   TBT ms   FCP ms');
     for (const r of rows) {
