@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Alert, Button, Form, Input } from '@smsc/shared-ui/core';
 import { PublicCard } from './public/public-card';
-import { areaOf, homeFor, signIn, takeReturnPath, useAppDispatch, useAppSelector } from '@smsc/shared-session';
+import { landingFor, signIn, useAppDispatch, useAppSelector } from '@smsc/shared-session';
 
 interface Credentials {
   email: string;
@@ -11,22 +12,26 @@ interface Credentials {
 export function LoginPage() {
   const dispatch = useAppDispatch();
   const [params] = useSearchParams();
-  const { token, userType, email, status, error } = useAppSelector((s) => s.session);
+  const { token, userType, status, error } = useAppSelector((s) => s.session);
   const wanted = params.get('redirect');
+  // while a sign-in from this form is under way, the thunk decides where it lands
+  const [submitting, setSubmitting] = useState(false);
+  const [landing, setLanding] = useState<string | null>(null);
 
-  if (token && userType && status === 'success') {
-    // a wanted address or a path remembered at expiry is honoured only inside the user's own area
-    const candidate = wanted ?? (email ? takeReturnPath(email) : null);
-    const target = candidate && areaOf(candidate)?.userType === userType ? candidate : homeFor(userType);
-    return <Navigate to={target} replace />;
-  }
+  if (landing) return <Navigate to={landing} replace />;
+  if (!submitting && token && userType && status === 'success') return <Navigate to={landingFor(userType, wanted)} replace />;
 
-  const onFinish = (values: Credentials) => void dispatch(signIn(values));
+  const onFinish = async (values: Credentials) => {
+    setSubmitting(true);
+    const target = await dispatch(signIn({ ...values, wanted })).unwrap().catch(() => null);
+    if (target) setLanding(target);
+    else setSubmitting(false);
+  };
 
   return (
     <PublicCard title="Sign in to SMSC Console">
       {status === 'error' && error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" /> : null}
-      <Form<Credentials> layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <Form<Credentials> layout="vertical" onFinish={(values) => void onFinish(values)} requiredMark={false}>
         <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Enter your email' }, { type: 'email', message: 'Enter a valid email' }]}>
           <Input autoComplete="username" autoFocus />
         </Form.Item>

@@ -2,6 +2,6 @@ export { sessionSlice, sessionCleared, sessionStarted, sessionRestored, authPend
 export { readStoredSession, storeSession, clearStoredSession, TOKEN_KEY, rememberReturnPath, takeReturnPath } from './lib/storage';
 export { makeStore, rootReducer, type AppStore, type RootState, type AppDispatch, QUIET_ENDPOINTS } from './lib/store';
 export { useAppDispatch, useAppSelector, useAppStore } from './lib/hooks';
-export { homeFor, areaOf, ROLE_AREAS, type RoleArea } from './lib/areas';
-export { signIn, signOut, restoreSession } from './lib/auth-thunks';
+export { homeFor, areaOf, landingFor, ROLE_AREAS, type RoleArea } from './lib/areas';
+export { signIn, signOut, restoreSession, type SignInArgs } from './lib/auth-thunks';
 export { authApi, type TokenCheck, useRegisterMutation, useConfirmRegistrationMutation, useRequestPasswordResetMutation, useResetPasswordMutation } from './lib/auth-api';

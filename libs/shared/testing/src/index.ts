@@ -1,1 +1,2 @@
 export { renderWithProviders, type RenderOptions } from './lib/render-with-providers';
+export { describeRoleModule, type RoleModuleExpectations } from './lib/role-module-checks';

@@ -13,7 +13,9 @@ export {
   DeleteOutlined, EditOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, PlusOutlined,
   ReloadOutlined, SearchOutlined, UserOutlined, DownloadOutlined, UploadOutlined, EyeOutlined,
 } from '@ant-design/icons';
-export { RoleRoutes, innermostTitle } from './lib/role-routes';
+export { RoleRoutes, innermostTitle, unbuiltEntry } from './lib/role-routes';
+export { matchMenu, menuHref, groupKey, type MenuMatch } from './lib/menu-match';
+export { NotAvailable } from './lib/not-available';
 export { StandaloneRemote } from './lib/standalone-remote';
 export * from './lib/resource';
 export { RoleHome } from './lib/role-home';

@@ -1,20 +1,14 @@
-import { screen } from '@testing-library/react';
-import { Routes, Route } from 'react-router';
-import { renderWithProviders } from '@smsc/shared-testing';
+import { describeRoleModule } from '@smsc/shared-testing';
+import { RoleRoutes } from '@smsc/shared-ui';
 import { companyAdminModule } from './routes';
 
-describe('Company admin route table', () => {
-  it('mounts under /company-admin and renders its home', () => {
-    expect(companyAdminModule.basePath).toBe('/company-admin');
-    const home = companyAdminModule.routes.find((r) => r.index);
-    expect((home?.handle as { title?: string }).title).toBe('Company admin home');
-    renderWithProviders(
-      <Routes>
-        <Route path="/company-admin" element={home?.element} />
-      </Routes>,
-      { route: '/company-admin', preloadedState: { session: { token: 't', userType: null, exp: 1, email: 'x@example.com', status: 'success', error: null } } },
-    );
-    expect(screen.getByTestId('role-home').textContent).toContain('Company admin');
-    expect(screen.getByText('x@example.com')).toBeTruthy();
-  });
-});
+describeRoleModule(companyAdminModule, {
+  basePath: '/company-admin',
+  area: 'Company admin',
+  homeTitle: 'Company admin home',
+  // spec §2 (the dashboard is the home itself; payment-success/cancel are checkout return pages)
+  areas: [
+    'sms-center', 'bulk-sending', 'payment-gateway', 'users', 'templates', 'sms-workflow', 'reporting', 'reminder-workflow',
+    'recipients', 'bulk', 'campaings', 'billing', 'sms-log', 'dids', 'profile',
+  ],
+}, RoleRoutes);

@@ -1,11 +1,12 @@
 import { RoleHome, type RoleModule } from '@smsc/shared-ui';
 import { usersRoutes } from './users-routes';
+import { companyUserMenu } from './menu';
 
 /** The Company user area: its menu and route table, mounted by the shell under /company-user. */
 export const companyUserModule: RoleModule = {
   basePath: '/company-user',
   title: 'Company user',
   buildLabel: process.env.REMOTE_LABEL || undefined,
-  menu: [{ path: '', label: 'Home' }],
+  menu: companyUserMenu,
   routes: [{ index: true, element: <RoleHome area="Company user" />, handle: { title: 'Company user home' } }, ...usersRoutes],
 };

@@ -25,3 +25,11 @@ export function areaOf(path: string): RoleArea | undefined {
   const pathname = path.split(/[?#]/, 1)[0];
   return ROLE_AREAS.find((a) => pathname === a.basePath || pathname.startsWith(`${a.basePath}/`));
 }
+
+/**
+ * Where a user of this type may be sent: the wanted address when it lies inside their own area
+ * (another type's address would only bounce off the guard), else their home.
+ */
+export function landingFor(userType: UserType, wanted: string | null | undefined): string {
+  return wanted && areaOf(wanted)?.userType === userType ? wanted : homeFor(userType);
+}

@@ -6,9 +6,17 @@ export interface RouteHandle {
 }
 
 export interface MenuEntry {
-  /** path relative to the role's base path ('' is the role home) */
+  /** path relative to the role's base path ('' is the role home); a group's own path is never a link */
   path: string;
   label: string;
+  /** sub-entries shown as an expandable group (e.g. the report pages of an area); their paths are
+   *  relative to the base path too */
+  children?: MenuEntry[];
+  /**
+   * Other paths (relative to the base path) whose pages belong to this entry, for areas whose
+   * screens live outside their own prefix (spec §2: admin-user-management's children are admins/...).
+   */
+  also?: string[];
 }
 
 /** What every role remote exposes as `./routes`: its menu and its route table. */

@@ -1,12 +1,13 @@
 import { RoleHome, type RoleModule } from '@smsc/shared-ui';
 import { accountsRoutes } from './accounts-routes';
 import { usersRoutes } from './users-routes';
+import { systemAdminMenu } from './menu';
 
 /** The System admin area: its menu and route table, mounted by the shell under /system-admin. */
 export const systemAdminModule: RoleModule = {
   basePath: '/system-admin',
   title: 'System admin',
   buildLabel: process.env.REMOTE_LABEL || undefined,
-  menu: [{ path: '', label: 'Home' }],
+  menu: systemAdminMenu,
   routes: [{ index: true, element: <RoleHome area="System admin" />, handle: { title: 'System admin home' } }, ...accountsRoutes, ...usersRoutes],
 };

@@ -1,0 +1,19 @@
+import type { MenuEntry } from '@smsc/shared-ui';
+
+// spec §2, reseller
+export const resellerMenu: MenuEntry[] = [
+  { path: '', label: 'Home' },
+  { path: 'companies', label: 'Companies' },
+  { path: 'users', label: 'Users' },
+  { path: 'user/user-listing', label: 'User listing' },
+  { path: 'vendor', label: 'Vendors' },
+  { path: 'product', label: 'Products' },
+  { path: 'reseller-sms-center', label: 'SMS center' },
+  { path: 'reseller-sms-log', label: 'SMS log' },
+  { path: 'billing', label: 'Billing' },
+  { path: 'payment/gateway', label: 'Payment gateway' },
+  { path: 'filters', label: 'Filters' },
+  { path: 'mail-template', label: 'Mail templates' },
+  { path: 'dids', label: 'DIDs' },
+  { path: 'template-approval', label: 'Template approval' },
+];

@@ -1,0 +1,77 @@
+import type { ComponentType } from 'react';
+import { screen } from '@testing-library/react';
+import { matchRoutes, Route, Routes, type RouteObject } from 'react-router';
+import { renderWithProviders } from './render-with-providers';
+
+// The shapes of the ui kit's RoleModule, restated: the ui kit's own specs use this lib, so it
+// cannot import the kit back (the ui kit's RoleRoutes is passed in instead).
+interface MenuEntry {
+  path: string;
+  label: string;
+  children?: MenuEntry[];
+}
+interface RoleModule {
+  basePath: string;
+  menu: MenuEntry[];
+  routes: RouteObject[];
+}
+
+const menuHref = (basePath: string, path: string) => (path ? `${basePath}/${path}` : basePath);
+
+export interface RoleModuleExpectations {
+  basePath: string;
+  /** area name shown on the role home */
+  area: string;
+  homeTitle: string;
+  /** first path segments of the role's areas, as spec §2 lists them */
+  areas: string[];
+}
+
+function leaves(entries: MenuEntry[]): MenuEntry[] {
+  return entries.flatMap((e) => (e.children?.length ? leaves(e.children) : [e]));
+}
+
+const signedIn = { session: { token: 't', userType: null, exp: 1, email: 'x@example.com', status: 'success' as const, error: null } };
+
+function renderAt<M extends RoleModule>(RoleRoutes: ComponentType<{ module: M }>, module: M, path: string) {
+  return renderWithProviders(
+    <Routes>
+      <Route path={`${module.basePath}/*`} element={<RoleRoutes module={module} />} />
+    </Routes>,
+    { route: path, preloadedState: signedIn },
+  );
+}
+
+/**
+ * The checks every role's route table shares, driven by one row of expectations per role: the
+ * base path and home, a menu that lists exactly the spec's areas, and every menu entry opening to
+ * either a routed screen or the 'not available yet' page, never a blank.
+ */
+export function describeRoleModule<M extends RoleModule>(module: M, expected: RoleModuleExpectations, RoleRoutes: ComponentType<{ module: M }>) {
+  describe(`${expected.area} route table and menu`, () => {
+    it('mounts under its base path and renders its home', () => {
+      expect(module.basePath).toBe(expected.basePath);
+      const home = module.routes.find((r) => r.index);
+      expect((home?.handle as { title?: string } | undefined)?.title).toBe(expected.homeTitle);
+      renderAt(RoleRoutes, module, expected.basePath);
+      expect(screen.getByTestId('role-home').textContent).toContain(expected.area);
+      expect(screen.getByText('x@example.com')).toBeTruthy();
+    });
+
+    it("lists the spec's areas in its menu, each once", () => {
+      const segments = module.menu.map((e) => e.path.split('/')[0]).filter(Boolean);
+      expect([...new Set(segments)].sort()).toEqual([...expected.areas].sort());
+      const hrefs = leaves(module.menu).map((e) => menuHref(module.basePath, e.path));
+      expect(new Set(hrefs).size).toBe(hrefs.length);
+    });
+
+    const entries = leaves(module.menu).map((e) => [e.label, e] as const);
+    it.each(entries)('menu entry %s opens a screen or says it is not available yet', (_label, entry) => {
+      expect(entry.path).not.toMatch(/^\/|\.\./);
+      const href = menuHref(module.basePath, entry.path);
+      if (matchRoutes(module.routes, href, module.basePath)) return;
+      renderAt(RoleRoutes, module, href);
+      expect(screen.getByTestId('not-available').textContent).toBe(`${entry.label} is not available yet`);
+    });
+  });
+}
