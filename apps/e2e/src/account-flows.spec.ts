@@ -39,7 +39,7 @@ test.describe.serial('registration and password reset', () => {
     await page.goto('/login');
     await signIn(page, email, firstPassword);
     await expect(page).toHaveURL(/\/company-admin$/);
-    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByRole('banner').getByText(email)).toBeVisible();
   });
 
   test('a registered email cannot register again; the server message is shown', async ({ page }) => {
@@ -85,7 +85,7 @@ test.describe.serial('registration and password reset', () => {
 test.describe('session', () => {
   test('after logout the next user sees nothing of the previous one', async ({ page }) => {
     await signInFresh(page, 'globex-admin@example.com');
-    await expect(page.getByText('globex-admin@example.com')).toBeVisible();
+    await expect(page.getByRole('banner').getByText('globex-admin@example.com')).toBeVisible();
     await page.getByRole('button', { name: 'Log out' }).click();
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('user')))).toEqual([]);
     await signIn(page, 'acme-admin@example.com');
