@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { expectAccessible, expectTitle, expectToast, query, searchText, signInAs, tableRows } from './accounts-support';
+import { confirmDelete, expectAccessible, pickOption, expectTitle, expectToast, query, searchText, signInAs, tableRows } from './accounts-support';
 
 const stamp = Date.now().toString(36);
 
@@ -75,7 +75,7 @@ test.describe('reseller: companies', () => {
     await page.getByRole('button', { name: /New company/ }).click();
     await expect(page).toHaveURL(/\/reseller\/companies\/add-company$/);
     await expectTitle(page, 'Add company');
-    await expect(page.getByLabel('Reseller')).toHaveCount(0);
+    await expect(page.locator('form').last().getByRole('combobox', { name: 'Reseller' })).toHaveCount(0);
     await expectAccessible(page);
     await page.getByLabel('Name').fill(`Reseller Co ${stamp}`);
     await page.getByRole('button', { name: /Create company/ }).click();
@@ -89,14 +89,13 @@ test.describe('reseller: companies', () => {
     await expect(page).toHaveURL(/\/reseller\/companies\/edit-company\/[0-9a-f-]{36}$/);
     await expectTitle(page, 'Edit company');
     await expectAccessible(page);
-    await page.getByLabel('Status').click();
-    await page.getByRole('option', { name: 'Inactive' }).click();
+    await pickOption(page, 'form', 'Status', 'Inactive');
     await page.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Company saved');
     await page.goto(`/reseller/companies/company-list?company_name=${stamp}&status=inactive`);
     await expect(tableRows(page)).toHaveCount(1);
     await tableRows(page).first().getByRole('button', { name: /Delete/ }).click();
-    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await confirmDelete(page);
     await expectToast(page, 'Company deleted');
     await expect(page.getByText('No Data Found')).toBeVisible();
   });
@@ -109,6 +108,6 @@ test.describe('reseller: companies', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await signInAs(page, 'reseller@example.com', '/reseller');
     await page.goto(`/reseller/companies/edit-company/${id}`);
-    await expect(page.getByText('Company not found')).toBeVisible();
+    await expect(page.locator('.ant-result-title')).toHaveText('Company not found');
   });
 });

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { expectAccessible, expectTitle, expectToast, query, searchText, signInAs, tableRows } from './accounts-support';
+import { confirmDelete, expectAccessible, pickOption, expectTitle, expectToast, query, searchText, signInAs, tableRows } from './accounts-support';
 
 const stamp = Date.now().toString(36);
 
@@ -16,6 +16,8 @@ test.describe.serial('system admin: resellers and payment terms', () => {
     await expect.poll(() => query(page).get('order_dir')).toBe('desc');
     await page.getByRole('listitem', { name: '3' }).click();
     await expect.poll(() => query(page).get('page')).toBe('2');
+    // 26 resellers by name descending: the third page starts at Reseller 05
+    await expect(tableRows(page).first()).toContainText('Reseller 05');
     const third = await tableRows(page).allInnerTexts();
     await page.reload();
     await expect(tableRows(page).first()).toHaveText(third[0]);
@@ -50,7 +52,7 @@ test.describe.serial('system admin: resellers and payment terms', () => {
     await searchText(page, 'Name', `${stamp} renamed`);
     await expect(tableRows(page)).toHaveCount(1);
     await tableRows(page).first().getByRole('button', { name: /Delete/ }).click();
-    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await confirmDelete(page);
     await expectToast(page, 'Reseller deleted');
     await expect(page.getByText('No Data Found')).toBeVisible();
   });
@@ -100,7 +102,7 @@ test.describe.serial('system admin: resellers and payment terms', () => {
     await searchText(page, 'Name', stamp);
     await expect(tableRows(page).first()).toContainText('No');
     await tableRows(page).first().getByRole('button', { name: /Delete/ }).click();
-    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await confirmDelete(page);
     await expectToast(page, 'Payment term deleted');
 
     // Net 30 carries Acme in the demo data
