@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { confirmDelete, expectAccessible, pickOption, expectTitle, expectToast, query, searchText, signInAs, tableRows } from './accounts-support';
+import { confirmDelete, expectAccessible, expectTitle, expectToast, query, searchText, signInAs, tableRows } from './accounts-support';
 
 const stamp = Date.now().toString(36);
 
