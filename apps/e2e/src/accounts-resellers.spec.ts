@@ -18,7 +18,7 @@ test.describe.serial('system admin: resellers and payment terms', () => {
     await expect.poll(() => query(page).get('page')).toBe('2');
     // 26 resellers by name descending: the third page starts at Reseller 05
     await expect(tableRows(page).first()).toContainText('Reseller 05');
-    const third = await tableRows(page).allInnerTexts();
+    const third = await tableRows(page).allTextContents();
     await page.reload();
     await expect(tableRows(page).first()).toHaveText(third[0]);
 
