@@ -44,7 +44,7 @@ test.describe.serial('system admin: resellers and payment terms', () => {
     // a name that exists already: the server's error body is shown on the screen (spec §8)
     await page.getByLabel('Name').fill('Demo Reseller');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('alert')).toContainText(/exists|already|unique/i);
+    await expect(page.locator('form').getByRole('alert')).toContainText(/exists|already|unique/i);
     await expectAccessible(page);
     await page.getByLabel('Name').fill(`E2E Reseller ${stamp} renamed`);
     await page.getByRole('button', { name: 'Save' }).click();
