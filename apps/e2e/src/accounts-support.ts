@@ -33,7 +33,7 @@ export async function searchText(page: Page, label: string, value: string) {
 
 /** Rows of the list's table body (virtual or not), by their text. */
 export function tableRows(page: Page) {
-  return page.locator('.ant-table-tbody .ant-table-row, .ant-table-tbody-virtual .ant-table-row');
+  return page.locator('[data-testid^="resource-table-"] .ant-table-row');
 }
 
 export function query(page: Page): URLSearchParams {
