@@ -53,21 +53,32 @@ async function main(): Promise<void> {
     await page.addInitScript(({ row }) => {
       const probe: PageProbe = { longTasks: [] };
       (window as unknown as { __probe: PageProbe }).__probe = probe;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) probe.longTasks.push({ start: e.startTime, duration: e.duration });
-      }).observe({ type: 'longtask', buffered: true });
-      const tick = () => {
-        if (document.querySelector(row)) probe.rowsAt = performance.now();
-        else requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
+      // The first mutation that puts a row in the DOM, then the next frame (when it is painted).
+      const seen = new MutationObserver(() => {
+        if (!document.querySelector(row)) return;
+        seen.disconnect();
+        probe.rowsAt = performance.now();
+        requestAnimationFrame(() => setTimeout(() => (probe.rowsAt = performance.now()), 0));
+      });
+      seen.observe(document, { childList: true, subtree: true });
+      try {
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) probe.longTasks.push({ start: e.startTime, duration: e.duration });
+        }).observe({ type: 'longtask', buffered: true });
+      } catch (e) {
+        (probe as { error?: string }).error = String(e);
+      }
     }, { row: ROW });
 
     const answered = page.waitForResponse((r) => r.url().includes('/company/list') && r.url().includes('per_page=10000'));
     await page.goto(LIST_PATH);
     const response = await answered;
     const total = ((await response.json()) as { total: number; items: unknown[] }).items.length;
-    await page.waitForFunction(() => (window as unknown as { __probe: PageProbe }).__probe.rowsAt !== undefined, null, { timeout: 60_000 });
+    await page.waitForFunction(() => (window as unknown as { __probe: PageProbe }).__probe.rowsAt !== undefined, null, { timeout: 60_000 }).catch(async (e) => {
+      await page.screenshot({ path: 'tmp/bench-company-list.png' });
+      console.error(await page.evaluate((row) => ({ probe: (window as unknown as { __probe: PageProbe }).__probe, rows: document.querySelectorAll(row).length }), ROW));
+      throw e;
+    });
     const load = await page.evaluate(() => {
       const probe = (window as unknown as { __probe: PageProbe }).__probe;
       const entry = performance.getEntriesByType('resource').filter((e) => e.name.includes('/company/list')).at(-1) as PerformanceResourceTiming;

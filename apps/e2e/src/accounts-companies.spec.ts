@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { expectAccessible, expectTitle, expectToast, query, searchText, signInAs, tableRows } from './accounts-support';
+import { confirmDelete, expectAccessible, pickOption, expectTitle, expectToast, query, searchText, signInAs, tableRows } from './accounts-support';
 
 const stamp = Date.now().toString(36);
 
@@ -16,8 +16,7 @@ test.describe.serial('system admin: companies', () => {
     await expectAccessible(page);
 
     // status filter (spec §4: companies can be filtered by active status)
-    await page.getByRole('search').getByLabel('Status').click();
-    await page.getByRole('option', { name: 'Inactive' }).click();
+    await pickOption(page, 'search', 'Status', 'Inactive');
     await page.getByRole('search').getByRole('button', { name: /Search/ }).click();
     await expect.poll(() => query(page).get('status')).toBe('inactive');
     await expect(tableRows(page)).toHaveCount(5);
@@ -30,6 +29,7 @@ test.describe.serial('system admin: companies', () => {
     await expect(tableRows(page).first()).toContainText('Globex');
     await page.getByRole('listitem', { name: '2' }).click();
     await expect.poll(() => query(page).get('page')).toBe('1');
+    await expect(tableRows(page).first()).not.toContainText('Globex');
     const secondPage = await tableRows(page).allInnerTexts();
     expect(secondPage).toHaveLength(10);
     await page.reload();
@@ -48,10 +48,8 @@ test.describe.serial('system admin: companies', () => {
     await page.getByRole('button', { name: /Create company/ }).click();
     await expect(page.getByText('Name is required')).toBeVisible();
     await page.getByLabel('Name').fill(name);
-    await page.getByLabel('Reseller').click();
-    await page.getByRole('option', { name: 'Demo Reseller' }).click();
-    await page.getByLabel('Payment term').click();
-    await page.getByRole('option', { name: 'Net 15', exact: true }).click();
+    await pickOption(page, 'form', 'Reseller', 'Demo Reseller');
+    await pickOption(page, 'form', 'Payment term', 'Net 15');
     await page.getByRole('button', { name: /Create company/ }).click();
     await expectToast(page, 'Company created');
     await expect(page).toHaveURL(/\/company-list$/);
@@ -79,7 +77,7 @@ test.describe.serial('system admin: companies', () => {
     await expect(tableRows(page).first()).toContainText('Yes');
 
     await tableRows(page).first().getByRole('button', { name: /Delete/ }).click();
-    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await confirmDelete(page);
     await expectToast(page, 'Company deleted');
     await expect(page.getByText('No Data Found')).toBeVisible();
   });
@@ -94,7 +92,7 @@ test.describe.serial('system admin: companies', () => {
   test('an unknown company id shows not found', async ({ page }) => {
     await signInAs(page, 'admin@example.com', '/system-admin');
     await page.goto('/system-admin/companies/edit-company/00000000-0000-4000-8000-000000000000');
-    await expect(page.getByText('Company not found')).toBeVisible();
+    await expect(page.locator('.ant-result-title')).toHaveText('Company not found');
     await expectAccessible(page);
   });
 });

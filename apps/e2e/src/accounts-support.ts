@@ -33,9 +33,23 @@ export async function searchText(page: Page, label: string, value: string) {
 
 /** Rows of the list's table body (virtual or not), by their text. */
 export function tableRows(page: Page) {
-  return page.locator('.ant-table-tbody .ant-table-row, .ant-table-tbody-virtual .ant-table-row');
+  return page.locator('[data-testid^="resource-table-"] .ant-table-row');
 }
 
 export function query(page: Page): URLSearchParams {
   return new URL(page.url()).searchParams;
+}
+
+/** Opens an antd select by its label and picks an option (the visible option, not the hidden a11y list). */
+export async function pickOption(page: Page, scope: 'search' | 'form', label: string, option: string) {
+  const root = scope === 'search' ? page.getByRole('search') : page.locator('form').last();
+  await root.getByRole('combobox', { name: label }).click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: new RegExp(`^${option}$`) }).click();
+}
+
+/** Confirms the delete dialog and waits for it to close. */
+export async function confirmDelete(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
 }

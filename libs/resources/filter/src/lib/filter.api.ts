@@ -7,6 +7,15 @@ const LIST = { type: FILTER_TAG, id: 'LIST' } as const;
 type Fields = StopTextBody['filter'];
 type PatchFields = StopTextPatchBody['filter'];
 
+/** The requests of spec §7 for stop texts: bodies carry the record under `filter`. */
+export const filterRequests = {
+  create: (filter: Fields) => ({ url: '/stop_text/create', method: 'POST', body: { filter } satisfies StopTextBody }),
+  update: (id: string, filter: PatchFields) => ({ url: `/stop_text/${encodeURIComponent(id)}`, method: 'PATCH', body: { filter } satisfies StopTextPatchBody }),
+};
+
+/** Answers carry the record under `filter` as well. */
+export const unwrapFilter = (answer: { filter: StopText }) => answer.filter;
+
 /** Stop-text filters: bodies and answers carry the record under `filter` (spec §7). */
 export const filterApi = api.enhanceEndpoints({ addTagTypes: [FILTER_TAG] }).injectEndpoints({
   endpoints: (b) => ({
@@ -16,17 +25,17 @@ export const filterApi = api.enhanceEndpoints({ addTagTypes: [FILTER_TAG] }).inj
     }),
     getFilter: b.query<StopText, string>({
       query: (id) => `/stop_text/${encodeURIComponent(id)}`,
-      transformResponse: (answer: { filter: StopText }) => answer.filter,
+      transformResponse: unwrapFilter,
       providesTags: (_r, _e, id) => [{ type: FILTER_TAG, id }],
     }),
     createFilter: b.mutation<StopText, Fields>({
-      query: (filter) => ({ url: '/stop_text/create', method: 'POST', body: { filter } satisfies StopTextBody }),
-      transformResponse: (answer: { filter: StopText }) => answer.filter,
+      query: filterRequests.create,
+      transformResponse: unwrapFilter,
       invalidatesTags: [LIST],
     }),
     updateFilter: b.mutation<StopText, { id: string; body: PatchFields }>({
-      query: ({ id, body }) => ({ url: `/stop_text/${encodeURIComponent(id)}`, method: 'PATCH', body: { filter: body } satisfies StopTextPatchBody }),
-      transformResponse: (answer: { filter: StopText }) => answer.filter,
+      query: ({ id, body }) => filterRequests.update(id, body),
+      transformResponse: unwrapFilter,
       invalidatesTags: (_r, _e, { id }) => [LIST, { type: FILTER_TAG, id }],
     }),
     deleteFilter: b.mutation<unknown, string>({

@@ -13,5 +13,7 @@ export const consoleTheme: ThemeConfig = {
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
     // antd's #ff4d4f (danger links, Delete) is 3.9:1 on white
     colorError: '#cf1322',
+    // select and input placeholders (antd: 0.25 alpha, 1.9:1)
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)',
   },
 };

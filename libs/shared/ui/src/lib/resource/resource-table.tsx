@@ -1,6 +1,6 @@
 import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, Flex, Popconfirm, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { Alert, App, Button, Flex, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { describeApiError, showToast } from '@smsc/shared-api';
@@ -16,6 +16,7 @@ import { useColumnVisibility } from './use-column-visibility';
 export const VIRTUAL_THRESHOLD = 100;
 export const VIRTUAL_SCROLL_Y = 600;
 export const PAGE_SIZES = [10, 20, 50, 100, 500, 1000];
+const CSV_PREFIX = 'data:text/csv;charset=utf-8,';
 
 export interface ResourceAccess {
   create?: boolean;
@@ -43,6 +44,8 @@ export interface ResourceTableProps<T> {
   rowActions?(row: T): ReactNode;
   /** shown above the table while rows are selected; selection is on only when this is given */
   bulkActions?(selected: T[], clearSelection: () => void): ReactNode;
+  /** width of the actions column (160 unless given); wider when rowActions add links */
+  actionsWidth?: number;
   /** called with the CSV text and rows when the current page is exported */
   onExportCsv?(csv: string, rows: T[]): void;
 }
@@ -60,18 +63,31 @@ export function pageCsv<T>(columns: ResourceColumn<T>[], rows: T[]): string {
 
 /** The generic list: server paging, sorting and search kept in the URL, states, delete, CSV, column settings. */
 export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
-  const { definition, result, access = {}, onDelete, createPath, editPath, rowActions, bulkActions, onExportCsv } = props;
+  const { definition, result, access = {}, onDelete, createPath, editPath, rowActions, bulkActions, onExportCsv, actionsWidth = 160 } = props;
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const { modal } = App.useApp();
   const list = useListParams(definition);
   const { hidden, setHidden, visible } = useColumnVisibility(definition.name, definition.columns);
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const rows = useMemo(() => result.data?.items ?? [], [result.data]);
   const idOf = (row: T) => String(cellValue(row, definition.idField));
 
+  const virtual = list.perPage > VIRTUAL_THRESHOLD;
   const canCreate = access.create !== false && !!createPath;
   const canEdit = access.edit !== false && !!editPath;
   const canDelete = access.delete !== false && !!onDelete;
+
+  // One confirm dialog opened on demand, not a Popconfirm in every row: rows of a 10,000-row page
+  // stay light while scrolling.
+  const confirmDelete = (row: T) =>
+    modal.confirm({
+      title: `Delete this ${definition.singular.toLowerCase()}?`,
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      onOk: () => remove(row),
+    });
 
   const remove = async (row: T) => {
     try {
@@ -95,8 +111,9 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
     columns.push({
       key: '__actions',
       title: 'Actions',
-      fixed: 'right',
-      width: 160,
+      // a sticky column costs every scroll frame of a virtual list its offsets; large pages scroll it along
+      fixed: virtual ? undefined : 'right',
+      width: actionsWidth,
       render: (_: unknown, row: T) => (
         <Space size="small">
           {canEdit && editPath && (
@@ -105,17 +122,9 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
             </Link>
           )}
           {canDelete && (
-            <Popconfirm
-              title={`Delete this ${definition.singular.toLowerCase()}?`}
-              okText="Delete"
-              okButtonProps={{ danger: true }}
-              cancelText="Cancel"
-              onConfirm={() => remove(row)}
-            >
-              <Button type="link" danger size="small" icon={<DeleteOutlined />} aria-label={`Delete ${definition.singular} ${idOf(row)}`}>
-                Delete
-              </Button>
-            </Popconfirm>
+            <Button type="link" danger size="small" icon={<DeleteOutlined />} aria-label={`Delete ${definition.singular} ${idOf(row)}`} onClick={() => confirmDelete(row)}>
+              Delete
+            </Button>
           )}
           {rowActions?.(row)}
         </Space>
@@ -135,9 +144,12 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
     }
   };
 
-  const csv = useMemo(() => pageCsv(visible, rows), [visible, rows]);
-  const csvHref = `data:text/csv;charset=utf-8,${encodeURIComponent(csv)}`;
-  const virtual = list.perPage > VIRTUAL_THRESHOLD;
+  // Built when clicked, not on every render: a 10,000-row page is about a megabyte of CSV.
+  const exportCsv = (link: HTMLAnchorElement) => {
+    const csv = pageCsv(visible, rows);
+    link.href = `${CSV_PREFIX}${encodeURIComponent(csv)}`;
+    onExportCsv?.(csv, rows);
+  };
   const scrollX = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 160), 0);
   const selectedRows = rows.filter((r) => selectedKeys.includes(idOf(r)));
 
@@ -155,9 +167,9 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
           )}
           <a
             className="ant-btn ant-btn-default"
-            href={csvHref}
+            href={CSV_PREFIX}
             download={`${definition.name}-page-${list.page + 1}.csv`}
-            onClick={() => onExportCsv?.(csv, rows)}
+            onClick={(e) => exportCsv(e.currentTarget)}
           >
             <DownloadOutlined /> Export CSV
           </a>

@@ -47,6 +47,7 @@ export function ListPage<T extends object, C, U>(props: ListPageProps<T, C, U>) 
         createPath={createPath !== undefined ? resolve(createPath) : undefined}
         editPath={editPath !== undefined && bundle.useUpdate ? (row) => resolve(withId(editPath, idOf(row))) : undefined}
         onDelete={bundle.useDelete ? (row) => remove(idOf(row)).unwrap() : undefined}
+        actionsWidth={170 + (detailsPath !== undefined ? 60 : 0) + 100 * links.length}
         rowActions={
           hasLinks
             ? (row) => (

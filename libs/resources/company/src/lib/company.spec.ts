@@ -1,0 +1,37 @@
+import { definitionFor } from '@smsc/shared-ui';
+import { companyBody, companyBundle, companyDefinition, COMPANY_ACCESS } from './company.resource';
+
+describe('company resource', () => {
+  it('maps the form to the contract body: cleared pickers are null, switches booleans, name trimmed', () => {
+    expect(companyBody({ company_name: ' Acme ', reseller_uuid: undefined, status: 'inactive', prepay: true })).toEqual({
+      company_name: 'Acme', reseller_uuid: null, payment_term_uuid: null, status: 'inactive', prepay: true, is_below_credit_limit: false,
+    });
+  });
+
+  it('leaves reseller_uuid out when the form has no reseller field (a reseller may not move companies)', () => {
+    expect(companyBody({ company_name: 'Acme', status: 'active' })).not.toHaveProperty('reseller_uuid');
+  });
+
+  it('a role without the reseller key sees no reseller column, search or picker', () => {
+    const forReseller = definitionFor(companyDefinition, []);
+    expect(forReseller.columns.map((c) => c.key)).not.toContain('reseller_name');
+    expect(forReseller.formFields.map((f) => f.name)).not.toContain('reseller_uuid');
+    const forAdmin = definitionFor(companyDefinition, [COMPANY_ACCESS.reseller]);
+    expect(forAdmin.formFields.map((f) => f.name)).toContain('reseller_uuid');
+  });
+
+  it('searches by the list call parameter names of spec §7 and pages 10,000 a page', () => {
+    expect(companyDefinition.columns.filter((c) => c.search).map((c) => c.key)).toEqual([
+      'company_name', 'reseller_name', 'status', 'prepay', 'is_below_credit_limit', 'is_created_by_admin',
+    ]);
+    expect(companyDefinition.perPage).toBe(10000);
+  });
+
+  it('fills the edit form from a record, null pickers as empty', () => {
+    const form = companyBundle.toForm?.({
+      company_uuid: 'c', company_name: 'Acme', reseller_uuid: null, reseller_name: null, payment_term_uuid: 'p', status: 'active',
+      prepay: false, is_below_credit_limit: true, is_created_by_admin: false, created_on: '2026-01-01T00:00:00Z',
+    });
+    expect(form).toEqual({ company_name: 'Acme', reseller_uuid: undefined, payment_term_uuid: 'p', status: 'active', prepay: false, is_below_credit_limit: true });
+  });
+});
