@@ -101,7 +101,7 @@ test.describe('profiles', () => {
     await openAs(page, email, '/system-admin/profile');
     await page.getByRole('button', { name: 'Edit' }).click();
     await expect(page).toHaveURL(/\/system-admin\/profile\/edit-admin-info\/[0-9a-f-]{36}$/);
-    await page.getByLabel('New password').fill(fresh);
+    await page.getByLabel('New password', { exact: true }).fill(fresh);
     await page.getByLabel('Repeat new password').fill(fresh);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Enter your current password to set a new one')).toBeVisible();
