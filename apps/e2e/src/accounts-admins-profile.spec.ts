@@ -1,4 +1,5 @@
 import { test, expect } from '@playwright/test';
+import { PASSWORD, signIn } from './support';
 import { axeViolations, columnTexts, deleteRow, expectNotFound, expectTitle, expectToast, openAs, rows, search, userByEmail } from './users-support';
 
 test.describe('system admins', () => {
@@ -91,6 +92,39 @@ test.describe('profiles', () => {
     await expectToast(page, 'Profile saved');
     await page.goto('/system-admin/profile/edit-admin-info/00000000-0000-4000-8000-000000000000');
     await expectNotFound(page, 'Profile not found');
+  });
+
+  test('system admin: a new password needs the current one; afterwards only the new one signs in', async ({ page }) => {
+    // a seeded admin no other test signs in as, so the changed password disturbs nobody
+    const email = 'ops-admin-6@example.com';
+    const fresh = 'ops-six-new-pass-2026';
+    await openAs(page, email, '/system-admin/profile');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await expect(page).toHaveURL(/\/system-admin\/profile\/edit-admin-info\/[0-9a-f-]{36}$/);
+    await page.getByLabel('New password', { exact: true }).fill(fresh);
+    await page.getByLabel('Repeat new password').fill(fresh);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Enter your current password to set a new one')).toBeVisible();
+    await page.getByLabel('Current password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('The current password is wrong')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Profile saved');
+    // the session that changed the password stays signed in, also after a reload
+    await expect(page).toHaveURL(/\/system-admin\/profile\/system-info$/);
+    await page.reload();
+    await expect(page.getByTestId('profile-account')).toContainText(email);
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, email, PASSWORD);
+    await expect(page.getByText('Wrong email or password')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, email, fresh);
+    await expect(page.getByTestId('page-title')).toBeVisible();
+    await expect(page).toHaveURL(/\/system-admin/);
   });
 
   test('company admin: company info, rename the company, admin contact', async ({ page, request }) => {

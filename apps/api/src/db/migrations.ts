@@ -75,6 +75,11 @@ const MIGRATIONS: { id: string; ddl: string }[] = [
       alter table stop_text_filters add column reseller_uuid uuid references resellers on delete cascade;
       create index stop_text_filters_reseller_idx on stop_text_filters (reseller_uuid, created_on desc)`,
   },
+  {
+    // The session that changed its own password keeps working while every older one ends.
+    id: '008_password_change_session',
+    ddl: `alter table users add column password_change_jti text`,
+  },
 ];
 
 export async function migrate(db: Kysely<Database>): Promise<void> {

@@ -15,6 +15,7 @@ export interface Database {
     uuid: Generated<string>; email: string; password_hash: string; full_name: string; user_type: UserType;
     is_active: Generated<boolean>; is_admin: Generated<boolean>; company_uuid: string | null; reseller_uuid: string | null;
     created_on: Created; password_changed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    password_change_jti: ColumnType<string | null, string | null | undefined, string | null>;
   };
   stop_text_filters: { filter_uuid: Generated<string>; text: string; is_active: Generated<boolean>; reseller_uuid: string | null; created_on: Created };
   countries: { country_uuid: Generated<string>; nice_name: string; iso2: string };

@@ -6,3 +6,10 @@ export class HttpError extends Error {
 }
 export const notFound = (what = 'Record') => new HttpError(404, `${what} not found`);
 export const forbidden = () => new HttpError(403, 'You are not allowed to do this');
+
+/** A 400 about named form fields, answered as `{ errors: { field: message } }` so a form shows it on the field. */
+export class FieldError extends HttpError {
+  constructor(public readonly fields: Record<string, string>) {
+    super(400, Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join('; '));
+  }
+}

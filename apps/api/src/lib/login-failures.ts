@@ -1,6 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
+/** How long failed logins (and failed current-password checks) of one account are counted. */
+export const ACCOUNT_WINDOW_SECONDS = 15 * 60;
+
 export interface LoginFailures {
   /** Seconds until the account may try again, or 0 when it is not locked. */
   retryAfter(email: string): Promise<number>;

@@ -29,7 +29,8 @@ export default fp(async (app) => {
     if (!claims || (await app.users.isRevoked(claims.jti))) throw new HttpError(401, 'Not signed in or the session expired');
     const row = await app.users.findById(claims.sub);
     if (!row || !row.is_active) throw new HttpError(401, 'Account is not active');
-    if (row.password_changed_at && !(claims.iat * 1000 >= row.password_changed_at.getTime())) {
+    const olderThanPassword = row.password_changed_at && !(claims.iat * 1000 >= row.password_changed_at.getTime());
+    if (olderThanPassword && claims.jti !== row.password_change_jti) {
       throw new HttpError(401, 'The password was changed; sign in again');
     }
     req.user = {

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '@smsc/shared-contract';
 import type { FastifyError } from 'fastify';
-import { HttpError } from '../lib/http-error';
+import { FieldError, HttpError } from '../lib/http-error';
 
 // Postgres error codes that mean "bad input", not a server fault.
 const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -17,6 +17,7 @@ export default fp(async (app) => {
       return reply.code(400).send({ error: { message: `Invalid request: ${err.message}`, code: 'VALIDATION' } });
     }
     // Our own errors carry a message written for the user, whatever the status (e.g. 503 mail down).
+    if (err instanceof FieldError) return reply.code(err.statusCode).send({ errors: err.fields });
     if (err instanceof HttpError) return reply.code(err.statusCode).headers(err.headers).send({ error: { message: err.message } });
     const pg = err.code ? PG_CLIENT_ERRORS[err.code] : undefined;
     if (pg) return reply.code(pg[0]).send({ error: { message: pg[1] } });

@@ -1,4 +1,4 @@
-import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
+import { DEMO_PASSWORD, api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 
 interface UserItem { uuid: string; email: string; user_type: string; company_uuid: string | null; is_admin: boolean }
 
@@ -83,7 +83,7 @@ describe('system admins and the signed-in profile', () => {
   it('changes the caller own name and password through /home, checking the password policy', async () => {
     expect((await inject('PATCH', '/home', acmeUser, { password: 'short' })).statusCode).toBe(400);
     expect((await inject('PATCH', '/home', acmeUser, {})).statusCode).toBe(400);
-    const res = await inject('PATCH', '/home', acmeUser, { full_name: 'Acme Person', password: 'acme-person-pass' });
+    const res = await inject('PATCH', '/home', acmeUser, { full_name: 'Acme Person', password: 'acme-person-pass', current_password: DEMO_PASSWORD });
     expect(res.json().user).toMatchObject({ full_name: 'Acme Person', email: 'acme-user@example.com', user_type: 'user' });
     await expect(login(t.app, 'acme-user@example.com', 'acme-person-pass')).resolves.toEqual(expect.any(String));
     await expect(login(t.app, 'acme-user@example.com')).rejects.toThrow(/401/);

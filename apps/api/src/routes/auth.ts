@@ -7,10 +7,9 @@ import { DUMMY_HASH_PROMISE, checkPasswordPolicy, hashPassword, verifyPassword }
 import { newActionToken, sha256, signToken } from '../lib/tokens';
 import { HttpError } from '../lib/http-error';
 import { signedIn } from '../lib/access';
-import { createLoginFailures } from '../lib/login-failures';
+import { ACCOUNT_WINDOW_SECONDS, createLoginFailures } from '../lib/login-failures';
 
 const RESET_TTL_MS = 30 * 60 * 1000;
-const ACCOUNT_WINDOW_SECONDS = 15 * 60;
 
 export default async function authRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
@@ -72,7 +71,7 @@ export default async function authRoutes(base: FastifyInstance) {
   }, async (req) => {
     checkPasswordPolicy(req.body.passwd);
     const userUuid = await consumeActionToken(app, req.params.token, 'reset');
-    await app.db.updateTable('users').set({ password_hash: await hashPassword(req.body.passwd), password_changed_at: new Date() }).where('uuid', '=', userUuid).execute();
+    await app.db.updateTable('users').set({ password_hash: await hashPassword(req.body.passwd), password_changed_at: new Date(), password_change_jti: null }).where('uuid', '=', userUuid).execute();
     return { message: 'Password changed' };
   });
 }

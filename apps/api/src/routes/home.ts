@@ -3,7 +3,7 @@ import type { TypeBoxProvider } from '../lib/type-provider';
 import { Home, HomePatch } from '@smsc/shared-contract';
 import { signedIn } from '../lib/access';
 import { forbidden } from '../lib/http-error';
-import { checkPasswordPolicy, hashPassword } from '../lib/passwords';
+import { ownPasswordChange, type PasswordChange } from '../lib/password-change';
 import { COMPANY_COLUMNS, USER_COLUMNS, companiesQuery, usersQuery } from '../lib/queries';
 
 export default async function homeRoutes(base: FastifyInstance) {
@@ -19,16 +19,13 @@ export default async function homeRoutes(base: FastifyInstance) {
   app.get('/home', { config: { access: signedIn }, schema: { tags: ['home'], response: { 200: Home } } }, load);
 
   app.patch('/home', { config: { access: signedIn }, schema: { tags: ['home'], body: HomePatch, response: { 200: Home } } }, async (req) => {
-    const { full_name, password, company_name } = req.body;
+    const { full_name, password, current_password, company_name } = req.body;
     // Only a company admin speaks for its company; the company comes from the token, never the body.
     const companyUuid = req.user.user_type === 'company_admin' ? req.user.company_uuid : null;
     if (company_name !== undefined && !companyUuid) throw forbidden();
-    const set: { full_name?: string; password_hash?: string } = {};
+    const set: { full_name?: string } & Partial<PasswordChange> = {};
     if (full_name !== undefined) set.full_name = full_name;
-    if (password !== undefined) {
-      checkPasswordPolicy(password);
-      set.password_hash = await hashPassword(password);
-    }
+    if (password !== undefined) Object.assign(set, await ownPasswordChange(app, req.user, current_password, password));
     await app.db.transaction().execute(async (trx) => {
       if (Object.keys(set).length) await trx.updateTable('users').set(set).where('uuid', '=', req.user.uuid).execute();
       if (company_name !== undefined && companyUuid) {

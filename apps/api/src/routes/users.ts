@@ -7,6 +7,7 @@ import { paging, ordering, wildcard } from '../lib/list';
 import { companyScope, orNotFound, userScope } from '../lib/tenant';
 import { HttpError, forbidden } from '../lib/http-error';
 import { checkPasswordPolicy, hashPassword } from '../lib/passwords';
+import { ownPasswordChange, passwordReset } from '../lib/password-change';
 import { USER_COLUMNS, companiesQuery, usersQuery } from '../lib/queries';
 
 const manage: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
@@ -72,9 +73,9 @@ export default async function userRoutes(base: FastifyInstance) {
     if (b.is_active !== undefined) set.is_active = b.is_active;
     if (b.is_admin !== undefined && target.company_uuid) Object.assign(set, { is_admin: b.is_admin, user_type: b.is_admin ? 'company_admin' : 'user' });
     if (b.password !== undefined) {
-      checkPasswordPolicy(b.password);
-      set.password_hash = await hashPassword(b.password);
-      set.password_changed_at = new Date(); // ends the target's other sessions
+      // Own record: the same check as /home. Someone else's: a manager's reset that ends all its sessions.
+      const own = target.uuid === req.user.uuid;
+      Object.assign(set, own ? await ownPasswordChange(app, req.user, b.current_password, b.password) : await passwordReset(b.password));
     }
     if (Object.keys(set).length) await app.db.updateTable('users').set(set).where('uuid', '=', target.uuid).execute();
     return findUser(req, target.uuid);

@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { EditPage, RecordState, Space } from '@smsc/shared-ui';
 import { ProfileDetails } from './profile-pages';
 import { memberBundle } from './profile.resource';
+import { useGetHomeQuery } from './profile.api';
 
 const useMember = memberBundle.useGet as NonNullable<typeof memberBundle.useGet>;
 
@@ -11,12 +12,13 @@ const useMember = memberBundle.useGet as NonNullable<typeof memberBundle.useGet>
  */
 export function MemberProfile() {
   const member = useMember(useParams().id ?? '');
+  const home = useGetHomeQuery();
   if (!member.data) return <RecordState state={member} />;
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <ProfileDetails show="company" />
-      {/* saving returns here: a new name (after the refetch) starts a fresh form */}
-      <EditPage key={member.data.full_name} bundle={memberBundle} backTo="" />
+      {/* saving returns here: each fresh read of /home after a save starts a clean form (no passwords left in it) */}
+      <EditPage key={home.fulfilledTimeStamp} bundle={memberBundle} backTo="" />
     </Space>
   );
 }

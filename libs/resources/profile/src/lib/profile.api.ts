@@ -15,12 +15,13 @@ export const profileApi = api.enhanceEndpoints({ addTagTypes: [HOME_TAG, USER_TA
     }),
     updateHome: build.mutation<Home, HomePatch>({
       query: (body) => ({ url: '/home', method: 'PATCH', body }),
-      invalidatesTags: (home) => [
+      // A refused save changes nothing; refetching would remount the form and wipe its field errors.
+      invalidatesTags: (home, error) => (error ? [] : [
         HOME_TAG,
         { type: USER_TAG, id: 'LIST' },
         ...(home ? [{ type: USER_TAG, id: home.user.uuid } as const] : []),
         ...(home?.company ? [{ type: COMPANY_TAG, id: 'LIST' } as const, { type: COMPANY_TAG, id: home.company.company_uuid } as const] : []),
-      ],
+      ]),
     }),
   }),
 });

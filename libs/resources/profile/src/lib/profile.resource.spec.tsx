@@ -68,7 +68,7 @@ describe('profile records read from /home', () => {
 describe('profile forms', () => {
   it('change name and password only; an empty password is left out', () => {
     expect(toAccountPatch({ full_name: ' New Me ', password: '' })).toEqual({ full_name: 'New Me' });
-    expect(toAccountPatch({ full_name: 'Me', password: 'long-password-1' })).toEqual({ full_name: 'Me', password: 'long-password-1' });
+    expect(toAccountPatch({ full_name: 'Me', password: 'long-password-1', current_password: 'old-one' })).toEqual({ full_name: 'Me', password: 'long-password-1', current_password: 'old-one' });
     expect(companyInfoBundle.toPatch?.({ company_name: ' Acme Two ' }, home.company as NonNullable<Home['company']>)).toEqual({ company_name: 'Acme Two' });
   });
 

@@ -10,6 +10,24 @@ const TYPE_LABELS: Record<User['user_type'], string> = { admin: 'System admin', 
 const yesNo = (v: unknown) => (v ? 'Yes' : 'No');
 const passwordRule = { min: PASSWORD_MIN_LENGTH, message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` };
 
+// What a form rule may read of the form (a slice of antd's form instance, so no antd import here).
+type FormView = { getFieldValue(name: string): unknown };
+const typedNewPassword = (form: FormView) => {
+  const value = form.getFieldValue('password');
+  return typeof value === 'string' && value !== '';
+};
+const sameAsNewPassword = (form: FormView) => ({
+  validator: async (_rule: unknown, value: unknown) => {
+    if (typedNewPassword(form) && value !== form.getFieldValue('password')) throw new Error('The two new passwords differ');
+  },
+});
+// The server refuses a new password without the current one; asking here saves a round trip.
+const neededForNewPassword = (form: FormView) => ({
+  validator: async (_rule: unknown, value: unknown) => {
+    if (typedNewPassword(form) && (typeof value !== 'string' || value === '')) throw new Error('Enter your current password to set a new one');
+  },
+});
+
 /** The signed-in user's own record: what the profile shows and the name/password it may change. */
 export const accountDefinition: ResourceDefinition<User> = {
   name: 'profile',
@@ -26,6 +44,8 @@ export const accountDefinition: ResourceDefinition<User> = {
   formFields: [
     { name: 'full_name', label: 'Full name', kind: 'text', required: true, maxLength: HomePatch.properties.full_name.maxLength },
     { name: 'password', label: 'New password', kind: 'password', placeholder: 'Leave empty to keep the current one', rules: [passwordRule] },
+    { name: 'password_repeat', label: 'Repeat new password', kind: 'password', rules: [sameAsNewPassword] },
+    { name: 'current_password', label: 'Current password', kind: 'password', placeholder: 'Needed to set a new password', rules: [neededForNewPassword] },
   ],
 };
 
@@ -68,10 +88,13 @@ function useUpdateHome() {
   return [(arg: { id: string; body: HomePatch }) => patch(arg.body), state] as const;
 }
 
-/** Name and password changes only; an empty password keeps the current one. */
+/** Name and password changes only; an empty password keeps the current one, a new one carries the current. */
 export function toAccountPatch(values: FormValues): HomePatch {
   const patch: HomePatch = { full_name: String(values.full_name ?? '').trim() };
-  if (typeof values.password === 'string' && values.password !== '') patch.password = values.password;
+  if (typeof values.password === 'string' && values.password !== '') {
+    patch.password = values.password;
+    patch.current_password = typeof values.current_password === 'string' ? values.current_password : '';
+  }
   return patch;
 }
 

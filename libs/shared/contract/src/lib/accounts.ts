@@ -48,6 +48,8 @@ export const UserPatch = Type.Partial(
     is_admin: Type.Boolean(),
     is_active: Type.Boolean(),
     password: Type.String({ minLength: 1, maxLength: 1024 }),
+    /** required with `password` when the caller changes its own record */
+    current_password: Type.String({ maxLength: 1024 }),
   }),
   { minProperties: 1 },
 );
@@ -159,9 +161,14 @@ export type AreaCodeListQuery = Static<typeof AreaCodeListQuery>;
 
 export const Home = Type.Object({ user: User, company: Nullable(Company) });
 export type Home = Static<typeof Home>;
-/** A company admin may also rename its own company here (the profile's edit-company-info). */
+/**
+ * A company admin may also rename its own company here (the profile's edit-company-info).
+ * A new `password` needs the `current_password` too.
+ */
 export const HomePatch = Type.Partial(
-  Type.Object({ full_name: Name, password: Type.String({ minLength: 1, maxLength: 1024 }), company_name: Name }),
+  Type.Object({
+    full_name: Name, password: Type.String({ minLength: 1, maxLength: 1024 }), current_password: Type.String({ maxLength: 1024 }), company_name: Name,
+  }),
   { minProperties: 1 },
 );
 export type HomePatch = Static<typeof HomePatch>;

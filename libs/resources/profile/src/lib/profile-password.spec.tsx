@@ -1,0 +1,105 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { Home } from '@smsc/shared-contract';
+import { renderWithProviders } from '@smsc/shared-testing';
+import { ResourceForm } from '@smsc/shared-ui';
+import { AccountForm } from './profile-pages';
+import { accountDefinition, toAccountPatch } from './profile.resource';
+
+jest.setTimeout(60_000);
+
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const save = async () => {
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+};
+/** the error text antd shows under one form item */
+const fieldError = (label: string) => {
+  const item = screen.getByLabelText(label).closest('.ant-form-item');
+  return item?.querySelector('.ant-form-item-explain')?.textContent ?? '';
+};
+
+function renderForm(onSubmit: (values: Record<string, unknown>) => Promise<unknown>) {
+  return renderWithProviders(
+    <ResourceForm definition={accountDefinition} mode="edit" initialValues={{ full_name: 'Me' }} onSubmit={onSubmit} onDone={jest.fn()} />,
+  );
+}
+
+describe('profile password change form', () => {
+  it('asks for the current password and a matching repeat only once a new password is typed', async () => {
+    const onSubmit = jest.fn().mockResolvedValue({});
+    renderForm(onSubmit);
+    await save();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(toAccountPatch(onSubmit.mock.calls[0][0])).toEqual({ full_name: 'Me' });
+
+    fill('New password', 'brand-new-pass-1');
+    fill('Repeat new password', 'brand-new-pass-2');
+    await save();
+    await waitFor(() => expect(fieldError('Current password')).toBe('Enter your current password to set a new one'));
+    expect(fieldError('Repeat new password')).toBe('The two new passwords differ');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+
+    fill('Repeat new password', 'brand-new-pass-1');
+    fill('Current password', 'old-pass-123');
+    await save();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect(toAccountPatch(onSubmit.mock.calls[1][0])).toEqual({ full_name: 'Me', password: 'brand-new-pass-1', current_password: 'old-pass-123' });
+  });
+
+  it('never sends the repeat field', () => {
+    expect(toAccountPatch({ full_name: 'Me', password: 'abc-def-ghi', password_repeat: 'abc-def-ghi', current_password: 'x' })).not.toHaveProperty('password_repeat');
+  });
+});
+
+describe('AccountForm against /home', () => {
+  const realFetch = globalThis.fetch;
+  const RealRequest = globalThis.Request;
+  const home: Home = {
+    user: {
+      uuid: '7c9e6679-7425-40de-944b-e07fc1f90ae7', email: 'me@example.com', full_name: 'Me', user_type: 'admin', is_active: true,
+      is_admin: true, company_uuid: null, company_name: null, reseller_uuid: null, created_on: '2026-01-01T00:00:00Z',
+    },
+    company: null,
+  };
+  const patches: unknown[] = [];
+  let patchAnswer: { status: number; body: unknown } = { status: 200, body: home };
+  beforeAll(() => {
+    globalThis.Request = class extends RealRequest {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
+      }
+    } as typeof Request;
+    globalThis.fetch = jest.fn(async (req: Request) => {
+      const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      if (req.method === 'PATCH') {
+        patches.push(await req.json());
+        return json(patchAnswer.status, patchAnswer.body);
+      }
+      return json(200, home);
+    }) as typeof fetch;
+  });
+  afterAll(() => {
+    globalThis.fetch = realFetch;
+    globalThis.Request = RealRequest;
+  });
+
+  it("shows the server's verdict on the current password field, then saves with the right one", async () => {
+    renderWithProviders(<AccountForm />);
+    await screen.findByLabelText('New password');
+    patchAnswer = { status: 400, body: { errors: { current_password: 'The current password is wrong' } } };
+    fill('New password', 'brand-new-pass-1');
+    fill('Repeat new password', 'brand-new-pass-1');
+    fill('Current password', 'a-wrong-guess');
+    await save();
+    await waitFor(() => expect(fieldError('Current password')).toBe('The current password is wrong'));
+    expect(patches).toEqual([{ full_name: 'Me', password: 'brand-new-pass-1', current_password: 'a-wrong-guess' }]);
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    patchAnswer = { status: 200, body: home };
+    fill('Current password', 'the-right-one');
+    await save();
+    await waitFor(() => expect(patches).toHaveLength(2));
+    expect(patches[1]).toEqual({ full_name: 'Me', password: 'brand-new-pass-1', current_password: 'the-right-one' });
+    // the refetched /home starts a clean form: no password left in it
+    await waitFor(() => expect((screen.getByLabelText('New password') as HTMLInputElement).value).toBe(''));
+  });
+});
