@@ -49,4 +49,13 @@ describe('useListParams', () => {
     act(() => api!.setSort(undefined));
     expect(api!.queryArg).toMatchObject({ order_by: 'id', order_dir: 'desc' });
   });
+
+  it('keeps both changes when a page is picked right after a sort, before a re-render', () => {
+    renderWithProviders(<Probe />, { route: '/list' });
+    act(() => {
+      api!.setSort('name', 'asc');
+      api!.setPage(2);
+    });
+    expect(Object.fromEntries(url())).toEqual({ order_by: 'name', order_dir: 'asc', page: '2' });
+  });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { wildcard } from '@smsc/shared-util';
 import type { ListQueryArg, ResourceDefinition, SearchKind, SortDir } from './types';
@@ -68,13 +68,17 @@ export function useListParams(definition: Def) {
   const queryArg = useMemo(() => buildListQueryArg(definition, params), [definition, params]);
   const filters = useMemo(() => readFilters(definition, params), [definition, params]);
 
+  // react-router hands its updater the params of the last render, not of the last call, so a page
+  // click right after a sort click (before a re-render) would drop the sort. Build on the newest.
+  const latest = useRef(params);
+  latest.current = params;
   const update = useCallback(
-    (change: (next: URLSearchParams) => void) =>
-      setParams((prev) => {
-        const next = new URLSearchParams(prev);
-        change(next);
-        return next;
-      }),
+    (change: (next: URLSearchParams) => void) => {
+      const next = new URLSearchParams(latest.current);
+      change(next);
+      latest.current = next;
+      setParams(next);
+    },
     [setParams],
   );
 
