@@ -1,60 +1,14 @@
+import { CsvError, parseCsvRecords, type CsvRecord } from '@smsc/shared-util';
 import { HttpError } from './http-error';
 
-export interface CsvRecord { line: number; fields: string[] }
+export type { CsvRecord };
 
-/**
- * RFC 4180 CSV: comma-separated, fields may be "quoted" (with "" for a quote, and line breaks inside).
- * Blank lines are skipped; each record carries the physical line it starts on so errors can name it.
- * Malformed input (an unterminated quote, text after a closing quote) is a 400 naming the line.
- */
+/** The shared RFC 4180 parser; a malformed file is the caller's mistake, so it answers 400 naming the line. */
 export function parseCsv(text: string): CsvRecord[] {
-  const src = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const records: CsvRecord[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let line = 1;
-  let start = 1;
-  let i = 0;
-  let quotedAt = 0;
-  let sawQuote = false;
-  const endRecord = () => {
-    fields.push(field);
-    // Only a line with nothing but spaces is blank; `" "` is a record with one (empty-looking) field.
-    if (sawQuote || fields.length > 1 || fields[0].trim() !== '') records.push({ line: start, fields });
-    fields = [];
-    field = '';
-    sawQuote = false;
-  };
-  while (i < src.length) {
-    const c = src[i];
-    if (quotedAt) {
-      if (c === '"' && src[i + 1] === '"') { field += '"'; i += 2; continue; }
-      if (c === '"') {
-        quotedAt = 0;
-        i++;
-        const next = src[i];
-        if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') throw new HttpError(400, `Line ${line}: unexpected text after a closing quote`);
-        continue;
-      }
-      if (c === '\n') line++;
-      field += c;
-      i++;
-      continue;
-    }
-    if (c === '"' && field.trim() === '') { quotedAt = line; sawQuote = true; field = ''; i++; continue; }
-    if (c === '"') throw new HttpError(400, `Line ${line}: a quote inside an unquoted field (quote the whole field and double the quote)`);
-    if (c === ',') { fields.push(field); field = ''; i++; continue; }
-    if (c === '\r' || c === '\n') {
-      endRecord();
-      i += c === '\r' && src[i + 1] === '\n' ? 2 : 1;
-      line++;
-      start = line;
-      continue;
-    }
-    field += c;
-    i++;
+  try {
+    return parseCsvRecords(text);
+  } catch (e) {
+    if (e instanceof CsvError) throw new HttpError(400, e.message);
+    throw e;
   }
-  if (quotedAt) throw new HttpError(400, `Line ${quotedAt}: a quoted field is never closed`);
-  endRecord();
-  return records;
 }

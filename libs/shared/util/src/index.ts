@@ -1,4 +1,4 @@
 export { wildcard, unwildcard } from './lib/wildcard';
 export { pageCount } from './lib/paging';
-export { toCsv, parseCsv } from './lib/csv';
+export { toCsv, parseCsv, parseCsvRecords, CsvError, type CsvRecord } from './lib/csv';
 export { formatDateTime, formatMoney } from './lib/format';

@@ -35,7 +35,7 @@ describe('csv', () => {
     expect(toCsv(['a'], [['=SUM(A1)']])).toBe("a\r\n'=SUM(A1)\r\n");
   });
   it('rejects an unterminated quote', () => {
-    expect(() => parseCsv('a,"b\n')).toThrow(/Unterminated/);
+    expect(() => parseCsv('a,"b\n')).toThrow(/Line 1: a quoted field is never closed/);
   });
 });
 

@@ -65,11 +65,11 @@ describe('CsvImport', () => {
     expect(importRows).not.toHaveBeenCalled();
   });
 
-  it('reports a broken CSV file', async () => {
+  it('reports a broken CSV file with the line to fix', async () => {
     const importRows = jest.fn();
     const { container } = renderWithProviders(<CsvImport importRows={importRows} />);
     await choose(container, 'did\n"unterminated\n');
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Unterminated quoted field'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Line 2: a quoted field is never closed'));
     expect(importRows).not.toHaveBeenCalled();
   });
 });
