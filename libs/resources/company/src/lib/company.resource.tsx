@@ -1,5 +1,5 @@
 import type { Company, CompanyCreate, CompanyPatch } from '@smsc/shared-contract';
-import type { FormValues, ResourceBundle, ResourceDefinition, SelectOption } from '@smsc/shared-ui';
+import type { FormValues, ResourceBundle, ResourceDefinition, ResourcePages, SelectOption } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
 import {
   useCompanyPaymentTermChoicesQuery, useCompanyResellerChoicesQuery, useCreateCompanyMutation, useDeleteCompanyMutation,
@@ -87,4 +87,13 @@ export const companyBundle: ResourceBundle<Company, CompanyCreate, CompanyPatch>
     company_name: c.company_name, reseller_uuid: c.reseller_uuid ?? undefined, payment_term_uuid: c.payment_term_uuid ?? undefined,
     status: c.status, prepay: c.prepay, is_below_credit_limit: c.is_below_credit_limit,
   }),
+};
+
+/** The company screens of spec §2, the same paths under system admin and reseller; roles add row links. */
+export const companyPages: ResourcePages<Company> = {
+  path: 'companies',
+  redirectTo: 'company-list',
+  list: { path: 'company-list', title: 'Company list' },
+  create: { path: 'add-company', title: 'Add company' },
+  edit: { path: 'edit-company/:id', title: 'Edit company' },
 };

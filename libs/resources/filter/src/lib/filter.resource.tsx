@@ -1,5 +1,5 @@
 import { STOP_TEXT_MAX, type StopText, type StopTextBody, type StopTextPatchBody } from '@smsc/shared-contract';
-import type { FormValues, ResourceBundle, ResourceDefinition } from '@smsc/shared-ui';
+import type { FormValues, ResourceBundle, ResourceDefinition, ResourcePages } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
 import { useCreateFilterMutation, useDeleteFilterMutation, useGetFilterQuery, useListFiltersQuery, useUpdateFilterMutation } from './filter.api';
 
@@ -40,4 +40,13 @@ export const filterBundle: ResourceBundle<StopText, StopTextBody['filter'], Stop
   defaults: { is_active: true },
   toCreate: filterFields,
   toPatch: filterFields,
+};
+
+/** The filter screens of spec §2, the same paths under system admin and reseller. */
+export const filterPages: ResourcePages<StopText> = {
+  path: 'filters',
+  redirectTo: 'filter-list',
+  list: { path: 'filter-list', title: 'Filter list' },
+  create: { path: 'add-filter', title: 'Add filter' },
+  edit: { path: 'edit-filter/:id', title: 'Edit filter' },
 };

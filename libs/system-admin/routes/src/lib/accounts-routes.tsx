@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useParams, type RouteObject } from 'react-router';
 import { ListPage, definitionFor, resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
-import { COMPANY_ACCESS, companyBundle } from '@smsc/resource-company';
+import { COMPANY_ACCESS, companyBundle, companyPages } from '@smsc/resource-company';
 import { ResellerImport, resellerBundle } from '@smsc/resource-reseller';
 import { paymentTermBundle, useGetPaymentTermQuery } from '@smsc/resource-payment-term';
-import { FILTER_ACCESS, filterBundle } from '@smsc/resource-filter';
+import { FILTER_ACCESS, filterBundle, filterPages } from '@smsc/resource-filter';
 
 /** The system admin holds every access key of these resources (spec §6: the full management set). */
 const admin: RoleAccess = { keys: [COMPANY_ACCESS.reseller, COMPANY_ACCESS.createdByAdmin, FILTER_ACCESS.owner] };
@@ -31,11 +31,7 @@ function PaymentTermCompanies() {
 /** Spec §2, system admin: companies, resellers, payment terms and filters. */
 export const accountsRoutes: RouteObject[] = [
   resourceRoutes(companyBundle, admin, {
-    path: 'companies',
-    redirectTo: 'company-list',
-    list: { path: 'company-list', title: 'Company list' },
-    create: { path: 'add-company', title: 'Add company' },
-    edit: { path: 'edit-company/:id', title: 'Edit company' },
+    ...companyPages,
     rowLinks: [{ label: 'Accounts', to: (c) => `company-accounts/${c.company_uuid}` }],
   }),
   resourceRoutes(resellerBundle, admin, {
@@ -56,11 +52,5 @@ export const accountsRoutes: RouteObject[] = [
     rowLinks: [{ label: 'Companies', to: (p) => `${p.payment_term_uuid}/companies` }],
     extra: [{ path: ':id/companies', element: <PaymentTermCompanies />, handle: { title: 'Payment term companies' } }],
   }),
-  resourceRoutes(filterBundle, admin, {
-    path: 'filters',
-    redirectTo: 'filter-list',
-    list: { path: 'filter-list', title: 'Filter list' },
-    create: { path: 'add-filter', title: 'Add filter' },
-    edit: { path: 'edit-filter/:id', title: 'Edit filter' },
-  }),
+  resourceRoutes(filterBundle, admin, filterPages),
 ];
