@@ -4,11 +4,16 @@ import { signInFresh } from './support';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** axe-core on the current screen: no violations of the WCAG 2.2 AA tags. */
-export async function expectAccessible(page: Page) {
+/** axe-core with the WCAG 2.2 AA tags on the settled screen: one line per violation. */
+export async function axeViolations(page: Page): Promise<string[]> {
   await page.waitForLoadState('networkidle');
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** axe-core on the current screen: no violations of the WCAG 2.2 AA tags. */
+export async function expectAccessible(page: Page) {
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 export async function signInAs(page: Page, email: string, home: string) {

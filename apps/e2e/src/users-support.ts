@@ -1,9 +1,10 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { PASSWORD, signIn } from './support';
 
+// the title and axe checks are the accounts specs' own; one definition for both sets of specs
+export { axeViolations, expectTitle } from './accounts-support';
+
 const API = '/api_smsc/v1';
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** Signs in on /login, waits for the role home, then opens `path`. */
 export async function openAs(page: Page, email: string, path: string) {
@@ -13,21 +14,12 @@ export async function openAs(page: Page, email: string, path: string) {
   await page.goto(path);
 }
 
-export async function expectTitle(page: Page, title: string) {
-  await expect(page.getByTestId('page-title')).toHaveText(title);
-}
 
 /** The not-found screen (the API's 404 also raises an error toast with the same words). */
 export async function expectNotFound(page: Page, message: string) {
   await expect(page.locator('.ant-result-404')).toContainText(message);
 }
 
-/** axe-core with the WCAG 2.2 AA tags: the list of violations, expected to be empty. */
-export async function axeViolations(page: Page) {
-  await page.waitForLoadState('networkidle');
-  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 export const rows = (page: Page) => page.locator('tbody tr.ant-table-row');
 
