@@ -1,7 +1,7 @@
 import { Navigate, useNavigate } from 'react-router';
 import type { Home } from '@smsc/shared-contract';
 import {
-  Button, Descriptions, EditOutlined, RecordState, ResourceForm, Space, useResourcePath, withId, type ResourceDefinition,
+  Button, EditOutlined, RecordFields, RecordState, ResourceForm, Space, useResourcePath, withId,
 } from '@smsc/shared-ui';
 import { useGetHomeQuery, useUpdateHomeMutation } from './profile.api';
 import { accountDefinition, companyInfoDefinition, toAccountPatch } from './profile.resource';
@@ -10,22 +10,6 @@ type Part = 'account' | 'company';
 
 const pick = (home: Home, part: Part) => (part === 'account' ? home.user : home.company);
 const idOf = (home: Home, part: Part) => (part === 'account' ? home.user.uuid : home.company?.company_uuid);
-
-function Fields<T>({ definition, record, testId }: { definition: ResourceDefinition<T>; record: T; testId: string }) {
-  const row = record as Record<string, unknown>;
-  return (
-    <Descriptions
-      bordered
-      column={1}
-      data-testid={testId}
-      items={definition.columns.map((col) => ({
-        key: col.key,
-        label: col.title,
-        children: col.render ? col.render(row[col.key], record) : String(row[col.key] ?? ''),
-      }))}
-    />
-  );
-}
 
 export interface ProfileDetailsProps {
   /** the caller's own record, or its company */
@@ -46,9 +30,9 @@ export function ProfileDetails({ show, editPath }: ProfileDetailsProps) {
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       {show === 'account' ? (
-        <Fields definition={accountDefinition} record={home.data.user} testId="profile-account" />
+        <RecordFields definition={accountDefinition} record={home.data.user} testId="profile-account" />
       ) : (
-        <Fields definition={companyInfoDefinition} record={record as NonNullable<Home['company']>} testId="profile-company" />
+        <RecordFields definition={companyInfoDefinition} record={record as NonNullable<Home['company']>} testId="profile-company" />
       )}
       {editPath && (
         <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(resolve(withId(editPath, id)))}>
@@ -77,7 +61,7 @@ export function AccountForm() {
   const { user } = home.data;
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      <Fields definition={{ ...accountDefinition, columns: accountDefinition.columns.filter((c) => c.key !== 'created_on') }} record={user} testId="profile-account" />
+      <RecordFields definition={{ ...accountDefinition, columns: accountDefinition.columns.filter((c) => c.key !== 'created_on') }} record={user} testId="profile-account" />
       <ResourceForm
         // each fresh read of /home (after a save) starts a clean form: saved name, empty password
         key={home.fulfilledTimeStamp}

@@ -1,6 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
 import { Button, Descriptions, Space } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
+import type { ResourceDefinition } from '../types';
 import type { ResourceBundle, RoleAccess } from './types';
 import { useNoRecord } from './hooks';
 import { useResourcePath, withId } from './resource-root';
@@ -14,6 +15,24 @@ export interface DetailsPageProps<T, C, U> {
   backTo?: string;
 }
 
+/** One record's fields, labelled and rendered as the list's columns show them. */
+export function RecordFields<T>({ definition, record, title, testId }: { definition: Pick<ResourceDefinition<T>, 'columns'>; record: T; title?: string; testId?: string }) {
+  const row = record as Record<string, unknown>;
+  return (
+    <Descriptions
+      bordered
+      column={1}
+      title={title}
+      data-testid={testId}
+      items={definition.columns.map((col) => ({
+        key: col.key,
+        label: col.title,
+        children: col.render ? col.render(row[col.key], record) : String(row[col.key] ?? ''),
+      }))}
+    />
+  );
+}
+
 /** One record's fields as the list's columns show them, with Edit and Back. */
 export function DetailsPage<T, C, U>({ bundle, access = {}, editPath, backTo }: DetailsPageProps<T, C, U>) {
   const id = useParams().id ?? '';
@@ -22,20 +41,10 @@ export function DetailsPage<T, C, U>({ bundle, access = {}, editPath, backTo }: 
   const useGet = bundle.useGet ?? useNoRecord;
   const record = useGet(id);
   if (!record.data) return <RecordState state={record} />;
-  const row = record.data as Record<string, unknown>;
   const { definition } = bundle;
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }} data-testid={`details-${definition.name}`}>
-      <Descriptions
-        bordered
-        column={1}
-        title={definition.singular}
-        items={definition.columns.map((col) => ({
-          key: col.key,
-          label: col.title,
-          children: col.render ? col.render(row[col.key], record.data as T) : String(row[col.key] ?? ''),
-        }))}
-      />
+      <RecordFields definition={definition} record={record.data} title={definition.singular} />
       <Space>
         {editPath && access.edit !== false && bundle.useUpdate && (
           <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(resolve(withId(editPath, id)))}>

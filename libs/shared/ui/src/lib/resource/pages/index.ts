@@ -2,6 +2,6 @@ export type { ResourceBundle, RoleAccess, ResourcePages, PageRoute, RowLink, Mut
 export { resourceRoutes } from './resource-routes';
 export { ListPage, type ListPageProps } from './list-page';
 export { CreatePage, EditPage, RecordState } from './form-pages';
-export { DetailsPage, type DetailsPageProps } from './details-page';
+export { DetailsPage, RecordFields, type DetailsPageProps } from './details-page';
 export { ResourceRoot, useResourcePath, withId } from './resource-root';
 export { definitionFor } from './access';
