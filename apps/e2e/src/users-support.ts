@@ -3,6 +3,7 @@ import { PASSWORD, signIn } from './support';
 
 // the title and axe checks are the accounts specs' own; one definition for both sets of specs
 export { axeViolations, expectTitle } from './accounts-support';
+import { confirmDelete } from './accounts-support';
 
 const API = '/api_smsc/v1';
 
@@ -54,7 +55,7 @@ export async function expectToast(page: Page, text: string, kind: 'success' | 'e
 /** Deletes the only row of the list through its confirmation. */
 export async function deleteRow(page: Page, row: Locator) {
   await row.getByRole('button', { name: /^Delete / }).click();
-  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await confirmDelete(page);
 }
 
 /** A bearer header for direct API look-ups (ids the tests type into addresses). */
