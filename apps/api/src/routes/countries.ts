@@ -18,7 +18,7 @@ export default async function countryRoutes(base: FastifyInstance) {
     const { per_page, offset } = paging(q, 1000);
     const { col, dir } = ordering(q, ['nice_name', 'iso2'] as const, 'nice_name');
     const [items, total] = await Promise.all([
-      base.selectAll().orderBy(col, dir).limit(per_page).offset(offset).execute(),
+      base.selectAll().orderBy(col, dir).orderBy('country_uuid').limit(per_page).offset(offset).execute(),
       base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
     ]);
     return { items, total: total.n, per_page };

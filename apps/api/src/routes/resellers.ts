@@ -20,7 +20,7 @@ export default async function resellerRoutes(base: FastifyInstance) {
     const { per_page, offset } = paging(q);
     const { col, dir } = ordering(q, ['reseller_name', 'created_on'] as const, 'reseller_name');
     const [items, total] = await Promise.all([
-      base.selectAll().orderBy(col, dir).limit(per_page).offset(offset).execute(),
+      base.selectAll().orderBy(col, dir).orderBy('reseller_uuid').limit(per_page).offset(offset).execute(),
       base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
     ]);
     return { items, total: total.n, per_page };
