@@ -1,5 +1,5 @@
 export {
-  userApi, userListParams, USER_TAG, useListUsersQuery, useGetUserQuery, useCreateUserMutation, useUpdateUserMutation,
+  userApi, userListParams, USER_TAG, useListUsersQuery, useLazyListUsersQuery, useGetUserQuery, useCreateUserMutation, useUpdateUserMutation,
   useDeleteUserMutation, useUserCompanyChoicesQuery,
 } from './lib/user.api';
 export { userDefinition, userBundle, toUserCreate, toUserPatch, USER_ACCESS, activeTag, useCompanyOptions } from './lib/user.resource';

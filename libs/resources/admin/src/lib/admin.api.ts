@@ -46,4 +46,4 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: [ADMIN_TAG] }).injec
   }),
 });
 
-export const { useListAdminsQuery, useGetAdminQuery, useCreateAdminMutation, useUpdateAdminMutation, useDeleteAdminMutation } = adminApi;
+export const { useListAdminsQuery, useLazyListAdminsQuery, useGetAdminQuery, useCreateAdminMutation, useUpdateAdminMutation, useDeleteAdminMutation } = adminApi;

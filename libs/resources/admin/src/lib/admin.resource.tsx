@@ -1,7 +1,7 @@
 import { PASSWORD_MIN_LENGTH, UserCreate, type User, type UserPatch } from '@smsc/shared-contract';
 import { Tag, type FormValues, type ResourceBundle, type ResourceDefinition } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
-import { useCreateAdminMutation, useDeleteAdminMutation, useGetAdminQuery, useListAdminsQuery, useUpdateAdminMutation } from './admin.api';
+import { useCreateAdminMutation, useDeleteAdminMutation, useGetAdminQuery, useListAdminsQuery, useLazyListAdminsQuery, useUpdateAdminMutation } from './admin.api';
 
 // a solid dark green: white on it is 5.6:1, where antd's light green tag text is under 4.5:1
 const ACTIVE_GREEN = '#237804';
@@ -50,6 +50,7 @@ export function toAdminPatch(values: FormValues, record: User): AdminPatch {
 export const adminBundle: ResourceBundle<User, AdminCreate, AdminPatch> = {
   definition: adminDefinition,
   useList: useListAdminsQuery,
+  useLazyList: useLazyListAdminsQuery,
   useGet: useGetAdminQuery,
   useCreate: useCreateAdminMutation,
   useUpdate: useUpdateAdminMutation,

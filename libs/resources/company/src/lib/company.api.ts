@@ -43,6 +43,6 @@ export const companyApi = api.enhanceEndpoints({ addTagTypes: [COMPANY_TAG, 'Res
 });
 
 export const {
-  useListCompaniesQuery, useGetCompanyQuery, useCreateCompanyMutation, useUpdateCompanyMutation, useDeleteCompanyMutation,
+  useListCompaniesQuery, useLazyListCompaniesQuery, useGetCompanyQuery, useCreateCompanyMutation, useUpdateCompanyMutation, useDeleteCompanyMutation,
   useCompanyResellerChoicesQuery, useCompanyPaymentTermChoicesQuery,
 } = companyApi;

@@ -3,7 +3,7 @@ import type { FormValues, ResourceBundle, ResourceDefinition, ResourcePages, Sel
 import { formatDateTime } from '@smsc/shared-util';
 import {
   useCompanyPaymentTermChoicesQuery, useCompanyResellerChoicesQuery, useCreateCompanyMutation, useDeleteCompanyMutation,
-  useGetCompanyQuery, useListCompaniesQuery, useUpdateCompanyMutation,
+  useGetCompanyQuery, useListCompaniesQuery, useLazyListCompaniesQuery, useUpdateCompanyMutation,
 } from './company.api';
 
 /** Access keys: only the system admin sees resellers and picks a company's reseller (docs/authorization.md). */
@@ -76,6 +76,7 @@ export function companyBody(values: FormValues): CompanyCreate {
 export const companyBundle: ResourceBundle<Company, CompanyCreate, CompanyPatch> = {
   definition: companyDefinition,
   useList: useListCompaniesQuery,
+  useLazyList: useLazyListCompaniesQuery,
   useGet: useGetCompanyQuery,
   useCreate: useCreateCompanyMutation,
   useUpdate: useUpdateCompanyMutation,

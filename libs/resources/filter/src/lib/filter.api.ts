@@ -45,4 +45,4 @@ export const filterApi = api.enhanceEndpoints({ addTagTypes: [FILTER_TAG] }).inj
   }),
 });
 
-export const { useListFiltersQuery, useGetFilterQuery, useCreateFilterMutation, useUpdateFilterMutation, useDeleteFilterMutation } = filterApi;
+export const { useListFiltersQuery, useLazyListFiltersQuery, useGetFilterQuery, useCreateFilterMutation, useUpdateFilterMutation, useDeleteFilterMutation } = filterApi;

@@ -1,7 +1,7 @@
 import { STOP_TEXT_MAX, type StopText, type StopTextBody, type StopTextPatchBody } from '@smsc/shared-contract';
 import type { FormValues, ResourceBundle, ResourceDefinition, ResourcePages } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
-import { useCreateFilterMutation, useDeleteFilterMutation, useGetFilterQuery, useListFiltersQuery, useUpdateFilterMutation } from './filter.api';
+import { useCreateFilterMutation, useDeleteFilterMutation, useGetFilterQuery, useListFiltersQuery, useLazyListFiltersQuery, useUpdateFilterMutation } from './filter.api';
 
 /** Access key: the system admin sees whose filter a row is (a reseller sees only its own). */
 export const FILTER_ACCESS = { owner: 'filter.owner' } as const;
@@ -33,6 +33,7 @@ export function filterFields(values: FormValues): StopTextBody['filter'] {
 export const filterBundle: ResourceBundle<StopText, StopTextBody['filter'], StopTextPatchBody['filter']> = {
   definition: filterDefinition,
   useList: useListFiltersQuery,
+  useLazyList: useLazyListFiltersQuery,
   useGet: useGetFilterQuery,
   useCreate: useCreateFilterMutation,
   useUpdate: useUpdateFilterMutation,

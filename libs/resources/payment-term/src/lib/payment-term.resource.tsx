@@ -2,7 +2,7 @@ import type { PaymentTerm, PaymentTermCreate, PaymentTermPatch } from '@smsc/sha
 import type { FormValues, ResourceBundle, ResourceDefinition } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
 import {
-  useCreatePaymentTermMutation, useDeletePaymentTermMutation, useGetPaymentTermQuery, useListPaymentTermsQuery, useUpdatePaymentTermMutation,
+  useCreatePaymentTermMutation, useDeletePaymentTermMutation, useGetPaymentTermQuery, useListPaymentTermsQuery, useLazyListPaymentTermsQuery, useUpdatePaymentTermMutation,
 } from './payment-term.api';
 
 export const paymentTermDefinition: ResourceDefinition<PaymentTerm> = {
@@ -32,6 +32,7 @@ export function paymentTermBody(values: FormValues): PaymentTermCreate {
 export const paymentTermBundle: ResourceBundle<PaymentTerm, PaymentTermCreate, PaymentTermPatch> = {
   definition: paymentTermDefinition,
   useList: useListPaymentTermsQuery,
+  useLazyList: useLazyListPaymentTermsQuery,
   useGet: useGetPaymentTermQuery,
   useCreate: useCreatePaymentTermMutation,
   useUpdate: useUpdatePaymentTermMutation,

@@ -37,6 +37,6 @@ export const resellerApi = api.enhanceEndpoints({ addTagTypes: [RESELLER_TAG] })
 });
 
 export const {
-  useListResellersQuery, useGetResellerQuery, useCreateResellerMutation, useUpdateResellerMutation, useDeleteResellerMutation,
+  useListResellersQuery, useLazyListResellersQuery, useGetResellerQuery, useCreateResellerMutation, useUpdateResellerMutation, useDeleteResellerMutation,
   useImportResellersMutation,
 } = resellerApi;

@@ -2,7 +2,7 @@ import type { Reseller, ResellerCreate, ResellerPatch } from '@smsc/shared-contr
 import { CsvImport, type CsvRow, type ImportRowResult, type ResourceBundle, type ResourceDefinition } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
 import {
-  useCreateResellerMutation, useDeleteResellerMutation, useGetResellerQuery, useImportResellersMutation, useListResellersQuery,
+  useCreateResellerMutation, useDeleteResellerMutation, useGetResellerQuery, useImportResellersMutation, useListResellersQuery, useLazyListResellersQuery,
   useUpdateResellerMutation,
 } from './reseller.api';
 
@@ -25,6 +25,7 @@ const toBody = (v: Record<string, unknown>): ResellerCreate => ({ reseller_name:
 export const resellerBundle: ResourceBundle<Reseller, ResellerCreate, ResellerPatch> = {
   definition: resellerDefinition,
   useList: useListResellersQuery,
+  useLazyList: useLazyListResellersQuery,
   useGet: useGetResellerQuery,
   useCreate: useCreateResellerMutation,
   useUpdate: useUpdateResellerMutation,

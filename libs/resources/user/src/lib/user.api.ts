@@ -44,5 +44,5 @@ export const userApi = api.enhanceEndpoints({ addTagTypes: [USER_TAG] }).injectE
 });
 
 export const {
-  useListUsersQuery, useGetUserQuery, useCreateUserMutation, useUpdateUserMutation, useDeleteUserMutation, useUserCompanyChoicesQuery,
+  useListUsersQuery, useLazyListUsersQuery, useGetUserQuery, useCreateUserMutation, useUpdateUserMutation, useDeleteUserMutation, useUserCompanyChoicesQuery,
 } = userApi;

@@ -3,7 +3,7 @@ import { PASSWORD_MIN_LENGTH, UserCreate, type User, type UserCreate as UserCrea
 import { Tag, type FormValues, type ResourceBundle, type ResourceDefinition } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
 import {
-  useCreateUserMutation, useDeleteUserMutation, useGetUserQuery, useListUsersQuery, useUpdateUserMutation, useUserCompanyChoicesQuery,
+  useCreateUserMutation, useDeleteUserMutation, useGetUserQuery, useListUsersQuery, useLazyListUsersQuery, useUpdateUserMutation, useUserCompanyChoicesQuery,
 } from './user.api';
 
 // a solid dark green: white on it is 5.6:1, where antd's light green tag text is under 4.5:1
@@ -95,6 +95,7 @@ export function toUserPatch(values: FormValues, record: User): UserPatch {
 export const userBundle: ResourceBundle<User, UserCreateBody, UserPatch> = {
   definition: userDefinition,
   useList: useListUsersQuery,
+  useLazyList: useLazyListUsersQuery,
   useGet: useGetUserQuery,
   useCreate: useCreateUserMutation,
   useUpdate: useUpdateUserMutation,

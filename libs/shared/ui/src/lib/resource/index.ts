@@ -15,6 +15,7 @@
  *   export const companyBundle: ResourceBundle<Company, CompanyCreate, CompanyPatch> = {
  *     definition: companies,                 // columns/formFields may carry `access: 'company.reseller'`
  *     useList: useListCompaniesQuery,        // (arg: ListQueryArg) => { data, isLoading, error, refetch }
+ *     useLazyList: useLazyListCompaniesQuery, // any page on demand: Export CSV then covers the whole filter
  *     useGet: useGetCompanyQuery,            // (id: string) => the record; 404/403 show NotFound
  *     useCreate: useCreateCompanyMutation,   // trigger(body)
  *     useUpdate: useUpdateCompanyMutation,   // trigger({ id, body })
@@ -40,9 +41,10 @@ export type {
 } from './types';
 export { useListParams, buildListQueryArg, readFilters, DEFAULT_PER_PAGE, type ListParams, type FilterValues, type ListDefinition } from './use-list-params';
 export {
-  ResourceTable, pageCsv, VIRTUAL_THRESHOLD, VIRTUAL_SCROLL_Y, PAGE_SIZES,
+  ResourceTable, VIRTUAL_THRESHOLD, VIRTUAL_SCROLL_Y, PAGE_SIZES,
   type ResourceTableProps, type ResourceAccess, type ListQueryState,
 } from './resource-table';
+export { CsvExportButton, collectRows, rowsCsv, downloadText, EXPORT_PAGE_SIZE, EXPORT_ROW_LIMIT, type CsvExportButtonProps } from './csv-export';
 export { ResourceForm, splitServerError, type ResourceFormProps, type FormValues } from './resource-form';
 export { rulesFor, fieldInput } from './form-fields';
 export { LeaveGuard, useBeforeUnload } from './leave-guard';

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderWithProviders } from '@smsc/shared-testing';
 import type { SessionState } from '@smsc/shared-session';
 import { ResourceTable, type ListQueryState } from './resource-table';
+import type { ListQueryArg } from './types';
 import { useListParams } from './use-list-params';
 import { columnStorageKey } from './use-column-visibility';
 import { companies, LocationProbe, rows, searchOf, type Company } from './test-fixtures';
@@ -141,16 +142,22 @@ describe('ResourceTable', () => {
     expect(screen.getByTestId('pathname').textContent).toBe('/companies/new');
   });
 
-  it('exports the current page as CSV through a download link', () => {
+  it('exports every page of the current filter and order through fetchPage, visible columns only', async () => {
+    URL.createObjectURL = jest.fn(() => 'blob:export');
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const fetchPage = jest.fn(async (arg: ListQueryArg) => ({ items: arg.page === 0 ? rows : [], total: 2, per_page: arg.per_page }));
     const onExportCsv = jest.fn();
-    renderWithProviders(<ResourceTable definition={companies} result={{ data: page(rows) }} onExportCsv={onExportCsv} />);
-    const link = screen.getByRole('link', { name: /Export CSV/ });
-    expect(link.getAttribute('download')).toBe('companies-page-1.csv');
-    // the file is built on click (a large page is not encoded on every render)
-    fireEvent.click(link);
-    const csv = decodeURIComponent(link.getAttribute('href')!.replace(/^data:text\/csv;charset=utf-8,/, ''));
-    expect(csv).toBe('ID,Name,Email,Status,Admin\r\n1,Acme,ops@acme.test,active,true\r\n2,Globex,it@globex.test,hold,false\r\n');
-    expect(onExportCsv).toHaveBeenCalledWith(csv, rows);
+    renderWithProviders(
+      <ResourceTable definition={companies} result={{ data: page([rows[1]], 2, 1) }} fetchPage={fetchPage} onExportCsv={onExportCsv} />,
+      { route: '/?page=1&per_page=1&name=o&order_by=name&order_dir=asc' },
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Export CSV/ })));
+    await waitFor(() => expect(onExportCsv).toHaveBeenCalled());
+    expect(fetchPage).toHaveBeenCalledWith({ page: 0, per_page: 1000, order_by: 'name', order_dir: 'asc', name: '*o*' });
+    expect(onExportCsv.mock.calls[0][0]).toBe('ID,Name,Email,Status,Admin\r\n1,Acme,ops@acme.test,active,true\r\n2,Globex,it@globex.test,hold,false\r\n');
+    expect(click).toHaveBeenCalledTimes(1);
+    click.mockRestore();
   });
 
   it('remembers hidden columns per user email and resource', () => {

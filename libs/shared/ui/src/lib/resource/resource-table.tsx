@@ -1,22 +1,21 @@
 import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert, App, Button, Flex, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { describeApiError, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
-import { toCsv } from '@smsc/shared-util';
-import type { ListResult, ResourceColumn, ResourceDefinition } from './types';
+import type { ListQueryArg, ListResult, ResourceDefinition } from './types';
 import { useListParams } from './use-list-params';
 import { SearchForm } from './search-form';
 import { ColumnSettings } from './column-settings';
 import { useColumnVisibility } from './use-column-visibility';
+import { CsvExportButton } from './csv-export';
 
 /** Above this page size rows are virtualised in a fixed-height body. */
 export const VIRTUAL_THRESHOLD = 100;
 export const VIRTUAL_SCROLL_Y = 600;
 export const PAGE_SIZES = [10, 20, 50, 100, 500, 1000];
-const CSV_PREFIX = 'data:text/csv;charset=utf-8,';
 
 export interface ResourceAccess {
   create?: boolean;
@@ -46,7 +45,12 @@ export interface ResourceTableProps<T> {
   bulkActions?(selected: T[], clearSelection: () => void): ReactNode;
   /** width of the actions column (160 unless given); wider when rowActions add links */
   actionsWidth?: number;
-  /** called with the CSV text and rows when the current page is exported */
+  /**
+   * reads any page of the current list (the caller adds its fixed filters); given, Export CSV
+   * covers every page of the current filter, otherwise only the rows on screen
+   */
+  fetchPage?(arg: ListQueryArg): Promise<ListResult<T>>;
+  /** called with the CSV text and rows after an export */
   onExportCsv?(csv: string, rows: T[]): void;
 }
 
@@ -54,16 +58,9 @@ function cellValue<T>(row: T, key: string): unknown {
   return (row as Record<string, unknown>)[key];
 }
 
-export function pageCsv<T>(columns: ResourceColumn<T>[], rows: T[]): string {
-  return toCsv(
-    columns.map((c) => c.title),
-    rows.map((row) => columns.map((c) => cellValue(row, c.key))),
-  );
-}
-
 /** The generic list: server paging, sorting and search kept in the URL, states, delete, CSV, column settings. */
 export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
-  const { definition, result, access = {}, onDelete, createPath, editPath, rowActions, bulkActions, onExportCsv, actionsWidth = 160 } = props;
+  const { definition, result, access = {}, onDelete, createPath, editPath, rowActions, bulkActions, fetchPage, onExportCsv, actionsWidth = 160 } = props;
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { modal } = App.useApp();
@@ -144,12 +141,6 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
     }
   };
 
-  // Built when clicked, not on every render: a 10,000-row page is about a megabyte of CSV.
-  const exportCsv = (link: HTMLAnchorElement) => {
-    const csv = pageCsv(visible, rows);
-    link.href = `${CSV_PREFIX}${encodeURIComponent(csv)}`;
-    onExportCsv?.(csv, rows);
-  };
   const scrollX = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 160), 0);
   const selectedRows = rows.filter((r) => selectedKeys.includes(idOf(r)));
 
@@ -165,14 +156,18 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
               New {definition.singular.toLowerCase()}
             </Button>
           )}
-          <a
-            className="ant-btn ant-btn-default"
-            href={CSV_PREFIX}
-            download={`${definition.name}-page-${list.page + 1}.csv`}
-            onClick={(e) => exportCsv(e.currentTarget)}
-          >
-            <DownloadOutlined /> Export CSV
-          </a>
+          <CsvExportButton<T>
+            name={definition.name}
+            title={definition.title}
+            columns={visible}
+            queryArg={list.queryArg}
+            rows={rows}
+            total={result.data?.total ?? 0}
+            fetchPage={fetchPage}
+            idOf={idOf}
+            disabled={!!(result.isLoading || result.isFetching)}
+            onExported={onExportCsv}
+          />
           <ColumnSettings columns={definition.columns} hidden={hidden} onChange={setHidden} />
         </Space>
       </Flex>

@@ -13,6 +13,11 @@ export function useNoRecord(_id: string): RecordQueryState<never> {
   return { error: { error: { message: 'This resource has no read call' } } };
 }
 
+export function useNoLazyList() {
+  return [(_arg: ListQueryArg) => missingPage] as const;
+}
+const missingPage = { unwrap: () => Promise.reject(new Error('This resource has no list call')) };
+
 export function useNoMutation() {
   return [() => missing('save'), { isLoading: false }] as const;
 }

@@ -1,4 +1,4 @@
-export type { ResourceBundle, RoleAccess, ResourcePages, PageRoute, RowLink, MutationHook, RecordQueryState, Unwrappable } from './types';
+export type { ResourceBundle, RoleAccess, ResourcePages, PageRoute, RowLink, MutationHook, LazyListHook, RecordQueryState, Unwrappable } from './types';
 export { resourceRoutes } from './resource-routes';
 export { ListPage, type ListPageProps } from './list-page';
 export { CreatePage, EditPage, RecordState } from './form-pages';

@@ -4,7 +4,7 @@ import { Space } from 'antd';
 import { ResourceTable } from '../resource-table';
 import { useListParams } from '../use-list-params';
 import type { ResourceBundle, RoleAccess, RowLink } from './types';
-import { useNoList, useNoMutation } from './hooks';
+import { useNoLazyList, useNoList, useNoMutation } from './hooks';
 import { useResourcePath, withId } from './resource-root';
 import { holds } from './access';
 
@@ -31,6 +31,7 @@ export function ListPage<T extends object, C, U>(props: ListPageProps<T, C, U>) 
   const list = useListParams(definition);
   const arg = useMemo(() => ({ ...list.queryArg, ...listArg }), [list.queryArg, listArg]);
   const result = useList(arg);
+  const [readPage] = (bundle.useLazyList ?? useNoLazyList)();
   const [remove] = useDelete();
   const resolve = useResourcePath();
   const idOf = (row: T) => String((row as Record<string, unknown>)[definition.idField]);
@@ -47,6 +48,7 @@ export function ListPage<T extends object, C, U>(props: ListPageProps<T, C, U>) 
         createPath={createPath !== undefined ? resolve(createPath) : undefined}
         editPath={editPath !== undefined && bundle.useUpdate ? (row) => resolve(withId(editPath, idOf(row))) : undefined}
         onDelete={bundle.useDelete ? (row) => remove(idOf(row)).unwrap() : undefined}
+        fetchPage={bundle.useLazyList ? (page) => readPage({ ...page, ...listArg }).unwrap() : undefined}
         actionsWidth={170 + (detailsPath !== undefined ? 60 : 0) + 100 * links.length}
         rowActions={
           hasLinks

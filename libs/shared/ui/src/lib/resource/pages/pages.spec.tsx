@@ -80,6 +80,21 @@ describe('resourceRoutes and the generic pages', () => {
     expect(calls.list.at(-1)).toMatchObject({ name: '*ac*', payment_term_uuid: 'p1' });
   });
 
+  it('exports through the lazy list of the bundle, fixed filters added', async () => {
+    URL.createObjectURL = jest.fn(() => 'blob:export');
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { bundle } = makeBundle();
+    const read = jest.fn((arg: ListQueryArg) => ({ unwrap: () => Promise.resolve({ items: rows, total: 12, per_page: arg.per_page }) }));
+    const lazy = { ...bundle, useLazyList: () => [read] as const, useList: () => ({ data: { items: rows, total: 12, per_page: 10 } }) };
+    const { store } = renderArea('/area/companies/company-list?name=ac', {}, lazy, { ...pages, listArg: { payment_term_uuid: 'p1' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Export CSV/ })));
+    await waitFor(() => expect(store.getState().toast.current?.text).toBe('Exported 2 companies'));
+    expect(read).toHaveBeenCalledWith({ page: 0, per_page: 1000, order_by: 'id', order_dir: 'desc', name: '*ac*', payment_term_uuid: 'p1' });
+    expect(click).toHaveBeenCalledTimes(1);
+    click.mockRestore();
+  });
+
   it('links create, edit, details and row links below the resource root', async () => {
     const { router } = renderArea('/area/companies/company-list');
     expect(screen.getByRole('link', { name: 'Edit Company 2' }).getAttribute('href')).toBe('/area/companies/edit-company/2');

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import type { ListQueryArg, ResourceDefinition } from '../types';
+import type { ListQueryArg, ListResult, ResourceDefinition } from '../types';
 import type { ListQueryState, ResourceAccess } from '../resource-table';
 import type { FormValues } from '../resource-form';
 
@@ -8,6 +8,9 @@ import type { FormValues } from '../resource-form';
 export interface Unwrappable {
   unwrap(): Promise<unknown>;
 }
+
+/** The shape of an RTK Query lazy list hook, e.g. `useLazyListCompaniesQuery`: its trigger reads any page. */
+export type LazyListHook<T> = () => readonly [(arg: ListQueryArg) => { unwrap(): Promise<ListResult<T>> }, ...unknown[]];
 
 /** The shape of an RTK Query mutation hook, e.g. `useCreateCompanyMutation`. */
 export type MutationHook<A> = () => readonly [(arg: A) => Unwrappable, { isLoading?: boolean }];
@@ -30,6 +33,8 @@ export interface RecordQueryState<T> {
 export interface ResourceBundle<T, C = FormValues, U = C> {
   definition: ResourceDefinition<T>;
   useList?: (arg: ListQueryArg) => ListQueryState<T>;
+  /** reads pages on demand; with it Export CSV covers every page of the current filter */
+  useLazyList?: LazyListHook<T>;
   useGet?: (id: string) => RecordQueryState<T>;
   useCreate?: MutationHook<C>;
   useUpdate?: MutationHook<{ id: string; body: U }>;
