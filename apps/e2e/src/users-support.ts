@@ -16,9 +16,10 @@ export async function openAs(page: Page, email: string, path: string) {
 }
 
 
-/** The not-found screen (the API's 404 also raises an error toast with the same words). */
+/** The not-found screen, said once: no error toast repeats it. */
 export async function expectNotFound(page: Page, message: string) {
   await expect(page.locator('.ant-result-404')).toContainText(message);
+  await expect(page.getByTestId('toast-error')).toHaveCount(0);
 }
 
 

@@ -34,10 +34,10 @@ describe('toast slice', () => {
 });
 
 describe('apiErrorToasts', () => {
-  const rejected = (endpointName: string, payload: unknown) => ({
+  const rejected = (endpointName: string, payload: unknown, type: 'query' | 'mutation' = 'query') => ({
     type: 'api/executeQuery/rejected',
     payload,
-    meta: { rejectedWithValue: true, requestStatus: 'rejected', requestId: 'r', arg: { endpointName } },
+    meta: { rejectedWithValue: true, requestStatus: 'rejected', requestId: 'r', arg: { endpointName, type } },
     error: { message: 'Rejected' },
   });
   const make = () =>
@@ -53,5 +53,13 @@ describe('apiErrorToasts', () => {
     expect(store.getState().toast.current).toBeNull();
     store.dispatch(rejected('getHome', { status: 500, data: { error: { message: 'db down' } } }));
     expect(store.getState().toast.current).toMatchObject({ kind: 'error', text: 'db down' });
+  });
+  it('leaves a refused read to its screen (not found) but toasts a refused save', () => {
+    const store = make();
+    store.dispatch(rejected('getUser', { status: 404, data: { error: { message: 'User not found' } } }));
+    store.dispatch(rejected('getCompany', { status: 403, data: { error: { message: 'Forbidden' } } }));
+    expect(store.getState().toast.current).toBeNull();
+    store.dispatch(rejected('updateUser', { status: 404, data: { error: { message: 'User not found' } } }, 'mutation'));
+    expect(store.getState().toast.current).toMatchObject({ kind: 'error', text: 'User not found' });
   });
 });

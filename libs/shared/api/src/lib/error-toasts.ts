@@ -9,7 +9,9 @@ interface RejectedMeta {
 /**
  * The one place API failures become toasts. Endpoints whose screens show the server's error body
  * themselves (registration, DID, reseller edit) are listed in `quietEndpoints`; a 401 is handled by
- * the session (it logs out) and is not toasted either.
+ * the session (it logs out) and is not toasted either. A read the server refuses to show (403, 404)
+ * is the screen's to say: record pages show their not-found screen, lists their error, so a toast
+ * would only repeat it. Failed saves and deletes are always toasted.
  */
 export function apiErrorToasts(quietEndpoints: ReadonlySet<string>): Middleware {
   return (store) => (next) => (action) => {
@@ -17,7 +19,8 @@ export function apiErrorToasts(quietEndpoints: ReadonlySet<string>): Middleware 
       const meta = action.meta as RejectedMeta;
       const status = (action.payload as { status?: unknown } | undefined)?.status;
       const endpoint = meta.arg?.endpointName ?? '';
-      if (!quietEndpoints.has(endpoint) && status !== 401) {
+      const shownByScreen = meta.arg?.type === 'query' && (status === 404 || status === 403);
+      if (!quietEndpoints.has(endpoint) && status !== 401 && !shownByScreen) {
         store.dispatch(showToast('error', describeApiError(action.payload)));
       }
     }
