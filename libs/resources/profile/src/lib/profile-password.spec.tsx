@@ -45,6 +45,12 @@ describe('profile password change form', () => {
     expect(toAccountPatch(onSubmit.mock.calls[1][0])).toEqual({ full_name: 'Me', password: 'brand-new-pass-1', current_password: 'old-pass-123' });
   });
 
+  it('lets password managers fill the current password and offer a new one', () => {
+    renderForm(jest.fn());
+    expect(screen.getByLabelText('Current password').getAttribute('autocomplete')).toBe('current-password');
+    expect(screen.getByLabelText('New password').getAttribute('autocomplete')).toBe('new-password');
+  });
+
   it('never sends the repeat field', () => {
     expect(toAccountPatch({ full_name: 'Me', password: 'abc-def-ghi', password_repeat: 'abc-def-ghi', current_password: 'x' })).not.toHaveProperty('password_repeat');
   });

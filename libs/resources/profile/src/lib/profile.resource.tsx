@@ -45,7 +45,7 @@ export const accountDefinition: ResourceDefinition<User> = {
     { name: 'full_name', label: 'Full name', kind: 'text', required: true, maxLength: HomePatch.properties.full_name.maxLength },
     { name: 'password', label: 'New password', kind: 'password', placeholder: 'Leave empty to keep the current one', rules: [passwordRule] },
     { name: 'password_repeat', label: 'Repeat new password', kind: 'password', rules: [sameAsNewPassword] },
-    { name: 'current_password', label: 'Current password', kind: 'password', placeholder: 'Needed to set a new password', rules: [neededForNewPassword] },
+    { name: 'current_password', label: 'Current password', kind: 'password', autoComplete: 'current-password', placeholder: 'Needed to set a new password', rules: [neededForNewPassword] },
   ],
 };
 

@@ -37,9 +37,9 @@ export function rulesFor(field: FormFieldDef): FormRule[] {
 export function fieldInput(field: FormFieldDef) {
   switch (field.kind) {
     case 'password':
-      return <Input.Password autoComplete="new-password" placeholder={field.placeholder} />;
+      return <Input.Password autoComplete={field.autoComplete ?? 'new-password'} placeholder={field.placeholder} />;
     case 'email':
-      return <Input type="email" autoComplete="email" placeholder={field.placeholder} />;
+      return <Input type="email" autoComplete={field.autoComplete ?? 'email'} placeholder={field.placeholder} />;
     case 'number':
       return <InputNumber style={{ width: '100%' }} placeholder={field.placeholder} />;
     case 'select':
@@ -53,6 +53,6 @@ export function fieldInput(field: FormFieldDef) {
     case 'textarea':
       return <Input.TextArea rows={4} placeholder={field.placeholder} />;
     default:
-      return <Input placeholder={field.placeholder} />;
+      return <Input autoComplete={field.autoComplete} placeholder={field.placeholder} />;
   }
 }

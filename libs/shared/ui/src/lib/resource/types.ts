@@ -39,6 +39,8 @@ export interface FormFieldDef {
   max?: number;
   options?: SelectOption[];
   placeholder?: string;
+  /** the browser's autofill hint (HTML autocomplete); passwords default to new-password, emails to email */
+  autoComplete?: string;
   /** shown only when creating */
   createOnly?: boolean;
   /** shown only when editing */
