@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button, Form, Input, Select, Space } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { FilterValues } from './use-list-params';
@@ -16,8 +16,17 @@ const BOOLEAN_OPTIONS = [
   { label: 'No', value: 'false' },
 ];
 
-function toFormValues(values: FilterValues): Record<string, string | undefined> {
-  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === undefined ? undefined : String(v)]));
+/** Filters as the URL will hold them (trimmed text, no empty fields), in column order, as one string. */
+function canonical(columns: { key: string }[], values: Record<string, unknown>): string {
+  return JSON.stringify(
+    Object.fromEntries(
+      columns.flatMap((c) => {
+        const raw = values[c.key];
+        const text = raw === undefined || raw === null ? '' : String(raw).trim();
+        return text ? [[c.key, text]] : [];
+      }),
+    ),
+  );
 }
 
 /** The search form a list's columns describe; its values live in the URL, not in the form. */
@@ -26,12 +35,21 @@ export function SearchForm<T>({ name, columns, values, onSearch }: Props<T>) {
   const searchable = columns.filter((c) => c.search);
 
   // Back/forward or a shared link changes the URL: show what it says. Keyed by content, so a
-  // re-render with equal values does not wipe what the user is typing.
-  const shown = JSON.stringify(toFormValues(values));
+  // re-render with equal values does not wipe what the user is typing; and a URL change this form
+  // made itself (Search, Reset) leaves the fields alone: what was typed since must not be lost.
+  const shown = canonical(searchable, values);
+  const submitted = useRef<string | null>(null);
   useEffect(() => {
+    const own = submitted.current;
+    submitted.current = null;
+    if (own === shown) return;
     form.resetFields();
     form.setFieldsValue(JSON.parse(shown));
   }, [form, shown]);
+  const search = (v: FilterValues) => {
+    submitted.current = canonical(searchable, v);
+    onSearch(v);
+  };
 
   if (!searchable.length) return null;
   return (
@@ -41,7 +59,7 @@ export function SearchForm<T>({ name, columns, values, onSearch }: Props<T>) {
       layout="inline"
       role="search"
       aria-label="Search"
-      onFinish={(v: FilterValues) => onSearch(v)}
+      onFinish={(v: FilterValues) => search(v)}
       style={{ marginBottom: 16, rowGap: 8 }}
     >
       {searchable.map((col) => (
@@ -67,7 +85,7 @@ export function SearchForm<T>({ name, columns, values, onSearch }: Props<T>) {
             icon={<ReloadOutlined />}
             onClick={() => {
               form.resetFields();
-              onSearch({});
+              search({});
             }}
           >
             Reset
