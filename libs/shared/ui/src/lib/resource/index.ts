@@ -44,6 +44,7 @@ export {
   ResourceTable, VIRTUAL_THRESHOLD, VIRTUAL_SCROLL_Y, PAGE_SIZES,
   type ResourceTableProps, type ResourceAccess, type ListQueryState,
 } from './resource-table';
+export { BulkDeleteButton, deleteEach, type BulkDeleteProps, type BulkOutcome } from './bulk-delete';
 export { CsvExportButton, collectRows, rowsCsv, downloadText, EXPORT_PAGE_SIZE, EXPORT_ROW_LIMIT, type CsvExportButtonProps } from './csv-export';
 export { ResourceForm, splitServerError, type ResourceFormProps, type FormValues } from './resource-form';
 export { rulesFor, fieldInput } from './form-fields';

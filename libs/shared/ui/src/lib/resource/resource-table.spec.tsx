@@ -124,6 +124,38 @@ describe('ResourceTable', () => {
     await waitFor(() => expect(store.getState().toast.current).toMatchObject({ kind: 'error', text: 'Company has users' }));
   });
 
+  it('deletes the selected rows after one confirmation, with one toast', async () => {
+    const onDelete = jest.fn().mockResolvedValue(undefined);
+    const { store } = renderWithProviders(<ListPage result={{ data: page(rows) }} onDelete={onDelete} />);
+    expect(screen.queryByRole('button', { name: /Delete selected/ })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Company 1' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Company 2' }));
+    expect(screen.getByText('2 selected')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Delete selected/ }));
+    expect((await screen.findAllByText('Delete 2 companies?')).length).toBeGreaterThan(0);
+    expect(onDelete).not.toHaveBeenCalled();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete' })));
+    await waitFor(() => expect(store.getState().toast.current).toMatchObject({ kind: 'success', text: '2 companies deleted' }));
+    expect(onDelete.mock.calls.map(([r]) => r.id)).toEqual([1, 2]);
+    expect(screen.queryByText(/selected$/)).toBeNull();
+  });
+
+  it('goes on past a failed delete, names it, and keeps it selected for another try', async () => {
+    const onDelete = jest.fn((row: Company) =>
+      row.id === 1 ? Promise.reject({ status: 409, data: { error: { message: 'Company has users' } } }) : Promise.resolve(undefined));
+    const { store } = renderWithProviders(<ListPage result={{ data: page(rows) }} onDelete={onDelete} />);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Company 1' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Company 2' }));
+    fireEvent.click(screen.getByRole('button', { name: /Delete selected/ }));
+    await screen.findAllByText('Delete 2 companies?');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete' })));
+    await waitFor(() =>
+      expect(store.getState().toast.current).toMatchObject({ kind: 'error', text: '1 of 2 companies deleted; Company 1: Company has users' }));
+    expect(onDelete).toHaveBeenCalledTimes(2);
+    expect(screen.getByText('1 selected')).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: 'Select Company 1' }) as HTMLInputElement).checked).toBe(true);
+  });
+
   it('hides create, edit and delete when access denies them', () => {
     renderWithProviders(
       <ResourceTable definition={companies} result={{ data: page(rows) }} access={{ create: false, edit: false, delete: false }}

@@ -11,6 +11,7 @@ import { SearchForm } from './search-form';
 import { ColumnSettings } from './column-settings';
 import { useColumnVisibility } from './use-column-visibility';
 import { CsvExportButton } from './csv-export';
+import { BulkDeleteButton } from './bulk-delete';
 
 /** Above this page size rows are virtualised in a fixed-height body. */
 export const VIRTUAL_THRESHOLD = 100;
@@ -41,7 +42,7 @@ export interface ResourceTableProps<T> {
   createPath?: string;
   editPath?(row: T): string;
   rowActions?(row: T): ReactNode;
-  /** shown above the table while rows are selected; selection is on only when this is given */
+  /** shown above the table while rows are selected, beside Delete selected (rows can be picked when either applies) */
   bulkActions?(selected: T[], clearSelection: () => void): ReactNode;
   /** width of the actions column (160 unless given); wider when rowActions add links */
   actionsWidth?: number;
@@ -143,6 +144,12 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
 
   const scrollX = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 160), 0);
   const selectedRows = rows.filter((r) => selectedKeys.includes(idOf(r)));
+  // rows can be picked when something can be done with several at once
+  const selectable = !!bulkActions || canDelete;
+  const dropSelected = (gone: T[]) => {
+    const ids = new Set(gone.map(idOf));
+    setSelectedKeys((keys) => keys.filter((k) => !ids.has(String(k))));
+  };
 
   return (
     <section aria-label={definition.title} data-testid={`resource-table-${definition.name}`}>
@@ -188,10 +195,20 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
         />
       ) : (
         <>
-          {bulkActions && selectedRows.length > 0 && (
+          {selectable && selectedRows.length > 0 && (
             <Space style={{ marginBottom: 8 }} aria-label="Bulk actions">
               <span>{selectedRows.length} selected</span>
-              {bulkActions(selectedRows, () => setSelectedKeys([]))}
+              {canDelete && onDelete && (
+                <BulkDeleteButton<T>
+                  selected={selectedRows}
+                  singular={definition.singular}
+                  title={definition.title}
+                  idOf={idOf}
+                  onDelete={onDelete}
+                  onDeleted={dropSelected}
+                />
+              )}
+              {bulkActions?.(selectedRows, () => setSelectedKeys([]))}
             </Space>
           )}
           <Table<T>
@@ -201,7 +218,16 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
             loading={!!(result.isLoading || result.isFetching)}
             onChange={onChange}
             locale={{ emptyText: result.isLoading || result.isFetching ? ' ' : 'No Data Found' }}
-            rowSelection={bulkActions ? { selectedRowKeys: selectedKeys, onChange: setSelectedKeys } : undefined}
+            rowSelection={
+              selectable
+                ? {
+                    selectedRowKeys: selectedKeys,
+                    onChange: setSelectedKeys,
+                    // named like the row's Edit and Delete, not "Select row 3"
+                    getCheckboxProps: (row: T) => ({ 'aria-label': `Select ${definition.singular} ${idOf(row)}` }),
+                  }
+                : undefined
+            }
             virtual={virtual}
             scroll={virtual ? { y: VIRTUAL_SCROLL_Y, x: scrollX } : { x: 'max-content' }}
             pagination={{
