@@ -184,4 +184,38 @@ test.describe('profiles', () => {
     await expectNotFound(page, 'Company not found');
     await expect(page.getByLabel('Full name')).toHaveCount(0);
   });
+
+  test('company user: a password change needs the current one and ends the other sessions of that user', async ({ page, browser }) => {
+    // a seeded company user no other test signs in as
+    const email = 'acme-staff-23@example.com';
+    const fresh = 'staff-23-new-pass-2026';
+    const elsewhere = await browser.newContext();
+    const other = await elsewhere.newPage();
+    await openAs(other, email, '/company-user/profile');
+    await expect(other.getByLabel('Full name')).toBeVisible();
+
+    await openAs(page, email, '/company-user/profile');
+    await expect(page.getByLabel('Current password')).toHaveAttribute('autocomplete', 'current-password');
+    await page.getByLabel('New password', { exact: true }).fill(fresh);
+    await page.getByLabel('Repeat new password').fill(fresh);
+    await page.getByLabel('Current password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('The current password is wrong')).toBeVisible();
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Profile saved');
+    // the session that made the change goes on, with a clean form
+    await page.reload();
+    await expect(page.getByLabel('Full name')).toHaveValue('Acme Staff 23');
+    await expect(page.getByLabel('Current password')).toHaveValue('');
+
+    // the other browser's session has ended: its next start-up check sends it to sign in
+    await other.reload();
+    await expect(other).toHaveURL(/\/login/);
+    await signIn(other, email, PASSWORD);
+    await expect(other.getByText('Wrong email or password')).toBeVisible();
+    await signIn(other, email, fresh);
+    await expect(other).toHaveURL(/\/company-user/);
+    await elsewhere.close();
+  });
 });

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import {
-  axeViolations, choose, columnTexts, deleteRow, expectNotFound, expectTitle, expectToast, openAs, rows, search, userByEmail,
+  axeViolations, cellOf, choose, columnTexts, deleteRow, expectNotFound, expectTitle, expectToast, openAs, rows, search, userByEmail,
 } from './users-support';
 
 const sorted = (list: string[], dir: 'asc' | 'desc' = 'asc') => {
@@ -187,7 +187,7 @@ test.describe('users of a reseller', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'User saved');
     await search(page, { Name: email });
-    await expect(rows(page).first().locator('td:nth-child(4)')).toHaveText('Yes');
+    await expect(cellOf(rows(page).first(), 4)).toHaveText('Yes');
     await deleteRow(page, rows(page).first());
     await expectToast(page, 'User deleted');
     await expect(page.getByText('No Data Found')).toBeVisible();

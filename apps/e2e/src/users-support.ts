@@ -25,10 +25,21 @@ export async function expectNotFound(page: Page, message: string) {
 
 export const rows = (page: Page) => page.locator('tbody tr.ant-table-row');
 
-/** The visible texts of one column (1-based, as the header row counts). */
+// the row-selection checkbox cell (lists whose role may delete) is not a data column
+const DATA_CELL = 'td:not(.ant-table-selection-column)';
+
+/** One data cell of a row (1-based, as the data columns count). */
+export function cellOf(row: Locator, column: number): Locator {
+  return row.locator(DATA_CELL).nth(column - 1);
+}
+
+/** The visible texts of one data column (1-based, as the data columns count). */
 export async function columnTexts(page: Page, column: number): Promise<string[]> {
   await expect(rows(page).first()).toBeVisible();
-  return rows(page).locator(`td:nth-child(${column})`).allInnerTexts();
+  return rows(page).evaluateAll(
+    (trs, [selector, index]) => trs.map((tr) => (tr.querySelectorAll(selector as string)[index as number] as HTMLElement | undefined)?.innerText ?? ''),
+    [DATA_CELL, column - 1] as const,
+  );
 }
 
 /** Fills the list's search form and submits it. */
@@ -68,6 +79,11 @@ export async function apiAs(request: APIRequestContext, email: string) {
     async get<T>(path: string): Promise<T> {
       const r = await request.get(`${API}${path}`, { headers });
       expect(r.status()).toBe(200);
+      return r.json();
+    },
+    async post<T>(path: string, data: unknown): Promise<T> {
+      const r = await request.post(`${API}${path}`, { headers, data });
+      expect(r.status()).toBe(201);
       return r.json();
     },
   };
