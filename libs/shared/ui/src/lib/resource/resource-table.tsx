@@ -1,4 +1,4 @@
-import { useMemo, useState, type Key, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type Key, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert, App, Button, Flex, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
@@ -148,6 +148,12 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
     const picked = new Set(selectedKeys.map(String));
     return picked.size ? rows.filter((r) => picked.has(String(cellValue(r, definition.idField)))) : [];
   }, [rows, selectedKeys, definition.idField]);
+  // named like the row's Edit and Delete, not "Select row 3"; one function for the table's life,
+  // since antd calls it for every row of the page whenever it changes
+  const checkboxProps = useCallback(
+    (row: T) => ({ 'aria-label': `Select ${definition.singular} ${String(cellValue(row, definition.idField))}` }),
+    [definition.singular, definition.idField],
+  );
   // rows can be picked when something can be done with several at once
   const selectable = !!bulkActions || canDelete;
   const dropSelected = (gone: T[]) => {
@@ -227,8 +233,7 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
                 ? {
                     selectedRowKeys: selectedKeys,
                     onChange: setSelectedKeys,
-                    // named like the row's Edit and Delete, not "Select row 3"
-                    getCheckboxProps: (row: T) => ({ 'aria-label': `Select ${definition.singular} ${idOf(row)}` }),
+                    getCheckboxProps: checkboxProps,
                   }
                 : undefined
             }
