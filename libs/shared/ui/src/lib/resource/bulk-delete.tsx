@@ -20,6 +20,11 @@ export interface BulkOutcome<T> {
   failed: { row: T; error: unknown }[];
 }
 
+/** The one delete confirmation of the kit (a row, or the selected rows): danger button, Cancel. */
+export function askToDelete(modal: ReturnType<typeof App.useApp>['modal'], title: string, onOk: () => Promise<unknown>, content?: string) {
+  return modal.confirm({ title, content, okText: 'Delete', okButtonProps: { danger: true }, cancelText: 'Cancel', onOk });
+}
+
 /** One delete after another: the API has no bulk call for these resources, and a failure must not stop the rest. */
 export async function deleteEach<T>(rows: T[], onDelete: (row: T) => Promise<unknown>, onProgress?: (done: number) => void): Promise<BulkOutcome<T>> {
   const outcome: BulkOutcome<T> = { deleted: [], failed: [] };
@@ -58,15 +63,7 @@ export function BulkDeleteButton<T>({ selected, singular, title, idOf, onDelete,
     }
   };
 
-  const confirm = () =>
-    modal.confirm({
-      title: `Delete ${count} ${noun(count)}?`,
-      content: 'This cannot be undone.',
-      okText: 'Delete',
-      okButtonProps: { danger: true },
-      cancelText: 'Cancel',
-      onOk: () => run(selected),
-    });
+  const confirm = () => askToDelete(modal, `Delete ${count} ${noun(count)}?`, () => run(selected), 'This cannot be undone.');
 
   return (
     <Button danger icon={<DeleteOutlined />} onClick={confirm} loading={done !== null}>

@@ -140,6 +140,16 @@ describe('ResourceTable', () => {
     expect(screen.queryByText(/selected$/)).toBeNull();
   });
 
+  it('starts another page or search with nothing selected', async () => {
+    renderWithProviders(<ListPage result={{ data: page(rows, 30) }} onDelete={jest.fn()} />);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Company 1' }));
+    expect(screen.getByText('1 selected')).toBeTruthy();
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(query().page).toBe(1));
+    expect(screen.queryByText(/selected$/)).toBeNull();
+    expect((screen.getByRole('checkbox', { name: 'Select Company 1' }) as HTMLInputElement).checked).toBe(false);
+  });
+
   it('goes on past a failed delete, names it, and keeps it selected for another try', async () => {
     const onDelete = jest.fn((row: Company) =>
       row.id === 1 ? Promise.reject({ status: 409, data: { error: { message: 'Company has users' } } }) : Promise.resolve(undefined));

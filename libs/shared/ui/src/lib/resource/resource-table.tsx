@@ -11,12 +11,13 @@ import { SearchForm } from './search-form';
 import { ColumnSettings } from './column-settings';
 import { useColumnVisibility } from './use-column-visibility';
 import { CsvExportButton } from './csv-export';
-import { BulkDeleteButton } from './bulk-delete';
+import { askToDelete, BulkDeleteButton } from './bulk-delete';
 
 /** Above this page size rows are virtualised in a fixed-height body. */
 export const VIRTUAL_THRESHOLD = 100;
 export const VIRTUAL_SCROLL_Y = 600;
 export const PAGE_SIZES = [10, 20, 50, 100, 500, 1000];
+const NO_KEYS: Key[] = [];
 
 export interface ResourceAccess {
   create?: boolean;
@@ -67,7 +68,19 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
   const { modal } = App.useApp();
   const list = useListParams(definition);
   const { hidden, setHidden, visible } = useColumnVisibility(definition.name, definition.columns);
-  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
+  const [selection, setSelection] = useState<{ of: string; keys: Key[] }>({ of: '', keys: [] });
+  // A selection belongs to the page and search it was made on: another page, order or search
+  // starts with none, so nothing off screen stays picked for a bulk action.
+  const listKey = JSON.stringify(list.queryArg);
+  const selectedKeys = selection.of === listKey ? selection.keys : NO_KEYS;
+  const setSelectedKeys = useCallback(
+    (next: Key[] | ((keys: Key[]) => Key[])) =>
+      setSelection((s) => {
+        const current = s.of === listKey ? s.keys : NO_KEYS;
+        return { of: listKey, keys: typeof next === 'function' ? next(current) : next };
+      }),
+    [listKey],
+  );
   const rows = useMemo(() => result.data?.items ?? [], [result.data]);
   const idOf = (row: T) => String(cellValue(row, definition.idField));
 
@@ -78,14 +91,7 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
 
   // One confirm dialog opened on demand, not a Popconfirm in every row: rows of a 10,000-row page
   // stay light while scrolling.
-  const confirmDelete = (row: T) =>
-    modal.confirm({
-      title: `Delete this ${definition.singular.toLowerCase()}?`,
-      okText: 'Delete',
-      okButtonProps: { danger: true },
-      cancelText: 'Cancel',
-      onOk: () => remove(row),
-    });
+  const confirmDelete = (row: T) => askToDelete(modal, `Delete this ${definition.singular.toLowerCase()}?`, () => remove(row));
 
   const remove = async (row: T) => {
     try {
