@@ -1,19 +1,19 @@
 import { defineConfig } from '@playwright/test';
 
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
-
-// Production builds of all five apps and the real API, on a fresh database each run.
+// Production builds of all five apps and the real API. Each worker starts its own server on a fresh
+// database (src/fixtures.ts: port E2E_PORT + worker slot, default 4310), so spec files run two at a
+// time; the tests of one file run in order in one worker.
 export default defineConfig({
   testDir: './src',
   outputDir: '../../tmp/e2e/test-results',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
+  globalSetup: './global-setup.ts',
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -21,14 +21,5 @@ export default defineConfig({
     trace: 'retain-on-failure',
     // page.route cannot see requests a service worker answers; the offline test turns it back on
     serviceWorkers: 'block',
-  },
-  webServer: {
-    command: `node tools/scripts/e2e-server.mjs`,
-    cwd: '../..',
-    url: `http://127.0.0.1:${E2E_PORT}/remotes.json`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: { PORT: String(E2E_PORT) },
   },
 });

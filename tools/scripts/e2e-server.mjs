@@ -6,7 +6,8 @@ import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const base = path.join(root, 'tmp/e2e');
+// E2E_DIR: this server's own web copy, database and mail (each Playwright worker has one)
+const base = process.env.E2E_DIR ? path.resolve(process.env.E2E_DIR) : path.join(root, 'tmp/e2e');
 const web = path.join(base, 'web');
 const data = path.join(base, 'data');
 const mail = path.join(base, 'mail');
@@ -14,6 +15,9 @@ const port = Number(process.env.PORT ?? 4310);
 const smtpPort = port + 1000;
 for (const dir of [web, data, mail]) rmSync(dir, { recursive: true, force: true });
 mkdirSync(mail, { recursive: true });
+// E2E_DATA_FROM: the database of a server started and stopped earlier (migrated and seeded), so a
+// fresh copy opens in seconds instead of running initdb, migrations and the seed again
+if (process.env.E2E_DATA_FROM) cpSync(path.resolve(process.env.E2E_DATA_FROM), data, { recursive: true });
 // a copy, so the redeploy test can rebuild one remote into it without touching dist/
 cpSync(path.join(root, 'dist/apps'), web, { recursive: true });
 
@@ -46,6 +50,8 @@ const env = {
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   // every test signs in from 127.0.0.1; the per-IP limit itself is covered by the server tests
   LOGIN_PER_IP: '1000',
+  // request lines of a whole run drown the test output; warnings and errors still show
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 };
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')], { stdio: 'inherit', env, cwd: root });
 const stop = (sig) => {
@@ -53,6 +59,11 @@ const stop = (sig) => {
   smtp.close();
 };
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => stop(sig));
+// started by a Playwright worker: stop with it even if it dies without tearing its fixtures down
+if (process.env.E2E_STOP_WITH_PARENT) {
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && stop('SIGTERM'), 1000).unref();
+}
 server.on('exit', (code) => {
   smtp.close();
   process.exit(code ?? 0);

@@ -9,7 +9,8 @@ export interface BuildOptions {
   demoPassword?: string;
   tokenTtlSeconds?: number;
   webRoot?: string;
-  logger?: boolean;
+  /** true, or a level: main.ts passes LOG_LEVEL (the e2e run keeps only warnings) */
+  logger?: boolean | { level: string };
   seed?: boolean;
   smtpUrl?: string;
   /** base of links in mails */

@@ -6,7 +6,7 @@ async function main() {
   const env = process.env;
   const port = Number(env.PORT ?? 3000);
   const app = await build({
-    logger: true,
+    logger: { level: env.LOG_LEVEL || 'info' },
     dataDir: env.DATA_DIR ?? path.join(REPO_ROOT, 'data/pglite'),
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,

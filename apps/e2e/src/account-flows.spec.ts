@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { expectHome, signIn, signInFresh, ROLES } from './support';
 import { linkFromMail } from './mailbox';
 

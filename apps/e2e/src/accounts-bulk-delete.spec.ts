@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { expectAccessible, expectToast, signInAs, tableRows } from './accounts-support';
 import { apiAs } from './users-support';
 

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { confirmDelete, expectAccessible, pickOption, expectTitle, expectToast, query, searchText, signInAs, tableRows } from './accounts-support';
 
 const stamp = Date.now().toString(36);

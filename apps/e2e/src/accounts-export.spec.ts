@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { readFile } from 'node:fs/promises';
 import { parseCsv } from '@smsc/shared-util';
 import { expectAccessible, expectToast, query, searchText, signInAs, tableRows } from './accounts-support';

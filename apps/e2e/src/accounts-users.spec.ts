@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import {
   axeViolations, cellOf, choose, columnTexts, deleteRow, expectNotFound, expectTitle, expectToast, openAs, rows, search, userByEmail,
 } from './users-support';

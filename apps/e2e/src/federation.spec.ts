@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { ROLES, antdTheme, countReactRenderers, expectHome, recordAntdEngines, signIn, signInFresh } from './support';
 
 test.describe('federated role areas', () => {

@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { ROLES, expectHome, signInFresh } from './support';
 
 // a few entries per role from spec §2, and one area each whose screens are not built on every branch

@@ -1,8 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { serverDir } from './server';
 
-const MAIL_DIR = path.resolve(__dirname, '../../../tmp/e2e/mail');
+/** The mails of this worker's own server (see fixtures.ts). */
+function mailDir() {
+  return path.join(serverDir(`worker-${test.info().parallelIndex}`), 'mail');
+}
 
 function decodeQuotedPrintable(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
@@ -11,6 +15,7 @@ function decodeQuotedPrintable(raw: string): string {
 /** The newest link to `pathPart` mailed to `to` by the server (through the e2e SMTP listener). */
 export async function linkFromMail(to: string, pathPart: string): Promise<string> {
   let link = '';
+  const MAIL_DIR = mailDir();
   await expect
     .poll(
       () => {

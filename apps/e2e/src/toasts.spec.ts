@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { ROLES, expectHome, signInFresh } from './support';
 
 // spec §8/§9 toasts, driven through a real screen (the company admin's add-user form) against the
