@@ -1,0 +1,69 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { ROLES, expectHome, signInFresh } from './support';
+// the menus are data (no React in these files): the smoke follows them as they grow
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { systemAdminMenu } from '../../../libs/system-admin/routes/src/lib/menu';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { companyAdminMenu } from '../../../libs/company-admin/routes/src/lib/menu';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { companyUserMenu } from '../../../libs/company-user/routes/src/lib/menu';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { resellerMenu } from '../../../libs/reseller/routes/src/lib/menu';
+
+interface Entry {
+  path: string;
+  label: string;
+  children?: Entry[];
+}
+
+/** Every page a menu links to: the leaves (a group's own path is never a link). */
+function links(menu: Entry[]): Entry[] {
+  return menu.flatMap((e) => (e.children?.length ? links(e.children) : [e]));
+}
+
+const TABLE = [
+  { role: ROLES[0], menu: systemAdminMenu },
+  { role: ROLES[1], menu: companyAdminMenu },
+  { role: ROLES[2], menu: companyUserMenu },
+  { role: ROLES[3], menu: resellerMenu },
+];
+
+/** Navigates inside the running app, as a menu click does (the router follows history). */
+async function navigate(page: Page, url: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+}
+
+test.describe('every menu route of every role renders', () => {
+  for (const { role, menu } of TABLE) {
+    test(`${role.home}: ${links(menu).length} menu routes`, async ({ page }) => {
+      test.setTimeout(240_000);
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(`${msg.text()} (${page.url()})`);
+      });
+      page.on('pageerror', (err) => errors.push(`${err.message} (${page.url()})`));
+      await signInFresh(page, role.email);
+      await expectHome(page, role);
+      for (const entry of links(menu)) {
+        const url = entry.path ? `${role.home}/${entry.path}` : role.home;
+        await test.step(`${entry.label}: ${url}`, async () => {
+          await navigate(page, url);
+          await expect(page).toHaveURL(new RegExp(`${url}$`));
+          // the frame's own <main> (antd's Layout.Content is one too) holds the screen
+          const main = page.locator('main main');
+          // loaded: no area or screen still loading, no fallback of an error boundary
+          await expect(main.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+          await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
+          await expect(page.getByTestId('page-title')).toBeVisible();
+          await expect(page.getByTestId('page-title')).not.toHaveText('');
+          await expect(main).not.toHaveText(/^\s*$/);
+          expect(errors).toEqual([]);
+        });
+      }
+    });
+  }
+});
