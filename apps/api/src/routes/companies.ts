@@ -43,6 +43,8 @@ export default async function companyRoutes(base: FastifyInstance) {
   app.post('/company', { config: { access: create }, schema: { tags: ['companies'], body: CompanyCreate, response: { 201: Company } } }, async (req, reply) => {
     const b = req.body;
     const isAdmin = req.user.user_type === 'admin';
+    // A reseller creates under itself only: another reseller (or none) is refused, not ignored.
+    if (!isAdmin && b.reseller_uuid !== undefined && b.reseller_uuid !== req.user.reseller_uuid) throw forbidden();
     const row = await app.db.insertInto('companies').values({
       company_name: b.company_name, payment_term_uuid: b.payment_term_uuid ?? null, status: b.status, prepay: b.prepay,
       is_below_credit_limit: b.is_below_credit_limit, is_created_by_admin: isAdmin,

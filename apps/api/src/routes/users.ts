@@ -44,7 +44,11 @@ export default async function userRoutes(base: FastifyInstance) {
     const b = req.body;
     checkPasswordPolicy(b.password);
     let companyUuid = b.company_uuid ?? null;
-    if (req.user.user_type === 'company_admin') companyUuid = req.user.company_uuid;
+    // A company admin's users land in its own company; naming another one is refused, not ignored.
+    if (req.user.user_type === 'company_admin') {
+      if (b.company_uuid !== undefined && b.company_uuid !== req.user.company_uuid) throw forbidden();
+      companyUuid = req.user.company_uuid;
+    }
     if (req.user.user_type === 'reseller') {
       if (!companyUuid) throw new HttpError(400, 'company_uuid is required');
       orNotFound(await companiesQuery(app.db).select('companies.company_uuid').where('companies.company_uuid', '=', companyUuid).where(companyScope(req)).executeTakeFirst(), 'Company');
