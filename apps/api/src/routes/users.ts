@@ -9,6 +9,7 @@ import { HttpError, forbidden } from '../lib/http-error';
 import { checkPasswordPolicy, hashPassword } from '../lib/passwords';
 import { ownPasswordChange, passwordReset } from '../lib/password-change';
 import { USER_COLUMNS, companiesQuery, usersQuery } from '../lib/queries';
+import { audit } from '../security/audit';
 
 const manage: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
 const readOwn: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'own' };
@@ -60,7 +61,9 @@ export default async function userRoutes(base: FastifyInstance) {
       email: b.email, full_name: b.full_name, password_hash: await hashPassword(b.password), user_type,
       is_admin: user_type !== 'user', is_active: b.is_active ?? true, company_uuid: companyUuid, reseller_uuid: null,
     }).returning('uuid').executeTakeFirstOrThrow();
-    return reply.code(201).send(await findUser(req, row.uuid));
+    const created = await findUser(req, row.uuid);
+    await audit(req, 'user', row.uuid, null, created);
+    return reply.code(201).send(created);
   });
 
   app.get('/user/:id', { config: { access: readOwn }, schema: { tags: ['users'], params: IdParam, response: { 200: User } } }, async (req) =>
@@ -82,13 +85,16 @@ export default async function userRoutes(base: FastifyInstance) {
       Object.assign(set, own ? await ownPasswordChange(app, req.user, b.current_password, b.password) : await passwordReset(b.password));
     }
     if (Object.keys(set).length) await app.db.updateTable('users').set(set).where('uuid', '=', target.uuid).execute();
-    return findUser(req, target.uuid);
+    const updated = await findUser(req, target.uuid);
+    await audit(req, 'user', target.uuid, target, { ...updated, ...(b.password !== undefined ? { password: true } : {}) });
+    return updated;
   });
 
   app.delete('/user/:id', { config: { access: manage }, schema: { tags: ['users'], params: IdParam, response: { 200: MessageBody } } }, async (req) => {
     const target = orNotFound(await findUser(req, req.params.id), 'User');
     if (target.uuid === req.user.uuid) throw new HttpError(400, 'You cannot delete yourself');
     await app.db.deleteFrom('users').where('uuid', '=', target.uuid).execute();
+    await audit(req, 'user', target.uuid, target, null);
     return { message: 'User deleted' };
   });
 }

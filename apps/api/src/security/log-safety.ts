@@ -6,12 +6,19 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
  * (Authorization), query strings or bodies: those carry passwords, tokens and personal data.
  */
 export function requestForLog(req: FastifyRequest) {
+  const route = req.routeOptions?.url;
   return {
     method: req.method,
-    route: req.routeOptions?.url ?? '(no route)',
+    route: route ?? '(no route)',
+    // Static files and console deep links have no pattern worth reading; their path is logged with
+    // token-like segments (e.g. /forgot-password/<token>) masked.
+    ...(!route || route.endsWith('*') ? { path: maskTokens(req.url.split('?')[0]) } : {}),
     remoteAddress: req.ip,
   };
 }
+
+/** Path segments that look like tokens (24+ URL-safe characters, no dot) become "…". */
+export const maskTokens = (path: string) => path.split('/').map((s) => (/^[A-Za-z0-9_-]{24,}$/.test(s) ? '…' : s)).join('/');
 
 /** Quoted fragments of an error message (where drivers echo input values) are masked. */
 export const maskQuoted = (s: string) => s.replace(/"[^"]*"/g, '"…"').replace(/'[^']*'/g, "'…'").slice(0, 300);

@@ -5,3 +5,4 @@ export * from './lib/auth';
 export * from './lib/accounts';
 export * from './lib/files';
 export * from './lib/storable-text';
+export * from './lib/audit';
