@@ -50,9 +50,10 @@ test.describe('Content-Security-Policy', () => {
   test('a list page with table, search form and menus raises no violation', async ({ page }) => {
     const violations = await watchViolations(page);
     await signInFresh(page, ROLES[0].email);
-    await expectHome(page, ROLES[0]);
+    await expectHome(page, ROLES[0]).catch(async (err) => { throw new Error(`${err}\nCSP violations: ${JSON.stringify(await violations())}`); });
     await page.goto('/system-admin/companies/company-list');
-    await expect(page.getByRole('table').first()).toBeVisible();
+    // a full page load fetches the remote again; on a loaded machine that can take a while
+    await expect(page.getByRole('table').first()).toBeVisible({ timeout: 45_000 });
     await page.waitForLoadState('networkidle');
     expect(await violations()).toEqual([]);
   });

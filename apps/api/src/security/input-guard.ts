@@ -21,7 +21,7 @@ export function findUndeclared(schema: JsonSchema | undefined, data: unknown, pr
     if (!schema.items) return null;
     for (let i = 0; i < data.length; i++) {
       const found = findUndeclared(schema.items, data[i], prefix ? `${prefix}.${i}` : String(i));
-      if (found) return found;
+      if (found !== null) return found;
     }
     return null;
   }
@@ -32,7 +32,7 @@ export function findUndeclared(schema: JsonSchema | undefined, data: unknown, pr
     const declared = schema.properties[key];
     if (!declared) return path;
     const nested = findUndeclared(declared, value, path);
-    if (nested) return nested;
+    if (nested !== null) return nested;
   }
   return null;
 }
@@ -48,8 +48,9 @@ export function checkInput(req: { params: unknown; query: unknown; body: unknown
     if (field) throw new FieldError({ [field]: UNSTORABLE_TEXT_MESSAGE });
   }
   const refused = findUndeclared(req.routeOptions.schema?.body as JsonSchema | undefined, req.body);
-  if (refused) {
+  // '' is a real (empty) key, so compare with null
+  if (refused !== null) {
     const key = refused.split('.').pop() as string;
-    throw new FieldError({ [refused]: PROTECTED_FIELDS.has(key) ? 'cannot be set by this call' : 'is not a field of this call' });
+    throw new FieldError({ [refused || '(empty key)']: PROTECTED_FIELDS.has(key) ? 'cannot be set by this call' : 'is not a field of this call' });
   }
 }

@@ -78,6 +78,10 @@ describe('input the database cannot store, and fields a caller may not set', () 
     const isAdmin = await t.app.inject({ method: 'PATCH', url: api('/home'), headers: acmeAdmin, payload: { is_admin: false } });
     expect(isAdmin.statusCode).toBe(400);
     expect(await t.app.db.selectFrom('users').select('uuid').where('email', '=', 'typed@example.com').executeTakeFirst()).toBeUndefined();
+    // an empty key is a key too (found by the fuzzer: it reached SQL as a column name)
+    const empty = await t.app.inject({ method: 'POST', url: api('/payment_term/create'), headers: admin, payload: { name: 'Net 5', days: 5, '': '' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toHaveProperty(['(empty key)']);
   });
 
   it('declared ownership fields the caller may not use answer 403', async () => {
