@@ -19,9 +19,17 @@ export interface BuildOptions {
   /** login limits: requests per IP per minute, failed attempts per account per 15 minutes */
   loginPerIp?: number;
   loginFailuresPerAccount?: number;
+  /** origins allowed to call the API from a browser (CORS); empty = same origin only */
+  corsOrigins?: string[];
+  /** origins the console may load scripts, styles and data from besides its own (remotes on a CDN) */
+  cspRemoteOrigins?: string[];
+  /** where log lines go when logger is on (tests read them) */
+  logStream?: NodeJS.WritableStream;
+  /** run on a database another instance opened (tests: two API instances on one database) */
+  sharedDb?: unknown;
 }
 
-export type AppConfig = Required<Omit<BuildOptions, 'databaseUrl' | 'dbSchema' | 'demoPassword' | 'smtpUrl' | 'logger'>> &
+export type AppConfig = Required<Omit<BuildOptions, 'databaseUrl' | 'dbSchema' | 'demoPassword' | 'smtpUrl' | 'logger' | 'logStream' | 'sharedDb'>> &
   Pick<BuildOptions, 'databaseUrl' | 'dbSchema' | 'demoPassword' | 'smtpUrl'>;
 
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
@@ -42,5 +50,10 @@ export function resolveConfig(o: BuildOptions, generatedSecret: string): AppConf
     chunkTimeoutMs: o.chunkTimeoutMs ?? 120000,
     loginPerIp: o.loginPerIp ?? 30,
     loginFailuresPerAccount: o.loginFailuresPerAccount ?? 5,
+    corsOrigins: o.corsOrigins ?? [],
+    cspRemoteOrigins: o.cspRemoteOrigins ?? [],
   };
 }
+
+/** A comma-separated list of origins from the environment (CORS_ORIGINS, CSP_REMOTE_ORIGINS). */
+export const originList = (v: string | undefined) => (v ?? '').split(',').map((o) => o.trim()).filter(Boolean);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { build } from './app';
-import { REPO_ROOT } from './config';
+import { REPO_ROOT, originList } from './config';
 
 async function main() {
   const env = process.env;
@@ -17,6 +17,8 @@ async function main() {
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     chunkTimeoutMs: env.CHUNK_TIMEOUT_MS ? Number(env.CHUNK_TIMEOUT_MS) : undefined,
     loginPerIp: env.LOGIN_PER_IP ? Number(env.LOGIN_PER_IP) : undefined,
+    corsOrigins: originList(env.CORS_ORIGINS),
+    cspRemoteOrigins: originList(env.CSP_REMOTE_ORIGINS),
   });
   if (!env.JWT_SECRET) app.log.warn('JWT_SECRET not set: using a random secret, sessions end on restart');
   // Close the database cleanly so PGlite flushes its files.

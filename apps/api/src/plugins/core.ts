@@ -18,9 +18,10 @@ declare module 'fastify' {
 }
 
 /** Database, migrations, seed and the repositories every route plugin shares. */
-export default fp<{ config: AppConfig }>(async (app, { config }) => {
-  const db = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.dbSchema });
-  app.addHook('onClose', async () => db.destroy());
+export default fp<{ config: AppConfig; sharedDb?: Kysely<Database> }>(async (app, { config, sharedDb }) => {
+  const db = sharedDb ?? (await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.dbSchema }));
+  // A shared database belongs to the instance that opened it.
+  if (!sharedDb) app.addHook('onClose', async () => db.destroy());
   await migrate(db);
   // Expired revocations and one-time tokens can never match again; drop them so the tables stay small.
   await db.deleteFrom('token_revocations').where('expires_at', '<', new Date()).execute();

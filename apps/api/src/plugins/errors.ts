@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { API_PREFIX } from '@smsc/shared-contract';
 import type { FastifyError } from 'fastify';
 import { FieldError, HttpError } from '../lib/http-error';
+import { errorForLog } from '../security/log-safety';
 
 // Postgres error codes that mean "bad input", not a server fault.
 const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -9,7 +10,13 @@ const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
   '23503': [409, 'The record is referenced by or refers to a missing record'],
   '22P02': [400, 'Invalid value'],
   '23514': [400, 'A value is out of the allowed range'],
+  // program_limit_exceeded: e.g. a value too long for an index
+  '54000': [400, 'A value is too long'],
 };
+
+/** Postgres class 22 (data exception: bad number, date, encoding, length...) is the input's fault. */
+const pgClientError = (code: string | undefined): [number, string] | undefined =>
+  code ? PG_CLIENT_ERRORS[code] ?? (/^22[0-9A-Z]{3}$/.test(code) ? [400, 'Invalid value'] : undefined) : undefined;
 
 export default fp(async (app) => {
   app.setErrorHandler((err: FastifyError & { code?: string; headers?: Record<string, string> }, req, reply) => {
@@ -19,11 +26,12 @@ export default fp(async (app) => {
     // Our own errors carry a message written for the user, whatever the status (e.g. 503 mail down).
     if (err instanceof FieldError) return reply.code(err.statusCode).send({ errors: err.fields });
     if (err instanceof HttpError) return reply.code(err.statusCode).headers(err.headers).send({ error: { message: err.message } });
-    const pg = err.code ? PG_CLIENT_ERRORS[err.code] : undefined;
+    const pg = pgClientError(err.code);
     if (pg) return reply.code(pg[0]).send({ error: { message: pg[1] } });
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {
-      req.log.error({ err }, 'unhandled error');
+      // Never the request body, headers or raw error (drivers echo input values): see log-safety.ts.
+      req.log.error({ err: errorForLog(err), method: req.method, route: req.routeOptions.url }, 'unhandled error');
       return reply.code(500).send({ error: { message: 'Internal server error' } });
     }
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {

@@ -6,14 +6,24 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_PREFIX } from '@smsc/shared-contract';
 import { HttpError } from '../lib/http-error';
+import { cspDirectives } from '../security/csp';
+import { pgRateLimitStore } from '../security/rate-limit-store';
 
 export default fp(async (app) => {
-  await app.register(cors, { origin: true });
-  // A webpack module-federation SPA loads remote chunks and inline styles (antd); a strict CSP breaks it.
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
-  // Not global: only routes that opt in (login) are limited.
+  const { corsOrigins, cspRemoteOrigins } = app.config;
+  // The console and the API share one origin, so CORS is off unless origins are configured
+  // (an exact allowlist: no wildcard, and `null` is never echoed).
+  await app.register(cors, { origin: corsOrigins.length ? corsOrigins : false });
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(cspRemoteOrigins) },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+  });
+  // Not global: only routes that opt in (login, registration) are limited. Counters live in the
+  // database so every server process shares them.
   await app.register(rateLimit, {
     global: false,
+    store: pgRateLimitStore(app.db) as never,
     errorResponseBuilder: (_req, ctx) =>
       new HttpError(429, `Too many requests, retry in ${Math.ceil(ctx.ttl / 1000)} s`, { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) }),
   });

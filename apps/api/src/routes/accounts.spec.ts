@@ -49,7 +49,10 @@ describe('accounts and reference data', () => {
   });
 
   it('lets a reseller create a company under itself and a user in it, refusing a duplicate e-mail', async () => {
-    const created = await t.app.inject({ method: 'POST', url: api('/company'), headers: reseller, payload: { company_name: 'Reseller Co', reseller_uuid: null } });
+    // a reseller cannot create a company outside itself: naming another reseller (or none) is refused, not ignored
+    const outside = await t.app.inject({ method: 'POST', url: api('/company'), headers: reseller, payload: { company_name: 'Reseller Co', reseller_uuid: null } });
+    expect(outside.statusCode).toBe(403);
+    const created = await t.app.inject({ method: 'POST', url: api('/company'), headers: reseller, payload: { company_name: 'Reseller Co' } });
     expect(created.statusCode).toBe(201);
     const company = created.json();
     expect(company.reseller_name).toBe('Demo Reseller');
@@ -74,7 +77,9 @@ describe('accounts and reference data', () => {
       method: 'POST', url: api('/user'), headers: acmeAdmin,
       payload: { email: 'sneaky@example.com', password: 'sneaky-pass-1', full_name: 'Sneaky', company_uuid: globex.company_uuid },
     });
-    expect(user.json().company_uuid).toBe(acme.company_uuid);
+    // another company is refused (it used to be silently replaced by the admin's own)
+    expect(user.statusCode).toBe(403);
+    expect(await t.app.db.selectFrom('users').select('uuid').where('email', '=', 'sneaky@example.com').executeTakeFirst()).toBeUndefined();
   });
 
   it('answers 404 for unknown ids and deletes users', async () => {

@@ -7,6 +7,7 @@ import { paging, ordering, wildcard } from '../lib/list';
 import { companyScope, orNotFound } from '../lib/tenant';
 import { forbidden } from '../lib/http-error';
 import { COMPANY_COLUMNS, companiesQuery } from '../lib/queries';
+import { audit } from '../security/audit';
 
 const read: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'tenant' };
 const list: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
@@ -43,13 +44,17 @@ export default async function companyRoutes(base: FastifyInstance) {
   app.post('/company', { config: { access: create }, schema: { tags: ['companies'], body: CompanyCreate, response: { 201: Company } } }, async (req, reply) => {
     const b = req.body;
     const isAdmin = req.user.user_type === 'admin';
+    // A reseller creates under itself only: another reseller (or none) is refused, not ignored.
+    if (!isAdmin && b.reseller_uuid !== undefined && b.reseller_uuid !== req.user.reseller_uuid) throw forbidden();
     const row = await app.db.insertInto('companies').values({
       company_name: b.company_name, payment_term_uuid: b.payment_term_uuid ?? null, status: b.status, prepay: b.prepay,
       is_below_credit_limit: b.is_below_credit_limit, is_created_by_admin: isAdmin,
       // A reseller always creates companies under itself.
       reseller_uuid: isAdmin ? b.reseller_uuid ?? null : req.user.reseller_uuid,
     }).returning('company_uuid').executeTakeFirstOrThrow();
-    return reply.code(201).send(await findCompany(req, row.company_uuid));
+    const created = await findCompany(req, row.company_uuid);
+    await audit(req, 'company', row.company_uuid, null, created);
+    return reply.code(201).send(created);
   });
 
   app.get('/company/:id', { config: { access: read }, schema: { tags: ['companies'], params: IdParam, response: { 200: Company } } }, async (req) =>
@@ -63,12 +68,15 @@ export default async function companyRoutes(base: FastifyInstance) {
     if (type !== 'admin' && b.reseller_uuid !== undefined) throw forbidden();
     if (type === 'company_admin' && Object.keys(b).some((k) => k !== 'company_name')) throw forbidden();
     await app.db.updateTable('companies').set(b).where('company_uuid', '=', target.company_uuid).execute();
-    return findCompany(req, target.company_uuid);
+    const updated = await findCompany(req, target.company_uuid);
+    await audit(req, 'company', target.company_uuid, target, updated);
+    return updated;
   });
 
   app.delete('/company/:id', { config: { access: create }, schema: { tags: ['companies'], params: IdParam, response: { 200: MessageBody } } }, async (req) => {
     const target = orNotFound(await findCompany(req, req.params.id), 'Company');
     await app.db.deleteFrom('companies').where('company_uuid', '=', target.company_uuid).execute();
+    await audit(req, 'company', target.company_uuid, target, null);
     return { message: 'Company deleted' };
   });
 }

@@ -5,6 +5,7 @@ import { signedIn } from '../lib/access';
 import { forbidden } from '../lib/http-error';
 import { ownPasswordChange, type PasswordChange } from '../lib/password-change';
 import { COMPANY_COLUMNS, USER_COLUMNS, companiesQuery, usersQuery } from '../lib/queries';
+import { audit } from '../security/audit';
 
 export default async function homeRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
@@ -26,12 +27,16 @@ export default async function homeRoutes(base: FastifyInstance) {
     const set: { full_name?: string } & Partial<PasswordChange> = {};
     if (full_name !== undefined) set.full_name = full_name;
     if (password !== undefined) Object.assign(set, await ownPasswordChange(app, req.user, current_password, password));
+    const before = await load(req);
     await app.db.transaction().execute(async (trx) => {
       if (Object.keys(set).length) await trx.updateTable('users').set(set).where('uuid', '=', req.user.uuid).execute();
       if (company_name !== undefined && companyUuid) {
         await trx.updateTable('companies').set({ company_name }).where('company_uuid', '=', companyUuid).execute();
       }
     });
-    return load(req);
+    const after = await load(req);
+    await audit(req, 'user', req.user.uuid, before.user, { ...after.user, ...(password !== undefined ? { password: true } : {}) });
+    if (before.company && after.company) await audit(req, 'company', before.company.company_uuid, before.company, after.company);
+    return after;
   });
 }

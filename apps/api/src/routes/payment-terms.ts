@@ -5,6 +5,7 @@ import { IdParam, ListPage, MessageBody, PaymentTerm, PaymentTermCreate, Payment
 import { adminOnly, type AccessPolicy } from '../lib/access';
 import { paging, ordering, wildcard } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
+import { audit } from '../security/audit';
 
 // Resellers read the terms to pick one for their companies; only the system admin edits them.
 const read: AccessPolicy = { admin: 'all', reseller: 'all', company_admin: 'none', user: 'none' };
@@ -25,17 +26,25 @@ export default async function paymentTermRoutes(base: FastifyInstance) {
     return { items, total: total.n, per_page };
   });
 
-  app.post('/payment_term/create', { config: { access: adminOnly }, schema: { tags: ['payment terms'], body: PaymentTermCreate, response: { 201: PaymentTerm } } }, async (req, reply) =>
-    reply.code(201).send(await app.db.insertInto('payment_terms').values(req.body).returningAll().executeTakeFirstOrThrow()));
+  app.post('/payment_term/create', { config: { access: adminOnly }, schema: { tags: ['payment terms'], body: PaymentTermCreate, response: { 201: PaymentTerm } } }, async (req, reply) => {
+    const created = await app.db.insertInto('payment_terms').values(req.body).returningAll().executeTakeFirstOrThrow();
+    await audit(req, 'payment_term', created.payment_term_uuid, null, created);
+    return reply.code(201).send(created);
+  });
 
   app.get('/payment_term/:id', { config: { access: read }, schema: { tags: ['payment terms'], params: IdParam, response: { 200: PaymentTerm } } }, async (req) =>
     orNotFound(await app.db.selectFrom('payment_terms').selectAll().where('payment_term_uuid', '=', req.params.id).executeTakeFirst(), 'Payment term'));
 
-  app.patch('/payment_term/:id', { config: { access: adminOnly }, schema: { tags: ['payment terms'], params: IdParam, body: PaymentTermPatch, response: { 200: PaymentTerm } } }, async (req) =>
-    orNotFound(await app.db.updateTable('payment_terms').set(req.body).where('payment_term_uuid', '=', req.params.id).returningAll().executeTakeFirst(), 'Payment term'));
+  app.patch('/payment_term/:id', { config: { access: adminOnly }, schema: { tags: ['payment terms'], params: IdParam, body: PaymentTermPatch, response: { 200: PaymentTerm } } }, async (req) => {
+    const before = orNotFound(await app.db.selectFrom('payment_terms').selectAll().where('payment_term_uuid', '=', req.params.id).executeTakeFirst(), 'Payment term');
+    const updated = orNotFound(await app.db.updateTable('payment_terms').set(req.body).where('payment_term_uuid', '=', req.params.id).returningAll().executeTakeFirst(), 'Payment term');
+    await audit(req, 'payment_term', updated.payment_term_uuid, before, updated);
+    return updated;
+  });
 
   app.delete('/payment_term/:id', { config: { access: adminOnly }, schema: { tags: ['payment terms'], params: IdParam, response: { 200: MessageBody } } }, async (req) => {
-    orNotFound(await app.db.deleteFrom('payment_terms').where('payment_term_uuid', '=', req.params.id).returning('payment_term_uuid').executeTakeFirst(), 'Payment term');
+    const gone = orNotFound(await app.db.deleteFrom('payment_terms').where('payment_term_uuid', '=', req.params.id).returningAll().executeTakeFirst(), 'Payment term');
+    await audit(req, 'payment_term', gone.payment_term_uuid, gone, null);
     return { message: 'Payment term deleted' };
   });
 }

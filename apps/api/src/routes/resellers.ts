@@ -5,6 +5,7 @@ import { IdParam, ListPage, MessageBody, Reseller, ResellerCreate, ResellerListQ
 import { adminOnly } from '../lib/access';
 import { paging, ordering, wildcard } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
+import { audit } from '../security/audit';
 
 const cfg = { config: { access: adminOnly } };
 
@@ -26,17 +27,25 @@ export default async function resellerRoutes(base: FastifyInstance) {
     return { items, total: total.n, per_page };
   });
 
-  app.post('/reseller', { ...cfg, schema: { tags: ['resellers'], body: ResellerCreate, response: { 201: Reseller } } }, async (req, reply) =>
-    reply.code(201).send(await app.db.insertInto('resellers').values(req.body).returningAll().executeTakeFirstOrThrow()));
+  app.post('/reseller', { ...cfg, schema: { tags: ['resellers'], body: ResellerCreate, response: { 201: Reseller } } }, async (req, reply) => {
+    const created = await app.db.insertInto('resellers').values(req.body).returningAll().executeTakeFirstOrThrow();
+    await audit(req, 'reseller', created.reseller_uuid, null, created);
+    return reply.code(201).send(created);
+  });
 
   app.get('/reseller/:id', { ...cfg, schema: { tags: ['resellers'], params: IdParam, response: { 200: Reseller } } }, async (req) =>
     orNotFound(await find(req.params.id), 'Reseller'));
 
-  app.patch('/reseller/:id', { ...cfg, schema: { tags: ['resellers'], params: IdParam, body: ResellerPatch, response: { 200: Reseller } } }, async (req) =>
-    orNotFound(await app.db.updateTable('resellers').set(req.body).where('reseller_uuid', '=', req.params.id).returningAll().executeTakeFirst(), 'Reseller'));
+  app.patch('/reseller/:id', { ...cfg, schema: { tags: ['resellers'], params: IdParam, body: ResellerPatch, response: { 200: Reseller } } }, async (req) => {
+    const before = orNotFound(await find(req.params.id), 'Reseller');
+    const updated = orNotFound(await app.db.updateTable('resellers').set(req.body).where('reseller_uuid', '=', req.params.id).returningAll().executeTakeFirst(), 'Reseller');
+    await audit(req, 'reseller', updated.reseller_uuid, before, updated);
+    return updated;
+  });
 
   app.delete('/reseller/:id', { ...cfg, schema: { tags: ['resellers'], params: IdParam, response: { 200: MessageBody } } }, async (req) => {
-    orNotFound((await app.db.deleteFrom('resellers').where('reseller_uuid', '=', req.params.id).returning('reseller_uuid').executeTakeFirst()), 'Reseller');
+    const gone = orNotFound((await app.db.deleteFrom('resellers').where('reseller_uuid', '=', req.params.id).returningAll().executeTakeFirst()), 'Reseller');
+    await audit(req, 'reseller', gone.reseller_uuid, gone, null);
     return { message: 'Reseller deleted' };
   });
 }

@@ -5,6 +5,7 @@ import { IdParam, ListPage, MessageBody, StopText, StopTextBody, StopTextListQue
 import type { AccessPolicy } from '../lib/access';
 import { paging, wildcard } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
+import { audit } from '../security/audit';
 
 // A reseller keeps its own filters; the system admin sees and edits every filter.
 const cfg = { config: { access: { admin: 'all', reseller: 'tenant', company_admin: 'none', user: 'none' } satisfies AccessPolicy } };
@@ -42,21 +43,26 @@ export default async function stopTextRoutes(base: FastifyInstance) {
     // A reseller's filters are always its own; the admin's are the platform's.
     const reseller_uuid = req.user.user_type === 'reseller' ? req.user.reseller_uuid : null;
     const filter = await app.db.insertInto('stop_text_filters').values({ ...req.body.filter, reseller_uuid }).returningAll().executeTakeFirstOrThrow();
+    await audit(req, 'filter', filter.filter_uuid, null, filter);
     return reply.code(201).send({ filter });
   });
 
-  app.patch('/stop_text/:id', { ...cfg, schema: { tags: ['filters'], params: IdParam, body: StopTextPatchBody, response: { 200: StopTextPayload } } }, async (req) => ({
-    filter: orNotFound(
+  app.patch('/stop_text/:id', { ...cfg, schema: { tags: ['filters'], params: IdParam, body: StopTextPatchBody, response: { 200: StopTextPayload } } }, async (req) => {
+    const before = orNotFound(await app.db.selectFrom('stop_text_filters').selectAll().where('filter_uuid', '=', req.params.id).where(filterScope(req)).executeTakeFirst(), 'Filter');
+    const filter = orNotFound(
       await app.db.updateTable('stop_text_filters').set(req.body.filter).where('filter_uuid', '=', req.params.id).where(filterScope(req)).returningAll().executeTakeFirst(),
       'Filter',
-    ),
-  }));
+    );
+    await audit(req, 'filter', filter.filter_uuid, before, filter);
+    return { filter };
+  });
 
   app.delete('/stop_text/:id', { ...cfg, schema: { tags: ['filters'], params: IdParam, response: { 200: MessageBody } } }, async (req) => {
-    orNotFound(
-      await app.db.deleteFrom('stop_text_filters').where('filter_uuid', '=', req.params.id).where(filterScope(req)).returning('filter_uuid').executeTakeFirst(),
+    const gone = orNotFound(
+      await app.db.deleteFrom('stop_text_filters').where('filter_uuid', '=', req.params.id).where(filterScope(req)).returningAll().executeTakeFirst(),
       'Filter',
     );
+    await audit(req, 'filter', gone.filter_uuid, gone, null);
     return { message: 'Filter deleted' };
   });
 }

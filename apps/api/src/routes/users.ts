@@ -9,6 +9,7 @@ import { HttpError, forbidden } from '../lib/http-error';
 import { checkPasswordPolicy, hashPassword } from '../lib/passwords';
 import { ownPasswordChange, passwordReset } from '../lib/password-change';
 import { USER_COLUMNS, companiesQuery, usersQuery } from '../lib/queries';
+import { audit } from '../security/audit';
 
 const manage: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
 const readOwn: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'own' };
@@ -44,7 +45,11 @@ export default async function userRoutes(base: FastifyInstance) {
     const b = req.body;
     checkPasswordPolicy(b.password);
     let companyUuid = b.company_uuid ?? null;
-    if (req.user.user_type === 'company_admin') companyUuid = req.user.company_uuid;
+    // A company admin's users land in its own company; naming another one is refused, not ignored.
+    if (req.user.user_type === 'company_admin') {
+      if (b.company_uuid !== undefined && b.company_uuid !== req.user.company_uuid) throw forbidden();
+      companyUuid = req.user.company_uuid;
+    }
     if (req.user.user_type === 'reseller') {
       if (!companyUuid) throw new HttpError(400, 'company_uuid is required');
       orNotFound(await companiesQuery(app.db).select('companies.company_uuid').where('companies.company_uuid', '=', companyUuid).where(companyScope(req)).executeTakeFirst(), 'Company');
@@ -56,7 +61,9 @@ export default async function userRoutes(base: FastifyInstance) {
       email: b.email, full_name: b.full_name, password_hash: await hashPassword(b.password), user_type,
       is_admin: user_type !== 'user', is_active: b.is_active ?? true, company_uuid: companyUuid, reseller_uuid: null,
     }).returning('uuid').executeTakeFirstOrThrow();
-    return reply.code(201).send(await findUser(req, row.uuid));
+    const created = await findUser(req, row.uuid);
+    await audit(req, 'user', row.uuid, null, created);
+    return reply.code(201).send(created);
   });
 
   app.get('/user/:id', { config: { access: readOwn }, schema: { tags: ['users'], params: IdParam, response: { 200: User } } }, async (req) =>
@@ -78,13 +85,16 @@ export default async function userRoutes(base: FastifyInstance) {
       Object.assign(set, own ? await ownPasswordChange(app, req.user, b.current_password, b.password) : await passwordReset(b.password));
     }
     if (Object.keys(set).length) await app.db.updateTable('users').set(set).where('uuid', '=', target.uuid).execute();
-    return findUser(req, target.uuid);
+    const updated = await findUser(req, target.uuid);
+    await audit(req, 'user', target.uuid, target, { ...updated, ...(b.password !== undefined ? { password: true } : {}) });
+    return updated;
   });
 
   app.delete('/user/:id', { config: { access: manage }, schema: { tags: ['users'], params: IdParam, response: { 200: MessageBody } } }, async (req) => {
     const target = orNotFound(await findUser(req, req.params.id), 'User');
     if (target.uuid === req.user.uuid) throw new HttpError(400, 'You cannot delete yourself');
     await app.db.deleteFrom('users').where('uuid', '=', target.uuid).execute();
+    await audit(req, 'user', target.uuid, target, null);
     return { message: 'User deleted' };
   });
 }

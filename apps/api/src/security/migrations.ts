@@ -1,0 +1,22 @@
+/** Migrations of the security domain: ids 030–039. */
+export const SECURITY_MIGRATIONS: { id: string; ddl: string }[] = [
+  {
+    // Request counters of the login and registration limits, shared by every server process.
+    id: '030_rate_limits',
+    ddl: `
+      create table rate_limits (key text primary key, hits integer not null, window_start timestamptz not null default now());
+      create index rate_limits_window_idx on rate_limits (window_start)`,
+  },
+  {
+    // Append-only record of changes. No foreign keys: an entry outlives the user or record it names.
+    id: '031_audit_log',
+    ddl: `
+      create table audit_log (id bigserial primary key, at timestamptz not null default now(),
+        actor_uuid uuid, actor_email text, actor_type text, ip text,
+        action text not null check (action in ('create','update','delete')), entity text not null, entity_id text not null,
+        company_uuid uuid, reseller_uuid uuid, changes jsonb not null);
+      create index audit_log_at_idx on audit_log (at desc, id desc);
+      create index audit_log_entity_idx on audit_log (entity, entity_id);
+      create index audit_log_reseller_idx on audit_log (reseller_uuid, at desc)`,
+  },
+];

@@ -1,0 +1,20 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Tables of the security domain (migrations 030–039). */
+export interface SecurityTables {
+  rate_limits: { key: string; hits: number; window_start: Date };
+  audit_log: {
+    id: Generated<string>;
+    at: ColumnType<Date, Date | undefined, never>;
+    actor_uuid: string | null;
+    actor_email: string | null;
+    actor_type: string | null;
+    ip: string | null;
+    action: 'create' | 'update' | 'delete';
+    entity: string;
+    entity_id: string;
+    company_uuid: string | null;
+    reseller_uuid: string | null;
+    changes: ColumnType<Record<string, { before: unknown; after: unknown }>, string, never>;
+  };
+}
