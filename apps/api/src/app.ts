@@ -20,7 +20,7 @@ export type { BuildOptions };
 export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const config = resolveConfig(opts, randomBytes(32).toString('hex'));
   const app = Fastify({
-    logger: opts.logger ? loggerOptions(opts.logStream) : false,
+    logger: opts.logger ? loggerOptions(opts.logStream, typeof opts.logger === 'object' ? opts.logger.level : undefined) : false,
     // Bodies above 1 MiB are refused (413); CSV imports fit well below this.
     bodyLimit: 1024 * 1024,
     // PGlite's first start (wasm compile, initdb, migrations, seed) can exceed the 10 s default.

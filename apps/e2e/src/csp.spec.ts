@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ROLES, expectHome, signInFresh } from './support';
 
 /** Records every Content-Security-Policy violation the page reports, from the first script on. */

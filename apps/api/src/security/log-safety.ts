@@ -30,8 +30,9 @@ export function errorForLog(err: Error & { code?: unknown }) {
 }
 
 /** Fastify logger options: the request serializer above, plus redaction as a second guard. */
-export function loggerOptions(stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+export function loggerOptions(stream?: NodeJS.WritableStream, level?: string): FastifyServerOptions['logger'] {
   return {
+    ...(level ? { level } : {}),
     ...(stream ? { stream } : {}),
     serializers: {
       req: (req: FastifyRequest) => requestForLog(req),
