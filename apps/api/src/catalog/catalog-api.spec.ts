@@ -1,4 +1,5 @@
 import { hashPassword } from '../lib/passwords';
+import { CatalogCache } from './cache';
 import { api, bearer, createTestApp, DEMO_PASSWORD, login, type TestApp } from '../testing/test-app';
 
 /** Demo catalog: the platform's products (Globex uses "Standard"), the demo reseller's own (Acme uses "Reseller Standard"). */
@@ -193,5 +194,21 @@ describe('catalog calls', () => {
       expect([url, (await call('GET', url, acme)).statusCode]).toEqual([url, 403]);
     }
     expect((await call('GET', '/mobile_network/list', acme)).statusCode).toBe(200);
+  });
+
+  it('another process\'s cache sees a catalog change within its check interval, and recompiles only then', async () => {
+    const elsewhere = new CatalogCache(t.app.db, 50); // as a second server process would hold it
+    const first = await elsewhere.current();
+    expect(await elsewhere.current()).toBe(first);
+    const wait = () => new Promise((r) => setTimeout(r, 60));
+    await wait();
+    expect(await elsewhere.current()).toBe(first); // version unchanged: no recompile
+    const vp = (await call('GET', '/vendor_product/list?vendor_product_name=*contoso*', admin)).json().items[0];
+    await call('POST', '/rate', admin, { vendor_product_uuid: vp.vendor_product_uuid, code: '33', price: '0.03' });
+    await wait();
+    const next = await elsewhere.current();
+    expect(next).not.toBe(first);
+    expect(next.rateCount).toBe(first.rateCount + 1);
+    expect(elsewhere.reloads).toBe(2);
   });
 });

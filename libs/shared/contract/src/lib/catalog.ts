@@ -152,3 +152,8 @@ export const QuoteAnswer = Type.Object({
   routes: Type.Array(Type.Object({ vendor_product_uuid: Uuid, vendor_product_name: Type.String(), cost: Type.String(), is_pinned: Type.Boolean() })),
 });
 export type QuoteAnswer = Static<typeof QuoteAnswer>;
+
+/** A rate CSV sent as JSON (a multipart upload in the field `file` is the other way). */
+export const RateImport = Type.Object({ csv: Type.String({ minLength: 1, maxLength: 32 * 1024 * 1024 }) });
+export type RateImport = Static<typeof RateImport>;
+export const RateImportResult = Type.Object({ imported: Type.Integer() });
