@@ -24,9 +24,18 @@ export function rateOwned(req: FastifyRequest) {
   return sql<boolean>`(rt.reseller_uuid = ${me} or v.reseller_uuid = ${me})`;
 }
 
-const INSERT_CHUNK = 2000;
+const INSERT_CHUNK = 25_000;
 
-/** Inserts resolved rate lines under one rate table or vendor product, a few thousand rows per statement. */
+/**
+ * Inserts resolved rate lines under one rate table or vendor product. Each chunk is one statement over
+ * column arrays (unnest): a 100,000-line CSV is four statements, not 100,000 rows of bound parameters.
+ */
 export async function insertRates(db: Kysely<Database> | Transaction<Database>, owner: { rate_table_uuid?: string; vendor_product_uuid?: string }, rows: ResolvedRate[]) {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await db.insertInto('rates').values(rows.slice(i, i + INSERT_CHUNK).map((r) => ({ ...owner, ...r }))).execute();
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    const chunk = rows.slice(i, i + INSERT_CHUNK);
+    await sql`insert into rates (rate_table_uuid, vendor_product_uuid, code, mobile_network_uuid, price, effective_from, country_name)
+      select ${owner.rate_table_uuid ?? null}::uuid, ${owner.vendor_product_uuid ?? null}::uuid, u.code, u.net, u.price, u.eff, u.country
+      from unnest(${chunk.map((r) => r.code)}::text[], ${chunk.map((r) => r.mobile_network_uuid)}::uuid[], ${chunk.map((r) => r.price)}::numeric[],
+        ${chunk.map((r) => r.effective_from.toISOString())}::timestamptz[], ${chunk.map((r) => r.country_name)}::text[]) as u(code, net, price, eff, country)`.execute(db);
+  }
 }
