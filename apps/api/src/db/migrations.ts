@@ -1,6 +1,7 @@
 // Migrations are code, applied in order at start; each id runs once (recorded in schema_migrations).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema';
+import { CATALOG_MIGRATIONS } from '../catalog/migrations';
 import { SECURITY_MIGRATIONS } from '../security/migrations';
 
 const MIGRATIONS: { id: string; ddl: string }[] = [
@@ -81,6 +82,7 @@ const MIGRATIONS: { id: string; ddl: string }[] = [
     id: '008_password_change_session',
     ddl: `alter table users add column password_change_jti text`,
   },
+  ...CATALOG_MIGRATIONS,
   ...SECURITY_MIGRATIONS,
 ];
 

@@ -1,16 +1,19 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { UserType } from '@smsc/shared-contract';
 import type { SecurityTables } from '../security/tables';
+import type { CatalogDatabase } from '../catalog/schema';
 
 type Created = ColumnType<Date, Date | undefined, never>;
 
-export interface Database extends SecurityTables {
+export interface Database extends SecurityTables, CatalogDatabase {
   resellers: { reseller_uuid: Generated<string>; reseller_name: string; created_on: Created };
   payment_terms: { payment_term_uuid: Generated<string>; name: string; days: Generated<number>; is_active: Generated<boolean>; created_on: Created };
   companies: {
     company_uuid: Generated<string>; company_name: string; reseller_uuid: string | null; payment_term_uuid: string | null;
     status: Generated<'active' | 'inactive'>; prepay: Generated<boolean>; is_below_credit_limit: Generated<boolean>;
     is_created_by_admin: Generated<boolean>; created_on: Created;
+    /** the product that prices and routes the company's messages (catalog) */
+    product_uuid: ColumnType<string | null, string | null | undefined, string | null>;
   };
   users: {
     uuid: Generated<string>; email: string; password_hash: string; full_name: string; user_type: UserType;

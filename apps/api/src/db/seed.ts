@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './schema';
 import { hashPassword } from '../lib/passwords';
+import { seedDemoCatalog, seedMobileNetworks } from '../catalog/seed';
 
 export const DEMO_USERS = [
   'admin@example.com', 'reseller@example.com', 'acme-admin@example.com', 'acme-user@example.com',
@@ -18,6 +19,7 @@ const COUNTRIES: [string, string, [string, string][]][] = [
 
 /** Demo data for an empty database, so every console area has something to show and lists page. */
 export async function seed(db: Kysely<Database>, log: FastifyBaseLogger, demoPassword?: string): Promise<void> {
+  await seedMobileNetworks(db); // reference data, also for a database seeded before the catalog existed
   const existing = await db.selectFrom('users').select('uuid').limit(1).executeTakeFirst();
   if (existing) return;
   const password = demoPassword ?? randomBytes(9).toString('base64url');
@@ -66,5 +68,6 @@ export async function seed(db: Kysely<Database>, log: FastifyBaseLogger, demoPas
       await trx.insertInto('area_codes').values(codes.map(([code, name]) => ({ country_uuid: c.country_uuid, code, name }))).execute();
     }
   });
+  await seedDemoCatalog(db);
   log.info(`seeded demo data; logins: ${DEMO_USERS.join(', ')} with password ${demoPassword ? '(DEMO_PASSWORD)' : password}`);
 }

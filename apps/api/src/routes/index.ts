@@ -11,10 +11,11 @@ import countryRoutes from './countries';
 import fileRoutes from './files';
 import resellerImportRoutes from './reseller-import';
 import auditRoutes from '../security/audit-routes';
+import catalogRoutes from '../catalog/plugin';
 
 export default async function routes(app: FastifyInstance) {
   for (const plugin of [authRoutes, registrationRoutes, homeRoutes, userRoutes, companyRoutes, resellerRoutes, paymentTermRoutes, stopTextRoutes, countryRoutes,
-    fileRoutes, resellerImportRoutes, auditRoutes]) {
+    fileRoutes, resellerImportRoutes, auditRoutes, catalogRoutes]) {
     await app.register(plugin);
   }
 }

@@ -6,3 +6,4 @@ export * from './lib/accounts';
 export * from './lib/files';
 export * from './lib/storable-text';
 export * from './lib/audit';
+export * from './lib/catalog';

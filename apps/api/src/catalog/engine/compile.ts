@@ -1,0 +1,82 @@
+import { PrefixTrie } from './prefix-trie';
+import { toMicros } from './money';
+import type { CatalogRows } from './types';
+
+/** The versions of one rate key, newest effective date first. */
+export interface RateVersions { from: number[]; micros: number[] }
+
+/** One set of rates (a rate table or a vendor deck): by code through a trie, by mobile network through a map. */
+export interface RateBook { byCode: PrefixTrie<RateVersions>; byNetwork: Map<string, RateVersions> }
+
+export interface CompiledRoute { code: string | null; network: string | null; vendorProductUuid: string; pinned: boolean }
+
+export interface CompiledCatalog {
+  networks: Map<string, CatalogRows['networks'][number]>;
+  networkPrefixes: PrefixTrie<string>;
+  products: Map<string, CatalogRows['products'][number]>;
+  rateTables: Map<string, { type: 'prefix' | 'mobile_network'; book: RateBook }>;
+  /** per routing: its routes by network, and by code in a trie (several routes may share a code) */
+  routings: Map<string, { byNetwork: Map<string, CompiledRoute[]>; byCode: PrefixTrie<CompiledRoute[]> }>;
+  vendorProducts: Map<string, { name: string; active: boolean; book: RateBook }>;
+  rateCount: number;
+}
+
+const newBook = (): RateBook => ({ byCode: new PrefixTrie(), byNetwork: new Map() });
+
+/** Builds the in-memory catalog once; quotes then never touch the database. */
+export function compileCatalog(rows: CatalogRows): CompiledCatalog {
+  const networkPrefixes = new PrefixTrie<string>();
+  for (const p of rows.networkPrefixes) networkPrefixes.set(p.prefix, p.mobile_network_uuid);
+
+  const rateTables = new Map(rows.rateTables.map((t) => [t.rate_table_uuid, { type: t.rate_table_type, book: newBook() }]));
+  const vendorProducts = new Map(rows.vendorProducts.map((v) => [v.vendor_product_uuid, { name: v.vendor_product_name, active: v.active, book: newBook() }]));
+
+  // Collect versions per (book, key) first, then freeze each into sorted typed arrays.
+  const pending = new Map<RateBook, Map<string, [number, number][]>>();
+  let rateCount = 0;
+  for (const r of rows.rates) {
+    const book = r.rate_table_uuid ? rateTables.get(r.rate_table_uuid)?.book : r.vendor_product_uuid ? vendorProducts.get(r.vendor_product_uuid)?.book : undefined;
+    if (!book) continue;
+    const key = r.code !== null ? `c${r.code}` : `n${r.mobile_network_uuid}`;
+    let keys = pending.get(book);
+    if (!keys) pending.set(book, (keys = new Map()));
+    let versions = keys.get(key);
+    if (!versions) keys.set(key, (versions = []));
+    versions.push([new Date(r.effective_from).getTime(), toMicros(r.price)]);
+    rateCount++;
+  }
+  for (const [book, keys] of pending) {
+    for (const [key, versions] of keys) {
+      versions.sort((a, b) => b[0] - a[0]);
+      const compiled: RateVersions = { from: versions.map((v) => v[0]), micros: versions.map((v) => v[1]) };
+      if (key[0] === 'c') book.byCode.set(key.slice(1), compiled);
+      else book.byNetwork.set(key.slice(1), compiled);
+    }
+  }
+
+  const routings: CompiledCatalog['routings'] = new Map();
+  for (const r of rows.routes) {
+    let routing = routings.get(r.routing_uuid);
+    if (!routing) routings.set(r.routing_uuid, (routing = { byNetwork: new Map(), byCode: new PrefixTrie() }));
+    const route: CompiledRoute = { code: r.code, network: r.mobile_network_uuid, vendorProductUuid: r.vendor_product_uuid, pinned: r.is_pinned };
+    if (r.mobile_network_uuid) {
+      const list = routing.byNetwork.get(r.mobile_network_uuid) ?? [];
+      list.push(route);
+      routing.byNetwork.set(r.mobile_network_uuid, list);
+    } else if (r.code !== null) {
+      const list = routing.byCode.get(r.code) ?? [];
+      list.push(route);
+      routing.byCode.set(r.code, list);
+    }
+  }
+
+  return {
+    networks: new Map(rows.networks.map((n) => [n.mobile_network_uuid, n])),
+    networkPrefixes,
+    products: new Map(rows.products.map((p) => [p.product_uuid, p])),
+    rateTables,
+    routings,
+    vendorProducts,
+    rateCount,
+  };
+}

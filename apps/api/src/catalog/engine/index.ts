@@ -1,0 +1,5 @@
+export * from './types';
+export * from './money';
+export { compileCatalog, type CompiledCatalog } from './compile';
+export { quote, digitsOf } from './quote';
+export { PrefixTrie } from './prefix-trie';

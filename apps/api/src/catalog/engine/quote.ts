@@ -1,0 +1,77 @@
+import type { CompiledCatalog, CompiledRoute, RateBook, RateVersions } from './compile';
+import { fromMicros } from './money';
+import type { Quote, QuoteRequest, RouteChoice } from './types';
+
+/** E.164 without the plus: 7 to 15 digits, no leading zero. The API checks numbers fully with libphonenumber first. */
+const E164 = /^[1-9]\d{6,14}$/;
+
+/** Strips what people type around a number ("+", spaces, dashes, dots, brackets). */
+export function digitsOf(dnis: string): string {
+  return dnis.replace(/[\s+\-().]/g, '');
+}
+
+/** The price in effect at `at`: the newest version whose effective date has come; -1 when none has. */
+function effective(v: RateVersions | undefined, at: number): number {
+  if (!v) return -1;
+  for (let i = 0; i < v.from.length; i++) if (v.from[i] <= at) return v.micros[i];
+  return -1;
+}
+
+/** A book's price for a number: its mobile network's rate when `networkFirst` and there is one, else the longest code in effect. */
+function priceIn(book: RateBook, digits: string, network: string | null, networkFirst: boolean, at: number): number {
+  if (networkFirst && network) {
+    const p = effective(book.byNetwork.get(network), at);
+    if (p >= 0) return p;
+  }
+  const hit = book.byCode.longest(digits, (v) => effective(v, at) >= 0);
+  return hit ? effective(hit, at) : -1;
+}
+
+/**
+ * Prices and routes one message. Pure: the answer depends only on the compiled catalog, the number and
+ * the time. The selling price comes from the product's rate table (a mobile-network table prices by
+ * the number's network, falling back to codes; a prefix table by the longest code). The route comes
+ * from the product's routing: the routes for the number's network, or else those of the longest
+ * matching code; pinned routes are tried first, the rest cheapest first; a vendor product with no cost
+ * in effect for the number is skipped. No price or no route is a reason, never a guess.
+ */
+export function quote(catalog: CompiledCatalog, req: QuoteRequest): Quote {
+  const digits = digitsOf(req.dnis);
+  if (!E164.test(digits)) return { ok: false, reason: 'bad_number', network: null };
+  const at = req.at === undefined ? Date.now() : typeof req.at === 'number' ? req.at : req.at.getTime();
+  const networkUuid = catalog.networkPrefixes.longest(digits) ?? null;
+  const network = networkUuid ? (catalog.networks.get(networkUuid) ?? null) : null;
+
+  const product = catalog.products.get(req.productUuid);
+  const table = product && product.status === 'active' && product.rate_table_uuid ? catalog.rateTables.get(product.rate_table_uuid) : undefined;
+  const priceMicros = table ? priceIn(table.book, digits, networkUuid, table.type === 'mobile_network', at) : -1;
+  if (priceMicros < 0) return { ok: false, reason: 'no_price', network };
+
+  const routing = product?.routing_uuid ? catalog.routings.get(product.routing_uuid) : undefined;
+  let candidates: CompiledRoute[] | undefined;
+  if (routing) {
+    candidates = networkUuid ? routing.byNetwork.get(networkUuid) : undefined;
+    if (!candidates?.length) candidates = routing.byCode.longest(digits);
+  }
+  const pinned: (RouteChoice & { micros: number })[] = [];
+  const rest: (RouteChoice & { micros: number })[] = [];
+  for (const route of candidates ?? []) {
+    const vp = catalog.vendorProducts.get(route.vendorProductUuid);
+    if (!vp || !vp.active) continue;
+    // Vendor decks quote by network where they can: that is the price the vendor bills.
+    const micros = priceIn(vp.book, digits, networkUuid, true, at);
+    if (micros < 0) continue;
+    const choice = { vendorProductUuid: route.vendorProductUuid, vendorProductName: vp.name, cost: fromMicros(micros), pinned: route.pinned, micros };
+    (route.pinned ? pinned : rest).push(choice);
+  }
+  rest.sort((a, b) => a.micros - b.micros);
+  const ordered = pinned.concat(rest);
+  if (!ordered.length) return { ok: false, reason: 'no_route', network };
+  const first = ordered[0];
+  return {
+    ok: true, network, price: fromMicros(priceMicros), priceMicros,
+    vendorProductUuid: first.vendorProductUuid, vendorProductName: first.vendorProductName, cost: first.cost, costMicros: first.micros,
+    margin: fromMicros(priceMicros - first.micros), marginMicros: priceMicros - first.micros,
+    routes: ordered.map((r) => ({ vendorProductUuid: r.vendorProductUuid, vendorProductName: r.vendorProductName, cost: r.cost, pinned: r.pinned })),
+  };
+}

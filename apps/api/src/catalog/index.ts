@@ -1,0 +1,4 @@
+// What other domains use: the pure engine, the cache of compiled catalogs, number parsing.
+export * from './engine';
+export { CatalogCache, loadCatalogRows, bumpCatalogVersion } from './cache';
+export { parseDnis } from './numbers';

@@ -1,0 +1,50 @@
+// The catalog's tables (ids 010–019). Owned records carry reseller_uuid: null is the platform's catalog.
+export const CATALOG_MIGRATIONS: { id: string; ddl: string }[] = [
+  {
+    id: '010_catalog',
+    ddl: `
+      create table catalog_version (id integer primary key default 1 check (id = 1), version bigint not null default 0,
+        changed_on timestamptz not null default now());
+      insert into catalog_version (id, version) values (1, 0);
+      create table mobile_networks (mobile_network_uuid uuid primary key default gen_random_uuid(), mcc text not null, mnc text not null,
+        network_name text not null, operator text, country_name text not null, iso2 text, iso3 text, status text, unique (mcc, mnc, country_name));
+      create index mobile_networks_iso3_idx on mobile_networks (iso3, network_name);
+      create table network_prefixes (prefix text primary key check (prefix ~ '^[0-9]{1,15}$'),
+        mobile_network_uuid uuid not null references mobile_networks on delete cascade);
+      create table vendors (vendor_uuid uuid primary key default gen_random_uuid(), vendor_name text not null, vendor_type text not null,
+        status text not null default 'active', reseller_uuid uuid references resellers on delete cascade,
+        created_on timestamptz not null default now());
+      create index vendors_reseller_idx on vendors (reseller_uuid, vendor_name);
+      create table vendor_products (vendor_product_uuid uuid primary key default gen_random_uuid(),
+        vendor_uuid uuid not null references vendors on delete cascade, vendor_product_name text not null, type text not null default 'sms',
+        mobile_network_uuid uuid references mobile_networks on delete set null, status text not null default 'active' check (status in ('active','inactive')),
+        created_on timestamptz not null default now());
+      create index vendor_products_vendor_idx on vendor_products (vendor_uuid);
+      create table rate_tables (rate_table_uuid uuid primary key default gen_random_uuid(), rate_table_name text not null,
+        rate_table_type text not null check (rate_table_type in ('prefix','mobile_network')), reseller_uuid uuid references resellers on delete cascade,
+        created_on timestamptz not null default now());
+      create table routings (routing_uuid uuid primary key default gen_random_uuid(), routing_name text not null,
+        reseller_uuid uuid references resellers on delete cascade, created_on timestamptz not null default now());
+      create table routes (route_uuid uuid primary key default gen_random_uuid(), routing_uuid uuid not null references routings on delete cascade,
+        code text check (code ~ '^[0-9]{1,15}$'), mobile_network_uuid uuid references mobile_networks on delete cascade,
+        vendor_product_uuid uuid not null references vendor_products on delete cascade, is_pinned boolean not null default false,
+        position integer not null default 0, check ((code is null) <> (mobile_network_uuid is null)));
+      create index routes_routing_idx on routes (routing_uuid, position);
+      create index routes_vendor_product_idx on routes (vendor_product_uuid);
+      create table products (product_uuid uuid primary key default gen_random_uuid(), product_name text not null,
+        status text not null default 'active' check (status in ('active','inactive')),
+        rate_table_uuid uuid references rate_tables on delete set null, routing_uuid uuid references routings on delete set null,
+        reseller_uuid uuid references resellers on delete cascade, created_on timestamptz not null default now());
+      create index products_reseller_idx on products (reseller_uuid, product_name);
+      create table rates (rate_uuid uuid primary key default gen_random_uuid(), rate_table_uuid uuid references rate_tables on delete cascade,
+        vendor_product_uuid uuid references vendor_products on delete cascade, code text check (code ~ '^[0-9]{1,15}$'),
+        mobile_network_uuid uuid references mobile_networks on delete cascade, country_name text,
+        price numeric(15,6) not null check (price >= 0), effective_from timestamptz not null default now(),
+        created_on timestamptz not null default now(),
+        check ((rate_table_uuid is null) <> (vendor_product_uuid is null)), check ((code is null) <> (mobile_network_uuid is null)));
+      create index rates_table_idx on rates (rate_table_uuid, code);
+      create index rates_vendor_product_idx on rates (vendor_product_uuid, code);
+      alter table companies add column product_uuid uuid references products on delete set null;
+      create index companies_product_idx on companies (product_uuid)`,
+  },
+];

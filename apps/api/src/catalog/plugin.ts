@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { CatalogCache } from './cache';
+import vendorRoutes from './routes/vendors';
+import rateRoutes from './routes/rates';
+import routingRoutes from './routes/routing';
+import productRoutes from './routes/products';
+import rateImportRoutes from './routes/rate-import';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the compiled catalog of this process (rating engine input), reloaded when the catalog changes */
+    catalog: CatalogCache;
+  }
+}
+
+/** The catalog's calls; the cache is decorated on the routes context so other domains' routes (messaging) share it. */
+export default fp(async function catalog(app: FastifyInstance) {
+  app.decorate('catalog', new CatalogCache(app.db));
+  for (const plugin of [vendorRoutes, rateRoutes, routingRoutes, productRoutes, rateImportRoutes]) await app.register(plugin);
+}, { name: 'catalog' });

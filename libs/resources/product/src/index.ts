@@ -1,0 +1,6 @@
+export {
+  productApi, PRODUCT_TAG, useListProductsQuery, useLazyListProductsQuery, useGetProductQuery, useCreateProductMutation, useUpdateProductMutation,
+  useDeleteProductMutation, useListRateTablesQuery, useListRoutingsQuery, useLazyQuoteProductQuery, useListProductCompaniesQuery, useAddProductCompanyMutation,
+} from './lib/product.api';
+export { productDefinition, productBundle, productFields } from './lib/product.resource';
+export { QuoteBox, ProductEditPage, ProductCompaniesPage, productPages, productAccess } from './lib/product-pages';

@@ -1,0 +1,64 @@
+import type { Product, ProductCreate, ProductPatch } from '@smsc/shared-contract';
+import type { FormValues, ResourceBundle, ResourceDefinition } from '@smsc/shared-ui';
+import { formatDateTime } from '@smsc/shared-util';
+import {
+  useCreateProductMutation, useDeleteProductMutation, useGetProductQuery, useLazyListProductsQuery, useListProductsQuery, useListRateTablesQuery, useListRoutingsQuery,
+  useUpdateProductMutation,
+} from './product.api';
+
+const STATUS = [{ label: 'Active', value: 'active' }, { label: 'Inactive', value: 'inactive' }];
+
+function useRateTableOptions() {
+  const q = useListRateTablesQuery();
+  return { options: (q.data?.items ?? []).map((t) => ({ label: `${t.rate_table_name} (${t.rate_table_type === 'prefix' ? 'prefix' : 'mobile network'})`, value: t.rate_table_uuid })), loading: q.isLoading };
+}
+function useRoutingOptions() {
+  const q = useListRoutingsQuery();
+  return { options: (q.data?.items ?? []).map((r) => ({ label: r.routing_name, value: r.routing_uuid })), loading: q.isLoading };
+}
+
+export const productDefinition: ResourceDefinition<Product> = {
+  name: 'products',
+  title: 'Products',
+  singular: 'Product',
+  idField: 'product_uuid',
+  defaultSort: { order_by: 'product_name', order_dir: 'asc' },
+  columns: [
+    { key: 'product_name', title: 'Product', sortable: true, search: 'text' },
+    { key: 'status', title: 'Status', width: 120, sortable: true, search: 'select', options: STATUS },
+    { key: 'rate_table_name', title: 'Rate table', render: (v) => (v as string | null) ?? '—' },
+    { key: 'routing_name', title: 'Routing', render: (v) => (v as string | null) ?? '—' },
+    { key: 'company_count', title: 'Companies', width: 120 },
+    { key: 'created_on', title: 'Created', sortable: true, width: 200, hideInTable: true, render: (v) => formatDateTime(v as string) },
+  ],
+  formFields: [
+    { name: 'product_name', label: 'Product name', kind: 'text', required: true, maxLength: 200 },
+    { name: 'status', label: 'Status', kind: 'select', options: STATUS, required: true },
+    { name: 'rate_table_uuid', label: 'Rate table', kind: 'select', useOptions: useRateTableOptions },
+    { name: 'routing_uuid', label: 'Routing', kind: 'select', useOptions: useRoutingOptions },
+  ],
+};
+
+/** Form values → the create/patch body; an emptied select clears the link. */
+export function productFields(values: FormValues): ProductCreate {
+  const id = (v: unknown) => (typeof v === 'string' && v ? v : null);
+  return {
+    product_name: String(values['product_name'] ?? '').trim(),
+    status: values['status'] === 'inactive' ? 'inactive' : 'active',
+    rate_table_uuid: id(values['rate_table_uuid']),
+    routing_uuid: id(values['routing_uuid']),
+  };
+}
+
+export const productBundle: ResourceBundle<Product, ProductCreate, ProductPatch> = {
+  definition: productDefinition,
+  useList: useListProductsQuery,
+  useLazyList: useLazyListProductsQuery,
+  useGet: useGetProductQuery,
+  useCreate: useCreateProductMutation,
+  useUpdate: useUpdateProductMutation,
+  useDelete: useDeleteProductMutation,
+  defaults: { status: 'active' },
+  toCreate: productFields,
+  toPatch: productFields,
+};

@@ -1,0 +1,99 @@
+// Rating engine throughput: compiles a catalog with a 50,000-row selling rate table and a 50,000-row
+// vendor deck (plus a second, smaller deck so least-cost routing has a choice), then quotes random
+// numbers on one core and prints lookups per second and the heap the compiled catalog holds.
+// Both wall-clock and CPU-time rates are printed (the CPU figure holds on a busy machine).
+// Goal (issue 10): ≥ 200,000 lookups/s. Run: npm run bench:rating
+import { compileCatalog, quote, type CatalogRows } from '../../apps/api/src/catalog/engine';
+
+const RATES = 50_000;
+const LOOKUPS = 1_000_000;
+const JAN = '2026-01-01T00:00:00Z';
+
+/** A deterministic generator so runs compare (mulberry32). */
+function rng(seed: number) {
+  return () => {
+    seed |= 0; seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rand = rng(42);
+const COUNTRY_CODES = ['1', '44', '49', '33', '34', '39', '31', '46', '47', '48', '61', '81', '86', '91', '52', '55', '27', '234', '254', '971'];
+
+/** Distinct codes of 3 to 7 digits under real country codes, like a carrier's deck. */
+function codes(n: number): string[] {
+  const out = new Set<string>();
+  while (out.size < n) {
+    const cc = COUNTRY_CODES[Math.floor(rand() * COUNTRY_CODES.length)];
+    const len = 1 + Math.floor(rand() * 5);
+    let s = cc;
+    for (let i = 0; i < len; i++) s += Math.floor(rand() * 10);
+    out.add(s);
+  }
+  return [...out];
+}
+
+const price = () => (rand() * 0.09 + 0.001).toFixed(6);
+
+function catalogRows(): CatalogRows {
+  const sell = codes(RATES);
+  const deck = codes(RATES);
+  const networks = Array.from({ length: 500 }, (_, i) => ({ mobile_network_uuid: `net-${i}`, network_name: `Network ${i}`, iso3: 'XXX' }));
+  return {
+    networks,
+    networkPrefixes: codes(20_000).map((prefix, i) => ({ prefix, mobile_network_uuid: `net-${i % 500}` })),
+    products: [{ product_uuid: 'bench', status: 'active', rate_table_uuid: 'sell', routing_uuid: 'routing' }],
+    rateTables: [{ rate_table_uuid: 'sell', rate_table_type: 'mobile_network' }],
+    routes: COUNTRY_CODES.flatMap((code) => [
+      { routing_uuid: 'routing', code, mobile_network_uuid: null, vendor_product_uuid: 'deck-a', is_pinned: false },
+      { routing_uuid: 'routing', code, mobile_network_uuid: null, vendor_product_uuid: 'deck-b', is_pinned: false },
+    ]),
+    vendorProducts: [
+      { vendor_product_uuid: 'deck-a', vendor_product_name: 'Deck A', active: true },
+      { vendor_product_uuid: 'deck-b', vendor_product_name: 'Deck B', active: true },
+    ],
+    rates: [
+      ...sell.map((code) => ({ rate_table_uuid: 'sell', vendor_product_uuid: null, code, mobile_network_uuid: null, price: price(), effective_from: JAN })),
+      ...networks.map((n) => ({ rate_table_uuid: 'sell', vendor_product_uuid: null, code: null, mobile_network_uuid: n.mobile_network_uuid, price: price(), effective_from: JAN })),
+      ...deck.map((code) => ({ rate_table_uuid: null, vendor_product_uuid: 'deck-a', code, mobile_network_uuid: null, price: price(), effective_from: JAN })),
+      ...COUNTRY_CODES.map((code) => ({ rate_table_uuid: null, vendor_product_uuid: 'deck-b', code, mobile_network_uuid: null, price: price(), effective_from: JAN })),
+    ],
+  };
+}
+
+function main() {
+  global.gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let rows: CatalogRows | null = catalogRows();
+  const t0 = performance.now();
+  const catalog = compileCatalog(rows);
+  const compileMs = performance.now() - t0;
+  rows = null;
+  global.gc?.();
+  const heapAfter = process.memoryUsage().heapUsed;
+
+  const numbers = Array.from({ length: 10_000 }, () => {
+    let s = COUNTRY_CODES[Math.floor(rand() * COUNTRY_CODES.length)];
+    while (s.length < 11) s += Math.floor(rand() * 10);
+    return s;
+  });
+  const at = Date.parse('2026-03-01T00:00:00Z');
+  // Warm up so the JIT has compiled the hot path before timing.
+  for (let i = 0; i < 100_000; i++) quote(catalog, { productUuid: 'bench', dnis: numbers[i % numbers.length], at });
+  let priced = 0;
+  const cpu0 = process.cpuUsage();
+  const t1 = performance.now();
+  for (let i = 0; i < LOOKUPS; i++) if (quote(catalog, { productUuid: 'bench', dnis: numbers[i % numbers.length], at }).ok) priced++;
+  const seconds = (performance.now() - t1) / 1000;
+  // CPU time of this process too: on a shared machine wall time includes waiting for a core.
+  const cpu = process.cpuUsage(cpu0);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+
+  const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
+  console.log(`catalog: ${catalog.rateCount.toLocaleString('en')} rates (${RATES.toLocaleString('en')}-row rate table, ${RATES.toLocaleString('en')}-row vendor deck), compiled in ${compileMs.toFixed(0)} ms`);
+  console.log(`compiled catalog heap: ${global.gc ? mb(heapAfter - heapBefore) : 'run with --expose-gc for this figure'}; process RSS ${mb(process.memoryUsage().rss)}`);
+  console.log(`lookups: ${LOOKUPS.toLocaleString('en')} in ${seconds.toFixed(2)} s = ${Math.round(LOOKUPS / seconds).toLocaleString('en')} lookups/s wall, ${Math.round(LOOKUPS / cpuSeconds).toLocaleString('en')} lookups per CPU second (${priced.toLocaleString('en')} priced and routed; goal ≥ 200,000/s)`);
+}
+
+main();
