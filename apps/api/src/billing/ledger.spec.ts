@@ -49,7 +49,7 @@ describe('ledger postings and holds', () => {
     expect(b.available).toBe(parseMoney('0.20'));
     // settle half at a lower final price, release the rest: the balance only moves by what was charged
     const granted = holds.filter((h): h is { ok: true; reservation_uuid: string; duplicate: boolean } => h.ok);
-    await Promise.all(granted.map((h, i) => tx((trx) => (i % 2
+    await Promise.all(granted.map((h, i) => tx<unknown>((trx) => (i % 2
       ? settle(trx, { reservation_uuid: h.reservation_uuid, charge: parseMoney('0.30'), cause_type: 'sms', cause_id: h.reservation_uuid })
       : release(trx, h.reservation_uuid)))));
     // settling again is a no-op that answers the first entry
