@@ -76,6 +76,24 @@ describe('ledger postings and holds', () => {
     expect((await balanceOf(t.app.db, { company_uuid })).account_uuid).toBeNull();
   });
 
+  it('mails a low-balance alert once per crossing of the threshold', async () => {
+    const company_uuid = await company('Alert Co');
+    await t.app.db.insertInto('users').values({ email: 'alert-admin@example.com', full_name: 'Alert', user_type: 'company_admin', company_uuid, password_hash: 'x' }).execute();
+    const move = (amount: string, kind: 'payment' | 'sms_charge') =>
+      tx((trx) => post(trx, { account: { company_uuid }, amount: parseMoney(amount), kind, cause_type: 'test', cause_id: amount }));
+    await move('10', 'payment');
+    await t.app.db.updateTable('billing_accounts').set({ low_balance_threshold: parseMoney('5').toString() }).where('company_uuid', '=', company_uuid).execute();
+    const mails = async () => (await t.app.db.selectFrom('outbox').select(['subject', 'body']).where('recipient', '=', 'alert-admin@example.com').execute());
+    await move('-5', 'sms_charge'); // 5.00: not below yet
+    expect(await mails()).toEqual([]);
+    await move('-0.0035', 'sms_charge'); // 4.9965: crosses
+    await move('-1', 'sms_charge'); // stays below: no second mail
+    expect(await mails()).toEqual([{ subject: 'Low balance', body: expect.stringContaining('USD 4.9965, below your alert threshold of USD 5.00') }]);
+    await move('20', 'payment');
+    await move('-20', 'sms_charge'); // crosses again
+    expect(await mails()).toHaveLength(2);
+  });
+
   it('keeps a reseller\'s own account apart from its companies\'', async () => {
     const { reseller_uuid } = await t.app.db.insertInto('resellers').values({ reseller_name: 'Ledger Reseller' }).returning('reseller_uuid').executeTakeFirstOrThrow();
     await tx((trx) => post(trx, { account: { reseller_uuid }, amount: parseMoney('3'), kind: 'payment', cause_type: 'test', cause_id: 'r' }));

@@ -3,8 +3,8 @@
 // postings and reservations serialise per account and can never overspend.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { available, canReserve, checkPosting, type AccountState, type LedgerKind } from './ledger-core';
-import { toMicro } from './money';
+import { available, canReserve, checkPosting, crossedBelow, type AccountState, type LedgerKind } from './ledger-core';
+import { formatMoney, toMicro } from './money';
 
 /** A company's or a reseller's account (a reseller's own balance, not its companies'). */
 export type AccountRef = { company_uuid: string } | { reseller_uuid: string };
@@ -25,7 +25,7 @@ export interface PostInput {
 
 export interface Posted { entry_id: string; balance: bigint; duplicate: boolean }
 
-interface LockedAccount extends AccountState { account_uuid: string }
+interface LockedAccount extends AccountState { account_uuid: string; company_uuid: string | null; reseller_uuid: string | null; low_balance_threshold: bigint | null }
 
 const refColumn = (ref: AccountRef) => ('company_uuid' in ref ? ({ col: 'company_uuid', id: ref.company_uuid } as const) : ({ col: 'reseller_uuid', id: ref.reseller_uuid } as const));
 
@@ -33,12 +33,31 @@ const refColumn = (ref: AccountRef) => ('company_uuid' in ref ? ({ col: 'company
 export async function lockAccount(trx: Transaction<Database>, ref: AccountRef): Promise<LockedAccount> {
   const { col, id } = refColumn(ref);
   await sql`insert into billing_accounts (${sql.ref(col)}) values (${id}) on conflict (${sql.ref(col)}) do nothing`.execute(trx);
-  const row = (await sql<{ account_uuid: string; balance: string; reserved: string; credit_limit: string; prepay: boolean | null }>`
-    select a.account_uuid, a.balance::text as balance, a.reserved::text as reserved, a.credit_limit::text as credit_limit, c.prepay
+  const row = (await sql<{ account_uuid: string; company_uuid: string | null; reseller_uuid: string | null; balance: string; reserved: string; credit_limit: string; low: string | null; prepay: boolean | null }>`
+    select a.account_uuid, a.company_uuid, a.reseller_uuid, a.low_balance_threshold::text as low, a.balance::text as balance, a.reserved::text as reserved, a.credit_limit::text as credit_limit, c.prepay
     from billing_accounts a left join companies c on c.company_uuid = a.company_uuid
     where a.${sql.ref(col)} = ${id} for update of a`.execute(trx)).rows[0];
   // Resellers pay ahead like prepay companies (no credit line of their own).
-  return { account_uuid: row.account_uuid, balance: toMicro(row.balance), reserved: toMicro(row.reserved), credit_limit: toMicro(row.credit_limit), prepay: row.prepay ?? true };
+  return {
+    account_uuid: row.account_uuid, company_uuid: row.company_uuid, reseller_uuid: row.reseller_uuid, low_balance_threshold: row.low === null ? null : toMicro(row.low),
+    balance: toMicro(row.balance), reserved: toMicro(row.reserved), credit_limit: toMicro(row.credit_limit), prepay: row.prepay ?? true,
+  };
+}
+
+/**
+ * A low-balance mail, written to the outbox in the posting's own transaction: it goes once per
+ * crossing (a later posting that stays below does not repeat it; rising above and falling again does).
+ */
+async function lowBalanceAlert(trx: Transaction<Database>, acc: LockedAccount, before: bigint) {
+  if (!crossedBelow(before, acc.balance, acc.low_balance_threshold)) return;
+  const recipients = await trx.selectFrom('users').select('email').where('is_active', '=', true)
+    .where((eb) => (acc.company_uuid
+      ? eb.and([eb('company_uuid', '=', acc.company_uuid), eb('user_type', '=', 'company_admin')])
+      : eb.and([eb('reseller_uuid', '=', acc.reseller_uuid), eb('user_type', '=', 'reseller')])))
+    .execute();
+  if (!recipients.length) return;
+  const body = `Your balance is USD ${formatMoney(acc.balance)}, below your alert threshold of USD ${formatMoney(acc.low_balance_threshold as bigint)}. Add a payment to keep sending.`;
+  await trx.insertInto('outbox').values(recipients.map((r) => ({ recipient: r.email, subject: 'Low balance', body }))).execute();
 }
 
 async function findByKey(trx: Transaction<Database>, key: string): Promise<Posted | undefined> {
@@ -54,7 +73,9 @@ async function insertEntry(trx: Transaction<Database>, acc: LockedAccount, input
     created_by: input.created_by ?? null,
   }).returning('entry_id').executeTakeFirstOrThrow();
   await trx.updateTable('billing_accounts').set({ balance: after.toString(), updated_on: new Date() }).where('account_uuid', '=', acc.account_uuid).execute();
+  const before = acc.balance;
   acc.balance = after;
+  await lowBalanceAlert(trx, acc, before);
   return { entry_id: String(entry.entry_id), balance: after, duplicate: false };
 }
 
