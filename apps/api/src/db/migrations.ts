@@ -2,6 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema';
 import { CATALOG_MIGRATIONS } from '../catalog/migrations';
+import { BILLING_MIGRATIONS } from '../billing/migrations';
 import { SECURITY_MIGRATIONS } from '../security/migrations';
 
 const MIGRATIONS: { id: string; ddl: string }[] = [
@@ -83,6 +84,7 @@ const MIGRATIONS: { id: string; ddl: string }[] = [
     ddl: `alter table users add column password_change_jti text`,
   },
   ...CATALOG_MIGRATIONS,
+  ...BILLING_MIGRATIONS,
   ...SECURITY_MIGRATIONS,
 ];
 

@@ -12,10 +12,11 @@ import fileRoutes from './files';
 import resellerImportRoutes from './reseller-import';
 import auditRoutes from '../security/audit-routes';
 import catalogRoutes from '../catalog/plugin';
+import billingRoutes from '../billing';
 
 export default async function routes(app: FastifyInstance) {
   for (const plugin of [authRoutes, registrationRoutes, homeRoutes, userRoutes, companyRoutes, resellerRoutes, paymentTermRoutes, stopTextRoutes, countryRoutes,
-    fileRoutes, resellerImportRoutes, auditRoutes, catalogRoutes]) {
+    fileRoutes, resellerImportRoutes, auditRoutes, catalogRoutes, billingRoutes]) {
     await app.register(plugin);
   }
 }

@@ -7,3 +7,4 @@ export * from './lib/files';
 export * from './lib/storable-text';
 export * from './lib/audit';
 export * from './lib/catalog';
+export * from './lib/billing';

@@ -2,12 +2,13 @@ import type { RouteObject } from 'react-router';
 import { resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
 import { companyBundle, companyPages } from '@smsc/resource-company';
 import { filterBundle, filterPages } from '@smsc/resource-filter';
+import { companyBillingLinks, companyBillingRoutes } from './billing-routes';
 
 /** A reseller manages its own companies and filters; it holds no access keys (no reseller picker). */
 const reseller: RoleAccess = { keys: [] };
 
 /** Spec §2, reseller: companies and filters (the server scopes both to the reseller). */
 export const accountsRoutes: RouteObject[] = [
-  resourceRoutes(companyBundle, reseller, companyPages),
+  resourceRoutes(companyBundle, reseller, { ...companyPages, rowLinks: companyBillingLinks, extra: companyBillingRoutes }),
   resourceRoutes(filterBundle, reseller, filterPages),
 ];

@@ -5,6 +5,7 @@ import { COMPANY_ACCESS, companyBundle, companyPages } from '@smsc/resource-comp
 import { ResellerImport, resellerBundle } from '@smsc/resource-reseller';
 import { paymentTermBundle, useGetPaymentTermQuery } from '@smsc/resource-payment-term';
 import { FILTER_ACCESS, filterBundle, filterPages } from '@smsc/resource-filter';
+import { companyBillingLinks, companyBillingRoutes, resellerBillingLinks, resellerBillingRoutes } from './billing-routes';
 
 /** The system admin holds every access key of these resources (spec §6: the full management set). */
 const admin: RoleAccess = { keys: [COMPANY_ACCESS.reseller, COMPANY_ACCESS.createdByAdmin, FILTER_ACCESS.owner] };
@@ -32,7 +33,8 @@ function PaymentTermCompanies() {
 export const accountsRoutes: RouteObject[] = [
   resourceRoutes(companyBundle, admin, {
     ...companyPages,
-    rowLinks: [{ label: 'Accounts', to: (c) => `company-accounts/${c.company_uuid}` }],
+    rowLinks: [{ label: 'Accounts', to: (c) => `company-accounts/${c.company_uuid}` }, ...companyBillingLinks],
+    extra: companyBillingRoutes,
   }),
   resourceRoutes(resellerBundle, admin, {
     path: 'resellers',
@@ -42,6 +44,8 @@ export const accountsRoutes: RouteObject[] = [
     create: { path: 'add-reseller', title: 'Add reseller' },
     edit: { path: 'edit-reseller/:id', title: 'Edit reseller' },
     listExtra: <ResellerImport />,
+    rowLinks: resellerBillingLinks,
+    extra: resellerBillingRoutes,
   }),
   resourceRoutes(paymentTermBundle, admin, {
     path: 'payment-term',

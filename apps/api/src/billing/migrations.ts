@@ -1,0 +1,39 @@
+// Billing tables (migration ids 020–029). Money columns are bigint micro-units (see money.ts).
+export const BILLING_MIGRATIONS: { id: string; ddl: string }[] = [
+  {
+    id: '020_billing_ledger',
+    ddl: `
+      create table billing_accounts (account_uuid uuid primary key default gen_random_uuid(),
+        company_uuid uuid unique references companies on delete cascade, reseller_uuid uuid unique references resellers on delete cascade,
+        balance bigint not null default 0, reserved bigint not null default 0 check (reserved >= 0),
+        credit_limit bigint not null default 0 check (credit_limit >= 0), low_balance_threshold bigint,
+        currency text not null default 'USD', updated_on timestamptz not null default now(),
+        check ((company_uuid is null) <> (reseller_uuid is null)));
+      create table ledger_entries (entry_id bigserial primary key, account_uuid uuid not null references billing_accounts on delete cascade,
+        amount bigint not null check (amount <> 0), balance_after bigint not null,
+        kind text not null check (kind in ('payment','sms_charge','refund','did_fee','adjustment','invoice')),
+        cause_type text not null, cause_id text not null, idempotency_key text unique, memo text,
+        created_by uuid references users on delete set null, created_on timestamptz not null default now());
+      create index ledger_entries_account_idx on ledger_entries (account_uuid, entry_id desc);
+      create table ledger_reservations (reservation_uuid uuid primary key default gen_random_uuid(),
+        account_uuid uuid not null references billing_accounts on delete cascade, amount bigint not null check (amount > 0),
+        status text not null default 'held' check (status in ('held','settled','released')),
+        idempotency_key text unique, settled_entry_id bigint references ledger_entries on delete set null,
+        created_on timestamptz not null default now(), closed_on timestamptz);
+      create index ledger_reservations_held_idx on ledger_reservations (account_uuid) where status = 'held'`,
+  },
+  {
+    id: '021_billing_payments',
+    ddl: `
+      create table payments (payment_uuid uuid primary key default gen_random_uuid(),
+        company_uuid uuid references companies on delete cascade, reseller_uuid uuid references resellers on delete cascade,
+        method text not null check (method in ('manual','card','paypal')), amount bigint not null check (amount > 0),
+        status text not null default 'pending' check (status in ('pending','paid','cancelled')),
+        provider_ref text unique, checkout_secret_hash text, entry_id bigint references ledger_entries on delete set null,
+        paid_on timestamptz, created_by uuid references users on delete set null, created_on timestamptz not null default now(),
+        check (company_uuid is not null or reseller_uuid is not null));
+      create index payments_company_idx on payments (company_uuid, created_on desc);
+      create index payments_reseller_idx on payments (reseller_uuid, created_on desc);
+      create table stripe_events (event_id text primary key, type text not null, received_on timestamptz not null default now())`,
+  },
+];

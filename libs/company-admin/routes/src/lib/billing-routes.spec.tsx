@@ -1,0 +1,77 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { innermostTitle, RoleRoutes } from '@smsc/shared-ui';
+import { renderWithProviders } from '@smsc/shared-testing';
+import { checkoutNavigation } from '@smsc/resource-billing';
+import { companyAdminModule } from './routes';
+
+describe('company admin billing routes', () => {
+  it.each([
+    ['/company-admin/billing/invoices', 'Invoices'],
+    ['/company-admin/billing/add-invoice', 'Add invoice'],
+    ['/company-admin/billing/payment', 'Payments'],
+    ['/company-admin/payment-gateway', 'Payment gateway'],
+    ['/company-admin/payment-success', 'Payment successful'],
+    ['/company-admin/payment-cancel', 'Payment cancelled'],
+  ])('%s is "%s" (spec §2)', (path, title) => {
+    expect(innermostTitle(companyAdminModule, path)).toBe(title);
+  });
+
+  describe('with the API answering', () => {
+    const realFetch = globalThis.fetch;
+    const RealRequest = globalThis.Request;
+    const seen: { path: string; body?: unknown }[] = [];
+    const assign = jest.fn();
+    const realGo = checkoutNavigation.go;
+    beforeAll(() => {
+      globalThis.Request = class extends RealRequest {
+        constructor(input: RequestInfo | URL, init?: RequestInit) {
+          super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
+        }
+      } as typeof Request;
+      globalThis.fetch = jest.fn(async (req: Request) => {
+        const path = new URL(req.url).pathname;
+        seen.push({ path, body: req.method === 'POST' ? await req.json() : undefined });
+        const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+        if (path.endsWith('/balance')) {
+          return json({ company_uuid: 'c', reseller_uuid: null, balance: '125.5', reserved: '0.00', available: '125.5', credit_limit: '0.00', currency: 'USD', prepay: true });
+        }
+        if (path.endsWith('/payments/stripe/checkout')) return json({ payment_uuid: 'p', mode: 'test', url: '/api_smsc/v1/payments/test-checkout/p?secret=s' }, 201);
+        return json({ error: { message: 'unexpected' } }, 500);
+      }) as typeof fetch;
+      checkoutNavigation.go = assign;
+    });
+    afterAll(() => {
+      globalThis.fetch = realFetch;
+      globalThis.Request = RealRequest;
+      checkoutNavigation.go = realGo;
+    });
+    const at = (route: string) =>
+      renderWithProviders(
+        <Routes>
+          <Route path="/company-admin/*" element={<RoleRoutes module={companyAdminModule} />} />
+        </Routes>,
+        { route },
+      );
+
+    it('payment-success says so and shows the balance with currency and two decimals', async () => {
+      at('/company-admin/payment-success');
+      expect((await screen.findByTestId('payment-result', {}, { timeout: 10_000 })).textContent).toBe('Payment received');
+      expect((await screen.findByTestId('balance', {}, { timeout: 10_000 })).textContent).toBe('USD 125.50');
+    });
+
+    it('the gateway refuses a zero amount, then sends a valid one and goes where the server says', async () => {
+      at('/company-admin/payment-gateway');
+      const amount = await screen.findByLabelText('Amount (USD)', {}, { timeout: 10_000 });
+      fireEvent.change(amount, { target: { value: '0' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Continue to checkout' }));
+      expect(await screen.findByText('The amount must be greater than zero', {}, { timeout: 10_000 })).toBeTruthy();
+      expect(seen.some((s) => s.path.endsWith('/checkout'))).toBe(false);
+      fireEvent.change(amount, { target: { value: '40.00' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Continue to checkout' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/api_smsc/v1/payments/test-checkout/p?secret=s'), { timeout: 10_000 });
+      expect(seen.find((s) => s.path.endsWith('/checkout'))?.body).toEqual({ amount: '40.00' });
+      // a shared 2-core machine renders antd forms slowly
+    }, 30_000);
+  });
+});

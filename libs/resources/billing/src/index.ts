@@ -1,0 +1,7 @@
+export {
+  billingApi, PAYMENT_TAG, LEDGER_TAG, useListPaymentsQuery, useLazyListPaymentsQuery, useCreatePaymentMutation, useListTransactionsQuery,
+  useLazyListTransactionsQuery, useGetBalanceQuery, useStartCheckoutMutation,
+} from './lib/billing.api';
+export { paymentDefinition, paymentBundle, paymentBody, transactionDefinition, transactionBundle, billingPages, BILLING_ACCESS } from './lib/payment.resource';
+export { BalanceSummary, TransactionHistory, PaymentHistory, PaymentGateway, PaymentResult, checkoutNavigation, type HistoryProps } from './lib/billing-pages';
+export { showMoney } from './lib/money';

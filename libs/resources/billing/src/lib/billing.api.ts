@@ -1,0 +1,49 @@
+import { api } from '@smsc/shared-api';
+import type { Balance, BalanceQuery, CheckoutAnswer, CheckoutBody, Company, LedgerEntry, ListPageOf, Payment, PaymentCreate, PaymentPayload, Reseller } from '@smsc/shared-contract';
+import type { ListQueryArg } from '@smsc/shared-ui';
+
+export const PAYMENT_TAG = 'Payment';
+export const LEDGER_TAG = 'Ledger';
+const PAYMENTS = { type: PAYMENT_TAG, id: 'LIST' } as const;
+const LEDGER = { type: LEDGER_TAG, id: 'LIST' } as const;
+/** A payment moves balances and histories too, so every billing read refreshes after one. */
+const MONEY_MOVED = [PAYMENTS, LEDGER];
+
+/** Pickers of the add-payment form: a page of names is enough for a select. */
+const CHOICES = { page: 0, per_page: 1000 };
+
+export const billingApi = api.enhanceEndpoints({ addTagTypes: [PAYMENT_TAG, LEDGER_TAG] }).injectEndpoints({
+  endpoints: (b) => ({
+    listPayments: b.query<ListPageOf<Payment>, ListQueryArg>({
+      query: (params) => ({ url: '/payment/list', params }),
+      providesTags: [PAYMENTS],
+    }),
+    createPayment: b.mutation<Payment, PaymentCreate>({
+      query: (body) => ({ url: '/payment', method: 'POST', body }),
+      transformResponse: (answer: PaymentPayload) => answer.payment,
+      invalidatesTags: MONEY_MOVED,
+    }),
+    listTransactions: b.query<ListPageOf<LedgerEntry>, ListQueryArg>({
+      query: (params) => ({ url: '/transaction/list', params }),
+      providesTags: [LEDGER],
+    }),
+    getBalance: b.query<Balance, BalanceQuery>({
+      query: (params) => ({ url: '/balance', params }),
+      providesTags: [LEDGER],
+    }),
+    startCheckout: b.mutation<CheckoutAnswer, CheckoutBody>({
+      query: (body) => ({ url: '/payments/stripe/checkout', method: 'POST', body }),
+    }),
+    billingCompanyChoices: b.query<ListPageOf<Company>, void>({
+      query: () => ({ url: '/company/list', params: { ...CHOICES, order_by: 'company_name' } }),
+    }),
+    billingResellerChoices: b.query<ListPageOf<Reseller>, void>({
+      query: () => ({ url: '/reseller/list', params: { ...CHOICES, order_by: 'reseller_name' } }),
+    }),
+  }),
+});
+
+export const {
+  useListPaymentsQuery, useLazyListPaymentsQuery, useCreatePaymentMutation, useListTransactionsQuery, useLazyListTransactionsQuery,
+  useGetBalanceQuery, useStartCheckoutMutation, useBillingCompanyChoicesQuery, useBillingResellerChoicesQuery,
+} = billingApi;
