@@ -1,6 +1,7 @@
 // Migrations are code, applied in order at start; each id runs once (recorded in schema_migrations).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema';
+import { NUMBERS_MIGRATIONS } from '../numbers/migrations';
 
 const MIGRATIONS: { id: string; ddl: string }[] = [
   {
@@ -80,6 +81,7 @@ const MIGRATIONS: { id: string; ddl: string }[] = [
     id: '008_password_change_session',
     ddl: `alter table users add column password_change_jti text`,
   },
+  ...NUMBERS_MIGRATIONS,
 ];
 
 export async function migrate(db: Kysely<Database>): Promise<void> {

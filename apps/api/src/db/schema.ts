@@ -1,9 +1,10 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { UserType } from '@smsc/shared-contract';
+import type { NumbersTables } from '../numbers/schema';
 
 type Created = ColumnType<Date, Date | undefined, never>;
 
-export interface Database {
+export interface Database extends NumbersTables {
   resellers: { reseller_uuid: Generated<string>; reseller_name: string; created_on: Created };
   payment_terms: { payment_term_uuid: Generated<string>; name: string; days: Generated<number>; is_active: Generated<boolean>; created_on: Created };
   companies: {

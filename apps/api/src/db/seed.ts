@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './schema';
 import { hashPassword } from '../lib/passwords';
+import { seedNumbers } from '../numbers/seed';
 
 export const DEMO_USERS = [
   'admin@example.com', 'reseller@example.com', 'acme-admin@example.com', 'acme-user@example.com',
@@ -65,6 +66,7 @@ export async function seed(db: Kysely<Database>, log: FastifyBaseLogger, demoPas
       const c = await trx.insertInto('countries').values({ nice_name, iso2 }).returning('country_uuid').executeTakeFirstOrThrow();
       await trx.insertInto('area_codes').values(codes.map(([code, name]) => ({ country_uuid: c.country_uuid, code, name }))).execute();
     }
+    await seedNumbers(trx);
   });
   log.info(`seeded demo data; logins: ${DEMO_USERS.join(', ')} with password ${demoPassword ? '(DEMO_PASSWORD)' : password}`);
 }

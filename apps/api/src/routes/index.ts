@@ -10,10 +10,11 @@ import stopTextRoutes from './stop-text';
 import countryRoutes from './countries';
 import fileRoutes from './files';
 import resellerImportRoutes from './reseller-import';
+import numbersRoutes from '../numbers';
 
 export default async function routes(app: FastifyInstance) {
   for (const plugin of [authRoutes, registrationRoutes, homeRoutes, userRoutes, companyRoutes, resellerRoutes, paymentTermRoutes, stopTextRoutes, countryRoutes,
-    fileRoutes, resellerImportRoutes]) {
+    fileRoutes, resellerImportRoutes, numbersRoutes]) {
     await app.register(plugin);
   }
 }

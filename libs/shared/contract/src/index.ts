@@ -4,3 +4,4 @@ export * from './lib/common';
 export * from './lib/auth';
 export * from './lib/accounts';
 export * from './lib/files';
+export * from './lib/numbers';
