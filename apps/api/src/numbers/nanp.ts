@@ -65,6 +65,21 @@ export function buildNanp(raw: Record<string, string>): NanpData {
     if (!region) continue;
     npas.set(prefix, { npa: prefix, state: region[0], place, country: region[1], nxx: [] });
   }
+  // A few area codes (718 among them) have only exchange-level entries: take the state most of them name.
+  const votes = new Map<string, Map<string, number>>();
+  for (const [prefix, place] of Object.entries(raw)) {
+    if (prefix.length !== 6 || npas.has(prefix.slice(0, 3)) || !/^[2-9]/.test(prefix)) continue;
+    const region = regionOf(place);
+    if (!region) continue;
+    const tally = votes.get(prefix.slice(0, 3)) ?? new Map<string, number>();
+    tally.set(region[0], (tally.get(region[0]) ?? 0) + 1);
+    votes.set(prefix.slice(0, 3), tally);
+  }
+  for (const [npa, tally] of votes) {
+    const [code] = [...tally.entries()].sort((a, b) => b[1] - a[1])[0];
+    const entry = Object.entries(REGIONS).find(([, [c]]) => c === code);
+    if (entry) npas.set(npa, { npa, state: code, place: CODE_NAMES[code] ?? entry[0], country: entry[1][1], nxx: [] });
+  }
   for (const [prefix, place] of Object.entries(raw)) {
     if (prefix.length !== 6) continue;
     const info = npas.get(prefix.slice(0, 3));

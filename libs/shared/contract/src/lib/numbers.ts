@@ -58,6 +58,7 @@ export const DidCompanyListQuery = ListQuery({
   did: Type.Optional(Type.String({ maxLength: 40 })),
   type: Type.Optional(DidType),
   user_id: Type.Optional(Uuid),
+  company_uuid: Type.Optional(Uuid),
   is_toll_free: Type.Optional(Bool),
   did_type: Type.Optional(DidAniType),
 });
