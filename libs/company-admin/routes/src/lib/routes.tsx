@@ -1,5 +1,6 @@
 import { RoleHome, type RoleModule } from '@smsc/shared-ui';
 import { usersRoutes } from './users-routes';
+import { didsRoutes } from './dids-routes';
 import { companyAdminMenu } from './menu';
 
 /** The Company admin area: its menu and route table, mounted by the shell under /company-admin. */
@@ -8,5 +9,5 @@ export const companyAdminModule: RoleModule = {
   title: 'Company admin',
   buildLabel: process.env.REMOTE_LABEL || undefined,
   menu: companyAdminMenu,
-  routes: [{ index: true, element: <RoleHome area="Company admin" />, handle: { title: 'Company admin home' } }, ...usersRoutes],
+  routes: [{ index: true, element: <RoleHome area="Company admin" />, handle: { title: 'Company admin home' } }, ...usersRoutes, ...didsRoutes],
 };

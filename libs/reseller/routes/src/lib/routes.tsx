@@ -1,6 +1,7 @@
 import { RoleHome, type RoleModule } from '@smsc/shared-ui';
 import { accountsRoutes } from './accounts-routes';
 import { usersRoutes } from './users-routes';
+import { didsRoutes } from './dids-routes';
 import { resellerMenu } from './menu';
 
 /** The Reseller area: its menu and route table, mounted by the shell under /reseller. */
@@ -9,5 +10,5 @@ export const resellerModule: RoleModule = {
   title: 'Reseller',
   buildLabel: process.env.REMOTE_LABEL || undefined,
   menu: resellerMenu,
-  routes: [{ index: true, element: <RoleHome area="Reseller" />, handle: { title: 'Reseller home' } }, ...accountsRoutes, ...usersRoutes],
+  routes: [{ index: true, element: <RoleHome area="Reseller" />, handle: { title: 'Reseller home' } }, ...accountsRoutes, ...usersRoutes, ...didsRoutes],
 };

@@ -1,6 +1,7 @@
 import { RoleHome, type RoleModule } from '@smsc/shared-ui';
 import { accountsRoutes } from './accounts-routes';
 import { usersRoutes } from './users-routes';
+import { didsRoutes } from './dids-routes';
 import { systemAdminMenu } from './menu';
 
 /** The System admin area: its menu and route table, mounted by the shell under /system-admin. */
@@ -9,5 +10,5 @@ export const systemAdminModule: RoleModule = {
   title: 'System admin',
   buildLabel: process.env.REMOTE_LABEL || undefined,
   menu: systemAdminMenu,
-  routes: [{ index: true, element: <RoleHome area="System admin" />, handle: { title: 'System admin home' } }, ...accountsRoutes, ...usersRoutes],
+  routes: [{ index: true, element: <RoleHome area="System admin" />, handle: { title: 'System admin home' } }, ...accountsRoutes, ...usersRoutes, ...didsRoutes],
 };
