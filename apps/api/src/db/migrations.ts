@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema';
 import { CATALOG_MIGRATIONS } from '../catalog/migrations';
 import { BILLING_MIGRATIONS } from '../billing/migrations';
+import { NUMBERS_MIGRATIONS } from '../numbers/migrations';
 import { SECURITY_MIGRATIONS } from '../security/migrations';
 
 const MIGRATIONS: { id: string; ddl: string }[] = [
@@ -86,6 +87,7 @@ const MIGRATIONS: { id: string; ddl: string }[] = [
   ...CATALOG_MIGRATIONS,
   ...BILLING_MIGRATIONS,
   ...SECURITY_MIGRATIONS,
+  ...NUMBERS_MIGRATIONS,
 ];
 
 export async function migrate(db: Kysely<Database>): Promise<void> {

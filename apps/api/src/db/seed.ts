@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './schema';
 import { hashPassword } from '../lib/passwords';
 import { seedDemoCatalog, seedMobileNetworks } from '../catalog/seed';
+import { seedNumbers } from '../numbers/seed';
 
 export const DEMO_USERS = [
   'admin@example.com', 'reseller@example.com', 'acme-admin@example.com', 'acme-user@example.com',
@@ -67,6 +68,7 @@ export async function seed(db: Kysely<Database>, log: FastifyBaseLogger, demoPas
       const c = await trx.insertInto('countries').values({ nice_name, iso2 }).returning('country_uuid').executeTakeFirstOrThrow();
       await trx.insertInto('area_codes').values(codes.map(([code, name]) => ({ country_uuid: c.country_uuid, code, name }))).execute();
     }
+    await seedNumbers(trx);
   });
   await seedDemoCatalog(db);
   log.info(`seeded demo data; logins: ${DEMO_USERS.join(', ')} with password ${demoPassword ? '(DEMO_PASSWORD)' : password}`);

@@ -13,10 +13,11 @@ import resellerImportRoutes from './reseller-import';
 import auditRoutes from '../security/audit-routes';
 import catalogRoutes from '../catalog/plugin';
 import billingRoutes from '../billing';
+import numbersRoutes from '../numbers';
 
 export default async function routes(app: FastifyInstance) {
   for (const plugin of [authRoutes, registrationRoutes, homeRoutes, userRoutes, companyRoutes, resellerRoutes, paymentTermRoutes, stopTextRoutes, countryRoutes,
-    fileRoutes, resellerImportRoutes, auditRoutes, catalogRoutes, billingRoutes]) {
+    fileRoutes, resellerImportRoutes, auditRoutes, catalogRoutes, billingRoutes, numbersRoutes]) {
     await app.register(plugin);
   }
 }

@@ -8,3 +8,4 @@ export * from './lib/storable-text';
 export * from './lib/audit';
 export * from './lib/catalog';
 export * from './lib/billing';
+export * from './lib/numbers';

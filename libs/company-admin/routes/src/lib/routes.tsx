@@ -1,6 +1,7 @@
 import { RoleHome, type RoleModule } from '@smsc/shared-ui';
 import { usersRoutes } from './users-routes';
 import { billingRoutes } from './billing-routes';
+import { didsRoutes } from './dids-routes';
 import { companyAdminMenu } from './menu';
 
 /** The Company admin area: its menu and route table, mounted by the shell under /company-admin. */
@@ -9,5 +10,5 @@ export const companyAdminModule: RoleModule = {
   title: 'Company admin',
   buildLabel: process.env.REMOTE_LABEL || undefined,
   menu: companyAdminMenu,
-  routes: [{ index: true, element: <RoleHome area="Company admin" />, handle: { title: 'Company admin home' } }, ...usersRoutes, ...billingRoutes],
+  routes: [{ index: true, element: <RoleHome area="Company admin" />, handle: { title: 'Company admin home' } }, ...usersRoutes, ...billingRoutes, ...didsRoutes],
 };

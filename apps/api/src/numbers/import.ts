@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import { DID_ANI_TYPES, DID_TYPES, DidImportBody, DidImportResult } from '@smsc/shared-contract';
+import type { TypeBoxProvider } from '../lib/type-provider';
+import { HttpError } from '../lib/http-error';
+import { orNotFound } from '../lib/tenant';
+import { parseCsv } from '../lib/csv';
+import { DID_ACCESS, visibleVendor } from './inventory-routes';
+import { countryUuid } from './queries';
+import { parseNanp } from './phone';
+import { nanp } from './nanp';
+
+export interface DidImportRow {
+  line: number; did: string; npa: string; isTollFree: boolean; country: string | null; state: string | null;
+  type?: (typeof DID_TYPES)[number]; did_type?: (typeof DID_ANI_TYPES)[number]; description?: string; monthly_price?: string;
+}
+const COLUMNS = ['did', 'type', 'did_type', 'description', 'monthly_price'];
+/** Lines named in one 400 answer; the rest are counted. */
+const MAX_NAMED = 20;
+
+/**
+ * Reads a DID CSV (header `did` required; `type`, `did_type`, `description`, `monthly_price` optional).
+ * Every bad line is collected, so one answer names them all (up to 20) and nothing is written.
+ */
+export function parseDidCsv(csv: string): DidImportRow[] {
+  const [header, ...records] = parseCsv(csv);
+  const names = header?.fields.map((h) => h.trim().toLowerCase()) ?? [];
+  if (!names.includes('did')) throw new HttpError(400, 'Line 1: the CSV needs a did header');
+  const unknown = names.find((n) => !COLUMNS.includes(n));
+  if (unknown) throw new HttpError(400, `Line 1: unknown column "${unknown}" (columns: ${COLUMNS.join(', ')})`);
+  const col = (fields: string[], name: string) => { const i = names.indexOf(name); return i < 0 ? undefined : fields[i].trim() || undefined; };
+  const problems: string[] = [];
+  const seen = new Map<string, number>();
+  const rows: DidImportRow[] = [];
+  for (const { line, fields } of records) {
+    if (fields.length !== names.length) { problems.push(`Line ${line}: ${fields.length} fields, the header has ${names.length}`); continue; }
+    const raw = col(fields, 'did') ?? '';
+    const n = parseNanp(raw);
+    if (!n) { problems.push(`Line ${line}: "${raw}" is not a valid North American phone number`); continue; }
+    const info = nanp().npas.get(n.npa);
+    if (!n.isTollFree && !info) { problems.push(`Line ${line}: area code ${n.npa} is not a US or Canadian area code`); continue; }
+    const first = seen.get(n.e164);
+    if (first) { problems.push(`Line ${line}: ${n.e164} repeats line ${first}`); continue; }
+    seen.set(n.e164, line);
+    const type = col(fields, 'type');
+    const didType = col(fields, 'did_type');
+    const price = col(fields, 'monthly_price');
+    const description = col(fields, 'description');
+    if (type && !(DID_TYPES as readonly string[]).includes(type)) { problems.push(`Line ${line}: type must be one of ${DID_TYPES.join(', ')}`); continue; }
+    if (didType && !(DID_ANI_TYPES as readonly string[]).includes(didType)) { problems.push(`Line ${line}: did_type must be ani or dnis`); continue; }
+    if (price && !/^[0-9]{1,6}(\.[0-9]{1,4})?$/.test(price)) { problems.push(`Line ${line}: monthly_price must be a decimal like 1.50`); continue; }
+    if (description && description.length > 200) { problems.push(`Line ${line}: description is longer than 200 characters`); continue; }
+    rows.push({
+      line, did: n.e164, npa: n.npa, isTollFree: n.isTollFree, country: n.country, state: info?.state ?? null,
+      type: type as DidImportRow['type'], did_type: didType as DidImportRow['did_type'], description, monthly_price: price,
+    });
+  }
+  if (problems.length) {
+    const more = problems.length > MAX_NAMED ? `; and ${problems.length - MAX_NAMED} more bad lines` : '';
+    throw new HttpError(400, `${problems.slice(0, MAX_NAMED).join('; ')}${more}; nothing was imported`);
+  }
+  if (!rows.length) throw new HttpError(400, 'The CSV has no rows under its header');
+  return rows;
+}
+
+const CHUNK = 2000;
+
+/** POST /did/import: all-or-nothing in one transaction; a number already held by anyone rejects the file. */
+export default async function didImportRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<TypeBoxProvider>();
+  app.post('/did/import', { config: { access: DID_ACCESS.stock }, schema: { tags: ['numbers'], body: DidImportBody, response: { 201: DidImportResult } } }, async (req, reply) => {
+    const rows = parseDidCsv(req.body.csv);
+    let reseller_uuid = req.body.reseller_uuid ?? null;
+    if (req.user.user_type === 'reseller') {
+      if (req.body.reseller_uuid !== undefined && req.body.reseller_uuid !== req.user.reseller_uuid) throw new HttpError(403, 'A reseller imports into its own stock');
+      reseller_uuid = req.user.reseller_uuid;
+    } else if (reseller_uuid) {
+      orNotFound(await app.db.selectFrom('resellers').select('reseller_uuid').where('reseller_uuid', '=', reseller_uuid).executeTakeFirst(), 'Reseller');
+    }
+    const vendor_uuid = req.body.vendor_uuid ? await visibleVendor(app, req, req.body.vendor_uuid) : null;
+    const countries = new Map<string, string | null>();
+    for (const c of new Set(rows.map((r) => r.country))) if (c) countries.set(c, await countryUuid(app.db, c));
+    await app.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < rows.length; i += CHUNK) {
+        const chunk = rows.slice(i, i + CHUNK);
+        const clash = await trx.selectFrom('dids').select('did').where('did', 'in', chunk.map((r) => r.did)).executeTakeFirst();
+        if (clash) {
+          throw new HttpError(409, `Line ${chunk.find((r) => r.did === clash.did)?.line}: ${clash.did} is already in the inventory; nothing was imported`);
+        }
+        await trx.insertInto('dids').values(chunk.map((r) => ({
+          did: r.did, is_toll_free: r.isTollFree, area_code: r.npa, state: r.state, country_uuid: r.country ? countries.get(r.country) ?? null : null,
+          type: r.type, did_type: r.did_type, description: r.description, monthly_price: r.monthly_price, reseller_uuid,
+          vendor_uuid, source: 'import' as const,
+        }))).execute();
+      }
+    });
+    return reply.code(201).send({ imported: rows.length, lines: rows.map((r) => ({ line: r.line, did: r.did })) });
+  });
+}

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import inventoryRoutes from './inventory-routes';
+import didImportRoutes from './import';
+import orderRoutes from './order-routes';
+import referenceRoutes from './reference-routes';
+import { builtInProvider, type InventoryProvider } from './provider';
+
+export { isCompanyNumber, findNumberOwner } from './lookup';
+export type { InventoryProvider } from './provider';
+
+/** The numbers domain: inventory, imports, search/order/disconnect through an inventory provider, NANP reference lists. */
+export default async function numbersRoutes(app: FastifyInstance, opts: { provider?: InventoryProvider } = {}) {
+  const provider = opts.provider ?? builtInProvider();
+  await app.register(inventoryRoutes);
+  await app.register(didImportRoutes);
+  await app.register(orderRoutes, { provider });
+  await app.register(referenceRoutes);
+}

@@ -1,0 +1,50 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { EditPage, ListPage, definitionFor, resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
+import { AssignedDids, BuyNumbers, DidOwnerPanel, companyDidBundle } from '@smsc/resource-did';
+
+// A company admin names its numbers; it does not delete them (it disconnects them on the edit page).
+const companyAdmin: RoleAccess = { delete: false };
+const BASE = '/company-admin/dids';
+// Built once: lists key their URL state on the definition object.
+const scoped = { ...companyDidBundle, definition: definitionFor(companyDidBundle.definition, companyAdmin.keys) };
+const local = { is_toll_free: false } as const;
+const tollFree = { is_toll_free: true } as const;
+
+/** Spec §2, company admin: dids → all-did → local-did and toll-free; buy-did, buy-tf-did, edit-did/{id}; users/assigned-did/{id}. */
+export const didsRoutes: RouteObject[] = [
+  resourceRoutes(companyDidBundle, companyAdmin, {
+    path: 'dids',
+    redirectTo: 'all-did',
+    extra: [
+      {
+        path: 'all-did',
+        children: [
+          { index: true, element: <Navigate to="local-did" replace /> },
+          {
+            path: 'local-did',
+            element: <ListPage bundle={scoped} access={companyAdmin} createPath="buy-did" editPath="edit-did/:id" listArg={local} />,
+            handle: { title: 'Local DIDs' },
+          },
+          {
+            path: 'toll-free',
+            element: <ListPage bundle={scoped} access={companyAdmin} createPath="buy-tf-did" editPath="edit-did/:id" listArg={tollFree} />,
+            handle: { title: 'Toll-free DIDs' },
+          },
+        ],
+      },
+      { path: 'buy-did', element: <BuyNumbers tollFree={false} doneTo={`${BASE}/all-did/local-did`} />, handle: { title: 'Buy DID' } },
+      { path: 'buy-tf-did', element: <BuyNumbers tollFree doneTo={`${BASE}/all-did/toll-free`} />, handle: { title: 'Buy toll-free DID' } },
+      {
+        path: 'edit-did/:id',
+        element: (
+          <>
+            <EditPage bundle={scoped} backTo="all-did" />
+            <DidOwnerPanel doneTo={`${BASE}/all-did`} />
+          </>
+        ),
+        handle: { title: 'Edit DID' },
+      },
+    ],
+  }),
+  { path: 'users/assigned-did/:id', element: <AssignedDids />, handle: { title: 'Assigned DIDs' } },
+];

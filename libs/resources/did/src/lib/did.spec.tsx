@@ -1,0 +1,76 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { definitionFor } from '@smsc/shared-ui';
+import { renderWithProviders } from '@smsc/shared-testing';
+import { didDefinition, DID_ACCESS, formatDid, formatPrice } from './did.resource';
+import { importDidRows } from './did-import';
+import { BuyNumbers } from './buy-numbers';
+
+describe('did resource', () => {
+  it('shows NANP numbers and prices the way people read them', () => {
+    expect(formatDid('+12125550100')).toBe('(212) 555-0100');
+    expect(formatDid('+442079460958')).toBe('+442079460958');
+    expect(formatPrice('1.0000')).toBe('$1.00');
+  });
+
+  it('shows owners and provider fields only to roles holding their keys', () => {
+    const company = definitionFor(didDefinition, []);
+    expect(company.columns.map((c) => c.key)).not.toContain('reseller_name');
+    expect(company.formFields.map((f) => f.name)).toEqual(['did', 'description']);
+    const admin = definitionFor(didDefinition, [DID_ACCESS.company, DID_ACCESS.reseller, DID_ACCESS.provider]);
+    expect(admin.columns.map((c) => c.key)).toEqual(expect.arrayContaining(['company_name', 'reseller_name']));
+    expect(admin.formFields.map((f) => f.name)).toContain('monthly_price');
+  });
+
+  it('sends an import as one CSV and reports each line the server imported', async () => {
+    const send = jest.fn(async () => ({ imported: 2, lines: [{ line: 2, did: '+12125550101' }, { line: 3, did: '+12125550102' }] }));
+    const out = await importDidRows(send, [{ did: '212 555 0101', description: 'a, b' }, { did: '2125550102', description: '' }]);
+    expect(send).toHaveBeenCalledWith('did,description\n212 555 0101,"a, b"\n2125550102,\n');
+    expect(out.results).toEqual([{ row: 0, ok: true, message: '+12125550101' }, { row: 1, ok: true, message: '+12125550102' }]);
+  });
+});
+
+describe('BuyNumbers', () => {
+  const realFetch = globalThis.fetch;
+  const RealRequest = globalThis.Request;
+  const calls: { url: string; method: string; key: string | null; body: string }[] = [];
+  beforeAll(() => {
+    globalThis.Request = class extends RealRequest {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
+      }
+    } as typeof Request;
+    globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
+      const req = input as Request;
+      calls.push({ url: req.url, method: req.method, key: req.headers.get('idempotency-key'), body: req.method === 'POST' ? await req.text() : '' });
+      const url = new URL(req.url);
+      const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      if (url.pathname.endsWith('/state/list')) return json({ items: [{ code: 'NY', name: 'New York', country: 'US', npa_count: 20 }], total: 1, per_page: 1 });
+      if (url.pathname.endsWith('/did/search')) {
+        const npa = url.searchParams.get('npa') ?? '212';
+        return json({ items: ['2301', '2302'].map((l) => ({ did: `+1${npa}555${l}`, area_code: npa, state: 'NY', place: 'New York, NY', is_toll_free: false, monthly_price: '1.0000' })) });
+      }
+      if (url.pathname.endsWith('/did/order')) return json({ items: [] }, 201);
+      return json({ error: { message: 'unexpected' } }, 500);
+    }) as typeof fetch;
+  });
+  afterAll(() => {
+    globalThis.fetch = realFetch;
+    globalThis.Request = RealRequest;
+  });
+
+  it('searches as the area code is typed, totals the monthly price and orders the picks in one call with an Idempotency-Key', async () => {
+    renderWithProviders(<BuyNumbers tollFree={false} doneTo="/done" />);
+    fireEvent.change(screen.getByLabelText('Area code'), { target: { value: '718' } });
+    expect(await screen.findByText('(718) 555-2301', {}, { timeout: 30_000 })).toBeTruthy();
+    expect(calls.some((c) => c.url.includes('/did/search?npa=718'))).toBe(true);
+    fireEvent.click(screen.getByLabelText('Pick (718) 555-2301'));
+    fireEvent.click(screen.getByLabelText('Pick (718) 555-2302'));
+    expect(screen.getByTestId('order-total').textContent).toBe('$2.00 per month');
+    fireEvent.click(screen.getByRole('button', { name: 'Order 2 numbers' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeTruthy(), { timeout: 30_000 });
+    const order = calls.find((c) => c.method === 'POST')!;
+    expect(order.url).toMatch(/\/did\/order$/);
+    expect(JSON.parse(order.body)).toEqual({ numbers: ['+17185552301', '+17185552302'] });
+    expect(order.key).toMatch(/.{8,}/);
+  }, 90_000);
+});

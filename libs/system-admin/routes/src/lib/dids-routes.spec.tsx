@@ -1,0 +1,18 @@
+import { innermostTitle } from '@smsc/shared-ui';
+import { systemAdminModule } from './routes';
+
+const ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+
+describe('system admin DID routes (spec §2)', () => {
+  it.each([
+    ['/system-admin/dids/all-dids', 'All DIDs'],
+    ['/system-admin/dids/add-did', 'Add DID'],
+    ['/system-admin/dids/import-did', 'Import DIDs'],
+    [`/system-admin/dids/edit-did/${ID}`, 'Edit DID'],
+    [`/system-admin/users/assigned-did/${ID}`, 'Assigned DIDs'],
+    // users' own pages keep their titles
+    [`/system-admin/users/edit/${ID}`, 'Edit user'],
+  ])('%s is "%s"', (path, title) => {
+    expect(innermostTitle(systemAdminModule, path)).toBe(title);
+  });
+});
