@@ -1,5 +1,5 @@
-import { RoleHome, type RoleModule } from '@smsc/shared-ui';
-import { usersRoutes } from './users-routes';
+import type { RoleModule } from '@smsc/shared-ui/core';
+import { RoleHome, lazyArea } from '@smsc/shared-ui/frame';
 import { companyAdminMenu } from './menu';
 
 /** The Company admin area: its menu and route table, mounted by the shell under /company-admin. */
@@ -8,5 +8,9 @@ export const companyAdminModule: RoleModule = {
   title: 'Company admin',
   buildLabel: process.env.REMOTE_LABEL || undefined,
   menu: companyAdminMenu,
-  routes: [{ index: true, element: <RoleHome area="Company admin" />, handle: { title: 'Company admin home' } }, ...usersRoutes],
+  routes: [{ index: true, element: <RoleHome area="Company admin" />, handle: { title: 'Company admin home' } }],
+  // one line per area file, fetched on its first visit (the kit's convention: lazy-area.ts)
+  areas: [
+    lazyArea(['users', 'profile'], () => import('./users-routes').then((m) => m.usersRoutes)),
+  ],
 };

@@ -1,6 +1,5 @@
-import { RoleHome, type RoleModule } from '@smsc/shared-ui';
-import { accountsRoutes } from './accounts-routes';
-import { usersRoutes } from './users-routes';
+import type { RoleModule } from '@smsc/shared-ui/core';
+import { RoleHome, lazyArea } from '@smsc/shared-ui/frame';
 import { resellerMenu } from './menu';
 
 /** The Reseller area: its menu and route table, mounted by the shell under /reseller. */
@@ -9,5 +8,10 @@ export const resellerModule: RoleModule = {
   title: 'Reseller',
   buildLabel: process.env.REMOTE_LABEL || undefined,
   menu: resellerMenu,
-  routes: [{ index: true, element: <RoleHome area="Reseller" />, handle: { title: 'Reseller home' } }, ...accountsRoutes, ...usersRoutes],
+  routes: [{ index: true, element: <RoleHome area="Reseller" />, handle: { title: 'Reseller home' } }],
+  // one line per area file, fetched on its first visit (the kit's convention: lazy-area.ts)
+  areas: [
+    lazyArea(['companies', 'filters'], () => import('./accounts-routes').then((m) => m.accountsRoutes)),
+    lazyArea(['users', 'user'], () => import('./users-routes').then((m) => m.usersRoutes)),
+  ],
 };
