@@ -10,11 +10,12 @@ const root = path.resolve(__dirname, '../..');
 const port = Number(process.env.BUNDLE_PORT ?? 4320);
 const base = `http://127.0.0.1:${port}`;
 const password = 'bundle-report-password-1';
+// each role, and the areas opened after its home (their chunks are fetched on the first visit)
 const roles = [
-  ['admin@example.com', '/system-admin'],
-  ['acme-admin@example.com', '/company-admin'],
-  ['acme-user@example.com', '/company-user'],
-  ['reseller@example.com', '/reseller'],
+  ['admin@example.com', '/system-admin', ['companies/company-list', 'users']],
+  ['acme-admin@example.com', '/company-admin', ['users']],
+  ['acme-user@example.com', '/company-user', ['profile']],
+  ['reseller@example.com', '/reseller', ['companies/company-list', 'users/users-list']],
 ] as const;
 
 const kb = (bytes: number) => bytes / 1024;
@@ -71,7 +72,8 @@ async function main() {
     await loginPage.close();
 
     const entries = new Map<string, number>();
-    for (const [email, home] of roles) {
+    const areaRows: [string, number, string, number][] = [];
+    for (const [email, home, areas] of roles) {
       const page = await browser.newPage();
       const files = recordJs(page);
       await page.goto(`${base}/login`);
@@ -85,6 +87,21 @@ async function main() {
       rows.push([`${home} (after sign-in)`, files.size, kb(total)]);
       if (kb(total) > budgets.roleHomeKb) failures.push(`${home} ${kb(total).toFixed(1)} KB > ${budgets.roleHomeKb} KB`);
       for (const [file, size] of files) if (file.endsWith('/remoteEntry.js')) entries.set(file, size);
+      for (const area of areas) {
+        const before = new Set(files.keys());
+        // a client-side visit (as from the menu): only the area's own chunks are new
+        await page.evaluate((to) => {
+          history.pushState(null, '', to);
+          dispatchEvent(new PopStateEvent('popstate'));
+        }, `${home}/${area}`);
+        // the area's screen is up (no loading state, no role home) and every fetched body is counted
+        await page.waitForFunction(() => !document.querySelector('[data-testid="role-home"]') && !document.body.textContent?.includes('Loading…'));
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(1000);
+        const added = [...files.entries()].filter(([f]) => !before.has(f));
+        const [top = ['(none)', 0]] = added.sort((a, b) => b[1] - a[1]);
+        areaRows.push([`${home}/${area}`, kb(added.reduce((a, [, b]) => a + b, 0)), top[0], kb(top[1])]);
+      }
       await page.close();
     }
     await browser.close();
@@ -92,6 +109,10 @@ async function main() {
     console.log('\nJavaScript fetched by the browser (gzip -9):');
     console.log('page'.padEnd(32), 'files'.padStart(6), 'KB gz'.padStart(9));
     for (const [name, count, size] of rows) console.log(name.padEnd(32), String(count).padStart(6), size.toFixed(1).padStart(9));
+    console.log('\nfirst visit to an area after the home (JS fetched then, and its largest file):');
+    for (const [name, size, file, top] of areaRows) console.log(`  ${name.padEnd(36)} ${size.toFixed(1).padStart(7)} KB   largest ${file} ${top.toFixed(1)} KB`);
+    const largestArea = Math.max(...areaRows.map((r) => r[3]));
+    console.log(`largest area chunk: ${largestArea.toFixed(1)} KB`);
     console.log('\nlargest files behind /login:');
     for (const [file, size] of largest) console.log(`  ${file.padEnd(44)} ${kb(size).toFixed(1).padStart(7)} KB`);
     console.log('\nremoteEntry.js (gzip -9):');

@@ -35,11 +35,13 @@ export function sharedModules(): Record<string, SharedConfig> {
     '@reduxjs/toolkit': fromPackage('@reduxjs/toolkit'),
     '@reduxjs/toolkit/query/react': fromPackage('@reduxjs/toolkit'),
     dayjs: fromPackage('dayjs'),
-    // Two entries of one facade: the light one for /login, the full one (data kit) after sign-in.
+    // Three entries of one facade: the light one for /login, the frame (menu, header, role home,
+    // lazy area loading) after sign-in, the full one (data kit) on the first visit to an area.
     // The shell's build provides both (the full one is fetched only when asked for), and with equal
     // versions under 'loaded-first' the first registration, the host's, is the one every remote
     // gets: antd's modules (ConfigProvider context, style cache) run once, in the shell's runtime.
     '@smsc/shared-ui/core': workspaceLib,
+    '@smsc/shared-ui/frame': workspaceLib,
     '@smsc/shared-ui': workspaceLib,
     '@smsc/shared-api': workspaceLib,
     '@smsc/shared-session': workspaceLib,

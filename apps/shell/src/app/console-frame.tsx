@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Layout, Space, Typography, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, type MenuEntry } from '@smsc/shared-ui';
+import { Button, type MenuEntry } from '@smsc/shared-ui/core';
+import { Layout, Space, Typography, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@smsc/shared-ui/frame';
 import { signOut, useAppDispatch, useAppSelector, type RoleArea } from '@smsc/shared-session';
 import { SideMenu } from './side-menu';
 

@@ -1,7 +1,11 @@
 import { Suspense, use, useCallback, useState } from 'react';
-import { ErrorBoundary, PageLoading, Result, Button, RoleRoutes, type RoleModule } from '@smsc/shared-ui';
+import { ErrorBoundary, PageLoading, Result, Button, type RoleModule } from '@smsc/shared-ui/core';
+import { RoleRoutes, setChunkTimeout } from '@smsc/shared-ui/frame';
 import type { RoleArea } from '@smsc/shared-session';
-import { forgetRemote, loadRoleModule } from '../federation/remotes';
+import { chunkTimeoutMs, forgetRemote, loadRoleModule } from '../federation/remotes';
+
+// an area's screen chunks keep the manifest's time-out too (spec §9)
+setChunkTimeout(chunkTimeoutMs());
 import { ConsoleFrame } from './console-frame';
 
 const loads = new Map<string, Promise<RoleModule>>();
@@ -59,3 +63,9 @@ export function RemoteArea({ area }: { area: RoleArea }) {
     </ErrorBoundary>
   );
 }
+
+/**
+ * Never called: it makes the shell's build provide the full kit (`@smsc/shared-ui`) as well, so an
+ * area's first visit fetches the shell's copy (one antd, one style cache) and not the remote's.
+ */
+export const provideDataKit = () => import('@smsc/shared-ui');

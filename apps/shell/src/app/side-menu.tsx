@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Menu, groupKey, matchMenu, menuHref, type MenuEntry, type MenuProps } from '@smsc/shared-ui';
+import type { MenuEntry } from '@smsc/shared-ui/core';
+import { Menu, groupKey, matchMenu, menuHref, type MenuProps } from '@smsc/shared-ui/frame';
 
 type Items = NonNullable<MenuProps['items']>;
 

@@ -65,6 +65,8 @@ export async function loadRoleModule(remote: string, attempts = 2): Promise<Role
   throw new Error(message.startsWith(CHUNK_FAILED) ? message : `${CHUNK_FAILED}: ${message}`);
 }
 
+export const chunkTimeoutMs = () => manifest.chunkTimeoutMs;
+
 export function forgetRemote(remote: string): void {
   const entry = manifest.remotes[remote];
   if (entry) registerRemotes([{ name: remote, entry }], { force: true });

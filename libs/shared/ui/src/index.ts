@@ -3,19 +3,16 @@
 // ./core (shared on its own for the shell's public pages); this entry adds the data kit and is
 // fetched only once a signed-in area needs it.
 export * from './core';
+export * from './frame';
 export {
-  Badge, Breadcrumb, Card, Checkbox, Col, DatePicker, Descriptions, Divider, Drawer, Dropdown, Empty, Flex, Grid,
-  InputNumber, Layout, Menu, Modal, Pagination, Popconfirm, Progress, Radio, Row, Select, Skeleton, Space,
-  Statistic, Switch, Table, Tabs, Tag, Tooltip, Typography, Upload,
+  Badge, Breadcrumb, Checkbox, Col, DatePicker, Divider, Drawer, Dropdown, Empty, Flex, Grid,
+  InputNumber, Modal, Pagination, Popconfirm, Progress, Radio, Row, Select, Skeleton,
+  Statistic, Switch, Table, Tabs, Tag, Tooltip, Upload,
 } from 'antd';
-export type { MenuProps, TableColumnsType, TableProps, UploadProps } from 'antd';
+export type { TableColumnsType, TableProps, UploadProps } from 'antd';
 export {
-  DeleteOutlined, EditOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, PlusOutlined,
+  DeleteOutlined, EditOutlined, PlusOutlined,
   ReloadOutlined, SearchOutlined, UserOutlined, DownloadOutlined, UploadOutlined, EyeOutlined,
 } from '@ant-design/icons';
-export { RoleRoutes, innermostTitle, unbuiltEntry } from './lib/role-routes';
-export { matchMenu, menuHref, groupKey, type MenuMatch } from './lib/menu-match';
-export { NotAvailable } from './lib/not-available';
 export { StandaloneRemote } from './lib/standalone-remote';
 export * from './lib/resource';
-export { RoleHome } from './lib/role-home';

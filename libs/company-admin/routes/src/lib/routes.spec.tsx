@@ -1,5 +1,5 @@
 import { describeRoleModule } from '@smsc/shared-testing';
-import { RoleRoutes } from '@smsc/shared-ui';
+import { RoleRoutes, withLoadedAreas } from '@smsc/shared-ui/frame';
 import { companyAdminModule } from './routes';
 
 describeRoleModule(companyAdminModule, {
@@ -11,4 +11,4 @@ describeRoleModule(companyAdminModule, {
     'sms-center', 'bulk-sending', 'payment-gateway', 'users', 'templates', 'sms-workflow', 'reporting', 'reminder-workflow',
     'recipients', 'bulk', 'campaings', 'billing', 'sms-log', 'dids', 'profile',
   ],
-}, RoleRoutes);
+}, RoleRoutes, withLoadedAreas);

@@ -1,7 +1,5 @@
-import { RoleHome, type RoleModule } from '@smsc/shared-ui';
-import { usersRoutes } from './users-routes';
-import { billingRoutes } from './billing-routes';
-import { didsRoutes } from './dids-routes';
+import type { RoleModule } from '@smsc/shared-ui/core';
+import { RoleHome, lazyArea } from '@smsc/shared-ui/frame';
 import { companyAdminMenu } from './menu';
 
 /** The Company admin area: its menu and route table, mounted by the shell under /company-admin. */
@@ -10,5 +8,11 @@ export const companyAdminModule: RoleModule = {
   title: 'Company admin',
   buildLabel: process.env.REMOTE_LABEL || undefined,
   menu: companyAdminMenu,
-  routes: [{ index: true, element: <RoleHome area="Company admin" />, handle: { title: 'Company admin home' } }, ...usersRoutes, ...billingRoutes, ...didsRoutes],
+  routes: [{ index: true, element: <RoleHome area="Company admin" />, handle: { title: 'Company admin home' } }],
+  // one line per area file, fetched on its first visit (the kit's convention: lazy-area.ts)
+  areas: [
+    lazyArea(['users', 'profile'], () => import('./users-routes').then((m) => m.usersRoutes)),
+    lazyArea(['billing', 'payment-gateway', 'payment-success', 'payment-cancel'], () => import('./billing-routes').then((m) => m.billingRoutes)),
+    lazyArea(['dids', 'users/assigned-did'], () => import('./dids-routes').then((m) => m.didsRoutes)),
+  ],
 };

@@ -1,12 +1,15 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { innermostTitle, RoleRoutes } from '@smsc/shared-ui';
+import { innermostTitle, RoleRoutes, withLoadedAreas } from '@smsc/shared-ui';
 import { renderWithProviders } from '@smsc/shared-testing';
 import { companyAdminModule } from './routes';
 
 const FOREIGN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
 describe('company admin account routes', () => {
+  // titles are read from the areas' route tables, which are fetched lazily
+  beforeAll(() => withLoadedAreas(companyAdminModule));
+
   it.each([
     ['/company-admin/users', 'Users'],
     ['/company-admin/users/add', 'Add user'],

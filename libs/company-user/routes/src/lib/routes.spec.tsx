@@ -1,5 +1,5 @@
 import { describeRoleModule } from '@smsc/shared-testing';
-import { RoleRoutes } from '@smsc/shared-ui';
+import { RoleRoutes, withLoadedAreas } from '@smsc/shared-ui/frame';
 import { companyUserModule } from './routes';
 
 describeRoleModule(companyUserModule, {
@@ -8,4 +8,4 @@ describeRoleModule(companyUserModule, {
   homeTitle: 'Company user home',
   // spec §2
   areas: ['sms-center', 'profile', 'sms-log', 'dids', 'sms-workflow', 'reminder-workflow'],
-}, RoleRoutes);
+}, RoleRoutes, withLoadedAreas);

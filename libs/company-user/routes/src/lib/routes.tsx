@@ -1,6 +1,5 @@
-import { RoleHome, type RoleModule } from '@smsc/shared-ui';
-import { usersRoutes } from './users-routes';
-import { didsRoutes } from './dids-routes';
+import type { RoleModule } from '@smsc/shared-ui/core';
+import { RoleHome, lazyArea } from '@smsc/shared-ui/frame';
 import { companyUserMenu } from './menu';
 
 /** The Company user area: its menu and route table, mounted by the shell under /company-user. */
@@ -9,5 +8,10 @@ export const companyUserModule: RoleModule = {
   title: 'Company user',
   buildLabel: process.env.REMOTE_LABEL || undefined,
   menu: companyUserMenu,
-  routes: [{ index: true, element: <RoleHome area="Company user" />, handle: { title: 'Company user home' } }, ...usersRoutes, ...didsRoutes],
+  routes: [{ index: true, element: <RoleHome area="Company user" />, handle: { title: 'Company user home' } }],
+  // one line per area file, fetched on its first visit (the kit's convention: lazy-area.ts)
+  areas: [
+    lazyArea(['profile'], () => import('./users-routes').then((m) => m.usersRoutes)),
+    lazyArea(['dids'], () => import('./dids-routes').then((m) => m.didsRoutes)),
+  ],
 };

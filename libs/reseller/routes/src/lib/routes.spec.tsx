@@ -1,5 +1,5 @@
 import { describeRoleModule } from '@smsc/shared-testing';
-import { RoleRoutes } from '@smsc/shared-ui';
+import { RoleRoutes, withLoadedAreas } from '@smsc/shared-ui/frame';
 import { resellerModule } from './routes';
 
 describeRoleModule(resellerModule, {
@@ -11,4 +11,4 @@ describeRoleModule(resellerModule, {
     'vendor', 'users', 'companies', 'reseller-sms-center', 'reseller-sms-log', 'billing', 'filters', 'product', 'payment',
     'user', 'mail-template', 'dids', 'template-approval',
   ],
-}, RoleRoutes);
+}, RoleRoutes, withLoadedAreas);

@@ -1,9 +1,5 @@
-import { RoleHome, type RoleModule } from '@smsc/shared-ui';
-import { accountsRoutes } from './accounts-routes';
-import { usersRoutes } from './users-routes';
-import { catalogRoutes } from './catalog-routes';
-import { billingRoutes } from './billing-routes';
-import { didsRoutes } from './dids-routes';
+import type { RoleModule } from '@smsc/shared-ui/core';
+import { RoleHome, lazyArea } from '@smsc/shared-ui/frame';
 import { resellerMenu } from './menu';
 
 /** The Reseller area: its menu and route table, mounted by the shell under /reseller. */
@@ -12,5 +8,13 @@ export const resellerModule: RoleModule = {
   title: 'Reseller',
   buildLabel: process.env.REMOTE_LABEL || undefined,
   menu: resellerMenu,
-  routes: [{ index: true, element: <RoleHome area="Reseller" />, handle: { title: 'Reseller home' } }, ...accountsRoutes, ...usersRoutes, ...catalogRoutes, ...billingRoutes, ...didsRoutes],
+  routes: [{ index: true, element: <RoleHome area="Reseller" />, handle: { title: 'Reseller home' } }],
+  // one line per area file, fetched on its first visit (the kit's convention: lazy-area.ts)
+  areas: [
+    lazyArea(['companies', 'filters'], () => import('./accounts-routes').then((m) => m.accountsRoutes)),
+    lazyArea(['users', 'user'], () => import('./users-routes').then((m) => m.usersRoutes)),
+    lazyArea(['product', 'vendor'], () => import('./catalog-routes').then((m) => m.catalogRoutes)),
+    lazyArea(['billing', 'payment'], () => import('./billing-routes').then((m) => m.billingRoutes)),
+    lazyArea(['dids'], () => import('./dids-routes').then((m) => m.didsRoutes)),
+  ],
 };

@@ -1,7 +1,10 @@
-import { innermostTitle } from '@smsc/shared-ui';
+import { innermostTitle , withLoadedAreas } from '@smsc/shared-ui';
 import { resellerModule } from './routes';
 
 describe('reseller account routes (spec §2 paths and titles)', () => {
+  // titles are read from the areas' route tables, which are fetched lazily
+  beforeAll(() => withLoadedAreas(resellerModule));
+
   it.each([
     ['/reseller/users/users-list', 'Users'],
     ['/reseller/users/add', 'Add user'],

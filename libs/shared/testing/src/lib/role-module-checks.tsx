@@ -14,6 +14,7 @@ interface RoleModule {
   basePath: string;
   menu: MenuEntry[];
   routes: RouteObject[];
+  areas?: unknown[];
 }
 
 const menuHref = (basePath: string, path: string) => (path ? `${basePath}/${path}` : basePath);
@@ -47,13 +48,27 @@ function renderAt<M extends RoleModule>(RoleRoutes: ComponentType<{ module: M }>
  * base path and home, a menu that lists exactly the spec's areas, and every menu entry opening to
  * either a routed screen or the 'not available yet' page, never a blank.
  */
-export function describeRoleModule<M extends RoleModule>(module: M, expected: RoleModuleExpectations, RoleRoutes: ComponentType<{ module: M }>) {
+export function describeRoleModule<M extends RoleModule>(
+  module: M,
+  expected: RoleModuleExpectations,
+  RoleRoutes: ComponentType<{ module: M }>,
+  /** the kit's withLoadedAreas: the module with every lazy area fetched into its routes */
+  withLoadedAreas: (module: M) => Promise<M>,
+) {
   describe(`${expected.area} route table and menu`, () => {
-    it('mounts under its base path and renders its home', () => {
+    let loaded: M;
+    beforeAll(async () => {
+      loaded = await withLoadedAreas(module);
+    });
+
+    it('mounts under its base path and renders its home without fetching any area', () => {
       expect(module.basePath).toBe(expected.basePath);
+      // the kit's convention: the static table holds the home only, every area file is lazy
+      expect(module.routes).toHaveLength(1);
       const home = module.routes.find((r) => r.index);
       expect((home?.handle as { title?: string } | undefined)?.title).toBe(expected.homeTitle);
-      renderAt(RoleRoutes, module, expected.basePath);
+      renderAt(RoleRoutes, { ...module, areas: [] }, expected.basePath);
+      // found at once: the home does not wait for (nor fetch) any area chunk
       expect(screen.getByTestId('role-home').textContent).toContain(expected.area);
       expect(screen.getByText('x@example.com')).toBeTruthy();
     });
@@ -66,12 +81,12 @@ export function describeRoleModule<M extends RoleModule>(module: M, expected: Ro
     });
 
     const entries = leaves(module.menu).map((e) => [e.label, e] as const);
-    it.each(entries)('menu entry %s opens a screen or says it is not available yet', (_label, entry) => {
+    it.each(entries)('menu entry %s opens a screen or says it is not available yet', async (_label, entry) => {
       expect(entry.path).not.toMatch(/^\/|\.\./);
       const href = menuHref(module.basePath, entry.path);
-      if (matchRoutes(module.routes, href, module.basePath)) return;
+      if (matchRoutes(loaded.routes, href, module.basePath)) return;
       renderAt(RoleRoutes, module, href);
-      expect(screen.getByTestId('not-available').textContent).toBe(`${entry.label} is not available yet`);
+      expect((await screen.findByTestId('not-available')).textContent).toBe(`${entry.label} is not available yet`);
     });
   });
 }

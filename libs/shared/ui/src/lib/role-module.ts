@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import type { LazyArea } from './lazy-area';
 
 export interface RouteHandle {
   /** page title; the innermost matched route's title is the page header (spec §2) */
@@ -24,7 +25,10 @@ export interface RoleModule {
   basePath: string;
   title: string;
   menu: MenuEntry[];
+  /** what the role home needs at once: the home itself (and any tiny static page) */
   routes: RouteObject[];
+  /** every other screen, one chunk per area file, fetched on the first visit (see lazy-area.ts) */
+  areas?: LazyArea[];
   /** set by a build to show which build of the remote is live (used by the redeploy test) */
   buildLabel?: string;
 }

@@ -1,5 +1,5 @@
 import { describeRoleModule } from '@smsc/shared-testing';
-import { RoleRoutes } from '@smsc/shared-ui';
+import { RoleRoutes, withLoadedAreas } from '@smsc/shared-ui/frame';
 import { systemAdminModule } from './routes';
 
 describeRoleModule(systemAdminModule, {
@@ -11,4 +11,4 @@ describeRoleModule(systemAdminModule, {
     'reporting', 'product', 'balance-log', 'companies', 'resellers', 'users', 'template-approval', 'billing', 'dids',
     'vendor', 'smsc-connection', 'filters', 'payment-term', 'sms-log', 'ani-group', 'bulk', 'admin-user-management', 'profile',
   ],
-}, RoleRoutes);
+}, RoleRoutes, withLoadedAreas);

@@ -1,9 +1,5 @@
-import { RoleHome, type RoleModule } from '@smsc/shared-ui';
-import { accountsRoutes } from './accounts-routes';
-import { usersRoutes } from './users-routes';
-import { catalogRoutes } from './catalog-routes';
-import { billingRoutes } from './billing-routes';
-import { didsRoutes } from './dids-routes';
+import type { RoleModule } from '@smsc/shared-ui/core';
+import { RoleHome, lazyArea } from '@smsc/shared-ui/frame';
 import { systemAdminMenu } from './menu';
 
 /** The System admin area: its menu and route table, mounted by the shell under /system-admin. */
@@ -12,5 +8,13 @@ export const systemAdminModule: RoleModule = {
   title: 'System admin',
   buildLabel: process.env.REMOTE_LABEL || undefined,
   menu: systemAdminMenu,
-  routes: [{ index: true, element: <RoleHome area="System admin" />, handle: { title: 'System admin home' } }, ...accountsRoutes, ...usersRoutes, ...catalogRoutes, ...billingRoutes, ...didsRoutes],
+  routes: [{ index: true, element: <RoleHome area="System admin" />, handle: { title: 'System admin home' } }],
+  // one line per area file, fetched on its first visit (the kit's convention: lazy-area.ts)
+  areas: [
+    lazyArea(['companies', 'resellers', 'payment-term', 'filters'], () => import('./accounts-routes').then((m) => m.accountsRoutes)),
+    lazyArea(['users', 'admin-user-management', 'admins', 'profile', 'companies/company-accounts'], () => import('./users-routes').then((m) => m.usersRoutes)),
+    lazyArea(['product', 'vendor'], () => import('./catalog-routes').then((m) => m.catalogRoutes)),
+    lazyArea(['billing', 'balance-log'], () => import('./billing-routes').then((m) => m.billingRoutes)),
+    lazyArea(['dids', 'users/assigned-did'], () => import('./dids-routes').then((m) => m.didsRoutes)),
+  ],
 };

@@ -1,7 +1,10 @@
-import { innermostTitle } from '@smsc/shared-ui';
+import { innermostTitle , withLoadedAreas } from '@smsc/shared-ui';
 import { systemAdminModule } from './routes';
 
 describe('system admin account routes (spec §2 paths and titles)', () => {
+  // titles are read from the areas' route tables, which are fetched lazily
+  beforeAll(() => withLoadedAreas(systemAdminModule));
+
   it.each([
     ['/system-admin/users', 'Users'],
     ['/system-admin/users/edit/7c9e6679-7425-40de-944b-e07fc1f90ae7', 'Edit user'],
