@@ -1,11 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { innermostTitle, RoleRoutes } from '@smsc/shared-ui';
+import { innermostTitle, RoleRoutes, withLoadedAreas } from '@smsc/shared-ui';
 import { renderWithProviders } from '@smsc/shared-testing';
 import { checkoutNavigation } from '@smsc/resource-billing';
 import { companyAdminModule } from './routes';
 
 describe('company admin billing routes', () => {
+  // the area files load lazily: fetch them before reading titles or rendering
+  beforeAll(() => withLoadedAreas(companyAdminModule));
+
   it.each([
     ['/company-admin/billing/invoices', 'Invoices'],
     ['/company-admin/billing/add-invoice', 'Add invoice'],

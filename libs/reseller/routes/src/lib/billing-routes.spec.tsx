@@ -1,9 +1,12 @@
-import { innermostTitle } from '@smsc/shared-ui';
+import { innermostTitle, withLoadedAreas } from '@smsc/shared-ui';
 import { resellerModule } from './routes';
 
 const ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
 describe('reseller billing routes of spec §2', () => {
+  // the area files load lazily: fetch them before reading titles or rendering
+  beforeAll(() => withLoadedAreas(resellerModule));
+
   it.each([
     ['/reseller/billing/invoices', 'Invoices'],
     ['/reseller/billing/add-invoice', 'Add invoice'],
