@@ -71,6 +71,10 @@ describe('number search, order and disconnect (built-in provider)', () => {
     expect((await call('POST', '/did/order', admin, { numbers: [c] })).statusCode).toBe(400);
     const globexCo = (await t.app.db.selectFrom('companies').select('company_uuid').where('company_name', '=', 'Globex').executeTakeFirstOrThrow()).company_uuid;
     expect((await call('POST', '/did/order', reseller, { numbers: [c], company_uuid: globexCo })).statusCode).toBe(404);
+    // a company admin naming another company is refused (403), and nothing is ordered
+    const refused = await call('POST', '/did/order', globex, { numbers: [c], company_uuid: acmeCo });
+    expect([refused.statusCode, refused.json().error.message]).toEqual([403, 'company_uuid: a company admin orders numbers for its own company']);
+    expect(await t.app.db.selectFrom('dids').select('did').where('did', '=', c).executeTakeFirst()).toBeUndefined();
     expect((await call('POST', '/did/order', reseller, { numbers: [c], company_uuid: acmeCo })).json().items[0].company_name).toBe('Acme');
   });
 
