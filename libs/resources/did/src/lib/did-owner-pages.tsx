@@ -39,6 +39,8 @@ export function DidOwnerPanel({ doneTo }: { doneTo: string }) {
           <Select<string | null>
             id="did-user"
             style={{ width: 280 }}
+            // a company can have hundreds of users: type to find one, as in the kit's select fields
+            showSearch={{ optionFilterProp: 'label' }}
             loading={users.isLoading}
             value={value ?? null}
             onChange={(v) => setChoice(v)}
@@ -90,7 +92,7 @@ export function AssignedDids() {
       />
       {companyUuid && (
         <Space>
-          <Select id="assign-did" aria-label="Number to assign" style={{ width: 240 }} placeholder="A free number of the company" value={pick} onChange={setPick}
+          <Select id="assign-did" aria-label="Number to assign" style={{ width: 240 }} showSearch={{ optionFilterProp: 'label' }} placeholder="A free number of the company" value={pick} onChange={setPick}
             options={free.map((d) => ({ value: d.did_uuid, label: formatDid(d.did) }))} />
           <Button type="primary" disabled={!pick} loading={assigning.isLoading}
             onClick={() => pick && void assign({ id: pick, user_uuid: userId }).unwrap().then(() => setPick(undefined)).catch(() => undefined)}>
