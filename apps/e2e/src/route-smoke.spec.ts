@@ -39,6 +39,15 @@ async function navigate(page: Page, url: string) {
   }, url);
 }
 
+/** Nothing loading in the frame and the address unchanged for a quarter second. */
+async function settled(page: Page) {
+  const loading = page.locator('main main').getByRole('status').filter({ hasText: /Loading/ });
+  const before = page.url();
+  if (await loading.count()) return false;
+  await page.waitForTimeout(250);
+  return page.url() === before && (await loading.count()) === 0;
+}
+
 test.describe('every menu route of every role renders', () => {
   for (const { role, menu } of TABLE) {
     test(`${role.home}: ${links(menu).length} menu routes`, async ({ page }) => {
@@ -58,7 +67,8 @@ test.describe('every menu route of every role renders', () => {
           await navigate(page, url);
           // an area may redirect to its default child (product → product/sms-routes) or to a path it also owns
           const homes = [url, ...(entry.also ?? []).map((p) => `${role.home}/${p}`)].join('|');
-          await expect(page).toHaveURL(new RegExp(`(${homes})(/[^?#]*)?([?#].*)?$`));
+          const here = new RegExp(`(${homes})(/[^?#]*)?([?#].*)?$`);
+          await expect(page).toHaveURL(here);
           // the frame's own <main> (antd's Layout.Content is one too) holds the screen
           const main = page.locator('main main');
           // loaded: no area or screen still loading, no fallback of an error boundary
@@ -67,6 +77,10 @@ test.describe('every menu route of every role renders', () => {
           await expect(page.getByTestId('page-title')).toBeVisible();
           await expect(page.getByTestId('page-title')).not.toHaveText('');
           await expect(main).not.toHaveText(/^\s*$/);
+          // settled: an area's redirect to its default child has happened (product → product/sms-routes)
+          // before the next step moves on; a late one would otherwise carry the next step away (CI saw it)
+          await expect.poll(() => settled(page), { timeout: 15_000 }).toBe(true);
+          await expect(page).toHaveURL(here);
           expect(errors).toEqual([]);
         });
       }

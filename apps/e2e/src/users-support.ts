@@ -51,11 +51,16 @@ export async function search(page: Page, fields: Record<string, string>) {
 
 /** Picks an option of an antd Select by its label. */
 export async function choose(page: Page, select: Locator, option: string) {
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
   await select.click();
-  // the role=option nodes are antd's screen-reader copies; the visible items carry a title
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(option, { exact: true }).click();
-  // closed again (axe runs on the settled page, not on the closing list)
-  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
+  // the role=option nodes are antd's screen-reader copies; the visible items carry a title.
+  // A click that lands while the list is still sliding in can miss (CI saw the list stay open):
+  // click again until the list has closed on the choice.
+  await expect(async () => {
+    if (await open.count()) await open.getByTitle(option, { exact: true }).click({ timeout: 2_000 });
+    // closed again (axe runs on the settled page, not on the closing list)
+    await expect(open).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(select).toHaveAttribute('aria-expanded', 'false');
 }
 
