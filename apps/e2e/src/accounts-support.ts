@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { signInFresh } from './support';
+import { seedSession } from './support';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -16,9 +16,12 @@ export async function expectAccessible(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
 }
 
+/** Signed in (session seeded through the API) and on the role's home. */
 export async function signInAs(page: Page, email: string, home: string) {
-  await signInFresh(page, email);
+  await seedSession(page, email);
+  await page.goto(home);
   await expect(page).toHaveURL(new RegExp(`${home}$`));
+  await expect(page.getByTestId('page-title')).toBeVisible();
 }
 
 export async function expectTitle(page: Page, title: string) {

@@ -15,6 +15,25 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/**
+ * Signs `email` in through POST /auth and stores the session the way the shell does (spec §9 keys)
+ * before the page's next load: a journey that only needs to be signed in skips the sign-in form
+ * (the guards and federation specs test the form). Once per tab: a later logout stays logged out.
+ */
+export async function seedSession(page: Page, email: string, password = PASSWORD) {
+  const res = await page.request.post('/api_smsc/v1/auth', { data: { email, password } });
+  expect(res.status()).toBe(200);
+  const auth = (await res.json()) as { token: string; user_type: string; exp: number };
+  await page.addInitScript((s) => {
+    if (sessionStorage.getItem('e2e-session-seeded')) return;
+    sessionStorage.setItem('e2e-session-seeded', '1');
+    localStorage.setItem('user-token', s.token);
+    localStorage.setItem('user-type', s.user_type);
+    localStorage.setItem('token-exp', String(s.exp));
+    localStorage.setItem('user-email', s.email);
+  }, { token: auth.token, user_type: auth.user_type, exp: auth.exp, email: email.toLowerCase() });
+}
+
 export async function signInFresh(page: Page, email: string) {
   await page.goto('/login');
   await signIn(page, email);

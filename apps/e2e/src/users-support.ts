@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { PASSWORD, signIn } from './support';
+import { PASSWORD, seedSession } from './support';
 
 // the title and axe checks are the accounts specs' own; one definition for both sets of specs
 export { axeViolations, expectTitle } from './accounts-support';
@@ -7,12 +7,11 @@ import { confirmDelete } from './accounts-support';
 
 const API = '/api_smsc/v1';
 
-/** Signs in on /login, waits for the role home, then opens `path`. */
+/** Opens `path` signed in as `email` (the session seeded through the API: see seedSession). */
 export async function openAs(page: Page, email: string, path: string) {
-  await page.goto('/login');
-  await signIn(page, email);
-  await expect(page.getByTestId('page-title')).toBeVisible();
+  await seedSession(page, email);
   await page.goto(path);
+  await expect(page.getByTestId('page-title')).toBeVisible();
 }
 
 
