@@ -103,3 +103,27 @@ test.describe.serial('system admin: companies', () => {
     await expectAccessible(page);
   });
 });
+
+test('lists at 1280 px: row actions in view without scrolling; compact rows hold nearly twice as many and stay after a reload', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAs(page, 'admin@example.com', '/system-admin');
+  // over 100 a page: the virtual list, where the actions column once scrolled out of view
+  await page.goto('/system-admin/companies/company-list?per_page=500');
+  const first = tableRows(page).first();
+  await expect(first).toBeVisible();
+  const edit = first.getByRole('link', { name: /^Edit / });
+  await expect(edit).toBeInViewport({ ratio: 1 });
+  const box = await edit.boundingBox();
+  expect(box && box.x + box.width).toBeLessThanOrEqual(1280);
+
+  const comfortable = (await first.boundingBox())?.height ?? 0;
+  await page.getByRole('radiogroup', { name: 'Row density' }).getByText('Compact').click();
+  await expect(page.locator('.ant-table-small')).toHaveCount(1);
+  const compact = (await tableRows(page).first().boundingBox())?.height ?? Infinity;
+  expect(comfortable / compact).toBeGreaterThan(1.6);
+  await page.reload();
+  await expect(tableRows(page).first()).toBeVisible();
+  await expect(page.locator('.ant-table-small')).toHaveCount(1);
+  await expect(tableRows(page).first().getByRole('link', { name: /^Edit / })).toBeInViewport({ ratio: 1 });
+  await expectAccessible(page);
+});

@@ -5,6 +5,7 @@ import { ResourceTable, type ListQueryState } from './resource-table';
 import type { ListQueryArg } from './types';
 import { useListParams } from './use-list-params';
 import { columnStorageKey } from './use-column-visibility';
+import { densityStorageKey } from './use-list-density';
 import { companies, LocationProbe, rows, searchOf, type Company } from './test-fixtures';
 
 const page = (items: Company[], total = items.length, per_page = 10) => ({ items, total, per_page });
@@ -215,6 +216,33 @@ describe('ResourceTable', () => {
     renderWithProviders(<ResourceTable definition={companies} result={{ data: page(rows) }} />, { preloadedState: { session } });
     expect(screen.queryByRole('columnheader', { name: 'Email' })).toBeNull();
     expect(screen.getByRole('columnheader', { name: 'Name' })).toBeTruthy();
+  });
+
+  it('switches to compact rows and remembers the density per user email and resource', () => {
+    const session: SessionState = { token: 't', userType: 'admin', exp: 9e9, email: 'bob@x.test', status: 'success', error: null };
+    const { container, unmount } = renderWithProviders(<ResourceTable definition={companies} result={{ data: page(rows) }} />, { preloadedState: { session } });
+    expect(container.querySelector('.ant-table-small')).toBeNull();
+    fireEvent.click(within(screen.getByRole('radiogroup', { name: 'Row density' })).getByText('Compact'));
+    expect(container.querySelector('.ant-table-small')).not.toBeNull();
+    expect(localStorage.getItem(densityStorageKey('bob@x.test', 'companies'))).toBe('compact');
+    unmount();
+    const again = renderWithProviders(<ResourceTable definition={companies} result={{ data: page(rows) }} />, { preloadedState: { session } });
+    expect(again.container.querySelector('.ant-table-small')).not.toBeNull();
+    again.unmount();
+    // another user keeps the default
+    const other = renderWithProviders(<ResourceTable definition={companies} result={{ data: page(rows) }} />, {
+      preloadedState: { session: { ...session, email: 'cy@x.test' } },
+    });
+    expect(other.container.querySelector('.ant-table-small')).toBeNull();
+  });
+
+  it('keeps the actions column fixed at the right in plain and virtual lists', () => {
+    const many = Array.from({ length: 200 }, (_, i) => ({ ...rows[0], id: i + 1, name: `Co ${i + 1}` }));
+    const plain = renderWithProviders(<ListPage result={{ data: page(rows) }} />);
+    expect(plain.container.querySelector('th.ant-table-cell-fix-right, th.ant-table-cell-fix-end')?.textContent).toBe('Actions');
+    plain.unmount();
+    const virtual = renderWithProviders(<ListPage result={{ data: page(many, 1000, 200) }} />, { route: '/?per_page=200' });
+    expect(virtual.container.querySelector('th.ant-table-cell-fix-right, th.ant-table-cell-fix-end')?.textContent).toBe('Actions');
   });
 
   it('virtualises rows in a fixed-height body when per_page is over 100', () => {
