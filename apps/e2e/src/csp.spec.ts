@@ -19,12 +19,16 @@ async function watchViolations(page: Page) {
 test.describe('Content-Security-Policy', () => {
   test('the console is served with the policy and /login raises no violation', async ({ page }) => {
     const violations = await watchViolations(page);
+    // nothing else goes wrong on the way either (a missing icon once logged a 404 on every load)
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     const res = await page.goto('/login');
     const csp = res?.headers()['content-security-policy'] ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     expect(await violations()).toEqual([]);
+    expect(errors).toEqual([]);
     // the watcher itself works: an injected inline script is refused and reported
     const ran = await page.evaluate(() => {
       const s = document.createElement('script');
