@@ -83,9 +83,7 @@ function decodeCursor(c: string): { key: string; id: string } {
 
 export interface SmsPageArgs { per_page: number; offset: number; order_by: (typeof SMS_ORDERS)[number]; dir: 'asc' | 'desc'; cursor?: string; showCost: boolean }
 
-export async function smsPage(db: Kysely<Database>, scope: Expression<SqlBool>, f: SmsFilters, a: SmsPageArgs) {
-  const base = applyFilters(db.selectFrom('sms').where(scope), f);
-  let rows = base
+const selectSms = (q: Q) => q
     .leftJoin('companies', 'companies.company_uuid', 'sms.company_uuid')
     .leftJoin('users', 'users.uuid', 'sms.user_uuid')
     .select([
@@ -95,6 +93,10 @@ export async function smsPage(db: Kysely<Database>, scope: Expression<SqlBool>, 
       'sms.user_uuid', 'users.full_name as user_name', 'users.email as user_email', 'sms.recipient_uuid', 'sms.sms_template_uuid',
       'sms.send_at', 'sms.sent_on', 'sms.delivered_on', 'sms.created_on', sql<string>`sms.created_on::text`.as('created_key'),
     ]);
+
+export async function smsPage(db: Kysely<Database>, scope: Expression<SqlBool>, f: SmsFilters, a: SmsPageArgs) {
+  const base = applyFilters(db.selectFrom('sms').where(scope), f);
+  let rows = selectSms(base);
   const keyset = a.order_by === 'created_on';
   if (keyset && a.cursor) {
     const c = decodeCursor(a.cursor);
@@ -139,7 +141,7 @@ export function toSms(r: Record<string, unknown> & { price: string | null; cost:
 
 /** One message the caller may see (404 otherwise). */
 export async function findSms(db: Kysely<Database>, scope: Expression<SqlBool>, sms_uuid: string, showCost: boolean): Promise<Sms> {
-  const page = await smsPage(db, scope, { sms_uuid }, { per_page: 1, offset: 0, order_by: 'created_on', dir: 'desc', showCost });
-  if (!page.items.length) throw new HttpError(404, 'SMS not found');
-  return page.items[0];
+  const row = await selectSms(db.selectFrom('sms').where(scope).where('sms.sms_uuid', '=', sms_uuid)).executeTakeFirst();
+  if (!row) throw new HttpError(404, 'SMS not found');
+  return toSms(row, showCost);
 }

@@ -8,13 +8,13 @@ import type { Database } from '../db/schema';
 import { HttpError, notFound } from '../lib/http-error';
 import { parseDnis, quote, type CatalogCache } from '../catalog';
 import { reserve, settle, release } from '../billing';
-import { isCompanyNumber, findNumberOwner } from '../numbers';
+import { findNumberOwner } from '../numbers';
 import { parseNanp } from '../numbers/phone';
 import { blockStatus, decide, noMoney, type Decision } from './engine/pipeline';
 import { countSegments } from './engine/segments';
 import { DEFAULT_START_REPLY, DEFAULT_STOP_REPLY, matchFilter, optKeyword } from './engine/keywords';
 import { movableFrom, settlementFor } from './engine/state';
-import type { GatewayAdapter } from './gateway/adapter';
+import type { GatewayAdapter, OutboundMessage } from './gateway/adapter';
 
 /**
  * Functions other domains plug in. The templates engineer replaces resolveTemplate (only an approved
@@ -91,12 +91,13 @@ export class MessagingService {
       : undefined;
     if (template?.ok && template.text) text = template.text;
     const seg = countSegments(text);
-    const [senderAllowed, suppressed, filters, catalog] = await Promise.all([
-      m.system ? true : isCompanyNumber(this.db, company.company_uuid, m.ani),
-      !destination || m.system ? false : this.isSuppressed(company.company_uuid, destination),
+    const [checks, filters, catalog] = await Promise.all([
+      this.senderAndSuppression(company.company_uuid, m.system ? null : m.ani, m.system ? null : destination),
       m.system ? [] : this.filtersFor(company.reseller_uuid),
       this.catalog.current(),
     ]);
+    const senderAllowed = m.system ? true : checks.sender;
+    const suppressed = checks.suppressed;
     const q = destination && company.product_uuid ? quote(catalog, { productUuid: company.product_uuid, dnis: destination }) : null;
     const decision = decide({
       senderAllowed, destination, template: template && (template.ok ? { ok: true } : template), suppressed,
@@ -105,8 +106,16 @@ export class MessagingService {
     return { decision, destination, text, seg };
   }
 
-  async isSuppressed(company_uuid: string, number: string): Promise<boolean> {
-    return !!(await this.db.selectFrom('suppressed_numbers').select('suppressed_number_uuid').where('company_uuid', '=', company_uuid).where('number', '=', number).executeTakeFirst());
+  /**
+   * Two of the pipeline's lookups in one round trip: is the ANI one of the company's sending numbers
+   * (isCompanyNumber's rule: a DID of the company with did_type ani), is the destination suppressed.
+   */
+  async senderAndSuppression(company_uuid: string, ani: string | null, destination: string | null): Promise<{ sender: boolean; suppressed: boolean }> {
+    const e164 = ani ? parseNanp(ani)?.e164 ?? null : null;
+    const row = (await sql<{ sender: boolean; suppressed: boolean }>`select
+      exists (select 1 from dids where did = ${e164} and company_uuid = ${company_uuid} and did_type = 'ani') as sender,
+      exists (select 1 from suppressed_numbers where company_uuid = ${company_uuid} and number = ${destination}) as suppressed`.execute(this.db)).rows[0];
+    return { sender: !!row.sender, suppressed: !!row.suppressed };
   }
 
   /**
@@ -158,7 +167,7 @@ export class MessagingService {
     }
     if (outcome.replay) return outcome;
     if (scheduled) this.armScheduler((input.send_at as Date).getTime());
-    else await this.submit(outcome.sms_uuid);
+    else await this.submit(outcome.sms_uuid, { sms_uuid: outcome.sms_uuid, ani, dnis: row.dnis, text, segments: seg.segments, encoding: seg.encoding, vendor_product_uuid: decision.vendorProductUuid });
     return outcome;
   }
 
@@ -168,8 +177,8 @@ export class MessagingService {
   }
 
   /** Hands a queued message to the gateway: accepted → sent; refused → failed and the hold released. */
-  async submit(sms_uuid: string): Promise<void> {
-    const m = await this.db.selectFrom('sms').select(['sms_uuid', 'ani', 'dnis', 'text', 'segments', 'encoding', 'vendor_product_uuid']).where('sms_uuid', '=', sms_uuid).executeTakeFirstOrThrow();
+  async submit(sms_uuid: string, known?: OutboundMessage): Promise<void> {
+    const m = known ?? await this.db.selectFrom('sms').select(['sms_uuid', 'ani', 'dnis', 'text', 'segments', 'encoding', 'vendor_product_uuid']).where('sms_uuid', '=', sms_uuid).executeTakeFirstOrThrow();
     let smsc_id: string;
     try {
       smsc_id = (await this.gateway.submit(m)).smsc_id;
