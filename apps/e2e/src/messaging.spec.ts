@@ -12,9 +12,9 @@ const HANDSET = '+14155550111';
 async function sendFromCenter(page: Page, text: string | { template: string }) {
   await page.getByRole('combobox', { name: 'From' }).click();
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: ACME_NUMBER }).first().click();
-  await page.getByLabel('To').fill(HANDSET);
+  await page.getByLabel('To', { exact: true }).fill(HANDSET);
   if (typeof text === 'string') {
-    await page.getByLabel('Text').fill(text);
+    await page.getByLabel('Text', { exact: true }).fill(text);
   } else {
     await page.getByRole('combobox', { name: 'Template' }).click();
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: text.template }).click();
@@ -68,8 +68,8 @@ test.describe('messaging', () => {
     await signInAs(page, 'acme-admin@example.com', '/company-admin');
     await page.goto('/company-admin/templates/add');
     await expectTitle(page, 'Add template');
-    await page.getByLabel('Name').fill(name);
-    await page.getByLabel('Text').fill(`See you tomorrow ${stamp}`);
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Text', { exact: true }).fill(`See you tomorrow ${stamp}`);
     await page.getByRole('button', { name: /Create|Save/ }).click();
     await expect(page).toHaveURL(/\/company-admin\/templates\/list/);
     await searchText(page, 'Name', name);
