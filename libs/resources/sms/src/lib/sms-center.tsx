@@ -61,7 +61,8 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
   const [sentId, setSentId] = useState<string | null>(null);
   const ready = !pickCompany || !!company;
   const scope = pickCompany ? { company_uuid: company } : undefined;
-  const companies = useSmsCompanyOptions();
+  // only the reseller picks a company (a company user may not list companies)
+  const companies = useSmsCompanyOptions(!pickCompany);
   const numbers = useSenderNumbersQuery(scope, { skip: !ready });
   const recipients = useRecipientChoicesQuery(scope, { skip: !ready });
   const templates = useApprovedTemplateChoicesQuery(scope, { skip: !ready });

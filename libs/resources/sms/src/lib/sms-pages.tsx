@@ -4,6 +4,8 @@ import type { Sms } from '@smsc/shared-contract';
 import { INCOMING, OUTGOING, SMS_ACCESS, smsBundle, smsDefinition, suppressionBundle } from './sms.resource';
 import { SmsCenter } from './sms-center';
 
+// Keyed list pages: React Router keeps a component at the same place in the tree when the route changes,
+// and another resource's ListPage calls a different set of hooks (a bundle without delete or lazy list).
 function scopedLog(access: RoleAccess, name: string, title: string): ResourceBundle<Sms> {
   // built once per route table: lists key their URL state on the definition object
   return { ...smsBundle, definition: { ...definitionFor(smsDefinition, access.keys), name, title } };
@@ -17,8 +19,8 @@ export function smsLogRoutes(access: RoleAccess): RouteObject {
     path: 'sms-log',
     redirectTo: 'incoming',
     extra: [
-      { path: 'incoming', element: <ListPage bundle={incoming} access={access} listArg={INCOMING} />, handle: { title: 'Incoming SMS' } },
-      { path: 'outgoing', element: <ListPage bundle={outgoing} access={access} listArg={OUTGOING} />, handle: { title: 'Outgoing SMS' } },
+      { path: 'incoming', element: <ListPage key="sms-incoming" bundle={incoming} access={access} listArg={INCOMING} />, handle: { title: 'Incoming SMS' } },
+      { path: 'outgoing', element: <ListPage key="sms-outgoing" bundle={outgoing} access={access} listArg={OUTGOING} />, handle: { title: 'Outgoing SMS' } },
     ],
   });
 }
@@ -26,7 +28,7 @@ export function smsLogRoutes(access: RoleAccess): RouteObject {
 /** Spec §2 reseller-sms-log: one list of its companies' messages, both directions (the Incoming filter tells them apart). */
 export function resellerSmsLogRoutes(access: RoleAccess): RouteObject {
   const both = scopedLog({ ...access, keys: [...(access.keys ?? []), SMS_ACCESS.direction] }, 'sms-reseller', 'SMS log');
-  return { path: 'reseller-sms-log', element: <ListPage bundle={both} access={access} />, handle: { title: 'SMS log' } };
+  return { path: 'reseller-sms-log', element: <ListPage key="sms-reseller" bundle={both} access={access} />, handle: { title: 'SMS log' } };
 }
 
 export function smsCenterRoute(path: string, pickCompany = false): RouteObject {
@@ -40,7 +42,7 @@ export function smsCenterRoute(path: string, pickCompany = false): RouteObject {
 export function suppressionRoutes(access: RoleAccess, base: string): RouteObject[] {
   const scoped = { ...suppressionBundle, definition: definitionFor(suppressionBundle.definition, access.keys) };
   return [
-    { path: 'dids/all-suppressions', element: <ListPage bundle={scoped} access={access} createPath={`${base}/add-suppression`} />, handle: { title: 'All suppressions' } },
+    { path: 'dids/all-suppressions', element: <ListPage key="suppressions" bundle={scoped} access={access} createPath={`${base}/add-suppression`} />, handle: { title: 'All suppressions' } },
     { path: 'dids/add-suppression', element: <CreatePage bundle={scoped} backTo={`${base}/all-suppressions`} />, handle: { title: 'Add suppression' } },
   ];
 }

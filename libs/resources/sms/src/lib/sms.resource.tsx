@@ -7,8 +7,8 @@ import {
 } from './sms.api';
 
 /** The companies the caller may act for (the server lists only those it may see). */
-export function useSmsCompanyOptions() {
-  const { data, isLoading } = useSmsCompanyChoicesQuery();
+export function useSmsCompanyOptions(skip = false) {
+  const { data, isLoading } = useSmsCompanyChoicesQuery(undefined, { skip });
   const options = useMemo(() => (data?.items ?? []).map((c) => ({ label: c.company_name, value: c.company_uuid })), [data]);
   return { options, loading: isLoading };
 }
