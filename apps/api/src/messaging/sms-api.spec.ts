@@ -182,8 +182,27 @@ describe('SMS calls: send, deliver, logs, tenancy, idempotency, gateway endpoint
     const byOffset = (await call('GET', '/sms/list?is_received=false&text=*list*&page=1', acme)).json();
     expect(byOffset.items.map((m: { text: string }) => m.text)).toEqual(['list 1', 'list 0']);
     expect((await call('GET', '/sms/list?dnis=*%2B14155550305*', acme)).json().items.map((m: { text: string }) => m.text)).toEqual(['list 5']);
-    expect((await call('GET', '/sms/list?status=blocked&per_page=100', acme)).json().items.every((m: { status: string }) => m.status === 'blocked')).toBe(true);
+    const blocked = (await call('GET', '/sms/list?status=blocked&per_page=100', acme)).json().items;
+    expect(blocked.length).toBeGreaterThan(0);
+    expect(blocked.every((m: { status: string }) => m.status === 'blocked')).toBe(true);
+    expect(new Set(blocked.map((m: { sms_uuid: string }) => m.sms_uuid)).size).toBe(blocked.length);
+    // a status of the other direction finds nothing
+    expect((await call('GET', '/sms/list?status=received&is_received=false', acme)).json().total).toBe(0);
+    expect((await call('GET', '/log/mo_report?status=received', acme)).json().total).toBeGreaterThan(0);
     expect((await call('GET', '/sms/list?cursor=garbage', acme)).statusCode).toBe(400);
+    // both directions at once: one newest-first list, paged by cursor without gaps or repeats
+    const all = (await call('GET', '/sms/list?per_page=1000', acme)).json().items as { sms_uuid: string; created_on: string; is_received: boolean }[];
+    expect(new Set(all.map((m) => m.is_received))).toEqual(new Set([true, false]));
+    expect(all.map((m) => m.created_on)).toEqual([...all.map((m) => m.created_on)].sort().reverse());
+    const walked: string[] = [];
+    let cursor = '';
+    for (let i = 0; i < 100; i++) {
+      const p = (await call('GET', `/sms/list?per_page=7${cursor ? `&cursor=${cursor}` : ''}`, acme)).json();
+      walked.push(...p.items.map((m: { sms_uuid: string }) => m.sms_uuid));
+      if (!p.next_cursor) break;
+      cursor = p.next_cursor;
+    }
+    expect(walked).toEqual(all.map((m) => m.sms_uuid));
     const log = (await call('GET', '/log/report?sms_content=*list*&count=5&from=10', acme)).json();
     expect(log.items.map((m: { text: string }) => m.text)).toEqual(['list 1', 'list 0']);
     await sim().drain();
