@@ -224,6 +224,21 @@ describe('SMS calls: send, deliver, logs, tenancy, idempotency, gateway endpoint
     await sim().drain();
   });
 
+  it('runs the checks again when a scheduled message falls due: a STOP since then blocks it', async () => {
+    const later = new Date(Date.now() + 3600_000).toISOString();
+    const s = (await sms(acme, { ani: '+12125552301', dnis: '+14155550177', text: 'see you', send_at: later })).json().sms;
+    expect(s.status).toBe('scheduled');
+    expect((await call('POST', '/gateway/simulator/mo', acme, { from: '+14155550177', to: '+12125552301', text: 'STOP' })).statusCode).toBe(403);
+    expect((await call('POST', '/gateway/simulator/mo', admin, { from: '+14155550177', to: '+12125552301', text: 'STOP' })).statusCode).toBe(200);
+    await t.app.db.updateTable('sms').set({ send_at: new Date(Date.now() - 1000) }).where('sms_uuid', '=', s.sms_uuid).execute();
+    const holds = await count('ledger_reservations');
+    await messagingOf(t.app).messaging.runDue();
+    expect((await call('GET', `/sms/${s.sms_uuid}`, acme)).json().sms).toMatchObject({ status: 'blocked', block_reason: 'suppressed' });
+    // blocked at dispatch: no hold taken
+    expect(await count('ledger_reservations')).toBe(holds);
+    await sim().drain();
+  });
+
   it('quotes the compose box: parts, encoding and price before sending', async () => {
     const q = (await call('POST', '/sms/quote', acme, { text: 'é'.repeat(10) + '😀', dnis: '+447400123456' })).json();
     expect(q).toMatchObject({ segments: 1, encoding: 'UCS-2', unit_price: '0.055', price: '0.055', reason: null });
