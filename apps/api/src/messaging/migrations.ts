@@ -1,7 +1,8 @@
 // Messaging migrations (ids 050–054), spread at the end of MIGRATIONS.
 // The list indexes follow the scopes and orders of /sms/list and the logs: newest first within a
 // company, a reseller's companies or everything, split by direction (is_received), so the first page
-// and any cursor page read only the rows they show.
+// and any cursor page read only the rows they show. Numbers are indexed with text_pattern_ops so a
+// prefix search ("+4915%") uses them whatever the database's collation.
 export const MESSAGING_MIGRATIONS: { id: string; ddl: string }[] = [
   {
     id: '050_messaging',
@@ -22,8 +23,10 @@ export const MESSAGING_MIGRATIONS: { id: string; ddl: string }[] = [
       create index sms_reseller_list_idx on sms (reseller_uuid, is_received, created_on desc, sms_uuid desc);
       create index sms_all_list_idx on sms (is_received, created_on desc, sms_uuid desc);
       create index sms_user_list_idx on sms (user_uuid, is_received, created_on desc, sms_uuid desc);
-      create index sms_dnis_idx on sms (dnis, created_on desc);
-      create index sms_ani_idx on sms (ani, created_on desc);
+      create index sms_company_status_idx on sms (company_uuid, status, created_on desc, sms_uuid desc);
+      create index sms_status_idx on sms (status, created_on desc, sms_uuid desc);
+      create index sms_dnis_idx on sms (dnis text_pattern_ops, created_on desc);
+      create index sms_ani_idx on sms (ani text_pattern_ops, created_on desc);
       create index sms_recipient_idx on sms (recipient_uuid) where recipient_uuid is not null;
       create index sms_scheduled_idx on sms (send_at) where status = 'scheduled';
       create index sms_in_flight_idx on sms (created_on) where status in ('queued','sent');

@@ -53,7 +53,10 @@ export function applyFilters(q: Q, f: SmsFilters): Q {
   if (f.user_name) q = q.where(sql<boolean>`sms.user_uuid in (select uuid from users where full_name ilike ${wildcard(f.user_name)})`);
   if (f.user_email) q = q.where(sql<boolean>`sms.user_uuid in (select uuid from users where email ilike ${wildcard(f.user_email)})`);
   if (f.sms_uuid) q = q.where('sms.sms_uuid', '=', f.sms_uuid);
-  if (f.is_received !== undefined) q = q.where('sms.is_received', '=', f.is_received);
+  // A status names its direction (only incoming messages are 'received'), so with a status the
+  // direction is implied and the (scope, status) index answers alone (index-only counts).
+  if (f.status && f.is_received !== undefined && (f.status === 'received') !== f.is_received) q = q.where(sql<boolean>`false`);
+  else if (f.is_received !== undefined && !f.status) q = q.where('sms.is_received', '=', f.is_received);
   if (f.recipient_uuid) q = q.where('sms.recipient_uuid', '=', f.recipient_uuid);
   if (f.status) q = q.where('sms.status', '=', f.status);
   if (f.text) q = q.where('sms.text', 'ilike', wildcard(f.text));
@@ -94,27 +97,43 @@ const selectSms = (q: Q) => q
       'sms.send_at', 'sms.sent_on', 'sms.delivered_on', 'sms.created_on', sql<string>`sms.created_on::text`.as('created_key'),
     ]);
 
+type SmsRow = Record<string, unknown> & { sms_uuid: string; created_key: string; price: string | null; cost: string | null };
+
 export async function smsPage(db: Kysely<Database>, scope: Expression<SqlBool>, f: SmsFilters, a: SmsPageArgs) {
-  const base = applyFilters(db.selectFrom('sms').where(scope), f);
-  let rows = selectSms(base);
+  const filtered = (extra: Partial<SmsFilters> = {}) => applyFilters(db.selectFrom('sms').where(scope), { ...f, ...extra });
   const keyset = a.order_by === 'created_on';
-  if (keyset && a.cursor) {
-    const c = decodeCursor(a.cursor);
-    rows = a.dir === 'desc'
-      ? rows.where(sql<boolean>`(sms.created_on, sms.sms_uuid) < (${c.key}::timestamptz, ${c.id}::uuid)`)
-      : rows.where(sql<boolean>`(sms.created_on, sms.sms_uuid) > (${c.key}::timestamptz, ${c.id}::uuid)`);
+  const cursor = keyset && a.cursor ? decodeCursor(a.cursor) : null;
+  const offset = cursor ? 0 : a.offset;
+  const ordered = (q: Q, limit: number, skip: number) => {
+    let rows = selectSms(q);
+    if (cursor) {
+      rows = rows.where(a.dir === 'desc'
+        ? sql<boolean>`(sms.created_on, sms.sms_uuid) < (${cursor.key}::timestamptz, ${cursor.id}::uuid)`
+        : sql<boolean>`(sms.created_on, sms.sms_uuid) > (${cursor.key}::timestamptz, ${cursor.id}::uuid)`);
+    }
+    rows = rows.orderBy(sql.ref(`sms.${a.order_by}`), a.dir);
+    if (!keyset) rows = rows.orderBy('sms.created_on', 'desc');
+    rows = rows.orderBy('sms.sms_uuid', keyset ? a.dir : 'desc').limit(limit);
+    return skip ? rows.offset(skip) : rows;
+  };
+  let found: Promise<SmsRow[]>;
+  if (keyset && f.is_received === undefined && !f.status) {
+    // The list indexes lead with the direction (is_received): newest first over both directions merges
+    // the two index scans, each read no further than this page's end.
+    const k = offset + a.per_page + 1;
+    const dir = sql.raw(a.dir);
+    found = sql<SmsRow>`select * from (${ordered(filtered({ is_received: false }), k, 0)} union all ${ordered(filtered({ is_received: true }), k, 0)}) u
+      order by u.created_on ${dir}, u.sms_uuid ${dir} limit ${a.per_page + 1} offset ${offset}`.execute(db).then((r) => r.rows);
+  } else {
+    found = ordered(filtered(), a.per_page + 1, offset).execute() as Promise<SmsRow[]>;
   }
-  rows = rows.orderBy(sql.ref(`sms.${a.order_by}`), a.dir);
-  if (!keyset) rows = rows.orderBy('sms.created_on', 'desc');
-  rows = rows.orderBy('sms.sms_uuid', keyset ? a.dir : 'desc').limit(a.per_page + 1);
-  if (!(keyset && a.cursor)) rows = rows.offset(a.offset);
-  const [found, counted] = await Promise.all([
-    rows.execute(),
+  const [foundRows, counted] = await Promise.all([
+    found,
     // capped count: at most SMS_COUNT_CAP + 1 index entries are read, whatever the table's size
-    db.selectFrom(base.select(sql`1`.as('one')).limit(SMS_COUNT_CAP + 1).as('capped')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    db.selectFrom(filtered().select(sql`1`.as('one')).limit(SMS_COUNT_CAP + 1).as('capped')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
-  const more = found.length > a.per_page;
-  const items = found.slice(0, a.per_page);
+  const more = foundRows.length > a.per_page;
+  const items = foundRows.slice(0, a.per_page);
   const last = items[items.length - 1];
   return {
     items: items.map((r) => toSms(r, a.showCost)),

@@ -182,8 +182,27 @@ describe('SMS calls: send, deliver, logs, tenancy, idempotency, gateway endpoint
     const byOffset = (await call('GET', '/sms/list?is_received=false&text=*list*&page=1', acme)).json();
     expect(byOffset.items.map((m: { text: string }) => m.text)).toEqual(['list 1', 'list 0']);
     expect((await call('GET', '/sms/list?dnis=*%2B14155550305*', acme)).json().items.map((m: { text: string }) => m.text)).toEqual(['list 5']);
-    expect((await call('GET', '/sms/list?status=blocked&per_page=100', acme)).json().items.every((m: { status: string }) => m.status === 'blocked')).toBe(true);
+    const blocked = (await call('GET', '/sms/list?status=blocked&per_page=100', acme)).json().items;
+    expect(blocked.length).toBeGreaterThan(0);
+    expect(blocked.every((m: { status: string }) => m.status === 'blocked')).toBe(true);
+    expect(new Set(blocked.map((m: { sms_uuid: string }) => m.sms_uuid)).size).toBe(blocked.length);
+    // a status of the other direction finds nothing
+    expect((await call('GET', '/sms/list?status=received&is_received=false', acme)).json().total).toBe(0);
+    expect((await call('GET', '/log/mo_report?status=received', acme)).json().total).toBeGreaterThan(0);
     expect((await call('GET', '/sms/list?cursor=garbage', acme)).statusCode).toBe(400);
+    // both directions at once: one newest-first list, paged by cursor without gaps or repeats
+    const all = (await call('GET', '/sms/list?per_page=1000', acme)).json().items as { sms_uuid: string; created_on: string; is_received: boolean }[];
+    expect(new Set(all.map((m) => m.is_received))).toEqual(new Set([true, false]));
+    expect(all.map((m) => m.created_on)).toEqual([...all.map((m) => m.created_on)].sort().reverse());
+    const walked: string[] = [];
+    let cursor = '';
+    for (let i = 0; i < 100; i++) {
+      const p = (await call('GET', `/sms/list?per_page=7${cursor ? `&cursor=${cursor}` : ''}`, acme)).json();
+      walked.push(...p.items.map((m: { sms_uuid: string }) => m.sms_uuid));
+      if (!p.next_cursor) break;
+      cursor = p.next_cursor;
+    }
+    expect(walked).toEqual(all.map((m) => m.sms_uuid));
     const log = (await call('GET', '/log/report?sms_content=*list*&count=5&from=10', acme)).json();
     expect(log.items.map((m: { text: string }) => m.text)).toEqual(['list 1', 'list 0']);
     await sim().drain();
@@ -202,6 +221,21 @@ describe('SMS calls: send, deliver, logs, tenancy, idempotency, gateway endpoint
     expect((await call('PATCH', `/sms/${s.sms_uuid}`, acme, { status: 'cancelled' })).statusCode).toBe(409);
     const c = (await sms(acme, { ani: '+12125552301', dnis: '+14155550167', text: 'never', send_at: later })).json().sms;
     expect((await call('PATCH', `/sms/${c.sms_uuid}`, acme, { status: 'cancelled' })).json().sms.status).toBe('cancelled');
+    await sim().drain();
+  });
+
+  it('runs the checks again when a scheduled message falls due: a STOP since then blocks it', async () => {
+    const later = new Date(Date.now() + 3600_000).toISOString();
+    const s = (await sms(acme, { ani: '+12125552301', dnis: '+14155550177', text: 'see you', send_at: later })).json().sms;
+    expect(s.status).toBe('scheduled');
+    expect((await call('POST', '/gateway/simulator/mo', acme, { from: '+14155550177', to: '+12125552301', text: 'STOP' })).statusCode).toBe(403);
+    expect((await call('POST', '/gateway/simulator/mo', admin, { from: '+14155550177', to: '+12125552301', text: 'STOP' })).statusCode).toBe(200);
+    await t.app.db.updateTable('sms').set({ send_at: new Date(Date.now() - 1000) }).where('sms_uuid', '=', s.sms_uuid).execute();
+    const holds = await count('ledger_reservations');
+    await messagingOf(t.app).messaging.runDue();
+    expect((await call('GET', `/sms/${s.sms_uuid}`, acme)).json().sms).toMatchObject({ status: 'blocked', block_reason: 'suppressed' });
+    // blocked at dispatch: no hold taken
+    expect(await count('ledger_reservations')).toBe(holds);
     await sim().drain();
   });
 
