@@ -52,6 +52,10 @@ const env = {
   LOGIN_PER_IP: '1000',
   // request lines of a whole run drown the test output; warnings and errors still show
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  // the SMSC simulator delivers every message, quickly: a journey that waits for "delivered" must not
+  // meet the demo's 5% failure rate (failures are covered by the server tests)
+  SMSC_SIM_FAILURE_RATE: process.env.SMSC_SIM_FAILURE_RATE ?? '0',
+  SMSC_SIM_LATENCY_MS: process.env.SMSC_SIM_LATENCY_MS ?? '300',
 };
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')], { stdio: 'inherit', env, cwd: root });
 const stop = (sig) => {

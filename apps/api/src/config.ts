@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { MessagingOptions } from './messaging/options';
 
 export interface BuildOptions {
   databaseUrl?: string;
@@ -27,10 +28,14 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** run on a database another instance opened (tests: two API instances on one database) */
   sharedDb?: unknown;
+  /** seed demo funds and messages with the demo data (tests that count ledger rows turn it off) */
+  demoTraffic?: boolean;
+  /** gateway and simulator settings (messaging/index.ts; environment variables otherwise) */
+  messaging?: MessagingOptions;
 }
 
-export type AppConfig = Required<Omit<BuildOptions, 'databaseUrl' | 'dbSchema' | 'demoPassword' | 'smtpUrl' | 'logger' | 'logStream' | 'sharedDb'>> &
-  Pick<BuildOptions, 'databaseUrl' | 'dbSchema' | 'demoPassword' | 'smtpUrl'>;
+export type AppConfig = Required<Omit<BuildOptions, 'databaseUrl' | 'dbSchema' | 'demoPassword' | 'smtpUrl' | 'logger' | 'logStream' | 'sharedDb' | 'messaging'>> &
+  Pick<BuildOptions, 'databaseUrl' | 'dbSchema' | 'demoPassword' | 'smtpUrl' | 'messaging'>;
 
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
 
@@ -52,6 +57,8 @@ export function resolveConfig(o: BuildOptions, generatedSecret: string): AppConf
     loginFailuresPerAccount: o.loginFailuresPerAccount ?? 5,
     corsOrigins: o.corsOrigins ?? [],
     cspRemoteOrigins: o.cspRemoteOrigins ?? [],
+    messaging: o.messaging,
+    demoTraffic: o.demoTraffic ?? true,
   };
 }
 

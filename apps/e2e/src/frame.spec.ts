@@ -4,8 +4,8 @@ import { ROLES, expectHome, signInFresh } from './support';
 
 // a few entries per role from spec §2, and one area each whose screens are not built on every branch
 const MENUS = [
-  { role: ROLES[0], labels: ['Dashboard', 'Reporting', 'Products', 'Companies', 'Resellers', 'Users', 'Payment terms', 'SMS log', 'Admin users', 'Profile'], unbuilt: { label: 'Template approval', path: '/system-admin/template-approval' } },
-  { role: ROLES[1], labels: ['Dashboard', 'SMS center', 'Bulk sending', 'Users', 'Campaigns', 'Reporting', 'DIDs', 'Profile'], unbuilt: { label: 'Recipients', path: '/company-admin/recipients' } },
+  { role: ROLES[0], labels: ['Dashboard', 'Reporting', 'Products', 'Companies', 'Resellers', 'Users', 'Payment terms', 'SMS log', 'Admin users', 'Profile'], unbuilt: { label: 'Bulk', path: '/system-admin/bulk' } },
+  { role: ROLES[1], labels: ['Dashboard', 'SMS center', 'Bulk sending', 'Users', 'Campaigns', 'Reporting', 'DIDs', 'Profile'], unbuilt: { label: 'Reminder workflows', path: '/company-admin/reminder-workflow' } },
   { role: ROLES[2], labels: ['SMS center', 'SMS log', 'DIDs', 'SMS workflows', 'Reminder workflows', 'Profile'], unbuilt: { label: 'SMS workflows', path: '/company-user/sms-workflow' } },
   { role: ROLES[3], labels: ['Home', 'Companies', 'Users', 'Vendors', 'SMS center', 'Mail templates', 'Template approval'], unbuilt: { label: 'Mail templates', path: '/reseller/mail-template' } },
 ] as const;

@@ -5,6 +5,8 @@ import { CATALOG_MIGRATIONS } from '../catalog/migrations';
 import { BILLING_MIGRATIONS } from '../billing/migrations';
 import { NUMBERS_MIGRATIONS } from '../numbers/migrations';
 import { SECURITY_MIGRATIONS } from '../security/migrations';
+import { MESSAGING_MIGRATIONS } from '../messaging/migrations';
+import { CONTENT_MIGRATIONS } from '../messaging-content/migrations';
 
 const MIGRATIONS: { id: string; ddl: string }[] = [
   {
@@ -88,6 +90,8 @@ const MIGRATIONS: { id: string; ddl: string }[] = [
   ...BILLING_MIGRATIONS,
   ...SECURITY_MIGRATIONS,
   ...NUMBERS_MIGRATIONS,
+  ...MESSAGING_MIGRATIONS,
+  ...CONTENT_MIGRATIONS,
 ];
 
 export async function migrate(db: Kysely<Database>): Promise<void> {

@@ -4,10 +4,12 @@ import type { SecurityTables } from '../security/tables';
 import type { CatalogDatabase } from '../catalog/schema';
 import type { BillingTables } from '../billing/schema';
 import type { NumbersTables } from '../numbers/schema';
+import type { MessagingTables } from '../messaging/schema';
+import type { ContentTables } from '../messaging-content/schema';
 
 type Created = ColumnType<Date, Date | undefined, never>;
 
-export interface Database extends SecurityTables, CatalogDatabase, BillingTables, NumbersTables {
+export interface Database extends SecurityTables, CatalogDatabase, BillingTables, NumbersTables, MessagingTables, ContentTables {
   resellers: { reseller_uuid: Generated<string>; reseller_name: string; created_on: Created };
   payment_terms: { payment_term_uuid: Generated<string>; name: string; days: Generated<number>; is_active: Generated<boolean>; created_on: Created };
   companies: {

@@ -59,12 +59,22 @@ describe('authorization matrix (generated from the route table)', () => {
     const globexFile = await t.app.db.insertInto('files').values({ name: 'g.txt', content_type: 'text/plain', data: Buffer.from('globex'), size: 6, company_uuid: globex.company_uuid, reseller_uuid: null, uploaded_by: globexUser.uuid })
       .returning('file_uuid').executeTakeFirstOrThrow();
     const globexDid = await t.app.db.selectFrom('dids').select('did_uuid').where('company_uuid', '=', globex.company_uuid).executeTakeFirstOrThrow();
+    const globexSms = await t.app.db.insertInto('sms').values({ company_uuid: globex.company_uuid, ani: '+13125552401', dnis: '+14155550100', text: 'globex', status: 'delivered' })
+      .returning('sms_uuid').executeTakeFirstOrThrow();
+    const globexSuppressed = await t.app.db.insertInto('suppressed_numbers').values({ company_uuid: globex.company_uuid, number: '+14155550100' })
+      .returning('suppressed_number_uuid').executeTakeFirstOrThrow();
+    const globexTemplate = await t.app.db.insertInto('sms_templates').values({ company_uuid: globex.company_uuid, template_name: 'g', text: 'g' }).returning('sms_template_uuid').executeTakeFirstOrThrow();
+    const globexRecipient = await t.app.db.insertInto('recipients').values({ company_uuid: globex.company_uuid, recipient_name: 'g', number: '+13125550100' }).returning('recipient_uuid').executeTakeFirstOrThrow();
     // A body that passes validation, per resource, so the tenant check is what answers.
     const fixtures: Record<string, { id: string; patch: object }> = {
       [api('/company/:id')]: { id: globex.company_uuid, patch: { company_name: 'Hijacked' } },
       [api('/user/:id')]: { id: globexUser.uuid, patch: { full_name: 'Hijacked' } },
       [api('/file/:id')]: { id: globexFile.file_uuid, patch: {} },
       [api('/did/:id')]: { id: globexDid.did_uuid, patch: {} },
+      [api('/sms/:id')]: { id: globexSms.sms_uuid, patch: { status: 'cancelled' } },
+      [api('/suppressed_number/:id')]: { id: globexSuppressed.suppressed_number_uuid, patch: {} },
+      [api('/sms_template/:id')]: { id: globexTemplate.sms_template_uuid, patch: { text: 'Hijacked' } },
+      [api('/recipient/:id')]: { id: globexRecipient.recipient_uuid, patch: { recipient_name: 'Hijacked' } },
     };
     const scoped = routes.filter((r) => r.access !== 'public' && r.url.endsWith('/:id') && r.access.company_admin !== 'none' && r.access.company_admin !== 'all');
     expect(scoped.length).toBeGreaterThan(0);

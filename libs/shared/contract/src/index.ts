@@ -9,3 +9,5 @@ export * from './lib/audit';
 export * from './lib/catalog';
 export * from './lib/billing';
 export * from './lib/numbers';
+export * from './lib/messaging';
+export * from './lib/content';

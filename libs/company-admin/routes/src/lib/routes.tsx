@@ -14,5 +14,7 @@ export const companyAdminModule: RoleModule = {
     lazyArea(['users', 'profile'], () => import('./users-routes').then((m) => m.usersRoutes)),
     lazyArea(['billing', 'payment-gateway', 'payment-success', 'payment-cancel'], () => import('./billing-routes').then((m) => m.billingRoutes)),
     lazyArea(['dids', 'users/assigned-did'], () => import('./dids-routes').then((m) => m.didsRoutes)),
+    lazyArea(['templates', 'recipients'], () => import('./content-routes').then((m) => m.contentRoutes)),
+    lazyArea(['sms-center', 'sms-log'], () => import('./messaging-routes').then((m) => m.messagingRoutes)),
   ],
 };

@@ -13,5 +13,6 @@ export const companyUserModule: RoleModule = {
   areas: [
     lazyArea(['profile'], () => import('./users-routes').then((m) => m.usersRoutes)),
     lazyArea(['dids'], () => import('./dids-routes').then((m) => m.didsRoutes)),
+    lazyArea(['sms-center', 'sms-log'], () => import('./messaging-routes').then((m) => m.messagingRoutes)),
   ],
 };

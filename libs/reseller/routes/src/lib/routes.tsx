@@ -16,5 +16,7 @@ export const resellerModule: RoleModule = {
     lazyArea(['product', 'vendor'], () => import('./catalog-routes').then((m) => m.catalogRoutes)),
     lazyArea(['billing', 'payment'], () => import('./billing-routes').then((m) => m.billingRoutes)),
     lazyArea(['dids'], () => import('./dids-routes').then((m) => m.didsRoutes)),
+    lazyArea(['template-approval'], () => import('./template-routes').then((m) => m.templateRoutes)),
+    lazyArea(['reseller-sms-center', 'reseller-sms-log'], () => import('./messaging-routes').then((m) => m.messagingRoutes)),
   ],
 };

@@ -16,5 +16,7 @@ export const systemAdminModule: RoleModule = {
     lazyArea(['product', 'vendor'], () => import('./catalog-routes').then((m) => m.catalogRoutes)),
     lazyArea(['billing', 'balance-log'], () => import('./billing-routes').then((m) => m.billingRoutes)),
     lazyArea(['dids', 'users/assigned-did'], () => import('./dids-routes').then((m) => m.didsRoutes)),
+    lazyArea(['template-approval'], () => import('./template-routes').then((m) => m.templateRoutes)),
+    lazyArea(['sms-log', 'dids/all-suppressions', 'dids/add-suppression'], () => import('./messaging-routes').then((m) => m.messagingRoutes)),
   ],
 };

@@ -20,11 +20,15 @@ export interface ListPageProps<T, C, U> {
   extra?: ReactNode;
   /** fixed filters added to every list call */
   listArg?: Record<string, string | number | boolean>;
+  /** buttons after each row's links, e.g. approve / reject */
+  rowActions?(row: T): ReactNode;
+  /** extra width those buttons need in the actions column */
+  rowActionsWidth?: number;
 }
 
 /** A resource's list page: URL-kept paging/sort/search, create/edit/delete by the role's access, row links. */
 export function ListPage<T extends object, C, U>(props: ListPageProps<T, C, U>) {
-  const { bundle, access = {}, createPath, editPath, detailsPath, rowLinks = [], extra, listArg } = props;
+  const { bundle, access = {}, createPath, editPath, detailsPath, rowLinks = [], extra, listArg, rowActions, rowActionsWidth = 0 } = props;
   const { definition } = bundle;
   const useList = bundle.useList ?? useNoList;
   const useDelete = bundle.useDelete ?? useNoMutation;
@@ -36,7 +40,7 @@ export function ListPage<T extends object, C, U>(props: ListPageProps<T, C, U>) 
   const resolve = useResourcePath();
   const idOf = (row: T) => String((row as Record<string, unknown>)[definition.idField]);
   const links = rowLinks.filter((l) => holds(access.keys, l.access));
-  const hasLinks = !!detailsPath || links.length > 0;
+  const hasLinks = !!detailsPath || links.length > 0 || !!rowActions;
 
   return (
     <>
@@ -49,7 +53,7 @@ export function ListPage<T extends object, C, U>(props: ListPageProps<T, C, U>) 
         editPath={editPath !== undefined && bundle.useUpdate ? (row) => resolve(withId(editPath, idOf(row))) : undefined}
         onDelete={bundle.useDelete ? (row) => remove(idOf(row)).unwrap() : undefined}
         fetchPage={bundle.useLazyList ? (page) => readPage({ ...page, ...listArg }).unwrap() : undefined}
-        actionsWidth={170 + (detailsPath !== undefined ? 60 : 0) + 100 * links.length}
+        actionsWidth={170 + (detailsPath !== undefined ? 60 : 0) + 100 * links.length + rowActionsWidth}
         rowActions={
           hasLinks
             ? (row) => (
@@ -64,6 +68,7 @@ export function ListPage<T extends object, C, U>(props: ListPageProps<T, C, U>) 
                       {l.label}
                     </Link>
                   ))}
+                  {rowActions?.(row)}
                 </Space>
               )
             : undefined

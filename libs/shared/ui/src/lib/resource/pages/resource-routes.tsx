@@ -41,6 +41,8 @@ export function resourceRoutes<T extends object, C, U>(
           rowLinks={pages.rowLinks}
           extra={pages.listExtra}
           listArg={pages.listArg}
+          rowActions={pages.rowActions}
+          rowActionsWidth={pages.rowActionsWidth}
         />,
       ),
     );

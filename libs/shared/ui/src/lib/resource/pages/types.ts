@@ -88,6 +88,9 @@ export interface ResourcePages<T> {
   listExtra?: ReactNode;
   /** fixed filters sent with every list call (not shown in the URL or the search form) */
   listArg?: Record<string, string | number | boolean>;
+  /** buttons after each row's links (e.g. approve / reject), with the width they need */
+  rowActions?(row: T): ReactNode;
+  rowActionsWidth?: number;
   /** more pages below the same root (screens that are not list/form/details) */
   extra?: RouteObject[];
 }

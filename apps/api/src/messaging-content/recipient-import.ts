@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { RECIPIENT_CSV_COLUMNS, RECIPIENT_NAME_MAX, RecipientImportBody, RecipientImportResult, type RecipientImportBody as ImportBody } from '@smsc/shared-contract';
+import type { TypeBoxProvider } from '../lib/type-provider';
+import { HttpError } from '../lib/http-error';
+import { parseCsv } from '../lib/csv';
+import { readUpload, uploadText } from '../lib/uploads';
+import { RECIPIENT_ACCESS } from './recipient-routes';
+import { parseRecipientNumber, targetCompany } from './queries';
+
+export interface RecipientRow { line: number; recipient_name: string; number: string }
+/** Lines named in one 400 answer; the rest are counted (the same shape as the DID import). */
+const MAX_NAMED = 20;
+const CSV_MAX_BYTES = 1_000_000;
+const CHUNK = 2000;
+
+/**
+ * Reads a recipients CSV (headers recipient_name and number, in any order). Every bad line is
+ * collected so one 400 names them all (up to 20) and nothing is written.
+ */
+export function parseRecipientCsv(csv: string): RecipientRow[] {
+  const [header, ...records] = parseCsv(csv);
+  const names = header?.fields.map((h) => h.trim().toLowerCase()) ?? [];
+  const missing = RECIPIENT_CSV_COLUMNS.filter((c) => !names.includes(c));
+  if (missing.length) throw new HttpError(400, `Line 1: the CSV needs the headers ${RECIPIENT_CSV_COLUMNS.join(', ')} (missing: ${missing.join(', ')})`);
+  const nameAt = names.indexOf('recipient_name');
+  const numberAt = names.indexOf('number');
+  const problems: string[] = [];
+  const seen = new Map<string, number>();
+  const rows: RecipientRow[] = [];
+  for (const { line, fields } of records) {
+    if (fields.length !== names.length) { problems.push(`Line ${line}: ${fields.length} fields, the header has ${names.length}`); continue; }
+    const name = fields[nameAt].trim();
+    const raw = fields[numberAt].trim();
+    if (!name || name.length > RECIPIENT_NAME_MAX) { problems.push(`Line ${line}: recipient_name is empty or longer than ${RECIPIENT_NAME_MAX} characters`); continue; }
+    const number = parseRecipientNumber(raw);
+    if (!number) { problems.push(`Line ${line}: "${raw}" is not a valid phone number`); continue; }
+    const first = seen.get(number);
+    if (first) { problems.push(`Line ${line}: ${number} repeats line ${first}`); continue; }
+    seen.set(number, line);
+    rows.push({ line, recipient_name: name, number });
+  }
+  if (problems.length) {
+    const more = problems.length > MAX_NAMED ? `; and ${problems.length - MAX_NAMED} more bad lines` : '';
+    throw new HttpError(400, `${problems.slice(0, MAX_NAMED).join('; ')}${more}; nothing was imported`);
+  }
+  if (!rows.length) throw new HttpError(400, 'The CSV has no rows under its header');
+  return rows;
+}
+
+/**
+ * POST /recipient/import: JSON `{ csv, company_uuid? }` or a multipart upload in the field `file`.
+ * All or nothing: a bad line, or a number the company already has, imports nothing.
+ */
+export default async function recipientImportRoutes(base: FastifyInstance) {
+  await base.register(multipart);
+  const app = base.withTypeProvider<TypeBoxProvider>();
+  app.post('/recipient/import', {
+    config: { access: RECIPIENT_ACCESS.write },
+    schema: {
+      tags: ['recipients'],
+      description: 'JSON `{ csv, company_uuid }` or multipart/form-data with the CSV in the field "file" (the caller\'s own company). Imports every row or none.',
+      body: { content: { 'application/json': { schema: RecipientImportBody }, 'multipart/form-data': { schema: {} } } },
+      response: { 201: RecipientImportResult },
+    },
+  }, async (req, reply) => {
+    let csv: string;
+    let named: string | undefined;
+    if (req.isMultipart()) {
+      const text = uploadText((await readUpload(req, 'file', CSV_MAX_BYTES)).data);
+      if (text === null) throw new HttpError(400, 'The file is not UTF-8 text; save the CSV as UTF-8');
+      csv = text;
+    } else {
+      ({ csv, company_uuid: named } = req.body as ImportBody);
+    }
+    const company_uuid = await targetCompany(app.db, req, named);
+    const rows = parseRecipientCsv(csv);
+    const lines = await app.db.transaction().execute(async (trx) => {
+      const out: { line: number; recipient_uuid: string; number: string }[] = [];
+      for (let i = 0; i < rows.length; i += CHUNK) {
+        const chunk = rows.slice(i, i + CHUNK);
+        const clash = await trx.selectFrom('recipients').select('number').where('company_uuid', '=', company_uuid)
+          .where('number', 'in', chunk.map((r) => r.number)).executeTakeFirst();
+        if (clash) {
+          throw new HttpError(409, `Line ${chunk.find((r) => r.number === clash.number)?.line}: ${clash.number} is already a recipient; nothing was imported`);
+        }
+        const inserted = await trx.insertInto('recipients').values(chunk.map((r) => ({ company_uuid, recipient_name: r.recipient_name, number: r.number })))
+          .returning(['recipient_uuid', 'number']).execute();
+        const ids = new Map(inserted.map((r) => [r.number, r.recipient_uuid]));
+        out.push(...chunk.map((r) => ({ line: r.line, recipient_uuid: ids.get(r.number) as string, number: r.number })));
+      }
+      return out;
+    });
+    return reply.code(201).send({ imported: lines.length, lines });
+  });
+}

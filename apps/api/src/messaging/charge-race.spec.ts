@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
+import { balanceOf, ledgerSumOf, post } from '../billing';
+import { messagingOf } from '.';
+import type { SmscSimulator } from './gateway/simulator';
+
+describe('concurrent sends never overspend', () => {
+  let t: TestApp;
+  let acme: Record<string, string>;
+  let acmeCo: string;
+  beforeAll(async () => {
+    t = await createTestApp({ messaging: { gatewaySecret: 'race', simAutoDeliver: false, simFailureRate: 0 } });
+    acme = bearer(await login(t.app, 'acme-admin@example.com'));
+    acmeCo = (await t.app.db.selectFrom('companies').select('company_uuid').where('company_name', '=', 'Acme').executeTakeFirstOrThrow()).company_uuid;
+  }, 120_000);
+  afterAll(async () => t.close());
+
+  it('50 parallel sends against a balance for 10: exactly 10 are sent, 40 refused no_money, and delivery charges exactly the balance', async () => {
+    // Acme's product prices +1 at 0.012 per part: 0.12 pays for ten messages
+    await t.app.db.transaction().execute((trx) => post(trx, { account: { company_uuid: acmeCo }, amount: 120_000n, kind: 'adjustment', cause_type: 'test', cause_id: 'race' }));
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => t.app.inject({
+      method: 'POST', url: api('/sms'), headers: acme, payload: { ani: '+12125552301', dnis: `+1415555${String(1000 + i)}`, text: `race ${i}` },
+    })));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(10);
+    expect(codes.filter((c) => c === 402)).toHaveLength(40);
+    expect(results.find((r) => r.statusCode === 402)?.json().error.message).toMatch(/no_money/);
+    const held = await balanceOf(t.app.db, { company_uuid: acmeCo });
+    expect(held).toMatchObject({ balance: 120_000n, reserved: 120_000n, available: 0n });
+    const stored = await t.app.db.selectFrom('sms').select(['status', sql<number>`count(*)::int`.as('n')]).where('company_uuid', '=', acmeCo).groupBy('status').orderBy('status').execute();
+    expect(stored).toEqual([{ status: 'blocked', n: 40 }, { status: 'sent', n: 10 }]);
+
+    await (messagingOf(t.app).gateway as SmscSimulator).drain();
+    const after = await balanceOf(t.app.db, { company_uuid: acmeCo });
+    expect(after).toMatchObject({ balance: 0n, reserved: 0n, available: 0n });
+    expect(await ledgerSumOf(t.app.db, after.account_uuid as string)).toBe(0n);
+    const charges = await t.app.db.selectFrom('ledger_entries').select(sql<number>`count(*)::int`.as('n')).where('kind', '=', 'sms_charge').executeTakeFirstOrThrow();
+    expect(charges.n).toBe(10);
+  }, 60_000);
+
+  it('a failed delivery refunds: the hold is released and nothing is charged', async () => {
+    await t.app.db.transaction().execute((trx) => post(trx, { account: { company_uuid: acmeCo }, amount: 12_000n, kind: 'adjustment', cause_type: 'test', cause_id: 'refund' }));
+    const sent = await t.app.inject({ method: 'POST', url: api('/sms'), headers: acme, payload: { ani: '+12125552301', dnis: '+14155552000', text: 'will fail' } });
+    expect(sent.statusCode).toBe(201);
+    expect((await balanceOf(t.app.db, { company_uuid: acmeCo })).available).toBe(0n);
+    const { messaging } = messagingOf(t.app);
+    expect(await messaging.move(sent.json().sms.sms_uuid, 'failed', 'SMSC rejected')).toEqual({ moved: true, status: 'failed' });
+    expect(await messaging.move(sent.json().sms.sms_uuid, 'failed', 'again')).toEqual({ moved: false, status: 'failed' });
+    expect(await balanceOf(t.app.db, { company_uuid: acmeCo })).toMatchObject({ balance: 12_000n, reserved: 0n, available: 12_000n });
+  });
+});

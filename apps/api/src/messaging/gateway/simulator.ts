@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { dlrUrlTemplate, fillPlaceholders, GatewayRefused, moUrlTemplate, type GatewayAdapter, type OutboundMessage } from './adapter';
+
+export interface SimulatorOptions {
+  /** ms from submit to the delivery report (SMSC_SIM_LATENCY_MS, default 1000) */
+  latencyMs: number;
+  /** share of messages reported undelivered, 0..1 (SMSC_SIM_FAILURE_RATE, default 0.05) */
+  failureRate: number;
+  /** false: reports wait for drain() (tests drive delivery by hand) */
+  autoDeliver: boolean;
+  /** the API's prefix ("/api_smsc/v1") the inbound URLs start with */
+  base: string;
+  secret: string;
+  /** calls an inbound URL the way Kannel's HTTP client would (the app passes app.inject) */
+  call: (url: string) => Promise<{ statusCode: number; body: string }>;
+  random?: () => number;
+  onError?: (err: unknown, url: string) => void;
+}
+
+interface Pending { due: number; url: string }
+
+/**
+ * The built-in SMSC: accepts every submit to a valid-looking number, then after `latencyMs` reports
+ * it delivered (type 1) or, with probability `failureRate`, undelivered (type 2), through the same
+ * dlr-url a Kannel smsbox would call. One timer serves all pending reports (armed for the earliest),
+ * so a burst of sends costs one timer, and close() leaves nothing running.
+ */
+export class SmscSimulator implements GatewayAdapter {
+  readonly kind = 'simulator';
+  private queue: Pending[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private inFlight = new Set<Promise<unknown>>();
+  private closed = false;
+  submitted = 0;
+  reported = 0;
+
+  constructor(private opts: SimulatorOptions) {}
+
+  configure(patch: Partial<Pick<SimulatorOptions, 'latencyMs' | 'failureRate' | 'autoDeliver'>>) {
+    this.opts = { ...this.opts, ...patch };
+  }
+
+  get options(): Readonly<SimulatorOptions> {
+    return this.opts;
+  }
+
+  async submit(msg: OutboundMessage): Promise<{ smsc_id: string }> {
+    if (this.closed) throw new GatewayRefused('The SMSC simulator is stopped');
+    this.submitted++;
+    const failed = (this.opts.random ?? Math.random)() < this.opts.failureRate;
+    const now = new Date();
+    const url = fillPlaceholders(dlrUrlTemplate(this.opts.base, this.opts.secret, msg.sms_uuid), {
+      d: failed ? '2' : '1', i: 'simulator', F: failed ? '001' : '000',
+      A: `id:${msg.sms_uuid} sub:001 dlvrd:${failed ? '000' : '001'} stat:${failed ? 'UNDELIV' : 'DELIVRD'}`,
+      T: String(Math.floor(now.getTime() / 1000)),
+    });
+    this.queue.push({ due: Date.now() + this.opts.latencyMs, url });
+    this.arm();
+    return { smsc_id: 'simulator' };
+  }
+
+  /** An incoming message from a handset, sent to the API like Kannel's sms-service get-url. */
+  async injectMo(mo: { from: string; to: string; text: string }): Promise<{ statusCode: number; body: string }> {
+    const url = fillPlaceholders(moUrlTemplate(this.opts.base, this.opts.secret), {
+      p: mo.from, P: mo.to, a: mo.text, i: 'simulator', I: randomUUID(), T: String(Math.floor(Date.now() / 1000)),
+    });
+    return this.track(this.opts.call(url));
+  }
+
+  /** Reports every pending message now and waits until the API has handled them all. */
+  async drain(): Promise<void> {
+    for (;;) {
+      const batch = this.queue;
+      this.queue = [];
+      await Promise.all(batch.map((p) => this.report(p)));
+      if (!this.queue.length && !this.inFlight.size) return;
+      await Promise.all([...this.inFlight]);
+    }
+  }
+
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  async reload(): Promise<void> {
+    // Nothing to re-read: the simulator's settings live in this process (configure()).
+    this.closed = false;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.queue = [];
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private arm() {
+    if (!this.opts.autoDeliver || this.timer || !this.queue.length || this.closed) return;
+    const wait = Math.max(0, this.queue[0].due - Date.now());
+    this.timer = setTimeout(() => this.fire(), wait);
+    this.timer.unref();
+  }
+
+  private fire() {
+    this.timer = null;
+    const now = Date.now();
+    // Latency is the same for every message, so the queue is in due order.
+    let n = 0;
+    while (n < this.queue.length && this.queue[n].due <= now) n++;
+    const due = this.queue.splice(0, n);
+    for (const p of due) void this.report(p);
+    this.arm();
+  }
+
+  private report(p: Pending): Promise<unknown> {
+    return this.track(this.opts.call(p.url).then((res) => {
+      this.reported++;
+      if (res.statusCode >= 400) this.opts.onError?.(new Error(`DLR answered ${res.statusCode}: ${res.body.slice(0, 200)}`), p.url);
+    }, (err) => this.opts.onError?.(err, p.url)));
+  }
+
+  private track<T>(p: Promise<T>): Promise<T> {
+    this.inFlight.add(p);
+    void p.finally(() => this.inFlight.delete(p)).catch(() => undefined);
+    return p;
+  }
+}

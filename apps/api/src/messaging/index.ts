@@ -1,0 +1,74 @@
+// Messaging: the SMS pipeline, the gateway (the built-in SMSC simulator by default), incoming
+// messages and opt-outs, the SMS lists and logs, suppression lists.
+import { randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '@smsc/shared-contract';
+import type { GatewayAdapter } from './gateway/adapter';
+import { SmscSimulator } from './gateway/simulator';
+import { MessagingService } from './service';
+import smsRoutes from './sms-routes';
+import type { MessagingOptions } from './options';
+import suppressionRoutes from './suppression-routes';
+import gatewayRoutes from './gateway-routes';
+
+export { MessagingService, type MessagingHooks, type SendInput } from './service';
+export type { GatewayAdapter, OutboundMessage } from './gateway/adapter';
+export { SmscSimulator } from './gateway/simulator';
+export type { MessagingOptions } from './options';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the SMS gateway adapter (the built-in simulator unless another is configured); reload() re-reads its settings */
+    gateway: GatewayAdapter;
+    /** the SMS pipeline (send, delivery reports, incoming messages) and its hooks */
+    messaging: MessagingService;
+  }
+}
+
+/**
+ * The messaging objects of an app, from any of its contexts: the decorations live in the API's
+ * routes context, and tests and benchmarks hold the root instance (the HTTP server is shared by all).
+ */
+const byServer = new WeakMap<object, { gateway: GatewayAdapter; messaging: MessagingService }>();
+export function messagingOf(app: FastifyInstance): { gateway: GatewayAdapter; messaging: MessagingService } {
+  const found = byServer.get(app.server);
+  if (!found) throw new Error('the messaging plugin is not registered on this app');
+  return found;
+}
+
+const envNumber = (v: string | undefined, fallback: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : fallback);
+
+export default fp(async function messaging(app: FastifyInstance) {
+  const o: MessagingOptions = app.config.messaging ?? {};
+  const env = process.env;
+  const secret = o.gatewaySecret ?? env.GATEWAY_SECRET ?? randomBytes(24).toString('hex');
+  const simulator = new SmscSimulator({
+    latencyMs: o.simLatencyMs ?? envNumber(env.SMSC_SIM_LATENCY_MS, 1000),
+    failureRate: Math.min(1, Math.max(0, o.simFailureRate ?? envNumber(env.SMSC_SIM_FAILURE_RATE, 0.05))),
+    autoDeliver: o.simAutoDeliver ?? true,
+    base: API_PREFIX,
+    secret,
+    random: o.simRandom,
+    call: async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      return { statusCode: res.statusCode, body: res.body };
+    },
+    onError: (err, url) => app.log.warn({ err: (err as Error).message, url: url.split('?')[0] }, 'gateway callback failed'),
+  });
+  app.decorate('gateway', simulator as GatewayAdapter);
+  const service = new MessagingService(app.db, app.catalog, simulator, app.log);
+  app.decorate('messaging', service);
+  byServer.set(app.server, { gateway: simulator, messaging: service });
+  // Before the database closes: no timer left running, no report half-written.
+  app.addHook('preClose', async () => {
+    await service.close();
+    await app.gateway.close();
+  });
+  app.addHook('onReady', async () => {
+    await service.runDue();
+  });
+  await app.register(smsRoutes);
+  await app.register(suppressionRoutes);
+  await app.register(gatewayRoutes, { secret });
+}, { name: 'messaging', dependencies: ['catalog'] });

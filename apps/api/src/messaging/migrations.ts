@@ -1,0 +1,45 @@
+// Messaging migrations (ids 050–054), spread at the end of MIGRATIONS.
+// The list indexes follow the scopes and orders of /sms/list and the logs: newest first within a
+// company, a reseller's companies or everything, split by direction (is_received), so the first page
+// and any cursor page read only the rows they show. Numbers are indexed with text_pattern_ops so a
+// prefix search ("+4915%") uses them whatever the database's collation.
+export const MESSAGING_MIGRATIONS: { id: string; ddl: string }[] = [
+  {
+    id: '050_messaging',
+    ddl: `
+      create table sms (sms_uuid uuid primary key default gen_random_uuid(),
+        company_uuid uuid references companies on delete cascade, reseller_uuid uuid references resellers on delete set null,
+        user_uuid uuid references users on delete set null, is_received boolean not null default false,
+        ani text not null, dnis text not null, text text not null,
+        status text not null check (status in ('scheduled','queued','sent','delivered','undelivered','failed','blocked','cancelled','received')),
+        block_reason text, status_message text,
+        segments integer not null default 0, encoding text not null default 'GSM-7' check (encoding in ('GSM-7','UCS-2')),
+        price bigint, cost bigint, currency text not null default 'USD',
+        vendor_product_uuid uuid references vendor_products on delete set null, vendor_product_name text, mobile_network_name text,
+        recipient_uuid uuid, sms_template_uuid uuid, reservation_uuid uuid references ledger_reservations on delete set null,
+        send_at timestamptz, sent_on timestamptz, delivered_on timestamptz, smsc_id text, external_id text,
+        created_on timestamptz not null default now());
+      create index sms_company_list_idx on sms (company_uuid, is_received, created_on desc, sms_uuid desc);
+      create index sms_reseller_list_idx on sms (reseller_uuid, is_received, created_on desc, sms_uuid desc);
+      create index sms_all_list_idx on sms (is_received, created_on desc, sms_uuid desc);
+      create index sms_user_list_idx on sms (user_uuid, is_received, created_on desc, sms_uuid desc);
+      create index sms_company_status_idx on sms (company_uuid, status, created_on desc, sms_uuid desc);
+      create index sms_status_idx on sms (status, created_on desc, sms_uuid desc);
+      create index sms_dnis_idx on sms (dnis text_pattern_ops, created_on desc);
+      create index sms_ani_idx on sms (ani text_pattern_ops, created_on desc);
+      create index sms_recipient_idx on sms (recipient_uuid) where recipient_uuid is not null;
+      create index sms_scheduled_idx on sms (send_at) where status = 'scheduled';
+      create index sms_in_flight_idx on sms (created_on) where status in ('queued','sent');
+      create table sms_requests (user_uuid uuid not null references users on delete cascade, idempotency_key text not null,
+        request_hash text not null, sms_uuid uuid references sms on delete cascade, created_on timestamptz not null default now(),
+        primary key (user_uuid, idempotency_key));
+      create table suppressed_numbers (suppressed_number_uuid uuid primary key default gen_random_uuid(),
+        company_uuid uuid not null references companies on delete cascade, number text not null,
+        source text not null default 'manual' check (source in ('manual','stop')),
+        created_by uuid references users on delete set null, created_on timestamptz not null default now(),
+        unique (company_uuid, number));
+      create index suppressed_numbers_number_idx on suppressed_numbers (number);
+      create table messaging_settings (company_uuid uuid primary key references companies on delete cascade,
+        stop_reply text, start_reply text)`,
+  },
+];

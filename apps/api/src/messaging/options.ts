@@ -1,0 +1,12 @@
+/** Messaging settings (BuildOptions.messaging); unset fields come from the environment (README: configuration). */
+export interface MessagingOptions {
+  /** GATEWAY_SECRET: what the gateway sends with delivery reports and incoming messages (random per process when unset) */
+  gatewaySecret?: string;
+  /** SMSC_SIM_LATENCY_MS: submit to delivery report, default 1000 */
+  simLatencyMs?: number;
+  /** SMSC_SIM_FAILURE_RATE: share of messages reported undelivered, 0..1, default 0.05 */
+  simFailureRate?: number;
+  /** false: the simulator reports only when drained (tests) */
+  simAutoDeliver?: boolean;
+  simRandom?: () => number;
+}

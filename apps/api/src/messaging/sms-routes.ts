@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import {
+  IdParam, SendSmsBody, SmsListQuery, SmsLogQuery, SmsPage, SmsPatchBody, SmsPayload, SmsQuote, SmsQuoteBody, type SmsLogQuery as LogQuery,
+} from '@smsc/shared-contract';
+import type { TypeBoxProvider } from '../lib/type-provider';
+import type { AccessPolicy } from '../lib/access';
+import { HttpError, notFound } from '../lib/http-error';
+import { MAX_PER_PAGE } from '@smsc/shared-contract';
+import { balanceOf, formatMoney } from '../billing';
+import { parseDnis, quote } from '../catalog';
+import { ordering, paging } from '../lib/list';
+import { countSegments } from './engine/segments';
+import { findSms, smsPage, smsScope, SMS_ORDERS, type SmsFilters } from './queries';
+
+const tags = ['messaging'];
+const readers = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'own' } satisfies AccessPolicy;
+const senders = readers;
+const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) });
+
+/** Cost is what the platform pays its vendor: the admin's and resellers' business, not the companies'. */
+const showCost = (req: FastifyRequest) => req.user.user_type === 'admin' || req.user.user_type === 'reseller';
+
+export default async function smsRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<TypeBoxProvider>();
+
+  /** The company a send or quote is for: company roles their own; the admin and resellers name one of theirs. */
+  async function companyFor(req: FastifyRequest, named?: string): Promise<string> {
+    const u = req.user;
+    if (u.user_type === 'company_admin' || u.user_type === 'user') {
+      if (named && named !== u.company_uuid) throw new HttpError(403, 'company_uuid: you send for your own company only');
+      return u.company_uuid as string;
+    }
+    if (!named) throw new HttpError(400, 'company_uuid: choose the company to send for');
+    let q = app.db.selectFrom('companies').select('company_uuid').where('company_uuid', '=', named);
+    if (u.user_type === 'reseller') q = q.where('reseller_uuid', '=', u.reseller_uuid);
+    if (!(await q.executeTakeFirst())) throw notFound('Company');
+    return named;
+  }
+
+  app.get('/sms/list', { config: { access: readers }, schema: { tags, querystring: SmsListQuery, response: { 200: SmsPage } } }, async (req) => {
+    const q = req.query;
+    const { per_page, offset } = paging(q);
+    const { col, dir } = ordering(q, SMS_ORDERS, 'created_on', 'desc');
+    const f: SmsFilters = {
+      company_uuid: q.company_uuid, user_name: q.user_name, user_email: q.user_email, sms_uuid: q.sms_uuid, dnis: q.dnis, ani: q.ani,
+      is_received: q.is_received, recipient_uuid: q.recipient_uuid, recipient_number: q.recipient_number, text: q.text, status: q.status,
+      created_gte: q.created_on_gte, created_lte: q.created_on_lte,
+    };
+    return smsPage(app.db, smsScope(req), f, { per_page, offset, order_by: col, dir, cursor: q.cursor, showCost: showCost(req) });
+  });
+
+  const log = (is_received: boolean) => async (req: FastifyRequest<{ Querystring: LogQuery }>) => {
+    const q = req.query;
+    const per_page = Math.min(q.count ?? 10, MAX_PER_PAGE);
+    const { col, dir } = ordering({ order_by: q.order, order_dir: q.sort }, SMS_ORDERS, 'created_on', 'desc');
+    const f: SmsFilters = {
+      is_received, created_gte: q.start_time, created_lte: q.end_time, dnis: q.dnis, dnis_prefix: q.dnis_prefix, ani: q.ani, text: q.sms_content,
+      user_uuid: q.user_id, user_name: q.user_name, company_name: q.company_name, vendor_uuid: q.vendor_id, status: q.status,
+    };
+    return smsPage(app.db, smsScope(req), f, { per_page, offset: q.from ?? 0, order_by: col, dir, cursor: q.cursor, showCost: showCost(req) });
+  };
+  app.get('/log/report', { config: { access: readers }, schema: { tags, querystring: SmsLogQuery, response: { 200: SmsPage } } }, log(false));
+  app.get('/log/mo_report', { config: { access: readers }, schema: { tags, querystring: SmsLogQuery, response: { 200: SmsPage } } }, log(true));
+
+  app.get('/sms/:id', { config: { access: readers }, schema: { tags, params: IdParam, response: { 200: SmsPayload } } }, async (req) =>
+    ({ sms: await findSms(app.db, smsScope(req), req.params.id, showCost(req)) }));
+
+  /**
+   * Sends one message through the pipeline: 201 with the stored message (queued or sent; scheduled with
+   * a future send_at), or a 4xx naming the block reason (the blocked message is logged). A repeated
+   * Idempotency-Key answers the first message without sending again.
+   */
+  app.post('/sms', { config: { access: senders }, schema: { tags, headers: IdempotencyHeaders, body: SendSmsBody, response: { 201: SmsPayload } } }, async (req, reply) => {
+    const b = req.body;
+    const company_uuid = await companyFor(req, b.company_uuid);
+    const send_at = b.send_at ? new Date(b.send_at) : null;
+    const key = req.headers['idempotency-key'];
+    const hash = createHash('sha256').update(JSON.stringify([company_uuid, b.ani, b.dnis, b.text, b.recipient_uuid ?? null, b.sms_template_uuid ?? null, b.send_at ?? null])).digest('hex');
+    const out = await app.messaging.send({
+      company_uuid, user_uuid: req.user.uuid, ani: b.ani, dnis: b.dnis, text: b.text, recipient_uuid: b.recipient_uuid, sms_template_uuid: b.sms_template_uuid,
+      send_at, idempotency: key ? { user_uuid: req.user.uuid, key, hash } : undefined,
+    });
+    if (out.replay) reply.header('idempotent-replayed', 'true');
+    return reply.code(201).send({ sms: await findSms(app.db, smsScope(req), out.sms_uuid, showCost(req)) });
+  });
+
+  app.patch('/sms/:id', { config: { access: senders }, schema: { tags, params: IdParam, body: SmsPatchBody, response: { 200: SmsPayload } } }, async (req) => {
+    await findSms(app.db, smsScope(req), req.params.id, false);
+    const b = req.body;
+    if (b.send_at && new Date(b.send_at).getTime() <= Date.now()) throw new HttpError(400, 'send_at: choose a time in the future');
+    await app.messaging.patchScheduled(req.params.id, { text: b.text, send_at: b.send_at ? new Date(b.send_at) : undefined, status: b.status });
+    return { sms: await findSms(app.db, smsScope(req), req.params.id, showCost(req)) };
+  });
+
+  /** The compose box's live figures: parts, encoding and the price to one number, before anything is sent. */
+  app.post('/sms/quote', { config: { access: senders }, schema: { tags, body: SmsQuoteBody, response: { 200: SmsQuote } } }, async (req) => {
+    const b = req.body;
+    const seg = countSegments(b.text);
+    const company_uuid = await companyFor(req, b.company_uuid);
+    const company = await app.messaging.company(company_uuid);
+    const funds = await balanceOf(app.db, { company_uuid });
+    const out = { segments: seg.segments, encoding: seg.encoding, characters: seg.characters, characters_left: seg.characters_left, currency: funds.currency, available: formatMoney(funds.available), unit_price: null, price: null, reason: null };
+    if (!b.dnis) return out;
+    const parsed = parseDnis(b.dnis);
+    if (!parsed) return { ...out, reason: 'bad_number' };
+    if (!company.product_uuid) return { ...out, reason: 'no_price' };
+    const q = quote(await app.catalog.current(), { productUuid: company.product_uuid, dnis: parsed.digits });
+    if (!q.ok) return { ...out, reason: q.reason };
+    const unit = BigInt(q.priceMicros);
+    return { ...out, unit_price: formatMoney(unit), price: formatMoney(unit * BigInt(seg.segments)) };
+  });
+}

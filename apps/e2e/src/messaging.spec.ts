@@ -1,0 +1,92 @@
+import type { Browser, Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { PASSWORD } from './support';
+import { expectTitle, expectToast, searchText, signInAs, tableRows } from './accounts-support';
+
+const stamp = Date.now().toString(36);
+const API = '/api_smsc/v1';
+const ACME_NUMBER = '+12125552301';
+const HANDSET = '+14155550111';
+
+/** Compose and send from the SMS center; answers the card that follows the message's status. */
+async function sendFromCenter(page: Page, text: string | { template: string }) {
+  await page.getByRole('combobox', { name: 'From' }).click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: ACME_NUMBER }).first().click();
+  await page.getByLabel('To', { exact: true }).fill(HANDSET);
+  if (typeof text === 'string') {
+    await page.getByLabel('Text', { exact: true }).fill(text);
+  } else {
+    await page.getByRole('combobox', { name: 'Template' }).click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: text.template }).click();
+  }
+  // live figures in the browser, the price from the server's quote
+  await expect(page.getByTestId('sms-segments')).toHaveText('1 part');
+  await expect(page.getByTestId('sms-encoding')).toHaveText('GSM-7');
+  await expect(page.getByTestId('sms-price')).toHaveText(/^Price \d+\.\d+ USD$/);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expectToast(page, `Message to ${HANDSET}`);
+  // the status moves on screen without a reload
+  await expect(page.getByTestId('sent-status')).toHaveText('delivered', { timeout: 20_000 });
+}
+
+async function asUser(browser: Browser, baseURL: string, email: string, home: string) {
+  const page = await browser.newPage({ baseURL });
+  await signInAs(page, email, home);
+  return page;
+}
+
+test.describe('messaging', () => {
+  test('a company admin sends from the SMS center, sees it delivered and priced in the outgoing log, and a reply in the incoming log', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    await signInAs(page, 'acme-admin@example.com', '/company-admin');
+    await page.goto('/company-admin/sms-center');
+    await expectTitle(page, 'SMS center');
+    await sendFromCenter(page, `Hello from e2e ${stamp}`);
+
+    await page.goto('/company-admin/sms-log/outgoing');
+    await expectTitle(page, 'Outgoing SMS');
+    await searchText(page, 'Text', stamp);
+    await expect(page).toHaveURL(new RegExp(`text=${stamp}`));
+    await expect(tableRows(page)).toHaveCount(1);
+    await expect(tableRows(page).first()).toContainText('delivered');
+    await expect(tableRows(page).first()).toContainText(/\d+\.\d+ USD/);
+
+    // the handset answers through the simulator (the system admin's injection call)
+    const auth = await request.post(`${API}/auth`, { data: { email: 'admin@example.com', password: PASSWORD } });
+    const headers = { authorization: `Bearer ${(await auth.json()).token}` };
+    const mo = await request.post(`${API}/gateway/simulator/mo`, { headers, data: { from: HANDSET, to: ACME_NUMBER, text: `Reply ${stamp}` } });
+    expect(mo.status()).toBe(200);
+    await page.goto(`/company-admin/sms-log/incoming?text=${stamp}`);
+    await expectTitle(page, 'Incoming SMS');
+    await expect(tableRows(page)).toHaveCount(1);
+    await expect(tableRows(page).first()).toContainText(`Reply ${stamp}`);
+  });
+
+  test('a reseller approves a company template, which the company then sends', async ({ page, browser, server }) => {
+    test.setTimeout(180_000);
+    const name = `Visit ${stamp}`;
+    await signInAs(page, 'acme-admin@example.com', '/company-admin');
+    await page.goto('/company-admin/templates/add');
+    await expectTitle(page, 'Add template');
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Text', { exact: true }).fill(`See you tomorrow ${stamp}`);
+    await page.getByRole('button', { name: /Create|Save/ }).click();
+    await expect(page).toHaveURL(/\/company-admin\/templates\/list/);
+    await searchText(page, 'Name', name);
+    await expect(tableRows(page).first()).toContainText('Pending');
+
+    const reseller = await asUser(browser, server.url, 'reseller@example.com', '/reseller');
+    await reseller.goto('/reseller/template-approval');
+    await expectTitle(reseller, 'Template approval');
+    await searchText(reseller, 'Name', name);
+    await reseller.getByRole('button', { name: `Approve template ${name}` }).click();
+    await expectToast(reseller, `Template "${name}" approved`);
+    await expect(tableRows(reseller).first()).toContainText('Approved');
+    await reseller.close();
+
+    await page.goto('/company-admin/sms-center');
+    await sendFromCenter(page, { template: name });
+    await page.goto(`/company-admin/sms-log/outgoing?text=${stamp}`);
+    await expect(tableRows(page).filter({ hasText: `See you tomorrow ${stamp}` })).toHaveCount(1);
+  });
+});

@@ -1,0 +1,9 @@
+import type { RouteObject } from 'react-router';
+import { resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
+import { TEMPLATE_ACCESS, reviewRowActions, templateApprovalPages, templateBundle } from '@smsc/resource-template';
+
+/** A reseller reviews its companies' templates and writes templates for them (approved from the start). */
+const reseller: RoleAccess = { keys: [TEMPLATE_ACCESS.company, TEMPLATE_ACCESS.review] };
+
+/** Spec §2, reseller: template-approval (template-approval-list, add-template, edit/{id}). */
+export const templateRoutes: RouteObject[] = [resourceRoutes(templateBundle, reseller, { ...templateApprovalPages, ...reviewRowActions(reseller) })];

@@ -1,0 +1,146 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Card, Descriptions, Form, Input, Select, Space, Tag, Typography } from '@smsc/shared-ui';
+import { describeApiError, showToast } from '@smsc/shared-api';
+import { useAppDispatch } from '@smsc/shared-session';
+import { SMS_TEXT_MAX, type SendSmsBody } from '@smsc/shared-contract';
+import { countSegments } from './segments';
+import {
+  FINAL_STATUSES, useApprovedTemplateChoicesQuery, useGetSmsQuery, useQuoteSmsQuery, useRecipientChoicesQuery, useSendSmsMutation, useSenderNumbersQuery,
+} from './sms.api';
+import { useSmsCompanyOptions, smsStatusTag } from './sms.resource';
+
+const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
+export const POLL_MS = 1000;
+const QUOTE_DELAY_MS = 400;
+
+/** A value that follows `value` once it has stopped changing for `ms` (the price call is not made per keystroke). */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return settled;
+}
+
+/** The message just sent, re-read every second until its status is final (no reload needed). */
+export function SentMessage({ id }: { id: string }) {
+  const [final, setFinal] = useState(false);
+  const { data, error } = useGetSmsQuery(id, { pollingInterval: final ? 0 : POLL_MS, skipPollingIfUnfocused: false });
+  useEffect(() => setFinal(!!data && FINAL_STATUSES.includes(data.status)), [data]);
+  if (error) return <Alert type="error" showIcon title={describeApiError(error)} />;
+  if (!data) return null;
+  return (
+    <Card size="small" title="Last message" aria-live="polite" data-testid="sent-message">
+      <Descriptions size="small" column={1}>
+        <Descriptions.Item label="Status"><span data-testid="sent-status">{smsStatusTag(data.status)}</span></Descriptions.Item>
+        <Descriptions.Item label="To">{data.dnis}</Descriptions.Item>
+        <Descriptions.Item label="Parts">{data.segments} ({data.encoding})</Descriptions.Item>
+        <Descriptions.Item label="Price">{data.price ? `${data.price} ${data.currency}` : '—'}</Descriptions.Item>
+        {data.status_message && <Descriptions.Item label="Detail">{data.status_message}</Descriptions.Item>}
+      </Descriptions>
+    </Card>
+  );
+}
+
+export interface SmsCenterProps {
+  /** the reseller sends for one of its companies: it picks the company first */
+  pickCompany?: boolean;
+}
+
+/** Compose and send one SMS: sender, destination (or a recipient), text (or an approved template), live parts, encoding and price. */
+export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
+  const dispatch = useAppDispatch();
+  const [company, setCompany] = useState<string | undefined>();
+  const [ani, setAni] = useState<string | undefined>();
+  const [dnis, setDnis] = useState('');
+  const [recipient, setRecipient] = useState<string | undefined>();
+  const [template, setTemplate] = useState<string | undefined>();
+  const [text, setText] = useState('');
+  const [key, setKey] = useState(newKey);
+  const [sentId, setSentId] = useState<string | null>(null);
+  const ready = !pickCompany || !!company;
+  const scope = pickCompany ? { company_uuid: company } : undefined;
+  // only the reseller picks a company (a company user may not list companies)
+  const companies = useSmsCompanyOptions(!pickCompany);
+  const numbers = useSenderNumbersQuery(scope, { skip: !ready });
+  const recipients = useRecipientChoicesQuery(scope, { skip: !ready });
+  const templates = useApprovedTemplateChoicesQuery(scope, { skip: !ready });
+  const [send, sending] = useSendSmsMutation();
+
+  const live = useMemo(() => countSegments(text), [text]);
+  const quoteArg = useSettled({ text, dnis: dnis.trim() || undefined, ...(pickCompany ? { company_uuid: company } : {}) }, QUOTE_DELAY_MS);
+  const quote = useQuoteSmsQuery(quoteArg, { skip: !ready || !quoteArg.text || !quoteArg.dnis });
+
+  const pickRecipient = (id?: string) => {
+    setRecipient(id);
+    const r = recipients.data?.items.find((x) => x.recipient_uuid === id);
+    if (r) setDnis(r.number);
+  };
+  const pickTemplate = (id?: string) => {
+    setTemplate(id);
+    const t = templates.data?.items.find((x) => x.id === id);
+    if (t) setText(t.text);
+  };
+  const submit = async () => {
+    if (!ani) return;
+    const body: SendSmsBody = { ani, dnis: dnis.trim(), text };
+    if (recipient) body.recipient_uuid = recipient;
+    if (template) body.sms_template_uuid = template;
+    if (pickCompany && company) body.company_uuid = company;
+    try {
+      const sms = await send({ body, key }).unwrap();
+      setSentId(sms.sms_uuid);
+      setKey(newKey());
+      dispatch(showToast('success', `Message to ${sms.dnis} ${sms.status}`));
+    } catch (e) {
+      dispatch(showToast('error', describeApiError(e)));
+    }
+  };
+
+  const q = quote.data;
+  const canSend = ready && !!ani && !!dnis.trim() && !!text && text.length <= SMS_TEXT_MAX;
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 720 }}>
+      <Form layout="vertical" name="sms-center" onFinish={submit} aria-label="Compose SMS">
+        {pickCompany && (
+          <Form.Item label="Company" htmlFor="sms-company" required>
+            <Select id="sms-company" showSearch optionFilterProp="label" options={companies.options} loading={companies.loading} value={company}
+              onChange={(v: string) => { setCompany(v); setAni(undefined); setRecipient(undefined); setTemplate(undefined); }} placeholder="Choose the company to send for" />
+          </Form.Item>
+        )}
+        <Form.Item label="From" htmlFor="sms-ani" required help={ready && numbers.data?.items.length === 0 ? 'No sending numbers: buy or assign a DID first' : undefined}>
+          <Select id="sms-ani" showSearch value={ani} onChange={setAni} disabled={!ready} loading={numbers.isFetching} placeholder="Sender number"
+            options={(numbers.data?.items ?? []).map((d) => ({ label: d.description ? `${d.did} · ${d.description}` : d.did, value: d.did }))} />
+        </Form.Item>
+        <Form.Item label="Recipient" htmlFor="sms-recipient">
+          <Select id="sms-recipient" showSearch optionFilterProp="label" allowClear value={recipient} onChange={pickRecipient} disabled={!ready} placeholder="Optional: pick a saved recipient"
+            options={(recipients.data?.items ?? []).map((r) => ({ label: `${r.recipient_name} (${r.number})`, value: r.recipient_uuid }))} />
+        </Form.Item>
+        <Form.Item label="To" htmlFor="sms-dnis" required>
+          <Input id="sms-dnis" value={dnis} maxLength={24} placeholder="+1 212 555 0100" autoComplete="tel"
+            onChange={(e) => { setDnis(e.target.value); setRecipient(undefined); }} />
+        </Form.Item>
+        <Form.Item label="Template" htmlFor="sms-template">
+          <Select id="sms-template" showSearch optionFilterProp="label" allowClear value={template} onChange={pickTemplate} disabled={!ready} placeholder="Optional: an approved template"
+            options={(templates.data?.items ?? []).map((t) => ({ label: t.template_name, value: t.id }))} />
+        </Form.Item>
+        <Form.Item label="Text" htmlFor="sms-text" required help={template ? 'The approved template is sent as it is; clear the template to write your own text.' : undefined}>
+          <Input.TextArea id="sms-text" rows={5} value={text} readOnly={!!template} onChange={(e) => setText(e.target.value)} />
+        </Form.Item>
+        <Space wrap size="middle" aria-live="polite" data-testid="sms-figures" style={{ marginBottom: 16 }}>
+          <span data-testid="sms-segments">{live.segments} {live.segments === 1 ? 'part' : 'parts'}</span>
+          <Tag data-testid="sms-encoding">{live.encoding}</Tag>
+          <span>{live.characters} characters, {live.characters_left} left in this part</span>
+          <span data-testid="sms-price">
+            {quote.isFetching ? 'Pricing…' : q?.price ? `Price ${q.price} ${q.currency}` : q?.reason ? `No price: ${q.reason.replace('_', ' ')}` : ''}
+          </span>
+          {q?.available && <Typography.Text type="secondary">Available {q.available} {q.currency}</Typography.Text>}
+        </Space>
+        {text.length > SMS_TEXT_MAX && <Alert type="error" showIcon title={`The text is longer than ${SMS_TEXT_MAX} characters`} style={{ marginBottom: 16 }} />}
+        <Button type="primary" htmlType="submit" loading={sending.isLoading} disabled={!canSend}>Send</Button>
+      </Form>
+      {sentId && <SentMessage id={sentId} />}
+    </Space>
+  );
+}

@@ -1,0 +1,48 @@
+import type { RouteObject } from 'react-router';
+import { CreatePage, ListPage, definitionFor, resourceRoutes, type ResourceBundle, type RoleAccess } from '@smsc/shared-ui';
+import type { Sms } from '@smsc/shared-contract';
+import { INCOMING, OUTGOING, SMS_ACCESS, smsBundle, smsDefinition, suppressionBundle } from './sms.resource';
+import { SmsCenter } from './sms-center';
+
+// Keyed list pages: React Router keeps a component at the same place in the tree when the route changes,
+// and another resource's ListPage calls a different set of hooks (a bundle without delete or lazy list).
+function scopedLog(access: RoleAccess, name: string, title: string): ResourceBundle<Sms> {
+  // built once per route table: lists key their URL state on the definition object
+  return { ...smsBundle, definition: { ...definitionFor(smsDefinition, access.keys), name, title } };
+}
+
+/** Spec §2 sms-log: redirects to incoming; incoming and outgoing, read-only, filterable, exportable. */
+export function smsLogRoutes(access: RoleAccess): RouteObject {
+  const incoming = scopedLog(access, 'sms-incoming', 'Incoming SMS');
+  const outgoing = scopedLog(access, 'sms-outgoing', 'Outgoing SMS');
+  return resourceRoutes(smsBundle, access, {
+    path: 'sms-log',
+    redirectTo: 'incoming',
+    extra: [
+      { path: 'incoming', element: <ListPage key="sms-incoming" bundle={incoming} access={access} listArg={INCOMING} />, handle: { title: 'Incoming SMS' } },
+      { path: 'outgoing', element: <ListPage key="sms-outgoing" bundle={outgoing} access={access} listArg={OUTGOING} />, handle: { title: 'Outgoing SMS' } },
+    ],
+  });
+}
+
+/** Spec §2 reseller-sms-log: one list of its companies' messages, both directions (the Incoming filter tells them apart). */
+export function resellerSmsLogRoutes(access: RoleAccess): RouteObject {
+  const both = scopedLog({ ...access, keys: [...(access.keys ?? []), SMS_ACCESS.direction] }, 'sms-reseller', 'SMS log');
+  return { path: 'reseller-sms-log', element: <ListPage key="sms-reseller" bundle={both} access={access} />, handle: { title: 'SMS log' } };
+}
+
+export function smsCenterRoute(path: string, pickCompany = false): RouteObject {
+  return { path, element: <SmsCenter pickCompany={pickCompany} />, handle: { title: 'SMS center' } };
+}
+
+/**
+ * Spec §2, system admin dids: all-suppressions and add-suppression, as two routes of their own beside
+ * the DID pages (`base` is the dids root's address, e.g. '/system-admin/dids').
+ */
+export function suppressionRoutes(access: RoleAccess, base: string): RouteObject[] {
+  const scoped = { ...suppressionBundle, definition: definitionFor(suppressionBundle.definition, access.keys) };
+  return [
+    { path: 'dids/all-suppressions', element: <ListPage key="suppressions" bundle={scoped} access={access} createPath={`${base}/add-suppression`} />, handle: { title: 'All suppressions' } },
+    { path: 'dids/add-suppression', element: <CreatePage bundle={scoped} backTo={`${base}/all-suppressions`} />, handle: { title: 'Add suppression' } },
+  ];
+}

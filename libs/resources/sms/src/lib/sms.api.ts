@@ -1,0 +1,73 @@
+import { api } from '@smsc/shared-api';
+import type {
+  Company, Did, ListPageOf, Recipient, SendSmsBody, Sms, SmsPage, SmsPayload, SmsQuote, SmsQuoteBody, SmsTemplate, SuppressedNumber,
+  SuppressedNumberBody, SuppressedNumberPayload,
+} from '@smsc/shared-contract';
+import type { ListQueryArg } from '@smsc/shared-ui';
+
+export const SMS_TAG = 'Sms';
+export const SUPPRESSION_TAG = 'Suppression';
+const LIST = { type: SMS_TAG, id: 'LIST' } as const;
+const SUPPRESSED = { type: SUPPRESSION_TAG, id: 'LIST' } as const;
+const CHOICES = 1000;
+
+/** Messages that will not change any more: polling stops there. */
+export const FINAL_STATUSES: readonly Sms['status'][] = ['delivered', 'undelivered', 'failed', 'blocked', 'cancelled', 'received'];
+
+type Scoped = { company_uuid?: string };
+const scoped = (a: Scoped | void) => (a?.company_uuid ? { company_uuid: a.company_uuid } : {});
+
+/** Messages (spec §7 /sms), the compose box's choices and the suppression list. */
+export const smsApi = api.enhanceEndpoints({ addTagTypes: [SMS_TAG, SUPPRESSION_TAG] }).injectEndpoints({
+  endpoints: (b) => ({
+    listSms: b.query<SmsPage, ListQueryArg>({
+      query: (params) => ({ url: '/sms/list', params }),
+      providesTags: [LIST],
+    }),
+    getSms: b.query<Sms, string>({
+      query: (id) => `/sms/${encodeURIComponent(id)}`,
+      transformResponse: (a: SmsPayload) => a.sms,
+      providesTags: (_r, _e, id) => [{ type: SMS_TAG, id }],
+    }),
+    /** `key` goes out as the Idempotency-Key header: a retried click never sends twice */
+    sendSms: b.mutation<Sms, { body: SendSmsBody; key: string }>({
+      query: ({ body, key }) => ({ url: '/sms', method: 'POST', body, headers: { 'Idempotency-Key': key } }),
+      transformResponse: (a: SmsPayload) => a.sms,
+      invalidatesTags: [LIST],
+    }),
+    quoteSms: b.query<SmsQuote, SmsQuoteBody>({
+      query: (body) => ({ url: '/sms/quote', method: 'POST', body }),
+    }),
+    senderNumbers: b.query<ListPageOf<Did>, Scoped | void>({
+      query: (a) => ({ url: '/did/company/list', params: { per_page: CHOICES, did_type: 'ani', ...scoped(a) } }),
+    }),
+    smsCompanyChoices: b.query<ListPageOf<Company>, void>({
+      query: () => ({ url: '/company/list', params: { per_page: 10000, order_by: 'company_name', order_dir: 'asc', status: 'active' } }),
+    }),
+    recipientChoices: b.query<ListPageOf<Recipient>, Scoped | void>({
+      query: (a) => ({ url: '/recipient/list', params: { per_page: CHOICES, order_by: 'recipient_name', order_dir: 'asc', ...scoped(a) } }),
+    }),
+    approvedTemplateChoices: b.query<ListPageOf<SmsTemplate>, Scoped | void>({
+      query: (a) => ({ url: '/sms_template/list', params: { per_page: CHOICES, status: 'approved', order_by: 'template_name', order_dir: 'asc', ...scoped(a) } }),
+    }),
+    listSuppressed: b.query<ListPageOf<SuppressedNumber>, ListQueryArg>({
+      query: (params) => ({ url: '/suppressed_number/list', params }),
+      providesTags: [SUPPRESSED],
+    }),
+    addSuppressed: b.mutation<SuppressedNumber, SuppressedNumberBody>({
+      query: (body) => ({ url: '/suppressed_number', method: 'POST', body }),
+      transformResponse: (a: SuppressedNumberPayload) => a.suppressed_number,
+      invalidatesTags: [SUPPRESSED],
+    }),
+    deleteSuppressed: b.mutation<unknown, string>({
+      query: (id) => ({ url: `/suppressed_number/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [SUPPRESSED],
+    }),
+  }),
+});
+
+export const {
+  useListSmsQuery, useLazyListSmsQuery, useGetSmsQuery, useSendSmsMutation, useQuoteSmsQuery, useSenderNumbersQuery, useSmsCompanyChoicesQuery,
+  useRecipientChoicesQuery, useApprovedTemplateChoicesQuery, useListSuppressedQuery, useLazyListSuppressedQuery, useAddSuppressedMutation,
+  useDeleteSuppressedMutation,
+} = smsApi;

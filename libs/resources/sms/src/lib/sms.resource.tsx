@@ -1,0 +1,94 @@
+import { useMemo } from 'react';
+import { SMS_STATUSES, type Sms, type SmsStatus, type SuppressedNumber, type SuppressedNumberBody } from '@smsc/shared-contract';
+import { Tag, type FormValues, type ResourceBundle, type ResourceDefinition, type ResourcePages } from '@smsc/shared-ui';
+import { formatDateTime } from '@smsc/shared-util';
+import {
+  useAddSuppressedMutation, useDeleteSuppressedMutation, useLazyListSmsQuery, useLazyListSuppressedQuery, useListSmsQuery, useListSuppressedQuery, useSmsCompanyChoicesQuery,
+} from './sms.api';
+
+/** The companies the caller may act for (the server lists only those it may see). */
+export function useSmsCompanyOptions(skip = false) {
+  const { data, isLoading } = useSmsCompanyChoicesQuery(undefined, { skip });
+  const options = useMemo(() => (data?.items ?? []).map((c) => ({ label: c.company_name, value: c.company_uuid })), [data]);
+  return { options, loading: isLoading };
+}
+
+/** Access keys: whose message it is (roles above a company), the vendor cost (admin, reseller). */
+export const SMS_ACCESS = { company: 'sms.company', user: 'sms.user', cost: 'sms.cost', direction: 'sms.direction' } as const;
+
+const STATUS_COLORS: Partial<Record<SmsStatus, string>> = {
+  delivered: 'green', received: 'green', sent: 'blue', queued: 'blue', scheduled: 'purple', undelivered: 'orange', failed: 'red', blocked: 'red',
+};
+export const smsStatusTag = (v: unknown) => <Tag color={STATUS_COLORS[v as SmsStatus]}>{String(v ?? '')}</Tag>;
+export const money = (v: unknown, row: { currency?: string }) => (v === null || v === undefined ? '' : `${v} ${row.currency ?? ''}`.trim());
+
+/** The SMS logs of every role: one column list for table, search and CSV export. */
+export const smsDefinition: ResourceDefinition<Sms> = {
+  name: 'sms-log',
+  title: 'SMS log',
+  singular: 'Message',
+  idField: 'sms_uuid',
+  defaultSort: { order_by: 'created_on', order_dir: 'desc' },
+  columns: [
+    { key: 'created_on', title: 'Time', sortable: true, width: 190, render: (v) => formatDateTime(v as string) },
+    { key: 'is_received', title: 'Incoming', width: 100, search: 'boolean', access: SMS_ACCESS.direction, render: (v) => (v ? 'Yes' : 'No') },
+    { key: 'ani', title: 'From', search: 'text', width: 150 },
+    { key: 'dnis', title: 'To', search: 'text', width: 150 },
+    { key: 'text', title: 'Text', search: 'text', width: 280 },
+    { key: 'status', title: 'Status', width: 120, search: 'select', options: SMS_STATUSES.map((s) => ({ label: s, value: s })), render: smsStatusTag },
+    { key: 'status_message', title: 'Detail', width: 200, hideInTable: true },
+    { key: 'segments', title: 'Parts', width: 80 },
+    { key: 'encoding', title: 'Encoding', width: 100, hideInTable: true },
+    { key: 'price', title: 'Price', width: 120, render: (v, row) => money(v, row) },
+    { key: 'cost', title: 'Cost', width: 120, access: SMS_ACCESS.cost, render: (v, row) => money(v, row) },
+    { key: 'company_name', title: 'Company', width: 150, access: SMS_ACCESS.company },
+    { key: 'user_name', title: 'User', search: 'text', width: 150, access: SMS_ACCESS.user },
+    { key: 'sms_uuid', title: 'Message id', width: 300, hideInTable: true },
+  ],
+  formFields: [],
+};
+
+/** Logs are read-only: no create, edit or delete. */
+export const smsBundle: ResourceBundle<Sms> = { definition: smsDefinition, useList: useListSmsQuery, useLazyList: useLazyListSmsQuery };
+
+export const INCOMING = { is_received: true } as const;
+export const OUTGOING = { is_received: false } as const;
+
+/** Spec §2 sms-log (redirects to incoming; incoming, outgoing) for the system admin, company admin and company user. */
+export const smsLogPages: ResourcePages<Sms> = {
+  path: 'sms-log',
+  redirectTo: 'incoming',
+};
+
+export const suppressionDefinition: ResourceDefinition<SuppressedNumber> = {
+  name: 'suppressions',
+  title: 'Suppressions',
+  singular: 'Suppressed number',
+  idField: 'suppressed_number_uuid',
+  defaultSort: { order_by: 'created_on', order_dir: 'desc' },
+  columns: [
+    { key: 'number', title: 'Number', search: 'text', width: 180 },
+    { key: 'company_name', title: 'Company', width: 180 },
+    { key: 'source', title: 'Source', width: 120, render: (v) => (v === 'stop' ? 'Texted STOP' : 'Added') },
+    { key: 'created_on', title: 'Since', width: 190, render: (v) => formatDateTime(v as string) },
+  ],
+  formFields: [
+    { name: 'company_uuid', label: 'Company', kind: 'select', required: true, useOptions: useSmsCompanyOptions },
+    { name: 'number', label: 'Number', kind: 'text', required: true, maxLength: 24, placeholder: '+1 212 555 0100' },
+  ],
+};
+
+export function suppressionBody(values: FormValues): SuppressedNumberBody {
+  const body: SuppressedNumberBody = { number: String(values['number'] ?? '').trim() };
+  if (values['company_uuid']) body.company_uuid = String(values['company_uuid']);
+  return body;
+}
+
+export const suppressionBundle: ResourceBundle<SuppressedNumber, SuppressedNumberBody> = {
+  definition: suppressionDefinition,
+  useList: useListSuppressedQuery,
+  useLazyList: useLazyListSuppressedQuery,
+  useCreate: useAddSuppressedMutation,
+  useDelete: useDeleteSuppressedMutation,
+  toCreate: suppressionBody,
+};
