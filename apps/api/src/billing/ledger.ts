@@ -5,6 +5,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { available, canReserve, checkPosting, crossedBelow, type AccountState, type LedgerKind } from './ledger-core';
 import { formatMoney, toMicro } from './money';
+import { afterPosting } from './account-hooks';
 
 /** A company's or a reseller's account (a reseller's own balance, not its companies'). */
 export type AccountRef = { company_uuid: string } | { reseller_uuid: string };
@@ -76,6 +77,7 @@ async function insertEntry(trx: Transaction<Database>, acc: LockedAccount, input
   const before = acc.balance;
   acc.balance = after;
   await lowBalanceAlert(trx, acc, before);
+  await afterPosting(trx, acc, input.kind);
   return { entry_id: String(entry.entry_id), balance: after, duplicate: false };
 }
 
