@@ -1,12 +1,12 @@
 // Invoice queries and generation over SQL; the rules themselves are in invoice-core.ts.
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { Invoice, InvoiceCreate, InvoiceDetails, InvoiceLine } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import type { LedgerKind } from './ledger-core';
 import { FieldError, forbidden, notFound } from '../lib/http-error';
 import { lockAccount, type AccountRef } from './ledger';
-import { buildInvoice, dayText, dueDate, invoiceNumber, invoiceStatus, InvoiceRuleError, periodBounds } from './invoice-core';
+import { buildInvoice, dayText, dueDate, invoiceNumber, invoiceStatus, InvoiceRuleError, parseDay, periodBounds } from './invoice-core';
 import { formatMoney, toMicro } from './money';
 import { settleInvoices } from './account-hooks';
 
@@ -49,7 +49,7 @@ export async function findInvoice(db: Kysely<Database>, req: FastifyRequest, id:
   return { ...toInvoice(row), lines: lines.map((l) => ({ ...l, amount: formatMoney(toMicro(l.amount)) })) };
 }
 
-interface Billed { ref: AccountRef; company_uuid: string | null; reseller_uuid: string | null; issuer_reseller_uuid: string | null; term_days: number | null }
+export interface Billed { ref: AccountRef; company_uuid: string | null; reseller_uuid: string | null; issuer_reseller_uuid: string | null; term_days: number | null }
 
 /**
  * Whose invoice this is and who issues it. The system admin bills direct companies and resellers'
@@ -77,44 +77,56 @@ async function billed(db: Kysely<Database>, req: FastifyRequest, body: InvoiceCr
   throw new FieldError({ company_uuid: me.user_type === 'admin' ? 'Choose a company or a reseller' : 'Choose a company' });
 }
 
+export interface IssueInput extends Billed {
+  period_start: string;
+  period_end: string;
+  /** the issue day (today; the demo seed back-dates) */
+  day: string;
+  created_by: string | null;
+}
+
 /**
- * Generates and issues one invoice from the account's ledger entries of the period. Under the
- * account's lock (no concurrent twin for an overlapping period) and the issuer's counter row (the
- * next number, taken in this transaction, so a rollback leaves no gap).
+ * Generates and issues one invoice from the account's ledger entries of the period, inside `trx`:
+ * under the account's lock (no concurrent twin for an overlapping period) and the issuer's counter
+ * row (the next number, taken in this transaction, so a rollback leaves no gap).
  */
+export async function issueInvoice(trx: Transaction<Database>, input: IssueInput): Promise<string> {
+  const period = periodBounds(input.period_start, input.period_end, input.day);
+  const acc = await lockAccount(trx, input.ref);
+  const owner = input.company_uuid ? sql`company_uuid = ${input.company_uuid}` : sql`company_uuid is null and reseller_uuid = ${input.reseller_uuid}`;
+  const overlap = (await sql<{ number: string }>`select number from invoices where ${owner}
+    and period_start <= ${input.period_end}::date and period_end >= ${input.period_start}::date limit 1`.execute(trx)).rows[0];
+  if (overlap) throw new FieldError({ period_start: `Invoice ${overlap.number} already covers part of this period` });
+  const rows = (await sql<{ kind: LedgerKind; amount: string; memo: string | null; created_on: Date }>`select kind, amount::text as amount, memo, created_on
+    from ledger_entries where account_uuid = ${acc.account_uuid} and created_on >= ${period.from} and created_on < ${period.to}`.execute(trx)).rows;
+  const draft = buildInvoice(rows.map((r) => ({ ...r, amount: toMicro(r.amount), created_on: new Date(r.created_on) })), period);
+  if (!draft.lines.length) throw new FieldError({ period_start: 'Nothing to invoice in this period: the account has no charges in it' });
+  const issuer_key = input.issuer_reseller_uuid ? `reseller:${input.issuer_reseller_uuid}` : 'system';
+  const { last_seq } = (await sql<{ last_seq: number }>`insert into invoice_counters (issuer_key, last_seq) values (${issuer_key}, 1)
+    on conflict (issuer_key) do update set last_seq = invoice_counters.last_seq + 1 returning last_seq`.execute(trx)).rows[0];
+  const inv = await trx.insertInto('invoices').values({
+    issuer_key, seq: last_seq, number: invoiceNumber('INV', last_seq), issuer_reseller_uuid: input.issuer_reseller_uuid,
+    company_uuid: input.company_uuid, reseller_uuid: input.reseller_uuid, period_start: input.period_start, period_end: input.period_end,
+    due_on: dueDate(input.day, input.term_days), currency: sql<string>`(select currency from billing_accounts where account_uuid = ${acc.account_uuid})`,
+    total: draft.total.toString(), payments_received: draft.payments_received.toString(), line_count: draft.lines.length, created_by: input.created_by,
+    issued_on: input.day === today() ? new Date() : parseDay(input.day),
+  }).returning('invoice_uuid').executeTakeFirstOrThrow();
+  await trx.insertInto('invoice_lines').values(draft.lines.map((l, i) => ({
+    invoice_uuid: inv.invoice_uuid, line_no: i + 1, kind: l.kind, description: l.description, quantity: l.quantity, amount: l.amount.toString(),
+  }))).execute();
+  // Payments already received may cover it at once (a prepay account's usage is paid ahead).
+  await settleInvoices(trx, acc);
+  return inv.invoice_uuid;
+}
+
+/** POST /invoice: checks the period and the caller's right to bill the target, then issues. */
 export async function createInvoice(db: Kysely<Database>, req: FastifyRequest, body: InvoiceCreate, day = today()): Promise<string> {
-  let period: { from: Date; to: Date };
   try {
-    period = periodBounds(body.period_start, body.period_end, day);
+    periodBounds(body.period_start, body.period_end, day);
   } catch (e) {
     if (e instanceof InvoiceRuleError) throw new FieldError({ [e.field]: e.message });
     throw e;
   }
   const who = await billed(db, req, body);
-  return db.transaction().execute(async (trx) => {
-    const acc = await lockAccount(trx, who.ref);
-    const owner = who.company_uuid ? sql`company_uuid = ${who.company_uuid}` : sql`company_uuid is null and reseller_uuid = ${who.reseller_uuid}`;
-    const overlap = (await sql<{ number: string }>`select number from invoices where ${owner}
-      and period_start <= ${body.period_end}::date and period_end >= ${body.period_start}::date limit 1`.execute(trx)).rows[0];
-    if (overlap) throw new FieldError({ period_start: `Invoice ${overlap.number} already covers part of this period` });
-    const rows = (await sql<{ kind: LedgerKind; amount: string; memo: string | null; created_on: Date }>`select kind, amount::text as amount, memo, created_on
-      from ledger_entries where account_uuid = ${acc.account_uuid} and created_on >= ${period.from} and created_on < ${period.to}`.execute(trx)).rows;
-    const draft = buildInvoice(rows.map((r) => ({ ...r, amount: toMicro(r.amount), created_on: new Date(r.created_on) })), period);
-    if (!draft.lines.length) throw new FieldError({ period_start: 'Nothing to invoice in this period: the account has no charges in it' });
-    const issuer_key = who.issuer_reseller_uuid ? `reseller:${who.issuer_reseller_uuid}` : 'system';
-    const { last_seq } = (await sql<{ last_seq: number }>`insert into invoice_counters (issuer_key, last_seq) values (${issuer_key}, 1)
-      on conflict (issuer_key) do update set last_seq = invoice_counters.last_seq + 1 returning last_seq`.execute(trx)).rows[0];
-    const inv = await trx.insertInto('invoices').values({
-      issuer_key, seq: last_seq, number: invoiceNumber('INV', last_seq), issuer_reseller_uuid: who.issuer_reseller_uuid,
-      company_uuid: who.company_uuid, reseller_uuid: who.reseller_uuid, period_start: body.period_start, period_end: body.period_end,
-      due_on: dueDate(day, who.term_days), currency: sql<string>`(select currency from billing_accounts where account_uuid = ${acc.account_uuid})`, total: draft.total.toString(), payments_received: draft.payments_received.toString(),
-      line_count: draft.lines.length, created_by: req.user.uuid,
-    }).returning('invoice_uuid').executeTakeFirstOrThrow();
-    await trx.insertInto('invoice_lines').values(draft.lines.map((l, i) => ({
-      invoice_uuid: inv.invoice_uuid, line_no: i + 1, kind: l.kind, description: l.description, quantity: l.quantity, amount: l.amount.toString(),
-    }))).execute();
-    // Payments already received may cover it at once (a prepay account's usage is paid ahead).
-    await settleInvoices(trx, acc);
-    return inv.invoice_uuid;
-  });
+  return db.transaction().execute((trx) => issueInvoice(trx, { ...who, period_start: body.period_start, period_end: body.period_end, day, created_by: req.user.uuid }));
 }
