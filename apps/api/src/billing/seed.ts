@@ -9,7 +9,7 @@ import { issueInvoice } from './invoices';
 
 const DAY_MS = 86_400_000;
 
-interface DemoAccount { ref: AccountRef; paid: string[]; usage: [memo: string, price: string, count: number][]; didFee?: string }
+interface DemoAccount { ref: AccountRef; paid: string[]; usage: [memo: string, price: string, count: number][]; didFee?: string; invoiced?: number[] }
 
 async function postAt(db: Kysely<Database>, ref: AccountRef, when: Date, input: { amount: bigint; kind: 'payment' | 'sms_charge' | 'did_fee'; cause: string; memo: string }) {
   await db.transaction().execute(async (trx) => {
@@ -40,9 +40,10 @@ export async function seedDemoBilling(db: Kysely<Database>): Promise<void> {
   if (!acme || !globex || !reseller) return;
   const now = new Date();
   const monthStart = (back: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
-  // Globex pays less than its usage on a credit line (its last invoice stays open); Acme and the reseller pay ahead.
+  // Globex pays less than its usage on a credit line (its invoice goes overdue) and last month is left
+  // for the system admin to invoice; Acme (billed by its reseller) and the reseller pay ahead.
   const accounts: [DemoAccount, string | null, number][] = [
-    [{ ref: { company_uuid: globex.company_uuid }, paid: ['2.00', '0.50'], usage: [['SMS to United States', '0.0075', 20], ['SMS to Canada', '0.012', 6]], didFee: '1.50' }, null, 10],
+    [{ ref: { company_uuid: globex.company_uuid }, paid: ['1.00'], usage: [['SMS to United States', '0.0075', 20], ['SMS to Canada', '0.012', 6]], didFee: '1.50', invoiced: [2] }, null, 10],
     [{ ref: { company_uuid: acme.company_uuid }, paid: ['500.00'], usage: [['SMS to United States', '0.0065', 30], ['SMS to United Kingdom', '0.035', 4]], didFee: '2.00' }, acme.reseller_uuid, 30],
     [{ ref: { reseller_uuid: reseller.reseller_uuid }, paid: ['1000.00'], usage: [['SMS to United States', '0.005', 10]] }, null, 30],
   ];
@@ -62,7 +63,7 @@ export async function seedDemoBilling(db: Kysely<Database>): Promise<void> {
     }
     // in time order, so each entry's balance_after reads as a running balance
     for (const e of events.sort((x, y) => x.when.getTime() - y.when.getTime())) await postAt(db, account.ref, e.when, e);
-    for (const back of [2, 1]) {
+    for (const back of account.invoiced ?? [2, 1]) {
       const start = monthStart(back);
       const end = new Date(monthStart(back - 1).getTime() - DAY_MS);
       const issued = dayText(new Date(end.getTime() + DAY_MS));

@@ -89,6 +89,8 @@ export const Balance = Type.Object({
   reserved: Money,
   available: Money,
   credit_limit: Money,
+  /** below this a low-balance mail goes (once per crossing); null: no alert */
+  low_balance_threshold: Nullable(Money),
   currency: Currency,
   prepay: Type.Boolean(),
 });
