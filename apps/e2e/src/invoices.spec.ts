@@ -44,7 +44,7 @@ test.describe('invoices', () => {
     await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
     await signInAs(page, 'globex-admin@example.com', '/company-admin');
     await page.goto('/company-admin/billing/invoices');
-    await expectTitle(page, 'Invoices');
+    await expect(page.getByTestId('page-title')).toHaveText('Invoices', { timeout: 60_000 });
     await expect(tableRows(page).filter({ hasText: number })).toHaveCount(1);
     await expect(tableRows(page).filter({ hasText: 'Acme' })).toHaveCount(0);
   });
