@@ -13,6 +13,8 @@ export interface BuildOptions {
   /** true, or a level: main.ts passes LOG_LEVEL (the e2e run keeps only warnings) */
   logger?: boolean | { level: string };
   seed?: boolean;
+  /** with seed: demo payments, usage and invoices (tests turn it off so every account starts at zero) */
+  demoBilling?: boolean;
   smtpUrl?: string;
   /** base of links in mails */
   publicUrl?: string;
@@ -50,6 +52,7 @@ export function resolveConfig(o: BuildOptions, generatedSecret: string): AppConf
     tokenTtlSeconds: o.tokenTtlSeconds ?? 3600,
     webRoot: o.webRoot ?? path.join(REPO_ROOT, 'dist/apps'),
     seed: o.seed ?? true,
+    demoBilling: o.demoBilling ?? true,
     smtpUrl: o.smtpUrl,
     publicUrl: o.publicUrl ?? 'http://localhost:3000',
     chunkTimeoutMs: o.chunkTimeoutMs ?? 120000,

@@ -54,3 +54,11 @@ export function ledgerSum(amounts: Iterable<bigint>): bigint {
 export function crossedBelow(before: bigint, after: bigint, threshold: bigint | null): boolean {
   return threshold !== null && before >= threshold && after < threshold;
 }
+
+/**
+ * is_below_credit_limit: the balance has gone past what the account may owe (below zero for prepay,
+ * below −credit_limit for postpay), e.g. after a charge larger than its hold or a lowered limit.
+ */
+export function belowCreditLimit(balance: bigint, credit_limit: bigint, prepay: boolean): boolean {
+  return balance < -(prepay ? 0n : credit_limit);
+}

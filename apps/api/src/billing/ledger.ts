@@ -5,6 +5,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { available, canReserve, checkPosting, crossedBelow, type AccountState, type LedgerKind } from './ledger-core';
 import { formatMoney, toMicro } from './money';
+import { afterPosting } from './account-hooks';
 
 /** A company's or a reseller's account (a reseller's own balance, not its companies'). */
 export type AccountRef = { company_uuid: string } | { reseller_uuid: string };
@@ -76,6 +77,7 @@ async function insertEntry(trx: Transaction<Database>, acc: LockedAccount, input
   const before = acc.balance;
   acc.balance = after;
   await lowBalanceAlert(trx, acc, before);
+  await afterPosting(trx, acc, input.kind);
   return { entry_id: String(entry.entry_id), balance: after, duplicate: false };
 }
 
@@ -150,17 +152,17 @@ export async function release(trx: Transaction<Database>, reservation_uuid: stri
   return (await closeHold(trx, reservation_uuid, 'released')).closed;
 }
 
-export interface BalanceFigures { account_uuid: string | null; balance: bigint; reserved: bigint; credit_limit: bigint; available: bigint; currency: string; prepay: boolean }
+export interface BalanceFigures { account_uuid: string | null; balance: bigint; reserved: bigint; credit_limit: bigint; low_balance_threshold: bigint | null; available: bigint; currency: string; prepay: boolean }
 
 /** The cached figures of one account (zero when it has never been posted to). */
 export async function balanceOf(db: Kysely<Database>, ref: AccountRef): Promise<BalanceFigures> {
   const { col, id } = refColumn(ref);
-  const row = (await sql<{ account_uuid: string | null; balance: string | null; reserved: string | null; credit_limit: string | null; currency: string | null; prepay: boolean | null }>`
-    select a.account_uuid, a.balance::text as balance, a.reserved::text as reserved, a.credit_limit::text as credit_limit, a.currency,
+  const row = (await sql<{ account_uuid: string | null; balance: string | null; reserved: string | null; credit_limit: string | null; low: string | null; currency: string | null; prepay: boolean | null }>`
+    select a.account_uuid, a.balance::text as balance, a.reserved::text as reserved, a.credit_limit::text as credit_limit, a.low_balance_threshold::text as low, a.currency,
       (select c.prepay from companies c where c.company_uuid = ${'company_uuid' in ref ? ref.company_uuid : null}) as prepay
     from (select 1) one left join billing_accounts a on a.${sql.ref(col)} = ${id}`.execute(db)).rows[0];
   const state: AccountState = { balance: toMicro(row.balance), reserved: toMicro(row.reserved), credit_limit: toMicro(row.credit_limit), prepay: row.prepay ?? true };
-  return { account_uuid: row.account_uuid, ...state, available: available(state), currency: row.currency ?? 'USD' };
+  return { account_uuid: row.account_uuid, ...state, low_balance_threshold: row.low === null ? null : toMicro(row.low), available: available(state), currency: row.currency ?? 'USD' };
 }
 
 /** The balance recomputed from the entries themselves (what the cache is checked against). */

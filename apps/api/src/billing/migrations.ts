@@ -36,4 +36,25 @@ export const BILLING_MIGRATIONS: { id: string; ddl: string }[] = [
       create index payments_reseller_idx on payments (reseller_uuid, created_on desc);
       create table stripe_events (event_id text primary key, type text not null, received_on timestamptz not null default now())`,
   },
+  {
+    // Invoices are statements over the ledger (they post nothing): numbered without gaps per issuer
+    // (the system, or a reseller billing its companies) through a counter row locked in the invoice's transaction.
+    id: '022_billing_invoices',
+    ddl: `
+      create table invoice_counters (issuer_key text primary key, last_seq integer not null);
+      create table invoices (invoice_uuid uuid primary key default gen_random_uuid(),
+        issuer_key text not null, seq integer not null, number text not null,
+        issuer_reseller_uuid uuid references resellers on delete cascade,
+        company_uuid uuid references companies on delete cascade, reseller_uuid uuid references resellers on delete cascade,
+        period_start date not null, period_end date not null, due_on date not null, currency text not null default 'USD',
+        total bigint not null, payments_received bigint not null default 0, line_count integer not null,
+        paid boolean not null default false, paid_on timestamptz,
+        created_by uuid references users on delete set null, issued_on timestamptz not null default now(),
+        unique (issuer_key, seq), check (period_end >= period_start), check ((company_uuid is null) <> (reseller_uuid is null)));
+      create index invoices_company_idx on invoices (company_uuid, period_start);
+      create index invoices_reseller_idx on invoices (reseller_uuid, period_start);
+      create table invoice_lines (invoice_uuid uuid not null references invoices on delete cascade, line_no integer not null,
+        kind text not null, description text not null, quantity integer not null, amount bigint not null,
+        primary key (invoice_uuid, line_no))`,
+  },
 ];

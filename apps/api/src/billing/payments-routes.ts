@@ -157,7 +157,8 @@ export default async function paymentRoutes(base: FastifyInstance) {
     const b = await balanceOf(app.db, ref);
     return {
       company_uuid: company_uuid ?? null, reseller_uuid: company_uuid ? null : (reseller_uuid as string), balance: formatMoney(b.balance), reserved: formatMoney(b.reserved),
-      available: formatMoney(b.available), credit_limit: formatMoney(b.credit_limit), currency: b.currency, prepay: b.prepay,
+      available: formatMoney(b.available), credit_limit: formatMoney(b.credit_limit),
+      low_balance_threshold: b.low_balance_threshold === null ? null : formatMoney(b.low_balance_threshold), currency: b.currency, prepay: b.prepay,
     };
   });
 }

@@ -29,4 +29,12 @@ export interface BillingTables {
     entry_id: string | null; paid_on: Date | null; created_by: string | null; created_on: Created;
   };
   stripe_events: { event_id: string; type: string; received_on: Created };
+  invoice_counters: { issuer_key: string; last_seq: number };
+  invoices: {
+    invoice_uuid: Generated<string>; issuer_key: string; seq: number; number: string; issuer_reseller_uuid: string | null;
+    company_uuid: string | null; reseller_uuid: string | null; period_start: string; period_end: string; due_on: string;
+    currency: Generated<string>; total: Micro; payments_received: Micro; line_count: number; paid: Generated<boolean>;
+    paid_on: Date | null; created_by: string | null; issued_on: Created;
+  };
+  invoice_lines: { invoice_uuid: string; line_no: number; kind: string; description: string; quantity: number; amount: Micro };
 }

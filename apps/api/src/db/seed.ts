@@ -6,6 +6,7 @@ import { hashPassword } from '../lib/passwords';
 import { seedDemoCatalog, seedMobileNetworks } from '../catalog/seed';
 import { seedNumbers } from '../numbers/seed';
 import { seedDemoTraffic } from '../messaging/seed';
+import { seedDemoBilling } from '../billing/seed';
 
 export const DEMO_USERS = [
   'admin@example.com', 'reseller@example.com', 'acme-admin@example.com', 'acme-user@example.com',
@@ -20,7 +21,9 @@ const COUNTRIES: [string, string, [string, string][]][] = [
 ];
 
 /** Demo data for an empty database, so every console area has something to show and lists page. */
-export async function seed(db: Kysely<Database>, log: FastifyBaseLogger, demoPassword?: string, demoTraffic = true): Promise<void> {
+export async function seed(
+  db: Kysely<Database>, log: FastifyBaseLogger, demoPassword?: string, demoTraffic = true, demoBilling = false,
+): Promise<void> {
   await seedMobileNetworks(db); // reference data, also for a database seeded before the catalog existed
   const existing = await db.selectFrom('users').select('uuid').limit(1).executeTakeFirst();
   if (existing) return;
@@ -73,5 +76,6 @@ export async function seed(db: Kysely<Database>, log: FastifyBaseLogger, demoPas
   });
   await seedDemoCatalog(db);
   if (demoTraffic) await seedDemoTraffic(db);
+  if (demoBilling) await seedDemoBilling(db);
   log.info(`seeded demo data; logins: ${DEMO_USERS.join(', ')} with password ${demoPassword ? '(DEMO_PASSWORD)' : password}`);
 }

@@ -26,7 +26,7 @@ export default fp<{ config: AppConfig; sharedDb?: Kysely<Database> }>(async (app
   // Expired revocations and one-time tokens can never match again; drop them so the tables stay small.
   await db.deleteFrom('token_revocations').where('expires_at', '<', new Date()).execute();
   await db.deleteFrom('action_tokens').where('expires_at', '<', new Date(Date.now() - 24 * 3600 * 1000)).execute();
-  if (config.seed) await seed(db, app.log, config.demoPassword, config.demoTraffic);
+  if (config.seed) await seed(db, app.log, config.demoPassword, config.demoTraffic, config.demoBilling);
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('mailer', createMailer(db, app.log, config.smtpUrl));

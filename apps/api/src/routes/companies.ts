@@ -8,6 +8,7 @@ import { companyScope, orNotFound } from '../lib/tenant';
 import { forbidden } from '../lib/http-error';
 import { COMPANY_COLUMNS, companiesQuery } from '../lib/queries';
 import { audit } from '../security/audit';
+import { hasCreditSettings, parseCreditSettings, setCreditSettings } from '../billing/credit-settings';
 
 const read: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'tenant' };
 const list: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
@@ -46,12 +47,17 @@ export default async function companyRoutes(base: FastifyInstance) {
     const isAdmin = req.user.user_type === 'admin';
     // A reseller creates under itself only: another reseller (or none) is refused, not ignored.
     if (!isAdmin && b.reseller_uuid !== undefined && b.reseller_uuid !== req.user.reseller_uuid) throw forbidden();
+    const credit = parseCreditSettings(b);
     const row = await app.db.insertInto('companies').values({
       company_name: b.company_name, payment_term_uuid: b.payment_term_uuid ?? null, status: b.status, prepay: b.prepay,
       is_below_credit_limit: b.is_below_credit_limit, is_created_by_admin: isAdmin,
       // A reseller always creates companies under itself.
       reseller_uuid: isAdmin ? b.reseller_uuid ?? null : req.user.reseller_uuid,
     }).returning('company_uuid').executeTakeFirstOrThrow();
+    if (hasCreditSettings(b)) {
+      const figures = await setCreditSettings(app.db, row.company_uuid, credit);
+      await audit(req, 'billing_account', row.company_uuid, { company_uuid: row.company_uuid, ...figures.before }, { company_uuid: row.company_uuid, ...figures.after });
+    }
     const created = await findCompany(req, row.company_uuid);
     await audit(req, 'company', row.company_uuid, null, created);
     return reply.code(201).send(created);
@@ -62,12 +68,18 @@ export default async function companyRoutes(base: FastifyInstance) {
 
   app.patch('/company/:id', { config: { access: patch }, schema: { tags: ['companies'], params: IdParam, body: CompanyPatch, response: { 200: Company } } }, async (req) => {
     const target = orNotFound(await findCompany(req, req.params.id), 'Company');
-    const b = { ...req.body };
+    const { credit_limit, low_balance_threshold, ...b } = req.body;
     const type = req.user.user_type;
     // Only the system admin moves a company between resellers; a company admin may only rename its company.
     if (type !== 'admin' && b.reseller_uuid !== undefined) throw forbidden();
-    if (type === 'company_admin' && Object.keys(b).some((k) => k !== 'company_name')) throw forbidden();
-    await app.db.updateTable('companies').set(b).where('company_uuid', '=', target.company_uuid).execute();
+    // ...so a company never sets its own credit line either: its biller does.
+    if (type === 'company_admin' && Object.keys(req.body).some((k) => k !== 'company_name')) throw forbidden();
+    const credit = parseCreditSettings({ credit_limit, low_balance_threshold });
+    if (Object.keys(b).length) await app.db.updateTable('companies').set(b).where('company_uuid', '=', target.company_uuid).execute();
+    if (hasCreditSettings(credit)) {
+      const figures = await setCreditSettings(app.db, target.company_uuid, credit);
+      await audit(req, 'billing_account', target.company_uuid, { company_uuid: target.company_uuid, ...figures.before }, { company_uuid: target.company_uuid, ...figures.after });
+    }
     const updated = await findCompany(req, target.company_uuid);
     await audit(req, 'company', target.company_uuid, target, updated);
     return updated;

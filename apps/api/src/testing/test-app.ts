@@ -16,7 +16,7 @@ export interface TestApp { app: FastifyInstance; close(): Promise<void> }
 export async function createTestApp(extra: BuildOptions = {}): Promise<TestApp> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const dbSchema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const app = await build({ dataDir: 'memory', databaseUrl, dbSchema, demoPassword: DEMO_PASSWORD, webRoot: '/nonexistent-web-root', demoTraffic: false, ...extra });
+  const app = await build({ dataDir: 'memory', databaseUrl, dbSchema, demoPassword: DEMO_PASSWORD, webRoot: '/nonexistent-web-root', demoTraffic: false, demoBilling: false, ...extra });
   return {
     app,
     async close() {

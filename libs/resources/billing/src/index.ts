@@ -5,3 +5,8 @@ export {
 export { paymentDefinition, paymentBundle, paymentBody, transactionDefinition, transactionBundle, billingPages, BILLING_ACCESS } from './lib/payment.resource';
 export { BalanceSummary, TransactionHistory, PaymentHistory, PaymentGateway, PaymentResult, checkoutNavigation, type HistoryProps } from './lib/billing-pages';
 export { showMoney } from './lib/money';
+export {
+  INVOICE_TAG, useListInvoicesQuery, useLazyListInvoicesQuery, useGetInvoiceQuery, useCreateInvoiceMutation, useInvoicePdfUrlMutation,
+} from './lib/billing.api';
+export { invoiceDefinition, invoiceBundle, invoiceBody, invoicePages, lastMonth, InvoicePdfButton, pdfDownload } from './lib/invoice.resource';
+export { invoiceRoutes, InvoiceHistory } from './lib/invoice-pages';

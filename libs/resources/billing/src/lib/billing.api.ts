@@ -1,18 +1,23 @@
 import { api } from '@smsc/shared-api';
-import type { Balance, BalanceQuery, CheckoutAnswer, CheckoutBody, Company, LedgerEntry, ListPageOf, Payment, PaymentCreate, PaymentPayload, Reseller } from '@smsc/shared-contract';
+import type {
+  Balance, BalanceQuery, CheckoutAnswer, CheckoutBody, Company, Invoice, InvoiceCreate, InvoiceDetails, InvoicePayload, LedgerEntry, ListPageOf, Payment, PaymentCreate,
+  PaymentPayload, Reseller,
+} from '@smsc/shared-contract';
 import type { ListQueryArg } from '@smsc/shared-ui';
 
 export const PAYMENT_TAG = 'Payment';
 export const LEDGER_TAG = 'Ledger';
+export const INVOICE_TAG = 'Invoice';
 const PAYMENTS = { type: PAYMENT_TAG, id: 'LIST' } as const;
 const LEDGER = { type: LEDGER_TAG, id: 'LIST' } as const;
-/** A payment moves balances and histories too, so every billing read refreshes after one. */
-const MONEY_MOVED = [PAYMENTS, LEDGER];
+const INVOICES = { type: INVOICE_TAG, id: 'LIST' } as const;
+/** A payment moves balances and histories too, and may settle invoices, so every billing read refreshes after one. */
+const MONEY_MOVED = [PAYMENTS, LEDGER, INVOICES];
 
 /** Pickers of the add-payment form: a page of names is enough for a select. */
 const CHOICES = { page: 0, per_page: 1000 };
 
-export const billingApi = api.enhanceEndpoints({ addTagTypes: [PAYMENT_TAG, LEDGER_TAG] }).injectEndpoints({
+export const billingApi = api.enhanceEndpoints({ addTagTypes: [PAYMENT_TAG, LEDGER_TAG, INVOICE_TAG] }).injectEndpoints({
   endpoints: (b) => ({
     listPayments: b.query<ListPageOf<Payment>, ListQueryArg>({
       query: (params) => ({ url: '/payment/list', params }),
@@ -34,6 +39,30 @@ export const billingApi = api.enhanceEndpoints({ addTagTypes: [PAYMENT_TAG, LEDG
     startCheckout: b.mutation<CheckoutAnswer, CheckoutBody>({
       query: (body) => ({ url: '/payments/stripe/checkout', method: 'POST', body }),
     }),
+    listInvoices: b.query<ListPageOf<Invoice>, ListQueryArg>({
+      query: (params) => ({ url: '/invoice/list', params }),
+      providesTags: [INVOICES],
+    }),
+    getInvoice: b.query<InvoiceDetails, string>({
+      query: (id) => ({ url: `/invoice/${id}` }),
+      providesTags: [INVOICES],
+    }),
+    createInvoice: b.mutation<InvoiceDetails, InvoiceCreate>({
+      query: (body) => ({ url: '/invoice', method: 'POST', body }),
+      transformResponse: (answer: InvoicePayload) => answer.invoice,
+      invalidatesTags: [INVOICES],
+    }),
+    /**
+     * The PDF as an object URL (the call needs the auth header, so a plain link cannot fetch it); the
+     * caller revokes it. A refusal keeps its JSON body so the usual error text shows.
+     */
+    invoicePdfUrl: b.mutation<string, string>({
+      query: (id) => ({
+        url: `/invoice/${id}/pdf`,
+        cache: 'no-store',
+        responseHandler: async (r: Response) => (r.ok ? URL.createObjectURL(await r.blob()) : r.json()),
+      }),
+    }),
     billingCompanyChoices: b.query<ListPageOf<Company>, void>({
       query: () => ({ url: '/company/list', params: { ...CHOICES, order_by: 'company_name' } }),
     }),
@@ -45,5 +74,6 @@ export const billingApi = api.enhanceEndpoints({ addTagTypes: [PAYMENT_TAG, LEDG
 
 export const {
   useListPaymentsQuery, useLazyListPaymentsQuery, useCreatePaymentMutation, useListTransactionsQuery, useLazyListTransactionsQuery,
-  useGetBalanceQuery, useStartCheckoutMutation, useBillingCompanyChoicesQuery, useBillingResellerChoicesQuery,
+  useGetBalanceQuery, useStartCheckoutMutation, useBillingCompanyChoicesQuery, useBillingResellerChoicesQuery, useListInvoicesQuery,
+  useLazyListInvoicesQuery, useGetInvoiceQuery, useCreateInvoiceMutation, useInvoicePdfUrlMutation,
 } = billingApi;

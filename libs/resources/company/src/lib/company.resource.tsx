@@ -28,6 +28,8 @@ function usePaymentTermOptions() {
   };
 }
 
+const MONEY_RULES = [{ pattern: /^\s*\d{1,13}(\.\d{1,2})?\s*$/, message: 'Enter an amount such as 100.00' }];
+
 export const companyDefinition: ResourceDefinition<Company> = {
   name: 'companies',
   title: 'Companies',
@@ -56,6 +58,9 @@ export const companyDefinition: ResourceDefinition<Company> = {
     { name: 'status', label: 'Status', kind: 'select', options: STATUS, required: true },
     { name: 'prepay', label: 'Prepay', kind: 'switch' },
     { name: 'is_below_credit_limit', label: 'Below credit limit', kind: 'switch' },
+    // billing figures live on the company's account (GET /balance shows them); left blank, they stay as they are
+    { name: 'credit_limit', label: 'Credit limit (USD)', kind: 'text', maxLength: 24, rules: MONEY_RULES, placeholder: 'Unchanged' },
+    { name: 'low_balance_threshold', label: 'Low-balance alert below (USD)', kind: 'text', maxLength: 24, rules: MONEY_RULES, placeholder: 'Unchanged' },
   ],
 };
 
@@ -70,6 +75,10 @@ export function companyBody(values: FormValues): CompanyCreate {
   };
   // The reseller field is only on the form for roles that may set it; the server refuses it otherwise.
   if ('reseller_uuid' in values) body.reseller_uuid = (values['reseller_uuid'] as string | undefined) ?? null;
+  const credit = String(values['credit_limit'] ?? '').trim();
+  const low = String(values['low_balance_threshold'] ?? '').trim();
+  if (credit) body.credit_limit = credit;
+  if (low) body.low_balance_threshold = low;
   return body;
 }
 

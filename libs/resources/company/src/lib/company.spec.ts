@@ -8,6 +8,12 @@ describe('company resource', () => {
     });
   });
 
+  it('sends the credit line and alert level only when typed (blank leaves them as they are)', () => {
+    expect(companyBody({ company_name: 'A', status: 'active', credit_limit: ' 25.50 ', low_balance_threshold: '' })).toMatchObject({ credit_limit: '25.50' });
+    expect(companyBody({ company_name: 'A', status: 'active', credit_limit: '', low_balance_threshold: '10' })).not.toHaveProperty('credit_limit');
+    expect(companyBody({ company_name: 'A', status: 'active', low_balance_threshold: '10' })).toMatchObject({ low_balance_threshold: '10' });
+  });
+
   it('leaves reseller_uuid out when the form has no reseller field (a reseller may not move companies)', () => {
     expect(companyBody({ company_name: 'Acme', status: 'active' })).not.toHaveProperty('reseller_uuid');
   });

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ListQuery, Nullable, Uuid } from './common';
 import { UserType } from './auth';
+import { AmountInput } from './billing';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Search = Type.String({ maxLength: 200 });
@@ -91,6 +92,10 @@ export const CompanyCreate = Type.Object({
   status: Type.Optional(CompanyStatus),
   prepay: Type.Optional(Type.Boolean()),
   is_below_credit_limit: Type.Optional(Type.Boolean()),
+  /** billing: how far below zero a postpay company may go; set by its biller (system admin or its reseller) */
+  credit_limit: Type.Optional(AmountInput),
+  /** billing: a low-balance mail goes when the balance falls below this; null turns it off */
+  low_balance_threshold: Type.Optional(Nullable(AmountInput)),
 });
 export type CompanyCreate = Static<typeof CompanyCreate>;
 export const CompanyPatch = Type.Partial(CompanyCreate, { minProperties: 1 });

@@ -89,6 +89,8 @@ export const Balance = Type.Object({
   reserved: Money,
   available: Money,
   credit_limit: Money,
+  /** below this a low-balance mail goes (once per crossing); null: no alert */
+  low_balance_threshold: Nullable(Money),
   currency: Currency,
   prepay: Type.Boolean(),
 });
@@ -99,3 +101,64 @@ export type CheckoutBody = Static<typeof CheckoutBody>;
 /** Where the browser goes next: Stripe's hosted page, or the built-in test checkout when no keys are set. */
 export const CheckoutAnswer = Type.Object({ payment_uuid: Uuid, url: Type.String(), mode: Type.Union([Type.Literal('stripe'), Type.Literal('test')]) });
 export type CheckoutAnswer = Static<typeof CheckoutAnswer>;
+
+/** A calendar day, YYYY-MM-DD (billing periods are whole UTC days, both ends included). */
+export const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+/** Stored: paid; derived: overdue once the due date has passed unpaid. */
+export const InvoiceStatus = Type.Union([Type.Literal('issued'), Type.Literal('paid'), Type.Literal('overdue')]);
+export type InvoiceStatus = Static<typeof InvoiceStatus>;
+
+export const InvoiceLine = Type.Object({
+  kind: LedgerKind,
+  description: Type.String(),
+  quantity: Type.Integer({ minimum: 0 }),
+  amount: Money,
+});
+export type InvoiceLine = Static<typeof InvoiceLine>;
+
+/** An invoice of a company (billed by its reseller or the system) or of a reseller's own account (billed by the system). */
+export const Invoice = Type.Object({
+  invoice_uuid: Uuid,
+  number: Type.String(),
+  /** who issued it: 'system' or the reseller's name */
+  issuer_name: Type.String(),
+  company_uuid: Nullable(Uuid),
+  company_name: Nullable(Type.String()),
+  reseller_uuid: Nullable(Uuid),
+  reseller_name: Nullable(Type.String()),
+  period_start: Day,
+  period_end: Day,
+  issued_on: Timestamp,
+  due_on: Day,
+  currency: Currency,
+  total: Money,
+  payments_received: Money,
+  line_count: Type.Integer({ minimum: 0 }),
+  paid: Type.Boolean(),
+  paid_on: Nullable(Timestamp),
+  status: InvoiceStatus,
+});
+export type Invoice = Static<typeof Invoice>;
+export const InvoiceDetails = Type.Composite([Invoice, Type.Object({ lines: Type.Array(InvoiceLine) })]);
+export type InvoiceDetails = Static<typeof InvoiceDetails>;
+export const InvoicePayload = Type.Object({ invoice: InvoiceDetails });
+export type InvoicePayload = Static<typeof InvoicePayload>;
+
+export const InvoiceListQuery = ListQuery({
+  company_name: Type.Optional(Search),
+  company_uuid: Type.Optional(Uuid),
+  /** a reseller's own invoices (its account, not its companies') */
+  reseller_uuid: Type.Optional(Uuid),
+  paid: Type.Optional(Type.Boolean()),
+  status: Type.Optional(InvoiceStatus),
+});
+export type InvoiceListQuery = Static<typeof InvoiceListQuery>;
+
+/** POST /invoice: bill a company (company_uuid) or a reseller's own account (reseller_uuid only) for a period. */
+export const InvoiceCreate = Type.Object({
+  company_uuid: Type.Optional(Nullable(Uuid)),
+  reseller_uuid: Type.Optional(Nullable(Uuid)),
+  period_start: Day,
+  period_end: Day,
+}, { additionalProperties: false });
+export type InvoiceCreate = Static<typeof InvoiceCreate>;
