@@ -16,5 +16,6 @@ export const systemAdminModule: RoleModule = {
     lazyArea(['product', 'vendor'], () => import('./catalog-routes').then((m) => m.catalogRoutes)),
     lazyArea(['billing', 'balance-log'], () => import('./billing-routes').then((m) => m.billingRoutes)),
     lazyArea(['dids', 'users/assigned-did'], () => import('./dids-routes').then((m) => m.didsRoutes)),
+    lazyArea(['smsc-connection'], () => import('./smsc-routes').then((m) => m.smscRoutes)),
   ],
 };
