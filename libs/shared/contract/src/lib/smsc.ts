@@ -8,7 +8,8 @@ import { CatalogStatus } from './catalog';
 /** A Kannel-style smsc-id: what the gateway and the logs name the connection by. */
 export const SmscId = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$', description: 'letters, digits, _ . -; up to 64' });
 export const ApiAdapterId = Type.String({ pattern: '^[a-z0-9_-]{1,32}$' });
-export const ApiAdapterParam = Type.Object({ id: ApiAdapterId });
+// any id-like path segment (a uuid too) is looked up and answers 404 when no adapter has it
+export const ApiAdapterParam = Type.Object({ id: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) });
 
 /** The connection fields an adapter reads; the gateway needs every one listed in `required`. */
 export const SmscField = Type.Union([
