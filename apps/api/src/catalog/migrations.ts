@@ -47,4 +47,16 @@ export const CATALOG_MIGRATIONS: { id: string; ddl: string }[] = [
       alter table companies add column product_uuid uuid references products on delete set null;
       create index companies_product_idx on companies (product_uuid)`,
   },
+  {
+    // How the gateway reaches each SMSC. The password is kept as given (the gateway must present it to
+    // the SMSC, so it cannot be hashed) and is never answered by any call.
+    id: '011_smsc_connections',
+    ddl: `
+      create table smsc_connections (smsc_connection_uuid uuid primary key default gen_random_uuid(),
+        smsc_id text not null unique check (smsc_id ~ '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$'),
+        vendor_uuid uuid references vendors on delete set null, api_adapter_id text not null, host text, port integer check (port between 1 and 65535),
+        system_id text, password text, system_type text, url text, throughput integer check (throughput > 0),
+        status text not null default 'active' check (status in ('active','inactive')), created_on timestamptz not null default now());
+      create index smsc_connections_vendor_idx on smsc_connections (vendor_uuid)`,
+  },
 ];

@@ -6,6 +6,8 @@ import rateRoutes from './routes/rates';
 import routingRoutes from './routes/routing';
 import productRoutes from './routes/products';
 import rateImportRoutes from './routes/rate-import';
+import smscRoutes from './smsc/routes';
+import rateExportRoutes from './routes/rate-export';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,5 +19,5 @@ declare module 'fastify' {
 /** The catalog's calls; the cache is decorated on the routes context so other domains' routes (messaging) share it. */
 export default fp(async function catalog(app: FastifyInstance) {
   app.decorate('catalog', new CatalogCache(app.db));
-  for (const plugin of [vendorRoutes, rateRoutes, routingRoutes, productRoutes, rateImportRoutes]) await app.register(plugin);
+  for (const plugin of [vendorRoutes, rateRoutes, routingRoutes, productRoutes, rateImportRoutes, rateExportRoutes, smscRoutes]) await app.register(plugin);
 }, { name: 'catalog' });

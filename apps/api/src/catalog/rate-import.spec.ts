@@ -59,4 +59,36 @@ describe('rate CSV import', () => {
     expect((await post(`/rate_table/${table}/import`, 'code,price\n44,0.1\n', reseller)).statusCode).toBe(404);
     expect((await post(`/vendor_product/${deck}/import`, 'code,price\n44,0.1\n', reseller)).statusCode).toBe(404);
   });
+
+  it('exports a deck as CSV in the import\'s columns, every page of it, names formula-escaped and codes untouched, and it imports back', async () => {
+    const net = await t.app.db.insertInto('mobile_networks').values({ mcc: '999', mnc: '77', network_name: '=HYPERLINK("x")', country_name: 'Testland', iso3: 'TST' })
+      .returning('mobile_network_uuid').executeTakeFirstOrThrow();
+    const vendor = (await t.app.inject({ method: 'GET', url: api('/vendor/list?vendor_name=*contoso*'), headers: admin })).json().items[0];
+    const vp = (await t.app.inject({ method: 'POST', url: api('/vendor_product'), headers: admin, payload: { vendor_uuid: vendor.vendor_uuid, vendor_product_name: 'Export, "big" deck' } })).json();
+    // 12,001 rates: more than two of the export's pages
+    const lines = Array.from({ length: 12_000 }, (_, i) => `${1_000_000 + i},0.0${(i % 90) + 10},2026-01-01`);
+    const csv = `code,price,effective_from\n${lines.join('\n')}\n`;
+    expect((await post(`/vendor_product/${vp.vendor_product_uuid}/import`, csv)).json()).toEqual({ imported: 12_000 });
+    expect((await post(`/vendor_product/${vp.vendor_product_uuid}/import`, `mobile_network_uuid,price\n${net.mobile_network_uuid},0.5\n`)).statusCode).toBe(201);
+
+    const res = await t.app.inject({ method: 'GET', url: api(`/vendor_product/${vp.vendor_product_uuid}/export`), headers: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Export-big-deck.csv"');
+    const rows = res.body.trimEnd().split('\r\n');
+    expect(rows[0]).toBe('code,mobile_network_uuid,price,effective_from,mcc,mnc,network_name,country_name');
+    expect(rows).toHaveLength(12_002);
+    // a network rate has no code, so it sorts first; its name would run as a formula, so it is quoted
+    const [, , , effective] = rows[1].split(',');
+    expect(rows[1]).toBe(`,${net.mobile_network_uuid},0.500000,${effective},999,77,"'=HYPERLINK(""x"")",`);
+    expect(rows[2]).toBe('1000000,,0.010000,2026-01-01T00:00:00.000Z,,,,United States of America');
+    expect(new Set(rows.slice(2).map((r) => r.split(',')[0])).size).toBe(12_000);
+
+    const copy = (await t.app.inject({ method: 'POST', url: api('/vendor_product'), headers: admin, payload: { vendor_uuid: vendor.vendor_uuid, vendor_product_name: 'Copy' } })).json();
+    expect((await post(`/vendor_product/${copy.vendor_product_uuid}/import`, res.body)).json()).toEqual({ imported: 12_001 });
+    // selling rates too, with a dialling code exported as the digits it is
+    expect((await t.app.inject({ method: 'GET', url: api(`/rate_table/${table}/export`), headers: admin })).body).toContain('\r\n44,,0.045000,');
+    expect((await t.app.inject({ method: 'GET', url: api(`/vendor_product/${deck}/export`), headers: reseller })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: api(`/rate_table/${table}/export`), headers: reseller })).statusCode).toBe(404);
+  }, 60_000);
 });

@@ -30,4 +30,9 @@ export interface CatalogDatabase {
     rate_uuid: Generated<string>; rate_table_uuid: string | null; vendor_product_uuid: string | null; code: string | null; mobile_network_uuid: string | null;
     country_name: string | null; price: string; effective_from: ColumnType<Date, Date | string | undefined, Date | string>; created_on: Created;
   };
+  smsc_connections: {
+    smsc_connection_uuid: Generated<string>; smsc_id: string; vendor_uuid: string | null; api_adapter_id: string; host: string | null; port: number | null;
+    system_id: string | null; password: string | null; system_type: string | null; url: string | null; throughput: number | null; status: Generated<Status>;
+    created_on: Created;
+  };
 }

@@ -11,3 +11,4 @@ export * from './lib/billing';
 export * from './lib/numbers';
 export * from './lib/messaging';
 export * from './lib/content';
+export * from './lib/smsc';

@@ -1,5 +1,6 @@
 import type { Vendor, VendorCreate, VendorPatch } from '@smsc/shared-contract';
 import type { FormValues, ResourceBundle, ResourceDefinition, ResourcePages } from '@smsc/shared-ui';
+import type { RouteObject } from 'react-router';
 import { formatDateTime } from '@smsc/shared-util';
 import { useCreateVendorMutation, useDeleteVendorMutation, useGetVendorQuery, useLazyListVendorsQuery, useListVendorsQuery, useUpdateVendorMutation } from './vendor.api';
 
@@ -9,6 +10,12 @@ export const VENDOR_TYPES = [{ label: 'SMS', value: 'sms' }, { label: 'DID', val
 
 /** Access key: the system admin sees whose vendor a row is (a reseller sees only its own). */
 export const VENDOR_ACCESS = { owner: 'vendor.owner' } as const;
+
+/** The system admin's vendor row links: its products (accounts/{id}) and its SMSC connections (list/{vendor_name}/{vendor_uuid}). */
+export const VENDOR_ADMIN_LINKS: ResourcePages<Vendor>['rowLinks'] = [
+  { label: 'Products', to: (v) => `accounts/${v.vendor_uuid}` },
+  { label: 'SMSC', to: (v) => `list/${encodeURIComponent(v.vendor_name)}/${v.vendor_uuid}` },
+];
 
 export const vendorDefinition: ResourceDefinition<Vendor> = {
   name: 'vendors',
@@ -52,8 +59,9 @@ export const vendorBundle: ResourceBundle<Vendor, VendorCreate, VendorPatch> = {
 };
 
 /** Spec §2 vendor pages: the system admin's list is `vendors`, the reseller's `vendors-list`; the forms share their paths. */
-export function vendorPages(listPath: 'vendors' | 'vendors-list'): ResourcePages<Vendor> {
+export function vendorPages(listPath: 'vendors' | 'vendors-list', more: Pick<ResourcePages<Vendor>, 'rowLinks'> & { extra?: RouteObject[] } = {}): ResourcePages<Vendor> {
   return {
+    ...more,
     path: 'vendor',
     redirectTo: listPath,
     list: { path: listPath, title: 'Vendors' },

@@ -157,3 +157,6 @@ export type QuoteAnswer = Static<typeof QuoteAnswer>;
 export const RateImport = Type.Object({ csv: Type.String({ minLength: 1, maxLength: 32 * 1024 * 1024 }) });
 export type RateImport = Static<typeof RateImport>;
 export const RateImportResult = Type.Object({ imported: Type.Integer() });
+export type RateImportResult = Static<typeof RateImportResult>;
+/** GET /rate_table/{id}/export and /vendor_product/{id}/export: a CSV (text/csv) in the import's columns. */
+export const RateExport = Type.String({ description: 'text/csv' });

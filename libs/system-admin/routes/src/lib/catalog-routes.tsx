@@ -1,13 +1,37 @@
 import type { RouteObject } from 'react-router';
 import { resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
 import { productAccess, productBundle, productPages } from '@smsc/resource-product';
-import { VENDOR_ACCESS, vendorBundle, vendorPages } from '@smsc/resource-vendor';
+import { VENDOR_ACCESS, VENDOR_ADMIN_LINKS, vendorBundle, vendorPages, vendorProductRoutes } from '@smsc/resource-vendor';
+import { rateDeckRoutes, ratePricingRoutes } from '@smsc/resource-rate';
+import { VendorSmscConnectionsPage } from '@smsc/resource-smsc';
 
 /** The system admin keeps the platform's catalog and sees whose each vendor is. */
 const admin: RoleAccess = { keys: [VENDOR_ACCESS.owner] };
+const products = productPages(true);
 
-/** Spec §2, system admin: products (sms-routes, add/edit product with the quote box, add-company) and vendors. */
+/**
+ * Spec §2, system admin: product (sms-routes, sms-pricing, rate-table, add/edit product with the quote
+ * box, add-company, sms-pricing/add-product) and vendor (vendors, list/{vendor_name}/{vendor_uuid},
+ * add/edit vendor, {id}/rate-deck, {id}/add/rate-deck, accounts/{id}, add/edit vendor product).
+ */
 export const catalogRoutes: RouteObject[] = [
-  resourceRoutes(productBundle, productAccess(admin), productPages(true)),
-  resourceRoutes(vendorBundle, admin, vendorPages('vendors')),
+  resourceRoutes(productBundle, productAccess(admin), { ...products, extra: [...(products.extra ?? []), ...ratePricingRoutes(admin)] }),
+  resourceRoutes(vendorBundle, admin, vendorPages('vendors', {
+    rowLinks: VENDOR_ADMIN_LINKS,
+    extra: [
+      ...vendorProductRoutes(admin),
+      ...rateDeckRoutes(admin),
+      {
+        path: 'list/:vendor_name/:vendor_uuid',
+        handle: { title: 'SMSC connections' },
+        element: (
+          <VendorSmscConnectionsPage
+            access={admin}
+            editPath="/system-admin/smsc-connection/edit-smsc-connection/:id"
+            createPath="/system-admin/smsc-connection/add-smsc-connection"
+          />
+        ),
+      },
+    ],
+  })),
 ];

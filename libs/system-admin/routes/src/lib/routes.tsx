@@ -18,5 +18,6 @@ export const systemAdminModule: RoleModule = {
     lazyArea(['dids', 'users/assigned-did'], () => import('./dids-routes').then((m) => m.didsRoutes)),
     lazyArea(['template-approval'], () => import('./template-routes').then((m) => m.templateRoutes)),
     lazyArea(['sms-log', 'dids/all-suppressions', 'dids/add-suppression'], () => import('./messaging-routes').then((m) => m.messagingRoutes)),
+    lazyArea(['smsc-connection'], () => import('./smsc-routes').then((m) => m.smscRoutes)),
   ],
 };

@@ -1,0 +1,29 @@
+/** An SMSC connection as the gateway gets it: with its password, which no HTTP answer ever carries. */
+export interface GatewayConnection {
+  smsc_connection_uuid: string;
+  smsc_id: string;
+  vendor_uuid: string | null;
+  api_adapter_id: string;
+  host: string | null;
+  port: number | null;
+  system_id: string | null;
+  password: string | null;
+  system_type: string | null;
+  url: string | null;
+  throughput: number | null;
+}
+
+/**
+ * What a gateway adapter plugin decorates the app with (`app.decorate('gatewayControl', ...)`) so
+ * POST /gateway {command: "restart"} hands it the active connections. Without it the built-in
+ * simulator carries every message and there is nothing to apply.
+ */
+export interface GatewayControl {
+  restart(connections: GatewayConnection[]): Promise<{ message?: string } | void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    gatewayControl?: GatewayControl;
+  }
+}

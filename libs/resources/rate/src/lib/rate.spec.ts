@@ -1,0 +1,29 @@
+import { importRateRows } from './rate-import';
+
+describe('importRateRows', () => {
+  it('sends the rows as one CSV in the file\'s column order, quoting where needed, and marks every line imported', async () => {
+    const send = jest.fn(async () => ({ imported: 2 }));
+    const out = await importRateRows(send, [{ code: '44', price: '0.05', note: 'a, "b"' }, { code: '4477', price: '0.06', note: '' }]);
+    expect(send).toHaveBeenCalledWith('code,price,note\n44,0.05,"a, ""b"""\n4477,0.06,\n');
+    expect(out.results).toEqual([{ row: 0, ok: true, message: 'Imported' }, { row: 1, ok: true, message: 'Imported' }]);
+  });
+
+  it('puts each problem the server names on its line and holds the other lines back with the file', async () => {
+    const send = jest.fn(async () => {
+      throw { status: 400, data: { errors: { 'line 3': 'code "44x" is not 1 to 15 digits', 'line 4 (mobile_network_uuid)': 'Unknown mobile network', more: '3 more lines have problems' } } };
+    });
+    const out = await importRateRows(send, [{ code: '44', price: '1' }, { code: '44x', price: '1' }, { code: '', price: '1' }]);
+    expect(out.results).toEqual([
+      { row: 0, ok: false, message: 'Not imported: the file has errors on other lines (3 more lines have problems)' },
+      { row: 1, ok: false, message: 'code "44x" is not 1 to 15 digits' },
+      { row: 2, ok: false, message: '(mobile_network_uuid) Unknown mobile network' },
+    ]);
+  });
+
+  it('passes a problem with the file itself (its header, a missing deck) up, so every line shows it', async () => {
+    const header = { status: 400, data: { errors: { 'line 1': 'The header needs price and code' } } };
+    await expect(importRateRows(async () => Promise.reject(header), [{ price: '1' }])).rejects.toBe(header);
+    const missing = { status: 404, data: { error: { message: 'Vendor product not found' } } };
+    await expect(importRateRows(async () => Promise.reject(missing), [{ price: '1' }])).rejects.toBe(missing);
+  });
+});

@@ -1,0 +1,6 @@
+export {
+  smscApi, SMSC_TAG, useListSmscConnectionsQuery, useLazyListSmscConnectionsQuery, useGetSmscConnectionQuery, useCreateSmscConnectionMutation,
+  useUpdateSmscConnectionMutation, useDeleteSmscConnectionMutation, useListApiAdaptersQuery, useRestartGatewayMutation,
+} from './lib/smsc.api';
+export { smscDefinition, smscBundle, smscFields } from './lib/smsc.resource';
+export { RestartGatewayButton, smscPages, VendorSmscConnectionsPage } from './lib/smsc-pages';

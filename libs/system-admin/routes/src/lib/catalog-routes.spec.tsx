@@ -1,0 +1,114 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { innermostTitle, RoleRoutes, withLoadedAreas } from '@smsc/shared-ui';
+import { renderWithProviders } from '@smsc/shared-testing';
+import { systemAdminModule } from './routes';
+
+const ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const VP = '0d9c1f5e-4b1a-4c51-9a55-2b1e3f6a7c80';
+const CONN = {
+  smsc_connection_uuid: ID, smsc_id: 'northwind-smpp', vendor_uuid: null, vendor_name: null, api_adapter_id: 'smpp', api_adapter_name: 'SMPP 3.4 client',
+  host: 'smsc.northwind.example', port: 2775, system_id: 'acct42', system_type: null, url: null, throughput: 50, status: 'active', has_password: true,
+  created_on: '2026-01-01T00:00:00Z',
+};
+
+describe('system admin catalog and SMSC connection routes', () => {
+  beforeAll(() => withLoadedAreas(systemAdminModule));
+
+  it.each([
+    ['/system-admin/smsc-connection/smsc-connection/list', 'SMSC connections'],
+    ['/system-admin/smsc-connection/add-smsc-connection', 'Add SMSC connection'],
+    [`/system-admin/smsc-connection/edit-smsc-connection/${ID}`, 'Edit SMSC connection'],
+    ['/system-admin/product/sms-pricing', 'SMS pricing'],
+    ['/system-admin/product/sms-pricing/add-product', 'Add rate table'],
+    ['/system-admin/product/rate-table', 'Rate tables'],
+    [`/system-admin/vendor/list/Northwind/${ID}`, 'SMSC connections'],
+    [`/system-admin/vendor/${VP}/rate-deck`, 'Rate deck'],
+    [`/system-admin/vendor/${VP}/add/rate-deck`, 'Import rate deck'],
+    [`/system-admin/vendor/accounts/${ID}`, 'Vendor products'],
+    ['/system-admin/vendor/add-vendor-product', 'Add vendor product'],
+    [`/system-admin/vendor/edit-vendor-product/${VP}`, 'Edit vendor product'],
+  ])('%s is "%s" (spec §2)', (path, title) => {
+    expect(innermostTitle(systemAdminModule, path)).toBe(title);
+  });
+
+  describe('with the API answering', () => {
+    const realFetch = globalThis.fetch;
+    const RealRequest = globalThis.Request;
+    const seen: { method: string; path: string; body?: unknown }[] = [];
+    beforeAll(() => {
+      globalThis.Request = class extends RealRequest {
+        constructor(input: RequestInfo | URL, init?: RequestInit) {
+          super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
+        }
+      } as typeof Request;
+      globalThis.fetch = jest.fn(async (req: Request) => {
+        const url = new URL(req.url);
+        const path = url.pathname.replace('/api_smsc/v1', '');
+        const body = req.method === 'GET' ? undefined : await req.json();
+        seen.push({ method: req.method, path: `${path}${url.search}`, body });
+        const json = (b: unknown, status = 200) => new Response(JSON.stringify(b), { status, headers: { 'content-type': 'application/json' } });
+        if (path === '/smsc_connection/list') return json({ items: [CONN], total: 1, per_page: 10 });
+        if (path === `/smsc_connection/${ID}` && req.method === 'GET') return json(CONN);
+        if (path === `/smsc_connection/${ID}` && req.method === 'PATCH') return json({ ...CONN, ...(body as object) });
+        if (path === '/api_adapter/list') return json({ items: [{ api_adapter_id: 'smpp', name: 'SMPP 3.4 client', protocol: 'smpp', description: '', required: ['host'], optional: [] }], total: 1, per_page: 100 });
+        if (path === '/vendor/list') return json({ items: [], total: 0, per_page: 1000 });
+        if (path === '/gateway') return json({ message: 'The built-in SMSC simulator carries every message: there are no SMSC connections to apply', applied_by: 'none', connections: 1 });
+        if (path === `/vendor_product/${VP}`) {
+          return json({ vendor_product_uuid: VP, vendor_uuid: ID, vendor_name: 'Northwind', vendor_product_name: 'Northwind Direct', type: 'sms', mobile_network_uuid: null, status: 'active', rate_count: 0, created_on: '2026-01-01T00:00:00Z' });
+        }
+        if (path === `/vendor_product/${VP}/import`) return json({ errors: { 'line 3': 'price "-1" is not a non-negative decimal with up to 6 places' } }, 400);
+        return json({ error: { message: `unexpected ${req.method} ${path}` } }, 500);
+      }) as typeof fetch;
+    });
+    afterAll(() => {
+      globalThis.fetch = realFetch;
+      globalThis.Request = RealRequest;
+    });
+    beforeEach(() => (seen.length = 0));
+    const at = (route: string) =>
+      renderWithProviders(
+        <Routes>
+          <Route path="/system-admin/*" element={<RoleRoutes module={systemAdminModule} />} />
+        </Routes>,
+        { route },
+      );
+
+    it('lists SMSC connections without any password and restarts the gateway after a confirm, with a toast of the answer', async () => {
+      const { store } = at('/system-admin/smsc-connection');
+      expect(await screen.findByText('northwind-smpp', {}, { timeout: 15_000 })).toBeTruthy();
+      expect(screen.getByText('smsc.northwind.example:2775')).toBeTruthy();
+      expect(screen.getByText('Set')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: /Restart gateway/ }));
+      expect(seen.some((s) => s.path === '/gateway')).toBe(false);
+      const dialog = await screen.findByRole('tooltip', {}, { timeout: 10_000 });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Restart' }));
+      await waitFor(() => expect(seen.find((s) => s.path === '/gateway')).toEqual({ method: 'POST', path: '/gateway', body: { command: 'restart' } }), { timeout: 10_000 });
+      await waitFor(() => expect(store.getState().toast.current).toMatchObject({ kind: 'warning', text: expect.stringContaining('simulator') }), { timeout: 10_000 });
+    }, 60_000);
+
+    it('edits a connection with an empty password field and sends no password, so the stored one stays', async () => {
+      at(`/system-admin/smsc-connection/edit-smsc-connection/${ID}`);
+      const host = await screen.findByLabelText('Host', {}, { timeout: 15_000 });
+      expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
+      fireEvent.change(host, { target: { value: 'smsc2.northwind.example' } });
+      fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+      await waitFor(() => expect(seen.find((s) => s.method === 'PATCH')).toBeTruthy(), { timeout: 15_000 });
+      const patch = seen.find((s) => s.method === 'PATCH')?.body as Record<string, unknown>;
+      expect(patch).toMatchObject({ host: 'smsc2.northwind.example', smsc_id: 'northwind-smpp', port: 2775 });
+      expect(patch).not.toHaveProperty('password');
+    }, 60_000);
+
+    it('imports a rate deck as one file and shows the server\'s problem on its line', async () => {
+      at(`/system-admin/vendor/${VP}/add/rate-deck`);
+      expect((await screen.findByTestId('deck-import', {}, { timeout: 15_000 })).textContent).toContain('Northwind Direct');
+      const file = new File(['code,price\n44,0.05\n49,-1\n'], 'deck.csv', { type: 'text/csv' });
+      const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+      fireEvent.change(input, { target: { files: [file] } });
+      expect(await screen.findByText('price "-1" is not a non-negative decimal with up to 6 places', {}, { timeout: 15_000 })).toBeTruthy();
+      expect(screen.getByText('Not imported: the file has errors on other lines')).toBeTruthy();
+      expect(screen.getByRole('status').textContent).toBe('0 imported, 2 failed');
+      expect(seen.find((s) => s.path === `/vendor_product/${VP}/import`)?.body).toEqual({ csv: 'code,price\n44,0.05\n49,-1\n' });
+    }, 60_000);
+  });
+});
