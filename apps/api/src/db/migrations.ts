@@ -5,6 +5,7 @@ import { CATALOG_MIGRATIONS } from '../catalog/migrations';
 import { BILLING_MIGRATIONS } from '../billing/migrations';
 import { NUMBERS_MIGRATIONS } from '../numbers/migrations';
 import { SECURITY_MIGRATIONS } from '../security/migrations';
+import { MAIL_MIGRATIONS } from '../mail/migrations';
 
 const MIGRATIONS: { id: string; ddl: string }[] = [
   {
@@ -88,6 +89,7 @@ const MIGRATIONS: { id: string; ddl: string }[] = [
   ...BILLING_MIGRATIONS,
   ...SECURITY_MIGRATIONS,
   ...NUMBERS_MIGRATIONS,
+  ...MAIL_MIGRATIONS,
 ];
 
 export async function migrate(db: Kysely<Database>): Promise<void> {

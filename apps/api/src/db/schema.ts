@@ -4,10 +4,11 @@ import type { SecurityTables } from '../security/tables';
 import type { CatalogDatabase } from '../catalog/schema';
 import type { BillingTables } from '../billing/schema';
 import type { NumbersTables } from '../numbers/schema';
+import type { MailTables } from '../mail/tables';
 
 type Created = ColumnType<Date, Date | undefined, never>;
 
-export interface Database extends SecurityTables, CatalogDatabase, BillingTables, NumbersTables {
+export interface Database extends SecurityTables, CatalogDatabase, BillingTables, NumbersTables, MailTables {
   resellers: { reseller_uuid: Generated<string>; reseller_name: string; created_on: Created };
   payment_terms: { payment_term_uuid: Generated<string>; name: string; days: Generated<number>; is_active: Generated<boolean>; created_on: Created };
   companies: {

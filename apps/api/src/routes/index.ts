@@ -14,10 +14,11 @@ import auditRoutes from '../security/audit-routes';
 import catalogRoutes from '../catalog/plugin';
 import billingRoutes from '../billing';
 import numbersRoutes from '../numbers';
+import mailTemplateRoutes from '../mail/routes';
 
 export default async function routes(app: FastifyInstance) {
   for (const plugin of [authRoutes, registrationRoutes, homeRoutes, userRoutes, companyRoutes, resellerRoutes, paymentTermRoutes, stopTextRoutes, countryRoutes,
-    fileRoutes, resellerImportRoutes, auditRoutes, catalogRoutes, billingRoutes, numbersRoutes]) {
+    fileRoutes, resellerImportRoutes, auditRoutes, catalogRoutes, billingRoutes, numbersRoutes, mailTemplateRoutes]) {
     await app.register(plugin);
   }
 }

@@ -9,3 +9,4 @@ export * from './lib/audit';
 export * from './lib/catalog';
 export * from './lib/billing';
 export * from './lib/numbers';
+export * from './lib/mail-templates';
