@@ -16,5 +16,6 @@ export const resellerModule: RoleModule = {
     lazyArea(['product', 'vendor'], () => import('./catalog-routes').then((m) => m.catalogRoutes)),
     lazyArea(['billing', 'payment'], () => import('./billing-routes').then((m) => m.billingRoutes)),
     lazyArea(['dids'], () => import('./dids-routes').then((m) => m.didsRoutes)),
+    lazyArea(['mail-template'], () => import('./mail-template-routes').then((m) => m.mailTemplateRoutes)),
   ],
 };
