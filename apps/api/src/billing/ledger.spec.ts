@@ -88,7 +88,7 @@ describe('ledger postings and holds', () => {
     expect(await mails()).toEqual([]);
     await move('-0.0035', 'sms_charge'); // 4.9965: crosses
     await move('-1', 'sms_charge'); // stays below: no second mail
-    expect(await mails()).toEqual([{ subject: 'Low balance', body: expect.stringContaining('USD 4.9965, below your alert threshold of USD 5.00') }]);
+    expect(await mails()).toEqual([{ subject: 'Low balance for Alert Co', body: expect.stringContaining('USD 4.9965, below its alert threshold of USD 5.00') }]);
     await move('20', 'payment');
     await move('-20', 'sms_charge'); // crosses again
     expect(await mails()).toHaveLength(2);

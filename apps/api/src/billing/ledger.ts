@@ -6,6 +6,7 @@ import type { Database } from '../db/schema';
 import { available, canReserve, checkPosting, crossedBelow, type AccountState, type LedgerKind } from './ledger-core';
 import { formatMoney, toMicro } from './money';
 import { afterPosting } from './account-hooks';
+import { composeMail } from '../mail/compose';
 
 /** A company's or a reseller's account (a reseller's own balance, not its companies'). */
 export type AccountRef = { company_uuid: string } | { reseller_uuid: string };
@@ -57,8 +58,13 @@ async function lowBalanceAlert(trx: Transaction<Database>, acc: LockedAccount, b
       : eb.and([eb('reseller_uuid', '=', acc.reseller_uuid), eb('user_type', '=', 'reseller')])))
     .execute();
   if (!recipients.length) return;
-  const body = `Your balance is USD ${formatMoney(acc.balance)}, below your alert threshold of USD ${formatMoney(acc.low_balance_threshold as bigint)}. Add a payment to keep sending.`;
-  await trx.insertInto('outbox').values(recipients.map((r) => ({ recipient: r.email, subject: 'Low balance', body }))).execute();
+  // a company hears in its reseller's words (mail templates); a reseller's own account, in the platform's
+  const name = acc.company_uuid
+    ? (await trx.selectFrom('companies').select('company_name').where('company_uuid', '=', acc.company_uuid).executeTakeFirst())?.company_name
+    : (await trx.selectFrom('resellers').select('reseller_name').where('reseller_uuid', '=', acc.reseller_uuid).executeTakeFirst())?.reseller_name;
+  const values = { company_name: name ?? '', balance: `USD ${formatMoney(acc.balance)}`, threshold: `USD ${formatMoney(acc.low_balance_threshold as bigint)}` };
+  const mail = await composeMail(trx, 'low_balance', '', { company_uuid: acc.company_uuid }, values);
+  await trx.insertInto('outbox').values(recipients.map((r) => ({ recipient: r.email, subject: mail.subject, body: mail.text }))).execute();
 }
 
 async function findByKey(trx: Transaction<Database>, key: string): Promise<Posted | undefined> {

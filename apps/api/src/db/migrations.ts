@@ -7,6 +7,7 @@ import { NUMBERS_MIGRATIONS } from '../numbers/migrations';
 import { SECURITY_MIGRATIONS } from '../security/migrations';
 import { MESSAGING_MIGRATIONS } from '../messaging/migrations';
 import { CONTENT_MIGRATIONS } from '../messaging-content/migrations';
+import { MAIL_MIGRATIONS } from '../mail/migrations';
 
 const MIGRATIONS: { id: string; ddl: string }[] = [
   {
@@ -92,6 +93,7 @@ const MIGRATIONS: { id: string; ddl: string }[] = [
   ...NUMBERS_MIGRATIONS,
   ...MESSAGING_MIGRATIONS,
   ...CONTENT_MIGRATIONS,
+  ...MAIL_MIGRATIONS,
 ];
 
 export async function migrate(db: Kysely<Database>): Promise<void> {

@@ -8,6 +8,7 @@ import { newActionToken, sha256, signToken } from '../lib/tokens';
 import { HttpError } from '../lib/http-error';
 import { signedIn } from '../lib/access';
 import { ACCOUNT_WINDOW_SECONDS, createLoginFailures } from '../lib/login-failures';
+import { composeMail } from '../mail/compose';
 
 const RESET_TTL_MS = 30 * 60 * 1000;
 
@@ -56,10 +57,10 @@ export default async function authRoutes(base: FastifyInstance) {
       const { token, hash } = newActionToken();
       await app.db.insertInto('action_tokens')
         .values({ token_hash: hash, kind: 'reset', user_uuid: user.uuid, expires_at: new Date(Date.now() + RESET_TTL_MS), used_at: null }).execute();
-      await app.mailer.send({
-        to: user.email, subject: 'Reset your SMSC Console password',
-        text: `Open ${app.config.publicUrl}/forgot-password/${token} within 30 minutes to choose a new password.`,
-      });
+      // in the words of the user's reseller (its mail template), or the system's
+      await app.mailer.send(await composeMail(app.db, 'password_reset', user.email, user, {
+        full_name: user.full_name, link: `${app.config.publicUrl}/forgot-password/${token}`,
+      }));
     }
     // Same answer either way so the form cannot be used to probe for accounts.
     return { message: 'If the address is registered, a reset link has been sent' };

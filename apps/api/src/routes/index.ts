@@ -16,11 +16,12 @@ import billingRoutes from '../billing';
 import numbersRoutes from '../numbers';
 import messagingRoutes from '../messaging';
 import contentRoutes from '../messaging-content';
+import mailTemplateRoutes from '../mail/routes';
 
 export default async function routes(app: FastifyInstance) {
   for (const plugin of [authRoutes, registrationRoutes, homeRoutes, userRoutes, companyRoutes, resellerRoutes, paymentTermRoutes, stopTextRoutes, countryRoutes,
     fileRoutes, resellerImportRoutes, auditRoutes, catalogRoutes, billingRoutes, numbersRoutes, messagingRoutes,
-    contentRoutes]) {
+    contentRoutes, mailTemplateRoutes]) {
     await app.register(plugin);
   }
 }

@@ -6,6 +6,7 @@ import { newActionToken } from '../lib/tokens';
 import { HttpError } from '../lib/http-error';
 import { API_PREFIX } from '@smsc/shared-contract';
 import { consumeActionToken } from './auth';
+import { composeMail } from '../mail/compose';
 
 const CONFIRM_TTL_MS = 30 * 60 * 1000;
 
@@ -31,10 +32,10 @@ export default async function registrationRoutes(base: FastifyInstance) {
       return company.company_uuid;
     });
     try {
-      await app.mailer.send({
-        to: email, subject: 'Confirm your SMSC Console registration',
-        text: `Open ${app.config.publicUrl}${API_PREFIX}/registration/confirm/${token} within 30 minutes to activate your account.`,
-      });
+      // a self-registered company has no reseller yet: the system's registration mail
+      await app.mailer.send(await composeMail(app.db, 'registration', email, { company_uuid: companyUuid }, {
+        full_name, link: `${app.config.publicUrl}${API_PREFIX}/registration/confirm/${token}`,
+      }));
     } catch (err) {
       // Undo the sign-up (cascades to the user and token) so the person can simply try again.
       req.log.error({ err }, 'confirmation mail failed');

@@ -12,3 +12,4 @@ export * from './lib/numbers';
 export * from './lib/messaging';
 export * from './lib/content';
 export * from './lib/smsc';
+export * from './lib/mail-templates';

@@ -13,7 +13,14 @@ export const resellerMenu: MenuEntry[] = [
   { path: 'billing', label: 'Billing' },
   { path: 'payment/gateway', label: 'Payment gateway' },
   { path: 'filters', label: 'Filters' },
-  { path: 'mail-template', label: 'Mail templates' },
+  {
+    path: 'mail-template',
+    label: 'Mail templates',
+    children: [
+      { path: 'mail-template/registration', label: 'Registration mail' },
+      { path: 'mail-template/template', label: 'Other mails' },
+    ],
+  },
   { path: 'dids', label: 'DIDs' },
   { path: 'template-approval', label: 'Template approval' },
 ];

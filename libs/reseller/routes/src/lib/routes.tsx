@@ -18,5 +18,6 @@ export const resellerModule: RoleModule = {
     lazyArea(['dids'], () => import('./dids-routes').then((m) => m.didsRoutes)),
     lazyArea(['template-approval'], () => import('./template-routes').then((m) => m.templateRoutes)),
     lazyArea(['reseller-sms-center', 'reseller-sms-log'], () => import('./messaging-routes').then((m) => m.messagingRoutes)),
+    lazyArea(['mail-template'], () => import('./mail-template-routes').then((m) => m.mailTemplateRoutes)),
   ],
 };

@@ -1,0 +1,14 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { MailTemplateEditor } from '@smsc/resource-mail-template';
+
+/** Spec §2 /reseller/mail-template: registration (the sign-up mail) and template (the other mails); each can go back to the default template. */
+export const mailTemplateRoutes: RouteObject[] = [
+  {
+    path: 'mail-template',
+    children: [
+      { index: true, element: <Navigate to="registration" replace /> },
+      { path: 'registration', element: <MailTemplateEditor kinds={['registration']} />, handle: { title: 'Registration mail' } },
+      { path: 'template', element: <MailTemplateEditor kinds={['password_reset', 'low_balance', 'invoice']} />, handle: { title: 'Mail templates' } },
+    ],
+  },
+];

@@ -1,0 +1,6 @@
+export default {
+  displayName: 'resource-mail-template',
+  preset: '../../../jest.preset.js',
+  testEnvironment: 'jsdom',
+  rootDir: '.',
+};
