@@ -9,6 +9,7 @@ import { SmscSimulator } from './gateway/simulator';
 import { MessagingService } from './service';
 import smsRoutes from './sms-routes';
 import type { MessagingOptions } from './options';
+import type { GatewayConnection, GatewayControl } from '../catalog/smsc/gateway-control';
 import suppressionRoutes from './suppression-routes';
 import gatewayRoutes from './gateway-routes';
 
@@ -30,8 +31,8 @@ declare module 'fastify' {
  * The messaging objects of an app, from any of its contexts: the decorations live in the API's
  * routes context, and tests and benchmarks hold the root instance (the HTTP server is shared by all).
  */
-const byServer = new WeakMap<object, { gateway: GatewayAdapter; messaging: MessagingService }>();
-export function messagingOf(app: FastifyInstance): { gateway: GatewayAdapter; messaging: MessagingService } {
+const byServer = new WeakMap<object, { gateway: GatewayAdapter; messaging: MessagingService; control: GatewayControl }>();
+export function messagingOf(app: FastifyInstance): { gateway: GatewayAdapter; messaging: MessagingService; control: GatewayControl } {
   const found = byServer.get(app.server);
   if (!found) throw new Error('the messaging plugin is not registered on this app');
   return found;
@@ -57,9 +58,19 @@ export default fp(async function messaging(app: FastifyInstance) {
     onError: (err, url) => app.log.warn({ err: (err as Error).message, url: url.split('?')[0] }, 'gateway callback failed'),
   });
   app.decorate('gateway', simulator as GatewayAdapter);
+  // POST /gateway {command: "restart"} (catalog/smsc) hands the active SMSC connections here. The
+  // simulator carries every message whatever they say, so a restart reloads it; a Kannel adapter
+  // will write them into its configuration instead.
+  const control: GatewayControl = {
+    async restart(connections: GatewayConnection[]) {
+      await simulator.reload();
+      return { message: `The built-in SMSC simulator reloaded; it carries every message (${connections.length} active SMSC connection(s) on record)` };
+    },
+  };
+  app.decorate('gatewayControl', control);
   const service = new MessagingService(app.db, app.catalog, simulator, app.log);
   app.decorate('messaging', service);
-  byServer.set(app.server, { gateway: simulator, messaging: service });
+  byServer.set(app.server, { gateway: simulator, messaging: service, control });
   // Before the database closes: no timer left running, no report half-written.
   app.addHook('preClose', async () => {
     await service.close();

@@ -1,4 +1,5 @@
 import type { GatewayConnection } from './gateway-control';
+import { messagingOf } from '../../messaging';
 import { api, bearer, createTestApp, login, type TestApp } from '../../testing/test-app';
 
 const SECRET = 'Sm5c-Secret-Passw0rd';
@@ -104,18 +105,22 @@ describe('SMSC connections, API adapters and the gateway', () => {
     expect((await call('GET', '/smsc_connection/list', {})).statusCode).toBe(401);
   });
 
-  it('restarts the gateway: without an adapter plugin the simulator has nothing to apply; with one it gets the active connections, secrets included', async () => {
+  it('restarts the gateway: the built-in simulator reloads; a gateway adapter gets the active connections, secrets included', async () => {
     expect((await call('POST', '/gateway', admin, { command: 'reboot' })).statusCode).toBe(400);
     expect((await call('POST', '/gateway', admin, {})).statusCode).toBe(400);
     const active = Number((await t.app.db.selectFrom('smsc_connections').select(({ fn }) => fn.countAll<number>().as('n')).where('status', '=', 'active').executeTakeFirstOrThrow()).n);
-    const plain = await call('POST', '/gateway', admin, { command: 'restart' });
-    expect(plain.statusCode).toBe(200);
-    expect(plain.json()).toEqual({ applied_by: 'none', connections: active, message: expect.stringContaining('simulator') });
+    const { gateway, control } = messagingOf(t.app);
+    const reload = jest.spyOn(gateway, 'reload');
+    const simulated = await call('POST', '/gateway', admin, { command: 'restart' });
+    expect(simulated.statusCode).toBe(200);
+    expect(simulated.json()).toEqual({ applied_by: 'gateway', connections: active, message: expect.stringContaining('simulator reloaded') });
+    expect(reload).toHaveBeenCalledTimes(1);
+    reload.mockRestore();
 
     await call('PATCH', `/smsc_connection/${(await call('GET', '/smsc_connection/list?smsc_id=sim-1', admin)).json().items[0].smsc_connection_uuid}`, admin, { status: 'inactive' });
     const received: GatewayConnection[][] = [];
-    // stands in for the gateway branch's plugin (decorating after start is refused, so set it on the built app)
-    Object.assign(t.app, { gatewayControl: { restart: async (c: GatewayConnection[]) => void received.push(c) } });
+    // stands in for a Kannel adapter: it receives what would become its configuration
+    const restart = jest.spyOn(control, 'restart').mockImplementation(async (c) => void received.push(c));
     try {
       const applied = await call('POST', '/gateway', admin, { command: 'restart' });
       expect(applied.json()).toMatchObject({ applied_by: 'gateway', connections: active - 1 });
@@ -124,11 +129,11 @@ describe('SMSC connections, API adapters and the gateway', () => {
       expect(received[0].map((c) => c.smsc_id)).not.toContain('sim-1');
       expect(received[0].find((c) => c.smsc_id === 'role-check')).toMatchObject({ password: SECRET, port: 2775, api_adapter_id: 'smpp' });
     } finally {
-      Object.assign(t.app, { gatewayControl: undefined });
+      restart.mockRestore();
     }
     const log = await t.app.db.selectFrom('audit_log').select(['entity', 'entity_id', 'actor_email', 'changes']).where('entity', '=', 'gateway').orderBy('id').execute();
     expect(log).toHaveLength(2);
     expect(log.map((l) => [l.entity_id, l.actor_email, (l.changes as unknown as Record<string, { after: unknown }>).applied_by.after]))
-      .toEqual([['restart', 'admin@example.com', 'none'], ['restart', 'admin@example.com', 'gateway']]);
+      .toEqual([['restart', 'admin@example.com', 'gateway'], ['restart', 'admin@example.com', 'gateway']]);
   });
 });

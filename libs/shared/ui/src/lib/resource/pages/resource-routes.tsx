@@ -33,6 +33,9 @@ export function resourceRoutes<T extends object, C, U>(
       page(
         pages.list,
         <ListPage
+          // React Router reuses the element when one resource's list is left for another's: a key per
+          // resource mounts a fresh page, so hooks of one bundle never run with another's
+          key={scoped.definition.name}
           bundle={scoped}
           access={access}
           createPath={canCreate ? pages.create?.path : undefined}
