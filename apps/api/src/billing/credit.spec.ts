@@ -79,7 +79,7 @@ describe('credit settings, the below-credit-limit flag and the demo billing seed
   });
 
   it('mails a low balance once per crossing', async () => {
-    const mails = async () => Number((await sql<{ n: number }>`select count(*)::int as n from outbox where subject = 'Low balance' and recipient = 'globex-admin@example.com'`.execute(t.app.db)).rows[0].n);
+    const mails = async () => Number((await sql<{ n: number }>`select count(*)::int as n from outbox where subject like 'Low balance%' and recipient = 'globex-admin@example.com'`.execute(t.app.db)).rows[0].n);
     await call('PATCH', `/company/${globex}`, h.admin, { low_balance_threshold: '-3' });
     const before = await mails();
     await charge(globex, '0.5');

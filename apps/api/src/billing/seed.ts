@@ -47,7 +47,9 @@ export async function seedDemoBilling(db: Kysely<Database>): Promise<void> {
     [{ ref: { company_uuid: acme.company_uuid }, paid: ['500.00'], usage: [['SMS to United States', '0.0065', 30], ['SMS to United Kingdom', '0.035', 4]], didFee: '2.00' }, acme.reseller_uuid, 30],
     [{ ref: { reseller_uuid: reseller.reseller_uuid }, paid: ['1000.00'], usage: [['SMS to United States', '0.005', 10]] }, null, 30],
   ];
-  await db.insertInto('billing_accounts').values({ company_uuid: globex.company_uuid, credit_limit: parseMoney('50').toString() }).execute();
+  // the demo traffic seed may have opened Globex's account already
+  await db.insertInto('billing_accounts').values({ company_uuid: globex.company_uuid, credit_limit: parseMoney('50').toString() })
+    .onConflict((oc) => oc.column('company_uuid').doUpdateSet({ credit_limit: parseMoney('50').toString() })).execute();
   for (const [account, issuer, termDays] of accounts) {
     type Event = { when: Date; amount: bigint; kind: 'payment' | 'sms_charge' | 'did_fee'; cause: string; memo: string };
     const events: Event[] = account.paid.map((amount, i) => ({

@@ -65,6 +65,11 @@ describe('authorization matrix (generated from the route table)', () => {
       .returning('suppressed_number_uuid').executeTakeFirstOrThrow();
     const globexTemplate = await t.app.db.insertInto('sms_templates').values({ company_uuid: globex.company_uuid, template_name: 'g', text: 'g' }).returning('sms_template_uuid').executeTakeFirstOrThrow();
     const globexRecipient = await t.app.db.insertInto('recipients').values({ company_uuid: globex.company_uuid, recipient_name: 'g', number: '+13125550100' }).returning('recipient_uuid').executeTakeFirstOrThrow();
+    const globexInvoice = await t.app.db.insertInto('invoices').values({
+      issuer_key: 'system', seq: 999, number: 'INV-000999', issuer_reseller_uuid: null, company_uuid: globex.company_uuid, reseller_uuid: null,
+      period_start: '2026-01-01', period_end: '2026-01-31', due_on: '2026-03-02', total: '1000000', payments_received: '0', line_count: 0,
+      paid_on: null, created_by: null,
+    }).returning('invoice_uuid').executeTakeFirstOrThrow();
     // A body that passes validation, per resource, so the tenant check is what answers.
     const fixtures: Record<string, { id: string; patch: object }> = {
       [api('/company/:id')]: { id: globex.company_uuid, patch: { company_name: 'Hijacked' } },
@@ -75,6 +80,7 @@ describe('authorization matrix (generated from the route table)', () => {
       [api('/suppressed_number/:id')]: { id: globexSuppressed.suppressed_number_uuid, patch: {} },
       [api('/sms_template/:id')]: { id: globexTemplate.sms_template_uuid, patch: { text: 'Hijacked' } },
       [api('/recipient/:id')]: { id: globexRecipient.recipient_uuid, patch: { recipient_name: 'Hijacked' } },
+      [api('/invoice/:id')]: { id: globexInvoice.invoice_uuid, patch: {} },
     };
     const scoped = routes.filter((r) => r.access !== 'public' && r.url.endsWith('/:id') && r.access.company_admin !== 'none' && r.access.company_admin !== 'all');
     expect(scoped.length).toBeGreaterThan(0);
