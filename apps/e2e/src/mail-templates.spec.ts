@@ -7,9 +7,13 @@ test('a reseller words its password-reset mail, previews it, saves it and goes b
   await nav.getByText('Mail templates', { exact: true }).click();
   await nav.getByRole('link', { name: 'Other mails', exact: true }).click();
   await expectTitle(page, 'Mail templates');
-  await page.getByRole('radio', { name: 'Password reset' }).check();
+  // the picked mail lives in the address
+  await page.locator('label.ant-radio-button-wrapper', { hasText: 'Low balance' }).click();
+  await expect(page).toHaveURL(/kind=low_balance/);
+  await expect(page.getByLabel('Subject')).toHaveValue('Low balance for {{company_name}}');
+  await page.locator('label.ant-radio-button-wrapper', { hasText: 'Password reset' }).click();
   await expect(page).toHaveURL(/kind=password_reset/);
-  await expect(page.getByText('Default template')).toBeVisible();
+  await expect(page.getByText('Default template', { exact: true })).toBeVisible();
   await page.getByLabel('Subject').fill('{{reseller_name}}: your new password');
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByRole('region', { name: 'Preview' })).toContainText('Demo Reseller: your new password');

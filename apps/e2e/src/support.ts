@@ -15,23 +15,30 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+const seeds = new WeakMap<Page, number>();
+
 /**
  * Signs `email` in through POST /auth and stores the session the way the shell does (spec §9 keys)
  * before the page's next load: a journey that only needs to be signed in skips the sign-in form
- * (the guards and federation specs test the form). Once per tab: a later logout stays logged out.
+ * (the guards and federation specs test the form). Once per tab: a later logout stays logged out,
+ * and a later seed (another user) takes over.
  */
 export async function seedSession(page: Page, email: string, password = PASSWORD) {
   const res = await page.request.post('/api_smsc/v1/auth', { data: { email, password } });
   expect(res.status()).toBe(200);
   const auth = (await res.json()) as { token: string; user_type: string; exp: number };
+  // numbered: every init script stays on the page, so a later seed (another user in the same test)
+  // must win over the earlier ones, and each runs only once
+  const n = (seeds.get(page) ?? 0) + 1;
+  seeds.set(page, n);
   await page.addInitScript((s) => {
-    if (sessionStorage.getItem('e2e-session-seeded')) return;
-    sessionStorage.setItem('e2e-session-seeded', '1');
+    if (Number(sessionStorage.getItem('e2e-session-seed') ?? 0) >= s.n) return;
+    sessionStorage.setItem('e2e-session-seed', String(s.n));
     localStorage.setItem('user-token', s.token);
     localStorage.setItem('user-type', s.user_type);
     localStorage.setItem('token-exp', String(s.exp));
     localStorage.setItem('user-email', s.email);
-  }, { token: auth.token, user_type: auth.user_type, exp: auth.exp, email: email.toLowerCase() });
+  }, { n, token: auth.token, user_type: auth.user_type, exp: auth.exp, email: email.toLowerCase() });
 }
 
 export async function signInFresh(page: Page, email: string) {
