@@ -4,10 +4,11 @@ import { describeApiError, showToast } from '@smsc/shared-api';
 import { Button, DownloadOutlined, Tag, type FormValues, type ResourceBundle, type ResourceDefinition, type ResourcePages } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
 import {
-  useBillingCompanyChoicesQuery, useBillingResellerChoicesQuery, useCreateInvoiceMutation, useInvoicePdfUrlMutation, useLazyListInvoicesQuery,
+  useCreateInvoiceMutation, useInvoicePdfUrlMutation, useLazyListInvoicesQuery,
   useListInvoicesQuery,
 } from './billing.api';
 import { showMoney } from './money';
+import { useCompanyOptions, useDirectCompanyOptions, useResellerOptions } from './billing-options';
 import { BILLING_ACCESS } from './payment.resource';
 
 const STATUS = [{ label: 'Issued', value: 'issued' }, { label: 'Overdue', value: 'overdue' }, { label: 'Paid', value: 'paid' }];
@@ -46,20 +47,6 @@ export function InvoicePdfButton({ invoice }: { invoice: Pick<Invoice, 'invoice_
       PDF
     </Button>
   );
-}
-
-/** Direct companies only for the system admin: a reseller's companies are invoiced by that reseller (the server refuses them too). */
-function useDirectCompanyOptions() {
-  const { data, isLoading } = useBillingCompanyChoicesQuery();
-  return { options: (data?.items ?? []).filter((c) => !c.reseller_uuid).map((c) => ({ label: c.company_name, value: c.company_uuid })), loading: isLoading };
-}
-function useCompanyOptions() {
-  const { data, isLoading } = useBillingCompanyChoicesQuery();
-  return { options: (data?.items ?? []).map((c) => ({ label: c.company_name, value: c.company_uuid })), loading: isLoading };
-}
-function useResellerOptions() {
-  const { data, isLoading } = useBillingResellerChoicesQuery();
-  return { options: (data?.items ?? []).map((r) => ({ label: r.reseller_name, value: r.reseller_uuid })), loading: isLoading };
 }
 
 const DAY_RULES = [{ pattern: /^\d{4}-\d{2}-\d{2}$/, message: 'Enter a date as YYYY-MM-DD' }];

@@ -2,10 +2,11 @@ import type { LedgerEntry, Payment, PaymentCreate } from '@smsc/shared-contract'
 import type { FormValues, ResourceBundle, ResourceDefinition, ResourcePages } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
 import {
-  useBillingCompanyChoicesQuery, useBillingResellerChoicesQuery, useCreatePaymentMutation, useLazyListPaymentsQuery, useLazyListTransactionsQuery,
+  useCreatePaymentMutation, useLazyListPaymentsQuery, useLazyListTransactionsQuery,
   useListPaymentsQuery, useListTransactionsQuery,
 } from './billing.api';
 import { showMoney } from './money';
+import { useCompanyOptions, useDirectCompanyOptions, useResellerOptions } from './billing-options';
 
 /**
  * Access keys: the system admin bills direct companies and resellers (and sees whose rows they are);
@@ -17,20 +18,6 @@ const money = (v: unknown, row: { currency: string }) => showMoney(v as string, 
 const when = (v: unknown) => formatDateTime(v as string | null);
 const METHOD: Record<string, string> = { manual: 'Manual', card: 'Card', paypal: 'PayPal' };
 const STATUS = [{ label: 'Paid', value: 'paid' }, { label: 'Pending', value: 'pending' }, { label: 'Cancelled', value: 'cancelled' }];
-
-/** Direct companies only: a reseller's companies are billed by that reseller (the server refuses them too). */
-function useDirectCompanyOptions() {
-  const { data, isLoading } = useBillingCompanyChoicesQuery();
-  return { options: (data?.items ?? []).filter((c) => !c.reseller_uuid).map((c) => ({ label: c.company_name, value: c.company_uuid })), loading: isLoading };
-}
-function useCompanyOptions() {
-  const { data, isLoading } = useBillingCompanyChoicesQuery();
-  return { options: (data?.items ?? []).map((c) => ({ label: c.company_name, value: c.company_uuid })), loading: isLoading };
-}
-function useResellerOptions() {
-  const { data, isLoading } = useBillingResellerChoicesQuery();
-  return { options: (data?.items ?? []).map((r) => ({ label: r.reseller_name, value: r.reseller_uuid })), loading: isLoading };
-}
 
 const AMOUNT_RULES = [
   { pattern: /^\s*\d{1,13}(\.\d{1,2})?\s*$/, message: 'Enter an amount such as 100.00' },
