@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { MessagingOptions } from './messaging/options';
+import type { DispatcherOptions } from './numbers/webhooks/delivery';
 
 export interface BuildOptions {
   databaseUrl?: string;
@@ -34,10 +35,12 @@ export interface BuildOptions {
   demoTraffic?: boolean;
   /** gateway and simulator settings (messaging/index.ts; environment variables otherwise) */
   messaging?: MessagingOptions;
+  /** DID webhook delivery (numbers/webhooks; WEBHOOK_ALLOW_PRIVATE otherwise) */
+  webhooks?: Partial<DispatcherOptions>;
 }
 
-export type AppConfig = Required<Omit<BuildOptions, 'databaseUrl' | 'dbSchema' | 'demoPassword' | 'smtpUrl' | 'logger' | 'logStream' | 'sharedDb' | 'messaging'>> &
-  Pick<BuildOptions, 'databaseUrl' | 'dbSchema' | 'demoPassword' | 'smtpUrl' | 'messaging'>;
+export type AppConfig = Required<Omit<BuildOptions, 'databaseUrl' | 'dbSchema' | 'demoPassword' | 'smtpUrl' | 'logger' | 'logStream' | 'sharedDb' | 'messaging' | 'webhooks'>> &
+  Pick<BuildOptions, 'databaseUrl' | 'dbSchema' | 'demoPassword' | 'smtpUrl' | 'messaging' | 'webhooks'>;
 
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
 
@@ -61,6 +64,7 @@ export function resolveConfig(o: BuildOptions, generatedSecret: string): AppConf
     corsOrigins: o.corsOrigins ?? [],
     cspRemoteOrigins: o.cspRemoteOrigins ?? [],
     messaging: o.messaging,
+    webhooks: o.webhooks,
     demoTraffic: o.demoTraffic ?? true,
   };
 }

@@ -53,8 +53,13 @@ class Refused extends Error {
 const FILTER_TTL_MS = 2000;
 const SCHEDULE_BATCH = 200;
 
+/** An incoming message as stored (listeners: DID webhooks). */
+export interface ReceivedMessage { sms_uuid: string; company_uuid: string | null; from: string; to: string; text: string; received_on: Date }
+
 export class MessagingService {
   hooks: MessagingHooks = { ...defaultHooks };
+  /** told of every stored incoming message (not of repeats); they must not throw or block */
+  readonly receivedListeners: ((m: ReceivedMessage) => void)[] = [];
   private filterCache = new Map<string, { at: number; texts: string[] }>();
   private scheduleTimer: NodeJS.Timeout | null = null;
   private scheduledAt = Infinity;
@@ -240,7 +245,12 @@ export class MessagingService {
       company_uuid: company?.company_uuid ?? null, reseller_uuid: company?.reseller_uuid ?? null, user_uuid: owner?.user_uuid ?? null,
       is_received: true, ani: from, dnis: owner?.did ?? norm(mo.to), text: mo.text, status: 'received', segments: seg.segments, encoding: seg.encoding,
       smsc_id, external_id,
-    }).returning('sms_uuid').executeTakeFirstOrThrow();
+    }).returning(['sms_uuid', 'dnis', 'created_on']).executeTakeFirstOrThrow();
+    for (const listen of this.receivedListeners) {
+      try { listen({ sms_uuid: stored.sms_uuid, company_uuid: company?.company_uuid ?? null, from, to: stored.dnis, text: mo.text, received_on: stored.created_on }); } catch (e) {
+        this.log.error({ err: (e as Error).message }, 'a listener of incoming messages failed');
+      }
+    }
     const keyword = owner ? optKeyword(mo.text) : null;
     if (owner && keyword) {
       if (keyword === 'stop') {

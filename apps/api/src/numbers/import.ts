@@ -1,9 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import { DID_ANI_TYPES, DID_TYPES, DidImportBody, DidImportResult } from '@smsc/shared-contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import {
+  DID_ANI_TYPES, DID_TYPES, DidImportBody, DidImportLogEntry, DidImportLogQuery, DidImportResult, DidKannelImportBody, ListPage,
+} from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import { HttpError } from '../lib/http-error';
 import { orNotFound } from '../lib/tenant';
 import { parseCsv } from '../lib/csv';
+import { paging } from '../lib/list';
 import { DID_ACCESS, visibleVendor } from './inventory-routes';
 import { countryUuid } from './queries';
 import { parseNanp } from './phone';
@@ -64,35 +68,93 @@ export function parseDidCsv(csv: string): DidImportRow[] {
 
 const CHUNK = 2000;
 
-/** POST /did/import: all-or-nothing in one transaction; a number already held by anyone rejects the file. */
+interface ImportTarget { csv: string; reseller_uuid?: string | null; vendor_uuid?: string | null; smsc_id?: string | null; file_name?: string }
+
+/**
+ * One import, all-or-nothing in one transaction (a number already held by anyone rejects the file);
+ * every run is written to the import log, a refused one with its reason, so the log shows failures too.
+ */
+async function importFile(app: FastifyInstance, req: FastifyRequest, body: ImportTarget, source: 'csv' | 'kannel'): Promise<DidImportResult> {
+  let link = body.smsc_id ?? null;
+  const lineCount = Math.max(0, body.csv.split(/\r?\n/).filter((l) => l.trim()).length - 1);
+  const reseller = req.user.user_type === 'reseller' ? req.user.reseller_uuid : body.reseller_uuid ?? null;
+  const log = (ok: boolean, imported: number, message: string) => app.db.insertInto('did_import_log').values({
+    source, smsc_id: link, file_name: body.file_name?.trim() || null, ok, lines: lineCount, imported, message,
+    user_uuid: req.user.uuid, reseller_uuid: reseller,
+  }).execute();
+  try {
+    // the log names the link as the catalog spells it
+    if (link) link = await requireLink(app, req, link);
+    const result = await writeRows(app, req, { ...body, smsc_id: link });
+    await log(true, result.imported, `Imported ${result.imported} number(s)${link ? ` carried by ${link}` : ''}`);
+    return result;
+  } catch (e) {
+    if (e instanceof HttpError && e.statusCode < 500) await log(false, 0, e.message);
+    throw e;
+  }
+}
+
+async function writeRows(app: FastifyInstance, req: FastifyRequest, body: ImportTarget): Promise<DidImportResult> {
+  const rows = parseDidCsv(body.csv);
+  let reseller_uuid = body.reseller_uuid ?? null;
+  if (req.user.user_type === 'reseller') {
+    if (body.reseller_uuid !== undefined && body.reseller_uuid !== req.user.reseller_uuid) throw new HttpError(403, 'A reseller imports into its own stock');
+    reseller_uuid = req.user.reseller_uuid;
+  } else if (reseller_uuid) {
+    orNotFound(await app.db.selectFrom('resellers').select('reseller_uuid').where('reseller_uuid', '=', reseller_uuid).executeTakeFirst(), 'Reseller');
+  }
+  const vendor_uuid = body.vendor_uuid ? await visibleVendor(app, req, body.vendor_uuid) : null;
+  const countries = new Map<string, string | null>();
+  for (const c of new Set(rows.map((r) => r.country))) if (c) countries.set(c, await countryUuid(app.db, c));
+  await app.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const chunk = rows.slice(i, i + CHUNK);
+      const clash = await trx.selectFrom('dids').select('did').where('did', 'in', chunk.map((r) => r.did)).executeTakeFirst();
+      if (clash) {
+        throw new HttpError(409, `Line ${chunk.find((r) => r.did === clash.did)?.line}: ${clash.did} is already in the inventory; nothing was imported`);
+      }
+      await trx.insertInto('dids').values(chunk.map((r) => ({
+        did: r.did, is_toll_free: r.isTollFree, area_code: r.npa, state: r.state, country_uuid: r.country ? countries.get(r.country) ?? null : null,
+        type: r.type, did_type: r.did_type, description: r.description, monthly_price: r.monthly_price, reseller_uuid,
+        vendor_uuid, smsc_id: body.smsc_id ?? null, source: 'import' as const,
+      }))).execute();
+    }
+  });
+  return { imported: rows.length, lines: rows.map((r) => ({ line: r.line, did: r.did })) };
+}
+
+/** The SMSC link must exist (any for the admin; a reseller's must be on one of its vendors). */
+async function requireLink(app: FastifyInstance, req: FastifyRequest, smscId: string): Promise<string> {
+  let q = app.db.selectFrom('smsc_connections as c').leftJoin('vendors as v', 'v.vendor_uuid', 'c.vendor_uuid').select('c.smsc_id')
+    .where(sql<boolean>`lower(c.smsc_id) = lower(${smscId})`);
+  if (req.user.user_type === 'reseller') q = q.where('v.reseller_uuid', '=', req.user.reseller_uuid);
+  const row = await q.executeTakeFirst();
+  if (!row) throw new HttpError(400, `No SMSC connection named "${smscId}"`);
+  return row.smsc_id;
+}
+
+/** POST /did/import and /did/kannel/import, GET /did/kannel/import/log (both kinds of run, newest first). */
 export default async function didImportRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
-  app.post('/did/import', { config: { access: DID_ACCESS.stock }, schema: { tags: ['numbers'], body: DidImportBody, response: { 201: DidImportResult } } }, async (req, reply) => {
-    const rows = parseDidCsv(req.body.csv);
-    let reseller_uuid = req.body.reseller_uuid ?? null;
-    if (req.user.user_type === 'reseller') {
-      if (req.body.reseller_uuid !== undefined && req.body.reseller_uuid !== req.user.reseller_uuid) throw new HttpError(403, 'A reseller imports into its own stock');
-      reseller_uuid = req.user.reseller_uuid;
-    } else if (reseller_uuid) {
-      orNotFound(await app.db.selectFrom('resellers').select('reseller_uuid').where('reseller_uuid', '=', reseller_uuid).executeTakeFirst(), 'Reseller');
-    }
-    const vendor_uuid = req.body.vendor_uuid ? await visibleVendor(app, req, req.body.vendor_uuid) : null;
-    const countries = new Map<string, string | null>();
-    for (const c of new Set(rows.map((r) => r.country))) if (c) countries.set(c, await countryUuid(app.db, c));
-    await app.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += CHUNK) {
-        const chunk = rows.slice(i, i + CHUNK);
-        const clash = await trx.selectFrom('dids').select('did').where('did', 'in', chunk.map((r) => r.did)).executeTakeFirst();
-        if (clash) {
-          throw new HttpError(409, `Line ${chunk.find((r) => r.did === clash.did)?.line}: ${clash.did} is already in the inventory; nothing was imported`);
-        }
-        await trx.insertInto('dids').values(chunk.map((r) => ({
-          did: r.did, is_toll_free: r.isTollFree, area_code: r.npa, state: r.state, country_uuid: r.country ? countries.get(r.country) ?? null : null,
-          type: r.type, did_type: r.did_type, description: r.description, monthly_price: r.monthly_price, reseller_uuid,
-          vendor_uuid, source: 'import' as const,
-        }))).execute();
-      }
+  const tags = ['numbers'];
+  app.post('/did/import', { config: { access: DID_ACCESS.stock }, schema: { tags, body: DidImportBody, response: { 201: DidImportResult } } },
+    async (req, reply) => reply.code(201).send(await importFile(app, req, req.body, 'csv')));
+
+  app.post('/did/kannel/import', { config: { access: DID_ACCESS.stock }, schema: { tags, body: DidKannelImportBody, response: { 201: DidImportResult } } },
+    async (req, reply) => reply.code(201).send(await importFile(app, req, req.body, 'kannel')));
+
+  app.get('/did/kannel/import/log', { config: { access: DID_ACCESS.stock }, schema: { tags, querystring: DidImportLogQuery, response: { 200: ListPage(DidImportLogEntry) } } },
+    async (req) => {
+      const { per_page, offset } = paging(req.query);
+      let q = app.db.selectFrom('did_import_log as l').leftJoin('users as u', 'u.uuid', 'l.user_uuid').leftJoin('resellers as r', 'r.reseller_uuid', 'l.reseller_uuid');
+      if (req.level !== 'all') q = q.where('l.reseller_uuid', '=', req.user.reseller_uuid);
+      if (req.query.source) q = q.where('l.source', '=', req.query.source);
+      if (req.query.ok !== undefined) q = q.where('l.ok', '=', req.query.ok);
+      const [items, total] = await Promise.all([
+        q.select(['l.import_uuid', 'l.source', 'l.smsc_id', 'l.file_name', 'l.ok', 'l.lines', 'l.imported', 'l.message', 'u.full_name as user_name', 'r.reseller_name', 'l.created_on'])
+          .orderBy('l.created_on', 'desc').orderBy('l.import_uuid').limit(per_page).offset(offset).execute(),
+        q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { items, total: total.n, per_page };
     });
-    return reply.code(201).send({ imported: rows.length, lines: rows.map((r) => ({ line: r.line, did: r.did })) });
-  });
 }

@@ -3,6 +3,7 @@ import inventoryRoutes from './inventory-routes';
 import didImportRoutes from './import';
 import orderRoutes from './order-routes';
 import referenceRoutes from './reference-routes';
+import callFlowRoutes from './call-flow';
 import { builtInProvider, type InventoryProvider } from './provider';
 
 export { isCompanyNumber, findNumberOwner } from './lookup';
@@ -15,4 +16,5 @@ export default async function numbersRoutes(app: FastifyInstance, opts: { provid
   await app.register(didImportRoutes);
   await app.register(orderRoutes, { provider });
   await app.register(referenceRoutes);
+  await app.register(callFlowRoutes);
 }

@@ -27,4 +27,29 @@ export const NUMBERS_MIGRATIONS: { id: string; ddl: string }[] = [
     ddl: `alter table dids add constraint dids_vendor_fk foreign key (vendor_uuid) references vendors on delete set null;
       create index dids_vendor_idx on dids (vendor_uuid)`,
   },
+  {
+    // call flows, the import log (CSV and Kannel imports), DID webhooks and their delivery log
+    id: '042_did_extras',
+    ddl: `
+      alter table dids add column smsc_id text;
+      create table call_workflows (did_uuid uuid primary key references dids on delete cascade,
+        action text not null check (action in ('forward','voicemail','hangup')), forward_to text, email text, message text,
+        ring_seconds integer not null default 25, updated_by uuid references users on delete set null,
+        updated_on timestamptz not null default now());
+      create table did_import_log (import_uuid uuid primary key default gen_random_uuid(),
+        source text not null check (source in ('csv','kannel')), smsc_id text, file_name text, ok boolean not null,
+        lines integer not null default 0, imported integer not null default 0, message text not null,
+        user_uuid uuid references users on delete set null, reseller_uuid uuid references resellers on delete cascade,
+        created_on timestamptz not null default now());
+      create index did_import_log_created_idx on did_import_log (created_on desc);
+      create table did_webhooks (webhook_uuid uuid primary key default gen_random_uuid(),
+        did_uuid uuid not null references dids on delete cascade, url text not null, secret text not null,
+        is_active boolean not null default true, created_on timestamptz not null default now());
+      create index did_webhooks_did_idx on did_webhooks (did_uuid);
+      create table did_webhook_deliveries (delivery_uuid uuid primary key default gen_random_uuid(),
+        webhook_uuid uuid not null references did_webhooks on delete cascade, sms_uuid uuid, attempt integer not null,
+        ok boolean not null, status_code integer, error text, duration_ms integer not null default 0,
+        created_on timestamptz not null default now());
+      create index did_webhook_deliveries_idx on did_webhook_deliveries (webhook_uuid, created_on desc)`,
+  },
 ];

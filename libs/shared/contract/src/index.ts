@@ -9,6 +9,7 @@ export * from './lib/audit';
 export * from './lib/catalog';
 export * from './lib/billing';
 export * from './lib/numbers';
+export * from './lib/numbers-extras';
 export * from './lib/messaging';
 export * from './lib/content';
 export * from './lib/smsc';

@@ -87,6 +87,8 @@ export type DidAssignBody = Static<typeof DidAssignBody>;
 
 export const DidImportBody = Type.Object({
   csv: Type.String({ minLength: 1, maxLength: 1_000_000 }),
+  /** the uploaded file's name, for the import log */
+  file_name: Type.Optional(Type.String({ maxLength: 200 })),
   reseller_uuid: Type.Optional(Nullable(Uuid)),
   vendor_uuid: Type.Optional(Nullable(Uuid)),
 });

@@ -1,0 +1,96 @@
+// Delivers incoming messages to their numbers' webhooks: signed POSTs, retried, every attempt logged.
+import { lookup } from 'node:dns/promises';
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/schema';
+import { isPrivateAddress, retryDelay, signWebhook, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signing';
+
+export interface ReceivedEvent { sms_uuid: string; from: string; to: string; text: string; received_on: Date }
+
+export interface DispatcherOptions {
+  /** deliveries to loopback/private addresses (tests, a developer's machine): WEBHOOK_ALLOW_PRIVATE=true */
+  allowPrivate: boolean;
+  timeoutMs: number;
+  /** seconds before attempts 2, 3, 4 */
+  retryDelays: readonly number[];
+  fetch: typeof fetch;
+}
+
+interface Target { webhook_uuid: string; url: string; secret: string }
+
+export class WebhookDispatcher {
+  private timers = new Set<NodeJS.Timeout>();
+  private inflight = new Set<Promise<unknown>>();
+  private closed = false;
+
+  constructor(private readonly db: Kysely<Database>, private readonly log: FastifyBaseLogger, private readonly o: DispatcherOptions) {}
+
+  /** Called for every stored incoming message; returns at once, deliveries run in the background. */
+  received(e: ReceivedEvent): void {
+    if (this.closed) return;
+    this.track(this.fanOut(e));
+  }
+
+  private async fanOut(e: ReceivedEvent): Promise<void> {
+    const hooks = await this.db.selectFrom('did_webhooks as w').innerJoin('dids as d', 'd.did_uuid', 'w.did_uuid')
+      .select(['w.webhook_uuid', 'w.url', 'w.secret']).where('d.did', '=', e.to).where('w.is_active', '=', true).execute();
+    if (!hooks.length) return;
+    const body = JSON.stringify({ event: 'sms.received', sms_uuid: e.sms_uuid, from: e.from, to: e.to, text: e.text, received_on: e.received_on.toISOString() });
+    for (const h of hooks) this.track(this.attempt(h, e.sms_uuid, body, 1));
+  }
+
+  private async attempt(h: Target, sms_uuid: string, body: string, attempt: number): Promise<void> {
+    const started = Date.now();
+    let status_code: number | null = null;
+    let error: string | null = null;
+    try {
+      await this.checkTarget(h.url);
+      const ts = Math.floor(Date.now() / 1000);
+      const res = await this.o.fetch(h.url, {
+        method: 'POST', body, redirect: 'manual', signal: AbortSignal.timeout(this.o.timeoutMs),
+        headers: { 'content-type': 'application/json', 'user-agent': 'smsc-console-webhooks/1', [TIMESTAMP_HEADER]: String(ts), [SIGNATURE_HEADER]: signWebhook(h.secret, ts, body) },
+      });
+      status_code = res.status;
+      await res.body?.cancel().catch(() => undefined);
+      if (res.status < 200 || res.status >= 300) error = `The endpoint answered ${res.status}`;
+    } catch (e) {
+      error = (e as Error).name === 'TimeoutError' ? `No answer within ${this.o.timeoutMs} ms` : (e as Error).message;
+    }
+    const ok = error === null;
+    await this.db.insertInto('did_webhook_deliveries').values({ webhook_uuid: h.webhook_uuid, sms_uuid, attempt, ok, status_code, error, duration_ms: Date.now() - started })
+      .execute().catch((e) => this.log.warn({ err: (e as Error).message }, 'webhook delivery not logged'));
+    if (ok || this.closed) return;
+    const wait = retryDelay(attempt, this.o.retryDelays);
+    if (wait === null) { this.log.warn({ webhook: h.webhook_uuid, sms_uuid }, 'webhook delivery abandoned after its last attempt'); return; }
+    const timer = setTimeout(() => { this.timers.delete(timer); if (!this.closed) this.track(this.attempt(h, sms_uuid, body, attempt + 1)); }, wait * 1000);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  /** Refuses private targets by name and by what the name resolves to (unless allowed). */
+  private async checkTarget(url: string): Promise<void> {
+    if (this.o.allowPrivate) return;
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    const addrs = await lookup(host, { all: true });
+    const bad = addrs.find((a) => isPrivateAddress(a.address));
+    if (bad) throw new Error(`${host} resolves to a private address (${bad.address}); webhooks go to public endpoints only`);
+  }
+
+  private track(p: Promise<unknown>): void {
+    const guarded = p.catch((e) => this.log.error({ err: (e as Error).message }, 'webhook delivery failed'));
+    this.inflight.add(guarded);
+    void guarded.finally(() => this.inflight.delete(guarded));
+  }
+
+  /** Waits for running attempts (tests read the log after this) and drops pending retries. */
+  async idle(): Promise<void> {
+    while (this.inflight.size) await Promise.all([...this.inflight]);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    await this.idle();
+  }
+}

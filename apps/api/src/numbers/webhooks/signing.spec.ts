@@ -1,0 +1,35 @@
+import { isPrivateAddress, retryDelay, secretHint, signWebhook, verifyWebhook } from './signing';
+
+describe('DID webhook signing', () => {
+  const secret = 'whsec_test';
+  const body = '{"event":"sms.received","text":"hi"}';
+  const now = Date.UTC(2026, 10, 25, 12, 0, 0);
+  const ts = now / 1000;
+
+  it('signs the timestamp and body together, and verifies only the exact pair within five minutes', () => {
+    const sig = signWebhook(secret, ts, body);
+    expect(sig).toMatch(/^v1=[0-9a-f]{64}$/);
+    expect(verifyWebhook(secret, ts, body, sig, now)).toBe(true);
+    expect(verifyWebhook(secret, ts, body.replace('hi', 'ho'), sig, now)).toBe(false);
+    expect(verifyWebhook(secret, ts + 1, body, sig, now)).toBe(false);
+    expect(verifyWebhook('whsec_other', ts, body, sig, now)).toBe(false);
+    expect(verifyWebhook(secret, ts, body, sig, now + 301_000)).toBe(false);
+    expect(verifyWebhook(secret, ts, body, 'v1=00', now)).toBe(false);
+  });
+
+  it('retries three times, then gives up', () => {
+    expect([1, 2, 3, 4].map((n) => retryDelay(n))).toEqual([2, 10, 60, null]);
+    expect(retryDelay(1, [0])).toBe(0);
+  });
+
+  it('hides all but the ends of a secret', () => {
+    expect(secretHint('whsec_abcdefghijklmnop')).toBe('whsec_…mnop');
+  });
+
+  it('refuses loopback, private, link-local and mapped addresses, and lets public ones through', () => {
+    for (const ip of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', 'not-an-ip']) {
+      expect([ip, isPrivateAddress(ip)]).toEqual([ip, true]);
+    }
+    for (const ip of ['8.8.8.8', '172.32.0.1', '2001:4860:4860::8888', '::ffff:1.1.1.1']) expect([ip, isPrivateAddress(ip)]).toEqual([ip, false]);
+  });
+});
