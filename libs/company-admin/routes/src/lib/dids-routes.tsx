@@ -1,6 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { EditPage, ListPage, definitionFor, resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
-import { AssignedDids, BuyNumbers, DidOwnerPanel, companyDidBundle } from '@smsc/resource-did';
+import { AssignedDids, BuyNumbers, DidOwnerPanel, DidWebhooksPanel, companyDidBundle } from '@smsc/resource-did';
 
 // A company admin names its numbers; it does not delete them (it disconnects them on the edit page).
 const companyAdmin: RoleAccess = { delete: false };
@@ -40,6 +40,7 @@ export const didsRoutes: RouteObject[] = [
           <>
             <EditPage bundle={scoped} backTo="all-did" />
             <DidOwnerPanel doneTo={`${BASE}/all-did`} />
+            <DidWebhooksPanel />
           </>
         ),
         handle: { title: 'Edit DID' },

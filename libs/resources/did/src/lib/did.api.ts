@@ -38,6 +38,11 @@ export const didApi = api.enhanceEndpoints({ addTagTypes: [DID_TAG] }).injectEnd
       query: (id) => ({ url: `/did/${enc(id)}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, id) => [LIST, { type: DID_TAG, id }],
     }),
+    /** DELETE /did/mass_delete with items: all of them or none */
+    massDeleteDids: b.mutation<{ count: number }, string[]>({
+      query: (items) => ({ url: '/did/mass_delete', method: 'DELETE', body: { items } }),
+      invalidatesTags: [LIST, DID_TAG],
+    }),
     importDids: b.mutation<DidImportResult, string>({
       query: (csv) => ({ url: '/did/import', method: 'POST', body: { csv } }),
       invalidatesTags: [LIST],
@@ -78,6 +83,6 @@ export const didApi = api.enhanceEndpoints({ addTagTypes: [DID_TAG] }).injectEnd
 
 export const {
   useListDidsQuery, useLazyListDidsQuery, useListCompanyDidsQuery, useLazyListCompanyDidsQuery, useGetDidQuery, useCreateDidMutation,
-  useUpdateDidMutation, useAssignDidMutation, useDeleteDidMutation, useImportDidsMutation, useSearchDidsQuery, useSearchTfDidsQuery,
+  useUpdateDidMutation, useAssignDidMutation, useDeleteDidMutation, useMassDeleteDidsMutation, useImportDidsMutation, useSearchDidsQuery, useSearchTfDidsQuery,
   useOrderDidsMutation, useDisconnectDidsMutation, useListStatesQuery, useListDidUsersQuery, useGetDidUserQuery,
 } = didApi;

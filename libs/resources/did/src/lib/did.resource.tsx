@@ -3,7 +3,7 @@ import type { FormValues, ResourceBundle, ResourceDefinition, ResourcePages } fr
 import { formatDateTime } from '@smsc/shared-util';
 import {
   useCreateDidMutation, useDeleteDidMutation, useGetDidQuery, useLazyListCompanyDidsQuery, useLazyListDidsQuery, useListCompanyDidsQuery,
-  useListDidsQuery, useUpdateDidMutation,
+  useListDidsQuery, useMassDeleteDidsMutation, useUpdateDidMutation,
 } from './did.api';
 
 /** Access keys: who sees a number's owners and edits its provider fields. */
@@ -71,6 +71,7 @@ export const didBundle: ResourceBundle<Did, DidCreateBody, DidPatchBody> = {
   useCreate: useCreateDidMutation,
   useUpdate: useUpdateDidMutation,
   useDelete: useDeleteDidMutation,
+  useDeleteMany: useMassDeleteDidsMutation,
   defaults: { type: 'sms_voice', did_type: 'ani' },
   toCreate: (values) => ({ did: String(values['did'] ?? '').trim(), ...didFields(values) }),
   toPatch: didFields,

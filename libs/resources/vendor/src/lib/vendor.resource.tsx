@@ -15,6 +15,7 @@ export const VENDOR_ACCESS = { owner: 'vendor.owner' } as const;
 export const VENDOR_ADMIN_LINKS: ResourcePages<Vendor>['rowLinks'] = [
   { label: 'Products', to: (v) => `accounts/${v.vendor_uuid}` },
   { label: 'SMSC', to: (v) => `list/${encodeURIComponent(v.vendor_name)}/${v.vendor_uuid}` },
+  { label: 'DIDs', to: (v) => `did/${v.vendor_uuid}/${encodeURIComponent(v.vendor_name)}` },
 ];
 
 export const vendorDefinition: ResourceDefinition<Vendor> = {

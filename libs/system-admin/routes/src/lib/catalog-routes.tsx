@@ -4,15 +4,18 @@ import { productAccess, productBundle, productPages } from '@smsc/resource-produ
 import { VENDOR_ACCESS, VENDOR_ADMIN_LINKS, vendorBundle, vendorPages, vendorProductRoutes } from '@smsc/resource-vendor';
 import { rateDeckRoutes, ratePricingRoutes } from '@smsc/resource-rate';
 import { VendorSmscConnectionsPage } from '@smsc/resource-smsc';
+import { DID_ACCESS, VendorDidEdit, VendorDids } from '@smsc/resource-did';
 
 /** The system admin keeps the platform's catalog and sees whose each vendor is. */
 const admin: RoleAccess = { keys: [VENDOR_ACCESS.owner] };
+const didAdmin: RoleAccess = { keys: [DID_ACCESS.company, DID_ACCESS.reseller, DID_ACCESS.provider] };
 const products = productPages(true);
 
 /**
  * Spec §2, system admin: product (sms-routes, sms-pricing, rate-table, add/edit product with the quote
  * box, add-company, sms-pricing/add-product) and vendor (vendors, list/{vendor_name}/{vendor_uuid},
- * add/edit vendor, {id}/rate-deck, {id}/add/rate-deck, accounts/{id}, add/edit vendor product).
+ * add/edit vendor, {id}/rate-deck, {id}/add/rate-deck, accounts/{id}, add/edit vendor product, did/{id}/{vendor_name}
+ * (the vendor's numbers) and did/{id}/edit).
  */
 export const catalogRoutes: RouteObject[] = [
   resourceRoutes(productBundle, productAccess(admin), { ...products, extra: [...(products.extra ?? []), ...ratePricingRoutes(admin)] }),
@@ -21,6 +24,8 @@ export const catalogRoutes: RouteObject[] = [
     extra: [
       ...vendorProductRoutes(admin),
       ...rateDeckRoutes(admin),
+      { path: 'did/:id/edit', element: <VendorDidEdit access={didAdmin} />, handle: { title: 'Edit DID' } },
+      { path: 'did/:id/:vendor_name', element: <VendorDids access={didAdmin} />, handle: { title: 'Vendor DIDs' } },
       {
         path: 'list/:vendor_name/:vendor_uuid',
         handle: { title: 'SMSC connections' },

@@ -13,6 +13,10 @@ describe('system admin DID routes (spec §2)', () => {
     ['/system-admin/dids/import-did', 'Import DIDs'],
     [`/system-admin/dids/edit-did/${ID}`, 'Edit DID'],
     [`/system-admin/users/assigned-did/${ID}`, 'Assigned DIDs'],
+    ['/system-admin/dids/import-log', 'Import log'],
+    ['/system-admin/dids/new-call-flow', 'Call flow'],
+    [`/system-admin/vendor/did/${ID}/Northwind`, 'Vendor DIDs'],
+    [`/system-admin/vendor/did/${ID}/edit`, 'Edit DID'],
     // users' own pages keep their titles
     [`/system-admin/users/edit/${ID}`, 'Edit user'],
   ])('%s is "%s"', (path, title) => {

@@ -11,6 +11,8 @@ export interface BulkDeleteProps<T> {
   title: string;
   idOf(row: T): string;
   onDelete(row: T): Promise<unknown>;
+  /** one call for all of them, all or none (the resource's bulk call); without it, one delete per row */
+  onDeleteMany?(rows: T[]): Promise<unknown>;
   /** called with the rows that are gone; rows that failed stay selected so they can be retried */
   onDeleted(rows: T[]): void;
 }
@@ -41,14 +43,28 @@ export async function deleteEach<T>(rows: T[], onDelete: (row: T) => Promise<unk
 }
 
 /** "Delete selected": asks once for all of them, deletes each, then one toast with what happened. */
-export function BulkDeleteButton<T>({ selected, singular, title, idOf, onDelete, onDeleted }: BulkDeleteProps<T>) {
+export function BulkDeleteButton<T>({ selected, singular, title, idOf, onDelete, onDeleteMany, onDeleted }: BulkDeleteProps<T>) {
   const dispatch = useAppDispatch();
   const { modal } = App.useApp();
   const [done, setDone] = useState<number | null>(null);
   const count = selected.length;
   const noun = (n: number) => (n === 1 ? singular.toLowerCase() : title.toLowerCase());
 
+  const runOnce = async (rows: T[], many: (rows: T[]) => Promise<unknown>) => {
+    setDone(0);
+    try {
+      await many(rows);
+      onDeleted(rows);
+      dispatch(showToast('success', `${rows.length} ${noun(rows.length)} deleted`));
+    } catch (error) {
+      dispatch(showToast('error', `Nothing was deleted: ${describeApiError(error)}`));
+    } finally {
+      setDone(null);
+    }
+  };
+
   const run = async (rows: T[]) => {
+    if (onDeleteMany) return runOnce(rows, onDeleteMany);
     setDone(0);
     const { deleted, failed } = await deleteEach(rows, onDelete, setDone);
     setDone(null);

@@ -10,13 +10,13 @@ import { companies, LocationProbe, rows, searchOf, type Company } from './test-f
 
 const page = (items: Company[], total = items.length, per_page = 10) => ({ items, total, per_page });
 
-function ListPage(props: { result: ListQueryState<Company>; onDelete?: (row: Company) => Promise<unknown> }) {
+function ListPage(props: { result: ListQueryState<Company>; onDelete?: (row: Company) => Promise<unknown>; onDeleteMany?: (rows: Company[]) => Promise<unknown> }) {
   const { queryArg } = useListParams(companies);
   return (
     <>
       <output data-testid="query">{JSON.stringify(queryArg)}</output>
       <LocationProbe />
-      <ResourceTable definition={companies} result={props.result} onDelete={props.onDelete} editPath={(r) => `/companies/${r.id}`} createPath="/companies/new" />
+      <ResourceTable definition={companies} result={props.result} onDelete={props.onDelete} onDeleteMany={props.onDeleteMany} editPath={(r) => `/companies/${r.id}`} createPath="/companies/new" />
     </>
   );
 }
@@ -138,6 +138,26 @@ describe('ResourceTable', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete' })));
     await waitFor(() => expect(store.getState().toast.current).toMatchObject({ kind: 'success', text: '2 companies deleted' }));
     expect(onDelete.mock.calls.map(([r]) => r.id)).toEqual([1, 2]);
+    expect(screen.queryByText(/selected$/)).toBeNull();
+  });
+
+  it('deletes the selection in one call when the resource has one, and keeps all of it selected when that call fails', async () => {
+    const onDelete = jest.fn();
+    const onDeleteMany = jest.fn().mockRejectedValueOnce({ status: 404, data: { error: { message: 'Number 2 not found; nothing was deleted' } } }).mockResolvedValueOnce(undefined);
+    const { store } = renderWithProviders(<ListPage result={{ data: page(rows) }} onDelete={onDelete} onDeleteMany={onDeleteMany} />);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Company 1' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Company 2' }));
+    fireEvent.click(screen.getByRole('button', { name: /Delete selected/ }));
+    await screen.findAllByText('Delete 2 companies?');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete' })));
+    await waitFor(() => expect(store.getState().toast.current).toMatchObject({ kind: 'error', text: 'Nothing was deleted: Number 2 not found; nothing was deleted' }));
+    expect(screen.getByText('2 selected')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Delete selected/ }));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Delete' }).length).toBeGreaterThan(0));
+    await act(async () => fireEvent.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1)!));
+    await waitFor(() => expect(store.getState().toast.current).toMatchObject({ kind: 'success', text: '2 companies deleted' }));
+    expect(onDeleteMany.mock.calls.map(([rs]) => rs.map((r: Company) => r.id))).toEqual([[1, 2], [1, 2]]);
+    expect(onDelete).not.toHaveBeenCalled();
     expect(screen.queryByText(/selected$/)).toBeNull();
   });
 

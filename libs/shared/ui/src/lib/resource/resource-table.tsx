@@ -42,6 +42,8 @@ export interface ResourceTableProps<T> {
   /** what the role may do; each defaults to allowed when its handler or path is given */
   access?: ResourceAccess;
   onDelete?(row: T): Promise<unknown>;
+  /** deletes the selected rows in one call, all or none; given, "Delete selected" uses it */
+  onDeleteMany?(rows: T[]): Promise<unknown>;
   createPath?: string;
   editPath?(row: T): string;
   rowActions?(row: T): ReactNode;
@@ -64,7 +66,7 @@ function cellValue<T>(row: T, key: string): unknown {
 
 /** The generic list: server paging, sorting and search kept in the URL, states, delete, CSV, column settings. */
 export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
-  const { definition, result, access = {}, onDelete, createPath, editPath, rowActions, bulkActions, fetchPage, onExportCsv, actionsWidth = 160 } = props;
+  const { definition, result, access = {}, onDelete, onDeleteMany, createPath, editPath, rowActions, bulkActions, fetchPage, onExportCsv, actionsWidth = 160 } = props;
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { modal } = App.useApp();
@@ -227,6 +229,7 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
                   title={definition.title}
                   idOf={idOf}
                   onDelete={onDelete}
+                  onDeleteMany={onDeleteMany}
                   onDeleted={dropSelected}
                 />
               )}

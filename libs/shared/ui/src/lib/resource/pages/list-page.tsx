@@ -37,6 +37,7 @@ export function ListPage<T extends object, C, U>(props: ListPageProps<T, C, U>) 
   const result = useList(arg);
   const [readPage] = (bundle.useLazyList ?? useNoLazyList)();
   const [remove] = useDelete();
+  const [removeMany] = (bundle.useDeleteMany ?? useNoMutation)();
   const resolve = useResourcePath();
   const idOf = (row: T) => String((row as Record<string, unknown>)[definition.idField]);
   const links = rowLinks.filter((l) => holds(access.keys, l.access));
@@ -52,6 +53,7 @@ export function ListPage<T extends object, C, U>(props: ListPageProps<T, C, U>) 
         createPath={createPath !== undefined ? resolve(createPath) : undefined}
         editPath={editPath !== undefined && bundle.useUpdate ? (row) => resolve(withId(editPath, idOf(row))) : undefined}
         onDelete={bundle.useDelete ? (row) => remove(idOf(row)).unwrap() : undefined}
+        onDeleteMany={bundle.useDeleteMany ? (rows) => removeMany(rows.map(idOf)).unwrap() : undefined}
         fetchPage={bundle.useLazyList ? (page) => readPage({ ...page, ...listArg }).unwrap() : undefined}
         actionsWidth={170 + (detailsPath !== undefined ? 60 : 0) + 100 * links.length + rowActionsWidth}
         rowActions={

@@ -50,7 +50,7 @@ export function resourceRoutes<T extends object, C, U>(
       ),
     );
   if (pages.create && canCreate) children.push(page(pages.create, <CreatePage bundle={scoped} backTo={listPath} />));
-  if (pages.edit && canEdit) children.push(page(pages.edit, <EditPage bundle={scoped} backTo={listPath} />));
+  if (pages.edit && canEdit) children.push(page(pages.edit, <><EditPage bundle={scoped} backTo={listPath} />{pages.editExtra}</>));
   if (pages.details)
     children.push(
       page(pages.details, <DetailsPage bundle={scoped} access={access} editPath={canEdit ? pages.edit?.path : undefined} backTo={listPath} />),

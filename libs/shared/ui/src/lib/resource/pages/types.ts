@@ -39,6 +39,8 @@ export interface ResourceBundle<T, C = FormValues, U = C> {
   useCreate?: MutationHook<C>;
   useUpdate?: MutationHook<{ id: string; body: U }>;
   useDelete?: MutationHook<string>;
+  /** one call for the selected rows, all or none (e.g. DELETE /did/mass_delete); without it they go one by one */
+  useDeleteMany?: MutationHook<string[]>;
   toCreate?(values: FormValues): C;
   toPatch?(values: FormValues, record: T): U;
   /** the create form's starting values, e.g. `{ status: 'active', is_active: true }` */
@@ -86,6 +88,8 @@ export interface ResourcePages<T> {
   rowLinks?: RowLink<T>[];
   /** shown above the list's table, e.g. a CSV import */
   listExtra?: ReactNode;
+  /** shown under the edit page's form, e.g. panels of the record's sub-resources */
+  editExtra?: ReactNode;
   /** fixed filters sent with every list call (not shown in the URL or the search form) */
   listArg?: Record<string, string | number | boolean>;
   /** buttons after each row's links (e.g. approve / reject), with the width they need */
