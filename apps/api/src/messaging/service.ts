@@ -22,6 +22,8 @@ import type { GatewayAdapter, OutboundMessage } from './gateway/adapter';
  */
 export interface MessagingHooks {
   resolveTemplate(args: { db: Kysely<Database>; company_uuid: string; sms_template_uuid: string; text: string }): Promise<{ ok: true; text?: string } | { ok: false; message: string }>;
+  /** An incoming message to a company's number that is not a built-in STOP/START word (keywords act on it). */
+  onReceive?(mo: { company_uuid: string; did_uuid: string; did: string; from: string; text: string; sms_uuid: string }): Promise<void>;
 }
 
 /** Until templates exist no template can be approved, so naming one blocks the send (bad_template). */
@@ -257,6 +259,13 @@ export class MessagingService {
       } catch (e) {
         // The opt-out itself stands; the confirmation is stored blocked with its reason (e.g. no_money).
         this.log.warn({ reason: (e as Error).message }, 'opt-out confirmation not sent');
+      }
+    } else if (owner && this.hooks.onReceive) {
+      try {
+        await this.hooks.onReceive({ company_uuid: owner.company_uuid, did_uuid: owner.did_uuid, did: owner.did, from, text: mo.text, sms_uuid: stored.sms_uuid });
+      } catch (e) {
+        // The message is stored whatever a keyword's action does.
+        this.log.warn({ reason: (e as Error).message }, 'incoming message hook failed');
       }
     }
     return { sms_uuid: stored.sms_uuid, duplicate: false, keyword };
