@@ -62,7 +62,8 @@ export class CampaignRunner {
       throw new HttpError(409, 'The campaign\'s ANI group has no sending numbers');
     }
     const recipients = await this.db.selectFrom('campaign_recipients').leftJoin('recipients', 'recipients.recipient_uuid', 'campaign_recipients.recipient_uuid')
-      .select(['campaign_recipients.number', 'recipients.recipient_name']).where('campaign_recipients.campaign_uuid', '=', c.campaign_uuid).execute();
+      .select(['campaign_recipients.number', 'recipients.recipient_name']).where('campaign_recipients.campaign_uuid', '=', c.campaign_uuid)
+      .orderBy('campaign_recipients.created_on').orderBy('campaign_recipients.number').execute();
     if (!recipients.length) throw new HttpError(409, 'The campaign has no recipients');
     const quiet = c.quiet_start && c.quiet_end ? { start: c.quiet_start, end: c.quiet_end } : null;
     const now = new Date();
@@ -91,7 +92,7 @@ export class CampaignRunner {
    * The sum of the campaign's jobs' progress; a running campaign whose every job is done becomes
    * finished here (whoever reads it first: the list, the record, the dashboard).
    */
-  async progress(c: { campaign_uuid: string; status: CampaignStatus }): Promise<CampaignProgress | null> {
+  async progress(c: { campaign_uuid: string; status: CampaignStatus; finished_on: Date | null }): Promise<CampaignProgress | null> {
     const jobs = await this.db.selectFrom('campaign_jobs').select('bulk_uuid').where('campaign_uuid', '=', c.campaign_uuid).execute();
     const port = this.port();
     if (!jobs.length || !port) return null;
@@ -99,8 +100,9 @@ export class CampaignRunner {
     const sum = each.reduce((a, p) => ({ total: a.total + p.total, sent: a.sent + p.sent, delivered: a.delivered + p.delivered, failed: a.failed + p.failed, left: a.left + p.left }),
       { total: 0, sent: 0, delivered: 0, failed: 0, left: 0 });
     if (c.status === 'running' && each.every(isJobDone)) {
-      await this.db.updateTable('campaigns').set({ status: 'finished', finished_on: new Date() }).where('campaign_uuid', '=', c.campaign_uuid).where('status', '=', 'running').execute();
-      c.status = 'finished';
+      const done = await this.db.updateTable('campaigns').set({ status: 'finished', finished_on: new Date() }).where('campaign_uuid', '=', c.campaign_uuid)
+        .where('status', '=', 'running').returning(['status', 'finished_on']).executeTakeFirst();
+      if (done) Object.assign(c, done);
     }
     return sum;
   }
