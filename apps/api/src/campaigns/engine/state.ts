@@ -1,15 +1,10 @@
 // The campaign state machine: draft → running ⇄ held → stopped; running → finished (by the system).
-import type { CampaignAction, CampaignStatus } from '@smsc/shared-contract';
+import { CAMPAIGN_MOVES, type CampaignAction, type CampaignStatus } from '@smsc/shared-contract';
 
 export type CampaignMove = CampaignAction | 'finish';
 export type MoveResult = { ok: true; to: CampaignStatus } | { ok: false; message: string };
 
-const MOVES: Record<CampaignMove, Partial<Record<CampaignStatus, CampaignStatus>>> = {
-  run: { draft: 'running', held: 'running' },
-  hold: { running: 'held' },
-  stop: { running: 'stopped', held: 'stopped' },
-  finish: { running: 'finished' },
-};
+const MOVES = CAMPAIGN_MOVES;
 
 const VERB: Record<CampaignMove, string> = { run: 'run', hold: 'hold', stop: 'stop', finish: 'finish' };
 

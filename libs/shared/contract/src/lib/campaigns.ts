@@ -99,6 +99,13 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const CampaignStatusSchema = Type.Union(CAMPAIGN_STATUSES.map((s) => Type.Literal(s)));
 export const CAMPAIGN_ACTIONS = ['run', 'hold', 'stop'] as const;
 export type CampaignAction = (typeof CAMPAIGN_ACTIONS)[number];
+/** The state machine as data (the server's engine and the screens' buttons read the same table); finish is the system's move. */
+export const CAMPAIGN_MOVES: Record<CampaignAction | 'finish', Partial<Record<CampaignStatus, CampaignStatus>>> = {
+  run: { draft: 'running', held: 'running' },
+  hold: { running: 'held' },
+  stop: { running: 'stopped', held: 'stopped' },
+  finish: { running: 'finished' },
+};
 
 export const CampaignProgress = Type.Object({
   total: Type.Integer(), sent: Type.Integer(), delivered: Type.Integer(), failed: Type.Integer(), left: Type.Integer(),
