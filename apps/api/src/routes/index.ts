@@ -17,11 +17,13 @@ import numbersRoutes from '../numbers';
 import messagingRoutes from '../messaging';
 import contentRoutes from '../messaging-content';
 import mailTemplateRoutes from '../mail/routes';
+import jobs from '../jobs';
+import bulkRoutes from '../bulk';
 
 export default async function routes(app: FastifyInstance) {
   for (const plugin of [authRoutes, registrationRoutes, homeRoutes, userRoutes, companyRoutes, resellerRoutes, paymentTermRoutes, stopTextRoutes, countryRoutes,
     fileRoutes, resellerImportRoutes, auditRoutes, catalogRoutes, billingRoutes, numbersRoutes, messagingRoutes,
-    contentRoutes, mailTemplateRoutes]) {
+    contentRoutes, mailTemplateRoutes, jobs, bulkRoutes]) {
     await app.register(plugin);
   }
 }
