@@ -1,7 +1,8 @@
 // Bulk jobs: stored at once (recipients in one INSERT), sent by durable jobs in chunks through the
 // messaging pipeline's batch entry point. A recipient row gets its message in the same transaction
 // that creates the message, so a crash or a second worker can never give a number two messages.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import { pgliteOf } from '../db/connect';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BulkStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
@@ -36,6 +37,36 @@ export interface BulkCreateInput {
 
 export interface BulkProgressFigures { total: number; sent: number; delivered: number; failed: number; left: number; status: BulkStatus }
 
+/**
+ * Stores a bulk and its numbers in one transaction. PGlite takes 100,000 rows by COPY (about twice as
+ * fast as one INSERT … unnest there), holding its one connection for the whole transaction; a real
+ * PostgreSQL takes one INSERT … unnest per 20,000 rows.
+ */
+async function insertBulk(db: Kysely<Database>, bulk: Insertable<Database['bulks']>, r: BulkRecipient[]): Promise<string> {
+  const pg = pgliteOf(db);
+  const fieldsOf = (x: BulkRecipient) => (x.fields ? JSON.stringify(x.fields) : null);
+  if (pg) {
+    const insert = db.insertInto('bulks').values(bulk).returning('bulk_uuid').compile();
+    return db.connection().execute(() => pg.transaction(async (tx) => {
+      const id = (await tx.query<{ bulk_uuid: string }>(insert.sql, insert.parameters as unknown[])).rows[0].bulk_uuid;
+      const csv = r.map((x, i) => { const f = fieldsOf(x); return `${id},${i + 1},${x.number},${f === null ? '' : `"${f.replace(/"/g, '""')}"`}`; }).join('\n');
+      await tx.query(`copy bulk_recipients (bulk_uuid, seq, number, fields) from '/dev/blob' with (format csv)`, [], { blob: new Blob([csv]) });
+      return id;
+    }));
+  }
+  return db.transaction().execute(async (trx) => {
+    const b = await trx.insertInto('bulks').values(bulk).returning('bulk_uuid').executeTakeFirstOrThrow();
+    // One statement per 20,000 rows: unnest keeps the parameter count at three whatever the size.
+    for (let i = 0; i < r.length; i += 20_000) {
+      const part = r.slice(i, i + 20_000);
+      await sql`insert into bulk_recipients (bulk_uuid, seq, number, fields)
+        select ${b.bulk_uuid}::uuid, v.seq, v.number, v.fields::jsonb
+        from unnest(${part.map((_, k) => i + k + 1)}::int[], ${part.map((x) => x.number)}::text[], ${part.map(fieldsOf)}::text[]) as v(seq, number, fields)`.execute(trx);
+    }
+    return b.bulk_uuid;
+  });
+}
+
 export class BulkService {
   hooks: BulkHooks = {
     async sendersOf() { throw new HttpError(400, 'ANI groups are not available'); },
@@ -61,21 +92,12 @@ export class BulkService {
     const later = !!input.send_at && input.send_at.getTime() > Date.now() + 1000;
     const status: BulkStatus = input.start_held ? (later ? 'scheduled' : 'held') : later ? 'scheduled' : 'running';
     const r = input.recipients;
-    const bulk_uuid = await this.db.transaction().execute(async (trx) => {
-      const b = await trx.insertInto('bulks').values({
-        company_uuid: company.company_uuid, reseller_uuid: company.reseller_uuid, user_uuid: input.user_uuid, kind: input.kind ?? 'bulk',
-        ani, ani_group_uuid: input.ani_group_uuid ?? null, text: input.text, status, total: r.length, file_name: input.file_name ?? null,
-        campaign_uuid: input.campaign_uuid ?? null, send_at: input.send_at ?? null, started_on: status === 'running' ? new Date() : null,
-      }).returning('bulk_uuid').executeTakeFirstOrThrow();
-      // One statement per 20,000 rows: unnest keeps the parameter count at four whatever the size.
-      for (let i = 0; i < r.length; i += 20_000) {
-        const part = r.slice(i, i + 20_000);
-        await sql`insert into bulk_recipients (bulk_uuid, seq, number, fields)
-          select ${b.bulk_uuid}::uuid, v.seq, v.number, v.fields::jsonb
-          from unnest(${part.map((_, k) => i + k + 1)}::int[], ${part.map((x) => x.number)}::text[], ${part.map((x) => (x.fields ? JSON.stringify(x.fields) : null))}::text[]) as v(seq, number, fields)`.execute(trx);
-      }
-      return b.bulk_uuid;
-    });
+    const bulk = {
+      company_uuid: company.company_uuid, reseller_uuid: company.reseller_uuid, user_uuid: input.user_uuid, kind: input.kind ?? 'bulk',
+      ani, ani_group_uuid: input.ani_group_uuid ?? null, text: input.text, status, total: r.length, file_name: input.file_name ?? null,
+      campaign_uuid: input.campaign_uuid ?? null, send_at: input.send_at ?? null, started_on: status === 'running' ? new Date() : null,
+    } as const;
+    const bulk_uuid = await insertBulk(this.db, bulk, r);
     if (status === 'running') await this.kick(bulk_uuid);
     if (status === 'scheduled') await this.jobs.send(BULK_JOB, { bulk_uuid }, { startAfter: input.send_at as Date });
     return { bulk_uuid, status, total: r.length };

@@ -20,9 +20,7 @@ export interface Judged { item: BatchItem; ani: string; destination: string | nu
 export interface StoredMessage { sms_uuid: string; status: SmsStatus; outbound: OutboundMessage | null }
 
 /** The engine's decision for one message from facts already looked up (send() and batches share it). */
-export function judge(company: CompanyFacts, catalog: CompiledCatalog, filters: string[], facts: { sender: boolean; suppressed: boolean }, m: { ani: string; dnis: string; text: string }) {
-  const parsed = parseDnis(m.dnis);
-  const destination = parsed ? `+${parsed.digits}` : null;
+export function judge(company: CompanyFacts, catalog: CompiledCatalog, filters: string[], facts: { sender: boolean; suppressed: boolean }, m: { ani: string; dnis: string; text: string }, destination = destinationOf(m.dnis)) {
   const seg = countSegments(m.text);
   const q = destination && company.product_uuid ? quote(catalog, { productUuid: company.product_uuid, dnis: destination }) : null;
   const decision = decide({
@@ -32,10 +30,16 @@ export function judge(company: CompanyFacts, catalog: CompiledCatalog, filters: 
   return { decision, destination, seg };
 }
 
+/** The destination in E.164 as the pipeline routes it, or null when it is not a valid number. */
+export function destinationOf(dnis: string): string | null {
+  const parsed = parseDnis(dnis);
+  return parsed ? `+${parsed.digits}` : null;
+}
+
 /** Looks up the facts of a whole batch in two queries and judges every message (no writes). */
 export async function judgeBatch(db: Kysely<Database>, company: CompanyFacts, catalog: CompiledCatalog, filters: string[], items: BatchItem[]): Promise<Judged[]> {
   const anis = items.map((i) => parseNanp(i.ani)?.e164 ?? i.ani.trim());
-  const dests = items.map((i) => { const p = parseDnis(i.dnis); return p ? `+${p.digits}` : null; });
+  const dests = items.map((i) => destinationOf(i.dnis));
   const wanted = [...new Set(dests.filter((d): d is string => !!d))];
   const [senders, suppressed] = await Promise.all([
     db.selectFrom('dids').select('did').where('company_uuid', '=', company.company_uuid).where('did_type', '=', 'ani').where('did', 'in', [...new Set(anis)]).execute(),
@@ -45,7 +49,7 @@ export async function judgeBatch(db: Kysely<Database>, company: CompanyFacts, ca
   const suppressedSet = new Set(suppressed.map((s) => s.number));
   return items.map((item, i) => {
     const ani = anis[i];
-    const { decision, destination, seg } = judge(company, catalog, filters, { sender: senderSet.has(ani), suppressed: !!dests[i] && suppressedSet.has(dests[i] as string) }, { ...item, ani });
+    const { decision, destination, seg } = judge(company, catalog, filters, { sender: senderSet.has(ani), suppressed: !!dests[i] && suppressedSet.has(dests[i] as string) }, { ...item, ani }, dests[i]);
     return { item, ani, destination, text: item.text, segments: seg.segments, encoding: seg.encoding, decision };
   });
 }
