@@ -20,7 +20,7 @@ const CHUNK = 500;
 /** a job hands the bulk to a fresh job after this long (pg-boss expires a job after 60 s) */
 const SLICE_MS = 20_000;
 /** a claimed message not marked handed over after this long is taken as orphaned by a dead worker */
-const LEASE_SECONDS = 20;
+const LEASE_SECONDS = 10;
 
 export interface BulkHooks {
   /** the numbers an ANI group rotates over (the campaigns domain replaces this) */

@@ -20,7 +20,8 @@ export async function createTestApp(extra: BuildOptions = {}): Promise<TestApp> 
   return {
     app,
     async close() {
-      if (dbSchema) await sql.raw(`drop schema ${dbSchema} cascade`).execute(app.db);
+      // the job queue (pg-boss) keeps its tables in <schema>_jobs
+      if (dbSchema) await sql.raw(`drop schema ${dbSchema} cascade; drop schema if exists ${dbSchema}_jobs cascade`).execute(app.db);
       await app.close();
     },
   };
