@@ -15,6 +15,8 @@ import { countSegments } from './engine/segments';
 import { DEFAULT_START_REPLY, DEFAULT_STOP_REPLY, matchFilter, optKeyword } from './engine/keywords';
 import { movableFrom, settlementFor } from './engine/state';
 import type { GatewayAdapter, OutboundMessage } from './gateway/adapter';
+import { judgeBatch, markSent, storeBatch, type BatchItem, type Judged } from './batch';
+import { DlrBatcher } from './dlr-batch';
 
 /**
  * Functions other domains plug in. The templates engineer replaces resolveTemplate (only an approved
@@ -46,7 +48,7 @@ export interface SendInput {
   system?: boolean;
 }
 
-interface CompanyFacts { company_uuid: string; reseller_uuid: string | null; product_uuid: string | null }
+export interface CompanyFacts { company_uuid: string; reseller_uuid: string | null; product_uuid: string | null }
 
 class Refused extends Error {
   constructor(public readonly decision: Extract<Decision, { ok: false }>) { super(decision.message); }
@@ -62,8 +64,11 @@ export class MessagingService {
   private scheduledAt = Infinity;
   private closed = false;
   private running: Promise<unknown> = Promise.resolve();
+  private readonly dlr: DlrBatcher;
 
-  constructor(private readonly db: Kysely<Database>, private readonly catalog: CatalogCache, private readonly gateway: GatewayAdapter, private readonly log: FastifyBaseLogger) {}
+  constructor(private readonly db: Kysely<Database>, private readonly catalog: CatalogCache, private readonly gateway: GatewayAdapter, private readonly log: FastifyBaseLogger) {
+    this.dlr = new DlrBatcher(db);
+  }
 
   async company(company_uuid: string): Promise<CompanyFacts> {
     const c = await this.db.selectFrom('companies').select(['company_uuid', 'reseller_uuid', 'product_uuid']).where('company_uuid', '=', company_uuid).executeTakeFirst();
@@ -171,6 +176,33 @@ export class MessagingService {
     if (scheduled) this.armScheduler((input.send_at as Date).getTime());
     else await this.submit(outcome.sms_uuid, { sms_uuid: outcome.sms_uuid, ani, dnis: row.dnis, text, segments: seg.segments, encoding: seg.encoding, vendor_product_uuid: decision.vendorProductUuid });
     return outcome;
+  }
+
+  /**
+   * The batch entry point (bulk jobs): judge() looks up a batch's facts outside any transaction,
+   * store() writes it in the caller's transaction (holds and rows exactly as send() makes them), and
+   * handOver() gives the queued ones to the gateway after the caller's commit.
+   */
+  readonly batch = {
+    judge: async (company: CompanyFacts, items: BatchItem[]): Promise<Judged[]> =>
+      judgeBatch(this.db, company, await this.catalog.current(), await this.filtersFor(company.reseller_uuid), items),
+    store: storeBatch,
+    handOver: async (msgs: OutboundMessage[]): Promise<void> => {
+      const sent: { sms_uuid: string; smsc_id: string }[] = [];
+      await Promise.all(msgs.map(async (m) => {
+        try {
+          sent.push({ sms_uuid: m.sms_uuid, smsc_id: (await this.gateway.submit(m)).smsc_id });
+        } catch (e) {
+          await this.move(m.sms_uuid, 'failed', `The gateway refused the message: ${(e as Error).message}`);
+        }
+      }));
+      await markSent(this.db, sent);
+    },
+  };
+
+  /** A delivery report: applied like move() but settled in a batch with others arriving meanwhile. */
+  report(sms_uuid: string, to: SmsStatus, message?: string | null): Promise<{ moved: boolean; status: SmsStatus | null }> {
+    return this.dlr.add({ sms_uuid, to, message });
   }
 
   private async refuse(row: Omit<Insertable<Database['sms']>, 'status'>, d: Extract<Decision, { ok: false }>): Promise<never> {
@@ -348,6 +380,7 @@ export class MessagingService {
     this.closed = true;
     if (this.scheduleTimer) clearTimeout(this.scheduleTimer);
     await this.running.catch(() => undefined);
+    await this.dlr.drain().catch(() => undefined);
   }
 }
 
