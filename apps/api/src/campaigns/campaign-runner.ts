@@ -41,9 +41,14 @@ export class CampaignRunner {
     const bulk = this.bulk();
     await this.claim(c, move.to, move.to === 'stopped' ? { finished_on: new Date() } : {});
     for (const j of jobs) {
-      if (action === 'hold') await bulk.hold(j.bulk_uuid);
-      else if (action === 'stop') await bulk.stop(j.bulk_uuid);
-      else await bulk.run(j.bulk_uuid);
+      try {
+        if (action === 'hold') await bulk.hold(j.bulk_uuid);
+        else if (action === 'stop') await bulk.stop(j.bulk_uuid);
+        else await bulk.run(j.bulk_uuid);
+      } catch (e) {
+        // A job already finished (or stopped) has nothing to hold or run: the campaign's other jobs still move.
+        if (!(e instanceof HttpError && e.statusCode === 409)) throw e;
+      }
     }
   }
 

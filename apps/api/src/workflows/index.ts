@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { messagingOf } from '../messaging';
 import workflowRoutes from './routes';
 import { Reminders, REMINDER_JOB } from './reminders';
-import { jobsPortOf } from './jobs-port';
+import { jobsPortOf, setJobsPort } from './jobs-port';
+import { jobsOf } from '../jobs';
 
 export { setJobsPort, type JobsPort } from './jobs-port';
 export { REMINDER_JOB } from './reminders';
@@ -18,9 +19,10 @@ export function remindersOf(app: FastifyInstance): Reminders {
 }
 
 export default async function workflowsRoutes(app: FastifyInstance) {
+  // Reminders are pg-boss jobs (startAfter = the run's time), so they survive a restart.
+  setJobsPort(app, jobsOf(app));
   const reminders = new Reminders(app.db, messagingOf(app).messaging, () => jobsPortOf(app), app.log);
   byServer.set(app.server, reminders);
-  // The worker starts once the job engine is plugged in (see campaigns' wiring of jobsOf).
   app.addHook('onReady', async () => {
     const jobs = jobsPortOf(app);
     if (jobs) await jobs.work(REMINDER_JOB, async (data) => { await reminders.fire(data); });
