@@ -27,7 +27,8 @@ const aniGroups = resourceRoutes(aniGroupBundle, companyAdmin, {
 /** Spec §2, company admin campaings: dashboard, all-campaings, keyword-manager, ani-group and their add/edit/import pages. */
 export const campaignsRoutes: RouteObject[] = [
   {
-    ...campaigns,
+    path: campaigns.path,
+    element: campaigns.element,
     children: [
       ...(campaigns.children ?? []),
       { path: 'dashboard', element: <CampaignDashboardPage />, handle: { title: 'Campaign dashboard' } },
