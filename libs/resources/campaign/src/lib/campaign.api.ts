@@ -1,6 +1,6 @@
 import { api } from '@smsc/shared-api';
 import type {
-  AniGroup, Campaign, CampaignAction, CampaignCreateBody, CampaignDashboard, CampaignPatchBody, CampaignPayload, Did, ListPageOf,
+  AniGroup, Campaign, CampaignAction, CampaignCreateBody, CampaignDashboard, CampaignPatchBody, CampaignPayload, Did, ListPageOf, SmsTemplate,
 } from '@smsc/shared-contract';
 import type { ListQueryArg } from '@smsc/shared-ui';
 
@@ -32,13 +32,14 @@ export const campaignApi = api.enhanceEndpoints({ addTagTypes: [CAMPAIGN_TAG] })
     }),
     // pickers of the campaign form: the company's sending numbers and its ANI groups
     campaignSenderOptions: b.query<ListPageOf<Did>, void>({ query: () => ({ url: '/did/company/list', params: { did_type: 'ani', per_page: 1000 } }) }),
+    campaignTemplateOptions: b.query<ListPageOf<SmsTemplate>, void>({ query: () => ({ url: '/sms_template/list', params: { status: 'approved', per_page: 1000 } }) }),
     campaignAniGroupOptions: b.query<ListPageOf<AniGroup>, void>({ query: () => ({ url: '/ani_group/list', params: { per_page: 1000, order_by: 'name', order_dir: 'asc' } }) }),
   }),
 });
 
 export const {
   useListCampaignsQuery, useLazyListCampaignsQuery, useGetCampaignQuery, useCampaignDashboardQuery, useCreateCampaignMutation, useUpdateCampaignMutation,
-  useDeleteCampaignMutation, useCampaignActionMutation, useCampaignSenderOptionsQuery, useCampaignAniGroupOptionsQuery,
+  useDeleteCampaignMutation, useCampaignActionMutation, useCampaignSenderOptionsQuery, useCampaignAniGroupOptionsQuery, useCampaignTemplateOptionsQuery,
 } = campaignApi;
 
 /** The list, read again every few seconds so running campaigns' progress moves on screen. */

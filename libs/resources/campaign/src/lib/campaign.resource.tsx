@@ -5,7 +5,7 @@ import { Progress, Tag, type FormValues, type ResourceBundle, type ResourceDefin
 import { formatDateTime } from '@smsc/shared-util';
 import {
   useCampaignAniGroupOptionsQuery, useCampaignSenderOptionsQuery, useCreateCampaignMutation, useDeleteCampaignMutation, useGetCampaignQuery,
-  useLazyListCampaignsQuery, useLiveCampaignList, useUpdateCampaignMutation,
+  useCampaignTemplateOptionsQuery, useLazyListCampaignsQuery, useLiveCampaignList, useUpdateCampaignMutation,
 } from './campaign.api';
 
 export const CAMPAIGN_ACCESS = { company: 'campaign.company' } as const;
@@ -28,6 +28,10 @@ export function ProgressCell({ progress }: { progress: CampaignProgress | null }
 function useSenderOptions(): { options: SelectOption[]; loading?: boolean } {
   const { data, isLoading } = useCampaignSenderOptionsQuery();
   return { options: (data?.items ?? []).map((d) => ({ value: d.did, label: d.did })), loading: isLoading };
+}
+function useTemplateOptions(): { options: SelectOption[]; loading?: boolean } {
+  const { data, isLoading } = useCampaignTemplateOptionsQuery();
+  return { options: (data?.items ?? []).map((t) => ({ value: t.id, label: t.template_name })), loading: isLoading };
 }
 function useGroupOptions(): { options: SelectOption[]; loading?: boolean } {
   const { data, isLoading } = useCampaignAniGroupOptionsQuery();
@@ -55,6 +59,7 @@ export const campaignDefinition: ResourceDefinition<Campaign> = {
   formFields: [
     { name: 'campaign_name', label: 'Name', kind: 'text', required: true, maxLength: CAMPAIGN_NAME_MAX },
     { name: 'text', label: 'Text ({name} is replaced by the recipient\'s name)', kind: 'textarea', maxLength: CAMPAIGN_TEXT_MAX },
+    { name: 'sms_template_uuid', label: 'Approved template (sent instead of the text)', kind: 'select', useOptions: useTemplateOptions },
     { name: 'ani', label: 'Sender number', kind: 'select', useOptions: useSenderOptions, placeholder: 'One number, or pick an ANI group below' },
     { name: 'ani_group_uuid', label: 'Sender ANI group (its numbers take turns)', kind: 'select', useOptions: useGroupOptions },
     { name: 'all_recipients', label: 'Send to every recipient of the company', kind: 'switch' },
@@ -77,6 +82,7 @@ export function campaignBody(values: FormValues): CampaignCreateBody {
   const body: CampaignCreateBody = {
     campaign_name: text(values['campaign_name']),
     text: text(values['text']) || null,
+    sms_template_uuid: (values['sms_template_uuid'] as string | undefined) || null,
     ani: (values['ani'] as string | undefined) || null,
     ani_group_uuid: (values['ani_group_uuid'] as string | undefined) || null,
     quiet_start: text(values['quiet_start']) || null,
@@ -108,7 +114,7 @@ export const campaignBundle: ResourceBundle<Campaign, CampaignCreateBody, Campai
   toCreate: campaignBody,
   toPatch: campaignPatch,
   toForm: (row) => ({
-    campaign_name: row.campaign_name, text: row.text ?? '', ani: row.ani ?? undefined, ani_group_uuid: row.ani_group_uuid ?? undefined,
+    campaign_name: row.campaign_name, text: row.text ?? '', sms_template_uuid: row.sms_template_uuid ?? undefined, ani: row.ani ?? undefined, ani_group_uuid: row.ani_group_uuid ?? undefined,
     quiet_start: row.quiet_start ?? '', quiet_end: row.quiet_end ?? '', time_zone: row.time_zone, start_at: row.start_at ?? '',
   }),
 };

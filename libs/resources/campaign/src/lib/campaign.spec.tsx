@@ -47,7 +47,7 @@ describe('campaign resource', () => {
   it('turns the form into the call: numbers one per line, empty pickers left null, a run campaign sends its name only', () => {
     expect(campaignBody({ campaign_name: ' Spring ', text: 'Hi {name}', ani: '+12125552301', numbers: '+1 212 555 0100\n\n2125550101, ', all_recipients: true, start_at: '2026-12-01T09:00:00Z', time_zone: '' }))
       .toEqual({
-        campaign_name: 'Spring', text: 'Hi {name}', ani: '+12125552301', ani_group_uuid: null, quiet_start: null, quiet_end: null,
+        campaign_name: 'Spring', text: 'Hi {name}', sms_template_uuid: null, ani: '+12125552301', ani_group_uuid: null, quiet_start: null, quiet_end: null,
         start_at: '2026-12-01T09:00:00.000Z', all_recipients: true, numbers: ['+1 212 555 0100', '2125550101'],
       });
     expect(campaignPatch({ campaign_name: 'New name', text: 'changed' }, { ...row, status: 'running' })).toEqual({ campaign_name: 'New name' });
