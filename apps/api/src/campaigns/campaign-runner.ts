@@ -7,7 +7,7 @@ import { approvedTemplate } from '../messaging-content/queries';
 import { nanp } from '../numbers/nanp';
 import { campaignMove } from './engine/state';
 import { sendGroups, zoneOfNumber } from './engine/send-window';
-import { groupNumbers } from './queries';
+import { companySenders, groupNumbers } from './queries';
 import { isJobDone, type BulkPort } from './bulk-port';
 
 interface CampaignRow {
@@ -63,6 +63,8 @@ export class CampaignRunner {
     }
     if (!text) throw new HttpError(409, 'The campaign has no text; write one or pick an approved template');
     if (!c.ani && !c.ani_group_uuid) throw new HttpError(409, 'The campaign has no sender; pick a number or an ANI group');
+    // checked before the state moves, so a number the company gave up since is a 400 that changes nothing
+    if (c.ani && !c.ani_group_uuid) await companySenders(this.db, c.company_uuid, [c.ani], 'ani');
     if (c.ani_group_uuid && !(await groupNumbers(this.db, c.company_uuid, c.ani_group_uuid)).length) {
       throw new HttpError(409, 'The campaign\'s ANI group has no sending numbers');
     }

@@ -141,6 +141,13 @@ describe('campaigns API', () => {
     const res = await call('POST', `/campaign/${pending.campaign_uuid}/run`, acme);
     expect([res.statusCode, res.json().error.message]).toEqual([409, expect.stringMatching(/only an approved template can be sent/)]);
     expect((await call('GET', `/campaign/${pending.campaign_uuid}`, acme)).json().campaign.status).toBe('draft');
+    // a sender the company no longer holds: 400 naming it, and the campaign stays a draft
+    const gone = await make(acme, { campaign_name: 'Gone', text: 'x', ani: '+14155553303', numbers: ['+12125550161'] });
+    await t.app.db.updateTable('dids').set({ did_type: 'dnis' }).where('did', '=', '+14155553303').execute();
+    const lost = await call('POST', `/campaign/${gone.campaign_uuid}/run`, acme);
+    expect([lost.statusCode, lost.json()]).toEqual([400, { errors: { ani: '+14155553303 is not one of the company\'s sending numbers' } }]);
+    expect((await call('GET', `/campaign/${gone.campaign_uuid}`, acme)).json().campaign.status).toBe('draft');
+    await t.app.db.updateTable('dids').set({ did_type: 'ani' }).where('did', '=', '+14155553303').execute();
   });
 
   it('never shows, changes or runs another company\'s campaign (404 on every call)', async () => {
