@@ -13,6 +13,10 @@ export interface DbOptions {
   schema?: string;
 }
 
+/** The embedded PGlite behind a Kysely (the job queue needs its exec() for multi-statement scripts). */
+const pglites = new WeakMap<object, PGlite>();
+export const pgliteOf = (db: Kysely<Database>): PGlite | undefined => pglites.get(db);
+
 export async function connect(opts: DbOptions): Promise<Kysely<Database>> {
   if (opts.databaseUrl) {
     const schema = opts.schema;
@@ -26,5 +30,7 @@ export async function connect(opts: DbOptions): Promise<Kysely<Database>> {
   if (dir !== 'memory') mkdirSync(dir, { recursive: true });
   const pg = dir === 'memory' ? new PGlite() : new PGlite(dir);
   await pg.waitReady;
-  return new Kysely<Database>({ dialect: new PGliteDialect(pg) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pg) });
+  pglites.set(db, pg);
+  return db;
 }

@@ -8,6 +8,8 @@ import { SECURITY_MIGRATIONS } from '../security/migrations';
 import { MESSAGING_MIGRATIONS } from '../messaging/migrations';
 import { CONTENT_MIGRATIONS } from '../messaging-content/migrations';
 import { MAIL_MIGRATIONS } from '../mail/migrations';
+import { BULK_MIGRATIONS } from '../bulk/migrations';
+import { CAMPAIGN_MIGRATIONS } from '../campaigns/migrations';
 
 const MIGRATIONS: { id: string; ddl: string }[] = [
   {
@@ -94,6 +96,8 @@ const MIGRATIONS: { id: string; ddl: string }[] = [
   ...MESSAGING_MIGRATIONS,
   ...CONTENT_MIGRATIONS,
   ...MAIL_MIGRATIONS,
+  ...BULK_MIGRATIONS,
+  ...CAMPAIGN_MIGRATIONS,
 ];
 
 export async function migrate(db: Kysely<Database>): Promise<void> {

@@ -31,7 +31,7 @@ export default async function gatewayRoutes(base: FastifyInstance, opts: { secre
     // buffered (4) and unknown types move nothing; Kannel only needs a 2xx
     if (!to) return { ok: true };
     const detail = req.query.error && !/^0+$/.test(req.query.error) ? `SMSC error ${req.query.error}${req.query.reply ? `: ${req.query.reply}` : ''}` : undefined;
-    const r = await app.messaging.move(req.query.id, to, to === 'delivered' || to === 'sent' ? undefined : detail ?? 'Not delivered');
+    const r = await app.messaging.report(req.query.id, to, to === 'delivered' || to === 'sent' ? undefined : detail ?? 'Not delivered');
     if (!r.status) throw new HttpError(404, 'SMS not found');
     return { ok: true, status: r.status, duplicate: !r.moved };
   });

@@ -13,7 +13,8 @@ import type { GatewayConnection, GatewayControl } from '../catalog/smsc/gateway-
 import suppressionRoutes from './suppression-routes';
 import gatewayRoutes from './gateway-routes';
 
-export { MessagingService, type MessagingHooks, type SendInput } from './service';
+export { MessagingService, type MessagingHooks, type SendInput, type CompanyFacts } from './service';
+export type { BatchItem, Judged, StoredMessage } from './batch';
 export type { GatewayAdapter, OutboundMessage } from './gateway/adapter';
 export { SmscSimulator } from './gateway/simulator';
 export type { MessagingOptions } from './options';

@@ -15,6 +15,8 @@ import { countSegments } from './engine/segments';
 import { DEFAULT_START_REPLY, DEFAULT_STOP_REPLY, matchFilter, optKeyword } from './engine/keywords';
 import { movableFrom, settlementFor } from './engine/state';
 import type { GatewayAdapter, OutboundMessage } from './gateway/adapter';
+import { judgeBatch, markSent, storeBatch, type BatchItem, type Judged } from './batch';
+import { DlrBatcher } from './dlr-batch';
 
 /**
  * Functions other domains plug in. The templates engineer replaces resolveTemplate (only an approved
@@ -22,6 +24,8 @@ import type { GatewayAdapter, OutboundMessage } from './gateway/adapter';
  */
 export interface MessagingHooks {
   resolveTemplate(args: { db: Kysely<Database>; company_uuid: string; sms_template_uuid: string; text: string }): Promise<{ ok: true; text?: string } | { ok: false; message: string }>;
+  /** An incoming message to a company's number that is not a built-in STOP/START word (keywords act on it). */
+  onReceive?(mo: { company_uuid: string; did_uuid: string; did: string; from: string; text: string; sms_uuid: string }): Promise<void>;
 }
 
 /** Until templates exist no template can be approved, so naming one blocks the send (bad_template). */
@@ -44,7 +48,7 @@ export interface SendInput {
   system?: boolean;
 }
 
-interface CompanyFacts { company_uuid: string; reseller_uuid: string | null; product_uuid: string | null }
+export interface CompanyFacts { company_uuid: string; reseller_uuid: string | null; product_uuid: string | null }
 
 class Refused extends Error {
   constructor(public readonly decision: Extract<Decision, { ok: false }>) { super(decision.message); }
@@ -65,8 +69,11 @@ export class MessagingService {
   private scheduledAt = Infinity;
   private closed = false;
   private running: Promise<unknown> = Promise.resolve();
+  private readonly dlr: DlrBatcher;
 
-  constructor(private readonly db: Kysely<Database>, private readonly catalog: CatalogCache, private readonly gateway: GatewayAdapter, private readonly log: FastifyBaseLogger) {}
+  constructor(private readonly db: Kysely<Database>, private readonly catalog: CatalogCache, private readonly gateway: GatewayAdapter, private readonly log: FastifyBaseLogger) {
+    this.dlr = new DlrBatcher(db);
+  }
 
   async company(company_uuid: string): Promise<CompanyFacts> {
     const c = await this.db.selectFrom('companies').select(['company_uuid', 'reseller_uuid', 'product_uuid']).where('company_uuid', '=', company_uuid).executeTakeFirst();
@@ -176,6 +183,33 @@ export class MessagingService {
     return outcome;
   }
 
+  /**
+   * The batch entry point (bulk jobs): judge() looks up a batch's facts outside any transaction,
+   * store() writes it in the caller's transaction (holds and rows exactly as send() makes them), and
+   * handOver() gives the queued ones to the gateway after the caller's commit.
+   */
+  readonly batch = {
+    judge: async (company: CompanyFacts, items: BatchItem[]): Promise<Judged[]> =>
+      judgeBatch(this.db, company, await this.catalog.current(), await this.filtersFor(company.reseller_uuid), items),
+    store: storeBatch,
+    handOver: async (msgs: OutboundMessage[]): Promise<void> => {
+      const sent: { sms_uuid: string; smsc_id: string }[] = [];
+      await Promise.all(msgs.map(async (m) => {
+        try {
+          sent.push({ sms_uuid: m.sms_uuid, smsc_id: (await this.gateway.submit(m)).smsc_id });
+        } catch (e) {
+          await this.move(m.sms_uuid, 'failed', `The gateway refused the message: ${(e as Error).message}`);
+        }
+      }));
+      await markSent(this.db, sent);
+    },
+  };
+
+  /** A delivery report: applied like move() but settled in a batch with others arriving meanwhile. */
+  report(sms_uuid: string, to: SmsStatus, message?: string | null): Promise<{ moved: boolean; status: SmsStatus | null }> {
+    return this.dlr.add({ sms_uuid, to, message });
+  }
+
   private async refuse(row: Omit<Insertable<Database['sms']>, 'status'>, d: Extract<Decision, { ok: false }>): Promise<never> {
     await this.db.insertInto('sms').values({ ...row, status: 'blocked', block_reason: d.reason, status_message: d.message }).execute();
     throw new HttpError(blockStatus(d.reason), `Blocked (${d.reason}): ${d.message}`);
@@ -268,6 +302,13 @@ export class MessagingService {
         // The opt-out itself stands; the confirmation is stored blocked with its reason (e.g. no_money).
         this.log.warn({ reason: (e as Error).message }, 'opt-out confirmation not sent');
       }
+    } else if (owner && this.hooks.onReceive) {
+      try {
+        await this.hooks.onReceive({ company_uuid: owner.company_uuid, did_uuid: owner.did_uuid, did: owner.did, from, text: mo.text, sms_uuid: stored.sms_uuid });
+      } catch (e) {
+        // The message is stored whatever a keyword's action does.
+        this.log.warn({ reason: (e as Error).message }, 'incoming message hook failed');
+      }
     }
     return { sms_uuid: stored.sms_uuid, duplicate: false, keyword };
   }
@@ -349,6 +390,7 @@ export class MessagingService {
     this.closed = true;
     if (this.scheduleTimer) clearTimeout(this.scheduleTimer);
     await this.running.catch(() => undefined);
+    await this.dlr.drain().catch(() => undefined);
   }
 }
 

@@ -70,6 +70,11 @@ describe('authorization matrix (generated from the route table)', () => {
       period_start: '2026-01-01', period_end: '2026-01-31', due_on: '2026-03-02', total: '1000000', payments_received: '0', line_count: 0,
       paid_on: null, created_by: null,
     }).returning('invoice_uuid').executeTakeFirstOrThrow();
+    const globexGroup = await t.app.db.insertInto('ani_groups').values({ company_uuid: globex.company_uuid, name: 'g' }).returning('ani_group_uuid').executeTakeFirstOrThrow();
+    const globexCampaign = await t.app.db.insertInto('campaigns').values({ company_uuid: globex.company_uuid, campaign_name: 'g' }).returning('campaign_uuid').executeTakeFirstOrThrow();
+    const globexKeyword = await t.app.db.insertInto('keywords').values({ company_uuid: globex.company_uuid, keyword: 'G', action: 'reply', reply_text: 'g' }).returning('keyword_uuid').executeTakeFirstOrThrow();
+    const globexWorkflow = await t.app.db.insertInto('sms_workflows').values({ company_uuid: globex.company_uuid, name: 'g', ani: '+13125552401', text: 'g', numbers: ['+14155550100'], created_by: null }).returning('sms_workflow_uuid').executeTakeFirstOrThrow();
+    const globexReminder = await t.app.db.insertInto('reminder_workflows').values({ company_uuid: globex.company_uuid, name: 'g', ani: '+13125552401', text: 'g', numbers: ['+14155550100'], remind_at: new Date(), next_run_at: null, last_run_at: null, created_by: null }).returning('reminder_workflow_uuid').executeTakeFirstOrThrow();
     // A body that passes validation, per resource, so the tenant check is what answers.
     const fixtures: Record<string, { id: string; patch: object }> = {
       [api('/company/:id')]: { id: globex.company_uuid, patch: { company_name: 'Hijacked' } },
@@ -81,6 +86,11 @@ describe('authorization matrix (generated from the route table)', () => {
       [api('/sms_template/:id')]: { id: globexTemplate.sms_template_uuid, patch: { text: 'Hijacked' } },
       [api('/recipient/:id')]: { id: globexRecipient.recipient_uuid, patch: { recipient_name: 'Hijacked' } },
       [api('/invoice/:id')]: { id: globexInvoice.invoice_uuid, patch: {} },
+      [api('/ani_group/:id')]: { id: globexGroup.ani_group_uuid, patch: { name: 'Hijacked' } },
+      [api('/campaign/:id')]: { id: globexCampaign.campaign_uuid, patch: { campaign_name: 'Hijacked' } },
+      [api('/keyword/:id')]: { id: globexKeyword.keyword_uuid, patch: { reply_text: 'Hijacked' } },
+      [api('/sms_workflow/:id')]: { id: globexWorkflow.sms_workflow_uuid, patch: { name: 'Hijacked' } },
+      [api('/reminder_workflow/:id')]: { id: globexReminder.reminder_workflow_uuid, patch: { name: 'Hijacked' } },
     };
     const scoped = routes.filter((r) => r.access !== 'public' && r.url.endsWith('/:id') && r.access.company_admin !== 'none' && r.access.company_admin !== 'all');
     expect(scoped.length).toBeGreaterThan(0);

@@ -18,11 +18,15 @@ import messagingRoutes from '../messaging';
 import contentRoutes from '../messaging-content';
 import mailTemplateRoutes from '../mail/routes';
 import didWebhookRoutes from '../numbers/webhooks';
+import jobs from '../jobs';
+import bulkRoutes from '../bulk';
+import campaignsRoutes from '../campaigns';
+import workflowsRoutes from '../workflows';
 
 export default async function routes(app: FastifyInstance) {
   for (const plugin of [authRoutes, registrationRoutes, homeRoutes, userRoutes, companyRoutes, resellerRoutes, paymentTermRoutes, stopTextRoutes, countryRoutes,
     fileRoutes, resellerImportRoutes, auditRoutes, catalogRoutes, billingRoutes, numbersRoutes, messagingRoutes,
-    contentRoutes, mailTemplateRoutes, didWebhookRoutes]) {
+    contentRoutes, mailTemplateRoutes, didWebhookRoutes, jobs, bulkRoutes, campaignsRoutes, workflowsRoutes]) {
     await app.register(plugin);
   }
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { Client } from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@smsc/shared-contract';
 import { build, type BuildOptions } from '../app';
@@ -22,8 +23,16 @@ export async function createTestApp(extra: BuildOptions = {}): Promise<TestApp> 
     async close() {
       if (dbSchema) await sql.raw(`drop schema ${dbSchema} cascade`).execute(app.db);
       await app.close();
+      // the job queue (pg-boss, stopped by close) keeps its tables in <schema>_jobs
+      if (dbSchema) await dropSchema(databaseUrl as string, `${dbSchema}_jobs`);
     },
   };
+}
+
+async function dropSchema(url: string, schema: string) {
+  const c = new Client({ connectionString: url });
+  await c.connect();
+  try { await c.query(`drop schema if exists ${schema} cascade`); } finally { await c.end(); }
 }
 
 export async function login(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<string> {

@@ -14,3 +14,6 @@ export * from './lib/messaging';
 export * from './lib/content';
 export * from './lib/smsc';
 export * from './lib/mail-templates';
+export * from './lib/bulk';
+export * from './lib/campaigns';
+export * from './lib/workflows';

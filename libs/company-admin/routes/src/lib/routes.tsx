@@ -16,5 +16,7 @@ export const companyAdminModule: RoleModule = {
     lazyArea(['dids', 'users/assigned-did'], () => import('./dids-routes').then((m) => m.didsRoutes)),
     lazyArea(['templates', 'recipients'], () => import('./content-routes').then((m) => m.contentRoutes)),
     lazyArea(['sms-center', 'sms-log'], () => import('./messaging-routes').then((m) => m.messagingRoutes)),
+    lazyArea(['campaings'], () => import('./campaigns-routes').then((m) => m.campaignsRoutes)),
+    lazyArea(['sms-workflow', 'reminder-workflow'], () => import('./workflows-routes').then((m) => m.workflowsRoutes)),
   ],
 };

@@ -14,5 +14,6 @@ export const companyUserModule: RoleModule = {
     lazyArea(['profile'], () => import('./users-routes').then((m) => m.usersRoutes)),
     lazyArea(['dids'], () => import('./dids-routes').then((m) => m.didsRoutes)),
     lazyArea(['sms-center', 'sms-log'], () => import('./messaging-routes').then((m) => m.messagingRoutes)),
+    lazyArea(['sms-workflow', 'reminder-workflow'], () => import('./workflows-routes').then((m) => m.workflowsRoutes)),
   ],
 };

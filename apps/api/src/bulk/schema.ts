@@ -1,0 +1,16 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { BulkStatus } from '@smsc/shared-contract';
+
+type Opt<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+export interface BulkTables {
+  bulks: {
+    bulk_uuid: Generated<string>; company_uuid: string; reseller_uuid: Opt<string>; user_uuid: Opt<string>;
+    kind: Generated<'bulk' | 'delayed'>; ani: Opt<string>; ani_group_uuid: Opt<string>; text: string; status: BulkStatus;
+    total: Generated<number>; file_name: Opt<string>; campaign_uuid: Opt<string>;
+    send_at: Opt<Date>; started_on: Opt<Date>; finished_on: Opt<Date>; created_on: ColumnType<Date, Date | undefined, never>;
+  };
+  bulk_recipients: {
+    bulk_uuid: string; seq: number; number: string; fields: Opt<Record<string, string>>; sms_uuid: Opt<string>; lease_until: Opt<Date>;
+  };
+}

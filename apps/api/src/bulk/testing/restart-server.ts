@@ -1,0 +1,61 @@
+// A server process for the restart test (bulk/restart.spec.ts): runs the API on DATA_DIR (PGlite) or
+// DATABASE_URL + DB_SCHEMA, logs every gateway handover to HANDOVER_LOG (appended synchronously, so
+// the log survives a SIGKILL), and talks to the test over stdout:
+//   CREATE=<n>  funds Acme and creates a bulk of n numbers, printing "BULK <id>"
+//   then prints "PROGRESS <json>" every 100 ms until the bulk has finished and nothing is queued,
+//   then (with REPORT=1) prints "RESULT <json>" with the checks' figures and exits cleanly.
+import { appendFileSync } from 'node:fs';
+import { sql } from 'kysely';
+import { build } from '../../app';
+import { post } from '../../billing';
+import { messagingOf } from '../../messaging';
+import { bulkOf } from '..';
+
+const env = process.env;
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+async function main() {
+  const app = await build({
+    dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL || undefined, dbSchema: env.DB_SCHEMA || undefined,
+    demoPassword: 'restart-pass', demoTraffic: false, demoBilling: false, webRoot: '/nonexistent',
+    messaging: { gatewaySecret: 'restart', simLatencyMs: 300, simFailureRate: 0.1, simRandom: Math.random },
+  });
+  const { gateway } = messagingOf(app);
+  const submit = gateway.submit.bind(gateway);
+  gateway.submit = async (m) => { appendFileSync(env.HANDOVER_LOG as string, `${m.sms_uuid}\n`); return submit(m); };
+  const acme = (await app.db.selectFrom('companies').select('company_uuid').where('company_name', '=', 'Acme').executeTakeFirstOrThrow()).company_uuid;
+  let id = env.BULK_ID;
+  if (env.CREATE) {
+    await app.db.transaction().execute((trx) => post(trx, { account: { company_uuid: acme }, amount: 1_000_000_000n, kind: 'adjustment', cause_type: 'test', cause_id: 'restart' }));
+    const recipients = Array.from({ length: Number(env.CREATE) }, (_, i) => ({ number: `+1415${String(3000000 + i)}` }));
+    id = (await bulkOf(app).create({ company_uuid: acme, user_uuid: null, ani: '+12125552301', text: 'Restart test', recipients })).bulk_uuid;
+  }
+  say(`BULK ${id}`);
+  for (;;) {
+    const p = await bulkOf(app).progress(id as string);
+    say(`PROGRESS ${JSON.stringify(p)}`);
+    if (p.status === 'finished' && p.left === 0) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (env.REPORT) {
+    // reports still on their way from the simulator are applied before counting
+    await new Promise((r) => setTimeout(r, 1000));
+    const row = (await sql<Record<string, number>>`select
+        (select count(*)::int from bulk_recipients where bulk_uuid = ${id}) as recipients,
+        (select count(distinct sms_uuid)::int from bulk_recipients where bulk_uuid = ${id}) as messages,
+        (select count(*)::int from sms where company_uuid = ${acme} and text = 'Restart test') as stored,
+        (select count(*)::int from sms where company_uuid = ${acme} and text = 'Restart test' and status = 'delivered') as delivered,
+        (select count(*)::int from sms where company_uuid = ${acme} and text = 'Restart test' and status = 'queued') as queued,
+        (select count(*)::int from sms where company_uuid = ${acme} and text = 'Restart test' and status = 'sent') as awaiting_report,
+        (select count(*)::int from ledger_entries e join sms s on e.cause_id = s.sms_uuid::text where s.text = 'Restart test' and e.kind = 'sms_charge') as charges,
+        (select count(distinct e.cause_id)::int from ledger_entries e join sms s on e.cause_id = s.sms_uuid::text where s.text = 'Restart test' and e.kind = 'sms_charge') as charged_messages,
+        (select coalesce(-sum(e.amount), 0)::text from ledger_entries e join sms s on e.cause_id = s.sms_uuid::text where s.text = 'Restart test' and e.kind = 'sms_charge') as charged,
+        (select coalesce(sum(price), 0)::text from sms where company_uuid = ${acme} and text = 'Restart test' and status = 'delivered') as delivered_price,
+        (select count(*)::int from ledger_reservations l join sms s on s.reservation_uuid = l.reservation_uuid where s.text = 'Restart test') as holds`.execute(app.db)).rows[0];
+    say(`RESULT ${JSON.stringify(row)}`);
+  }
+  await app.close();
+  process.exit(0);
+}
+
+main().catch((e) => { process.stderr.write(`${(e as Error).stack}\n`); process.exit(1); });

@@ -1,0 +1,116 @@
+// Runs, holds and stops campaigns through the bulk job engine, and reads their progress.
+import type { Kysely, Updateable } from 'kysely';
+import type { CampaignAction, CampaignProgress, CampaignStatus } from '@smsc/shared-contract';
+import type { Database } from '../db/schema';
+import { HttpError } from '../lib/http-error';
+import { approvedTemplate } from '../messaging-content/queries';
+import { nanp } from '../numbers/nanp';
+import { campaignMove } from './engine/state';
+import { sendGroups, zoneOfNumber } from './engine/send-window';
+import { companySenders, groupNumbers } from './queries';
+import { isJobDone, type BulkPort } from './bulk-port';
+
+interface CampaignRow {
+  campaign_uuid: string; company_uuid: string; status: CampaignStatus; text: string | null; sms_template_uuid: string | null;
+  ani: string | null; ani_group_uuid: string | null; quiet_start: string | null; quiet_end: string | null; time_zone: string; start_at: Date | null;
+}
+
+const stateOfNpa = (npa: string) => nanp().npas.get(npa)?.state ?? null;
+
+export class CampaignRunner {
+  constructor(private readonly db: Kysely<Database>, private readonly port: () => BulkPort | null) {}
+
+  private bulk(): BulkPort {
+    const p = this.port();
+    if (!p) throw new HttpError(503, 'Bulk sending is not available on this server, so campaigns cannot run yet');
+    return p;
+  }
+
+  /** Moves the campaign's state only if nobody moved it meanwhile (two clicks, two tabs): 409 otherwise. */
+  private async claim(c: CampaignRow, to: CampaignStatus, extra: Updateable<Database['campaigns']> = {}): Promise<void> {
+    const row = await this.db.updateTable('campaigns').set({ status: to, updated_on: new Date(), ...extra })
+      .where('campaign_uuid', '=', c.campaign_uuid).where('status', '=', c.status).returning('campaign_uuid').executeTakeFirst();
+    if (!row) throw new HttpError(409, 'The campaign changed meanwhile; reload it and try again');
+  }
+
+  async act(c: CampaignRow, action: CampaignAction, user_uuid: string | null): Promise<void> {
+    const move = campaignMove(c.status, action);
+    if (!move.ok) throw new HttpError(409, move.message);
+    const jobs = await this.db.selectFrom('campaign_jobs').select('bulk_uuid').where('campaign_uuid', '=', c.campaign_uuid).execute();
+    if (action === 'run' && (c.status === 'draft' || !jobs.length)) return this.start(c, user_uuid);
+    const bulk = this.bulk();
+    await this.claim(c, move.to, move.to === 'stopped' ? { finished_on: new Date() } : {});
+    for (const j of jobs) {
+      try {
+        if (action === 'hold') await bulk.hold(j.bulk_uuid);
+        else if (action === 'stop') await bulk.stop(j.bulk_uuid);
+        else await bulk.run(j.bulk_uuid);
+      } catch (e) {
+        // A job already finished (or stopped) has nothing to hold or run: the campaign's other jobs still move.
+        if (!(e instanceof HttpError && e.statusCode === 409)) throw e;
+      }
+    }
+  }
+
+  /** draft → running: checks it can send, then one bulk job per first-send instant (quiet hours per zone). */
+  private async start(c: CampaignRow, user_uuid: string | null): Promise<void> {
+    const bulk = this.bulk();
+    let text = c.text;
+    if (c.sms_template_uuid) {
+      const t = await approvedTemplate(this.db, c.company_uuid, c.sms_template_uuid);
+      if (!t.ok) throw new HttpError(409, t.message);
+      text = t.text;
+    }
+    if (!text) throw new HttpError(409, 'The campaign has no text; write one or pick an approved template');
+    if (!c.ani && !c.ani_group_uuid) throw new HttpError(409, 'The campaign has no sender; pick a number or an ANI group');
+    // checked before the state moves, so a number the company gave up since is a 400 that changes nothing
+    if (c.ani && !c.ani_group_uuid) await companySenders(this.db, c.company_uuid, [c.ani], 'ani');
+    if (c.ani_group_uuid && !(await groupNumbers(this.db, c.company_uuid, c.ani_group_uuid)).length) {
+      throw new HttpError(409, 'The campaign\'s ANI group has no sending numbers');
+    }
+    const recipients = await this.db.selectFrom('campaign_recipients').leftJoin('recipients', 'recipients.recipient_uuid', 'campaign_recipients.recipient_uuid')
+      .select(['campaign_recipients.number', 'recipients.recipient_name']).where('campaign_recipients.campaign_uuid', '=', c.campaign_uuid)
+      .orderBy('campaign_recipients.created_on').orderBy('campaign_recipients.number').execute();
+    if (!recipients.length) throw new HttpError(409, 'The campaign has no recipients');
+    const quiet = c.quiet_start && c.quiet_end ? { start: c.quiet_start, end: c.quiet_end } : null;
+    const now = new Date();
+    const groups = sendGroups(recipients, { now, start_at: c.start_at, quiet, zoneOf: (n) => zoneOfNumber(n, stateOfNpa, c.time_zone) });
+    await this.claim(c, 'running', { started_on: now });
+    let made = 0;
+    try {
+      for (const g of groups) {
+        const { bulk_uuid } = await bulk.create({
+          company_uuid: c.company_uuid, user_uuid, text, campaign_uuid: c.campaign_uuid,
+          ...(c.ani_group_uuid ? { ani_group_uuid: c.ani_group_uuid } : { ani: c.ani as string }),
+          recipients: g.recipients.map((r) => ({ number: r.number, ...(r.recipient_name ? { fields: { name: r.recipient_name } } : {}) })),
+          ...(g.send_at.getTime() > now.getTime() ? { send_at: g.send_at } : {}),
+        });
+        await this.db.insertInto('campaign_jobs').values({ campaign_uuid: c.campaign_uuid, bulk_uuid, send_at: g.send_at, recipients: g.recipients.length }).execute();
+        made++;
+      }
+    } catch (e) {
+      // Nothing made: back where it was. Some jobs made: they keep their ids (campaign_jobs) so hold and stop reach them.
+      await this.db.updateTable('campaigns').set({ status: made ? 'held' : c.status }).where('campaign_uuid', '=', c.campaign_uuid).execute();
+      throw e;
+    }
+  }
+
+  /**
+   * The sum of the campaign's jobs' progress; a running campaign whose every job is done becomes
+   * finished here (whoever reads it first: the list, the record, the dashboard).
+   */
+  async progress(c: { campaign_uuid: string; status: CampaignStatus; finished_on: Date | null }): Promise<CampaignProgress | null> {
+    const jobs = await this.db.selectFrom('campaign_jobs').select('bulk_uuid').where('campaign_uuid', '=', c.campaign_uuid).execute();
+    const port = this.port();
+    if (!jobs.length || !port) return null;
+    const each = await Promise.all(jobs.map((j) => port.progress(j.bulk_uuid)));
+    const sum = each.reduce((a, p) => ({ total: a.total + p.total, sent: a.sent + p.sent, delivered: a.delivered + p.delivered, failed: a.failed + p.failed, left: a.left + p.left }),
+      { total: 0, sent: 0, delivered: 0, failed: 0, left: 0 });
+    if (c.status === 'running' && each.every(isJobDone)) {
+      const done = await this.db.updateTable('campaigns').set({ status: 'finished', finished_on: new Date() }).where('campaign_uuid', '=', c.campaign_uuid)
+        .where('status', '=', 'running').returning(['status', 'finished_on']).executeTakeFirst();
+      if (done) Object.assign(c, done);
+    }
+    return sum;
+  }
+}

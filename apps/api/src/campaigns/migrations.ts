@@ -1,0 +1,41 @@
+// Campaigns domain migrations (ids 075-079): ANI groups, keywords, campaigns; 077 holds the workflows.
+import { WORKFLOW_MIGRATIONS } from '../workflows/migrations';
+
+export const CAMPAIGN_MIGRATIONS: { id: string; ddl: string }[] = [
+  {
+    id: '075_ani_groups_keywords_campaigns',
+    ddl: `
+      create table ani_groups (ani_group_uuid uuid primary key default gen_random_uuid(),
+        company_uuid uuid not null references companies on delete cascade, name text not null,
+        created_on timestamptz not null default now());
+      create unique index ani_groups_name_key on ani_groups (company_uuid, lower(name));
+      create table ani_group_numbers (ani_group_uuid uuid not null references ani_groups on delete cascade,
+        did_uuid uuid not null references dids on delete cascade, position integer not null,
+        primary key (ani_group_uuid, did_uuid));
+      create index ani_group_numbers_did_idx on ani_group_numbers (did_uuid);
+      create table campaigns (campaign_uuid uuid primary key default gen_random_uuid(),
+        company_uuid uuid not null references companies on delete cascade, campaign_name text not null,
+        status text not null default 'draft' check (status in ('draft','running','held','stopped','finished')),
+        text text, sms_template_uuid uuid references sms_templates on delete set null, ani text,
+        ani_group_uuid uuid references ani_groups on delete set null, quiet_start text, quiet_end text,
+        time_zone text not null default 'America/New_York', start_at timestamptz,
+        created_by uuid references users on delete set null, started_on timestamptz, finished_on timestamptz,
+        created_on timestamptz not null default now(), updated_on timestamptz not null default now());
+      create index campaigns_company_idx on campaigns (company_uuid, created_on desc);
+      create index campaigns_status_idx on campaigns (status) where status in ('running','held');
+      create table campaign_recipients (campaign_uuid uuid not null references campaigns on delete cascade, number text not null,
+        recipient_uuid uuid references recipients on delete set null,
+        source text not null check (source in ('recipient','ani_group','number','keyword')),
+        created_on timestamptz not null default now(), primary key (campaign_uuid, number));
+      create table campaign_jobs (campaign_uuid uuid not null references campaigns on delete cascade, bulk_uuid uuid not null,
+        send_at timestamptz, recipients integer not null, primary key (campaign_uuid, bulk_uuid));
+      create table keywords (keyword_uuid uuid primary key default gen_random_uuid(),
+        company_uuid uuid not null references companies on delete cascade, keyword text not null,
+        action text not null check (action in ('reply','opt_in','stop')), reply_text text,
+        campaign_uuid uuid references campaigns on delete set null, did_uuid uuid references dids on delete cascade,
+        is_active boolean not null default true, created_on timestamptz not null default now());
+      create unique index keywords_word_key on keywords (company_uuid, keyword, coalesce(did_uuid, '00000000-0000-0000-0000-000000000000'::uuid));
+      create index keywords_company_idx on keywords (company_uuid, created_on desc)`,
+  },
+  ...WORKFLOW_MIGRATIONS,
+];

@@ -1,0 +1,133 @@
+// The batch form of the send pipeline for bulk jobs and the batched settling of delivery reports.
+// Each message gets the same engine decision, price, hold and charge as MessagingService.send(); only
+// the round trips are shared (one lookup per batch, one transaction per batch, one UPDATE per batch).
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { BlockReason, SmsStatus } from '@smsc/shared-contract';
+import type { Database } from '../db/schema';
+import { parseDnis, quote, type CompiledCatalog } from '../catalog';
+import { reserve, settle, release } from '../billing';
+import { parseNanp } from '../numbers/phone';
+import { decide, noMoney, type Decision } from './engine/pipeline';
+import { countSegments } from './engine/segments';
+import { matchFilter } from './engine/keywords';
+import { movableFrom, settlementFor } from './engine/state';
+import type { OutboundMessage } from './gateway/adapter';
+
+export interface CompanyFacts { company_uuid: string; reseller_uuid: string | null; product_uuid: string | null }
+export interface BatchItem { ani: string; dnis: string; text: string; recipient_uuid?: string | null }
+export interface Judged { item: BatchItem; ani: string; destination: string | null; text: string; segments: number; encoding: 'GSM-7' | 'UCS-2'; decision: Decision }
+export interface StoredMessage { sms_uuid: string; status: SmsStatus; outbound: OutboundMessage | null }
+
+/** The engine's decision for one message from facts already looked up (send() and batches share it). */
+export function judge(company: CompanyFacts, catalog: CompiledCatalog, filters: string[], facts: { sender: boolean; suppressed: boolean }, m: { ani: string; dnis: string; text: string }, destination = destinationOf(m.dnis)) {
+  const seg = countSegments(m.text);
+  const q = destination && company.product_uuid ? quote(catalog, { productUuid: company.product_uuid, dnis: destination }) : null;
+  const decision = decide({
+    senderAllowed: facts.sender, destination, template: undefined, suppressed: facts.suppressed,
+    filterHit: matchFilter(m.text, filters), segments: seg.segments, encoding: seg.encoding, quote: q,
+  }, m.dnis, m.ani);
+  return { decision, destination, seg };
+}
+
+/** The destination in E.164 as the pipeline routes it, or null when it is not a valid number. */
+export function destinationOf(dnis: string): string | null {
+  const parsed = parseDnis(dnis);
+  return parsed ? `+${parsed.digits}` : null;
+}
+
+/** Looks up the facts of a whole batch in two queries and judges every message (no writes). */
+export async function judgeBatch(db: Kysely<Database>, company: CompanyFacts, catalog: CompiledCatalog, filters: string[], items: BatchItem[]): Promise<Judged[]> {
+  const anis = items.map((i) => parseNanp(i.ani)?.e164 ?? i.ani.trim());
+  const dests = items.map((i) => destinationOf(i.dnis));
+  const wanted = [...new Set(dests.filter((d): d is string => !!d))];
+  const [senders, suppressed] = await Promise.all([
+    db.selectFrom('dids').select('did').where('company_uuid', '=', company.company_uuid).where('did_type', '=', 'ani').where('did', 'in', [...new Set(anis)]).execute(),
+    wanted.length ? db.selectFrom('suppressed_numbers').select('number').where('company_uuid', '=', company.company_uuid).where('number', 'in', wanted).execute() : [],
+  ]);
+  const senderSet = new Set(senders.map((s) => s.did));
+  const suppressedSet = new Set(suppressed.map((s) => s.number));
+  return items.map((item, i) => {
+    const ani = anis[i];
+    const { decision, destination, seg } = judge(company, catalog, filters, { sender: senderSet.has(ani), suppressed: !!dests[i] && suppressedSet.has(dests[i] as string) }, { ...item, ani }, dests[i]);
+    return { item, ani, destination, text: item.text, segments: seg.segments, encoding: seg.encoding, decision };
+  });
+}
+
+/**
+ * Stores judged messages in the caller's transaction: each allowed one holds its price (reserve, as
+ * send() does) and is stored queued; a refused one (or one the balance no longer covers) is stored
+ * blocked with its reason. Answers the rows in input order; queued ones carry what the gateway needs.
+ */
+export async function storeBatch(trx: Transaction<Database>, company: CompanyFacts, user_uuid: string | null, judged: Judged[]): Promise<StoredMessage[]> {
+  const rows = [];
+  const out: StoredMessage[] = [];
+  for (const j of judged) {
+    const sms_uuid = randomUUID();
+    const base = {
+      sms_uuid, company_uuid: company.company_uuid, reseller_uuid: company.reseller_uuid, user_uuid, ani: j.ani, dnis: j.destination ?? j.item.dnis.trim(),
+      text: j.text, segments: j.segments, encoding: j.encoding, recipient_uuid: j.item.recipient_uuid ?? null, sms_template_uuid: null, send_at: null,
+    };
+    let d = j.decision;
+    if (d.ok) {
+      let reservation_uuid: string | null = null;
+      if (d.price > 0n) {
+        const r = await reserve(trx, { account: { company_uuid: company.company_uuid }, amount: d.price });
+        if (!r.ok) d = noMoney(d.price, r.available);
+        else reservation_uuid = r.reservation_uuid;
+      }
+      if (d.ok) {
+        rows.push({ ...base, status: 'queued' as const, reservation_uuid, price: d.price.toString(), cost: d.cost.toString(), vendor_product_uuid: d.vendorProductUuid,
+          vendor_product_name: d.vendorProductName, mobile_network_name: d.mobileNetworkName });
+        out.push({ sms_uuid, status: 'queued', outbound: { sms_uuid, ani: j.ani, dnis: base.dnis, text: j.text, segments: j.segments, encoding: j.encoding, vendor_product_uuid: d.vendorProductUuid } });
+        continue;
+      }
+    }
+    const refused = d as Extract<Decision, { ok: false }>;
+    rows.push({ ...base, status: 'blocked' as const, block_reason: refused.reason as BlockReason, status_message: refused.message });
+    out.push({ sms_uuid, status: 'blocked', outbound: null });
+  }
+  for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('sms').values(rows.slice(i, i + 1000)).execute();
+  return out;
+}
+
+/** Marks handed-over messages sent in one UPDATE; a report that came first keeps its later state. */
+export async function markSent(db: Kysely<Database>, sent: { sms_uuid: string; smsc_id: string }[]): Promise<void> {
+  if (!sent.length) return;
+  await sql`update sms set status = 'sent', sent_on = now(), smsc_id = v.smsc_id
+    from unnest(${sent.map((s) => s.sms_uuid)}::uuid[], ${sent.map((s) => s.smsc_id)}::text[]) as v(id, smsc_id)
+    where sms.sms_uuid = v.id and sms.status = 'queued'`.execute(db);
+}
+
+export interface Report { sms_uuid: string; to: SmsStatus; message?: string | null }
+export interface Moved { moved: boolean; status: SmsStatus | null }
+
+/**
+ * Applies many delivery reports in one transaction, each exactly as MessagingService.move() would: a
+ * forward move only (the guard is movableFrom of its target), and the hold settled or released with
+ * it. The caller passes each message at most once per call.
+ */
+export async function applyReports(trx: Transaction<Database>, reports: Report[]): Promise<Moved[]> {
+  const moved = (await sql<{ sms_uuid: string; reservation_uuid: string | null; price: string | null; status: SmsStatus }>`
+    update sms s set status = v.target,
+      status_message = case when v.set_msg then v.msg else s.status_message end,
+      sent_on = case when v.target = 'sent' then now() else s.sent_on end,
+      delivered_on = case when v.target in ('delivered', 'undelivered', 'failed') then now() else s.delivered_on end
+    from unnest(${reports.map((r) => r.sms_uuid)}::uuid[], ${reports.map((r) => r.to)}::text[], ${reports.map((r) => r.message ?? null)}::text[],
+      ${reports.map((r) => r.message !== undefined)}::bool[], ${reports.map((r) => movableFrom(r.to).join(','))}::text[]) as v(id, target, msg, set_msg, from_list)
+    where s.sms_uuid = v.id and s.is_received = false and s.status = any(string_to_array(v.from_list, ','))
+    returning s.sms_uuid, s.reservation_uuid, s.price::text as price, s.status`.execute(trx)).rows;
+  const byId = new Map(moved.map((m) => [m.sms_uuid, m]));
+  for (const m of moved) {
+    const action = settlementFor(m.status);
+    if (m.reservation_uuid && action === 'settle') {
+      await settle(trx, { reservation_uuid: m.reservation_uuid, charge: BigInt(m.price ?? '0'), cause_type: 'sms', cause_id: m.sms_uuid, memo: 'SMS delivered' });
+    } else if (m.reservation_uuid && action === 'release') {
+      await release(trx, m.reservation_uuid);
+    }
+  }
+  const rest = reports.filter((r) => !byId.has(r.sms_uuid)).map((r) => r.sms_uuid);
+  const current = rest.length ? await trx.selectFrom('sms').select(['sms_uuid', 'status']).where('sms_uuid', 'in', rest).execute() : [];
+  const now = new Map(current.map((c) => [c.sms_uuid, c.status]));
+  return reports.map((r) => (byId.has(r.sms_uuid) ? { moved: true, status: r.to } : { moved: false, status: now.get(r.sms_uuid) ?? null }));
+}

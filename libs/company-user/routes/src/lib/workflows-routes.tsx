@@ -1,0 +1,12 @@
+import type { RouteObject } from 'react-router';
+import { resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
+import { reminderWorkflowBundle, smsWorkflowBundle, smsWorkflowPages, userReminderWorkflowPages } from '@smsc/resource-workflow';
+
+// A company user keeps its company's workflows like its admin does (the same screens, its own paths).
+const companyUser: RoleAccess = {};
+
+/** Spec §2, company user: sms-workflow, and reminder-workflow (reminder-workflow-list, add-reminder-workflow, edit-reminder-workflow). */
+export const workflowsRoutes: RouteObject[] = [
+  resourceRoutes(smsWorkflowBundle, companyUser, smsWorkflowPages),
+  resourceRoutes(reminderWorkflowBundle, companyUser, userReminderWorkflowPages),
+];

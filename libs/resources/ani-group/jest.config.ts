@@ -1,0 +1,6 @@
+export default {
+  displayName: 'resource-ani-group',
+  preset: '../../../jest.preset.js',
+  testEnvironment: 'jsdom',
+  rootDir: '.',
+};

@@ -1,0 +1,120 @@
+import {
+  CAMPAIGN_NAME_MAX, CAMPAIGN_TEXT_MAX, type Campaign, type CampaignCreateBody, type CampaignPatchBody, type CampaignProgress, type CampaignStatus,
+} from '@smsc/shared-contract';
+import { Progress, Tag, type FormValues, type ResourceBundle, type ResourceDefinition, type SelectOption } from '@smsc/shared-ui';
+import { formatDateTime } from '@smsc/shared-util';
+import {
+  useCampaignAniGroupOptionsQuery, useCampaignSenderOptionsQuery, useCreateCampaignMutation, useDeleteCampaignMutation, useGetCampaignQuery,
+  useCampaignTemplateOptionsQuery, useLazyListCampaignsQuery, useLiveCampaignList, useUpdateCampaignMutation,
+} from './campaign.api';
+
+export const CAMPAIGN_ACCESS = { company: 'campaign.company' } as const;
+
+const STATUS_COLORS: Record<CampaignStatus, string> = { draft: 'default', running: 'processing', held: 'warning', stopped: 'error', finished: 'success' };
+export const statusTag = (s: CampaignStatus) => <Tag color={STATUS_COLORS[s]}>{s}</Tag>;
+
+/** "12 / 40 sent · 10 delivered · 1 failed · 28 left" with a bar; null progress (a draft) shows a dash. */
+export function ProgressCell({ progress }: { progress: CampaignProgress | null }) {
+  if (!progress) return <span>–</span>;
+  const percent = progress.total ? Math.round(((progress.total - progress.left) / progress.total) * 100) : 0;
+  return (
+    <div aria-label={`Progress ${percent}%`}>
+      <Progress percent={percent} size="small" />
+      <small>{`${progress.sent} / ${progress.total} sent · ${progress.delivered} delivered · ${progress.failed} failed · ${progress.left} left`}</small>
+    </div>
+  );
+}
+
+function useSenderOptions(): { options: SelectOption[]; loading?: boolean } {
+  const { data, isLoading } = useCampaignSenderOptionsQuery();
+  return { options: (data?.items ?? []).map((d) => ({ value: d.did, label: d.did })), loading: isLoading };
+}
+function useTemplateOptions(): { options: SelectOption[]; loading?: boolean } {
+  const { data, isLoading } = useCampaignTemplateOptionsQuery();
+  return { options: (data?.items ?? []).map((t) => ({ value: t.id, label: t.template_name })), loading: isLoading };
+}
+function useGroupOptions(): { options: SelectOption[]; loading?: boolean } {
+  const { data, isLoading } = useCampaignAniGroupOptionsQuery();
+  return { options: (data?.items ?? []).map((g) => ({ value: g.ani_group_uuid, label: `${g.name} (${g.number_count})` })), loading: isLoading };
+}
+
+const TIME = { pattern: /^([01][0-9]|2[0-3]):[0-5][0-9]$/, message: 'A time as HH:MM (24-hour)' };
+
+export const campaignDefinition: ResourceDefinition<Campaign> = {
+  name: 'campaigns',
+  title: 'Campaigns',
+  singular: 'Campaign',
+  idField: 'campaign_uuid',
+  defaultSort: { order_by: 'created_on', order_dir: 'desc' },
+  columns: [
+    { key: 'campaign_name', title: 'Name', sortable: true, search: 'text', width: 200 },
+    { key: 'status', title: 'State', sortable: true, width: 110, render: (v) => statusTag(v as CampaignStatus) },
+    { key: 'recipient_count', title: 'Recipients', width: 110 },
+    { key: 'progress', title: 'Progress', width: 300, render: (_v, row) => <ProgressCell progress={row.progress} /> },
+    { key: 'ani', title: 'Sender', width: 170, render: (v, row) => (v as string | null) ?? row.ani_group_name ?? '–' },
+    { key: 'company_name', title: 'Company', width: 160, access: CAMPAIGN_ACCESS.company },
+    { key: 'start_at', title: 'Starts', width: 190, render: (v) => (v ? formatDateTime(v as string) : 'When run') },
+    { key: 'created_on', title: 'Created', sortable: true, width: 190, hideInTable: true, render: (v) => formatDateTime(v as string) },
+  ],
+  formFields: [
+    { name: 'campaign_name', label: 'Name', kind: 'text', required: true, maxLength: CAMPAIGN_NAME_MAX },
+    { name: 'text', label: 'Text ({name} is replaced by the recipient\'s name)', kind: 'textarea', maxLength: CAMPAIGN_TEXT_MAX },
+    { name: 'sms_template_uuid', label: 'Approved template (sent instead of the text)', kind: 'select', useOptions: useTemplateOptions },
+    { name: 'ani', label: 'Sender number', kind: 'select', useOptions: useSenderOptions, placeholder: 'One number, or pick an ANI group below' },
+    { name: 'ani_group_uuid', label: 'Sender ANI group (its numbers take turns)', kind: 'select', useOptions: useGroupOptions },
+    { name: 'all_recipients', label: 'Send to every recipient of the company', kind: 'switch' },
+    { name: 'recipient_ani_group_uuid', label: 'Also send to the numbers of an ANI group', kind: 'select', useOptions: useGroupOptions },
+    { name: 'numbers', label: 'Also send to these numbers (one per line)', kind: 'textarea', placeholder: '+1 212 555 0100' },
+    { name: 'quiet_start', label: 'Quiet hours from (recipient\'s local time)', kind: 'text', placeholder: '21:00', rules: [TIME] },
+    { name: 'quiet_end', label: 'Quiet hours until', kind: 'text', placeholder: '08:00', rules: [TIME] },
+    { name: 'time_zone', label: 'Company time zone (for numbers whose area code tells none)', kind: 'text', placeholder: 'America/New_York' },
+    { name: 'start_at', label: 'Start at (ISO time, e.g. 2026-12-01T09:00:00Z; empty: when run)', kind: 'text' },
+  ],
+};
+
+const text = (v: unknown) => String(v ?? '').trim();
+const lines = (v: unknown) => text(v).split(/[\n,;]+/).map((s) => s.trim()).filter(Boolean);
+
+/** Form values → POST /campaign (empty pickers are left out, so the server keeps its defaults). */
+export function campaignBody(values: FormValues): CampaignCreateBody {
+  const start = text(values['start_at']);
+  const zone = text(values['time_zone']);
+  const body: CampaignCreateBody = {
+    campaign_name: text(values['campaign_name']),
+    text: text(values['text']) || null,
+    sms_template_uuid: (values['sms_template_uuid'] as string | undefined) || null,
+    ani: (values['ani'] as string | undefined) || null,
+    ani_group_uuid: (values['ani_group_uuid'] as string | undefined) || null,
+    quiet_start: text(values['quiet_start']) || null,
+    quiet_end: text(values['quiet_end']) || null,
+    start_at: start ? new Date(start).toISOString() : null,
+    ...(zone ? { time_zone: zone } : {}),
+  };
+  if (values['all_recipients']) body.all_recipients = true;
+  if (values['recipient_ani_group_uuid']) body.recipient_ani_group_uuid = values['recipient_ani_group_uuid'] as string;
+  const numbers = lines(values['numbers']);
+  if (numbers.length) body.numbers = numbers;
+  return body;
+}
+
+/** A draft is sent whole; once run, only the name may change (the server answers 409 to the rest). */
+export function campaignPatch(values: FormValues, row: Campaign): CampaignPatchBody {
+  if (row.status !== 'draft') return { campaign_name: text(values['campaign_name']) };
+  return campaignBody(values);
+}
+
+export const campaignBundle: ResourceBundle<Campaign, CampaignCreateBody, CampaignPatchBody> = {
+  definition: campaignDefinition,
+  useList: useLiveCampaignList,
+  useLazyList: useLazyListCampaignsQuery,
+  useGet: useGetCampaignQuery,
+  useCreate: useCreateCampaignMutation,
+  useUpdate: useUpdateCampaignMutation,
+  useDelete: useDeleteCampaignMutation,
+  toCreate: campaignBody,
+  toPatch: campaignPatch,
+  toForm: (row) => ({
+    campaign_name: row.campaign_name, text: row.text ?? '', sms_template_uuid: row.sms_template_uuid ?? undefined, ani: row.ani ?? undefined, ani_group_uuid: row.ani_group_uuid ?? undefined,
+    quiet_start: row.quiet_start ?? '', quiet_end: row.quiet_end ?? '', time_zone: row.time_zone, start_at: row.start_at ?? '',
+  }),
+};
