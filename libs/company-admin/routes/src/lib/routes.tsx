@@ -16,5 +16,6 @@ export const companyAdminModule: RoleModule = {
     lazyArea(['dids', 'users/assigned-did'], () => import('./dids-routes').then((m) => m.didsRoutes)),
     lazyArea(['templates', 'recipients'], () => import('./content-routes').then((m) => m.contentRoutes)),
     lazyArea(['sms-center', 'sms-log'], () => import('./messaging-routes').then((m) => m.messagingRoutes)),
+    lazyArea(['bulk-sending', 'bulk'], () => import('./bulk-routes').then((m) => m.bulkRoutes)),
   ],
 };

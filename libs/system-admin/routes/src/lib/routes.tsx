@@ -19,5 +19,6 @@ export const systemAdminModule: RoleModule = {
     lazyArea(['template-approval'], () => import('./template-routes').then((m) => m.templateRoutes)),
     lazyArea(['sms-log', 'dids/all-suppressions', 'dids/add-suppression'], () => import('./messaging-routes').then((m) => m.messagingRoutes)),
     lazyArea(['smsc-connection'], () => import('./smsc-routes').then((m) => m.smscRoutes)),
+    lazyArea(['bulk'], () => import('./bulk-routes').then((m) => m.bulkRoutes)),
   ],
 };

@@ -1,0 +1,5 @@
+import type { RouteObject } from 'react-router';
+import { bulkRoutes as bulkArea } from '@smsc/resource-bulk';
+
+/** Spec §2, system admin: bulk (the report of every company's bulks at the root, auto-substitute, bulk-sms). */
+export const bulkRoutes: RouteObject[] = [bulkArea('system')];
