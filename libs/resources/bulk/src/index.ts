@@ -3,7 +3,7 @@ export {
   type BulkListKind,
 } from './lib/bulk.api';
 export { BulkList, BulkActions, BulkFigures, bulkStatusTag } from './lib/bulk-list';
-export { BulkSendForm, previewCsv } from './lib/bulk-send';
+export { BulkSendForm, previewCsv, type CountParts } from './lib/bulk-send';
 export { BulkReportPage, BulkReportView, BulkLive } from './lib/bulk-report';
 export { BulkSmsPage } from './lib/bulk-sms';
 export { bulkSendingRoutes, bulkRoutes } from './lib/bulk-routes';

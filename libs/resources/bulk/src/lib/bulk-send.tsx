@@ -3,7 +3,6 @@ import { Alert, Button, Card, Form, Input, Select, Space, Table, Tag, Typography
 import { describeApiError, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import { BULK_TEXT_MAX, type BulkCreateBody } from '@smsc/shared-contract';
-import { countSegments } from '@smsc/resource-sms';
 import { missingFields, parseCsvRecords, substitute } from '@smsc/shared-util';
 import { useBulkCompaniesQuery, useBulkSendersQuery, useCreateBulkMutation } from './bulk.api';
 import { BulkLive } from './bulk-report';
@@ -34,7 +33,11 @@ export async function readFileText(e: ChangeEvent<HTMLInputElement>): Promise<{ 
   return file ? { name: file.name, text: await file.text() } : null;
 }
 
+/** The live part count (resource-sms's countSegments: one resource does not import another, so the area passes it in). */
+export type CountParts = (text: string) => { segments: number; encoding: string; characters: number; characters_left: number };
+
 export interface BulkSendFormProps {
+  countParts: CountParts;
   /** auto-substitute: a CSV with columns is required, and the first messages are previewed */
   substituteMode?: boolean;
   /** the system admin sends for a company it picks first */
@@ -42,7 +45,7 @@ export interface BulkSendFormProps {
 }
 
 /** Send one text to many numbers: pasted or a CSV file, now or at send_at; shows the job's live progress after. */
-export function BulkSendForm({ substituteMode = false, pickCompany = false }: BulkSendFormProps) {
+export function BulkSendForm({ countParts, substituteMode = false, pickCompany = false }: BulkSendFormProps) {
   const dispatch = useAppDispatch();
   const [company, setCompany] = useState<string | undefined>();
   const [ani, setAni] = useState<string | undefined>();
@@ -55,7 +58,7 @@ export function BulkSendForm({ substituteMode = false, pickCompany = false }: Bu
   const companies = useBulkCompaniesQuery(undefined, { skip: !pickCompany });
   const senders = useBulkSendersQuery({ company_uuid: company }, { skip: !ready });
   const [create, creating] = useCreateBulkMutation();
-  const live = useMemo(() => countSegments(text), [text]);
+  const live = useMemo(() => countParts(text), [countParts, text]);
   const preview = useMemo(() => (csv ? previewCsv(csv.text, text) : null), [csv, text]);
   const pasted = numbers.split(/[\s,;]+/).filter(Boolean).length;
 

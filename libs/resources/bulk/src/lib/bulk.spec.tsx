@@ -5,6 +5,8 @@ import { BulkSendForm } from './bulk-send';
 import { BulkReportPage } from './bulk-report';
 import { BulkList } from './bulk-list';
 
+// the live count as resource-sms gives it (GSM-7: 160 in one part, 153 per part beyond)
+const parts = (t: string) => ({ segments: t.length <= 160 ? 1 : Math.ceil(t.length / 153), encoding: 'GSM-7', characters: t.length, characters_left: 0 });
 const ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const bulk = (status: string, progress: Partial<Record<'sent' | 'delivered' | 'failed' | 'left', number>> = {}) => ({
   bulk_uuid: ID, kind: 'bulk', company_uuid: ID, company_name: 'Acme', user_uuid: null, ani: '+12125552301', ani_group_uuid: null, text: 'Hello', status,
@@ -62,7 +64,7 @@ describe('bulk screens', () => {
   beforeEach(() => { calls = []; reads = 0; status = 'running'; });
 
   it('sends pasted numbers with live parts, toasts, and shows the job', async () => {
-    const { store } = renderWithProviders(<BulkSendForm />);
+    const { store } = renderWithProviders(<BulkSendForm countParts={parts} />);
     fireEvent.mouseDown(screen.getByLabelText('From'));
     fireEvent.click(await screen.findByText('+12125552301 · Main', {}, { timeout: 20_000 }));
     fireEvent.change(screen.getByLabelText('Text'), { target: { value: 'a'.repeat(161) } });
