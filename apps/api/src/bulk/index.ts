@@ -10,7 +10,7 @@ import { BULK_JOB, BulkService } from './service';
 import bulkRoutes from './routes';
 
 export { BulkService, BULK_JOB, type BulkHooks, type BulkCreateInput, type BulkProgressFigures } from './service';
-export { substitute, placeholders, missingFields } from './engine/substitute';
+export { substitute, placeholders, missingFields } from '@smsc/shared-util';
 export { nextBulkStatus, bulkMovableFrom } from './engine/state';
 export { BULK_ACCESS } from './routes';
 export type { BulkRecipient } from './recipients';

@@ -3,7 +3,7 @@ import { BULK_MAX_RECIPIENTS } from '@smsc/shared-contract';
 import { HttpError } from '../lib/http-error';
 import { parseCsv } from '../lib/csv';
 import { parseDnis } from '../catalog';
-import { fieldKey, missingFields } from './engine/substitute';
+import { fieldKey, missingFields } from '@smsc/shared-util';
 
 export interface BulkRecipient { number: string; fields?: Record<string, string> }
 const MAX_NAMED = 20;

@@ -11,7 +11,7 @@ import type { Judged, MessagingService, OutboundMessage } from '../messaging';
 import type { Jobs } from '../jobs';
 import { parseNanp } from '../numbers/phone';
 import { bulkMovableFrom, nextBulkStatus, type BulkAction } from './engine/state';
-import { substitute } from './engine/substitute';
+import { substitute } from '@smsc/shared-util';
 import type { BulkRecipient } from './recipients';
 
 export const BULK_JOB = 'bulk-send';

@@ -18,5 +18,6 @@ export const companyAdminModule: RoleModule = {
     lazyArea(['sms-center', 'sms-log'], () => import('./messaging-routes').then((m) => m.messagingRoutes)),
     lazyArea(['campaings'], () => import('./campaigns-routes').then((m) => m.campaignsRoutes)),
     lazyArea(['sms-workflow', 'reminder-workflow'], () => import('./workflows-routes').then((m) => m.workflowsRoutes)),
+    lazyArea(['bulk-sending', 'bulk'], () => import('./bulk-routes').then((m) => m.bulkRoutes)),
   ],
 };

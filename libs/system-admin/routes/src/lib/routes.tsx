@@ -20,5 +20,6 @@ export const systemAdminModule: RoleModule = {
     lazyArea(['sms-log', 'dids/all-suppressions', 'dids/add-suppression'], () => import('./messaging-routes').then((m) => m.messagingRoutes)),
     lazyArea(['smsc-connection'], () => import('./smsc-routes').then((m) => m.smscRoutes)),
     lazyArea(['ani-group'], () => import('./ani-group-routes').then((m) => m.aniGroupRoutes)),
+    lazyArea(['bulk'], () => import('./bulk-routes').then((m) => m.bulkRoutes)),
   ],
 };

@@ -1,4 +1,4 @@
-// Auto-substitute: per-recipient fields ({name}, CSV columns) put into the message text.
+// Auto-substitute for bulk sends: the server substitutes each recipient's fields, the console previews the same way.
 
 const PLACEHOLDER = /\{\s*([A-Za-z0-9_][A-Za-z0-9_ .-]*?)\s*\}/g;
 

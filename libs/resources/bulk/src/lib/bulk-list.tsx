@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert, Button, Empty, Pagination, Progress, Space, Table, Tag, Typography, type TableColumnsType } from '@smsc/shared-ui';
+import { describeApiError, showToast } from '@smsc/shared-api';
+import { useAppDispatch } from '@smsc/shared-session';
+import type { Bulk, BulkProgress } from '@smsc/shared-contract';
+import { formatDateTime } from '@smsc/shared-util';
+import { BULK_POLL_MS, isLive, useBulkActionMutation, useListBulksQuery, type BulkListKind } from './bulk.api';
+
+const STATUS_COLOR: Record<string, string> = { running: 'processing', scheduled: 'blue', held: 'orange', stopped: 'red', finished: 'green' };
+export const bulkStatusTag = (status: string) => <Tag color={STATUS_COLOR[status]}>{status === 'held' ? 'stopped (on hold)' : status}</Tag>;
+
+/** Sent, delivered, failed and left of a bulk, with a bar of what is done. */
+export function BulkFigures({ progress, testId }: { progress: BulkProgress; testId?: string }) {
+  const done = progress.total - progress.left;
+  const percent = progress.total ? Math.floor((done / progress.total) * 100) : 0;
+  return (
+    <Space orientation="vertical" size={0} style={{ minWidth: 220 }} data-testid={testId} aria-live="polite">
+      <Progress percent={percent} size="small" status={progress.status === 'running' ? 'active' : undefined} aria-label={`${percent}% done`} />
+      <Typography.Text type="secondary">
+        sent <b data-testid="bulk-sent">{progress.sent}</b> · delivered <b data-testid="bulk-delivered">{progress.delivered}</b> · failed <b>{progress.failed}</b> · left <b data-testid="bulk-left">{progress.left}</b> of {progress.total}
+      </Typography.Text>
+    </Space>
+  );
+}
+
+/** Run and hold ("Stop" in the interface), each enabled only where the state allows it. */
+export function BulkActions({ bulk, delayed }: { bulk: Pick<Bulk, 'bulk_uuid' | 'status'>; delayed?: boolean }) {
+  const dispatch = useAppDispatch();
+  const [act, state] = useBulkActionMutation();
+  const go = async (action: 'run' | 'hold') => {
+    try {
+      const r = await act({ id: bulk.bulk_uuid, action, delayed }).unwrap();
+      dispatch(showToast('success', r.message));
+    } catch (e) {
+      dispatch(showToast('error', describeApiError(e)));
+    }
+  };
+  const canRun = bulk.status === 'held' || bulk.status === 'scheduled';
+  const canHold = bulk.status === 'running' || bulk.status === 'scheduled';
+  return (
+    <Space>
+      <Button size="small" type="primary" disabled={!canRun || state.isLoading} onClick={() => go('run')}>{bulk.status === 'held' ? 'Resume' : 'Run'}</Button>
+      <Button size="small" danger disabled={!canHold || state.isLoading} onClick={() => go('hold')}>Stop</Button>
+    </Space>
+  );
+}
+
+/** Page and page size of a list, kept in the URL (?page=1&per_page=10, page from 1 in the address). */
+export function usePageParams(prefix = ''): { page: number; perPage: number; setPage: (p: number, size: number) => void } {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get(`${prefix}page`)) || 1);
+  const perPage = Math.min(100, Math.max(1, Number(params.get(`${prefix}per_page`)) || 10));
+  const setPage = (p: number, size: number) => setParams((old) => {
+    const next = new URLSearchParams(old);
+    next.set(`${prefix}page`, String(p));
+    next.set(`${prefix}per_page`, String(size));
+    return next;
+  });
+  return { page, perPage, setPage };
+}
+
+export interface BulkListProps {
+  kind: BulkListKind;
+  /** link each bulk to its report (?bulk=<id> on this address) */
+  withReport?: boolean;
+  showCompany?: boolean;
+}
+
+/** A page of bulks, newest first, with live progress while one runs and run/stop per row. */
+export function BulkList({ kind, withReport = true, showCompany = false }: BulkListProps) {
+  const { page, perPage, setPage } = usePageParams();
+  const [live, setLive] = useState(false);
+  const { data, error, isLoading } = useListBulksQuery({ kind, page: page - 1, per_page: perPage }, { pollingInterval: live ? BULK_POLL_MS : 0, skipPollingIfUnfocused: false });
+  useEffect(() => setLive(!!data?.items.some((b) => isLive(b.status))), [data]);
+  if (error) return <Alert type="error" showIcon title={describeApiError(error)} />;
+  const columns: TableColumnsType<Bulk> = [
+    { key: 'created_on', title: 'Created', width: 170, render: (_, b) => formatDateTime(b.created_on) },
+    ...(showCompany ? [{ key: 'company', title: 'Company', width: 140, render: (_: unknown, b: Bulk) => b.company_name }] : []),
+    { key: 'ani', title: 'From', width: 140, render: (_, b) => b.ani ?? 'ANI group' },
+    { key: 'text', title: 'Text', width: 220, ellipsis: true, render: (_, b) => b.text },
+    { key: 'status', title: 'Status', width: 150, render: (_, b) => bulkStatusTag(b.status) },
+    { key: 'progress', title: 'Progress', width: 300, render: (_, b) => <BulkFigures progress={b.progress} testId={`bulk-progress-${b.bulk_uuid}`} /> },
+    {
+      key: 'actions', title: 'Actions', width: 220,
+      render: (_, b) => (
+        <Space>
+          <BulkActions bulk={b} delayed={kind === 'bulk_sms'} />
+          {withReport && <Link to={`?bulk=${b.bulk_uuid}`}>Report</Link>}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Table<Bulk> rowKey="bulk_uuid" size="small" loading={isLoading} columns={columns} dataSource={data?.items ?? []} pagination={false}
+        locale={{ emptyText: <Empty description="No bulks yet" /> }} scroll={{ x: 1100 }} />
+      {!!data?.total && <Pagination current={page} pageSize={perPage} total={data.total} showSizeChanger onChange={setPage} />}
+    </Space>
+  );
+}

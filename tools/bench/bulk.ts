@@ -1,0 +1,93 @@
+// Bulk sending: the accept time of a 100,000-number job (POST /bulk answers before anything is sent)
+// and the sustained messages/s of a running job through the whole pipeline (checks, price, hold,
+// gateway, delivery report, settlement), on PostgreSQL and PGlite, with CPU and memory.
+// Usage: npm run bench:bulk  (BULK_SENDS=20000, BULK_MODES=postgres,pglite, BENCH_DATABASE_URL)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { Client } from 'pg';
+import { sql } from 'kysely';
+import { API_PREFIX } from '@smsc/shared-contract';
+import { build } from '../../apps/api/src/app';
+import { post } from '../../apps/api/src/billing';
+import { bulkOf } from '../../apps/api/src/bulk';
+
+const PASSWORD = 'bench-demo-pass-123';
+const ACCEPT = 100_000;
+const SENDS = Number(process.env.BULK_SENDS ?? 20_000);
+const PG_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const MODES = (process.env.BULK_MODES ?? 'postgres,pglite').split(',');
+const log = (s: string) => console.error(s);
+const numbers = (n: number, base: number) => Array.from({ length: n }, (_, i) => `+1${['415', '650', '408', '510', '925'][i % 5]}${String(base + Math.floor(i / 5)).padStart(7, '0')}`);
+
+async function runMode(mode: string): Promise<string[]> {
+  const pg = mode === 'postgres';
+  const dir = pg ? undefined : mkdtempSync(path.join(tmpdir(), 'bench-bulk-'));
+  const dbSchema = pg ? `bench_bulk_${randomBytes(4).toString('hex')}` : undefined;
+  const app = await build({
+    dataDir: dir, databaseUrl: pg ? PG_URL : undefined, dbSchema, demoPassword: PASSWORD, seed: true, webRoot: '/nonexistent-web-root', demoTraffic: false, demoBilling: false,
+    // the simulator reports every message 50 ms after the hand-over: the figure is the pipeline's
+    messaging: { gatewaySecret: 'bench', simLatencyMs: 50, simFailureRate: 0, simAutoDeliver: true },
+  });
+  const out: string[] = [];
+  try {
+    const auth = await app.inject({ method: 'POST', url: `${API_PREFIX}/auth`, payload: { email: 'acme-admin@example.com', password: PASSWORD } });
+    const headers = { authorization: `Bearer ${auth.json().token}` };
+    const acme = (await app.db.selectFrom('companies').select('company_uuid').where('company_name', '=', 'Acme').executeTakeFirstOrThrow()).company_uuid;
+    await app.db.transaction().execute((trx) => post(trx, { account: { company_uuid: acme }, amount: 100_000_000_000n, kind: 'adjustment', cause_type: 'bench', cause_id: 'bulk' }));
+
+    // 1. accept: 100,000 numbers as JSON, scheduled an hour ahead so nothing is sent meanwhile
+    const accepts: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const body = { ani: '+12125552301', text: 'Accept bench', numbers: numbers(ACCEPT, 2_000_000 + run * 100_000), send_at: new Date(Date.now() + 3600_000).toISOString() };
+      const t0 = performance.now();
+      const res = await app.inject({ method: 'POST', url: `${API_PREFIX}/bulk`, headers, payload: body });
+      accepts.push(performance.now() - t0);
+      if (res.statusCode !== 201) throw new Error(`accept: ${res.statusCode} ${res.body}`);
+    }
+    out.push(`${mode}: accept of ${ACCEPT.toLocaleString('en-US')} numbers (POST /bulk, JSON): ${accepts.map((a) => `${(a / 1000).toFixed(2)} s`).join(', ')}`);
+    log(out[out.length - 1]);
+
+    // 2. throughput: a running job of SENDS messages until every report is settled
+    const cpu0 = process.cpuUsage();
+    let rssMax = process.memoryUsage().rss;
+    const t0 = performance.now();
+    const { bulk_uuid } = await bulkOf(app).create({ company_uuid: acme, user_uuid: null, ani: '+12125552301', text: 'Throughput bench', recipients: numbers(SENDS, 5_000_000).map((number) => ({ number })) });
+    let handedAt = 0;
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 250));
+      rssMax = Math.max(rssMax, process.memoryUsage().rss);
+      const p = await bulkOf(app).progress(bulk_uuid);
+      if (!handedAt && p.left === 0) handedAt = performance.now();
+      if (p.status === 'finished' && p.delivered + p.failed === p.total) break;
+    }
+    const secs = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const settled = (await sql<{ n: number }>`select count(*)::int as n from ledger_entries e join bulk_recipients r on e.cause_id = r.sms_uuid::text where r.bulk_uuid = ${bulk_uuid} and e.kind = 'sms_charge'`.execute(app.db)).rows[0].n;
+    out.push(`${mode}: ${SENDS.toLocaleString('en-US')} messages handed over in ${((handedAt - t0) / 1000).toFixed(1)} s, all delivered with DLRs settled in ${secs.toFixed(1)} s: ` +
+      `${(SENDS / secs).toFixed(0)} msg/s sustained (${settled} charges); API process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s ` +
+      `(${(((cpu.user + cpu.system) / 1e6 / secs) * 100).toFixed(0)}% of one core), RSS max ${(rssMax / 2 ** 20).toFixed(0)} MiB, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    log(out[out.length - 1]);
+  } finally {
+    await app.close();
+    if (dbSchema) {
+      const c = new Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop schema if exists ${dbSchema} cascade; drop schema if exists ${dbSchema}_jobs cascade`);
+      await c.end();
+    }
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
+  return out;
+}
+
+async function main() {
+  const lines: string[] = [];
+  for (const mode of MODES) lines.push(...(await runMode(mode)));
+  console.log(lines.join('\n'));
+  process.exit(0);
+}
+
+main().catch((err) => { console.error(err); process.exit(1); });
