@@ -8,6 +8,7 @@ import { SECURITY_MIGRATIONS } from '../security/migrations';
 import { MESSAGING_MIGRATIONS } from '../messaging/migrations';
 import { CONTENT_MIGRATIONS } from '../messaging-content/migrations';
 import { MAIL_MIGRATIONS } from '../mail/migrations';
+import { REPORTS_MIGRATIONS } from '../reports/migrations';
 
 const MIGRATIONS: { id: string; ddl: string }[] = [
   {
@@ -94,6 +95,7 @@ const MIGRATIONS: { id: string; ddl: string }[] = [
   ...MESSAGING_MIGRATIONS,
   ...CONTENT_MIGRATIONS,
   ...MAIL_MIGRATIONS,
+  ...REPORTS_MIGRATIONS,
 ];
 
 export async function migrate(db: Kysely<Database>): Promise<void> {

@@ -7,10 +7,11 @@ import type { NumbersTables } from '../numbers/schema';
 import type { MessagingTables } from '../messaging/schema';
 import type { ContentTables } from '../messaging-content/schema';
 import type { MailTables } from '../mail/tables';
+import type { ReportTables } from '../reports/schema';
 
 type Created = ColumnType<Date, Date | undefined, never>;
 
-export interface Database extends SecurityTables, CatalogDatabase, BillingTables, NumbersTables, MessagingTables, ContentTables, MailTables {
+export interface Database extends SecurityTables, CatalogDatabase, BillingTables, NumbersTables, MessagingTables, ContentTables, MailTables, ReportTables {
   resellers: { reseller_uuid: Generated<string>; reseller_name: string; created_on: Created };
   payment_terms: { payment_term_uuid: Generated<string>; name: string; days: Generated<number>; is_active: Generated<boolean>; created_on: Created };
   companies: {

@@ -17,11 +17,12 @@ import numbersRoutes from '../numbers';
 import messagingRoutes from '../messaging';
 import contentRoutes from '../messaging-content';
 import mailTemplateRoutes from '../mail/routes';
+import reportsRoutes from '../reports';
 
 export default async function routes(app: FastifyInstance) {
   for (const plugin of [authRoutes, registrationRoutes, homeRoutes, userRoutes, companyRoutes, resellerRoutes, paymentTermRoutes, stopTextRoutes, countryRoutes,
     fileRoutes, resellerImportRoutes, auditRoutes, catalogRoutes, billingRoutes, numbersRoutes, messagingRoutes,
-    contentRoutes, mailTemplateRoutes]) {
+    contentRoutes, mailTemplateRoutes, reportsRoutes]) {
     await app.register(plugin);
   }
 }
