@@ -1,6 +1,10 @@
+import { Suspense, lazy } from 'react';
 import type { RoleModule } from '@smsc/shared-ui/core';
 import { RoleHome, lazyArea } from '@smsc/shared-ui/frame';
 import { companyAdminMenu } from './menu';
+
+// the home's dashboard (and the report kit it draws with) is fetched after the welcome card shows
+const HomeDashboard = lazy(() => import('@smsc/resource-report').then((m) => ({ default: m.HomeDashboard })));
 
 /** The Company admin area: its menu and route table, mounted by the shell under /company-admin. */
 export const companyAdminModule: RoleModule = {
@@ -8,7 +12,7 @@ export const companyAdminModule: RoleModule = {
   title: 'Company admin',
   buildLabel: process.env.REMOTE_LABEL || undefined,
   menu: companyAdminMenu,
-  routes: [{ index: true, element: <RoleHome area="Company admin" />, handle: { title: 'Company admin home' } }],
+  routes: [{ index: true, element: <><RoleHome area="Company admin" /><Suspense fallback={null}><HomeDashboard leaders="user" /></Suspense></>, handle: { title: 'Company admin home' } }],
   // one line per area file, fetched on its first visit (the kit's convention: lazy-area.ts)
   areas: [
     lazyArea(['users', 'profile'], () => import('./users-routes').then((m) => m.usersRoutes)),
@@ -16,5 +20,6 @@ export const companyAdminModule: RoleModule = {
     lazyArea(['dids', 'users/assigned-did'], () => import('./dids-routes').then((m) => m.didsRoutes)),
     lazyArea(['templates', 'recipients'], () => import('./content-routes').then((m) => m.contentRoutes)),
     lazyArea(['sms-center', 'sms-log'], () => import('./messaging-routes').then((m) => m.messagingRoutes)),
+    lazyArea(['reporting', 'daily-usage', 'weekly-usage'], () => import('./reporting-routes').then((m) => m.reportingRoutes)),
   ],
 };
