@@ -132,9 +132,12 @@ export default async function reportRoutes(base: FastifyInstance) {
     const step: ReportStep = ms <= 2 * DAY ? 'hour' : ms <= 62 * DAY ? 'day' : 'week';
     const base: ReportArgs = { scope: reportScope(req), range, step, groups: [], filters: {}, showCost: showCost(req) };
     const leaders: ReportGroup = req.user.user_type === 'admin' || req.user.user_type === 'reseller' ? 'company' : 'user';
-    const series = await reportRows(app.db, base);
-    const top = await reportRows(app.db, { ...base, step: 'total', groups: [leaders], top: 'messages', limit: 5 });
-    const networks = await reportRows(app.db, { ...base, step: 'total', groups: ['network'], top: 'messages', limit: 5 });
+    // three rollup reads; on PostgreSQL they run side by side on the pool
+    const [series, top, networks] = await Promise.all([
+      reportRows(app.db, base),
+      reportRows(app.db, { ...base, step: 'total', groups: [leaders], top: 'messages', limit: 5 }),
+      reportRows(app.db, { ...base, step: 'total', groups: ['network'], top: 'messages', limit: 5 }),
+    ]);
     return { interval, start_time: range.start.toISOString(), end_time: range.end.toISOString(), step, totals: series.totals, series: series.rows, top: top.rows, networks: networks.rows, currency: 'USD' };
   });
 
