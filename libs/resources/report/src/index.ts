@@ -3,5 +3,5 @@ export { ReportView, type ReportPreset } from './lib/report-view';
 export { DashboardView } from './lib/dashboard-view';
 export { ReportTable } from './lib/report-table';
 export { ReportDownload, fetchCsv } from './lib/report-download';
-export { reportingRoutes, usageRoutes, HomeDashboard, SYSTEM_ADMIN_REPORTS, COMPANY_ADMIN_REPORTS } from './lib/report-routes';
+export { reportingRoutes, usageRoutes, SYSTEM_ADMIN_REPORTS, COMPANY_ADMIN_REPORTS } from './lib/report-routes';
 export { timePoints, groupPoints, bucketsOf, visibleFigures, type Figure, type ChartPoint } from './lib/report-figures';

@@ -3,8 +3,8 @@ import type { RoleModule } from '@smsc/shared-ui/core';
 import { RoleHome, lazyArea } from '@smsc/shared-ui/frame';
 import { companyAdminMenu } from './menu';
 
-// the home's dashboard (and the report kit it draws with) is fetched after the welcome card shows
-const HomeDashboard = lazy(() => import('@smsc/resource-report').then((m) => ({ default: m.HomeDashboard })));
+// the home's dashboard: the last 24 hours in figures (light); its charts are fetched when asked for
+const HomeDashboard = lazy(() => import('@smsc/resource-report/home').then((m) => ({ default: m.HomeSummary })));
 
 /** The Company admin area: its menu and route table, mounted by the shell under /company-admin. */
 export const companyAdminModule: RoleModule = {

@@ -46,8 +46,3 @@ export const usageRoutes: RouteObject[] = [
   { path: 'daily-usage', element: <DashboardView key="daily" interval="24 hour" leaders="user" />, handle: { title: 'Daily usage' } },
   { path: 'weekly-usage', element: <DashboardView key="weekly" interval="7 day" leaders="user" />, handle: { title: 'Weekly usage' } },
 ];
-
-/** A role home's dashboard (fetched lazily by the role's routes.tsx, beside its welcome card). */
-export function HomeDashboard({ leaders }: { leaders: 'company' | 'user' }) {
-  return <DashboardView interval="24 hour" leaders={leaders} />;
-}

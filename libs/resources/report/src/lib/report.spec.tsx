@@ -5,6 +5,7 @@ import type { ReportRow } from '@smsc/shared-contract';
 import { bucketsOf, groupPoints, timePoints, visibleFigures } from './report-figures';
 import { ReportView } from './report-view';
 import { DashboardView } from './dashboard-view';
+import { HomeSummary } from './home-summary';
 
 const row = (over: Partial<ReportRow>): ReportRow => ({ time: null, messages: 0, delivered: 0, revenue: '0.00', cost: '0.00', margin: '0.00', ...over });
 
@@ -91,6 +92,17 @@ describe('report screens (fetch answered like the server)', () => {
     expect(screen.getByRole('table', { name: 'Destination networks with the most messages' }).textContent).toContain('AT&T');
     expect(screen.queryByText('Margin')).toBeNull();
     expect(screen.getByText('Delivered', { selector: '.ant-statistic-title' })).toBeTruthy();
+  });
+
+  it('shows a role home the last 24 hours in light figures and fetches the charts only when asked', async () => {
+    renderWithProviders(<HomeSummary leaders="user" />);
+    const table = await screen.findByRole('table', { name: 'Users with the most messages' }, { timeout: 20_000 });
+    expect(within(table).getByText('Ann Admin')).toBeTruthy();
+    expect(screen.getByTestId('home-dashboard').textContent).toContain('Messages12');
+    expect(screen.queryByText('Margin')).toBeNull();
+    expect(screen.queryByTestId('report-chart')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show charts' }));
+    expect(await screen.findByTestId('report-chart', {}, { timeout: 20_000 })).toBeTruthy();
   });
 
   it('says what went wrong when the dashboard cannot be read', async () => {
