@@ -22,18 +22,20 @@ export function csvCell(value: unknown, kind: CsvColumn['kind'] = 'text'): strin
 
 export const csvLine = (columns: CsvColumn[], row: Record<string, unknown>) => `${columns.map((c) => csvCell(row[c.key], c.kind)).join(',')}\r\n`;
 
-/** Rows (objects) in, CSV text out; the header goes first. */
+/** Batches of rows in, CSV text out (one string per batch: few, large writes); the header goes first. */
 export function csvTransform(columns: CsvColumn[]): Transform {
+  const header = `${columns.map((c) => csvCell(c.title)).join(',')}\r\n`;
   let headed = false;
   return new Transform({
     writableObjectMode: true,
-    transform(row: Record<string, unknown>, _enc, done) {
-      const head = headed ? '' : `${columns.map((c) => csvCell(c.title)).join(',')}\r\n`;
+    transform(batch: Record<string, unknown>[], _enc, done) {
+      let text = headed ? '' : header;
       headed = true;
-      done(null, head + csvLine(columns, row));
+      for (const row of batch) text += csvLine(columns, row);
+      done(null, text);
     },
     flush(done) {
-      done(null, headed ? '' : `${columns.map((c) => csvCell(c.title)).join(',')}\r\n`);
+      done(null, headed ? '' : header);
     },
   });
 }
@@ -47,10 +49,10 @@ export function sendCsv(reply: FastifyReply, filename: string, columns: CsvColum
   reply.raw.on('close', () => (closed = true));
   const rows = Readable.from((async function* () {
     for await (const batch of source(() => closed)) {
-      for (const row of batch) yield row;
+      if (batch.length) yield batch;
       if (closed) return;
     }
-  })());
+  })(), { highWaterMark: 1 });
   const out = rows.pipe(csvTransform(columns));
   rows.on('error', (e) => out.destroy(e));
   out.on('close', () => rows.destroy());

@@ -10,6 +10,8 @@ import { applyFilters, smsScope, type SmsFilters } from '../messaging/queries';
 import { sendCsv, type CsvColumn } from './csv-stream';
 import { answerReport, genericRequest, showCost } from './routes';
 
+// the first batch is small so the first bytes leave at once; later ones are larger to cut round trips
+const FIRST_BATCH = 500;
 const BATCH = 5_000;
 
 export function logColumns(cost: boolean): CsvColumn[] {
@@ -27,6 +29,7 @@ type LogRow = Record<string, unknown> & { sms_uuid: string; created_key: string;
 
 export async function* logBatches(db: Kysely<Database>, scope: Expression<SqlBool>, f: SmsFilters, stopped: () => boolean) {
   let after: { key: string; id: string } | null = null;
+  let size = FIRST_BATCH;
   while (!stopped()) {
     let q = applyFilters(db.selectFrom('sms').where(scope), f);
     if (after) q = q.where(sql<boolean>`(sms.created_on, sms.sms_uuid) < (${after.key}::timestamptz, ${after.id}::uuid)`);
@@ -36,13 +39,14 @@ export async function* logBatches(db: Kysely<Database>, scope: Expression<SqlBoo
         sql<string | null>`sms.price::text`.as('price'), sql<string | null>`sms.cost::text`.as('cost'), 'sms.vendor_product_name', 'sms.mobile_network_name',
         'companies.company_name', 'users.email as user_email', 'sms.text', 'sms.created_on', sql<string>`sms.created_on::text`.as('created_key'),
       ])
-      .orderBy('sms.created_on', 'desc').orderBy('sms.sms_uuid', 'desc').limit(BATCH).execute()) as unknown as LogRow[];
+      .orderBy('sms.created_on', 'desc').orderBy('sms.sms_uuid', 'desc').limit(size).execute()) as unknown as LogRow[];
     if (!rows.length) return;
     yield rows.map((r) => ({
       ...r, direction: r.is_received ? 'incoming' : 'outgoing', created_on: new Date(r.created_on as Date).toISOString(),
       price: r.price === null ? null : formatMoney(BigInt(r.price)), cost: r.cost === null ? null : formatMoney(BigInt(r.cost)),
     }));
-    if (rows.length < BATCH) return;
+    if (rows.length < size) return;
+    size = BATCH;
     const last = rows[rows.length - 1];
     after = { key: last.created_key, id: last.sms_uuid };
   }
