@@ -10,6 +10,7 @@ import { CONTENT_MIGRATIONS } from '../messaging-content/migrations';
 import { MAIL_MIGRATIONS } from '../mail/migrations';
 import { BULK_MIGRATIONS } from '../bulk/migrations';
 import { CAMPAIGN_MIGRATIONS } from '../campaigns/migrations';
+import { REPORTS_MIGRATIONS } from '../reports/migrations';
 
 const MIGRATIONS: { id: string; ddl: string }[] = [
   {
@@ -98,6 +99,7 @@ const MIGRATIONS: { id: string; ddl: string }[] = [
   ...MAIL_MIGRATIONS,
   ...BULK_MIGRATIONS,
   ...CAMPAIGN_MIGRATIONS,
+  ...REPORTS_MIGRATIONS,
 ];
 
 export async function migrate(db: Kysely<Database>): Promise<void> {

@@ -9,10 +9,11 @@ import type { ContentTables } from '../messaging-content/schema';
 import type { MailTables } from '../mail/tables';
 import type { BulkTables } from '../bulk/schema';
 import type { CampaignTables } from '../campaigns/schema';
+import type { ReportTables } from '../reports/schema';
 
 type Created = ColumnType<Date, Date | undefined, never>;
 
-export interface Database extends SecurityTables, CatalogDatabase, BillingTables, NumbersTables, MessagingTables, ContentTables, MailTables, BulkTables, CampaignTables {
+export interface Database extends SecurityTables, CatalogDatabase, BillingTables, NumbersTables, MessagingTables, ContentTables, MailTables, BulkTables, CampaignTables, ReportTables {
   resellers: { reseller_uuid: Generated<string>; reseller_name: string; created_on: Created };
   payment_terms: { payment_term_uuid: Generated<string>; name: string; days: Generated<number>; is_active: Generated<boolean>; created_on: Created };
   companies: {

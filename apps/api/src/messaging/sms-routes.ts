@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
-  IdParam, SendSmsBody, SmsListQuery, SmsLogQuery, SmsPage, SmsPatchBody, SmsPayload, SmsQuote, SmsQuoteBody, type SmsLogQuery as LogQuery,
+  IdParam, LogReportAnswer, LogReportQuery, SendSmsBody, SmsListQuery, SmsPage, SmsPatchBody, SmsPayload, SmsQuote, SmsQuoteBody, type SmsLogQuery as LogQuery,
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
@@ -13,6 +13,7 @@ import { parseDnis, quote } from '../catalog';
 import { ordering, paging } from '../lib/list';
 import { countSegments } from './engine/segments';
 import { findSms, smsPage, smsScope, SMS_ORDERS, type SmsFilters } from './queries';
+import { logReportOr } from '../reports/log-export';
 
 const tags = ['messaging'];
 const readers = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'own' } satisfies AccessPolicy;
@@ -61,8 +62,9 @@ export default async function smsRoutes(base: FastifyInstance) {
     };
     return smsPage(app.db, smsScope(req), f, { per_page, offset: q.from ?? 0, order_by: col, dir, cursor: q.cursor, showCost: showCost(req) });
   };
-  app.get('/log/report', { config: { access: readers }, schema: { tags, querystring: SmsLogQuery, response: { 200: SmsPage } } }, log(false));
-  app.get('/log/mo_report', { config: { access: readers }, schema: { tags, querystring: SmsLogQuery, response: { 200: SmsPage } } }, log(true));
+  // reports/log-export.ts: group/step/fields answer the generic report, format=csv streams the log
+  app.get('/log/report', { config: { access: readers }, schema: { tags, querystring: LogReportQuery, response: { 200: LogReportAnswer } } }, logReportOr(app, false, log(false)));
+  app.get('/log/mo_report', { config: { access: readers }, schema: { tags, querystring: LogReportQuery, response: { 200: LogReportAnswer } } }, logReportOr(app, true, log(true)));
 
   app.get('/sms/:id', { config: { access: readers }, schema: { tags, params: IdParam, response: { 200: SmsPayload } } }, async (req) =>
     ({ sms: await findSms(app.db, smsScope(req), req.params.id, showCost(req)) }));

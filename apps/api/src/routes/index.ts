@@ -22,11 +22,12 @@ import jobs from '../jobs';
 import bulkRoutes from '../bulk';
 import campaignsRoutes from '../campaigns';
 import workflowsRoutes from '../workflows';
+import reportsRoutes from '../reports';
 
 export default async function routes(app: FastifyInstance) {
   for (const plugin of [authRoutes, registrationRoutes, homeRoutes, userRoutes, companyRoutes, resellerRoutes, paymentTermRoutes, stopTextRoutes, countryRoutes,
     fileRoutes, resellerImportRoutes, auditRoutes, catalogRoutes, billingRoutes, numbersRoutes, messagingRoutes,
-    contentRoutes, mailTemplateRoutes, didWebhookRoutes, jobs, bulkRoutes, campaignsRoutes, workflowsRoutes]) {
+    contentRoutes, mailTemplateRoutes, didWebhookRoutes, jobs, bulkRoutes, campaignsRoutes, workflowsRoutes, reportsRoutes]) {
     await app.register(plugin);
   }
 }

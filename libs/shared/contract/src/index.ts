@@ -17,3 +17,4 @@ export * from './lib/mail-templates';
 export * from './lib/bulk';
 export * from './lib/campaigns';
 export * from './lib/workflows';
+export * from './lib/reports';

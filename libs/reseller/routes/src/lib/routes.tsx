@@ -1,6 +1,10 @@
+import { Suspense, lazy } from 'react';
 import type { RoleModule } from '@smsc/shared-ui/core';
 import { RoleHome, lazyArea } from '@smsc/shared-ui/frame';
 import { resellerMenu } from './menu';
+
+// the home's dashboard: the last 24 hours in figures (light); its charts are fetched when asked for
+const HomeDashboard = lazy(() => import('@smsc/resource-report/home').then((m) => ({ default: m.HomeSummary })));
 
 /** The Reseller area: its menu and route table, mounted by the shell under /reseller. */
 export const resellerModule: RoleModule = {
@@ -8,7 +12,7 @@ export const resellerModule: RoleModule = {
   title: 'Reseller',
   buildLabel: process.env.REMOTE_LABEL || undefined,
   menu: resellerMenu,
-  routes: [{ index: true, element: <RoleHome area="Reseller" />, handle: { title: 'Reseller home' } }],
+  routes: [{ index: true, element: <><RoleHome area="Reseller" /><Suspense fallback={null}><HomeDashboard leaders="company" /></Suspense></>, handle: { title: 'Reseller home' } }],
   // one line per area file, fetched on its first visit (the kit's convention: lazy-area.ts)
   areas: [
     lazyArea(['companies', 'filters'], () => import('./accounts-routes').then((m) => m.accountsRoutes)),

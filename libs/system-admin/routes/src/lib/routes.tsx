@@ -1,6 +1,10 @@
+import { Suspense, lazy } from 'react';
 import type { RoleModule } from '@smsc/shared-ui/core';
 import { RoleHome, lazyArea } from '@smsc/shared-ui/frame';
 import { systemAdminMenu } from './menu';
+
+// the home's dashboard: the last 24 hours in figures (light); its charts are fetched when asked for
+const HomeDashboard = lazy(() => import('@smsc/resource-report/home').then((m) => ({ default: m.HomeSummary })));
 
 /** The System admin area: its menu and route table, mounted by the shell under /system-admin. */
 export const systemAdminModule: RoleModule = {
@@ -8,7 +12,7 @@ export const systemAdminModule: RoleModule = {
   title: 'System admin',
   buildLabel: process.env.REMOTE_LABEL || undefined,
   menu: systemAdminMenu,
-  routes: [{ index: true, element: <RoleHome area="System admin" />, handle: { title: 'System admin home' } }],
+  routes: [{ index: true, element: <><RoleHome area="System admin" /><Suspense fallback={null}><HomeDashboard leaders="company" /></Suspense></>, handle: { title: 'System admin home' } }],
   // one line per area file, fetched on its first visit (the kit's convention: lazy-area.ts)
   areas: [
     lazyArea(['companies', 'resellers', 'payment-term', 'filters'], () => import('./accounts-routes').then((m) => m.accountsRoutes)),
@@ -21,5 +25,6 @@ export const systemAdminModule: RoleModule = {
     lazyArea(['smsc-connection'], () => import('./smsc-routes').then((m) => m.smscRoutes)),
     lazyArea(['ani-group'], () => import('./ani-group-routes').then((m) => m.aniGroupRoutes)),
     lazyArea(['bulk'], () => import('./bulk-routes').then((m) => m.bulkRoutes)),
+    lazyArea(['reporting'], () => import('./reporting-routes').then((m) => m.reportingRoutes)),
   ],
 };

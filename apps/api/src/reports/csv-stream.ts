@@ -1,0 +1,62 @@
+// Streamed CSV: rows are pulled batch by batch from an async source and written through a plain
+// Transform, so memory stays flat whatever the row count, and a download that is cancelled stops the
+// source at its next batch (the source checks `stopped` between queries).
+import { Readable, Transform } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+
+/** phone: E.164 numbers ("+1555…") that must stay as written; number: figures; text: anything typed by people. */
+export interface CsvColumn { key: string; title: string; kind?: 'text' | 'number' | 'phone' }
+
+const needsQuotes = /[",\r\n]/;
+
+/**
+ * One cell. Text starting with = + - @ (or a tab/CR) is prefixed with ' so spreadsheets do not run it as
+ * a formula; phone and number columns are left alone, since "+12125550100" and "-0.25" are data there.
+ */
+export function csvCell(value: unknown, kind: CsvColumn['kind'] = 'text'): string {
+  if (value === null || value === undefined) return '';
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  const safe = kind === 'text' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return needsQuotes.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export const csvLine = (columns: CsvColumn[], row: Record<string, unknown>) => `${columns.map((c) => csvCell(row[c.key], c.kind)).join(',')}\r\n`;
+
+/** Batches of rows in, CSV text out (one string per batch: few, large writes); the header goes first. */
+export function csvTransform(columns: CsvColumn[]): Transform {
+  const header = `${columns.map((c) => csvCell(c.title)).join(',')}\r\n`;
+  let headed = false;
+  return new Transform({
+    writableObjectMode: true,
+    transform(batch: Record<string, unknown>[], _enc, done) {
+      let text = headed ? '' : header;
+      headed = true;
+      for (const row of batch) text += csvLine(columns, row);
+      done(null, text);
+    },
+    flush(done) {
+      done(null, headed ? '' : header);
+    },
+  });
+}
+
+/** A source of row batches; it must stop asking the database once `stopped()` is true. */
+export type BatchSource = (stopped: () => boolean) => AsyncIterable<Record<string, unknown>[]>;
+
+/** Answers a CSV download streamed from the source; the source ends when the client goes away. */
+export function sendCsv(reply: FastifyReply, filename: string, columns: CsvColumn[], source: BatchSource) {
+  let closed = false;
+  reply.raw.on('close', () => (closed = true));
+  const rows = Readable.from((async function* () {
+    for await (const batch of source(() => closed)) {
+      if (batch.length) yield batch;
+      if (closed) return;
+    }
+  })(), { highWaterMark: 1 });
+  const out = rows.pipe(csvTransform(columns));
+  rows.on('error', (e) => out.destroy(e));
+  out.on('close', () => rows.destroy());
+  reply.header('content-type', 'text/csv; charset=utf-8');
+  reply.header('content-disposition', `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`);
+  return reply.send(out);
+}

@@ -1,0 +1,169 @@
+// Report queries over the rollups (migration 080): the fold, and one aggregate query shape every
+// report call uses. Reads take the folded rollups plus the deltas not folded yet, so figures are exact
+// at any moment; whole UTC days come from the daily rollup, ragged edges from the hourly one.
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import type { ReportGroup, ReportRow, ReportStep } from '@smsc/shared-contract';
+import type { Database } from '../db/schema';
+import { formatMoney } from '../billing/money';
+import { wildcard } from '../lib/list';
+import { planRange, type Range } from './engine';
+
+const KEY_COLS = 'company_uuid, reseller_uuid, user_uuid, number, vendor_product_uuid, network, status';
+
+/**
+ * Moves every committed delta into the hourly and daily rollups in one statement. Deltas committed
+ * while it runs are not visible to its delete and stay for the next fold, so each counts once.
+ */
+export async function foldDeltas(db: Kysely<Database>): Promise<number> {
+  const r = await sql<{ n: number }>`
+    with d as (delete from report_deltas returning *),
+    s as (select hour, ${sql.raw(KEY_COLS)}, sum(messages) m, sum(segments) sg, sum(price) p, sum(cost) c from d group by hour, ${sql.raw(KEY_COLS)}),
+    h as (insert into report_hourly (hour, ${sql.raw(KEY_COLS)}, messages, segments, price, cost)
+      select hour, ${sql.raw(KEY_COLS)}, m, sg, p, c from s
+      on conflict on constraint report_hourly_key do update set messages = report_hourly.messages + excluded.messages,
+        segments = report_hourly.segments + excluded.segments, price = report_hourly.price + excluded.price, cost = report_hourly.cost + excluded.cost
+      returning 1),
+    dd as (insert into report_daily (day, ${sql.raw(KEY_COLS)}, messages, segments, price, cost)
+      select date_trunc('day', hour, 'UTC'), ${sql.raw(KEY_COLS)}, sum(m), sum(sg), sum(p), sum(c) from s group by 1, ${sql.raw(KEY_COLS)}
+      on conflict on constraint report_daily_key do update set messages = report_daily.messages + excluded.messages,
+        segments = report_daily.segments + excluded.segments, price = report_daily.price + excluded.price, cost = report_daily.cost + excluded.cost
+      returning 1)
+    select (select count(*) from h)::int as n, (select count(*) from dd)::int as days`.execute(db);
+  return r.rows[0]?.n ?? 0;
+}
+
+/** Whose figures a caller may read: the admin all, a reseller its companies', company roles their company's, a user its own. */
+export type ReportScope = { all: true } | { reseller_uuid: string } | { company_uuid: string; user_uuid?: string };
+
+export function reportScope(req: FastifyRequest): ReportScope {
+  const { user, level } = req;
+  if (level === 'all') return { all: true };
+  if (user.user_type === 'reseller') return { reseller_uuid: user.reseller_uuid as string };
+  if (level === 'own') return { company_uuid: user.company_uuid as string, user_uuid: user.uuid };
+  return { company_uuid: user.company_uuid as string };
+}
+
+export interface ReportFilters {
+  company_uuid?: string; reseller_uuid?: string; vendor_uuid?: string; company_name?: string; number?: string;
+  /** destinations are not in the rollups: with a prefix the report reads messages (sms_dnis_idx) instead */
+  dnis_prefix?: string;
+}
+
+export interface ReportArgs {
+  scope: ReportScope; range: Range; step: ReportStep; groups: ReportGroup[]; filters: ReportFilters;
+  showCost: boolean; limit?: number; offset?: number;
+  /** order by a figure, biggest first, instead of by time and group */
+  top?: 'messages' | 'revenue';
+}
+
+export function whereOf(scope: ReportScope, f: ReportFilters): RawBuilder<boolean> {
+  const parts: RawBuilder<boolean>[] = [];
+  if ('reseller_uuid' in scope) parts.push(sql`reseller_uuid = ${scope.reseller_uuid}`);
+  if ('company_uuid' in scope) parts.push(sql`company_uuid = ${scope.company_uuid}`);
+  if ('user_uuid' in scope && scope.user_uuid) parts.push(sql`user_uuid = ${scope.user_uuid}`);
+  if (f.company_uuid) parts.push(sql`company_uuid = ${f.company_uuid}`);
+  if (f.reseller_uuid) parts.push(sql`reseller_uuid = ${f.reseller_uuid}`);
+  if (f.vendor_uuid) parts.push(sql`vendor_product_uuid in (select vendor_product_uuid from vendor_products where vendor_uuid = ${f.vendor_uuid})`);
+  if (f.company_name) parts.push(sql`company_uuid in (select company_uuid from companies where company_name ilike ${wildcard(f.company_name)})`);
+  if (f.number) parts.push(sql`number like ${`${f.number.replace(/[^+0-9]/g, '')}%`}`);
+  return parts.length ? sql.join(parts, sql` and `) as RawBuilder<boolean> : sql<boolean>`true`;
+}
+
+/** The rows of the range's segments: rollups plus unfolded deltas, time column t. */
+function sources(a: ReportArgs): RawBuilder<unknown> {
+  const where = whereOf(a.scope, a.filters);
+  const cols = sql.raw(`${KEY_COLS}, messages, segments, price, cost`);
+  if (a.filters.dnis_prefix) {
+    return sql`select date_trunc('hour', created_on, 'UTC') as t, company_uuid, reseller_uuid, user_uuid,
+      case when is_received then dnis else ani end as number, vendor_product_uuid, mobile_network_name as network, status,
+      1 as messages, segments, coalesce(price, 0) as price, coalesce(cost, 0) as cost
+      from sms where dnis like ${`+${a.filters.dnis_prefix.replace(/\D/g, '')}%`} and created_on >= ${a.range.start} and created_on < ${a.range.end}
+      and ${whereOf(a.scope, { ...a.filters, number: undefined })}${a.filters.number ? sql` and ani like ${`${a.filters.number.replace(/[^+0-9]/g, '')}%`}` : sql``}`;
+  }
+  const parts = planRange(a.range, a.step).map((seg) => {
+    const rolled = seg.table === 'daily'
+      ? sql`select day as t, ${cols} from report_daily where day >= ${seg.from} and day < ${seg.to} and ${where}`
+      : sql`select hour as t, ${cols} from report_hourly where hour >= ${seg.from} and hour < ${seg.to} and ${where}`;
+    return sql`${rolled} union all select hour as t, ${cols} from report_deltas where hour >= ${seg.from} and hour < ${seg.to} and ${where}`;
+  });
+  return sql.join(parts, sql` union all `);
+}
+
+/** SQL of each group: the column grouped on, its alias, and the join that names it (after grouping). */
+const GROUP_SQL: Record<ReportGroup, { key: string; alias: string; join?: string; names?: string }> = {
+  company: { key: 'x.company_uuid', alias: 'company_uuid', join: 'left join companies co on co.company_uuid = u.company_uuid', names: 'co.company_name' },
+  reseller: { key: 'x.reseller_uuid', alias: 'reseller_uuid', join: 'left join resellers re on re.reseller_uuid = u.reseller_uuid', names: 're.reseller_name' },
+  user: { key: 'x.user_uuid', alias: 'user_uuid', join: 'left join users us on us.uuid = u.user_uuid', names: 'us.full_name as user_name' },
+  vendor: { key: 'vp.vendor_uuid', alias: 'vendor_uuid', join: 'left join vendors ve on ve.vendor_uuid = u.vendor_uuid', names: 've.vendor_name' },
+  vendor_product: { key: 'x.vendor_product_uuid', alias: 'vendor_product_uuid', join: 'left join vendor_products vpn on vpn.vendor_product_uuid = u.vendor_product_uuid', names: 'vpn.vendor_product_name' },
+  network: { key: 'x.network', alias: 'network' },
+  number: { key: 'x.number', alias: 'number' },
+  status: { key: 'x.status', alias: 'status' },
+};
+
+const SUMS = `
+  sum(x.messages) filter (where x.status <> 'received')::bigint as messages,
+  sum(x.segments) filter (where x.status <> 'received')::bigint as segments,
+  sum(x.messages) filter (where x.status = 'delivered')::bigint as delivered,
+  sum(x.messages) filter (where x.status = 'undelivered')::bigint as undelivered,
+  sum(x.messages) filter (where x.status = 'failed')::bigint as failed,
+  sum(x.messages) filter (where x.status in ('scheduled','queued','sent'))::bigint as pending,
+  sum(x.messages) filter (where x.status in ('blocked','cancelled'))::bigint as blocked,
+  sum(x.messages) filter (where x.status = 'received')::bigint as received,
+  sum(x.price) filter (where x.status = 'delivered')::bigint as revenue,
+  sum(x.cost) filter (where x.status = 'delivered')::bigint as cost`;
+
+type Raw = Record<string, unknown> & { is_total: number; total_rows: string | number | bigint };
+
+/** The aggregate of a report: every group row (ordered, paged) and, first, the grand total (is_total = 1). */
+export function reportQuery(a: ReportArgs) {
+  const bucket = a.step === 'total' ? 'null::timestamptz' : a.step === 'hour' ? 'x.t' : `date_trunc('${a.step}', x.t, 'UTC')`;
+  const g = a.groups.map((k) => GROUP_SQL[k]);
+  const keys = [bucket, ...g.map((k) => k.key)];
+  const select = [`${bucket} as time`, ...g.map((k) => `${k.key} as ${k.alias}`)].join(', ');
+  const vendorJoin = a.groups.includes('vendor') ? 'left join vendor_products vp on vp.vendor_product_uuid = x.vendor_product_uuid' : '';
+  const order = a.top ? `${a.top} desc nulls last` : ['time', ...g.map((k) => k.alias)].join(', ');
+  const names = g.filter((k) => k.names).map((k) => `, ${k.names}`).join('');
+  const joins = g.filter((k) => k.join).map((k) => k.join).join(' ');
+  return sql<Raw>`
+    with agg as (
+      select ${sql.raw(select)}, ${sql.raw(SUMS)}, grouping(${sql.raw(keys.join(', '))})::int as is_total
+      from (${sources(a)}) x ${sql.raw(vendorJoin)}
+      group by grouping sets ((${sql.raw(keys.join(', '))}), ())
+      having sum(x.messages) <> 0 or grouping(${sql.raw(keys.join(', '))}) <> 0
+    ), page as (
+      select *, row_number() over (order by ${sql.raw(order)}) as rn from agg where is_total = 0 order by ${sql.raw(order)} limit ${a.limit ?? 100_000} offset ${a.offset ?? 0}
+    )
+    select u.*${sql.raw(names)}, (select count(*) from agg where is_total = 0) as total_rows
+    from (select *, 0::bigint as rn from agg where is_total <> 0 union all select * from page) u ${sql.raw(joins)}
+    order by u.is_total desc, u.rn`;
+}
+
+/** One page of a report plus its grand total and the number of rows. */
+export async function reportRows(db: Kysely<Database>, a: ReportArgs): Promise<{ rows: ReportRow[]; totals: ReportRow; total: number }> {
+  const rows = (await reportQuery(a).execute(db)).rows;
+  const total = rows.find((r) => r.is_total !== 0);
+  return {
+    rows: rows.filter((r) => r.is_total === 0).map((r) => toRow(r, a.showCost)),
+    totals: toRow(total ? { ...total, time: null } : { time: null }, a.showCost),
+    total: Number(rows[0]?.total_rows ?? 0),
+  };
+}
+
+const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+const big = (v: unknown) => (v === null || v === undefined ? 0n : BigInt(v as string));
+
+export function toRow(r: Record<string, unknown>, showCost: boolean): ReportRow {
+  const { is_total: _t, total_rows: _n, rn: _r, ...rest } = r;
+  void _t; void _n; void _r;
+  const revenue = big(r.revenue);
+  const cost = big(r.cost);
+  const out: Record<string, unknown> = { ...rest };
+  out.time = r.time ? new Date(r.time as string).toISOString() : null;
+  for (const k of ['messages', 'segments', 'delivered', 'undelivered', 'failed', 'pending', 'blocked', 'received']) out[k] = n(r[k]);
+  out.revenue = formatMoney(revenue);
+  out.cost = showCost ? formatMoney(cost) : null;
+  out.margin = showCost ? formatMoney(revenue - cost) : null;
+  return out as ReportRow;
+}

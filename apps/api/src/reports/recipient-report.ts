@@ -1,0 +1,57 @@
+// GET /sms/recipient/report: messages per address-book recipient. Recipients are not a rollup
+// dimension (an address book can hold millions), so this one reads messages: only those sent to a
+// recipient (the partial index sms_recipient_idx), in the caller's scope and range.
+import { sql, type Kysely } from 'kysely';
+import type { FastifyReply } from 'fastify';
+import { MAX_PER_PAGE, type RecipientReportQuery, type RecipientReportRow } from '@smsc/shared-contract';
+import type { Database } from '../db/schema';
+import { formatMoney } from '../billing/money';
+import { wildcard } from '../lib/list';
+import type { Range } from './engine';
+import { whereOf, type ReportScope } from './queries';
+import { sendCsv } from './csv-stream';
+
+type Raw = { recipient_uuid: string; recipient_name: string | null; number: string | null; messages: string; delivered: string; segments: string; revenue: string | null; last_sent: Date | null; total_rows: string };
+
+function query(scope: ReportScope, range: Range, name: string | undefined, limit: number, offset: number) {
+  const named = name ? sql`and r.recipient_name ilike ${wildcard(name)}` : sql``;
+  return sql<Raw>`
+    with agg as (
+      select s.recipient_uuid, count(*) as messages, count(*) filter (where s.status = 'delivered') as delivered,
+        sum(s.segments) as segments, sum(s.price) filter (where s.status = 'delivered') as revenue, max(s.created_on) as last_sent
+      from sms s where s.recipient_uuid is not null and not s.is_received and s.created_on >= ${range.start} and s.created_on < ${range.end}
+        and ${whereOf(scope, {})}
+      group by s.recipient_uuid
+    )
+    select a.*, r.recipient_name, r.number, count(*) over () as total_rows
+    from agg a left join recipients r on r.recipient_uuid = a.recipient_uuid where true ${named}
+    order by a.messages desc, a.recipient_uuid limit ${limit} offset ${offset}`;
+}
+
+const toRow = (r: Raw): RecipientReportRow => ({
+  recipient_uuid: r.recipient_uuid, recipient_name: r.recipient_name, number: r.number, messages: Number(r.messages), delivered: Number(r.delivered),
+  segments: Number(r.segments), revenue: formatMoney(BigInt(r.revenue ?? 0)), last_sent: r.last_sent ? new Date(r.last_sent).toISOString() : null,
+});
+
+export async function recipientReport(db: Kysely<Database>, scope: ReportScope, range: Range, q: RecipientReportQuery) {
+  const per_page = Math.min(q.per_page ?? 10, MAX_PER_PAGE);
+  const rows = (await query(scope, range, q.recipient_name, per_page, (q.page ?? 0) * per_page).execute(db)).rows;
+  return { items: rows.map(toRow), total: Number(rows[0]?.total_rows ?? 0), per_page };
+}
+
+export function recipientCsv(db: Kysely<Database>, reply: FastifyReply, scope: ReportScope, range: Range, name: string | undefined) {
+  const columns = [
+    { key: 'recipient_name', title: 'Recipient' }, { key: 'number', title: 'Number', kind: 'phone' as const },
+    { key: 'messages', title: 'Messages', kind: 'number' as const }, { key: 'delivered', title: 'Delivered', kind: 'number' as const },
+    { key: 'segments', title: 'Segments', kind: 'number' as const }, { key: 'revenue', title: 'Revenue', kind: 'number' as const },
+    { key: 'last_sent', title: 'Last sent (UTC)' },
+  ];
+  return sendCsv(reply, 'recipient-report.csv', columns, async function* (stopped) {
+    for (let offset = 0; !stopped(); offset += 10_000) {
+      const rows = (await query(scope, range, name, 10_000, offset).execute(db)).rows;
+      if (!rows.length) return;
+      yield rows.map(toRow);
+      if (rows.length < 10_000) return;
+    }
+  });
+}

@@ -1,0 +1,130 @@
+import { sql } from 'kysely';
+import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
+import { messagingOf } from '../messaging';
+import type { SmscSimulator } from '../messaging/gateway/simulator';
+import { foldDeltas } from './queries';
+
+type Headers = Record<string, string>;
+
+describe('reports: rollups follow messages, tenancy, bad input, CSV', () => {
+  let t: TestApp;
+  let admin: Headers, reseller: Headers, acme: Headers, globex: Headers;
+  let acmeCo: string, globexCo: string;
+  const get = (url: string, headers: Headers) => t.app.inject({ method: 'GET', url: api(url), headers });
+  const sim = () => messagingOf(t.app).gateway as SmscSimulator;
+  const today = (h: Headers, extra = '') => get(`/stat/report?step=total${extra}`, h).then((r) => r.json().totals);
+  const send = (text: string) => t.app.inject({ method: 'POST', url: api('/sms'), headers: acme, payload: { ani: '+12125552301', dnis: '+14155550111', text } });
+
+  beforeAll(async () => {
+    t = await createTestApp({ demoTraffic: true, messaging: { simAutoDeliver: false, simFailureRate: 0 } });
+    [admin, reseller, acme, globex] = await Promise.all(['admin', 'reseller', 'acme-admin', 'globex-admin'].map(async (u) => bearer(await login(t.app, `${u}@example.com`))));
+    const co = async (name: string) => (await t.app.db.selectFrom('companies').select('company_uuid').where('company_name', '=', name).executeTakeFirstOrThrow()).company_uuid;
+    acmeCo = await co('Acme');
+    globexCo = await co('Globex');
+  }, 120_000);
+  afterAll(async () => t.close());
+
+  it('counts a sent message as pending, then moves it to delivered once, with its revenue, folded or not', async () => {
+    const before = await today(acme);
+    for (const text of ['one', 'two', 'three']) expect((await send(text)).statusCode).toBe(201);
+    const sent = await today(acme);
+    expect(sent.messages - before.messages).toBe(3);
+    expect(sent.pending - before.pending).toBe(3);
+    await sim().drain();
+    const delivered = await today(acme);
+    expect(delivered.messages - before.messages).toBe(3);
+    expect(delivered.pending).toBe(before.pending);
+    expect(delivered.delivered - before.delivered).toBe(3);
+    // Reseller Standard prices +1 at 0.012: three delivered messages add 0.036 of revenue
+    expect(Number(delivered.revenue) - Number(before.revenue)).toBeCloseTo(0.036, 6);
+    // a company admin never sees the vendor cost
+    expect(delivered.cost).toBeNull();
+    // folding moves deltas into the rollups without changing any figure
+    expect(await foldDeltas(t.app.db)).toBeGreaterThan(0);
+    expect(Number((await t.app.db.selectFrom('report_deltas').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n)).toBe(0);
+    expect(await today(acme)).toEqual(delivered);
+    // and the rollups match a count of the messages themselves
+    const raw = await t.app.db.selectFrom('sms').select(sql<number>`count(*)::int`.as('n')).where('company_uuid', '=', acmeCo).where('is_received', '=', false).executeTakeFirstOrThrow();
+    expect((await today(acme, '&start_time=2020-01-01T00:00:00Z&end_time=2020-12-31T00:00:00Z')).messages).toBe(0);
+    const all = await get('/stat/report?step=total&start_time=' + new Date(Date.now() - 300 * 86_400_000).toISOString(), acme);
+    expect(all.json().totals.messages).toBe(raw.n);
+  });
+
+  it('lands a late delivery report in the hour the message was created', async () => {
+    const res = await send('late report');
+    const id = res.json().sms.sms_uuid;
+    const created = new Date(Date.now() - 11 * 3_600_000); // an hour without demo traffic
+    await t.app.db.updateTable('sms').set({ created_on: created } as never).where('sms_uuid', '=', id).execute();
+    await sim().drain();
+    const hour = new Date(Math.floor(created.getTime() / 3_600_000) * 3_600_000).toISOString();
+    const rows = (await get(`/stat/report?step=hour&start_time=${hour}&end_time=${new Date(Date.parse(hour) + 3_600_000).toISOString()}&group=status`, acme)).json().items;
+    expect(rows).toEqual([expect.objectContaining({ time: hour, status: 'delivered', delivered: 1, messages: 1 })]);
+  });
+
+  it('shows each caller only its tenancy: company admin its company, reseller its companies, admin all', async () => {
+    await t.app.db.insertInto('sms').values({ company_uuid: globexCo, reseller_uuid: null, ani: '+13125552401', dnis: '+14155550999', text: 'globex', status: 'delivered', segments: 1, price: '20000', cost: '5000' }).execute();
+    const byCompany = async (h: Headers) => (await get('/stat/report?step=total&group=company', h)).json().items.map((r: { company_name: string }) => r.company_name).sort();
+    expect(await byCompany(acme)).toEqual(['Acme']);
+    expect(await byCompany(globex)).toEqual(['Globex']);
+    expect(await byCompany(reseller)).toEqual(['Acme']);
+    expect(await byCompany(admin)).toEqual(['Acme', 'Globex']);
+    // naming another company's id filters within the caller's scope: nothing, not Globex's figures
+    expect((await get(`/stat/report?step=total&company_uuid=${globexCo}`, acme)).json().totals.messages).toBe(0);
+    expect((await get('/dashboard', globex)).json().totals.messages).toBe(1);
+    expect((await get('/dashboard', admin)).json().totals.cost).toMatch(/^\d+\.\d+$/);
+    expect((await get('/sms/reseller/report', acme)).statusCode).toBe(403);
+  });
+
+  it('answers 400 to bad input: end before start, over a year, unknown group, step or interval', async () => {
+    for (const url of [
+      '/stat/report?start_time=2026-11-02T00:00:00Z&end_time=2026-11-01T00:00:00Z',
+      '/stat/report?start_time=2024-01-01T00:00:00Z&end_time=2026-01-01T00:00:00Z',
+      '/stat/report?group=planet',
+      '/stat/report?step=fortnight',
+      '/log/report?group=company,planet',
+      '/dashboard?interval=forever',
+      '/sms/report?date_gte=2026-11-10&date_lte=2026-11-01',
+    ]) {
+      const res = await get(url, admin);
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 400 });
+      expect(res.json().error.message).toEqual(expect.any(String));
+    }
+  });
+
+  it('keeps log/report the SMS log unless asked for groups, steps or fields', async () => {
+    expect((await get('/log/report?count=2', acme)).json().items[0]).toHaveProperty('sms_uuid');
+    const agg = (await get('/log/report?group=vendor&step=day&fields=messages,revenue,cost,margin', admin)).json();
+    expect(agg.group).toEqual(['vendor']);
+    expect(agg.items[0]).toEqual(expect.objectContaining({ vendor_name: expect.any(String), revenue: expect.any(String), margin: expect.any(String) }));
+    expect(agg.items[0]).not.toHaveProperty('delivered');
+    const prefixed = (await get('/log/report?step=total&dnis_prefix=1415', acme)).json();
+    expect(prefixed.totals.messages).toBeGreaterThanOrEqual(4);
+    const london = (await get('/log/report?step=total&dnis_prefix=44', acme)).json();
+    expect(london.totals.messages).toBe(1);
+  });
+
+  it('answers the SMS, reseller and recipient reports as pages', async () => {
+    const byCo = (await get('/sms/report?group_by_company=true', admin)).json();
+    expect(byCo.items.map((r: { company_name: string }) => r.company_name).sort()).toEqual(['Acme', 'Globex']);
+    const byDay = (await get('/sms/report?per_page=1&page=0', acme)).json();
+    expect(byDay.items).toHaveLength(1);
+    expect(byDay.total).toBeGreaterThanOrEqual(1);
+    expect((await get('/sms/reseller/report?group_by_company=true', reseller)).json().items.map((r: { company_name: string }) => r.company_name)).toEqual(['Acme']);
+    expect((await get('/sms/recipient/report', acme)).json()).toEqual({ items: [], total: 0, per_page: 10 });
+  });
+
+  it('streams reports and the SMS logs as CSV without mangling phone numbers', async () => {
+    await send('=HYPERLINK("http://x")');
+    const log = await get('/log/report?format=csv', acme);
+    expect(log.statusCode).toBe(200);
+    expect(log.headers['content-type']).toMatch(/text\/csv/);
+    const lines = log.body.trim().split('\r\n');
+    expect(lines[0]).toBe('Created (UTC),SMS id,Direction,From,To,Status,Block reason,Segments,Encoding,Price,Vendor product,Network,Company,User,Text');
+    expect(lines.some((l) => l.includes(',+12125552301,+14155550111,') && l.endsWith(`,"'=HYPERLINK(""http://x"")"`))).toBe(true);
+    const incoming = await get('/log/mo_report?format=csv', acme);
+    expect(incoming.body.split('\r\n').filter((l) => l.includes(',incoming,'))).toHaveLength(2);
+    const report = await get('/stat/report?format=csv&step=total&group=number', admin);
+    expect(report.body.split('\r\n')[0]).toBe('Number,Messages,Segments,Delivered,Undelivered,Failed,Pending,Blocked,Received,Revenue,Cost,Margin');
+    expect(report.body).toContain('\r\n+12125552301,');
+  });
+});

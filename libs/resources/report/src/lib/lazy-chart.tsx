@@ -1,0 +1,17 @@
+import { Suspense, lazy } from 'react';
+import { Skeleton } from '@smsc/shared-ui';
+import type { ReportChartProps } from './report-chart';
+
+// recharts (~130 KB gzip) arrives with the first chart drawn, in its own chunk.
+const ReportChart = lazy(() => import(/* webpackChunkName: "report-chart" */ './report-chart'));
+
+/** A chart, drawn once its chunk arrives; its figures are always in the table beside it too. */
+export function LazyChart(props: ReportChartProps & { label: string }) {
+  return (
+    <figure aria-label={props.label} style={{ margin: 0 }} data-testid="report-chart">
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+        <ReportChart {...props} />
+      </Suspense>
+    </figure>
+  );
+}

@@ -1,0 +1,75 @@
+// What a report shows, as plain data: its columns (groups, then figures), the labels of its rows,
+// and the points a chart draws (every bucket of the range, empty ones as zero).
+import type { ReportGroup, ReportRow, ReportStep } from '@smsc/shared-contract';
+
+export type Figure = 'messages' | 'segments' | 'delivered' | 'undelivered' | 'failed' | 'pending' | 'blocked' | 'received' | 'revenue' | 'cost' | 'margin';
+export const MONEY: Figure[] = ['revenue', 'cost', 'margin'];
+export const FIGURE_TITLES: Record<Figure, string> = {
+  messages: 'Messages', segments: 'Segments', delivered: 'Delivered', undelivered: 'Undelivered', failed: 'Failed', pending: 'Pending',
+  blocked: 'Blocked', received: 'Received', revenue: 'Revenue', cost: 'Cost', margin: 'Margin',
+};
+
+/** The name shown for a row's group value (and which row key holds it). */
+export const GROUP_LABEL: Record<ReportGroup, { title: string; key: keyof ReportRow }> = {
+  company: { title: 'Company', key: 'company_name' }, reseller: { title: 'Reseller', key: 'reseller_name' }, user: { title: 'User', key: 'user_name' },
+  vendor: { title: 'Vendor', key: 'vendor_name' }, vendor_product: { title: 'Vendor product', key: 'vendor_product_name' },
+  network: { title: 'Network', key: 'network' }, number: { title: 'Number', key: 'number' }, status: { title: 'Status', key: 'status' },
+};
+
+/** Figures a role may see: cost and margin only when the server sent them (system admin, reseller). */
+export const visibleFigures = (figures: Figure[], totals: ReportRow | undefined) =>
+  figures.filter((f) => !MONEY.includes(f) || f === 'revenue' || (totals?.[f] ?? null) !== null);
+
+export function timeLabel(iso: string | null, step: ReportStep): string {
+  if (!iso) return 'Total';
+  if (step === 'hour') return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+  if (step === 'month') return iso.slice(0, 7);
+  return iso.slice(0, 10);
+}
+
+/** A row's group values joined ("Acme · Route Co"), '—' for an empty one. */
+export const groupLabel = (row: ReportRow, groups: ReportGroup[]) =>
+  groups.map((g) => String(row[GROUP_LABEL[g].key] ?? '—')).join(' · ') || 'All';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** Bucket starts from start to end (UTC), as the server cuts them. */
+export function bucketsOf(startIso: string, endIso: string, step: ReportStep): string[] {
+  if (step === 'total') return [];
+  const out: string[] = [];
+  const end = Date.parse(endIso);
+  let t = new Date(startIso);
+  if (step === 'day' || step === 'week') t = new Date(Math.floor(t.getTime() / DAY) * DAY);
+  if (step === 'week') t = new Date(t.getTime() - ((t.getUTCDay() + 6) % 7) * DAY);
+  if (step === 'month') t = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), 1));
+  while (t.getTime() < end && out.length < 2000) {
+    out.push(t.toISOString());
+    t = step === 'month' ? new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, 1)) : new Date(t.getTime() + (step === 'hour' ? HOUR : step === 'day' ? DAY : 7 * DAY));
+  }
+  return out;
+}
+
+export interface ChartPoint { label: string; [series: string]: string | number }
+
+/**
+ * Points for a time chart: one per bucket (zero where the report has no row), one series per figure.
+ * Money is drawn as a number of currency units.
+ */
+export function timePoints(rows: ReportRow[], startIso: string, endIso: string, step: ReportStep, figures: Figure[]): ChartPoint[] {
+  const byTime = new Map<string, ReportRow[]>();
+  for (const r of rows) if (r.time) byTime.set(new Date(r.time).toISOString(), [...(byTime.get(new Date(r.time).toISOString()) ?? []), r]);
+  return bucketsOf(startIso, endIso, step).map((t) => {
+    const point: ChartPoint = { label: timeLabel(t, step) };
+    for (const f of figures) point[f] = (byTime.get(t) ?? []).reduce((sum, r) => sum + Number(r[f] ?? 0), 0);
+    return point;
+  });
+}
+
+/** Points for a bar chart by group (step total): the biggest `limit` groups by the first figure. */
+export function groupPoints(rows: ReportRow[], groups: ReportGroup[], figures: Figure[], limit = 12): ChartPoint[] {
+  return [...rows]
+    .sort((a, b) => Number(b[figures[0]] ?? 0) - Number(a[figures[0]] ?? 0))
+    .slice(0, limit)
+    .map((r) => ({ label: groupLabel(r, groups), ...Object.fromEntries(figures.map((f) => [f, Number(r[f] ?? 0)])) }));
+}

@@ -1,0 +1,48 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { ReportView, type ReportPreset } from './report-view';
+import { DashboardView } from './dashboard-view';
+import type { Figure } from './report-figures';
+
+const COUNTS: Figure[] = ['messages', 'delivered', 'undelivered', 'failed', 'revenue'];
+const MONEY: Figure[] = ['messages', 'revenue', 'cost', 'margin'];
+const USAGE: Figure[] = ['messages', 'segments', 'delivered', 'undelivered', 'failed', 'revenue', 'cost', 'margin'];
+
+interface ReportScreen { title: string; preset: ReportPreset }
+const screen = (name: string, title: string, p: Omit<ReportPreset, 'name'>): [string, ReportScreen] => [name, { title, preset: { name, ...p } }];
+
+/** Spec §2 system admin reporting: revenue, cost and margin by client and vendor, numbers, destinations, usage. */
+export const SYSTEM_ADMIN_REPORTS: [string, ReportScreen][] = [
+  screen('number', 'Number Report', { groups: ['number'], figures: COUNTS, step: 'total', days: 7 }),
+  screen('destination', 'Destination report', { groups: ['network'], figures: COUNTS, step: 'total', days: 7 }),
+  screen('usage', 'Usage report', { groups: [], figures: USAGE, step: 'day', days: 30 }),
+  screen('all-client-vendor', 'All clients and vendors', { groups: ['company', 'vendor'], figures: MONEY, step: 'total', days: 30 }),
+  screen('specific-clients', 'Specific clients', { groups: ['company'], figures: MONEY, step: 'day', days: 30, pick: ['company'] }),
+  screen('specific-vendors', 'Specific vendors', { groups: ['vendor'], figures: MONEY, step: 'day', days: 30, pick: ['vendor'] }),
+  screen('specific-client-vendor', 'Specific client and vendor', { groups: ['company', 'vendor'], figures: MONEY, step: 'day', days: 30, pick: ['company', 'vendor'] }),
+  screen('expand-into-users', 'Expand into users', { groups: ['company', 'user', 'vendor'], figures: MONEY, step: 'total', days: 30 }),
+];
+
+/** Spec §2 company admin reporting: number, destination, usage-report (its own company; no vendor cost). */
+export const COMPANY_ADMIN_REPORTS: [string, ReportScreen][] = [
+  screen('number', 'Number Report', { groups: ['number'], figures: COUNTS, step: 'total', days: 7 }),
+  screen('destination', 'Destination report', { groups: ['network'], figures: COUNTS, step: 'total', days: 7 }),
+  screen('usage-report', 'Usage report', { groups: ['user'], figures: ['messages', 'segments', 'delivered', 'undelivered', 'failed', 'revenue'], step: 'day', days: 30 }),
+];
+
+/** reporting (redirects to number) and one child per report screen. */
+export function reportingRoutes(screens: [string, ReportScreen][]): RouteObject {
+  return {
+    path: 'reporting',
+    handle: { title: 'Reporting' },
+    children: [
+      { index: true, element: <Navigate to="number" replace /> },
+      ...screens.map(([path, s]) => ({ path, element: <ReportView key={path} preset={s.preset} />, handle: { title: s.title } })),
+    ],
+  };
+}
+
+/** Spec §2 company admin dashboard pages: daily-usage (the last 24 hours) and weekly-usage (7 days). */
+export const usageRoutes: RouteObject[] = [
+  { path: 'daily-usage', element: <DashboardView key="daily" interval="24 hour" leaders="user" />, handle: { title: 'Daily usage' } },
+  { path: 'weekly-usage', element: <DashboardView key="weekly" interval="7 day" leaders="user" />, handle: { title: 'Weekly usage' } },
+];

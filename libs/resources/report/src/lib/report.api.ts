@@ -1,0 +1,18 @@
+import { api } from '@smsc/shared-api';
+import type { Dashboard, ReportPage } from '@smsc/shared-contract';
+
+/** The query of a report call; empty values are left out of the address. */
+export type ReportParams = Record<string, string | number | boolean | undefined>;
+
+export const cleanParams = (p: ReportParams) =>
+  Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string | number | boolean>;
+
+/** Reports of spec §7: GET /dashboard and stat/report (both from the server's rollups). */
+export const reportApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    getDashboard: b.query<Dashboard, string>({ query: (interval) => ({ url: '/dashboard', params: { interval } }) }),
+    getStatReport: b.query<ReportPage, ReportParams>({ query: (params) => ({ url: '/stat/report', params: cleanParams(params) }) }),
+  }),
+});
+
+export const { useGetDashboardQuery, useGetStatReportQuery } = reportApi;

@@ -1,0 +1,210 @@
+// Reports at 1,000,000 messages over 30 days, on PGlite (on disk, temp dir) and PostgreSQL
+// (REPORTS_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/reports_bench, created if missing,
+// in a throwaway schema). Seeds the messages with SQL (the sms triggers write the rollup deltas as in
+// production), folds them, then prints p50/p95 of the dashboard and every report call, and the streamed
+// CSV export of the whole outgoing log: time to first byte, rows, total time and the server's peak RSS.
+// Usage: npm run bench:reports  (REPORT_ROWS, REPORT_MODES=pglite,postgres, REPORT_RUNS)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { Client } from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '@smsc/shared-contract';
+import { build } from '../../apps/api/src/app';
+import { foldDeltas } from '../../apps/api/src/reports';
+
+const PASSWORD = 'bench-demo-pass-123';
+const ROWS = Number(process.env.REPORT_ROWS ?? 1_000_000);
+const RUNS = Number(process.env.REPORT_RUNS ?? 30);
+const WARMUPS = 3;
+const CHUNK = 100_000;
+const DAYS = 30;
+const PG_URL = process.env.REPORTS_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/reports_bench';
+const MODES = (process.env.REPORT_MODES ?? 'pglite,postgres').split(',');
+const log = (s: string) => console.error(s);
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/**
+ * ROWS messages over the last 30 days: 40% Acme (two users, two numbers), 30% Globex, the rest over the
+ * other companies; one in ten incoming; 12 destination networks, each routed to one of the vendor products;
+ * mostly delivered, some undelivered, failed and blocked.
+ */
+async function seed(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+  const cos = await db.selectFrom('companies').select(['company_uuid', 'company_name', 'reseller_uuid']).orderBy('company_name').execute();
+  const acme = cos.find((c) => c.company_name === 'Acme');
+  const globex = cos.find((c) => c.company_name === 'Globex');
+  if (!acme || !globex) throw new Error('demo companies missing');
+  const others = cos.filter((c) => c !== acme && c !== globex);
+  const users = await db.selectFrom('users').select('uuid').where('email', 'in', ['acme-admin@example.com', 'acme-user@example.com']).orderBy('email').execute();
+  const vps = await db.selectFrom('vendor_products').select(['vendor_product_uuid', 'vendor_product_name']).orderBy('vendor_product_name').execute();
+  if (!vps.length) throw new Error('no vendor products seeded');
+  const arr = (xs: (string | null)[], type: string) => sql.raw(`array[${xs.map((x) => (x ? `'${x.replace(/'/g, "''")}'` : 'null')).join(',')}]::${type}[]`);
+  const ids = arr(others.map((c) => c.company_uuid), 'uuid');
+  const resellers = arr(others.map((c) => c.reseller_uuid), 'uuid');
+  const vpIds = arr(vps.map((v) => v.vendor_product_uuid), 'uuid');
+  const vpNames = arr(vps.map((v) => v.vendor_product_name), 'text');
+  const n = others.length;
+  const stepMs = Math.floor((DAYS * 86_400_000) / ROWS);
+  for (let start = 0; start < ROWS; start += CHUNK) {
+    const end = Math.min(ROWS, start + CHUNK) - 1;
+    const t0 = performance.now();
+    await sql`
+      insert into sms (company_uuid, reseller_uuid, user_uuid, is_received, ani, dnis, text, status, segments, encoding, price, cost, currency,
+        vendor_product_uuid, vendor_product_name, mobile_network_name, created_on, sent_on, delivered_on)
+      select
+        case when g % 10 < 4 then ${acme.company_uuid}::uuid when g % 10 < 7 then ${globex.company_uuid}::uuid else (${ids})[(1 + g % ${n})::int] end,
+        case when g % 10 < 4 then ${acme.reseller_uuid}::uuid when g % 10 < 7 then null else (${resellers})[(1 + g % ${n})::int] end,
+        case when g % 10 < 4 then (${arr(users.map((u) => u.uuid), 'uuid')})[(1 + (g / 10) % 2)::int] else null end,
+        ((g / 10) % 10 = 0),
+        case when (g / 10) % 10 = 0 then '+1415' || lpad(((g::bigint * 7919) % 10000000)::text, 7, '0') else '+121255523' || lpad(((g / 10) % 2)::text, 2, '0') end,
+        case when (g / 10) % 10 = 0 then '+12125552301' else '+1415' || lpad(((g::bigint * 7919) % 10000000)::text, 7, '0') end,
+        'Bench message ' || g,
+        case when (g / 10) % 10 = 0 then 'received' when g % 50 = 1 then 'undelivered' when g % 97 = 2 then 'blocked' when g % 89 = 3 then 'failed' else 'delivered' end,
+        1 + (g % 7 = 0)::int, 'GSM-7', 12000, 6000, 'USD',
+        (${vpIds})[(1 + (g / 3) % ${vps.length})::int], (${vpNames})[(1 + (g / 3) % ${vps.length})::int],
+        'Network ' || ((g / 3) % 12),
+        now() - ((${ROWS} - g)::bigint * ${stepMs} * interval '1 millisecond'),
+        now() - ((${ROWS} - g)::bigint * ${stepMs} * interval '1 millisecond'),
+        now() - ((${ROWS} - g)::bigint * ${stepMs} * interval '1 millisecond') + interval '3 seconds'
+      from generate_series(${start}::int, ${end}::int) g`.execute(db);
+    log(`  rows ${start}..${end} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  const t0 = performance.now();
+  await foldDeltas(db);
+  log(`  folded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  await sql`vacuum analyze`.execute(db);
+}
+
+async function timeCall(app: FastifyInstance, headers: Record<string, string>, url: string) {
+  const get = () => app.inject({ method: 'GET', url: `${API_PREFIX}${url}`, headers });
+  for (let i = 0; i < WARMUPS; i++) {
+    const res = await get();
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  }
+  const times: number[] = [];
+  let rows = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    const res = await get();
+    times.push(performance.now() - t0);
+    rows = res.json().items?.length ?? 0;
+  }
+  times.sort((a, b) => a - b);
+  return { p50: pct(times, 50), p95: pct(times, 95), rows };
+}
+
+/** The whole outgoing log as CSV over real HTTP: first byte, rows, total time and peak RSS while it streams. */
+async function exportCsv(app: FastifyInstance, token: string, mode: string): Promise<string> {
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  let peak = process.memoryUsage().rss;
+  const base = peak;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  const t0 = performance.now();
+  const res = await fetch(`${address}${API_PREFIX}/log/report?format=csv`, { headers: { authorization: `Bearer ${token}` } });
+  const reader = res.body?.getReader();
+  if (!reader) throw new Error('no body');
+  let first = 0;
+  let lines = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!first) first = performance.now() - t0;
+    for (const b of value) if (b === 10) lines++;
+  }
+  const total = performance.now() - t0;
+  // cancelling: a second download dropped after its first bytes; the server stops at its next batch
+  const ac = new AbortController();
+  const res2 = await fetch(`${address}${API_PREFIX}/log/report?format=csv`, { headers: { authorization: `Bearer ${token}` }, signal: ac.signal });
+  await res2.body?.getReader().read();
+  ac.abort();
+  clearInterval(sampler);
+  return `${mode}: CSV export of the outgoing log (system admin): ${(lines - 1).toLocaleString('en-US')} rows, first byte ${first.toFixed(0)} ms, ` +
+    `all ${(total / 1000).toFixed(1)} s, RSS ${(base / 2 ** 20).toFixed(0)} → peak ${(peak / 2 ** 20).toFixed(0)} MB`;
+}
+
+async function ensureDatabase(url: string) {
+  const u = new URL(url);
+  const name = u.pathname.slice(1);
+  u.pathname = '/postgres';
+  const c = new Client({ connectionString: u.toString() });
+  await c.connect();
+  const found = await c.query('select 1 from pg_database where datname = $1', [name]);
+  if (!found.rowCount) await c.query(`create database "${name.replace(/"/g, '')}"`);
+  await c.end();
+}
+
+async function runMode(mode: string) {
+  const pg = mode === 'postgres';
+  if (pg) await ensureDatabase(PG_URL);
+  const dir = pg ? undefined : mkdtempSync(path.join(tmpdir(), 'bench-reports-'));
+  const dbSchema = pg ? `bench_${randomBytes(6).toString('hex')}` : undefined;
+  const app = await build({ dataDir: dir, databaseUrl: pg ? PG_URL : undefined, dbSchema, demoPassword: PASSWORD, seed: true, webRoot: '/nonexistent-web-root', demoTraffic: false });
+  const out: { mode: string; call: string; rows: number; p50: number; p95: number }[] = [];
+  try {
+    log(`[${mode}] seeding ${ROWS} messages`);
+    const t0 = performance.now();
+    await seed(app);
+    log(`[${mode}] seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const token = async (email: string) => (await app.inject({ method: 'POST', url: `${API_PREFIX}/auth`, payload: { email, password: PASSWORD } })).json().token as string;
+    const admin = { authorization: `Bearer ${await token('admin@example.com')}` };
+    const acme = { authorization: `Bearer ${await token('acme-admin@example.com')}` };
+    const reseller = { authorization: `Bearer ${await token('reseller@example.com')}` };
+    const now = new Date();
+    const month = `start_time=${new Date(now.getTime() - DAYS * 86_400_000).toISOString()}&end_time=${now.toISOString()}`;
+    const week = `start_time=${new Date(now.getTime() - 7 * 86_400_000).toISOString()}&end_time=${now.toISOString()}`;
+    const calls: [string, Record<string, string>, string][] = [
+      ['dashboard 24 hour (system admin)', admin, '/dashboard'],
+      ['dashboard 7 day (company admin)', acme, '/dashboard?interval=7%20day'],
+      ['dashboard 30 day (reseller)', reseller, '/dashboard?interval=30%20day'],
+      ['stat/report 30 d by day (admin)', admin, `/stat/report?${month}&step=day`],
+      ['stat/report 7 d by hour (admin)', admin, `/stat/report?${week}&step=hour`],
+      ['all-client-vendor 30 d (admin)', admin, `/stat/report?${month}&step=total&group=company,vendor`],
+      ['specific-client by day 30 d (admin)', admin, `/stat/report?${month}&step=day&group=company,vendor&company_name=Acme`],
+      ['expand-into-users 30 d (admin)', admin, `/stat/report?${month}&step=total&group=company,user,vendor`],
+      ['number report 7 d (company admin)', acme, `/stat/report?${week}&step=total&group=number`],
+      ['destination 7 d (company admin)', acme, `/stat/report?${week}&step=total&group=network`],
+      ['usage-report 30 d by day (company admin)', acme, `/stat/report?${month}&step=day&group=user`],
+      ['log/report aggregated 30 d (admin)', admin, `/log/report?${month}&step=day&group=vendor&fields=messages,revenue,cost,margin`],
+      ['log/report dnis_prefix 1 d (raw messages)', admin, `/log/report?step=total&dnis_prefix=14155&start_time=${new Date(now.getTime() - 86_400_000).toISOString()}`],
+      ['sms/report by company 30 d (admin)', admin, '/sms/report?group_by_company=true'],
+      ['sms/reseller/report month (reseller)', reseller, '/sms/reseller/report?group_by_company=true'],
+      ['sms/recipient/report 30 d (company admin)', acme, '/sms/recipient/report'],
+    ];
+    for (const [call, headers, url] of calls) {
+      const r = await timeCall(app, headers, url);
+      out.push({ mode, call, ...r });
+      log(`[${mode}] ${call}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (${r.rows} rows)`);
+    }
+    const csv = await exportCsv(app, admin.authorization.slice(7), mode);
+    log(csv);
+    return { rows: out, lines: [csv] };
+  } finally {
+    if (dbSchema) await sql.raw(`drop schema if exists ${dbSchema} cascade`).execute(app.db);
+    await app.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const rows: Awaited<ReturnType<typeof runMode>>['rows'] = [];
+  const lines: string[] = [];
+  for (const mode of MODES) {
+    const r = await runMode(mode);
+    rows.push(...r.rows);
+    lines.push(...r.lines);
+  }
+  console.log(`Reports at ${ROWS.toLocaleString('en-US')} messages over ${DAYS} days (${RUNS} runs each after ${WARMUPS} warm-ups)`);
+  const w = Math.max(...rows.map((r) => r.call.length));
+  console.log(`${'mode'.padEnd(8)} | ${'call'.padEnd(w)} | ${'rows'.padStart(5)} | p50 ms | p95 ms`);
+  for (const r of rows) console.log(`${r.mode.padEnd(8)} | ${r.call.padEnd(w)} | ${String(r.rows).padStart(5)} | ${r.p50.toFixed(1).padStart(6)} | ${r.p95.toFixed(1).padStart(6)}`);
+  for (const l of lines) console.log(l);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
