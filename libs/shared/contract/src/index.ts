@@ -13,3 +13,4 @@ export * from './lib/messaging';
 export * from './lib/content';
 export * from './lib/smsc';
 export * from './lib/mail-templates';
+export * from './lib/gateway-health';

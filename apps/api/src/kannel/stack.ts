@@ -1,0 +1,129 @@
+// Runs a real Kannel for the round-trip test, the benchmark and `npm run start:kannel`: installs
+// Debian's package when missing, writes the project's kannel.conf and starts bearerbox + smsbox.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
+
+export const BEARERBOX = '/usr/sbin/bearerbox';
+export const SMSBOX = '/usr/sbin/smsbox';
+
+const run = (cmd: string, args: string[], env?: NodeJS.ProcessEnv) => execFileSync(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } }).toString();
+
+/**
+ * apt-get installs `kannel` when bearerbox is missing (an `apt-get update` first when the package
+ * lists know nothing of it), then stops and disables Debian's own service, which would hold admin
+ * port 13000 with /etc/kannel/kannel.conf. Needs root (CI and these machines run as root).
+ */
+export function ensureKannel(log: (s: string) => void = () => undefined): void {
+  if (existsSync(BEARERBOX) && existsSync(SMSBOX)) return;
+  if (process.getuid?.() !== 0) throw new Error('Kannel is not installed and installing it needs root: apt-get install -y kannel');
+  const noninteractive = { DEBIAN_FRONTEND: 'noninteractive' };
+  const known = () => { try { return /Candidate: \d/.test(run('apt-cache', ['policy', 'kannel'])); } catch { return false; } };
+  if (!known()) {
+    log('apt-get update');
+    run('apt-get', ['update', '-qq'], noninteractive);
+  }
+  log('apt-get install kannel');
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'kannel'], noninteractive);
+  for (const [cmd, args] of [['/etc/init.d/kannel', ['stop']], ['update-rc.d', ['kannel', 'disable']]] as const) {
+    try { run(cmd, [...args]); } catch { /* no init system in a container: nothing was started */ }
+  }
+}
+
+/** A port nothing listens on now (the OS picks it). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 20_000, everyMs = 100): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if (await probe()) return;
+    } catch (e) {
+      if (/exited/.test((e as Error).message)) throw e;
+    }
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+export interface KannelBoxes {
+  dir: string; conf: string;
+  startBearerbox(): Promise<void>;
+  startSmsbox(): Promise<void>;
+  /** SIGKILL: a crash, for fault checks */
+  killBearerbox(): void;
+  pid(box: 'bearerbox' | 'smsbox'): number | null;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts bearerbox then smsbox on `conf` (written already), each with a pid file in `dir`; the admin
+ * port answering means bearerbox is up, the sendsms port answering means smsbox is connected.
+ */
+export async function startBoxes(opts: { dir: string; conf: string; adminPort: number; sendsmsPort: number; log?: (s: string) => void }): Promise<KannelBoxes> {
+  mkdirSync(opts.dir, { recursive: true });
+  const children = new Map<'bearerbox' | 'smsbox', ChildProcess>();
+  const spawnBox = (box: 'bearerbox' | 'smsbox') => {
+    const child = spawn(box === 'bearerbox' ? BEARERBOX : SMSBOX, ['-v', '4', '-p', path.join(opts.dir, `${box}.pid`), opts.conf], { stdio: 'ignore', detached: false });
+    child.on('exit', (code, sig) => opts.log?.(`${box} exited (${code ?? sig})`));
+    children.set(box, child);
+  };
+  const alive = (box: 'bearerbox' | 'smsbox') => {
+    const c = children.get(box);
+    if (c && (c.exitCode !== null || c.signalCode)) throw new Error(`${box} exited (${c.exitCode ?? c.signalCode}): see ${opts.dir}/${box}.log`);
+    return true;
+  };
+  const answers = async (port: number, p: string) => {
+    const res = await fetch(`http://127.0.0.1:${port}${p}`, { signal: AbortSignal.timeout(1000) });
+    await res.arrayBuffer();
+    return true;
+  };
+  const boxes: KannelBoxes = {
+    dir: opts.dir, conf: opts.conf,
+    async startBearerbox() {
+      spawnBox('bearerbox');
+      await waitFor('bearerbox admin port', async () => alive('bearerbox') && (await answers(opts.adminPort, '/status.txt')));
+    },
+    async startSmsbox() {
+      spawnBox('smsbox');
+      await waitFor('smsbox sendsms port', async () => alive('smsbox') && (await answers(opts.sendsmsPort, '/')));
+    },
+    killBearerbox() {
+      children.get('bearerbox')?.kill('SIGKILL');
+    },
+    pid(box) {
+      const file = path.join(opts.dir, `${box}.pid`);
+      return existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) || null : null;
+    },
+    async stop() {
+      // smsbox first so nothing new enters; then bearerbox, which writes its store on the way out
+      for (const box of ['smsbox', 'bearerbox'] as const) {
+        const child = children.get(box);
+        if (!child || child.exitCode !== null || child.signalCode) continue;
+        const gone = new Promise<void>((r) => child.once('exit', () => r()));
+        child.kill('SIGTERM');
+        const t = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await gone;
+        clearTimeout(t);
+      }
+    },
+  };
+  await boxes.startBearerbox();
+  await boxes.startSmsbox();
+  return boxes;
+}
+
+export function writeConf(file: string, text: string) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text, { mode: 0o600 });
+}
