@@ -20,8 +20,10 @@ describe('kannel.conf from the SMSC connections', () => {
       conn({ smsc_id: 'web', api_adapter_id: 'http', url: 'https://x.example/send' }),
     ], layout);
     const g = groups(r.text).map(keys);
-    expect(g.map((k) => k.group)).toEqual(['core', 'smsc', 'smsc', 'smsbox', 'sendsms-user', 'sms-service']);
-    const [core, fake, smpp, smsbox, user, service] = g;
+    expect(g.map((k) => k.group)).toEqual(['core', 'smsc', 'smsc', 'smsc', 'smsbox', 'sendsms-user', 'sms-service']);
+    const [core, idle, fake, smpp, smsbox, user, service] = g;
+    // bearerbox quits with no link at all: an idle loopback keeps it up with no connection configured
+    expect(idle).toMatchObject({ smsc: '"loopback"', 'smsc-id': '"_idle"', 'allowed-smsc-id': '"_idle"' });
     expect(core).toMatchObject({
       'admin-port': '14000', 'admin-interface': '"127.0.0.1"', 'admin-password': '"adm-pw"', 'status-password': '"st-pw"', 'smsbox-port': '14001',
       'store-type': '"file"', 'store-location': '"/var/tmp/k/kannel.store"', 'dlr-storage': '"spool"', 'dlr-spool': '"/var/tmp/k/dlr-spool"',

@@ -26,6 +26,13 @@ export interface RenderedConfig {
   skipped: { smsc_id: string; reason: string }[];
 }
 
+/**
+ * bearerbox exits when it has no smsc group at all, so an idle loopback link is always there (nothing
+ * is routed to it: it allows only its own id, which no connection can take: ids start alphanumeric).
+ */
+export const IDLE_LINK = '_idle';
+const IDLE_GROUP = `group = smsc\nsmsc = "loopback"\nsmsc-id = "${IDLE_LINK}"\nallowed-smsc-id = "${IDLE_LINK}"`;
+
 /** A kannel.conf value: quoted, with the two characters that end a quoted string escaped. */
 export function quote(value: string | number | boolean): string {
   if (typeof value !== 'string') return String(value);
@@ -97,8 +104,8 @@ export function renderKannelConfig(connections: GatewayConnection[], l: KannelLa
     ['keyword', 'default'], ['catch-all', true], ['max-messages', 0], ['concatenation', true], ['omit-empty', true],
     ['get-url', moUrlTemplate(l.callbackBase, l.gatewaySecret)],
   ]);
-  const base = [core, smsbox, user, service].join('\n\n');
-  const text = `# Written by the SMSC Console (POST /gateway restart): edit the SMSC connections, not this file.\n\n${[core, ...links.values(), smsbox, user, service].join('\n\n')}\n`;
+  const base = [core, IDLE_GROUP, smsbox, user, service].join('\n\n');
+  const text = `# Written by the SMSC Console (POST /gateway restart): edit the SMSC connections, not this file.\n\n${[core, IDLE_GROUP, ...links.values(), smsbox, user, service].join('\n\n')}\n`;
   return { text, links, base, skipped };
 }
 
@@ -108,7 +115,7 @@ export function parseRendered(text: string): RenderedConfig {
   const rest: string[] = [];
   for (const block of text.split(/\n\s*\n/).map((b) => b.split('\n').filter((l) => !l.startsWith('#')).join('\n').trim()).filter(Boolean)) {
     const id = /^smsc-id = "((?:[^"\\]|\\.)*)"$/m.exec(block);
-    if (/^group = smsc$/m.test(block) && id) links.set(id[1].replace(/\\(.)/g, '$1'), block);
+    if (/^group = smsc$/m.test(block) && id && id[1] !== IDLE_LINK) links.set(id[1].replace(/\\(.)/g, '$1'), block);
     else rest.push(block);
   }
   return { text, links, base: rest.join('\n\n'), skipped: [] };

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { GatewayConnection, GatewayControl } from '../catalog/smsc/gateway-control';
-import { diffConfig, parseRendered, renderKannelConfig, type KannelLayout, type RenderedConfig } from './config';
+import { diffConfig, IDLE_LINK, parseRendered, renderKannelConfig, type KannelLayout, type RenderedConfig } from './config';
 import type { GatewayHealth } from '@smsc/shared-contract';
 import { parseStatusXml } from './status';
 
@@ -85,6 +85,7 @@ export class KannelControl implements GatewayControl {
     try {
       const res = await fetch(`${this.o.adminUrl}/status.xml?password=${encodeURIComponent(this.o.layout.statusPassword)}`, { signal: AbortSignal.timeout(5000) });
       const parsed = parseStatusXml(await res.text());
+      parsed.links = parsed.links.filter((l) => l.smsc_id !== IDLE_LINK);
       return { gateway: 'kannel', reachable: true, message: `Kannel bearerbox running, uptime ${parsed.uptime ?? 'unknown'}`, ...parsed, checked_on: new Date().toISOString() };
     } catch (e) {
       return { gateway: 'kannel', reachable: false, message: `Kannel's admin interface did not answer: ${(e as Error).message}`, uptime: null, queued: 0, links: [], checked_on: new Date().toISOString() };

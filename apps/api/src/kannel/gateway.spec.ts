@@ -46,6 +46,8 @@ describe('the Kannel gateway adapter (against a stand-in smsbox)', () => {
     // UCS-2 asks Kannel for coding 2 from UTF-8; a route with no link leaves the choice to Kannel
     await gw.submit(msg({ text: 'Привет €', encoding: 'UCS-2', vendor_product_uuid: null }));
     expect(Object.fromEntries(seen[1].searchParams)).toMatchObject({ text: 'Привет €', coding: '2', charset: 'utf-8' });
+    // Kannel would put the receipt text into %A as UTF-16 bytes for a UCS-2 message
+    expect(seen[1].searchParams.get('dlr-url')).toMatch(/&error=%F&time=%T$/);
     expect(seen[1].searchParams.has('smsc')).toBe(false);
   });
 

@@ -25,11 +25,20 @@ export class KannelRefused extends GatewayRefused {
   }
 }
 
+/**
+ * Our dlr-url. A report inherits its message's coding, so for UCS-2 Kannel's %A (the receipt text)
+ * arrives as raw UTF-16 bytes (NULs, twice the length): those reports go without the reply text.
+ */
+export function dlrUrl(msg: Pick<OutboundMessage, 'sms_uuid' | 'encoding'>, o: Pick<KannelGatewayOptions, 'callbackBase' | 'secret'>): string {
+  const url = dlrUrlTemplate(o.callbackBase, o.secret, msg.sms_uuid);
+  return msg.encoding === 'UCS-2' ? url.replace('&reply=%A', '') : url;
+}
+
 /** The sendsms query for one message; exported for its unit test. */
 export function sendsmsQuery(msg: OutboundMessage, o: Pick<KannelGatewayOptions, 'username' | 'password' | 'callbackBase' | 'secret'>, smsc: string | null): URLSearchParams {
   const q = new URLSearchParams({
     username: o.username, password: o.password, from: msg.ani, to: msg.dnis, text: msg.text,
-    'dlr-mask': String(DLR_MASK), 'dlr-url': dlrUrlTemplate(o.callbackBase, o.secret, msg.sms_uuid), charset: 'utf-8',
+    'dlr-mask': String(DLR_MASK), 'dlr-url': dlrUrl(msg, o), charset: 'utf-8',
   });
   // UCS-2 must be asked for, or Kannel squeezes the text into GSM-7
   if (msg.encoding === 'UCS-2') q.set('coding', '2');

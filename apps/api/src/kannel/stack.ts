@@ -2,7 +2,7 @@
 // Debian's package when missing, writes the project's kannel.conf and starts bearerbox + smsbox.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 
 export const BEARERBOX = '/usr/sbin/bearerbox';
@@ -70,7 +70,16 @@ export interface KannelBoxes {
  * Starts bearerbox then smsbox on `conf` (written already), each with a pid file in `dir`; the admin
  * port answering means bearerbox is up, the sendsms port answering means smsbox is connected.
  */
-export async function startBoxes(opts: { dir: string; conf: string; adminPort: number; sendsmsPort: number; log?: (s: string) => void }): Promise<KannelBoxes> {
+/** Something accepts TCP connections on the port. */
+export function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = connect({ port, host: '127.0.0.1' });
+    s.once('connect', () => { s.destroy(); resolve(true); });
+    s.once('error', () => resolve(false));
+  });
+}
+
+export async function startBoxes(opts: { dir: string; conf: string; adminPort: number; smsboxPort: number; sendsmsPort: number; log?: (s: string) => void }): Promise<KannelBoxes> {
   mkdirSync(opts.dir, { recursive: true });
   const children = new Map<'bearerbox' | 'smsbox', ChildProcess>();
   const spawnBox = (box: 'bearerbox' | 'smsbox') => {
@@ -93,6 +102,8 @@ export async function startBoxes(opts: { dir: string; conf: string; adminPort: n
     async startBearerbox() {
       spawnBox('bearerbox');
       await waitFor('bearerbox admin port', async () => alive('bearerbox') && (await answers(opts.adminPort, '/status.txt')));
+      // smsbox gives up at once when the box port is not open yet
+      await waitFor('bearerbox smsbox port', async () => alive('bearerbox') && listening(opts.smsboxPort));
     },
     async startSmsbox() {
       spawnBox('smsbox');
@@ -118,8 +129,13 @@ export async function startBoxes(opts: { dir: string; conf: string; adminPort: n
       }
     },
   };
-  await boxes.startBearerbox();
-  await boxes.startSmsbox();
+  try {
+    await boxes.startBearerbox();
+    await boxes.startSmsbox();
+  } catch (e) {
+    await boxes.stop();
+    throw e;
+  }
   return boxes;
 }
 
