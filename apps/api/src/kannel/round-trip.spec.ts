@@ -74,4 +74,14 @@ describe('Kannel round trip over SMPP', () => {
     const blocked = await call('POST', '/sms', acme, { ani: '+12125552301', dnis: '+14155550177', text: 'are you there?' });
     expect(blocked.statusCode).toBe(422);
   });
+
+  it('rebinds an SMPP link that drops; what is sent meanwhile waits in Kannel and is delivered once', async () => {
+    k.carrier.dropLinks();
+    await waitFor('the link seen down', async () => (await link('carrier-a'))?.state !== 'online', 10_000, 50);
+    const res = await call('POST', '/sms', acme, { ani: '+12125552301', dnis: '+14155550112', text: 'sent while the link was down' });
+    expect(res.json().sms.status).toBe('sent');
+    await waitFor('carrier-a online again', async () => (await link('carrier-a'))?.state === 'online', 15_000);
+    await waitFor('delivered after the rebind', async () => (await call('GET', `/sms/${res.json().sms.sms_uuid}`, acme)).json().sms.status === 'delivered', 15_000);
+    expect(k.carrier.submitted.filter((m) => m.text === 'sent while the link was down')).toHaveLength(1);
+  });
 });

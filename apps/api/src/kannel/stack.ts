@@ -1,7 +1,7 @@
 // Runs a real Kannel for the round-trip test, the benchmark and `npm run start:kannel`: installs
 // Debian's package when missing, writes the project's kannel.conf and starts bearerbox + smsbox.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 
@@ -30,6 +30,15 @@ export function ensureKannel(log: (s: string) => void = () => undefined): void {
     try { run(cmd, [...args]); } catch { /* no init system in a container: nothing was started */ }
   }
 }
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /** A port nothing listens on now (the OS picks it). */
 export async function freePort(): Promise<number> {
@@ -63,6 +72,8 @@ export interface KannelBoxes {
   /** SIGKILL: a crash, for fault checks */
   killBearerbox(): void;
   pid(box: 'bearerbox' | 'smsbox'): number | null;
+  /** the box this object started is still running */
+  running(box: 'bearerbox' | 'smsbox'): boolean;
   stop(): Promise<void>;
 }
 
@@ -83,7 +94,16 @@ export async function startBoxes(opts: { dir: string; conf: string; adminPort: n
   mkdirSync(opts.dir, { recursive: true });
   const children = new Map<'bearerbox' | 'smsbox', ChildProcess>();
   const spawnBox = (box: 'bearerbox' | 'smsbox') => {
-    const child = spawn(box === 'bearerbox' ? BEARERBOX : SMSBOX, ['-v', '4', '-p', path.join(opts.dir, `${box}.pid`), opts.conf], { stdio: 'ignore', detached: false });
+    const pidFile = path.join(opts.dir, `${box}.pid`);
+    // a box that was killed leaves its pid file, and the next one refuses to start over it
+    if (existsSync(pidFile)) {
+      const old = Number(readFileSync(pidFile, 'utf8').trim());
+      if (old && isAlive(old)) throw new Error(`${box} already runs as pid ${old} (${pidFile})`);
+      rmSync(pidFile, { force: true });
+    }
+    const err = openSync(path.join(opts.dir, `${box}.stderr`), 'a');
+    const child = spawn(box === 'bearerbox' ? BEARERBOX : SMSBOX, ['-v', '4', '-p', pidFile, opts.conf], { stdio: ['ignore', 'ignore', err], detached: false });
+    closeSync(err);
     child.on('exit', (code, sig) => opts.log?.(`${box} exited (${code ?? sig})`));
     children.set(box, child);
   };
@@ -111,6 +131,10 @@ export async function startBoxes(opts: { dir: string; conf: string; adminPort: n
     },
     killBearerbox() {
       children.get('bearerbox')?.kill('SIGKILL');
+    },
+    running(box) {
+      const c = children.get(box);
+      return !!c && c.exitCode === null && !c.signalCode;
     },
     pid(box) {
       const file = path.join(opts.dir, `${box}.pid`);
