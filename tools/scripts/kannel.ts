@@ -40,7 +40,7 @@ async function main() {
   const carrier = new SmppCarrier({ port: carrierPort, ...carrierLogin, receiptDelayMs: Number(env.CARRIER_RECEIPT_MS || 500), failureRate: Number(env.CARRIER_FAILURE_RATE || 0.05) });
   await carrier.start(carrierControl);
   // the file from the last run keeps its links; a first run starts with none (the API applies them)
-  if (!existsSync(settings.confPath)) writeConfigFile(settings.confPath, renderKannelConfig([], { ...settings.layout, gatewaySecret: env.GATEWAY_SECRET! }).text, settings.layout);
+  if (!existsSync(settings.confPath)) writeConfigFile(settings.confPath, renderKannelConfig([], { ...settings.layout, gatewaySecret: env.GATEWAY_SECRET ?? '' }).text, settings.layout);
   const boxes = await startBoxes({
     dir: settings.layout.dataDir, conf: settings.confPath, adminPort: settings.layout.adminPort, smsboxPort: settings.layout.smsboxPort,
     sendsmsPort: settings.layout.sendsmsPort, log: (s) => console.log(`kannel: ${s}`),
