@@ -11,6 +11,8 @@ import smsRoutes from './sms-routes';
 import type { MessagingOptions } from './options';
 import type { GatewayConnection, GatewayControl } from '../catalog/smsc/gateway-control';
 import suppressionRoutes from './suppression-routes';
+import { createKannel, kannelSettingsFromEnv } from '../kannel';
+import { REPO_ROOT } from '../config';
 import gatewayRoutes from './gateway-routes';
 
 export { MessagingService, type MessagingHooks, type SendInput, type CompanyFacts } from './service';
@@ -58,26 +60,36 @@ export default fp(async function messaging(app: FastifyInstance) {
     },
     onError: (err, url) => app.log.warn({ err: (err as Error).message, url: url.split('?')[0] }, 'gateway callback failed'),
   });
-  app.decorate('gateway', simulator as GatewayAdapter);
+  const kannelSettings = o.kannel !== undefined ? o.kannel : kannelSettingsFromEnv(env, REPO_ROOT);
+  const kannel = kannelSettings ? createKannel(kannelSettings, secret, app.db, app.log) : null;
+  const gateway: GatewayAdapter = kannel?.gateway ?? simulator;
+  app.decorate('gateway', gateway);
   // POST /gateway {command: "restart"} (catalog/smsc) hands the active SMSC connections here. The
-  // simulator carries every message whatever they say, so a restart reloads it; a Kannel adapter
-  // will write them into its configuration instead.
-  const control: GatewayControl = {
+  // simulator carries every message whatever they say, so a restart reloads it; Kannel writes them
+  // into kannel.conf and applies the change (kannel/control.ts).
+  const control: GatewayControl = kannel?.control ?? {
     async restart(connections: GatewayConnection[]) {
       await simulator.reload();
       return { message: `The built-in SMSC simulator reloaded; it carries every message (${connections.length} active SMSC connection(s) on record)` };
     },
+    status: async () => simulator.health(),
   };
   app.decorate('gatewayControl', control);
-  const service = new MessagingService(app.db, app.catalog, simulator, app.log);
+  const service = new MessagingService(app.db, app.catalog, gateway, app.log);
   app.decorate('messaging', service);
-  byServer.set(app.server, { gateway: simulator, messaging: service, control });
+  byServer.set(app.server, { gateway, messaging: service, control });
   // Before the database closes: no timer left running, no report half-written.
   app.addHook('preClose', async () => {
     await service.close();
+    kannel?.links.stop();
     await app.gateway.close();
   });
   app.addHook('onReady', async () => {
+    if (kannel) {
+      // route by the links Kannel runs now; POST /gateway restart applies edited connections
+      await kannel.links.loadActive(kannel.control.configuredLinks);
+      kannel.links.every(60_000, () => kannel.control.configuredLinks);
+    }
     await service.runDue();
   });
   await app.register(smsRoutes);

@@ -1,3 +1,5 @@
+import type { KannelSettings } from '../kannel';
+
 /** Messaging settings (BuildOptions.messaging); unset fields come from the environment (README: configuration). */
 export interface MessagingOptions {
   /** GATEWAY_SECRET: what the gateway sends with delivery reports and incoming messages (random per process when unset) */
@@ -9,4 +11,6 @@ export interface MessagingOptions {
   /** false: the simulator reports only when drained (tests) */
   simAutoDeliver?: boolean;
   simRandom?: () => number;
+  /** Kannel instead of the simulator (KANNEL_* variables otherwise; null forces the simulator) */
+  kannel?: KannelSettings | null;
 }

@@ -18,3 +18,4 @@ export * from './lib/bulk';
 export * from './lib/campaigns';
 export * from './lib/workflows';
 export * from './lib/reports';
+export * from './lib/gateway-health';

@@ -1,3 +1,5 @@
+import type { GatewayHealth } from '@smsc/shared-contract';
+
 /** An SMSC connection as the gateway gets it: with its password, which no HTTP answer ever carries. */
 export interface GatewayConnection {
   smsc_connection_uuid: string;
@@ -20,6 +22,8 @@ export interface GatewayConnection {
  */
 export interface GatewayControl {
   restart(connections: GatewayConnection[]): Promise<{ message?: string } | void>;
+  /** the links' bind health (GET /smsc_connection/status) */
+  status?(): Promise<GatewayHealth>;
 }
 
 declare module 'fastify' {

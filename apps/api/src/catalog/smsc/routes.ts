@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import {
-  ApiAdapter, ApiAdapterListQuery, ApiAdapterParam, GatewayAnswer, GatewayCommand, IdParam, ListPage, MessageBody, SmscConnection, SmscConnectionCreate,
+  ApiAdapter, ApiAdapterListQuery, ApiAdapterParam, GatewayAnswer, GatewayHealth, GatewayCommand, IdParam, ListPage, MessageBody, SmscConnection, SmscConnectionCreate,
   SmscConnectionListQuery, SmscConnectionPatch, type SmscConnectionCreate as Create,
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../../lib/type-provider';
 import { adminOnly } from '../../lib/access';
 import { ordering, paging, wildcard } from '../../lib/list';
-import { FieldError, notFound } from '../../lib/http-error';
+import { FieldError, HttpError, notFound } from '../../lib/http-error';
 import { orNotFound } from '../../lib/tenant';
 import { audit } from '../../security/audit';
 import { API_ADAPTERS, adapterById, missingFields } from './adapters';
@@ -76,6 +76,15 @@ export default async function smscRoutes(base: FastifyInstance) {
       list.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
     ]);
     return { items: items.map(named), total: total.n, per_page };
+  });
+
+  app.get('/smsc_connection/status', {
+    ...cfg,
+    schema: { tags, response: { 200: GatewayHealth }, description: 'Bind health of the gateway\'s links: Kannel\'s status.xml per link, or the built-in simulator\'s own state.' },
+  }, async () => {
+    const health = await app.gatewayControl?.status?.();
+    if (!health) throw new HttpError(501, 'The configured gateway does not report link health');
+    return health;
   });
 
   app.get('/smsc_connection/:id', { ...cfg, schema: { tags, params: IdParam, response: { 200: SmscConnection } } }, async (req) => getOne(req.params.id));

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { GatewayHealth } from '@smsc/shared-contract';
 import { dlrUrlTemplate, fillPlaceholders, GatewayRefused, moUrlTemplate, type GatewayAdapter, type OutboundMessage } from './adapter';
 
 export interface SimulatorOptions {
@@ -33,6 +34,7 @@ export class SmscSimulator implements GatewayAdapter {
   private closed = false;
   submitted = 0;
   reported = 0;
+  received = 0;
 
   constructor(private opts: SimulatorOptions) {}
 
@@ -64,6 +66,7 @@ export class SmscSimulator implements GatewayAdapter {
     const url = fillPlaceholders(moUrlTemplate(this.opts.base, this.opts.secret), {
       p: mo.from, P: mo.to, a: mo.text, i: 'simulator', I: randomUUID(), T: String(Math.floor(Date.now() / 1000)),
     });
+    this.received++;
     return this.track(this.opts.call(url));
   }
 
@@ -80,6 +83,19 @@ export class SmscSimulator implements GatewayAdapter {
 
   get pending(): number {
     return this.queue.length;
+  }
+
+  /** Its own state as link health: one link, online unless closed, its queue the reports not yet sent. */
+  health(): GatewayHealth {
+    const mode = this.opts.autoDeliver ? `reports after ${this.opts.latencyMs} ms, ${Math.round(this.opts.failureRate * 100)}% undelivered` : 'reports only when drained';
+    return {
+      gateway: 'simulator', reachable: true, uptime: null, queued: this.queue.length, checked_on: new Date().toISOString(),
+      message: `The built-in SMSC simulator carries every message (${mode}); no carrier is bound`,
+      links: [{
+        smsc_id: 'simulator', state: this.closed ? 'dead' : 'online', detail: this.closed ? 'stopped' : 'in-process simulator',
+        queued: this.queue.length, failed: 0, received: this.received, sent: this.submitted, rate_in: 0, rate_out: 0,
+      }],
+    };
   }
 
   async reload(): Promise<void> {

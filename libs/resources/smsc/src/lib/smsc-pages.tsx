@@ -5,6 +5,7 @@ import type { SmscConnection } from '@smsc/shared-contract';
 import { Button, ListPage, Popconfirm, ReloadOutlined, Space, Typography, definitionFor, type ResourcePages, type RoleAccess } from '@smsc/shared-ui';
 import { useRestartGatewayMutation } from './smsc.api';
 import { smscBundle } from './smsc.resource';
+import { GatewayHealthPanel } from './gateway-health';
 
 /** "Restart gateway": after a confirm, POST /gateway {command: "restart"}; the answer says what the gateway did. */
 export function RestartGatewayButton() {
@@ -37,7 +38,12 @@ export function smscPages(): ResourcePages<SmscConnection> {
     list: { path: 'smsc-connection/list', title: 'SMSC connections' },
     create: { path: 'add-smsc-connection', title: 'Add SMSC connection' },
     edit: { path: 'edit-smsc-connection/:id', title: 'Edit SMSC connection' },
-    listExtra: <RestartGatewayButton />,
+    listExtra: (
+      <>
+        <GatewayHealthPanel />
+        <RestartGatewayButton />
+      </>
+    ),
   };
 }
 

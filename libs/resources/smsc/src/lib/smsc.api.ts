@@ -1,9 +1,10 @@
 import { api } from '@smsc/shared-api';
-import type { ApiAdapter, GatewayAnswer, ListPageOf, SmscConnection, SmscConnectionCreate, SmscConnectionPatch } from '@smsc/shared-contract';
+import type { ApiAdapter, GatewayAnswer, GatewayHealth, ListPageOf, SmscConnection, SmscConnectionCreate, SmscConnectionPatch } from '@smsc/shared-contract';
 import type { ListQueryArg } from '@smsc/shared-ui';
 
 export const SMSC_TAG = 'SmscConnection';
 const LIST = { type: SMSC_TAG, id: 'LIST' } as const;
+const HEALTH = { type: SMSC_TAG, id: 'HEALTH' } as const;
 
 /** Spec §7 "Other": SMSC connections, the API adapters they use, and the gateway restart. */
 export const smscApi = api.enhanceEndpoints({ addTagTypes: [SMSC_TAG] }).injectEndpoints({
@@ -27,11 +28,13 @@ export const smscApi = api.enhanceEndpoints({ addTagTypes: [SMSC_TAG] }).injectE
     }),
     /** every adapter the gateway speaks (a handful: one page) */
     listApiAdapters: b.query<ListPageOf<ApiAdapter>, void>({ query: () => ({ url: '/api_adapter/list', params: { page: 0, per_page: 100 } }) }),
-    restartGateway: b.mutation<GatewayAnswer, void>({ query: () => ({ url: '/gateway', method: 'POST', body: { command: 'restart' } }) }),
+    restartGateway: b.mutation<GatewayAnswer, void>({ query: () => ({ url: '/gateway', method: 'POST', body: { command: 'restart' } }), invalidatesTags: [HEALTH] }),
+    /** the links' bind health (Kannel's status.xml, or the built-in simulator's own state) */
+    getGatewayHealth: b.query<GatewayHealth, void>({ query: () => '/smsc_connection/status', providesTags: [HEALTH] }),
   }),
 });
 
 export const {
   useListSmscConnectionsQuery, useLazyListSmscConnectionsQuery, useGetSmscConnectionQuery, useCreateSmscConnectionMutation, useUpdateSmscConnectionMutation,
-  useDeleteSmscConnectionMutation, useListApiAdaptersQuery, useRestartGatewayMutation,
+  useDeleteSmscConnectionMutation, useListApiAdaptersQuery, useRestartGatewayMutation, useGetGatewayHealthQuery,
 } = smscApi;

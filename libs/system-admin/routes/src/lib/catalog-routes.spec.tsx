@@ -49,6 +49,9 @@ describe('system admin catalog and SMSC connection routes', () => {
         seen.push({ method: req.method, path: `${path}${url.search}`, body });
         const json = (b: unknown, status = 200) => new Response(JSON.stringify(b), { status, headers: { 'content-type': 'application/json' } });
         if (path === '/smsc_connection/list') return json({ items: [CONN], total: 1, per_page: 10 });
+        if (path === '/smsc_connection/status') {
+          return json({ gateway: 'kannel', reachable: true, message: 'Kannel bearerbox running', uptime: '1m', queued: 0, checked_on: '2026-01-01T00:00:00Z', links: [{ smsc_id: 'northwind-backup', state: 'connecting', detail: 're-connecting', queued: 2, failed: 0, received: 0, sent: 0, rate_in: 0, rate_out: 0 }] });
+        }
         if (path === `/smsc_connection/${ID}` && req.method === 'GET') return json(CONN);
         if (path === `/smsc_connection/${ID}` && req.method === 'PATCH') return json({ ...CONN, ...(body as object) });
         if (path === '/api_adapter/list') return json({ items: [{ api_adapter_id: 'smpp', name: 'SMPP 3.4 client', protocol: 'smpp', description: '', required: ['host'], optional: [] }], total: 1, per_page: 100 });
@@ -79,6 +82,8 @@ describe('system admin catalog and SMSC connection routes', () => {
       expect(await screen.findByText('northwind-smpp', {}, { timeout: 15_000 })).toBeTruthy();
       expect(screen.getByText('smsc.northwind.example:2775')).toBeTruthy();
       expect(screen.getByText('Set')).toBeTruthy();
+      // the links' bind health sits above the list
+      expect(await screen.findByText(/Not bound: northwind-backup \(re-connecting\)/, {}, { timeout: 15_000 })).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: /Restart gateway/ }));
       expect(seen.some((s) => s.path === '/gateway')).toBe(false);
       const dialog = await screen.findByRole('tooltip', {}, { timeout: 10_000 });

@@ -1,0 +1,103 @@
+// Kannel as the SMS gateway: chosen by messaging/index.ts when KANNEL_SENDSMS_URL (or the build
+// option) is set; otherwise the built-in simulator stays.
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/schema';
+import type { GatewayConnection } from '../catalog/smsc/gateway-control';
+import type { KannelLayout } from './config';
+import { KannelControl } from './control';
+import { KannelGateway } from './gateway';
+
+export { renderKannelConfig, type KannelLayout } from './config';
+export { KannelGateway, KannelRefused } from './gateway';
+export { KannelControl, writeConfigFile } from './control';
+
+export interface KannelSettings {
+  sendsmsUrl: string; adminUrl: string;
+  confPath: string;
+  layout: Omit<KannelLayout, 'gatewaySecret'>;
+}
+
+const int = (v: string | undefined, fallback: number) => (v && /^\d+$/.test(v) ? Number(v) : fallback);
+const portOf = (url: string) => Number(new URL(url).port);
+
+/**
+ * The environment's Kannel (README: configuration), or null when KANNEL_SENDSMS_URL is unset. The
+ * layout must match what bearerbox and smsbox were started with: the same values render the same
+ * core/smsbox groups, so a POST /gateway restart then only touches links.
+ */
+export function kannelSettingsFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): KannelSettings | null {
+  const sendsmsUrl = env.KANNEL_SENDSMS_URL;
+  if (!sendsmsUrl) return null;
+  const adminUrl = env.KANNEL_ADMIN_URL || 'http://127.0.0.1:14000';
+  const confPath = path.resolve(repoRoot, env.KANNEL_CONF || 'tmp/kannel/kannel.conf');
+  const adminPassword = env.KANNEL_ADMIN_PASSWORD;
+  const sendsmsPassword = env.KANNEL_SENDSMS_PASSWORD;
+  if (!adminPassword || !sendsmsPassword) throw new Error('Kannel needs KANNEL_ADMIN_PASSWORD and KANNEL_SENDSMS_PASSWORD (and GATEWAY_SECRET) set');
+  return {
+    sendsmsUrl, adminUrl, confPath,
+    layout: {
+      adminPort: portOf(adminUrl), adminPassword, statusPassword: env.KANNEL_STATUS_PASSWORD || adminPassword,
+      smsboxPort: int(env.KANNEL_SMSBOX_PORT, portOf(adminUrl) + 1), sendsmsPort: portOf(sendsmsUrl),
+      sendsmsUser: env.KANNEL_SENDSMS_USER || 'smsc-console', sendsmsPassword,
+      callbackBase: env.KANNEL_CALLBACK_URL || `http://127.0.0.1:${env.PORT || 3000}/api_smsc/v1`,
+      dataDir: path.resolve(repoRoot, env.KANNEL_DATA_DIR || path.dirname(confPath)),
+      maxMessages: int(env.KANNEL_MAX_MESSAGES, 10), window: int(env.KANNEL_WINDOW, 500),
+    },
+  };
+}
+
+/**
+ * Routing: a message goes out on a link of its vendor product's vendor (by smsc-id); a vendor with no
+ * link uses the first configured link; no link at all leaves Kannel to answer "Not routable".
+ */
+export class LinkTable {
+  private byProduct = new Map<string, string>();
+  private first: string | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  constructor(private readonly db: Kysely<Database>, private readonly log: FastifyBaseLogger) {}
+
+  linkFor = (vendorProductUuid: string | null): string | null => (vendorProductUuid && this.byProduct.get(vendorProductUuid)) || this.first;
+
+  async load(links: GatewayConnection[]) {
+    const ids = new Set(links.map((l) => l.smsc_id));
+    const rows = ids.size
+      ? await this.db.selectFrom('vendor_products as vp').innerJoin('smsc_connections as c', 'c.vendor_uuid', 'vp.vendor_uuid')
+        .select(['vp.vendor_product_uuid', 'c.smsc_id']).where('c.smsc_id', 'in', [...ids]).orderBy('c.smsc_id').execute()
+      : [];
+    const map = new Map<string, string>();
+    for (const r of rows) if (!map.has(r.vendor_product_uuid)) map.set(r.vendor_product_uuid, r.smsc_id);
+    this.byProduct = map;
+    this.first = [...ids].sort()[0] ?? null;
+  }
+
+  /** the active connections Kannel runs now (those in the kannel.conf on disk) */
+  async loadActive(configured: Set<string>) {
+    const rows = await this.db.selectFrom('smsc_connections')
+      .select(['smsc_connection_uuid', 'smsc_id', 'vendor_uuid', 'api_adapter_id', 'host', 'port', 'system_id', 'password', 'system_type', 'url', 'throughput'])
+      .where('status', '=', 'active').execute();
+    await this.load(rows.filter((r) => configured.has(r.smsc_id)));
+  }
+
+  /** vendor products added since: picked up within a minute */
+  every(ms: number, configured: () => Set<string>) {
+    this.timer = setInterval(() => void this.loadActive(configured()).catch((e) => this.log.warn({ err: (e as Error).message }, 'kannel link table refresh failed')), ms);
+    this.timer.unref();
+  }
+
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+  }
+}
+
+export function createKannel(s: KannelSettings, secret: string, db: Kysely<Database>, log: FastifyBaseLogger) {
+  const layout: KannelLayout = { ...s.layout, gatewaySecret: secret };
+  const links = new LinkTable(db, log);
+  const control = new KannelControl({ layout, confPath: s.confPath, adminUrl: s.adminUrl, onLinks: (c) => void links.load(c).catch((e) => log.warn({ err: (e as Error).message }, 'kannel link table failed')) });
+  const gateway = new KannelGateway({
+    sendsmsUrl: s.sendsmsUrl, username: layout.sendsmsUser, password: layout.sendsmsPassword, callbackBase: layout.callbackBase, secret,
+    maxMessages: layout.maxMessages, linkFor: links.linkFor,
+  });
+  return { gateway, control, links, layout };
+}

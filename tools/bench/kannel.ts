@@ -1,0 +1,145 @@
+// Kannel as the gateway, measured: sustained MT through the API pipeline (POST /sms: checks, rating,
+// the charge hold, the insert), Kannel's smsbox and bearerbox, SMPP to the carrier simulator, and every
+// delivery receipt back through the dlr-url and settled in the ledger. PostgreSQL (BENCH_DATABASE_URL,
+// default postgres://postgres@127.0.0.1:5432/kannel_bench, created when missing, a throwaway schema).
+// POST /bulk is not in this branch: KANNEL_CONCURRENCY concurrent POST /sms (in-process inject) drive it.
+//   npm run bench:kannel              KANNEL_SENDS (default 3000), KANNEL_CONCURRENCY (default 50)
+//   npm run bench:kannel -- --faults  kills bearerbox mid-job (SIGKILL) and starts it again: counts
+//                                     lost, failed and duplicated messages at the carrier
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '@smsc/shared-contract';
+import { build } from '../../apps/api/src/app';
+import { messagingOf } from '../../apps/api/src/messaging';
+import { post } from '../../apps/api/src/billing';
+import type { KannelGateway } from '../../apps/api/src/kannel';
+import { startKannelHarness, type KannelHarness } from '../../apps/api/src/kannel/harness';
+import { waitFor } from '../../apps/api/src/kannel/stack';
+
+const FAULTS = process.argv.includes('--faults');
+const SENDS = Number(process.env.KANNEL_SENDS ?? (FAULTS ? 600 : 3000));
+const CONCURRENCY = Number(process.env.KANNEL_CONCURRENCY ?? 50);
+const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/kannel_bench';
+const PASSWORD = 'bench-demo-pass-123';
+const log = (s: string) => console.error(s);
+
+async function ensureDatabase(url: string) {
+  const u = new URL(url);
+  const name = u.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (!exists.rowCount) await admin.query(`create database "${name.replace(/"/g, '')}"`);
+  await admin.end();
+}
+
+/** CPU seconds a process has used (utime + stime from /proc). */
+function cpuOf(pid: number | null): number {
+  if (!pid) return 0;
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+async function setup(k: KannelHarness) {
+  const dbSchema = `kb_${randomBytes(5).toString('hex')}`;
+  const app = await build({
+    dataDir: 'memory', databaseUrl: PG_URL, dbSchema, demoPassword: PASSWORD, webRoot: '/nonexistent', demoTraffic: true, demoBilling: false,
+    messaging: { gatewaySecret: k.secret, kannel: k.settings },
+  });
+  await app.listen({ port: k.apiPort, host: '127.0.0.1' });
+  const login = async (email: string) => ({ authorization: `Bearer ${(await app.inject({ method: 'POST', url: `${API_PREFIX}/auth`, payload: { email, password: PASSWORD } })).json().token}` });
+  const admin = await login('admin@example.com');
+  const acme = await login('acme-admin@example.com');
+  // enough money for the run: the demo company's balance would stop it with no_money
+  const co = await app.db.selectFrom('companies').select('company_uuid').where('company_name', '=', 'Acme').executeTakeFirstOrThrow();
+  await app.db.transaction().execute((trx) => post(trx, { account: { company_uuid: co.company_uuid }, amount: 1_000_000_000n, kind: 'adjustment', cause_type: 'bench', cause_id: randomBytes(4).toString('hex') }));
+  const vendor = await app.db.selectFrom('vendor_products').select('vendor_uuid').where('vendor_product_name', '=', 'Route Co Standard').executeTakeFirstOrThrow();
+  const made = await app.inject({ method: 'POST', url: `${API_PREFIX}/smsc_connection`, headers: admin, payload: { smsc_id: 'carrier-a', api_adapter_id: 'smpp', host: '127.0.0.1', port: k.carrier.port, system_id: 'console', password: 'secret42', vendor_uuid: vendor.vendor_uuid } });
+  if (made.statusCode !== 201) throw new Error(`connection: ${made.body}`);
+  log((await app.inject({ method: 'POST', url: `${API_PREFIX}/gateway`, headers: admin, payload: { command: 'restart' } })).json().message);
+  await waitFor('carrier-a bound', async () => k.carrier.sessions > 0, 15_000);
+  return { app, acme, dbSchema };
+}
+
+async function counts(app: FastifyInstance, tag: string) {
+  const rows = await app.db.selectFrom('sms').select(['status', sql<number>`count(*)::int`.as('n')]).where('text', 'like', `${tag}%`).groupBy('status').execute();
+  return Object.fromEntries(rows.map((r) => [r.status, r.n])) as Record<string, number>;
+}
+
+async function run() {
+  await ensureDatabase(PG_URL);
+  const k = await startKannelHarness({ carrier: { receiptDelayMs: 20 }, log });
+  const { app, acme, dbSchema } = await setup(k);
+  const tag = `bench ${randomBytes(3).toString('hex')}`;
+  const gateway = messagingOf(app).gateway as KannelGateway;
+  const cpu0 = { node: process.cpuUsage(), bb: cpuOf(k.boxes.pid('bearerbox')), sb: cpuOf(k.boxes.pid('smsbox')) };
+  const t0 = performance.now();
+  let next = 0, accepted = 0, refused = 0, killedAt = -1, outageMs = 0;
+  const refusals = new Map<string, number>();
+  const worker = async () => {
+    while (next < SENDS) {
+      const i = next++;
+      const res = await app.inject({ method: 'POST', url: `${API_PREFIX}/sms`, headers: acme, payload: { ani: '+12125552301', dnis: `+1415555${String(1000 + (i % 9000)).padStart(4, '0')}`, text: `${tag} ${i}` } });
+      if (res.statusCode === 201 && res.json().sms.status !== 'failed') accepted++;
+      else {
+        refused++;
+        const why = res.statusCode === 201 ? res.json().sms.status_message : `${res.statusCode} ${res.json().error?.message}`;
+        refusals.set(why, (refusals.get(why) ?? 0) + 1);
+      }
+      if (FAULTS && killedAt < 0 && accepted >= SENDS / 3) {
+        killedAt = accepted;
+        const down = performance.now();
+        k.boxes.killBearerbox();
+        log(`bearerbox killed (SIGKILL) after ${accepted} accepted`);
+        void (async () => {
+          await new Promise((r) => setTimeout(r, 2000));
+          await k.boxes.startBearerbox();
+          // smsbox may quit when its bearerbox goes: start it again then
+          if (!k.boxes.running('smsbox')) await k.boxes.startSmsbox();
+          outageMs = performance.now() - down;
+          log(`bearerbox back after ${(outageMs / 1000).toFixed(1)} s`);
+        })();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const tAccepted = performance.now();
+  let c: Record<string, number> = {};
+  await waitFor('every receipt settled', async () => {
+    c = await counts(app, tag);
+    return (c.delivered ?? 0) + (c.undelivered ?? 0) + (c.failed ?? 0) >= SENDS;
+  }, 180_000, 250).catch((e) => log(`${(e as Error).message}: ${JSON.stringify(c)}`));
+  const tSettled = performance.now();
+  const cpu = { node: (process.cpuUsage(cpu0.node).user + process.cpuUsage(cpu0.node).system) / 1e6, bb: cpuOf(k.boxes.pid('bearerbox')) - cpu0.bb, sb: cpuOf(k.boxes.pid('smsbox')) - cpu0.sb };
+  const atCarrier = k.carrier.submitted.filter((m) => m.text.startsWith(tag));
+  const unique = new Set(atCarrier.map((m) => m.text)).size;
+  const secs = (tSettled - t0) / 1000;
+  console.log(JSON.stringify({
+    mode: FAULTS ? 'faults' : 'bench', sends: SENDS, concurrency: CONCURRENCY, database: 'postgresql',
+    accepted, refused, refusals: Object.fromEntries(refusals), statuses: c,
+    accepted_per_s: Math.round(SENDS / ((tAccepted - t0) / 1000)), settled_per_s: Math.round(SENDS / secs),
+    seconds_to_accept: +((tAccepted - t0) / 1000).toFixed(1), seconds_to_settle: +secs.toFixed(1),
+    at_carrier: atCarrier.length, unique_at_carrier: unique, sent_twice: atCarrier.length - unique, lost: SENDS - refused - unique,
+    gateway_retries: gateway.retried, bearerbox_killed_after: FAULTS ? killedAt : undefined, outage_s: FAULTS ? +(outageMs / 1000).toFixed(1) : undefined,
+    cpu_seconds: { api_and_carrier_node: +cpu.node.toFixed(1), bearerbox: +cpu.bb.toFixed(1), smsbox: +cpu.sb.toFixed(1) }, wall_seconds: +secs.toFixed(1),
+  }, null, 2));
+  await app.close();
+  const cleanup = new pg.Client({ connectionString: PG_URL });
+  await cleanup.connect();
+  await cleanup.query(`drop schema if exists ${dbSchema} cascade`);
+  await cleanup.end();
+  await k.close();
+}
+
+run().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
