@@ -4,6 +4,7 @@ import type { GatewayConnection, GatewayControl } from '../catalog/smsc/gateway-
 import { diffConfig, IDLE_LINK, parseRendered, renderKannelConfig, type KannelLayout, type RenderedConfig } from './config';
 import type { GatewayHealth } from '@smsc/shared-contract';
 import { parseStatusXml } from './status';
+import { HttpError } from '../lib/http-error';
 
 export interface KannelControlOptions {
   layout: KannelLayout;
@@ -74,7 +75,7 @@ export class KannelControl implements GatewayControl {
       }
     } catch (e) {
       // the file is written: the next start reads it; the answer says it is not live yet
-      throw new Error(`kannel.conf written but not applied: ${(e as Error).message}`);
+      throw new HttpError(502, `kannel.conf written but not applied: ${(e as Error).message}`);
     }
     this.applied = next;
     this.o.onLinks?.(connections.filter((c) => next.links.has(c.smsc_id)));

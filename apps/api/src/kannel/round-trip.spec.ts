@@ -6,6 +6,8 @@ import { startKannelHarness, type KannelHarness } from './harness';
 import { waitFor } from './stack';
 
 type H = Record<string, string>;
+// each step waits on real processes (a rebind takes Kannel's reconnect-delay of 2 s)
+jest.setTimeout(90_000);
 
 describe('Kannel round trip over SMPP', () => {
   let k: KannelHarness;
@@ -18,6 +20,7 @@ describe('Kannel round trip over SMPP', () => {
   const link = async (id: string) => (await health()).links.find((l: { smsc_id: string }) => l.smsc_id === id);
 
   beforeAll(async () => {
+    // KANNEL_TEST_DIR keeps the boxes' config and logs for a look after a failure
     k = await startKannelHarness({ dir: process.env.KANNEL_TEST_DIR });
     t = await createTestApp({ demoTraffic: true, messaging: { gatewaySecret: k.secret, kannel: k.settings } });
     await t.app.listen({ port: k.apiPort, host: '127.0.0.1' });

@@ -136,4 +136,12 @@ describe('SMSC connections, API adapters and the gateway', () => {
     expect(log.map((l) => [l.entity_id, l.actor_email, (l.changes as unknown as Record<string, { after: unknown }>).applied_by.after]))
       .toEqual([['restart', 'admin@example.com', 'gateway'], ['restart', 'admin@example.com', 'gateway']]);
   });
+
+  it('reports link health: with the built-in simulator, the simulator itself; the system admin\'s alone', async () => {
+    const h = await call('GET', '/smsc_connection/status', admin);
+    expect(h.statusCode).toBe(200);
+    expect(h.json()).toMatchObject({ gateway: 'simulator', reachable: true, links: [{ smsc_id: 'simulator', state: 'online', queued: expect.any(Number) }] });
+    expect(h.body).not.toContain(SECRET);
+    expect((await call('GET', '/smsc_connection/status', bearer(await login(t.app, 'reseller@example.com')))).statusCode).toBe(403);
+  });
 });
