@@ -14,7 +14,7 @@ interface Values { action: CallFlowAction; forward_to?: string; email?: string; 
 /** Picks one number of the caller's inventory, searching as you type (voice-capable numbers only). */
 function NumberPicker({ value, onChange }: { value: string | null; onChange(v: string): void }) {
   const [search, setSearch] = useState('');
-  const arg = useMemo(() => ({ page: 0, per_page: 20, order_by: 'did', order_dir: 'asc', ...(search ? { did: search } : {}) }), [search]);
+  const arg = useMemo(() => ({ page: 0, per_page: 20, order_by: 'did', order_dir: 'asc' as const, ...(search ? { did: search } : {}) }), [search]);
   const list = useListDidsQuery(arg);
   const voice = (list.data?.items ?? []).filter((d) => d.type !== 'sms');
   return (
