@@ -4,7 +4,7 @@ import { RoleHome, lazyArea } from '@smsc/shared-ui/frame';
 import { companyAdminMenu } from './menu';
 
 // the home's dashboard: the last 24 hours in figures (light); its charts are fetched when asked for
-const HomeDashboard = lazy(() => import('@smsc/resource-report/home').then((m) => ({ default: m.HomeSummary })));
+const HomeDashboard = lazy(() => import('./home-dashboard'));
 
 /** The Company admin area: its menu and route table, mounted by the shell under /company-admin. */
 export const companyAdminModule: RoleModule = {
