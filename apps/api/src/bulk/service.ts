@@ -169,8 +169,6 @@ export class BulkService {
         continue;
       }
       if (b.status !== 'running') return;
-      // PGlite has no autovacuum: without statistics on a fresh bulk the planner joins its numbers badly
-      if (!senders) await sql`analyze bulk_recipients`.execute(this.db);
       senders ??= b.ani_group_uuid ? await this.hooks.sendersOf(b.company_uuid, b.ani_group_uuid) : [b.ani as string];
       await this.recoverOrphans(bulk_uuid);
       const n = await this.sendChunk(b, senders);
