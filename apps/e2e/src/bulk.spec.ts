@@ -1,7 +1,8 @@
 import { test, expect } from './fixtures';
 import { expectTitle, expectToast, signInAs } from './accounts-support';
 
-const ROWS = 2000;
+// enough numbers that the job is still running when Stop is pressed (PGlite hands over ~1,000 a second)
+const ROWS = 10_000;
 /** Distinct valid NANP numbers with a name column for {name}. */
 const csv = ['number,name', ...Array.from({ length: ROWS }, (_, i) => `+1415${String(3_000_000 + i)},Person ${i}`)].join('\n') + '\n';
 

@@ -13,7 +13,8 @@ export class DlrBatcher {
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
 
-  constructor(private readonly db: Kysely<Database>, private readonly opts: { maxBatch: number; maxWaitMs: number } = { maxBatch: 500, maxWaitMs: 15 }) {}
+  // 100 a batch: each settled report updates the account row twice, and versions of that row pile up within a transaction
+  constructor(private readonly db: Kysely<Database>, private readonly opts: { maxBatch: number; maxWaitMs: number } = { maxBatch: 100, maxWaitMs: 15 }) {}
 
   add(report: Report): Promise<Moved> {
     return new Promise<Moved>((resolve, reject) => {
