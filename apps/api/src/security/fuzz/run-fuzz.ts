@@ -9,10 +9,11 @@ import { requestFor, type FuzzRequest } from './arbitraries';
 /**
  * Tables a refused request may legitimately write: counting failed logins and limited requests is
  * the point of those tables, and a send the SMS pipeline blocks is logged in `sms` with its reason
- * (issue 11: the caller gets the 4xx, the SMS log shows the blocked message). Every other table must
- * keep its row count when the answer is 4xx.
+ * (issue 11: the caller gets the 4xx, the SMS log shows the blocked message); a refused DID import is
+ * recorded in the import log with its reason (issue 13: the import-log screen shows failed runs too).
+ * Every other table must keep its row count when the answer is 4xx.
  */
-export const BOOKKEEPING_TABLES = new Set(['rate_limits', 'login_failures', 'schema_migrations', 'sms']);
+export const BOOKKEEPING_TABLES = new Set(['rate_limits', 'login_failures', 'schema_migrations', 'sms', 'did_import_log']);
 
 export type FuzzRole = UserType | 'anonymous';
 export const FUZZ_ROLES: { role: FuzzRole; email?: string }[] = [
