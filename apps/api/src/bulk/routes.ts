@@ -109,7 +109,7 @@ export default async function bulkRoutes(base: FastifyInstance, opts: { service:
   const multipartOrJson = (schema: unknown) => ({ content: { 'application/json': { schema }, 'multipart/form-data': { schema: {} } } });
 
   app.post('/bulk', {
-    bodyLimit: BODY_LIMIT, config: { access: BULK_ACCESS },
+    bodyLimit: BODY_LIMIT, config: { access: BULK_ACCESS, apiKey: true },
     schema: {
       tags, description: 'JSON `{ ani, text, numbers | csv, send_at?, company_uuid? }`, or multipart with the CSV in "file". Answers at once; the messages go out in the background.',
       body: multipartOrJson(BulkCreateBody), response: { 201: BulkCreated },
@@ -125,7 +125,7 @@ export default async function bulkRoutes(base: FastifyInstance, opts: { service:
   }, async (req, reply) => reply.code(201).send(await accept(req, true)));
 
   const list = (path: string, where: (q: ReturnType<typeof listBase>) => ReturnType<typeof listBase>) =>
-    app.get(path, { config: { access: BULK_ACCESS }, schema: { tags, querystring: BulkListQuery, response: { 200: ListPage(Bulk) } } }, async (req) => {
+    app.get(path, { config: { access: BULK_ACCESS, apiKey: true }, schema: { tags, querystring: BulkListQuery, response: { 200: ListPage(Bulk) } } }, async (req) => {
       const q = req.query;
       let b = where(listBase().where(bulkScope(req)));
       if (q.status) b = b.where('bulks.status', '=', q.status);

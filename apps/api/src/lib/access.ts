@@ -19,6 +19,8 @@ export interface AuthUser {
   reseller_uuid: string | null;
   jti: string;
   exp: number;
+  /** set when the caller is a company API key rather than a signed-in session */
+  api_key_uuid?: string;
 }
 
 declare module 'fastify' {

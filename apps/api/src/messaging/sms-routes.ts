@@ -40,7 +40,7 @@ export default async function smsRoutes(base: FastifyInstance) {
     return named;
   }
 
-  app.get('/sms/list', { config: { access: readers }, schema: { tags, querystring: SmsListQuery, response: { 200: SmsPage } } }, async (req) => {
+  app.get('/sms/list', { config: { access: readers, apiKey: true }, schema: { tags, querystring: SmsListQuery, response: { 200: SmsPage } } }, async (req) => {
     const q = req.query;
     const { per_page, offset } = paging(q);
     const { col, dir } = ordering(q, SMS_ORDERS, 'created_on', 'desc');
@@ -66,7 +66,7 @@ export default async function smsRoutes(base: FastifyInstance) {
   app.get('/log/report', { config: { access: readers }, schema: { tags, querystring: LogReportQuery, response: { 200: LogReportAnswer } } }, logReportOr(app, false, log(false)));
   app.get('/log/mo_report', { config: { access: readers }, schema: { tags, querystring: LogReportQuery, response: { 200: LogReportAnswer } } }, logReportOr(app, true, log(true)));
 
-  app.get('/sms/:id', { config: { access: readers }, schema: { tags, params: IdParam, response: { 200: SmsPayload } } }, async (req) =>
+  app.get('/sms/:id', { config: { access: readers, apiKey: true }, schema: { tags, params: IdParam, response: { 200: SmsPayload } } }, async (req) =>
     ({ sms: await findSms(app.db, smsScope(req), req.params.id, showCost(req)) }));
 
   /**
@@ -74,7 +74,7 @@ export default async function smsRoutes(base: FastifyInstance) {
    * a future send_at), or a 4xx naming the block reason (the blocked message is logged). A repeated
    * Idempotency-Key answers the first message without sending again.
    */
-  app.post('/sms', { config: { access: senders }, schema: { tags, headers: IdempotencyHeaders, body: SendSmsBody, response: { 201: SmsPayload } } }, async (req, reply) => {
+  app.post('/sms', { config: { access: senders, apiKey: true }, schema: { tags, headers: IdempotencyHeaders, body: SendSmsBody, response: { 201: SmsPayload } } }, async (req, reply) => {
     const b = req.body;
     const company_uuid = await companyFor(req, b.company_uuid);
     const send_at = b.send_at ? new Date(b.send_at) : null;
@@ -97,7 +97,7 @@ export default async function smsRoutes(base: FastifyInstance) {
   });
 
   /** The compose box's live figures: parts, encoding and the price to one number, before anything is sent. */
-  app.post('/sms/quote', { config: { access: senders }, schema: { tags, body: SmsQuoteBody, response: { 200: SmsQuote } } }, async (req) => {
+  app.post('/sms/quote', { config: { access: senders, apiKey: true }, schema: { tags, body: SmsQuoteBody, response: { 200: SmsQuote } } }, async (req) => {
     const b = req.body;
     const seg = countSegments(b.text);
     const company_uuid = await companyFor(req, b.company_uuid);

@@ -3,6 +3,7 @@ import { API_PREFIX } from '@smsc/shared-contract';
 import { verifyToken } from '../lib/tokens';
 import { HttpError, forbidden } from '../lib/http-error';
 import type { AccessLevel, AuthUser, AccessPolicy } from '../lib/access';
+import { API_KEY_HEADER, resolveKey } from '../security/api-keys';
 
 export interface RouteEntry { method: string; url: string; access: AccessPolicy }
 declare module 'fastify' {
@@ -23,6 +24,22 @@ export default fp(async (app) => {
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config.access;
     if (!access || access === 'public') return;
+    const apiKey = req.headers[API_KEY_HEADER];
+    if (apiKey !== undefined) {
+      // A company API key is a narrow door: only the sending calls marked config.apiKey open it.
+      if (!req.routeOptions.config.apiKey) throw new HttpError(401, 'An API key is accepted by the SMS and bulk sending calls only');
+      const owner = typeof apiKey === 'string' ? await resolveKey(app.db, apiKey.trim()) : null;
+      const row = owner ? await app.users.findById(owner.created_by) : null;
+      if (!owner || !row || !row.is_active) throw new HttpError(401, 'The API key is not valid or was revoked');
+      // The key acts as its creator inside the company, with a company admin's reach on these calls.
+      req.user = {
+        uuid: row.uuid, email: row.email, user_type: 'company_admin', company_uuid: owner.company_uuid, reseller_uuid: null,
+        jti: `api-key:${owner.api_key_uuid}`, exp: 0, api_key_uuid: owner.api_key_uuid,
+      };
+      req.level = access.company_admin;
+      if (req.level === 'none') throw forbidden();
+      return;
+    }
     const header = req.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     const claims = token ? verifyToken(app.config.jwtSecret, token) : null;

@@ -76,6 +76,7 @@ describe('authorization matrix (generated from the route table)', () => {
     const globexWorkflow = await t.app.db.insertInto('sms_workflows').values({ company_uuid: globex.company_uuid, name: 'g', ani: '+13125552401', text: 'g', numbers: ['+14155550100'], created_by: null }).returning('sms_workflow_uuid').executeTakeFirstOrThrow();
     const globexReminder = await t.app.db.insertInto('reminder_workflows').values({ company_uuid: globex.company_uuid, name: 'g', ani: '+13125552401', text: 'g', numbers: ['+14155550100'], remind_at: new Date(), next_run_at: null, last_run_at: null, created_by: null }).returning('reminder_workflow_uuid').executeTakeFirstOrThrow();
     const globexHook = await t.app.db.insertInto('did_webhooks').values({ did_uuid: globexDid.did_uuid, url: 'https://globex.example/in', secret: 'whsec_g' }).returning('webhook_uuid').executeTakeFirstOrThrow();
+    const globexKey = await t.app.db.insertInto('api_keys').values({ company_uuid: globex.company_uuid, created_by: globexUser.uuid, name: 'g', prefix: 'smsc_gggggggg', key_hash: '00' }).returning('api_key_uuid').executeTakeFirstOrThrow();
     // A body that passes validation, per resource, so the tenant check is what answers.
     const fixtures: Record<string, { id: string; patch: object }> = {
       [api('/company/:id')]: { id: globex.company_uuid, patch: { company_name: 'Hijacked' } },
@@ -93,6 +94,7 @@ describe('authorization matrix (generated from the route table)', () => {
       [api('/sms_workflow/:id')]: { id: globexWorkflow.sms_workflow_uuid, patch: { name: 'Hijacked' } },
       [api('/reminder_workflow/:id')]: { id: globexReminder.reminder_workflow_uuid, patch: { name: 'Hijacked' } },
       [api('/did/webhook/:id')]: { id: globexHook.webhook_uuid, patch: { url: 'https://evil.example/in' } },
+      [api('/api_key/:id')]: { id: globexKey.api_key_uuid, patch: {} },
     };
     const scoped = routes.filter((r) => r.access !== 'public' && r.url.endsWith('/:id') && r.access.company_admin !== 'none' && r.access.company_admin !== 'all');
     expect(scoped.length).toBeGreaterThan(0);

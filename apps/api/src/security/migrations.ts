@@ -19,4 +19,17 @@ export const SECURITY_MIGRATIONS: { id: string; ddl: string }[] = [
       create index audit_log_entity_idx on audit_log (entity, entity_id);
       create index audit_log_reseller_idx on audit_log (reseller_uuid, at desc)`,
   },
+  {
+    // Company API keys: only a sha256 of the key is kept; the prefix lets a person recognise a key in the list.
+    // A key dies with its company or its creator (it acts as the creator inside the company).
+    id: '032_api_keys',
+    ddl: `
+      create table api_keys (api_key_uuid uuid primary key default gen_random_uuid(),
+        company_uuid uuid not null references companies on delete cascade,
+        created_by uuid not null references users on delete cascade,
+        name text not null, prefix text not null, key_hash text not null,
+        created_on timestamptz not null default now(), last_used_on timestamptz, revoked_on timestamptz);
+      create index api_keys_prefix_idx on api_keys (prefix);
+      create index api_keys_company_idx on api_keys (company_uuid, created_on desc)`,
+  },
 ];

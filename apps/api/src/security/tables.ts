@@ -17,4 +17,15 @@ export interface SecurityTables {
     reseller_uuid: string | null;
     changes: ColumnType<Record<string, { before: unknown; after: unknown }>, string, never>;
   };
+  api_keys: {
+    api_key_uuid: Generated<string>;
+    company_uuid: string;
+    created_by: string;
+    name: string;
+    prefix: string;
+    key_hash: string;
+    created_on: ColumnType<Date, Date | undefined, never>;
+    last_used_on: Date | null;
+    revoked_on: Date | null;
+  };
 }

@@ -6,6 +6,7 @@ export * from './lib/accounts';
 export * from './lib/files';
 export * from './lib/storable-text';
 export * from './lib/audit';
+export * from './lib/api-keys';
 export * from './lib/catalog';
 export * from './lib/billing';
 export * from './lib/numbers';

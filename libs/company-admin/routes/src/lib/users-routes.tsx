@@ -1,7 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { resourceRoutes } from '@smsc/shared-ui';
 import { userBundle } from '@smsc/resource-user';
 import { AccountForm, ProfileDetails, companyInfoBundle } from '@smsc/resource-profile';
+import { ApiKeysLink, ApiKeysPage } from '@smsc/resource-api-key';
+import { resourceRoutes, Space } from '@smsc/shared-ui';
 
 /** The company admin's users (its own company only, by the API) and its profile (issue 5). */
 export const usersRoutes: RouteObject[] = [
@@ -16,8 +17,9 @@ export const usersRoutes: RouteObject[] = [
     redirectTo: 'company-info',
     edit: { path: 'edit-company-info/:id', title: 'Edit company info' },
     extra: [
-      { path: 'company-info', element: <ProfileDetails show="company" editPath="edit-company-info/:id" />, handle: { title: 'Company info' } },
+      { path: 'company-info', element: <Space orientation="vertical"><ProfileDetails show="company" editPath="edit-company-info/:id" /><ApiKeysLink /></Space>, handle: { title: 'Company info' } },
       { path: 'admin-contact', element: <AccountForm />, handle: { title: 'Admin contact' } },
+      { path: 'api-keys', element: <ApiKeysPage />, handle: { title: 'API keys' } },
     ],
   }),
 ];

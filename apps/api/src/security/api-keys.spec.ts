@@ -1,0 +1,87 @@
+import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
+
+type Headers = Record<string, string>;
+
+describe('company API keys: create once, list without the key, send with it, nothing else, revoke', () => {
+  let t: TestApp;
+  let acme: Headers, acmeUser: Headers, globex: Headers, admin: Headers;
+  const call = (method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, headers: Headers, payload?: object) =>
+    t.app.inject({ method, url: api(url), headers, payload });
+  const seen: string[] = [];
+  const bodyOf = (res: { body: string }) => { seen.push(res.body); return JSON.parse(res.body || 'null'); };
+  const hello = { ani: '(212) 555-2301', dnis: '+1 415 555 0111', text: 'Hello from a program' };
+
+  beforeAll(async () => {
+    t = await createTestApp({ demoTraffic: true, messaging: { simAutoDeliver: false, simFailureRate: 0 } });
+    [acme, acmeUser, globex, admin] = await Promise.all(['acme-admin', 'acme-user', 'globex-admin', 'admin'].map(async (u) => bearer(await login(t.app, `${u}@example.com`))));
+  }, 120_000);
+  afterAll(async () => t.close());
+
+  it('creates, lists, uses and revokes a key; the key is shown once and stored only as a hash', async () => {
+    const created = await call('POST', '/api_key', acme, { name: 'CRM' });
+    expect(created.statusCode).toBe(201);
+    const { api_key, key } = created.json();
+    expect(key).toMatch(/^smsc_[A-Za-z0-9_-]{43}$/);
+    expect(api_key).toMatchObject({ name: 'CRM', prefix: key.slice(0, 12), last_used_on: null, created_by_email: 'acme-admin@example.com' });
+    const stored = await t.app.db.selectFrom('api_keys').selectAll().where('api_key_uuid', '=', api_key.api_key_uuid).executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored)).not.toContain(key);
+
+    const sent = await call('POST', '/sms', { 'x-api-key': key }, hello);
+    expect(sent.statusCode).toBe(201);
+    const sms = bodyOf(sent).sms;
+    expect(sms).toMatchObject({ company_name: 'Acme', user_email: 'acme-admin@example.com', status: 'sent' });
+    expect(bodyOf(await call('GET', `/sms/${sms.sms_uuid}`, { 'x-api-key': key })).sms.sms_uuid).toBe(sms.sms_uuid);
+    expect((await call('POST', '/sms/quote', { 'x-api-key': key }, { text: 'hi', dnis: '+14155550111' })).statusCode).toBe(200);
+    const listed = await call('GET', '/sms/list?per_page=5', { 'x-api-key': key });
+    expect(listed.statusCode).toBe(200);
+    expect(bodyOf(listed).items.every((m: { company_name: string }) => m.company_name === 'Acme')).toBe(true);
+    const bulk = await call('POST', '/bulk', { 'x-api-key': key }, { ani: '+12125552301', text: 'bulk by key', numbers: ['+14155550111', '+14155550112'] });
+    expect(bulk.statusCode).toBe(201);
+    bodyOf(bulk);
+
+    const list = bodyOf(await call('GET', '/api_key/list', acme));
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0].last_used_on).toEqual(expect.any(String));
+    expect(list.items[0]).not.toHaveProperty('key_hash');
+
+    // another company's key cannot read this message; other companies do not see the key
+    const other = bodyOf(await call('POST', '/api_key', globex, { name: 'Globex app' })).key;
+    expect((await call('GET', `/sms/${sms.sms_uuid}`, { 'x-api-key': other })).statusCode).toBe(404);
+    expect(bodyOf(await call('GET', '/api_key/list', globex)).items.map((k: { name: string }) => k.name)).toEqual(['Globex app']);
+    expect((await call('DELETE', `/api_key/${api_key.api_key_uuid}`, globex)).statusCode).toBe(404);
+
+    const revoked = await call('DELETE', `/api_key/${api_key.api_key_uuid}`, acme);
+    expect(revoked.statusCode).toBe(200);
+    bodyOf(revoked);
+    const after = await call('POST', '/sms', { 'x-api-key': key }, hello);
+    expect(after.statusCode).toBe(401);
+    expect(bodyOf(after).error.message).toMatch(/revoked/);
+    expect(bodyOf(await call('GET', '/api_key/list', acme)).items).toEqual([]);
+    for (const body of seen) expect(body).not.toContain(key);
+  });
+
+  it('refuses a key on every other route, a wrong or missing key, and keys to other roles', async () => {
+    const { key } = (await call('POST', '/api_key', acme, { name: 'ops' })).json();
+    for (const [method, url] of [['GET', '/home'], ['GET', '/api_key/list'], ['GET', '/user/list'], ['PATCH', '/sms/00000000-0000-4000-8000-000000000000'], ['GET', '/audit/list']] as const) {
+      const res = await call(method, url, { 'x-api-key': key }, method === 'PATCH' ? { text: 'x' } : undefined);
+      expect([url, res.statusCode]).toEqual([url, 401]);
+    }
+    // a key next to a valid session does not widen the session's reach either
+    expect((await call('GET', '/home', { ...acme, 'x-api-key': key })).statusCode).toBe(401);
+    expect((await call('POST', '/sms', { 'x-api-key': `${key.slice(0, 20)}x` }, hello)).statusCode).toBe(401);
+    expect((await call('POST', '/sms', { 'x-api-key': 'short' }, hello)).statusCode).toBe(401);
+    for (const who of [acmeUser, admin]) expect((await call('POST', '/api_key', who, { name: 'nope' })).statusCode).toBe(403);
+    expect((await call('POST', '/api_key', acme, { name: '' })).statusCode).toBe(400);
+  });
+
+  it('stops a key when its creator is deactivated', async () => {
+    const { key } = (await call('POST', '/api_key', acme, { name: 'until they leave' })).json();
+    const admin = await t.app.db.selectFrom('users').select('uuid').where('email', '=', 'acme-admin@example.com').executeTakeFirstOrThrow();
+    await t.app.db.updateTable('users').set({ is_active: false }).where('uuid', '=', admin.uuid).execute();
+    try {
+      expect((await call('POST', '/sms/quote', { 'x-api-key': key }, { text: 'hi' })).statusCode).toBe(401);
+    } finally {
+      await t.app.db.updateTable('users').set({ is_active: true }).where('uuid', '=', admin.uuid).execute();
+    }
+  });
+});

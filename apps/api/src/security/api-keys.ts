@@ -1,0 +1,48 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** true on the few sending calls that also accept a company API key (X-Api-Key header) */
+    apiKey?: boolean;
+  }
+}
+
+/** The header a program sends its key in; a Bearer header stays for session tokens only. */
+export const API_KEY_HEADER = 'x-api-key';
+const PREFIX_LENGTH = 12;
+/** last_used_on is refreshed at most once a minute per key, so a busy sender does not write on every call. */
+const TOUCH_EVERY_MS = 60_000;
+
+export const hashKey = (key: string) => createHash('sha256').update(key).digest();
+
+/** A new key: 32 random bytes (256 bits), so a plain sha256 is enough; no slow hash is needed. */
+export function newKey(): { key: string; prefix: string; key_hash: string } {
+  const key = `smsc_${randomBytes(32).toString('base64url')}`;
+  return { key, prefix: key.slice(0, PREFIX_LENGTH), key_hash: hashKey(key).toString('hex') };
+}
+
+export interface KeyOwner { api_key_uuid: string; company_uuid: string; created_by: string }
+
+/**
+ * The live key matching `key`, or null. Rows are found by prefix and the hash compared in constant time,
+ * so the lookup time says nothing about how much of a guessed key was right.
+ */
+export async function resolveKey(db: Kysely<Database>, key: string, now = new Date()): Promise<KeyOwner | null> {
+  if (key.length < PREFIX_LENGTH || key.length > 200) return null;
+  const want = hashKey(key);
+  const rows = await db.selectFrom('api_keys').innerJoin('companies', 'companies.company_uuid', 'api_keys.company_uuid')
+    .select(['api_keys.api_key_uuid', 'api_keys.company_uuid', 'api_keys.created_by', 'api_keys.key_hash', 'api_keys.last_used_on'])
+    .where('api_keys.prefix', '=', key.slice(0, PREFIX_LENGTH)).where('api_keys.revoked_on', 'is', null)
+    .where('companies.status', '=', 'active').execute();
+  const hit = rows.find((r) => {
+    const got = Buffer.from(r.key_hash, 'hex');
+    return got.length === want.length && timingSafeEqual(got, want);
+  });
+  if (!hit) return null;
+  if (!hit.last_used_on || now.getTime() - hit.last_used_on.getTime() > TOUCH_EVERY_MS) {
+    await db.updateTable('api_keys').set({ last_used_on: now }).where('api_key_uuid', '=', hit.api_key_uuid).execute();
+  }
+  return { api_key_uuid: hit.api_key_uuid, company_uuid: hit.company_uuid, created_by: hit.created_by };
+}

@@ -1,0 +1,6 @@
+export default {
+  displayName: 'resource-api-key',
+  preset: '../../../jest.preset.js',
+  testEnvironment: 'jsdom',
+  rootDir: '.',
+};

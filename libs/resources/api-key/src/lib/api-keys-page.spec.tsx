@@ -1,0 +1,74 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '@smsc/shared-testing';
+import type { ApiKey } from '@smsc/shared-contract';
+import { ApiKeysPage } from './api-keys-page';
+
+const KEY = 'smsc_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
+const row = (name: string, id: string): ApiKey => ({
+  api_key_uuid: id, name, prefix: KEY.slice(0, 12), created_on: '2026-11-25T10:00:00.000Z', last_used_on: null, created_by_email: 'acme-admin@example.com',
+});
+
+describe('ApiKeysPage', () => {
+  const realFetch = globalThis.fetch;
+  const RealRequest = globalThis.Request;
+  let keys: ApiKey[];
+  const calls: string[] = [];
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  beforeAll(() => {
+    globalThis.Request = class extends RealRequest {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
+      }
+    } as typeof Request;
+    // a tiny stand-in for the three calls, keeping the list in memory like the server would
+    globalThis.fetch = jest.fn(async (req: Request) => {
+      const path = new URL(req.url).pathname.replace('/api_smsc/v1', '');
+      calls.push(`${req.method} ${path}`);
+      if (req.method === 'GET' && path === '/api_key/list') return json({ items: keys });
+      if (req.method === 'POST' && path === '/api_key') {
+        const made = row((await req.json()).name, '11111111-1111-4111-8111-111111111111');
+        keys = [made, ...keys];
+        return json({ api_key: made, key: KEY }, 201);
+      }
+      if (req.method === 'DELETE') {
+        keys = keys.filter((k) => !path.endsWith(k.api_key_uuid));
+        return json({ message: 'API key revoked' });
+      }
+      return json({ error: { message: 'unexpected' } }, 500);
+    }) as typeof fetch;
+  });
+  afterAll(() => {
+    globalThis.fetch = realFetch;
+    globalThis.Request = RealRequest;
+  });
+  beforeEach(() => { keys = []; calls.length = 0; });
+
+  it('creates a key shown once in a modal, lists only prefixes, and revokes a key after confirmation', async () => {
+    keys = [row('Old app', '22222222-2222-4222-8222-222222222222')];
+    const { store } = renderWithProviders(<ApiKeysPage />);
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Old app');
+    fireEvent.click(screen.getByRole('button', { name: /Create API key/ }));
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'CRM' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect((await screen.findByTestId('api-key-value')).textContent).toContain(KEY);
+    expect(store.getState().toast.current).toMatchObject({ kind: 'success', text: 'API key "CRM" created' });
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByTestId('api-key-value')).toBeNull());
+    await within(table).findByText('CRM');
+    expect(table.textContent).toContain(`${KEY.slice(0, 12)}…`);
+    expect(document.body.textContent).not.toContain(KEY);
+
+    // revoking asks first; only the confirmation sends the DELETE
+    const oldRow = within(table).getByText('Old app').closest('tr') as HTMLElement;
+    fireEvent.click(within(oldRow).getByRole('button', { name: 'Revoke' }));
+    expect(calls.filter((c) => c.startsWith('DELETE'))).toEqual([]);
+    const tip = await screen.findByText('Revoke "Old app"?');
+    const confirm = within(tip.closest('.ant-popover') as HTMLElement).getByRole('button', { name: 'Revoke' });
+    fireEvent.click(confirm);
+    await waitFor(() => expect(within(table).queryByText('Old app')).toBeNull());
+    expect(store.getState().toast.current).toMatchObject({ kind: 'success', text: 'API key "Old app" revoked' });
+    expect(calls).toContain('DELETE /api_key/22222222-2222-4222-8222-222222222222');
+  });
+});

@@ -1,0 +1,23 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable, Uuid } from './common';
+
+/** A company's API key as listed: never the key itself, only its first characters to recognise it. */
+export const ApiKey = Type.Object({
+  api_key_uuid: Uuid,
+  name: Type.String(),
+  prefix: Type.String(),
+  created_on: Type.String({ format: 'date-time' }),
+  last_used_on: Nullable(Type.String({ format: 'date-time' })),
+  created_by_email: Nullable(Type.String()),
+});
+export type ApiKey = Static<typeof ApiKey>;
+
+export const ApiKeyList = Type.Object({ items: Type.Array(ApiKey) });
+export type ApiKeyList = Static<typeof ApiKeyList>;
+
+export const ApiKeyCreateBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
+export type ApiKeyCreateBody = Static<typeof ApiKeyCreateBody>;
+
+/** The answer to a create: the only time the full key is shown. */
+export const ApiKeyCreated = Type.Object({ api_key: ApiKey, key: Type.String() });
+export type ApiKeyCreated = Static<typeof ApiKeyCreated>;
