@@ -89,6 +89,20 @@ describe('call flows, the import log and DID webhooks', () => {
     });
   });
 
+  describe('POST /did/disconnect', () => {
+    it('takes a number given from stock out of the company\'s ANI groups', async () => {
+      const acmeCompany = await t.app.db.selectFrom('companies').select('company_uuid').where('company_name', '=', 'Acme').executeTakeFirstOrThrow();
+      expect((await call('PATCH', '/did/+12065552602', admin, { company_uuid: acmeCompany.company_uuid })).statusCode).toBe(200);
+      const group = await call('POST', '/ani_group', acme, { name: 'Stock senders', numbers: ['+12065552602', '+12125552302'] });
+      expect(group.statusCode).toBe(201);
+      const id = group.json().ani_group.ani_group_uuid;
+      expect((await call('POST', '/did/disconnect', acme, { numbers: ['(206) 555-2602'] })).json()).toEqual({ count: 1 });
+      const left = (await call('GET', `/ani_group/${id}/list`, acme)).json();
+      expect(left.items.map((n: { did: string }) => n.did)).toEqual(['+12125552302']);
+      expect((await call('GET', '/did/free/list?did=2065552602', admin)).json().total).toBe(1);
+    });
+  });
+
   describe('/did/webhook', () => {
     it('is kept per number within the tenant, and shows its secret once', async () => {
       const made = await call('POST', '/did/webhook', acme, { did: '+12125552301', url: target });

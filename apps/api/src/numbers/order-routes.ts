@@ -108,7 +108,11 @@ export default async function orderRoutes(base: FastifyInstance, opts: { provide
       const ordered = rows.filter((r) => r.source === 'order').map((r) => r.did_uuid);
       const stock = rows.filter((r) => r.source !== 'order').map((r) => r.did_uuid);
       if (ordered.length) await trx.deleteFrom('dids').where('did_uuid', 'in', ordered).execute();
-      if (stock.length) await trx.updateTable('dids').set({ company_uuid: null, user_uuid: null }).where('did_uuid', 'in', stock).execute();
+      if (stock.length) {
+        await trx.updateTable('dids').set({ company_uuid: null, user_uuid: null }).where('did_uuid', 'in', stock).execute();
+        // a number back in stock sends for nobody: out of the company's ANI groups too (ordered ones go by cascade)
+        await trx.deleteFrom('ani_group_numbers').where('did_uuid', 'in', stock).execute();
+      }
       await provider.disconnect(rows.filter((r) => r.source === 'order').map((r) => r.did));
       return { count: rows.length };
     });
