@@ -48,7 +48,9 @@ export default async function callFlowRoutes(base: FastifyInstance) {
     const fields = callFlowFields(req.body, did.did);
     await app.db.insertInto('call_workflows').values({ did_uuid: did.did_uuid, ...fields, updated_by: req.user.uuid })
       .onConflict((oc) => oc.column('did_uuid').doUpdateSet({ ...fields, updated_by: req.user.uuid, updated_on: new Date() })).execute();
-    return { call_workflow: (await read(did.did_uuid))! };
+    const saved = await read(did.did_uuid);
+    if (!saved) throw new HttpError(409, `${did.did} was removed while its call flow was saved`);
+    return { call_workflow: saved };
   });
 
   app.get('/call_workflow/:did', { config: { access: DID_ACCESS.read }, schema: { tags, params: DidParam, response: { 200: CallWorkflowPayload } } }, async (req) => {
