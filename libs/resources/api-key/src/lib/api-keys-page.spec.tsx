@@ -70,5 +70,5 @@ describe('ApiKeysPage', () => {
     await waitFor(() => expect(within(table).queryByText('Old app')).toBeNull());
     expect(store.getState().toast.current).toMatchObject({ kind: 'success', text: 'API key "Old app" revoked' });
     expect(calls).toContain('DELETE /api_key/22222222-2222-4222-8222-222222222222');
-  });
+  }, 90_000);
 });
