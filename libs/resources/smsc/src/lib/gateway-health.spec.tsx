@@ -11,6 +11,8 @@ const kannel = (links: GatewayHealth['links']): GatewayHealth => ({
 });
 
 describe('GatewayHealthPanel', () => {
+  // the first render loads antd; at load it takes seconds
+  jest.setTimeout(90_000);
   const realFetch = globalThis.fetch;
   const RealRequest = globalThis.Request;
   let answers: [number, unknown][];
