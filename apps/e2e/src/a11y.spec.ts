@@ -33,7 +33,7 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA tags)', () => {
     await expectHome(page, ROLES[0]);
     await page.goto('/system-admin/reporting/number');
     await expect(page.getByTestId('page-title')).toHaveText('Number Report');
-    await expect(page.getByRole('table').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
     expect(await violations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Hide menu' }).click();
     await expect(page.getByRole('button', { name: 'Show menu' })).toBeVisible();
