@@ -12,11 +12,14 @@ describe('login and registration limits shared by two API instances', () => {
   let second: FastifyInstance;
   beforeAll(async () => {
     first = await createTestApp(limits);
-    second = await build({ ...limits, sharedDb: first.app.db, seed: false, webRoot: '/nonexistent-web-root', jwtSecret: first.app.config.jwtSecret });
+    // on PostgreSQL the job queue opens its own pool: give it the first instance's database and schema
+    const { databaseUrl, dbSchema } = first.app.config;
+    second = await build({ ...limits, sharedDb: first.app.db, databaseUrl, dbSchema, seed: false, webRoot: '/nonexistent-web-root', jwtSecret: first.app.config.jwtSecret });
   }, 120_000);
   afterAll(async () => {
-    await second.close();
-    await first.close();
+    // a failed start must not leave the first instance's workers running into the next file
+    await second?.close();
+    await first?.close();
   });
 
   const signIn = (app: FastifyInstance, ip: string, email: string, password: string) =>
