@@ -132,7 +132,8 @@ describe('call flows, the import log and DID webhooks', () => {
       const { messaging } = messagingOf(t.app);
       const mo = await messaging.receive({ from: '+13125550777', to: '2125552301', text: 'Is the shop open?' });
       const dispatcher = webhookDispatcherOf(t.app)!;
-      for (let i = 0; i < 20 && hits.length < 2; i++) { await new Promise((r) => setTimeout(r, 50)); await dispatcher.idle(); }
+      // the retry is a queued job: the worker polls every second
+      for (let i = 0; i < 100 && hits.length < 2; i++) { await new Promise((r) => setTimeout(r, 100)); await dispatcher.idle(); }
       expect(hits.length).toBe(2);
       const body = JSON.parse(hits[1].body);
       expect(body).toMatchObject({ event: 'sms.received', sms_uuid: mo.sms_uuid, from: '+13125550777', to: '+12125552301', text: 'Is the shop open?' });

@@ -1,4 +1,5 @@
 // Delivers incoming messages to their numbers' webhooks: signed POSTs, retried, every attempt logged.
+// The first attempt runs at once in this process; retries are durable jobs, so a restart keeps them.
 import { lookup } from 'node:dns/promises';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,14 +17,20 @@ export interface DispatcherOptions {
   fetch: typeof fetch;
 }
 
+/** A retry waiting in the job queue: the signed body is kept, the target is read again when it runs. */
+export interface RetryJob { webhook_uuid: string; sms_uuid: string; body: string; attempt: number }
+export type ScheduleRetry = (job: RetryJob, startAfter: Date) => Promise<unknown>;
+
 interface Target { webhook_uuid: string; url: string; secret: string }
 
 export class WebhookDispatcher {
-  private timers = new Set<NodeJS.Timeout>();
   private inflight = new Set<Promise<unknown>>();
   private closed = false;
 
-  constructor(private readonly db: Kysely<Database>, private readonly log: FastifyBaseLogger, private readonly o: DispatcherOptions) {}
+  constructor(
+    private readonly db: Kysely<Database>, private readonly log: FastifyBaseLogger, private readonly o: DispatcherOptions,
+    private readonly scheduleRetry: ScheduleRetry,
+  ) {}
 
   /** Called for every stored incoming message; returns at once, deliveries run in the background. */
   received(e: ReceivedEvent): void {
@@ -62,9 +69,17 @@ export class WebhookDispatcher {
     if (ok || this.closed) return;
     const wait = retryDelay(attempt, this.o.retryDelays);
     if (wait === null) { this.log.warn({ webhook: h.webhook_uuid, sms_uuid }, 'webhook delivery abandoned after its last attempt'); return; }
-    const timer = setTimeout(() => { this.timers.delete(timer); if (!this.closed) this.track(this.attempt(h, sms_uuid, body, attempt + 1)); }, wait * 1000);
-    timer.unref();
-    this.timers.add(timer);
+    await this.scheduleRetry({ webhook_uuid: h.webhook_uuid, sms_uuid, body, attempt: attempt + 1 }, new Date(Date.now() + wait * 1000));
+  }
+
+  /** Runs a retry from the job queue; a hook deleted or switched off since then gets nothing. */
+  async retry(job: RetryJob): Promise<void> {
+    const h = await this.db.selectFrom('did_webhooks').select(['webhook_uuid', 'url', 'secret'])
+      .where('webhook_uuid', '=', job.webhook_uuid).where('is_active', '=', true).executeTakeFirst();
+    if (!h || this.closed) return;
+    const run = this.attempt(h, job.sms_uuid, job.body, job.attempt);
+    this.track(run);
+    await run;
   }
 
   /** Refuses private targets by name and by what the name resolves to (unless allowed). */
@@ -82,15 +97,13 @@ export class WebhookDispatcher {
     void guarded.finally(() => this.inflight.delete(guarded));
   }
 
-  /** Waits for running attempts (tests read the log after this) and drops pending retries. */
+  /** Waits for running attempts (tests read the log after this); queued retries stay queued. */
   async idle(): Promise<void> {
     while (this.inflight.size) await Promise.all([...this.inflight]);
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
     await this.idle();
   }
 }

@@ -8,9 +8,10 @@ import type { TypeBoxProvider } from '../../lib/type-provider';
 import { paging } from '../../lib/list';
 import { orNotFound } from '../../lib/tenant';
 import { messagingOf } from '../../messaging';
+import { jobsOf } from '../../jobs';
 import { DID_ACCESS } from '../inventory-routes';
 import { didScope, findDid } from '../queries';
-import { WebhookDispatcher, type DispatcherOptions } from './delivery';
+import { WebhookDispatcher, type DispatcherOptions, type RetryJob } from './delivery';
 import { newSecret, secretHint } from './signing';
 
 export { WebhookDispatcher } from './delivery';
@@ -21,6 +22,7 @@ const ACCESS = DID_ACCESS.edit;
 const webhookDispatchers = new WeakMap<object, WebhookDispatcher>();
 export const webhookDispatcherOf = (app: FastifyInstance) => webhookDispatchers.get(app.server);
 const tags = ['numbers'];
+const RETRY_JOB = 'did-webhook-retry';
 
 export default async function didWebhookRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
@@ -30,9 +32,12 @@ export default async function didWebhookRoutes(base: FastifyInstance) {
     timeoutMs: opts.timeoutMs ?? 5000,
     retryDelays: opts.retryDelays ?? [2, 10, 60],
     fetch: opts.fetch ?? fetch,
-  });
+  }, (job, startAfter) => jobsOf(app).send(RETRY_JOB, job, { startAfter }));
   webhookDispatchers.set(app.server, dispatcher);
-  app.addHook('onReady', async () => { messagingOf(app).messaging.receivedListeners.push((e) => dispatcher.received(e)); });
+  app.addHook('onReady', async () => {
+    messagingOf(app).messaging.receivedListeners.push((e) => dispatcher.received(e));
+    await jobsOf(app).work<RetryJob>(RETRY_JOB, (job) => dispatcher.retry(job), { pollingIntervalSeconds: 1 });
+  });
   app.addHook('preClose', async () => dispatcher.close());
 
   const select = (req: FastifyRequest) => app.db.selectFrom('did_webhooks as w').innerJoin('dids', 'dids.did_uuid', 'w.did_uuid').where(didScope(req))
