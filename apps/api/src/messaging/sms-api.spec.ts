@@ -171,6 +171,30 @@ describe('SMS calls: send, deliver, logs, tenancy, idempotency, gateway endpoint
     await sim().drain();
   });
 
+  it('answers STOP with the company\'s own confirmation text, set by its admin (GET/PUT /opt_out_reply)', async () => {
+    const read = (await call('GET', '/opt_out_reply', acme)).json().opt_out_reply;
+    expect(read).toMatchObject({ company_uuid: acmeCo, stop_reply: null, default_stop_reply: expect.stringMatching(/unsubscribed/) });
+    const put = (headers: Headers, body: object) => t.app.inject({ method: 'PUT', url: api('/opt_out_reply'), headers, payload: body });
+    const set = await put(acme, { stop_reply: '  Acme: you are unsubscribed. Text START to return.  ', start_reply: null });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().opt_out_reply).toMatchObject({ stop_reply: 'Acme: you are unsubscribed. Text START to return.', start_reply: null });
+    // bad input and other tenants: refused, nothing written
+    expect((await put(acme, { stop_reply: 'x'.repeat(321), start_reply: null })).statusCode).toBe(400);
+    expect((await put(acme, { stop_reply: 'a\u0000b', start_reply: null })).statusCode).toBe(400);
+    expect((await put(acme, { company_uuid: globexCo, stop_reply: 'hijack', start_reply: null })).statusCode).toBe(403);
+    expect((await put(globex, { stop_reply: 'Globex says bye', start_reply: null })).statusCode).toBe(200);
+    expect((await call('GET', `/opt_out_reply?company_uuid=${globexCo}`, admin)).json().opt_out_reply.stop_reply).toBe('Globex says bye');
+    // Globex is a direct company: the reseller manages Acme only
+    expect((await call('GET', `/opt_out_reply?company_uuid=${globexCo}`, reseller)).statusCode).toBe(404);
+    expect((await call('GET', `/opt_out_reply?company_uuid=${acmeCo}`, reseller)).json().opt_out_reply.stop_reply).toMatch(/^Acme: /);
+    expect((await call('GET', '/opt_out_reply', admin)).statusCode).toBe(400);
+    expect((await call('GET', '/opt_out_reply', acmeUser)).statusCode).toBe(403);
+    await sim().injectMo({ from: '+14155550188', to: '+12125552302', text: 'STOP' });
+    const replies = (await call('GET', '/log/report?dnis=*%2B14155550188*&sort=desc', acme)).json().items.map((m: { text: string }) => m.text);
+    expect(replies).toContain('Acme: you are unsubscribed. Text START to return.');
+    await sim().drain();
+  });
+
   it('lists newest first with filters, a capped total and a cursor', async () => {
     for (let i = 0; i < 12; i++) expect((await sms(acme, { ani: '+12125552301', dnis: `+1415555${String(300 + i).padStart(4, '0')}`, text: `list ${i}` })).statusCode).toBe(201);
     const page = (await call('GET', '/sms/list?is_received=false&text=*list*', acme)).json();

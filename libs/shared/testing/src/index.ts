@@ -1,2 +1,3 @@
 export { renderWithProviders, type RenderOptions } from './lib/render-with-providers';
 export { describeRoleModule, type RoleModuleExpectations } from './lib/role-module-checks';
+export { stubApi, type StubCall, type StubAnswer } from './lib/stub-api';

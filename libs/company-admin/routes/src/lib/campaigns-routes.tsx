@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
 import { CampaignDashboardPage, campaignBundle, campaignPages } from '@smsc/resource-campaign';
-import { keywordBundle } from '@smsc/resource-keyword';
+import { keywordBundle, OptOutRepliesPanel } from '@smsc/resource-keyword';
 import { AniGroupImport, aniGroupBundle } from '@smsc/resource-ani-group';
 
 // A company admin runs its own campaigns, keywords and ANI groups (the server scopes every call to its company).
@@ -12,6 +12,7 @@ const campaigns = resourceRoutes(campaignBundle, companyAdmin, campaignPages);
 const keywords = resourceRoutes(keywordBundle, companyAdmin, {
   path: 'campaings',
   list: { path: 'keyword-manager', title: 'Keyword manager' },
+  listExtra: <OptOutRepliesPanel />,
   create: { path: 'add-keyword', title: 'Add keyword' },
   edit: { path: 'edit-keyword/:id', title: 'Edit keyword' },
 });

@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { EditPage, ListPage, definitionFor, resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
+import { ListPage, definitionFor, resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
 import { AssignedDids, BuyNumbers, DidOwnerPanel, DidWebhooksPanel, companyDidBundle } from '@smsc/resource-did';
 
 // A company admin names its numbers; it does not delete them (it disconnects them on the edit page).
@@ -15,6 +15,14 @@ export const didsRoutes: RouteObject[] = [
   resourceRoutes(companyDidBundle, companyAdmin, {
     path: 'dids',
     redirectTo: 'all-did',
+    // the kit's edit page (back to all-did), then who holds the number and its webhooks
+    edit: { path: 'edit-did/:id', title: 'Edit DID' },
+    editExtra: (
+      <>
+        <DidOwnerPanel doneTo={`${BASE}/all-did`} />
+        <DidWebhooksPanel />
+      </>
+    ),
     extra: [
       {
         path: 'all-did',
@@ -34,17 +42,6 @@ export const didsRoutes: RouteObject[] = [
       },
       { path: 'buy-did', element: <BuyNumbers tollFree={false} doneTo={`${BASE}/all-did/local-did`} />, handle: { title: 'Buy DID' } },
       { path: 'buy-tf-did', element: <BuyNumbers tollFree doneTo={`${BASE}/all-did/toll-free`} />, handle: { title: 'Buy toll-free DID' } },
-      {
-        path: 'edit-did/:id',
-        element: (
-          <>
-            <EditPage bundle={scoped} backTo="all-did" />
-            <DidOwnerPanel doneTo={`${BASE}/all-did`} />
-            <DidWebhooksPanel />
-          </>
-        ),
-        handle: { title: 'Edit DID' },
-      },
     ],
   }),
   { path: 'users/assigned-did/:id', element: <AssignedDids />, handle: { title: 'Assigned DIDs' } },

@@ -17,6 +17,10 @@ function NumberPicker({ value, onChange }: { value: string | null; onChange(v: s
   const arg = useMemo(() => ({ page: 0, per_page: 20, order_by: 'did', order_dir: 'asc' as const, ...(search ? { did: search } : {}) }), [search]);
   const list = useListDidsQuery(arg);
   const voice = (list.data?.items ?? []).filter((d) => d.type !== 'sms');
+  // only the first page is offered: say so, so a number that is not listed is not taken for missing
+  const more = (list.data?.total ?? 0) - (list.data?.items.length ?? 0);
+  const options = voice.map((d) => ({ value: d.did, label: `${formatDid(d.did)}${d.company_name ? ` · ${d.company_name}` : ''}`, disabled: false }));
+  if (more > 0) options.push({ value: '', label: `${more} more match: type more digits`, disabled: true });
   return (
     <Select<string>
       id="call-flow-number"
@@ -28,7 +32,7 @@ function NumberPicker({ value, onChange }: { value: string | null; onChange(v: s
       placeholder="Type digits of the number"
       onChange={onChange}
       notFoundContent={list.isFetching ? 'Searching…' : 'No voice number matches'}
-      options={voice.map((d) => ({ value: d.did, label: `${formatDid(d.did)}${d.company_name ? ` · ${d.company_name}` : ''}` }))}
+      options={options}
     />
   );
 }

@@ -14,6 +14,7 @@ describe('numbers: call flow, webhooks, Kannel import', () => {
   const RealRequest = globalThis.Request;
   let calls: { path: string; method: string; body: unknown }[] = [];
   let flow: object | null = null;
+  let listTotal = 1;
   beforeAll(() => {
     globalThis.Request = class extends RealRequest {
       constructor(input: RequestInfo | URL, init?: RequestInit) {
@@ -27,7 +28,7 @@ describe('numbers: call flow, webhooks, Kannel import', () => {
       const body = req.method === 'GET' ? null : JSON.parse((await req.text()) || 'null');
       calls.push({ path: `${path}${url.search}`, method: req.method, body });
       const json = (b: unknown, status = 200) => new Response(JSON.stringify(b), { status, headers: { 'content-type': 'application/json' } });
-      if (path === '/did/list') return json({ items: [{ did_uuid: DID_UUID, did: '+12125552301', type: 'sms_voice', company_name: 'Acme' }], total: 1, per_page: 20 });
+      if (path === '/did/list') return json({ items: [{ did_uuid: DID_UUID, did: '+12125552301', type: 'sms_voice', company_name: 'Acme' }], total: listTotal, per_page: 20 });
       if (path.startsWith('/call_workflow/')) return flow ? json({ call_workflow: flow }) : json({ error: { message: 'no call flow yet' } }, 404);
       if (path === '/call_workflow') return json({ call_workflow: { ...body, did_uuid: DID_UUID, ring_seconds: 25, updated_on: '2026-11-25T10:00:00.000Z' } });
       if (path === '/did/webhook/list') return json({ items: [HOOK], total: 1, per_page: 50 });
@@ -37,7 +38,7 @@ describe('numbers: call flow, webhooks, Kannel import', () => {
       return json({ error: { message: `unexpected ${path}` } }, 500);
     }) as typeof fetch;
   });
-  beforeEach(() => { calls = []; flow = null; });
+  beforeEach(() => { calls = []; flow = null; listTotal = 1; });
   afterAll(() => {
     globalThis.fetch = realFetch;
     globalThis.Request = RealRequest;
@@ -58,10 +59,13 @@ describe('numbers: call flow, webhooks, Kannel import', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ did: '+12125552301', action: 'hangup', message: 'We are closed today' });
   }, 90_000);
 
-  it('asks for a number first, and starts an empty flow for a number without one', async () => {
+  it('asks for a number first, and says when more numbers match than the picker lists', async () => {
+    listTotal = 45;
     renderWithProviders(<NewCallFlow />, { route: '/x' });
     expect(screen.getByText('Choose a number to set what its calls do.')).toBeTruthy();
-  });
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    expect(await screen.findByText('44 more match: type more digits', {}, { timeout: 30_000 })).toBeTruthy();
+  }, 60_000);
 
   it('lists a number\'s webhooks with their last deliveries, and shows a new webhook\'s secret once', async () => {
     const { store } = renderWithProviders(<Routes><Route path="/dids/edit-did/:id" element={<DidWebhooksPanel />} /></Routes>, { route: `/dids/edit-did/${DID_UUID}` });

@@ -219,6 +219,29 @@ export const SuppressedNumberBody = Type.Object({
 export type SuppressedNumberBody = Static<typeof SuppressedNumberBody>;
 
 /**
+ * GET/PUT /opt_out_reply (an addition to the spec): the texts a company answers STOP and START with.
+ * null means the platform's default, which the answer also carries so the console shows what is sent.
+ */
+export const OptOutReplyQuery = Type.Object({ company_uuid: Type.Optional(Uuid) }, { additionalProperties: false });
+export type OptOutReplyQuery = Static<typeof OptOutReplyQuery>;
+export const OptOutReplyBody = Type.Object({
+  company_uuid: Type.Optional(Uuid),
+  stop_reply: Nullable(Text({ minLength: 1, maxLength: 320 })),
+  start_reply: Nullable(Text({ minLength: 1, maxLength: 320 })),
+}, { additionalProperties: false });
+export type OptOutReplyBody = Static<typeof OptOutReplyBody>;
+export const OptOutReply = Type.Object({
+  company_uuid: Uuid,
+  stop_reply: Nullable(Type.String()),
+  start_reply: Nullable(Type.String()),
+  default_stop_reply: Type.String(),
+  default_start_reply: Type.String(),
+});
+export type OptOutReply = Static<typeof OptOutReply>;
+export const OptOutReplyPayload = Type.Object({ opt_out_reply: OptOutReply });
+export type OptOutReplyPayload = Static<typeof OptOutReplyPayload>;
+
+/**
  * Inbound gateway calls (Kannel's dlr-url and sms-service get-url shapes), authenticated by the
  * shared gateway secret (`secret` in the query, or the X-Gateway-Secret header).
  * DLR type: 1 delivered, 2 failed (undelivered), 4 buffered, 8 SMSC accepted, 16 SMSC rejected.
