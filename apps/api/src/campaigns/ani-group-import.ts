@@ -1,42 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { ANI_GROUP_CSV_COLUMNS, AniGroupImportBody, AniGroupImportResult, CAMPAIGN_NAME_MAX, type AniGroupImportBody as ImportBody } from '@smsc/shared-contract';
+import { ANI_GROUP_CSV_COLUMNS, AniGroupImportBody, AniGroupImportResult, CAMPAIGN_NAME_MAX } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
-import { HttpError } from '../lib/http-error';
-import { parseCsv } from '../lib/csv';
-import { readUpload, uploadText } from '../lib/uploads';
+import { acceptRows, readCsvTable, readCsvUpload, refuseLines } from '../lib/csv-upload';
 import { targetCompany } from '../messaging-content/queries';
 import { parseNanp } from '../numbers/phone';
 import { CAMPAIGN_ACCESS } from './queries';
 import { setGroupNumbers } from './ani-group-routes';
 
 export interface AniGroupLine { line: number; name: string; number: string }
-const MAX_NAMED = 20;
-const CSV_MAX_BYTES = 1_000_000;
-
-const refuse = (problems: string[]) => {
-  const more = problems.length > MAX_NAMED ? `; and ${problems.length - MAX_NAMED} more bad lines` : '';
-  return new HttpError(400, `${problems.slice(0, MAX_NAMED).join('; ')}${more}; nothing was imported`);
-};
 
 /**
  * Reads an ANI group CSV (headers name and number, any order; one line per number, lines with the
  * same name make one group). Every bad line is named in one 400 (up to 20) and nothing is written.
  */
 export function parseAniGroupCsv(csv: string): AniGroupLine[] {
-  const [header, ...records] = parseCsv(csv);
-  const names = header?.fields.map((h) => h.trim().toLowerCase()) ?? [];
-  const missing = ANI_GROUP_CSV_COLUMNS.filter((c) => !names.includes(c));
-  if (missing.length) throw new HttpError(400, `Line 1: the CSV needs the headers ${ANI_GROUP_CSV_COLUMNS.join(', ')} (missing: ${missing.join(', ')})`);
-  const nameAt = names.indexOf('name');
-  const numberAt = names.indexOf('number');
-  const problems: string[] = [];
+  const { records, problems } = readCsvTable(csv, ANI_GROUP_CSV_COLUMNS);
   const seen = new Map<string, number>();
   const rows: AniGroupLine[] = [];
-  for (const { line, fields } of records) {
-    if (fields.length !== names.length) { problems.push(`Line ${line}: ${fields.length} fields, the header has ${names.length}`); continue; }
-    const name = fields[nameAt].trim();
-    const raw = fields[numberAt].trim();
+  for (const r of records) {
+    const { line } = r;
+    const name = r.get('name');
+    const raw = r.get('number');
     if (!name || name.length > CAMPAIGN_NAME_MAX) { problems.push(`Line ${line}: name is empty or longer than ${CAMPAIGN_NAME_MAX} characters`); continue; }
     const n = parseNanp(raw);
     if (!n) { problems.push(`Line ${line}: "${raw}" is not a valid North American number`); continue; }
@@ -46,9 +31,7 @@ export function parseAniGroupCsv(csv: string): AniGroupLine[] {
     seen.set(key, line);
     rows.push({ line, name, number: n.e164 });
   }
-  if (problems.length) throw refuse(problems);
-  if (!rows.length) throw new HttpError(400, 'The CSV has no rows under its header');
-  return rows;
+  return acceptRows(rows, problems);
 }
 
 /** POST /ani_group/import: JSON `{ csv, company_uuid? }` or a multipart upload in the field `file`; every group or none. */
@@ -64,15 +47,7 @@ export default async function aniGroupImportRoutes(base: FastifyInstance) {
       response: { 201: AniGroupImportResult },
     },
   }, async (req, reply) => {
-    let csv: string;
-    let named: string | undefined;
-    if (req.isMultipart()) {
-      const text = uploadText((await readUpload(req, 'file', CSV_MAX_BYTES)).data);
-      if (text === null) throw new HttpError(400, 'The file is not UTF-8 text; save the CSV as UTF-8');
-      csv = text;
-    } else {
-      ({ csv, company_uuid: named } = req.body as ImportBody);
-    }
+    const { csv, company_uuid: named } = await readCsvUpload(req);
     const company_uuid = await targetCompany(app.db, req, named);
     const rows = parseAniGroupCsv(csv);
     const dids = await app.db.selectFrom('dids').select(['did_uuid', 'did']).where('company_uuid', '=', company_uuid).where('did_type', '=', 'ani')
@@ -84,7 +59,7 @@ export default async function aniGroupImportRoutes(base: FastifyInstance) {
       if (!byNumber.has(r.number)) problems.push(`Line ${r.line}: ${r.number} is not one of the company's sending numbers`);
       if (existing.has(r.name.toLowerCase())) problems.push(`Line ${r.line}: the company already has an ANI group named "${r.name}"`);
     }
-    if (problems.length) throw refuse(problems);
+    if (problems.length) throw refuseLines(problems);
     const groups = new Map<string, { name: string; dids: { did_uuid: string }[] }>();
     for (const r of rows) {
       const g = groups.get(r.name.toLowerCase()) ?? { name: r.name, dids: [] };

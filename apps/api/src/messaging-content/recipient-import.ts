@@ -1,17 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { RECIPIENT_CSV_COLUMNS, RECIPIENT_NAME_MAX, RecipientImportBody, RecipientImportResult, type RecipientImportBody as ImportBody } from '@smsc/shared-contract';
+import { RECIPIENT_CSV_COLUMNS, RECIPIENT_NAME_MAX, RecipientImportBody, RecipientImportResult } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import { HttpError } from '../lib/http-error';
-import { parseCsv } from '../lib/csv';
-import { readUpload, uploadText } from '../lib/uploads';
+import { acceptRows, readCsvTable, readCsvUpload } from '../lib/csv-upload';
 import { RECIPIENT_ACCESS } from './recipient-routes';
 import { parseRecipientNumber, targetCompany } from './queries';
 
 export interface RecipientRow { line: number; recipient_name: string; number: string }
-/** Lines named in one 400 answer; the rest are counted (the same shape as the DID import). */
-const MAX_NAMED = 20;
-const CSV_MAX_BYTES = 1_000_000;
 const CHUNK = 2000;
 
 /**
@@ -19,19 +15,13 @@ const CHUNK = 2000;
  * collected so one 400 names them all (up to 20) and nothing is written.
  */
 export function parseRecipientCsv(csv: string): RecipientRow[] {
-  const [header, ...records] = parseCsv(csv);
-  const names = header?.fields.map((h) => h.trim().toLowerCase()) ?? [];
-  const missing = RECIPIENT_CSV_COLUMNS.filter((c) => !names.includes(c));
-  if (missing.length) throw new HttpError(400, `Line 1: the CSV needs the headers ${RECIPIENT_CSV_COLUMNS.join(', ')} (missing: ${missing.join(', ')})`);
-  const nameAt = names.indexOf('recipient_name');
-  const numberAt = names.indexOf('number');
-  const problems: string[] = [];
+  const { records, problems } = readCsvTable(csv, RECIPIENT_CSV_COLUMNS);
   const seen = new Map<string, number>();
   const rows: RecipientRow[] = [];
-  for (const { line, fields } of records) {
-    if (fields.length !== names.length) { problems.push(`Line ${line}: ${fields.length} fields, the header has ${names.length}`); continue; }
-    const name = fields[nameAt].trim();
-    const raw = fields[numberAt].trim();
+  for (const r of records) {
+    const { line } = r;
+    const name = r.get('recipient_name');
+    const raw = r.get('number');
     if (!name || name.length > RECIPIENT_NAME_MAX) { problems.push(`Line ${line}: recipient_name is empty or longer than ${RECIPIENT_NAME_MAX} characters`); continue; }
     const number = parseRecipientNumber(raw);
     if (!number) { problems.push(`Line ${line}: "${raw}" is not a valid phone number`); continue; }
@@ -40,12 +30,7 @@ export function parseRecipientCsv(csv: string): RecipientRow[] {
     seen.set(number, line);
     rows.push({ line, recipient_name: name, number });
   }
-  if (problems.length) {
-    const more = problems.length > MAX_NAMED ? `; and ${problems.length - MAX_NAMED} more bad lines` : '';
-    throw new HttpError(400, `${problems.slice(0, MAX_NAMED).join('; ')}${more}; nothing was imported`);
-  }
-  if (!rows.length) throw new HttpError(400, 'The CSV has no rows under its header');
-  return rows;
+  return acceptRows(rows, problems);
 }
 
 /**
@@ -64,15 +49,7 @@ export default async function recipientImportRoutes(base: FastifyInstance) {
       response: { 201: RecipientImportResult },
     },
   }, async (req, reply) => {
-    let csv: string;
-    let named: string | undefined;
-    if (req.isMultipart()) {
-      const text = uploadText((await readUpload(req, 'file', CSV_MAX_BYTES)).data);
-      if (text === null) throw new HttpError(400, 'The file is not UTF-8 text; save the CSV as UTF-8');
-      csv = text;
-    } else {
-      ({ csv, company_uuid: named } = req.body as ImportBody);
-    }
+    const { csv, company_uuid: named } = await readCsvUpload(req);
     const company_uuid = await targetCompany(app.db, req, named);
     const rows = parseRecipientCsv(csv);
     const lines = await app.db.transaction().execute(async (trx) => {

@@ -11,7 +11,7 @@ describe('DID CSV import', () => {
     expect(() => parseDidCsv('did\n2125552901\nnope\n2125552901\n+16846330000\n')).toThrow(
       'Line 3: "nope" is not a valid North American phone number; Line 4: +12125552901 repeats line 2; Line 5: area code 684 is not a US or Canadian area code; nothing was imported',
     );
-    expect(() => parseDidCsv('number\n2125552901\n')).toThrow('Line 1: the CSV needs a did header');
+    expect(() => parseDidCsv('number\n2125552901\n')).toThrow('Line 1: the CSV needs the headers did (missing: did)');
     expect(() => parseDidCsv('did,colour\n2125552901,red\n')).toThrow(/Line 1: unknown column "colour"/);
     expect(() => parseDidCsv('did,type\n2125552901,fax\n')).toThrow(/Line 2: type must be one of/);
     expect(() => parseDidCsv('did\n"2125552901\n')).toThrow(/^Line 2/);

@@ -6,7 +6,7 @@ import {
 import type { TypeBoxProvider } from '../lib/type-provider';
 import { HttpError } from '../lib/http-error';
 import { orNotFound } from '../lib/tenant';
-import { parseCsv } from '../lib/csv';
+import { acceptRows, readCsvTable } from '../lib/csv-upload';
 import { paging } from '../lib/list';
 import { DID_ACCESS, visibleVendor } from './inventory-routes';
 import { countryUuid } from './queries';
@@ -17,27 +17,20 @@ export interface DidImportRow {
   line: number; did: string; npa: string; isTollFree: boolean; country: string | null; state: string | null;
   type?: (typeof DID_TYPES)[number]; did_type?: (typeof DID_ANI_TYPES)[number]; description?: string; monthly_price?: string;
 }
-const COLUMNS = ['did', 'type', 'did_type', 'description', 'monthly_price'];
-/** Lines named in one 400 answer; the rest are counted. */
-const MAX_NAMED = 20;
+const OPTIONAL_COLUMNS = ['type', 'did_type', 'description', 'monthly_price'];
 
 /**
  * Reads a DID CSV (header `did` required; `type`, `did_type`, `description`, `monthly_price` optional).
  * Every bad line is collected, so one answer names them all (up to 20) and nothing is written.
  */
 export function parseDidCsv(csv: string): DidImportRow[] {
-  const [header, ...records] = parseCsv(csv);
-  const names = header?.fields.map((h) => h.trim().toLowerCase()) ?? [];
-  if (!names.includes('did')) throw new HttpError(400, 'Line 1: the CSV needs a did header');
-  const unknown = names.find((n) => !COLUMNS.includes(n));
-  if (unknown) throw new HttpError(400, `Line 1: unknown column "${unknown}" (columns: ${COLUMNS.join(', ')})`);
-  const col = (fields: string[], name: string) => { const i = names.indexOf(name); return i < 0 ? undefined : fields[i].trim() || undefined; };
-  const problems: string[] = [];
+  const { records, problems } = readCsvTable(csv, ['did'], OPTIONAL_COLUMNS);
   const seen = new Map<string, number>();
   const rows: DidImportRow[] = [];
-  for (const { line, fields } of records) {
-    if (fields.length !== names.length) { problems.push(`Line ${line}: ${fields.length} fields, the header has ${names.length}`); continue; }
-    const raw = col(fields, 'did') ?? '';
+  for (const r of records) {
+    const { line } = r;
+    const col = (name: string) => r.get(name) || undefined;
+    const raw = r.get('did');
     const n = parseNanp(raw);
     if (!n) { problems.push(`Line ${line}: "${raw}" is not a valid North American phone number`); continue; }
     const info = nanp().npas.get(n.npa);
@@ -45,10 +38,10 @@ export function parseDidCsv(csv: string): DidImportRow[] {
     const first = seen.get(n.e164);
     if (first) { problems.push(`Line ${line}: ${n.e164} repeats line ${first}`); continue; }
     seen.set(n.e164, line);
-    const type = col(fields, 'type');
-    const didType = col(fields, 'did_type');
-    const price = col(fields, 'monthly_price');
-    const description = col(fields, 'description');
+    const type = col('type');
+    const didType = col('did_type');
+    const price = col('monthly_price');
+    const description = col('description');
     if (type && !(DID_TYPES as readonly string[]).includes(type)) { problems.push(`Line ${line}: type must be one of ${DID_TYPES.join(', ')}`); continue; }
     if (didType && !(DID_ANI_TYPES as readonly string[]).includes(didType)) { problems.push(`Line ${line}: did_type must be ani or dnis`); continue; }
     if (price && !/^[0-9]{1,6}(\.[0-9]{1,4})?$/.test(price)) { problems.push(`Line ${line}: monthly_price must be a decimal like 1.50`); continue; }
@@ -58,12 +51,7 @@ export function parseDidCsv(csv: string): DidImportRow[] {
       type: type as DidImportRow['type'], did_type: didType as DidImportRow['did_type'], description, monthly_price: price,
     });
   }
-  if (problems.length) {
-    const more = problems.length > MAX_NAMED ? `; and ${problems.length - MAX_NAMED} more bad lines` : '';
-    throw new HttpError(400, `${problems.slice(0, MAX_NAMED).join('; ')}${more}; nothing was imported`);
-  }
-  if (!rows.length) throw new HttpError(400, 'The CSV has no rows under its header');
-  return rows;
+  return acceptRows(rows, problems);
 }
 
 const CHUNK = 2000;
