@@ -23,4 +23,5 @@ export const resellerMenu: MenuEntry[] = [
   },
   { path: 'dids', label: 'DIDs' },
   { path: 'template-approval', label: 'Template approval' },
+  { path: 'profile', label: 'Profile' },
 ];
