@@ -9,6 +9,7 @@ import { balanceOf, post, type AccountRef } from './ledger';
 import { formatMoney, MoneyError, parseMoney, toMicro } from './money';
 import { billingScope } from './scope';
 import type { Database } from '../db/schema';
+import { audit } from '../security/audit';
 import type { Kysely } from 'kysely';
 
 // Reads: the admin all, a reseller its companies and its own account, a company admin its company.
@@ -107,6 +108,8 @@ export default async function paymentRoutes(base: FastifyInstance) {
       await trx.updateTable('payments').set({ entry_id: entry.entry_id }).where('payment_uuid', '=', p.payment_uuid).execute();
       return p.payment_uuid;
     });
+    // money: who credited whom with how much (the ledger entry carries the same amount and cause)
+    await audit(req, 'payment', payment_uuid, null, { company_uuid: who.company_uuid, reseller_uuid: who.reseller_uuid, method: 'manual', amount: amount.toString(), status: 'paid' });
     return reply.code(201).send({ payment: (await findPayment(app.db, payment_uuid)) as Payment });
   });
 

@@ -12,6 +12,7 @@ import { orNotFound } from '../lib/tenant';
 import { countryUuid, didScope, didsQuery, findDid, requireCompany } from './queries';
 import { requireNanp } from './phone';
 import { nanp } from './nanp';
+import { audit } from '../security/audit';
 
 const P = (admin: 'all', reseller: 'tenant' | 'none', company_admin: 'tenant' | 'none', user: 'own' | 'none') => ({ admin, reseller, company_admin, user }) satisfies AccessPolicy;
 export const DID_ACCESS = {
@@ -74,6 +75,8 @@ async function ownerFields(app: FastifyInstance, req: FastifyRequest, body: { re
 
 export default async function inventoryRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
+  // the stored row, before and after a change, for the audit log
+  const didRow = (id: string) => app.db.selectFrom('dids').selectAll().where('did_uuid', '=', id).executeTakeFirst();
 
   app.get('/did/company/list', { config: { access: DID_ACCESS.companyList }, schema: { tags, querystring: DidCompanyListQuery, response: { 200: ListPage(Did) } } },
     async (req) => page(filtered(didsQuery(app.db).where(didScope(req)).where('dids.company_uuid', 'is not', null), req.query), req.query));
@@ -89,7 +92,8 @@ export default async function inventoryRoutes(base: FastifyInstance) {
     async (req) => ({ did: await findDid(app.db, req, req.params.id) }));
 
   app.delete('/did/:id', { config: { access: DID_ACCESS.stock }, schema: { tags, params: IdParam, response: { 200: MessageBody } } }, async (req) => {
-    orNotFound(await app.db.deleteFrom('dids').where('did_uuid', '=', req.params.id).where(didScope(req)).returning('did_uuid').executeTakeFirst(), 'Number');
+    const gone = orNotFound(await app.db.deleteFrom('dids').where('did_uuid', '=', req.params.id).where(didScope(req)).returningAll().executeTakeFirst(), 'Number');
+    await audit(req, 'did', gone.did_uuid, gone, null);
     return { message: 'Number deleted' };
   });
 
@@ -106,6 +110,7 @@ export default async function inventoryRoutes(base: FastifyInstance) {
       country_uuid: await countryUuid(app.db, n.country), ...fields,
     }).onConflict((oc) => oc.column('did').doNothing()).returning('did_uuid').executeTakeFirst();
     if (!row) throw new HttpError(409, `${n.e164} is already in the inventory`);
+    await audit(req, 'did', row.did_uuid, null, await didRow(row.did_uuid));
     return reply.code(201).send({ did: await didsQuery(app.db).where('dids.did_uuid', '=', row.did_uuid).executeTakeFirstOrThrow() });
   });
 
@@ -117,7 +122,9 @@ export default async function inventoryRoutes(base: FastifyInstance) {
     const fields = await ownerFields(app, req, { reseller_uuid, company_uuid, vendor_uuid });
     // A number moving to another company (or back to stock) leaves its user behind.
     const moved = fields.company_uuid !== undefined && fields.company_uuid !== current.company_uuid;
+    const before = await didRow(current.did_uuid);
     await app.db.updateTable('dids').set({ ...plain, ...fields, ...(moved ? { user_uuid: null } : {}) }).where('did_uuid', '=', current.did_uuid).execute();
+    await audit(req, 'did', current.did_uuid, before, await didRow(current.did_uuid));
     return { did: await didsQuery(app.db).where('dids.did_uuid', '=', current.did_uuid).executeTakeFirstOrThrow() };
   });
 
@@ -129,7 +136,9 @@ export default async function inventoryRoutes(base: FastifyInstance) {
       // Only a user of the number's own company; any other answers 404 so other tenants' users stay hidden.
       orNotFound(await app.db.selectFrom('users').select('uuid').where('uuid', '=', user_uuid).where('company_uuid', '=', current.company_uuid).executeTakeFirst(), 'User');
     }
+    const before = await didRow(current.did_uuid);
     await app.db.updateTable('dids').set({ user_uuid }).where('did_uuid', '=', current.did_uuid).execute();
+    await audit(req, 'did', current.did_uuid, before, await didRow(current.did_uuid));
     return { did: await didsQuery(app.db).where('dids.did_uuid', '=', current.did_uuid).executeTakeFirstOrThrow() };
   });
 

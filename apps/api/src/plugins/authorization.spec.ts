@@ -18,7 +18,7 @@ describe('authorization matrix (generated from the route table)', () => {
     t = await createTestApp();
     routes = t.app.routeTable.filter((r) => r.method !== 'HEAD');
     for (const type of USER_TYPES) tokens[type] = await login(t.app, LOGINS[type]);
-  });
+  }, 120_000);
   afterAll(async () => t.close());
 
   it('captured the API routes with a policy each', () => {

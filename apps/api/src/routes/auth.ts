@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import {
-  AuthRequest, AuthResponse, CheckTokenResponse, MessageBody, ResetEmailRequest, ResetPasswordRequest, TokenParam,
+  AuthRequest, CheckTokenResponse, MessageBody, ResetEmailRequest, ResetPasswordRequest, SignInAnswer, TokenParam,
 } from '@smsc/shared-contract';
 import { DUMMY_HASH_PROMISE, checkPasswordPolicy, hashPassword, verifyPassword } from '../lib/passwords';
-import { newActionToken, sha256, signToken } from '../lib/tokens';
+import { newActionToken, sha256 } from '../lib/tokens';
 import { HttpError } from '../lib/http-error';
 import { signedIn } from '../lib/access';
 import { ACCOUNT_WINDOW_SECONDS, createLoginFailures } from '../lib/login-failures';
 import { composeMail } from '../mail/compose';
+import { challengeFor, issueSession } from '../security/two-factor';
 
 const RESET_TTL_MS = 30 * 60 * 1000;
 
@@ -19,7 +20,7 @@ export default async function authRoutes(base: FastifyInstance) {
 
   app.post('/auth', {
     config: { access: 'public', rateLimit: loginLimit },
-    schema: { tags: ['auth'], body: AuthRequest, response: { 200: AuthResponse } },
+    schema: { tags: ['auth'], body: AuthRequest, response: { 200: SignInAnswer } },
   }, async (req) => {
     const email = req.body.email.trim().toLowerCase();
     const retry = await failures.retryAfter(email);
@@ -32,9 +33,12 @@ export default async function authRoutes(base: FastifyInstance) {
       throw new HttpError(401, 'Wrong email or password');
     }
     if (!user.is_active) throw new HttpError(403, 'Account is not active; confirm your e-mail first');
+    // With two-factor due, the password alone gives a short-lived challenge, not a session. The failure
+    // count is kept until the second step succeeds, so wrong codes add to wrong passwords (one lock).
+    const challenge = await challengeFor(app, user);
+    if (challenge) return challenge;
     await failures.clear(email);
-    const { token, exp } = signToken(app.config.jwtSecret, { sub: user.uuid, typ: user.user_type, email: user.email }, app.config.tokenTtlSeconds);
-    return { token, user_type: user.user_type, exp };
+    return issueSession(app, user);
   });
 
   app.post('/auth/check-token', {

@@ -16,7 +16,8 @@ export default async function auditRoutes(base: FastifyInstance) {
     let base = app.db.selectFrom('audit_log');
     if (req.user.user_type === 'reseller') base = base.where('reseller_uuid', '=', req.user.reseller_uuid);
     if (q.entity) base = base.where('entity', '=', q.entity);
-    if (q.entity_id) base = base.where('entity_id', '=', q.entity_id);
+    // the console sends text filters as *wildcards*
+    if (q.entity_id) base = base.where('entity_id', 'ilike', wildcard(q.entity_id));
     if (q.action) base = base.where('action', '=', q.action);
     if (q.actor_email) base = base.where('actor_email', 'ilike', wildcard(q.actor_email));
     if (q.company_uuid) base = base.where('company_uuid', '=', q.company_uuid);

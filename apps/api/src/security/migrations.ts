@@ -32,4 +32,24 @@ export const SECURITY_MIGRATIONS: { id: string; ddl: string }[] = [
       create index api_keys_prefix_idx on api_keys (prefix);
       create index api_keys_company_idx on api_keys (company_uuid, created_on desc)`,
   },
+  {
+    // Two-factor sign-in. The secret is sealed (AES-GCM, totp.ts); enabled_on null = an enrolment not yet
+    // confirmed by a first code. last_step is the newest time step used, so a code cannot be replayed.
+    id: '033_two_factor',
+    ddl: `
+      create table user_totp (user_uuid uuid primary key references users on delete cascade,
+        secret_sealed text not null, enabled_on timestamptz, last_step integer not null default 0,
+        created_on timestamptz not null default now());
+      create table totp_recovery_codes (id bigserial primary key, user_uuid uuid not null references users on delete cascade,
+        code_hash text not null, used_on timestamptz);
+      create index totp_recovery_codes_user_idx on totp_recovery_codes (user_uuid)`,
+  },
+  {
+    // The short-lived challenge between a correct password and the second step (only its sha256 is kept).
+    id: '034_login_challenges',
+    ddl: `
+      create table login_challenges (challenge_hash text primary key, user_uuid uuid not null references users on delete cascade,
+        purpose text not null check (purpose in ('verify','enrol')), expires_at timestamptz not null, used_on timestamptz);
+      create index login_challenges_expires_idx on login_challenges (expires_at)`,
+  },
 ];

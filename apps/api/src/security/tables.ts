@@ -28,4 +28,13 @@ export interface SecurityTables {
     last_used_on: Date | null;
     revoked_on: Date | null;
   };
+  user_totp: {
+    user_uuid: string;
+    secret_sealed: string;
+    enabled_on: Date | null;
+    last_step: number;
+    created_on: ColumnType<Date, Date | undefined, never>;
+  };
+  totp_recovery_codes: { id: Generated<string>; user_uuid: string; code_hash: string; used_on: Date | null };
+  login_challenges: { challenge_hash: string; user_uuid: string; purpose: 'verify' | 'enrol'; expires_at: Date; used_on: Date | null };
 }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Alert, Button, Form, Input } from '@smsc/shared-ui/core';
 import { PublicCard } from './public/public-card';
-import { landingFor, signIn, useAppDispatch, useAppSelector } from '@smsc/shared-session';
+import { landingFor, sessionCleared, signIn, useAppDispatch, useAppSelector, type SecondStep } from '@smsc/shared-session';
+import { EnrolStep, VerifyStep } from './two-factor-step';
 
 interface Credentials {
   email: string;
@@ -17,6 +18,8 @@ export function LoginPage() {
   // while a sign-in from this form is under way, the thunk decides where it lands
   const [submitting, setSubmitting] = useState(false);
   const [landing, setLanding] = useState<string | null>(null);
+  // a right password for an account with two-factor: the code (or the enrolment) comes next
+  const [step, setStep] = useState<SecondStep | null>(null);
 
   if (landing) return <Navigate to={landing} replace />;
   if (!submitting && token && userType && status === 'success') return <Navigate to={landingFor(userType, wanted)} replace />;
@@ -24,9 +27,24 @@ export function LoginPage() {
   const onFinish = async (values: Credentials) => {
     setSubmitting(true);
     const target = await dispatch(signIn({ ...values, wanted })).unwrap().catch(() => null);
-    if (target) setLanding(target);
+    if (typeof target === 'string') setLanding(target);
+    else if (target) setStep(target);
     else setSubmitting(false);
   };
+
+  if (step) {
+    const Step = step.two_factor === 'enrol' ? EnrolStep : VerifyStep;
+    const cancel = () => {
+      dispatch(sessionCleared());
+      setStep(null);
+      setSubmitting(false);
+    };
+    return (
+      <PublicCard title="Sign in to SMSC Console">
+        <Step step={step} onSignedIn={setLanding} onCancel={cancel} />
+      </PublicCard>
+    );
+  }
 
   return (
     <PublicCard title="Sign in to SMSC Console">

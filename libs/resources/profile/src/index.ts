@@ -4,3 +4,5 @@ export {
 } from './lib/profile.resource';
 export { ProfileDetails, ProfileRedirect, AccountForm, type ProfileDetailsProps } from './lib/profile-pages';
 export { MemberProfile } from './lib/member-profile';
+export { TwoFactorSection } from './lib/two-factor-section';
+export { twoFactorApi, useGetTwoFactorQuery } from './lib/two-factor.api';

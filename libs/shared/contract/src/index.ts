@@ -20,3 +20,4 @@ export * from './lib/campaigns';
 export * from './lib/workflows';
 export * from './lib/reports';
 export * from './lib/gateway-health';
+export * from './lib/two-factor';

@@ -3,5 +3,7 @@ export { readStoredSession, storeSession, clearStoredSession, TOKEN_KEY, remembe
 export { makeStore, rootReducer, type AppStore, type RootState, type AppDispatch, QUIET_ENDPOINTS } from './lib/store';
 export { useAppDispatch, useAppSelector, useAppStore } from './lib/hooks';
 export { homeFor, areaOf, landingFor, ROLE_AREAS, type RoleArea } from './lib/areas';
-export { signIn, signOut, restoreSession, type SignInArgs } from './lib/auth-thunks';
-export { authApi, type TokenCheck, useRegisterMutation, useConfirmRegistrationMutation, useRequestPasswordResetMutation, useResetPasswordMutation } from './lib/auth-api';
+export {
+  signIn, signOut, restoreSession, completeSignIn, completeEnrolment, startEnrolledSession, type SignInArgs, type SecondStep, type SecondStepArgs,
+} from './lib/auth-thunks';
+export { authApi, type TokenCheck, useStartSignInEnrolmentMutation, useRegisterMutation, useConfirmRegistrationMutation, useRequestPasswordResetMutation, useResetPasswordMutation } from './lib/auth-api';

@@ -11,6 +11,7 @@ import { orNotFound } from '../../lib/tenant';
 import { bumpCatalogVersion } from '../cache';
 import { quote } from '../engine';
 import { parseDnis } from '../numbers';
+import { audit } from '../../security/audit';
 import { catalogAccess, mustBelong, owned, ownerOf } from '../scope';
 
 const cfg = { config: { access: catalogAccess } };
@@ -56,7 +57,9 @@ export default async function productRoutes(base: FastifyInstance) {
     await checkRefs(req.body, owner);
     const row = await app.db.insertInto('products').values({ ...req.body, reseller_uuid: owner }).returning('product_uuid').executeTakeFirstOrThrow();
     await changed();
-    return reply.code(201).send(await getProduct(req, row.product_uuid));
+    const made = await getProduct(req, row.product_uuid);
+    await audit(req, 'product', row.product_uuid, null, made);
+    return reply.code(201).send(made);
   });
 
   app.patch('/product/:id', { ...cfg, schema: { tags, params: IdParam, body: ProductPatch, response: { 200: Product } } }, async (req) => {
@@ -64,13 +67,16 @@ export default async function productRoutes(base: FastifyInstance) {
     await checkRefs(req.body, product.reseller_uuid);
     await app.db.updateTable('products').set(req.body).where('product_uuid', '=', product.product_uuid).execute();
     await changed();
-    return getProduct(req, product.product_uuid);
+    const after = await getProduct(req, product.product_uuid);
+    await audit(req, 'product', product.product_uuid, product, after);
+    return after;
   });
 
   app.delete('/product/:id', { ...cfg, schema: { tags, params: IdParam, response: { 200: MessageBody } } }, async (req) => {
     const product = await getProduct(req, req.params.id);
     await app.db.deleteFrom('products').where('product_uuid', '=', product.product_uuid).execute();
     await changed();
+    await audit(req, 'product', product.product_uuid, product, null);
     return { message: 'Product deleted' };
   });
 

@@ -9,6 +9,7 @@ import { ordering, paging, wildcard } from '../../lib/list';
 import { FieldError } from '../../lib/http-error';
 import { orNotFound } from '../../lib/tenant';
 import { bumpCatalogVersion } from '../cache';
+import { audit } from '../../security/audit';
 import { catalogAccess, owned, ownerOf } from '../scope';
 
 const cfg = { config: { access: catalogAccess } };
@@ -41,21 +42,25 @@ export default async function vendorRoutes(base: FastifyInstance) {
 
   app.post('/vendor', { ...cfg, schema: { tags, body: VendorCreate, response: { 201: Vendor } } }, async (req, reply) => {
     const vendor = await app.db.insertInto('vendors').values({ ...req.body, reseller_uuid: ownerOf(req) }).returningAll().executeTakeFirstOrThrow();
+    await audit(req, 'vendor', vendor.vendor_uuid, null, vendor);
     return reply.code(201).send(vendor);
   });
 
   app.patch('/vendor/:id', { ...cfg, schema: { tags, params: IdParam, body: VendorPatch, response: { 200: Vendor } } }, async (req) => {
+    const before = await app.db.selectFrom('vendors').selectAll().where('vendor_uuid', '=', req.params.id).where(owned(req, 'reseller_uuid')).executeTakeFirst();
     const vendor = orNotFound(
       await app.db.updateTable('vendors').set(req.body).where('vendor_uuid', '=', req.params.id).where(owned(req, 'reseller_uuid')).returningAll().executeTakeFirst(),
       'Vendor',
     );
     await changed();
+    await audit(req, 'vendor', vendor.vendor_uuid, before, vendor);
     return vendor;
   });
 
   app.delete('/vendor/:id', { ...cfg, schema: { tags, params: IdParam, response: { 200: MessageBody } } }, async (req) => {
-    orNotFound(await app.db.deleteFrom('vendors').where('vendor_uuid', '=', req.params.id).where(owned(req, 'reseller_uuid')).returning('vendor_uuid').executeTakeFirst(), 'Vendor');
+    const gone = orNotFound(await app.db.deleteFrom('vendors').where('vendor_uuid', '=', req.params.id).where(owned(req, 'reseller_uuid')).returningAll().executeTakeFirst(), 'Vendor');
     await changed();
+    await audit(req, 'vendor', gone.vendor_uuid, gone, null);
     return { message: 'Vendor deleted' };
   });
 

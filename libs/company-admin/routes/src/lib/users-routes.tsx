@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { userBundle } from '@smsc/resource-user';
-import { AccountForm, ProfileDetails, companyInfoBundle } from '@smsc/resource-profile';
+import { AccountForm, ProfileDetails, TwoFactorSection, companyInfoBundle } from '@smsc/resource-profile';
 import { ApiKeysLink, ApiKeysPage } from '@smsc/resource-api-key';
 import { resourceRoutes, Space } from '@smsc/shared-ui';
 
@@ -18,7 +18,7 @@ export const usersRoutes: RouteObject[] = [
     edit: { path: 'edit-company-info/:id', title: 'Edit company info' },
     extra: [
       { path: 'company-info', element: <Space orientation="vertical"><ProfileDetails show="company" editPath="edit-company-info/:id" /><ApiKeysLink /></Space>, handle: { title: 'Company info' } },
-      { path: 'admin-contact', element: <AccountForm />, handle: { title: 'Admin contact' } },
+      { path: 'admin-contact', element: <Space orientation="vertical" size="large" style={{ width: '100%' }}><AccountForm /><TwoFactorSection /></Space>, handle: { title: 'Admin contact' } },
       { path: 'api-keys', element: <ApiKeysPage />, handle: { title: 'API keys' } },
     ],
   }),

@@ -23,4 +23,7 @@ export const resellerMenu: MenuEntry[] = [
   },
   { path: 'dids', label: 'DIDs' },
   { path: 'template-approval', label: 'Template approval' },
+  // not in the spec's menu (issue 18): the audit log of its own and its companies' records, and its two-factor sign-in
+  { path: 'audit-log', label: 'Audit log' },
+  { path: 'profile', label: 'Profile' },
 ];

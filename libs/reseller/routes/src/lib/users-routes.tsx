@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
+import { ResourceRoot, resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
+import { TwoFactorSection } from '@smsc/resource-profile';
 import { USER_ACCESS, userBundle } from '@smsc/resource-user';
 
 // A reseller manages the users of its companies and picks the company of a new user.
@@ -22,4 +23,10 @@ export const usersRoutes: RouteObject[] = [
     list: { path: 'user-listing', title: 'User listing' },
     rowLinks: [{ label: 'Edit', to: (u) => `/reseller/users/edit/${encodeURIComponent(u.uuid)}` }],
   }),
+  // The spec gives the reseller no profile; this one holds the account's two-factor sign-in (issue 18).
+  {
+    path: 'profile',
+    element: <ResourceRoot />,
+    children: [{ index: true, element: <TwoFactorSection />, handle: { title: 'Profile' } }],
+  },
 ];

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { EditPage, RecordState, Space } from '@smsc/shared-ui';
 import { ProfileDetails } from './profile-pages';
+import { TwoFactorSection } from './two-factor-section';
 import { memberBundle } from './profile.resource';
 import { useGetHomeQuery } from './profile.api';
 
@@ -19,6 +20,7 @@ export function MemberProfile() {
       <ProfileDetails show="company" />
       {/* saving returns here: each fresh read of /home after a save starts a clean form (no passwords left in it) */}
       <EditPage key={home.fulfilledTimeStamp} bundle={memberBundle} backTo="" />
+      <TwoFactorSection />
     </Space>
   );
 }

@@ -41,5 +41,7 @@ export const systemAdminMenu: MenuEntry[] = [
   { path: 'bulk', label: 'Bulk' },
   // the area's screens live under /system-admin/admins (spec §2)
   { path: 'admin-user-management', label: 'Admin users', also: ['admins'] },
+  // not in the spec's menu: the audit log of issue 18, beside the admin settings
+  { path: 'audit-log', label: 'Audit log' },
   { path: 'profile', label: 'Profile' },
 ];

@@ -26,5 +26,6 @@ export const systemAdminModule: RoleModule = {
     lazyArea(['ani-group'], () => import('./ani-group-routes').then((m) => m.aniGroupRoutes)),
     lazyArea(['bulk'], () => import('./bulk-routes').then((m) => m.bulkRoutes)),
     lazyArea(['reporting'], () => import('./reporting-routes').then((m) => m.reportingRoutes)),
+    lazyArea(['audit-log'], () => import('./audit-routes').then((m) => m.auditRoutes)),
   ],
 };

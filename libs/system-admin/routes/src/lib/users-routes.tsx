@@ -1,8 +1,8 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { definitionFor, resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
+import { definitionFor, resourceRoutes, Space, type RoleAccess } from '@smsc/shared-ui';
 import { CompanyUsersPage, USER_ACCESS, userBundle } from '@smsc/resource-user';
 import { adminBundle } from '@smsc/resource-admin';
-import { accountBundle, ProfileDetails } from '@smsc/resource-profile';
+import { accountBundle, ProfileDetails, TwoFactorSection } from '@smsc/resource-profile';
 
 // The system admin sees every company's users and every user type; users are added by their
 // company (or reseller), so this role edits and deletes but has no add page (spec §2).
@@ -28,7 +28,11 @@ export const usersRoutes: RouteObject[] = [
     path: 'profile',
     redirectTo: 'system-info',
     edit: { path: 'edit-admin-info/:id', title: 'Edit admin info' },
-    extra: [{ path: 'system-info', element: <ProfileDetails show="account" editPath="edit-admin-info/:id" />, handle: { title: 'System info' } }],
+    extra: [{
+      path: 'system-info',
+      element: <Space orientation="vertical" size="large" style={{ width: '100%' }}><ProfileDetails show="account" editPath="edit-admin-info/:id" /><TwoFactorSection /></Space>,
+      handle: { title: 'System info' },
+    }],
   }),
   {
     path: 'companies/company-accounts/:id',

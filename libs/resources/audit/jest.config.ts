@@ -1,0 +1,6 @@
+export default {
+  displayName: 'resource-audit',
+  preset: '../../../jest.preset.js',
+  testEnvironment: 'jsdom',
+  rootDir: '.',
+};

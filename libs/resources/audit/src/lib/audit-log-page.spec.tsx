@@ -1,0 +1,70 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { renderWithProviders } from '@smsc/shared-testing';
+import type { AuditEntry } from '@smsc/shared-contract';
+import { AuditLogPage } from './audit-log-page';
+import { describeChanges } from './audit.resource';
+
+const entry = (id: string, over: Partial<AuditEntry> = {}): AuditEntry => ({
+  id, at: '2026-11-20T10:00:00.000Z', actor_uuid: null, actor_email: 'admin@example.com', actor_type: 'admin', ip: '203.0.113.7',
+  action: 'update', entity: 'company', entity_id: `c-${id}`, company_uuid: null, reseller_uuid: null,
+  changes: { company_name: { before: 'Acme', after: 'Acme Ltd' } }, ...over,
+});
+
+describe('AuditLogPage', () => {
+  const realFetch = globalThis.fetch;
+  const RealRequest = globalThis.Request;
+  const queries: URLSearchParams[] = [];
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  beforeAll(() => {
+    globalThis.Request = class extends RealRequest {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
+      }
+    } as typeof Request;
+    globalThis.fetch = jest.fn(async (req: Request) => {
+      const url = new URL(req.url);
+      if (req.method !== 'GET' || !url.pathname.endsWith('/audit/list')) return json({ error: { message: 'unexpected' } }, 500);
+      queries.push(url.searchParams);
+      const page = Number(url.searchParams.get('page') ?? 0);
+      // three rows keep the render light; the total still makes three pages
+      return json({ items: Array.from({ length: 3 }, (_, i) => entry(String(page * 20 + i))), total: 45, per_page: 20 });
+    }) as typeof fetch;
+  });
+  afterAll(() => {
+    globalThis.fetch = realFetch;
+    globalThis.Request = RealRequest;
+  });
+
+  it('lists entries read-only, with the range and filters taken from the address and sent to the server', async () => {
+    renderWithProviders(
+      <Routes><Route path="/system-admin/audit-log" element={<AuditLogPage />} /></Routes>,
+      { route: '/system-admin/audit-log?page=1&entity=company&actor_email=admin&from_day=2026-11-01&to_day=2026-11-24' },
+    );
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(queries.length).toBeGreaterThan(0));
+    const q = queries.at(-1) as URLSearchParams;
+    expect(q.get('page')).toBe('1');
+    expect(q.get('per_page')).toBe('20');
+    expect(q.get('entity')).toBe('company');
+    expect(q.get('actor_email')).toBe('*admin*');
+    expect(q.get('from')).toBe('2026-11-01T00:00:00.000Z');
+    expect(q.get('to')).toBe('2026-11-25T00:00:00.000Z');
+    expect((await within(table).findAllByText('company_name: Acme → Acme Ltd')).length).toBe(3);
+    // nothing to add, edit or delete
+    expect(screen.queryByRole('button', { name: /^(New|Add|Delete|Edit)/ })).toBeNull();
+    expect(within(table).queryByRole('link', { name: /Edit/ })).toBeNull();
+    // the second page is shown as current
+    expect(document.querySelector('.ant-pagination-item-active')?.textContent).toBe('2');
+    fireEvent.click(screen.getByTitle('3'));
+    await waitFor(() => expect(queries.at(-1)?.get('page')).toBe('2'));
+  }, 240_000);
+
+  it('describes creates, updates and deletes in words', () => {
+    expect(describeChanges({ amount: { before: null, after: '12.5' } }, 'create')).toBe('amount: 12.5');
+    expect(describeChanges({ name: { before: 'a', after: 'b' }, password: { before: '[redacted]', after: '[redacted]' } }, 'update'))
+      .toBe('name: a → b; password: [redacted] → [redacted]');
+    expect(describeChanges({ did: { before: '+1617', after: null } }, 'delete')).toBe('did: +1617');
+  });
+});
