@@ -117,9 +117,9 @@ describe('card checkout (offline test page and Stripe webhook)', () => {
     expect((await t.app.inject({ method: 'GET', url: api('/payments/paypal/config'), headers: acmeAdmin })).json()).toEqual({ provider: 'paypal', configured: false, currency: 'USD' });
     const payments = (await t.app.db.selectFrom('payments').select('payment_uuid').execute()).length;
     const res = await t.app.inject({ method: 'POST', url: api('/payments/create'), headers: acmeAdmin, payload: { amount: '10.00' } });
-    expect(res.statusCode).toBe(503);
+    expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toMatch(/not configured/);
-    expect((await t.app.inject({ method: 'POST', url: api('/payments/paypal/capture'), headers: acmeAdmin, payload: { order_id: 'ORDER1' } })).statusCode).toBe(503);
+    expect((await t.app.inject({ method: 'POST', url: api('/payments/paypal/capture'), headers: acmeAdmin, payload: { order_id: 'ORDER1' } })).statusCode).toBe(409);
     expect((await t.app.db.selectFrom('payments').select('payment_uuid').execute()).length).toBe(payments);
   });
 });

@@ -60,7 +60,7 @@ export default async function paypalRoutes(base: FastifyInstance, opts: { paypal
   const settings = opts.paypal ?? paypalSettings();
   const orders = paypalClient(settings);
   const configured = () => {
-    if (!orders) throw new HttpError(503, 'The PayPal button is not configured on this server (PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET)');
+    if (!orders) throw new HttpError(409, 'The PayPal button is not configured on this server (PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET)');
     return orders;
   };
   // PayPal's refusals are logged in full and answered in general terms.

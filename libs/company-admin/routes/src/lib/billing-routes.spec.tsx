@@ -85,7 +85,7 @@ describe('company admin billing routes', () => {
     it('the PayPal button sends its own amount and goes to PayPal to approve', async () => {
       paypalConfigured = true;
       at('/company-admin/payment-gateway');
-      const amount = await screen.findByLabelText('PayPal amount (USD)', {}, { timeout: 10_000 });
+      const amount = await screen.findByLabelText('Amount to pay with PayPal (USD)', {}, { timeout: 10_000 });
       fireEvent.change(amount, { target: { value: '-1' } });
       fireEvent.click(screen.getByRole('button', { name: 'Pay with PayPal' }));
       expect(await screen.findByText('Enter an amount such as 50.00', {}, { timeout: 10_000 })).toBeTruthy();

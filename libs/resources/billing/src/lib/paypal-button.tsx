@@ -61,7 +61,7 @@ export function PaypalButton({ go }: { go: (url: string) => void }) {
       ) : (
         // its own form name keeps its field ids apart from the card form's on the same page
         <Form name="paypal" layout="vertical" onFinish={pay} requiredMark="optional">
-          <Form.Item name="amount" label="PayPal amount (USD)" rules={AMOUNT_RULES}>
+          <Form.Item name="amount" label="Amount to pay with PayPal (USD)" rules={AMOUNT_RULES}>
             <Input inputMode="decimal" placeholder="50.00" autoComplete="off" />
           </Form.Item>
           {failure && <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 16 }} />}
