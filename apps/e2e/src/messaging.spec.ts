@@ -60,6 +60,20 @@ test.describe('messaging', () => {
     await expectTitle(page, 'Incoming SMS');
     await expect(tableRows(page)).toHaveCount(1);
     await expect(tableRows(page).first()).toContainText(`Reply ${stamp}`);
+
+    // the handset texts STOP: the next send to it is refused with the reason; START lets it through again
+    const moText = async (text: string) => expect((await request.post(`${API}/gateway/simulator/mo`, { headers, data: { from: HANDSET, to: ACME_NUMBER, text } })).status()).toBe(200);
+    await moText('STOP');
+    await page.goto('/company-admin/sms-center');
+    await expectTitle(page, 'SMS center');
+    await page.getByRole('combobox', { name: 'From' }).click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: ACME_NUMBER }).first().click();
+    await page.getByLabel('To', { exact: true }).fill(HANDSET);
+    await page.getByLabel('Text', { exact: true }).fill(`After STOP ${stamp}`);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expectToast(page, `${HANDSET} is on your suppression list (opted out)`, 'error');
+    await expect(page.getByTestId('sent-status')).toHaveCount(0);
+    await moText('START');
   });
 
   test('a reseller approves a company template, which the company then sends', async ({ page, browser, server }) => {

@@ -112,4 +112,14 @@ describe('card checkout (offline test page and Stripe webhook)', () => {
     const stored = await t.app.db.selectFrom('stripe_events').select('event_id').where('event_id', 'in', ['evt_forged', 'evt_tamper', 'evt_stale']).execute();
     expect(stored).toEqual([]);
   });
+
+  it('without PayPal credentials the payment button says it is not configured and creates nothing', async () => {
+    expect((await t.app.inject({ method: 'GET', url: api('/payments/paypal/config'), headers: acmeAdmin })).json()).toEqual({ provider: 'paypal', configured: false, currency: 'USD' });
+    const payments = (await t.app.db.selectFrom('payments').select('payment_uuid').execute()).length;
+    const res = await t.app.inject({ method: 'POST', url: api('/payments/create'), headers: acmeAdmin, payload: { amount: '10.00' } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toMatch(/not configured/);
+    expect((await t.app.inject({ method: 'POST', url: api('/payments/paypal/capture'), headers: acmeAdmin, payload: { order_id: 'ORDER1' } })).statusCode).toBe(409);
+    expect((await t.app.db.selectFrom('payments').select('payment_uuid').execute()).length).toBe(payments);
+  });
 });

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { FieldError } from '../lib/http-error';
-import { lockAccount } from './ledger';
+import { balanceOf, lockAccount } from './ledger';
 import { syncCreditFlag } from './account-hooks';
 import { formatMoney, MoneyError, parseMoney } from './money';
 
@@ -52,3 +52,15 @@ export async function setCreditSettings(db: Kysely<Database>, company_uuid: stri
     return { before, after: show(credit_limit, low) };
   });
 }
+
+/** The company's current credit figures as the company answer shows them (zero/none before any posting). */
+export async function creditFiguresOf(db: Kysely<Database>, company_uuid: string) {
+  const b = await balanceOf(db, { company_uuid });
+  return {
+    credit_limit: formatMoney(b.credit_limit), low_balance_threshold: b.low_balance_threshold === null ? null : formatMoney(b.low_balance_threshold),
+    balance: formatMoney(b.balance), currency: b.currency,
+  };
+}
+
+/** True when applying the settings changed a figure (an unchanged save writes no audit row). */
+export const creditChanged = (f: { before: object; after: object }) => JSON.stringify(f.before) !== JSON.stringify(f.after);

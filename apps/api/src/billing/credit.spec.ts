@@ -9,6 +9,7 @@ describe('credit settings, the below-credit-limit flag and the demo billing seed
   const h = {} as Record<'admin' | 'reseller' | 'acme' | 'globex', Record<string, string>>;
   let acme: string; let globex: string; let direct: string;
   const call = (method: 'GET' | 'PATCH' | 'POST', url: string, headers: Record<string, string>, payload?: object) => t.app.inject({ method, url: api(url), headers, payload });
+  const balanceOfAcme = async () => (await call('GET', `/balance?company_uuid=${acme}`, h.admin)).json() as { balance: string };
   const flag = async (id: string) => (await call('GET', `/company/${id}`, h.admin)).json().is_below_credit_limit;
   const charge = (company_uuid: string, amount: string) =>
     t.app.db.transaction().execute((trx) => post(trx, { account: { company_uuid }, amount: -parseMoney(amount), kind: 'sms_charge', cause_type: 'sms', cause_id: `c-${Math.random()}` }));
@@ -89,4 +90,27 @@ describe('credit settings, the below-credit-limit flag and the demo billing seed
     await charge(globex, '20');
     expect(await mails()).toBe(before + 2);
   });
+
+  it('the company answer shows its credit figures to its biller and its admins, not to its users', async () => {
+    await call('PATCH', `/company/${acme}`, h.reseller, { credit_limit: '15', low_balance_threshold: '2.5' });
+    const figures = (await balanceOfAcme()).balance;
+    for (const who of [h.admin, h.reseller, h.acme]) {
+      expect((await call('GET', `/company/${acme}`, who)).json()).toMatchObject({ credit_limit: '15.00', low_balance_threshold: '2.50', balance: figures, currency: 'USD' });
+    }
+    const user = bearer(await login(t.app, 'acme-user@example.com'));
+    const seen = (await call('GET', `/company/${acme}`, user)).json();
+    expect(seen.company_name).toBe('Acme');
+    expect(Object.keys(seen)).not.toEqual(expect.arrayContaining(['credit_limit']));
+    expect(seen).not.toHaveProperty('balance');
+    // another reseller's company stays 404; the PATCH answer carries the new figures; an unchanged save audits nothing
+    expect((await call('GET', `/company/${acme}`, h.globex)).statusCode).toBe(404);
+    const patched = await call('PATCH', `/company/${acme}`, h.reseller, { low_balance_threshold: null });
+    expect(patched.json()).toMatchObject({ credit_limit: '15.00', low_balance_threshold: null });
+    const audits = async () => Number((await sql<{ n: number }>`select count(*)::int as n from audit_log where entity = 'billing_account' and entity_id = ${acme}`.execute(t.app.db)).rows[0].n);
+    const before = await audits();
+    expect((await call('PATCH', `/company/${acme}`, h.reseller, { credit_limit: '15.00' })).statusCode).toBe(200);
+    expect(await audits()).toBe(before);
+    expect((await call('PATCH', `/company/${acme}`, h.reseller, { credit_limit: '-1' })).json()).toEqual({ errors: { credit_limit: 'The credit limit cannot be negative' } });
+  });
 });
+

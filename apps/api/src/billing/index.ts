@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import paymentRoutes from './payments-routes';
 import checkoutRoutes from './checkout-routes';
 import invoiceRoutes from './invoice-routes';
+import paypalRoutes from './paypal-routes';
 
 export { post, reserve, settle, release, balanceOf, ledgerSumOf, type AccountRef, type PostInput, type Posted, type Reserved } from './ledger';
 export { parseMoney, formatMoney, MICRO_PER_UNIT } from './money';
@@ -13,4 +14,5 @@ export default async function billingRoutes(app: FastifyInstance) {
   await app.register(paymentRoutes);
   await app.register(checkoutRoutes);
   await app.register(invoiceRoutes);
+  await app.register(paypalRoutes);
 }

@@ -53,7 +53,8 @@ export default async function invoiceRoutes(base: FastifyInstance) {
   });
 
   app.post('/invoice', { ...createCfg, schema: { tags: ['billing'], body: InvoiceCreate, response: { 201: InvoicePayload } } }, async (req, reply) => {
-    const id = await createInvoice(app.db, req, req.body);
+    const id = await createInvoice(app.db, req, req.body, undefined, app.config.publicUrl);
+    app.outbox.kick();
     const invoice = await findInvoice(app.db, req, id);
     const { lines: _lines, ...summary } = invoice;
     await audit(req, 'invoice', id, null, summary);

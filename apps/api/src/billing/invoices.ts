@@ -9,6 +9,7 @@ import { lockAccount, type AccountRef } from './ledger';
 import { buildInvoice, dayText, dueDate, invoiceNumber, invoiceStatus, InvoiceRuleError, parseDay, periodBounds } from './invoice-core';
 import { formatMoney, toMicro } from './money';
 import { settleInvoices } from './account-hooks';
+import { queueInvoiceMail } from './invoice-mail';
 
 /**
  * Who sees an invoice: the admin all; a reseller those it issued (its companies') and those billed to
@@ -42,8 +43,15 @@ export function toInvoice(r: InvoiceRow, day = today()): Invoice {
 
 /** One invoice with its lines, or 404 when the caller may not see it (its existence is not revealed). */
 export async function findInvoice(db: Kysely<Database>, req: FastifyRequest, id: string): Promise<InvoiceDetails> {
-  const row = (await sql<InvoiceRow>`select ${INVOICE_COLUMNS} ${INVOICE_FROM} where i.invoice_uuid = ${id} and ${invoiceScope(req)}`.execute(db)).rows[0];
-  if (!row) throw notFound('Invoice');
+  const found = await invoiceDetails(db, id, invoiceScope(req));
+  if (!found) throw notFound('Invoice');
+  return found;
+}
+
+/** One invoice with its lines within `scope` (the server's own reads, e.g. the invoice mail, pass none). */
+export async function invoiceDetails(db: Kysely<Database> | Transaction<Database>, id: string, scope: Expression<SqlBool> = sql<boolean>`true`): Promise<InvoiceDetails | undefined> {
+  const row = (await sql<InvoiceRow>`select ${INVOICE_COLUMNS} ${INVOICE_FROM} where i.invoice_uuid = ${id} and ${scope}`.execute(db)).rows[0];
+  if (!row) return undefined;
   const lines = (await sql<Omit<InvoiceLine, 'amount'> & { amount: string }>`select kind, description, quantity, amount::text as amount
     from invoice_lines where invoice_uuid = ${id} order by line_no`.execute(db)).rows;
   return { ...toInvoice(row), lines: lines.map((l) => ({ ...l, amount: formatMoney(toMicro(l.amount)) })) };
@@ -120,7 +128,7 @@ export async function issueInvoice(trx: Transaction<Database>, input: IssueInput
 }
 
 /** POST /invoice: checks the period and the caller's right to bill the target, then issues. */
-export async function createInvoice(db: Kysely<Database>, req: FastifyRequest, body: InvoiceCreate, day = today()): Promise<string> {
+export async function createInvoice(db: Kysely<Database>, req: FastifyRequest, body: InvoiceCreate, day = today(), publicUrl = ''): Promise<string> {
   try {
     periodBounds(body.period_start, body.period_end, day);
   } catch (e) {
@@ -128,5 +136,10 @@ export async function createInvoice(db: Kysely<Database>, req: FastifyRequest, b
     throw e;
   }
   const who = await billed(db, req, body);
-  return db.transaction().execute((trx) => issueInvoice(trx, { ...who, period_start: body.period_start, period_end: body.period_end, day, created_by: req.user.uuid }));
+  return db.transaction().execute(async (trx) => {
+    const id = await issueInvoice(trx, { ...who, period_start: body.period_start, period_end: body.period_end, day, created_by: req.user.uuid });
+    // in the same transaction: the mail exists exactly when the invoice does (sent after commit)
+    await queueInvoiceMail(trx, id, publicUrl);
+    return id;
+  });
 }

@@ -7,6 +7,7 @@ import { available, canReserve, checkPosting, crossedBelow, type AccountState, t
 import { formatMoney, toMicro } from './money';
 import { afterPosting } from './account-hooks';
 import { composeMail } from '../mail/compose';
+import { accountName, billingContacts } from './contacts';
 
 /** A company's or a reseller's account (a reseller's own balance, not its companies'). */
 export type AccountRef = { company_uuid: string } | { reseller_uuid: string };
@@ -47,24 +48,18 @@ export async function lockAccount(trx: Transaction<Database>, ref: AccountRef): 
 }
 
 /**
- * A low-balance mail, written to the outbox in the posting's own transaction: it goes once per
- * crossing (a later posting that stays below does not repeat it; rising above and falling again does).
+ * A low-balance mail, written to the outbox in the posting's own transaction as a pending row (sent after
+ * commit by the outbox dispatcher, so a rolled-back posting mails nothing): it goes once per crossing
+ * (a later posting that stays below does not repeat it; rising above and falling again does).
  */
 async function lowBalanceAlert(trx: Transaction<Database>, acc: LockedAccount, before: bigint) {
   if (!crossedBelow(before, acc.balance, acc.low_balance_threshold)) return;
-  const recipients = await trx.selectFrom('users').select('email').where('is_active', '=', true)
-    .where((eb) => (acc.company_uuid
-      ? eb.and([eb('company_uuid', '=', acc.company_uuid), eb('user_type', '=', 'company_admin')])
-      : eb.and([eb('reseller_uuid', '=', acc.reseller_uuid), eb('user_type', '=', 'reseller')])))
-    .execute();
+  const recipients = await billingContacts(trx, acc);
   if (!recipients.length) return;
   // a company hears in its reseller's words (mail templates); a reseller's own account, in the platform's
-  const name = acc.company_uuid
-    ? (await trx.selectFrom('companies').select('company_name').where('company_uuid', '=', acc.company_uuid).executeTakeFirst())?.company_name
-    : (await trx.selectFrom('resellers').select('reseller_name').where('reseller_uuid', '=', acc.reseller_uuid).executeTakeFirst())?.reseller_name;
-  const values = { company_name: name ?? '', balance: `USD ${formatMoney(acc.balance)}`, threshold: `USD ${formatMoney(acc.low_balance_threshold as bigint)}` };
+  const values = { company_name: await accountName(trx, acc), balance: `USD ${formatMoney(acc.balance)}`, threshold: `USD ${formatMoney(acc.low_balance_threshold as bigint)}` };
   const mail = await composeMail(trx, 'low_balance', '', { company_uuid: acc.company_uuid }, values);
-  await trx.insertInto('outbox').values(recipients.map((r) => ({ recipient: r.email, subject: mail.subject, body: mail.text }))).execute();
+  await trx.insertInto('outbox').values(recipients.map((email) => ({ recipient: email, subject: mail.subject, body: mail.text, status: 'pending' as const }))).execute();
 }
 
 async function findByKey(trx: Transaction<Database>, key: string): Promise<Posted | undefined> {

@@ -1,4 +1,4 @@
-// Billing tables (migration ids 020–029). Money columns are bigint micro-units (see money.ts).
+// Billing tables (migration ids 020–029; 023 extends the shared outbox). Money columns are bigint micro-units (see money.ts).
 export const BILLING_MIGRATIONS: { id: string; ddl: string }[] = [
   {
     id: '020_billing_ledger',
@@ -56,5 +56,25 @@ export const BILLING_MIGRATIONS: { id: string; ddl: string }[] = [
       create table invoice_lines (invoice_uuid uuid not null references invoices on delete cascade, line_no integer not null,
         kind text not null, description text not null, quantity integer not null, amount bigint not null,
         primary key (invoice_uuid, line_no))`,
+  },
+  {
+    // Mail written inside a transaction (low-balance alerts, invoices) is sent after commit: the row is the
+    // durable job, claimed with skip locked by the dispatcher (mail/outbox-dispatcher.ts). Rows the mailer
+    // stores in place of SMTP keep the default 'kept', so existing writers are unchanged.
+    id: '023_outbox_delivery',
+    ddl: `
+      alter table outbox add column status text not null default 'kept' check (status in ('pending','sent','kept','failed'));
+      alter table outbox add column attempts integer not null default 0;
+      alter table outbox add column next_attempt_on timestamptz not null default now();
+      alter table outbox add column sent_on timestamptz;
+      alter table outbox add column last_error text;
+      alter table outbox add column attachment_kind text;
+      alter table outbox add column attachment_ref text;
+      create index outbox_pending_idx on outbox (next_attempt_on, id) where status = 'pending'`,
+  },
+  {
+    // PayPal: the order id is the payment's provider_ref; the capture id is kept once (a replayed capture credits once).
+    id: '024_paypal_capture',
+    ddl: `alter table payments add column provider_capture_id text unique`,
   },
 ];

@@ -27,6 +27,7 @@ export interface BillingTables {
     payment_uuid: Generated<string>; company_uuid: string | null; reseller_uuid: string | null; method: 'manual' | 'card' | 'paypal';
     amount: Micro; status: Generated<'pending' | 'paid' | 'cancelled'>; provider_ref: string | null; checkout_secret_hash: string | null;
     entry_id: string | null; paid_on: Date | null; created_by: string | null; created_on: Created;
+    provider_capture_id: ColumnType<string | null, string | null | undefined, string | null>;
   };
   stripe_events: { event_id: string; type: string; received_on: Created };
   invoice_counters: { issuer_key: string; last_seq: number };

@@ -12,6 +12,7 @@ import type { CampaignTables } from '../campaigns/schema';
 import type { ReportTables } from '../reports/schema';
 
 type Created = ColumnType<Date, Date | undefined, never>;
+export type OutboxStatus = 'pending' | 'sent' | 'kept' | 'failed';
 
 export interface Database extends SecurityTables, CatalogDatabase, BillingTables, NumbersTables, MessagingTables, ContentTables, MailTables, BulkTables, CampaignTables, ReportTables {
   resellers: { reseller_uuid: Generated<string>; reseller_name: string; created_on: Created };
@@ -41,6 +42,12 @@ export interface Database extends SecurityTables, CatalogDatabase, BillingTables
     token_hash: string; kind: 'confirm' | 'reset'; user_uuid: string; expires_at: Date; used_at: Date | null; created_on: Created;
   };
   token_revocations: { jti: string; expires_at: Date };
-  outbox: { id: Generated<number>; recipient: string; subject: string; body: string; created_on: Created };
+  outbox: {
+    id: Generated<number>; recipient: string; subject: string; body: string; created_on: Created;
+    /** billing 023: pending rows are sent after commit by mail/outbox-dispatcher.ts; 'kept' = stored in place of SMTP */
+    status: Generated<OutboxStatus>; attempts: Generated<number>; next_attempt_on: ColumnType<Date, Date | undefined, Date>;
+    sent_on: ColumnType<Date | null, Date | null | undefined, Date | null>; last_error: ColumnType<string | null, string | null | undefined, string | null>;
+    attachment_kind: ColumnType<string | null, string | null | undefined, string | null>; attachment_ref: ColumnType<string | null, string | null | undefined, string | null>;
+  };
   schema_migrations: { id: string; applied_on: Created };
 }

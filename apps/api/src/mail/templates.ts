@@ -7,7 +7,7 @@ export const PLACEHOLDERS: Record<MailTemplateKind, Record<string, string>> = {
   registration: { reseller_name: 'Demo Reseller', full_name: 'Ada Lovelace', link: 'https://console.example/api_smsc/v1/registration/confirm/…' },
   password_reset: { reseller_name: 'Demo Reseller', full_name: 'Ada Lovelace', link: 'https://console.example/forgot-password/…' },
   low_balance: { reseller_name: 'Demo Reseller', company_name: 'Acme', balance: 'USD 4.20', threshold: 'USD 10.00' },
-  invoice: { reseller_name: 'Demo Reseller', company_name: 'Acme', invoice_number: 'INV-2026-0007', total: 'USD 120.00', due_date: '2026-12-31' },
+  invoice: { reseller_name: 'Demo Reseller', company_name: 'Acme', invoice_number: 'INV-000007', total: 'USD 120.00', due_date: '2026-12-31', link: 'https://console.example/company-admin/billing/invoices' },
 };
 
 /** The system's wording, sent when the reseller has none of its own (and for direct companies). */
@@ -26,7 +26,7 @@ export const DEFAULTS: Record<MailTemplateKind, Wording> = {
   },
   invoice: {
     subject: 'Invoice {{invoice_number}} from {{reseller_name}}',
-    body: 'Invoice {{invoice_number}} for {{company_name}} totals {{total}}, due on {{due_date}}. It is in the console under Billing, Invoices.\n\n{{reseller_name}}',
+    body: 'Invoice {{invoice_number}} for {{company_name}} totals {{total}}, due on {{due_date}}. The PDF is attached; the invoice is also in the console: {{link}}\n\n{{reseller_name}}',
   },
 };
 

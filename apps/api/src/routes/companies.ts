@@ -8,7 +8,7 @@ import { companyScope, orNotFound } from '../lib/tenant';
 import { forbidden } from '../lib/http-error';
 import { COMPANY_COLUMNS, companiesQuery } from '../lib/queries';
 import { audit } from '../security/audit';
-import { hasCreditSettings, parseCreditSettings, setCreditSettings } from '../billing/credit-settings';
+import { creditChanged, creditFiguresOf, hasCreditSettings, parseCreditSettings, setCreditSettings } from '../billing/credit-settings';
 
 const read: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'tenant' };
 const list: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
@@ -18,6 +18,9 @@ const ORDER = ['company_name', 'created_on', 'status'] as const;
 
 export default async function companyRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
+  // The billing figures go to those who may see money: the company's biller and its company admins, not its users.
+  const withCredit = async <C extends { company_uuid: string } | undefined>(req: FastifyRequest, c: C): Promise<C> =>
+    (c && req.user.user_type !== 'user' ? { ...c, ...(await creditFiguresOf(app.db, c.company_uuid)) } : c);
   const findCompany = (req: FastifyRequest, id: string) =>
     companiesQuery(app.db).select(COMPANY_COLUMNS).where('companies.company_uuid', '=', id).where(companyScope(req)).executeTakeFirst();
 
@@ -56,15 +59,15 @@ export default async function companyRoutes(base: FastifyInstance) {
     }).returning('company_uuid').executeTakeFirstOrThrow();
     if (hasCreditSettings(b)) {
       const figures = await setCreditSettings(app.db, row.company_uuid, credit);
-      await audit(req, 'billing_account', row.company_uuid, { company_uuid: row.company_uuid, ...figures.before }, { company_uuid: row.company_uuid, ...figures.after });
+      if (creditChanged(figures)) await audit(req, 'billing_account', row.company_uuid, { company_uuid: row.company_uuid, ...figures.before }, { company_uuid: row.company_uuid, ...figures.after });
     }
     const created = await findCompany(req, row.company_uuid);
     await audit(req, 'company', row.company_uuid, null, created);
-    return reply.code(201).send(created);
+    return reply.code(201).send(await withCredit(req, created));
   });
 
   app.get('/company/:id', { config: { access: read }, schema: { tags: ['companies'], params: IdParam, response: { 200: Company } } }, async (req) =>
-    orNotFound(await findCompany(req, req.params.id), 'Company'));
+    withCredit(req, orNotFound(await findCompany(req, req.params.id), 'Company')));
 
   app.patch('/company/:id', { config: { access: patch }, schema: { tags: ['companies'], params: IdParam, body: CompanyPatch, response: { 200: Company } } }, async (req) => {
     const target = orNotFound(await findCompany(req, req.params.id), 'Company');
@@ -78,11 +81,11 @@ export default async function companyRoutes(base: FastifyInstance) {
     if (Object.keys(b).length) await app.db.updateTable('companies').set(b).where('company_uuid', '=', target.company_uuid).execute();
     if (hasCreditSettings(credit)) {
       const figures = await setCreditSettings(app.db, target.company_uuid, credit);
-      await audit(req, 'billing_account', target.company_uuid, { company_uuid: target.company_uuid, ...figures.before }, { company_uuid: target.company_uuid, ...figures.after });
+      if (creditChanged(figures)) await audit(req, 'billing_account', target.company_uuid, { company_uuid: target.company_uuid, ...figures.before }, { company_uuid: target.company_uuid, ...figures.after });
     }
     const updated = await findCompany(req, target.company_uuid);
     await audit(req, 'company', target.company_uuid, target, updated);
-    return updated;
+    return withCredit(req, updated);
   });
 
   app.delete('/company/:id', { config: { access: create }, schema: { tags: ['companies'], params: IdParam, response: { 200: MessageBody } } }, async (req) => {

@@ -14,6 +14,7 @@ import auditRoutes from '../security/audit-routes';
 import apiKeyRoutes from '../security/api-key-routes';
 import twoFactorRoutes from '../security/two-factor-routes';
 import catalogRoutes from '../catalog/plugin';
+import outboxDispatcher from '../mail/outbox-dispatcher';
 import billingRoutes from '../billing';
 import numbersRoutes from '../numbers';
 import messagingRoutes from '../messaging';
@@ -28,7 +29,7 @@ import reportsRoutes from '../reports';
 
 export default async function routes(app: FastifyInstance) {
   for (const plugin of [authRoutes, registrationRoutes, homeRoutes, userRoutes, companyRoutes, resellerRoutes, paymentTermRoutes, stopTextRoutes, countryRoutes,
-    fileRoutes, resellerImportRoutes, auditRoutes, catalogRoutes, billingRoutes, numbersRoutes, messagingRoutes,
+    fileRoutes, resellerImportRoutes, auditRoutes, catalogRoutes, outboxDispatcher, billingRoutes, numbersRoutes, messagingRoutes,
     contentRoutes, mailTemplateRoutes, didWebhookRoutes, jobs, bulkRoutes, campaignsRoutes, workflowsRoutes, reportsRoutes, apiKeyRoutes, twoFactorRoutes]) {
     await app.register(plugin);
   }

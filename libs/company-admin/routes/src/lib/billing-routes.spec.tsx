@@ -26,6 +26,7 @@ describe('company admin billing routes', () => {
     const seen: { path: string; body?: unknown }[] = [];
     const assign = jest.fn();
     const realGo = checkoutNavigation.go;
+    let paypalConfigured = true;
     beforeAll(() => {
       globalThis.Request = class extends RealRequest {
         constructor(input: RequestInfo | URL, init?: RequestInit) {
@@ -40,6 +41,11 @@ describe('company admin billing routes', () => {
           return json({ company_uuid: 'c', reseller_uuid: null, balance: '125.5', reserved: '0.00', available: '125.5', credit_limit: '0.00', currency: 'USD', prepay: true });
         }
         if (path.endsWith('/payments/stripe/checkout')) return json({ payment_uuid: 'p', mode: 'test', url: '/api_smsc/v1/payments/test-checkout/p?secret=s' }, 201);
+        if (path.endsWith('/payments/paypal/config')) return json({ provider: 'paypal', configured: paypalConfigured, currency: 'USD' });
+        if (path.endsWith('/payments/create')) return json({ payment_uuid: 'pp', order_id: 'ORDER7', approve_url: 'https://www.sandbox.paypal.com/checkoutnow?token=ORDER7' }, 201);
+        if (path.endsWith('/payments/paypal/capture')) {
+          return json({ credited: true, payment: { payment_uuid: 'pp', company_uuid: 'c', company_name: 'Acme', reseller_uuid: null, reseller_name: null, method: 'paypal', amount: '15.00', currency: 'USD', status: 'paid', paid_on: null, created_on: '2026-11-25T00:00:00.000Z' } });
+        }
         return json({ error: { message: 'unexpected' } }, 500);
       }) as typeof fetch;
       checkoutNavigation.go = assign;
@@ -75,6 +81,34 @@ describe('company admin billing routes', () => {
       await waitFor(() => expect(assign).toHaveBeenCalledWith('/api_smsc/v1/payments/test-checkout/p?secret=s'), { timeout: 10_000 });
       expect(seen.find((s) => s.path.endsWith('/checkout'))?.body).toEqual({ amount: '40.00' });
       // a shared 2-core machine renders antd forms slowly
+    }, 30_000);
+    it('the PayPal button sends its own amount and goes to PayPal to approve', async () => {
+      paypalConfigured = true;
+      at('/company-admin/payment-gateway');
+      const amount = await screen.findByLabelText('Amount to pay with PayPal (USD)', {}, { timeout: 10_000 });
+      fireEvent.change(amount, { target: { value: '-1' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Pay with PayPal' }));
+      expect(await screen.findByText('Enter an amount such as 50.00', {}, { timeout: 10_000 })).toBeTruthy();
+      fireEvent.change(amount, { target: { value: '15' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Pay with PayPal' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('https://www.sandbox.paypal.com/checkoutnow?token=ORDER7'), { timeout: 10_000 });
+      expect(seen.find((s) => s.path.endsWith('/payments/create'))?.body).toEqual({ amount: '15' });
+    }, 30_000);
+
+    it("PayPal's return is captured by the server once and shows the payment", async () => {
+      at('/company-admin/payment-gateway?provider=paypal&token=ORDER7&PayerID=X');
+      expect((await screen.findByTestId('payment-result', {}, { timeout: 10_000 })).textContent).toBe('Payment received');
+      expect(await screen.findByText('USD 15.00 by PayPal has been added to your balance.', {}, { timeout: 10_000 })).toBeTruthy();
+      expect(seen.filter((s) => s.path.endsWith('/payments/paypal/capture')).map((s) => s.body)).toEqual([{ order_id: 'ORDER7' }]);
+    }, 30_000);
+
+    it('without server credentials the PayPal button explains it is not configured', async () => {
+      paypalConfigured = false;
+      at('/company-admin/payment-gateway');
+      expect((await screen.findByTestId('paypal-not-configured', {}, { timeout: 10_000 })).textContent).toMatch(/PayPal is not configured on this server/);
+      expect(screen.queryByRole('button', { name: 'Pay with PayPal' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Continue to checkout' })).toBeTruthy();
+      paypalConfigured = true;
     }, 30_000);
   });
 });

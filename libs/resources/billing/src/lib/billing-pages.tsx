@@ -6,6 +6,7 @@ import { Alert, Button, Card, Form, Input, ListPage, PageLoading, Result, Space,
 import { useGetBalanceQuery, useStartCheckoutMutation } from './billing.api';
 import { showMoney } from './money';
 import { paymentBundle, transactionBundle } from './payment.resource';
+import { PaypalButton } from './paypal-button';
 
 /** The account's balance and what it can still spend (balance − holds, plus credit for postpay). */
 export function BalanceSummary({ query }: { query: BalanceQuery }) {
@@ -54,8 +55,9 @@ export function PaymentHistory({ access, owner }: HistoryProps) {
 export const checkoutNavigation = { go: (url: string) => window.location.assign(url) };
 
 /**
- * payment-gateway: the caller tops up its own account by card. The server answers where to go next:
- * the provider's hosted checkout, or the built-in test checkout when no provider keys are configured.
+ * payment-gateway: the caller tops up its own account by card or with the PayPal button. For a card the
+ * server answers where to go next: the provider's hosted checkout, or the built-in test checkout when no
+ * provider keys are configured; PayPal's approval page comes back here to be captured by the server.
  */
 export function PaymentGateway() {
   const [start, state] = useStartCheckoutMutation();
@@ -78,25 +80,28 @@ export function PaymentGateway() {
           title={<span data-testid="payment-result">{status === 'success' ? 'Payment received' : 'Payment cancelled'}</span>} />
       )}
       <BalanceSummary query={{}} />
-      <Card title="Pay by card" style={{ maxWidth: 480 }}>
-        <Form layout="vertical" onFinish={pay} requiredMark="optional">
-          <Form.Item
-            name="amount"
-            label="Amount (USD)"
-            rules={[
-              { required: true, message: 'Enter an amount' },
-              { pattern: /^\s*\d{1,9}(\.\d{1,2})?\s*$/, message: 'Enter an amount such as 50.00' },
-              { validator: (_, v) => (!v || Number(v) > 0 ? Promise.resolve() : Promise.reject(new Error('The amount must be greater than zero'))) },
-            ]}
-          >
-            <Input inputMode="decimal" placeholder="50.00" autoComplete="off" />
-          </Form.Item>
-          {failure && <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 16 }} />}
-          <Button type="primary" htmlType="submit" loading={state.isLoading}>
-            Continue to checkout
-          </Button>
-        </Form>
-      </Card>
+      <Space align="start" wrap size="large">
+        <Card title="Pay by card" style={{ maxWidth: 480 }}>
+          <Form layout="vertical" onFinish={pay} requiredMark="optional">
+            <Form.Item
+              name="amount"
+              label="Amount (USD)"
+              rules={[
+                { required: true, message: 'Enter an amount' },
+                { pattern: /^\s*\d{1,9}(\.\d{1,2})?\s*$/, message: 'Enter an amount such as 50.00' },
+                { validator: (_, v) => (!v || Number(v) > 0 ? Promise.resolve() : Promise.reject(new Error('The amount must be greater than zero'))) },
+              ]}
+            >
+              <Input inputMode="decimal" placeholder="50.00" autoComplete="off" />
+            </Form.Item>
+            {failure && <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 16 }} />}
+            <Button type="primary" htmlType="submit" loading={state.isLoading}>
+              Continue to checkout
+            </Button>
+          </Form>
+        </Card>
+        <PaypalButton go={(url) => checkoutNavigation.go(url)} />
+      </Space>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { api } from '@smsc/shared-api';
 import type {
   Balance, BalanceQuery, CheckoutAnswer, CheckoutBody, Company, Invoice, InvoiceCreate, InvoiceDetails, InvoicePayload, LedgerEntry, ListPageOf, Payment, PaymentCreate,
-  PaymentPayload, Reseller,
+  PaymentButtonCapture, PaymentButtonCaptured, PaymentButtonConfig, PaymentButtonCreate, PaymentButtonOrder, PaymentPayload, Reseller,
 } from '@smsc/shared-contract';
 import type { ListQueryArg } from '@smsc/shared-ui';
 
@@ -39,6 +39,16 @@ export const billingApi = api.enhanceEndpoints({ addTagTypes: [PAYMENT_TAG, LEDG
     startCheckout: b.mutation<CheckoutAnswer, CheckoutBody>({
       query: (body) => ({ url: '/payments/stripe/checkout', method: 'POST', body }),
     }),
+    paypalConfig: b.query<PaymentButtonConfig, void>({
+      query: () => ({ url: '/payments/paypal/config' }),
+    }),
+    createPaypalOrder: b.mutation<PaymentButtonOrder, PaymentButtonCreate>({
+      query: (body) => ({ url: '/payments/create', method: 'POST', body }),
+    }),
+    capturePaypalOrder: b.mutation<PaymentButtonCaptured, PaymentButtonCapture>({
+      query: (body) => ({ url: '/payments/paypal/capture', method: 'POST', body }),
+      invalidatesTags: MONEY_MOVED,
+    }),
     listInvoices: b.query<ListPageOf<Invoice>, ListQueryArg>({
       query: (params) => ({ url: '/invoice/list', params }),
       providesTags: [INVOICES],
@@ -75,5 +85,6 @@ export const billingApi = api.enhanceEndpoints({ addTagTypes: [PAYMENT_TAG, LEDG
 export const {
   useListPaymentsQuery, useLazyListPaymentsQuery, useCreatePaymentMutation, useListTransactionsQuery, useLazyListTransactionsQuery,
   useGetBalanceQuery, useStartCheckoutMutation, useBillingCompanyChoicesQuery, useBillingResellerChoicesQuery, useListInvoicesQuery,
-  useLazyListInvoicesQuery, useGetInvoiceQuery, useCreateInvoiceMutation, useInvoicePdfUrlMutation,
+  useLazyListInvoicesQuery, useGetInvoiceQuery, useCreateInvoiceMutation, useInvoicePdfUrlMutation, usePaypalConfigQuery, useCreatePaypalOrderMutation,
+  useCapturePaypalOrderMutation,
 } = billingApi;

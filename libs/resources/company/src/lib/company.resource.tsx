@@ -28,6 +28,11 @@ function usePaymentTermOptions() {
   };
 }
 
+/** Currency code and two decimals from the server's exact decimal text (Intl reads a decimal string exactly). */
+const moneyText = (amount: string, currency = 'USD') =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'code', minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    .format(amount as unknown as number).replace(/\u00a0/g, ' ');
+
 const MONEY_RULES = [{ pattern: /^\s*\d{1,13}(\.\d{1,2})?\s*$/, message: 'Enter an amount such as 100.00' }];
 
 export const companyDefinition: ResourceDefinition<Company> = {
@@ -58,9 +63,10 @@ export const companyDefinition: ResourceDefinition<Company> = {
     { name: 'status', label: 'Status', kind: 'select', options: STATUS, required: true },
     { name: 'prepay', label: 'Prepay', kind: 'switch' },
     { name: 'is_below_credit_limit', label: 'Below credit limit', kind: 'switch' },
-    // billing figures live on the company's account (GET /balance shows them); left blank, they stay as they are
-    { name: 'credit_limit', label: 'Credit limit (USD)', kind: 'text', maxLength: 24, rules: MONEY_RULES, placeholder: 'Unchanged' },
-    { name: 'low_balance_threshold', label: 'Low-balance alert below (USD)', kind: 'text', maxLength: 24, rules: MONEY_RULES, placeholder: 'Unchanged' },
+    // billing figures live on the company's account; the company answer carries them for its biller
+    { name: 'credit_limit', label: 'Credit limit (USD)', kind: 'text', maxLength: 24, rules: MONEY_RULES, placeholder: '0.00' },
+    { name: 'low_balance_threshold', label: 'Low-balance alert below (USD)', kind: 'text', maxLength: 24, rules: MONEY_RULES, placeholder: 'No alert' },
+    { name: 'balance', label: 'Current balance', kind: 'text', editOnly: true, readOnly: true },
   ],
 };
 
@@ -79,6 +85,8 @@ export function companyBody(values: FormValues): CompanyCreate {
   const low = String(values['low_balance_threshold'] ?? '').trim();
   if (credit) body.credit_limit = credit;
   if (low) body.low_balance_threshold = low;
+  // an alert level the edit form showed and the user cleared turns the alert off
+  else if (values['low_balance_threshold'] === '') body.low_balance_threshold = null;
   return body;
 }
 
@@ -96,6 +104,9 @@ export const companyBundle: ResourceBundle<Company, CompanyCreate, CompanyPatch>
   toForm: (c) => ({
     company_name: c.company_name, reseller_uuid: c.reseller_uuid ?? undefined, payment_term_uuid: c.payment_term_uuid ?? undefined,
     status: c.status, prepay: c.prepay, is_below_credit_limit: c.is_below_credit_limit,
+    // the credit figures, when the answer carries them (the caller may see money)
+    ...(c.credit_limit !== undefined && { credit_limit: c.credit_limit, low_balance_threshold: c.low_balance_threshold ?? undefined }),
+    ...(c.balance !== undefined && { balance: moneyText(c.balance, c.currency) }),
   }),
 };
 

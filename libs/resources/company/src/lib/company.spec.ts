@@ -40,4 +40,21 @@ describe('company resource', () => {
     });
     expect(form).toEqual({ company_name: 'Acme', reseller_uuid: undefined, payment_term_uuid: 'p', status: 'active', prepay: false, is_below_credit_limit: true });
   });
+
+  it('fills the edit form with the credit figures the answer carries, the balance with currency and two decimals', () => {
+    const form = companyBundle.toForm?.({
+      company_uuid: 'c', company_name: 'Acme', reseller_uuid: 'r', reseller_name: 'R', payment_term_uuid: null, status: 'active', prepay: false,
+      is_below_credit_limit: false, is_created_by_admin: false, created_on: '2026-01-01T00:00:00Z', credit_limit: '25.00', low_balance_threshold: null,
+      balance: '-2.444', currency: 'USD',
+    });
+    expect(form).toMatchObject({ credit_limit: '25.00', low_balance_threshold: undefined, balance: '-USD 2.44' });
+  });
+
+  it('saves the credit figures shown; a cleared alert level turns the alert off; the balance is never sent', () => {
+    const body = companyBody({ company_name: 'A', status: 'active', credit_limit: '25.00', low_balance_threshold: '', balance: 'USD 1.00' });
+    expect(body).toMatchObject({ credit_limit: '25.00', low_balance_threshold: null });
+    expect(body).not.toHaveProperty('balance');
+    expect(definitionFor(companyDefinition, []).formFields.find((f) => f.name === 'balance')).toMatchObject({ readOnly: true, editOnly: true });
+  });
 });
+

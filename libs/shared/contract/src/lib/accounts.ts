@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ListQuery, Nullable, Uuid } from './common';
 import { UserType } from './auth';
-import { AmountInput } from './billing';
+import { AmountInput, Currency, Money } from './billing';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Search = Type.String({ maxLength: 200 });
@@ -69,6 +69,11 @@ export const Company = Type.Object({
   is_below_credit_limit: Type.Boolean(),
   is_created_by_admin: Type.Boolean(),
   created_on: Timestamp,
+  /** billing (GET/POST/PATCH of one company, for its biller and its company admins; not in lists, not for company users) */
+  credit_limit: Type.Optional(Money),
+  low_balance_threshold: Type.Optional(Nullable(Money)),
+  balance: Type.Optional(Money),
+  currency: Type.Optional(Currency),
 });
 export type Company = Static<typeof Company>;
 

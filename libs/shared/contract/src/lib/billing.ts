@@ -162,3 +162,19 @@ export const InvoiceCreate = Type.Object({
   period_end: Day,
 }, { additionalProperties: false });
 export type InvoiceCreate = Static<typeof InvoiceCreate>;
+
+/** POST /payments/create: the payment button (PayPal) tops up the caller's own account by this amount. */
+export const PaymentButtonCreate = Type.Object({ amount: AmountInput }, { additionalProperties: false });
+export type PaymentButtonCreate = Static<typeof PaymentButtonCreate>;
+/** The PayPal order made on the server; the browser goes to approve_url, PayPal returns it with ?token=order_id. */
+export const PaymentButtonOrder = Type.Object({ payment_uuid: Uuid, order_id: Type.String(), approve_url: Type.String() });
+export type PaymentButtonOrder = Static<typeof PaymentButtonOrder>;
+/** POST /payments/paypal/capture: captures the approved order on the server and credits once. */
+export const PaymentButtonCapture = Type.Object({ order_id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }) }, { additionalProperties: false });
+export type PaymentButtonCapture = Static<typeof PaymentButtonCapture>;
+/** credited: false when the payment had already been credited (a replayed capture). */
+export const PaymentButtonCaptured = Type.Object({ payment: Payment, credited: Type.Boolean() });
+export type PaymentButtonCaptured = Static<typeof PaymentButtonCaptured>;
+/** Whether the payment button can be offered (credentials are set on the server). */
+export const PaymentButtonConfig = Type.Object({ provider: Type.Literal('paypal'), configured: Type.Boolean(), currency: Currency });
+export type PaymentButtonConfig = Static<typeof PaymentButtonConfig>;

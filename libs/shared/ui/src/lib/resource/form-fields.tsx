@@ -53,6 +53,6 @@ export function fieldInput(field: FormFieldDef) {
     case 'textarea':
       return <Input.TextArea rows={4} placeholder={field.placeholder} />;
     default:
-      return <Input autoComplete={field.autoComplete} placeholder={field.placeholder} />;
+      return <Input autoComplete={field.autoComplete} placeholder={field.placeholder} readOnly={field.readOnly} />;
   }
 }

@@ -45,6 +45,8 @@ export interface FormFieldDef {
   createOnly?: boolean;
   /** shown only when editing */
   editOnly?: boolean;
+  /** shown but not editable (a text field showing a figure the form does not save) */
+  readOnly?: boolean;
   /** shown only to roles holding this access key (see RoleAccess.keys) */
   access?: string;
   /**
