@@ -65,7 +65,7 @@ async function runMode(mode: string): Promise<string[]> {
     }
     const secs = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
-    const settled = (await sql<{ n: number }>`select count(*)::int as n from ledger_entries e join bulk_recipients r on e.cause_id = r.sms_uuid::text where r.bulk_uuid = ${bulk_uuid} and e.kind = 'sms_charge'`.execute(app.db)).rows[0].n;
+    const settled = (await sql<{ n: number }>`select count(*)::int as n from ledger_entries e join sms s on e.cause_id = s.sms_uuid::text where s.bulk_uuid = ${bulk_uuid} and e.kind = 'sms_charge'`.execute(app.db)).rows[0].n;
     out.push(`${mode}: ${SENDS.toLocaleString('en-US')} messages handed over in ${((handedAt - t0) / 1000).toFixed(1)} s, all delivered with DLRs settled in ${secs.toFixed(1)} s: ` +
       `${(SENDS / secs).toFixed(0)} msg/s sustained (${settled} charges); API process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s ` +
       `(${(((cpu.user + cpu.system) / 1e6 / secs) * 100).toFixed(0)}% of one core), RSS max ${(rssMax / 2 ** 20).toFixed(0)} MiB, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);

@@ -5,6 +5,7 @@ import paymentRoutes from './payments-routes';
 import checkoutRoutes from './checkout-routes';
 import invoiceRoutes from './invoice-routes';
 
+export { reserveMany, settleMany, releaseMany, type SettleItem, type Held } from './ledger-batch';
 export { post, reserve, settle, release, balanceOf, ledgerSumOf, type AccountRef, type PostInput, type Posted, type Reserved } from './ledger';
 export { parseMoney, formatMoney, MICRO_PER_UNIT } from './money';
 export { LEDGER_KINDS, type LedgerKind } from './ledger-core';

@@ -27,7 +27,7 @@ export interface PostInput {
 
 export interface Posted { entry_id: string; balance: bigint; duplicate: boolean }
 
-interface LockedAccount extends AccountState { account_uuid: string; company_uuid: string | null; reseller_uuid: string | null; low_balance_threshold: bigint | null }
+export interface LockedAccount extends AccountState { account_uuid: string; company_uuid: string | null; reseller_uuid: string | null; low_balance_threshold: bigint | null }
 
 const refColumn = (ref: AccountRef) => ('company_uuid' in ref ? ({ col: 'company_uuid', id: ref.company_uuid } as const) : ({ col: 'reseller_uuid', id: ref.reseller_uuid } as const));
 
@@ -50,7 +50,7 @@ export async function lockAccount(trx: Transaction<Database>, ref: AccountRef): 
  * A low-balance mail, written to the outbox in the posting's own transaction: it goes once per
  * crossing (a later posting that stays below does not repeat it; rising above and falling again does).
  */
-async function lowBalanceAlert(trx: Transaction<Database>, acc: LockedAccount, before: bigint) {
+export async function lowBalanceAlert(trx: Transaction<Database>, acc: LockedAccount, before: bigint) {
   if (!crossedBelow(before, acc.balance, acc.low_balance_threshold)) return;
   const recipients = await trx.selectFrom('users').select('email').where('is_active', '=', true)
     .where((eb) => (acc.company_uuid

@@ -25,9 +25,9 @@ describe('bulk calls: accept, send through the pipeline, run/hold, reports, tena
   };
   const perRecipient = async (id: string) => (await sql<{ recipients: number; messages: number; distinct_messages: number; charges: number }>`select
       (select count(*)::int from bulk_recipients where bulk_uuid = ${id}) as recipients,
-      (select count(*)::int from sms s join bulk_recipients r on r.sms_uuid = s.sms_uuid where r.bulk_uuid = ${id}) as messages,
-      (select count(distinct sms_uuid)::int from bulk_recipients where bulk_uuid = ${id}) as distinct_messages,
-      (select count(*)::int from ledger_entries e join bulk_recipients r on e.cause_id = r.sms_uuid::text where r.bulk_uuid = ${id} and e.kind = 'sms_charge') as charges`.execute(t.app.db)).rows[0];
+      (select count(*)::int from sms s join bulk_recipients r on r.bulk_uuid = s.bulk_uuid and r.seq = s.bulk_seq where r.bulk_uuid = ${id}) as messages,
+      (select count(distinct bulk_seq)::int from sms where bulk_uuid = ${id}) as distinct_messages,
+      (select count(*)::int from ledger_entries e join sms s on e.cause_id = s.sms_uuid::text where s.bulk_uuid = ${id} and e.kind = 'sms_charge') as charges`.execute(t.app.db)).rows[0];
 
   beforeAll(async () => {
     t = await createTestApp({ demoTraffic: true, messaging: { gatewaySecret: 'bulk', simAutoDeliver: false, simFailureRate: 0 } });
