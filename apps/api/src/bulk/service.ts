@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BulkStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { HttpError, notFound } from '../lib/http-error';
-import type { Judged, MessagingService, OutboundMessage } from '../messaging';
+import type { CompanyFacts, Judged, MessagingService, OutboundMessage } from '../messaging';
 import type { Jobs } from '../jobs';
 import { parseNanp } from '../numbers/phone';
 import { bulkMovableFrom, nextBulkStatus, type BulkAction } from './engine/state';
@@ -40,6 +40,10 @@ export interface BulkCreateInput {
   /** the delayed form waits for run (or its send_at) */
   start_held?: boolean;
 }
+
+/** A chunk read and judged, ready to store: the recipients after `cursor` up to `last`. */
+interface Prepared { cursor: number; last: number; company: CompanyFacts; judged: Judged[] }
+const productOf = (j: Judged) => (j.decision.ok ? j.decision.vendorProductUuid : null);
 
 export interface BulkProgressFigures { total: number; sent: number; delivered: number; failed: number; left: number; status: BulkStatus }
 
@@ -177,68 +181,89 @@ export class BulkService {
       select ${bulk_uuid}::uuid, coalesce(sum(stored), 0), coalesce(sum(sent), 0), coalesce(sum(delivered), 0), coalesce(sum(failed), 0), coalesce(sum(done), 0) from d`.execute(this.db);
   }
 
-  /** The job: sends chunks while the bulk runs, for one slice of time, then hands over to a fresh job. */
+  /**
+   * The job: sends chunks while the bulk runs, for one slice of time, then hands over to a fresh job.
+   * A pipeline of three: while a chunk is stored, the next one is read and judged, and the one before
+   * is handed to the gateway (a crash in between leaves it queued under its lease, see recoverOrphans).
+   */
   async work(bulk_uuid: string): Promise<void> {
     const until = Date.now() + SLICE_MS;
     let senders: string[] | null = null;
     let chunks = 0;
+    let handing: Promise<void> = Promise.resolve();
+    let next: { cursor: number; chunk: Promise<Prepared | null> } | null = null;
     await this.recoverOrphans(bulk_uuid);
-    while (!this.closed) {
-      const b = await this.db.selectFrom('bulks').selectAll().where('bulk_uuid', '=', bulk_uuid).executeTakeFirst();
-      if (!b) return;
-      if (b.status === 'scheduled') {
-        if (b.send_at && b.send_at.getTime() > Date.now() + 1000) return; // rescheduled; its own job comes later
-        await this.db.updateTable('bulks').set({ status: 'running', started_on: new Date() }).where('bulk_uuid', '=', bulk_uuid).where('status', '=', 'scheduled').execute();
-        continue;
-      }
-      if (b.status !== 'running') return;
-      const wait = await this.hooks.waitFor(b);
-      if (wait) { await this.kick(bulk_uuid, wait); return; }
-      senders ??= b.ani_group_uuid ? await this.hooks.sendersOf(b.company_uuid, b.ani_group_uuid) : [b.ani as string];
-      const n = await this.sendChunk(b, senders);
-      if (++chunks % 50 === 0) await this.fold(bulk_uuid);
-      if (n === 0) {
-        const { stored, queued } = await this.counts(bulk_uuid);
-        if (stored >= b.total && queued === 0) {
-          await this.db.updateTable('bulks').set({ status: 'finished', finished_on: new Date() }).where('bulk_uuid', '=', bulk_uuid).where('status', '=', 'running').execute();
-          await this.fold(bulk_uuid);
+    try {
+      while (!this.closed) {
+        const b = await this.db.selectFrom('bulks').selectAll().where('bulk_uuid', '=', bulk_uuid).executeTakeFirst();
+        if (!b) return;
+        if (b.status === 'scheduled') {
+          if (b.send_at && b.send_at.getTime() > Date.now() + 1000) return; // rescheduled; its own job comes later
+          await this.db.updateTable('bulks').set({ status: 'running', started_on: new Date() }).where('bulk_uuid', '=', bulk_uuid).where('status', '=', 'scheduled').execute();
+          continue;
+        }
+        if (b.status !== 'running') return;
+        const wait = await this.hooks.waitFor(b);
+        if (wait) { await this.kick(bulk_uuid, wait); return; }
+        senders ??= b.ani_group_uuid ? await this.hooks.sendersOf(b.company_uuid, b.ani_group_uuid) : [b.ani as string];
+        const chunk: Prepared | null = next?.cursor === b.cursor ? await next.chunk : await this.prepare(b, senders, b.cursor);
+        next = null;
+        if (!chunk) {
+          await handing;
+          const { stored, queued } = await this.counts(bulk_uuid);
+          if (stored >= b.total && queued === 0) {
+            await this.db.updateTable('bulks').set({ status: 'finished', finished_on: new Date() }).where('bulk_uuid', '=', bulk_uuid).where('status', '=', 'running').execute();
+            await this.fold(bulk_uuid);
+            return;
+          }
+          // Messages stored but not handed over yet (their worker died, or another still hands them over): look again after their lease.
+          await this.kick(bulk_uuid, new Date(Date.now() + 2000));
           return;
         }
-        // Messages stored but not handed over yet (their worker died, or another still hands them over): look again after their lease.
-        await this.kick(bulk_uuid, new Date(Date.now() + 2000));
-        return;
+        // At the route's throughput (the chunk was cut to what its gateway takes within the lease).
+        await this.pacer.take(chunk.judged.map(productOf));
+        const following = senders;
+        next = { cursor: chunk.last, chunk: this.prepare(b, following, chunk.last).catch(() => null) };
+        const outbound = await this.store(b, chunk);
+        if (++chunks % 50 === 0) await this.fold(bulk_uuid);
+        if (outbound.length) {
+          await handing;
+          handing = this.messaging.batch.handOver(outbound);
+        }
+        if (Date.now() > until) { await handing; await this.kick(bulk_uuid); return; }
       }
-      if (Date.now() > until) { await this.kick(bulk_uuid); return; }
+    } finally {
+      await handing;
     }
   }
 
-  /**
-   * Stores the messages of the next recipients after the bulk's cursor (checked, priced, held) and
-   * hands them over. The cursor moves in the transaction that stores them, guarded by its old value
-   * and the running state: a crashed or concurrent worker's chunk is never stored twice, and a hold
-   * takes effect at the next chunk.
-   */
-  private async sendChunk(b: { bulk_uuid: string; company_uuid: string; user_uuid: string | null; text: string; cursor: number; total: number }, senders: string[]): Promise<number> {
+  /** Reads and judges the recipients after `cursor` (no writes): up to a chunk, cut to what the route's throughput allows. */
+  private async prepare(b: { bulk_uuid: string; company_uuid: string; text: string }, senders: string[], cursor: number): Promise<Prepared | null> {
     const peek = await this.db.selectFrom('bulk_recipients').select(['seq', 'number', 'fields']).where('bulk_uuid', '=', b.bulk_uuid)
-      .where('seq', '>', b.cursor).where('seq', '<=', b.cursor + CHUNK).orderBy('seq').execute();
-    if (!peek.length) return 0;
+      .where('seq', '>', cursor).where('seq', '<=', cursor + CHUNK).orderBy('seq').execute();
+    if (!peek.length) return null;
     const company = await this.messaging.company(b.company_uuid);
     // Judging reads the catalog and suppression lists outside the transaction (PGlite has one connection).
-    let judged = await this.messaging.batch.judge(company, peek.map((r) => ({
+    const judged = await this.messaging.batch.judge(company, peek.map((r) => ({
       ani: senders[(r.seq - 1) % senders.length], dnis: r.number, text: substitute(b.text, r.fields), bulk: { bulk_uuid: b.bulk_uuid, seq: r.seq },
     })));
-    // At the route's throughput: no more than its gateway takes within the hand-over lease.
-    const productOf = (j: Judged) => (j.decision.ok ? j.decision.vendorProductUuid : null);
-    judged = judged.slice(0, await this.pacer.fit(judged.map(productOf)));
-    await this.pacer.take(judged.map(productOf));
-    const last = (judged[judged.length - 1].item.bulk as { seq: number }).seq;
-    let outbound: OutboundMessage[] | null;
+    const fit = judged.slice(0, await this.pacer.fit(judged.map(productOf)));
+    return { cursor, company, judged: fit, last: (fit[fit.length - 1].item.bulk as { seq: number }).seq };
+  }
+
+  /**
+   * Stores a prepared chunk's messages (checked, priced, held) and answers those to hand over. The
+   * cursor moves in the same transaction, guarded by its old value and the running state: a crashed
+   * or concurrent worker's chunk is never stored twice, and a hold takes effect at the next chunk
+   * (held, stopped or moved on by another worker: nothing stored, the loop reads the bulk again).
+   */
+  private async store(b: { bulk_uuid: string; user_uuid: string | null }, chunk: Prepared): Promise<OutboundMessage[]> {
     try {
-      outbound = await this.db.transaction().execute(async (trx) => {
-        const moved = await trx.updateTable('bulks').set({ cursor: last }).where('bulk_uuid', '=', b.bulk_uuid).where('cursor', '=', b.cursor)
+      return await this.db.transaction().execute(async (trx) => {
+        const moved = await trx.updateTable('bulks').set({ cursor: chunk.last }).where('bulk_uuid', '=', b.bulk_uuid).where('cursor', '=', chunk.cursor)
           .where('status', '=', 'running').returning('cursor').executeTakeFirst();
-        if (!moved) return null;
-        const stored = await this.messaging.batch.store(trx, company, b.user_uuid, judged);
+        if (!moved) return [];
+        const stored = await this.messaging.batch.store(trx, chunk.company, b.user_uuid, chunk.judged);
         return stored.flatMap((s) => (s.outbound ? [s.outbound] : []));
       });
     } catch (e) {
@@ -246,11 +271,8 @@ export class BulkService {
       // The cursor lagged behind stored messages (a database restored from before a crash?): skip to the last stored one.
       this.log.warn({ bulk_uuid: b.bulk_uuid, err: e.message }, 'bulk messages stored before; moving the cursor past them');
       await sql`update bulks set cursor = greatest(cursor, (select max(bulk_seq) from sms where bulk_uuid = ${b.bulk_uuid})) where bulk_uuid = ${b.bulk_uuid}`.execute(this.db);
-      return judged.length;
+      return [];
     }
-    if (outbound === null) return judged.length; // held, stopped or moved on by another worker: the loop reads the bulk again
-    await this.messaging.batch.handOver(outbound);
-    return judged.length;
   }
 
   /**
