@@ -1,7 +1,10 @@
 // Bulk sending: the accept time of a 100,000-number job (POST /bulk answers before anything is sent)
 // and the sustained messages/s of a running job through the whole pipeline (checks, price, hold,
 // gateway, delivery report, settlement), on PostgreSQL and PGlite, with CPU and memory.
-// Usage: npm run bench:bulk  (BULK_SENDS=20000, BULK_MODES=postgres,pglite, BENCH_DATABASE_URL)
+// Then, per size in BULK_LIVE_SIZES (default 10,000 and 100,000), a running job watched like the screens do: the time
+// to its first sent message, the latency of GET /bulk/{id}/report polls while it runs (other requests must interleave
+// with the job's chunks, above all on PGlite's single connection), and how fast a hold answers and takes effect.
+// Usage: npm run bench:bulk  (BULK_SENDS=20000, BULK_MODES=postgres,pglite, BULK_LIVE_SIZES=10000,100000, BULK_LIVE_SECONDS=20, BENCH_DATABASE_URL)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,6 +22,9 @@ const ACCEPT = 100_000;
 const SENDS = Number(process.env.BULK_SENDS ?? 20_000);
 const PG_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const MODES = (process.env.BULK_MODES ?? 'postgres,pglite').split(',');
+const LIVE_SIZES = (process.env.BULK_LIVE_SIZES ?? '10000,100000').split(',').filter(Boolean).map(Number);
+const LIVE_SECONDS = Number(process.env.BULK_LIVE_SECONDS ?? 20);
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? 0;
 const log = (s: string) => console.error(s);
 const numbers = (n: number, base: number) => Array.from({ length: n }, (_, i) => `+1${['415', '650', '408', '510', '925'][i % 5]}${String(base + Math.floor(i / 5)).padStart(7, '0')}`);
 
@@ -65,11 +71,43 @@ async function runMode(mode: string): Promise<string[]> {
     }
     const secs = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
-    const settled = (await sql<{ n: number }>`select count(*)::int as n from ledger_entries e join bulk_recipients r on e.cause_id = r.sms_uuid::text where r.bulk_uuid = ${bulk_uuid} and e.kind = 'sms_charge'`.execute(app.db)).rows[0].n;
+    const settled = (await sql<{ n: number }>`select count(*)::int as n from ledger_entries e join sms s on e.cause_id = s.sms_uuid::text where s.bulk_uuid = ${bulk_uuid} and e.kind = 'sms_charge'`.execute(app.db)).rows[0].n;
     out.push(`${mode}: ${SENDS.toLocaleString('en-US')} messages handed over in ${((handedAt - t0) / 1000).toFixed(1)} s, all delivered with DLRs settled in ${secs.toFixed(1)} s: ` +
       `${(SENDS / secs).toFixed(0)} msg/s sustained (${settled} charges); API process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s ` +
       `(${(((cpu.user + cpu.system) / 1e6 / secs) * 100).toFixed(0)}% of one core), RSS max ${(rssMax / 2 ** 20).toFixed(0)} MiB, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     log(out[out.length - 1]);
+
+    // 3. live: a running job of each size, polled like the report screen, then held
+    for (const size of LIVE_SIZES) {
+      const res = await app.inject({ method: 'POST', url: `${API_PREFIX}/bulk`, headers, payload: { ani: '+12125552301', text: `Live ${size}`, numbers: numbers(size, 6_000_000 + size) } });
+      if (res.statusCode !== 201) throw new Error(`live: ${res.statusCode} ${res.body}`);
+      const id = res.json().bulk_uuid;
+      const lat: number[] = [];
+      const t1 = performance.now();
+      let firstSent = 0;
+      let sent = 0;
+      while (performance.now() - t1 < LIVE_SECONDS * 1000) {
+        const q0 = performance.now();
+        const r = await app.inject({ method: 'GET', url: `${API_PREFIX}/bulk/${id}/report?per_page=10`, headers });
+        lat.push(performance.now() - q0);
+        sent = r.json().bulk.progress.sent;
+        if (sent > 0 && !firstSent) firstSent = performance.now() - t1;
+        if (r.json().bulk.status === 'finished') break;
+        await new Promise((z) => setTimeout(z, 250));
+      }
+      const h0 = performance.now();
+      const held = await app.inject({ method: 'POST', url: `${API_PREFIX}/bulk/${id}/hold`, headers });
+      const holdMs = performance.now() - h0;
+      // the chunk in hand when the hold came may still go out; nothing after it
+      await new Promise((z) => setTimeout(z, 1500));
+      const a = await bulkOf(app).progress(id);
+      await new Promise((z) => setTimeout(z, 2000));
+      const b = await bulkOf(app).progress(id);
+      out.push(`${mode}: live ${size.toLocaleString('en-US')} numbers: first sent after ${(firstSent / 1000).toFixed(1)} s, ${sent} sent in ${LIVE_SECONDS} s; ` +
+        `report polls p50 ${pct(lat, 50).toFixed(0)} ms, p95 ${pct(lat, 95).toFixed(0)} ms, max ${Math.max(...lat).toFixed(0)} ms (${lat.length}); ` +
+        `hold answered ${held.statusCode} in ${holdMs.toFixed(0)} ms, ${b.sent - a.sent} sent after it settled; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+      log(out[out.length - 1]);
+    }
   } finally {
     await app.close();
     if (dbSchema) {

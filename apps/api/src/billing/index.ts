@@ -6,6 +6,7 @@ import checkoutRoutes from './checkout-routes';
 import invoiceRoutes from './invoice-routes';
 import paypalRoutes from './paypal-routes';
 
+export { reserveMany, settleMany, releaseMany, type SettleItem, type Held } from './ledger-batch';
 export { post, reserve, settle, release, balanceOf, ledgerSumOf, type AccountRef, type PostInput, type Posted, type Reserved } from './ledger';
 export { parseMoney, formatMoney, MICRO_PER_UNIT } from './money';
 export { LEDGER_KINDS, type LedgerKind } from './ledger-core';

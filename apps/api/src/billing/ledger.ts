@@ -28,7 +28,7 @@ export interface PostInput {
 
 export interface Posted { entry_id: string; balance: bigint; duplicate: boolean }
 
-interface LockedAccount extends AccountState { account_uuid: string; company_uuid: string | null; reseller_uuid: string | null; low_balance_threshold: bigint | null }
+export interface LockedAccount extends AccountState { account_uuid: string; company_uuid: string | null; reseller_uuid: string | null; low_balance_threshold: bigint | null }
 
 const refColumn = (ref: AccountRef) => ('company_uuid' in ref ? ({ col: 'company_uuid', id: ref.company_uuid } as const) : ({ col: 'reseller_uuid', id: ref.reseller_uuid } as const));
 
@@ -52,7 +52,7 @@ export async function lockAccount(trx: Transaction<Database>, ref: AccountRef): 
  * commit by the outbox dispatcher, so a rolled-back posting mails nothing): it goes once per crossing
  * (a later posting that stays below does not repeat it; rising above and falling again does).
  */
-async function lowBalanceAlert(trx: Transaction<Database>, acc: LockedAccount, before: bigint) {
+export async function lowBalanceAlert(trx: Transaction<Database>, acc: LockedAccount, before: bigint) {
   if (!crossedBelow(before, acc.balance, acc.low_balance_threshold)) return;
   const recipients = await billingContacts(trx, acc);
   if (!recipients.length) return;

@@ -25,9 +25,9 @@ describe('bulk calls: accept, send through the pipeline, run/hold, reports, tena
   };
   const perRecipient = async (id: string) => (await sql<{ recipients: number; messages: number; distinct_messages: number; charges: number }>`select
       (select count(*)::int from bulk_recipients where bulk_uuid = ${id}) as recipients,
-      (select count(*)::int from sms s join bulk_recipients r on r.sms_uuid = s.sms_uuid where r.bulk_uuid = ${id}) as messages,
-      (select count(distinct sms_uuid)::int from bulk_recipients where bulk_uuid = ${id}) as distinct_messages,
-      (select count(*)::int from ledger_entries e join bulk_recipients r on e.cause_id = r.sms_uuid::text where r.bulk_uuid = ${id} and e.kind = 'sms_charge') as charges`.execute(t.app.db)).rows[0];
+      (select count(*)::int from sms s join bulk_recipients r on r.bulk_uuid = s.bulk_uuid and r.seq = s.bulk_seq where r.bulk_uuid = ${id}) as messages,
+      (select count(distinct bulk_seq)::int from sms where bulk_uuid = ${id}) as distinct_messages,
+      (select count(*)::int from ledger_entries e join sms s on e.cause_id = s.sms_uuid::text where s.bulk_uuid = ${id} and e.kind = 'sms_charge') as charges`.execute(t.app.db)).rows[0];
 
   beforeAll(async () => {
     t = await createTestApp({ demoTraffic: true, messaging: { gatewaySecret: 'bulk', simAutoDeliver: false, simFailureRate: 0 } });
@@ -161,4 +161,24 @@ describe('bulk calls: accept, send through the pipeline, run/hold, reports, tena
     await t.app.db.deleteFrom('bulks').where('bulk_uuid', '=', res.json().bulk_uuid).execute();
     expect(Number((await t.app.db.selectFrom('bulk_recipients').select((e) => e.fn.countAll().as('n')).where('bulk_uuid', '=', res.json().bulk_uuid).executeTakeFirstOrThrow()).n)).toBe(0);
   }, 60_000);
+
+  it('stores each number once when two workers run one bulk at once and when a chunk is run again after a lost cursor', async () => {
+    const res = await call('POST', '/bulk_sms_delayed', acme, { ani: ACME_ANI, text: 'Twice?', csv: `number\n${numbers(450, 5000).join('\n')}\n` });
+    const id = res.json().bulk_uuid;
+    await t.app.db.updateTable('bulks').set({ status: 'running' }).where('bulk_uuid', '=', id).execute();
+    // two workers (as two processes would) race over the same chunks
+    await Promise.all([bulkOf(t.app).work(id), bulkOf(t.app).work(id)]);
+    await waitFor(id, (p) => p.status === 'finished');
+    await sim().drain();
+    expect(await perRecipient(id)).toEqual({ recipients: 450, messages: 450, distinct_messages: 450, charges: 450 });
+    // the cursor lost (a chunk run again, as after a crash between its commit and a cursor the database did not keep):
+    // the stored numbers are skipped, nothing is stored or held again
+    await t.app.db.updateTable('bulks').set({ status: 'running', cursor: 0 }).where('bulk_uuid', '=', id).execute();
+    await bulkOf(t.app).work(id);
+    await waitFor(id, (p) => p.status === 'finished');
+    expect(await perRecipient(id)).toEqual({ recipients: 450, messages: 450, distinct_messages: 450, charges: 450 });
+    const holds = await sql<{ n: number }>`select count(*)::int as n from ledger_reservations l join sms s on s.reservation_uuid = l.reservation_uuid where s.bulk_uuid = ${id}`.execute(t.app.db);
+    expect(holds.rows[0].n).toBe(450);
+    expect(await bulkOf(t.app).progress(id)).toEqual({ total: 450, sent: 450, delivered: 450, failed: 0, left: 0, status: 'finished' });
+  }, 90_000);
 });

@@ -147,13 +147,14 @@ export default async function bulkRoutes(base: FastifyInstance, opts: { service:
     const bulk = (await present([await find(req, req.params.id)]))[0];
     const { per_page, offset } = paging(req.query, 50);
     const rs = req.query.route_status;
-    const filter = !rs ? sql<boolean>`true` : rs === 'pending' ? sql<boolean>`r.sms_uuid is null` : sql<boolean>`s.status = ${rs}`;
+    const filter = !rs ? sql<boolean>`true` : rs === 'pending' ? sql<boolean>`s.sms_uuid is null` : sql<boolean>`s.status = ${rs}`;
+    // a recipient's message is the one stored under its (bulk, seq) key
     const [rows, total] = await Promise.all([
       sql<{ seq: number; number: string; route_status: string; text: string | null; sms_uuid: string | null; status_message: string | null; sent_on: Date | null }>`
-        select r.seq, r.number, coalesce(s.status, 'pending') as route_status, s.text, r.sms_uuid, s.status_message, s.sent_on
-        from bulk_recipients r left join sms s on s.sms_uuid = r.sms_uuid
+        select r.seq, r.number, coalesce(s.status, 'pending') as route_status, s.text, s.sms_uuid, s.status_message, s.sent_on
+        from bulk_recipients r left join sms s on s.bulk_uuid = r.bulk_uuid and s.bulk_seq = r.seq
         where r.bulk_uuid = ${bulk.bulk_uuid} and ${filter} order by r.seq limit ${per_page} offset ${offset}`.execute(app.db),
-      sql<{ n: number }>`select count(*)::int as n from bulk_recipients r left join sms s on s.sms_uuid = r.sms_uuid
+      sql<{ n: number }>`select count(*)::int as n from bulk_recipients r left join sms s on s.bulk_uuid = r.bulk_uuid and s.bulk_seq = r.seq
         where r.bulk_uuid = ${bulk.bulk_uuid} and ${filter}`.execute(app.db),
     ]);
     return { bulk, items: rows.rows.map((r) => ({ ...r, sent_on: iso(r.sent_on) })), total: total.rows[0].n, per_page };

@@ -9,7 +9,10 @@ export interface BulkTables {
     kind: Generated<'bulk' | 'delayed'>; ani: Opt<string>; ani_group_uuid: Opt<string>; text: string; status: BulkStatus;
     total: Generated<number>; file_name: Opt<string>; campaign_uuid: Opt<string>;
     send_at: Opt<Date>; started_on: Opt<Date>; finished_on: Opt<Date>; created_on: ColumnType<Date, Date | undefined, never>;
+    /** the last recipient (seq) whose message is stored: the job goes on after it */
+    cursor: Generated<number>;
   };
+  bulk_deltas: { id: Generated<string>; bulk_uuid: string; stored: number; sent: number; delivered: number; failed: number; done: number };
   bulk_recipients: {
     bulk_uuid: string; seq: number; number: string; fields: Opt<Record<string, string>>; sms_uuid: Opt<string>; lease_until: Opt<Date>;
   };

@@ -1,34 +1,36 @@
 // Bulk jobs: stored at once (recipients in one INSERT), sent by durable jobs in chunks through the
-// messaging pipeline's batch entry point. A recipient row gets its message in the same transaction
-// that creates the message, so a crash or a second worker can never give a number two messages.
+// messaging pipeline's batch entry point. The job's cursor (bulks.cursor) moves in the transaction
+// that stores a chunk's messages, and a message is unique per (bulk, recipient): a crash, a re-run
+// chunk or a second worker can never give a number two messages or two charges.
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { pgliteOf } from '../db/connect';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BulkStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { HttpError, notFound } from '../lib/http-error';
-import type { Judged, MessagingService, OutboundMessage } from '../messaging';
+import type { CompanyFacts, Judged, MessagingService, OutboundMessage } from '../messaging';
 import type { Jobs } from '../jobs';
 import { parseNanp } from '../numbers/phone';
 import { bulkMovableFrom, nextBulkStatus, type BulkAction } from './engine/state';
 import { substitute } from '@smsc/shared-util';
 import type { BulkRecipient } from './recipients';
+import { Pacer } from './pacer';
+import { AlreadyStored, BULK_LEASE_SECONDS } from '../messaging/batch';
 
 export const BULK_JOB = 'bulk-send';
 /**
- * Messages per transaction. Each message holds its price on the company's account row, so a chunk
- * updates that row once per message; the row's versions pile up inside the transaction and every
- * further lock walks them (500 a chunk took ~20 s on a loaded PGlite, 100 keeps it linear enough).
+ * Messages per transaction. A chunk is a handful of statements (the holds of the whole chunk are one
+ * reserveMany), short enough that on PGlite's single connection other requests interleave between chunks.
  */
-const CHUNK = 100;
+const CHUNK = 200;
 /** a job hands the bulk to a fresh job after this long (pg-boss expires a job after 60 s) */
 const SLICE_MS = 20_000;
-/** a claimed message not marked handed over after this long is taken as orphaned by a dead worker */
-const LEASE_SECONDS = 10;
 
 export interface BulkHooks {
   /** the numbers an ANI group rotates over (the campaigns domain replaces this) */
   sendersOf(company_uuid: string, ani_group_uuid: string): Promise<string[]>;
+  /** a running bulk that may not send now (a campaign's quiet hours): when it may go on; null = now */
+  waitFor(b: { bulk_uuid: string; campaign_uuid: string | null }): Promise<Date | null>;
 }
 
 export interface BulkCreateInput {
@@ -38,6 +40,10 @@ export interface BulkCreateInput {
   /** the delayed form waits for run (or its send_at) */
   start_held?: boolean;
 }
+
+/** A chunk read and judged, ready to store: the recipients after `cursor` up to `last`. */
+interface Prepared { cursor: number; last: number; company: CompanyFacts; judged: Judged[] }
+const productOf = (j: Judged) => (j.decision.ok ? j.decision.vendorProductUuid : null);
 
 export interface BulkProgressFigures { total: number; sent: number; delivered: number; failed: number; left: number; status: BulkStatus }
 
@@ -74,10 +80,14 @@ async function insertBulk(db: Kysely<Database>, bulk: Insertable<Database['bulks
 export class BulkService {
   hooks: BulkHooks = {
     async sendersOf() { throw new HttpError(400, 'ANI groups are not available'); },
+    async waitFor() { return null; },
   };
   private closed = false;
+  private readonly pacer: Pacer;
 
-  constructor(private readonly db: Kysely<Database>, private readonly jobs: Jobs, private readonly messaging: MessagingService, private readonly log: FastifyBaseLogger) {}
+  constructor(private readonly db: Kysely<Database>, private readonly jobs: Jobs, private readonly messaging: MessagingService, private readonly log: FastifyBaseLogger) {
+    this.pacer = new Pacer(db);
+  }
 
   async create(input: BulkCreateInput): Promise<{ bulk_uuid: string; status: BulkStatus; total: number }> {
     if (!input.text.trim()) throw new HttpError(400, 'text: the message is empty');
@@ -139,95 +149,147 @@ export class BulkService {
     return { ...(await this.progressOf([bulk_uuid])).get(bulk_uuid) as Omit<BulkProgressFigures, 'status'>, status: b.status };
   }
 
-  /** sent = handed to the gateway; failed = refused, blocked or undelivered; left = not handed over yet. */
+  /**
+   * sent = handed to the gateway; failed = refused, blocked or undelivered; left = not handed over yet.
+   * Sums of the per-statement counts the sms triggers keep (bulk_deltas): a read never joins the
+   * numbers to their messages, whatever the size of the job.
+   */
   async progressOf(ids: string[]): Promise<Map<string, Omit<BulkProgressFigures, 'status'>>> {
     const out = new Map<string, Omit<BulkProgressFigures, 'status'>>();
     if (!ids.length) return out;
-    const rows = (await sql<{ bulk_uuid: string; total: number; sent: number; delivered: number; failed: number; left: number }>`
-      select r.bulk_uuid, count(*)::int as total,
-        count(*) filter (where s.status in ('sent','delivered','undelivered'))::int as sent,
-        count(*) filter (where s.status = 'delivered')::int as delivered,
-        count(*) filter (where s.status in ('failed','undelivered','blocked','cancelled'))::int as failed,
-        count(*) filter (where s.sms_uuid is null or s.status in ('queued','scheduled'))::int as left
-      from bulk_recipients r left join sms s on s.sms_uuid = r.sms_uuid
-      where r.bulk_uuid in (${sql.join(ids)}) group by r.bulk_uuid`.execute(this.db)).rows;
+    const rows = (await sql<{ bulk_uuid: string; total: number; stored: number; sent: number; delivered: number; failed: number; done: number }>`
+      select b.bulk_uuid, b.total, coalesce(sum(d.stored), 0)::int as stored, coalesce(sum(d.sent), 0)::int as sent, coalesce(sum(d.delivered), 0)::int as delivered,
+        coalesce(sum(d.failed), 0)::int as failed, coalesce(sum(d.done), 0)::int as done
+      from bulks b left join bulk_deltas d on d.bulk_uuid = b.bulk_uuid
+      where b.bulk_uuid in (${sql.join(ids)}) group by b.bulk_uuid, b.total`.execute(this.db)).rows;
     for (const id of ids) out.set(id, { total: 0, sent: 0, delivered: 0, failed: 0, left: 0 });
-    for (const r of rows) out.set(r.bulk_uuid, { total: r.total, sent: r.sent, delivered: r.delivered, failed: r.failed, left: r.left });
+    for (const r of rows) out.set(r.bulk_uuid, { total: r.total, sent: r.sent, delivered: r.delivered, failed: r.failed, left: r.total - r.done });
     return out;
   }
 
-  /** The job: sends chunks while the bulk runs, for one slice of time, then hands over to a fresh job. */
-  async work(bulk_uuid: string): Promise<void> {
-    const until = Date.now() + SLICE_MS;
-    let senders: string[] | null = null;
-    while (!this.closed) {
-      const b = await this.db.selectFrom('bulks').selectAll().where('bulk_uuid', '=', bulk_uuid).executeTakeFirst();
-      if (!b) return;
-      if (b.status === 'scheduled') {
-        if (b.send_at && b.send_at.getTime() > Date.now() + 1000) return; // rescheduled; its own job comes later
-        await this.db.updateTable('bulks').set({ status: 'running', started_on: new Date() }).where('bulk_uuid', '=', bulk_uuid).where('status', '=', 'scheduled').execute();
-        continue;
-      }
-      if (b.status !== 'running') return;
-      senders ??= b.ani_group_uuid ? await this.hooks.sendersOf(b.company_uuid, b.ani_group_uuid) : [b.ani as string];
-      await this.recoverOrphans(bulk_uuid);
-      const n = await this.sendChunk(b, senders);
-      if (n === 0) {
-        const open = await sql<{ pending: boolean; queued: boolean }>`select
-          exists (select 1 from bulk_recipients where bulk_uuid = ${bulk_uuid} and sms_uuid is null) as pending,
-          exists (select 1 from bulk_recipients r join sms s on s.sms_uuid = r.sms_uuid where r.bulk_uuid = ${bulk_uuid} and s.status = 'queued') as queued`.execute(this.db);
-        const { pending, queued } = open.rows[0];
-        if (!pending && !queued) {
-          await this.db.updateTable('bulks').set({ status: 'finished', finished_on: new Date() }).where('bulk_uuid', '=', bulk_uuid).where('status', '=', 'running').execute();
-          return;
-        }
-        // Another worker holds the rest (or an orphan's lease has not run out yet): look again shortly.
-        await this.kick(bulk_uuid, new Date(Date.now() + 2000));
-        return;
-      }
-      if (Date.now() > until) { await this.kick(bulk_uuid); return; }
-    }
+  /** How many messages of a bulk exist and how many of them still wait for the gateway. */
+  private async counts(bulk_uuid: string): Promise<{ stored: number; queued: number }> {
+    const r = (await sql<{ stored: number; done: number }>`select coalesce(sum(stored), 0)::int as stored, coalesce(sum(done), 0)::int as done
+      from bulk_deltas where bulk_uuid = ${bulk_uuid}`.execute(this.db)).rows[0];
+    return { stored: r.stored, queued: r.stored - r.done };
   }
 
-  /** Claims up to CHUNK unsent numbers, stores their messages (checked, priced, held) and hands them over. */
-  private async sendChunk(b: { bulk_uuid: string; company_uuid: string; user_uuid: string | null; text: string }, senders: string[]): Promise<number> {
-    const peek = await this.db.selectFrom('bulk_recipients').select(['seq', 'number', 'fields']).where('bulk_uuid', '=', b.bulk_uuid).where('sms_uuid', 'is', null)
-      .orderBy('seq').limit(CHUNK).execute();
-    if (!peek.length) return 0;
-    const company = await this.messaging.company(b.company_uuid);
-    // Judging reads the catalog and suppression lists outside the transaction (PGlite has one connection).
-    const judged = await this.messaging.batch.judge(company, peek.map((r) => ({ ani: senders[(r.seq - 1) % senders.length], dnis: r.number, text: substitute(b.text, r.fields) })));
-    const bySeq = new Map(peek.map((r, i) => [r.seq, judged[i]]));
-    const outbound = await this.db.transaction().execute(async (trx) => {
-      const claimed = await trx.selectFrom('bulk_recipients').select('seq').where('bulk_uuid', '=', b.bulk_uuid).where('sms_uuid', 'is', null)
-        .where('seq', 'in', peek.map((r) => r.seq)).orderBy('seq').forUpdate().skipLocked().execute();
-      if (!claimed.length) return null;
-      const stored = await this.messaging.batch.store(trx, company, b.user_uuid, claimed.map((c) => bySeq.get(c.seq) as Judged));
-      await sql`update bulk_recipients r set sms_uuid = v.sms_uuid, lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
-        from unnest(${claimed.map((c) => c.seq)}::int[], ${stored.map((s) => s.sms_uuid)}::uuid[]) as v(seq, sms_uuid)
-        where r.bulk_uuid = ${b.bulk_uuid} and r.seq = v.seq`.execute(trx);
-      return stored.flatMap((s) => (s.outbound ? [s.outbound] : []));
-    });
-    if (outbound === null) return peek.length; // another worker took these rows: look at the next ones
-    await this.messaging.batch.handOver(outbound);
-    return peek.length;
+  /** Sums a bulk's count rows into one (in one statement, so a concurrent read sees either form). */
+  private async fold(bulk_uuid: string): Promise<void> {
+    await sql`with d as (delete from bulk_deltas where bulk_uuid = ${bulk_uuid} returning *)
+      insert into bulk_deltas (bulk_uuid, stored, sent, delivered, failed, done)
+      select ${bulk_uuid}::uuid, coalesce(sum(stored), 0), coalesce(sum(sent), 0), coalesce(sum(delivered), 0), coalesce(sum(failed), 0), coalesce(sum(done), 0) from d`.execute(this.db);
   }
 
   /**
-   * Messages stored but never marked handed over (their worker died between the commit and the
-   * gateway): after their lease they are handed over again, each by one worker.
+   * The job: sends chunks while the bulk runs, for one slice of time, then hands over to a fresh job.
+   * A pipeline of three: while a chunk is stored, the next one is read and judged, and the one before
+   * is handed to the gateway (a crash in between leaves it queued under its lease, see recoverOrphans).
+   */
+  async work(bulk_uuid: string): Promise<void> {
+    const until = Date.now() + SLICE_MS;
+    let senders: string[] | null = null;
+    let chunks = 0;
+    let handing: Promise<void> = Promise.resolve();
+    let next: { cursor: number; chunk: Promise<Prepared | null> } | null = null;
+    await this.recoverOrphans(bulk_uuid);
+    try {
+      while (!this.closed) {
+        const b = await this.db.selectFrom('bulks').selectAll().where('bulk_uuid', '=', bulk_uuid).executeTakeFirst();
+        if (!b) return;
+        if (b.status === 'scheduled') {
+          if (b.send_at && b.send_at.getTime() > Date.now() + 1000) return; // rescheduled; its own job comes later
+          await this.db.updateTable('bulks').set({ status: 'running', started_on: new Date() }).where('bulk_uuid', '=', bulk_uuid).where('status', '=', 'scheduled').execute();
+          continue;
+        }
+        if (b.status !== 'running') return;
+        const wait = await this.hooks.waitFor(b);
+        if (wait) { await this.kick(bulk_uuid, wait); return; }
+        senders ??= b.ani_group_uuid ? await this.hooks.sendersOf(b.company_uuid, b.ani_group_uuid) : [b.ani as string];
+        const chunk: Prepared | null = next?.cursor === b.cursor ? await next.chunk : await this.prepare(b, senders, b.cursor);
+        next = null;
+        if (!chunk) {
+          await handing;
+          const { stored, queued } = await this.counts(bulk_uuid);
+          if (stored >= b.total && queued === 0) {
+            await this.db.updateTable('bulks').set({ status: 'finished', finished_on: new Date() }).where('bulk_uuid', '=', bulk_uuid).where('status', '=', 'running').execute();
+            await this.fold(bulk_uuid);
+            return;
+          }
+          // Messages stored but not handed over yet (their worker died, or another still hands them over): look again after their lease.
+          await this.kick(bulk_uuid, new Date(Date.now() + 2000));
+          return;
+        }
+        // At the route's throughput (the chunk was cut to what its gateway takes within the lease).
+        await this.pacer.take(chunk.judged.map(productOf));
+        const following = senders;
+        next = { cursor: chunk.last, chunk: this.prepare(b, following, chunk.last).catch(() => null) };
+        const outbound = await this.store(b, chunk);
+        if (++chunks % 50 === 0) await this.fold(bulk_uuid);
+        if (outbound.length) {
+          await handing;
+          handing = this.messaging.batch.handOver(outbound);
+        }
+        if (Date.now() > until) { await handing; await this.kick(bulk_uuid); return; }
+      }
+    } finally {
+      await handing;
+    }
+  }
+
+  /** Reads and judges the recipients after `cursor` (no writes): up to a chunk, cut to what the route's throughput allows. */
+  private async prepare(b: { bulk_uuid: string; company_uuid: string; text: string }, senders: string[], cursor: number): Promise<Prepared | null> {
+    const peek = await this.db.selectFrom('bulk_recipients').select(['seq', 'number', 'fields']).where('bulk_uuid', '=', b.bulk_uuid)
+      .where('seq', '>', cursor).where('seq', '<=', cursor + CHUNK).orderBy('seq').execute();
+    if (!peek.length) return null;
+    const company = await this.messaging.company(b.company_uuid);
+    // Judging reads the catalog and suppression lists outside the transaction (PGlite has one connection).
+    const judged = await this.messaging.batch.judge(company, peek.map((r) => ({
+      ani: senders[(r.seq - 1) % senders.length], dnis: r.number, text: substitute(b.text, r.fields), bulk: { bulk_uuid: b.bulk_uuid, seq: r.seq },
+    })));
+    const fit = judged.slice(0, await this.pacer.fit(judged.map(productOf)));
+    return { cursor, company, judged: fit, last: (fit[fit.length - 1].item.bulk as { seq: number }).seq };
+  }
+
+  /**
+   * Stores a prepared chunk's messages (checked, priced, held) and answers those to hand over. The
+   * cursor moves in the same transaction, guarded by its old value and the running state: a crashed
+   * or concurrent worker's chunk is never stored twice, and a hold takes effect at the next chunk
+   * (held, stopped or moved on by another worker: nothing stored, the loop reads the bulk again).
+   */
+  private async store(b: { bulk_uuid: string; user_uuid: string | null }, chunk: Prepared): Promise<OutboundMessage[]> {
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const moved = await trx.updateTable('bulks').set({ cursor: chunk.last }).where('bulk_uuid', '=', b.bulk_uuid).where('cursor', '=', chunk.cursor)
+          .where('status', '=', 'running').returning('cursor').executeTakeFirst();
+        if (!moved) return [];
+        const stored = await this.messaging.batch.store(trx, chunk.company, b.user_uuid, chunk.judged);
+        return stored.flatMap((s) => (s.outbound ? [s.outbound] : []));
+      });
+    } catch (e) {
+      if (!(e instanceof AlreadyStored)) throw e;
+      // The cursor lagged behind stored messages (a database restored from before a crash?): skip to the last stored one.
+      this.log.warn({ bulk_uuid: b.bulk_uuid, err: e.message }, 'bulk messages stored before; moving the cursor past them');
+      await sql`update bulks set cursor = greatest(cursor, (select max(bulk_seq) from sms where bulk_uuid = ${b.bulk_uuid})) where bulk_uuid = ${b.bulk_uuid}`.execute(this.db);
+      return [];
+    }
+  }
+
+  /**
+   * Messages stored but never handed over (their worker died between the commit and the gateway):
+   * after their lease they are handed over again, each by one worker (the lease moves as it is taken).
    */
   private async recoverOrphans(bulk_uuid: string): Promise<void> {
-    const ids = (await sql<{ sms_uuid: string }>`with o as (
-        select r.seq from bulk_recipients r join sms s on s.sms_uuid = r.sms_uuid
-        where r.bulk_uuid = ${bulk_uuid} and s.status = 'queued' and r.lease_until < now() limit ${CHUNK} for update of r skip locked)
-      update bulk_recipients r set lease_until = now() + make_interval(secs => ${LEASE_SECONDS}) from o
-      where r.bulk_uuid = ${bulk_uuid} and r.seq = o.seq returning r.sms_uuid`.execute(this.db)).rows.map((r) => r.sms_uuid);
-    if (!ids.length) return;
-    this.log.warn({ bulk_uuid, count: ids.length }, 'handing over messages a stopped worker left queued');
-    const msgs = await this.db.selectFrom('sms').select(['sms_uuid', 'ani', 'dnis', 'text', 'segments', 'encoding', 'vendor_product_uuid'])
-      .where('sms_uuid', 'in', ids).where('status', '=', 'queued').execute();
-    await this.messaging.batch.handOver(msgs as OutboundMessage[]);
+    for (;;) {
+      const msgs = (await sql<OutboundMessage>`with o as (
+          select sms_uuid from sms where bulk_uuid = ${bulk_uuid} and status = 'queued' and bulk_lease < now() limit ${CHUNK} for update skip locked)
+        update sms s set bulk_lease = now() + make_interval(secs => ${BULK_LEASE_SECONDS}) from o where s.sms_uuid = o.sms_uuid
+        returning s.sms_uuid, s.ani, s.dnis, s.text, s.segments, s.encoding, s.vendor_product_uuid`.execute(this.db)).rows;
+      if (!msgs.length) return;
+      this.log.warn({ bulk_uuid, count: msgs.length }, 'handing over messages a stopped worker left queued');
+      await this.pacer.take(msgs.map((m) => m.vendor_product_uuid ?? null));
+      await this.messaging.batch.handOver(msgs);
+    }
   }
 
   /** On start: every running bulk gets a job again (its last one may have died with a process). */

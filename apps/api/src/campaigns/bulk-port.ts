@@ -6,6 +6,8 @@ export interface BulkRecipient { number: string; fields?: Record<string, string>
 export interface BulkCreate {
   company_uuid: string; user_uuid: string | null; ani?: string; ani_group_uuid?: string; text: string;
   recipients: BulkRecipient[]; send_at?: Date; campaign_uuid?: string;
+  /** made on hold (a held campaign's new recipient): it goes when the campaign runs again */
+  start_held?: boolean;
 }
 export interface BulkProgress { total: number; sent: number; delivered: number; failed: number; left: number; status: string }
 

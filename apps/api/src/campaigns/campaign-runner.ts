@@ -6,7 +6,7 @@ import { HttpError } from '../lib/http-error';
 import { approvedTemplate } from '../messaging-content/queries';
 import { nanp } from '../numbers/nanp';
 import { campaignMove } from './engine/state';
-import { sendGroups, zoneOfNumber } from './engine/send-window';
+import { nextSendTime, sendGroups, zoneOfNumber } from './engine/send-window';
 import { companySenders, groupNumbers } from './queries';
 import { isJobDone, type BulkPort } from './bulk-port';
 
@@ -16,6 +16,18 @@ interface CampaignRow {
 }
 
 const stateOfNpa = (npa: string) => nanp().npas.get(npa)?.state ?? null;
+
+/** Splits a send group by recipient zone (in first-seen order): each zone's job keeps its own quiet hours. */
+function byZone<T extends { number: string }>(g: { send_at: Date; recipients: T[] }, zoneOf: (n: string) => string): { send_at: Date; zone: string; recipients: T[] }[] {
+  const zones = new Map<string, T[]>();
+  for (const r of g.recipients) {
+    const z = zoneOf(r.number);
+    const list = zones.get(z);
+    if (list) list.push(r);
+    else zones.set(z, [r]);
+  }
+  return [...zones.entries()].map(([zone, recipients]) => ({ send_at: g.send_at, zone, recipients }));
+}
 
 export class CampaignRunner {
   constructor(private readonly db: Kysely<Database>, private readonly port: () => BulkPort | null) {}
@@ -52,9 +64,8 @@ export class CampaignRunner {
     }
   }
 
-  /** draft → running: checks it can send, then one bulk job per first-send instant (quiet hours per zone). */
-  private async start(c: CampaignRow, user_uuid: string | null): Promise<void> {
-    const bulk = this.bulk();
+  /** The text to send and a check that the campaign can send at all (409 naming what is missing). */
+  private async sendable(c: CampaignRow): Promise<string> {
     let text = c.text;
     if (c.sms_template_uuid) {
       const t = await approvedTemplate(this.db, c.company_uuid, c.sms_template_uuid);
@@ -63,6 +74,32 @@ export class CampaignRunner {
     }
     if (!text) throw new HttpError(409, 'The campaign has no text; write one or pick an approved template');
     if (!c.ani && !c.ani_group_uuid) throw new HttpError(409, 'The campaign has no sender; pick a number or an ANI group');
+    return text;
+  }
+
+  private quiet(c: Pick<CampaignRow, 'quiet_start' | 'quiet_end'>) {
+    return c.quiet_start && c.quiet_end ? { start: c.quiet_start, end: c.quiet_end } : null;
+  }
+
+  /** One bulk job of the campaign for recipients of one zone, recorded so hold, stop and the quiet hours reach it. */
+  private async makeJob(c: CampaignRow, text: string, user_uuid: string | null, g: { send_at: Date; zone: string; recipients: { number: string; recipient_name: string | null }[] }, now: Date, held: boolean) {
+    const { bulk_uuid } = await this.bulk().create({
+      company_uuid: c.company_uuid, user_uuid, text, campaign_uuid: c.campaign_uuid,
+      ...(c.ani_group_uuid ? { ani_group_uuid: c.ani_group_uuid } : { ani: c.ani as string }),
+      recipients: g.recipients.map((r) => ({ number: r.number, ...(r.recipient_name ? { fields: { name: r.recipient_name } } : {}) })),
+      ...(g.send_at.getTime() > now.getTime() ? { send_at: g.send_at } : {}),
+      ...(held ? { start_held: true } : {}),
+    });
+    await this.db.insertInto('campaign_jobs').values({ campaign_uuid: c.campaign_uuid, bulk_uuid, send_at: g.send_at, recipients: g.recipients.length, time_zone: g.zone }).execute();
+  }
+
+  /**
+   * draft → running: checks it can send, then one bulk job per first-send instant and recipient zone
+   * (quiet hours per zone, also while the job runs: see waitFor).
+   */
+  private async start(c: CampaignRow, user_uuid: string | null): Promise<void> {
+    this.bulk();
+    const text = await this.sendable(c);
     // checked before the state moves, so a number the company gave up since is a 400 that changes nothing
     if (c.ani && !c.ani_group_uuid) await companySenders(this.db, c.company_uuid, [c.ani], 'ani');
     if (c.ani_group_uuid && !(await groupNumbers(this.db, c.company_uuid, c.ani_group_uuid)).length) {
@@ -72,20 +109,14 @@ export class CampaignRunner {
       .select(['campaign_recipients.number', 'recipients.recipient_name']).where('campaign_recipients.campaign_uuid', '=', c.campaign_uuid)
       .orderBy('campaign_recipients.created_on').orderBy('campaign_recipients.number').execute();
     if (!recipients.length) throw new HttpError(409, 'The campaign has no recipients');
-    const quiet = c.quiet_start && c.quiet_end ? { start: c.quiet_start, end: c.quiet_end } : null;
     const now = new Date();
-    const groups = sendGroups(recipients, { now, start_at: c.start_at, quiet, zoneOf: (n) => zoneOfNumber(n, stateOfNpa, c.time_zone) });
+    const zoneOf = (n: string) => zoneOfNumber(n, stateOfNpa, c.time_zone);
+    const groups = sendGroups(recipients, { now, start_at: c.start_at, quiet: this.quiet(c), zoneOf }).flatMap((g) => byZone(g, zoneOf));
     await this.claim(c, 'running', { started_on: now });
     let made = 0;
     try {
       for (const g of groups) {
-        const { bulk_uuid } = await bulk.create({
-          company_uuid: c.company_uuid, user_uuid, text, campaign_uuid: c.campaign_uuid,
-          ...(c.ani_group_uuid ? { ani_group_uuid: c.ani_group_uuid } : { ani: c.ani as string }),
-          recipients: g.recipients.map((r) => ({ number: r.number, ...(r.recipient_name ? { fields: { name: r.recipient_name } } : {}) })),
-          ...(g.send_at.getTime() > now.getTime() ? { send_at: g.send_at } : {}),
-        });
-        await this.db.insertInto('campaign_jobs').values({ campaign_uuid: c.campaign_uuid, bulk_uuid, send_at: g.send_at, recipients: g.recipients.length }).execute();
+        await this.makeJob(c, text, user_uuid, g, now, false);
         made++;
       }
     } catch (e) {
@@ -93,6 +124,35 @@ export class CampaignRunner {
       await this.db.updateTable('campaigns').set({ status: made ? 'held' : c.status }).where('campaign_uuid', '=', c.campaign_uuid).execute();
       throw e;
     }
+  }
+
+  /**
+   * A number that opted in (a keyword) to a campaign already running or held gets the campaign's
+   * message in a job of its own: at once, or when its quiet hours end, or when the campaign runs again.
+   */
+  async optIn(campaign_uuid: string, number: string): Promise<void> {
+    const c = await this.db.selectFrom('campaigns').select(['campaign_uuid', 'company_uuid', 'status', 'text', 'sms_template_uuid', 'ani', 'ani_group_uuid',
+      'quiet_start', 'quiet_end', 'time_zone', 'start_at', 'created_by']).where('campaign_uuid', '=', campaign_uuid).executeTakeFirst();
+    if (!c || (c.status !== 'running' && c.status !== 'held') || !this.port()) return;
+    const text = await this.sendable(c);
+    const now = new Date();
+    const zone = zoneOfNumber(number, stateOfNpa, c.time_zone);
+    const start = c.start_at && c.start_at > now ? c.start_at : now;
+    await this.makeJob(c, text, c.created_by, { send_at: nextSendTime(start, zone, this.quiet(c)), zone, recipients: [{ number, recipient_name: null }] }, now, c.status === 'held');
+  }
+
+  /**
+   * The quiet hours while a campaign's job runs (the bulk engine asks before each chunk): when the
+   * job's zone is in them, the instant they end there; null when it may send now.
+   */
+  async waitFor(bulk_uuid: string, campaign_uuid: string, now = new Date()): Promise<Date | null> {
+    const row = await this.db.selectFrom('campaign_jobs').innerJoin('campaigns', 'campaigns.campaign_uuid', 'campaign_jobs.campaign_uuid')
+      .select(['campaign_jobs.time_zone', 'campaigns.time_zone as company_zone', 'campaigns.quiet_start', 'campaigns.quiet_end'])
+      .where('campaign_jobs.bulk_uuid', '=', bulk_uuid).where('campaign_jobs.campaign_uuid', '=', campaign_uuid).executeTakeFirst();
+    const quiet = row && this.quiet(row);
+    if (!row || !quiet) return null;
+    const at = nextSendTime(now, row.time_zone ?? row.company_zone, quiet);
+    return at.getTime() > now.getTime() ? at : null;
   }
 
   /**

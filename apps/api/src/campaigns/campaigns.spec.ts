@@ -78,19 +78,25 @@ describe('campaigns API', () => {
     expect((await call('POST', '/campaign', admin, { campaign_name: 'x' })).statusCode).toBe(400);
   });
 
-  it('runs through the bulk engine: one job per first-send instant, hold/stop reach every job, finished when they are done', async () => {
+  it('runs through the bulk engine: one job per first-send instant and zone, hold/stop reach every job, finished when they are done', async () => {
     const c = await make(acme, { campaign_name: 'Run me', text: 'Sale!', ani: '+12125552301', numbers: ['+12125550181', '+13105550182', '+12125550183'] });
     const before = bulk.created.length;
     const run = await call('POST', `/campaign/${c.campaign_uuid}/run`, acme);
     expect(run.statusCode).toBe(200);
     expect(run.json().campaign).toMatchObject({ status: 'running', progress: { total: 3, sent: 0, delivered: 0, failed: 0, left: 3 } });
     const jobs = bulk.created.slice(before);
-    expect(jobs).toEqual([expect.objectContaining({ campaign_uuid: c.campaign_uuid, ani: '+12125552301', text: 'Sale!', user_uuid: expect.any(String), recipients: [{ number: '+12125550181' }, { number: '+12125550183' }, { number: '+13105550182' }] })]);
-    expect(jobs[0].send_at).toBeUndefined();
+    // New York's numbers and Los Angeles' go now, in a job per zone (each keeps its own quiet hours while it runs)
+    const common = { campaign_uuid: c.campaign_uuid, ani: '+12125552301', text: 'Sale!', user_uuid: expect.any(String) };
+    expect(jobs).toEqual([
+      expect.objectContaining({ ...common, recipients: [{ number: '+12125550181' }, { number: '+12125550183' }] }),
+      expect.objectContaining({ ...common, recipients: [{ number: '+13105550182' }] }),
+    ]);
+    expect(jobs.map((j) => j.send_at)).toEqual([undefined, undefined]);
     expect((await call('POST', `/campaign/${c.campaign_uuid}/hold`, acme)).json().campaign.status).toBe('held');
     expect((await call('POST', `/campaign/${c.campaign_uuid}/run`, acme)).json().campaign.status).toBe('running');
-    expect(bulk.calls.slice(-2)).toEqual([`hold ${jobs[0].bulk_uuid}`, `run ${jobs[0].bulk_uuid}`]);
-    bulk.progressOf.set(jobs[0].bulk_uuid, { total: 3, sent: 3, delivered: 2, failed: 1, left: 0, status: 'finished' });
+    expect(bulk.calls.slice(-4)).toEqual([`hold ${jobs[0].bulk_uuid}`, `hold ${jobs[1].bulk_uuid}`, `run ${jobs[0].bulk_uuid}`, `run ${jobs[1].bulk_uuid}`]);
+    bulk.progressOf.set(jobs[0].bulk_uuid, { total: 2, sent: 2, delivered: 2, failed: 0, left: 0, status: 'finished' });
+    bulk.progressOf.set(jobs[1].bulk_uuid, { total: 1, sent: 1, delivered: 0, failed: 1, left: 0, status: 'finished' });
     const done = (await call('GET', `/campaign/${c.campaign_uuid}`, acme)).json().campaign;
     expect(done).toMatchObject({ status: 'finished', finished_on: expect.any(String), progress: { total: 3, sent: 3, delivered: 2, failed: 1, left: 0 } });
     const dash = (await call('GET', '/campaign/dashboard', acme)).json();

@@ -16,13 +16,16 @@ export { setBulkPort, bulkPortOf, type BulkPort, type BulkProgress, type BulkCre
 export { groupNumbers };
 
 export default async function campaignsRoutes(app: FastifyInstance) {
+  const runner = new CampaignRunner(app.db, () => bulkPortOf(app));
   if (app.hasDecorator('messaging')) {
     const { messaging } = messagingOf(app);
-    messaging.hooks.onReceive = async (mo) => { await actOnKeyword(app.db, messaging, mo); };
+    messaging.hooks.onReceive = async (mo) => { await actOnKeyword(app.db, messaging, mo, (campaign_uuid, number) => runner.optIn(campaign_uuid, number)); };
   }
-  // The bulk engine sends campaigns; an ANI group's numbers are its rotating senders.
+  // The bulk engine sends campaigns; an ANI group's numbers are its rotating senders; a campaign's
+  // job keeps its zone's quiet hours while it runs.
   const bulk = bulkOf(app);
   bulk.hooks.sendersOf = (company_uuid, ani_group_uuid) => groupNumbers(app.db, company_uuid, ani_group_uuid);
+  bulk.hooks.waitFor = async (b) => (b.campaign_uuid ? runner.waitFor(b.bulk_uuid, b.campaign_uuid) : null);
   setBulkPort(app, {
     create: (input) => bulk.create(input),
     run: (id) => bulk.run(id),
@@ -30,7 +33,6 @@ export default async function campaignsRoutes(app: FastifyInstance) {
     stop: (id) => bulk.stop(id),
     progress: (id) => bulk.progress(id),
   });
-  const runner = new CampaignRunner(app.db, () => bulkPortOf(app));
   await app.register(aniGroupRoutes);
   await app.register(aniGroupImportRoutes);
   await app.register(keywordRoutes);

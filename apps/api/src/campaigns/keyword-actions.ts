@@ -7,8 +7,12 @@ import { matchKeyword } from './engine/keyword-match';
 
 export interface IncomingMessage { company_uuid: string; did_uuid: string; did: string; from: string; text: string }
 
-/** Runs the company's keyword the message matches, if any; answers the keyword's id (null: none matched). */
-export async function actOnKeyword(db: Kysely<Database>, messaging: MessagingService, mo: IncomingMessage): Promise<string | null> {
+/**
+ * Runs the company's keyword the message matches, if any; answers the keyword's id (null: none matched).
+ * optIn sends a running campaign's message to a number that joined it (CampaignRunner.optIn).
+ */
+export async function actOnKeyword(db: Kysely<Database>, messaging: MessagingService, mo: IncomingMessage,
+  optIn?: (campaign_uuid: string, number: string) => Promise<void>): Promise<string | null> {
   const rules = await db.selectFrom('keywords').select(['keyword_uuid', 'keyword', 'did_uuid', 'action', 'reply_text', 'campaign_uuid'])
     .where('company_uuid', '=', mo.company_uuid).where('is_active', '=', true).execute();
   const rule = matchKeyword(mo.text, mo.did_uuid, rules);
@@ -23,8 +27,10 @@ export async function actOnKeyword(db: Kysely<Database>, messaging: MessagingSer
     const campaign = await db.selectFrom('campaigns').select('status').where('campaign_uuid', '=', rule.campaign_uuid)
       .where('company_uuid', '=', mo.company_uuid).executeTakeFirst();
     if (campaign && campaign.status !== 'stopped' && campaign.status !== 'finished') {
-      await db.insertInto('campaign_recipients').values({ campaign_uuid: rule.campaign_uuid, number: mo.from, source: 'keyword' })
-        .onConflict((oc) => oc.columns(['campaign_uuid', 'number']).doNothing()).execute();
+      const added = await db.insertInto('campaign_recipients').values({ campaign_uuid: rule.campaign_uuid, number: mo.from, source: 'keyword' })
+        .onConflict((oc) => oc.columns(['campaign_uuid', 'number']).doNothing()).returning('number').executeTakeFirst();
+      // a number already in the campaign has had (or will have) its message: only a new one gets it now
+      if (added && optIn) await optIn(rule.campaign_uuid, mo.from);
     }
   }
   if (reply) {

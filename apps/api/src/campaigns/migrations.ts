@@ -1,4 +1,4 @@
-// Campaigns domain migrations (ids 075-079): ANI groups, keywords, campaigns; 077 holds the workflows.
+// Campaigns domain migrations (ids 072, 075-079): ANI groups, keywords, campaigns; 077 holds the workflows.
 import { WORKFLOW_MIGRATIONS } from '../workflows/migrations';
 
 export const CAMPAIGN_MIGRATIONS: { id: string; ddl: string }[] = [
@@ -36,6 +36,11 @@ export const CAMPAIGN_MIGRATIONS: { id: string; ddl: string }[] = [
         is_active boolean not null default true, created_on timestamptz not null default now());
       create unique index keywords_word_key on keywords (company_uuid, keyword, coalesce(did_uuid, '00000000-0000-0000-0000-000000000000'::uuid));
       create index keywords_company_idx on keywords (company_uuid, created_on desc)`,
+  },
+  {
+    // The zone whose quiet hours a campaign job keeps while it runs (one job per zone; null: the campaign's zone).
+    id: '072_campaign_job_zone',
+    ddl: `alter table campaign_jobs add column time_zone text`,
   },
   ...WORKFLOW_MIGRATIONS,
 ];

@@ -18,7 +18,7 @@ export interface CampaignTables extends WorkflowTables {
   campaign_recipients: {
     campaign_uuid: string; number: string; recipient_uuid: string | null; source: 'recipient' | 'ani_group' | 'number' | 'keyword'; created_on: Created;
   };
-  campaign_jobs: { campaign_uuid: string; bulk_uuid: string; send_at: Date | null; recipients: number };
+  campaign_jobs: { campaign_uuid: string; bulk_uuid: string; send_at: Date | null; recipients: number; time_zone: ColumnType<string | null, string | null | undefined, string | null> };
   keywords: {
     keyword_uuid: Generated<string>; company_uuid: string; keyword: string; action: KeywordAction; reply_text: string | null;
     campaign_uuid: string | null; did_uuid: string | null; is_active: Generated<boolean>; created_on: Created;

@@ -6,7 +6,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { BlockReason, SmsStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { parseDnis, quote, type CompiledCatalog } from '../catalog';
-import { reserve, settle, release } from '../billing';
+import { releaseMany, reserveMany, settleMany } from '../billing';
 import { parseNanp } from '../numbers/phone';
 import { decide, noMoney, type Decision } from './engine/pipeline';
 import { countSegments } from './engine/segments';
@@ -15,7 +15,17 @@ import { movableFrom, settlementFor } from './engine/state';
 import type { OutboundMessage } from './gateway/adapter';
 
 export interface CompanyFacts { company_uuid: string; reseller_uuid: string | null; product_uuid: string | null }
-export interface BatchItem { ani: string; dnis: string; text: string; recipient_uuid?: string | null }
+export interface BatchItem {
+  ani: string; dnis: string; text: string; recipient_uuid?: string | null;
+  /** a bulk job's message: stored at most once per (bulk, recipient seq) */
+  bulk?: { bulk_uuid: string; seq: number };
+}
+
+/** Seconds a stored bulk message waits for its hand-over before another worker may hand it over. */
+export const BULK_LEASE_SECONDS = 15;
+
+/** A bulk message of the batch was stored already (a re-run batch): the caller's transaction must roll back. */
+export class AlreadyStored extends Error {}
 export interface Judged { item: BatchItem; ani: string; destination: string | null; text: string; segments: number; encoding: 'GSM-7' | 'UCS-2'; decision: Decision }
 export interface StoredMessage { sms_uuid: string; status: SmsStatus; outbound: OutboundMessage | null }
 
@@ -55,39 +65,49 @@ export async function judgeBatch(db: Kysely<Database>, company: CompanyFacts, ca
 }
 
 /**
- * Stores judged messages in the caller's transaction: each allowed one holds its price (reserve, as
- * send() does) and is stored queued; a refused one (or one the balance no longer covers) is stored
+ * Stores judged messages in the caller's transaction: the allowed ones hold their prices (one
+ * reserveMany for the batch: one lock and one update of the account, a hold per message, as send()
+ * makes) and are stored queued; a refused one (or one the balance no longer covers) is stored
  * blocked with its reason. Answers the rows in input order; queued ones carry what the gateway needs.
+ * Throws AlreadyStored when a bulk message of the batch exists (nothing of the batch may commit then).
  */
 export async function storeBatch(trx: Transaction<Database>, company: CompanyFacts, user_uuid: string | null, judged: Judged[]): Promise<StoredMessage[]> {
+  const priced = judged.map((j) => (j.decision.ok && j.decision.price > 0n ? j.decision.price : null));
+  const holds = await reserveMany(trx, { company_uuid: company.company_uuid }, priced.filter((p): p is bigint => p !== null));
+  let nextHold = 0;
   const rows = [];
   const out: StoredMessage[] = [];
-  for (const j of judged) {
+  for (const [i, j] of judged.entries()) {
     const sms_uuid = randomUUID();
+    const bulk = j.item.bulk
+      ? { bulk_uuid: j.item.bulk.bulk_uuid, bulk_seq: j.item.bulk.seq, bulk_lease: sql<Date>`now() + make_interval(secs => ${BULK_LEASE_SECONDS})` }
+      : {};
     const base = {
       sms_uuid, company_uuid: company.company_uuid, reseller_uuid: company.reseller_uuid, user_uuid, ani: j.ani, dnis: j.destination ?? j.item.dnis.trim(),
-      text: j.text, segments: j.segments, encoding: j.encoding, recipient_uuid: j.item.recipient_uuid ?? null, sms_template_uuid: null, send_at: null,
+      text: j.text, segments: j.segments, encoding: j.encoding, recipient_uuid: j.item.recipient_uuid ?? null, sms_template_uuid: null, send_at: null, ...bulk,
     };
     let d = j.decision;
-    if (d.ok) {
-      let reservation_uuid: string | null = null;
-      if (d.price > 0n) {
-        const r = await reserve(trx, { account: { company_uuid: company.company_uuid }, amount: d.price });
-        if (!r.ok) d = noMoney(d.price, r.available);
-        else reservation_uuid = r.reservation_uuid;
-      }
-      if (d.ok) {
-        rows.push({ ...base, status: 'queued' as const, reservation_uuid, price: d.price.toString(), cost: d.cost.toString(), vendor_product_uuid: d.vendorProductUuid,
-          vendor_product_name: d.vendorProductName, mobile_network_name: d.mobileNetworkName });
-        out.push({ sms_uuid, status: 'queued', outbound: { sms_uuid, ani: j.ani, dnis: base.dnis, text: j.text, segments: j.segments, encoding: j.encoding, vendor_product_uuid: d.vendorProductUuid } });
-        continue;
-      }
+    let reservation_uuid: string | null = null;
+    if (d.ok && priced[i] !== null) {
+      const h = holds[nextHold++];
+      if (h.ok) reservation_uuid = h.reservation_uuid;
+      else d = noMoney(d.price, h.available);
     }
-    const refused = d as Extract<Decision, { ok: false }>;
-    rows.push({ ...base, status: 'blocked' as const, block_reason: refused.reason as BlockReason, status_message: refused.message });
+    if (d.ok) {
+      rows.push({ ...base, status: 'queued' as const, reservation_uuid, price: d.price.toString(), cost: d.cost.toString(), vendor_product_uuid: d.vendorProductUuid,
+        vendor_product_name: d.vendorProductName, mobile_network_name: d.mobileNetworkName });
+      out.push({ sms_uuid, status: 'queued', outbound: { sms_uuid, ani: j.ani, dnis: base.dnis, text: j.text, segments: j.segments, encoding: j.encoding, vendor_product_uuid: d.vendorProductUuid } });
+      continue;
+    }
+    rows.push({ ...base, status: 'blocked' as const, block_reason: d.reason as BlockReason, status_message: d.message });
     out.push({ sms_uuid, status: 'blocked', outbound: null });
   }
-  for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('sms').values(rows.slice(i, i + 1000)).execute();
+  for (let i = 0; i < rows.length; i += 1000) {
+    const part = rows.slice(i, i + 1000);
+    const stored = await trx.insertInto('sms').values(part)
+      .onConflict((oc) => oc.columns(['bulk_uuid', 'bulk_seq']).where('bulk_uuid', 'is not', null).doNothing()).returning('sms_uuid').execute();
+    if (stored.length < part.length) throw new AlreadyStored(`${part.length - stored.length} message(s) of this batch were stored before`);
+  }
   return out;
 }
 
@@ -118,14 +138,12 @@ export async function applyReports(trx: Transaction<Database>, reports: Report[]
     where s.sms_uuid = v.id and s.is_received = false and s.status = any(string_to_array(v.from_list, ','))
     returning s.sms_uuid, s.reservation_uuid, s.price::text as price, s.status`.execute(trx)).rows;
   const byId = new Map(moved.map((m) => [m.sms_uuid, m]));
-  for (const m of moved) {
-    const action = settlementFor(m.status);
-    if (m.reservation_uuid && action === 'settle') {
-      await settle(trx, { reservation_uuid: m.reservation_uuid, charge: BigInt(m.price ?? '0'), cause_type: 'sms', cause_id: m.sms_uuid, memo: 'SMS delivered' });
-    } else if (m.reservation_uuid && action === 'release') {
-      await release(trx, m.reservation_uuid);
-    }
-  }
+  // every hold of the batch settled or released in a few statements (one ledger entry per charged message)
+  const settles = moved.filter((m) => m.reservation_uuid && settlementFor(m.status) === 'settle')
+    .map((m) => ({ reservation_uuid: m.reservation_uuid as string, charge: BigInt(m.price ?? '0'), cause_type: 'sms', cause_id: m.sms_uuid, memo: 'SMS delivered' }));
+  const releases = moved.filter((m) => m.reservation_uuid && settlementFor(m.status) === 'release').map((m) => m.reservation_uuid as string);
+  await settleMany(trx, settles);
+  await releaseMany(trx, releases);
   const rest = reports.filter((r) => !byId.has(r.sms_uuid)).map((r) => r.sms_uuid);
   const current = rest.length ? await trx.selectFrom('sms').select(['sms_uuid', 'status']).where('sms_uuid', 'in', rest).execute() : [];
   const now = new Map(current.map((c) => [c.sms_uuid, c.status]));

@@ -13,8 +13,9 @@ export class DlrBatcher {
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
 
-  // 100 a batch: each settled report updates the account row twice, and versions of that row pile up within a transaction
-  constructor(private readonly db: Kysely<Database>, private readonly opts: { maxBatch: number; maxWaitMs: number } = { maxBatch: 100, maxWaitMs: 15 }) {}
+  // 250 a batch: the holds of a batch are settled together (settleMany: one lock and one update per account), and a
+  // batch stays short enough that other requests interleave on PGlite's single connection
+  constructor(private readonly db: Kysely<Database>, private readonly opts: { maxBatch: number; maxWaitMs: number } = { maxBatch: 250, maxWaitMs: 15 }) {}
 
   add(report: Report): Promise<Moved> {
     return new Promise<Moved>((resolve, reject) => {

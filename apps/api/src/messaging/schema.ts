@@ -15,6 +15,8 @@ export interface MessagingTables {
     vendor_product_uuid: Opt<string>; vendor_product_name: Opt<string>; mobile_network_name: Opt<string>;
     recipient_uuid: Opt<string>; sms_template_uuid: Opt<string>; reservation_uuid: Opt<string>;
     send_at: Opt<Date>; sent_on: Opt<Date>; delivered_on: Opt<Date>; smsc_id: Opt<string>; external_id: Opt<string>;
+    /** a bulk job's message: its bulk, recipient (unique together) and hand-over lease (bulk/migrations.ts 071) */
+    bulk_uuid: Opt<string>; bulk_seq: Opt<number>; bulk_lease: Opt<Date>;
     created_on: ColumnType<Date, Date | undefined, never>;
   };
   sms_requests: { user_uuid: string; idempotency_key: string; request_hash: string; sms_uuid: Opt<string>; created_on: Created };

@@ -42,7 +42,7 @@ async function main() {
     await new Promise((r) => setTimeout(r, 1000));
     const row = (await sql<Record<string, number>>`select
         (select count(*)::int from bulk_recipients where bulk_uuid = ${id}) as recipients,
-        (select count(distinct sms_uuid)::int from bulk_recipients where bulk_uuid = ${id}) as messages,
+        (select count(distinct bulk_seq)::int from sms where bulk_uuid = ${id}) as messages,
         (select count(*)::int from sms where company_uuid = ${acme} and text = 'Restart test') as stored,
         (select count(*)::int from sms where company_uuid = ${acme} and text = 'Restart test' and status = 'delivered') as delivered,
         (select count(*)::int from sms where company_uuid = ${acme} and text = 'Restart test' and status = 'queued') as queued,

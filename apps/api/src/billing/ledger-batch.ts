@@ -1,0 +1,115 @@
+// The ledger's hold and settle for many messages of one batch in a few statements (bulk jobs and
+// batched delivery reports): the same rules as reserve/settle/release in ledger.ts, still one
+// reservation and one ledger entry per message (so the balance stays the exact sum of the entries
+// and each entry names its message), but each account is locked and updated once per batch.
+import { randomUUID } from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import { afterPosting } from './account-hooks';
+import { available, canReserve, checkPosting } from './ledger-core';
+import { lockAccount, lowBalanceAlert, type AccountRef, type LockedAccount } from './ledger';
+import { toMicro } from './money';
+
+export type Held = { ok: true; reservation_uuid: string } | { ok: false; available: bigint };
+
+/**
+ * Holds each amount (micro, > 0) in order against one account while it can cover it: answers per
+ * amount its reservation, or what was available when it was refused (the account ran dry there).
+ */
+export async function reserveMany(trx: Transaction<Database>, account: AccountRef, amounts: bigint[]): Promise<Held[]> {
+  if (!amounts.length) return [];
+  const acc = await lockAccount(trx, account);
+  const out: Held[] = [];
+  const ids: string[] = [];
+  const granted: string[] = [];
+  for (const amount of amounts) {
+    if (!canReserve(acc, amount)) { out.push({ ok: false, available: available(acc) }); continue; }
+    const id = randomUUID();
+    acc.reserved += amount;
+    out.push({ ok: true, reservation_uuid: id });
+    ids.push(id);
+    granted.push(amount.toString());
+  }
+  if (!ids.length) return out;
+  await sql`insert into ledger_reservations (reservation_uuid, account_uuid, amount)
+    select v.id, ${acc.account_uuid}::uuid, v.amount from unnest(${ids}::uuid[], ${granted}::bigint[]) as v(id, amount)`.execute(trx);
+  await trx.updateTable('billing_accounts').set({ reserved: acc.reserved.toString() }).where('account_uuid', '=', acc.account_uuid).execute();
+  return out;
+}
+
+export interface SettleItem { reservation_uuid: string; charge: bigint; cause_type: string; cause_id: string; memo?: string }
+
+/** Locks the accounts of these holds, always in account order (two batches never wait on each other in a cycle). */
+async function lockAccountsOf(trx: Transaction<Database>, reservation_uuids: string[]): Promise<Map<string, LockedAccount>> {
+  const owners = (await sql<{ account_uuid: string; company_uuid: string | null; reseller_uuid: string | null }>`
+    select distinct a.account_uuid, a.company_uuid, a.reseller_uuid from ledger_reservations r join billing_accounts a on a.account_uuid = r.account_uuid
+    where r.reservation_uuid = any(${reservation_uuids}::uuid[]) order by a.account_uuid`.execute(trx)).rows;
+  const locked = new Map<string, LockedAccount>();
+  for (const o of owners) {
+    locked.set(o.account_uuid, await lockAccount(trx, o.company_uuid ? { company_uuid: o.company_uuid } : { reseller_uuid: o.reseller_uuid as string }));
+  }
+  return locked;
+}
+
+/** Closes the holds still open (a hold closed before is left alone: settling or releasing twice does nothing). */
+async function closeHolds(trx: Transaction<Database>, ids: string[], status: 'settled' | 'released') {
+  return (await sql<{ reservation_uuid: string; account_uuid: string; amount: string }>`
+    update ledger_reservations r set status = ${status}, closed_on = now()
+    where r.reservation_uuid = any(${ids}::uuid[]) and r.status = 'held'
+    returning r.reservation_uuid, r.account_uuid, r.amount::text as amount`.execute(trx)).rows;
+}
+
+/**
+ * Settles many holds: each open one is closed and its charge posted as its own sms_charge entry
+ * (idempotency key settle:<reservation>, like settle()); per account, one insert of the entries with
+ * their running balance_after, one update of the account, the low-balance and credit checks once.
+ * Answers how many were settled now.
+ */
+export async function settleMany(trx: Transaction<Database>, items: SettleItem[]): Promise<number> {
+  if (!items.length) return 0;
+  const byId = new Map(items.map((i) => [i.reservation_uuid, i]));
+  const accounts = await lockAccountsOf(trx, [...byId.keys()]);
+  const closed = await closeHolds(trx, [...byId.keys()], 'settled');
+  for (const [account_uuid, acc] of accounts) {
+    const mine = closed.filter((c) => c.account_uuid === account_uuid);
+    if (!mine.length) continue;
+    const before = acc.balance;
+    acc.reserved -= mine.reduce((s, c) => s + toMicro(c.amount), 0n);
+    const entries = mine.map((c) => byId.get(c.reservation_uuid) as SettleItem).filter((i) => i.charge !== 0n).map((i) => {
+      acc.balance += checkPosting('sms_charge', -i.charge);
+      return { ...i, amount: (-i.charge).toString(), after: acc.balance.toString() };
+    });
+    if (entries.length) {
+      // entry_id follows the order of the rows given, so balance_after runs in entry order
+      await sql`with e as (
+          insert into ledger_entries (account_uuid, amount, balance_after, kind, cause_type, cause_id, idempotency_key, memo)
+          select ${account_uuid}::uuid, v.amount, v.after, 'sms_charge', v.cause_type, v.cause_id, 'settle:' || v.rid, v.memo
+          from unnest(${entries.map((e) => e.amount)}::bigint[], ${entries.map((e) => e.after)}::bigint[], ${entries.map((e) => e.cause_type)}::text[],
+            ${entries.map((e) => e.cause_id)}::text[], ${entries.map((e) => e.reservation_uuid)}::text[], ${entries.map((e) => e.memo ?? null)}::text[])
+            with ordinality as v(amount, after, cause_type, cause_id, rid, memo, n) order by v.n
+          returning entry_id, idempotency_key)
+        update ledger_reservations r set settled_entry_id = e.entry_id from e where r.reservation_uuid = substr(e.idempotency_key, 8)::uuid`.execute(trx);
+    }
+    await trx.updateTable('billing_accounts').set({ balance: acc.balance.toString(), reserved: acc.reserved.toString(), updated_on: new Date() })
+      .where('account_uuid', '=', account_uuid).execute();
+    if (entries.length) {
+      await lowBalanceAlert(trx, acc, before);
+      await afterPosting(trx, acc, 'sms_charge');
+    }
+  }
+  return closed.length;
+}
+
+/** Frees many holds without charging (messages that failed); answers how many were open. */
+export async function releaseMany(trx: Transaction<Database>, reservation_uuids: string[]): Promise<number> {
+  if (!reservation_uuids.length) return 0;
+  const accounts = await lockAccountsOf(trx, reservation_uuids);
+  const closed = await closeHolds(trx, reservation_uuids, 'released');
+  for (const [account_uuid, acc] of accounts) {
+    const freed = closed.filter((c) => c.account_uuid === account_uuid).reduce((s, c) => s + toMicro(c.amount), 0n);
+    if (!freed) continue;
+    acc.reserved -= freed;
+    await trx.updateTable('billing_accounts').set({ reserved: acc.reserved.toString() }).where('account_uuid', '=', account_uuid).execute();
+  }
+  return closed.length;
+}
