@@ -2,12 +2,14 @@
 // the charge hold, the insert), Kannel's smsbox and bearerbox, SMPP to the carrier simulator, and every
 // delivery receipt back through the dlr-url and settled in the ledger. PostgreSQL (BENCH_DATABASE_URL,
 // default postgres://postgres@127.0.0.1:5432/kannel_bench, created when missing, a throwaway schema).
-// POST /bulk is not in this branch: KANNEL_CONCURRENCY concurrent POST /sms (in-process inject) drive it.
-//   npm run bench:kannel              KANNEL_SENDS (default 3000), KANNEL_CONCURRENCY (default 50)
+// The load is one POST /bulk job of KANNEL_SENDS numbers (the bulk engine hands them to the pipeline
+// in batches); KANNEL_VIA=sms drives KANNEL_CONCURRENCY concurrent POST /sms instead (in-process inject).
+//   npm run bench:kannel              KANNEL_SENDS (default 5000 bulk / 3000 sms), KANNEL_CONCURRENCY (default 50)
 //   npm run bench:kannel -- --faults  kills bearerbox mid-job (SIGKILL) and starts it again: counts
 //                                     lost, failed and duplicated messages at the carrier
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -16,12 +18,14 @@ import { API_PREFIX } from '@smsc/shared-contract';
 import { build } from '../../apps/api/src/app';
 import { messagingOf } from '../../apps/api/src/messaging';
 import { post } from '../../apps/api/src/billing';
+import { bulkOf } from '../../apps/api/src/bulk';
 import type { KannelGateway } from '../../apps/api/src/kannel';
 import { startKannelHarness, type KannelHarness } from '../../apps/api/src/kannel/harness';
 import { waitFor } from '../../apps/api/src/kannel/stack';
 
 const FAULTS = process.argv.includes('--faults');
-const SENDS = Number(process.env.KANNEL_SENDS ?? (FAULTS ? 600 : 3000));
+const VIA = FAULTS ? 'sms' : process.env.KANNEL_VIA === 'sms' ? 'sms' : 'bulk';
+const SENDS = Number(process.env.KANNEL_SENDS ?? (FAULTS ? 600 : VIA === 'bulk' ? 5000 : 3000));
 const CONCURRENCY = Number(process.env.KANNEL_CONCURRENCY ?? 50);
 const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/kannel_bench';
 const PASSWORD = 'bench-demo-pass-123';
@@ -70,7 +74,7 @@ async function setup(k: KannelHarness) {
 }
 
 async function counts(app: FastifyInstance, tag: string) {
-  const rows = await app.db.selectFrom('sms').select(['status', sql<number>`count(*)::int`.as('n')]).where('text', 'like', `${tag}%`).groupBy('status').execute();
+  const rows = await app.db.selectFrom('sms').select(['status', sql<number>`count(*)::int`.as('n')]).where('text', 'like', `${tag}%`).where('is_received', '=', false).groupBy('status').execute();
   return Object.fromEntries(rows.map((r) => [r.status, r.n])) as Record<string, number>;
 }
 
@@ -84,6 +88,21 @@ async function run() {
   const t0 = performance.now();
   let next = 0, accepted = 0, refused = 0, killedAt = -1, outageMs = 0;
   const refusals = new Map<string, number>();
+  // bulk: one job; every message carries the same text, so the carrier's copies are told apart by number
+  const numberOf = (i: number) => `+1${['415', '650', '408', '510', '925'][i % 5]}${String(5_000_000 + Math.floor(i / 5)).padStart(7, '0')}`;
+  let handedAt = 0;
+  const viaBulk = async () => {
+    const res = await app.inject({ method: 'POST', url: `${API_PREFIX}/bulk`, headers: acme, payload: { ani: '+12125552301', text: `${tag} bulk`, numbers: Array.from({ length: SENDS }, (_, i) => numberOf(i)) } });
+    if (res.statusCode !== 201) throw new Error(`POST /bulk: ${res.statusCode} ${res.body}`);
+    const id = res.json().bulk_uuid as string;
+    log(`POST /bulk accepted ${SENDS} numbers in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 250));
+      const p = await bulkOf(app).progress(id);
+      if (p.left === 0) { accepted = p.total - p.failed; refused = p.failed; handedAt = performance.now(); return; }
+      if (p.status !== 'running') throw new Error(`bulk ${p.status} with ${p.left} left`);
+    }
+  };
   const worker = async () => {
     while (next < SENDS) {
       const i = next++;
@@ -110,8 +129,9 @@ async function run() {
       }
     }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const tAccepted = performance.now();
+  if (VIA === 'bulk') await viaBulk();
+  else await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const tAccepted = handedAt || performance.now();
   let c: Record<string, number> = {};
   await waitFor('every receipt settled', async () => {
     c = await counts(app, tag);
@@ -120,15 +140,16 @@ async function run() {
   const tSettled = performance.now();
   const cpu = { node: (process.cpuUsage(cpu0.node).user + process.cpuUsage(cpu0.node).system) / 1e6, bb: cpuOf(k.boxes.pid('bearerbox')) - cpu0.bb, sb: cpuOf(k.boxes.pid('smsbox')) - cpu0.sb };
   const atCarrier = k.carrier.submitted.filter((m) => m.text.startsWith(tag));
-  const unique = new Set(atCarrier.map((m) => m.text)).size;
+  const unique = new Set(atCarrier.map((m) => (VIA === 'bulk' ? m.to : m.text))).size;
   const secs = (tSettled - t0) / 1000;
   console.log(JSON.stringify({
-    mode: FAULTS ? 'faults' : 'bench', sends: SENDS, concurrency: CONCURRENCY, database: 'postgresql',
+    mode: FAULTS ? 'faults' : 'bench', via: VIA === 'bulk' ? 'POST /bulk' : 'POST /sms', sends: SENDS, concurrency: VIA === 'bulk' ? undefined : CONCURRENCY, database: 'postgresql',
     accepted, refused, refusals: Object.fromEntries(refusals), statuses: c,
     accepted_per_s: Math.round(SENDS / ((tAccepted - t0) / 1000)), settled_per_s: Math.round(SENDS / secs),
     seconds_to_accept: +((tAccepted - t0) / 1000).toFixed(1), seconds_to_settle: +secs.toFixed(1),
     at_carrier: atCarrier.length, unique_at_carrier: unique, sent_twice: atCarrier.length - unique, lost: SENDS - refused - unique,
     gateway_retries: gateway.retried, bearerbox_killed_after: FAULTS ? killedAt : undefined, outage_s: FAULTS ? +(outageMs / 1000).toFixed(1) : undefined,
+    load_average: loadavg().map((l) => +l.toFixed(1)),
     cpu_seconds: { api_and_carrier_node: +cpu.node.toFixed(1), bearerbox: +cpu.bb.toFixed(1), smsbox: +cpu.sb.toFixed(1) }, wall_seconds: +secs.toFixed(1),
   }, null, 2));
   await app.close();

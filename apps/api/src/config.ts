@@ -41,10 +41,14 @@ export interface BuildOptions {
   messaging?: MessagingOptions;
   /** DID webhook delivery (numbers/webhooks; WEBHOOK_ALLOW_PRIVATE otherwise) */
   webhooks?: Partial<DispatcherOptions>;
+  /** the server key that seals stored secrets (SECRET_KEY otherwise; lib/secret-box.ts) */
+  secretKey?: string;
+  /** lost-receipt expiry (receipts/; RECEIPT_EXPIRY_MINUTES, RECEIPT_EXPIRY_CHECK_SECONDS otherwise) */
+  receiptExpiry?: { afterSeconds?: number; everySeconds?: number };
 }
 
-export type AppConfig = Required<Omit<BuildOptions, 'databaseUrl' | 'dbSchema' | 'demoPassword' | 'smtpUrl' | 'logger' | 'logStream' | 'sharedDb' | 'messaging' | 'webhooks'>> &
-  Pick<BuildOptions, 'databaseUrl' | 'dbSchema' | 'demoPassword' | 'smtpUrl' | 'messaging' | 'webhooks'>;
+export type AppConfig = Required<Omit<BuildOptions, 'databaseUrl' | 'dbSchema' | 'demoPassword' | 'smtpUrl' | 'logger' | 'logStream' | 'sharedDb' | 'messaging' | 'webhooks' | 'receiptExpiry' | 'secretKey'>> &
+  Pick<BuildOptions, 'databaseUrl' | 'dbSchema' | 'demoPassword' | 'smtpUrl' | 'messaging' | 'webhooks' | 'receiptExpiry' | 'secretKey'>;
 
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
 
@@ -72,6 +76,8 @@ export function resolveConfig(o: BuildOptions, generatedSecret: string): AppConf
     cspRemoteOrigins: o.cspRemoteOrigins ?? [],
     messaging: o.messaging,
     webhooks: o.webhooks,
+    receiptExpiry: o.receiptExpiry,
+    secretKey: o.secretKey,
     demoTraffic: o.demoTraffic ?? true,
   };
 }

@@ -37,6 +37,24 @@ describe('catalog calls', () => {
     expect((await call('GET', '/mobile_network/list?iso3=DE', acme)).statusCode).toBe(400);
   });
 
+  it('searches mobile networks as you type: every word matches the country, its ISO code, the network, the operator or the MCC', async () => {
+    const acme = bearer(await login(t.app, 'acme-user@example.com'));
+    // a network may hold several MNCs: the distinct country/network pairs found
+    const names = async (search: string) => [...new Set((await call('GET', `/mobile_network/list?per_page=100&search=${encodeURIComponent(search)}`, acme)).json()
+      .items.map((n: { country_name: string; network_name: string }) => `${n.country_name}/${n.network_name}`))];
+    expect(await names('germ voda')).toEqual(['Germany/Vodafone']);
+    expect(await names('germany telekom')).toEqual(['Germany/Telekom']);
+    // an ISO code matches its country's networks (and operators whose name holds it, e.g. Deutsche Telekom's 1NCE)
+    expect(await names('DEU')).toEqual(expect.arrayContaining(['Germany/Telekom', 'Germany/Vodafone', 'Germany/O2']));
+    const byMcc = (await call('GET', '/mobile_network/list?per_page=100&search=262', acme)).json();
+    expect(byMcc.total).toBeGreaterThan(5);
+    expect(byMcc.items.every((n: { mcc: string }) => n.mcc.startsWith('262'))).toBe(true);
+    // LIKE's own characters are searched for, not obeyed
+    expect(await names('%')).toEqual([]);
+    expect(await names('no-such-network-anywhere')).toEqual([]);
+    expect((await call('GET', `/mobile_network/list?search=${'x'.repeat(65)}`, acme)).statusCode).toBe(400);
+  });
+
   it('quotes the demo products for Globex (platform) and Acme (reseller) to the demo countries', async () => {
     const standard = await productId('Standard');
     const q = async (id: string, dnis: string, h = admin) => (await call('GET', `/product/${id}/quote?dnis=${encodeURIComponent(dnis)}&at=2026-06-01T00:00:00Z`, h)).json();

@@ -1,5 +1,7 @@
 // The catalog's tables (ids 010–019). Owned records carry reseller_uuid: null is the platform's catalog.
-export const CATALOG_MIGRATIONS: { id: string; ddl: string }[] = [
+import type { Migration } from '../db/migrations';
+
+export const CATALOG_MIGRATIONS: Migration[] = [
   {
     id: '010_catalog',
     ddl: `
@@ -58,5 +60,29 @@ export const CATALOG_MIGRATIONS: { id: string; ddl: string }[] = [
         system_id text, password text, system_type text, url text, throughput integer check (throughput > 0),
         status text not null default 'active' check (status in ('active','inactive')), created_on timestamptz not null default now());
       create index smsc_connections_vendor_idx on smsc_connections (vendor_uuid)`,
+  },
+  {
+    // Per link, what was one environment-wide setting: the SMPP window (Kannel's max-pending-submits;
+    // null takes the installation's KANNEL_WINDOW) and whether it binds as a transceiver or as a
+    // transmitter plus a receiver.
+    id: '012_smsc_window_transceiver',
+    ddl: `
+      alter table smsc_connections add column window_size integer check (window_size between 1 and 10000);
+      alter table smsc_connections add column transceiver_mode boolean not null default true`,
+  },
+  {
+    // SMSC passwords were stored as typed: seal every one with the server key (AES-256-GCM,
+    // lib/secret-box.ts). From here on the calls store only sealed values.
+    id: '013_smsc_password_sealed',
+    ddl: '',
+    async run(trx, ctx) {
+      const box = ctx.secrets?.smscPassword;
+      if (!box) throw new Error('013_smsc_password_sealed needs the server key');
+      const rows = await trx.selectFrom('smsc_connections').select(['smsc_connection_uuid', 'password']).where('password', 'is not', null).execute();
+      for (const r of rows) {
+        if (r.password === null || box.isSealed(r.password)) continue;
+        await trx.updateTable('smsc_connections').set({ password: box.seal(r.password) }).where('smsc_connection_uuid', '=', r.smsc_connection_uuid).execute();
+      }
+    },
   },
 ];

@@ -33,6 +33,6 @@ export interface CatalogDatabase {
   smsc_connections: {
     smsc_connection_uuid: Generated<string>; smsc_id: string; vendor_uuid: string | null; api_adapter_id: string; host: string | null; port: number | null;
     system_id: string | null; password: string | null; system_type: string | null; url: string | null; throughput: number | null; status: Generated<Status>;
-    created_on: Created;
+    created_on: Created; window_size: number | null; transceiver_mode: Generated<boolean>;
   };
 }

@@ -1,5 +1,6 @@
 // Migrations are code, applied in order at start; each id runs once (recorded in schema_migrations).
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { SecretBox } from '../lib/secret-box';
 import type { Database } from './schema';
 import { CATALOG_MIGRATIONS } from '../catalog/migrations';
 import { BILLING_MIGRATIONS } from '../billing/migrations';
@@ -12,7 +13,12 @@ import { BULK_MIGRATIONS } from '../bulk/migrations';
 import { CAMPAIGN_MIGRATIONS } from '../campaigns/migrations';
 import { REPORTS_MIGRATIONS } from '../reports/migrations';
 
-const MIGRATIONS: { id: string; ddl: string }[] = [
+/** What a migration with code (run) gets besides the transaction: the server's secret boxes. */
+export interface MigrationContext { secrets?: { smscPassword: SecretBox } }
+/** ddl: statements separated by ';'; run: code after them in the same transaction (data that SQL cannot compute) */
+export interface Migration { id: string; ddl: string; run?: (trx: Transaction<Database>, ctx: MigrationContext) => Promise<void> }
+
+const MIGRATIONS: Migration[] = [
   {
     id: '001_accounts',
     ddl: `
@@ -102,13 +108,14 @@ const MIGRATIONS: { id: string; ddl: string }[] = [
   ...REPORTS_MIGRATIONS,
 ];
 
-export async function migrate(db: Kysely<Database>): Promise<void> {
+export async function migrate(db: Kysely<Database>, ctx: MigrationContext = {}): Promise<void> {
   await sql`create table if not exists schema_migrations (id text primary key, applied_on timestamptz not null default now())`.execute(db);
   const done = new Set((await db.selectFrom('schema_migrations').select('id').execute()).map((r) => r.id));
   for (const m of MIGRATIONS) {
     if (done.has(m.id)) continue;
     await db.transaction().execute(async (trx) => {
       for (const stmt of m.ddl.split(';').map((s) => s.trim()).filter(Boolean)) await sql.raw(stmt).execute(trx);
+      if (m.run) await m.run(trx, ctx);
       await trx.insertInto('schema_migrations').values({ id: m.id }).execute();
     });
   }

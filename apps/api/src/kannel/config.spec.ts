@@ -64,4 +64,30 @@ describe('kannel.conf from the SMSC connections', () => {
     expect(diffConfig(a, renderKannelConfig([conn({ smsc_id: 'a' })], { ...layout, sendsmsPassword: 'other' }))).toMatchObject({ kind: 'restart' });
     expect(diffConfig(null, a)).toMatchObject({ kind: 'restart' });
   });
+
+  it('takes the window and the bind mode from each connection, the installation\'s window when a connection names none', () => {
+    const r = renderKannelConfig([
+      conn({ smsc_id: 'wide', window_size: 800 }),
+      conn({ smsc_id: 'default' }),
+      conn({ smsc_id: 'unset', window_size: null, transceiver_mode: true }),
+      conn({ smsc_id: 'split', window_size: 20, transceiver_mode: false, port: 2776 }),
+    ], layout);
+    const link = (id: string) => keys(r.links.get(id) as string);
+    expect(link('wide')).toMatchObject({ 'max-pending-submits': '800', 'transceiver-mode': 'true' });
+    expect(link('wide')['receive-port']).toBeUndefined();
+    expect(link('default')['max-pending-submits']).toBe(String(layout.window));
+    expect(link('unset')['max-pending-submits']).toBe(String(layout.window));
+    // a transmitter plus a receiver: the receiver binds to the same port, or no receipt would come back
+    expect(link('split')).toMatchObject({ 'max-pending-submits': '20', 'transceiver-mode': 'false', port: '2776', 'receive-port': '2776' });
+    // the simulator's fake link has no SMPP settings
+    const fake = keys(renderKannelConfig([conn({ smsc_id: 'f', api_adapter_id: 'simulator', window_size: 50, transceiver_mode: false })], layout).links.get('f') as string);
+    expect(fake['max-pending-submits']).toBeUndefined();
+    expect(fake['transceiver-mode']).toBeUndefined();
+  });
+
+  it('re-binds only the link whose window or bind mode changed', () => {
+    const a = renderKannelConfig([conn({ smsc_id: 'a' }), conn({ smsc_id: 'b' })], layout);
+    expect(diffConfig(a, renderKannelConfig([conn({ smsc_id: 'a', window_size: 100 }), conn({ smsc_id: 'b' })], layout))).toEqual({ kind: 'links', added: [], removed: [], changed: ['a'] });
+    expect(diffConfig(a, renderKannelConfig([conn({ smsc_id: 'a' }), conn({ smsc_id: 'b', transceiver_mode: false })], layout))).toEqual({ kind: 'links', added: [], removed: [], changed: ['b'] });
+  });
 });

@@ -11,7 +11,7 @@ export interface KannelLayout {
   dataDir: string;
   /** parts a sendsms call may carry (sendsms-user max-messages); the adapter refuses longer texts */
   maxMessages: number;
-  /** SMPP window (max-pending-submits) when a connection names none: 10 caps a link near 600 msg/s */
+  /** SMPP window (max-pending-submits) when a connection names none (its window_size): 10 caps a link near 600 msg/s */
   window: number;
   logLevel?: number;
 }
@@ -45,7 +45,9 @@ const group = (name: string, entries: [string, string | number | boolean | null 
 
 /**
  * One `smsc` group for a connection, or the reason it has none. SMPP binds as a transceiver (receipts
- * and MO on the same bind); the console's "simulator" adapter becomes Kannel's fake driver (bearerbox
+ * and MO on the same bind) unless the connection turns it off: then a transmitter and a receiver bind to
+ * the same port (receive-port; without it Kannel opens no receiver and no receipt comes back). The
+ * window is the connection's own or the installation's. The console's "simulator" adapter becomes Kannel's fake driver (bearerbox
  * listens on the port, a fakesmsc connects). `allowed-smsc-id` makes the link take only messages routed
  * to it by `smsc=`, so a route's vendor picks the link.
  */
@@ -53,11 +55,12 @@ export function smscGroup(c: GatewayConnection, layout: Pick<KannelLayout, 'wind
   const common: [string, string | number | null][] = [['smsc-id', c.smsc_id], ['allowed-smsc-id', c.smsc_id], ['throughput', c.throughput && c.throughput > 0 ? c.throughput : null]];
   if (c.api_adapter_id === 'smpp') {
     if (!c.host || !c.port || !c.system_id) return { reason: 'SMPP needs a host, a port and a system id' };
+    const transceiver = c.transceiver_mode !== false;
     return {
       text: group('smsc', [
-        ['smsc', 'smpp'], ...common, ['host', c.host], ['port', c.port], ['transceiver-mode', true],
+        ['smsc', 'smpp'], ...common, ['host', c.host], ['port', c.port], ['transceiver-mode', transceiver], ['receive-port', transceiver ? null : c.port],
         ['smsc-username', c.system_id], ['smsc-password', c.password ?? ''], ['system-type', c.system_type ?? ''],
-        ['max-pending-submits', layout.window], ['reconnect-delay', 2], ['enquire-link-interval', 30], ['wait-ack-expire', 0x02],
+        ['max-pending-submits', c.window_size && c.window_size > 0 ? c.window_size : layout.window], ['reconnect-delay', 2], ['enquire-link-interval', 30], ['wait-ack-expire', 0x02],
       ]),
     };
   }

@@ -12,6 +12,8 @@ export interface KannelControlOptions {
   confPath: string;
   /** bearerbox's admin interface, e.g. http://127.0.0.1:14000 */
   adminUrl: string;
+  /** opens a stored (sealed) password; throws when it cannot (the server key changed) */
+  openPassword: (stored: string) => string;
   /** after a restart: the links carrying traffic now (the adapter routes by them) */
   onLinks?: (connections: GatewayConnection[]) => void;
 }
@@ -52,8 +54,29 @@ export class KannelControl implements GatewayControl {
     return body;
   }
 
+  /**
+   * The passwords in the clear, here only, for the file bearerbox reads. One that does not open stops
+   * the restart (rendering without it would drop or break a live link).
+   */
+  private opened(connections: GatewayConnection[]): GatewayConnection[] {
+    const unreadable: string[] = [];
+    const out = connections.map((c) => {
+      if (c.password === null) return c;
+      try {
+        return { ...c, password: this.o.openPassword(c.password) };
+      } catch {
+        unreadable.push(c.smsc_id);
+        return c;
+      }
+    });
+    if (unreadable.length) {
+      throw new HttpError(409, `The stored password of ${unreadable.join(', ')} cannot be decrypted with this server's SECRET_KEY: enter it again on the connection`);
+    }
+    return out;
+  }
+
   async restart(connections: GatewayConnection[]): Promise<{ message: string }> {
-    const next = renderKannelConfig(connections, this.o.layout);
+    const next = renderKannelConfig(this.opened(connections), this.o.layout);
     const change = diffConfig(this.applied, next);
     writeConfigFile(this.o.confPath, next.text, this.o.layout);
     const skipped = next.skipped.length ? ` Not carried by Kannel: ${next.skipped.map((s) => `${s.smsc_id} (${s.reason})`).join(', ')}.` : '';

@@ -60,7 +60,7 @@ export class LinkTable {
 
   linkFor = (vendorProductUuid: string | null): string | null => (vendorProductUuid && this.byProduct.get(vendorProductUuid)) || this.first;
 
-  async load(links: GatewayConnection[]) {
+  async load(links: Pick<GatewayConnection, 'smsc_id'>[]) {
     const ids = new Set(links.map((l) => l.smsc_id));
     const rows = ids.size
       ? await this.db.selectFrom('vendor_products as vp').innerJoin('smsc_connections as c', 'c.vendor_uuid', 'vp.vendor_uuid')
@@ -74,9 +74,8 @@ export class LinkTable {
 
   /** the active connections Kannel runs now (those in the kannel.conf on disk) */
   async loadActive(configured: Set<string>) {
-    const rows = await this.db.selectFrom('smsc_connections')
-      .select(['smsc_connection_uuid', 'smsc_id', 'vendor_uuid', 'api_adapter_id', 'host', 'port', 'system_id', 'password', 'system_type', 'url', 'throughput'])
-      .where('status', '=', 'active').execute();
+    // the smsc-ids only: routing needs no secret
+    const rows = await this.db.selectFrom('smsc_connections').select('smsc_id').where('status', '=', 'active').execute();
     await this.load(rows.filter((r) => configured.has(r.smsc_id)));
   }
 
@@ -91,10 +90,10 @@ export class LinkTable {
   }
 }
 
-export function createKannel(s: KannelSettings, secret: string, db: Kysely<Database>, log: FastifyBaseLogger) {
+export function createKannel(s: KannelSettings, secret: string, db: Kysely<Database>, log: FastifyBaseLogger, openPassword: (stored: string) => string) {
   const layout: KannelLayout = { ...s.layout, gatewaySecret: secret };
   const links = new LinkTable(db, log);
-  const control = new KannelControl({ layout, confPath: s.confPath, adminUrl: s.adminUrl, onLinks: (c) => void links.load(c).catch((e) => log.warn({ err: (e as Error).message }, 'kannel link table failed')) });
+  const control = new KannelControl({ layout, confPath: s.confPath, adminUrl: s.adminUrl, openPassword, onLinks: (c) => void links.load(c).catch((e) => log.warn({ err: (e as Error).message }, 'kannel link table failed')) });
   const gateway = new KannelGateway({
     sendsmsUrl: s.sendsmsUrl, username: layout.sendsmsUser, password: layout.sendsmsPassword, callbackBase: layout.callbackBase, secret,
     maxMessages: layout.maxMessages, linkFor: links.linkFor,

@@ -61,7 +61,7 @@ export default fp(async function messaging(app: FastifyInstance) {
     onError: (err, url) => app.log.warn({ err: (err as Error).message, url: url.split('?')[0] }, 'gateway callback failed'),
   });
   const kannelSettings = o.kannel !== undefined ? o.kannel : kannelSettingsFromEnv(env, REPO_ROOT);
-  const kannel = kannelSettings ? createKannel(kannelSettings, secret, app.db, app.log) : null;
+  const kannel = kannelSettings ? createKannel(kannelSettings, secret, app.db, app.log, (stored) => app.secrets.smscPassword.open(stored)) : null;
   const gateway: GatewayAdapter = kannel?.gateway ?? simulator;
   app.decorate('gateway', gateway);
   // POST /gateway {command: "restart"} (catalog/smsc) hands the active SMSC connections here. The

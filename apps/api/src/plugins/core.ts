@@ -7,6 +7,7 @@ import type { Database } from '../db/schema';
 import { createMailer, type Mailer } from '../lib/mailer';
 import { createUserRepository, type UserRepository } from '../lib/user-repository';
 import type { AppConfig } from '../config';
+import { loadSecretKey, secretBox, type SecretBox } from '../lib/secret-box';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +15,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     mailer: Mailer;
     users: UserRepository;
+    /** sealed stored secrets (lib/secret-box.ts): SMSC passwords are opened only where the gateway's configuration is written */
+    secrets: { smscPassword: SecretBox };
   }
 }
 
@@ -22,7 +25,9 @@ export default fp<{ config: AppConfig; sharedDb?: Kysely<Database> }>(async (app
   const db = sharedDb ?? (await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.dbSchema }));
   // A shared database belongs to the instance that opened it.
   if (!sharedDb) app.addHook('onClose', async () => db.destroy());
-  await migrate(db);
+  const key = loadSecretKey({ secretKey: config.secretKey ?? process.env.SECRET_KEY, dataDir: config.dataDir }, (m) => app.log.warn(m));
+  const secrets = { smscPassword: secretBox(key, 'smsc_connections.password') };
+  await migrate(db, { secrets });
   // Expired revocations and one-time tokens can never match again; drop them so the tables stay small.
   await db.deleteFrom('token_revocations').where('expires_at', '<', new Date()).execute();
   await db.deleteFrom('action_tokens').where('expires_at', '<', new Date(Date.now() - 24 * 3600 * 1000)).execute();
@@ -31,4 +36,5 @@ export default fp<{ config: AppConfig; sharedDb?: Kysely<Database> }>(async (app
   app.decorate('db', db);
   app.decorate('mailer', createMailer(db, app.log, config.smtpUrl));
   app.decorate('users', createUserRepository(db));
+  app.decorate('secrets', secrets);
 });

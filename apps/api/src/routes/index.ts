@@ -26,11 +26,13 @@ import bulkRoutes from '../bulk';
 import campaignsRoutes from '../campaigns';
 import workflowsRoutes from '../workflows';
 import reportsRoutes from '../reports';
+import receiptExpiry from '../receipts';
 
 export default async function routes(app: FastifyInstance) {
   for (const plugin of [authRoutes, registrationRoutes, homeRoutes, userRoutes, companyRoutes, resellerRoutes, paymentTermRoutes, stopTextRoutes, countryRoutes,
     fileRoutes, resellerImportRoutes, auditRoutes, catalogRoutes, outboxDispatcher, billingRoutes, numbersRoutes, messagingRoutes,
-    contentRoutes, mailTemplateRoutes, didWebhookRoutes, jobs, bulkRoutes, campaignsRoutes, workflowsRoutes, reportsRoutes, apiKeyRoutes, twoFactorRoutes]) {
+    contentRoutes, mailTemplateRoutes, didWebhookRoutes, jobs, bulkRoutes, campaignsRoutes, workflowsRoutes, reportsRoutes, apiKeyRoutes, twoFactorRoutes,
+    receiptExpiry]) {
     await app.register(plugin);
   }
 }

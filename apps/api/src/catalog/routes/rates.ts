@@ -29,6 +29,13 @@ export default async function rateRoutes(base: FastifyInstance) {
     if (q.iso3) list = list.where('iso3', '=', q.iso3.toUpperCase());
     if (q.mcc) list = list.where('mcc', '=', q.mcc);
     if (q.network_name) list = list.where('network_name', 'ilike', wildcard(q.network_name));
+    for (const word of (q.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5)) {
+      const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      list = list.where((eb) => eb.or([
+        eb('country_name', 'ilike', like), eb('network_name', 'ilike', like), eb('operator', 'ilike', like),
+        eb('iso3', '=', word.toUpperCase()), eb('iso2', '=', word.toUpperCase()), eb('mcc', 'like', `${word.replace(/\D/g, '') || 'x'}%`),
+      ]));
+    }
     const { per_page, offset } = paging(q);
     const [items, total] = await Promise.all([
       list.selectAll().orderBy('country_name').orderBy('network_name').orderBy('mobile_network_uuid').limit(per_page).offset(offset).execute(),

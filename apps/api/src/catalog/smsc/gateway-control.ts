@@ -1,6 +1,9 @@
 import type { GatewayHealth } from '@smsc/shared-contract';
 
-/** An SMSC connection as the gateway gets it: with its password, which no HTTP answer ever carries. */
+/**
+ * An SMSC connection as the gateway gets it: with its password sealed (app.secrets.smscPassword), which
+ * the adapter opens only where it writes its configuration; no HTTP answer ever carries it.
+ */
 export interface GatewayConnection {
   smsc_connection_uuid: string;
   smsc_id: string;
@@ -13,6 +16,10 @@ export interface GatewayConnection {
   system_type: string | null;
   url: string | null;
   throughput: number | null;
+  /** SMPP window (max-pending-submits); null or absent: the installation's default */
+  window_size?: number | null;
+  /** SMPP: one transceiver bind (default) or a transmitter plus a receiver */
+  transceiver_mode?: boolean;
 }
 
 /**

@@ -20,7 +20,7 @@ const tags = ['smsc connections'];
 /** Every column but the password: the one select all answers go through, so none can carry it. */
 const PUBLIC = [
   'c.smsc_connection_uuid', 'c.smsc_id', 'c.vendor_uuid', 'v.vendor_name', 'c.api_adapter_id', 'c.host', 'c.port', 'c.system_id', 'c.system_type', 'c.url',
-  'c.throughput', 'c.status', 'c.created_on',
+  'c.throughput', 'c.status', 'c.created_on', 'c.window_size', 'c.transceiver_mode',
 ] as const;
 
 export default async function smscRoutes(base: FastifyInstance) {
@@ -28,6 +28,9 @@ export default async function smscRoutes(base: FastifyInstance) {
 
   const select = () => app.db.selectFrom('smsc_connections as c').leftJoin('vendors as v', 'v.vendor_uuid', 'c.vendor_uuid')
     .select([...PUBLIC, sql<boolean>`c.password is not null`.as('has_password')]);
+  /** a typed password is stored sealed with the server key (lib/secret-box.ts); null and absent pass through */
+  const sealed = <T extends { password?: string | null }>(body: T): T =>
+    (typeof body.password === 'string' ? { ...body, password: app.secrets.smscPassword.seal(body.password) } : body);
   const named = <T extends { api_adapter_id: string }>(row: T) => ({ ...row, api_adapter_name: adapterById(row.api_adapter_id)?.name ?? null });
   const getOne = async (id: string) => named(orNotFound(await select().where('c.smsc_connection_uuid', '=', id).executeTakeFirst(), 'SMSC connection'));
 
@@ -92,7 +95,7 @@ export default async function smscRoutes(base: FastifyInstance) {
   app.post('/smsc_connection', { ...cfg, schema: { tags, body: SmscConnectionCreate, response: { 201: SmscConnection } } }, async (req, reply) => {
     await check(req.body);
     await taken(req.body.smsc_id);
-    const row = await app.db.insertInto('smsc_connections').values(req.body).returningAll().executeTakeFirstOrThrow();
+    const row = await app.db.insertInto('smsc_connections').values(sealed(req.body)).returningAll().executeTakeFirstOrThrow();
     await audit(req, 'smsc_connection', row.smsc_connection_uuid, null, row);
     return reply.code(201).send(await getOne(row.smsc_connection_uuid));
   });
@@ -102,7 +105,7 @@ export default async function smscRoutes(base: FastifyInstance) {
     const { password: _kept, ...rest } = before;
     await check({ ...rest, ...req.body } as Create, before.password !== null);
     if (req.body.smsc_id) await taken(req.body.smsc_id, before.smsc_connection_uuid);
-    const after = await app.db.updateTable('smsc_connections').set(req.body).where('smsc_connection_uuid', '=', before.smsc_connection_uuid).returningAll().executeTakeFirstOrThrow();
+    const after = await app.db.updateTable('smsc_connections').set(sealed(req.body)).where('smsc_connection_uuid', '=', before.smsc_connection_uuid).returningAll().executeTakeFirstOrThrow();
     await audit(req, 'smsc_connection', before.smsc_connection_uuid, before, after);
     return getOne(before.smsc_connection_uuid);
   });
@@ -120,8 +123,9 @@ export default async function smscRoutes(base: FastifyInstance) {
       description: 'restart: hands the active SMSC connections to the gateway adapter; with the built-in simulator there is nothing to apply.',
     },
   }, async (req: FastifyRequest<{ Body: { command: 'restart' } }>) => {
+    // passwords stay sealed here: the gateway adapter opens them where it writes its configuration
     const connections: GatewayConnection[] = await app.db.selectFrom('smsc_connections')
-      .select(['smsc_connection_uuid', 'smsc_id', 'vendor_uuid', 'api_adapter_id', 'host', 'port', 'system_id', 'password', 'system_type', 'url', 'throughput'])
+      .select(['smsc_connection_uuid', 'smsc_id', 'vendor_uuid', 'api_adapter_id', 'host', 'port', 'system_id', 'password', 'system_type', 'url', 'throughput', 'window_size', 'transceiver_mode'])
       .where('status', '=', 'active').orderBy('smsc_id').execute();
     const control = app.gatewayControl;
     let answer: GatewayAnswer;

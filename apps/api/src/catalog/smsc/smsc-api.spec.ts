@@ -1,5 +1,6 @@
 import type { GatewayConnection } from './gateway-control';
 import { messagingOf } from '../../messaging';
+import { migrate } from '../../db/migrations';
 import { api, bearer, createTestApp, login, type TestApp } from '../../testing/test-app';
 
 const SECRET = 'Sm5c-Secret-Passw0rd';
@@ -50,13 +51,21 @@ describe('SMSC connections, API adapters and the gateway', () => {
     const log = await call('GET', '/audit/list?entity=smsc_connection', admin);
     expect(log.body).not.toContain(SECRET);
     expect(log.json().items.find((e: { entity_id: string; action: string }) => e.entity_id === id && e.action === 'create').changes.password).toEqual({ before: null, after: '[redacted]' });
-    expect((await t.app.db.selectFrom('smsc_connections').select('password').where('smsc_connection_uuid', '=', id).executeTakeFirstOrThrow()).password).toBe(SECRET);
+    // stored sealed (AES-256-GCM under the server key), never as typed
+    const stored = (await t.app.db.selectFrom('smsc_connections').select('password').where('smsc_connection_uuid', '=', id).executeTakeFirstOrThrow()).password as string;
+    expect(stored).toMatch(/^enc:v1:/);
+    expect(stored).not.toContain(SECRET);
+    expect(t.app.secrets.smscPassword.open(stored)).toBe(SECRET);
 
     const byId = (await call('GET', '/smsc_connection/list?smsc_id=*northwind*', admin)).json();
     expect(byId.items.map((c: { smsc_id: string }) => c.smsc_id)).toEqual(['northwind-smpp']);
     expect((await call('GET', `/smsc_connection/list?vendor_uuid=${vendor.vendor_uuid}`, admin)).json().total).toBe(1);
     // a patch without the password keeps it; null removes it, and then SMPP lacks one
     expect((await call('PATCH', `/smsc_connection/${id}`, admin, { host: '10.0.0.7' })).json()).toMatchObject({ host: '10.0.0.7', has_password: true, throughput: 80 });
+    // a new password is sealed too
+    expect((await call('PATCH', `/smsc_connection/${id}`, admin, { password: 'Other-Pass-2' })).body).not.toContain('Other-Pass-2');
+    const resealed = (await t.app.db.selectFrom('smsc_connections').select('password').where('smsc_connection_uuid', '=', id).executeTakeFirstOrThrow()).password as string;
+    expect(t.app.secrets.smscPassword.open(resealed)).toBe('Other-Pass-2');
     const cleared = await call('PATCH', `/smsc_connection/${id}`, admin, { password: null });
     expect(cleared.statusCode).toBe(400);
     expect(cleared.json().errors).toEqual({ password: expect.stringContaining('needs a password') });
@@ -81,10 +90,43 @@ describe('SMSC connections, API adapters and the gateway', () => {
     for (const body of [{ ...smpp, port: 70000 }, { ...smpp, smsc_id: 'has space' }, { ...smpp, password: 'line\nbreak' }, { ...smpp, owner: 'x' }]) {
       expect((await call('POST', '/smsc_connection', admin, body)).statusCode).toBe(400);
     }
+    for (const [body, field] of [[{ ...smpp, window_size: -5 }, 'window_size'], [{ ...smpp, window_size: 20000 }, 'window_size'], [{ ...smpp, transceiver_mode: 'yes' }, 'transceiver_mode']] as const) {
+      const r = await call('POST', '/smsc_connection', admin, body);
+      expect([field, r.statusCode, r.body]).toEqual([field, 400, expect.stringContaining(field)]);
+    }
     await call('POST', '/smsc_connection', admin, { smsc_id: 'dup-1', api_adapter_id: 'simulator' });
     expect((await call('POST', '/smsc_connection', admin, { smsc_id: 'DUP-1', api_adapter_id: 'simulator' })).json().errors).toEqual({ smsc_id: expect.stringContaining('taken') });
     const after = await t.app.db.selectFrom('smsc_connections').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n) + 1);
+  });
+
+  it('keeps each link\'s SMPP window and bind mode: given, answered, edited; unset is the gateway default and a transceiver', async () => {
+    const made = await call('POST', '/smsc_connection', admin, { ...smpp, smsc_id: 'windowed', window_size: 250, transceiver_mode: false });
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({ window_size: 250, transceiver_mode: false });
+    const id = made.json().smsc_connection_uuid;
+    expect((await call('PATCH', `/smsc_connection/${id}`, admin, { window_size: null, transceiver_mode: true })).json()).toMatchObject({ window_size: null, transceiver_mode: true });
+    expect((await call('GET', '/smsc_connection/list?smsc_id=windowed', admin)).json().items[0]).toMatchObject({ window_size: null, transceiver_mode: true });
+    const plain = (await call('POST', '/smsc_connection', admin, { ...smpp, smsc_id: 'defaults' })).json();
+    expect(plain).toMatchObject({ window_size: null, transceiver_mode: true });
+    for (const c of [id, plain.smsc_connection_uuid]) await call('DELETE', `/smsc_connection/${c}`, admin);
+  });
+
+  it('migration 013 seals passwords stored as typed, once: sealed ones are left as they are', async () => {
+    const box = t.app.secrets.smscPassword;
+    const old = await t.app.db.insertInto('smsc_connections').values({ smsc_id: 'legacy-plain', api_adapter_id: 'smpp', host: 'h.example', port: 2775, system_id: 'x', password: 'Legacy-Pass-1' })
+      .returning('smsc_connection_uuid').executeTakeFirstOrThrow();
+    const already = box.seal('Already-Sealed-2');
+    const kept = await t.app.db.insertInto('smsc_connections').values({ smsc_id: 'legacy-sealed', api_adapter_id: 'smpp', host: 'h.example', port: 2775, system_id: 'x', password: already })
+      .returning('smsc_connection_uuid').executeTakeFirstOrThrow();
+    await t.app.db.deleteFrom('schema_migrations').where('id', '=', '013_smsc_password_sealed').execute();
+    await migrate(t.app.db, { secrets: t.app.secrets });
+    const pw = async (id: string) => (await t.app.db.selectFrom('smsc_connections').select('password').where('smsc_connection_uuid', '=', id).executeTakeFirstOrThrow()).password as string;
+    expect(await pw(old.smsc_connection_uuid)).toMatch(/^enc:v1:/);
+    expect(box.open(await pw(old.smsc_connection_uuid))).toBe('Legacy-Pass-1');
+    expect(await pw(kept.smsc_connection_uuid)).toBe(already);
+    expect(await t.app.db.selectFrom('schema_migrations').select('id').where('id', '=', '013_smsc_password_sealed').executeTakeFirst()).toBeTruthy();
+    await t.app.db.deleteFrom('smsc_connections').where('smsc_id', 'in', ['legacy-plain', 'legacy-sealed']).execute();
   });
 
   it('is the system admin\'s alone: resellers, company admins and users get 403 on every call', async () => {
@@ -105,7 +147,7 @@ describe('SMSC connections, API adapters and the gateway', () => {
     expect((await call('GET', '/smsc_connection/list', {})).statusCode).toBe(401);
   });
 
-  it('restarts the gateway: the built-in simulator reloads; a gateway adapter gets the active connections, secrets included', async () => {
+  it('restarts the gateway: the built-in simulator reloads; a gateway adapter gets the active connections, secrets sealed', async () => {
     expect((await call('POST', '/gateway', admin, { command: 'reboot' })).statusCode).toBe(400);
     expect((await call('POST', '/gateway', admin, {})).statusCode).toBe(400);
     const active = Number((await t.app.db.selectFrom('smsc_connections').select(({ fn }) => fn.countAll<number>().as('n')).where('status', '=', 'active').executeTakeFirstOrThrow()).n);
@@ -127,7 +169,11 @@ describe('SMSC connections, API adapters and the gateway', () => {
       expect(applied.body).not.toContain(SECRET);
       expect(received).toHaveLength(1);
       expect(received[0].map((c) => c.smsc_id)).not.toContain('sim-1');
-      expect(received[0].find((c) => c.smsc_id === 'role-check')).toMatchObject({ password: SECRET, port: 2775, api_adapter_id: 'smpp' });
+      // sealed on the way: only the adapter opens it, where it writes its configuration
+      const handed = received[0].find((c) => c.smsc_id === 'role-check') as GatewayConnection;
+      expect(handed).toMatchObject({ port: 2775, api_adapter_id: 'smpp', window_size: null, transceiver_mode: true });
+      expect(handed.password).not.toBe(SECRET);
+      expect(t.app.secrets.smscPassword.open(handed.password as string)).toBe(SECRET);
     } finally {
       restart.mockRestore();
     }

@@ -46,6 +46,8 @@ export const smscDefinition: ResourceDefinition<SmscConnection> = {
     { key: 'system_id', title: 'System id', width: 140, render: (v) => (v as string | null) ?? '—' },
     { key: 'has_password', title: 'Password', width: 110, render: (v) => (v ? 'Set' : 'None') },
     { key: 'throughput', title: 'Msg/s', width: 90, render: (v) => (v as number | null) ?? '—' },
+    { key: 'window_size', title: 'Window', width: 100, hideInTable: true, render: (v) => (v as number | null) ?? 'Default' },
+    { key: 'transceiver_mode', title: 'Bind', width: 150, hideInTable: true, render: (v) => (v === false ? 'Transmitter + receiver' : 'Transceiver') },
     { key: 'status', title: 'Status', width: 110, sortable: true, search: 'select', options: STATUS },
     { key: 'created_on', title: 'Created', sortable: true, width: 200, hideInTable: true, render: (v) => formatDateTime(v as string) },
   ],
@@ -61,6 +63,9 @@ export const smscDefinition: ResourceDefinition<SmscConnection> = {
     { name: 'system_type', label: 'System type', kind: 'text', maxLength: 32 },
     { name: 'url', label: 'URL (HTTP API)', kind: 'text', maxLength: 500, placeholder: 'https://api.vendor.example/sms' },
     { name: 'throughput', label: 'Throughput (messages per second)', kind: 'number', min: 1, max: 100000 },
+    // SMPP only: empty takes the gateway's default window
+    { name: 'window_size', label: 'SMPP window (submits in flight)', kind: 'number', min: 1, max: 10000, placeholder: 'Gateway default' },
+    { name: 'transceiver_mode', label: 'SMPP transceiver bind (off: a transmitter and a receiver)', kind: 'switch' },
     { name: 'status', label: 'Status', kind: 'select', options: STATUS, required: true },
   ],
 };
@@ -73,7 +78,8 @@ export function smscFields(values: FormValues): SmscConnectionCreate {
   const body: SmscConnectionCreate = {
     smsc_id: String(values['smsc_id'] ?? '').trim(), api_adapter_id: String(values['api_adapter_id'] ?? ''), vendor_uuid: text(values['vendor_uuid']),
     host: text(values['host']), port: int(values['port']), system_id: text(values['system_id']), system_type: text(values['system_type']), url: text(values['url']),
-    throughput: int(values['throughput']), status: values['status'] === 'inactive' ? 'inactive' : 'active',
+    throughput: int(values['throughput']), window_size: int(values['window_size']), transceiver_mode: values['transceiver_mode'] !== false,
+    status: values['status'] === 'inactive' ? 'inactive' : 'active',
   };
   const password = typeof values['password'] === 'string' ? values['password'] : '';
   return password ? { ...body, password } : body;
@@ -87,12 +93,13 @@ export const smscBundle: ResourceBundle<SmscConnection, SmscConnectionCreate, Sm
   useCreate: useCreateSmscConnectionMutation,
   useUpdate: useUpdateSmscConnectionMutation,
   useDelete: useDeleteSmscConnectionMutation,
-  defaults: { status: 'active', api_adapter_id: 'smpp' },
+  defaults: { status: 'active', api_adapter_id: 'smpp', transceiver_mode: true },
   toCreate: smscFields,
   // a patch leaves the password out unless a new one was typed, so the stored one stays
   toPatch: smscFields,
   toForm: (row) => ({
     smsc_id: row.smsc_id, api_adapter_id: row.api_adapter_id, vendor_uuid: row.vendor_uuid ?? undefined, host: row.host ?? undefined, port: row.port ?? undefined,
     system_id: row.system_id ?? undefined, system_type: row.system_type ?? undefined, url: row.url ?? undefined, throughput: row.throughput ?? undefined, status: row.status,
+    window_size: row.window_size ?? undefined, transceiver_mode: row.transceiver_mode,
   }),
 };

@@ -6,8 +6,10 @@ describe('smsc connection resource', () => {
   it('sends empty fields as null and leaves the password out unless one was typed (a patch then keeps the stored one)', () => {
     expect(smscFields(form)).toEqual({
       smsc_id: 'northwind-1', api_adapter_id: 'smpp', vendor_uuid: null, host: 'smsc.example', port: 2775, system_id: 'acct', system_type: null, url: null, throughput: 50,
-      status: 'active',
+      window_size: null, transceiver_mode: true, status: 'active',
     });
+    // the SMPP window and bind mode of this link
+    expect(smscFields({ ...form, window_size: 250, transceiver_mode: false })).toMatchObject({ window_size: 250, transceiver_mode: false });
     expect(smscFields(form)).not.toHaveProperty('password');
     expect(smscFields({ ...form, password: 's3cret pass' })).toMatchObject({ password: 's3cret pass' });
   });
@@ -16,10 +18,11 @@ describe('smsc connection resource', () => {
     const row = {
       smsc_connection_uuid: 'c', smsc_id: 'x', vendor_uuid: null, vendor_name: null, api_adapter_id: 'smpp', api_adapter_name: 'SMPP 3.4 client', host: 'h', port: 1,
       system_id: 's', system_type: null, url: null, throughput: null, status: 'active' as const, has_password: true, created_on: '2026-01-01T00:00:00Z',
+      window_size: 300, transceiver_mode: false,
     };
     const values = smscBundle.toForm?.(row) ?? {};
     expect(values).not.toHaveProperty('password');
-    expect(values).toMatchObject({ smsc_id: 'x', host: 'h', port: 1 });
+    expect(values).toMatchObject({ smsc_id: 'x', host: 'h', port: 1, window_size: 300, transceiver_mode: false });
     expect(smscBundle.definition.formFields.find((f) => f.name === 'password')?.kind).toBe('password');
   });
 });

@@ -5,6 +5,7 @@ import {
   useCreateVendorProductMutation, useDeleteVendorProductMutation, useGetVendorProductQuery, useLazyListVendorProductsQuery, useListVendorProductsQuery,
   useUpdateVendorProductMutation, useVendorChoicesQuery,
 } from './vendor.api';
+import { useMobileNetworkSearch } from './mobile-network-picker';
 
 const STATUS = [{ label: 'Active', value: 'active' }, { label: 'Inactive', value: 'inactive' }];
 export const VENDOR_PRODUCT_TYPES = [{ label: 'SMS', value: 'sms' }, { label: 'MMS', value: 'mms' }, { label: 'Voice', value: 'voice' }];
@@ -32,6 +33,8 @@ export const vendorProductDefinition: ResourceDefinition<VendorProduct> = {
     { name: 'vendor_uuid', label: 'Vendor', kind: 'select', required: true, useOptions: useVendorOptions, createOnly: true },
     { name: 'vendor_product_name', label: 'Vendor product name', kind: 'text', required: true, maxLength: 200 },
     { name: 'type', label: 'Type', kind: 'select', options: VENDOR_PRODUCT_TYPES, required: true },
+    // an account that carries one network only; searched as you type
+    { name: 'mobile_network_uuid', label: 'Mobile network', kind: 'select', useSearchOptions: useMobileNetworkSearch, placeholder: 'Any network (type a country, operator or MCC to pick one)' },
     { name: 'status', label: 'Status', kind: 'select', options: STATUS, required: true },
   ],
 };
@@ -39,6 +42,7 @@ export const vendorProductDefinition: ResourceDefinition<VendorProduct> = {
 const common = (values: FormValues) => ({
   vendor_product_name: String(values['vendor_product_name'] ?? '').trim(),
   type: String(values['type'] ?? 'sms'),
+  mobile_network_uuid: typeof values['mobile_network_uuid'] === 'string' && values['mobile_network_uuid'] ? values['mobile_network_uuid'] : null,
   status: values['status'] === 'inactive' ? ('inactive' as const) : ('active' as const),
 });
 

@@ -22,6 +22,8 @@ export const MobileNetwork = Type.Object({
 export type MobileNetwork = Static<typeof MobileNetwork>;
 export const MobileNetworkListQuery = ListQuery({
   iso3: Type.Optional(Type.String({ pattern: '^[A-Za-z]{3}$' })), network_name: Type.Optional(Search), mcc: Type.Optional(Type.String({ pattern: '^\\d{3}$' })),
+  /** search as you type (an addition to the spec, for pickers): every word must match the country, its ISO code, the network, the operator or the MCC */
+  search: Type.Optional(Type.String({ maxLength: 64 })),
 });
 export type MobileNetworkListQuery = Static<typeof MobileNetworkListQuery>;
 

@@ -31,6 +31,10 @@ export const SmscConnection = Type.Object({
   system_type: Nullable(Type.String()), url: Nullable(Type.String()), throughput: Nullable(Type.Integer()), status: CatalogStatus,
   /** whether a password is stored; the password itself is never answered */
   has_password: Type.Boolean(), created_on: Type.String({ format: 'date-time' }),
+  /** SMPP window (unanswered submits in flight); null: the gateway's default */
+  window_size: Nullable(Type.Integer()),
+  /** SMPP: bind as one transceiver, or as a transmitter plus a receiver */
+  transceiver_mode: Type.Boolean(),
 });
 export type SmscConnection = Static<typeof SmscConnection>;
 
@@ -50,6 +54,8 @@ export const SmscConnectionCreate = Type.Object({
   system_type: Type.Optional(Nullable(Type.String({ pattern: '^[\\x21-\\x7e]{1,32}$' }))),
   url: Type.Optional(Nullable(Type.String({ pattern: '^https?://[\\x21-\\x7e]{1,500}$' }))),
   throughput: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 100000, description: 'messages per second' }))),
+  window_size: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 10000, description: 'SMPP window: submits awaiting an answer; null takes the gateway default' }))),
+  transceiver_mode: Type.Optional(Type.Boolean({ description: 'SMPP: one transceiver bind (true, the default) or a transmitter and a receiver' })),
   status: Type.Optional(CatalogStatus),
 });
 export type SmscConnectionCreate = Static<typeof SmscConnectionCreate>;

@@ -1,5 +1,32 @@
+import { useEffect, useState } from 'react';
 import { Input, InputNumber, Select, Switch, type FormRule, type SelectProps } from 'antd';
 import type { FormFieldDef, SelectOption } from './types';
+
+type SearchSelectProps = Omit<SelectProps, 'options'> & { useSearchOptions: NonNullable<FormFieldDef['useSearchOptions']> };
+
+/** Waits until typing pauses before the server is asked (one request per pause, not per key). */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+/** A select that asks the server for the choices matching what is typed; Form.Item's id/value/onChange pass through. */
+export function SearchSelect({ useSearchOptions, value, ...rest }: SearchSelectProps) {
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const t = setTimeout(() => setSearch(typed.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [typed]);
+  const { options, loading } = useSearchOptions(search, value);
+  return (
+    <Select
+      {...rest}
+      value={value}
+      options={options}
+      loading={loading}
+      showSearch={{ filterOption: false, onSearch: setTyped }}
+      notFoundContent={loading ? 'Searching…' : search ? `Nothing matches "${search}"` : 'Type to search'}
+    />
+  );
+}
 
 type LoadedSelectProps = Omit<SelectProps, 'options'> & { useOptions: () => { options: SelectOption[]; loading?: boolean } };
 
@@ -43,6 +70,7 @@ export function fieldInput(field: FormFieldDef) {
     case 'number':
       return <InputNumber style={{ width: '100%' }} placeholder={field.placeholder} />;
     case 'select':
+      if (field.useSearchOptions) return <SearchSelect useSearchOptions={field.useSearchOptions} placeholder={field.placeholder} allowClear={!field.required} />;
       return field.useOptions ? (
         <LoadedSelect useOptions={field.useOptions} placeholder={field.placeholder} allowClear={!field.required} />
       ) : (

@@ -54,6 +54,12 @@ export interface FormFieldDef {
    * inside the field's own component, so it may use RTK Query hooks
    */
   useOptions?: () => { options: SelectOption[]; loading?: boolean };
+  /**
+   * choices searched on the server as the user types (a `select` field over a list too long to load
+   * whole, e.g. mobile networks): called as a hook with the typed text (debounced) and the field's
+   * current value, whose own option it must include so a stored choice shows its label
+   */
+  useSearchOptions?: (search: string, value: unknown) => { options: SelectOption[]; loading?: boolean };
 }
 
 /** A resource described once as data; every role mounts the same list and form pages for it. */
