@@ -23,5 +23,6 @@ export const resellerModule: RoleModule = {
     lazyArea(['template-approval'], () => import('./template-routes').then((m) => m.templateRoutes)),
     lazyArea(['reseller-sms-center', 'reseller-sms-log'], () => import('./messaging-routes').then((m) => m.messagingRoutes)),
     lazyArea(['mail-template'], () => import('./mail-template-routes').then((m) => m.mailTemplateRoutes)),
+    lazyArea(['reporting'], () => import('./reporting-routes').then((m) => m.reportingRoutes)),
   ],
 };
