@@ -2,12 +2,17 @@ import { expect, type Page } from '@playwright/test';
 
 export const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-password-1';
 
+// home: the role's base path; landing: where signing in ends (spec §2: the company admin root redirects
+// to daily-usage, the company user's to sms-center); mark: a test id the landing page shows
 export const ROLES = [
-  { email: 'admin@example.com', home: '/system-admin', title: 'System admin home' },
-  { email: 'acme-admin@example.com', home: '/company-admin', title: 'Company admin home' },
-  { email: 'acme-user@example.com', home: '/company-user', title: 'Company user home' },
-  { email: 'reseller@example.com', home: '/reseller', title: 'Reseller home' },
+  { email: 'admin@example.com', home: '/system-admin', landing: '/system-admin', title: 'System admin home', mark: 'role-home' },
+  { email: 'acme-admin@example.com', home: '/company-admin', landing: '/company-admin/daily-usage', title: 'Daily usage', mark: 'dashboard-24-hour' },
+  { email: 'acme-user@example.com', home: '/company-user', landing: '/company-user/sms-center', title: 'SMS center', mark: 'sms-figures' },
+  { email: 'reseller@example.com', home: '/reseller', landing: '/reseller', title: 'Reseller home', mark: 'role-home' },
 ] as const;
+
+/** Where an address ends after the root redirects of spec §2 (a role's base path lands on its landing page). */
+export const landingOf = (path: string) => ROLES.find((r) => r.home === path)?.landing ?? path;
 
 export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('Email').fill(email);
@@ -72,9 +77,9 @@ export async function countReactRenderers(page: Page) {
 }
 
 export async function expectHome(page: Page, role: (typeof ROLES)[number]) {
-  await expect(page).toHaveURL(new RegExp(`${role.home}$`));
+  await expect(page).toHaveURL(new RegExp(`${role.landing}$`));
   await expect(page.getByTestId('page-title')).toHaveText(role.title);
-  await expect(page.getByTestId('role-home')).toBeVisible();
+  await expect(page.getByTestId(role.mark)).toBeVisible();
 }
 
 /**

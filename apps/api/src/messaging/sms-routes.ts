@@ -13,7 +13,7 @@ import { parseDnis, quote } from '../catalog';
 import { ordering, paging } from '../lib/list';
 import { countSegments } from './engine/segments';
 import { findSms, smsPage, smsScope, SMS_ORDERS, type SmsFilters } from './queries';
-import { logReportOr } from '../reports/log-export';
+import { logReportOr, sendLogCsv } from '../reports/log-export';
 
 const tags = ['messaging'];
 const readers = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'own' } satisfies AccessPolicy;
@@ -40,7 +40,7 @@ export default async function smsRoutes(base: FastifyInstance) {
     return named;
   }
 
-  app.get('/sms/list', { config: { access: readers, apiKey: true }, schema: { tags, querystring: SmsListQuery, response: { 200: SmsPage } } }, async (req) => {
+  app.get('/sms/list', { config: { access: readers, apiKey: true }, schema: { tags, querystring: SmsListQuery, response: { 200: SmsPage } } }, async (req, reply) => {
     const q = req.query;
     const { per_page, offset } = paging(q);
     const { col, dir } = ordering(q, SMS_ORDERS, 'created_on', 'desc');
@@ -49,6 +49,7 @@ export default async function smsRoutes(base: FastifyInstance) {
       is_received: q.is_received, recipient_uuid: q.recipient_uuid, recipient_number: q.recipient_number, text: q.text, status: q.status,
       created_gte: q.created_on_gte, created_lte: q.created_on_lte,
     };
+    if (q.format === 'csv') return sendLogCsv(app, req, reply, f);
     return smsPage(app.db, smsScope(req), f, { per_page, offset, order_by: col, dir, cursor: q.cursor, showCost: showCost(req) });
   });
 

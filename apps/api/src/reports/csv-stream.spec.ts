@@ -47,4 +47,31 @@ describe('streamed CSV download', () => {
       await app.close();
     }
   }, 60_000);
+
+  it('lets the first batch leave before reading on, when the source answers in this thread (as PGlite does)', async () => {
+    const app = Fastify({ forceCloseConnections: true });
+    let batches = 0;
+    app.get('/rows', (_req, reply) => sendCsv(reply, 'rows.csv', [{ key: 'n', title: 'N', kind: 'number' }], async function* (stopped) {
+      while (!stopped() && batches < 60) {
+        batches++;
+        // a synchronous query: busy for a while, then resolved without waiting on any I/O
+        const until = Date.now() + 20;
+        while (Date.now() < until) { /* working */ }
+        await Promise.resolve();
+        yield Array.from({ length: 2000 }, (_, i) => ({ n: batches * 2000 + i }));
+      }
+    }));
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const ac = new AbortController();
+      const res = await fetch(`${address}/rows`, { signal: ac.signal });
+      const reader = res.body!.getReader();
+      await reader.read();
+      // the bytes of batch 1 arrived while only a few batches had been read (not a buffer's worth of them)
+      expect(batches).toBeLessThanOrEqual(4);
+      ac.abort();
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 });

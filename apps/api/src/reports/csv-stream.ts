@@ -28,6 +28,8 @@ export function csvTransform(columns: CsvColumn[]): Transform {
   let headed = false;
   return new Transform({
     writableObjectMode: true,
+    // one batch waiting at most: the source is asked for the next batch only when this one has moved on
+    writableHighWaterMark: 1,
     transform(batch: Record<string, unknown>[], _enc, done) {
       let text = headed ? '' : header;
       headed = true;
@@ -51,6 +53,10 @@ export function sendCsv(reply: FastifyReply, filename: string, columns: CsvColum
     for await (const batch of source(() => closed)) {
       if (batch.length) yield batch;
       if (closed) return;
+      // PGlite answers inside this thread: its queries resolve as microtasks, so batch after batch would
+      // be read before the event loop ever reached the socket (the first byte waited for ~16 batches).
+      // A turn of the event loop between batches lets the written text leave first.
+      await new Promise((r) => setImmediate(r));
     }
   })(), { highWaterMark: 1 });
   const out = rows.pipe(csvTransform(columns));

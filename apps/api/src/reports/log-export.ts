@@ -25,21 +25,49 @@ export function logColumns(cost: boolean): CsvColumn[] {
   ];
 }
 
-type LogRow = Record<string, unknown> & { sms_uuid: string; created_key: string; price: string | null; cost: string | null; is_received: boolean };
+type LogRow = Record<string, unknown> & { sms_uuid: string; created_key: string; sort_key: string; price: string | null; cost: string | null; is_received: boolean };
+type After = { key: string; id: string } | null;
+
+/** One keyset batch of one filter, newest first, after the cursor. */
+async function batchOf(db: Kysely<Database>, scope: Expression<SqlBool>, f: SmsFilters, after: After, size: number): Promise<LogRow[]> {
+  let q = applyFilters(db.selectFrom('sms').where(scope), f);
+  if (after) q = q.where(sql<boolean>`(sms.created_on, sms.sms_uuid) < (${after.key}::timestamptz, ${after.id}::uuid)`);
+  return (await q.leftJoin('companies', 'companies.company_uuid', 'sms.company_uuid').leftJoin('users', 'users.uuid', 'sms.user_uuid')
+    .select([
+      'sms.sms_uuid', 'sms.is_received', 'sms.ani', 'sms.dnis', 'sms.status', 'sms.block_reason', 'sms.segments', 'sms.encoding',
+      sql<string | null>`sms.price::text`.as('price'), sql<string | null>`sms.cost::text`.as('cost'), 'sms.vendor_product_name', 'sms.mobile_network_name',
+      'companies.company_name', 'users.email as user_email', 'sms.text', 'sms.created_on', sql<string>`sms.created_on::text`.as('created_key'),
+      // fixed width, so two directions' batches merge by plain string order
+      sql<string>`to_char(sms.created_on at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')`.as('sort_key'),
+    ])
+    .orderBy('sms.created_on', 'desc').orderBy('sms.sms_uuid', 'desc').limit(size).execute()) as unknown as LogRow[];
+}
+
+const newer = (a: LogRow, b: LogRow) => (a.sort_key !== b.sort_key ? a.sort_key > b.sort_key : a.sms_uuid > b.sms_uuid);
+
+/**
+ * Both directions at once (the reseller's log, or no direction chosen): the list indexes lead with the
+ * direction, so each direction is read by its own index in order and the two batches are merged here,
+ * instead of one query sorting every message of the scope before its first row.
+ */
+async function bothDirections(db: Kysely<Database>, scope: Expression<SqlBool>, f: SmsFilters, after: After, size: number): Promise<LogRow[]> {
+  const [out, inc] = await Promise.all([batchOf(db, scope, { ...f, is_received: false }, after, size), batchOf(db, scope, { ...f, is_received: true }, after, size)]);
+  const merged: LogRow[] = [];
+  let i = 0;
+  let j = 0;
+  while (merged.length < size && (i < out.length || j < inc.length)) {
+    if (j >= inc.length || (i < out.length && newer(out[i], inc[j]))) merged.push(out[i++]);
+    else merged.push(inc[j++]);
+  }
+  return merged;
+}
 
 export async function* logBatches(db: Kysely<Database>, scope: Expression<SqlBool>, f: SmsFilters, stopped: () => boolean) {
-  let after: { key: string; id: string } | null = null;
+  let after: After = null;
   let size = FIRST_BATCH;
+  const both = f.is_received === undefined && !f.status;
   while (!stopped()) {
-    let q = applyFilters(db.selectFrom('sms').where(scope), f);
-    if (after) q = q.where(sql<boolean>`(sms.created_on, sms.sms_uuid) < (${after.key}::timestamptz, ${after.id}::uuid)`);
-    const rows = (await q.leftJoin('companies', 'companies.company_uuid', 'sms.company_uuid').leftJoin('users', 'users.uuid', 'sms.user_uuid')
-      .select([
-        'sms.sms_uuid', 'sms.is_received', 'sms.ani', 'sms.dnis', 'sms.status', 'sms.block_reason', 'sms.segments', 'sms.encoding',
-        sql<string | null>`sms.price::text`.as('price'), sql<string | null>`sms.cost::text`.as('cost'), 'sms.vendor_product_name', 'sms.mobile_network_name',
-        'companies.company_name', 'users.email as user_email', 'sms.text', 'sms.created_on', sql<string>`sms.created_on::text`.as('created_key'),
-      ])
-      .orderBy('sms.created_on', 'desc').orderBy('sms.sms_uuid', 'desc').limit(size).execute()) as unknown as LogRow[];
+    const rows: LogRow[] = both ? await bothDirections(db, scope, f, after, size) : await batchOf(db, scope, f, after, size);
     if (!rows.length) return;
     yield rows.map((r) => ({
       ...r, direction: r.is_received ? 'incoming' : 'outgoing', created_on: new Date(r.created_on as Date).toISOString(),
@@ -47,9 +75,15 @@ export async function* logBatches(db: Kysely<Database>, scope: Expression<SqlBoo
     }));
     if (rows.length < size) return;
     size = BATCH;
-    const last = rows[rows.length - 1];
+    const last: LogRow = rows[rows.length - 1];
     after = { key: last.created_key, id: last.sms_uuid };
   }
+}
+
+/** The messages of the caller's scope and filters as a streamed CSV (the SMS log screens' Export CSV). */
+export function sendLogCsv(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, f: SmsFilters) {
+  const name = f.is_received === undefined ? 'sms-log.csv' : f.is_received ? 'incoming-sms.csv' : 'outgoing-sms.csv';
+  return sendCsv(reply, name, logColumns(showCost(req)), (stopped) => logBatches(app.db, smsScope(req), f, stopped));
 }
 
 /**
@@ -66,7 +100,6 @@ export function logReportOr(app: FastifyInstance, is_received: boolean, list: (r
       is_received, created_gte: q.start_time, created_lte: q.end_time, dnis: q.dnis, dnis_prefix: q.dnis_prefix, ani: q.ani, text: q.sms_content,
       user_uuid: q.user_id, user_name: q.user_name, company_name: q.company_name, vendor_uuid: q.vendor_id, status: q.status,
     };
-    const cost = showCost(req);
-    return sendCsv(reply, is_received ? 'incoming-sms.csv' : 'outgoing-sms.csv', logColumns(cost), (stopped) => logBatches(app.db, smsScope(req), f, stopped));
+    return sendLogCsv(app, req, reply, f);
   };
 }

@@ -127,4 +127,31 @@ describe('reports: rollups follow messages, tenancy, bad input, CSV', () => {
     expect(report.body.split('\r\n')[0]).toBe('Number,Messages,Segments,Delivered,Undelivered,Failed,Pending,Blocked,Received,Revenue,Cost,Margin');
     expect(report.body).toContain('\r\n+12125552301,');
   });
+
+  it('streams the SMS log screens\' export from /sms/list with their filters, both directions merged newest first across batches', async () => {
+    // 1,400 Globex messages, the directions interleaved in time (more than the first keyset batch of 500)
+    await sql`insert into sms (company_uuid, is_received, ani, dnis, text, status, segments, created_on)
+      select ${globexCo}::uuid, g % 2 = 0, '+1312555' || lpad(g::text, 4, '0'), '+14155550999', 'bulk ' || g,
+        case when g % 2 = 0 then 'received' else 'delivered' end, 1, now() - g * interval '1 second'
+      from generate_series(1, 1400) g`.execute(t.app.db);
+    const ids = (rows: string[]) => rows.slice(1).filter(Boolean).map((l) => l.split(',')[1]);
+    const all = await get('/sms/list?format=csv&page=3&per_page=10', globex);
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['content-disposition']).toContain('sms-log.csv');
+    const expected = await t.app.db.selectFrom('sms').select('sms_uuid').where('company_uuid', '=', globexCo)
+      .orderBy('created_on', 'desc').orderBy('sms_uuid', 'desc').execute();
+    // every message of the scope once, in the list's order (paging is ignored)
+    expect(ids(all.body.split('\r\n'))).toEqual(expected.map((r) => r.sms_uuid));
+    // the list's filters apply: a direction and a number
+    const incoming = (await get('/sms/list?format=csv&is_received=true', globex)).body.split('\r\n');
+    expect(ids(incoming)).toHaveLength(700);
+    expect(incoming.slice(1).filter(Boolean).every((l) => l.includes(',incoming,'))).toBe(true);
+    const one = (await get('/sms/list?format=csv&ani=%2B13125550007', globex)).body.trim().split('\r\n');
+    expect(one).toHaveLength(2);
+    expect(one[1]).toContain(',+13125550007,+14155550999,');
+    // tenancy: Acme's admin and the reseller (Acme only) never get Globex's rows; the company admin sees no cost column
+    for (const h of [acme, reseller]) expect((await get('/sms/list?format=csv', h)).body).not.toContain('Globex');
+    expect((await get('/sms/list?format=csv', acme)).body.split('\r\n')[0]).not.toContain('Cost');
+    expect((await get('/sms/list?format=csv', admin)).body).toContain('Globex');
+  }, 120_000);
 });

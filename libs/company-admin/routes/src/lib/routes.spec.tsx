@@ -5,8 +5,9 @@ import { companyAdminModule } from './routes';
 describeRoleModule(companyAdminModule, {
   basePath: '/company-admin',
   area: 'Company admin',
+  redirect: 'daily-usage',
   homeTitle: 'Company admin home',
-  // spec §2 (the dashboard is the home itself; payment-success/cancel are checkout return pages)
+  // spec §2 (the root redirects to the dashboard's daily-usage; payment-success/cancel are checkout return pages)
   areas: [
     'sms-center', 'bulk-sending', 'payment-gateway', 'users', 'templates', 'sms-workflow', 'reporting', 'reminder-workflow',
     'recipients', 'bulk', 'campaings', 'billing', 'sms-log', 'dids', 'profile',

@@ -1,10 +1,7 @@
-import { Suspense, lazy } from 'react';
+import { Navigate } from 'react-router';
 import type { RoleModule } from '@smsc/shared-ui/core';
-import { RoleHome, lazyArea } from '@smsc/shared-ui/frame';
+import { lazyArea } from '@smsc/shared-ui/frame';
 import { companyAdminMenu } from './menu';
-
-// the home's dashboard: the last 24 hours in figures (light); its charts are fetched when asked for
-const HomeDashboard = lazy(() => import('./home-dashboard'));
 
 /** The Company admin area: its menu and route table, mounted by the shell under /company-admin. */
 export const companyAdminModule: RoleModule = {
@@ -12,7 +9,8 @@ export const companyAdminModule: RoleModule = {
   title: 'Company admin',
   buildLabel: process.env.REMOTE_LABEL || undefined,
   menu: companyAdminMenu,
-  routes: [{ index: true, element: <><RoleHome area="Company admin" /><Suspense fallback={null}><HomeDashboard leaders="user" /></Suspense></>, handle: { title: 'Company admin home' } }],
+  // spec §2: the root redirects to its daily-usage child (the dashboard's first page, in the reporting area)
+  routes: [{ index: true, element: <Navigate to="daily-usage" replace />, handle: { title: 'Company admin home' } }],
   // one line per area file, fetched on its first visit (the kit's convention: lazy-area.ts)
   areas: [
     lazyArea(['users', 'profile'], () => import('./users-routes').then((m) => m.usersRoutes)),

@@ -5,6 +5,7 @@ import { companyUserModule } from './routes';
 describeRoleModule(companyUserModule, {
   basePath: '/company-user',
   area: 'Company user',
+  redirect: 'sms-center',
   homeTitle: 'Company user home',
   // spec §2
   areas: ['sms-center', 'profile', 'sms-log', 'dids', 'sms-workflow', 'reminder-workflow'],

@@ -1,5 +1,6 @@
+import { Navigate } from 'react-router';
 import type { RoleModule } from '@smsc/shared-ui/core';
-import { RoleHome, lazyArea } from '@smsc/shared-ui/frame';
+import { lazyArea } from '@smsc/shared-ui/frame';
 import { companyUserMenu } from './menu';
 
 /** The Company user area: its menu and route table, mounted by the shell under /company-user. */
@@ -8,7 +9,8 @@ export const companyUserModule: RoleModule = {
   title: 'Company user',
   buildLabel: process.env.REMOTE_LABEL || undefined,
   menu: companyUserMenu,
-  routes: [{ index: true, element: <RoleHome area="Company user" />, handle: { title: 'Company user home' } }],
+  // spec §2: /company-user redirects to sms-center
+  routes: [{ index: true, element: <Navigate to="sms-center" replace />, handle: { title: 'Company user home' } }],
   // one line per area file, fetched on its first visit (the kit's convention: lazy-area.ts)
   areas: [
     lazyArea(['profile'], () => import('./users-routes').then((m) => m.usersRoutes)),

@@ -4,6 +4,8 @@ import type { MenuEntry } from '@smsc/shared-ui';
 export const resellerMenu: MenuEntry[] = [
   { path: '', label: 'Home' },
   { path: 'companies', label: 'Companies' },
+  // not in spec §2's reseller list: the reseller's figures for its companies (issue 15)
+  { path: 'reporting', label: 'Reports' },
   { path: 'users', label: 'Users' },
   { path: 'user/user-listing', label: 'User listing' },
   { path: 'vendor', label: 'Vendors' },

@@ -6,9 +6,9 @@ describeRoleModule(resellerModule, {
   basePath: '/reseller',
   area: 'Reseller',
   homeTitle: 'Reseller home',
-  // spec §2
+  // spec §2, and reporting (issue 15: the reseller sees its companies' figures)
   areas: [
     'vendor', 'users', 'companies', 'reseller-sms-center', 'reseller-sms-log', 'billing', 'filters', 'product', 'payment',
-    'user', 'mail-template', 'dids', 'template-approval',
+    'user', 'mail-template', 'dids', 'template-approval', 'reporting',
   ],
 }, RoleRoutes, withLoadedAreas);

@@ -24,5 +24,6 @@ export const resellerModule: RoleModule = {
     lazyArea(['reseller-sms-center', 'reseller-sms-log'], () => import('./messaging-routes').then((m) => m.messagingRoutes)),
     lazyArea(['mail-template'], () => import('./mail-template-routes').then((m) => m.mailTemplateRoutes)),
     lazyArea(['audit-log'], () => import('./audit-routes').then((m) => m.auditRoutes)),
+    lazyArea(['reporting'], () => import('./reporting-routes').then((m) => m.reportingRoutes)),
   ],
 };

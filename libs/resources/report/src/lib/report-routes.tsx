@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { ReportView, type ReportPreset } from './report-view';
 import { DashboardView } from './dashboard-view';
+import { ResellerReport } from './reseller-report';
 import type { Figure } from './report-figures';
 
 const COUNTS: Figure[] = ['messages', 'delivered', 'undelivered', 'failed', 'revenue'];
@@ -45,4 +46,9 @@ export function reportingRoutes(screens: [string, ReportScreen][]): RouteObject 
 export const usageRoutes: RouteObject[] = [
   { path: 'daily-usage', element: <DashboardView key="daily" interval="24 hour" leaders="user" />, handle: { title: 'Daily usage' } },
   { path: 'weekly-usage', element: <DashboardView key="weekly" interval="7 day" leaders="user" />, handle: { title: 'Weekly usage' } },
+];
+
+/** The reseller's report of its companies (spec §2 lists no reseller report path: 'reporting', as the other roles). */
+export const resellerReportRoutes: RouteObject[] = [
+  { path: 'reporting', element: <ResellerReport />, handle: { title: 'Reports' } },
 ];

@@ -12,7 +12,11 @@ export const reportApi = api.injectEndpoints({
   endpoints: (b) => ({
     getDashboard: b.query<Dashboard, string>({ query: (interval) => ({ url: '/dashboard', params: { interval } }) }),
     getStatReport: b.query<ReportPage, ReportParams>({ query: (params) => ({ url: '/stat/report', params: cleanParams(params) }) }),
+    /** GET /sms/report: by day (or by company), scoped to the caller's companies */
+    getSmsReport: b.query<ReportPage, ReportParams>({ query: (params) => ({ url: '/sms/report', params: cleanParams(params) }) }),
+    /** GET /sms/reseller/report: a month of the reseller's companies */
+    getResellerReport: b.query<ReportPage, ReportParams>({ query: (params) => ({ url: '/sms/reseller/report', params: cleanParams(params) }) }),
   }),
 });
 
-export const { useGetDashboardQuery, useGetStatReportQuery } = reportApi;
+export const { useGetDashboardQuery, useGetStatReportQuery, useGetSmsReportQuery, useGetResellerReportQuery } = reportApi;

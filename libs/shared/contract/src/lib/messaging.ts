@@ -101,6 +101,8 @@ export const SmsListQuery = ListQuery({
   created_on_gte: Type.Optional(Timestamp),
   created_on_lte: Type.Optional(Timestamp),
   cursor: Type.Optional(Type.String({ maxLength: 120 })),
+  /** csv: every message of the filters, streamed (the SMS log screens' Export CSV); paging is ignored */
+  format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv')])),
 });
 export type SmsListQuery = Static<typeof SmsListQuery>;
 

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import { screen } from '@testing-library/react';
-import { matchRoutes, Route, Routes, type RouteObject } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
+import { matchRoutes, Route, Routes, useLocation, type RouteObject } from 'react-router';
 import { renderWithProviders } from './render-with-providers';
 
 // The shapes of the ui kit's RoleModule, restated: the ui kit's own specs use this lib, so it
@@ -23,6 +23,8 @@ export interface RoleModuleExpectations {
   basePath: string;
   /** area name shown on the role home */
   area: string;
+  /** spec §2: a root that redirects to a child (company admin → daily-usage, company user → sms-center) */
+  redirect?: string;
   homeTitle: string;
   /** first path segments of the role's areas, as spec §2 lists them */
   areas: string[];
@@ -34,11 +36,18 @@ function leaves(entries: MenuEntry[]): MenuEntry[] {
 
 const signedIn = { session: { token: 't', userType: null, exp: 1, email: 'x@example.com', status: 'success' as const, error: null } };
 
+function Where() {
+  return <span data-testid="where">{useLocation().pathname}</span>;
+}
+
 function renderAt<M extends RoleModule>(RoleRoutes: ComponentType<{ module: M }>, module: M, path: string) {
   return renderWithProviders(
-    <Routes>
-      <Route path={`${module.basePath}/*`} element={<RoleRoutes module={module} />} />
-    </Routes>,
+    <>
+      <Routes>
+        <Route path={`${module.basePath}/*`} element={<RoleRoutes module={module} />} />
+      </Routes>
+      <Where />
+    </>,
     { route: path, preloadedState: signedIn },
   );
 }
@@ -61,13 +70,21 @@ export function describeRoleModule<M extends RoleModule>(
       loaded = await withLoadedAreas(module);
     });
 
-    it('mounts under its base path and renders its home without fetching any area', () => {
+    const { redirect } = expected;
+    it(redirect ? `mounts under its base path and its root redirects to ${redirect}` : 'mounts under its base path and renders its home without fetching any area', async () => {
       expect(module.basePath).toBe(expected.basePath);
       // the kit's convention: the static table holds the home only, every area file is lazy
       expect(module.routes).toHaveLength(1);
       const home = module.routes.find((r) => r.index);
       expect((home?.handle as { title?: string } | undefined)?.title).toBe(expected.homeTitle);
       renderAt(RoleRoutes, { ...module, areas: [] }, expected.basePath);
+      if (redirect) {
+        // the redirect itself needs no area chunk; the page it lands on belongs to a lazy area
+        await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`${expected.basePath}/${redirect}`));
+        expect(screen.queryByTestId('role-home')).toBeNull();
+        expect(!!matchRoutes(loaded.routes, `${expected.basePath}/${redirect}`, module.basePath)).toBe(true);
+        return;
+      }
       // found at once: the home does not wait for (nor fetch) any area chunk
       expect(screen.getByTestId('role-home').textContent).toContain(expected.area);
       expect(screen.getByText('x@example.com')).toBeTruthy();

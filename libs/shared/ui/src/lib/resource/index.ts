@@ -45,6 +45,7 @@ export {
   type ResourceTableProps, type ResourceAccess, type ListQueryState,
 } from './resource-table';
 export { BulkDeleteButton, deleteEach, type BulkDeleteProps, type BulkOutcome } from './bulk-delete';
+export { ServerCsvButton, fetchServerCsv, serverCsvUrl, downloadBlob, type ServerCsv } from './server-csv';
 export { CsvExportButton, collectRows, rowsCsv, downloadText, EXPORT_PAGE_SIZE, EXPORT_ROW_LIMIT, type CsvExportButtonProps } from './csv-export';
 export { ResourceForm, splitServerError, type ResourceFormProps, type FormValues } from './resource-form';
 export { rulesFor, fieldInput } from './form-fields';

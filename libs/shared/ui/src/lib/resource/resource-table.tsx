@@ -13,6 +13,7 @@ import { useColumnVisibility } from './use-column-visibility';
 import { useListDensity } from './use-list-density';
 import { CompactTheme, DensitySwitch } from './density-switch';
 import { CsvExportButton } from './csv-export';
+import { ServerCsvButton, type ServerCsv } from './server-csv';
 import { askToDelete, BulkDeleteButton } from './bulk-delete';
 
 /** Above this page size rows are virtualised in a fixed-height body. */
@@ -58,6 +59,8 @@ export interface ResourceTableProps<T> {
   fetchPage?(arg: ListQueryArg): Promise<ListResult<T>>;
   /** called with the CSV text and rows after an export */
   onExportCsv?(csv: string, rows: T[]): void;
+  /** given, Export CSV downloads the server's streamed CSV of the current filters instead of reading pages */
+  serverCsv?(queryArg: ListQueryArg): ServerCsv;
 }
 
 function cellValue<T>(row: T, key: string): unknown {
@@ -66,7 +69,7 @@ function cellValue<T>(row: T, key: string): unknown {
 
 /** The generic list: server paging, sorting and search kept in the URL, states, delete, CSV, column settings. */
 export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
-  const { definition, result, access = {}, onDelete, onDeleteMany, createPath, editPath, rowActions, bulkActions, fetchPage, onExportCsv, actionsWidth = 160 } = props;
+  const { definition, result, access = {}, onDelete, onDeleteMany, createPath, editPath, rowActions, bulkActions, fetchPage, onExportCsv, serverCsv, actionsWidth = 160 } = props;
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { modal } = App.useApp();
@@ -186,6 +189,9 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
               New {definition.singular.toLowerCase()}
             </Button>
           )}
+          {serverCsv ? (
+            <ServerCsvButton csv={() => serverCsv(list.queryArg)} disabled={!!result.isLoading} />
+          ) : (
           <CsvExportButton<T>
             name={definition.name}
             title={definition.title}
@@ -198,6 +204,7 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
             disabled={!!(result.isLoading || result.isFetching)}
             onExported={onExportCsv}
           />
+          )}
           <DensitySwitch value={density} onChange={setDensity} />
           <ColumnSettings columns={definition.columns} hidden={hidden} onChange={setHidden} />
         </Space>

@@ -2,6 +2,8 @@ import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Space } from 'antd';
 import { ResourceTable } from '../resource-table';
+import type { ServerCsv } from '../server-csv';
+import type { ListQueryArg } from '../types';
 import { useListParams } from '../use-list-params';
 import type { ResourceBundle, RoleAccess, RowLink } from './types';
 import { useNoLazyList, useNoList, useNoMutation } from './hooks';
@@ -24,11 +26,13 @@ export interface ListPageProps<T, C, U> {
   rowActions?(row: T): ReactNode;
   /** extra width those buttons need in the actions column */
   rowActionsWidth?: number;
+  /** Export CSV through the server's streamed CSV (the list's filters plus listArg) instead of reading pages */
+  serverCsv?(queryArg: ListQueryArg): ServerCsv;
 }
 
 /** A resource's list page: URL-kept paging/sort/search, create/edit/delete by the role's access, row links. */
 export function ListPage<T extends object, C, U>(props: ListPageProps<T, C, U>) {
-  const { bundle, access = {}, createPath, editPath, detailsPath, rowLinks = [], extra, listArg, rowActions, rowActionsWidth = 0 } = props;
+  const { bundle, access = {}, createPath, editPath, detailsPath, rowLinks = [], extra, listArg, rowActions, rowActionsWidth = 0, serverCsv } = props;
   const { definition } = bundle;
   const useList = bundle.useList ?? useNoList;
   const useDelete = bundle.useDelete ?? useNoMutation;
@@ -54,6 +58,7 @@ export function ListPage<T extends object, C, U>(props: ListPageProps<T, C, U>) 
         editPath={editPath !== undefined && bundle.useUpdate ? (row) => resolve(withId(editPath, idOf(row))) : undefined}
         onDelete={bundle.useDelete ? (row) => remove(idOf(row)).unwrap() : undefined}
         onDeleteMany={bundle.useDeleteMany ? (rows) => removeMany(rows.map(idOf)).unwrap() : undefined}
+        serverCsv={serverCsv ? (q) => serverCsv({ ...q, ...listArg }) : undefined}
         fetchPage={bundle.useLazyList ? (page) => readPage({ ...page, ...listArg }).unwrap() : undefined}
         actionsWidth={170 + (detailsPath !== undefined ? 60 : 0) + 100 * links.length + rowActionsWidth}
         rowActions={

@@ -1,0 +1,5 @@
+import type { RouteObject } from 'react-router';
+import { resellerReportRoutes } from '@smsc/resource-report';
+
+/** The reseller's figures for its companies: reporting (by company or by day, a month at a time). */
+export const reportingRoutes: RouteObject[] = resellerReportRoutes;
