@@ -27,8 +27,6 @@ export interface BuildOptions {
   corsOrigins?: string[];
   /** system admins must have two-factor sign-in (REQUIRE_2FA_SYSTEM_ADMIN=true): one without it enrols before getting a session */
   require2faSystemAdmin?: boolean;
-  /** key material for sealing TOTP secrets at rest (TOTP_KEY); defaults to jwtSecret */
-  totpKey?: string;
   /** origins the console may load scripts, styles and data from besides its own (remotes on a CDN) */
   cspRemoteOrigins?: string[];
   /** where log lines go when logger is on (tests read them) */
@@ -71,8 +69,6 @@ export function resolveConfig(o: BuildOptions, generatedSecret: string): AppConf
     loginFailuresPerAccount: o.loginFailuresPerAccount ?? 5,
     corsOrigins: o.corsOrigins ?? [],
     require2faSystemAdmin: o.require2faSystemAdmin ?? false,
-    // a sealed secret must open in every process and after a restart: set JWT_SECRET or TOTP_KEY in production
-    totpKey: o.totpKey ?? o.jwtSecret ?? generatedSecret,
     cspRemoteOrigins: o.cspRemoteOrigins ?? [],
     messaging: o.messaging,
     webhooks: o.webhooks,

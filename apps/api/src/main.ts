@@ -19,7 +19,6 @@ async function main() {
     loginPerIp: env.LOGIN_PER_IP ? Number(env.LOGIN_PER_IP) : undefined,
     corsOrigins: originList(env.CORS_ORIGINS),
     require2faSystemAdmin: env.REQUIRE_2FA_SYSTEM_ADMIN === 'true',
-    totpKey: env.TOTP_KEY || undefined,
     cspRemoteOrigins: originList(env.CSP_REMOTE_ORIGINS),
   });
   if (!env.JWT_SECRET) app.log.warn('JWT_SECRET not set: using a random secret, sessions end on restart');

@@ -15,8 +15,11 @@ declare module 'fastify' {
     db: Kysely<Database>;
     mailer: Mailer;
     users: UserRepository;
-    /** sealed stored secrets (lib/secret-box.ts): SMSC passwords are opened only where the gateway's configuration is written */
-    secrets: { smscPassword: SecretBox };
+    /**
+     * sealed stored secrets (lib/secret-box.ts), one box per use under the server's one key: SMSC passwords are
+     * opened only where the gateway's configuration is written, TOTP secrets only to check a code
+     */
+    secrets: { smscPassword: SecretBox; totp: SecretBox };
   }
 }
 
@@ -26,7 +29,7 @@ export default fp<{ config: AppConfig; sharedDb?: Kysely<Database> }>(async (app
   // A shared database belongs to the instance that opened it.
   if (!sharedDb) app.addHook('onClose', async () => db.destroy());
   const key = loadSecretKey({ secretKey: config.secretKey ?? process.env.SECRET_KEY, dataDir: config.dataDir }, (m) => app.log.warn(m));
-  const secrets = { smscPassword: secretBox(key, 'smsc_connections.password') };
+  const secrets = { smscPassword: secretBox(key, 'smsc_connections.password'), totp: secretBox(key, 'user_totp.secret') };
   await migrate(db, { secrets });
   // Expired revocations and one-time tokens can never match again; drop them so the tables stay small.
   await db.deleteFrom('token_revocations').where('expires_at', '<', new Date()).execute();

@@ -1,5 +1,5 @@
 // Two-factor engine: plain functions (no Fastify, no database), unit-tested in totp.spec.ts.
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 
@@ -55,27 +55,4 @@ export function hashRecoveryCode(code: string): string {
   const plain = code.toLowerCase().replace(/[^a-z0-9]/g, '');
   return createHash('sha256').update(`recovery:${plain}`).digest('hex');
 }
-
-// Secrets at rest: AES-256-GCM under a key derived from the server's secret, so a copy of the
-// database alone does not give anyone a user's second factor.
-const keyFrom = (serverSecret: string) => Buffer.from(hkdfSync('sha256', serverSecret, 'smsc-console', 'totp-secret-v1', 32));
-
-export function sealSecret(serverSecret: string, base32: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', keyFrom(serverSecret), iv);
-  const body = Buffer.concat([cipher.update(base32, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
-}
-
-/** The secret back, or null when it was sealed under another key or tampered with. */
-export function openSecret(serverSecret: string, sealed: string): string | null {
-  const [v, iv, tag, body] = sealed.split('.');
-  if (v !== 'v1' || !iv || !tag || !body) return null;
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', keyFrom(serverSecret), Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
-  } catch {
-    return null;
-  }
 }

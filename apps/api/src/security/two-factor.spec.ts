@@ -50,6 +50,9 @@ describe('two-factor sign-in', () => {
     const row = await t.app.db.selectFrom('user_totp').innerJoin('users', 'users.uuid', 'user_totp.user_uuid')
       .select('secret_sealed').where('users.email', '=', 'acme-user@example.com').executeTakeFirstOrThrow();
     expect(row.secret_sealed).not.toContain(secret);
+    // sealed for this use under the server's key: it opens as the TOTP secret and as nothing else
+    expect(t.app.secrets.totp.open(row.secret_sealed)).toBe(secret);
+    expect(() => t.app.secrets.smscPassword.open(row.secret_sealed)).toThrow();
     const hashes = await t.app.db.selectFrom('totp_recovery_codes').select('code_hash').execute();
     for (const h of hashes) expect(recovery.map((c) => c.replace('-', ''))).not.toContain(h.code_hash);
     // the audit says two-factor went on, and carries no secret nor recovery code

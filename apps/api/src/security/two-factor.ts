@@ -5,15 +5,24 @@ import type { AuthChallenge, TwoFactorSetup, TwoFactorStatus } from '@smsc/share
 import { newActionToken, sha256, signToken } from '../lib/tokens';
 import { HttpError } from '../lib/http-error';
 import type { UserRow } from '../lib/user-repository';
-import { hashRecoveryCode, matchStep, newRecoveryCodes, newTotpSecret, openSecret, otpauthUrl, qrDataUrl, sealSecret } from './totp';
+import { hashRecoveryCode, matchStep, newRecoveryCodes, newTotpSecret, otpauthUrl, qrDataUrl } from './totp';
 
-type App = Pick<FastifyInstance, 'db' | 'config' | 'users'>;
+type App = Pick<FastifyInstance, 'db' | 'config' | 'users' | 'secrets'>;
 type User = Pick<UserRow, 'uuid' | 'email' | 'user_type'>;
 
 /** A challenge lives long enough to open the app and type a code, not longer. */
 export const CHALLENGE_TTL_SECONDS = 5 * 60;
 
 export const isRequired = (app: App, user: Pick<UserRow, 'user_type'>) => app.config.require2faSystemAdmin && user.user_type === 'admin';
+
+/** The secret back, or null when it was sealed under another server key or tampered with (no code matches then). */
+function openSealed(app: App, sealed: string): string | null {
+  try {
+    return app.secrets.totp.open(sealed);
+  } catch {
+    return null;
+  }
+}
 
 const enrolment = (app: App, userUuid: string) =>
   app.db.selectFrom('user_totp').selectAll().where('user_uuid', '=', userUuid).executeTakeFirst();
@@ -37,7 +46,7 @@ export async function startSetup(app: App, user: User): Promise<TwoFactorSetup> 
   const row = await enrolment(app, user.uuid);
   if (row?.enabled_on) throw new HttpError(409, 'Two-factor sign-in is already on; turn it off first to set up a new app');
   const secret = newTotpSecret();
-  const secret_sealed = sealSecret(app.config.totpKey, secret);
+  const secret_sealed = app.secrets.totp.seal(secret);
   await app.db.insertInto('user_totp').values({ user_uuid: user.uuid, secret_sealed, enabled_on: null, last_step: 0 })
     .onConflict((oc) => oc.column('user_uuid').doUpdateSet({ secret_sealed, enabled_on: null, last_step: 0 })).execute();
   const url = otpauthUrl(secret, user.email);
@@ -51,7 +60,7 @@ export async function startSetup(app: App, user: User): Promise<TwoFactorSetup> 
 export async function useCode(app: App, userUuid: string, code: string, pending = false): Promise<'ok' | 'wrong' | 'replayed'> {
   const row = await enrolment(app, userUuid);
   if (!row || !!row.enabled_on === pending) return 'wrong';
-  const secret = openSecret(app.config.totpKey, row.secret_sealed);
+  const secret = openSealed(app, row.secret_sealed);
   const step = secret ? matchStep(secret, code) : null;
   if (step === null) return 'wrong';
   const claimed = await app.db.updateTable('user_totp').set({ last_step: step })
