@@ -55,4 +55,3 @@ export function hashRecoveryCode(code: string): string {
   const plain = code.toLowerCase().replace(/[^a-z0-9]/g, '');
   return createHash('sha256').update(`recovery:${plain}`).digest('hex');
 }
-}
