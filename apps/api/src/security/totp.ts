@@ -1,5 +1,5 @@
 // Two-factor engine: plain functions (no Fastify, no database), unit-tested in totp.spec.ts.
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 
