@@ -4,4 +4,4 @@ export {
 } from './lib/rate.api';
 export { rateDefinition, rateBundle, rateTableDefinition, rateTableBundle, rateTableFields, RATE_TABLE_TYPES } from './lib/rate.resource';
 export { importRateRows, RateImport } from './lib/rate-import';
-export { ExportRatesButton, RateDeckPage, RateDeckImportPage, SmsPricingPage, ratePricingRoutes, rateDeckRoutes } from './lib/rate-pages';
+export { ExportRatesButton, RateDeckPage, RateDeckImportPage, RateTableEditPage, SmsPricingPage, ratePricingRoutes, rateDeckRoutes } from './lib/rate-pages';

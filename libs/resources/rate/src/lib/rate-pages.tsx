@@ -3,11 +3,11 @@ import { useDispatch } from 'react-redux';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { describeApiError, showToast } from '@smsc/shared-api';
 import {
-  Button, Card, CreatePage, DownloadOutlined, Empty, ListPage, RecordState, Select, Space, Typography, UploadOutlined, downloadText, useResourcePath,
+  Button, Card, CreatePage, DownloadOutlined, EditPage, Empty, ListPage, RecordState, Select, Space, Typography, UploadOutlined, downloadText, useResourcePath,
   type RoleAccess,
 } from '@smsc/shared-ui';
 import type { RouteObject } from 'react-router';
-import { type RateOwner, useDeckOwnerQuery, useLazyExportRatesQuery, useRateTablePageQuery } from './rate.api';
+import { type RateOwner, useDeckOwnerQuery, useGetRateTableQuery, useLazyExportRatesQuery, useRateTablePageQuery } from './rate.api';
 import { rateBundle, rateTableBundle } from './rate.resource';
 import { RateImport } from './rate-import';
 
@@ -112,6 +112,34 @@ export function SmsPricingPage({ access }: { access: RoleAccess }) {
   );
 }
 
+/**
+ * rate-table/edit/{id}: the rate table's name and type (the kit's edit form), and under it its rates:
+ * the list (search, sort, delete by the role's access, the list's CSV export) and an import into this table.
+ */
+export function RateTableEditPage({ access }: { access: RoleAccess }) {
+  const id = useParams().id ?? '';
+  const table = useGetRateTableQuery(id);
+  const listArg = useMemo(() => ({ rate_table_uuid: id }), [id]);
+  const [importing, setImporting] = useState(false);
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <EditPage bundle={rateTableBundle} backTo="rate-table" />
+      {table.data && (
+        <Card
+          title={`Rates of ${table.data.rate_table_name}`}
+          data-testid="rate-table-rates"
+          extra={
+            <Button icon={<UploadOutlined />} onClick={() => setImporting((v) => !v)}>{importing ? 'Close import' : 'Import rates'}</Button>
+          }
+        >
+          {importing && <RateImport owner={{ kind: 'rate_table', id }} />}
+          <ListPage key={id} bundle={rateBundle} access={access} listArg={listArg} />
+        </Card>
+      )}
+    </Space>
+  );
+}
+
 /** The system admin's pricing pages below the product root: rate-table, sms-pricing, sms-pricing/add-product (spec §2). */
 export function ratePricingRoutes(access: RoleAccess): RouteObject[] {
   return [
@@ -123,10 +151,12 @@ export function ratePricingRoutes(access: RoleAccess): RouteObject[] {
           bundle={rateTableBundle}
           access={access}
           createPath="sms-pricing/add-product"
+          editPath="rate-table/edit/:id"
           rowLinks={[{ label: 'Prices', to: (t) => `sms-pricing?rate_table_uuid=${t.rate_table_uuid}` }]}
         />
       ),
     },
+    { path: 'rate-table/edit/:id', handle: { title: 'Edit rate table' }, element: <RateTableEditPage access={access} /> },
     { path: 'sms-pricing', handle: { title: 'SMS pricing' }, element: <SmsPricingPage access={access} /> },
     { path: 'sms-pricing/add-product', handle: { title: 'Add rate table' }, element: <CreatePage bundle={rateTableBundle} backTo="rate-table" /> },
   ];
