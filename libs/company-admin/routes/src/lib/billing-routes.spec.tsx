@@ -67,7 +67,7 @@ describe('company admin billing routes', () => {
       at('/company-admin/payment-success');
       expect((await screen.findByTestId('payment-result', {}, { timeout: 10_000 })).textContent).toBe('Payment received');
       expect((await screen.findByTestId('balance', {}, { timeout: 10_000 })).textContent).toBe('USD 125.50');
-    });
+    }, 60_000);
 
     it('the gateway refuses a zero amount, then sends a valid one and goes where the server says', async () => {
       at('/company-admin/payment-gateway');
@@ -81,7 +81,7 @@ describe('company admin billing routes', () => {
       await waitFor(() => expect(assign).toHaveBeenCalledWith('/api_smsc/v1/payments/test-checkout/p?secret=s'), { timeout: 10_000 });
       expect(seen.find((s) => s.path.endsWith('/checkout'))?.body).toEqual({ amount: '40.00' });
       // a shared 2-core machine renders antd forms slowly
-    }, 30_000);
+    }, 60_000);
     it('the PayPal button sends its own amount and goes to PayPal to approve', async () => {
       paypalConfigured = true;
       at('/company-admin/payment-gateway');
@@ -93,14 +93,14 @@ describe('company admin billing routes', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Pay with PayPal' }));
       await waitFor(() => expect(assign).toHaveBeenCalledWith('https://www.sandbox.paypal.com/checkoutnow?token=ORDER7'), { timeout: 10_000 });
       expect(seen.find((s) => s.path.endsWith('/payments/create'))?.body).toEqual({ amount: '15' });
-    }, 30_000);
+    }, 60_000);
 
     it("PayPal's return is captured by the server once and shows the payment", async () => {
       at('/company-admin/payment-gateway?provider=paypal&token=ORDER7&PayerID=X');
       expect((await screen.findByTestId('payment-result', {}, { timeout: 10_000 })).textContent).toBe('Payment received');
       expect(await screen.findByText('USD 15.00 by PayPal has been added to your balance.', {}, { timeout: 10_000 })).toBeTruthy();
       expect(seen.filter((s) => s.path.endsWith('/payments/paypal/capture')).map((s) => s.body)).toEqual([{ order_id: 'ORDER7' }]);
-    }, 30_000);
+    }, 60_000);
 
     it('without server credentials the PayPal button explains it is not configured', async () => {
       paypalConfigured = false;
@@ -109,6 +109,6 @@ describe('company admin billing routes', () => {
       expect(screen.queryByRole('button', { name: 'Pay with PayPal' })).toBeNull();
       expect(screen.getByRole('button', { name: 'Continue to checkout' })).toBeTruthy();
       paypalConfigured = true;
-    }, 30_000);
+    }, 60_000);
   });
 });
