@@ -5,6 +5,9 @@ export default {
   rootDir: '.',
   // PGlite cold start plus migrations take a few seconds per file.
   testTimeout: 30000,
+  // one migrated and seeded PGlite per run that every file copies (src/testing/db-template.ts)
+  globalSetup: '<rootDir>/jest.global-setup.ts',
+  globalTeardown: '<rootDir>/jest.global-teardown.ts',
   // the SIGKILL restart test of a 10,000-message bulk runs on its own (npm run test:restart, jest.restart.config.ts):
   // minutes long, and red on PGlite today (see the bulk section of apps/api/README.md)
   testPathIgnorePatterns: ['/node_modules/', '/src/bulk/restart\\.spec\\.ts$'],

@@ -29,6 +29,11 @@ export async function connect(opts: DbOptions): Promise<Kysely<Database>> {
   const dir = opts.dataDir ?? 'memory';
   if (dir !== 'memory') mkdirSync(dir, { recursive: true });
   const pg = dir === 'memory' ? new PGlite() : new PGlite(dir);
+  return pgliteDatabase(pg);
+}
+
+/** A Kysely over an open PGlite (tests open one from a migrated and seeded copy, testing/db-template.ts). */
+export async function pgliteDatabase(pg: PGlite): Promise<Kysely<Database>> {
   await pg.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pg) });
   pglites.set(db, pg);

@@ -4,6 +4,7 @@ import { Client } from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@smsc/shared-contract';
 import { build, type BuildOptions } from '../app';
+import { databaseFromTemplate } from './db-template';
 
 export const DEMO_PASSWORD = 'demo-pass-123';
 export const api = (path: string) => `${API_PREFIX}${path}`;
@@ -11,18 +12,25 @@ export const api = (path: string) => `${API_PREFIX}${path}`;
 export interface TestApp { app: FastifyInstance; close(): Promise<void> }
 
 /**
- * One app per test file: in-memory PGlite, or with DATABASE_URL a fresh schema of its own that is
- * dropped at the end, so the same tests run against a real Postgres.
+ * One app per test file: in-memory PGlite (a copy of the run's migrated and seeded template,
+ * testing/db-template.ts), or with DATABASE_URL a fresh schema of its own that is dropped at the end,
+ * so the same tests run against a real Postgres.
  */
 export async function createTestApp(extra: BuildOptions = {}): Promise<TestApp> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const dbSchema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const app = await build({ dataDir: 'memory', databaseUrl, dbSchema, demoPassword: DEMO_PASSWORD, webRoot: '/nonexistent-web-root', demoTraffic: false, demoBilling: false, ...extra });
+  const options: BuildOptions = { dataDir: 'memory', databaseUrl, dbSchema, demoPassword: DEMO_PASSWORD, webRoot: '/nonexistent-web-root', demoTraffic: false, demoBilling: false, ...extra };
+  // in memory: a copy of the run's migrated and seeded database, owned (and closed) here
+  const copied = !databaseUrl && options.dataDir === 'memory' && !options.sharedDb
+    ? await databaseFromTemplate({ seed: options.seed ?? true, demoPassword: options.demoPassword, demoTraffic: options.demoTraffic ?? true, demoBilling: options.demoBilling ?? true })
+    : undefined;
+  const app = await build(copied ? { ...options, sharedDb: copied } : options);
   return {
     app,
     async close() {
       if (dbSchema) await sql.raw(`drop schema ${dbSchema} cascade`).execute(app.db);
       await app.close();
+      await copied?.destroy();
       // the job queue (pg-boss, stopped by close) keeps its tables in <schema>_jobs
       if (dbSchema) await dropSchema(databaseUrl as string, `${dbSchema}_jobs`);
     },
