@@ -1,6 +1,6 @@
 // Starts the real API with a copy of the production build on a fresh database, for the e2e run,
 // and a local SMTP listener whose mails the tests read (registration and reset links).
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
@@ -17,7 +17,13 @@ for (const dir of [web, data, mail]) rmSync(dir, { recursive: true, force: true 
 mkdirSync(mail, { recursive: true });
 // E2E_DATA_FROM: the database of a server started and stopped earlier (migrated and seeded), so a
 // fresh copy opens in seconds instead of running initdb, migrations and the seed again
-if (process.env.E2E_DATA_FROM) cpSync(path.resolve(process.env.E2E_DATA_FROM), data, { recursive: true });
+if (process.env.E2E_DATA_FROM) {
+  const from = path.resolve(process.env.E2E_DATA_FROM);
+  cpSync(from, data, { recursive: true });
+  // the server key lives beside the data directory: without the same key, secrets sealed in the copy would not open
+  const key = path.join(path.dirname(from), 'secret.key');
+  if (existsSync(key)) cpSync(key, path.join(base, 'secret.key'));
+}
 // a copy, so the redeploy test can rebuild one remote into it without touching dist/
 cpSync(path.join(root, 'dist/apps'), web, { recursive: true });
 
