@@ -94,6 +94,19 @@ describe('reports: rollups follow messages, tenancy, bad input, CSV', () => {
     expect((await get('/sms/reseller/report', acme)).statusCode).toBe(403);
   });
 
+  it('answers a dashboard by day in whole UTC days (the daily rollups alone) and by hour in the last hours', async () => {
+    const week = (await get('/dashboard?interval=7%20day', acme)).json();
+    expect(week.step).toBe('day');
+    expect(week.start_time).toMatch(/T00:00:00\.000Z$/);
+    expect(week.end_time).toMatch(/T00:00:00\.000Z$/);
+    expect([7, 8]).toContain((Date.parse(week.end_time) - Date.parse(week.start_time)) / 86_400_000);
+    const day = (await get('/dashboard', acme)).json();
+    expect(day.step).toBe('hour');
+    expect(Date.parse(day.end_time) - Date.parse(day.start_time)).toBe(86_400_000);
+    // the same messages either way: today's are in both
+    expect(week.totals.messages).toBeGreaterThanOrEqual(day.totals.messages);
+  });
+
   it('answers 400 to bad input: end before start, over a year, unknown group, step or interval', async () => {
     for (const url of [
       '/stat/report?start_time=2026-11-02T00:00:00Z&end_time=2026-11-01T00:00:00Z',
