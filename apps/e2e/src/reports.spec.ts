@@ -40,9 +40,9 @@ test.describe('reports', () => {
       return states.every((s) => s !== 'queued' && s !== 'sent');
     }, { timeout: 30_000 }).toBe(true);
 
-    // the company admin's daily usage counts them
+    // the company admin's root is its daily usage (spec §2), which counts them
     await signInAs(page, 'acme-admin@example.com', '/company-admin');
-    await page.goto('/company-admin/daily-usage');
+    await expect(page).toHaveURL(/\/company-admin\/daily-usage$/);
     await expectTitle(page, 'Daily usage');
     await expect(card(page, 'Messages')).toHaveText(String(before.acme.messages + 3));
     await expect(page.getByRole('table', { name: 'Messages by hour (UTC)' })).toBeVisible();
@@ -69,5 +69,45 @@ test.describe('reports', () => {
     expect(csv[0]).toBe('Company,Vendor,Messages,Revenue,Cost,Margin');
     expect(csv.some((line) => line.startsWith('Acme,'))).toBe(true);
     await expectToast(page, `Exported all-client-vendor-${day}-${day}.csv`);
+  });
+
+  test("the reseller's report shows its companies' month and exports it; the outgoing log exports from the server", async ({ page, request }) => {
+    test.setTimeout(240_000);
+    const acme = await token(request, 'acme-admin@example.com');
+    const res = await request.post(`${API}/sms`, { headers: acme, data: { ani: '+12125552301', dnis: '+14155550111', text: `Reseller e2e ${stamp}` } });
+    expect(res.status()).toBe(201);
+    const month = new Date().toISOString().slice(0, 7);
+
+    await signInAs(page, 'reseller@example.com', '/reseller');
+    await page.getByRole('navigation', { name: /menu$/ }).getByRole('link', { name: 'Reports', exact: true }).click();
+    await expectTitle(page, 'Reports');
+    const table = page.getByRole('table', { name: /^Your companies, / });
+    await expect(table.locator('.ant-table-row').filter({ hasText: 'Acme' }).first()).toBeVisible();
+    // only its own companies: Globex is not the reseller's
+    await expect(table.locator('.ant-table-row').filter({ hasText: 'Globex' })).toHaveCount(0);
+    await expect(table.locator('thead')).toContainText('Margin (USD)');
+    await expect(page.getByTestId('report-chart').locator('svg').first()).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`reseller-report-company-${month}.csv`);
+    const csv = readFileSync(await file.path(), 'utf8').split('\r\n');
+    expect(csv[0]).toBe('Company,Messages,Segments,Delivered,Undelivered,Failed,Pending,Blocked,Received,Revenue,Cost,Margin');
+    expect(csv.some((line) => line.startsWith('Acme,'))).toBe(true);
+    // by day: the same month from GET /sms/report
+    await page.getByRole('radio', { name: 'By day' }).click();
+    await expect(page).toHaveURL(/view=day/);
+    await expect(page.getByRole('table', { name: /^Your companies by day, / }).locator('.ant-table-row').first()).toBeVisible();
+
+    // the company admin's outgoing log exports every message of its filter, written by the server
+    await signInAs(page, 'acme-admin@example.com', '/company-admin');
+    await page.goto(`/company-admin/sms-log/outgoing?text=${encodeURIComponent(`Reseller e2e ${stamp}`)}`);
+    await expect(page.getByRole('cell', { name: `Reseller e2e ${stamp}` })).toBeVisible();
+    const logDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const log = readFileSync(await (await logDownload).path(), 'utf8').split('\r\n').filter(Boolean);
+    expect(log[0]).toMatch(/^Created \(UTC\),SMS id,Direction,From,To,/);
+    expect(log).toHaveLength(2);
+    expect(log[1]).toContain(`,outgoing,+12125552301,+14155550111,`);
   });
 });

@@ -2,19 +2,32 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import reportRoutes from './routes';
+import { sql } from 'kysely';
 import { foldDeltas } from './queries';
+import { pgliteOf } from '../db/connect';
 
 export { foldDeltas } from './queries';
 export { logReportOr } from './log-export';
 
 /** How often unfolded deltas move into the rollups (reads add the unfolded ones, so this is about read cost only). */
 const FOLD_EVERY_MS = Number(process.env.REPORT_FOLD_MS) || 5_000;
+/**
+ * PGlite has no autovacuum: every fold deletes the deltas it moved, and each read scans the deltas,
+ * so without a vacuum that scan would cross every dead row ever folded. About once a minute there.
+ */
+const VACUUM_EVERY_FOLDS = 12;
 
 export default fp(async function reports(app: FastifyInstance) {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
+  const embedded = !!pgliteOf(app.db);
+  let folds = 0;
+  const fold = async () => {
+    const moved = await foldDeltas(app.db);
+    if (embedded && moved > 0 && ++folds % VACUUM_EVERY_FOLDS === 0) await sql`vacuum report_deltas`.execute(app.db);
+  };
   const tick = () => {
-    running = foldDeltas(app.db).catch((err: Error) => app.log.warn({ err: err.message }, 'report fold failed')).finally(() => {
+    running = fold().catch((err: Error) => app.log.warn({ err: err.message }, 'report fold failed')).finally(() => {
       running = null;
       if (timer) timer = setTimeout(tick, FOLD_EVERY_MS).unref();
     });

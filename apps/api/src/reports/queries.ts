@@ -8,6 +8,7 @@ import type { Database } from '../db/schema';
 import { formatMoney } from '../billing/money';
 import { wildcard } from '../lib/list';
 import { planRange, type Range } from './engine';
+import { NARROW_PROJECTIONS, neededDims, pickProjection, type Projection } from './projections';
 
 const KEY_COLS = 'company_uuid, reseller_uuid, user_uuid, number, vendor_product_uuid, network, status';
 
@@ -16,20 +17,31 @@ const KEY_COLS = 'company_uuid, reseller_uuid, user_uuid, number, vendor_product
  * while it runs are not visible to its delete and stay for the next fold, so each counts once.
  */
 export async function foldDeltas(db: Kysely<Database>): Promise<number> {
+  const add = (t: string) => `messages = ${t}.messages + excluded.messages, segments = ${t}.segments + excluded.segments, price = ${t}.price + excluded.price, cost = ${t}.cost + excluded.cost`;
+  // the narrower rollups take the same deltas, summed to their own keys, in the same statement
+  const narrow = NARROW_PROJECTIONS.map((p: Projection, i) => {
+    const key = [...p.dims, 'status'].join(', ');
+    return `, h${i} as (insert into ${p.hourly} (hour, ${key}, messages, segments, price, cost)
+      select hour, ${key}, sum(m), sum(sg), sum(p), sum(c) from s group by hour, ${key}
+      on conflict on constraint ${p.hourly}_key do update set ${add(p.hourly)} returning 1),
+    d${i} as (insert into ${p.daily} (day, ${key}, messages, segments, price, cost)
+      select date_trunc('day', hour, 'UTC'), ${key}, sum(m), sum(sg), sum(p), sum(c) from s group by 1, ${key}
+      on conflict on constraint ${p.daily}_key do update set ${add(p.daily)} returning 1)`;
+  }).join('');
+  // a data-modifying CTE runs whether or not it is read; counting them keeps the answer honest
+  const counts = NARROW_PROJECTIONS.map((_p, i) => `(select count(*) from h${i}) + (select count(*) from d${i})`).join(' + ');
   const r = await sql<{ n: number }>`
     with d as (delete from report_deltas returning *),
     s as (select hour, ${sql.raw(KEY_COLS)}, sum(messages) m, sum(segments) sg, sum(price) p, sum(cost) c from d group by hour, ${sql.raw(KEY_COLS)}),
     h as (insert into report_hourly (hour, ${sql.raw(KEY_COLS)}, messages, segments, price, cost)
       select hour, ${sql.raw(KEY_COLS)}, m, sg, p, c from s
-      on conflict on constraint report_hourly_key do update set messages = report_hourly.messages + excluded.messages,
-        segments = report_hourly.segments + excluded.segments, price = report_hourly.price + excluded.price, cost = report_hourly.cost + excluded.cost
+      on conflict on constraint report_hourly_key do update set ${sql.raw(add('report_hourly'))}
       returning 1),
     dd as (insert into report_daily (day, ${sql.raw(KEY_COLS)}, messages, segments, price, cost)
       select date_trunc('day', hour, 'UTC'), ${sql.raw(KEY_COLS)}, sum(m), sum(sg), sum(p), sum(c) from s group by 1, ${sql.raw(KEY_COLS)}
-      on conflict on constraint report_daily_key do update set messages = report_daily.messages + excluded.messages,
-        segments = report_daily.segments + excluded.segments, price = report_daily.price + excluded.price, cost = report_daily.cost + excluded.cost
-      returning 1)
-    select (select count(*) from h)::int as n, (select count(*) from dd)::int as days`.execute(db);
+      on conflict on constraint report_daily_key do update set ${sql.raw(add('report_daily'))}
+      returning 1)${sql.raw(narrow)}
+    select (select count(*) from h)::int as n, ((select count(*) from dd) + ${sql.raw(counts || '0')})::int as others`.execute(db);
   return r.rows[0]?.n ?? 0;
 }
 
@@ -70,10 +82,12 @@ export function whereOf(scope: ReportScope, f: ReportFilters): RawBuilder<boolea
   return parts.length ? sql.join(parts, sql` and `) as RawBuilder<boolean> : sql<boolean>`true`;
 }
 
+/** The rollup that answers a report: the smallest projection holding the dimensions it reads. */
+export const projectionOf = (a: ReportArgs): Projection => pickProjection(neededDims(a));
+
 /** The rows of the range's segments: rollups plus unfolded deltas, time column t. */
 function sources(a: ReportArgs): RawBuilder<unknown> {
   const where = whereOf(a.scope, a.filters);
-  const cols = sql.raw(`${KEY_COLS}, messages, segments, price, cost`);
   if (a.filters.dnis_prefix) {
     return sql`select date_trunc('hour', created_on, 'UTC') as t, company_uuid, reseller_uuid, user_uuid,
       case when is_received then dnis else ani end as number, vendor_product_uuid, mobile_network_name as network, status,
@@ -81,10 +95,12 @@ function sources(a: ReportArgs): RawBuilder<unknown> {
       from sms where dnis like ${`+${a.filters.dnis_prefix.replace(/\D/g, '')}%`} and created_on >= ${a.range.start} and created_on < ${a.range.end}
       and ${whereOf(a.scope, { ...a.filters, number: undefined })}${a.filters.number ? sql` and ani like ${`${a.filters.number.replace(/[^+0-9]/g, '')}%`}` : sql``}`;
   }
+  const p = projectionOf(a);
+  const cols = sql.raw([...p.dims, 'status', 'messages', 'segments', 'price', 'cost'].join(', '));
   const parts = planRange(a.range, a.step).map((seg) => {
     const rolled = seg.table === 'daily'
-      ? sql`select day as t, ${cols} from report_daily where day >= ${seg.from} and day < ${seg.to} and ${where}`
-      : sql`select hour as t, ${cols} from report_hourly where hour >= ${seg.from} and hour < ${seg.to} and ${where}`;
+      ? sql`select day as t, ${cols} from ${sql.table(p.daily)} where day >= ${seg.from} and day < ${seg.to} and ${where}`
+      : sql`select hour as t, ${cols} from ${sql.table(p.hourly)} where hour >= ${seg.from} and hour < ${seg.to} and ${where}`;
     return sql`${rolled} union all select hour as t, ${cols} from report_deltas where hour >= ${seg.from} and hour < ${seg.to} and ${where}`;
   });
   return sql.join(parts, sql` union all `);

@@ -127,9 +127,13 @@ export default async function reportRoutes(base: FastifyInstance) {
   app.get('/dashboard', { config: { access: reportReaders }, schema: { tags, querystring: DashboardQuery, response: { 200: Dashboard } } }, async (req) => {
     const interval = req.query.interval ?? '24 hour';
     const ms = input(() => parseInterval(interval));
-    const end = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000);
-    const range = { start: new Date(end.getTime() - ms), end };
     const step: ReportStep = ms <= 2 * DAY ? 'hour' : ms <= 62 * DAY ? 'day' : 'week';
+    // by hour: the `interval` before the end of this hour (24 buckets for a day). By day or week: whole UTC days, from the
+    // day the interval starts in to the end of today, so the first bar is a whole day and every row
+    // comes from the daily rollups (no hourly edges to add)
+    const unit = step === 'hour' ? 3_600_000 : DAY;
+    const end = new Date(Math.ceil(Date.now() / unit) * unit);
+    const range = { start: step === 'hour' ? new Date(end.getTime() - ms) : new Date(Math.floor((Date.now() - ms) / DAY) * DAY), end };
     const base: ReportArgs = { scope: reportScope(req), range, step, groups: [], filters: {}, showCost: showCost(req) };
     const leaders: ReportGroup = req.user.user_type === 'admin' || req.user.user_type === 'reseller' ? 'company' : 'user';
     // three rollup reads; on PostgreSQL they run side by side on the pool
