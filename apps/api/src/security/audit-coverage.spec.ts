@@ -14,7 +14,7 @@ describe('audit coverage', () => {
     admin = bearer(await login(t.app, 'admin@example.com'));
     reseller = bearer(await login(t.app, 'reseller@example.com'));
     acme = bearer(await login(t.app, 'acme-admin@example.com'));
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => t.close());
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
     t.app.inject({ method, url: api(url), headers, payload, remoteAddress: '198.51.100.9' });
