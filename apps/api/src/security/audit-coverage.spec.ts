@@ -30,7 +30,7 @@ describe('audit coverage', () => {
     expect(paid.statusCode).toBe(201);
     const [entry] = await entries('payment', paid.json().payment.payment_uuid);
     expect(entry).toMatchObject({ action: 'create', actor_email: 'admin@example.com', ip: '198.51.100.9' });
-    expect(entry.changes.amount.after).toBe('12.5');
+    expect(entry.changes.amount.after).toBe('12.50');
     expect(entry.changes.company_uuid.after).toBe(company);
   });
 
