@@ -109,7 +109,7 @@ export default async function paymentRoutes(base: FastifyInstance) {
       return p.payment_uuid;
     });
     // money: who credited whom with how much (the ledger entry carries the same amount and cause)
-    await audit(req, 'payment', payment_uuid, null, { company_uuid: who.company_uuid, reseller_uuid: who.reseller_uuid, method: 'manual', amount: amount.toString(), status: 'paid' });
+    await audit(req, 'payment', payment_uuid, null, { company_uuid: who.company_uuid, reseller_uuid: who.reseller_uuid, method: 'manual', amount: formatMoney(amount), status: 'paid' });
     return reply.code(201).send({ payment: (await findPayment(app.db, payment_uuid)) as Payment });
   });
 

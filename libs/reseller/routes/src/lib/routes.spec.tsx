@@ -10,5 +10,7 @@ describeRoleModule(resellerModule, {
   areas: [
     'vendor', 'users', 'companies', 'reseller-sms-center', 'reseller-sms-log', 'billing', 'filters', 'product', 'payment',
     'user', 'mail-template', 'dids', 'template-approval', 'reporting',
+    // not in spec §2 (issue 18): the audit log, and a profile for the account's two-factor sign-in
+    'audit-log', 'profile',
   ],
 }, RoleRoutes, withLoadedAreas);

@@ -10,5 +10,7 @@ describeRoleModule(systemAdminModule, {
   areas: [
     'reporting', 'product', 'balance-log', 'companies', 'resellers', 'users', 'template-approval', 'billing', 'dids',
     'vendor', 'smsc-connection', 'filters', 'payment-term', 'sms-log', 'ani-group', 'bulk', 'admin-user-management', 'profile',
+    // not in spec §2: the audit log (issue 18)
+    'audit-log',
   ],
 }, RoleRoutes, withLoadedAreas);
