@@ -6,5 +6,5 @@ export default {
   displayName: 'api-restart',
   testPathIgnorePatterns: ['/node_modules/'],
   testMatch: ['<rootDir>/src/bulk/restart.spec.ts'],
-  testTimeout: 600000,
+  testTimeout: 900000,
 };

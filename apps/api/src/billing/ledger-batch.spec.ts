@@ -11,7 +11,7 @@ describe('ledger holds and charges by the batch', () => {
   const company = async (name: string) =>
     (await t.app.db.insertInto('companies').values({ company_name: name, prepay: true }).returning('company_uuid').executeTakeFirstOrThrow()).company_uuid;
   const tx = <T>(fn: (trx: Transaction<Database>) => Promise<T>) => t.app.db.transaction().execute(fn);
-  beforeAll(async () => { t = await createTestApp({ seed: false }); });
+  beforeAll(async () => { t = await createTestApp({ seed: false }); }, 120_000);
   afterAll(async () => t.close());
 
   it('holds in order while the balance covers it, settles one entry per message with a running balance, and releases the rest', async () => {

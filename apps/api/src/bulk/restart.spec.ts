@@ -85,7 +85,7 @@ describe('a bulk survives a SIGKILL of its server', () => {
     const { id, atKill } = await killMidway(env);
     const r = await restartAndReport(env, id);
     check(r, readFileSync(env.HANDOVER_LOG, 'utf8').trim().split('\n'), atKill);
-  }, 300_000);
+  }, 900_000);
 
   it('on PostgreSQL: every message once, charged once', async () => {
     const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -101,5 +101,5 @@ describe('a bulk survives a SIGKILL of its server', () => {
       await c.query(`drop schema if exists ${schema} cascade; drop schema if exists ${schema}_jobs cascade`);
       await c.end();
     }
-  }, 300_000);
+  }, 900_000);
 });

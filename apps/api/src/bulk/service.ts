@@ -206,7 +206,8 @@ export class BulkService {
         const wait = await this.hooks.waitFor(b);
         if (wait) { await this.kick(bulk_uuid, wait); return; }
         senders ??= b.ani_group_uuid ? await this.hooks.sendersOf(b.company_uuid, b.ani_group_uuid) : [b.ani as string];
-        const chunk: Prepared | null = next?.cursor === b.cursor ? await next.chunk : await this.prepare(b, senders, b.cursor);
+        const ahead = next as { cursor: number; chunk: Promise<Prepared | null> } | null;
+        const chunk: Prepared | null = ahead && ahead.cursor === b.cursor ? await ahead.chunk : await this.prepare(b, senders, b.cursor);
         next = null;
         if (!chunk) {
           await handing;

@@ -13,7 +13,7 @@ describe('campaign run through the bulk engine', () => {
   beforeAll(async () => {
     t = await createTestApp({ demoTraffic: true, messaging: { simLatencyMs: 20, simFailureRate: 0 } });
     acme = bearer(await login(t.app, 'acme-admin@example.com'));
-  }, 120_000);
+  }, 240_000);
   afterAll(async () => t.close());
 
   it('sends every recipient once from the ANI group\'s numbers in turn, substitutes {name}, and finishes', async () => {
