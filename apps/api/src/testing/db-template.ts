@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { pgliteDatabase } from '../db/connect';
 import { migrate } from '../db/migrations';
 import { seed } from '../db/seed';
+import { loadSecretKey, secretBox } from '../lib/secret-box';
 import type { Database } from '../db/schema';
 
 /**
@@ -41,7 +42,9 @@ async function templateBytes(dir: string, key: TemplateKey): Promise<Buffer> {
   const pg = new PGlite();
   const db = await pgliteDatabase(pg);
   try {
-    await migrate(db);
+    // Sealing migrations need a key; a template holds no sealed secret (the seed writes none), so the
+    // app that opens a copy may use its own process key.
+    await migrate(db, { secrets: { smscPassword: secretBox(loadSecretKey({ dataDir: 'memory' }, nothing), 'smsc_connections.password') } });
     if (key.seed) await seed(db, quiet, key.demoPassword, key.demoTraffic, key.demoBilling);
     const bytes = Buffer.from(await (await pg.dumpDataDir('none')).arrayBuffer());
     mkdirSync(dir, { recursive: true });
