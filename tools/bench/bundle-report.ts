@@ -12,12 +12,16 @@ const port = Number(process.env.BUNDLE_PORT ?? 4320);
 const base = `http://127.0.0.1:${port}`;
 const password = 'bundle-report-password-1';
 // each role, and the areas opened after its home (their chunks are fetched on the first visit)
+// email, base path, where sign-in lands (spec §2 root redirects), the test id its first screen shows, areas visited
+// after. The company roles land on data screens (daily usage with its chart, the SMS center), which need the data kit
+// and, for the dashboard, the chart chunk: they are held to landingScreenKb, and to the 400 KB role-home goal as a goal.
 const roles = [
-  ['admin@example.com', '/system-admin', ['companies/company-list', 'users']],
-  ['acme-admin@example.com', '/company-admin', ['users']],
-  ['acme-user@example.com', '/company-user', ['profile']],
-  ['reseller@example.com', '/reseller', ['companies/company-list', 'users/users-list']],
+  ['admin@example.com', '/system-admin', '/system-admin', 'role-home', ['companies/company-list', 'users']],
+  ['acme-admin@example.com', '/company-admin', '/company-admin/daily-usage', 'dashboard-24-hour', ['users']],
+  ['acme-user@example.com', '/company-user', '/company-user/sms-center', 'sms-figures', ['profile']],
+  ['reseller@example.com', '/reseller', '/reseller', 'role-home', ['companies/company-list', 'users/users-list']],
 ] as const;
+const goalsMissed: string[] = [];
 
 const kb = (bytes: number) => bytes / 1024;
 
@@ -89,19 +93,21 @@ async function main() {
 
     const entries = new Map<string, number>();
     const areaRows: [string, number, string, number][] = [];
-    for (const [email, home, areas] of roles) {
+    for (const [email, home, landing, mark, areas] of roles) {
       const page = await browser.newPage();
       const files = recordJs(page);
       await page.goto(`${base}/login`);
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill(password);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL(`${base}${home}`);
-      await page.getByTestId('role-home').waitFor();
+      await page.waitForURL(`${base}${landing}`);
+      await page.getByTestId(mark).waitFor();
       await page.waitForLoadState('networkidle');
       const total = [...files.values()].reduce((a, b) => a + b, 0);
       rows.push([`${home} (after sign-in)`, files.size, kb(total)]);
-      if (kb(total) > budgets.roleHomeKb) failures.push(`${home} ${kb(total).toFixed(1)} KB > ${budgets.roleHomeKb} KB`);
+      const budget = landing === home ? budgets.roleHomeKb : budgets.landingScreenKb;
+      if (kb(total) > budget) failures.push(`${landing} ${kb(total).toFixed(1)} KB > ${budget} KB`);
+      else if (kb(total) > budgets.roleHomeKb) goalsMissed.push(`${landing} is ${kb(total).toFixed(1)} KB, above the ${budgets.roleHomeKb} KB role-home goal`);
       for (const [file, size] of files) if (file.endsWith('/remoteEntry.js')) entries.set(file, size);
       for (const area of areas) {
         const before = new Set(files.keys());
@@ -143,10 +149,11 @@ async function main() {
     }
     // The budgets sit just above today's figures so a regression fails; /login's budget may never
     // exceed the issue's target, and the goal below it is printed as met or not.
-    console.log(`\nbudgets: /login ≤ ${budgets.loginKb} KB (target ${budgets.loginTargetKb}, goal ${budgets.loginGoalKb}), role home ≤ ${budgets.roleHomeKb} KB, remoteEntry ≤ ${budgets.remoteEntryKb} KB, chart chunk ≤ ${budgets.chartChunkKb} KB`);
+    console.log(`\nbudgets: /login ≤ ${budgets.loginKb} KB (target ${budgets.loginTargetKb}, goal ${budgets.loginGoalKb}), role home ≤ ${budgets.roleHomeKb} KB (a data screen as landing ≤ ${budgets.landingScreenKb} KB), remoteEntry ≤ ${budgets.remoteEntryKb} KB, chart chunk ≤ ${budgets.chartChunkKb} KB`);
     if (budgets.loginKb > budgets.loginTargetKb) failures.push(`the /login budget ${budgets.loginKb} KB is above the ${budgets.loginTargetKb} KB target`);
     const loginKb = kb(loginTotal).toFixed(1);
     console.log(kb(loginTotal) <= budgets.loginGoalKb ? `goal met: /login is ${loginKb} KB` : `goal not met: /login is ${loginKb} KB, above the ${budgets.loginGoalKb} KB goal`);
+    for (const g of goalsMissed) console.log(`goal not met: ${g}`);
   } finally {
     server.kill('SIGTERM');
   }

@@ -95,7 +95,7 @@ test.describe('reports', () => {
     expect(csv[0]).toBe('Company,Messages,Segments,Delivered,Undelivered,Failed,Pending,Blocked,Received,Revenue,Cost,Margin');
     expect(csv.some((line) => line.startsWith('Acme,'))).toBe(true);
     // by day: the same month from GET /sms/report
-    await page.getByRole('radio', { name: 'By day' }).click();
+    await page.getByRole('group', { name: 'View' }).getByText('By day', { exact: true }).click();
     await expect(page).toHaveURL(/view=day/);
     await expect(page.getByRole('table', { name: /^Your companies by day, / }).locator('.ant-table-row').first()).toBeVisible();
 

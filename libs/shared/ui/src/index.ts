@@ -15,4 +15,5 @@ export {
   ReloadOutlined, SearchOutlined, UserOutlined, DownloadOutlined, UploadOutlined, EyeOutlined,
 } from '@ant-design/icons';
 export { StandaloneRemote } from './lib/standalone-remote';
+export { KeyboardScroll } from './lib/keyboard-scroll';
 export * from './lib/resource';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, Button, Empty, Pagination, Progress, Space, Table, Tag, Typography, type TableColumnsType } from '@smsc/shared-ui';
+import { Alert, Button, Empty, KeyboardScroll, Pagination, Progress, Space, Table, Tag, Typography, type TableColumnsType } from '@smsc/shared-ui';
 import { describeApiError, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import type { Bulk, BulkProgress } from '@smsc/shared-contract';
@@ -93,8 +93,10 @@ export function BulkList({ kind, withReport = true, showCompany = false }: BulkL
   ];
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Table<Bulk> rowKey="bulk_uuid" size="small" loading={isLoading} columns={columns} dataSource={data?.items ?? []} pagination={false}
-        locale={{ emptyText: <Empty description="No bulks yet" /> }} scroll={{ x: 1100 }} />
+      <KeyboardScroll label="Bulk jobs">
+        <Table<Bulk> rowKey="bulk_uuid" size="small" loading={isLoading} columns={columns} dataSource={data?.items ?? []} pagination={false}
+          locale={{ emptyText: <Empty description="No bulks yet" /> }} scroll={{ x: 1100 }} />
+      </KeyboardScroll>
       {!!data?.total && <Pagination current={page} pageSize={perPage} total={data.total} showSizeChanger onChange={setPage} />}
     </Space>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, Card, Descriptions, Empty, Pagination, Select, Skeleton, Space, Table, Tag, type TableColumnsType } from '@smsc/shared-ui';
+import { Alert, Card, Descriptions, Empty, KeyboardScroll, Pagination, Select, Skeleton, Space, Table, Tag, type TableColumnsType } from '@smsc/shared-ui';
 import { describeApiError } from '@smsc/shared-api';
 import { BULK_ROUTE_STATUSES, type Bulk, type BulkReportRow, type BulkRouteStatus } from '@smsc/shared-contract';
 import { formatDateTime } from '@smsc/shared-util';
@@ -50,8 +50,10 @@ export function BulkReportView({ id, delayed }: { id: string; delayed?: boolean 
       </Card>
       <Select aria-label="Route status" allowClear placeholder="Every route status" style={{ width: 220 }} value={routeStatus} onChange={filter}
         options={BULK_ROUTE_STATUSES.map((s) => ({ label: s, value: s }))} />
-      <Table<BulkReportRow> rowKey="seq" size="small" columns={columns} dataSource={data.items} pagination={false} scroll={{ x: 1050 }}
-        locale={{ emptyText: <Empty description={routeStatus ? `No numbers ${routeStatus}` : 'No numbers'} /> }} />
+      <KeyboardScroll label="Numbers of the bulk">
+        <Table<BulkReportRow> rowKey="seq" size="small" columns={columns} dataSource={data.items} pagination={false} scroll={{ x: 1050 }}
+          locale={{ emptyText: <Empty description={routeStatus ? `No numbers ${routeStatus}` : 'No numbers'} /> }} />
+      </KeyboardScroll>
       {!!data.total && <Pagination current={page} pageSize={perPage} total={data.total} showSizeChanger onChange={setPage} />}
     </Space>
   );

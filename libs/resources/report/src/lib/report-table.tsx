@@ -1,4 +1,4 @@
-import { Table, type TableColumnsType } from '@smsc/shared-ui';
+import { KeyboardScroll, Table, type TableColumnsType } from '@smsc/shared-ui';
 import type { ReportGroup, ReportRow, ReportStep } from '@smsc/shared-contract';
 import { FIGURE_TITLES, GROUP_LABEL, MONEY, timeLabel, type Figure } from './report-figures';
 
@@ -18,23 +18,25 @@ export function ReportTable({ rows, totals, step, groups, figures, caption, load
   ];
   const data = rows.map((r, i) => ({ ...r, key: String(i) }));
   return (
-    <Table
-      size="small"
-      caption={caption}
-      columns={columns}
-      dataSource={data}
-      loading={loading}
-      pagination={data.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-      scroll={{ x: 'max-content' }}
-      summary={() => totals && data.length > 0 ? (
-        <Table.Summary.Row>
-          {columns.map((c, i) => (
-            <Table.Summary.Cell key={String(c.key)} index={i} align={figures.includes(c.key as Figure) ? 'right' : undefined}>
-              {i === 0 ? 'Total' : figures.includes(c.key as Figure) ? String(totals[c.key as Figure] ?? '') : ''}
-            </Table.Summary.Cell>
-          ))}
-        </Table.Summary.Row>
-      ) : null}
-    />
+    <KeyboardScroll label={caption}>
+      <Table
+        size="small"
+        caption={caption}
+        columns={columns}
+        dataSource={data}
+        loading={loading}
+        pagination={data.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+        scroll={{ x: 'max-content' }}
+        summary={() => totals && data.length > 0 ? (
+          <Table.Summary.Row>
+            {columns.map((c, i) => (
+              <Table.Summary.Cell key={String(c.key)} index={i} align={figures.includes(c.key as Figure) ? 'right' : undefined}>
+                {i === 0 ? 'Total' : figures.includes(c.key as Figure) ? String(totals[c.key as Figure] ?? '') : ''}
+              </Table.Summary.Cell>
+            ))}
+          </Table.Summary.Row>
+        ) : null}
+      />
+    </KeyboardScroll>
   );
 }
