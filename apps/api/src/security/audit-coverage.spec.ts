@@ -63,6 +63,47 @@ describe('audit coverage', () => {
     expect(plog.changes.product_name).toEqual({ before: before.product_name, after: `${before.product_name} (audited)` });
   });
 
+  it('catalog: a rate table, a rate, a vendor product and a routing (the reseller reads its own)', async () => {
+    const table = await call('POST', '/rate_table', reseller, { rate_table_name: 'Audit table', rate_table_type: 'prefix', rates: [{ code: '44', price: '0.0400' }] });
+    expect(table.statusCode).toBe(201);
+    const tableId = table.json().rate_table_uuid;
+    expect((await call('PATCH', `/rate_table/${tableId}`, reseller, { rates: [{ code: '44', price: '0.0400' }, { code: '447', price: '0.0500' }] })).statusCode).toBe(200);
+    const tlog = await entries('rate_table', tableId);
+    expect(tlog.map((e) => e.action)).toEqual(['update', 'create']);
+    expect(tlog[0].changes).toEqual({ rate_count: { before: 1, after: 2 } });
+
+    const rate = await call('POST', '/rate', reseller, { rate_table_uuid: tableId, code: '4420', price: '0.0300' });
+    expect(rate.statusCode).toBe(201);
+    const rateId = rate.json().rate_uuid;
+    expect((await call('PATCH', `/rate/${rateId}`, reseller, { price: '0.0350' })).statusCode).toBe(200);
+    expect((await call('DELETE', `/rate/${rateId}`, reseller)).statusCode).toBe(200);
+    const rlog = await entries('rate', rateId);
+    expect(rlog.map((e) => e.action)).toEqual(['delete', 'update', 'create']);
+    expect(rlog[1].changes).toEqual({ price: { before: '0.030000', after: '0.035000' } });
+
+    const vendor = (await call('POST', '/vendor', reseller, { vendor_name: 'Audit Carrier', vendor_type: 'sms' })).json();
+    const vp = await call('POST', '/vendor_product', reseller, { vendor_uuid: vendor.vendor_uuid, vendor_product_name: 'Audit UK' });
+    expect(vp.statusCode).toBe(201);
+    const vpId = vp.json().vendor_product_uuid;
+    expect((await call('PATCH', `/vendor_product/${vpId}`, reseller, { vendor_product_name: 'Audit UK direct' })).statusCode).toBe(200);
+    expect((await entries('vendor_product', vpId))[0].changes).toEqual({ vendor_product_name: { before: 'Audit UK', after: 'Audit UK direct' } });
+
+    const routing = await call('POST', '/routing', reseller, { routing_name: 'Audit routing' });
+    expect(routing.statusCode).toBe(201);
+    const routingId = routing.json().routing_uuid;
+    expect((await call('PATCH', `/routing/${routingId}`, reseller, { routes: [{ code: '44', vendor_product_uuid: vpId, is_pinned: true }] })).statusCode).toBe(200);
+    expect((await call('DELETE', `/routing/${routingId}`, reseller)).statusCode).toBe(200);
+    const glog = await entries('routing', routingId);
+    expect(glog.map((e) => e.action)).toEqual(['delete', 'update', 'create']);
+    expect(glog[1].changes.routes).toEqual({ before: [], after: ['44 → Audit Carrier / Audit UK direct (pinned)'] });
+
+    // each entry carries the reseller as owner: the reseller reads them, the other tenants' are not mixed in
+    for (const [entity, id] of [['rate_table', tableId], ['rate', rateId], ['vendor_product', vpId], ['routing', routingId]]) {
+      const mine = (await call('GET', `/audit/list?entity=${entity}&entity_id=${id}`, reseller)).json();
+      expect({ entity, total: mine.total }).toEqual({ entity, total: (await entries(entity, id)).length });
+    }
+  });
+
   it('SMSC connections keep the password out; users and templates are recorded', async () => {
     const secret = 'smpp-Secret-991';
     const smsc = await call('POST', '/smsc_connection', admin, { smsc_id: 'audit-smpp', api_adapter_id: 'smpp', host: 'smsc.audit.example', port: 2775, system_id: 'acct9', password: secret });

@@ -10,6 +10,7 @@ import { ordering, paging, wildcard } from '../../lib/list';
 import { FieldError, notFound } from '../../lib/http-error';
 import { orNotFound } from '../../lib/tenant';
 import { bumpCatalogVersion } from '../cache';
+import { audit } from '../../security/audit';
 import { catalogAccess, owned, ownerOf, resolveRateLines } from '../scope';
 import { insertRates, priceText, rateColumns, rateOwned, rateSelect } from './rate-query';
 
@@ -54,6 +55,9 @@ export default async function rateRoutes(base: FastifyInstance) {
   ]);
   const getTable = async (req: FastifyRequest, id: string) =>
     orNotFound(await tableSelect().where('rate_table_uuid', '=', id).where(owned(req, 'reseller_uuid')).executeTakeFirst(), 'Rate table');
+  // what the audit log keeps of a table: its fields and how many rates it holds (not every rate of a deck)
+  const tableAudit = ({ rate_table_name, rate_table_type, reseller_uuid, rate_count }: Awaited<ReturnType<typeof getTable>>) =>
+    ({ rate_table_name, rate_table_type, reseller_uuid, rate_count });
   const withRates = async (req: FastifyRequest, id: string) => {
     const table = await getTable(req, id);
     const rates = await rateSelect(app.db).select([...rateColumns, priceText]).where('rates.rate_table_uuid', '=', id)
@@ -87,7 +91,9 @@ export default async function rateRoutes(base: FastifyInstance) {
       return t.rate_table_uuid;
     });
     app.catalog.invalidate();
-    return reply.code(201).send(await withRates(req, id));
+    const made = await withRates(req, id);
+    await audit(req, 'rate_table', id, null, tableAudit(made));
+    return reply.code(201).send(made);
   });
 
   app.patch('/rate_table/:id', { ...cfg, schema: { tags: ['rates'], params: IdParam, body: RateTablePatch, response: { 200: RateTableWithRates } } }, async (req) => {
@@ -108,23 +114,32 @@ export default async function rateRoutes(base: FastifyInstance) {
       await bumpCatalogVersion(trx);
     });
     app.catalog.invalidate();
-    return withRates(req, table.rate_table_uuid);
+    const after = await withRates(req, table.rate_table_uuid);
+    await audit(req, 'rate_table', table.rate_table_uuid, tableAudit(table), tableAudit(after));
+    return after;
   });
 
   app.delete('/rate_table/:id', { ...cfg, schema: { tags: ['rates'], params: IdParam, response: { 200: MessageBody } } }, async (req) => {
     const table = await getTable(req, req.params.id);
     await app.db.deleteFrom('rate_tables').where('rate_table_uuid', '=', table.rate_table_uuid).execute();
     await changed();
+    await audit(req, 'rate_table', table.rate_table_uuid, tableAudit(table), null);
     return { message: 'Rate table deleted' };
   });
 
   // ---- rates (selling rates of a rate table, or a vendor product's deck)
   const getRate = async (req: FastifyRequest, id: string) =>
-    orNotFound(await rateSelect(app.db).select([...rateColumns, priceText, 'rt.rate_table_type']).where('rates.rate_uuid', '=', id).where(rateOwned(req)).executeTakeFirst(), 'Rate');
-  const strip = <T extends { rate_table_type?: unknown }>(r: T) => {
-    const { rate_table_type: _t, ...rest } = r;
+    orNotFound(await rateSelect(app.db).select([...rateColumns, priceText, 'rt.rate_table_type', sql<string | null>`coalesce(rt.reseller_uuid, v.reseller_uuid)`.as('owner')])
+      .where('rates.rate_uuid', '=', id).where(rateOwned(req)).executeTakeFirst(), 'Rate');
+  const strip = <T extends { rate_table_type?: unknown; owner?: unknown }>(r: T) => {
+    const { rate_table_type: _t, owner: _o, ...rest } = r;
     return rest;
   };
+  // the owner as reseller_uuid: a reseller reads the entries of its own tables' and decks' rates
+  const rateAudit = (r: Awaited<ReturnType<typeof getRate>>) => ({
+    rate_table_uuid: r.rate_table_uuid, vendor_product_uuid: r.vendor_product_uuid, code: r.code, mobile_network_uuid: r.mobile_network_uuid,
+    price: r.price, effective_from: r.effective_from, reseller_uuid: r.owner,
+  });
 
   app.get('/rate/list', {
     ...cfg,
@@ -178,7 +193,9 @@ export default async function rateRoutes(base: FastifyInstance) {
       return r;
     });
     app.catalog.invalidate();
-    return reply.code(201).send(strip(await getRate(req, created.rate_uuid)));
+    const made = await getRate(req, created.rate_uuid);
+    await audit(req, 'rate', made.rate_uuid, null, rateAudit(made));
+    return reply.code(201).send(strip(made));
   });
 
   app.patch('/rate/:id', { ...cfg, schema: { tags: ['rates'], params: IdParam, body: RatePatch, response: { 200: Rate } } }, async (req) => {
@@ -193,13 +210,16 @@ export default async function rateRoutes(base: FastifyInstance) {
     const [row] = await resolveRateLines(app.db, [merged], current.rate_table_type ?? null, (_i, f) => f);
     await app.db.updateTable('rates').set(row).where('rate_uuid', '=', current.rate_uuid).execute();
     await changed();
-    return strip(await getRate(req, current.rate_uuid));
+    const after = await getRate(req, current.rate_uuid);
+    await audit(req, 'rate', current.rate_uuid, rateAudit(current), rateAudit(after));
+    return strip(after);
   });
 
   app.delete('/rate/:id', { ...cfg, schema: { tags: ['rates'], params: IdParam, response: { 200: MessageBody } } }, async (req) => {
     const current = await getRate(req, req.params.id);
     await app.db.deleteFrom('rates').where('rate_uuid', '=', current.rate_uuid).execute();
     await changed();
+    await audit(req, 'rate', current.rate_uuid, rateAudit(current), null);
     return { message: 'Rate deleted' };
   });
 }

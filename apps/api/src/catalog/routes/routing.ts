@@ -10,6 +10,7 @@ import { ordering, paging, wildcard } from '../../lib/list';
 import { FieldError, notFound } from '../../lib/http-error';
 import { orNotFound } from '../../lib/tenant';
 import { bumpCatalogVersion } from '../cache';
+import { audit } from '../../security/audit';
 import { catalogAccess, owned, ownerOf } from '../scope';
 import { priceText, rateColumns, rateSelect } from './rate-query';
 
@@ -59,6 +60,11 @@ export default async function routingRoutes(base: FastifyInstance) {
       .where('routes.routing_uuid', '=', id).orderBy('routes.position').orderBy('routes.route_uuid').execute();
     return { ...routing, routes };
   };
+  // what the audit log keeps of a routing: its name, owner and routes in order, one readable line each
+  const routingAudit = (r: Awaited<ReturnType<typeof withRoutes>>) => ({
+    routing_name: r.routing_name, reseller_uuid: r.reseller_uuid,
+    routes: r.routes.map((x) => `${x.code ?? x.network_name ?? x.mobile_network_uuid} → ${x.vendor_name} / ${x.vendor_product_name}${x.is_pinned ? ' (pinned)' : ''}`),
+  });
 
   app.get('/routing/list', { ...cfg, schema: { tags, querystring: RoutingListQuery, response: { 200: ListPage(Routing) } } }, async (req) => {
     const q = req.query;
@@ -86,11 +92,14 @@ export default async function routingRoutes(base: FastifyInstance) {
       return r.routing_uuid;
     });
     app.catalog.invalidate();
-    return reply.code(201).send(await withRoutes(req, id));
+    const made = await withRoutes(req, id);
+    await audit(req, 'routing', id, null, routingAudit(made));
+    return reply.code(201).send(made);
   });
 
   app.patch('/routing/:id', { ...cfg, schema: { tags, params: IdParam, body: RoutingPatch, response: { 200: RoutingWithRoutes } } }, async (req) => {
-    const routing = await getRouting(req, req.params.id);
+    const before = await withRoutes(req, req.params.id);
+    const routing = before;
     const { routes, routing_name } = req.body;
     if (routes) await checkRoutes(app.db, routes, routing.reseller_uuid, (i, f) => `routes[${i}].${f}`);
     await app.db.transaction().execute(async (trx) => {
@@ -102,14 +111,17 @@ export default async function routingRoutes(base: FastifyInstance) {
       await bumpCatalogVersion(trx);
     });
     app.catalog.invalidate();
-    return withRoutes(req, routing.routing_uuid);
+    const after = await withRoutes(req, routing.routing_uuid);
+    await audit(req, 'routing', routing.routing_uuid, routingAudit(before), routingAudit(after));
+    return after;
   });
 
   app.delete('/routing/:id', { ...cfg, schema: { tags, params: IdParam, response: { 200: MessageBody } } }, async (req) => {
-    const routing = await getRouting(req, req.params.id);
+    const routing = await withRoutes(req, req.params.id);
     await app.db.deleteFrom('routings').where('routing_uuid', '=', routing.routing_uuid).execute();
     await bumpCatalogVersion(app.db);
     app.catalog.invalidate();
+    await audit(req, 'routing', routing.routing_uuid, routingAudit(routing), null);
     return { message: 'Routing deleted' };
   });
 
@@ -128,7 +140,7 @@ export default async function routingRoutes(base: FastifyInstance) {
   app.post('/vendor_rate/:routingId/:vendorId', {
     ...cfg, schema: { tags, params: VendorRateAddParams, body: RouteLine, response: { 201: RoutingWithRoutes }, description: 'Adds a route in the routing to a product of this vendor.' },
   }, async (req, reply) => {
-    const routing = await getRouting(req, req.params.routingId);
+    const routing = await withRoutes(req, req.params.routingId);
     const vp = await app.db.selectFrom('vendor_products').select('vendor_uuid').where('vendor_product_uuid', '=', req.body.vendor_product_uuid).executeTakeFirst();
     if (!vp || vp.vendor_uuid !== req.params.vendorId) throw notFound('Vendor product');
     await checkRoutes(app.db, [req.body], routing.reseller_uuid, (_i, f) => f);
@@ -138,7 +150,9 @@ export default async function routingRoutes(base: FastifyInstance) {
       await bumpCatalogVersion(trx);
     });
     app.catalog.invalidate();
-    return reply.code(201).send(await withRoutes(req, routing.routing_uuid));
+    const after = await withRoutes(req, routing.routing_uuid);
+    await audit(req, 'routing', routing.routing_uuid, routingAudit(routing), routingAudit(after));
+    return reply.code(201).send(after);
   });
 }
 

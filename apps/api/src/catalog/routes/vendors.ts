@@ -68,6 +68,9 @@ export default async function vendorRoutes(base: FastifyInstance) {
   const productSelect = () => app.db.selectFrom('vendor_products as vp').innerJoin('vendors as v', 'v.vendor_uuid', 'vp.vendor_uuid')
     .select(['vp.vendor_product_uuid', 'vp.vendor_uuid', 'v.vendor_name', 'vp.vendor_product_name', 'vp.type', 'vp.mobile_network_uuid', 'vp.status', 'vp.created_on',
       sql<number>`(select count(*)::int from rates r where r.vendor_product_uuid = vp.vendor_product_uuid)`.as('rate_count')]);
+  // what the audit log keeps of a vendor product; the vendor's owner as reseller_uuid (a reseller reads its own)
+  const productAudit = async ({ rate_count: _n, created_on: _c, ...p }: Awaited<ReturnType<typeof getProduct>>) =>
+    ({ ...p, reseller_uuid: (await app.db.selectFrom('vendors').select('reseller_uuid').where('vendor_uuid', '=', p.vendor_uuid).executeTakeFirst())?.reseller_uuid ?? null });
   const getProduct = async (req: FastifyRequest, id: string) =>
     orNotFound(await productSelect().where('vp.vendor_product_uuid', '=', id).where(owned(req, 'v.reseller_uuid')).executeTakeFirst(), 'Vendor product');
   const checkNetwork = async (id: string | null | undefined) => {
@@ -100,21 +103,26 @@ export default async function vendorRoutes(base: FastifyInstance) {
     await checkNetwork(req.body.mobile_network_uuid);
     const row = await app.db.insertInto('vendor_products').values(req.body).returning('vendor_product_uuid').executeTakeFirstOrThrow();
     await changed();
-    return reply.code(201).send(await getProduct(req, row.vendor_product_uuid));
+    const made = await getProduct(req, row.vendor_product_uuid);
+    await audit(req, 'vendor_product', made.vendor_product_uuid, null, await productAudit(made));
+    return reply.code(201).send(made);
   });
 
   app.patch('/vendor_product/:id', { ...cfg, schema: { tags, params: IdParam, body: VendorProductPatch, response: { 200: VendorProduct } } }, async (req) => {
-    await getProduct(req, req.params.id);
+    const before = await getProduct(req, req.params.id);
     await checkNetwork(req.body.mobile_network_uuid);
     await app.db.updateTable('vendor_products').set(req.body).where('vendor_product_uuid', '=', req.params.id).execute();
     await changed();
-    return getProduct(req, req.params.id);
+    const after = await getProduct(req, req.params.id);
+    await audit(req, 'vendor_product', after.vendor_product_uuid, await productAudit(before), await productAudit(after));
+    return after;
   });
 
   app.delete('/vendor_product/:id', { ...cfg, schema: { tags, params: IdParam, response: { 200: MessageBody } } }, async (req) => {
-    await getProduct(req, req.params.id);
+    const gone = await productAudit(await getProduct(req, req.params.id));
     await app.db.deleteFrom('vendor_products').where('vendor_product_uuid', '=', req.params.id).execute();
     await changed();
+    await audit(req, 'vendor_product', req.params.id, gone, null);
     return { message: 'Vendor product deleted' };
   });
 }
