@@ -52,6 +52,9 @@ describe('AuditLogPage', () => {
     expect(q.get('from')).toBe('2026-11-01T00:00:00.000Z');
     expect(q.get('to')).toBe('2026-11-25T00:00:00.000Z');
     expect((await within(table).findAllByText('company_name: Acme → Acme Ltd')).length).toBe(3);
+    // the action reads as a word, not the stored code
+    expect(within(table).getAllByText('Changed')).toHaveLength(3);
+    expect(within(table).queryByText('update')).toBeNull();
     // nothing to add, edit or delete
     expect(screen.queryByRole('button', { name: /^(New|Add|Delete|Edit)/ })).toBeNull();
     expect(within(table).queryByRole('link', { name: /Edit/ })).toBeNull();

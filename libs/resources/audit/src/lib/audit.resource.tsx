@@ -29,6 +29,7 @@ export const AUDIT_ENTITIES: { value: string; label: string }[] = [
   { value: 'payment_term', label: 'Payment term' },
   { value: 'filter', label: 'Filter' },
 ];
+const AUDIT_ACTIONS = [{ value: 'create', label: 'Created' }, { value: 'update', label: 'Changed' }, { value: 'delete', label: 'Deleted' }];
 const labelOf = (entity: string) => AUDIT_ENTITIES.find((e) => e.value === entity)?.label ?? entity;
 
 const show = (v: unknown) => (v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
@@ -50,8 +51,8 @@ export const auditDefinition: ResourceDefinition<AuditEntry> = {
     { key: 'at', title: 'When', width: 190, render: (v) => formatDateTime(v as string) },
     { key: 'actor_email', title: 'Who', width: 220, search: 'text', render: (v, r) => (v ? `${v as string}${r.actor_type ? ` (${r.actor_type})` : ''}` : 'System') },
     {
-      key: 'action', title: 'Action', width: 100, search: 'select',
-      options: [{ value: 'create', label: 'Created' }, { value: 'update', label: 'Changed' }, { value: 'delete', label: 'Deleted' }],
+      key: 'action', title: 'Action', width: 100, search: 'select', options: AUDIT_ACTIONS,
+      render: (v) => AUDIT_ACTIONS.find((a) => a.value === v)?.label ?? String(v),
     },
     { key: 'entity', title: 'Kind', width: 170, search: 'select', options: AUDIT_ENTITIES, render: (v) => labelOf(v as string) },
     { key: 'entity_id', title: 'Record', width: 300, search: 'text', hideInTable: true },
