@@ -7,9 +7,11 @@ const HANDSET = '+14155550112';
 const e164 = (shown: string) => `+1${shown.replace(/\D/g, '')}`;
 
 /** Picks the first number the search offers, orders it, and answers it as shown. */
-async function buyFirst(page: Page) {
+async function buyFirst(page: Page, shownAs?: RegExp) {
   const available = page.getByRole('table', { name: 'Available numbers' }).locator('.ant-table-row');
   await expect(available.first()).toBeVisible({ timeout: 20_000 });
+  // the search runs as you type: wait for the typed filter's answer, or the row read and the row ticked may differ
+  if (shownAs) await expect(available.first().locator('td').nth(1)).toHaveText(shownAs, { timeout: 20_000 });
   const shown = (await available.first().locator('td').nth(1).innerText()).trim();
   await available.first().getByRole('checkbox').check();
   await expect(page.getByTestId('order-total')).toHaveText(/^\$\d+\.\d\d per month$/);
@@ -25,7 +27,7 @@ test.describe('numbers', () => {
     await page.goto('/company-admin/dids/buy-did');
     await expectTitle(page, 'Buy DID');
     await page.getByLabel('Area code').fill('718');
-    const local = await buyFirst(page);
+    const local = await buyFirst(page, /^\(718\)/);
     await expect(page).toHaveURL(/\/company-admin\/dids\/all-did\/local-did/);
     await page.goto('/company-admin/dids/buy-tf-did');
     await expectTitle(page, 'Buy toll-free DID');
