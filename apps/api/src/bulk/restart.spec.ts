@@ -55,6 +55,8 @@ async function restartAndReport(env: Record<string, string>, id: string): Promis
 }
 
 function check(r: Record<string, number | string>, handovers: string[], atKill: Progress) {
+  // the figures first, so a failed check below still shows them
+  process.stdout.write(`restart: killed at ${JSON.stringify(atKill)}; after: ${JSON.stringify(r)}\n`);
   // every number has exactly one message, and no other message was made
   expect([r.recipients, r.messages, r.stored]).toEqual([TOTAL, TOTAL, TOTAL]);
   expect(r.holds).toBe(TOTAL);
@@ -72,7 +74,7 @@ function check(r: Record<string, number | string>, handovers: string[], atKill: 
   const twice = [...counts.values()].filter((n) => n > 1).length;
   expect(twice).toBeLessThanOrEqual(500);
   expect(atKill.left).toBeGreaterThan(0);
-  process.stdout.write(`restart: killed at ${JSON.stringify(atKill)}; after: ${JSON.stringify(r)}; handed over twice: ${twice}\n`);
+  process.stdout.write(`restart: handed over twice: ${twice}\n`);
 }
 
 describe('a bulk survives a SIGKILL of its server', () => {

@@ -38,8 +38,19 @@ async function main() {
     await new Promise((r) => setTimeout(r, 100));
   }
   if (env.REPORT) {
-    // reports still on their way from the simulator are applied before counting
-    await new Promise((r) => setTimeout(r, 1000));
+    // Reports still on their way from the simulator are applied before counting: on a quiet machine the
+    // job hands over faster than reports settle, so wait until the messages awaiting one stop moving
+    // (those the killed process handed over never get one from this process's simulator).
+    const awaiting = async () => (await sql<{ n: number }>`select count(*)::int as n from sms
+      where company_uuid = ${acme} and text = 'Restart test' and status = 'sent'`.execute(app.db)).rows[0].n;
+    let last = -1;
+    let still = 0;
+    for (const until = Date.now() + 180_000; still < 3 && Date.now() < until;) {
+      await new Promise((r) => setTimeout(r, 1000));
+      const n = await awaiting();
+      still = n === last ? still + 1 : 0;
+      last = n;
+    }
     const row = (await sql<Record<string, number>>`select
         (select count(*)::int from bulk_recipients where bulk_uuid = ${id}) as recipients,
         (select count(distinct bulk_seq)::int from sms where bulk_uuid = ${id}) as messages,
