@@ -195,6 +195,10 @@ export class BulkService {
     await this.recoverOrphans(bulk_uuid);
     try {
       while (!this.closed) {
+        // A turn of the event loop per chunk: PGlite answers inside this thread as microtasks, so without
+        // it a job never let timers and sockets run until it finished (the simulator's delivery reports,
+        // progress reads and API calls all waited for the whole bulk).
+        await new Promise((r) => setImmediate(r));
         const b = await this.db.selectFrom('bulks').selectAll().where('bulk_uuid', '=', bulk_uuid).executeTakeFirst();
         if (!b) return;
         if (b.status === 'scheduled') {
