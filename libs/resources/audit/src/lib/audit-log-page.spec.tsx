@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { renderWithProviders } from '@smsc/shared-testing';
+import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import type { AuditEntry } from '@smsc/shared-contract';
 import { AuditLogPage } from './audit-log-page';
 import { describeChanges } from './audit.resource';
@@ -12,30 +12,18 @@ const entry = (id: string, over: Partial<AuditEntry> = {}): AuditEntry => ({
 });
 
 describe('AuditLogPage', () => {
-  const realFetch = globalThis.fetch;
-  const RealRequest = globalThis.Request;
   const queries: URLSearchParams[] = [];
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
+  let api: ReturnType<typeof stubApi>;
   beforeAll(() => {
-    globalThis.Request = class extends RealRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
-      }
-    } as typeof Request;
-    globalThis.fetch = jest.fn(async (req: Request) => {
-      const url = new URL(req.url);
-      if (req.method !== 'GET' || !url.pathname.endsWith('/audit/list')) return json({ error: { message: 'unexpected' } }, 500);
-      queries.push(url.searchParams);
-      const page = Number(url.searchParams.get('page') ?? 0);
+    api = stubApi((call) => {
+      if (call.method !== 'GET' || call.path !== '/audit/list') return undefined;
+      queries.push(call.query);
+      const page = Number(call.query.get('page') ?? 0);
       // three rows keep the render light; the total still makes three pages
-      return json({ items: Array.from({ length: 3 }, (_, i) => entry(String(page * 20 + i))), total: 45, per_page: 20 });
-    }) as typeof fetch;
+      return { body: { items: Array.from({ length: 3 }, (_, i) => entry(String(page * 20 + i))), total: 45, per_page: 20 } };
+    });
   });
-  afterAll(() => {
-    globalThis.fetch = realFetch;
-    globalThis.Request = RealRequest;
-  });
+  afterAll(() => api.restore());
 
   it('lists entries read-only, with the range and filters taken from the address and sent to the server', async () => {
     renderWithProviders(
