@@ -22,6 +22,7 @@ import { bulkOf } from '../../apps/api/src/bulk';
 import type { KannelGateway } from '../../apps/api/src/kannel';
 import { startKannelHarness, type KannelHarness } from '../../apps/api/src/kannel/harness';
 import { waitFor } from '../../apps/api/src/kannel/stack';
+import { ensureDatabase } from './ensure-database';
 
 const FAULTS = process.argv.includes('--faults');
 const VIA = FAULTS ? 'sms' : process.env.KANNEL_VIA === 'sms' ? 'sms' : 'bulk';
@@ -30,16 +31,6 @@ const CONCURRENCY = Number(process.env.KANNEL_CONCURRENCY ?? 50);
 const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/kannel_bench';
 const PASSWORD = 'bench-demo-pass-123';
 const log = (s: string) => console.error(s);
-
-async function ensureDatabase(url: string) {
-  const u = new URL(url);
-  const name = u.pathname.slice(1);
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (!exists.rowCount) await admin.query(`create database "${name.replace(/"/g, '')}"`);
-  await admin.end();
-}
 
 /** CPU seconds a process has used (utime + stime from /proc). */
 function cpuOf(pid: number | null): number {

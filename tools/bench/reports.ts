@@ -17,6 +17,7 @@ import { build } from '../../apps/api/src/app';
 import { foldDeltas } from '../../apps/api/src/reports';
 import { connect } from '../../apps/api/src/db/connect';
 import { migrate } from '../../apps/api/src/db/migrations';
+import { ensureDatabase } from './ensure-database';
 
 const PASSWORD = 'bench-demo-pass-123';
 const ROWS = Number(process.env.REPORT_ROWS ?? 1_000_000);
@@ -152,17 +153,6 @@ async function exportCsv(app: FastifyInstance, token: string, mode: string): Pro
   return `${mode}: CSV export of the outgoing log (system admin): ${(lines - 1).toLocaleString('en-US')} rows${lines > max ? ' (then dropped)' : ''}; first byte p50 ${pct(firsts, 50).toFixed(0)} ms, ` +
     `max ${firsts[firsts.length - 1].toFixed(0)} ms of 5 (whole download's ${first.toFixed(0)} ms); all ${(total / 1000).toFixed(1)} s; ` +
     `RSS ${(base / 2 ** 20).toFixed(0)} → peak ${(peak / 2 ** 20).toFixed(0)} MB (by rows: ${marks.join(', ')} MB); load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`;
-}
-
-async function ensureDatabase(url: string) {
-  const u = new URL(url);
-  const name = u.pathname.slice(1);
-  u.pathname = '/postgres';
-  const c = new Client({ connectionString: u.toString() });
-  await c.connect();
-  const found = await c.query('select 1 from pg_database where datname = $1', [name]);
-  if (!found.rowCount) await c.query(`create database "${name.replace(/"/g, '')}"`);
-  await c.end();
 }
 
 async function runMode(mode: string) {

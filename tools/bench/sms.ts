@@ -16,6 +16,7 @@ import { API_PREFIX } from '@smsc/shared-contract';
 import { build } from '../../apps/api/src/app';
 import { post } from '../../apps/api/src/billing';
 import { messagingOf, SmscSimulator } from '../../apps/api/src/messaging';
+import { ensureDatabase } from './ensure-database';
 
 const PASSWORD = 'bench-demo-pass-123';
 const ROWS = Number(process.env.SMS_ROWS ?? 1_000_000);
@@ -116,6 +117,7 @@ async function throughput(app: FastifyInstance, headers: Record<string, string>,
 
 async function runMode(mode: string): Promise<{ rows: Row[]; lines: string[] }> {
   const pg = mode === 'postgres';
+  if (pg) await ensureDatabase(PG_URL);
   const dir = pg ? undefined : mkdtempSync(path.join(tmpdir(), 'bench-sms-'));
   const dbSchema = pg ? `bench_${randomBytes(6).toString('hex')}` : undefined;
   const app = await build({

@@ -19,6 +19,8 @@ export interface BatchItem {
   ani: string; dnis: string; text: string; recipient_uuid?: string | null;
   /** a bulk job's message: stored at most once per (bulk, recipient seq) */
   bulk?: { bulk_uuid: string; seq: number };
+  /** a single send's own sender and fields (a batch of single sends mixes users) */
+  user_uuid?: string | null; sms_template_uuid?: string | null; send_at?: Date | null;
 }
 
 /** Seconds a stored bulk message waits for its hand-over before another worker may hand it over. */
@@ -27,7 +29,7 @@ export const BULK_LEASE_SECONDS = 15;
 /** A bulk message of the batch was stored already (a re-run batch): the caller's transaction must roll back. */
 export class AlreadyStored extends Error {}
 export interface Judged { item: BatchItem; ani: string; destination: string | null; text: string; segments: number; encoding: 'GSM-7' | 'UCS-2'; decision: Decision }
-export interface StoredMessage { sms_uuid: string; status: SmsStatus; outbound: OutboundMessage | null }
+export interface StoredMessage { sms_uuid: string; status: SmsStatus; outbound: OutboundMessage | null; refused?: Extract<Decision, { ok: false }> }
 
 /** The engine's decision for one message from facts already looked up (send() and batches share it). */
 export function judge(company: CompanyFacts, catalog: CompiledCatalog, filters: string[], facts: { sender: boolean; suppressed: boolean }, m: { ani: string; dnis: string; text: string }, destination = destinationOf(m.dnis)) {
@@ -83,8 +85,9 @@ export async function storeBatch(trx: Transaction<Database>, company: CompanyFac
       ? { bulk_uuid: j.item.bulk.bulk_uuid, bulk_seq: j.item.bulk.seq, bulk_lease: sql<Date>`now() + make_interval(secs => ${BULK_LEASE_SECONDS})` }
       : {};
     const base = {
-      sms_uuid, company_uuid: company.company_uuid, reseller_uuid: company.reseller_uuid, user_uuid, ani: j.ani, dnis: j.destination ?? j.item.dnis.trim(),
-      text: j.text, segments: j.segments, encoding: j.encoding, recipient_uuid: j.item.recipient_uuid ?? null, sms_template_uuid: null, send_at: null, ...bulk,
+      sms_uuid, company_uuid: company.company_uuid, reseller_uuid: company.reseller_uuid, user_uuid: j.item.user_uuid !== undefined ? j.item.user_uuid : user_uuid,
+      ani: j.ani, dnis: j.destination ?? j.item.dnis.trim(), text: j.text, segments: j.segments, encoding: j.encoding, recipient_uuid: j.item.recipient_uuid ?? null,
+      sms_template_uuid: j.item.sms_template_uuid ?? null, send_at: j.item.send_at ?? null, ...bulk,
     };
     let d = j.decision;
     let reservation_uuid: string | null = null;
@@ -100,7 +103,7 @@ export async function storeBatch(trx: Transaction<Database>, company: CompanyFac
       continue;
     }
     rows.push({ ...base, status: 'blocked' as const, block_reason: d.reason as BlockReason, status_message: d.message });
-    out.push({ sms_uuid, status: 'blocked', outbound: null });
+    out.push({ sms_uuid, status: 'blocked', outbound: null, refused: d });
   }
   for (let i = 0; i < rows.length; i += 1000) {
     const part = rows.slice(i, i + 1000);

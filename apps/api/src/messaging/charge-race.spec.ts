@@ -48,4 +48,28 @@ describe('concurrent sends never overspend', () => {
     expect(await messaging.move(sent.json().sms.sms_uuid, 'failed', 'again')).toEqual({ moved: false, status: 'failed' });
     expect(await balanceOf(t.app.db, { company_uuid: acmeCo })).toMatchObject({ balance: 12_000n, reserved: 0n, available: 12_000n });
   });
+  it('a burst stored as one batch: twins of one Idempotency-Key send once, and a key refused for money stays free for the retry', async () => {
+    const free = (await balanceOf(t.app.db, { company_uuid: acmeCo })).available;
+    // 0.036 pays for three messages: six different sends and six twins of one key arrive together
+    await t.app.db.transaction().execute((trx) => post(trx, { account: { company_uuid: acmeCo }, amount: 36_000n - free, kind: 'adjustment', cause_type: 'test', cause_id: 'burst' }));
+    const send = (dnis: string, key?: string) => t.app.inject({
+      method: 'POST', url: api('/sms'), headers: key ? { ...acme, 'idempotency-key': key } : acme, payload: { ani: '+12125552301', dnis, text: 'burst' },
+    });
+    const twins = await Promise.all(Array.from({ length: 6 }, () => send('+14155553000', 'burst-twin')));
+    const others = await Promise.all(Array.from({ length: 6 }, (_, i) => send(`+1415555310${i}`, `burst-${i}`)));
+    expect(twins.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
+    expect(new Set(twins.map((r) => r.json().sms.sms_uuid)).size).toBe(1);
+    expect(await t.app.db.selectFrom('sms').select('sms_uuid').where('dnis', '=', '+14155553000').execute()).toHaveLength(1);
+    // the twin took one message's money: two of the six others are sent, four refused
+    expect(others.filter((r) => r.statusCode === 201)).toHaveLength(2);
+    const refused = others.filter((r) => r.statusCode === 402);
+    expect(refused).toHaveLength(4);
+    // after a top-up, a refused request retried with its key sends (it was never claimed)
+    const index = others.indexOf(refused[0]);
+    await t.app.db.transaction().execute((trx) => post(trx, { account: { company_uuid: acmeCo }, amount: 12_000n, kind: 'adjustment', cause_type: 'test', cause_id: 'top-up' }));
+    const retried = await send(`+1415555310${index}`, `burst-${index}`);
+    expect(retried.statusCode).toBe(201);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    expect((await balanceOf(t.app.db, { company_uuid: acmeCo })).available).toBe(0n);
+  }, 60_000);
 });

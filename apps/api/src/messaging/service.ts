@@ -17,6 +17,7 @@ import { movableFrom, settlementFor } from './engine/state';
 import type { GatewayAdapter, OutboundMessage } from './gateway/adapter';
 import { judgeBatch, markSent, storeBatch, type BatchItem, type Judged } from './batch';
 import { DlrBatcher } from './dlr-batch';
+import { SendBatcher } from './send-batch';
 
 /**
  * Functions other domains plug in. The templates engineer replaces resolveTemplate (only an approved
@@ -70,9 +71,11 @@ export class MessagingService {
   private closed = false;
   private running: Promise<unknown> = Promise.resolve();
   private readonly dlr: DlrBatcher;
+  private readonly sends: SendBatcher;
 
   constructor(private readonly db: Kysely<Database>, private readonly catalog: CatalogCache, private readonly gateway: GatewayAdapter, private readonly log: FastifyBaseLogger) {
     this.dlr = new DlrBatcher(db);
+    this.sends = new SendBatcher(db);
   }
 
   async company(company_uuid: string): Promise<CompanyFacts> {
@@ -149,37 +152,37 @@ export class MessagingService {
       price: decision.price.toString(), cost: decision.cost.toString(), vendor_product_uuid: decision.vendorProductUuid,
       vendor_product_name: decision.vendorProductName, mobile_network_name: decision.mobileNetworkName,
     };
-    const idem = input.idempotency;
-    let outcome: { sms_uuid: string; replay: boolean };
-    try {
-      outcome = await this.db.transaction().execute(async (trx) => {
-        if (idem) {
-          const claimed = await trx.insertInto('sms_requests').values({ user_uuid: idem.user_uuid, idempotency_key: idem.key, request_hash: idem.hash })
-            .onConflict((oc) => oc.columns(['user_uuid', 'idempotency_key']).doNothing()).returning('idempotency_key').executeTakeFirst();
-          if (!claimed) {
-            const prior = await trx.selectFrom('sms_requests').select(['request_hash', 'sms_uuid']).where('user_uuid', '=', idem.user_uuid).where('idempotency_key', '=', idem.key).executeTakeFirstOrThrow();
-            if (prior.request_hash !== idem.hash) throw new HttpError(422, 'This Idempotency-Key was used for a different message');
-            return { sms_uuid: prior.sms_uuid as string, replay: true };
-          }
-        }
-        let reservation_uuid: string | null = null;
-        if (!scheduled && decision.price > 0n) {
-          const r = await reserve(trx, { account: { company_uuid: company.company_uuid }, amount: decision.price });
-          if (!r.ok) throw new Refused(noMoney(decision.price, r.available) as Extract<Decision, { ok: false }>);
-          reservation_uuid = r.reservation_uuid;
-        }
-        const stored = await trx.insertInto('sms').values({ ...row, ...priced, status: scheduled ? 'scheduled' : 'queued', reservation_uuid })
-          .returning('sms_uuid').executeTakeFirstOrThrow();
-        if (idem) await trx.updateTable('sms_requests').set({ sms_uuid: stored.sms_uuid }).where('user_uuid', '=', idem.user_uuid).where('idempotency_key', '=', idem.key).execute();
-        return { sms_uuid: stored.sms_uuid, replay: false };
-      });
-    } catch (e) {
-      if (e instanceof Refused) return this.refuse({ ...row, ...priced }, e.decision);
-      throw e;
+    if (!scheduled) {
+      // Stored with the company's other sends of the moment (one transaction and commit for them all).
+      const judged: Judged = {
+        item: { ani, dnis: input.dnis, text, recipient_uuid: input.recipient_uuid ?? null, user_uuid: input.user_uuid, sms_template_uuid: input.sms_template_uuid ?? null, send_at: input.send_at ?? null },
+        ani, destination, text, segments: seg.segments, encoding: seg.encoding, decision,
+      };
+      const done = await this.sends.add(company, { judged, idempotency: input.idempotency });
+      if (done.kind === 'error') throw done.error;
+      if (done.kind === 'refused') throw new HttpError(blockStatus(done.decision.reason), `Blocked (${done.decision.reason}): ${done.decision.message}`);
+      if (done.kind === 'replay') return { sms_uuid: done.sms_uuid, replay: true };
+      await this.submit(done.sms_uuid, { sms_uuid: done.sms_uuid, ani, dnis: row.dnis, text, segments: seg.segments, encoding: seg.encoding, vendor_product_uuid: decision.vendorProductUuid });
+      return { sms_uuid: done.sms_uuid, replay: false };
     }
+    // A scheduled message holds nothing until its time comes (dispatch()).
+    const idem = input.idempotency;
+    const outcome: { sms_uuid: string; replay: boolean } = await this.db.transaction().execute(async (trx) => {
+      if (idem) {
+        const claimed = await trx.insertInto('sms_requests').values({ user_uuid: idem.user_uuid, idempotency_key: idem.key, request_hash: idem.hash })
+          .onConflict((oc) => oc.columns(['user_uuid', 'idempotency_key']).doNothing()).returning('idempotency_key').executeTakeFirst();
+        if (!claimed) {
+          const prior = await trx.selectFrom('sms_requests').select(['request_hash', 'sms_uuid']).where('user_uuid', '=', idem.user_uuid).where('idempotency_key', '=', idem.key).executeTakeFirstOrThrow();
+          if (prior.request_hash !== idem.hash) throw new HttpError(422, 'This Idempotency-Key was used for a different message');
+          return { sms_uuid: prior.sms_uuid as string, replay: true };
+        }
+      }
+      const stored = await trx.insertInto('sms').values({ ...row, ...priced, status: 'scheduled', reservation_uuid: null }).returning('sms_uuid').executeTakeFirstOrThrow();
+      if (idem) await trx.updateTable('sms_requests').set({ sms_uuid: stored.sms_uuid }).where('user_uuid', '=', idem.user_uuid).where('idempotency_key', '=', idem.key).execute();
+      return { sms_uuid: stored.sms_uuid, replay: false };
+    });
     if (outcome.replay) return outcome;
-    if (scheduled) this.armScheduler((input.send_at as Date).getTime());
-    else await this.submit(outcome.sms_uuid, { sms_uuid: outcome.sms_uuid, ani, dnis: row.dnis, text, segments: seg.segments, encoding: seg.encoding, vendor_product_uuid: decision.vendorProductUuid });
+    this.armScheduler((input.send_at as Date).getTime());
     return outcome;
   }
 

@@ -1,0 +1,125 @@
+// Single sends (POST /sms) arrive one request each, and every send of a company takes its account's
+// row lock until its own commit: one company's sends queued on that lock, a commit each, and stayed
+// near 200 a second however many arrived at once. Here the sends of a company that arrive while its
+// previous batch is being stored wait and go together: one transaction, one account lock, one commit
+// (group commit). Nothing waits for a timer, so a lone send is stored as soon as it arrives; each
+// request still hears its own message's outcome, after its commit.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import { HttpError } from '../lib/http-error';
+import type { Decision } from './engine/pipeline';
+import { storeBatch, type CompanyFacts, type Judged } from './batch';
+
+export interface Idempotency { user_uuid: string; key: string; hash: string }
+export interface PendingSend { judged: Judged; idempotency?: Idempotency }
+export type SendOutcome =
+  | { kind: 'stored'; sms_uuid: string }
+  /** the Idempotency-Key was used before with the same message: the first one's id */
+  | { kind: 'replay'; sms_uuid: string }
+  /** stored blocked: the balance did not cover it when its batch was stored */
+  | { kind: 'refused'; sms_uuid: string; decision: Extract<Decision, { ok: false }> }
+  | { kind: 'error'; error: HttpError };
+
+interface Waiting { send: PendingSend; resolve: (o: SendOutcome) => void; reject: (e: unknown) => void }
+interface Queue { company: CompanyFacts; waiting: Waiting[]; flushing: boolean }
+
+const keyOf = (i: Idempotency) => `${i.user_uuid} ${i.key}`;
+
+/**
+ * Claims the batch's Idempotency-Keys in one statement. A key claimed before (or by a concurrent
+ * batch, whose commit the insert waits for) answers the first message, or 422 for a different one.
+ */
+async function claimKeys(trx: Transaction<Database>, sends: Waiting[], out: Map<Waiting, SendOutcome>) {
+  const keyed = sends.filter((w) => w.send.idempotency);
+  if (!keyed.length) return;
+  const ids = keyed.map((w) => w.send.idempotency as Idempotency);
+  const claimed = new Set((await sql<{ user_uuid: string; idempotency_key: string }>`
+    insert into sms_requests (user_uuid, idempotency_key, request_hash)
+    select * from unnest(${ids.map((i) => i.user_uuid)}::uuid[], ${ids.map((i) => i.key)}::text[], ${ids.map((i) => i.hash)}::text[])
+    on conflict (user_uuid, idempotency_key) do nothing
+    returning user_uuid, idempotency_key`.execute(trx)).rows.map((r) => `${r.user_uuid} ${r.idempotency_key}`));
+  const taken = keyed.filter((w) => !claimed.has(keyOf(w.send.idempotency as Idempotency)));
+  if (!taken.length) return;
+  const prior = new Map((await sql<{ user_uuid: string; idempotency_key: string; request_hash: string; sms_uuid: string | null }>`
+    select r.user_uuid, r.idempotency_key, r.request_hash, r.sms_uuid from sms_requests r
+    join unnest(${taken.map((w) => w.send.idempotency?.user_uuid)}::uuid[], ${taken.map((w) => w.send.idempotency?.key)}::text[]) as k(u, key)
+      on r.user_uuid = k.u and r.idempotency_key = k.key`.execute(trx)).rows.map((r) => [`${r.user_uuid} ${r.idempotency_key}`, r]));
+  for (const w of taken) {
+    const p = prior.get(keyOf(w.send.idempotency as Idempotency));
+    if (p && p.request_hash !== w.send.idempotency?.hash) out.set(w, { kind: 'error', error: new HttpError(422, 'This Idempotency-Key was used for a different message') });
+    else if (p?.sms_uuid) out.set(w, { kind: 'replay', sms_uuid: p.sms_uuid });
+    else out.set(w, { kind: 'error', error: new HttpError(409, 'A request with this Idempotency-Key is still being processed; retry it') });
+  }
+}
+
+/** Stores one batch of a company's sends in the caller's transaction; answers each send's outcome. */
+async function storeSends(trx: Transaction<Database>, company: CompanyFacts, sends: Waiting[]): Promise<Map<Waiting, SendOutcome>> {
+  const out = new Map<Waiting, SendOutcome>();
+  await claimKeys(trx, sends, out);
+  const fresh = sends.filter((w) => !out.has(w));
+  const stored = await storeBatch(trx, company, null, fresh.map((w) => w.send.judged));
+  const link: { user_uuid: string; key: string; sms_uuid: string }[] = [];
+  const unclaim: { user_uuid: string; key: string }[] = [];
+  for (const [i, w] of fresh.entries()) {
+    const s = stored[i];
+    const idem = w.send.idempotency;
+    if (s.refused) {
+      out.set(w, { kind: 'refused', sms_uuid: s.sms_uuid, decision: s.refused });
+      // a refused send keeps no claim: a retry with the same key (after a top-up) may send
+      if (idem) unclaim.push({ user_uuid: idem.user_uuid, key: idem.key });
+    } else {
+      out.set(w, { kind: 'stored', sms_uuid: s.sms_uuid });
+      if (idem) link.push({ user_uuid: idem.user_uuid, key: idem.key, sms_uuid: s.sms_uuid });
+    }
+  }
+  if (link.length) {
+    await sql`update sms_requests r set sms_uuid = v.sms from unnest(${link.map((l) => l.user_uuid)}::uuid[], ${link.map((l) => l.key)}::text[], ${link.map((l) => l.sms_uuid)}::uuid[]) as v(u, key, sms)
+      where r.user_uuid = v.u and r.idempotency_key = v.key`.execute(trx);
+  }
+  if (unclaim.length) {
+    await sql`delete from sms_requests r using unnest(${unclaim.map((l) => l.user_uuid)}::uuid[], ${unclaim.map((l) => l.key)}::text[]) as v(u, key)
+      where r.user_uuid = v.u and r.idempotency_key = v.key`.execute(trx);
+  }
+  return out;
+}
+
+export class SendBatcher {
+  private queues = new Map<string, Queue>();
+
+  constructor(private readonly db: Kysely<Database>, private readonly opts: { maxBatch: number } = { maxBatch: 200 }) {}
+
+  add(company: CompanyFacts, send: PendingSend): Promise<SendOutcome> {
+    return new Promise<SendOutcome>((resolve, reject) => {
+      let q = this.queues.get(company.company_uuid);
+      if (!q) { q = { company, waiting: [], flushing: false }; this.queues.set(company.company_uuid, q); }
+      q.waiting.push({ send, resolve, reject });
+      if (!q.flushing) void this.flush(q);
+    });
+  }
+
+  private async flush(q: Queue): Promise<void> {
+    q.flushing = true;
+    try {
+      while (q.waiting.length) {
+        // One send per Idempotency-Key per batch: a twin waits for the next batch and finds the first stored.
+        const keys = new Set<string>();
+        const batch: Waiting[] = [];
+        const later: Waiting[] = [];
+        for (const w of q.waiting) {
+          const k = w.send.idempotency && keyOf(w.send.idempotency);
+          if (batch.length < this.opts.maxBatch && !(k && keys.has(k))) { if (k) keys.add(k); batch.push(w); } else later.push(w);
+        }
+        q.waiting = later;
+        try {
+          const outcomes = await this.db.transaction().execute((trx) => storeSends(trx, q.company, batch));
+          for (const w of batch) w.resolve(outcomes.get(w) as SendOutcome);
+        } catch (e) {
+          for (const w of batch) w.reject(e);
+        }
+      }
+    } finally {
+      q.flushing = false;
+      this.queues.delete(q.company.company_uuid);
+    }
+  }
+}
