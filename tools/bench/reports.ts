@@ -10,7 +10,6 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { Client } from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@smsc/shared-contract';
 import { build } from '../../apps/api/src/app';
