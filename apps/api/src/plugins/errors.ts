@@ -46,7 +46,7 @@ export default fp(async (app) => {
     const wantsHtml = (req.headers.accept ?? '').includes('text/html');
     // Console deep links (any non-API path) get the shell; the SPA router takes it from there.
     if (req.method === 'GET' && wantsHtml && !path.startsWith(API_PREFIX) && app.hasDecorator('sendShell')) {
-      return (app as unknown as { sendShell: (r: typeof reply) => unknown }).sendShell(reply);
+      return (app as unknown as { sendShell: (r: typeof reply, pathname: string) => unknown }).sendShell(reply, path);
     }
     return reply.code(404).send({ error: { message: `Route ${req.method} ${path} not found` } });
   });

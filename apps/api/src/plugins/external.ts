@@ -6,16 +6,20 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_PREFIX } from '@smsc/shared-contract';
 import { HttpError } from '../lib/http-error';
+import path from 'node:path';
 import { cspDirectives } from '../security/csp';
+import { readPrerenderManifest } from './prerendered-pages';
 import { pgRateLimitStore } from '../security/rate-limit-store';
 
 export default fp(async (app) => {
-  const { corsOrigins, cspRemoteOrigins } = app.config;
+  const { corsOrigins, cspRemoteOrigins, webRoot } = app.config;
+  // the inline script of the prerendered public pages, allowed by its hash
+  const { scriptHashes } = readPrerenderManifest(path.join(webRoot, 'shell'));
   // The console and the API share one origin, so CORS is off unless origins are configured
   // (an exact allowlist: no wildcard, and `null` is never echoed).
   await app.register(cors, { origin: corsOrigins.length ? corsOrigins : false });
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(cspRemoteOrigins) },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(cspRemoteOrigins, scriptHashes) },
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
   });

@@ -4,16 +4,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { API_PREFIX } from '@smsc/shared-contract';
+import { prerenderedFile, readPrerenderManifest } from './prerendered-pages';
 
 export const REMOTES = ['system-admin', 'company-admin', 'company-user', 'reseller'] as const;
 
-// Entry files change on every deploy under the same name; everything else is content-hashed.
-const NO_CACHE = new Set(['remoteEntry.js', 'index.html', 'sw.js']);
+// Entry files (pages among them) change on every deploy under the same name; everything else is content-hashed.
+const NO_CACHE = new Set(['remoteEntry.js', 'sw.js']);
+const noCache = (file: string) => NO_CACHE.has(path.basename(file)) || file.endsWith('.html');
 const setHeaders = (reply: FastifyReply, file: string) =>
-  reply.header('cache-control', NO_CACHE.has(path.basename(file)) ? 'no-cache' : 'public, max-age=31536000, immutable');
+  reply.header('cache-control', noCache(file) ? 'no-cache' : 'public, max-age=31536000, immutable');
 
 declare module 'fastify' {
-  interface FastifyInstance { sendShell(reply: FastifyReply): FastifyReply }
+  /** Answers a console page: the prerendered page of a public path (login.html, …), else index.html. */
+  interface FastifyInstance { sendShell(reply: FastifyReply, pathname?: string): FastifyReply }
 }
 
 /** Serves the built console (dist/apps/<app>) and the manifest the shell reads at start-up. */
@@ -29,14 +32,17 @@ export default fp(async (app) => {
 
   const shellDir = path.join(webRoot, 'shell');
   const indexFile = path.join(shellDir, 'index.html');
-  app.decorate('sendShell', (reply: FastifyReply) => {
+  const prerender = readPrerenderManifest(shellDir);
+  app.decorate('sendShell', (reply: FastifyReply, pathname?: string) => {
     if (!existsSync(indexFile)) return reply.code(404).send({ error: { message: 'Console is not built' } });
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(indexFile));
+    const page = pathname === undefined ? undefined : prerenderedFile(prerender, pathname);
+    const file = page && existsSync(path.join(shellDir, page)) ? path.join(shellDir, page) : indexFile;
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(file));
   });
 
   // A browser opening the confirmation link from the mail gets the SPA; the SPA then POSTs the token.
   app.get(`${API_PREFIX}/registration/confirm/:token`, { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
-    if ((req.headers.accept ?? '').includes('text/html')) return app.sendShell(reply);
+    if ((req.headers.accept ?? '').includes('text/html')) return app.sendShell(reply, req.url.split('?')[0]);
     return reply.code(405).send({ error: { message: 'Use POST to confirm a registration' } });
   });
 
