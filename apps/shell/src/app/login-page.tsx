@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Alert, Button, Form, Input } from '@smsc/shared-ui/core';
 import { PublicCard } from './public/public-card';
+import { useEarlySubmit } from './public/early-submit';
 import { landingFor, sessionCleared, signIn, useAppDispatch, useAppSelector, type SecondStep } from '@smsc/shared-session';
 import { EnrolStep, VerifyStep } from './two-factor-step';
 
@@ -20,6 +21,8 @@ export function LoginPage() {
   const [landing, setLanding] = useState<string | null>(null);
   // a right password for an account with two-factor: the code (or the enrolment) comes next
   const [step, setStep] = useState<SecondStep | null>(null);
+  const [form] = Form.useForm<Credentials>();
+  useEarlySubmit(form);
 
   if (landing) return <Navigate to={landing} replace />;
   if (!submitting && token && userType && status === 'success') return <Navigate to={landingFor(userType, wanted)} replace />;
@@ -49,7 +52,7 @@ export function LoginPage() {
   return (
     <PublicCard title="Sign in to SMSC Console">
       {status === 'error' && error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" /> : null}
-      <Form<Credentials> layout="vertical" onFinish={(values) => void onFinish(values)} requiredMark={false}>
+      <Form<Credentials> form={form} layout="vertical" onFinish={(values) => void onFinish(values)} requiredMark={false}>
         <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Enter your email' }, { type: 'email', message: 'Enter a valid email' }]}>
           <Input autoComplete="username" autoFocus />
         </Form.Item>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import { App, Button, ConfigProvider, ErrorBoundary, PageLoading, Result, ToastHost, consoleTheme } from '@smsc/shared-ui/core';
@@ -11,6 +11,7 @@ import { ResetPasswordPage } from './public/reset-password-page';
 import { RequireArea } from './require-area';
 import { useExpiryLogout } from './use-expiry-logout';
 import { UpdatePrompt } from './update-prompt';
+import { takeEarlySubmit } from './public/early-submit';
 
 // The signed-in frame and the full ui kit it brings (Layout, Menu, the data kit the remotes use)
 // load after sign-in, so /login fetches only the light part of the facade.
@@ -34,6 +35,9 @@ function Toasts() {
 
 function Root() {
   useExpiryLogout();
+  // once hydrated, React answers submits: a page with a form took the held-back one in its own
+  // effect, which runs before this one; on any other page there is nothing to hand it to
+  useEffect(() => void takeEarlySubmit(), []);
   return (
     <>
       <Toasts />
@@ -75,8 +79,11 @@ export function shellRoutes(): RouteObject[] {
   ];
 }
 
-export function Shell({ store }: { store: AppStore }) {
-  const router = useMemo(() => createBrowserRouter(shellRoutes()), []);
+type ShellRouter = ReturnType<typeof createBrowserRouter>;
+
+/** The console. `router` is for the build's prerender, which renders a public page at a given path. */
+export function Shell({ store, router: given }: { store: AppStore; router?: ShellRouter }) {
+  const router = useMemo(() => given ?? createBrowserRouter(shellRoutes()), [given]);
   return (
     <Provider store={store}>
       <ConfigProvider theme={consoleTheme}>

@@ -4,12 +4,15 @@ import { describeApiError } from '@smsc/shared-api';
 import { useRegisterMutation } from '@smsc/shared-session';
 import type { RegistrationRequest } from '@smsc/shared-contract';
 import { PublicCard } from './public-card';
+import { useEarlySubmit } from './early-submit';
 import { passwordRules, sameAs } from './password-rules';
 
 type Values = RegistrationRequest & { confirm: string };
 
 export function RegistrationPage() {
   const [register, { isLoading, isSuccess, error }] = useRegisterMutation();
+  const [form] = Form.useForm<Values>();
+  useEarlySubmit(form);
   const onFinish = ({ confirm: _confirm, ...body }: Values) => void register(body);
   if (isSuccess) {
     return (
@@ -21,7 +24,7 @@ export function RegistrationPage() {
   return (
     <PublicCard title="Create your account">
       {error ? <Alert type="error" showIcon role="alert" title={describeApiError(error)} style={{ marginBottom: 16 }} /> : null}
-      <Form<Values> layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <Form<Values> form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item label="Full name" name="full_name" rules={[{ required: true, whitespace: true, message: 'Enter your name' }]}>
           <Input autoComplete="name" maxLength={200} />
         </Form.Item>

@@ -3,11 +3,14 @@ import { Alert, Button, Form, Input, Result } from '@smsc/shared-ui/core';
 import { describeApiError } from '@smsc/shared-api';
 import { useResetPasswordMutation } from '@smsc/shared-session';
 import { PublicCard } from './public-card';
+import { useEarlySubmit } from './early-submit';
 import { passwordRules, sameAs } from './password-rules';
 
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const [reset, { isLoading, isSuccess, error }] = useResetPasswordMutation();
+  const [form] = Form.useForm<{ passwd: string; confirm: string }>();
+  useEarlySubmit(form);
   if (isSuccess) {
     return (
       <PublicCard title="Password changed">
@@ -18,7 +21,7 @@ export function ResetPasswordPage() {
   return (
     <PublicCard title="Choose a new password">
       {error ? <Alert type="error" showIcon role="alert" title={describeApiError(error)} style={{ marginBottom: 16 }} /> : null}
-      <Form<{ passwd: string; confirm: string }> layout="vertical" onFinish={(v) => void reset({ token, passwd: v.passwd })} requiredMark={false}>
+      <Form<{ passwd: string; confirm: string }> form={form} layout="vertical" onFinish={(v) => void reset({ token, passwd: v.passwd })} requiredMark={false}>
         <Form.Item label="New password" name="passwd" rules={passwordRules} hasFeedback>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
