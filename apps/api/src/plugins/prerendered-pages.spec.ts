@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { prerenderedFile, readPrerenderManifest } from './prerendered-pages';
 import { api, createTestApp, type TestApp } from '../testing/test-app';
 
@@ -57,6 +58,28 @@ describe('prerendered public pages', () => {
 
   it.each(['/', '/login/more', '/forgot-password/a/b', '/registrations', '/company-admin/users/42'])('answers %s with index.html', async (url) => {
     expect((await page(url)).slice(0, 3)).toEqual([200, '<title>shell</title>', 'no-cache']);
+  });
+
+  it('compresses the pages for a browser that accepts it', async () => {
+    const send = (encoding: string) => t.app.inject({ url: '/login', headers: { ...HTML, 'accept-encoding': encoding } });
+    const br = await send('gzip, deflate, br, zstd');
+    expect([br.headers['content-encoding'], br.headers.vary]).toEqual(['br', 'accept-encoding']);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('<title>login.html</title>');
+    const gzip = await send('gzip;q=1, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe('<title>login.html</title>');
+    const index = await t.app.inject({ url: '/company-admin', headers: { ...HTML, 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(index.rawPayload).toString()).toBe('<title>shell</title>');
+    const plain = await send('identity');
+    expect([plain.headers['content-encoding'], plain.body]).toEqual([undefined, '<title>login.html</title>']);
+  });
+
+  it('serves a page written anew by a redeploy, not the compressed copy of the old one', async () => {
+    const file = path.join(webRoot, 'shell/registration.html');
+    writeFileSync(file, '<title>registration, next deploy</title>');
+    const res = await t.app.inject({ url: '/registration', headers: { ...HTML, 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe('<title>registration, next deploy</title>');
+    writeFileSync(file, '<title>registration.html</title>');
   });
 
   it('keeps the API answers of the confirmation path for non-browser calls', async () => {

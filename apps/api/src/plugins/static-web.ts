@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { API_PREFIX } from '@smsc/shared-contract';
 import { prerenderedFile, readPrerenderManifest } from './prerendered-pages';
+import { compressedPages } from './compressed-pages';
 
 export const REMOTES = ['system-admin', 'company-admin', 'company-user', 'reseller'] as const;
 
@@ -33,11 +34,14 @@ export default fp(async (app) => {
   const shellDir = path.join(webRoot, 'shell');
   const indexFile = path.join(shellDir, 'index.html');
   const prerender = readPrerenderManifest(shellDir);
+  const pages = compressedPages();
   app.decorate('sendShell', (reply: FastifyReply, pathname?: string) => {
     if (!existsSync(indexFile)) return reply.code(404).send({ error: { message: 'Console is not built' } });
     const page = pathname === undefined ? undefined : prerenderedFile(prerender, pathname);
     const file = page && existsSync(path.join(shellDir, page)) ? path.join(shellDir, page) : indexFile;
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(file));
+    const { encoding, body } = pages.read(file, String(reply.request.headers['accept-encoding'] ?? ''));
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(body);
   });
 
   // A browser opening the confirmation link from the mail gets the SPA; the SPA then POSTs the token.
