@@ -93,6 +93,10 @@ export function federatedApp(options: AppOptions, argv: { mode?: string } = {}):
         runtimePlugins: (options.runtimePlugins ?? []).map((p) => path.join(appRoot, p)),
         dts: false,
         manifest: false,
+        // Runtime code the console never runs, left out of every remoteEntry and the shell: the snapshot plugin serves
+        // mf-manifest remotes (ours are remoteEntry URLs from /remotes.json), node targets, and, in a remote, loading
+        // other remotes (only the shell loads remotes).
+        experiments: { optimization: { disableSnapshot: true, target: 'web', ...(options.exposes ? { disableRemote: true } : {}) } },
       }),
       new HtmlWebpackPlugin({
         template: path.join(workspaceRoot, 'tools/webpack/index.html'),
