@@ -7,6 +7,7 @@ import type {} from 'webpack-dev-server';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { sharedModules } from './shared-modules';
 import { ReactRouterFacadeCheck, reactRouterAlias } from './react-router-facade';
+import { PrecompressPlugin } from './precompress-plugin';
 
 export const workspaceRoot = path.resolve(__dirname, '../..');
 
@@ -106,6 +107,7 @@ export function federatedApp(options: AppOptions, argv: { mode?: string } = {}):
       }),
       new ReactRouterFacadeCheck(),
       ...(options.extraPlugins ?? []),
+      ...(isProd ? [new PrecompressPlugin()] : []),
     ],
     devServer: {
       port: options.port,

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REMOTES } from './static-web';
@@ -19,6 +20,10 @@ describe('console files', () => {
       writeFileSync(path.join(webRoot, r, 'remoteEntry.js'), `/* ${r} */`);
     }
     writeFileSync(path.join(webRoot, 'reseller/411.abcd.js'), '/* chunk */');
+    // the build's compressed copies (tools/webpack/precompress-plugin.ts)
+    writeFileSync(path.join(webRoot, 'shell/main.3f2a.js.br'), brotliCompressSync('console.log(1)'));
+    writeFileSync(path.join(webRoot, 'shell/main.3f2a.js.gz'), gzipSync('console.log(1)'));
+    writeFileSync(path.join(webRoot, 'system-admin/remoteEntry.js.br'), brotliCompressSync('/* system-admin */'));
     t = await createTestApp({ webRoot, chunkTimeoutMs: 5000 });
   });
   afterAll(async () => {
@@ -37,6 +42,20 @@ describe('console files', () => {
     expect([entry.statusCode, entry.body, entry.headers['cache-control']]).toEqual([200, '/* company-admin */', 'no-cache']);
     const chunk = await t.app.inject({ url: '/remotes/reseller/411.abcd.js' });
     expect(chunk.headers['cache-control']).toMatch(/immutable/);
+  });
+
+  it("sends the build's compressed copy a browser accepts, as JavaScript, cached by the plain file's rule", async () => {
+    const br = await t.app.inject({ url: '/main.3f2a.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect([br.headers['content-encoding'], br.headers['content-type']]).toEqual(['br', expect.stringMatching(/javascript/)]);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    expect(br.headers['cache-control']).toMatch(/immutable/);
+    const gz = await t.app.inject({ url: '/main.3f2a.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ url: '/main.3f2a.js' });
+    expect([plain.headers['content-encoding'], plain.body]).toEqual([undefined, 'console.log(1)']);
+    // a redeployed remote must win on the next load: its compressed entry is as uncached as the plain one
+    const entry = await t.app.inject({ url: '/remotes/system-admin/remoteEntry.js', headers: { 'accept-encoding': 'br' } });
+    expect([entry.headers['content-encoding'], entry.headers['cache-control']]).toEqual(['br', 'no-cache']);
   });
 
   it('answers the remotes manifest', async () => {

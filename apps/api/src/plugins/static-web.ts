@@ -11,7 +11,11 @@ export const REMOTES = ['system-admin', 'company-admin', 'company-user', 'resell
 
 // Entry files (pages among them) change on every deploy under the same name; everything else is content-hashed.
 const NO_CACHE = new Set(['remoteEntry.js', 'sw.js']);
-const noCache = (file: string) => NO_CACHE.has(path.basename(file)) || file.endsWith('.html');
+// the file sent may be the build's compressed copy (main.js.br): its name without .br/.gz decides
+const noCache = (file: string) => {
+  const name = file.replace(/\.(br|gz)$/, '');
+  return NO_CACHE.has(path.basename(name)) || name.endsWith('.html');
+};
 const setHeaders = (reply: FastifyReply, file: string) =>
   reply.header('cache-control', noCache(file) ? 'no-cache' : 'public, max-age=31536000, immutable');
 
@@ -58,11 +62,12 @@ export default fp(async (app) => {
   for (const remote of REMOTES) {
     const root = path.join(webRoot, remote);
     if (!existsSync(root)) continue;
-    await app.register(fastifyStatic, { root, prefix: `/remotes/${remote}/`, decorateReply: !decorated, setHeaders, index: false });
+    // preCompressed: the build writes name.js.br and name.js.gz beside each script (tools/webpack/precompress-plugin.ts)
+    await app.register(fastifyStatic, { root, prefix: `/remotes/${remote}/`, decorateReply: !decorated, setHeaders, index: false, preCompressed: true });
     decorated = true;
   }
   if (existsSync(shellDir)) {
     // wildcard routes hand a missing file to the not-found handler, which answers the SPA fallback.
-    await app.register(fastifyStatic, { root: shellDir, prefix: '/', decorateReply: !decorated, setHeaders });
+    await app.register(fastifyStatic, { root: shellDir, prefix: '/', decorateReply: !decorated, setHeaders, preCompressed: true });
   }
 });
