@@ -7,9 +7,10 @@ export default defineConfig({
   testDir: './src',
   outputDir: '../../tmp/e2e/test-results',
   fullyParallel: false,
-  // Two workers, each with its own API server and database: 97 tests in 9.4 min on a quiet 2-core machine against
-  // 15.4–17.5 min on one. A machine shared with other builds starved two workers into timeouts: E2E_WORKERS=1 there.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // One worker by default. Two (E2E_WORKERS=2, each with its own API server and database) ran 97–99 tests in 8.2–9.4 min
+  // on a quiet 2-core machine against 15.4–17.5 min on one, but one run in three lost a click to the extra load
+  // (a confirm dialog still zooming in); a busier machine starved two workers into timeouts.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   // E2E_TIMEOUT: a machine shared with builds needs more than a quiet one (journeys take ≤ 45 s quiet)
   timeout: Number(process.env.E2E_TIMEOUT ?? 90_000),

@@ -36,7 +36,7 @@ async function filterRoundTrip(page: Page, base: string, text: string) {
   await searchText(page, 'Stop text', `${stamp} edited`);
   await expect(tableRows(page)).toHaveCount(1);
   await tableRows(page).first().getByRole('button', { name: /Delete/ }).click();
-  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await confirmDelete(page);
   await expectToast(page, 'Filter deleted');
   await expect(page.getByText('No Data Found')).toBeVisible();
 }

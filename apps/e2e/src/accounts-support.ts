@@ -58,8 +58,11 @@ export async function pickOption(page: Page, scope: 'search' | 'form', label: st
 /** Confirms the delete dialog and waits for it to close. */
 export async function confirmDelete(page: Page) {
   const dialog = page.getByRole('dialog');
-  // a click while antd's modal is still zooming in can be lost: wait for it to settle first
+  const confirm = dialog.getByRole('button', { name: 'Delete', exact: true });
+  // a click while antd's modal is still zooming in can be lost: wait for it to be there, then to settle
+  // (checked before the modal had mounted, the animation check passed at once)
+  await expect(confirm).toBeVisible();
   await expect(page.locator('.ant-modal.ant-zoom-appear, .ant-modal.ant-zoom-enter')).toHaveCount(0);
-  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await confirm.click();
   await expect(dialog).toHaveCount(0);
 }
