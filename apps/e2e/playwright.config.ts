@@ -7,8 +7,8 @@ export default defineConfig({
   testDir: './src',
   outputDir: '../../tmp/e2e/test-results',
   fullyParallel: false,
-  // One worker by default. Two (E2E_WORKERS=2, each with its own API server and database) ran 97–99 tests in 8.2–9.4 min
-  // on a quiet 2-core machine against 15.4–17.5 min on one, but one run in three lost a click to the extra load
+  // One worker by default (99 tests in 10.5 min on a quiet 2-core machine). Two (E2E_WORKERS=2, each with its own API
+  // server and database) took 8.2–9.4 min there, but one run in three lost a click to the extra load
   // (a confirm dialog still zooming in); a busier machine starved two workers into timeouts.
   workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
