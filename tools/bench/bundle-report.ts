@@ -82,6 +82,7 @@ async function main() {
     const loginTotal = [...loginFiles.values()].reduce((a, b) => a + b, 0);
     rows.push(['/login', loginFiles.size, kb(loginTotal)]);
     const largest = [...loginFiles.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6);
+    if (process.env.BUNDLE_VERBOSE) for (const [f, n] of [...loginFiles].sort((a, b) => b[1] - a[1])) console.log(`  /login ${f} ${kb(n).toFixed(1)} KB`);
     if (kb(loginTotal) > budgets.loginKb) failures.push(`/login ${kb(loginTotal).toFixed(1)} KB > ${budgets.loginKb} KB`);
     await loginPage.close();
     // charts are fetched by the screens that draw them only: never by the shell or /login

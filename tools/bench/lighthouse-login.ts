@@ -3,6 +3,7 @@
 // Lighthouse's mobile default (simulated slow 4G and 4x CPU slowdown) and its desktop preset.
 // Needs a production build (npx nx run-many -t build). Figures, not a test: not part of npm test.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '../..');
@@ -40,6 +41,11 @@ async function audit(preset: 'mobile' | 'desktop', chromePort: number): Promise<
   const result = await lighthouse(`${base}/login`, { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, config);
   if (!result) throw new Error('Lighthouse returned no result');
   const { lhr } = result;
+  // LIGHTHOUSE_JSON=dir keeps each report (what to read when TBT moves: bootup-time, long tasks)
+  if (process.env.LIGHTHOUSE_JSON) {
+    fs.mkdirSync(process.env.LIGHTHOUSE_JSON, { recursive: true });
+    fs.writeFileSync(path.join(process.env.LIGHTHOUSE_JSON, `${preset}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);

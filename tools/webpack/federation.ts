@@ -78,7 +78,7 @@ export function federatedApp(options: AppOptions, argv: { mode?: string } = {}):
       ],
     },
     performance: { hints: false },
-    optimization: { moduleIds: isProd ? 'deterministic' : 'named' },
+    optimization: { moduleIds: isProd ? 'deterministic' : 'named', ...(process.env.NO_MINIFY ? { minimize: false } : {}) },
     plugins: [
       new webpack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(mode),

@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { Alert, Button, Form, Input } from '@smsc/shared-ui/core';
+import { Alert, Button, Form, Input, PageLoading } from '@smsc/shared-ui/core';
 import { PublicCard } from './public/public-card';
 import { useEarlySubmit } from './public/early-submit';
 import { landingFor, sessionCleared, signIn, useAppDispatch, useAppSelector, type SecondStep } from '@smsc/shared-session';
-import { EnrolStep, VerifyStep } from './two-factor-step';
+
+// the second step (code or enrolment, with its QR code) loads only for an account that has one
+const EnrolStep = lazy(() => import('./two-factor-step').then((m) => ({ default: m.EnrolStep })));
+const VerifyStep = lazy(() => import('./two-factor-step').then((m) => ({ default: m.VerifyStep })));
 
 interface Credentials {
   email: string;
@@ -44,7 +47,9 @@ export function LoginPage() {
     };
     return (
       <PublicCard title="Sign in to SMSC Console">
-        <Step step={step} onSignedIn={setLanding} onCancel={cancel} />
+        <Suspense fallback={<PageLoading />}>
+          <Step step={step} onSignedIn={setLanding} onCancel={cancel} />
+        </Suspense>
       </PublicCard>
     );
   }

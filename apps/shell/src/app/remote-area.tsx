@@ -1,6 +1,6 @@
 import { Suspense, use, useCallback, useState } from 'react';
 import { ErrorBoundary, PageLoading, Result, Button, type RoleModule } from '@smsc/shared-ui/core';
-import { RoleRoutes, setChunkTimeout } from '@smsc/shared-ui/frame';
+import { App, RoleRoutes, setChunkTimeout } from '@smsc/shared-ui/frame';
 import type { RoleArea } from '@smsc/shared-session';
 import { chunkTimeoutMs, forgetRemote, loadRoleModule } from '../federation/remotes';
 
@@ -37,30 +37,33 @@ export function RemoteArea({ area }: { area: RoleArea }) {
     forgetRemote(area.remote);
     setAttempt((n) => n + 1);
   }, [area.remote]);
+  // antd's App gives the data kit its modal (delete confirms); only signed-in areas need it
   return (
-    <ErrorBoundary
-      resetKey={`${area.remote}:${attempt}`}
-      fallback={(error) => (
-        <ConsoleFrame area={area} title={area.label} menu={[]}>
-          <Result
-            status="warning"
-            title={`The ${area.label} area could not be loaded`}
-            subTitle={<span data-testid="remote-fallback">{error.message}</span>}
-            extra={<Button type="primary" onClick={retry}>Retry</Button>}
-          />
-        </ConsoleFrame>
-      )}
-    >
-      <Suspense
-        fallback={
+    <App component={false}>
+      <ErrorBoundary
+        resetKey={`${area.remote}:${attempt}`}
+        fallback={(error) => (
           <ConsoleFrame area={area} title={area.label} menu={[]}>
-            <PageLoading label={`Loading the ${area.label} area…`} />
+            <Result
+              status="warning"
+              title={`The ${area.label} area could not be loaded`}
+              subTitle={<span data-testid="remote-fallback">{error.message}</span>}
+              extra={<Button type="primary" onClick={retry}>Retry</Button>}
+            />
           </ConsoleFrame>
-        }
+        )}
       >
-        <AreaContent area={area} />
-      </Suspense>
-    </ErrorBoundary>
+        <Suspense
+          fallback={
+            <ConsoleFrame area={area} title={area.label} menu={[]}>
+              <PageLoading label={`Loading the ${area.label} area…`} />
+            </ConsoleFrame>
+          }
+        >
+          <AreaContent area={area} />
+        </Suspense>
+      </ErrorBoundary>
+    </App>
   );
 }
 

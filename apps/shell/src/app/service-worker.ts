@@ -1,4 +1,3 @@
-import { Workbox } from 'workbox-window';
 
 /** The console messages of spec §8, logged as the service worker's state changes. */
 export const SW_MESSAGES = {
@@ -11,8 +10,10 @@ export const SW_MESSAGES = {
 export const UPDATE_EVENT = 'smsc:update-available';
 
 /** Registers the app-shell service worker in production builds and announces new deploys. */
-export function registerServiceWorker(): void {
+export async function registerServiceWorker(): Promise<void> {
   if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return;
+  // workbox-window is fetched here, after the first render, not with the page's own script
+  const { Workbox } = await import('workbox-window');
   window.addEventListener('offline', () => console.info(SW_MESSAGES.offline));
   if (navigator.serviceWorker.controller) console.info(SW_MESSAGES.servedFromCache);
   const wb = new Workbox('/sw.js');

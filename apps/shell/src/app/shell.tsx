@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject } from 'react-router';
-import { App, Button, ConfigProvider, ErrorBoundary, PageLoading, Result, ToastHost, consoleTheme } from '@smsc/shared-ui/core';
+import { Button, ConfigProvider, ErrorBoundary, PageLoading, Result, ToastHost, consoleTheme } from '@smsc/shared-ui/core';
 import { ROLE_AREAS, useAppDispatch, useAppSelector, type AppStore } from '@smsc/shared-session';
 import { LoginPage } from './login-page';
 import { RegistrationPage } from './public/registration-page';
@@ -87,9 +87,7 @@ export function Shell({ store, router: given }: { store: AppStore; router?: Shel
   return (
     <Provider store={store}>
       <ConfigProvider theme={consoleTheme}>
-        <App>
-          <RouterProvider router={router} />
-        </App>
+        <RouterProvider router={router} />
       </ConfigProvider>
     </Provider>
   );

@@ -2,7 +2,9 @@
 // and the route-table machinery that fetches each area's screens on their first visit. It is its own
 // shared singleton, so a role home does not fetch the data kit (tables, forms, resource pages);
 // `@smsc/shared-ui` re-exports all of it, so every entry hands out the same modules.
-export { Card, Descriptions, Layout, Menu, Space, Typography } from 'antd';
+// App (antd's modal, message and notification context for the data kit's confirms) wraps the
+// signed-in areas only: /login has no use for it
+export { App, Card, Descriptions, Layout, Menu, Space, Typography } from 'antd';
 export type { MenuProps } from 'antd';
 export { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 export { RoleRoutes, innermostTitle, unbuiltEntry } from './lib/role-routes';

@@ -23,6 +23,7 @@ export function PublicCard({ title, children }: { title: string; children: React
           borderRadius: token.borderRadiusLG,
           color: token.colorText,
           fontSize: token.fontSize,
+          lineHeight: token.lineHeight,
         }}
       >
         <h1 style={{ fontSize: 24, fontWeight: token.fontWeightStrong, color: token.colorTextHeading, lineHeight: 1.35, margin: '0 0 0.5em' }}>{title}</h1>

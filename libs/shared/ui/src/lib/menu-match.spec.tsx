@@ -48,15 +48,15 @@ describe('RoleRoutes fallback', () => {
     return onTitle;
   };
 
-  it('says an unbuilt menu area is not available yet, titled by its entry', () => {
+  it('says an unbuilt menu area is not available yet, titled by its entry', async () => {
     const onTitle = renderAt('/x/reporting/number');
-    expect(screen.getByTestId('not-available').textContent).toBe('Number report is not available yet');
+    expect((await screen.findByTestId('not-available')).textContent).toBe('Number report is not available yet');
     expect(onTitle).toHaveBeenLastCalledWith('Number report');
   });
 
-  it('keeps No Data Found for unknown paths, also inside a built area', () => {
+  it('keeps No Data Found for unknown paths, also inside a built area', async () => {
     renderAt('/x/nowhere');
-    expect(screen.getByText('No Data Found')).toBeTruthy();
+    expect(await screen.findByText('No Data Found')).toBeTruthy();
   });
 
   it('renders a built area', () => {

@@ -1,4 +1,4 @@
-import { Result } from 'antd';
+import { Result } from './lazy-result';
 
 /** An area listed in the menu whose screens are not built yet: said plainly, inside the frame. */
 export function NotAvailable({ label }: { label: string }) {

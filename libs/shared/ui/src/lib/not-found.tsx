@@ -1,4 +1,4 @@
-import { Result } from 'antd';
+import { Result } from './lazy-result';
 
 /** The not-found placeholder of spec §2: its message, or 'No Data Found'. */
 export function NotFound({ message }: { message?: string }) {

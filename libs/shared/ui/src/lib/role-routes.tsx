@@ -1,5 +1,6 @@
 import { Suspense, use, useEffect, useState } from 'react';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { Result } from './lazy-result';
 import { matchRoutes, useLocation, useRoutes } from 'react-router';
 import type { RoleModule, RouteHandle } from './role-module';
 import { NotFound } from './not-found';

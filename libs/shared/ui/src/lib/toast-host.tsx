@@ -1,6 +1,9 @@
-import { useEffect } from 'react';
-import { App } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { clearToast, TOAST_DURATION_MS, type Toast } from '@smsc/shared-api';
+
+// antd's message (and the notification machinery under it) loads with the first toast, not with
+// /login: a page that never toasts never fetches it
+const MessageToast = lazy(() => import('./message-toast'));
 
 interface Props {
   toast: Toast | null;
@@ -9,15 +12,16 @@ interface Props {
 
 /** Renders the store's current toast with antd's message API; one at a time (spec §9). */
 export function ToastHost({ toast, dispatch }: Props) {
-  const { message } = App.useApp();
+  const [used, setUsed] = useState(false);
   useEffect(() => {
     if (!toast) return;
-    message.destroy();
-    const key = `toast-${toast.id}`;
-    const content = <span data-testid={`toast-${toast.kind}`}>{toast.text}</span>;
-    void message.open({ key, type: toast.kind, content, duration: TOAST_DURATION_MS / 1000 });
+    setUsed(true);
     const timer = setTimeout(() => dispatch(clearToast(toast.id)), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
-  }, [toast, message, dispatch]);
-  return null;
+  }, [toast, dispatch]);
+  return used ? (
+    <Suspense fallback={null}>
+      <MessageToast toast={toast} />
+    </Suspense>
+  ) : null;
 }

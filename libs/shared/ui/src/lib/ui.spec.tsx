@@ -23,12 +23,12 @@ describe('ToastHost', () => {
 });
 
 describe('NotFound', () => {
-  it('shows its message or No Data Found', () => {
+  it('shows its message or No Data Found (antd Result, fetched on first use)', async () => {
     const { unmount } = renderWithProviders(<NotFound message="User not found" />);
-    expect(screen.getByText('User not found')).toBeTruthy();
+    expect(await screen.findByText('User not found')).toBeTruthy();
     unmount();
     renderWithProviders(<NotFound />);
-    expect(screen.getByText('No Data Found')).toBeTruthy();
+    expect(await screen.findByText('No Data Found')).toBeTruthy();
   });
 });
 

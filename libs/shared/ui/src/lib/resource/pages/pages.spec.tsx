@@ -128,9 +128,9 @@ describe('resourceRoutes and the generic pages', () => {
     expect(store.getState().toast.current).toMatchObject({ kind: 'success', text: 'Company saved' });
   });
 
-  it('shows a not-found screen for a record the server does not give', () => {
+  it('shows a not-found screen for a record the server does not give', async () => {
     renderArea('/area/companies/edit-company/missing');
-    expect(screen.getByText('Company not found')).toBeTruthy();
+    expect(await screen.findByText('Company not found')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 
