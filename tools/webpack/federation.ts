@@ -6,7 +6,7 @@ import type { Configuration } from 'webpack';
 import type {} from 'webpack-dev-server';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { sharedModules } from './shared-modules';
-import { ReactRouterFacadeCheck, reactRouterAlias } from './react-router-facade';
+import { FacadeCheck, facadeAliases } from './shared-facades';
 import { PrecompressPlugin } from './precompress-plugin';
 
 export const workspaceRoot = path.resolve(__dirname, '../..');
@@ -55,7 +55,7 @@ export function federatedApp(options: AppOptions, argv: { mode?: string } = {}):
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-      alias: { ...workspaceAliases(), ...reactRouterAlias },
+      alias: { ...workspaceAliases(), ...facadeAliases() },
     },
     module: {
       rules: [
@@ -105,7 +105,7 @@ export function federatedApp(options: AppOptions, argv: { mode?: string } = {}):
         chunks: ['main'],
         publicPath: '/',
       }),
-      new ReactRouterFacadeCheck(),
+      new FacadeCheck(),
       ...(options.extraPlugins ?? []),
       ...(isProd ? [new PrecompressPlugin()] : []),
     ],

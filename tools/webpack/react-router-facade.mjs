@@ -2,8 +2,8 @@
 // package's production build. Shared modules are not tree-shaken, and the package's export map hands
 // webpack its development build with framework, server and RSC mode (~60 KB gz on /login). Every app
 // imports plain 'react-router'; only the names the workspace uses are listed, since every listed name
-// ships whether used or not. A name used but missing here fails the build (ReactRouterFacadeCheck in
-// federation.ts), so add it below when you need it.
+// ships whether used or not. A name used but missing here fails the build (FacadeCheck in
+// shared-facades.ts), so add it below when you need it.
 export {
   BrowserRouter, Link, MemoryRouter, Navigate, Outlet, Route, RouterProvider, Routes, UNSAFE_DataRouterContext,
   createBrowserRouter, createMemoryRouter, matchPath, matchRoutes, useBlocker, useLocation, useNavigate, useParams,

@@ -1,5 +1,5 @@
 import { dependencies } from '../../package.json';
-import { reactRouterFacade, reactRouterVersion } from './react-router-facade';
+import { FACADES } from './shared-facades';
 
 type SharedConfig = {
   singleton: true;
@@ -13,6 +13,13 @@ const fromPackage = (name: keyof typeof dependencies): SharedConfig => ({
   singleton: true,
   requiredVersion: dependencies[name],
 });
+
+/** A package shared through its facade (shared-facades.ts): only the names the workspace uses. */
+const throughFacade = (name: keyof typeof dependencies): SharedConfig => {
+  const facade = FACADES.find((f) => f.request === name);
+  if (!facade) throw new Error(`no facade for ${name}`);
+  return { ...fromPackage(name), import: facade.shareImport, version: facade.version };
+};
 
 // Workspace libs that hold state (store, api cache, session) or the antd facade must exist once
 // in the page; they have no package.json of their own, so their version is pinned here.
@@ -29,10 +36,11 @@ export function sharedModules(): Record<string, SharedConfig> {
     'react/jsx-runtime': fromPackage('react'),
     'react-dom': fromPackage('react-dom'),
     'react-dom/client': fromPackage('react-dom'),
-    // only the client-side API, from the production build (react-router-facade.mjs)
-    'react-router': { ...fromPackage('react-router'), import: reactRouterFacade, version: reactRouterVersion },
+    // only the client-side API the workspace uses, from the production build (react-router-facade.mjs)
+    'react-router': throughFacade('react-router'),
     'react-redux': fromPackage('react-redux'),
-    '@reduxjs/toolkit': fromPackage('@reduxjs/toolkit'),
+    // what the workspace and RTK Query import (redux-toolkit-facade.mjs)
+    '@reduxjs/toolkit': throughFacade('@reduxjs/toolkit'),
     '@reduxjs/toolkit/query/react': fromPackage('@reduxjs/toolkit'),
     dayjs: fromPackage('dayjs'),
     // Three entries of one facade: the light one for /login, the frame (menu, header, role home,

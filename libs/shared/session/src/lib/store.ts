@@ -1,5 +1,6 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import { setupListeners } from '@reduxjs/toolkit/query';
+// from the shared '/query/react' entry: importing '/query' itself bundled a second copy of its code
+import { setupListeners } from '@reduxjs/toolkit/query/react';
 import { api, apiErrorToasts, toastSlice } from '@smsc/shared-api';
 import { sessionSlice } from './session-slice';
 
