@@ -8,6 +8,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpError } from '../lib/http-error';
 import type { Decision } from './engine/pipeline';
+import { GroupCommit } from '../lib/group-commit';
 import { storeBatch, type CompanyFacts, type Judged } from './batch';
 
 export interface Idempotency { user_uuid: string; key: string; hash: string }
@@ -20,8 +21,7 @@ export type SendOutcome =
   | { kind: 'refused'; sms_uuid: string; decision: Extract<Decision, { ok: false }> }
   | { kind: 'error'; error: HttpError };
 
-interface Waiting { send: PendingSend; resolve: (o: SendOutcome) => void; reject: (e: unknown) => void }
-interface Queue { company: CompanyFacts; waiting: Waiting[]; flushing: boolean }
+interface Waiting { company: CompanyFacts; send: PendingSend }
 
 const keyOf = (i: Idempotency) => `${i.user_uuid} ${i.key}`;
 
@@ -84,42 +84,31 @@ async function storeSends(trx: Transaction<Database>, company: CompanyFacts, sen
 }
 
 export class SendBatcher {
-  private queues = new Map<string, Queue>();
+  private groups = new Map<string, GroupCommit<Waiting, SendOutcome>>();
 
   constructor(private readonly db: Kysely<Database>, private readonly opts: { maxBatch: number } = { maxBatch: 200 }) {}
 
   add(company: CompanyFacts, send: PendingSend): Promise<SendOutcome> {
-    return new Promise<SendOutcome>((resolve, reject) => {
-      let q = this.queues.get(company.company_uuid);
-      if (!q) { q = { company, waiting: [], flushing: false }; this.queues.set(company.company_uuid, q); }
-      q.waiting.push({ send, resolve, reject });
-      if (!q.flushing) void this.flush(q);
-    });
-  }
-
-  private async flush(q: Queue): Promise<void> {
-    q.flushing = true;
-    try {
-      while (q.waiting.length) {
-        // One send per Idempotency-Key per batch: a twin waits for the next batch and finds the first stored.
-        const keys = new Set<string>();
-        const batch: Waiting[] = [];
-        const later: Waiting[] = [];
-        for (const w of q.waiting) {
-          const k = w.send.idempotency && keyOf(w.send.idempotency);
-          if (batch.length < this.opts.maxBatch && !(k && keys.has(k))) { if (k) keys.add(k); batch.push(w); } else later.push(w);
-        }
-        q.waiting = later;
-        try {
-          const outcomes = await this.db.transaction().execute((trx) => storeSends(trx, q.company, batch));
-          for (const w of batch) w.resolve(outcomes.get(w) as SendOutcome);
-        } catch (e) {
-          for (const w of batch) w.reject(e);
-        }
-      }
-    } finally {
-      q.flushing = false;
-      this.queues.delete(q.company.company_uuid);
+    const id = company.company_uuid;
+    let group = this.groups.get(id);
+    if (!group) {
+      // a company's group lives while its sends keep coming; the next burst starts a fresh one
+      const created = new GroupCommit<Waiting, SendOutcome>(
+        // a batch is stored with the facts its first send came with
+        (batch) => this.db.transaction().execute(async (trx) => {
+          const outcomes = await storeSends(trx, batch[0].company, batch);
+          return batch.map((w) => outcomes.get(w) as SendOutcome);
+        }),
+        {
+          maxBatch: this.opts.maxBatch,
+          // one send per Idempotency-Key per batch: a twin waits for the next batch and finds the first stored
+          keyOf: (w) => (w.send.idempotency ? keyOf(w.send.idempotency) : undefined),
+          onIdle: () => void (this.groups.get(id) === created && this.groups.delete(id)),
+        },
+      );
+      group = created;
+      this.groups.set(id, group);
     }
+    return group.add({ company, send });
   }
 }
