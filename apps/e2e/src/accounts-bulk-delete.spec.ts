@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { expectAccessible, expectToast, signInAs, tableRows } from './accounts-support';
+import { expectAccessible, expectToast, signInAs, tableRows, waitForMotion } from './accounts-support';
 import { apiAs } from './users-support';
 
 test('reseller: select filters, delete them in one go after one confirmation, one toast', async ({ page, request }) => {
@@ -22,7 +22,7 @@ test('reseller: select filters, delete them in one go after one confirmation, on
   await page.getByRole('button', { name: /Delete selected/ }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Delete 2 filters?');
-  await expect(page.locator('.ant-modal.ant-zoom-appear, .ant-modal.ant-zoom-enter')).toHaveCount(0);
+  await waitForMotion(page);
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
   await expectToast(page, '2 filters deleted');
   await expect(tableRows(page)).toHaveCount(1);
@@ -36,7 +36,7 @@ test('reseller: select filters, delete them in one go after one confirmation, on
   await table.getByRole('checkbox', { name: /^Select Filter / }).check();
   await page.getByRole('button', { name: /Delete selected/ }).click();
   await expect(dialog).toContainText('Delete 1 filter?');
-  await expect(page.locator('.ant-modal.ant-zoom-appear, .ant-modal.ant-zoom-enter')).toHaveCount(0);
+  await waitForMotion(page);
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
   await expectToast(page, '1 filter deleted');
   await expect(page.getByText('No Data Found')).toBeVisible();

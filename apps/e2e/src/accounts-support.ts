@@ -4,12 +4,22 @@ import { landingOf, seedSession } from './support';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+/**
+ * Waits until no popup, dialog or form message is mid-animation. antd adds its motion classes only
+ * while a motion runs: a popconfirm or modal zooming (`ant-zoom-*`), a mask fading (`ant-fade-*`), a
+ * select's list sliding shut (`ant-slide-*`), a field's error sliding in or out (`*-show-help-item-*`).
+ * Mid-way, colours are half-blended (axe judges contrast wrong), a closing list is still in the
+ * accessibility tree, and a click can miss. The toast's own motion is left out: a toast stays on screen
+ * for seconds and is not what a check waits for.
+ */
+export async function waitForMotion(page: Page) {
+  await expect(page.locator('[class*="ant-zoom-"], [class*="ant-fade-"], [class*="ant-slide-"], [class*="-show-help-item-"]')).toHaveCount(0);
+}
+
 /** axe-core with the WCAG 2.2 AA tags on the settled screen: one line per violation. */
 export async function axeViolations(page: Page): Promise<string[]> {
   await page.waitForLoadState('networkidle');
-  // a popup or dialog still zooming in or out (antd's zoom motion classes, present only while it
-  // runs) has its colours mid-way: contrast is judged on the settled screen
-  await expect(page.locator('[class*="ant-zoom-"]')).toHaveCount(0);
+  await waitForMotion(page);
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
@@ -62,10 +72,10 @@ export async function pickOption(page: Page, scope: 'search' | 'form', label: st
 export async function confirmDelete(page: Page) {
   const dialog = page.getByRole('dialog');
   const confirm = dialog.getByRole('button', { name: 'Delete', exact: true });
-  // a click while antd's modal is still zooming in can be lost: wait for it to be there, then to settle
-  // (checked before the modal had mounted, the animation check passed at once)
+  // wait for the button to be there before the motion check: checked before the modal had mounted,
+  // the check passed at once
   await expect(confirm).toBeVisible();
-  await expect(page.locator('.ant-modal.ant-zoom-appear, .ant-modal.ant-zoom-enter')).toHaveCount(0);
+  await waitForMotion(page);
   await confirm.click();
   await expect(dialog).toHaveCount(0);
 }
