@@ -51,8 +51,11 @@ export function sharedModules(): Record<string, SharedConfig> {
     '@smsc/shared-ui/core': workspaceLib,
     '@smsc/shared-ui/frame': workspaceLib,
     '@smsc/shared-ui': workspaceLib,
+    // the light entries (no RTK Query) for /login; the full ones arrive with a signed-in area
+    '@smsc/shared-api/core': workspaceLib,
     '@smsc/shared-api': workspaceLib,
     '@smsc/shared-session': workspaceLib,
+    '@smsc/shared-session/api': workspaceLib,
     '@smsc/shared-util': workspaceLib,
   };
 }

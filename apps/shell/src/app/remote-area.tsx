@@ -2,6 +2,8 @@ import { Suspense, use, useCallback, useState } from 'react';
 import { ErrorBoundary, PageLoading, Result, Button, type RoleModule } from '@smsc/shared-ui/core';
 import { App, RoleRoutes, setChunkTimeout } from '@smsc/shared-ui/frame';
 import type { RoleArea } from '@smsc/shared-session';
+// RTK Query comes with the signed-in areas: the shell attaches it to its store as this chunk loads
+export { attachApi } from '@smsc/shared-session/api';
 import { chunkTimeoutMs, forgetRemote, loadRoleModule } from '../federation/remotes';
 
 // an area's screen chunks keep the manifest's time-out too (spec §9)

@@ -13,9 +13,18 @@ import { useExpiryLogout } from './use-expiry-logout';
 import { UpdatePrompt } from './update-prompt';
 import { takeEarlySubmit } from './public/early-submit';
 
-// The signed-in frame and the full ui kit it brings (Layout, Menu, the data kit the remotes use)
-// load after sign-in, so /login fetches only the light part of the facade.
-const RemoteArea = lazy(() => import('./remote-area').then((m) => ({ default: m.RemoteArea })));
+/**
+ * The signed-in frame, the full ui kit it brings (Layout, Menu, the data kit the remotes use) and
+ * RTK Query (attached to the store here, before any area screen renders) load after sign-in, so
+ * /login fetches only the light parts.
+ */
+function lazyRemoteArea(store: AppStore) {
+  return lazy(() =>
+    import('./remote-area').then((area) => {
+      area.attachApi(store);
+      return { default: area.RemoteArea };
+    }));
+}
 
 function FrameUnavailable() {
   return (
@@ -47,7 +56,8 @@ function Root() {
   );
 }
 
-export function shellRoutes(): RouteObject[] {
+export function shellRoutes(store: AppStore): RouteObject[] {
+  const RemoteArea = lazyRemoteArea(store);
   return [
     {
       element: <Root />,
@@ -83,7 +93,7 @@ type ShellRouter = ReturnType<typeof createBrowserRouter>;
 
 /** The console. `router` is for the build's prerender, which renders a public page at a given path. */
 export function Shell({ store, router: given }: { store: AppStore; router?: ShellRouter }) {
-  const router = useMemo(() => given ?? createBrowserRouter(shellRoutes()), [given]);
+  const router = useMemo(() => given ?? createBrowserRouter(shellRoutes(store)), [given, store]);
   return (
     <Provider store={store}>
       <ConfigProvider theme={consoleTheme}>

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Form, Input } from '@smsc/shared-ui/core';
-import { describeApiError } from '@smsc/shared-api';
+import { Alert, Button } from '@smsc/shared-ui/core';
+import { describeApiError } from '@smsc/shared-api/core';
 import type { AuthResponse, TwoFactorSetup } from '@smsc/shared-contract';
 import {
-  completeEnrolment, completeSignIn, startEnrolledSession, useAppDispatch, useAppSelector, useStartSignInEnrolmentMutation, type SecondStep,
+  completeEnrolment, completeSignIn, startEnrolledSession, useAppDispatch, useAppSelector, useStartSignInEnrolment, type SecondStep,
 } from '@smsc/shared-session';
+import { matches, PublicForm, required, usePublicForm, type FieldSpec } from './public/public-form';
 
 interface Props {
   step: SecondStep;
@@ -14,10 +15,24 @@ interface Props {
   onCancel(): void;
 }
 
-const codeRules = [
-  { required: true, message: 'Enter the 6-digit code' },
-  { pattern: /^[0-9]{6}$/, message: 'The code is 6 digits' },
-];
+const appCode = [required('Enter the 6-digit code'), matches(/^[0-9]{6}$/, 'The code is 6 digits')];
+const TOTP: FieldSpec[] = [{ name: 'code', label: 'Authentication code', autoComplete: 'one-time-code', inputMode: 'numeric', maxLength: 6, autoFocus: true, checks: appCode }];
+const RECOVERY: FieldSpec[] = [{ name: 'code', label: 'Recovery code', autoComplete: 'off', autoFocus: true, spellCheck: false, checks: [required('Enter a recovery code')] }];
+const ENROL: FieldSpec[] = [{ name: 'code', label: 'Code from the app', autoComplete: 'one-time-code', inputMode: 'numeric', maxLength: 6, checks: appCode }];
+
+/** One code field and its button; `onCode` answers whether the code was taken (a wrong one is cleared). */
+function CodeForm({ fields, submitLabel, loading, disabled, onCode }: {
+  fields: FieldSpec[];
+  submitLabel: string;
+  loading: boolean;
+  disabled?: boolean;
+  onCode(code: string): Promise<boolean>;
+}) {
+  const form = usePublicForm(fields, (v) => {
+    void onCode(v.code.trim()).then((taken) => { if (!taken) form.handle.clear('code'); });
+  });
+  return <PublicForm fields={fields} form={form} submitLabel={submitLabel} loading={loading} disabled={disabled} />;
+}
 
 function SessionError() {
   const { status, error } = useAppSelector((s) => s.session);
@@ -29,16 +44,10 @@ export function VerifyStep({ step, onSignedIn, onCancel }: Props) {
   const dispatch = useAppDispatch();
   const loading = useAppSelector((s) => s.session.status === 'loading');
   const [recovery, setRecovery] = useState(false);
-  const [form] = Form.useForm<{ code: string }>();
-
-  const onFinish = async ({ code }: { code: string }) => {
-    const landing = await dispatch(completeSignIn(recovery ? { step, recovery_code: code.trim() } : { step, code: code.trim() })).unwrap().catch(() => null);
+  const onCode = async (code: string) => {
+    const landing = await dispatch(completeSignIn(recovery ? { step, recovery_code: code } : { step, code })).unwrap().catch(() => null);
     if (landing) onSignedIn(landing);
-    else form.setFieldValue('code', '');
-  };
-  const toggle = () => {
-    setRecovery((r) => !r);
-    form.resetFields();
+    return landing !== null;
   };
 
   return (
@@ -48,21 +57,10 @@ export function VerifyStep({ step, onSignedIn, onCancel }: Props) {
         ? 'Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each code works once.'
         : `Enter the 6-digit code from the authenticator app for ${step.email}.`}</p>
       <SessionError />
-      <Form form={form} layout="vertical" onFinish={(v) => void onFinish(v)} requiredMark={false}>
-        <Form.Item
-          key={recovery ? 'recovery' : 'totp'}
-          label={recovery ? 'Recovery code' : 'Authentication code'}
-          name="code"
-          rules={recovery ? [{ required: true, message: 'Enter a recovery code' }] : codeRules}
-        >
-          {recovery
-            ? <Input autoComplete="off" autoFocus spellCheck={false} />
-            : <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} autoFocus />}
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={loading}>Verify</Button>
-      </Form>
+      {/* keyed by mode: the other kind of code starts from an empty field */}
+      <CodeForm key={recovery ? 'recovery' : 'totp'} fields={recovery ? RECOVERY : TOTP} submitLabel="Verify" loading={loading} onCode={onCode} />
       <p style={{ marginTop: 16, display: 'flex', justifyContent: 'space-between' }}>
-        <Button type="link" style={{ padding: 0 }} onClick={toggle}>
+        <Button type="link" style={{ padding: 0 }} onClick={() => setRecovery((r) => !r)}>
           {recovery ? 'Use a code from the app' : 'Use a recovery code'}
         </Button>
         <Button type="link" style={{ padding: 0 }} onClick={onCancel}>Back to sign in</Button>
@@ -99,14 +97,15 @@ export function SetupKey({ setup }: { setup: TwoFactorSetup }) {
 export function EnrolStep({ step, onSignedIn, onCancel }: Props) {
   const dispatch = useAppDispatch();
   const loading = useAppSelector((s) => s.session.status === 'loading');
-  const [start, setup] = useStartSignInEnrolmentMutation();
+  const [start, setup] = useStartSignInEnrolment();
   const [done, setDone] = useState<{ landing: string; recovery_codes: string[]; answer: AuthResponse } | null>(null);
 
   useEffect(() => { void start({ challenge: step.challenge }); }, [start, step.challenge]);
 
-  const onFinish = async ({ code }: { code: string }) => {
-    const result = await dispatch(completeEnrolment({ step, code: code.trim() })).unwrap().catch(() => null);
+  const onCode = async (code: string) => {
+    const result = await dispatch(completeEnrolment({ step, code })).unwrap().catch(() => null);
     if (result) setDone(result);
+    return result !== null;
   };
   const finish = async () => {
     if (!done) return;
@@ -125,12 +124,7 @@ export function EnrolStep({ step, onSignedIn, onCancel }: Props) {
           {setup.error ? <Alert type="error" showIcon role="alert" title={describeApiError(setup.error)} style={{ marginBottom: 16 }} /> : null}
           {setup.data ? <SetupKey setup={setup.data} /> : setup.isLoading ? <p role="status">Preparing your key…</p> : null}
           <SessionError />
-          <Form layout="vertical" onFinish={(v: { code: string }) => void onFinish(v)} requiredMark={false}>
-            <Form.Item label="Code from the app" name="code" rules={codeRules}>
-              <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={loading} disabled={!setup.data}>Turn on and sign in</Button>
-          </Form>
+          <CodeForm fields={ENROL} submitLabel="Turn on and sign in" loading={loading} disabled={!setup.data} onCode={onCode} />
           <p style={{ marginTop: 16 }}><Button type="link" style={{ padding: 0 }} onClick={onCancel}>Back to sign in</Button></p>
         </>
       )}

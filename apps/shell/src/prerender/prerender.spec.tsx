@@ -57,9 +57,10 @@ describe('hydrating /login', () => {
   const type = (id: string, value: string) => ((document.getElementById(id) as HTMLInputElement).value = value);
   const hydrate = async () => {
     expect(hydratesPrerender(container(), '/login', false)).toBe(true);
-    const router = createMemoryRouter(shellRoutes(), { initialEntries: ['/login'] });
+    const store = makeStore();
+    const router = createMemoryRouter(shellRoutes(store), { initialEntries: ['/login'] });
     await act(async () => {
-      root = hydrateRoot(container(), <Shell store={makeStore()} router={router} />);
+      root = hydrateRoot(container(), <Shell store={store} router={router} />);
     });
   };
 

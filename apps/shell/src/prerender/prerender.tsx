@@ -48,8 +48,9 @@ export function assemblePage(indexHtml: string, page: { path: string; markup: st
  */
 export function prerenderPublicPages(indexHtml: string): Prerender {
   const pages = PUBLIC_PAGES.map(({ path, file }) => {
-    const router = createMemoryRouter(shellRoutes(), { initialEntries: [samplePath(path)] });
-    const { html, styles } = renderWithStyles(<Shell store={makeStore()} router={router} />);
+    const store = makeStore();
+    const router = createMemoryRouter(shellRoutes(store), { initialEntries: [samplePath(path)] });
+    const { html, styles } = renderWithStyles(<Shell store={store} router={router} />);
     return { path, file, html: assemblePage(indexHtml, { path, markup: html, styles }) };
   });
   return {

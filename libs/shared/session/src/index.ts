@@ -4,6 +4,9 @@ export { makeStore, rootReducer, type AppStore, type RootState, type AppDispatch
 export { useAppDispatch, useAppSelector, useAppStore } from './lib/hooks';
 export { homeFor, areaOf, landingFor, ROLE_AREAS, type RoleArea } from './lib/areas';
 export {
-  signIn, signOut, restoreSession, completeSignIn, completeEnrolment, startEnrolledSession, type SignInArgs, type SecondStep, type SecondStepArgs,
+  signIn, signOut, restoreSession, completeSignIn, RESET_API_STATE, completeEnrolment, startEnrolledSession, type SignInArgs, type SecondStep, type SecondStepArgs,
 } from './lib/auth-thunks';
-export { authApi, type TokenCheck, useStartSignInEnrolmentMutation, useRegisterMutation, useConfirmRegistrationMutation, useRequestPasswordResetMutation, useResetPasswordMutation } from './lib/auth-api';
+export {
+  authCalls, useCall, type CallState, type TokenCheck,
+  useStartSignInEnrolment, useRegistration, useConfirmRegistration, useRequestPasswordReset, useResetPassword,
+} from './lib/auth-calls';

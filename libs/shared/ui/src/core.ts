@@ -3,10 +3,11 @@ import { lazy } from 'react';
 // The light door to antd: only what the shell needs before anyone signs in (the public pages, the
 // providers, toasts, the error boundary). It is its own shared singleton so /login does not fetch
 // the data kit; `@smsc/shared-ui` re-exports all of it, so both entries hand out the same modules.
-export { Alert, Button, ConfigProvider, Form, Input, Spin, theme } from 'antd';
+// (antd's Form is not here: the public forms are drawn without it, see the shell's public-form.tsx)
+export { Alert, Button, ConfigProvider, Input, Spin, theme } from 'antd';
 // fetched on first use: a success or failure screen, a toast, a deploy notice are never a first paint
 export { Result } from './lib/lazy-result';
-export type { FormInstance, FormProps, FormRule, ThemeConfig } from 'antd';
+export type { ThemeConfig } from 'antd';
 export { ToastHost } from './lib/toast-host';
 export const UpdateNotice = lazy(() => import('./lib/update-notice'));
 export { ErrorBoundary, type ErrorBoundaryProps } from './lib/error-boundary';

@@ -5,11 +5,11 @@
 export * from './core';
 export * from './frame';
 export {
-  Badge, Breadcrumb, Checkbox, Col, DatePicker, Divider, Drawer, Dropdown, Empty, Flex, Grid,
+  Badge, Breadcrumb, Checkbox, Col, DatePicker, Divider, Drawer, Dropdown, Empty, Flex, Form, Grid,
   InputNumber, Modal, Pagination, Popconfirm, Progress, Radio, Row, Select, Skeleton,
   Statistic, Switch, Table, Tabs, Tag, Tooltip, Upload,
 } from 'antd';
-export type { TableColumnsType, TableProps, UploadProps } from 'antd';
+export type { FormInstance, FormProps, FormRule, TableColumnsType, TableProps, UploadProps } from 'antd';
 export {
   DeleteOutlined, EditOutlined, PlusOutlined,
   ReloadOutlined, SearchOutlined, UserOutlined, DownloadOutlined, UploadOutlined, EyeOutlined,

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageLoading, Result } from '@smsc/shared-ui/core';
-import { describeApiError } from '@smsc/shared-api';
-import { useConfirmRegistrationMutation } from '@smsc/shared-session';
+import { describeApiError } from '@smsc/shared-api/core';
+import { useConfirmRegistration } from '@smsc/shared-session';
 import { PublicCard } from './public-card';
 
 export function ConfirmRegistrationPage() {
   const { token = '' } = useParams();
-  const [confirm, { isSuccess, error, isUninitialized }] = useConfirmRegistrationMutation();
+  const [confirm, { isSuccess, error, isUninitialized }] = useConfirmRegistration();
   useEffect(() => {
     if (token) void confirm(token);
   }, [token, confirm]);

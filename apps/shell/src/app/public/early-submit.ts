@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { FormInstance } from '@smsc/shared-ui/core';
+import type { PublicFormHandle } from './public-form';
 
 /**
  * A prerendered public page is on screen before its script runs. The page's inline script
@@ -14,7 +14,7 @@ export interface EarlySubmitState {
 }
 
 export interface EarlyInput {
-  /** typed values by input id (antd gives a field's input its name as id) */
+  /** typed values by input id (a field's input has its name as id) */
   values: Record<string, string>;
   submitted: boolean;
 }
@@ -49,13 +49,12 @@ export function takeEarlySubmit(): EarlyInput | null {
  * that was made before. Child effects run before the Shell's, so the page takes the input before the
  * Shell's catch-all takeEarlySubmit() drops it.
  */
-export function useEarlySubmit(form: FormInstance): void {
+export function useEarlySubmit(form: PublicFormHandle): void {
   useEffect(() => {
     const early = takeEarlySubmit();
     if (!early) return;
-    const fields = new Set(Object.keys(form.getFieldsValue()));
-    const values = Object.fromEntries(Object.entries(early.values).filter(([name]) => fields.has(name)));
-    if (Object.keys(values).length) form.setFieldsValue(values);
+    const values = Object.fromEntries(Object.entries(early.values).filter(([name]) => form.names.includes(name)));
+    if (Object.keys(values).length) form.setValues(values);
     if (early.submitted) form.submit();
   }, [form]);
 }

@@ -1,14 +1,19 @@
 import { Link } from 'react-router';
-import { Alert, Button, Form, Input, Result } from '@smsc/shared-ui/core';
-import { describeApiError } from '@smsc/shared-api';
-import { useRequestPasswordResetMutation } from '@smsc/shared-session';
+import { Alert, Result } from '@smsc/shared-ui/core';
+import { describeApiError } from '@smsc/shared-api/core';
+import { useRequestPasswordReset } from '@smsc/shared-session';
 import { PublicCard } from './public-card';
 import { useEarlySubmit } from './early-submit';
+import { email, PublicForm, required, usePublicForm, type FieldSpec } from './public-form';
+
+const FIELDS: FieldSpec[] = [
+  { name: 'email', label: 'Email', autoComplete: 'email', checks: [required('Enter your email'), email('Enter a valid email')] },
+];
 
 export function ForgotPasswordPage() {
-  const [request, { isLoading, isSuccess, error }] = useRequestPasswordResetMutation();
-  const [form] = Form.useForm<{ email: string }>();
-  useEarlySubmit(form);
+  const [request, { isLoading, isSuccess, error }] = useRequestPasswordReset();
+  const form = usePublicForm(FIELDS, (v) => void request({ email: v.email }));
+  useEarlySubmit(form.handle);
   if (isSuccess) {
     return (
       <PublicCard title="Check your email">
@@ -19,12 +24,7 @@ export function ForgotPasswordPage() {
   return (
     <PublicCard title="Reset your password">
       {error ? <Alert type="error" showIcon role="alert" title={describeApiError(error)} style={{ marginBottom: 16 }} /> : null}
-      <Form<{ email: string }> form={form} layout="vertical" onFinish={(v) => void request(v)} requiredMark={false}>
-        <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Enter your email' }, { type: 'email', message: 'Enter a valid email' }]}>
-          <Input autoComplete="email" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={isLoading}>Send reset link</Button>
-      </Form>
+      <PublicForm fields={FIELDS} form={form} submitLabel="Send reset link" loading={isLoading} />
       <p style={{ marginTop: 16 }}><Link to="/login">Back to sign in</Link></p>
     </PublicCard>
   );

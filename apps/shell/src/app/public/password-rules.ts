@@ -1,18 +1,16 @@
-import type { FormRule } from '@smsc/shared-ui/core';
 import { PASSWORD_MIN_LENGTH } from '@smsc/shared-contract';
+import { minLength, required, sameAs, type FieldSpec } from './public-form';
 
 // The server enforces the same minimum and a deny list; this only saves a round trip.
-export const passwordRules = [
-  { required: true, message: 'Choose a password' },
-  { min: PASSWORD_MIN_LENGTH, message: `Use at least ${PASSWORD_MIN_LENGTH} characters` },
-];
+const passwordChecks = [required('Choose a password'), minLength(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)];
 
-/** The "repeat the password" rule: it must equal the field named `field`. */
-export function sameAs(field: string, requiredMessage: string): FormRule[] {
+/** A new password and its repetition, as the registration and reset pages ask for them. */
+export function newPasswordFields(name: string, label: string, confirmLabel: string, repeatMessage: string): FieldSpec[] {
   return [
-    { required: true, message: requiredMessage },
-    ({ getFieldValue }) => ({
-      validator: (_, value) => (!value || value === getFieldValue(field) ? Promise.resolve() : Promise.reject(new Error('The passwords do not match'))),
-    }),
+    { name, label, checks: passwordChecks, password: true, autoComplete: 'new-password' },
+    {
+      name: 'confirm', label: confirmLabel, password: true, autoComplete: 'new-password', dependsOn: name,
+      checks: [required(repeatMessage), sameAs(name, 'The passwords do not match')],
+    },
   ];
 }

@@ -1,16 +1,19 @@
 import { Link, useParams } from 'react-router';
-import { Alert, Button, Form, Input, Result } from '@smsc/shared-ui/core';
-import { describeApiError } from '@smsc/shared-api';
-import { useResetPasswordMutation } from '@smsc/shared-session';
+import { Alert, Result } from '@smsc/shared-ui/core';
+import { describeApiError } from '@smsc/shared-api/core';
+import { useResetPassword } from '@smsc/shared-session';
 import { PublicCard } from './public-card';
 import { useEarlySubmit } from './early-submit';
-import { passwordRules, sameAs } from './password-rules';
+import { newPasswordFields } from './password-rules';
+import { PublicForm, usePublicForm } from './public-form';
+
+const FIELDS = newPasswordFields('passwd', 'New password', 'Confirm new password', 'Repeat the new password');
 
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
-  const [reset, { isLoading, isSuccess, error }] = useResetPasswordMutation();
-  const [form] = Form.useForm<{ passwd: string; confirm: string }>();
-  useEarlySubmit(form);
+  const [reset, { isLoading, isSuccess, error }] = useResetPassword();
+  const form = usePublicForm(FIELDS, (v) => void reset({ token, passwd: v.passwd }));
+  useEarlySubmit(form.handle);
   if (isSuccess) {
     return (
       <PublicCard title="Password changed">
@@ -21,20 +24,7 @@ export function ResetPasswordPage() {
   return (
     <PublicCard title="Choose a new password">
       {error ? <Alert type="error" showIcon role="alert" title={describeApiError(error)} style={{ marginBottom: 16 }} /> : null}
-      <Form<{ passwd: string; confirm: string }> form={form} layout="vertical" onFinish={(v) => void reset({ token, passwd: v.passwd })} requiredMark={false}>
-        <Form.Item label="New password" name="passwd" rules={passwordRules} hasFeedback>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          label="Confirm new password"
-          name="confirm"
-          dependencies={['passwd']}
-          rules={sameAs('passwd', 'Repeat the new password')}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={isLoading}>Change password</Button>
-      </Form>
+      <PublicForm fields={FIELDS} form={form} submitLabel="Change password" loading={isLoading} />
     </PublicCard>
   );
 }

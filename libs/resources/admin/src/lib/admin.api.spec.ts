@@ -1,4 +1,4 @@
-import { makeStore } from '@smsc/shared-session';
+import { makeApiStore } from '@smsc/shared-session/api';
 import { adminApi, adminListParams } from './admin.api';
 import { toAdminPatch } from './admin.resource';
 
@@ -36,20 +36,20 @@ describe('reading one admin', () => {
 
   it('gives the admin record', async () => {
     answer = { status: 200, body: user('admin') };
-    const result = await makeStore().dispatch(adminApi.endpoints.getAdmin.initiate(ID));
+    const result = await makeApiStore().dispatch(adminApi.endpoints.getAdmin.initiate(ID));
     expect(result.data).toMatchObject({ uuid: ID, user_type: 'admin' });
   });
 
   it('answers not found for a user who is not a system admin, so the admin form never shows it', async () => {
     answer = { status: 200, body: user('company_admin') };
-    const result = await makeStore().dispatch(adminApi.endpoints.getAdmin.initiate(ID));
+    const result = await makeApiStore().dispatch(adminApi.endpoints.getAdmin.initiate(ID));
     expect(result.data).toBeUndefined();
     expect(result.error).toEqual({ status: 404, data: { error: { message: 'Admin not found' } } });
   });
 
   it('passes the server failure on', async () => {
     answer = { status: 404, body: { error: { message: 'User not found' } } };
-    const result = await makeStore().dispatch(adminApi.endpoints.getAdmin.initiate(ID));
+    const result = await makeApiStore().dispatch(adminApi.endpoints.getAdmin.initiate(ID));
     expect(result.error).toMatchObject({ status: 404, data: { error: { message: 'User not found' } } });
   });
 });

@@ -1,29 +1,30 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
-// from the shared '/query/react' entry: importing '/query' itself bundled a second copy of its code
-import { setupListeners } from '@reduxjs/toolkit/query/react';
-import { api, apiErrorToasts, toastSlice } from '@smsc/shared-api';
+import { combineSlices, configureStore, createDynamicMiddleware, type WithSlice } from '@reduxjs/toolkit';
+import { toastSlice } from '@smsc/shared-api/core';
+import type { api } from '@smsc/shared-api';
 import { sessionSlice } from './session-slice';
 
 /**
- * The store's reducer. Remotes add their own slices at run time with `rootReducer.inject(slice)`;
- * their endpoints go into the shared `api` with `injectEndpoints`.
+ * The store's reducer. The `api` slice (RTK Query) joins it when a signed-in area loads
+ * (`attachApi`, from '@smsc/shared-session/api'), so the public pages do not fetch RTK Query.
+ * Remotes put their endpoints into that shared `api` with `injectEndpoints`.
  */
-export const rootReducer = combineSlices(api, sessionSlice, toastSlice).withLazyLoadedSlices<Record<string, unknown>>();
+export const rootReducer = combineSlices(sessionSlice, toastSlice).withLazyLoadedSlices<WithSlice<typeof api>>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** Screens that show the server's error body themselves (spec §8). */
 // updateHome: the profile form shows a wrong current password on its field; a toast would say it twice.
-export const QUIET_ENDPOINTS = new Set<string>(['register', 'confirmRegistration', 'updateReseller', 'updateHome', 'createDid', 'updateDid', 'assignDid', 'login', 'checkToken', 'logout', 'requestPasswordReset', 'resetPassword']);
+export const QUIET_ENDPOINTS = new Set<string>(['updateReseller', 'updateHome', 'createDid', 'updateDid', 'assignDid']);
 
 export function makeStore(preloadedState?: Partial<RootState>) {
+  // RTK Query's middleware and the error toasts are added with the api (attachApi)
+  const dynamic = createDynamicMiddleware();
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as RootState | undefined,
-    middleware: (getDefault) => getDefault().concat(api.middleware, apiErrorToasts(QUIET_ENDPOINTS)),
+    middleware: (getDefault) => getDefault().concat(dynamic.middleware),
   });
-  setupListeners(store.dispatch);
-  return store;
+  return Object.assign(store, { addMiddleware: dynamic.addMiddleware });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

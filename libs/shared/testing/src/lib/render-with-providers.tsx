@@ -3,7 +3,8 @@ import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { App, ConfigProvider } from 'antd';
-import { makeStore, type AppStore, type RootState } from '@smsc/shared-session';
+import type { AppStore, RootState } from '@smsc/shared-session';
+import { attachApi, makeApiStore } from '@smsc/shared-session/api';
 
 export interface RenderOptions {
   preloadedState?: Partial<RootState>;
@@ -16,7 +17,8 @@ export interface RenderOptions {
 /** Every component test renders through this: a real store, antd's App context and a router. */
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
   const { preloadedState, route = '/', withRouter = true } = options;
-  const store = options.store ?? makeStore(preloadedState);
+  // with RTK Query attached, as a signed-in area has it
+  const store = options.store ? attachApi(options.store) : makeApiStore(preloadedState);
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <Provider store={store}>
       <ConfigProvider theme={{ token: { motion: false } }}>

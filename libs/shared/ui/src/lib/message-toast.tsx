@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { message } from 'antd';
-import { TOAST_DURATION_MS, type Toast } from '@smsc/shared-api';
+import { TOAST_DURATION_MS, type Toast } from '@smsc/shared-api/core';
 
 /** The toast itself: antd's message, themed by the ConfigProvider it renders under. */
 export default function MessageToast({ toast }: { toast: Toast | null }) {

@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { App, ConfigProvider, Layout, Typography } from 'antd';
-import { makeStore, readStoredSession, sessionStarted } from '@smsc/shared-session';
+import { readStoredSession, sessionStarted } from '@smsc/shared-session';
+import { makeApiStore } from '@smsc/shared-session/api';
 import type { RoleModule } from './role-module';
 import { consoleTheme } from './theme';
 import { RoleRoutes } from './role-routes';
@@ -10,7 +11,7 @@ import { RoleRoutes } from './role-routes';
 /** A remote served on its own by its team: the route table in a bare frame, no shell. */
 export function StandaloneRemote({ module }: { module: RoleModule }) {
   const store = useMemo(() => {
-    const s = makeStore();
+    const s = makeApiStore();
     const stored = readStoredSession();
     if (stored) s.dispatch(sessionStarted(stored));
     return s;

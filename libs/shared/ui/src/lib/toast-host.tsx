@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { clearToast, TOAST_DURATION_MS, type Toast } from '@smsc/shared-api';
+import { clearToast, TOAST_DURATION_MS, type Toast } from '@smsc/shared-api/core';
 
 // antd's message (and the notification machinery under it) loads with the first toast, not with
 // /login: a page that never toasts never fetches it
