@@ -25,12 +25,12 @@ const goalsMissed: string[] = [];
 
 const kb = (bytes: number) => bytes / 1024;
 
-/** The report chart chunks of each built app: the files that carry recharts (its wrapper class), gzip -9. */
+/** The report chart chunks of each built app: the files that carry the chart (its `smsc-chart` class), gzip -9. */
 function chartChunks(): [string, number][] {
   const dist = path.join(root, 'dist/apps');
   return readdirSync(dist).flatMap((app) => readdirSync(path.join(dist, app)).filter((f) => f.endsWith('.js'))
     .map((f) => [`/${app}/${f}`, readFileSync(path.join(dist, app, f))] as const)
-    .filter(([, body]) => body.includes('recharts-wrapper'))
+    .filter(([, body]) => body.includes('smsc-chart'))
     .map(([file, body]): [string, number] => [file, gzipSync(body, { level: 9 }).length]));
 }
 
@@ -105,7 +105,7 @@ async function main() {
       await page.getByTestId(mark).waitFor();
       // A landing that draws a chart counts the chart's chunk: wait for the chart itself, not only for the network to
       // rest (on a quiet machine the chunk came within networkidle's window, on a busy one after it: 599 or 721 KB).
-      if (await page.getByTestId('report-chart').count()) await page.locator('[data-testid="report-chart"] .recharts-wrapper').first().waitFor();
+      if (await page.getByTestId('report-chart').count()) await page.locator('[data-testid="report-chart"] .smsc-chart').first().waitFor();
       await page.waitForLoadState('networkidle');
       const total = [...files.values()].reduce((a, b) => a + b, 0);
       rows.push([`${home} (after sign-in)`, files.size, kb(total)]);
@@ -143,7 +143,7 @@ async function main() {
     console.log(`largest area chunk: ${largestArea.toFixed(1)} KB`);
     console.log('\nlargest files behind /login:');
     for (const [file, size] of largest) console.log(`  ${file.padEnd(44)} ${kb(size).toFixed(1).padStart(7)} KB`);
-    console.log('\nreport chart chunks (recharts, fetched with the first chart drawn; gzip -9):');
+    console.log('\nreport chart chunks (fetched with the first chart drawn; gzip -9):');
     for (const [file, size] of charts) {
       console.log(`  ${file.padEnd(44)} ${kb(size).toFixed(1).padStart(7)} KB`);
       if (kb(size) > budgets.chartChunkKb) failures.push(`chart chunk ${file} ${kb(size).toFixed(1)} KB > ${budgets.chartChunkKb} KB`);

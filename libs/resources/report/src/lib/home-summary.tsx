@@ -1,5 +1,5 @@
 // A role home's dashboard: the last 24 hours in figures, drawn with the frame's light components and a
-// plain table only, so the home stays within its bundle budget; the charts (the data kit and recharts)
+// plain table only, so the home stays within its bundle budget; the charts (the data kit and the chart)
 // are fetched when asked for ("Show charts"), or on the dashboard pages (company admin: daily-usage).
 import { Suspense, lazy, useState } from 'react';
 import { Button } from '@smsc/shared-ui/core';

@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react';
 import { Skeleton } from '@smsc/shared-ui';
 import type { ReportChartProps } from './report-chart';
 
-// recharts (~130 KB gzip) arrives with the first chart drawn, in its own chunk.
+// the chart's code arrives with the first chart drawn, in its own chunk: no other screen needs it
 const ReportChart = lazy(() => import(/* webpackChunkName: "report-chart" */ './report-chart'));
 
 /** A chart, drawn once its chunk arrives; its figures are always in the table beside it too. */
