@@ -5,7 +5,7 @@
 export * from './core';
 export * from './frame';
 export {
-  Badge, Breadcrumb, Checkbox, Col, DatePicker, Divider, Drawer, Dropdown, Empty, Flex, Form, Grid,
+  Badge, Breadcrumb, Checkbox, Col, Divider, Drawer, Dropdown, Empty, Flex, Form, Grid,
   InputNumber, Modal, Pagination, Popconfirm, Progress, Radio, Row, Select, Skeleton,
   Statistic, Switch, Table, Tabs, Tag, Tooltip, Upload,
 } from 'antd';
@@ -14,6 +14,7 @@ export {
   DeleteOutlined, EditOutlined, PlusOutlined,
   ReloadOutlined, SearchOutlined, UserOutlined, DownloadOutlined, UploadOutlined, EyeOutlined,
 } from '@ant-design/icons';
+export { DatePicker } from './lib/lazy-date-picker';
 export { StandaloneRemote } from './lib/standalone-remote';
 export { KeyboardScroll } from './lib/keyboard-scroll';
 export * from './lib/resource';
