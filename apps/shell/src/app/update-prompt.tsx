@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { UpdateNotice } from '@smsc/shared-ui/core';
 import { UPDATE_EVENT } from './service-worker';
 
@@ -10,9 +10,5 @@ export function UpdatePrompt() {
     window.addEventListener(UPDATE_EVENT, onUpdate);
     return () => window.removeEventListener(UPDATE_EVENT, onUpdate);
   }, []);
-  return activate ? (
-    <Suspense fallback={null}>
-      <UpdateNotice activate={activate} />
-    </Suspense>
-  ) : null;
+  return activate ? <UpdateNotice activate={activate} /> : null;
 }

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { onFirstUse } from './lib/on-first-use';
 
 // The light door to antd: only what the shell needs before anyone signs in (the public pages, the
 // providers, toasts, the error boundary). It is its own shared singleton so /login does not fetch
@@ -9,7 +9,7 @@ export { Alert, Button, ConfigProvider, Input, Spin, theme } from 'antd';
 export { Result } from './lib/lazy-result';
 export type { ThemeConfig } from 'antd';
 export { ToastHost } from './lib/toast-host';
-export const UpdateNotice = lazy(() => import('./lib/update-notice'));
+export const UpdateNotice = onFirstUse(() => import('./lib/update-notice').then((m) => m.default));
 export { ErrorBoundary, type ErrorBoundaryProps } from './lib/error-boundary';
 export { PageLoading } from './lib/page-loading';
 export { NotFound } from './lib/not-found';

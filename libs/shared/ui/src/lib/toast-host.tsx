@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { clearToast, TOAST_DURATION_MS, type Toast } from '@smsc/shared-api/core';
+import { onFirstUse } from './on-first-use';
 
 // antd's message (and the notification machinery under it) loads with the first toast, not with
 // /login: a page that never toasts never fetches it
-const MessageToast = lazy(() => import('./message-toast'));
+const MessageToast = onFirstUse(() => import('./message-toast').then((m) => m.default));
 
 interface Props {
   toast: Toast | null;
@@ -19,9 +20,5 @@ export function ToastHost({ toast, dispatch }: Props) {
     const timer = setTimeout(() => dispatch(clearToast(toast.id)), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
   }, [toast, dispatch]);
-  return used ? (
-    <Suspense fallback={null}>
-      <MessageToast toast={toast} />
-    </Suspense>
-  ) : null;
+  return used ? <MessageToast toast={toast} /> : null;
 }
