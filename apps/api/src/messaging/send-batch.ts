@@ -4,14 +4,16 @@
 // previous batch is being stored wait and go together: one transaction, one account lock, one commit
 // (group commit). Nothing waits for a timer, so a lone send is stored as soon as it arrives; each
 // request still hears its own message's outcome, after its commit.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { HttpError } from '../lib/http-error';
+import type { HttpError } from '../lib/http-error';
 import type { Decision } from './engine/pipeline';
 import { GroupCommit } from '../lib/group-commit';
 import { storeBatch, type CompanyFacts, type Judged } from './batch';
 
-export interface Idempotency { user_uuid: string; key: string; hash: string }
+import { claimKeys, dropKeys, keyOf, linkKeys, type Idempotency } from './idempotency';
+
+export type { Idempotency };
 export interface PendingSend { judged: Judged; idempotency?: Idempotency }
 export type SendOutcome =
   | { kind: 'stored'; sms_uuid: string }
@@ -23,39 +25,20 @@ export type SendOutcome =
 
 interface Waiting { company: CompanyFacts; send: PendingSend }
 
-const keyOf = (i: Idempotency) => `${i.user_uuid} ${i.key}`;
-
-/**
- * Claims the batch's Idempotency-Keys in one statement. A key claimed before (or by a concurrent
- * batch, whose commit the insert waits for) answers the first message, or 422 for a different one.
- */
-async function claimKeys(trx: Transaction<Database>, sends: Waiting[], out: Map<Waiting, SendOutcome>) {
+/** Claims the batch's Idempotency-Keys; a send whose key was used before gets its answer in `out`. */
+async function claimBatchKeys(trx: Transaction<Database>, sends: Waiting[], out: Map<Waiting, SendOutcome>) {
   const keyed = sends.filter((w) => w.send.idempotency);
-  if (!keyed.length) return;
-  const ids = keyed.map((w) => w.send.idempotency as Idempotency);
-  const claimed = new Set((await sql<{ user_uuid: string; idempotency_key: string }>`
-    insert into sms_requests (user_uuid, idempotency_key, request_hash)
-    select * from unnest(${ids.map((i) => i.user_uuid)}::uuid[], ${ids.map((i) => i.key)}::text[], ${ids.map((i) => i.hash)}::text[])
-    on conflict (user_uuid, idempotency_key) do nothing
-    returning user_uuid, idempotency_key`.execute(trx)).rows.map((r) => `${r.user_uuid} ${r.idempotency_key}`));
-  const taken = keyed.filter((w) => !claimed.has(keyOf(w.send.idempotency as Idempotency)));
-  if (!taken.length) return;
-  const prior = new Map((await sql<{ user_uuid: string; idempotency_key: string; request_hash: string; sms_uuid: string | null }>`
-    select r.user_uuid, r.idempotency_key, r.request_hash, r.sms_uuid from sms_requests r
-    join unnest(${taken.map((w) => w.send.idempotency?.user_uuid)}::uuid[], ${taken.map((w) => w.send.idempotency?.key)}::text[]) as k(u, key)
-      on r.user_uuid = k.u and r.idempotency_key = k.key`.execute(trx)).rows.map((r) => [`${r.user_uuid} ${r.idempotency_key}`, r]));
-  for (const w of taken) {
-    const p = prior.get(keyOf(w.send.idempotency as Idempotency));
-    if (p && p.request_hash !== w.send.idempotency?.hash) out.set(w, { kind: 'error', error: new HttpError(422, 'This Idempotency-Key was used for a different message') });
-    else if (p?.sms_uuid) out.set(w, { kind: 'replay', sms_uuid: p.sms_uuid });
-    else out.set(w, { kind: 'error', error: new HttpError(409, 'A request with this Idempotency-Key is still being processed; retry it') });
-  }
+  const claims = await claimKeys(trx, keyed.map((w) => w.send.idempotency as Idempotency));
+  keyed.forEach((w, n) => {
+    const claim = claims[n];
+    if (claim.kind !== 'claimed') out.set(w, claim);
+  });
 }
 
 /** Stores one batch of a company's sends in the caller's transaction; answers each send's outcome. */
 async function storeSends(trx: Transaction<Database>, company: CompanyFacts, sends: Waiting[]): Promise<Map<Waiting, SendOutcome>> {
   const out = new Map<Waiting, SendOutcome>();
-  await claimKeys(trx, sends, out);
+  await claimBatchKeys(trx, sends, out);
   const fresh = sends.filter((w) => !out.has(w));
   const stored = await storeBatch(trx, company, null, fresh.map((w) => w.send.judged));
   const link: { user_uuid: string; key: string; sms_uuid: string }[] = [];
@@ -72,14 +55,8 @@ async function storeSends(trx: Transaction<Database>, company: CompanyFacts, sen
       if (idem) link.push({ user_uuid: idem.user_uuid, key: idem.key, sms_uuid: s.sms_uuid });
     }
   }
-  if (link.length) {
-    await sql`update sms_requests r set sms_uuid = v.sms from unnest(${link.map((l) => l.user_uuid)}::uuid[], ${link.map((l) => l.key)}::text[], ${link.map((l) => l.sms_uuid)}::uuid[]) as v(u, key, sms)
-      where r.user_uuid = v.u and r.idempotency_key = v.key`.execute(trx);
-  }
-  if (unclaim.length) {
-    await sql`delete from sms_requests r using unnest(${unclaim.map((l) => l.user_uuid)}::uuid[], ${unclaim.map((l) => l.key)}::text[]) as v(u, key)
-      where r.user_uuid = v.u and r.idempotency_key = v.key`.execute(trx);
-  }
+  await linkKeys(trx, link);
+  await dropKeys(trx, unclaim);
   return out;
 }
 

@@ -18,6 +18,7 @@ import type { GatewayAdapter, OutboundMessage } from './gateway/adapter';
 import { judgeBatch, markSent, storeBatch, type BatchItem, type Judged } from './batch';
 import { DlrBatcher } from './dlr-batch';
 import { SendBatcher } from './send-batch';
+import { claimKeys, linkKeys } from './idempotency';
 
 /**
  * Functions other domains plug in. The templates engineer replaces resolveTemplate (only an approved
@@ -169,16 +170,12 @@ export class MessagingService {
     const idem = input.idempotency;
     const outcome: { sms_uuid: string; replay: boolean } = await this.db.transaction().execute(async (trx) => {
       if (idem) {
-        const claimed = await trx.insertInto('sms_requests').values({ user_uuid: idem.user_uuid, idempotency_key: idem.key, request_hash: idem.hash })
-          .onConflict((oc) => oc.columns(['user_uuid', 'idempotency_key']).doNothing()).returning('idempotency_key').executeTakeFirst();
-        if (!claimed) {
-          const prior = await trx.selectFrom('sms_requests').select(['request_hash', 'sms_uuid']).where('user_uuid', '=', idem.user_uuid).where('idempotency_key', '=', idem.key).executeTakeFirstOrThrow();
-          if (prior.request_hash !== idem.hash) throw new HttpError(422, 'This Idempotency-Key was used for a different message');
-          return { sms_uuid: prior.sms_uuid as string, replay: true };
-        }
+        const [claim] = await claimKeys(trx, [idem]);
+        if (claim.kind === 'error') throw claim.error;
+        if (claim.kind === 'replay') return { sms_uuid: claim.sms_uuid, replay: true };
       }
       const stored = await trx.insertInto('sms').values({ ...row, ...priced, status: 'scheduled', reservation_uuid: null }).returning('sms_uuid').executeTakeFirstOrThrow();
-      if (idem) await trx.updateTable('sms_requests').set({ sms_uuid: stored.sms_uuid }).where('user_uuid', '=', idem.user_uuid).where('idempotency_key', '=', idem.key).execute();
+      if (idem) await linkKeys(trx, [{ user_uuid: idem.user_uuid, key: idem.key, sms_uuid: stored.sms_uuid }]);
       return { sms_uuid: stored.sms_uuid, replay: false };
     });
     if (outcome.replay) return outcome;

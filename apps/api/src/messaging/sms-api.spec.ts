@@ -98,6 +98,17 @@ describe('SMS calls: send, deliver, logs, tenancy, idempotency, gateway endpoint
     expect((await sms(acme, { ...body, text: 'something else' }, key)).statusCode).toBe(422);
   });
 
+  it('a scheduled send keeps its Idempotency-Key the same way', async () => {
+    const body = { ani: '+12125552301', dnis: '+14155550123', text: 'later, once', send_at: new Date(Date.now() + 3_600_000).toISOString() };
+    const key = { 'idempotency-key': 'schedule-once-1' };
+    const [a, b] = await Promise.all([sms(acme, body, key), sms(acme, body, key)]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(a.json().sms.sms_uuid).toBe(b.json().sms.sms_uuid);
+    expect([a.headers['idempotent-replayed'], b.headers['idempotent-replayed']].sort()).toEqual(['true', undefined].sort());
+    expect(await t.app.db.selectFrom('sms').select('status').where('dnis', '=', '+14155550123').execute()).toEqual([{ status: 'scheduled' }]);
+    expect((await sms(acme, { ...body, text: 'something else' }, key)).statusCode).toBe(422);
+  });
+
   it('keeps tenants apart: Globex never sees or changes Acme messages or suppressions (404)', async () => {
     const sent = (await sms(acme, { ani: '+12125552301', dnis: '+14155550133', text: 'private' })).json().sms;
     expect((await call('GET', `/sms/${sent.sms_uuid}`, globex)).statusCode).toBe(404);
