@@ -45,7 +45,8 @@ export async function claimKeys(trx: Transaction<Database>, ids: Idempotency[]):
     const p = prior.get(k);
     if (p && p.request_hash !== i.hash) return { kind: 'error', error: new HttpError(422, 'This Idempotency-Key was used for a different message') };
     if (p?.sms_uuid) return { kind: 'replay', sms_uuid: p.sms_uuid };
-    return { kind: 'error', error: new HttpError(409, 'A request with this Idempotency-Key is still being processed; retry it') };
+    // Retry-After: the console's base query retries such a 409 by itself (shared-api's api.ts)
+    return { kind: 'error', error: new HttpError(409, 'A request with this Idempotency-Key is still being processed; retry it', { 'retry-after': '1' }) };
   });
 }
 

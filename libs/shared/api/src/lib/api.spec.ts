@@ -1,4 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
+import { baseQuery, IDEMPOTENT_RETRIES } from './api';
 import { describeApiError, GENERIC_ERROR } from './errors';
 import { toastSlice, showToast, clearToast } from './toast-slice';
 import { apiErrorToasts } from './error-toasts';
@@ -61,5 +62,58 @@ describe('apiErrorToasts', () => {
     expect(store.getState().toast.current).toBeNull();
     store.dispatch(rejected('updateUser', { status: 404, data: { error: { message: 'User not found' } } }, 'mutation'));
     expect(store.getState().toast.current).toMatchObject({ kind: 'error', text: 'User not found' });
+  });
+});
+
+describe('baseQuery: a busy Idempotency-Key is retried', () => {
+  const RealRequest = globalThis.Request;
+  const realFetch = globalThis.fetch;
+  let answers: { status: number; retryAfter?: string }[] = [];
+  let calls = 0;
+  beforeAll(() => {
+    globalThis.Request = class extends RealRequest {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
+      }
+    } as typeof Request;
+    globalThis.fetch = (async () => {
+      const a = answers[Math.min(calls++, answers.length - 1)];
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (a.retryAfter) headers['retry-after'] = a.retryAfter;
+      return new Response(JSON.stringify(a.status < 300 ? { sms: { sms_uuid: 's1' } } : { error: { message: 'busy' } }), { status: a.status, headers });
+    }) as typeof fetch;
+  });
+  afterAll(() => {
+    globalThis.Request = RealRequest;
+    globalThis.fetch = realFetch;
+  });
+  beforeEach(() => { calls = 0; });
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parts of BaseQueryApi fetchBaseQuery reads
+  const queryApi = { getState: () => ({}), signal: new AbortController().signal, dispatch: () => undefined, abort: () => undefined, endpoint: 'sendSms', type: 'mutation', extra: undefined } as any;
+  const send = (headers: Record<string, string>) => baseQuery({ url: '/sms', method: 'POST', body: { text: 'x' }, headers }, queryApi, {});
+
+  it('sends again after the Retry-After wait and answers the first copy', async () => {
+    answers = [{ status: 409, retryAfter: '0' }, { status: 201 }];
+    const result = await send({ 'Idempotency-Key': 'k1' });
+    expect(result.data).toEqual({ sms: { sms_uuid: 's1' } });
+    expect(calls).toBe(2);
+  });
+
+  it('gives up after IDEMPOTENT_RETRIES resends', async () => {
+    answers = [{ status: 409, retryAfter: '0' }];
+    const result = await send({ 'Idempotency-Key': 'k2' });
+    expect(result.error?.status).toBe(409);
+    expect(calls).toBe(1 + IDEMPOTENT_RETRIES);
+  });
+
+  it('leaves any other 409 alone: no key, or no Retry-After', async () => {
+    answers = [{ status: 409, retryAfter: '0' }, { status: 201 }];
+    expect((await send({})).error?.status).toBe(409);
+    expect(calls).toBe(1);
+    calls = 0;
+    answers = [{ status: 409 }, { status: 201 }];
+    expect((await send({ 'Idempotency-Key': 'k3' })).error?.status).toBe(409);
+    expect(calls).toBe(1);
   });
 });
