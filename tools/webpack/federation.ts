@@ -75,6 +75,15 @@ export function federatedApp(options: AppOptions, argv: { mode?: string } = {}):
           exclude: /[\\/](formats|index)\.ts$/,
           sideEffects: false,
         },
+        {
+          // These antd building blocks declare no sideEffects, so webpack kept every module their index
+          // files import. They have none: antd's Input reads a context from @rc-component/form (the whole
+          // field store and async-validator came with it), and antd's colour helpers import the color
+          // picker's. Marked side-effect free: /login 245.9 -> 229.4 KB gz, role homes -11 KB (the data screens'
+          // landings +2.5 KB: what /login no longer fetches comes with the data kit instead).
+          test: /[\\/]node_modules[\\/]@rc-component[\\/](form|color-picker|trigger|util|motion)[\\/]/,
+          sideEffects: false,
+        },
       ],
     },
     performance: { hints: false },
