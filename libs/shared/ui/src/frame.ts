@@ -4,7 +4,8 @@
 // `@smsc/shared-ui` re-exports all of it, so every entry hands out the same modules.
 // App (antd's modal, message and notification context for the data kit's confirms) wraps the
 // signed-in areas only: /login has no use for it
-export { App, Card, Descriptions, Layout, Menu, Space, Typography } from 'antd';
+// Grid, Flex, Statistic and Skeleton draw the company admin's dashboard (its landing) without the data kit
+export { App, Card, Col, Descriptions, Flex, Layout, Menu, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 export type { MenuProps } from 'antd';
 export { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 export { RoleRoutes, innermostTitle, unbuiltEntry } from './lib/role-routes';

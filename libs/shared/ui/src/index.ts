@@ -5,9 +5,9 @@
 export * from './core';
 export * from './frame';
 export {
-  Badge, Breadcrumb, Checkbox, Col, Divider, Drawer, Dropdown, Empty, Flex, Form, Grid,
-  InputNumber, Modal, Pagination, Popconfirm, Progress, Radio, Row, Select, Skeleton,
-  Statistic, Switch, Table, Tabs, Tag, Tooltip, Upload,
+  Badge, Breadcrumb, Checkbox, Divider, Drawer, Dropdown, Empty, Form, Grid,
+  InputNumber, Modal, Pagination, Popconfirm, Progress, Radio, Select,
+  Switch, Table, Tabs, Tag, Tooltip, Upload,
 } from 'antd';
 export type { FormInstance, FormProps, FormRule, TableColumnsType, TableProps, UploadProps } from 'antd';
 export {

@@ -21,6 +21,7 @@ export const companyAdminModule: RoleModule = {
     lazyArea(['campaings'], () => import('./campaigns-routes').then((m) => m.campaignsRoutes)),
     lazyArea(['sms-workflow', 'reminder-workflow'], () => import('./workflows-routes').then((m) => m.workflowsRoutes)),
     lazyArea(['bulk-sending', 'bulk'], () => import('./bulk-routes').then((m) => m.bulkRoutes)),
-    lazyArea(['reporting', 'daily-usage', 'weekly-usage'], () => import('./reporting-routes').then((m) => m.reportingRoutes)),
+    lazyArea(['daily-usage', 'weekly-usage'], () => import('./usage-routes').then((m) => m.usageRoutes)),
+    lazyArea(['reporting'], () => import('./reporting-routes').then((m) => m.reportingRoutes)),
   ],
 };

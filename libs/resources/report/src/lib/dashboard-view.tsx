@@ -1,8 +1,11 @@
-import { Alert, Card, Col, Flex, Row, Skeleton, Statistic } from '@smsc/shared-ui';
-import { describeApiError } from '@smsc/shared-api';
+// The frame's components and plain tables only: this is the company admin's landing (daily usage), and
+// without the data kit it stays near a role home's size
+import { Alert } from '@smsc/shared-ui/core';
+import { Card, Col, Flex, Row, Skeleton, Statistic } from '@smsc/shared-ui/frame';
+import { describeApiError } from '@smsc/shared-api/core';
 import { useGetDashboardQuery } from './report.api';
 import { LazyChart } from './lazy-chart';
-import { ReportTable } from './report-table';
+import { FigureTable } from './figure-table';
 import { FIGURE_TITLES, timePoints, visibleFigures, type Figure } from './report-figures';
 
 const CARDS: Figure[] = ['messages', 'delivered', 'undelivered', 'failed', 'pending', 'revenue', 'cost', 'margin'];
@@ -30,17 +33,17 @@ export function DashboardView({ interval, leaders }: { interval: string; leaders
           points={timePoints(data.series, data.start_time, data.end_time, step, ['messages', 'delivered'])}
           series={[{ key: 'messages', name: 'Messages' }, { key: 'delivered', name: 'Delivered' }]}
         />
-        <ReportTable caption={`Messages by ${step} (UTC)`} rows={data.series} totals={data.totals} step={step} groups={[]} figures={visibleFigures(['messages', 'delivered', 'undelivered', 'failed', 'revenue', 'cost', 'margin'], data.totals)} />
+        <FigureTable caption={`Messages by ${step} (UTC)`} rows={data.series} totals={data.totals} step={step} groups={[]} figures={visibleFigures(['messages', 'delivered', 'undelivered', 'failed', 'revenue', 'cost', 'margin'], data.totals)} />
       </Card>
       <Row gutter={[12, 12]}>
         <Col xs={24} lg={12}>
           <Card size="small" title={leaders === 'company' ? 'Top companies' : 'Top users'}>
-            <ReportTable caption={leaders === 'company' ? 'Companies with the most messages' : 'Users with the most messages'} rows={data.top} step="total" groups={[leaders]} figures={visibleFigures(['messages', 'delivered', 'revenue', 'margin'], data.totals)} />
+            <FigureTable caption={leaders === 'company' ? 'Companies with the most messages' : 'Users with the most messages'} rows={data.top} step="total" groups={[leaders]} figures={visibleFigures(['messages', 'delivered', 'revenue', 'margin'], data.totals)} />
           </Card>
         </Col>
         <Col xs={24} lg={12}>
           <Card size="small" title="Top networks">
-            <ReportTable caption="Destination networks with the most messages" rows={data.networks} step="total" groups={['network']} figures={['messages', 'delivered']} />
+            <FigureTable caption="Destination networks with the most messages" rows={data.networks} step="total" groups={['network']} figures={['messages', 'delivered']} />
           </Card>
         </Col>
       </Row>

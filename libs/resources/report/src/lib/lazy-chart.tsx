@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { Skeleton } from '@smsc/shared-ui';
+import { Skeleton } from '@smsc/shared-ui/frame';
 import type { ReportChartProps } from './report-chart';
 
 // the chart's code arrives with the first chart drawn, in its own chunk: no other screen needs it

@@ -1,6 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { ReportView, type ReportPreset } from './report-view';
-import { DashboardView } from './dashboard-view';
 import { ResellerReport } from './reseller-report';
 import type { Figure } from './report-figures';
 
@@ -41,12 +40,6 @@ export function reportingRoutes(screens: [string, ReportScreen][]): RouteObject 
     ],
   };
 }
-
-/** Spec §2 company admin dashboard pages: daily-usage (the last 24 hours) and weekly-usage (7 days). */
-export const usageRoutes: RouteObject[] = [
-  { path: 'daily-usage', element: <DashboardView key="daily" interval="24 hour" leaders="user" />, handle: { title: 'Daily usage' } },
-  { path: 'weekly-usage', element: <DashboardView key="weekly" interval="7 day" leaders="user" />, handle: { title: 'Weekly usage' } },
-];
 
 /** The reseller's report of its companies (spec §2 lists no reseller report path: 'reporting', as the other roles). */
 export const resellerReportRoutes: RouteObject[] = [
