@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderWithProviders } from '@smsc/shared-testing';
+import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import type { Campaign } from '@smsc/shared-contract';
 import { campaignBody, campaignDefinition, campaignPatch } from './campaign.resource';
 import { allowedActions, CampaignActions, CampaignDashboardPage } from './campaign-pages';
@@ -9,31 +9,6 @@ const row: Campaign = {
   ani_group_uuid: null, ani_group_name: null, quiet_start: null, quiet_end: null, time_zone: 'America/New_York', start_at: null, recipient_count: 3,
   progress: null, company_uuid: '1c9e6679-7425-40de-944b-e07fc1f90ae7', company_name: 'Acme', started_on: null, finished_on: null, created_on: '2026-01-01T00:00:00Z',
 };
-
-/** Answers fetches from a table of handlers and records what was asked. */
-function fakeServer(handle: (method: string, url: string) => { status: number; body: unknown }) {
-  const realFetch = globalThis.fetch;
-  const RealRequest = globalThis.Request;
-  const calls: { method: string; url: string }[] = [];
-  beforeAll(() => {
-    globalThis.Request = class extends RealRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
-      }
-    } as typeof Request;
-    globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
-      const req = input as Request;
-      calls.push({ method: req.method, url: req.url });
-      const { status, body } = handle(req.method, req.url);
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    }) as typeof fetch;
-  });
-  afterAll(() => {
-    globalThis.fetch = realFetch;
-    globalThis.Request = RealRequest;
-  });
-  return calls;
-}
 
 describe('campaign resource', () => {
   it('searches by campaign_name (spec §7) and enables only the moves a state allows', () => {
@@ -56,10 +31,14 @@ describe('campaign resource', () => {
 });
 
 describe('CampaignActions', () => {
-  const calls = fakeServer((method, url) => {
-    if (url.endsWith('/run')) return { status: 200, body: { campaign: { ...row, status: 'running' } } };
-    return { status: 409, body: { error: { message: 'A stopped campaign cannot hold; only a running one can' } } };
+  let api: ReturnType<typeof stubApi>;
+  beforeAll(() => {
+    api = stubApi(({ path }) => {
+      if (path.endsWith('/run')) return { status: 200, body: { campaign: { ...row, status: 'running' } } };
+      return { status: 409, body: { error: { message: 'A stopped campaign cannot hold; only a running one can' } } };
+    });
   });
+  afterAll(() => api.restore());
 
   it('runs a draft with POST /campaign/{id}/run and says so in a toast; hold and stop stay disabled', async () => {
     const { store } = renderWithProviders(<CampaignActions row={row} />);
@@ -67,7 +46,7 @@ describe('CampaignActions', () => {
     expect((screen.getByRole('button', { name: 'Stop campaign Spring' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Run campaign Spring' }));
     await waitFor(() => expect(store.getState().toast.current?.text).toBe('Campaign "Spring" is running'), { timeout: 20_000 });
-    expect(calls.at(-1)).toEqual({ method: 'POST', url: expect.stringMatching(/\/campaign\/7c9e6679-7425-40de-944b-e07fc1f90ae7\/run$/) });
+    expect(api.calls.at(-1)).toMatchObject({ method: 'POST', path: '/campaign/7c9e6679-7425-40de-944b-e07fc1f90ae7/run' });
   }, 60_000);
 
   it('shows the server\'s refusal as an error toast', async () => {
@@ -80,12 +59,16 @@ describe('CampaignActions', () => {
 
 describe('CampaignDashboardPage', () => {
   let sent = 1;
-  fakeServer(() => {
-    sent += 1;
-    return { status: 200, body: { counts: { draft: 2, running: 1, held: 0, stopped: 0, finished: 4 }, active: [
-      { campaign_uuid: row.campaign_uuid, campaign_name: 'Spring', status: 'running', progress: { total: 10, sent, delivered: sent - 1, failed: 0, left: 10 - sent } },
-    ] } };
+  let api: ReturnType<typeof stubApi>;
+  beforeAll(() => {
+    api = stubApi(() => {
+      sent += 1;
+      return { status: 200, body: { counts: { draft: 2, running: 1, held: 0, stopped: 0, finished: 4 }, active: [
+        { campaign_uuid: row.campaign_uuid, campaign_name: 'Spring', status: 'running', progress: { total: 10, sent, delivered: sent - 1, failed: 0, left: 10 - sent } },
+      ] } };
+    });
   });
+  afterAll(() => api.restore());
 
   it('shows counts by state and the running campaign\'s progress, read again without a reload', async () => {
     renderWithProviders(<CampaignDashboardPage />);
