@@ -1,4 +1,5 @@
 import { makeApiStore } from '@smsc/shared-session/api';
+import { stubApi } from '@smsc/shared-testing';
 import { adminApi, adminListParams } from './admin.api';
 import { toAdminPatch } from './admin.resource';
 
@@ -17,22 +18,12 @@ describe('admin list parameters', () => {
 });
 
 describe('reading one admin', () => {
-  const realFetch = globalThis.fetch;
-  const RealRequest = globalThis.Request;
   let answer: { status: number; body: unknown };
+  let api: ReturnType<typeof stubApi>;
   beforeAll(() => {
-    // the API base is relative; jsdom's page is http://localhost
-    globalThis.Request = class extends RealRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
-      }
-    } as typeof Request;
-    globalThis.fetch = jest.fn(async () => new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } }));
+    api = stubApi(() => answer);
   });
-  afterAll(() => {
-    globalThis.fetch = realFetch;
-    globalThis.Request = RealRequest;
-  });
+  afterAll(() => api.restore());
 
   it('gives the admin record', async () => {
     answer = { status: 200, body: user('admin') };
