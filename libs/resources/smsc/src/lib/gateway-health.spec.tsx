@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import type { GatewayHealth } from '@smsc/shared-contract';
-import { renderWithProviders } from '@smsc/shared-testing';
+import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import { GatewayHealthPanel, HEALTH_POLL_MS } from './gateway-health';
 
 const link = (over: Partial<GatewayHealth['links'][number]>) => ({
@@ -13,28 +13,17 @@ const kannel = (links: GatewayHealth['links']): GatewayHealth => ({
 describe('GatewayHealthPanel', () => {
   // the first render loads antd; at load it takes seconds
   jest.setTimeout(90_000);
-  const realFetch = globalThis.fetch;
-  const RealRequest = globalThis.Request;
   let answers: [number, unknown][];
-  let calls = 0;
+  let api: ReturnType<typeof stubApi>;
   beforeAll(() => {
-    globalThis.Request = class extends RealRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
-      }
-    } as typeof Request;
-    globalThis.fetch = jest.fn(async (req: Request) => {
-      calls++;
-      expect(new URL(req.url).pathname).toBe('/api_smsc/v1/smsc_connection/status');
+    api = stubApi(({ path }) => {
+      expect(path).toBe('/smsc_connection/status');
       const [status, body] = answers.length > 1 ? answers.shift()! : answers[0];
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    }) as typeof fetch;
+      return { status, body };
+    });
   });
-  afterAll(() => {
-    globalThis.fetch = realFetch;
-    globalThis.Request = RealRequest;
-  });
-  beforeEach(() => (calls = 0));
+  afterAll(() => api.restore());
+  beforeEach(() => (api.calls.length = 0));
 
   it('shows each link with its state, queue and rates, and re-reads while open: a link that drops turns "connecting"', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
@@ -51,12 +40,12 @@ describe('GatewayHealthPanel', () => {
       });
       expect(await screen.findByText(/Not bound: carrier-a \(re-connecting\), carrier-b/)).toBeTruthy();
       expect(screen.queryAllByText('online')).toHaveLength(0);
-      const before = calls;
+      const before = api.calls.length;
       view.unmount();
       await act(async () => {
         jest.advanceTimersByTime(HEALTH_POLL_MS * 3);
       });
-      expect(calls).toBe(before);
+      expect(api.calls).toHaveLength(before);
     } finally {
       jest.useRealTimers();
     }
