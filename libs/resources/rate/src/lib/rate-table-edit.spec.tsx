@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ResourceRoot } from '@smsc/shared-ui';
-import { renderWithProviders } from '@smsc/shared-testing';
+import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import { ratePricingRoutes } from './rate-pages';
 
 const ID = '00000000-0000-4000-8000-0000000000a1';
@@ -14,32 +14,17 @@ const rate = (code: string, price: string) => ({
 describe('rate-table edit page', () => {
   // the first render loads antd; at load it takes seconds
   jest.setTimeout(300_000);
-  const realFetch = globalThis.fetch;
-  const RealRequest = globalThis.Request;
-  const calls: { method: string; path: string; query: string; body: unknown }[] = [];
+  let api: ReturnType<typeof stubApi>;
   beforeAll(() => {
-    globalThis.Request = class extends RealRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
-      }
-    } as typeof Request;
-    globalThis.fetch = jest.fn(async (req: Request) => {
-      const url = new URL(req.url);
-      const path = url.pathname.replace('/api_smsc/v1', '');
-      const body = req.method === 'GET' ? null : await req.json();
-      calls.push({ method: req.method, path, query: url.search, body });
-      const json = (b: unknown, status = 200) => new Response(JSON.stringify(b), { status, headers: { 'content-type': 'application/json' } });
-      if (path === `/rate_table/${ID}` && req.method === 'GET') return json({ ...table, rates: [] });
-      if (path === `/rate_table/${ID}` && req.method === 'PATCH') return json({ ...table, ...(body as object), rates: [] });
-      if (path === '/rate/list') return json({ items: [rate('1', '0.0120'), rate('49', '0.0650')], total: 2, per_page: 10 });
-      if (path === '/rate_table/list') return json({ items: [table], total: 1, per_page: 10 });
-      return json({ error: { message: 'not found' } }, 404);
-    }) as typeof fetch;
+    api = stubApi(({ method, path, body }) => {
+      if (path === `/rate_table/${ID}` && method === 'GET') return { body: { ...table, rates: [] } };
+      if (path === `/rate_table/${ID}` && method === 'PATCH') return { body: { ...table, ...(body as object), rates: [] } };
+      if (path === '/rate/list') return { body: { items: [rate('1', '0.0120'), rate('49', '0.0650')], total: 2, per_page: 10 } };
+      if (path === '/rate_table/list') return { body: { items: [table], total: 1, per_page: 10 } };
+      return { status: 404, body: { error: { message: 'not found' } } };
+    });
   });
-  afterAll(() => {
-    globalThis.fetch = realFetch;
-    globalThis.Request = RealRequest;
-  });
+  afterAll(() => api.restore());
 
   it('edits the name and type and lists the table\'s own rates with an import into it', async () => {
     const router = createMemoryRouter([{ path: '/product', element: <ResourceRoot />, children: ratePricingRoutes({ delete: true }) }], { initialEntries: [`/product/rate-table/edit/${ID}`] });
@@ -49,14 +34,14 @@ describe('rate-table edit page', () => {
     // its rates, asked for this table only
     expect(await screen.findByText('0.0650', undefined, { timeout: 30_000 })).toBeTruthy();
     expect(screen.getByText('Rates of Standard retail')).toBeTruthy();
-    expect(calls.some((c) => c.path === '/rate/list' && new URLSearchParams(c.query).get('rate_table_uuid') === ID)).toBe(true);
+    expect(api.calls.some((c) => c.path === '/rate/list' && c.query.get('rate_table_uuid') === ID)).toBe(true);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /Import rates/ })));
     expect(screen.getByRole('button', { name: /Close import/ })).toBeTruthy();
 
     fireEvent.change(name, { target: { value: 'Retail 2027' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')).toBeTruthy());
-    expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({ path: `/rate_table/${ID}`, body: { rate_table_name: 'Retail 2027', rate_table_type: 'prefix' } });
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'PATCH')).toBeTruthy());
+    expect(api.calls.find((c) => c.method === 'PATCH')).toMatchObject({ path: `/rate_table/${ID}`, body: { rate_table_name: 'Retail 2027', rate_table_type: 'prefix' } });
     // saved: back to the rate-table list
     await waitFor(() => expect(router.state.location.pathname).toBe('/product/rate-table'));
   });
