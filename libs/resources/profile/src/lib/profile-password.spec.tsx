@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Home } from '@smsc/shared-contract';
-import { renderWithProviders } from '@smsc/shared-testing';
+import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import { ResourceForm } from '@smsc/shared-ui';
 import { AccountForm } from './profile-pages';
 import { accountDefinition, toAccountPatch } from './profile.resource';
@@ -57,8 +57,6 @@ describe('profile password change form', () => {
 });
 
 describe('AccountForm against /home', () => {
-  const realFetch = globalThis.fetch;
-  const RealRequest = globalThis.Request;
   const home: Home = {
     user: {
       uuid: '7c9e6679-7425-40de-944b-e07fc1f90ae7', email: 'me@example.com', full_name: 'Me', user_type: 'admin', is_active: true,
@@ -66,27 +64,14 @@ describe('AccountForm against /home', () => {
     },
     company: null,
   };
-  const patches: unknown[] = [];
   let patchAnswer: { status: number; body: unknown } = { status: 200, body: home };
+  let api: ReturnType<typeof stubApi>;
+  /** the bodies of the PATCH calls sent so far */
+  const patches = () => api.calls.filter((c) => c.method === 'PATCH').map((c) => c.body);
   beforeAll(() => {
-    globalThis.Request = class extends RealRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
-      }
-    } as typeof Request;
-    globalThis.fetch = jest.fn(async (req: Request) => {
-      const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-      if (req.method === 'PATCH') {
-        patches.push(await req.json());
-        return json(patchAnswer.status, patchAnswer.body);
-      }
-      return json(200, home);
-    }) as typeof fetch;
+    api = stubApi(({ method }) => (method === 'PATCH' ? patchAnswer : { status: 200, body: home }));
   });
-  afterAll(() => {
-    globalThis.fetch = realFetch;
-    globalThis.Request = RealRequest;
-  });
+  afterAll(() => api.restore());
 
   it("shows the server's verdict on the current password field, then saves with the right one", async () => {
     renderWithProviders(<AccountForm />);
@@ -97,14 +82,14 @@ describe('AccountForm against /home', () => {
     fill('Current password', 'a-wrong-guess');
     await save();
     await waitFor(() => expect(fieldError('Current password')).toBe('The current password is wrong'));
-    expect(patches).toEqual([{ full_name: 'Me', password: 'brand-new-pass-1', current_password: 'a-wrong-guess' }]);
+    expect(patches()).toEqual([{ full_name: 'Me', password: 'brand-new-pass-1', current_password: 'a-wrong-guess' }]);
     expect(screen.queryByRole('alert')).toBeNull();
 
     patchAnswer = { status: 200, body: home };
     fill('Current password', 'the-right-one');
     await save();
-    await waitFor(() => expect(patches).toHaveLength(2));
-    expect(patches[1]).toEqual({ full_name: 'Me', password: 'brand-new-pass-1', current_password: 'the-right-one' });
+    await waitFor(() => expect(patches()).toHaveLength(2));
+    expect(patches()[1]).toEqual({ full_name: 'Me', password: 'brand-new-pass-1', current_password: 'the-right-one' });
     // the refetched /home starts a clean form: no password left in it
     await waitFor(() => expect((screen.getByLabelText('New password') as HTMLInputElement).value).toBe(''));
   });

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { HomePatch, type Home } from '@smsc/shared-contract';
-import { renderWithProviders } from '@smsc/shared-testing';
+import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import { accountBundle, accountDefinition, companyInfoBundle, companyInfoDefinition, memberBundle, toAccountPatch } from './profile.resource';
 
 const USER_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -25,24 +25,11 @@ function Probe({ hook, id }: { hook: Hook; id: string }) {
 const read = () => JSON.parse(screen.getByTestId('state').textContent ?? '{}');
 
 describe('profile records read from /home', () => {
-  const realFetch = globalThis.fetch;
-  const RealRequest = globalThis.Request;
-  const calls: string[] = [];
+  let api: ReturnType<typeof stubApi>;
   beforeAll(() => {
-    globalThis.Request = class extends RealRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
-      }
-    } as typeof Request;
-    globalThis.fetch = jest.fn(async (req: Request) => {
-      calls.push(new URL(req.url).pathname);
-      return new Response(JSON.stringify(home), { status: 200, headers: { 'content-type': 'application/json' } });
-    }) as typeof fetch;
+    api = stubApi(() => ({ status: 200, body: home }));
   });
-  afterAll(() => {
-    globalThis.fetch = realFetch;
-    globalThis.Request = RealRequest;
-  });
+  afterAll(() => api.restore());
 
   it.each([
     ['own record by user id', accountBundle.useGet as Hook, USER_ID, home.user],
@@ -51,7 +38,7 @@ describe('profile records read from /home', () => {
   ])('gives the %s', async (_name, hook, id, expected) => {
     renderWithProviders(<Probe hook={hook} id={id} />);
     await waitFor(() => expect(read().data).toEqual(expected));
-    expect(calls).toContain('/api_smsc/v1/home');
+    expect(api.calls.map((c) => c.path)).toContain('/home');
   });
 
   it.each([

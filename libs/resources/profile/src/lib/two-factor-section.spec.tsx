@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderWithProviders } from '@smsc/shared-testing';
+import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import type { TwoFactorStatus } from '@smsc/shared-contract';
 import { TwoFactorSection } from './two-factor-section';
 
@@ -7,43 +7,30 @@ const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
 
 describe('TwoFactorSection', () => {
-  const realFetch = globalThis.fetch;
-  const RealRequest = globalThis.Request;
   let state: TwoFactorStatus;
-  const calls: string[] = [];
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  let api: ReturnType<typeof stubApi>;
 
   beforeAll(() => {
-    globalThis.Request = class extends RealRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
-      }
-    } as typeof Request;
     // the server's side: the status, a set-up, and enable/disable checking the code like the server would
-    globalThis.fetch = jest.fn(async (req: Request) => {
-      const path = new URL(req.url).pathname.replace('/api_smsc/v1', '');
-      const body = req.method === 'POST' ? await req.text().then((t) => (t ? JSON.parse(t) : {})) : {};
-      calls.push(`${req.method} ${path} ${JSON.stringify(body)}`);
-      if (path === '/auth/2fa') return json(state);
-      if (path === '/auth/2fa/setup') return json({ secret: SECRET, otpauth_url: `otpauth://totp/x?secret=${SECRET}`, qr: 'data:image/svg+xml;base64,PHN2Zy8+' });
+    api = stubApi(({ path, body: sent }) => {
+      const body = (sent ?? {}) as Record<string, string>;
+      if (path === '/auth/2fa') return { body: state };
+      if (path === '/auth/2fa/setup') return { body: { secret: SECRET, otpauth_url: `otpauth://totp/x?secret=${SECRET}`, qr: 'data:image/svg+xml;base64,PHN2Zy8+' } };
       if (path === '/auth/2fa/enable') {
-        if (body.code !== '135790') return json({ errors: { code: 'The code is wrong or has expired' } }, 400);
+        if (body.code !== '135790') return { status: 400, body: { errors: { code: 'The code is wrong or has expired' } } };
         state = { enabled: true, enabled_on: '2026-11-25T10:00:00.000Z', recovery_codes_left: 10, required: false };
-        return json({ recovery_codes: CODES });
+        return { body: { recovery_codes: CODES } };
       }
       if (path === '/auth/2fa/disable') {
-        if (body.password !== 'my-password') return json({ errors: { password: 'The password is wrong' } }, 400);
+        if (body.password !== 'my-password') return { status: 400, body: { errors: { password: 'The password is wrong' } } };
         state = { enabled: false, enabled_on: null, recovery_codes_left: 0, required: false };
-        return json({ message: 'Two-factor sign-in is off' });
+        return { body: { message: 'Two-factor sign-in is off' } };
       }
-      return json({ error: { message: 'unexpected' } }, 500);
-    }) as typeof fetch;
+      return { status: 500, body: { error: { message: 'unexpected' } } };
+    });
   });
-  afterAll(() => {
-    globalThis.fetch = realFetch;
-    globalThis.Request = RealRequest;
-  });
-  beforeEach(() => { calls.length = 0; });
+  afterAll(() => api.restore());
+  beforeEach(() => { api.calls.length = 0; });
 
   it('turns on: QR and manual key, a wrong code named on its field, then the recovery codes once', async () => {
     state = { enabled: false, enabled_on: null, recovery_codes_left: 0, required: false };
@@ -81,8 +68,8 @@ describe('TwoFactorSection', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
     await waitFor(() => expect(screen.getByTestId('two-factor-state').textContent).toContain('Off'));
     expect(store.getState().toast.current).toMatchObject({ kind: 'success', text: 'Two-factor sign-in is off' });
-    expect(calls.filter((c) => c.startsWith('POST /auth/2fa/disable'))).toEqual([
-      'POST /auth/2fa/disable {"password":"nope"}', 'POST /auth/2fa/disable {"password":"my-password"}',
+    expect(api.calls.filter((c) => c.path === '/auth/2fa/disable').map((c) => ({ method: c.method, body: c.body }))).toEqual([
+      { method: 'POST', body: { password: 'nope' } }, { method: 'POST', body: { password: 'my-password' } },
     ]);
   }, 90_000);
 
