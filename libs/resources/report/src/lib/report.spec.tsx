@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { renderWithProviders } from '@smsc/shared-testing';
+import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import type { ReportRow } from '@smsc/shared-contract';
 import { bucketsOf, groupPoints, timePoints, visibleFigures } from './report-figures';
 import { ReportView } from './report-view';
@@ -26,40 +26,27 @@ describe('report figures', () => {
 describe('report screens (fetch answered like the server)', () => {
   // antd's first render under jsdom on a busy 2-core machine takes seconds
   jest.setTimeout(90_000);
-  const realFetch = globalThis.fetch;
-  const RealRequest = globalThis.Request;
-  const asked: URL[] = [];
   let failDashboard = false;
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  let api: ReturnType<typeof stubApi>;
+  const json = (body: unknown, status = 200) => ({ status, body });
   beforeAll(() => {
-    globalThis.Request = class extends RealRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
-      }
-    } as typeof Request;
-    globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
-      const url = new URL((input as Request).url);
-      asked.push(url);
-      if (url.pathname.endsWith('/stat/report')) {
-        const q = url.searchParams;
+    api = stubApi(({ path, query: q }) => {
+      if (path.endsWith('/stat/report')) {
         const items = q.get('group') === 'company' && q.get('fields') === 'messages'
           ? [row({ company_uuid: 'c1', company_name: 'Acme', messages: 7 })]
           : [row({ time: q.get('start_time'), company_name: 'Acme', vendor_name: 'Route Co', messages: 7, delivered: 6, revenue: '0.072', cost: '0.036', margin: '0.036' })];
         return json({ items, total: items.length, per_page: 10000, start_time: q.get('start_time'), end_time: q.get('end_time'), step: q.get('step'), group: (q.get('group') ?? '').split(','), totals: row({ messages: 7, delivered: 6, revenue: '0.072', cost: '0.036', margin: '0.036' }), currency: 'USD' });
       }
-      if (url.pathname.endsWith('/dashboard')) {
+      if (path.endsWith('/dashboard')) {
         if (failDashboard) return json({ error: { message: 'interval: at most 366 days' } }, 400);
         return json({ interval: '24 hour', start_time: '2026-11-24T14:00:00.000Z', end_time: '2026-11-25T14:00:00.000Z', step: 'hour', currency: 'USD',
           totals: row({ messages: 12, delivered: 10, revenue: '0.12', cost: null, margin: null }), series: [row({ time: '2026-11-25T09:00:00.000Z', messages: 12, delivered: 10, revenue: '0.12', cost: null, margin: null })],
           top: [row({ user_name: 'Ann Admin', messages: 12, revenue: '0.12', cost: null, margin: null })], networks: [row({ network: 'AT&T', messages: 12 })] });
       }
-      return json({ error: { message: `unexpected ${url.pathname}` } }, 500);
-    }) as typeof fetch;
+      return json({ error: { message: `unexpected ${path}` } }, 500);
+    });
   });
-  afterAll(() => {
-    globalThis.fetch = realFetch;
-    globalThis.Request = RealRequest;
-  });
+  afterAll(() => api.restore());
 
   function Where() {
     const l = useLocation();
@@ -75,14 +62,14 @@ describe('report screens (fetch answered like the server)', () => {
     await waitFor(() => expect(within(table).getByText('Route Co')).toBeTruthy());
     expect(within(table).getByText('Total')).toBeTruthy();
     expect(within(table).getAllByText('0.036').length).toBeGreaterThanOrEqual(2);
-    const main = asked.find((u) => u.searchParams.get('group') === 'company,vendor');
-    expect(Object.fromEntries(main?.searchParams ?? [])).toEqual({ start_time: '2026-11-01T00:00:00.000Z', end_time: '2026-11-04T00:00:00.000Z', step: 'total', group: 'company,vendor', fields: 'messages,revenue,cost,margin' });
+    const main = api.calls.find((c) => c.query.get('group') === 'company,vendor');
+    expect(Object.fromEntries(main?.query ?? [])).toEqual({ start_time: '2026-11-01T00:00:00.000Z', end_time: '2026-11-04T00:00:00.000Z', step: 'total', group: 'company,vendor', fields: 'messages,revenue,cost,margin' });
     expect(screen.getByTestId('report-chart').getAttribute('aria-label')).toBe('Messages, Revenue, Cost by group');
     // the company picker lists the companies found in the range
     fireEvent.mouseDown(screen.getByLabelText('Company'));
     fireEvent.click(await screen.findByText('Acme', { selector: '.ant-select-item-option-content' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toContain('company_uuid=c1'));
-    await waitFor(() => expect(asked.some((u) => u.searchParams.get('company_uuid') === 'c1' && u.searchParams.get('group') === 'company,vendor')).toBe(true));
+    await waitFor(() => expect(api.calls.some((c) => c.query.get('company_uuid') === 'c1' && c.query.get('group') === 'company,vendor')).toBe(true));
   });
 
   it('shows the dashboard totals, its leaders and networks, and no cost to a company', async () => {
