@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { definitionFor } from '@smsc/shared-ui';
-import { renderWithProviders } from '@smsc/shared-testing';
+import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import { countSegments } from './segments';
 import { smsDefinition, SMS_ACCESS, suppressionBody } from './sms.resource';
 import { SmsCenter } from './sms-center';
@@ -28,41 +28,28 @@ describe('sms log definition', () => {
 });
 
 describe('SmsCenter', () => {
-  const realFetch = globalThis.fetch;
-  const RealRequest = globalThis.Request;
-  const calls: { path: string; method: string; key: string | null; body: string }[] = [];
+  let api: ReturnType<typeof stubApi>;
   let reads = 0;
   const sms = (status: string) => ({
     sms_uuid: '7c9e6679-7425-40de-944b-e07fc1f90ae7', ani: '+12125552301', dnis: '+14155550111', text: 'Hello', is_received: false, status, block_reason: null,
     status_message: null, segments: 1, encoding: 'GSM-7', price: '0.012', cost: null, currency: 'USD', created_on: '2026-01-01T00:00:00Z',
   });
   beforeAll(() => {
-    globalThis.Request = class extends RealRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
-      }
-    } as typeof Request;
-    globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
-      const req = input as Request;
-      const path = new URL(req.url).pathname;
-      calls.push({ path, method: req.method, key: req.headers.get('idempotency-key'), body: req.method === 'POST' ? await req.text() : '' });
-      const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    api = stubApi(({ path, method, body: sent }) => {
+      const json = (body: unknown, status = 200) => ({ status, body });
       const page = (items: unknown[]) => json({ items, total: items.length, per_page: 1000 });
       if (path.endsWith('/did/company/list')) return page([{ did: '+12125552301', description: 'Main' }]);
       if (path.endsWith('/recipient/list') || path.endsWith('/sms_template/list')) return page([]);
       if (path.endsWith('/sms/quote')) {
-        const body = JSON.parse(calls[calls.length - 1].body);
+        const body = sent as { text: string };
         return json({ segments: 1, encoding: 'GSM-7', characters: body.text.length, characters_left: 0, unit_price: '0.012', price: '0.012', currency: 'USD', reason: null, available: '99.5' });
       }
-      if (path.endsWith('/sms') && req.method === 'POST') return json({ sms: sms('sent') }, 201);
+      if (path.endsWith('/sms') && method === 'POST') return json({ sms: sms('sent') }, 201);
       if (path.includes('/sms/')) return json({ sms: sms(++reads >= 2 ? 'delivered' : 'sent') });
       return json({ error: { message: `unexpected ${path}` } }, 500);
-    }) as typeof fetch;
+    });
   });
-  afterAll(() => {
-    globalThis.fetch = realFetch;
-    globalThis.Request = RealRequest;
-  });
+  afterAll(() => api.restore());
 
   it('counts parts live, prices before sending, sends once with an Idempotency-Key and follows the status to delivered', async () => {
     renderWithProviders(<SmsCenter />);
@@ -75,18 +62,18 @@ describe('SmsCenter', () => {
     expect(screen.getByTestId('sms-segments').textContent).toBe('1 part');
     expect(screen.getByTestId('sms-encoding').textContent).toBe('GSM-7');
     await waitFor(() => expect(screen.getByTestId('sms-price').textContent).toBe('Price 0.012 USD'), { timeout: 20_000 });
-    expect(JSON.parse(calls.find((c) => c.path.endsWith('/sms/quote'))!.body)).toEqual({ text: 'Hello €', dnis: '+1 415 555 0111' });
+    expect(api.calls.find((c) => c.path.endsWith('/sms/quote'))!.body).toEqual({ text: 'Hello €', dnis: '+1 415 555 0111' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     const status = await screen.findByTestId('sent-status', {}, { timeout: 20_000 });
-    const post = calls.filter((c) => c.method === 'POST' && c.path.endsWith('/sms'));
+    const post = api.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/sms'));
     expect(post).toHaveLength(1);
-    expect(JSON.parse(post[0].body)).toEqual({ ani: '+12125552301', dnis: '+1 415 555 0111', text: 'Hello €' });
-    expect(post[0].key).toMatch(/.{8,}/);
+    expect(post[0].body).toEqual({ ani: '+12125552301', dnis: '+1 415 555 0111', text: 'Hello €' });
+    expect(post[0].headers.get('idempotency-key')).toMatch(/.{8,}/);
     // the card re-reads the message until its status is final, without a reload
     await waitFor(() => expect(within(status).getByText('delivered')).toBeTruthy(), { timeout: 20_000 });
-    const polls = calls.filter((c) => c.method === 'GET' && c.path.includes('/sms/7c9e')).length;
+    const polls = api.calls.filter((c) => c.method === 'GET' && c.path.includes('/sms/7c9e')).length;
     await new Promise((r) => setTimeout(r, 1500));
-    expect(calls.filter((c) => c.method === 'GET' && c.path.includes('/sms/7c9e')).length).toBe(polls); // polling stopped
+    expect(api.calls.filter((c) => c.method === 'GET' && c.path.includes('/sms/7c9e')).length).toBe(polls); // polling stopped
   }, 90_000);
 });
