@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderWithProviders } from '@smsc/shared-testing';
+import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import { previewCsv } from './bulk-send';
 import { BulkSendForm } from './bulk-send';
 import { BulkReportPage } from './bulk-report';
@@ -26,25 +26,14 @@ describe('previewCsv (auto-substitute)', () => {
 });
 
 describe('bulk screens', () => {
-  const realFetch = globalThis.fetch;
-  const RealRequest = globalThis.Request;
-  let calls: { path: string; method: string; search: string; body: string }[] = [];
+  let api: ReturnType<typeof stubApi>;
   let status = 'running';
   let reads = 0;
   beforeAll(() => {
-    globalThis.Request = class extends RealRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
-      }
-    } as typeof Request;
-    globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
-      const req = input as Request;
-      const url = new URL(req.url);
-      const path = url.pathname;
-      calls.push({ path, method: req.method, search: url.search, body: req.method === 'POST' ? await req.text() : '' });
-      const json = (body: unknown, code = 200) => new Response(JSON.stringify(body), { status: code, headers: { 'content-type': 'application/json' } });
+    api = stubApi(({ path, method }) => {
+      const json = (body: unknown, code = 200) => ({ status: code, body });
       if (path.endsWith('/did/company/list')) return json({ items: [{ did: '+12125552301', description: 'Main' }], total: 1, per_page: 1000 });
-      if (path.endsWith('/bulk') && req.method === 'POST') return json({ bulk_uuid: ID, total: 2, duplicates: 0, status: 'running' }, 201);
+      if (path.endsWith('/bulk') && method === 'POST') return json({ bulk_uuid: ID, total: 2, duplicates: 0, status: 'running' }, 201);
       if (path.endsWith('/bulk/list')) {
         reads++;
         // the running job moves on between two reads: the list polls without a reload
@@ -55,13 +44,10 @@ describe('bulk screens', () => {
         return json({ bulk: bulk('finished', { sent: 10, delivered: 9, failed: 1, left: 0 }), items: [{ seq: 1, number: '+14155550121', route_status: 'undelivered', text: 'Hello', sms_uuid: ID, status_message: 'Not delivered', sent_on: null }], total: 1, per_page: 10 });
       }
       return json({ error: { message: `unexpected ${path}` } }, 500);
-    }) as typeof fetch;
+    });
   });
-  afterAll(() => {
-    globalThis.fetch = realFetch;
-    globalThis.Request = RealRequest;
-  });
-  beforeEach(() => { calls = []; reads = 0; status = 'running'; });
+  afterAll(() => api.restore());
+  beforeEach(() => { api.calls.length = 0; reads = 0; status = 'running'; });
 
   it('sends pasted numbers with live parts, toasts, and shows the job', async () => {
     const { store } = renderWithProviders(<BulkSendForm countParts={parts} />);
@@ -74,8 +60,8 @@ describe('bulk screens', () => {
     fireEvent.change(screen.getByLabelText('Numbers'), { target: { value: '+14155550121\n+14155550122' } });
     expect(screen.getByText('2 numbers, one per line or separated by commas')).toBeTruthy();
     fireEvent.click(send);
-    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/bulk') && c.method === 'POST')).toBe(true));
-    const body = JSON.parse(calls.find((c) => c.path.endsWith('/bulk') && c.method === 'POST')?.body ?? '{}');
+    await waitFor(() => expect(api.calls.some((c) => c.path.endsWith('/bulk') && c.method === 'POST')).toBe(true));
+    const body = api.calls.find((c) => c.path.endsWith('/bulk') && c.method === 'POST')?.body;
     expect(body).toEqual({ ani: '+12125552301', text: 'a'.repeat(161), numbers: ['+14155550121\n+14155550122'] });
     await waitFor(() => expect(store.getState().toast.current?.text).toBe('Bulk accepted: 2 numbers, running'));
   }, 60_000);
@@ -83,7 +69,7 @@ describe('bulk screens', () => {
   it('lists bulks with live progress, page in the URL, and Stop enabled only while it runs', async () => {
     const { store } = renderWithProviders(<BulkList kind="bulk" />, { route: '/bulk?page=3&per_page=10' });
     await screen.findByTestId(`bulk-progress-${ID}`, {}, { timeout: 20_000 });
-    expect(calls[0].search).toBe('?page=2&per_page=10');
+    expect(`?${api.calls[0].query}`).toBe('?page=2&per_page=10');
     expect(screen.getByTestId('bulk-left').textContent).toBe('6');
     // polled while running: the next read shows it done, without a reload
     await waitFor(() => expect(screen.getByTestId('bulk-left').textContent).toBe('0'), { timeout: 5000 });
@@ -91,14 +77,14 @@ describe('bulk screens', () => {
     expect((within(row).getByRole('button', { name: 'Run' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(within(row).getByRole('button', { name: 'Stop' }));
     await waitFor(() => expect(store.getState().toast.current?.text).toBe('The bulk is on hold; run it to go on where it stopped'));
-    expect(calls.some((c) => c.path.endsWith(`/bulk/${ID}/hold`) && c.method === 'POST')).toBe(true);
+    expect(api.calls.some((c) => c.path.endsWith(`/bulk/${ID}/hold`) && c.method === 'POST')).toBe(true);
     await waitFor(() => expect((within(screen.getByTestId(`bulk-progress-${ID}`).closest('tr') as HTMLElement).getByRole('button', { name: 'Resume' }) as HTMLButtonElement).disabled).toBe(false));
   }, 60_000);
 
   it('shows a bulk report with the route status filter from the URL', async () => {
     renderWithProviders(<BulkReportPage />, { route: `/bulk/bulk-report?bulk=${ID}&route_status=undelivered` });
     expect(await screen.findByText('+14155550121', {}, { timeout: 20_000 })).toBeTruthy();
-    expect(calls.find((c) => c.path.endsWith('/report'))?.search).toContain('route_status=undelivered');
+    expect(api.calls.find((c) => c.path.endsWith('/report'))?.query.toString()).toContain('route_status=undelivered');
     expect(screen.getByTestId('bulk-report-progress').textContent).toContain('delivered 9');
     // a finished bulk can neither run nor stop
     expect((screen.getByRole('button', { name: 'Run' }) as HTMLButtonElement).disabled).toBe(true);
