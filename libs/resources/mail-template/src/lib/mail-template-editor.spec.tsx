@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderWithProviders } from '@smsc/shared-testing';
+import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import type { MailTemplate } from '@smsc/shared-contract';
 import { MailTemplateEditor } from './mail-template-editor';
 
@@ -11,41 +11,27 @@ const template = (kind: MailTemplate['kind'], own = false): MailTemplate => ({
 });
 
 describe('MailTemplateEditor', () => {
-  const realFetch = globalThis.fetch;
-  const RealRequest = globalThis.Request;
   let stored: Record<string, MailTemplate>;
-  const calls: { method: string; path: string; body: string }[] = [];
+  let api: ReturnType<typeof stubApi>;
   beforeAll(() => {
-    globalThis.Request = class extends RealRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
-      }
-    } as typeof Request;
-    globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
-      const req = input as Request;
-      const path = new URL(req.url).pathname.replace(/^.*\/v1/, '');
-      const body = ['PUT', 'POST'].includes(req.method) ? await req.text() : '';
-      calls.push({ method: req.method, path, body });
-      const json = (data: unknown, status = 200) => new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
+    api = stubApi(({ method, path, body }) => {
+      const json = (data: unknown, status = 200) => ({ status, body: data });
       const kind = path.split('/')[2] as MailTemplate['kind'];
       if (path === '/mail_template/list') return json({ items: Object.values(stored) });
       if (path.endsWith('/preview')) return json({ subject: 'Preview subject', body: 'Preview body from Demo Reseller' });
-      if (req.method === 'PUT') {
-        const sent = JSON.parse(body) as { subject: string; body: string };
+      if (method === 'PUT') {
+        const sent = body as { subject: string; body: string };
         if (sent.body.includes('{{link}}')) return json({ error: { message: 'Unknown placeholder {{link}}' } }, 400);
         stored[kind] = { ...stored[kind], ...sent, is_default: false, updated_on: '2026-11-25T11:00:00.000Z' };
         return json(stored[kind]);
       }
-      if (req.method === 'DELETE') return json((stored[kind] = template(kind)));
+      if (method === 'DELETE') return json((stored[kind] = template(kind)));
       return json({ error: { message: 'unexpected' } }, 500);
-    }) as typeof fetch;
+    });
   });
-  afterAll(() => {
-    globalThis.fetch = realFetch;
-    globalThis.Request = RealRequest;
-  });
+  afterAll(() => api.restore());
   beforeEach(() => {
-    calls.length = 0;
+    api.calls.length = 0;
     stored = { registration: template('registration'), password_reset: template('password_reset', true), low_balance: template('low_balance') };
   });
 
@@ -66,7 +52,7 @@ describe('MailTemplateEditor', () => {
     fireEvent.change(screen.getByLabelText('Text'), { target: { value: 'Hello from {{reseller_name}}' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     await waitFor(() => expect(store.getState().toast.current?.text).toBe('Mail template saved'));
-    expect(JSON.parse(calls.filter((c) => c.method === 'PUT').at(-1)?.body ?? '{}')).toEqual({ subject: 'Welcome to {{reseller_name}}', body: 'Hello from {{reseller_name}}' });
+    expect(api.calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ subject: 'Welcome to {{reseller_name}}', body: 'Hello from {{reseller_name}}' });
     await screen.findByText(/Your wording, saved 2026-11-25 11:00/);
   });
 
@@ -77,7 +63,7 @@ describe('MailTemplateEditor', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Preview' })));
     const preview = await screen.findByRole('region', { name: 'Preview' });
     expect(within(preview).getByText('Preview body from Demo Reseller')).toBeTruthy();
-    expect(calls.find((c) => c.path === '/mail_template/password_reset/preview')).toBeTruthy();
+    expect(api.calls.find((c) => c.path === '/mail_template/password_reset/preview')).toBeTruthy();
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Use default template' })));
     await waitFor(() => expect(store.getState().toast.current?.text).toBe('Default template restored'));
