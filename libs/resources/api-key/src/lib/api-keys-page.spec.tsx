@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderWithProviders } from '@smsc/shared-testing';
+import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import type { ApiKey } from '@smsc/shared-contract';
 import { ApiKeysPage } from './api-keys-page';
 
@@ -9,40 +9,30 @@ const row = (name: string, id: string): ApiKey => ({
 });
 
 describe('ApiKeysPage', () => {
-  const realFetch = globalThis.fetch;
-  const RealRequest = globalThis.Request;
   let keys: ApiKey[];
-  const calls: string[] = [];
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  let api: ReturnType<typeof stubApi>;
+  /** the calls so far, as "METHOD path" */
+  const calls = () => api.calls.map((c) => `${c.method} ${c.path}`);
+  const json = (body: unknown, status = 200) => ({ status, body });
 
   beforeAll(() => {
-    globalThis.Request = class extends RealRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
-      }
-    } as typeof Request;
     // a tiny stand-in for the three calls, keeping the list in memory like the server would
-    globalThis.fetch = jest.fn(async (req: Request) => {
-      const path = new URL(req.url).pathname.replace('/api_smsc/v1', '');
-      calls.push(`${req.method} ${path}`);
-      if (req.method === 'GET' && path === '/api_key/list') return json({ items: keys });
-      if (req.method === 'POST' && path === '/api_key') {
-        const made = row((await req.json()).name, '11111111-1111-4111-8111-111111111111');
+    api = stubApi(({ method, path, body }) => {
+      if (method === 'GET' && path === '/api_key/list') return json({ items: keys });
+      if (method === 'POST' && path === '/api_key') {
+        const made = row((body as { name: string }).name, '11111111-1111-4111-8111-111111111111');
         keys = [made, ...keys];
         return json({ api_key: made, key: KEY }, 201);
       }
-      if (req.method === 'DELETE') {
+      if (method === 'DELETE') {
         keys = keys.filter((k) => !path.endsWith(k.api_key_uuid));
         return json({ message: 'API key revoked' });
       }
       return json({ error: { message: 'unexpected' } }, 500);
-    }) as typeof fetch;
+    });
   });
-  afterAll(() => {
-    globalThis.fetch = realFetch;
-    globalThis.Request = RealRequest;
-  });
-  beforeEach(() => { keys = []; calls.length = 0; });
+  afterAll(() => api.restore());
+  beforeEach(() => { keys = []; api.calls.length = 0; });
 
   it('creates a key shown once in a modal, lists only prefixes, and revokes a key after confirmation', async () => {
     keys = [row('Old app', '22222222-2222-4222-8222-222222222222')];
@@ -63,12 +53,12 @@ describe('ApiKeysPage', () => {
     // revoking asks first; only the confirmation sends the DELETE
     const oldRow = within(table).getByText('Old app').closest('tr') as HTMLElement;
     fireEvent.click(within(oldRow).getByRole('button', { name: 'Revoke' }));
-    expect(calls.filter((c) => c.startsWith('DELETE'))).toEqual([]);
+    expect(calls().filter((c) => c.startsWith('DELETE'))).toEqual([]);
     const tip = await screen.findByText('Revoke "Old app"?');
     const confirm = within(tip.closest('.ant-popover') as HTMLElement).getByRole('button', { name: 'Revoke' });
     fireEvent.click(confirm);
     await waitFor(() => expect(within(table).queryByText('Old app')).toBeNull());
     expect(store.getState().toast.current).toMatchObject({ kind: 'success', text: 'API key "Old app" revoked' });
-    expect(calls).toContain('DELETE /api_key/22222222-2222-4222-8222-222222222222');
+    expect(calls()).toContain('DELETE /api_key/22222222-2222-4222-8222-222222222222');
   }, 90_000);
 });
