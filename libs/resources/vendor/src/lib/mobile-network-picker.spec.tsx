@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { MobileNetwork } from '@smsc/shared-contract';
 import { ResourceForm } from '@smsc/shared-ui';
-import { renderWithProviders } from '@smsc/shared-testing';
+import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import { vendorProductBundle, vendorProductDefinition } from './vendor-product.resource';
 
 const net = (over: Partial<MobileNetwork>): MobileNetwork => ({
@@ -15,33 +15,23 @@ const VENDOR = '00000000-0000-4000-8000-0000000000aa';
 describe('mobile-network picker in the vendor product form', () => {
   // the first render loads antd; at load it takes seconds
   jest.setTimeout(90_000);
-  const realFetch = globalThis.fetch;
-  const RealRequest = globalThis.Request;
-  const searches: string[] = [];
+  let api: ReturnType<typeof stubApi>;
+  /** what each mobile-network search asked for */
+  const searches = () => api.calls.filter((c) => c.path.endsWith('/mobile_network/list')).map((c) => c.query.get('search') ?? '');
   beforeAll(() => {
-    globalThis.Request = class extends RealRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
-      }
-    } as typeof Request;
-    globalThis.fetch = jest.fn(async (req: Request) => {
-      const url = new URL(req.url);
-      const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-      if (url.pathname.endsWith('/vendor/list')) return json({ items: [{ vendor_uuid: VENDOR, vendor_name: 'Route Co' }], total: 1, per_page: 1000 });
-      if (url.pathname.endsWith('/mobile_network/list')) {
-        const search = url.searchParams.get('search') ?? '';
-        searches.push(search);
+    api = stubApi(({ path, query }) => {
+      const json = (body: unknown, status = 200) => ({ status, body });
+      if (path.endsWith('/vendor/list')) return json({ items: [{ vendor_uuid: VENDOR, vendor_name: 'Route Co' }], total: 1, per_page: 1000 });
+      if (path.endsWith('/mobile_network/list')) {
+        const search = query.get('search') ?? '';
         const items = [VODAFONE, TELEKOM].filter((n) => search.split(/\s+/).every((w) => `${n.country_name} ${n.network_name}`.toLowerCase().includes(w.toLowerCase())));
         return json({ items, total: items.length, per_page: 20 });
       }
-      if (url.pathname.endsWith(`/mobile_network/${TELEKOM.mobile_network_uuid}`)) return json(TELEKOM);
+      if (path.endsWith(`/mobile_network/${TELEKOM.mobile_network_uuid}`)) return json(TELEKOM);
       return json({ error: { message: 'not found' } }, 404);
-    }) as typeof fetch;
+    });
   });
-  afterAll(() => {
-    globalThis.fetch = realFetch;
-    globalThis.Request = RealRequest;
-  });
+  afterAll(() => api.restore());
 
   it('searches the server as you type and sends the chosen network\'s id', async () => {
     const onSubmit = jest.fn().mockResolvedValue({});
@@ -52,7 +42,7 @@ describe('mobile-network picker in the vendor product form', () => {
     fireEvent.change(picker, { target: { value: 'germ voda' } });
     const option = await screen.findByText('Germany · Vodafone (Vodafone GmbH) · 262-02', undefined, { timeout: 30_000 });
     // one request after typing paused, with what was typed
-    expect(searches).toEqual(['germ voda']);
+    expect(searches()).toEqual(['germ voda']);
     expect(screen.queryByText(/Telekom/)).toBeNull();
     await act(async () => fireEvent.click(option));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /Create vendor product/ })));
