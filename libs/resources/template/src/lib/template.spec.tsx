@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { definitionFor } from '@smsc/shared-ui';
-import { renderWithProviders } from '@smsc/shared-testing';
+import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import type { SmsTemplate } from '@smsc/shared-contract';
 import { templateDefinition, templatePatchBody, templateCreateBody, TEMPLATE_ACCESS } from './template.resource';
 import { templateListParams } from './template.api';
@@ -44,38 +44,27 @@ describe('template resource', () => {
 });
 
 describe('ReviewActions', () => {
-  const realFetch = globalThis.fetch;
-  const RealRequest = globalThis.Request;
-  const calls: { url: string; method: string; body: string }[] = [];
+  let api: ReturnType<typeof stubApi>;
   beforeAll(() => {
-    globalThis.Request = class extends RealRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
-      }
-    } as typeof Request;
-    globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
-      const req = input as Request;
-      calls.push({ url: req.url, method: req.method, body: await req.text() });
-      const status = req.url.endsWith('/approve') ? 'approved' : 'rejected';
-      return new Response(JSON.stringify({ sms_template: { ...row, status } }), { status: 200, headers: { 'content-type': 'application/json' } });
-    }) as typeof fetch;
+    api = stubApi(({ path }) => {
+      const status = path.endsWith('/approve') ? 'approved' : 'rejected';
+      return { status: 200, body: { sms_template: { ...row, status } } };
+    });
   });
-  afterAll(() => {
-    globalThis.fetch = realFetch;
-    globalThis.Request = RealRequest;
-  });
+  afterAll(() => api.restore());
 
   it('approves with PATCH /approve and says so in a toast; a rejection carries its reason', async () => {
     const { store } = renderWithProviders(<ReviewActions row={row} />);
     fireEvent.click(screen.getByRole('button', { name: 'Approve template Welcome' }));
     await waitFor(() => expect(store.getState().toast.current?.text).toBe('Template "Welcome" approved'), { timeout: 20_000 });
-    expect(calls[0]).toMatchObject({ method: 'PATCH', url: expect.stringMatching(/\/sms_template\/7c9e6679-7425-40de-944b-e07fc1f90ae7\/approve$/) });
+    expect(api.calls[0]).toMatchObject({ method: 'PATCH', path: '/sms_template/7c9e6679-7425-40de-944b-e07fc1f90ae7/approve' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Reject template Welcome' }));
     fireEvent.change(await screen.findByLabelText('Reason'), { target: { value: ' Name the sender ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(store.getState().toast.current?.text).toBe('Template "Welcome" rejected'), { timeout: 20_000 });
-    expect(calls[1]).toMatchObject({ method: 'PATCH', url: expect.stringMatching(/\/reject$/), body: JSON.stringify({ reason: 'Name the sender' }) });
+    expect(api.calls[1]).toMatchObject({ method: 'PATCH', path: expect.stringMatching(/\/reject$/) });
+    expect(api.calls[1].body).toEqual({ reason: 'Name the sender' });
   }, 60_000);
 
   it('offers only the moves the status allows', () => {
