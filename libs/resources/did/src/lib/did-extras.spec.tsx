@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { renderWithProviders } from '@smsc/shared-testing';
+import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import { NewCallFlow } from './call-flow-page';
 import { DidWebhooksPanel } from './did-webhooks';
 import { KannelDidImport } from './import-log-page';
@@ -10,39 +10,25 @@ const HOOK = { webhook_uuid: '11111111-2222-4333-8444-555555555555', did_uuid: D
   secret_hint: 'whsec_…abcd', last_status: 'delivered', last_delivery_on: '2026-11-25T10:00:00.000Z', created_on: '2026-11-24T10:00:00.000Z' };
 
 describe('numbers: call flow, webhooks, Kannel import', () => {
-  const realFetch = globalThis.fetch;
-  const RealRequest = globalThis.Request;
-  let calls: { path: string; method: string; body: unknown }[] = [];
+  let api: ReturnType<typeof stubApi>;
   let flow: object | null = null;
   let listTotal = 1;
   beforeAll(() => {
-    globalThis.Request = class extends RealRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
-      }
-    } as typeof Request;
-    globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
-      const req = input as Request;
-      const url = new URL(req.url);
-      const path = url.pathname.replace(/^.*\/v1/, '');
-      const body = req.method === 'GET' ? null : JSON.parse((await req.text()) || 'null');
-      calls.push({ path: `${path}${url.search}`, method: req.method, body });
-      const json = (b: unknown, status = 200) => new Response(JSON.stringify(b), { status, headers: { 'content-type': 'application/json' } });
+    api = stubApi(({ path, method, body: sent }) => {
+      const body = sent as Record<string, unknown>;
+      const json = (b: unknown, status = 200) => ({ status, body: b });
       if (path === '/did/list') return json({ items: [{ did_uuid: DID_UUID, did: '+12125552301', type: 'sms_voice', company_name: 'Acme' }], total: listTotal, per_page: 20 });
       if (path.startsWith('/call_workflow/')) return flow ? json({ call_workflow: flow }) : json({ error: { message: 'no call flow yet' } }, 404);
       if (path === '/call_workflow') return json({ call_workflow: { ...body, did_uuid: DID_UUID, ring_seconds: 25, updated_on: '2026-11-25T10:00:00.000Z' } });
       if (path === '/did/webhook/list') return json({ items: [HOOK], total: 1, per_page: 50 });
-      if (path === '/did/webhook' && req.method === 'POST') return json({ webhook: { ...HOOK, url: body.url }, secret: 'whsec_brand_new_secret' }, 201);
+      if (path === '/did/webhook' && method === 'POST') return json({ webhook: { ...HOOK, url: body.url }, secret: 'whsec_brand_new_secret' }, 201);
       if (path.endsWith('/deliveries')) return json({ items: [{ delivery_uuid: '21111111-2222-4333-8444-555555555555', sms_uuid: null, attempt: 2, ok: false, status_code: 502, error: 'The endpoint answered 502', duration_ms: 31, created_on: '2026-11-25T10:00:00.000Z' }] });
       if (path === '/did/kannel/import') return json({ imported: 1, lines: [{ line: 2, did: '+13035552711' }] }, 201);
       return json({ error: { message: `unexpected ${path}` } }, 500);
-    }) as typeof fetch;
+    });
   });
-  beforeEach(() => { calls = []; flow = null; listTotal = 1; });
-  afterAll(() => {
-    globalThis.fetch = realFetch;
-    globalThis.Request = RealRequest;
-  });
+  beforeEach(() => { api.calls.length = 0; flow = null; listTotal = 1; });
+  afterAll(() => api.restore());
 
   it('opens a number\'s stored flow, switches it to a hang-up and saves only what that action uses', async () => {
     flow = { did_uuid: DID_UUID, did: '+12125552301', action: 'voicemail', forward_to: null, email: 'desk@acme.example', message: null, ring_seconds: 30, updated_on: '2026-11-25T09:00:00.000Z' };
@@ -52,11 +38,11 @@ describe('numbers: call flow, webhooks, Kannel import', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save call flow' }));
     // the message is required for a hang-up: nothing is sent until it is given
     expect(await screen.findByText('The message', {}, { timeout: 15_000 })).toBeTruthy();
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.change(screen.getByLabelText('Message the caller hears'), { target: { value: 'We are closed today' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save call flow' }));
     await waitFor(() => expect(store.getState().toast.current?.text).toBe('Call flow of (212) 555-2301 saved'), { timeout: 30_000 });
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ did: '+12125552301', action: 'hangup', message: 'We are closed today' });
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ did: '+12125552301', action: 'hangup', message: 'We are closed today' });
   }, 90_000);
 
   it('asks for a number first, and says when more numbers match than the picker lists', async () => {
@@ -70,7 +56,7 @@ describe('numbers: call flow, webhooks, Kannel import', () => {
   it('lists a number\'s webhooks with their last deliveries, and shows a new webhook\'s secret once', async () => {
     const { store } = renderWithProviders(<Routes><Route path="/dids/edit-did/:id" element={<DidWebhooksPanel />} /></Routes>, { route: `/dids/edit-did/${DID_UUID}` });
     expect(await screen.findByText('https://hooks.example/in', {}, { timeout: 30_000 })).toBeTruthy();
-    expect(calls[0].path).toBe(`/did/webhook/list?did_uuid=${DID_UUID}&page=0&per_page=50`);
+    expect(`${api.calls[0].path}?${api.calls[0].query}`).toBe(`/did/webhook/list?did_uuid=${DID_UUID}&page=0&per_page=50`);
     fireEvent.click(screen.getByRole('button', { name: /expand row/i }));
     expect(await screen.findByText('The endpoint answered 502', {}, { timeout: 30_000 })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('New webhook URL'), { target: { value: 'ftp://nope' } });
@@ -80,7 +66,7 @@ describe('numbers: call flow, webhooks, Kannel import', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
     const dialog = await screen.findByRole('dialog', {}, { timeout: 30_000 });
     expect(within(dialog).getByText('whsec_brand_new_secret')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ did: DID_UUID, url: 'https://crm.example/sms' });
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ did: DID_UUID, url: 'https://crm.example/sms' });
     await waitFor(() => expect(store.getState().toast.current?.text).toBe('Webhook added'));
   }, 90_000);
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { definitionFor } from '@smsc/shared-ui';
-import { renderWithProviders } from '@smsc/shared-testing';
+import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import { didDefinition, DID_ACCESS, formatDid, formatPrice } from './did.resource';
 import { importDidRows } from './did-import';
 import { BuyNumbers } from './buy-numbers';
@@ -30,47 +30,34 @@ describe('did resource', () => {
 });
 
 describe('BuyNumbers', () => {
-  const realFetch = globalThis.fetch;
-  const RealRequest = globalThis.Request;
-  const calls: { url: string; method: string; key: string | null; body: string }[] = [];
+  let api: ReturnType<typeof stubApi>;
   beforeAll(() => {
-    globalThis.Request = class extends RealRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
-      }
-    } as typeof Request;
-    globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
-      const req = input as Request;
-      calls.push({ url: req.url, method: req.method, key: req.headers.get('idempotency-key'), body: req.method === 'POST' ? await req.text() : '' });
-      const url = new URL(req.url);
-      const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-      if (url.pathname.endsWith('/state/list')) return json({ items: [{ code: 'NY', name: 'New York', country: 'US', npa_count: 20 }], total: 1, per_page: 1 });
-      if (url.pathname.endsWith('/did/search')) {
-        const npa = url.searchParams.get('npa') ?? '212';
+    api = stubApi(({ path, query }) => {
+      const json = (body: unknown, status = 200) => ({ status, body });
+      if (path.endsWith('/state/list')) return json({ items: [{ code: 'NY', name: 'New York', country: 'US', npa_count: 20 }], total: 1, per_page: 1 });
+      if (path.endsWith('/did/search')) {
+        const npa = query.get('npa') ?? '212';
         return json({ items: ['2301', '2302'].map((l) => ({ did: `+1${npa}555${l}`, area_code: npa, state: 'NY', place: 'New York, NY', is_toll_free: false, monthly_price: '1.0000' })) });
       }
-      if (url.pathname.endsWith('/did/order')) return json({ items: [] }, 201);
+      if (path.endsWith('/did/order')) return json({ items: [] }, 201);
       return json({ error: { message: 'unexpected' } }, 500);
-    }) as typeof fetch;
+    });
   });
-  afterAll(() => {
-    globalThis.fetch = realFetch;
-    globalThis.Request = RealRequest;
-  });
+  afterAll(() => api.restore());
 
   it('searches as the area code is typed, totals the monthly price and orders the picks in one call with an Idempotency-Key', async () => {
     renderWithProviders(<BuyNumbers tollFree={false} doneTo="/done" />);
     fireEvent.change(screen.getByLabelText('Area code'), { target: { value: '718' } });
     expect(await screen.findByText('(718) 555-2301', {}, { timeout: 30_000 })).toBeTruthy();
-    expect(calls.some((c) => c.url.includes('/did/search?npa=718'))).toBe(true);
+    expect(api.calls.some((c) => c.path === '/did/search' && `?${c.query}`.startsWith('?npa=718'))).toBe(true);
     fireEvent.click(screen.getByLabelText('Pick (718) 555-2301'));
     fireEvent.click(screen.getByLabelText('Pick (718) 555-2302'));
     expect(screen.getByTestId('order-total').textContent).toBe('$2.00 per month');
     fireEvent.click(screen.getByRole('button', { name: 'Order 2 numbers' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeTruthy(), { timeout: 30_000 });
-    const order = calls.find((c) => c.method === 'POST')!;
-    expect(order.url).toMatch(/\/did\/order$/);
-    expect(JSON.parse(order.body)).toEqual({ numbers: ['+17185552301', '+17185552302'] });
-    expect(order.key).toMatch(/.{8,}/);
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'POST')).toBeTruthy(), { timeout: 30_000 });
+    const order = api.calls.find((c) => c.method === 'POST')!;
+    expect(order.path).toMatch(/\/did\/order$/);
+    expect(order.body).toEqual({ numbers: ['+17185552301', '+17185552302'] });
+    expect(order.headers.get('idempotency-key')).toMatch(/.{8,}/);
   }, 90_000);
 });
