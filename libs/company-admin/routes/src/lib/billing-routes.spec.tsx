@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { innermostTitle, RoleRoutes, withLoadedAreas } from '@smsc/shared-ui';
-import { renderWithProviders } from '@smsc/shared-testing';
+import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import { checkoutNavigation } from '@smsc/resource-billing';
 import { companyAdminModule } from './routes';
 
@@ -21,22 +21,13 @@ describe('company admin billing routes', () => {
   });
 
   describe('with the API answering', () => {
-    const realFetch = globalThis.fetch;
-    const RealRequest = globalThis.Request;
-    const seen: { path: string; body?: unknown }[] = [];
+    let api: ReturnType<typeof stubApi>;
     const assign = jest.fn();
     const realGo = checkoutNavigation.go;
     let paypalConfigured = true;
     beforeAll(() => {
-      globalThis.Request = class extends RealRequest {
-        constructor(input: RequestInfo | URL, init?: RequestInit) {
-          super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
-        }
-      } as typeof Request;
-      globalThis.fetch = jest.fn(async (req: Request) => {
-        const path = new URL(req.url).pathname;
-        seen.push({ path, body: req.method === 'POST' ? await req.json() : undefined });
-        const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      api = stubApi(({ path }) => {
+        const json = (body: unknown, status = 200) => ({ status, body });
         if (path.endsWith('/balance')) {
           return json({ company_uuid: 'c', reseller_uuid: null, balance: '125.5', reserved: '0.00', available: '125.5', credit_limit: '0.00', currency: 'USD', prepay: true });
         }
@@ -47,12 +38,11 @@ describe('company admin billing routes', () => {
           return json({ credited: true, payment: { payment_uuid: 'pp', company_uuid: 'c', company_name: 'Acme', reseller_uuid: null, reseller_name: null, method: 'paypal', amount: '15.00', currency: 'USD', status: 'paid', paid_on: null, created_on: '2026-11-25T00:00:00.000Z' } });
         }
         return json({ error: { message: 'unexpected' } }, 500);
-      }) as typeof fetch;
+      });
       checkoutNavigation.go = assign;
     });
     afterAll(() => {
-      globalThis.fetch = realFetch;
-      globalThis.Request = RealRequest;
+      api.restore();
       checkoutNavigation.go = realGo;
     });
     const at = (route: string) =>
@@ -75,11 +65,11 @@ describe('company admin billing routes', () => {
       fireEvent.change(amount, { target: { value: '0' } });
       fireEvent.click(screen.getByRole('button', { name: 'Continue to checkout' }));
       expect(await screen.findByText('The amount must be greater than zero', {}, { timeout: 10_000 })).toBeTruthy();
-      expect(seen.some((s) => s.path.endsWith('/checkout'))).toBe(false);
+      expect(api.calls.some((s) => s.path.endsWith('/checkout'))).toBe(false);
       fireEvent.change(amount, { target: { value: '40.00' } });
       fireEvent.click(screen.getByRole('button', { name: 'Continue to checkout' }));
       await waitFor(() => expect(assign).toHaveBeenCalledWith('/api_smsc/v1/payments/test-checkout/p?secret=s'), { timeout: 10_000 });
-      expect(seen.find((s) => s.path.endsWith('/checkout'))?.body).toEqual({ amount: '40.00' });
+      expect(api.calls.find((s) => s.path.endsWith('/checkout'))?.body).toEqual({ amount: '40.00' });
       // a shared 2-core machine renders antd forms slowly
     }, 60_000);
     it('the PayPal button sends its own amount and goes to PayPal to approve', async () => {
@@ -92,14 +82,14 @@ describe('company admin billing routes', () => {
       fireEvent.change(amount, { target: { value: '15' } });
       fireEvent.click(screen.getByRole('button', { name: 'Pay with PayPal' }));
       await waitFor(() => expect(assign).toHaveBeenCalledWith('https://www.sandbox.paypal.com/checkoutnow?token=ORDER7'), { timeout: 10_000 });
-      expect(seen.find((s) => s.path.endsWith('/payments/create'))?.body).toEqual({ amount: '15' });
+      expect(api.calls.find((s) => s.path.endsWith('/payments/create'))?.body).toEqual({ amount: '15' });
     }, 60_000);
 
     it("PayPal's return is captured by the server once and shows the payment", async () => {
       at('/company-admin/payment-gateway?provider=paypal&token=ORDER7&PayerID=X');
       expect((await screen.findByTestId('payment-result', {}, { timeout: 10_000 })).textContent).toBe('Payment received');
       expect(await screen.findByText('USD 15.00 by PayPal has been added to your balance.', {}, { timeout: 10_000 })).toBeTruthy();
-      expect(seen.filter((s) => s.path.endsWith('/payments/paypal/capture')).map((s) => s.body)).toEqual([{ order_id: 'ORDER7' }]);
+      expect(api.calls.filter((s) => s.path.endsWith('/payments/paypal/capture')).map((s) => s.body)).toEqual([{ order_id: 'ORDER7' }]);
     }, 60_000);
 
     it('without server credentials the PayPal button explains it is not configured', async () => {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { innermostTitle, RoleRoutes, withLoadedAreas } from '@smsc/shared-ui';
-import { renderWithProviders } from '@smsc/shared-testing';
+import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import { companyAdminModule } from './routes';
 
 const FOREIGN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -23,25 +23,12 @@ describe('company admin account routes', () => {
   });
 
   describe('with the API answering', () => {
-    const realFetch = globalThis.fetch;
-    const RealRequest = globalThis.Request;
-    const seen: string[] = [];
+    let api: ReturnType<typeof stubApi>;
     beforeAll(() => {
-      globalThis.Request = class extends RealRequest {
-        constructor(input: RequestInfo | URL, init?: RequestInit) {
-          super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
-        }
-      } as typeof Request;
       // the server hides another company's user behind a 404 (docs/authorization.md)
-      globalThis.fetch = jest.fn(async (req: Request) => {
-        seen.push(new URL(req.url).pathname);
-        return new Response(JSON.stringify({ error: { message: 'User not found' } }), { status: 404, headers: { 'content-type': 'application/json' } });
-      }) as typeof fetch;
+      api = stubApi(() => ({ status: 404, body: { error: { message: 'User not found' } } }));
     });
-    afterAll(() => {
-      globalThis.fetch = realFetch;
-      globalThis.Request = RealRequest;
-    });
+    afterAll(() => api.restore());
 
     it("shows 'not found' and no form for a user id the server does not give", async () => {
       renderWithProviders(
@@ -52,7 +39,7 @@ describe('company admin account routes', () => {
       );
       expect(await screen.findByText('User not found')).toBeTruthy();
       expect(screen.queryByLabelText('Full name')).toBeNull();
-      expect(seen).toEqual([`/api_smsc/v1/user/${FOREIGN}`]);
+      expect(api.calls.map((c) => c.path)).toEqual([`/user/${FOREIGN}`]);
     });
   });
 });
