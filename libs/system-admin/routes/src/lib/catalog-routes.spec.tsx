@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { innermostTitle, RoleRoutes, withLoadedAreas } from '@smsc/shared-ui';
-import { renderWithProviders } from '@smsc/shared-testing';
+import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import { systemAdminModule } from './routes';
 
 const ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -33,27 +33,18 @@ describe('system admin catalog and SMSC connection routes', () => {
   });
 
   describe('with the API answering', () => {
-    const realFetch = globalThis.fetch;
-    const RealRequest = globalThis.Request;
-    const seen: { method: string; path: string; body?: unknown }[] = [];
+    let api: ReturnType<typeof stubApi>;
+    /** the calls so far, each as method, path with its query, and body */
+    const seen = () => api.calls.map((c) => ({ method: c.method, path: `${c.query}` ? `${c.path}?${c.query}` : c.path, body: c.body }));
     beforeAll(() => {
-      globalThis.Request = class extends RealRequest {
-        constructor(input: RequestInfo | URL, init?: RequestInit) {
-          super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
-        }
-      } as typeof Request;
-      globalThis.fetch = jest.fn(async (req: Request) => {
-        const url = new URL(req.url);
-        const path = url.pathname.replace('/api_smsc/v1', '');
-        const body = req.method === 'GET' ? undefined : await req.json();
-        seen.push({ method: req.method, path: `${path}${url.search}`, body });
-        const json = (b: unknown, status = 200) => new Response(JSON.stringify(b), { status, headers: { 'content-type': 'application/json' } });
+      api = stubApi(({ method, path, body }) => {
+        const json = (b: unknown, status = 200) => ({ status, body: b });
         if (path === '/smsc_connection/list') return json({ items: [CONN], total: 1, per_page: 10 });
         if (path === '/smsc_connection/status') {
           return json({ gateway: 'kannel', reachable: true, message: 'Kannel bearerbox running', uptime: '1m', queued: 0, checked_on: '2026-01-01T00:00:00Z', links: [{ smsc_id: 'northwind-backup', state: 'connecting', detail: 're-connecting', queued: 2, failed: 0, received: 0, sent: 0, rate_in: 0, rate_out: 0 }] });
         }
-        if (path === `/smsc_connection/${ID}` && req.method === 'GET') return json(CONN);
-        if (path === `/smsc_connection/${ID}` && req.method === 'PATCH') return json({ ...CONN, ...(body as object) });
+        if (path === `/smsc_connection/${ID}` && method === 'GET') return json(CONN);
+        if (path === `/smsc_connection/${ID}` && method === 'PATCH') return json({ ...CONN, ...(body as object) });
         if (path === '/api_adapter/list') return json({ items: [{ api_adapter_id: 'smpp', name: 'SMPP 3.4 client', protocol: 'smpp', description: '', required: ['host'], optional: [] }], total: 1, per_page: 100 });
         if (path === '/vendor/list') return json({ items: [], total: 0, per_page: 1000 });
         if (path === '/gateway') return json({ message: 'The built-in SMSC simulator carries every message: there are no SMSC connections to apply', applied_by: 'none', connections: 1 });
@@ -61,14 +52,11 @@ describe('system admin catalog and SMSC connection routes', () => {
           return json({ vendor_product_uuid: VP, vendor_uuid: ID, vendor_name: 'Northwind', vendor_product_name: 'Northwind Direct', type: 'sms', mobile_network_uuid: null, status: 'active', rate_count: 0, created_on: '2026-01-01T00:00:00Z' });
         }
         if (path === `/vendor_product/${VP}/import`) return json({ errors: { 'line 3': 'price "-1" is not a non-negative decimal with up to 6 places' } }, 400);
-        return json({ error: { message: `unexpected ${req.method} ${path}` } }, 500);
-      }) as typeof fetch;
+        return json({ error: { message: `unexpected ${method} ${path}` } }, 500);
+      });
     });
-    afterAll(() => {
-      globalThis.fetch = realFetch;
-      globalThis.Request = RealRequest;
-    });
-    beforeEach(() => (seen.length = 0));
+    afterAll(() => api.restore());
+    beforeEach(() => (api.calls.length = 0));
     const at = (route: string) =>
       renderWithProviders(
         <Routes>
@@ -85,10 +73,10 @@ describe('system admin catalog and SMSC connection routes', () => {
       // the links' bind health sits above the list
       expect(await screen.findByText(/Not bound: northwind-backup \(re-connecting\)/, {}, { timeout: 15_000 })).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: /Restart gateway/ }));
-      expect(seen.some((s) => s.path === '/gateway')).toBe(false);
+      expect(seen().some((s) => s.path === '/gateway')).toBe(false);
       const dialog = await screen.findByRole('tooltip', {}, { timeout: 10_000 });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Restart' }));
-      await waitFor(() => expect(seen.find((s) => s.path === '/gateway')).toEqual({ method: 'POST', path: '/gateway', body: { command: 'restart' } }), { timeout: 10_000 });
+      await waitFor(() => expect(seen().find((s) => s.path === '/gateway')).toEqual({ method: 'POST', path: '/gateway', body: { command: 'restart' } }), { timeout: 10_000 });
       await waitFor(() => expect(store.getState().toast.current).toMatchObject({ kind: 'warning', text: expect.stringContaining('simulator') }), { timeout: 10_000 });
     }, 60_000);
 
@@ -98,8 +86,8 @@ describe('system admin catalog and SMSC connection routes', () => {
       expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
       fireEvent.change(host, { target: { value: 'smsc2.northwind.example' } });
       fireEvent.click(screen.getByRole('button', { name: /Save/ }));
-      await waitFor(() => expect(seen.find((s) => s.method === 'PATCH')).toBeTruthy(), { timeout: 15_000 });
-      const patch = seen.find((s) => s.method === 'PATCH')?.body as Record<string, unknown>;
+      await waitFor(() => expect(seen().find((s) => s.method === 'PATCH')).toBeTruthy(), { timeout: 15_000 });
+      const patch = seen().find((s) => s.method === 'PATCH')?.body as Record<string, unknown>;
       expect(patch).toMatchObject({ host: 'smsc2.northwind.example', smsc_id: 'northwind-smpp', port: 2775 });
       expect(patch).not.toHaveProperty('password');
     }, 60_000);
@@ -113,7 +101,7 @@ describe('system admin catalog and SMSC connection routes', () => {
       expect(await screen.findByText('price "-1" is not a non-negative decimal with up to 6 places', {}, { timeout: 15_000 })).toBeTruthy();
       expect(screen.getByText('Not imported: the file has errors on other lines')).toBeTruthy();
       expect(screen.getByRole('status').textContent).toBe('0 imported, 2 failed');
-      expect(seen.find((s) => s.path === `/vendor_product/${VP}/import`)?.body).toEqual({ csv: 'code,price\n44,0.05\n49,-1\n' });
+      expect(seen().find((s) => s.path === `/vendor_product/${VP}/import`)?.body).toEqual({ csv: 'code,price\n44,0.05\n49,-1\n' });
     }, 60_000);
   });
 });
