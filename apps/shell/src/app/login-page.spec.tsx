@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { renderWithProviders } from '@smsc/shared-testing';
+import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import { LoginPage } from './login-page';
 
 function Where() {
@@ -8,35 +8,25 @@ function Where() {
 }
 
 describe('LoginPage, two-factor second step', () => {
-  const realFetch = globalThis.fetch;
-  const RealRequest = globalThis.Request;
-  const bodies: { path: string; body: Record<string, string> }[] = [];
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  let api: ReturnType<typeof stubApi>;
+  /** the calls so far, each as its path and JSON body */
+  const bodies = () => api.calls.map((c) => ({ path: c.path, body: c.body as Record<string, string> }));
+  const json = (body: unknown, status = 200) => ({ status, body });
 
   beforeAll(() => {
-    globalThis.Request = class extends RealRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
-      }
-    } as typeof Request;
     // the server's side of the two calls: a challenge for the password, a session for a right code
-    globalThis.fetch = jest.fn(async (req: Request) => {
-      const path = new URL(req.url).pathname.replace('/api_smsc/v1', '');
-      const body = (await req.json()) as Record<string, string>;
-      bodies.push({ path, body });
+    api = stubApi(({ path, body: sent }) => {
+      const body = sent as Record<string, string>;
       if (path === '/auth') return json({ two_factor: 'verify', challenge: 'c'.repeat(43), challenge_exp: 4_000_000_000 });
       if (path === '/auth/2fa') {
         if (body.code === '246810' || body.recovery_code === 'abcde-fghjk') return json({ token: 'tok', user_type: 'reseller', exp: 4_000_000_000 });
         return json({ error: { message: body.code ? 'The code is wrong or has expired' : 'The recovery code is wrong or was already used' } }, 401);
       }
       return json({ error: { message: 'unexpected' } }, 500);
-    }) as typeof fetch;
+    });
   });
-  afterAll(() => {
-    globalThis.fetch = realFetch;
-    globalThis.Request = RealRequest;
-  });
-  beforeEach(() => { bodies.length = 0; window.localStorage.clear(); });
+  afterAll(() => api.restore());
+  beforeEach(() => { api.calls.length = 0; window.localStorage.clear(); });
 
   const render = () => renderWithProviders(
     <Routes>
@@ -69,7 +59,7 @@ describe('LoginPage, two-factor second step', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/reseller'));
     expect(store.getState().session).toMatchObject({ token: 'tok', userType: 'reseller', status: 'success' });
-    expect(bodies.filter((b) => b.path === '/auth/2fa').map((b) => b.body.code)).toEqual(['111111', '246810']);
+    expect(bodies().filter((b) => b.path === '/auth/2fa').map((b) => b.body.code)).toEqual(['111111', '246810']);
   }, 90_000);
 
   it('switches to a recovery code by a keyboard-reachable link, and back to the password form', async () => {
@@ -86,7 +76,7 @@ describe('LoginPage, two-factor second step', () => {
     fireEvent.change(screen.getByLabelText('Recovery code'), { target: { value: 'abcde-fghjk' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/reseller'));
-    expect(bodies.at(-1)).toEqual({ path: '/auth/2fa', body: { challenge: 'c'.repeat(43), recovery_code: 'abcde-fghjk' } });
+    expect(bodies().at(-1)).toEqual({ path: '/auth/2fa', body: { challenge: 'c'.repeat(43), recovery_code: 'abcde-fghjk' } });
   }, 90_000);
 
   it('goes back to the e-mail and password form', async () => {
