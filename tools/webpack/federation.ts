@@ -68,11 +68,12 @@ export function federatedApp(options: AppOptions, argv: { mode?: string } = {}):
         },
         {
           // The contract's files only declare schemas and constants, so a bundle that uses a
-          // constant leaves TypeBox and the unused schemas out. formats.ts registers TypeBox string
-          // formats for Value.Check: a real side effect, kept (with the index that imports it) wherever
-          // the contract is imported.
+          // constant (constants.ts) leaves TypeBox and the unused schemas out. formats.ts registers
+          // TypeBox string formats for Value.Check, which no browser bundle runs: the index that
+          // imports it is side-effect free too, or a landing that needs one constant would evaluate
+          // every schema module the index was concatenated with (TypeBox, ~10 KB gz, in each remote).
           test: /[\\/]libs[\\/]shared[\\/]contract[\\/]src[\\/].*\.ts$/,
-          exclude: /[\\/](formats|index)\.ts$/,
+          exclude: /[\\/]formats\.ts$/,
           sideEffects: false,
         },
         {

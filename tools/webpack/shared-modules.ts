@@ -43,13 +43,15 @@ export function sharedModules(): Record<string, SharedConfig> {
     '@reduxjs/toolkit': throughFacade('@reduxjs/toolkit'),
     '@reduxjs/toolkit/query/react': fromPackage('@reduxjs/toolkit'),
     dayjs: fromPackage('dayjs'),
-    // Three entries of one facade: the light one for /login, the frame (menu, header, role home,
-    // lazy area loading) after sign-in, the full one (data kit) on the first visit to an area.
-    // The shell's build provides both (the full one is fetched only when asked for), and with equal
-    // versions under 'loaded-first' the first registration, the host's, is the one every remote
-    // gets: antd's modules (ConfigProvider context, style cache) run once, in the shell's runtime.
+    // Four entries of one facade: the light one for /login, the frame (menu, header, role home,
+    // lazy area loading) after sign-in, compose (a form screen's pickers: the SMS center landing),
+    // the full one (data kit) on the first visit to an area. The shell's build provides all four
+    // (compose and the full one are fetched only when asked for), and with equal versions under
+    // 'loaded-first' the first registration, the host's, is the one every remote gets: antd's
+    // modules (ConfigProvider context, style cache) run once, in the shell's runtime.
     '@smsc/shared-ui/core': workspaceLib,
     '@smsc/shared-ui/frame': workspaceLib,
+    '@smsc/shared-ui/compose': workspaceLib,
     '@smsc/shared-ui': workspaceLib,
     // the light entries (no RTK Query) for /login; the full ones arrive with a signed-in area
     '@smsc/shared-api/core': workspaceLib,

@@ -70,7 +70,8 @@ export function RemoteArea({ area }: { area: RoleArea }) {
 }
 
 /**
- * Never called: it makes the shell's build provide the full kit (`@smsc/shared-ui`) as well, so an
- * area's first visit fetches the shell's copy (one antd, one style cache) and not the remote's.
+ * Never called: it makes the shell's build provide the full kit (`@smsc/shared-ui`) and the compose
+ * entry as well, so an area's first visit fetches the shell's copy (one antd, one style cache) and
+ * not the remote's.
  */
-export const provideDataKit = () => import('@smsc/shared-ui');
+export const provideDataKit = () => Promise.all([import('@smsc/shared-ui'), import('@smsc/shared-ui/compose')]);

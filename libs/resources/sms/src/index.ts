@@ -5,4 +5,5 @@ export {
 export { smsDefinition, smsBundle, suppressionDefinition, suppressionBundle, suppressionBody, smsStatusTag, SMS_ACCESS, INCOMING, OUTGOING } from './lib/sms.resource';
 export { countSegments, type Segments } from './lib/segments';
 export { SmsCenter, SentMessage, POLL_MS, type SmsCenterProps } from './lib/sms-center';
-export { smsLogRoutes, resellerSmsLogRoutes, smsCenterRoute, suppressionRoutes } from './lib/sms-pages';
+export { smsLogRoutes, resellerSmsLogRoutes, suppressionRoutes } from './lib/sms-pages';
+export { smsCenterRoute } from './lib/center-route';

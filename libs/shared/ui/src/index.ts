@@ -4,10 +4,11 @@
 // fetched only once a signed-in area needs it.
 export * from './core';
 export * from './frame';
+export * from './compose';
 export {
   Badge, Breadcrumb, Checkbox, Divider, Drawer, Dropdown, Empty, Form, Grid,
-  InputNumber, Modal, Pagination, Popconfirm, Progress, Radio, Select,
-  Switch, Table, Tabs, Tag, Tooltip, Upload,
+  InputNumber, Modal, Pagination, Popconfirm, Progress, Radio,
+  Switch, Table, Tabs, Tooltip, Upload,
 } from 'antd';
 export type { FormInstance, FormProps, FormRule, TableColumnsType, TableProps, UploadProps } from 'antd';
 export {

@@ -15,7 +15,8 @@ export const companyUserModule: RoleModule = {
   areas: [
     lazyArea(['profile'], () => import('./users-routes').then((m) => m.usersRoutes)),
     lazyArea(['dids'], () => import('./dids-routes').then((m) => m.didsRoutes)),
-    lazyArea(['sms-center', 'sms-log'], () => import('./messaging-routes').then((m) => m.messagingRoutes)),
+    lazyArea(['sms-center'], () => import('./sms-center-routes').then((m) => m.smsCenterRoutes)),
+    lazyArea(['sms-log'], () => import('./messaging-routes').then((m) => m.messagingRoutes)),
     lazyArea(['sms-workflow', 'reminder-workflow'], () => import('./workflows-routes').then((m) => m.workflowsRoutes)),
   ],
 };

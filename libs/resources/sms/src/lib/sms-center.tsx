@@ -1,13 +1,17 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Descriptions, Form, Input, Select, Space, Tag, Typography } from '@smsc/shared-ui';
-import { describeApiError, showToast } from '@smsc/shared-api';
+import { useEffect, useState } from 'react';
+// The company user's landing: drawn from the kit's light entries (core, frame, compose), without the
+// data kit, so the landing stays near a role home's size
+import { Alert, Button, Input } from '@smsc/shared-ui/core';
+import { Card, Descriptions, Space, Typography } from '@smsc/shared-ui/frame';
+import { FieldRow, Select, Tag } from '@smsc/shared-ui/compose';
+import { describeApiError, showToast } from '@smsc/shared-api/core';
 import { useAppDispatch } from '@smsc/shared-session';
 import { SMS_TEXT_MAX, type SendSmsBody } from '@smsc/shared-contract';
-import { countSegments } from './segments';
+import { useSegments } from './use-segments';
 import {
   FINAL_STATUSES, useApprovedTemplateChoicesQuery, useGetSmsQuery, useQuoteSmsQuery, useRecipientChoicesQuery, useSendSmsMutation, useSenderNumbersQuery,
 } from './sms.api';
-import { useSmsCompanyOptions, smsStatusTag } from './sms.resource';
+import { useSmsCompanyOptions, smsStatusTag } from './sms-status';
 
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 export const POLL_MS = 1000;
@@ -68,7 +72,9 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
   const templates = useApprovedTemplateChoicesQuery(scope, { skip: !ready });
   const [send, sending] = useSendSmsMutation();
 
-  const live = useMemo(() => countSegments(text), [text]);
+  // the text field's focus fetches the part counter before the first keystroke
+  const [counting, setCounting] = useState(false);
+  const live = useSegments(text, counting);
   const quoteArg = useSettled({ text, dnis: dnis.trim() || undefined, ...(pickCompany ? { company_uuid: company } : {}) }, QUOTE_DELAY_MS);
   const quote = useQuoteSmsQuery(quoteArg, { skip: !ready || !quoteArg.text || !quoteArg.dnis });
 
@@ -102,32 +108,32 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
   const canSend = ready && !!ani && !!dnis.trim() && !!text && text.length <= SMS_TEXT_MAX;
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 720 }}>
-      <Form layout="vertical" name="sms-center" onFinish={submit} aria-label="Compose SMS">
+      <form id="sms-center" aria-label="Compose SMS" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
         {pickCompany && (
-          <Form.Item label="Company" htmlFor="sms-company" required>
+          <FieldRow label="Company" htmlFor="sms-company" required>
             <Select id="sms-company" showSearch optionFilterProp="label" options={companies.options} loading={companies.loading} value={company}
               onChange={(v: string) => { setCompany(v); setAni(undefined); setRecipient(undefined); setTemplate(undefined); }} placeholder="Choose the company to send for" />
-          </Form.Item>
+          </FieldRow>
         )}
-        <Form.Item label="From" htmlFor="sms-ani" required help={ready && numbers.data?.items.length === 0 ? 'No sending numbers: buy or assign a DID first' : undefined}>
-          <Select id="sms-ani" showSearch value={ani} onChange={setAni} disabled={!ready} loading={numbers.isFetching} placeholder="Sender number"
+        <FieldRow label="From" htmlFor="sms-ani" required help={ready && numbers.data?.items.length === 0 ? 'No sending numbers: buy or assign a DID first' : undefined}>
+          <Select id="sms-ani" aria-describedby={ready && numbers.data?.items.length === 0 ? 'sms-ani_help' : undefined} showSearch value={ani} onChange={setAni} disabled={!ready} loading={numbers.isFetching} placeholder="Sender number"
             options={(numbers.data?.items ?? []).map((d) => ({ label: d.description ? `${d.did} · ${d.description}` : d.did, value: d.did }))} />
-        </Form.Item>
-        <Form.Item label="Recipient" htmlFor="sms-recipient">
+        </FieldRow>
+        <FieldRow label="Recipient" htmlFor="sms-recipient">
           <Select id="sms-recipient" showSearch optionFilterProp="label" allowClear value={recipient} onChange={pickRecipient} disabled={!ready} placeholder="Optional: pick a saved recipient"
             options={(recipients.data?.items ?? []).map((r) => ({ label: `${r.recipient_name} (${r.number})`, value: r.recipient_uuid }))} />
-        </Form.Item>
-        <Form.Item label="To" htmlFor="sms-dnis" required>
+        </FieldRow>
+        <FieldRow label="To" htmlFor="sms-dnis" required>
           <Input id="sms-dnis" value={dnis} maxLength={24} placeholder="+1 212 555 0100" autoComplete="tel"
             onChange={(e) => { setDnis(e.target.value); setRecipient(undefined); }} />
-        </Form.Item>
-        <Form.Item label="Template" htmlFor="sms-template">
+        </FieldRow>
+        <FieldRow label="Template" htmlFor="sms-template">
           <Select id="sms-template" showSearch optionFilterProp="label" allowClear value={template} onChange={pickTemplate} disabled={!ready} placeholder="Optional: an approved template"
             options={(templates.data?.items ?? []).map((t) => ({ label: t.template_name, value: t.id }))} />
-        </Form.Item>
-        <Form.Item label="Text" htmlFor="sms-text" required help={template ? 'The approved template is sent as it is; clear the template to write your own text.' : undefined}>
-          <Input.TextArea id="sms-text" rows={5} value={text} readOnly={!!template} onChange={(e) => setText(e.target.value)} />
-        </Form.Item>
+        </FieldRow>
+        <FieldRow label="Text" htmlFor="sms-text" required help={template ? 'The approved template is sent as it is; clear the template to write your own text.' : undefined}>
+          <Input.TextArea id="sms-text" aria-describedby={template ? 'sms-text_help' : undefined} onFocus={() => setCounting(true)} rows={5} value={text} readOnly={!!template} onChange={(e) => setText(e.target.value)} />
+        </FieldRow>
         <Space wrap size="middle" aria-live="polite" data-testid="sms-figures" style={{ marginBottom: 16 }}>
           <span data-testid="sms-segments">{live.segments} {live.segments === 1 ? 'part' : 'parts'}</span>
           <Tag data-testid="sms-encoding">{live.encoding}</Tag>
@@ -139,7 +145,7 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
         </Space>
         {text.length > SMS_TEXT_MAX && <Alert type="error" showIcon title={`The text is longer than ${SMS_TEXT_MAX} characters`} style={{ marginBottom: 16 }} />}
         <Button type="primary" htmlType="submit" loading={sending.isLoading} disabled={!canSend}>Send</Button>
-      </Form>
+      </form>
       {sentId && <SentMessage id={sentId} />}
     </Space>
   );

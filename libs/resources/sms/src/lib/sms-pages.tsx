@@ -2,7 +2,6 @@ import type { RouteObject } from 'react-router';
 import { CreatePage, ListPage, definitionFor, resourceRoutes, type ListQueryArg, type ResourceBundle, type RoleAccess, type ServerCsv } from '@smsc/shared-ui';
 import type { Sms } from '@smsc/shared-contract';
 import { INCOMING, OUTGOING, SMS_ACCESS, smsBundle, smsDefinition, suppressionBundle } from './sms.resource';
-import { SmsCenter } from './sms-center';
 
 // Keyed list pages: React Router keeps a component at the same place in the tree when the route changes,
 // and another resource's ListPage calls a different set of hooks (a bundle without delete or lazy list).
@@ -42,10 +41,6 @@ export function smsLogRoutes(access: RoleAccess): RouteObject {
 export function resellerSmsLogRoutes(access: RoleAccess): RouteObject {
   const both = scopedLog({ ...access, keys: [...(access.keys ?? []), SMS_ACCESS.direction] }, 'sms-reseller', 'SMS log');
   return { path: 'reseller-sms-log', element: <ListPage key="sms-reseller" bundle={both} access={access} serverCsv={bothCsv} />, handle: { title: 'SMS log' } };
-}
-
-export function smsCenterRoute(path: string, pickCompany = false): RouteObject {
-  return { path, element: <SmsCenter pickCompany={pickCompany} />, handle: { title: 'SMS center' } };
 }
 
 /**

@@ -1,25 +1,16 @@
-import { useMemo } from 'react';
-import { SMS_STATUSES, type Sms, type SmsStatus, type SuppressedNumber, type SuppressedNumberBody } from '@smsc/shared-contract';
-import { Tag, type FormValues, type ResourceBundle, type ResourceDefinition, type ResourcePages } from '@smsc/shared-ui';
+import { SMS_STATUSES, type Sms, type SuppressedNumber, type SuppressedNumberBody } from '@smsc/shared-contract';
+import type { FormValues, ResourceBundle, ResourceDefinition, ResourcePages } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
 import {
-  useAddSuppressedMutation, useDeleteSuppressedMutation, useLazyListSmsQuery, useLazyListSuppressedQuery, useListSmsQuery, useListSuppressedQuery, useSmsCompanyChoicesQuery,
+  useAddSuppressedMutation, useDeleteSuppressedMutation, useLazyListSmsQuery, useLazyListSuppressedQuery, useListSmsQuery, useListSuppressedQuery,
 } from './sms.api';
+import { smsStatusTag, useSmsCompanyOptions } from './sms-status';
 
-/** The companies the caller may act for (the server lists only those it may see). */
-export function useSmsCompanyOptions(skip = false) {
-  const { data, isLoading } = useSmsCompanyChoicesQuery(undefined, { skip });
-  const options = useMemo(() => (data?.items ?? []).map((c) => ({ label: c.company_name, value: c.company_uuid })), [data]);
-  return { options, loading: isLoading };
-}
+export { smsStatusTag, useSmsCompanyOptions };
 
 /** Access keys: whose message it is (roles above a company), the vendor cost (admin, reseller). */
 export const SMS_ACCESS = { company: 'sms.company', user: 'sms.user', cost: 'sms.cost', direction: 'sms.direction' } as const;
 
-const STATUS_COLORS: Partial<Record<SmsStatus, string>> = {
-  delivered: 'green', received: 'green', sent: 'blue', queued: 'blue', scheduled: 'purple', undelivered: 'orange', failed: 'red', blocked: 'red',
-};
-export const smsStatusTag = (v: unknown) => <Tag color={STATUS_COLORS[v as SmsStatus]}>{String(v ?? '')}</Tag>;
 export const money = (v: unknown, row: { currency?: string }) => (v === null || v === undefined ? '' : `${v} ${row.currency ?? ''}`.trim());
 
 /** The SMS logs of every role: one column list for table, search and CSV export. */

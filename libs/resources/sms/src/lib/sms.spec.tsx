@@ -4,6 +4,7 @@ import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import { countSegments } from './segments';
 import { smsDefinition, SMS_ACCESS, suppressionBody } from './sms.resource';
 import { SmsCenter } from './sms-center';
+import { EMPTY_TEXT } from './use-segments';
 
 describe('segments (the same library and rules as the server)', () => {
   it('counts GSM-7 and UCS-2 parts at their boundaries', () => {
@@ -12,6 +13,10 @@ describe('segments (the same library and rules as the server)', () => {
     expect(countSegments('€'.repeat(80))).toMatchObject({ segments: 1, encoding: 'GSM-7' }); // 2 septets each
     expect(countSegments('hi 😀')).toMatchObject({ segments: 1, encoding: 'UCS-2' });
     expect(countSegments('😀'.repeat(36))).toMatchObject({ segments: 2, encoding: 'UCS-2' }); // 72 UTF-16 units > 70
+  });
+
+  it("shows an empty text's count before the calculator is fetched, as the calculator counts it", () => {
+    expect(countSegments('')).toEqual(EMPTY_TEXT);
   });
 });
 
@@ -57,7 +62,8 @@ describe('SmsCenter', () => {
     fireEvent.click(await screen.findByText('+12125552301 · Main', {}, { timeout: 20_000 }));
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '+1 415 555 0111' } });
     fireEvent.change(screen.getByLabelText('Text'), { target: { value: 'a'.repeat(161) } });
-    expect(screen.getByTestId('sms-segments').textContent).toBe('2 parts');
+    // the part counter is fetched with the first character
+    await waitFor(() => expect(screen.getByTestId('sms-segments').textContent).toBe('2 parts'));
     fireEvent.change(screen.getByLabelText('Text'), { target: { value: 'Hello €' } });
     expect(screen.getByTestId('sms-segments').textContent).toBe('1 part');
     expect(screen.getByTestId('sms-encoding').textContent).toBe('GSM-7');

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ListQuery, Nullable, Uuid } from './common';
 import { Money } from './billing';
 import { Text } from './storable-text';
+import { SMS_STATUSES, SMS_TEXT_MAX } from './constants';
 
 // Messaging of spec §7: /sms, /sms/list, log/report, log/mo_report, /suppressed_number.
 // Numbers travel in E.164 with the plus ("+12125550100"); money as decimal text (see billing.ts).
@@ -9,8 +10,6 @@ const Timestamp = Type.String({ format: 'date-time' });
 const Search = Type.String({ maxLength: 200 });
 const Bool = Type.Boolean();
 
-/** The longest text one SMS call takes: 10 concatenated UCS-2 parts (10 × 67). Longer is refused (400). */
-export const SMS_TEXT_MAX = 670;
 /** Counts above this are reported as this figure with total_capped: true (see SmsPage). */
 export const SMS_COUNT_CAP = 10_000;
 
@@ -23,7 +22,6 @@ const Number_ = Type.String({ minLength: 3, maxLength: 24, pattern: '^[+0-9 ().-
  * block_reason), never sent, never charged. cancelled: a scheduled message withdrawn. received: an
  * incoming (MO) message. A state only moves forward, each move once.
  */
-export const SMS_STATUSES = ['scheduled', 'queued', 'sent', 'delivered', 'undelivered', 'failed', 'blocked', 'cancelled', 'received'] as const;
 export const SmsStatus = Type.Union(SMS_STATUSES.map((s) => Type.Literal(s)));
 export type SmsStatus = Static<typeof SmsStatus>;
 
