@@ -7,8 +7,15 @@ if (typeof window !== 'undefined') {
   const { MessageChannel, MessagePort, BroadcastChannel } = require('node:worker_threads');
   Object.assign(globalThis, { MessageChannel, MessagePort, BroadcastChannel });
   const undici = require('undici');
+  // a browser resolves a relative URL against the page (the console calls '/api_smsc/v1/...'); Node's
+  // Request refuses it, so every component spec would patch it
+  class PageRequest extends undici.Request {
+    constructor(input, init) {
+      super(typeof input === 'string' ? new URL(input, window.location.href).href : input, init);
+    }
+  }
   Object.assign(globalThis, {
-    fetch: undici.fetch, Request: undici.Request, Response: undici.Response, Headers: undici.Headers, FormData: undici.FormData,
+    fetch: undici.fetch, Request: PageRequest, Response: undici.Response, Headers: undici.Headers, FormData: undici.FormData,
   });
   if (!window.matchMedia) {
     window.matchMedia = (query) => ({

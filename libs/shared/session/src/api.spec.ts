@@ -6,18 +6,11 @@ const probe = api.injectEndpoints({
   endpoints: (build) => ({ probe: build.query<{ ok: boolean }, void>({ query: () => '/probe' }) }),
 });
 
-const NodeRequest = globalThis.Request;
 const realFetch = globalThis.fetch;
 beforeAll(() => {
-  globalThis.Request = class extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
-    }
-  } as typeof Request;
   globalThis.fetch = jest.fn(async () => new Response(JSON.stringify({ ok: true }), { status: 200, headers: { 'content-type': 'application/json' } })) as typeof fetch;
 });
 afterAll(() => {
-  globalThis.Request = NodeRequest;
   globalThis.fetch = realFetch;
 });
 

@@ -66,16 +66,10 @@ describe('apiErrorToasts', () => {
 });
 
 describe('baseQuery: a busy Idempotency-Key is retried', () => {
-  const RealRequest = globalThis.Request;
   const realFetch = globalThis.fetch;
   let answers: { status: number; retryAfter?: string }[] = [];
   let calls = 0;
   beforeAll(() => {
-    globalThis.Request = class extends RealRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, 'http://localhost').href : input, init);
-      }
-    } as typeof Request;
     globalThis.fetch = (async () => {
       const a = answers[Math.min(calls++, answers.length - 1)];
       const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -84,7 +78,6 @@ describe('baseQuery: a busy Idempotency-Key is retried', () => {
     }) as typeof fetch;
   });
   afterAll(() => {
-    globalThis.Request = RealRequest;
     globalThis.fetch = realFetch;
   });
   beforeEach(() => { calls = 0; });

@@ -15,18 +15,6 @@ function answerLogin(userType: string) {
   return calls;
 }
 
-// fetchBaseQuery builds a Request from a path; give Node's Request the page's origin to resolve it
-const NodeRequest = globalThis.Request;
-beforeAll(() => {
-  globalThis.Request = class extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
-    }
-  } as typeof Request;
-});
-afterAll(() => {
-  globalThis.Request = NodeRequest;
-});
 beforeEach(() => window.localStorage.clear());
 
 const signInAs = (email: string, wanted?: string | null, password = 'right-password') => {
