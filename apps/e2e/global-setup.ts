@@ -8,7 +8,8 @@ import { E2E_PORT, ROOT, serverDir, startServer } from './src/server';
  * so two workers never run the slow first start at the same time.
  */
 export default async function globalSetup() {
-  if (!existsSync(path.join(ROOT, 'dist/apps/shell/index.html'))) throw new Error('no production build in dist/apps: run `npm run build` first');
+  if (!existsSync(path.join(ROOT, 'dist/apps/shell/index.html')))
+    throw new Error('no production build in dist/apps: run `npm run build` first');
   rmSync(path.join(ROOT, 'tmp/e2e/servers'), { recursive: true, force: true });
   const template = await startServer('template', E2E_PORT + 8);
   await template.stop();

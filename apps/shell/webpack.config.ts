@@ -31,9 +31,17 @@ export default (_env: unknown, argv: { mode?: string }) =>
                 maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
                 runtimeCaching: [
                   // a redeployed remote must win over the cached one whenever the network answers
-                  { urlPattern: /\/(remotes\.json|remotes\/[^/]+\/remoteEntry\.js)$/, handler: 'NetworkFirst', options: { cacheName: 'remote-entries', networkTimeoutSeconds: 4 } },
+                  {
+                    urlPattern: /\/(remotes\.json|remotes\/[^/]+\/remoteEntry\.js)$/,
+                    handler: 'NetworkFirst',
+                    options: { cacheName: 'remote-entries', networkTimeoutSeconds: 4 },
+                  },
                   // other remote files carry a content hash: a URL never changes meaning
-                  { urlPattern: /\/remotes\/[^/]+\/.+\.js$/, handler: 'CacheFirst', options: { cacheName: 'remote-chunks', expiration: { maxEntries: 300 } } },
+                  {
+                    urlPattern: /\/remotes\/[^/]+\/.+\.js$/,
+                    handler: 'CacheFirst',
+                    options: { cacheName: 'remote-chunks', expiration: { maxEntries: 300 } },
+                  },
                 ],
               }),
             ],

@@ -2,6 +2,12 @@ import { federatedApp } from '../../tools/webpack/federation';
 
 export default (_env: unknown, argv: { mode?: string }) =>
   federatedApp(
-    { project: 'system-admin', name: 'system_admin', exposes: { './routes': './src/remote-entry.ts' }, port: 4201, title: 'SMSC Console: System admin' },
+    {
+      project: 'system-admin',
+      name: 'system_admin',
+      exposes: { './routes': './src/remote-entry.ts' },
+      port: 4201,
+      title: 'SMSC Console: System admin',
+    },
     argv,
   );

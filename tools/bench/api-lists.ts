@@ -19,12 +19,24 @@ const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:
 
 const CALLS = [
   ['company list (per_page=10000)', '/company/list?per_page=10000'],
-  ['user list (filtered, page 3)', '/user/list?page=3&per_page=10&user_name=*user*&is_active=true&order_by=email&order_dir=asc'],
+  [
+    'user list (filtered, page 3)',
+    '/user/list?page=3&per_page=10&user_name=*user*&is_active=true&order_by=email&order_dir=asc',
+  ],
 ] as const;
 
-interface Row { mode: string; call: string; rows: number; p50: number; p95: number; max: number; kb: number }
+interface Row {
+  mode: string;
+  call: string;
+  rows: number;
+  p50: number;
+  p95: number;
+  max: number;
+  kb: number;
+}
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function fill(app: FastifyInstance): Promise<void> {
   const db = app.db;
@@ -35,9 +47,13 @@ async function fill(app: FastifyInstance): Promise<void> {
     const rows = Array.from({ length: Math.min(BATCH, USERS - start) }, (_, k) => {
       const i = start + k;
       return {
-        email: `bench-user-${String(i).padStart(5, '0')}@example.com`, full_name: `Bench User ${i}`, password_hash,
-        user_type: i % 10 === 0 ? ('company_admin' as const) : ('user' as const), is_admin: i % 10 === 0,
-        is_active: i % 5 !== 4, company_uuid: companyIds[i % companyIds.length],
+        email: `bench-user-${String(i).padStart(5, '0')}@example.com`,
+        full_name: `Bench User ${i}`,
+        password_hash,
+        user_type: i % 10 === 0 ? ('company_admin' as const) : ('user' as const),
+        is_admin: i % 10 === 0,
+        is_active: i % 5 !== 4,
+        company_uuid: companyIds[i % companyIds.length],
       };
     });
     await db.insertInto('users').values(rows).execute();
@@ -46,12 +62,25 @@ async function fill(app: FastifyInstance): Promise<void> {
 
 async function runMode(mode: string, databaseUrl: string | undefined): Promise<Row[]> {
   const dbSchema = databaseUrl ? `bench_${randomBytes(6).toString('hex')}` : undefined;
-  const app = await build({ dataDir: 'memory', databaseUrl, dbSchema, demoPassword: PASSWORD, seed: true, webRoot: '/nonexistent-web-root' });
+  const app = await build({
+    dataDir: 'memory',
+    databaseUrl,
+    dbSchema,
+    demoPassword: PASSWORD,
+    seed: true,
+    webRoot: '/nonexistent-web-root',
+  });
   try {
     const t0 = performance.now();
     await fill(app);
-    console.error(`[${mode}] inserted ${COMPANIES} companies and ${USERS} users in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    const auth = await app.inject({ method: 'POST', url: `${API_PREFIX}/auth`, payload: { email: 'admin@example.com', password: PASSWORD } });
+    console.error(
+      `[${mode}] inserted ${COMPANIES} companies and ${USERS} users in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+    const auth = await app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/auth`,
+      payload: { email: 'admin@example.com', password: PASSWORD },
+    });
     if (auth.statusCode !== 200) throw new Error(`login failed: ${auth.statusCode} ${auth.body}`);
     const headers = { authorization: `Bearer ${auth.json().token}` };
     const out: Row[] = [];
@@ -70,7 +99,15 @@ async function runMode(mode: string, databaseUrl: string | undefined): Promise<R
         bytes = res.rawPayload.length;
       }
       times.sort((a, b) => a - b);
-      out.push({ mode, call, rows, p50: pct(times, 50), p95: pct(times, 95), max: times[times.length - 1], kb: bytes / 1024 });
+      out.push({
+        mode,
+        call,
+        rows,
+        p50: pct(times, 50),
+        p95: pct(times, 95),
+        max: times[times.length - 1],
+        kb: bytes / 1024,
+      });
     }
     return out;
   } finally {
@@ -81,9 +118,18 @@ async function runMode(mode: string, databaseUrl: string | undefined): Promise<R
 
 function printTable(rows: Row[]): void {
   const head = ['mode', 'call', 'rows', 'p50 ms', 'p95 ms', 'max ms', 'resp KB'];
-  const body = rows.map((r) => [r.mode, r.call, String(r.rows), r.p50.toFixed(1), r.p95.toFixed(1), r.max.toFixed(1), r.kb.toFixed(1)]);
+  const body = rows.map((r) => [
+    r.mode,
+    r.call,
+    String(r.rows),
+    r.p50.toFixed(1),
+    r.p95.toFixed(1),
+    r.max.toFixed(1),
+    r.kb.toFixed(1),
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ');
   console.log(line(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   for (const b of body) console.log(line(b));

@@ -4,7 +4,8 @@
 // Then, per size in BULK_LIVE_SIZES (default 10,000 and 100,000), a running job watched like the screens do: the time
 // to its first sent message, the latency of GET /bulk/{id}/report polls while it runs (other requests must interleave
 // with the job's chunks, above all on PGlite's single connection), and how fast a hold answers and takes effect.
-// Usage: npm run bench:bulk  (BULK_SENDS=20000, BULK_MODES=postgres,pglite, BULK_LIVE_SIZES=10000,100000, BULK_LIVE_SECONDS=20, BENCH_DATABASE_URL)
+// Usage: npm run bench:bulk  (BULK_SENDS=20000, BULK_MODES=postgres,pglite, BULK_LIVE_SIZES=10000,100000, BULK_LIVE_SECONDS=20,
+// BULK_ACCEPT=100000 (0 skips), BENCH_GUARDS=on|off (tools/bench/guards-setup.ts), BENCH_DATABASE_URL)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,51 +17,99 @@ import { API_PREFIX } from '@smsc/shared-contract';
 import { build } from '../../apps/api/src/app';
 import { post } from '../../apps/api/src/billing';
 import { bulkOf } from '../../apps/api/src/bulk';
+import { GUARDS_ON, setUpGuards } from './guards-setup';
 
 const PASSWORD = 'bench-demo-pass-123';
-const ACCEPT = 100_000;
+/** BULK_ACCEPT=0 skips the accept runs (scheduled, they never reach the send pipeline's guards) */
+const ACCEPT = Number(process.env.BULK_ACCEPT ?? 100_000);
 const SENDS = Number(process.env.BULK_SENDS ?? 20_000);
 const PG_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const MODES = (process.env.BULK_MODES ?? 'postgres,pglite').split(',');
 const LIVE_SIZES = (process.env.BULK_LIVE_SIZES ?? '10000,100000').split(',').filter(Boolean).map(Number);
 const LIVE_SECONDS = Number(process.env.BULK_LIVE_SECONDS ?? 20);
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? 0;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? 0;
 const log = (s: string) => console.error(s);
-const numbers = (n: number, base: number) => Array.from({ length: n }, (_, i) => `+1${['415', '650', '408', '510', '925'][i % 5]}${String(base + Math.floor(i / 5)).padStart(7, '0')}`);
+const numbers = (n: number, base: number) =>
+  Array.from(
+    { length: n },
+    (_, i) => `+1${['415', '650', '408', '510', '925'][i % 5]}${String(base + Math.floor(i / 5)).padStart(7, '0')}`,
+  );
 
 async function runMode(mode: string): Promise<string[]> {
   const pg = mode === 'postgres';
   const dir = pg ? undefined : mkdtempSync(path.join(tmpdir(), 'bench-bulk-'));
   const dbSchema = pg ? `bench_bulk_${randomBytes(4).toString('hex')}` : undefined;
   const app = await build({
-    dataDir: dir, databaseUrl: pg ? PG_URL : undefined, dbSchema, demoPassword: PASSWORD, seed: true, webRoot: '/nonexistent-web-root', demoTraffic: false, demoBilling: false,
+    dataDir: dir,
+    databaseUrl: pg ? PG_URL : undefined,
+    dbSchema,
+    demoPassword: PASSWORD,
+    seed: true,
+    webRoot: '/nonexistent-web-root',
+    guardsEnabled: GUARDS_ON,
+    demoTraffic: false,
+    demoBilling: false,
     // the simulator reports every message 50 ms after the hand-over: the figure is the pipeline's
     messaging: { gatewaySecret: 'bench', simLatencyMs: 50, simFailureRate: 0, simAutoDeliver: true },
   });
   const out: string[] = [];
   try {
-    const auth = await app.inject({ method: 'POST', url: `${API_PREFIX}/auth`, payload: { email: 'acme-admin@example.com', password: PASSWORD } });
+    const auth = await app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/auth`,
+      payload: { email: 'acme-admin@example.com', password: PASSWORD },
+    });
     const headers = { authorization: `Bearer ${auth.json().token}` };
-    const acme = (await app.db.selectFrom('companies').select('company_uuid').where('company_name', '=', 'Acme').executeTakeFirstOrThrow()).company_uuid;
-    await app.db.transaction().execute((trx) => post(trx, { account: { company_uuid: acme }, amount: 100_000_000_000n, kind: 'adjustment', cause_type: 'bench', cause_id: 'bulk' }));
+    const acme = (
+      await app.db
+        .selectFrom('companies')
+        .select('company_uuid')
+        .where('company_name', '=', 'Acme')
+        .executeTakeFirstOrThrow()
+    ).company_uuid;
+    await app.db.transaction().execute((trx) =>
+      post(trx, {
+        account: { company_uuid: acme },
+        amount: 100_000_000_000n,
+        kind: 'adjustment',
+        cause_type: 'bench',
+        cause_id: 'bulk',
+      }),
+    );
+    await setUpGuards(app, PASSWORD, acme);
+    log(`[${mode}] guards ${GUARDS_ON ? 'on' : 'off'}`);
 
     // 1. accept: 100,000 numbers as JSON, scheduled an hour ahead so nothing is sent meanwhile
     const accepts: number[] = [];
-    for (let run = 0; run < 3; run++) {
-      const body = { ani: '+12125552301', text: 'Accept bench', numbers: numbers(ACCEPT, 2_000_000 + run * 100_000), send_at: new Date(Date.now() + 3600_000).toISOString() };
+    for (let run = 0; run < (ACCEPT ? 3 : 0); run++) {
+      const body = {
+        ani: '+12125552301',
+        text: 'Accept bench',
+        numbers: numbers(ACCEPT, 2_000_000 + run * 100_000),
+        send_at: new Date(Date.now() + 3600_000).toISOString(),
+      };
       const t0 = performance.now();
       const res = await app.inject({ method: 'POST', url: `${API_PREFIX}/bulk`, headers, payload: body });
       accepts.push(performance.now() - t0);
       if (res.statusCode !== 201) throw new Error(`accept: ${res.statusCode} ${res.body}`);
     }
-    out.push(`${mode}: accept of ${ACCEPT.toLocaleString('en-US')} numbers (POST /bulk, JSON): ${accepts.map((a) => `${(a / 1000).toFixed(2)} s`).join(', ')}`);
+    out.push(
+      `${mode}: accept of ${ACCEPT.toLocaleString('en-US')} numbers (POST /bulk, JSON): ${accepts.map((a) => `${(a / 1000).toFixed(2)} s`).join(', ')}`,
+    );
     log(out[out.length - 1]);
 
     // 2. throughput: a running job of SENDS messages until every report is settled
     const cpu0 = process.cpuUsage();
     let rssMax = process.memoryUsage().rss;
     const t0 = performance.now();
-    const { bulk_uuid } = await bulkOf(app).create({ company_uuid: acme, user_uuid: null, ani: '+12125552301', text: 'Throughput bench', recipients: numbers(SENDS, 5_000_000).map((number) => ({ number })) });
+    const { bulk_uuid } = await bulkOf(app).create({
+      company_uuid: acme,
+      user_uuid: null,
+      ani: '+12125552301',
+      text: 'Throughput bench',
+      recipients: numbers(SENDS, 5_000_000).map((number) => ({ number })),
+    });
     let handedAt = 0;
     for (;;) {
       await new Promise((r) => setTimeout(r, 250));
@@ -71,15 +120,30 @@ async function runMode(mode: string): Promise<string[]> {
     }
     const secs = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
-    const settled = (await sql<{ n: number }>`select count(*)::int as n from ledger_entries e join sms s on e.cause_id = s.sms_uuid::text where s.bulk_uuid = ${bulk_uuid} and e.kind = 'sms_charge'`.execute(app.db)).rows[0].n;
-    out.push(`${mode}: ${SENDS.toLocaleString('en-US')} messages handed over in ${((handedAt - t0) / 1000).toFixed(1)} s, all delivered with DLRs settled in ${secs.toFixed(1)} s: ` +
-      `${(SENDS / secs).toFixed(0)} msg/s sustained (${settled} charges); API process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s ` +
-      `(${(((cpu.user + cpu.system) / 1e6 / secs) * 100).toFixed(0)}% of one core), RSS max ${(rssMax / 2 ** 20).toFixed(0)} MiB, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    const settled = (
+      await sql<{
+        n: number;
+      }>`select count(*)::int as n from ledger_entries e join sms s on e.cause_id = s.sms_uuid::text where s.bulk_uuid = ${bulk_uuid} and e.kind = 'sms_charge'`.execute(
+        app.db,
+      )
+    ).rows[0].n;
+    out.push(
+      `${mode}: ${SENDS.toLocaleString('en-US')} messages handed over in ${((handedAt - t0) / 1000).toFixed(1)} s, all delivered with DLRs settled in ${secs.toFixed(1)} s: ` +
+        `${(SENDS / secs).toFixed(0)} msg/s sustained (${settled} charges); API process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s ` +
+        `(${(((cpu.user + cpu.system) / 1e6 / secs) * 100).toFixed(0)}% of one core), RSS max ${(rssMax / 2 ** 20).toFixed(0)} MiB, load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}`,
+    );
     log(out[out.length - 1]);
 
     // 3. live: a running job of each size, polled like the report screen, then held
     for (const size of LIVE_SIZES) {
-      const res = await app.inject({ method: 'POST', url: `${API_PREFIX}/bulk`, headers, payload: { ani: '+12125552301', text: `Live ${size}`, numbers: numbers(size, 6_000_000 + size) } });
+      const res = await app.inject({
+        method: 'POST',
+        url: `${API_PREFIX}/bulk`,
+        headers,
+        payload: { ani: '+12125552301', text: `Live ${size}`, numbers: numbers(size, 6_000_000 + size) },
+      });
       if (res.statusCode !== 201) throw new Error(`live: ${res.statusCode} ${res.body}`);
       const id = res.json().bulk_uuid;
       const lat: number[] = [];
@@ -103,9 +167,13 @@ async function runMode(mode: string): Promise<string[]> {
       const a = await bulkOf(app).progress(id);
       await new Promise((z) => setTimeout(z, 2000));
       const b = await bulkOf(app).progress(id);
-      out.push(`${mode}: live ${size.toLocaleString('en-US')} numbers: first sent after ${(firstSent / 1000).toFixed(1)} s, ${sent} sent in ${LIVE_SECONDS} s; ` +
-        `report polls p50 ${pct(lat, 50).toFixed(0)} ms, p95 ${pct(lat, 95).toFixed(0)} ms, max ${Math.max(...lat).toFixed(0)} ms (${lat.length}); ` +
-        `hold answered ${held.statusCode} in ${holdMs.toFixed(0)} ms, ${b.sent - a.sent} sent after it settled; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+      out.push(
+        `${mode}: live ${size.toLocaleString('en-US')} numbers: first sent after ${(firstSent / 1000).toFixed(1)} s, ${sent} sent in ${LIVE_SECONDS} s; ` +
+          `report polls p50 ${pct(lat, 50).toFixed(0)} ms, p95 ${pct(lat, 95).toFixed(0)} ms, max ${Math.max(...lat).toFixed(0)} ms (${lat.length}); ` +
+          `hold answered ${held.statusCode} in ${holdMs.toFixed(0)} ms, ${b.sent - a.sent} sent after it settled; load average ${loadavg()
+            .map((l) => l.toFixed(1))
+            .join(' ')}`,
+      );
       log(out[out.length - 1]);
     }
   } finally {
@@ -128,4 +196,7 @@ async function main() {
   process.exit(0);
 }
 
-main().catch((err) => { console.error(err); process.exit(1); });
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -36,7 +36,13 @@ async function main(): Promise<void> {
   const app = await build({ dataDir: 'memory', demoPassword: PASSWORD, webRoot, logger: false });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
   });
   try {
     await seedCompanies(app.db, COMPANIES);
@@ -51,39 +57,64 @@ async function main(): Promise<void> {
     await page.waitForURL(/\/system-admin$/);
 
     // Watches from the very start of the next document: long tasks, and the first frame with rows.
-    await page.addInitScript(({ row }) => {
-      const probe: PageProbe = { longTasks: [] };
-      (window as unknown as { __probe: PageProbe }).__probe = probe;
-      // The first mutation that puts a row in the DOM, then the next frame (when it is painted).
-      const seen = new MutationObserver(() => {
-        if (!document.querySelector(row)) return;
-        seen.disconnect();
-        probe.rowsAt = performance.now();
-        requestAnimationFrame(() => setTimeout(() => (probe.rowsAt = performance.now()), 0));
-      });
-      seen.observe(document, { childList: true, subtree: true });
-      try {
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) probe.longTasks.push({ start: e.startTime, duration: e.duration });
-        }).observe({ type: 'longtask', buffered: true });
-      } catch (e) {
-        (probe as { error?: string }).error = String(e);
-      }
-    }, { row: ROW });
+    await page.addInitScript(
+      ({ row }) => {
+        const probe: PageProbe = { longTasks: [] };
+        (window as unknown as { __probe: PageProbe }).__probe = probe;
+        // The first mutation that puts a row in the DOM, then the next frame (when it is painted).
+        const seen = new MutationObserver(() => {
+          if (!document.querySelector(row)) return;
+          seen.disconnect();
+          probe.rowsAt = performance.now();
+          requestAnimationFrame(() => setTimeout(() => (probe.rowsAt = performance.now()), 0));
+        });
+        seen.observe(document, { childList: true, subtree: true });
+        try {
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries()) probe.longTasks.push({ start: e.startTime, duration: e.duration });
+          }).observe({ type: 'longtask', buffered: true });
+        } catch (e) {
+          (probe as { error?: string }).error = String(e);
+        }
+      },
+      { row: ROW },
+    );
 
-    const answered = page.waitForResponse((r) => r.url().includes('/company/list') && r.url().includes('per_page=10000'));
+    const answered = page.waitForResponse(
+      (r) => r.url().includes('/company/list') && r.url().includes('per_page=10000'),
+    );
     await page.goto(LIST_PATH);
     const response = await answered;
     const total = ((await response.json()) as { total: number; items: unknown[] }).items.length;
-    await page.waitForFunction(() => (window as unknown as { __probe: PageProbe }).__probe.rowsAt !== undefined, null, { timeout: 60_000 }).catch(async (e) => {
-      await page.screenshot({ path: 'tmp/bench-company-list.png' });
-      console.error(await page.evaluate((row) => ({ probe: (window as unknown as { __probe: PageProbe }).__probe, rows: document.querySelectorAll(row).length }), ROW));
-      throw e;
-    });
+    await page
+      .waitForFunction(() => (window as unknown as { __probe: PageProbe }).__probe.rowsAt !== undefined, null, {
+        timeout: 60_000,
+      })
+      .catch(async (e) => {
+        await page.screenshot({ path: 'tmp/bench-company-list.png' });
+        console.error(
+          await page.evaluate(
+            (row) => ({
+              probe: (window as unknown as { __probe: PageProbe }).__probe,
+              rows: document.querySelectorAll(row).length,
+            }),
+            ROW,
+          ),
+        );
+        throw e;
+      });
     const load = await page.evaluate(() => {
       const probe = (window as unknown as { __probe: PageProbe }).__probe;
-      const entry = performance.getEntriesByType('resource').filter((e) => e.name.includes('/company/list')).at(-1) as PerformanceResourceTiming;
-      return { rowsAt: probe.rowsAt ?? NaN, answeredAt: entry.responseEnd, nodes: document.getElementsByTagName('*').length, longTasks: probe.longTasks.length };
+      const entry = performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('/company/list'))
+        .at(-1) as PerformanceResourceTiming;
+      return {
+        rowsAt: probe.rowsAt ?? NaN,
+        answeredAt: entry.responseEnd,
+        nodes: document.getElementsByTagName('*').length,
+        longTasks: probe.longTasks.length,
+      };
     });
 
     // Scroll the virtual body to the end, one viewport a frame, and time it.
@@ -104,7 +135,13 @@ async function main(): Promise<void> {
       }
       await new Promise((r) => setTimeout(r, 500));
       const rows = [...document.querySelectorAll('.ant-table-row')].map((r) => r.textContent ?? '');
-      return { ms: performance.now() - start, frames, longTasks: probe.longTasks, lastRow: rows.at(-1) ?? '', nodes: document.getElementsByTagName('*').length };
+      return {
+        ms: performance.now() - start,
+        frames,
+        longTasks: probe.longTasks,
+        lastRow: rows.at(-1) ?? '',
+        nodes: document.getElementsByTagName('*').length,
+      };
     });
     const after = { script: await metric(cdp, 'ScriptDuration'), task: await metric(cdp, 'TaskDuration') };
 
@@ -113,7 +150,9 @@ async function main(): Promise<void> {
     const exportOnce = async () => {
       await page.evaluate(() => ((window as unknown as { __probe: PageProbe }).__probe.longTasks = []));
       let calls = 0;
-      const count = (r: { url(): string }) => { if (r.url().includes('/company/list')) calls++; };
+      const count = (r: { url(): string }) => {
+        if (r.url().includes('/company/list')) calls++;
+      };
       page.on('request', count);
       const saved = page.waitForEvent('download', { timeout: 120_000 });
       const start = Date.now();
@@ -125,7 +164,9 @@ async function main(): Promise<void> {
       const bytes = Buffer.byteLength(text);
       // one record a line: company names carry no line breaks
       const rows = text.split('\r\n').filter(Boolean).length - 1;
-      const longest = await page.evaluate(() => Math.max(0, ...(window as unknown as { __probe: PageProbe }).__probe.longTasks.map((t) => t.duration)));
+      const longest = await page.evaluate(() =>
+        Math.max(0, ...(window as unknown as { __probe: PageProbe }).__probe.longTasks.map((t) => t.duration)),
+      );
       return { ms, calls, bytes, rows, longest };
     };
     const fromBigPage = await exportOnce();
@@ -144,16 +185,33 @@ async function main(): Promise<void> {
       ['API answer → rows visible', `${apiToRows.toFixed(0)} ms (target ≤ 1000)`, apiToRows <= 1000],
       ['DOM nodes after render', `${load.nodes} (target ≤ 1500)`, load.nodes <= 1500],
       ['DOM nodes at the end of the scroll', `${scroll.nodes} (target ≤ 1500)`, scroll.nodes <= 1500],
-      ['scroll to the end', `${scroll.ms.toFixed(0)} ms, ${scroll.frames} steps; last row: ${scroll.lastRow.slice(0, 40)}`, null],
-      ['scripting time of the scroll (CDP ScriptDuration)', `${((after.script - before.script) * 1000).toFixed(0)} ms`, null],
+      [
+        'scroll to the end',
+        `${scroll.ms.toFixed(0)} ms, ${scroll.frames} steps; last row: ${scroll.lastRow.slice(0, 40)}`,
+        null,
+      ],
+      [
+        'scripting time of the scroll (CDP ScriptDuration)',
+        `${((after.script - before.script) * 1000).toFixed(0)} ms`,
+        null,
+      ],
       ['task time of the scroll (CDP TaskDuration)', `${((after.task - before.task) * 1000).toFixed(0)} ms`, null],
-      [`long tasks while scrolling (> ${LONG_TASK_MS} ms)`, `${scroll.longTasks.filter((t) => t.duration > LONG_TASK_MS).length} (longest ${worst.toFixed(0)} ms; ${scroll.longTasks.length} over 50 ms)`, worst <= LONG_TASK_MS],
+      [
+        `long tasks while scrolling (> ${LONG_TASK_MS} ms)`,
+        `${scroll.longTasks.filter((t) => t.duration > LONG_TASK_MS).length} (longest ${worst.toFixed(0)} ms; ${scroll.longTasks.length} over 50 ms)`,
+        worst <= LONG_TASK_MS,
+      ],
       ['long tasks during load (> 50 ms)', String(load.longTasks), null],
-      ['Export CSV from the 10,000-row page', `${exportLine(fromBigPage)} (list total ${listed})`, fromBigPage.rows === listed],
+      [
+        'Export CSV from the 10,000-row page',
+        `${exportLine(fromBigPage)} (list total ${listed})`,
+        fromBigPage.rows === listed,
+      ],
       ['Export CSV of the same list from a 10-row page', exportLine(fromSmallPage), fromSmallPage.rows === listed],
     ];
     const width = Math.max(...lines.map(([k]) => k.length));
-    for (const [k, v, ok] of lines) console.log(`${k.padEnd(width)} | ${v}${ok === null ? '' : ok ? '  [met]' : '  [NOT MET]'}`);
+    for (const [k, v, ok] of lines)
+      console.log(`${k.padEnd(width)} | ${v}${ok === null ? '' : ok ? '  [met]' : '  [NOT MET]'}`);
     if (lines.some(([, , ok]) => ok === false)) process.exitCode = 1;
   } finally {
     await browser.close();

@@ -60,26 +60,78 @@ function cpuOfPostgres(): number {
 async function setup(k: KannelHarness) {
   const dbSchema = `kb_${randomBytes(5).toString('hex')}`;
   const app = await build({
-    dataDir: 'memory', databaseUrl: PG_URL, dbSchema, demoPassword: PASSWORD, webRoot: '/nonexistent', demoTraffic: true, demoBilling: false,
+    dataDir: 'memory',
+    databaseUrl: PG_URL,
+    dbSchema,
+    demoPassword: PASSWORD,
+    webRoot: '/nonexistent',
+    demoTraffic: true,
+    demoBilling: false,
     messaging: { gatewaySecret: k.secret, kannel: k.settings },
   });
   await app.listen({ port: k.apiPort, host: '127.0.0.1' });
-  const login = async (email: string) => ({ authorization: `Bearer ${(await app.inject({ method: 'POST', url: `${API_PREFIX}/auth`, payload: { email, password: PASSWORD } })).json().token}` });
+  const login = async (email: string) => ({
+    authorization: `Bearer ${(await app.inject({ method: 'POST', url: `${API_PREFIX}/auth`, payload: { email, password: PASSWORD } })).json().token}`,
+  });
   const admin = await login('admin@example.com');
   const acme = await login('acme-admin@example.com');
   // enough money for the run: the demo company's balance would stop it with no_money
-  const co = await app.db.selectFrom('companies').select('company_uuid').where('company_name', '=', 'Acme').executeTakeFirstOrThrow();
-  await app.db.transaction().execute((trx) => post(trx, { account: { company_uuid: co.company_uuid }, amount: 1_000_000_000n, kind: 'adjustment', cause_type: 'bench', cause_id: randomBytes(4).toString('hex') }));
-  const vendor = await app.db.selectFrom('vendor_products').select('vendor_uuid').where('vendor_product_name', '=', 'Route Co Standard').executeTakeFirstOrThrow();
-  const made = await app.inject({ method: 'POST', url: `${API_PREFIX}/smsc_connection`, headers: admin, payload: { smsc_id: 'carrier-a', api_adapter_id: 'smpp', host: '127.0.0.1', port: k.carrier.port, system_id: 'console', password: 'secret42', vendor_uuid: vendor.vendor_uuid } });
+  const co = await app.db
+    .selectFrom('companies')
+    .select('company_uuid')
+    .where('company_name', '=', 'Acme')
+    .executeTakeFirstOrThrow();
+  await app.db.transaction().execute((trx) =>
+    post(trx, {
+      account: { company_uuid: co.company_uuid },
+      amount: 1_000_000_000n,
+      kind: 'adjustment',
+      cause_type: 'bench',
+      cause_id: randomBytes(4).toString('hex'),
+    }),
+  );
+  const vendor = await app.db
+    .selectFrom('vendor_products')
+    .select('vendor_uuid')
+    .where('vendor_product_name', '=', 'Route Co Standard')
+    .executeTakeFirstOrThrow();
+  const made = await app.inject({
+    method: 'POST',
+    url: `${API_PREFIX}/smsc_connection`,
+    headers: admin,
+    payload: {
+      smsc_id: 'carrier-a',
+      api_adapter_id: 'smpp',
+      host: '127.0.0.1',
+      port: k.carrier.port,
+      system_id: 'console',
+      password: 'secret42',
+      vendor_uuid: vendor.vendor_uuid,
+    },
+  });
   if (made.statusCode !== 201) throw new Error(`connection: ${made.body}`);
-  log((await app.inject({ method: 'POST', url: `${API_PREFIX}/gateway`, headers: admin, payload: { command: 'restart' } })).json().message);
+  log(
+    (
+      await app.inject({
+        method: 'POST',
+        url: `${API_PREFIX}/gateway`,
+        headers: admin,
+        payload: { command: 'restart' },
+      })
+    ).json().message,
+  );
   await waitFor('carrier-a bound', async () => k.carrier.sessions > 0, 15_000);
   return { app, acme, dbSchema };
 }
 
 async function counts(app: FastifyInstance, tag: string) {
-  const rows = await app.db.selectFrom('sms').select(['status', sql<number>`count(*)::int`.as('n')]).where('text', 'like', `${tag}%`).where('is_received', '=', false).groupBy('status').execute();
+  const rows = await app.db
+    .selectFrom('sms')
+    .select(['status', sql<number>`count(*)::int`.as('n')])
+    .where('text', 'like', `${tag}%`)
+    .where('is_received', '=', false)
+    .groupBy('status')
+    .execute();
   return Object.fromEntries(rows.map((r) => [r.status, r.n])) as Record<string, number>;
 }
 
@@ -89,16 +141,35 @@ async function run() {
   const { app, acme, dbSchema } = await setup(k);
   const tag = `bench ${randomBytes(3).toString('hex')}`;
   const gateway = messagingOf(app).gateway as KannelGateway;
-  const cpu0 = { node: process.cpuUsage(), bb: cpuOf(k.boxes.pid('bearerbox')), sb: cpuOf(k.boxes.pid('smsbox')), pg: cpuOfPostgres() };
+  const cpu0 = {
+    node: process.cpuUsage(),
+    bb: cpuOf(k.boxes.pid('bearerbox')),
+    sb: cpuOf(k.boxes.pid('smsbox')),
+    pg: cpuOfPostgres(),
+  };
   const t0 = performance.now();
-  let next = 0, accepted = 0, refused = 0, killedAt = -1, outageMs = 0;
+  let next = 0,
+    accepted = 0,
+    refused = 0,
+    killedAt = -1,
+    outageMs = 0;
   const refusals = new Map<string, number>();
   // bulk: one job; every message carries the same text, so the carrier's copies are told apart by number
-  const numberOf = (i: number) => `+1${['415', '650', '408', '510', '925'][i % 5]}${String(5_000_000 + Math.floor(i / 5)).padStart(7, '0')}`;
+  const numberOf = (i: number) =>
+    `+1${['415', '650', '408', '510', '925'][i % 5]}${String(5_000_000 + Math.floor(i / 5)).padStart(7, '0')}`;
   let handedAt = 0;
   let bulkId = '';
   const viaBulk = async () => {
-    const res = await app.inject({ method: 'POST', url: `${API_PREFIX}/bulk`, headers: acme, payload: { ani: '+12125552301', text: `${tag} bulk`, numbers: Array.from({ length: SENDS }, (_, i) => numberOf(i)) } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/bulk`,
+      headers: acme,
+      payload: {
+        ani: '+12125552301',
+        text: `${tag} bulk`,
+        numbers: Array.from({ length: SENDS }, (_, i) => numberOf(i)),
+      },
+    });
     if (res.statusCode !== 201) throw new Error(`POST /bulk: ${res.statusCode} ${res.body}`);
     const id = res.json().bulk_uuid as string;
     bulkId = id;
@@ -106,18 +177,33 @@ async function run() {
     for (;;) {
       await new Promise((r) => setTimeout(r, 250));
       const p = await bulkOf(app).progress(id);
-      if (p.left === 0) { accepted = p.total - p.failed; refused = p.failed; handedAt = performance.now(); return; }
+      if (p.left === 0) {
+        accepted = p.total - p.failed;
+        refused = p.failed;
+        handedAt = performance.now();
+        return;
+      }
       if (p.status !== 'running') throw new Error(`bulk ${p.status} with ${p.left} left`);
     }
   };
   const worker = async () => {
     while (next < SENDS) {
       const i = next++;
-      const res = await app.inject({ method: 'POST', url: `${API_PREFIX}/sms`, headers: acme, payload: { ani: '+12125552301', dnis: `+1415555${String(1000 + (i % 9000)).padStart(4, '0')}`, text: `${tag} ${i}` } });
+      const res = await app.inject({
+        method: 'POST',
+        url: `${API_PREFIX}/sms`,
+        headers: acme,
+        payload: {
+          ani: '+12125552301',
+          dnis: `+1415555${String(1000 + (i % 9000)).padStart(4, '0')}`,
+          text: `${tag} ${i}`,
+        },
+      });
       if (res.statusCode === 201 && res.json().sms.status !== 'failed') accepted++;
       else {
         refused++;
-        const why = res.statusCode === 201 ? res.json().sms.status_message : `${res.statusCode} ${res.json().error?.message}`;
+        const why =
+          res.statusCode === 201 ? res.json().sms.status_message : `${res.statusCode} ${res.json().error?.message}`;
         refusals.set(why, (refusals.get(why) ?? 0) + 1);
       }
       if (FAULTS && killedAt < 0 && accepted >= SENDS / 3) {
@@ -142,29 +228,76 @@ async function run() {
   let c: Record<string, number> = {};
   // a bulk's own progress is a few rows of counts; the per-status count over the message table (a scan with LIKE) is
   // for the POST /sms runs only, and only once a second: every 250 ms it took one of PostgreSQL's two cores from the run
-  await waitFor('every receipt settled', async () => {
-    if (bulkId) {
-      const p = await bulkOf(app).progress(bulkId);
-      if (p.delivered + p.failed < p.total) return false;
-    }
-    c = await counts(app, tag);
-    return (c.delivered ?? 0) + (c.undelivered ?? 0) + (c.failed ?? 0) >= SENDS;
-  }, 180_000, bulkId ? 250 : 1000).catch((e) => log(`${(e as Error).message}: ${JSON.stringify(c)}`));
+  await waitFor(
+    'every receipt settled',
+    async () => {
+      if (bulkId) {
+        const p = await bulkOf(app).progress(bulkId);
+        if (p.delivered + p.failed < p.total) return false;
+      }
+      c = await counts(app, tag);
+      return (c.delivered ?? 0) + (c.undelivered ?? 0) + (c.failed ?? 0) >= SENDS;
+    },
+    180_000,
+    bulkId ? 250 : 1000,
+  ).catch((e) => log(`${(e as Error).message}: ${JSON.stringify(c)}`));
   const tSettled = performance.now();
-  const cpu = { node: (process.cpuUsage(cpu0.node).user + process.cpuUsage(cpu0.node).system) / 1e6, bb: cpuOf(k.boxes.pid('bearerbox')) - cpu0.bb, sb: cpuOf(k.boxes.pid('smsbox')) - cpu0.sb, pg: cpuOfPostgres() - cpu0.pg };
+  const cpu = {
+    node: (process.cpuUsage(cpu0.node).user + process.cpuUsage(cpu0.node).system) / 1e6,
+    bb: cpuOf(k.boxes.pid('bearerbox')) - cpu0.bb,
+    sb: cpuOf(k.boxes.pid('smsbox')) - cpu0.sb,
+    pg: cpuOfPostgres() - cpu0.pg,
+  };
   const atCarrier = k.carrier.submitted.filter((m) => m.text.startsWith(tag));
   const unique = new Set(atCarrier.map((m) => (VIA === 'bulk' ? m.to : m.text))).size;
   const secs = (tSettled - t0) / 1000;
-  console.log(JSON.stringify({
-    mode: FAULTS ? 'faults' : 'bench', via: VIA === 'bulk' ? 'POST /bulk' : 'POST /sms', sends: SENDS, concurrency: VIA === 'bulk' ? undefined : CONCURRENCY, database: 'postgresql',
-    accepted, refused, refusals: Object.fromEntries(refusals), statuses: c,
-    accepted_per_s: Math.round(SENDS / ((tAccepted - t0) / 1000)), settled_per_s: Math.round(SENDS / secs),
-    seconds_to_accept: +((tAccepted - t0) / 1000).toFixed(1), seconds_to_settle: +secs.toFixed(1),
-    at_carrier: atCarrier.length, unique_at_carrier: unique, sent_twice: atCarrier.length - unique, lost: SENDS - refused - unique,
-    gateway_retries: gateway.retried, bearerbox_killed_after: FAULTS ? killedAt : undefined, outage_s: FAULTS ? +(outageMs / 1000).toFixed(1) : undefined,
-    load_average: loadavg().map((l) => +l.toFixed(1)),
-    cpu_seconds: { api_and_carrier_node: +cpu.node.toFixed(1), bearerbox: +cpu.bb.toFixed(1), smsbox: +cpu.sb.toFixed(1), postgresql: +cpu.pg.toFixed(1) }, wall_seconds: +secs.toFixed(1),
-  }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        mode: FAULTS ? 'faults' : 'bench',
+        via: VIA === 'bulk' ? 'POST /bulk' : 'POST /sms',
+        sends: SENDS,
+        concurrency: VIA === 'bulk' ? undefined : CONCURRENCY,
+        database: 'postgresql',
+        accepted,
+        refused,
+        refusals: Object.fromEntries(refusals),
+        statuses: c,
+        accepted_per_s: Math.round(SENDS / ((tAccepted - t0) / 1000)),
+        settled_per_s: Math.round(SENDS / secs),
+        seconds_to_accept: +((tAccepted - t0) / 1000).toFixed(1),
+        seconds_to_settle: +secs.toFixed(1),
+        at_carrier: atCarrier.length,
+        unique_at_carrier: unique,
+        sent_twice: atCarrier.length - unique,
+        lost: SENDS - refused - unique,
+        gateway_retries: gateway.retried,
+        bearerbox_killed_after: FAULTS ? killedAt : undefined,
+        outage_s: FAULTS ? +(outageMs / 1000).toFixed(1) : undefined,
+        load_average: loadavg().map((l) => +l.toFixed(1)),
+        cpu_seconds: {
+          api_and_carrier_node: +cpu.node.toFixed(1),
+          bearerbox: +cpu.bb.toFixed(1),
+          smsbox: +cpu.sb.toFixed(1),
+          postgresql: +cpu.pg.toFixed(1),
+        },
+        // CPU per message of each part (the carrier simulator runs in the API's process); ours = API + PostgreSQL
+        cpu_ms_per_message: Object.fromEntries(
+          Object.entries({
+            api_and_carrier: cpu.node,
+            bearerbox: cpu.bb,
+            smsbox: cpu.sb,
+            postgresql: cpu.pg,
+            kannel: cpu.bb + cpu.sb,
+            ours: cpu.node + cpu.pg,
+          }).map(([k, v]) => [k, +((v * 1000) / SENDS).toFixed(3)]),
+        ),
+        wall_seconds: +secs.toFixed(1),
+      },
+      null,
+      2,
+    ),
+  );
   await app.close();
   const cleanup = new pg.Client({ connectionString: PG_URL });
   await cleanup.connect();

@@ -11,7 +11,16 @@ const port = Number(process.env.LIGHTHOUSE_PORT ?? 4340);
 const base = `http://127.0.0.1:${port}`;
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // the same flags the e2e tests give Chromium on these machines
-const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 interface Figures {
   preset: string;
@@ -38,7 +47,11 @@ async function audit(preset: 'mobile' | 'desktop', chromePort: number): Promise<
   // lighthouse and its presets are ES modules
   const { default: lighthouse } = await import('lighthouse');
   const config = preset === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
-  const result = await lighthouse(`${base}/login`, { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, config);
+  const result = await lighthouse(
+    `${base}/login`,
+    { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+    config,
+  );
   if (!result) throw new Error('Lighthouse returned no result');
   const { lhr } = result;
   // LIGHTHOUSE_JSON=dir keeps each report (what to read when TBT moves: bootup-time, long tasks)
@@ -88,7 +101,9 @@ async function main() {
     console.log(`\nLighthouse on ${base}/login (production build, ${chromePath})\n`);
     console.log('preset    performance  accessibility   LCP ms   TBT ms   FCP ms');
     for (const r of rows) {
-      console.log(`${r.preset.padEnd(9)} ${String(r.performance).padStart(11)}  ${String(r.accessibility).padStart(13)}  ${String(r.lcpMs).padStart(7)}  ${String(r.tbtMs).padStart(7)}  ${String(r.fcpMs).padStart(7)}`);
+      console.log(
+        `${r.preset.padEnd(9)} ${String(r.performance).padStart(11)}  ${String(r.accessibility).padStart(13)}  ${String(r.lcpMs).padStart(7)}  ${String(r.tbtMs).padStart(7)}  ${String(r.fcpMs).padStart(7)}`,
+      );
     }
   } finally {
     chrome?.kill();

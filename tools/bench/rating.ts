@@ -12,14 +12,36 @@ const JAN = '2026-01-01T00:00:00Z';
 /** A deterministic generator so runs compare (mulberry32). */
 function rng(seed: number) {
   return () => {
-    seed |= 0; seed = (seed + 0x6d2b79f5) | 0;
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
     let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 const rand = rng(42);
-const COUNTRY_CODES = ['1', '44', '49', '33', '34', '39', '31', '46', '47', '48', '61', '81', '86', '91', '52', '55', '27', '234', '254', '971'];
+const COUNTRY_CODES = [
+  '1',
+  '44',
+  '49',
+  '33',
+  '34',
+  '39',
+  '31',
+  '46',
+  '47',
+  '48',
+  '61',
+  '81',
+  '86',
+  '91',
+  '52',
+  '55',
+  '27',
+  '234',
+  '254',
+  '971',
+];
 
 /** Distinct codes of 3 to 7 digits under real country codes, like a carrier's deck. */
 function codes(n: number): string[] {
@@ -39,7 +61,11 @@ const price = () => (rand() * 0.09 + 0.001).toFixed(6);
 function catalogRows(): CatalogRows {
   const sell = codes(RATES);
   const deck = codes(RATES);
-  const networks = Array.from({ length: 500 }, (_, i) => ({ mobile_network_uuid: `net-${i}`, network_name: `Network ${i}`, iso3: 'XXX' }));
+  const networks = Array.from({ length: 500 }, (_, i) => ({
+    mobile_network_uuid: `net-${i}`,
+    network_name: `Network ${i}`,
+    iso3: 'XXX',
+  }));
   return {
     networks,
     networkPrefixes: codes(20_000).map((prefix, i) => ({ prefix, mobile_network_uuid: `net-${i % 500}` })),
@@ -54,10 +80,38 @@ function catalogRows(): CatalogRows {
       { vendor_product_uuid: 'deck-b', vendor_product_name: 'Deck B', active: true },
     ],
     rates: [
-      ...sell.map((code) => ({ rate_table_uuid: 'sell', vendor_product_uuid: null, code, mobile_network_uuid: null, price: price(), effective_from: JAN })),
-      ...networks.map((n) => ({ rate_table_uuid: 'sell', vendor_product_uuid: null, code: null, mobile_network_uuid: n.mobile_network_uuid, price: price(), effective_from: JAN })),
-      ...deck.map((code) => ({ rate_table_uuid: null, vendor_product_uuid: 'deck-a', code, mobile_network_uuid: null, price: price(), effective_from: JAN })),
-      ...COUNTRY_CODES.map((code) => ({ rate_table_uuid: null, vendor_product_uuid: 'deck-b', code, mobile_network_uuid: null, price: price(), effective_from: JAN })),
+      ...sell.map((code) => ({
+        rate_table_uuid: 'sell',
+        vendor_product_uuid: null,
+        code,
+        mobile_network_uuid: null,
+        price: price(),
+        effective_from: JAN,
+      })),
+      ...networks.map((n) => ({
+        rate_table_uuid: 'sell',
+        vendor_product_uuid: null,
+        code: null,
+        mobile_network_uuid: n.mobile_network_uuid,
+        price: price(),
+        effective_from: JAN,
+      })),
+      ...deck.map((code) => ({
+        rate_table_uuid: null,
+        vendor_product_uuid: 'deck-a',
+        code,
+        mobile_network_uuid: null,
+        price: price(),
+        effective_from: JAN,
+      })),
+      ...COUNTRY_CODES.map((code) => ({
+        rate_table_uuid: null,
+        vendor_product_uuid: 'deck-b',
+        code,
+        mobile_network_uuid: null,
+        price: price(),
+        effective_from: JAN,
+      })),
     ],
   };
 }
@@ -84,16 +138,23 @@ function main() {
   let priced = 0;
   const cpu0 = process.cpuUsage();
   const t1 = performance.now();
-  for (let i = 0; i < LOOKUPS; i++) if (quote(catalog, { productUuid: 'bench', dnis: numbers[i % numbers.length], at }).ok) priced++;
+  for (let i = 0; i < LOOKUPS; i++)
+    if (quote(catalog, { productUuid: 'bench', dnis: numbers[i % numbers.length], at }).ok) priced++;
   const seconds = (performance.now() - t1) / 1000;
   // CPU time of this process too: on a shared machine wall time includes waiting for a core.
   const cpu = process.cpuUsage(cpu0);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
 
   const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
-  console.log(`catalog: ${catalog.rateCount.toLocaleString('en')} rates (${RATES.toLocaleString('en')}-row rate table, ${RATES.toLocaleString('en')}-row vendor deck), compiled in ${compileMs.toFixed(0)} ms`);
-  console.log(`compiled catalog heap: ${global.gc ? mb(heapAfter - heapBefore) : 'run with --expose-gc for this figure'}; process RSS ${mb(process.memoryUsage().rss)}`);
-  console.log(`lookups: ${LOOKUPS.toLocaleString('en')} in ${seconds.toFixed(2)} s = ${Math.round(LOOKUPS / seconds).toLocaleString('en')} lookups/s wall, ${Math.round(LOOKUPS / cpuSeconds).toLocaleString('en')} lookups per CPU second (${priced.toLocaleString('en')} priced and routed; goal ≥ 200,000/s)`);
+  console.log(
+    `catalog: ${catalog.rateCount.toLocaleString('en')} rates (${RATES.toLocaleString('en')}-row rate table, ${RATES.toLocaleString('en')}-row vendor deck), compiled in ${compileMs.toFixed(0)} ms`,
+  );
+  console.log(
+    `compiled catalog heap: ${global.gc ? mb(heapAfter - heapBefore) : 'run with --expose-gc for this figure'}; process RSS ${mb(process.memoryUsage().rss)}`,
+  );
+  console.log(
+    `lookups: ${LOOKUPS.toLocaleString('en')} in ${seconds.toFixed(2)} s = ${Math.round(LOOKUPS / seconds).toLocaleString('en')} lookups/s wall, ${Math.round(LOOKUPS / cpuSeconds).toLocaleString('en')} lookups per CPU second (${priced.toLocaleString('en')} priced and routed; goal ≥ 200,000/s)`,
+  );
 }
 
 main();

@@ -28,7 +28,8 @@ const PG_URL = process.env.REPORTS_DATABASE_URL || 'postgres://postgres@127.0.0.
 const KEEP = process.env.REPORT_KEEP_SCHEMA;
 const MODES = (process.env.REPORT_MODES ?? 'pglite,postgres').split(',');
 const log = (s: string) => console.error(s);
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /**
  * ROWS messages over the last 30 days: 40% Acme (two users, two numbers), 30% Globex, the rest over the
@@ -37,19 +38,45 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
  */
 async function seed(app: FastifyInstance): Promise<void> {
   const db = app.db;
-  const cos = await db.selectFrom('companies').select(['company_uuid', 'company_name', 'reseller_uuid']).orderBy('company_name').execute();
+  const cos = await db
+    .selectFrom('companies')
+    .select(['company_uuid', 'company_name', 'reseller_uuid'])
+    .orderBy('company_name')
+    .execute();
   const acme = cos.find((c) => c.company_name === 'Acme');
   const globex = cos.find((c) => c.company_name === 'Globex');
   if (!acme || !globex) throw new Error('demo companies missing');
   const others = cos.filter((c) => c !== acme && c !== globex);
-  const users = await db.selectFrom('users').select('uuid').where('email', 'in', ['acme-admin@example.com', 'acme-user@example.com']).orderBy('email').execute();
-  const vps = await db.selectFrom('vendor_products').select(['vendor_product_uuid', 'vendor_product_name']).orderBy('vendor_product_name').execute();
+  const users = await db
+    .selectFrom('users')
+    .select('uuid')
+    .where('email', 'in', ['acme-admin@example.com', 'acme-user@example.com'])
+    .orderBy('email')
+    .execute();
+  const vps = await db
+    .selectFrom('vendor_products')
+    .select(['vendor_product_uuid', 'vendor_product_name'])
+    .orderBy('vendor_product_name')
+    .execute();
   if (!vps.length) throw new Error('no vendor products seeded');
-  const arr = (xs: (string | null)[], type: string) => sql.raw(`array[${xs.map((x) => (x ? `'${x.replace(/'/g, "''")}'` : 'null')).join(',')}]::${type}[]`);
-  const ids = arr(others.map((c) => c.company_uuid), 'uuid');
-  const resellers = arr(others.map((c) => c.reseller_uuid), 'uuid');
-  const vpIds = arr(vps.map((v) => v.vendor_product_uuid), 'uuid');
-  const vpNames = arr(vps.map((v) => v.vendor_product_name), 'text');
+  const arr = (xs: (string | null)[], type: string) =>
+    sql.raw(`array[${xs.map((x) => (x ? `'${x.replace(/'/g, "''")}'` : 'null')).join(',')}]::${type}[]`);
+  const ids = arr(
+    others.map((c) => c.company_uuid),
+    'uuid',
+  );
+  const resellers = arr(
+    others.map((c) => c.reseller_uuid),
+    'uuid',
+  );
+  const vpIds = arr(
+    vps.map((v) => v.vendor_product_uuid),
+    'uuid',
+  );
+  const vpNames = arr(
+    vps.map((v) => v.vendor_product_name),
+    'text',
+  );
   const n = others.length;
   const stepMs = Math.floor((DAYS * 86_400_000) / ROWS);
   for (let start = 0; start < ROWS; start += CHUNK) {
@@ -61,7 +88,10 @@ async function seed(app: FastifyInstance): Promise<void> {
       select
         case when g % 10 < 4 then ${acme.company_uuid}::uuid when g % 10 < 7 then ${globex.company_uuid}::uuid else (${ids})[(1 + g % ${n})::int] end,
         case when g % 10 < 4 then ${acme.reseller_uuid}::uuid when g % 10 < 7 then null else (${resellers})[(1 + g % ${n})::int] end,
-        case when g % 10 < 4 then (${arr(users.map((u) => u.uuid), 'uuid')})[(1 + (g / 10) % 2)::int] else null end,
+        case when g % 10 < 4 then (${arr(
+          users.map((u) => u.uuid),
+          'uuid',
+        )})[(1 + (g / 10) % 2)::int] else null end,
         ((g / 10) % 10 = 0),
         case when (g / 10) % 10 = 0 then '+1415' || lpad(((g::bigint * 7919) % 10000000)::text, 7, '0') else '+121255523' || lpad(((g / 10) % 2)::text, 2, '0') end,
         case when (g / 10) % 10 = 0 then '+12125552301' else '+1415' || lpad(((g::bigint * 7919) % 10000000)::text, 7, '0') end,
@@ -141,7 +171,9 @@ async function exportCsv(app: FastifyInstance, token: string, mode: string): Pro
     const { done, value } = await reader.read();
     if (done) break;
     if (!first) first = performance.now() - t0;
-    for (const b of value) if (b === 10 && ++lines % 100_000 === 0) marks.push(`${lines / 1000}k ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)}`);
+    for (const b of value)
+      if (b === 10 && ++lines % 100_000 === 0)
+        marks.push(`${lines / 1000}k ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)}`);
     if (lines > max) {
       whole.abort();
       break;
@@ -149,9 +181,13 @@ async function exportCsv(app: FastifyInstance, token: string, mode: string): Pro
   }
   const total = performance.now() - t0;
   clearInterval(sampler);
-  return `${mode}: CSV export of the outgoing log (system admin): ${(lines - 1).toLocaleString('en-US')} rows${lines > max ? ' (then dropped)' : ''}; first byte p50 ${pct(firsts, 50).toFixed(0)} ms, ` +
+  return (
+    `${mode}: CSV export of the outgoing log (system admin): ${(lines - 1).toLocaleString('en-US')} rows${lines > max ? ' (then dropped)' : ''}; first byte p50 ${pct(firsts, 50).toFixed(0)} ms, ` +
     `max ${firsts[firsts.length - 1].toFixed(0)} ms of 5 (whole download's ${first.toFixed(0)} ms); all ${(total / 1000).toFixed(1)} s; ` +
-    `RSS ${(base / 2 ** 20).toFixed(0)} → peak ${(peak / 2 ** 20).toFixed(0)} MB (by rows: ${marks.join(', ')} MB); load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+    `RSS ${(base / 2 ** 20).toFixed(0)} → peak ${(peak / 2 ** 20).toFixed(0)} MB (by rows: ${marks.join(', ')} MB); load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`
+  );
 }
 
 async function runMode(mode: string) {
@@ -163,17 +199,29 @@ async function runMode(mode: string) {
   // PGlite opened and migrated here, outside the app's plugin time-out (a loaded machine took over 120 s)
   const sharedDb = pg ? undefined : await connect({ dataDir: dir });
   if (sharedDb) await migrate(sharedDb);
-  const app = await build({ dataDir: dir, databaseUrl: pg ? PG_URL : undefined, dbSchema, demoPassword: PASSWORD, seed: true, webRoot: '/nonexistent-web-root', demoTraffic: false, sharedDb });
+  const app = await build({
+    dataDir: dir,
+    databaseUrl: pg ? PG_URL : undefined,
+    dbSchema,
+    demoPassword: PASSWORD,
+    seed: true,
+    webRoot: '/nonexistent-web-root',
+    demoTraffic: false,
+    sharedDb,
+  });
   const out: { mode: string; call: string; rows: number; p50: number; p95: number }[] = [];
   try {
-    const have = pg && KEEP ? Number((await sql<{ n: string }>`select count(*) as n from sms`.execute(app.db)).rows[0].n) : 0;
+    const have =
+      pg && KEEP ? Number((await sql<{ n: string }>`select count(*) as n from sms`.execute(app.db)).rows[0].n) : 0;
     if (have < ROWS) {
       log(`[${mode}] seeding ${ROWS} messages`);
       const t0 = performance.now();
       await seed(app);
       log(`[${mode}] seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     }
-    const token = async (email: string) => (await app.inject({ method: 'POST', url: `${API_PREFIX}/auth`, payload: { email, password: PASSWORD } })).json().token as string;
+    const token = async (email: string) =>
+      (await app.inject({ method: 'POST', url: `${API_PREFIX}/auth`, payload: { email, password: PASSWORD } })).json()
+        .token as string;
     const admin = { authorization: `Bearer ${await token('admin@example.com')}` };
     const acme = { authorization: `Bearer ${await token('acme-admin@example.com')}` };
     const reseller = { authorization: `Bearer ${await token('reseller@example.com')}` };
@@ -189,22 +237,38 @@ async function runMode(mode: string) {
       ['stat/report 30 d by day (admin)', admin, `/stat/report?${month}&step=day`],
       ['stat/report 7 d by hour (admin)', admin, `/stat/report?${week}&step=hour`],
       ['all-client-vendor 30 d (admin)', admin, `/stat/report?${month}&step=total&group=company,vendor`],
-      ['specific-client by day 30 d (admin)', admin, `/stat/report?${month}&step=day&group=company,vendor&company_name=Acme`],
+      [
+        'specific-client by day 30 d (admin)',
+        admin,
+        `/stat/report?${month}&step=day&group=company,vendor&company_name=Acme`,
+      ],
       ['expand-into-users 30 d (admin)', admin, `/stat/report?${month}&step=total&group=company,user,vendor`],
       ['number report 7 d (company admin)', acme, `/stat/report?${week}&step=total&group=number`],
       ['destination 7 d (company admin)', acme, `/stat/report?${week}&step=total&group=network`],
       ['usage-report 30 d by day (company admin)', acme, `/stat/report?${month}&step=day&group=user`],
-      ['log/report aggregated 30 d (admin)', admin, `/log/report?${month}&step=day&group=vendor&fields=messages,revenue,cost,margin`],
-      ['log/report dnis_prefix 1 d (raw messages)', admin, `/log/report?step=total&dnis_prefix=14155&start_time=${new Date(now.getTime() - 86_400_000).toISOString()}`],
+      [
+        'log/report aggregated 30 d (admin)',
+        admin,
+        `/log/report?${month}&step=day&group=vendor&fields=messages,revenue,cost,margin`,
+      ],
+      [
+        'log/report dnis_prefix 1 d (raw messages)',
+        admin,
+        `/log/report?step=total&dnis_prefix=14155&start_time=${new Date(now.getTime() - 86_400_000).toISOString()}`,
+      ],
       ['sms/report by company 30 d (admin)', admin, '/sms/report?group_by_company=true'],
       ['sms/reseller/report month (reseller)', reseller, '/sms/reseller/report?group_by_company=true'],
       ['sms/recipient/report 30 d (company admin)', acme, '/sms/recipient/report'],
     ];
     // REPORT_ONLY=word runs only the calls whose label holds it; REPORT_CSV=0 skips the export
-    for (const [call, headers, url] of calls.filter(([c]) => !process.env.REPORT_ONLY || c.includes(process.env.REPORT_ONLY))) {
+    for (const [call, headers, url] of calls.filter(
+      ([c]) => !process.env.REPORT_ONLY || c.includes(process.env.REPORT_ONLY),
+    )) {
       const r = await timeCall(app, headers, url);
       out.push({ mode, call, ...r });
-      log(`[${mode}] ${call}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (${r.rows} rows; load ${loadavg()[0].toFixed(1)})`);
+      log(
+        `[${mode}] ${call}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (${r.rows} rows; load ${loadavg()[0].toFixed(1)})`,
+      );
     }
     const csv = process.env.REPORT_CSV === '0' ? [] : [await exportCsv(app, admin.authorization.slice(7), mode)];
     csv.forEach((l) => log(l));
@@ -225,15 +289,25 @@ async function main() {
     rows.push(...r.rows);
     lines.push(...r.lines);
   }
-  console.log(`Reports at ${ROWS.toLocaleString('en-US')} messages over ${DAYS} days (${RUNS} runs each after ${WARMUPS} warm-ups); load average at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `Reports at ${ROWS.toLocaleString('en-US')} messages over ${DAYS} days (${RUNS} runs each after ${WARMUPS} warm-ups); load average at the end ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   const w = Math.max(...rows.map((r) => r.call.length));
   console.log(`${'mode'.padEnd(8)} | ${'call'.padEnd(w)} | ${'rows'.padStart(5)} | p50 ms | p95 ms`);
-  for (const r of rows) console.log(`${r.mode.padEnd(8)} | ${r.call.padEnd(w)} | ${String(r.rows).padStart(5)} | ${r.p50.toFixed(1).padStart(6)} | ${r.p95.toFixed(1).padStart(6)}`);
+  for (const r of rows)
+    console.log(
+      `${r.mode.padEnd(8)} | ${r.call.padEnd(w)} | ${String(r.rows).padStart(5)} | ${r.p50.toFixed(1).padStart(6)} | ${r.p95.toFixed(1).padStart(6)}`,
+    );
   for (const l of lines) console.log(l);
 }
 
 // exits when done: with PGlite opened by the bench, a handle stayed open after the last figure (18:12 run)
-main().then(() => process.exit(), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

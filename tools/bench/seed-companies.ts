@@ -7,7 +7,11 @@ export async function seedCompanies(db: Kysely<Database>, count: number, batch =
   for (let start = 0; start < count; start += batch) {
     const rows = Array.from({ length: Math.min(batch, count - start) }, (_, k) => {
       const i = start + k;
-      return { company_name: `Bench Company ${String(i).padStart(5, '0')}`, status: i % 7 === 0 ? ('inactive' as const) : ('active' as const), prepay: i % 2 === 0 };
+      return {
+        company_name: `Bench Company ${String(i).padStart(5, '0')}`,
+        status: i % 7 === 0 ? ('inactive' as const) : ('active' as const),
+        prepay: i % 2 === 0,
+      };
     });
     const inserted = await db.insertInto('companies').values(rows).returning('company_uuid').execute();
     ids.push(...inserted.map((r) => r.company_uuid));

@@ -17,6 +17,7 @@ import { build } from '../../apps/api/src/app';
 import { post } from '../../apps/api/src/billing';
 import { messagingOf, SmscSimulator } from '../../apps/api/src/messaging';
 import { ensureDatabase } from './ensure-database';
+import { GUARDS_ON, setUpGuards } from './guards-setup';
 
 const PASSWORD = 'bench-demo-pass-123';
 const ROWS = Number(process.env.SMS_ROWS ?? 1_000_000);
@@ -25,11 +26,20 @@ const CONCURRENCY = 20;
 const CHUNK = 100_000;
 const WARMUPS = 3;
 const RUNS = 30;
-const PG_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/bench_sms';
+const PG_URL =
+  process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/bench_sms';
 const MODES = (process.env.SMS_MODES ?? 'pglite,postgres').split(',');
 
-interface Row { mode: string; call: string; rows: number; p50: number; p95: number; max: number }
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+interface Row {
+  mode: string;
+  call: string;
+  rows: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const log = (s: string) => console.error(s);
 
 /**
@@ -38,14 +48,24 @@ const log = (s: string) => console.error(s);
  */
 export async function seedMessages(app: FastifyInstance): Promise<void> {
   const db = app.db;
-  const cos = await db.selectFrom('companies').select(['company_uuid', 'company_name', 'reseller_uuid']).orderBy('company_name').execute();
+  const cos = await db
+    .selectFrom('companies')
+    .select(['company_uuid', 'company_name', 'reseller_uuid'])
+    .orderBy('company_name')
+    .execute();
   const acme = cos.find((c) => c.company_name === 'Acme');
   const globex = cos.find((c) => c.company_name === 'Globex');
   const others = cos.filter((c) => c !== acme && c !== globex);
   if (!acme || !globex) throw new Error('demo companies missing');
-  const user = await db.selectFrom('users').select('uuid').where('email', '=', 'acme-user@example.com').executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom('users')
+    .select('uuid')
+    .where('email', '=', 'acme-user@example.com')
+    .executeTakeFirstOrThrow();
   const ids = sql.raw(`array[${others.map((c) => `'${c.company_uuid}'::uuid`).join(',')}]`);
-  const resellers = sql.raw(`array[${others.map((c) => (c.reseller_uuid ? `'${c.reseller_uuid}'::uuid` : 'null::uuid')).join(',')}]`);
+  const resellers = sql.raw(
+    `array[${others.map((c) => (c.reseller_uuid ? `'${c.reseller_uuid}'::uuid` : 'null::uuid')).join(',')}]`,
+  );
   const n = others.length;
   for (let start = 0; start < ROWS; start += CHUNK) {
     const end = Math.min(ROWS, start + CHUNK) - 1;
@@ -72,7 +92,11 @@ export async function seedMessages(app: FastifyInstance): Promise<void> {
   await sql`vacuum analyze sms`.execute(db);
 }
 
-async function timeCall(app: FastifyInstance, headers: Record<string, string>, url: string): Promise<{ times: number[]; rows: number; body: { next_cursor?: string | null } }> {
+async function timeCall(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  url: string,
+): Promise<{ times: number[]; rows: number; body: { next_cursor?: string | null } }> {
   const get = () => app.inject({ method: 'GET', url: `${API_PREFIX}${url}`, headers });
   for (let i = 0; i < WARMUPS; i++) await get();
   const times: number[] = [];
@@ -91,27 +115,62 @@ async function timeCall(app: FastifyInstance, headers: Record<string, string>, u
 async function throughput(app: FastifyInstance, headers: Record<string, string>, mode: string): Promise<string[]> {
   const { gateway } = messagingOf(app);
   if (!(gateway instanceof SmscSimulator)) throw new Error('the simulator is not the gateway');
-  const acme = await app.db.selectFrom('companies').select('company_uuid').where('company_name', '=', 'Acme').executeTakeFirstOrThrow();
-  await app.db.transaction().execute((trx) => post(trx, { account: { company_uuid: acme.company_uuid }, amount: 1_000_000_000n, kind: 'adjustment', cause_type: 'bench', cause_id: randomBytes(4).toString('hex') }));
-  const startedCount = await app.db.selectFrom('sms').select(sql<number>`count(*)::int`.as('n')).where('status', '=', 'delivered').executeTakeFirstOrThrow();
+  const acme = await app.db
+    .selectFrom('companies')
+    .select('company_uuid')
+    .where('company_name', '=', 'Acme')
+    .executeTakeFirstOrThrow();
+  await app.db.transaction().execute((trx) =>
+    post(trx, {
+      account: { company_uuid: acme.company_uuid },
+      amount: 1_000_000_000n,
+      kind: 'adjustment',
+      cause_type: 'bench',
+      cause_id: randomBytes(4).toString('hex'),
+    }),
+  );
+  const startedCount = await app.db
+    .selectFrom('sms')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('status', '=', 'delivered')
+    .executeTakeFirstOrThrow();
   let next = 0;
   let refused = 0;
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < SENDS) {
-      const i = next++;
-      const res = await app.inject({ method: 'POST', url: `${API_PREFIX}/sms`, headers, payload: { ani: '+12125552301', dnis: `+1312555${String(i % 10000).padStart(4, '0')}`, text: `Throughput ${i}` } });
-      if (res.statusCode !== 201) refused++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < SENDS) {
+        const i = next++;
+        const res = await app.inject({
+          method: 'POST',
+          url: `${API_PREFIX}/sms`,
+          headers,
+          payload: {
+            ani: '+12125552301',
+            dnis: `+1312555${String(i % 10000).padStart(4, '0')}`,
+            text: `Throughput ${i}`,
+          },
+        });
+        if (res.statusCode !== 201) refused++;
+      }
+    }),
+  );
   const accepted = performance.now() - t0;
   await gateway.drain();
   const delivered = performance.now() - t0;
-  const done = await app.db.selectFrom('sms').select(sql<number>`count(*)::int`.as('n')).where('status', '=', 'delivered').executeTakeFirstOrThrow();
-  const settled = await app.db.selectFrom('ledger_entries').select(sql<number>`count(*)::int`.as('n')).where('kind', '=', 'sms_charge').executeTakeFirstOrThrow();
+  const done = await app.db
+    .selectFrom('sms')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('status', '=', 'delivered')
+    .executeTakeFirstOrThrow();
+  const settled = await app.db
+    .selectFrom('ledger_entries')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('kind', '=', 'sms_charge')
+    .executeTakeFirstOrThrow();
   return [
     `${mode}: ${SENDS} sends (${CONCURRENCY} at a time), ${refused} refused: accepted ${(SENDS / (accepted / 1000)).toFixed(0)} msg/s; ` +
-    `delivered with DLRs settled ${(SENDS / (delivered / 1000)).toFixed(0)} msg/s (${done.n - startedCount.n} delivered, ${settled.n} sms_charge entries)`,
+      `delivered with DLRs settled ${(SENDS / (delivered / 1000)).toFixed(0)} msg/s (${done.n - startedCount.n} delivered, ${settled.n} sms_charge entries)`,
   ];
 }
 
@@ -121,7 +180,14 @@ async function runMode(mode: string): Promise<{ rows: Row[]; lines: string[] }> 
   const dir = pg ? undefined : mkdtempSync(path.join(tmpdir(), 'bench-sms-'));
   const dbSchema = pg ? `bench_${randomBytes(6).toString('hex')}` : undefined;
   const app = await build({
-    dataDir: dir, databaseUrl: pg ? PG_URL : undefined, dbSchema, demoPassword: PASSWORD, seed: true, webRoot: '/nonexistent-web-root', demoTraffic: false,
+    dataDir: dir,
+    databaseUrl: pg ? PG_URL : undefined,
+    dbSchema,
+    demoPassword: PASSWORD,
+    seed: true,
+    webRoot: '/nonexistent-web-root',
+    guardsEnabled: GUARDS_ON,
+    demoTraffic: false,
     // every message is delivered at once: the figure is the pipeline's, not a made-up latency
     messaging: { gatewaySecret: 'bench', simLatencyMs: 0, simFailureRate: 0, simAutoDeliver: true },
   });
@@ -131,15 +197,31 @@ async function runMode(mode: string): Promise<{ rows: Row[]; lines: string[] }> 
     await seedMessages(app);
     log(`[${mode}] seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     const token = async (email: string) => {
-      const res = await app.inject({ method: 'POST', url: `${API_PREFIX}/auth`, payload: { email, password: PASSWORD } });
+      const res = await app.inject({
+        method: 'POST',
+        url: `${API_PREFIX}/auth`,
+        payload: { email, password: PASSWORD },
+      });
       return { authorization: `Bearer ${res.json().token}` };
     };
     const acme = await token('acme-admin@example.com');
     const admin = await token('admin@example.com');
     // a cursor half-way through Acme's outgoing messages: what "next page" costs that deep
-    const acmeCo = await app.db.selectFrom('companies').select('company_uuid').where('company_name', '=', 'Acme').executeTakeFirstOrThrow();
-    const mid = await app.db.selectFrom('sms').select([sql<string>`created_on::text`.as('k'), 'sms_uuid']).where('company_uuid', '=', acmeCo.company_uuid)
-      .where('is_received', '=', false).orderBy('created_on', 'desc').orderBy('sms_uuid', 'desc').offset(Math.floor(ROWS * 0.18)).limit(1).executeTakeFirstOrThrow();
+    const acmeCo = await app.db
+      .selectFrom('companies')
+      .select('company_uuid')
+      .where('company_name', '=', 'Acme')
+      .executeTakeFirstOrThrow();
+    const mid = await app.db
+      .selectFrom('sms')
+      .select([sql<string>`created_on::text`.as('k'), 'sms_uuid'])
+      .where('company_uuid', '=', acmeCo.company_uuid)
+      .where('is_received', '=', false)
+      .orderBy('created_on', 'desc')
+      .orderBy('sms_uuid', 'desc')
+      .offset(Math.floor(ROWS * 0.18))
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const cursor = Buffer.from(`${mid.k}|${mid.sms_uuid}`).toString('base64url');
     const h = (123_451 * 7919) % 200000;
     const dnis = `%2B1415${2 + Math.floor(h / 25000)}${String(h % 25000).padStart(6, '0')}`;
@@ -157,10 +239,18 @@ async function runMode(mode: string): Promise<{ rows: Row[]; lines: string[] }> 
     const rows: Row[] = [];
     for (const [call, headers, url] of calls) {
       const r = await timeCall(app, headers, url);
-      rows.push({ mode, call, rows: r.rows, p50: pct(r.times, 50), p95: pct(r.times, 95), max: r.times[r.times.length - 1] });
+      rows.push({
+        mode,
+        call,
+        rows: r.rows,
+        p50: pct(r.times, 50),
+        p95: pct(r.times, 95),
+        max: r.times[r.times.length - 1],
+      });
       log(`[${mode}] ${call}: p50 ${pct(r.times, 50).toFixed(1)} ms, p95 ${pct(r.times, 95).toFixed(1)} ms`);
     }
-    const lines = await throughput(app, acme, mode);
+    await setUpGuards(app, PASSWORD, acmeCo.company_uuid);
+    const lines = await throughput(app, acme, `${mode}, guards ${GUARDS_ON ? 'on' : 'off'}`);
     log(lines.join('\n'));
     return { rows, lines };
   } finally {
@@ -174,7 +264,8 @@ function printTable(rows: Row[]): void {
   const head = ['mode', 'call', 'rows', 'p50 ms', 'p95 ms', 'max ms'];
   const body = rows.map((r) => [r.mode, r.call, String(r.rows), r.p50.toFixed(1), r.p95.toFixed(1), r.max.toFixed(1)]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ');
   console.log(line(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   for (const b of body) console.log(line(b));

@@ -15,16 +15,30 @@ if (typeof window !== 'undefined') {
     }
   }
   Object.assign(globalThis, {
-    fetch: undici.fetch, Request: PageRequest, Response: undici.Response, Headers: undici.Headers, FormData: undici.FormData,
+    fetch: undici.fetch,
+    Request: PageRequest,
+    Response: undici.Response,
+    Headers: undici.Headers,
+    FormData: undici.FormData,
   });
   if (!window.matchMedia) {
     window.matchMedia = (query) => ({
-      matches: false, media: query, onchange: null,
-      addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
     });
   }
   if (!window.ResizeObserver) {
-    window.ResizeObserver = class { observe() {} unobserve() {} disconnect() {} };
+    window.ResizeObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
   }
   if (!window.getComputedStyle.__patched) {
     const original = window.getComputedStyle.bind(window);

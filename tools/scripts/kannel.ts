@@ -6,12 +6,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { kannelSettingsFromEnv, renderKannelConfig, writeConfigFile } from '../../apps/api/src/kannel';
+import { readEnv } from '../../apps/api/src/config';
 import { SmppCarrier } from '../../apps/api/src/kannel/smpp-carrier';
 import { ensureKannel, startBoxes, waitFor } from '../../apps/api/src/kannel/stack';
 
 const root = path.resolve(__dirname, '../..');
 const env: NodeJS.ProcessEnv = { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', NX_TUI: 'false' };
-const port = Number(env.PORT ||= '3000');
+const port = Number((env.PORT ||= '3000'));
 // 13000-13013 are the Debian service's defaults, 4310-4799 the e2e servers'
 const KP = Number(env.KANNEL_BASE_PORT || 14100);
 env.KANNEL_ADMIN_URL ||= `http://127.0.0.1:${KP}`;
@@ -29,23 +30,42 @@ const carrierLogin = { systemId: 'console', password: env.CARRIER_PASSWORD || 'c
 env.DEMO_PASSWORD ||= randomBytes(6).toString('hex');
 
 async function main() {
-  if (!env.SKIP_BUILD) execSync('npx nx run-many -t build --parallel=2 --output-style=static', { stdio: 'inherit', env, cwd: root });
+  if (!env.SKIP_BUILD)
+    execSync('npx nx run-many -t build --parallel=2 --output-style=static', { stdio: 'inherit', env, cwd: root });
   env.DATA_DIR ??= path.join(root, 'data/pglite');
   env.WEB_ROOT ??= path.join(root, 'dist/apps');
   if (!existsSync(path.join(env.WEB_ROOT, 'shell/index.html'))) throw new Error(`No console build in ${env.WEB_ROOT}`);
 
   ensureKannel((s) => console.log(`kannel: ${s}`));
-  const settings = kannelSettingsFromEnv(env, root);
+  const settings = kannelSettingsFromEnv(readEnv(env), root);
   if (!settings) throw new Error('unreachable: KANNEL_SENDSMS_URL is set above');
-  const carrier = new SmppCarrier({ port: carrierPort, ...carrierLogin, receiptDelayMs: Number(env.CARRIER_RECEIPT_MS || 500), failureRate: Number(env.CARRIER_FAILURE_RATE || 0.05) });
+  const carrier = new SmppCarrier({
+    port: carrierPort,
+    ...carrierLogin,
+    receiptDelayMs: Number(env.CARRIER_RECEIPT_MS || 500),
+    failureRate: Number(env.CARRIER_FAILURE_RATE || 0.05),
+  });
   await carrier.start(carrierControl);
   // the file from the last run keeps its links; a first run starts with none (the API applies them)
-  if (!existsSync(settings.confPath)) writeConfigFile(settings.confPath, renderKannelConfig([], { ...settings.layout, gatewaySecret: env.GATEWAY_SECRET ?? '' }).text, settings.layout);
+  if (!existsSync(settings.confPath))
+    writeConfigFile(
+      settings.confPath,
+      renderKannelConfig([], { ...settings.layout, gatewaySecret: env.GATEWAY_SECRET ?? '' }).text,
+      settings.layout,
+    );
   const boxes = await startBoxes({
-    dir: settings.layout.dataDir, conf: settings.confPath, adminPort: settings.layout.adminPort, smsboxPort: settings.layout.smsboxPort,
-    sendsmsPort: settings.layout.sendsmsPort, log: (s) => console.log(`kannel: ${s}`),
+    dir: settings.layout.dataDir,
+    conf: settings.confPath,
+    adminPort: settings.layout.adminPort,
+    smsboxPort: settings.layout.smsboxPort,
+    sendsmsPort: settings.layout.sendsmsPort,
+    log: (s) => console.log(`kannel: ${s}`),
   });
-  const api = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')], { stdio: 'inherit', env, cwd: root });
+  const api = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')], {
+    stdio: 'inherit',
+    env,
+    cwd: root,
+  });
   let stopping = false;
   const stop = async (code = 0) => {
     if (stopping) return;
@@ -62,7 +82,10 @@ async function main() {
   const base = `http://127.0.0.1:${port}/api_smsc/v1`;
   // signed-out calls answer 401 once the API is up
   await waitFor('the API', async () => (await fetch(`${base}/smsc_connection/list`)).status === 401, 180_000, 500);
-  const linked = await linkCarrier(base).catch((e: Error) => `not linked automatically (${e.message}): add an SMPP connection to 127.0.0.1:${carrierPort}, system id "console", and restart the gateway`);
+  const linked = await linkCarrier(base).catch(
+    (e: Error) =>
+      `not linked automatically (${e.message}): add an SMPP connection to 127.0.0.1:${carrierPort}, system id "console", and restart the gateway`,
+  );
   console.log(`
   SMSC Console with Kannel is ready: http://localhost:${port}/   (API docs: http://localhost:${port}/api_smsc/v1/docs)
   demo logins: admin@example.com etc., password ${env.DEMO_PASSWORD} (a fresh database only)
@@ -76,17 +99,33 @@ async function main() {
 
 /** Points the demo's route vendor at the carrier simulator (once) and applies it to Kannel. */
 async function linkCarrier(base: string): Promise<string> {
-  const login = await fetch(`${base}/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: env.DEMO_PASSWORD }) });
+  const login = await fetch(`${base}/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password: env.DEMO_PASSWORD }),
+  });
   if (!login.ok) throw new Error(`admin login ${login.status}`);
   const h = { authorization: `Bearer ${(await login.json()).token}`, 'content-type': 'application/json' };
   const existing = await (await fetch(`${base}/smsc_connection/list?smsc_id=carrier-sim`, { headers: h })).json();
   if (!existing.total) {
     const vendors = await (await fetch(`${base}/vendor/list?vendor_name=*Route Co*`, { headers: h })).json();
-    const body = { smsc_id: 'carrier-sim', api_adapter_id: 'smpp', host: '127.0.0.1', port: carrierPort, system_id: carrierLogin.systemId, password: carrierLogin.password, vendor_uuid: vendors.items?.[0]?.vendor_uuid ?? null };
+    const body = {
+      smsc_id: 'carrier-sim',
+      api_adapter_id: 'smpp',
+      host: '127.0.0.1',
+      port: carrierPort,
+      system_id: carrierLogin.systemId,
+      password: carrierLogin.password,
+      vendor_uuid: vendors.items?.[0]?.vendor_uuid ?? null,
+    };
     const made = await fetch(`${base}/smsc_connection`, { method: 'POST', headers: h, body: JSON.stringify(body) });
     if (!made.ok) throw new Error(`creating the connection: ${made.status} ${await made.text()}`);
   }
-  const applied = await fetch(`${base}/gateway`, { method: 'POST', headers: h, body: JSON.stringify({ command: 'restart' }) });
+  const applied = await fetch(`${base}/gateway`, {
+    method: 'POST',
+    headers: h,
+    body: JSON.stringify({ command: 'restart' }),
+  });
   return `connection "carrier-sim": ${(await applied.json()).message}`;
 }
 

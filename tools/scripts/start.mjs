@@ -14,7 +14,12 @@ if (!existsSync(path.join(env.WEB_ROOT, 'shell/index.html'))) {
   console.error(`No console build in ${env.WEB_ROOT}`);
   process.exit(1);
 }
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')], { stdio: 'inherit', env, cwd: root });
+console.log(`Starting the API on Node ${process.version}`);
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')], {
+  stdio: 'inherit',
+  env,
+  cwd: root,
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code) => process.exit(code ?? 0));
 
@@ -24,7 +29,12 @@ const poll = setInterval(async () => {
   try {
     if ((await fetch(`http://127.0.0.1:${port}/remotes.json`)).ok) {
       clearInterval(poll);
-      console.log(`\n  SMSC Console is ready: open http://localhost:${port}/  (API: http://localhost:${port}/api_smsc/v1/docs)\n`);
+      console.log(
+        `\n  SMSC Console is ready: open http://localhost:${port}/  (API: http://localhost:${port}/api_smsc/v1/docs)` +
+          `\n  Customer SMPP listener: localhost:${env.SMPP_PORT ?? 2775}` +
+          (env.SMPPS_PORT ? ` (TLS: localhost:${env.SMPPS_PORT})` : '') +
+          ' (docs/smpp.md)\n',
+      );
     }
   } catch {
     if (Date.now() - started > 180_000) clearInterval(poll);

@@ -1,10 +1,25 @@
 // The README's test command: lint, type check, unit and server tests, production build, e2e, bundle report.
 import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 const env = { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', NX_TUI: 'false' };
+
+// Every step below must run on the Node that package.json pins (npm puts node_modules/.bin first on the PATH):
+// this run and the `node` a child process finds are printed, and a machine's own older Node stops the run here.
+const pinned = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).devDependencies.node;
+const childNode = execSync('node --version', { env }).toString().trim();
+console.log(`node --version: ${process.version} (this run), ${childNode} (child processes); pinned ${pinned}`);
+if (process.version !== `v${pinned}` || childNode !== `v${pinned}`) {
+  console.error(`✗ not on the pinned Node ${pinned}: run \`npm test\` after \`npm install\` (README, Node)`);
+  process.exit(1);
+}
 const steps = [
+  ['engines', 'node tools/scripts/check-engines.mjs'],
   // The module-boundary rule reads Nx's project graph and silently skips itself without one (clean clone).
-  ['lint', 'npx nx show projects > /dev/null && npx eslint . --max-warnings=0'],
+  [
+    'lint',
+    'npx prettier --check . --log-level warn && npx nx show projects > /dev/null && npx eslint . --max-warnings=0',
+  ],
   ['type check', 'npx tsc -p tsconfig.json --noEmit'],
   ['unit and server tests', 'npx nx run-many -t test --parallel=2 --output-style=static'],
   ['production build', 'npx nx run-many -t build --parallel=2 --output-style=static'],

@@ -88,7 +88,10 @@ export function federatedApp(options: AppOptions, argv: { mode?: string } = {}):
       ],
     },
     performance: { hints: false },
-    optimization: { moduleIds: isProd ? 'deterministic' : 'named', ...(process.env.NO_MINIFY ? { minimize: false } : {}) },
+    optimization: {
+      moduleIds: isProd ? 'deterministic' : 'named',
+      ...(process.env.NO_MINIFY ? { minimize: false } : {}),
+    },
     plugins: [
       new webpack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(mode),
@@ -107,7 +110,9 @@ export function federatedApp(options: AppOptions, argv: { mode?: string } = {}):
         // Runtime code the console never runs, left out of every remoteEntry and the shell: the snapshot plugin serves
         // mf-manifest remotes (ours are remoteEntry URLs from /remotes.json), node targets, and, in a remote, loading
         // other remotes (only the shell loads remotes).
-        experiments: { optimization: { disableSnapshot: true, target: 'web', ...(options.exposes ? { disableRemote: true } : {}) } },
+        experiments: {
+          optimization: { disableSnapshot: true, target: 'web', ...(options.exposes ? { disableRemote: true } : {}) },
+        },
       }),
       new HtmlWebpackPlugin({
         template: path.join(workspaceRoot, 'tools/webpack/index.html'),

@@ -19,7 +19,12 @@ export class PrecompressPlugin {
         const body = fs.readFileSync(file);
         // below ~1 KB the headers outweigh what compression saves
         if (body.length < 1024) continue;
-        fs.writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+        fs.writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(body, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+          }),
+        );
         fs.writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
       }
     });

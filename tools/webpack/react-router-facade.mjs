@@ -5,7 +5,25 @@
 // ships whether used or not. A name used but missing here fails the build (FacadeCheck in
 // shared-facades.ts), so add it below when you need it.
 export {
-  BrowserRouter, Link, MemoryRouter, Navigate, Outlet, Route, RouterProvider, Routes, UNSAFE_DataRouterContext,
-  createBrowserRouter, createMemoryRouter, matchPath, matchRoutes, useBlocker, useLocation, useNavigate, useParams,
-  useResolvedPath, useRoutes, useSearchParams,
+  BrowserRouter,
+  Link,
+  MemoryRouter,
+  NavLink,
+  Navigate,
+  Outlet,
+  Route,
+  RouterProvider,
+  Routes,
+  UNSAFE_DataRouterContext,
+  createBrowserRouter,
+  createMemoryRouter,
+  matchPath,
+  matchRoutes,
+  useBlocker,
+  useLocation,
+  useNavigate,
+  useParams,
+  useResolvedPath,
+  useRoutes,
+  useSearchParams,
 } from 'react-router-production';

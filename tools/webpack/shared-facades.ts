@@ -41,13 +41,22 @@ export const FACADES: Facade[] = [
 
 /** resolve.alias entries: each facade's bare request, and the build it re-exports from. */
 export function facadeAliases(): Record<string, string> {
-  return Object.fromEntries(FACADES.flatMap((f) => [[`${f.shareImport}$`, f.file], [`${f.source}$`, f.sourceFile]]));
+  return Object.fromEntries(
+    FACADES.flatMap((f) => [
+      [`${f.shareImport}$`, f.file],
+      [`${f.source}$`, f.sourceFile],
+    ]),
+  );
 }
 
 export function facadeExports(source: string): Set<string> {
   const names = new Set<string>();
   for (const [, list] of source.matchAll(/export\s*\{([^}]*)\}/g)) {
-    for (const name of list.split(',').map((s) => s.trim()).filter(Boolean)) names.add(name);
+    for (const name of list
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean))
+      names.add(name);
   }
   return names;
 }
@@ -59,7 +68,9 @@ interface ImportLike {
 
 export class FacadeCheck {
   apply(compiler: webpack.Compiler): void {
-    const exported = new Map(FACADES.map((f) => [f.request, { file: f.file, names: facadeExports(fs.readFileSync(f.file, 'utf8')) }]));
+    const exported = new Map(
+      FACADES.map((f) => [f.request, { file: f.file, names: facadeExports(fs.readFileSync(f.file, 'utf8')) }]),
+    );
     compiler.hooks.compilation.tap('FacadeCheck', (compilation) => {
       compilation.hooks.finishModules.tap('FacadeCheck', (modules) => {
         const missing = new Map<string, string>();
@@ -68,11 +79,17 @@ export class FacadeCheck {
             const facade = dep.request ? exported.get(dep.request) : undefined;
             const name = facade && Array.isArray(dep.ids) ? dep.ids[0] : undefined;
             if (facade && name && !facade.names.has(name)) {
-              missing.set(`'${name}' from '${dep.request}'`, `${(module as webpack.NormalModule).resource ?? module.identifier()}: add it to ${path.relative(process.cwd(), facade.file)}`);
+              missing.set(
+                `'${name}' from '${dep.request}'`,
+                `${(module as webpack.NormalModule).resource ?? module.identifier()}: add it to ${path.relative(process.cwd(), facade.file)}`,
+              );
             }
           }
         }
-        for (const [what, where] of missing) compilation.errors.push(new webpack.WebpackError(`${what} is not exported by its shared facade (in ${where})`));
+        for (const [what, where] of missing)
+          compilation.errors.push(
+            new webpack.WebpackError(`${what} is not exported by its shared facade (in ${where})`),
+          );
       });
     });
   }

@@ -1,18 +1,27 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
-import { API_PREFIX, STORABLE_TEXT_FORMAT, isStorableText } from '@smsc/shared-contract';
+import {
+  API_PREFIX,
+  DATE_BOUND_FORMAT,
+  STORABLE_TEXT_FORMAT,
+  isDateBound,
+  isStorableText,
+} from '@smsc/shared-contract';
 import { resolveConfig, type BuildOptions } from './config';
 import external from './plugins/external';
 import errors from './plugins/errors';
 import core from './plugins/core';
+import cluster from './cluster';
 import auth from './plugins/auth';
 import staticWeb from './plugins/static-web';
 import routes from './routes';
+import ops from './ops';
 import security from './security';
 import { loggerOptions } from './security/log-safety';
 import './lib/access';
+import './lib/api-context';
 
 export type { BuildOptions };
 
@@ -20,21 +29,49 @@ export type { BuildOptions };
 export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const config = resolveConfig(opts, randomBytes(32).toString('hex'));
   const app = Fastify({
-    logger: opts.logger ? loggerOptions(opts.logStream, typeof opts.logger === 'object' ? opts.logger.level : undefined) : false,
+    logger: opts.logger
+      ? loggerOptions(opts.logStream, typeof opts.logger === 'object' ? opts.logger.level : undefined)
+      : false,
+    // Off unless configured: with it on, X-Forwarded-For from a trusted proxy sets req.ip, which the
+    // login limits key on; from anyone else the header is ignored.
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     // Bodies above 1 MiB are refused (413); CSV imports fit well below this.
     bodyLimit: 1024 * 1024,
     // PGlite's first start (wasm compile, initdb, migrations, seed) can exceed the 10 s default.
     pluginTimeout: 120_000,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false, formats: { [STORABLE_TEXT_FORMAT]: isStorableText } } },
+    ajv: {
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: 'array',
+        allErrors: false,
+        formats: { [STORABLE_TEXT_FORMAT]: isStorableText, [DATE_BOUND_FORMAT]: isDateBound },
+      },
+    },
   });
   await app.register(errors);
   // core first: the login limits keep their counters in its database.
   await app.register(core, { config, sharedDb: opts.sharedDb as Kysely<Database> | undefined });
+  // before the routes: its hooks time every request
+  await app.register(ops);
+  // which node runs each periodic task (the domains register their roles)
+  await app.register(cluster);
   await app.register(external);
   await app.register(security);
   await app.register(auth);
   await app.register(staticWeb);
-  await app.register(routes, { prefix: API_PREFIX });
+  // The domain plugins decorate their services in the API context; the root holds that context as
+  // `api` (lib/api-context.ts) so whoever holds the app reaches them.
+  let api: FastifyInstance | undefined;
+  await app.register(
+    async (context) => {
+      api = context;
+      await routes(context);
+    },
+    { prefix: API_PREFIX },
+  );
+  app.decorate('api', api as FastifyInstance);
   await app.ready();
+  if (config.passwordHashCost === 'fast')
+    app.log.warn('PASSWORD_HASH_COST=fast: password hashes are below OWASP cost; for tests and local runs only');
   return app;
 }

@@ -1,33 +1,36 @@
-import path from 'node:path';
 import { build } from './app';
-import { REPO_ROOT, originList } from './config';
+import { ConfigError, loadEnv, originList, parsePasswordHashCost, parseTrustProxy, REPO_ROOT } from './config';
+import { closeOnSignals } from './ops';
+import path from 'node:path';
 
 async function main() {
-  const env = process.env;
-  const port = Number(env.PORT ?? 3000);
+  // every variable is checked before anything starts: a bad one ends the process naming it
+  const env = loadEnv();
   const app = await build({
-    logger: { level: env.LOG_LEVEL || 'info' },
+    env,
+    logger: { level: env.LOG_LEVEL },
     dataDir: env.DATA_DIR ?? path.join(REPO_ROOT, 'data/pglite'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    jwtSecret: env.JWT_SECRET || undefined,
-    demoPassword: env.DEMO_PASSWORD || undefined,
-    tokenTtlSeconds: env.TOKEN_TTL_SECONDS ? Number(env.TOKEN_TTL_SECONDS) : undefined,
-    webRoot: env.WEB_ROOT || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
-    publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
-    chunkTimeoutMs: env.CHUNK_TIMEOUT_MS ? Number(env.CHUNK_TIMEOUT_MS) : undefined,
-    loginPerIp: env.LOGIN_PER_IP ? Number(env.LOGIN_PER_IP) : undefined,
+    databaseUrl: env.DATABASE_URL,
+    jwtSecret: env.JWT_SECRET,
+    demoPassword: env.DEMO_PASSWORD,
+    tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
+    webRoot: env.WEB_ROOT,
+    smtpUrl: env.SMTP_URL,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    chunkTimeoutMs: env.CHUNK_TIMEOUT_MS,
+    loginPerIp: env.LOGIN_PER_IP,
     corsOrigins: originList(env.CORS_ORIGINS),
-    require2faSystemAdmin: env.REQUIRE_2FA_SYSTEM_ADMIN === 'true',
+    require2faSystemAdmin: env.REQUIRE_2FA_SYSTEM_ADMIN,
     cspRemoteOrigins: originList(env.CSP_REMOTE_ORIGINS),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    passwordHashCost: parsePasswordHashCost(env.PASSWORD_HASH_COST, env.NODE_ENV),
   });
   if (!env.JWT_SECRET) app.log.warn('JWT_SECRET not set: using a random secret, sessions end on restart');
-  // Close the database cleanly so PGlite flushes its files.
-  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => void app.close().then(() => process.exit(0)));
-  await app.listen({ port, host: env.HOST ?? '0.0.0.0' });
+  closeOnSignals(app, { timeoutMs: env.SHUTDOWN_TIMEOUT_MS, exit: (code) => process.exit(code) });
+  await app.listen({ port: env.PORT, host: env.HOST });
 }
 
 main().catch((err) => {
-  console.error(err);
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

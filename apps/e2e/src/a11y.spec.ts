@@ -11,7 +11,13 @@ async function violations(page: Page) {
 }
 
 test.describe('accessibility (axe-core, WCAG 2.2 AA tags)', () => {
-  for (const path of ['/login', '/registration', '/forgot-password', '/forgot-password/some-token', '/api_smsc/v1/registration/confirm/some-token']) {
+  for (const path of [
+    '/login',
+    '/registration',
+    '/forgot-password',
+    '/forgot-password/some-token',
+    '/api_smsc/v1/registration/confirm/some-token',
+  ]) {
     test(`public screen ${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

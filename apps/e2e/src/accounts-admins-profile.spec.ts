@@ -1,6 +1,17 @@
 import { test, expect } from './fixtures';
 import { PASSWORD, signIn } from './support';
-import { axeViolations, columnTexts, deleteRow, expectNotFound, expectTitle, expectToast, openAs, rows, search, userByEmail } from './users-support';
+import {
+  axeViolations,
+  columnTexts,
+  deleteRow,
+  expectNotFound,
+  expectTitle,
+  expectToast,
+  openAs,
+  rows,
+  search,
+  userByEmail,
+} from './users-support';
 
 test.describe('system admins', () => {
   test('admin user management opens the admin list; page, sort and search survive a reload', async ({ page }) => {
@@ -50,7 +61,10 @@ test.describe('system admins', () => {
 
     await search(page, { Name: email });
     await expect(rows(page)).toHaveCount(1);
-    await rows(page).first().getByRole('link', { name: /^Edit / }).click();
+    await rows(page)
+      .first()
+      .getByRole('link', { name: /^Edit / })
+      .click();
     await expect(page).toHaveURL(/\/system-admin\/admins\/edit\/[0-9a-f-]{36}$/);
     await expectTitle(page, 'Edit admin');
     expect(await axeViolations(page)).toEqual([]);
@@ -171,7 +185,7 @@ test.describe('profiles', () => {
     const globexAdmin = await userByEmail(request, 'globex-admin@example.com');
     await openAs(page, 'acme-user@example.com', '/company-user/profile');
     await expect(page).toHaveURL(/\/company-user\/profile\/edit-company-info\/[0-9a-f-]{36}$/);
-    await expectTitle(page, 'Edit company info');
+    await expectTitle(page, 'My profile');
     await expect(page.getByTestId('profile-company')).toContainText('Acme');
     await expect(page.getByLabel('Company name')).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
@@ -187,7 +201,10 @@ test.describe('profiles', () => {
     await expect(page.getByLabel('Full name')).toHaveCount(0);
   });
 
-  test('company user: a password change needs the current one and ends the other sessions of that user', async ({ page, browser }) => {
+  test('company user: a password change needs the current one and ends the other sessions of that user', async ({
+    page,
+    browser,
+  }) => {
     // a seeded company user no other test signs in as
     const email = 'acme-staff-23@example.com';
     const fresh = 'staff-23-new-pass-2026';

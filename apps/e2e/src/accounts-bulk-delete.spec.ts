@@ -5,7 +5,8 @@ import { apiAs } from './users-support';
 test('reseller: select filters, delete them in one go after one confirmation, one toast', async ({ page, request }) => {
   const stamp = `bulk-${Date.now().toString(36)}`;
   const reseller = await apiAs(request, 'reseller@example.com');
-  for (const n of [1, 2, 3]) await reseller.post('/stop_text/create', { filter: { text: `${stamp} ${n}`, is_active: true } });
+  for (const n of [1, 2, 3])
+    await reseller.post('/stop_text/create', { filter: { text: `${stamp} ${n}`, is_active: true } });
 
   await signInAs(page, 'reseller@example.com', '/reseller');
   await page.goto(`/reseller/filters/filter-list?text=${stamp}`);
@@ -15,7 +16,10 @@ test('reseller: select filters, delete them in one go after one confirmation, on
   const table = page.getByTestId('resource-table-filters');
   await table.getByRole('checkbox', { name: 'Select all' }).check();
   await expect(table.getByText('3 selected')).toBeVisible();
-  await table.getByRole('checkbox', { name: /^Select Filter / }).first().uncheck();
+  await table
+    .getByRole('checkbox', { name: /^Select Filter / })
+    .first()
+    .uncheck();
   await expect(table.getByText('2 selected')).toBeVisible();
   await expectAccessible(page);
 

@@ -1,5 +1,15 @@
 import { test, expect } from './fixtures';
-import { confirmDelete, expectAccessible, pickOption, expectTitle, expectToast, query, searchText, signInAs, tableRows } from './accounts-support';
+import {
+  confirmDelete,
+  expectAccessible,
+  pickOption,
+  expectTitle,
+  expectToast,
+  query,
+  searchText,
+  signInAs,
+  tableRows,
+} from './accounts-support';
 
 const stamp = Date.now().toString(36);
 
@@ -15,9 +25,12 @@ test.describe.serial('system admin: companies', () => {
     await expect(page.getByRole('columnheader', { name: 'Reseller' })).toBeVisible();
     await expectAccessible(page);
 
-    // status filter (spec §4: companies can be filtered by active status)
+    // status filter (docs/spec.md §4: companies can be filtered by active status)
     await pickOption(page, 'search', 'Status', 'Inactive');
-    await page.getByRole('search').getByRole('button', { name: /Search/ }).click();
+    await page
+      .getByRole('search')
+      .getByRole('button', { name: /Search/ })
+      .click();
     await expect.poll(() => query(page).get('status')).toBe('inactive');
     await expect(tableRows(page)).toHaveCount(5);
     for (const text of await tableRows(page).allInnerTexts()) expect(text).toContain('Inactive');
@@ -59,7 +72,10 @@ test.describe.serial('system admin: companies', () => {
     await pickOption(page, 'form', 'Payment term', 'Net 15');
     await page.getByRole('button', { name: /Create company/ }).click();
     await expectToast(page, 'Company created');
-    await expect(page).toHaveURL(/\/company-list$/);
+    // the new company opens on its own page (the sorted list could hide it)
+    await expect(page).toHaveURL(/\/system-admin\/companies\/edit-company\/[0-9a-f-]{36}$/);
+    await expect(page.getByLabel('Name')).toHaveValue(name);
+    await page.goto('/system-admin/companies/company-list');
 
     await searchText(page, 'Name', stamp);
     await expect.poll(() => query(page).get('company_name')).toBe(stamp);
@@ -75,15 +91,20 @@ test.describe.serial('system admin: companies', () => {
     await expect(page.getByLabel('Name')).toHaveValue(name);
     await expectAccessible(page);
     await page.getByLabel('Name').fill(`${name} edited`);
+    // a new company starts on prepay; the biller may grant it credit (postpay)
+    await expect(page.getByRole('switch', { name: 'Prepay' })).toBeChecked();
     await page.getByRole('switch', { name: 'Prepay' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Company saved');
     await expect(page).toHaveURL(/\/company-list$/);
     await searchText(page, 'Name', `${stamp} edited`);
     await expect(tableRows(page)).toHaveCount(1);
-    await expect(tableRows(page).first()).toContainText('Yes');
+    await expect(tableRows(page).first()).toContainText('No');
 
-    await tableRows(page).first().getByRole('button', { name: /Delete/ }).click();
+    await tableRows(page)
+      .first()
+      .getByRole('button', { name: /Delete/ })
+      .click();
     await confirmDelete(page);
     await expectToast(page, 'Company deleted');
     await expect(page.getByText('No Data Found')).toBeVisible();
@@ -92,7 +113,9 @@ test.describe.serial('system admin: companies', () => {
   test('a company row links to its accounts page', async ({ page }) => {
     await signInAs(page, 'admin@example.com', '/system-admin');
     await page.goto('/system-admin/companies/company-list?company_name=Acme');
-    const link = tableRows(page).first().getByRole('link', { name: /Accounts of Company/ });
+    const link = tableRows(page)
+      .first()
+      .getByRole('link', { name: /Accounts of Company/ });
     await expect(link).toHaveAttribute('href', /\/system-admin\/companies\/company-accounts\/[0-9a-f-]{36}$/);
   });
 
@@ -104,7 +127,9 @@ test.describe.serial('system admin: companies', () => {
   });
 });
 
-test('lists at 1280 px: row actions in view without scrolling; compact rows hold nearly twice as many and stay after a reload', async ({ page }) => {
+test('lists at 1280 px: row actions in view without scrolling; compact rows hold nearly twice as many and stay after a reload', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAs(page, 'admin@example.com', '/system-admin');
   // over 100 a page: the virtual list, where the actions column once scrolled out of view
@@ -124,6 +149,10 @@ test('lists at 1280 px: row actions in view without scrolling; compact rows hold
   await page.reload();
   await expect(tableRows(page).first()).toBeVisible();
   await expect(page.locator('.ant-table-small')).toHaveCount(1);
-  await expect(tableRows(page).first().getByRole('link', { name: /^Edit / })).toBeInViewport({ ratio: 1 });
+  await expect(
+    tableRows(page)
+      .first()
+      .getByRole('link', { name: /^Edit / }),
+  ).toBeInViewport({ ratio: 1 });
   await expectAccessible(page);
 });

@@ -59,14 +59,19 @@ test.describe('CSV export of the current filter', () => {
     await expectAccessible(page);
   });
 
-  test('reseller: the export holds only what the reseller may see, the page on screen when it is all of it', async ({ page, request }) => {
+  test('reseller: the export holds only what the reseller may see, the page on screen when it is all of it', async ({
+    page,
+    request,
+  }) => {
     const reseller = await apiAs(request, 'reseller@example.com');
     const own = await reseller.get<{ items: { company_name: string }[] }>('/company/list?per_page=10000');
     await signInAs(page, 'reseller@example.com', '/reseller');
     await page.goto('/reseller/companies/company-list');
     await expect(tableRows(page).first()).toBeVisible();
     let listCalls = 0;
-    page.on('request', (r) => { if (r.url().includes('/company/list')) listCalls++; });
+    page.on('request', (r) => {
+      if (r.url().includes('/company/list')) listCalls++;
+    });
     const [header, ...records] = await exportCsv(page);
     expect(header[0]).toBe('Name');
     expect(header).not.toContain('Reseller');

@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { confirmDelete, expectAccessible, pickOption, expectTitle, expectToast, query, searchText, signInAs, tableRows } from './accounts-support';
+import {
+  confirmDelete,
+  expectAccessible,
+  pickOption,
+  expectTitle,
+  expectToast,
+  query,
+  searchText,
+  signInAs,
+  tableRows,
+} from './accounts-support';
 
 const stamp = Date.now().toString(36);
 
@@ -35,7 +45,10 @@ async function filterRoundTrip(page: Page, base: string, text: string) {
   await expectToast(page, 'Filter saved');
   await searchText(page, 'Stop text', `${stamp} edited`);
   await expect(tableRows(page)).toHaveCount(1);
-  await tableRows(page).first().getByRole('button', { name: /Delete/ }).click();
+  await tableRows(page)
+    .first()
+    .getByRole('button', { name: /Delete/ })
+    .click();
   await confirmDelete(page);
   await expectToast(page, 'Filter deleted');
   await expect(page.getByText('No Data Found')).toBeVisible();
@@ -63,7 +76,9 @@ test.describe('filters (stop text)', () => {
 });
 
 test.describe('reseller: companies', () => {
-  test('lists only its companies, creates one under itself without a reseller picker, edits and deletes it', async ({ page }) => {
+  test('lists only its companies, creates one under itself without a reseller picker, edits and deletes it', async ({
+    page,
+  }) => {
     await signInAs(page, 'reseller@example.com', '/reseller');
     await page.goto('/reseller/companies');
     await expect(page).toHaveURL(/\/reseller\/companies\/company-list$/);
@@ -81,6 +96,8 @@ test.describe('reseller: companies', () => {
     await page.getByLabel('Name').fill(`Reseller Co ${stamp}`);
     await page.getByRole('button', { name: /Create company/ }).click();
     await expectToast(page, 'Company created');
+    await expect(page).toHaveURL(/\/reseller\/companies\/edit-company\/[0-9a-f-]{36}$/);
+    await page.goto('/reseller/companies/company-list');
     await searchText(page, 'Name', stamp);
     await expect(tableRows(page)).toHaveCount(1);
     await page.reload();
@@ -95,7 +112,10 @@ test.describe('reseller: companies', () => {
     await expectToast(page, 'Company saved');
     await page.goto(`/reseller/companies/company-list?company_name=${stamp}&status=inactive`);
     await expect(tableRows(page)).toHaveCount(1);
-    await tableRows(page).first().getByRole('button', { name: /Delete/ }).click();
+    await tableRows(page)
+      .first()
+      .getByRole('button', { name: /Delete/ })
+      .click();
     await confirmDelete(page);
     await expectToast(page, 'Company deleted');
     await expect(page.getByText('No Data Found')).toBeVisible();

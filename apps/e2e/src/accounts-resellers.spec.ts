@@ -1,5 +1,14 @@
 import { test, expect } from './fixtures';
-import { confirmDelete, expectAccessible, expectTitle, expectToast, query, searchText, signInAs, tableRows } from './accounts-support';
+import {
+  confirmDelete,
+  expectAccessible,
+  expectTitle,
+  expectToast,
+  query,
+  searchText,
+  signInAs,
+  tableRows,
+} from './accounts-support';
 
 const stamp = Date.now().toString(36);
 
@@ -41,7 +50,7 @@ test.describe.serial('system admin: resellers and payment terms', () => {
     await page.getByRole('button', { name: /Edit/ }).click();
     await expect(page).toHaveURL(/\/system-admin\/resellers\/edit-reseller\/[0-9a-f-]{36}$/);
     await expectTitle(page, 'Edit reseller');
-    // a name that exists already: the server's error body is shown on the screen (spec §8)
+    // a name that exists already: the server's error body is shown on the screen (docs/spec.md §8)
     await page.getByLabel('Name').fill('Demo Reseller');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.locator('form').getByRole('alert')).toContainText(/exists|already|unique/i);
@@ -51,7 +60,10 @@ test.describe.serial('system admin: resellers and payment terms', () => {
     await expectToast(page, 'Reseller saved');
     await searchText(page, 'Name', `${stamp} renamed`);
     await expect(tableRows(page)).toHaveCount(1);
-    await tableRows(page).first().getByRole('button', { name: /Delete/ }).click();
+    await tableRows(page)
+      .first()
+      .getByRole('button', { name: /Delete/ })
+      .click();
     await confirmDelete(page);
     await expectToast(page, 'Reseller deleted');
     await expect(page.getByText('No Data Found')).toBeVisible();
@@ -61,13 +73,17 @@ test.describe.serial('system admin: resellers and payment terms', () => {
     await signInAs(page, 'admin@example.com', '/system-admin');
     await page.goto('/system-admin/resellers/resellers-list');
     const csv = `reseller_name\nImported ${stamp} A\nImported ${stamp} B\n`;
-    await page.locator('input[type=file]').setInputFiles({ name: 'resellers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'resellers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await expect(page.getByRole('status').filter({ hasText: 'imported' })).toHaveText('2 imported, 0 failed');
     await expect(page.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
     await searchText(page, 'Name', `Imported ${stamp}`);
     await expect(tableRows(page)).toHaveCount(2);
     // the same file again: the server refuses it whole, every line reports the reason
-    await page.locator('input[type=file]').setInputFiles({ name: 'resellers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'resellers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await expect(page.getByRole('status').filter({ hasText: 'imported' })).toHaveText('0 imported, 2 failed');
     await expectAccessible(page);
   });
@@ -101,13 +117,19 @@ test.describe.serial('system admin: resellers and payment terms', () => {
     await expectToast(page, 'Payment term saved');
     await searchText(page, 'Name', stamp);
     await expect(tableRows(page).first()).toContainText('No');
-    await tableRows(page).first().getByRole('button', { name: /Delete/ }).click();
+    await tableRows(page)
+      .first()
+      .getByRole('button', { name: /Delete/ })
+      .click();
     await confirmDelete(page);
     await expectToast(page, 'Payment term deleted');
 
     // Net 30 carries Acme in the demo data
     await page.goto('/system-admin/payment-term/list?name=Net%2030');
-    await tableRows(page).first().getByRole('link', { name: /Companies of/ }).click();
+    await tableRows(page)
+      .first()
+      .getByRole('link', { name: /Companies of/ })
+      .click();
     await expect(page).toHaveURL(/\/payment-term\/[0-9a-f-]{36}\/companies$/);
     await expectTitle(page, 'Payment term companies');
     await expect(page.getByTestId('payment-term-name')).toContainText('Net 30');

@@ -1,6 +1,17 @@
-import { test, expect } from './fixtures';
+import { test, expect, expectPageErrors } from './fixtures';
 import {
-  axeViolations, cellOf, choose, columnTexts, deleteRow, expectNotFound, expectTitle, expectToast, openAs, rows, search, userByEmail,
+  axeViolations,
+  cellOf,
+  choose,
+  columnTexts,
+  deleteRow,
+  expectNotFound,
+  expectTitle,
+  expectToast,
+  openAs,
+  rows,
+  search,
+  userByEmail,
 } from './users-support';
 
 const sorted = (list: string[], dir: 'asc' | 'desc' = 'asc') => {
@@ -9,7 +20,9 @@ const sorted = (list: string[], dir: 'asc' | 'desc' = 'asc') => {
 };
 
 test.describe('users of a company admin', () => {
-  test('page, sort and search live in the URL and survive a reload; loading, empty and error states', async ({ page }) => {
+  test('page, sort and search live in the URL and survive a reload; loading, empty and error states', async ({
+    page,
+  }) => {
     await openAs(page, 'acme-admin@example.com', '/company-admin/users');
     await expectTitle(page, 'Users');
     const firstPage = await columnTexts(page, 2);
@@ -27,10 +40,20 @@ test.describe('users of a company admin', () => {
     // names sort the same under every collation (emails do not: '@' against digits)
     await page.getByRole('columnheader', { name: 'Name' }).click();
     await expect(page).toHaveURL(/order_by=full_name&order_dir=asc/);
-    await expect.poll(async () => { const n = await columnTexts(page, 1); return n.join() === sorted(n).join(); }).toBe(true);
+    await expect
+      .poll(async () => {
+        const n = await columnTexts(page, 1);
+        return n.join() === sorted(n).join();
+      })
+      .toBe(true);
     await page.getByRole('columnheader', { name: 'Name' }).click();
     await expect(page).toHaveURL(/order_dir=desc/);
-    await expect.poll(async () => { const n = await columnTexts(page, 1); return n.join() === sorted(n, 'desc').join(); }).toBe(true);
+    await expect
+      .poll(async () => {
+        const n = await columnTexts(page, 1);
+        return n.join() === sorted(n, 'desc').join();
+      })
+      .toBe(true);
     const descending = await columnTexts(page, 2);
 
     await search(page, { Name: 'staff-1' });
@@ -45,6 +68,7 @@ test.describe('users of a company admin', () => {
     await expect(page.getByText('No Data Found')).toBeVisible();
 
     // a slow then failing server: the table spins, then the error shows with a Retry that recovers
+    expectPageErrors(page, /status of 500/);
     await page.route('**/api_smsc/v1/user/list**', async (route) => {
       await new Promise((r) => setTimeout(r, 800));
       await route.fulfill({ status: 500, json: { error: { message: 'User store unavailable' } } });
@@ -79,7 +103,10 @@ test.describe('users of a company admin', () => {
     await search(page, { Name: email });
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText('Carla Created');
-    await rows(page).first().getByRole('link', { name: /^Edit / }).click();
+    await rows(page)
+      .first()
+      .getByRole('link', { name: /^Edit / })
+      .click();
     await expect(page).toHaveURL(/\/company-admin\/users\/edit\/[0-9a-f-]{36}$/);
     await expectTitle(page, 'Edit user');
     await expect(page.getByLabel('Full name')).toHaveValue('Carla Created');
@@ -95,7 +122,10 @@ test.describe('users of a company admin', () => {
     await expect(page.getByText('No Data Found')).toBeVisible();
   });
 
-  test("another company's user id typed into the address shows 'not found', not the record", async ({ page, request }) => {
+  test("another company's user id typed into the address shows 'not found', not the record", async ({
+    page,
+    request,
+  }) => {
     const globexUser = await userByEmail(request, 'globex-user@example.com');
     await openAs(page, 'acme-admin@example.com', `/company-admin/users/edit/${globexUser.uuid}`);
     await expectNotFound(page, 'User not found');
@@ -110,7 +140,7 @@ test.describe('users of the system admin', () => {
   test('every company, filtered by company and type, sorted, edited and deleted', async ({ page }) => {
     await openAs(page, 'admin@example.com', '/system-admin/users');
     await expectTitle(page, 'Users');
-    await expect(page.getByRole('button', { name: 'New user' })).toHaveCount(0); // no add page for this role (spec §2)
+    await expect(page.getByRole('button', { name: 'New user' })).toHaveCount(0); // no add page for this role (docs/spec.md §2)
     expect(await axeViolations(page)).toEqual([]);
 
     await search(page, { Company: 'Globex' });
@@ -121,7 +151,12 @@ test.describe('users of the system admin', () => {
     await expect(page).toHaveURL(/user_type=admin/);
     await expect.poll(async () => (await columnTexts(page, 4)).every((t) => t === 'System admin')).toBe(true);
     await page.getByRole('columnheader', { name: 'Name' }).click();
-    await expect.poll(async () => { const n = await columnTexts(page, 1); return n.join() === sorted(n).join(); }).toBe(true);
+    await expect
+      .poll(async () => {
+        const n = await columnTexts(page, 1);
+        return n.join() === sorted(n).join();
+      })
+      .toBe(true);
     await page.reload();
     await expect(page).toHaveURL(/user_type=admin.*order_by=full_name|order_by=full_name.*user_type=admin/);
     await expect.poll(async () => (await columnTexts(page, 4)).every((t) => t === 'System admin')).toBe(true);
@@ -129,7 +164,10 @@ test.describe('users of the system admin', () => {
     await page.getByRole('search').getByRole('button', { name: 'Reset' }).click();
     await search(page, { Name: 'acme-staff-2@' });
     await expect(rows(page)).toHaveCount(1);
-    await rows(page).first().getByRole('link', { name: /^Edit / }).click();
+    await rows(page)
+      .first()
+      .getByRole('link', { name: /^Edit / })
+      .click();
     await expectTitle(page, 'Edit user');
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('switch', { name: 'Active' }).click();
@@ -146,9 +184,14 @@ test.describe('users of the system admin', () => {
     const globexAdmin = await userByEmail(request, 'globex-admin@example.com');
     await openAs(page, 'admin@example.com', `/system-admin/companies/company-accounts/${globexAdmin.company_uuid}`);
     await expectTitle(page, 'Company accounts');
-    await expect.poll(async () => (await columnTexts(page, 2)).sort()).toEqual(['globex-admin@example.com', 'globex-user@example.com']);
+    await expect
+      .poll(async () => (await columnTexts(page, 2)).sort())
+      .toEqual(['globex-admin@example.com', 'globex-user@example.com']);
     expect(await axeViolations(page)).toEqual([]);
-    await rows(page).filter({ hasText: 'globex-user@' }).getByRole('link', { name: /^Edit / }).click();
+    await rows(page)
+      .filter({ hasText: 'globex-user@' })
+      .getByRole('link', { name: /^Edit / })
+      .click();
     await expect(page).toHaveURL(/\/system-admin\/users\/edit\/[0-9a-f-]{36}$/);
     await expect(page.getByLabel('Full name')).toHaveValue('Globex User');
   });
@@ -166,7 +209,12 @@ test.describe('users of a reseller', () => {
     await expect(page).toHaveURL(/page=1/);
     await page.getByRole('columnheader', { name: 'Company' }).click();
     await expect(page).toHaveURL(/order_by=company_name/);
-    await expect.poll(async () => { const c = await columnTexts(page, 3); return c.join() === sorted(c).join(); }).toBe(true);
+    await expect
+      .poll(async () => {
+        const c = await columnTexts(page, 3);
+        return c.join() === sorted(c).join();
+      })
+      .toBe(true);
 
     await page.getByRole('button', { name: 'New user' }).click();
     await expectTitle(page, 'Add user');
@@ -181,7 +229,10 @@ test.describe('users of a reseller', () => {
 
     await search(page, { Name: email, Company: 'Acme' });
     await expect(rows(page)).toHaveCount(1);
-    await rows(page).first().getByRole('link', { name: /^Edit / }).click();
+    await rows(page)
+      .first()
+      .getByRole('link', { name: /^Edit / })
+      .click();
     await expectTitle(page, 'Edit user');
     await page.getByRole('switch', { name: 'Company admin' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
@@ -201,7 +252,10 @@ test.describe('users of a reseller', () => {
     await expect(page.getByRole('button', { name: 'New user' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
-    await rows(page).first().getByRole('link', { name: /^Edit / }).click();
+    await rows(page)
+      .first()
+      .getByRole('link', { name: /^Edit / })
+      .click();
     await expect(page).toHaveURL(/\/reseller\/users\/edit\/[0-9a-f-]{36}$/);
     await expectTitle(page, 'Edit user');
     await page.goto(`/reseller/users/edit/${globexUser.uuid}`);

@@ -5,7 +5,9 @@ import { expectToast } from './users-support';
 const API = '/api_smsc/v1';
 
 test.describe('API keys and the audit log', () => {
-  test('a company admin creates a key, a program sends with it, the admin revokes it; the system admin reads both moves in the audit log', async ({ page }) => {
+  test('a company admin creates a key, a program sends with it, the admin revokes it; the system admin reads both moves in the audit log', async ({
+    page,
+  }) => {
     const name = `Billing robot ${Date.now()}`;
     await seedSession(page, 'acme-admin@example.com');
     await page.goto('/company-admin/profile/api-keys');
@@ -17,13 +19,19 @@ test.describe('API keys and the audit log', () => {
     await expectToast(page, `API key "${name}" created`);
     const key = ((await page.getByTestId('api-key-value').textContent()) ?? '').trim();
     expect(key.length).toBeGreaterThan(20);
-    await page.getByRole('dialog', { name: `API key "${name}"` }).getByRole('button', { name: 'Done' }).click();
+    await page
+      .getByRole('dialog', { name: `API key "${name}"` })
+      .getByRole('button', { name: 'Done' })
+      .click();
     // shown once: once the dialog is closed the key is nowhere on the page
     await expect(page.getByTestId('api-key-value')).toHaveCount(0);
     expect(await page.content()).not.toContain(key);
 
     // a program, with no session: the key alone sends as the company
-    const sent = await page.request.post(`${API}/sms`, { headers: { 'x-api-key': key }, data: { ani: '+12125552301', dnis: '+14155550123', text: 'Sent by key' } });
+    const sent = await page.request.post(`${API}/sms`, {
+      headers: { 'x-api-key': key },
+      data: { ani: '+12125552301', dnis: '+14155550123', text: 'Sent by key' },
+    });
     expect(sent.status()).toBe(201);
     await page.reload();
     const row = page.locator('.ant-table-row').filter({ hasText: name });
@@ -34,7 +42,10 @@ test.describe('API keys and the audit log', () => {
     await page.getByRole('tooltip').getByRole('button', { name: 'Revoke' }).click();
     await expectToast(page, `API key "${name}" revoked`);
     await expect(row).toHaveCount(0);
-    const refused = await page.request.post(`${API}/sms`, { headers: { 'x-api-key': key }, data: { ani: '+12125552301', dnis: '+14155550123', text: 'After revoke' } });
+    const refused = await page.request.post(`${API}/sms`, {
+      headers: { 'x-api-key': key },
+      data: { ani: '+12125552301', dnis: '+14155550123', text: 'After revoke' },
+    });
     expect(refused.status()).toBe(401);
 
     await seedSession(page, 'admin@example.com');

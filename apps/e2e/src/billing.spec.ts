@@ -1,7 +1,15 @@
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { PASSWORD } from './support';
-import { expectAccessible, expectTitle, expectToast, pickOption, searchText, signInAs, tableRows } from './accounts-support';
+import {
+  expectAccessible,
+  expectTitle,
+  expectToast,
+  pickOption,
+  searchText,
+  signInAs,
+  tableRows,
+} from './accounts-support';
 
 const stamp = Date.now().toString(36);
 const API = '/api_smsc/v1';
@@ -10,15 +18,29 @@ const API = '/api_smsc/v1';
 async function directCompany(request: APIRequestContext) {
   const auth = await request.post(`${API}/auth`, { data: { email: 'admin@example.com', password: PASSWORD } });
   const headers = { authorization: `Bearer ${(await auth.json()).token}` };
-  const company = await (await request.post(`${API}/company`, { headers, data: { company_name: `Billing Co ${stamp}`, prepay: true } })).json();
+  const company = await (
+    await request.post(`${API}/company`, { headers, data: { company_name: `Billing Co ${stamp}`, prepay: true } })
+  ).json();
   const email = `billing-${stamp}@example.com`;
-  const user = await request.post(`${API}/user`, { headers, data: { email, password: PASSWORD, full_name: `Billing Admin ${stamp}`, is_admin: true, company_uuid: company.company_uuid } });
+  const user = await request.post(`${API}/user`, {
+    headers,
+    data: {
+      email,
+      password: PASSWORD,
+      full_name: `Billing Admin ${stamp}`,
+      is_admin: true,
+      company_uuid: company.company_uuid,
+    },
+  });
   expect(user.status()).toBe(201);
   return { company_uuid: company.company_uuid as string, name: company.company_name as string, email };
 }
 
 test.describe('billing', () => {
-  test('system admin adds a manual payment; the company pays by the offline card checkout', async ({ page, request }) => {
+  test('system admin adds a manual payment; the company pays by the offline card checkout', async ({
+    page,
+    request,
+  }) => {
     // two roles, six screens and five axe scans in one journey: more than the default minute on 2 shared cores
     test.setTimeout(240_000);
     const co = await directCompany(request);
@@ -32,6 +54,7 @@ test.describe('billing', () => {
     await page.getByRole('button', { name: /Create payment/ }).click();
     await expect(page.getByText('The amount must be greater than zero')).toBeVisible();
     await page.getByLabel('Amount (USD)').fill('250.75');
+    await expect(page.getByText('The amount must be greater than zero')).toHaveCount(0);
     await expectAccessible(page);
     await page.getByRole('button', { name: /Create payment/ }).click();
     await expectToast(page, 'Payment created');
@@ -41,7 +64,10 @@ test.describe('billing', () => {
     await searchText(page, 'Name', co.name);
     await expect(tableRows(page)).toHaveCount(1);
     await expect(tableRows(page).first()).toContainText(co.name);
-    await tableRows(page).first().getByRole('link', { name: /^Transactions/ }).click();
+    await tableRows(page)
+      .first()
+      .getByRole('link', { name: /^Transactions/ })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/system-admin/companies/transaction-history/${co.company_uuid}$`));
     await expectTitle(page, 'Transaction history');
     await expect(page.getByTestId('balance')).toHaveText('USD 250.75');
@@ -56,7 +82,10 @@ test.describe('billing', () => {
 
     // The company admin tops up by card through the built-in test checkout.
     // a fresh session: the stored token goes, the next load starts signed out
-    await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
     await signInAs(page, co.email, '/company-admin');
     await page.goto('/company-admin/payment-gateway');
     await expectTitle(page, 'Payment gateway');

@@ -7,10 +7,14 @@ import { expectTitle, expectToast, signInAs } from './accounts-support';
 // keeps to a size that runs.
 const ROWS = 300;
 /** Distinct valid NANP numbers with a name column for {name}. */
-const csv = ['number,name', ...Array.from({ length: ROWS }, (_, i) => `+1415${String(3_000_000 + i)},Person ${i}`)].join('\n') + '\n';
+const csv =
+  ['number,name', ...Array.from({ length: ROWS }, (_, i) => `+1415${String(3_000_000 + i)},Person ${i}`)].join('\n') +
+  '\n';
 
 test.describe('bulk', () => {
-  test('a company admin uploads a CSV of recipients as a held bulk, sees it send nothing, resumes it and sees the report reach 100%', async ({ page }) => {
+  test('a company admin uploads a CSV of recipients as a held bulk, sees it send nothing, resumes it and sees the report reach 100%', async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
     await signInAs(page, 'acme-admin@example.com', '/company-admin');
     await page.goto('/company-admin/bulk');
@@ -20,9 +24,15 @@ test.describe('bulk', () => {
     await expectTitle(page, 'Bulk SMS');
 
     await page.getByRole('combobox', { name: 'From' }).click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: '+12125552301' }).first().click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: '+1 212 555 2301' })
+      .first()
+      .click();
     await page.getByLabel('Text', { exact: true }).fill('Hello {name}, this is the e2e bulk');
-    await page.getByLabel('CSV file').setInputFiles({ name: 'recipients.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'recipients.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByRole('button', { name: 'Upload' }).click();
     await expectToast(page, `recipients.csv: ${ROWS} numbers uploaded, waiting for Run`);
 

@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { expectAccessible, expectTitle, expectToast, pickOption, searchText, signInAs, tableRows } from './accounts-support';
+import {
+  expectAccessible,
+  expectTitle,
+  expectToast,
+  pickOption,
+  searchText,
+  signInAs,
+  tableRows,
+} from './accounts-support';
 
 const stamp = Date.now().toString(36);
 
@@ -16,12 +24,17 @@ test.describe('catalog: products and vendors', () => {
   // each test is a whole journey over several screens, with axe checks
   test.describe.configure({ timeout: 180_000 });
 
-  test('system admin builds a product from a rate table and a routing, gives it to a company and quotes numbers', async ({ page }) => {
+  test('system admin builds a product from a rate table and a routing, gives it to a company and quotes numbers', async ({
+    page,
+  }) => {
     await signInAs(page, 'admin@example.com', '/system-admin');
     // a company of this spec's own, so demo companies keep their products
     const companyName = `Catalog Co ${stamp}`;
     const token = await page.evaluate(() => localStorage.getItem('user-token'));
-    const created = await page.request.post('/api_smsc/v1/company', { headers: { authorization: `Bearer ${token}` }, data: { company_name: companyName } });
+    const created = await page.request.post('/api_smsc/v1/company', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { company_name: companyName },
+    });
     expect(created.status()).toBe(201);
 
     await page.goto('/system-admin/product');
@@ -46,7 +59,10 @@ test.describe('catalog: products and vendors', () => {
     await expect(page).toHaveURL(/\/system-admin\/product\/sms-routes\/add-company\/[0-9a-f-]{36}$/);
     await expectTitle(page, 'Add company');
     await page.getByRole('combobox', { name: 'Company' }).fill(companyName);
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: companyName }).click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: companyName })
+      .click();
     await page.getByRole('button', { name: 'Add company' }).click();
     await expect(page.getByTestId('product-companies')).toContainText(companyName);
 
@@ -94,7 +110,9 @@ test.describe('catalog: products and vendors', () => {
     await expectAccessible(page);
   });
 
-  test('system admin adds an SMSC connection, never sees its password again, and restarts the gateway', async ({ page }) => {
+  test('system admin adds an SMSC connection, never sees its password again, and restarts the gateway', async ({
+    page,
+  }) => {
     await signInAs(page, 'admin@example.com', '/system-admin');
     await page.goto('/system-admin/smsc-connection');
     await expect(page).toHaveURL(/\/system-admin\/smsc-connection\/smsc-connection\/list$/);

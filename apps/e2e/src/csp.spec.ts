@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectPageErrors, test } from './fixtures';
 import { ROLES, expectHome, signInFresh } from './support';
 
 /** Records every Content-Security-Policy violation the page reports, from the first script on. */
@@ -11,7 +11,9 @@ async function watchViolations(page: Page) {
   await page.addInitScript(() => {
     const w = window as unknown as { __csp: string[] };
     w.__csp = [];
-    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
   });
   return async () => [...messages, ...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp))];
 }
@@ -30,6 +32,7 @@ test.describe('Content-Security-Policy', () => {
     expect(await violations()).toEqual([]);
     expect(errors).toEqual([]);
     // the watcher itself works: an injected inline script is refused and reported
+    expectPageErrors(page, /Executing inline script violates the following Content Security Policy/);
     const ran = await page.evaluate(() => {
       const s = document.createElement('script');
       s.textContent = 'window.__injected = true';
@@ -45,7 +48,9 @@ test.describe('Content-Security-Policy', () => {
       const violations = await watchViolations(page);
       await signInFresh(page, role.email);
       // a refused script or style would show as a home that never renders: report the violations then too
-      await expectHome(page, role).catch(async (err) => { throw new Error(`${err}\nCSP violations: ${JSON.stringify(await violations())}`); });
+      await expectHome(page, role).catch(async (err) => {
+        throw new Error(`${err}\nCSP violations: ${JSON.stringify(await violations())}`);
+      });
       // antd writes its styles after render; give late <style> insertions their chance to be refused
       await page.waitForLoadState('networkidle');
       expect(await violations()).toEqual([]);
@@ -55,7 +60,9 @@ test.describe('Content-Security-Policy', () => {
   test('a list page with table, search form and menus raises no violation', async ({ page }) => {
     const violations = await watchViolations(page);
     await signInFresh(page, ROLES[0].email);
-    await expectHome(page, ROLES[0]).catch(async (err) => { throw new Error(`${err}\nCSP violations: ${JSON.stringify(await violations())}`); });
+    await expectHome(page, ROLES[0]).catch(async (err) => {
+      throw new Error(`${err}\nCSP violations: ${JSON.stringify(await violations())}`);
+    });
     await page.goto('/system-admin/companies/company-list');
     // a full page load fetches the remote again; on a loaded machine that can take a while
     await expect(page.getByRole('table').first()).toBeVisible({ timeout: 45_000 });

@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { test, expect, expectPageErrors } from './fixtures';
 import { ROLES, antdTheme, countReactRenderers, expectHome, recordAntdEngines, signIn, signInFresh } from './support';
 
 test.describe('federated role areas', () => {
@@ -18,7 +18,9 @@ test.describe('federated role areas', () => {
     });
   }
 
-  test('the remote renders with the shell\'s one antd: its theme applies and its style engine is fetched once', async ({ page }) => {
+  test("the remote renders with the shell's one antd: its theme applies and its style engine is fetched once", async ({
+    page,
+  }) => {
     const engines = recordAntdEngines(page);
     await page.goto('/login');
     const signInButton = page.getByRole('button', { name: 'Sign in' });
@@ -41,6 +43,7 @@ test.describe('federated role areas', () => {
   });
 
   test('a blocked remote shows its fallback in the frame; the shell and other areas keep working', async ({ page }) => {
+    expectPageErrors(page, /net::ERR_FAILED/, /Loading chunk failed/, /a screen failed to render/);
     await page.route('**/remotes/company-admin/**', (route) => route.abort());
     await signInFresh(page, 'acme-admin@example.com');
     await expect(page).toHaveURL(/\/company-admin$/);
@@ -66,6 +69,7 @@ test.describe('federated role areas', () => {
 
   test("a remote that never answers raises 'Loading chunk failed' after the chunk time-out", async ({ page }) => {
     // the e2e server sets the time-out to 8 s through /remotes.json (120 s in production)
+    expectPageErrors(page, /Loading chunk failed/, /a screen failed to render/);
     await page.route('**/remotes/reseller/remoteEntry.js', () => undefined);
     await signInFresh(page, 'reseller@example.com');
     await expect(page.getByText('Loading the Reseller area…')).toBeVisible();

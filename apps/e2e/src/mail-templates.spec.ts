@@ -1,7 +1,9 @@
 import { test, expect } from './fixtures';
 import { expectAccessible, expectTitle, expectToast, signInAs } from './accounts-support';
 
-test('a reseller words its password-reset mail, previews it, saves it and goes back to the default', async ({ page }) => {
+test('a reseller words its password-reset mail, previews it, saves it and goes back to the default', async ({
+  page,
+}) => {
   await signInAs(page, 'reseller@example.com', '/reseller');
   const nav = page.getByRole('navigation', { name: /menu$/ });
   await nav.getByText('Mail templates', { exact: true }).click();

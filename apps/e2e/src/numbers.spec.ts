@@ -3,8 +3,6 @@ import { test, expect } from './fixtures';
 import { confirmDelete, expectTitle, expectToast, searchText, signInAs, tableRows } from './accounts-support';
 
 const HANDSET = '+14155550112';
-/** "(718) 555-0142" → "+17185550142" */
-const e164 = (shown: string) => `+1${shown.replace(/\D/g, '')}`;
 
 /** Picks the first number the search offers, orders it, and answers it as shown. */
 async function buyFirst(page: Page, shownAs?: RegExp) {
@@ -14,20 +12,24 @@ async function buyFirst(page: Page, shownAs?: RegExp) {
   if (shownAs) await expect(available.first().locator('td').nth(1)).toHaveText(shownAs, { timeout: 20_000 });
   const shown = (await available.first().locator('td').nth(1).innerText()).trim();
   await available.first().getByRole('checkbox').check();
-  await expect(page.getByTestId('order-total')).toHaveText(/^\$\d+\.\d\d per month$/);
+  await expect(page.getByTestId('order-total')).toHaveText(/^USD \d+\.\d\d per month$/);
   await page.getByRole('button', { name: 'Order 1 number' }).click();
-  await expectToast(page, 'Ordered 1 number');
+  await expect(page.getByTestId('order-confirm')).toContainText('charged to your balance now');
+  await page.getByRole('button', { name: 'Order and pay' }).click();
+  await expectToast(page, /Ordered 1 number/);
   return shown;
 }
 
 test.describe('numbers', () => {
-  test('a company admin buys a local and a toll-free number, assigns one to a user, sends from it and disconnects it', async ({ page }) => {
+  test('a company admin buys a local and a toll-free number, assigns one to a user, sends from it and disconnects it', async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
     await signInAs(page, 'acme-admin@example.com', '/company-admin');
     await page.goto('/company-admin/dids/buy-did');
     await expectTitle(page, 'Buy DID');
     await page.getByLabel('Area code').fill('718');
-    const local = await buyFirst(page, /^\(718\)/);
+    const local = await buyFirst(page, /^\+1 718 /);
     await expect(page).toHaveURL(/\/company-admin\/dids\/all-did\/local-did/);
     await page.goto('/company-admin/dids/buy-tf-did');
     await expectTitle(page, 'Buy toll-free DID');
@@ -44,7 +46,11 @@ test.describe('numbers', () => {
     await expectTitle(page, 'Edit DID');
     await page.getByRole('combobox', { name: 'Assigned user' }).click();
     // any of Acme's users (other journeys in this worker's database add and remove some)
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: '@example.com' }).first().click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: '@example.com' })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Save assignment' }).click();
     await expectToast(page, 'Number assigned');
     const editUrl = page.url();
@@ -53,7 +59,11 @@ test.describe('numbers', () => {
     await page.goto('/company-admin/sms-center');
     await expectTitle(page, 'SMS center');
     await page.getByRole('combobox', { name: 'From' }).click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: e164(local) }).first().click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: local })
+      .first()
+      .click();
     await page.getByLabel('To', { exact: true }).fill(HANDSET);
     await page.getByLabel('Text', { exact: true }).fill('From our new number');
     await page.getByRole('button', { name: 'Send' }).click();
@@ -70,15 +80,22 @@ test.describe('numbers', () => {
     await expect(page.getByText('No Data Found')).toBeVisible();
   });
 
-  test('the system admin imports numbers from a CSV, sees the run in the import log, and deletes them in one call', async ({ page }) => {
+  test('the system admin imports numbers from a CSV, sees the run in the import log, and deletes them in one call', async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
-    const block = `72055${String(Date.now() % 100000).padStart(5, '0').slice(0, 3)}`;
+    const block = `72055${String(Date.now() % 100000)
+      .padStart(5, '0')
+      .slice(0, 3)}`;
     const numbers = [`${block}71`, `${block}72`];
     await signInAs(page, 'admin@example.com', '/system-admin');
     await page.goto('/system-admin/dids/import-did');
     await expectTitle(page, 'Import DIDs');
     const csv = `did,description\n${numbers[0]},Import A\n${numbers[1]},Import B\n`;
-    await page.locator('input[type=file]').first().setInputFiles({ name: 'dids.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles({ name: 'dids.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await expect(page.getByRole('status').filter({ hasText: 'imported' })).toHaveText('2 imported, 0 failed');
 
     await page.goto('/system-admin/dids/import-log');

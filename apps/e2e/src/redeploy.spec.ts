@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { execSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { ROLES, expectHome, signInFresh } from './support';
 import { E2E_PORT, ROOT as root, TEMPLATE_DATA, startServer, type E2eServer } from './server';
@@ -24,11 +24,24 @@ test('one remote is rebuilt and redeployed; the running shell picks it up on rel
   await expect(page.getByTestId('build-label')).toHaveCount(0);
   const label = `build-${Date.now()}`;
   // only the system-admin remote is rebuilt, straight into the running server's web root
-  execSync('node --import tsx node_modules/webpack-cli/bin/cli.js -c apps/system-admin/webpack.config.ts --mode production', {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, REMOTE_LABEL: label, WEBPACK_OUTPUT_DIR: path.join(server.dir, 'web/system-admin') },
-  });
+  // on this test's own Node (the pinned one), not whichever `node` the PATH finds first
+  execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'node_modules/webpack-cli/bin/cli.js',
+      '-c',
+      'apps/system-admin/webpack.config.ts',
+      '--mode',
+      'production',
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, REMOTE_LABEL: label, WEBPACK_OUTPUT_DIR: path.join(server.dir, 'web/system-admin') },
+    },
+  );
   await page.reload();
   await expectHome(page, ROLES[0]);
   await expect(page.getByTestId('build-label')).toHaveText(label);

@@ -14,10 +14,16 @@ async function token(request: APIRequestContext, email: string) {
 
 /** The value of a dashboard card by its title ("Messages", "Delivered"). */
 const card = (page: Page, title: string) =>
-  page.locator('.ant-statistic').filter({ has: page.locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }) }).locator('.ant-statistic-content-value');
+  page
+    .locator('.ant-statistic')
+    .filter({ has: page.locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }) })
+    .locator('.ant-statistic-content-value');
 
 test.describe('reports', () => {
-  test('messages sent by a company show in its daily usage and in the system admin\'s client/vendor report, which exports as CSV', async ({ page, request }) => {
+  test("messages sent by a company show in its daily usage and in the system admin's client/vendor report, which exports as CSV", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(240_000);
     const acme = await token(request, 'acme-admin@example.com');
     const admin = await token(request, 'admin@example.com');
@@ -25,22 +31,38 @@ test.describe('reports', () => {
     const range = `start_time=${day}T00:00:00.000Z&end_time=${new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString()}`;
     const before = {
       acme: (await (await request.get(`${API}/dashboard`, { headers: acme })).json()).totals,
-      admin: (await (await request.get(`${API}/stat/report?${range}&step=total&group=company,vendor`, { headers: admin })).json()).totals,
+      admin: (
+        await (
+          await request.get(`${API}/stat/report?${range}&step=total&group=company,vendor`, { headers: admin })
+        ).json()
+      ).totals,
     };
 
     const sent: string[] = [];
     for (const i of [1, 2, 3]) {
-      const res = await request.post(`${API}/sms`, { headers: acme, data: { ani: '+12125552301', dnis: '+14155550111', text: `Report e2e ${stamp} ${i}` } });
+      const res = await request.post(`${API}/sms`, {
+        headers: acme,
+        data: { ani: '+12125552301', dnis: '+14155550111', text: `Report e2e ${stamp} ${i}` },
+      });
       expect(res.status()).toBe(201);
       sent.push((await res.json()).sms.sms_uuid);
     }
     // the simulator reports each delivered (or, now and then, undelivered)
-    await expect.poll(async () => {
-      const states = await Promise.all(sent.map(async (id) => (await (await request.get(`${API}/sms/${id}`, { headers: acme })).json()).sms.status));
-      return states.every((s) => s !== 'queued' && s !== 'sent');
-    }, { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const states = await Promise.all(
+            sent.map(
+              async (id) => (await (await request.get(`${API}/sms/${id}`, { headers: acme })).json()).sms.status,
+            ),
+          );
+          return states.every((s) => s !== 'queued' && s !== 'sent');
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
 
-    // the company admin's root is its daily usage (spec §2), which counts them
+    // the company admin's root is its daily usage (docs/spec.md §2), which counts them
     await signInAs(page, 'acme-admin@example.com', '/company-admin');
     await expect(page).toHaveURL(/\/company-admin\/daily-usage$/);
     await expectTitle(page, 'Daily usage');
@@ -71,10 +93,16 @@ test.describe('reports', () => {
     await expectToast(page, `Exported all-client-vendor-${day}-${day}.csv`);
   });
 
-  test("the reseller's report shows its companies' month and exports it; the outgoing log exports from the server", async ({ page, request }) => {
+  test("the reseller's report shows its companies' month and exports it; the outgoing log exports from the server", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(240_000);
     const acme = await token(request, 'acme-admin@example.com');
-    const res = await request.post(`${API}/sms`, { headers: acme, data: { ani: '+12125552301', dnis: '+14155550111', text: `Reseller e2e ${stamp}` } });
+    const res = await request.post(`${API}/sms`, {
+      headers: acme,
+      data: { ani: '+12125552301', dnis: '+14155550111', text: `Reseller e2e ${stamp}` },
+    });
     expect(res.status()).toBe(201);
     const month = new Date().toISOString().slice(0, 7);
 
@@ -92,12 +120,19 @@ test.describe('reports', () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe(`reseller-report-company-${month}.csv`);
     const csv = readFileSync(await file.path(), 'utf8').split('\r\n');
-    expect(csv[0]).toBe('Company,Messages,Segments,Delivered,Undelivered,Failed,Pending,Blocked,Received,Revenue,Cost,Margin');
+    expect(csv[0]).toBe(
+      'Company,Messages,Segments,Delivered,Undelivered,Failed,Pending,Blocked,Received,Revenue,Cost,Margin,Platform cost,Reseller margin',
+    );
     expect(csv.some((line) => line.startsWith('Acme,'))).toBe(true);
     // by day: the same month from GET /sms/report
     await page.getByRole('group', { name: 'View' }).getByText('By day', { exact: true }).click();
     await expect(page).toHaveURL(/view=day/);
-    await expect(page.getByRole('table', { name: /^Your companies by day, / }).locator('.ant-table-row').first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('table', { name: /^Your companies by day, / })
+        .locator('.ant-table-row')
+        .first(),
+    ).toBeVisible();
 
     // the company admin's outgoing log exports every message of its filter, written by the server
     await signInAs(page, 'acme-admin@example.com', '/company-admin');
@@ -105,7 +140,9 @@ test.describe('reports', () => {
     await expect(page.getByRole('cell', { name: `Reseller e2e ${stamp}` })).toBeVisible();
     const logDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
-    const log = readFileSync(await (await logDownload).path(), 'utf8').split('\r\n').filter(Boolean);
+    const log = readFileSync(await (await logDownload).path(), 'utf8')
+      .split('\r\n')
+      .filter(Boolean);
     expect(log[0]).toMatch(/^Created \(UTC\),SMS id,Direction,From,To,/);
     expect(log).toHaveLength(2);
     expect(log[1]).toContain(`,outgoing,+12125552301,+14155550111,`);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { ROLES, expectHome, signInFresh } from './support';
+import { ROLES, expectHome, seedSession, signInFresh } from './support';
 // the menus are data (no React in these files): the smoke follows them as they grow
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { systemAdminMenu } from '../../../libs/system-admin/routes/src/lib/menu';
@@ -10,6 +10,17 @@ import { companyAdminMenu } from '../../../libs/company-admin/routes/src/lib/men
 import { companyUserMenu } from '../../../libs/company-user/routes/src/lib/menu';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { resellerMenu } from '../../../libs/reseller/routes/src/lib/menu';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { systemAdminSpecRoutes } from '../../../libs/system-admin/routes/src/lib/spec-routes';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import {
+  companyAdminReturnPages,
+  companyAdminSpecRoutes,
+} from '../../../libs/company-admin/routes/src/lib/spec-routes';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { companyUserSpecRoutes } from '../../../libs/company-user/routes/src/lib/spec-routes';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { resellerSpecRoutes } from '../../../libs/reseller/routes/src/lib/spec-routes';
 
 interface Entry {
   path: string;
@@ -25,10 +36,10 @@ function links(menu: Entry[]): Entry[] {
 }
 
 const TABLE = [
-  { role: ROLES[0], menu: systemAdminMenu },
-  { role: ROLES[1], menu: companyAdminMenu },
-  { role: ROLES[2], menu: companyUserMenu },
-  { role: ROLES[3], menu: resellerMenu },
+  { role: ROLES[0], menu: systemAdminMenu, routes: systemAdminSpecRoutes },
+  { role: ROLES[1], menu: companyAdminMenu, routes: [...companyAdminSpecRoutes, ...companyAdminReturnPages] },
+  { role: ROLES[2], menu: companyUserMenu, routes: companyUserSpecRoutes },
+  { role: ROLES[3], menu: resellerMenu, routes: resellerSpecRoutes },
 ];
 
 /** Navigates inside the running app, as a menu click does (the router follows history). */
@@ -41,7 +52,10 @@ async function navigate(page: Page, url: string) {
 
 /** Nothing loading in the frame and the address unchanged for a quarter second. */
 async function settled(page: Page) {
-  const loading = page.locator('main main').getByRole('status').filter({ hasText: /Loading/ });
+  const loading = page
+    .locator('main')
+    .getByRole('status')
+    .filter({ hasText: /Loading/ });
   const before = page.url();
   if (await loading.count()) return false;
   await page.waitForTimeout(250);
@@ -69,8 +83,8 @@ test.describe('every menu route of every role renders', () => {
           const homes = [url, ...(entry.also ?? []).map((p) => `${role.home}/${p}`)].join('|');
           const here = new RegExp(`(${homes})(/[^?#]*)?([?#].*)?$`);
           await expect(page).toHaveURL(here);
-          // the frame's own <main> (antd's Layout.Content is one too) holds the screen
-          const main = page.locator('main main');
+          // the frame's one <main> holds the screen
+          const main = page.locator('main');
           // loaded: no area or screen still loading, no fallback of an error boundary
           await expect(main.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
           await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
@@ -81,6 +95,45 @@ test.describe('every menu route of every role renders', () => {
           // before the next step moves on; a late one would otherwise carry the next step away (CI saw it)
           await expect.poll(() => settled(page), { timeout: 15_000 }).toBe(true);
           await expect(page).toHaveURL(here);
+          expect(errors).toEqual([]);
+        });
+      }
+    });
+  }
+});
+
+/** Collects what a page reports as broken: uncaught errors and console errors, with the address. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`${msg.text()} (${page.url()})`);
+  });
+  page.on('pageerror', (err) => errors.push(`${err.message} (${page.url()})`));
+  return errors;
+}
+
+// A reload, a bookmark or a link in an e-mail: the browser loads the address itself, so the shell,
+// the remote and the area's chunk all start from nothing (React renders the deep link concurrently).
+// The spec's routes without a path parameter; one tab per role, signed in once.
+test.describe('a full page load of every route of every role renders without an error', () => {
+  for (const { role, routes } of TABLE) {
+    const plain = routes.filter((r) => !r.includes(':'));
+    test(`${role.home}: ${plain.length} routes, each loaded afresh`, async ({ page }) => {
+      test.setTimeout(300_000);
+      await seedSession(page, role.email);
+      const errors = watchErrors(page);
+      for (const path of plain) {
+        const url = path ? `${role.home}/${path}` : role.home;
+        await test.step(url, async () => {
+          await page.goto(url);
+          const main = page.locator('main');
+          await expect(page.getByTestId('page-title')).not.toHaveText(/^\s*$/);
+          await expect(main.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+          await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
+          await expect(page.getByTestId('area-fallback')).toHaveCount(0);
+          await expect(main).not.toHaveText(/^\s*$/);
+          // an error logged just after the first paint (a screen's first data call) belongs to this route
+          await page.waitForTimeout(200);
           expect(errors).toEqual([]);
         });
       }

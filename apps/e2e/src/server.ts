@@ -43,7 +43,13 @@ export async function startServer(name: string, port: number, opts: { dataFrom?:
   const child = spawn(process.execPath, [path.join(ROOT, 'tools/scripts/e2e-server.mjs')], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { ...process.env, PORT: String(port), E2E_DIR: dir, E2E_STOP_WITH_PARENT: '1', ...(opts.dataFrom ? { E2E_DATA_FROM: opts.dataFrom } : {}) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      E2E_DIR: dir,
+      E2E_STOP_WITH_PARENT: '1',
+      ...(opts.dataFrom ? { E2E_DATA_FROM: opts.dataFrom } : {}),
+    },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {

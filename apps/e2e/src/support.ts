@@ -2,16 +2,34 @@ import { expect, type Page } from '@playwright/test';
 
 export const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-password-1';
 
-// home: the role's base path; landing: where signing in ends (spec §2: the company admin root redirects
+// home: the role's base path; landing: where signing in ends (docs/spec.md §2: the company admin root redirects
 // to daily-usage, the company user's to sms-center); mark: a test id the landing page shows
 export const ROLES = [
-  { email: 'admin@example.com', home: '/system-admin', landing: '/system-admin', title: 'System admin home', mark: 'role-home' },
-  { email: 'acme-admin@example.com', home: '/company-admin', landing: '/company-admin/daily-usage', title: 'Daily usage', mark: 'dashboard-24-hour' },
-  { email: 'acme-user@example.com', home: '/company-user', landing: '/company-user/sms-center', title: 'SMS center', mark: 'sms-figures' },
+  {
+    email: 'admin@example.com',
+    home: '/system-admin',
+    landing: '/system-admin',
+    title: 'System admin home',
+    mark: 'role-home',
+  },
+  {
+    email: 'acme-admin@example.com',
+    home: '/company-admin',
+    landing: '/company-admin/daily-usage',
+    title: 'Daily usage',
+    mark: 'dashboard-24-hour',
+  },
+  {
+    email: 'acme-user@example.com',
+    home: '/company-user',
+    landing: '/company-user/sms-center',
+    title: 'SMS center',
+    mark: 'sms-figures',
+  },
   { email: 'reseller@example.com', home: '/reseller', landing: '/reseller', title: 'Reseller home', mark: 'role-home' },
 ] as const;
 
-/** Where an address ends after the root redirects of spec §2 (a role's base path lands on its landing page). */
+/** Where an address ends after the root redirects of docs/spec.md §2 (a role's base path lands on its landing page). */
 export const landingOf = (path: string) => ROLES.find((r) => r.home === path)?.landing ?? path;
 
 export async function signIn(page: Page, email: string, password = PASSWORD) {
@@ -23,7 +41,7 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
 const seeds = new WeakMap<Page, number>();
 
 /**
- * Signs `email` in through POST /auth and stores the session the way the shell does (spec §9 keys)
+ * Signs `email` in through POST /auth and stores the session the way the shell does (docs/spec.md §9 keys)
  * before the page's next load: a journey that only needs to be signed in skips the sign-in form
  * (the guards and federation specs test the form). Once per tab: a later logout stays logged out,
  * and a later seed (another user) takes over.
@@ -36,14 +54,17 @@ export async function seedSession(page: Page, email: string, password = PASSWORD
   // must win over the earlier ones, and each runs only once
   const n = (seeds.get(page) ?? 0) + 1;
   seeds.set(page, n);
-  await page.addInitScript((s) => {
-    if (Number(sessionStorage.getItem('e2e-session-seed') ?? 0) >= s.n) return;
-    sessionStorage.setItem('e2e-session-seed', String(s.n));
-    localStorage.setItem('user-token', s.token);
-    localStorage.setItem('user-type', s.user_type);
-    localStorage.setItem('token-exp', String(s.exp));
-    localStorage.setItem('user-email', s.email);
-  }, { n, token: auth.token, user_type: auth.user_type, exp: auth.exp, email: email.toLowerCase() });
+  await page.addInitScript(
+    (s) => {
+      if (Number(sessionStorage.getItem('e2e-session-seed') ?? 0) >= s.n) return;
+      sessionStorage.setItem('e2e-session-seed', String(s.n));
+      localStorage.setItem('user-token', s.token);
+      localStorage.setItem('user-type', s.user_type);
+      localStorage.setItem('token-exp', String(s.exp));
+      localStorage.setItem('user-email', s.email);
+    },
+    { n, token: auth.token, user_type: auth.user_type, exp: auth.exp, email: email.toLowerCase() },
+  );
 }
 
 export async function signInFresh(page: Page, email: string) {
@@ -105,16 +126,23 @@ export function recordAntdEngines(page: Page) {
  * own CSS variables, and the CSS-in-JS classes (token hash, css-var key) every antd node carries.
  */
 export async function antdTheme(page: Page, selector: string) {
-  return page.locator(selector).first().evaluate((el) => {
-    const probe = document.createElement('span');
-    probe.style.color = getComputedStyle(el).getPropertyValue('--ant-color-primary').trim();
-    document.body.append(probe);
-    const primary = getComputedStyle(probe).color;
-    probe.remove();
-    const classes = new Set<string>();
-    for (const node of document.querySelectorAll('[class*="ant-"]')) {
-      for (const c of node.classList) if (c.startsWith('css-')) classes.add(c);
-    }
-    return { primary, pageCssClasses: [...classes].sort(), ownCssClasses: [...el.classList].filter((c) => c.startsWith('css-')).sort() };
-  });
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const probe = document.createElement('span');
+      probe.style.color = getComputedStyle(el).getPropertyValue('--ant-color-primary').trim();
+      document.body.append(probe);
+      const primary = getComputedStyle(probe).color;
+      probe.remove();
+      const classes = new Set<string>();
+      for (const node of document.querySelectorAll('[class*="ant-"]')) {
+        for (const c of node.classList) if (c.startsWith('css-')) classes.add(c);
+      }
+      return {
+        primary,
+        pageCssClasses: [...classes].sort(),
+        ownCssClasses: [...el.classList].filter((c) => c.startsWith('css-')).sort(),
+      };
+    });
 }

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { ROLES, expectHome, signInFresh } from './support';
 
-// spec §8/§9 toasts, driven through a real screen (the company admin's add-user form) against the
+// docs/spec.md §8/§9 toasts, driven through a real screen (the company admin's add-user form) against the
 // real API: the server refuses an e-mail that is already registered with its own message.
 const TOAST_MS = 6000;
 const DUPLICATE = 'This e-mail is already registered';
@@ -20,7 +20,9 @@ async function openAddUser(page: Page) {
 
 /** Submits the form and waits for the server's answer to the create call. */
 async function create(page: Page) {
-  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api_smsc\/v1\/user\b/.test(r.url()));
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && /\/api_smsc\/v1\/user\b/.test(r.url()),
+  );
   await page.getByRole('button', { name: 'Create user' }).click();
   return answered;
 }

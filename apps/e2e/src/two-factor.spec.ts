@@ -7,16 +7,23 @@ const API = '/api_smsc/v1';
 
 /** What an authenticator app shows for the key the profile displayed, `stepsAhead` steps from now. */
 const codeFor = (manualKey: string, stepsAhead = 0) =>
-  new TOTP({ secret: Secret.fromBase32(manualKey.replace(/\s+/g, '')), digits: 6, period: 30, algorithm: 'SHA1' })
-    .generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+  new TOTP({
+    secret: Secret.fromBase32(manualKey.replace(/\s+/g, '')),
+    digits: 6,
+    period: 30,
+    algorithm: 'SHA1',
+  }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
 
 test.describe('two-factor sign-in', () => {
   test('a company user turns it on from the profile, signs out, and signs in with a code', async ({ page }) => {
     // a user of its own, so no other journey on this server meets a second step
     const email = `totp-${Date.now()}@example.com`;
-    const admin = await (await page.request.post(`${API}/auth`, { data: { email: 'acme-admin@example.com', password: PASSWORD } })).json();
+    const admin = await (
+      await page.request.post(`${API}/auth`, { data: { email: 'acme-admin@example.com', password: PASSWORD } })
+    ).json();
     const made = await page.request.post(`${API}/user`, {
-      headers: { authorization: `Bearer ${admin.token}` }, data: { email, password: PASSWORD, full_name: 'Totp Journey' },
+      headers: { authorization: `Bearer ${admin.token}` },
+      data: { email, password: PASSWORD, full_name: 'Totp Journey' },
     });
     expect(made.status()).toBe(201);
 
@@ -50,7 +57,9 @@ test.describe('two-factor sign-in', () => {
     await code.fill('000000' === codeFor(key, 1) ? '111111' : '000000');
     await page.keyboard.press('Enter');
     // the form's own alert (the toast of turning it on may still be showing beside it)
-    await expect(page.getByRole('region', { name: 'Two-factor sign-in' }).getByRole('alert')).toContainText('The code is wrong');
+    await expect(page.getByRole('region', { name: 'Two-factor sign-in' }).getByRole('alert')).toContainText(
+      'The code is wrong',
+    );
     // the enrolment used this step's code: the next step's is new (and within the accepted drift)
     await code.fill(codeFor(key, 1));
     await page.keyboard.press('Enter');

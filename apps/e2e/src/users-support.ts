@@ -14,13 +14,11 @@ export async function openAs(page: Page, email: string, path: string) {
   await expect(page.getByTestId('page-title')).toBeVisible();
 }
 
-
 /** The not-found screen, said once: no error toast repeats it. */
 export async function expectNotFound(page: Page, message: string) {
   await expect(page.locator('.ant-result-404')).toContainText(message);
   await expect(page.getByTestId('toast-error')).toHaveCount(0);
 }
-
 
 export const rows = (page: Page) => page.locator('tbody tr.ant-table-row');
 
@@ -36,7 +34,10 @@ export function cellOf(row: Locator, column: number): Locator {
 export async function columnTexts(page: Page, column: number): Promise<string[]> {
   await expect(rows(page).first()).toBeVisible();
   return rows(page).evaluateAll(
-    (trs, [selector, index]) => trs.map((tr) => (tr.querySelectorAll(selector as string)[index as number] as HTMLElement | undefined)?.innerText ?? ''),
+    (trs, [selector, index]) =>
+      trs.map(
+        (tr) => (tr.querySelectorAll(selector as string)[index as number] as HTMLElement | undefined)?.innerText ?? '',
+      ),
     [DATA_CELL, column - 1] as const,
   );
 }
@@ -93,7 +94,12 @@ export async function apiAs(request: APIRequestContext, email: string) {
   };
 }
 
-export interface UserRow { uuid: string; email: string; full_name: string; company_uuid: string | null }
+export interface UserRow {
+  uuid: string;
+  email: string;
+  full_name: string;
+  company_uuid: string | null;
+}
 
 export async function userByEmail(request: APIRequestContext, email: string): Promise<UserRow> {
   const admin = await apiAs(request, 'admin@example.com');

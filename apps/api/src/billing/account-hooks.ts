@@ -20,25 +20,49 @@ export interface PostedAccount {
 export async function syncCreditFlag(trx: Transaction<Database>, acc: PostedAccount) {
   if (!acc.company_uuid) return;
   const below = belowCreditLimit(acc.balance, acc.credit_limit, acc.prepay);
-  await trx.updateTable('companies').set({ is_below_credit_limit: below })
-    .where('company_uuid', '=', acc.company_uuid).where('is_below_credit_limit', '!=', below).execute();
+  await trx
+    .updateTable('companies')
+    .set({ is_below_credit_limit: below })
+    .where('company_uuid', '=', acc.company_uuid)
+    .where('is_below_credit_limit', '!=', below)
+    .execute();
 }
 
 /**
  * Marks the account's unpaid invoices paid, oldest first, while its payments cover them whole. The
  * credit is every payment received less what already-paid invoices took, so each payment is spent once.
  */
-export async function settleInvoices(trx: Transaction<Database>, acc: Pick<PostedAccount, 'account_uuid' | 'company_uuid' | 'reseller_uuid'>) {
-  const owner = acc.company_uuid ? sql`i.company_uuid = ${acc.company_uuid}` : sql`i.company_uuid is null and i.reseller_uuid = ${acc.reseller_uuid}`;
-  const unpaid = (await sql<{ invoice_uuid: string; total: string }>`select i.invoice_uuid, i.total::text as total from invoices i
-    where ${owner} and not i.paid order by i.issued_on, i.seq`.execute(trx)).rows;
+export async function settleInvoices(
+  trx: Transaction<Database>,
+  acc: Pick<PostedAccount, 'account_uuid' | 'company_uuid' | 'reseller_uuid'>,
+) {
+  const owner = acc.company_uuid
+    ? sql`i.company_uuid = ${acc.company_uuid}`
+    : sql`i.company_uuid is null and i.reseller_uuid = ${acc.reseller_uuid}`;
+  const unpaid = (
+    await sql<{ invoice_uuid: string; total: string }>`select i.invoice_uuid, i.total::text as total from invoices i
+    where ${owner} and not i.paid order by i.issued_on, i.seq`.execute(trx)
+  ).rows;
   if (!unpaid.length) return;
-  const figures = (await sql<{ paid_in: string; taken: string }>`select
+  const figures = (
+    await sql<{ paid_in: string; taken: string }>`select
       (select coalesce(sum(amount), 0) from ledger_entries where account_uuid = ${acc.account_uuid} and kind = 'payment')::text as paid_in,
-      (select coalesce(sum(total), 0) from invoices i where ${owner} and i.paid)::text as taken`.execute(trx)).rows[0];
-  const covered = coveredInvoices(unpaid.map((u) => ({ ...u, total: toMicro(u.total) })), toMicro(figures.paid_in) - toMicro(figures.taken));
+      (select coalesce(sum(total), 0) from invoices i where ${owner} and i.paid)::text as taken`.execute(trx)
+  ).rows[0];
+  const covered = coveredInvoices(
+    unpaid.map((u) => ({ ...u, total: toMicro(u.total) })),
+    toMicro(figures.paid_in) - toMicro(figures.taken),
+  );
   if (!covered.length) return;
-  await trx.updateTable('invoices').set({ paid: true, paid_on: new Date() }).where('invoice_uuid', 'in', covered.map((c) => c.invoice_uuid)).execute();
+  await trx
+    .updateTable('invoices')
+    .set({ paid: true, paid_on: new Date() })
+    .where(
+      'invoice_uuid',
+      'in',
+      covered.map((c) => c.invoice_uuid),
+    )
+    .execute();
 }
 
 export async function afterPosting(trx: Transaction<Database>, acc: PostedAccount, kind: LedgerKind) {

@@ -13,36 +13,67 @@ import { HttpError, notFound } from '../lib/http-error';
 import type { Database } from '../db/schema';
 import { post } from './ledger';
 import { formatMoney, toMicro } from './money';
-import { positiveAmount } from './payments-routes';
+import { topUpAmount } from './top-up';
+import { checkoutExpiry, expireAbandonedPayments } from './payment-expiry';
+import type { EnvConfig } from '../config';
 
-export interface StripeSettings { secretKey?: string; webhookSecret?: string }
+export interface StripeSettings {
+  secretKey?: string;
+  webhookSecret?: string;
+}
 /** Stripe settings come from the environment (never from the database or the client). */
-export const stripeSettings = (env = process.env): StripeSettings => ({ secretKey: env.STRIPE_SECRET_KEY || undefined, webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined });
+export const stripeSettings = (env: EnvConfig): StripeSettings => ({
+  secretKey: env.STRIPE_SECRET_KEY,
+  webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+});
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 // A company admin tops up its company; a reseller its own account. The admin has no account to pay into.
-const payCfg = { config: { access: { admin: 'none', reseller: 'own', company_admin: 'own', user: 'none' } satisfies AccessPolicy } };
+const payCfg = {
+  config: { access: { admin: 'none', reseller: 'own', company_admin: 'own', user: 'none' } satisfies AccessPolicy },
+};
 const publicCfg = { config: { access: 'public' as const } };
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const MICRO_PER_CENT = 10_000n;
 
 /** Marks a pending card payment paid and credits its account; false when it was not pending (already paid or cancelled). */
-export async function creditCardPayment(trx: Transaction<Database>, payment_uuid: string, cause: { type: string; id: string }): Promise<boolean> {
-  const p = await trx.updateTable('payments').set({ status: 'paid', paid_on: new Date() })
-    .where('payment_uuid', '=', payment_uuid).where('status', '=', 'pending').where('method', '=', 'card')
-    .returning(['company_uuid', 'reseller_uuid', 'amount']).executeTakeFirst();
+export async function creditCardPayment(
+  trx: Transaction<Database>,
+  payment_uuid: string,
+  cause: { type: string; id: string },
+): Promise<boolean> {
+  const p = await trx
+    .updateTable('payments')
+    .set({ status: 'paid', paid_on: new Date() })
+    .where('payment_uuid', '=', payment_uuid)
+    // an expired session the provider still collected (a late webhook) is money received: credit it
+    .where('status', 'in', ['pending', 'expired'])
+    .where('method', '=', 'card')
+    .returning(['company_uuid', 'reseller_uuid', 'amount'])
+    .executeTakeFirst();
   if (!p) return false;
   const entry = await post(trx, {
-    account: p.company_uuid ? { company_uuid: p.company_uuid } : { reseller_uuid: p.reseller_uuid as string }, amount: toMicro(p.amount), kind: 'payment',
-    cause_type: cause.type, cause_id: cause.id, idempotency_key: `payment:${payment_uuid}`, memo: 'Card payment',
+    account: p.company_uuid ? { company_uuid: p.company_uuid } : { reseller_uuid: p.reseller_uuid as string },
+    amount: toMicro(p.amount),
+    kind: 'payment',
+    cause_type: cause.type,
+    cause_id: cause.id,
+    idempotency_key: `payment:${payment_uuid}`,
+    memo: 'Card payment',
   });
-  await trx.updateTable('payments').set({ entry_id: entry.entry_id }).where('payment_uuid', '=', payment_uuid).execute();
+  await trx
+    .updateTable('payments')
+    .set({ entry_id: entry.entry_id })
+    .where('payment_uuid', '=', payment_uuid)
+    .execute();
   return true;
 }
 
 const returnPath = (p: { company_uuid: string | null }, ok: boolean) =>
-  p.company_uuid ? `/company-admin/payment-${ok ? 'success' : 'cancel'}` : `/reseller/payment/gateway?status=${ok ? 'success' : 'cancel'}`;
+  p.company_uuid
+    ? `/company-admin/payment-${ok ? 'success' : 'cancel'}`
+    : `/reseller/payment/gateway?status=${ok ? 'success' : 'cancel'}`;
 
 function testCheckoutPage(payment_uuid: string, secret: string, amount: string): string {
   const action = `${API_PREFIX}/payments/test-checkout/${payment_uuid}`;
@@ -59,61 +90,142 @@ function testCheckoutPage(payment_uuid: string, secret: string, amount: string):
 
 export default async function checkoutRoutes(base: FastifyInstance, opts: { stripe?: StripeSettings }) {
   const app = base.withTypeProvider<TypeBoxProvider>();
-  const settings = opts.stripe ?? stripeSettings();
+  const settings = opts.stripe ?? stripeSettings(app.config.env);
   // The SDK also verifies webhook signatures, which needs no API key; the placeholder key is never sent.
   const stripe = new Stripe(settings.secretKey ?? 'sk_test_offline_placeholder');
 
-  app.post('/payments/stripe/checkout', { ...payCfg, schema: { tags: ['billing'], body: CheckoutBody, response: { 201: CheckoutAnswer } } }, async (req, reply) => {
-    const amount = positiveAmount(req.body.amount, 2);
-    const me = req.user;
-    const secret = randomBytes(24).toString('base64url');
-    const p = await app.db.insertInto('payments').values({
-      company_uuid: me.company_uuid, reseller_uuid: me.company_uuid ? null : me.reseller_uuid, method: 'card', amount: amount.toString(),
-      checkout_secret_hash: settings.secretKey ? null : sha256(secret), created_by: me.uuid,
-    }).returning(['payment_uuid', 'company_uuid']).executeTakeFirstOrThrow();
-    if (!settings.secretKey) {
-      return reply.code(201).send({ payment_uuid: p.payment_uuid, mode: 'test', url: `${API_PREFIX}/payments/test-checkout/${p.payment_uuid}?secret=${secret}` });
-    }
-    const origin = app.config.publicUrl.replace(/\/$/, '');
-    const session = await stripe.checkout.sessions.create({
-      mode: 'payment', client_reference_id: p.payment_uuid, metadata: { payment_uuid: p.payment_uuid },
-      line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: Number(amount / MICRO_PER_CENT), product_data: { name: 'SMSC balance top-up' } } }],
-      success_url: `${origin}${returnPath(p, true)}`, cancel_url: `${origin}${returnPath(p, false)}`,
-    });
-    await app.db.updateTable('payments').set({ provider_ref: session.id }).where('payment_uuid', '=', p.payment_uuid).execute();
-    return reply.code(201).send({ payment_uuid: p.payment_uuid, mode: 'stripe', url: session.url as string });
-  });
+  app.post(
+    '/payments/stripe/checkout',
+    { ...payCfg, schema: { tags: ['billing'], body: CheckoutBody, response: { 201: CheckoutAnswer } } },
+    async (req, reply) => {
+      const amount = topUpAmount(req.body.amount, 'USD');
+      const me = req.user;
+      const secret = randomBytes(24).toString('base64url');
+      const expires = checkoutExpiry('card');
+      const p = await app.db
+        .insertInto('payments')
+        .values({
+          company_uuid: me.company_uuid,
+          reseller_uuid: me.company_uuid ? null : me.reseller_uuid,
+          method: 'card',
+          amount: amount.toString(),
+          checkout_secret_hash: settings.secretKey ? null : sha256(secret),
+          expires_on: expires,
+          created_by: me.uuid,
+        })
+        .returning(['payment_uuid', 'company_uuid'])
+        .executeTakeFirstOrThrow();
+      if (!settings.secretKey) {
+        return reply.code(201).send({
+          payment_uuid: p.payment_uuid,
+          mode: 'test',
+          url: `${API_PREFIX}/payments/test-checkout/${p.payment_uuid}?secret=${secret}`,
+        });
+      }
+      const origin = app.config.publicUrl.replace(/\/$/, '');
+      const session = await stripe.checkout.sessions.create({
+        mode: 'payment',
+        expires_at: Math.floor(expires.getTime() / 1000),
+        client_reference_id: p.payment_uuid,
+        metadata: { payment_uuid: p.payment_uuid },
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: Number(amount / MICRO_PER_CENT),
+              product_data: { name: 'SMSC balance top-up' },
+            },
+          },
+        ],
+        success_url: `${origin}${returnPath(p, true)}`,
+        cancel_url: `${origin}${returnPath(p, false)}`,
+      });
+      await app.db
+        .updateTable('payments')
+        .set({ provider_ref: session.id })
+        .where('payment_uuid', '=', p.payment_uuid)
+        .execute();
+      return reply.code(201).send({ payment_uuid: p.payment_uuid, mode: 'stripe', url: session.url as string });
+    },
+  );
 
   // The built-in checkout: opened by the browser (no bearer token), so the per-payment secret is the key.
   await app.register(async (page) => {
-    page.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
+    page.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
     const Params = Type.Object({ id: Uuid });
     const pending = async (id: string, secret: string) => {
       if (settings.secretKey) throw notFound('Checkout');
-      const p = await app.db.selectFrom('payments').select(['payment_uuid', 'company_uuid', 'status', 'checkout_secret_hash', 'amount']).where('payment_uuid', '=', id).executeTakeFirst();
+      const p = await app.db
+        .selectFrom('payments')
+        .select(['payment_uuid', 'company_uuid', 'status', 'checkout_secret_hash', 'amount', 'expires_on'])
+        .where('payment_uuid', '=', id)
+        .executeTakeFirst();
       const given = Buffer.from(sha256(secret));
-      if (!p?.checkout_secret_hash || !timingSafeEqual(given, Buffer.from(p.checkout_secret_hash))) throw notFound('Checkout');
+      if (!p?.checkout_secret_hash || !timingSafeEqual(given, Buffer.from(p.checkout_secret_hash)))
+        throw notFound('Checkout');
+      // the built-in page is the provider here: past its session's expiry it takes no payment
+      if (p.status === 'pending' && p.expires_on && p.expires_on <= new Date()) {
+        await expireAbandonedPayments(app.db);
+        return { ...p, status: 'expired' as const };
+      }
       return p;
     };
-    page.withTypeProvider<TypeBoxProvider>().get('/payments/test-checkout/:id', {
-      ...publicCfg, schema: { hide: true, params: Params, querystring: Type.Object({ secret: Type.String({ maxLength: 64 }) }) },
-    }, async (req, reply) => {
-      const p = await pending(req.params.id, req.query.secret);
-      if (p.status !== 'pending') return reply.redirect(returnPath(p, p.status === 'paid'), 303);
-      return reply.type('text/html; charset=utf-8').send(testCheckoutPage(p.payment_uuid, req.query.secret, formatMoney(toMicro(p.amount))));
-    });
-    page.withTypeProvider<TypeBoxProvider>().post('/payments/test-checkout/:id', {
-      ...publicCfg, schema: { hide: true, params: Params, body: Type.Object({ secret: Type.String({ maxLength: 64 }), action: Type.Union([Type.Literal('pay'), Type.Literal('cancel')]) }) },
-    }, async (req, reply) => {
-      const p = await pending(req.params.id, req.body.secret);
-      if (req.body.action === 'cancel') {
-        await app.db.updateTable('payments').set({ status: 'cancelled' }).where('payment_uuid', '=', p.payment_uuid).where('status', '=', 'pending').execute();
-      } else {
-        await app.db.transaction().execute((trx) => creditCardPayment(trx, p.payment_uuid, { type: 'test_checkout', id: p.payment_uuid }));
-      }
-      const now = await app.db.selectFrom('payments').select('status').where('payment_uuid', '=', p.payment_uuid).executeTakeFirstOrThrow();
-      return reply.redirect(`${returnPath(p, now.status === 'paid')}${p.company_uuid ? `?payment_uuid=${p.payment_uuid}` : ''}`, 303);
-    });
+    page.withTypeProvider<TypeBoxProvider>().get(
+      '/payments/test-checkout/:id',
+      {
+        ...publicCfg,
+        schema: { hide: true, params: Params, querystring: Type.Object({ secret: Type.String({ maxLength: 64 }) }) },
+      },
+      async (req, reply) => {
+        const p = await pending(req.params.id, req.query.secret);
+        if (p.status !== 'pending') return reply.redirect(returnPath(p, p.status === 'paid'), 303);
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(testCheckoutPage(p.payment_uuid, req.query.secret, formatMoney(toMicro(p.amount))));
+      },
+    );
+    page.withTypeProvider<TypeBoxProvider>().post(
+      '/payments/test-checkout/:id',
+      {
+        ...publicCfg,
+        schema: {
+          hide: true,
+          params: Params,
+          body: Type.Object({
+            secret: Type.String({ maxLength: 64 }),
+            action: Type.Union([Type.Literal('pay'), Type.Literal('cancel')]),
+          }),
+        },
+      },
+      async (req, reply) => {
+        const p = await pending(req.params.id, req.body.secret);
+        if (p.status === 'expired') return reply.redirect(returnPath(p, false), 303);
+        if (req.body.action === 'cancel') {
+          await app.db
+            .updateTable('payments')
+            .set({ status: 'cancelled' })
+            .where('payment_uuid', '=', p.payment_uuid)
+            .where('status', '=', 'pending')
+            .execute();
+        } else {
+          await app.db
+            .transaction()
+            .execute((trx) => creditCardPayment(trx, p.payment_uuid, { type: 'test_checkout', id: p.payment_uuid }));
+        }
+        const now = await app.db
+          .selectFrom('payments')
+          .select('status')
+          .where('payment_uuid', '=', p.payment_uuid)
+          .executeTakeFirstOrThrow();
+        return reply.redirect(
+          `${returnPath(p, now.status === 'paid')}${p.company_uuid ? `?payment_uuid=${p.payment_uuid}` : ''}`,
+          303,
+        );
+      },
+    );
   });
 
   // Stripe's webhook needs the exact bytes it signed, so this scope keeps JSON bodies as text.
@@ -124,18 +236,32 @@ export default async function checkoutRoutes(base: FastifyInstance, opts: { stri
       const signature = req.headers['stripe-signature'];
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(req.body as string, String(signature ?? ''), settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+        event = stripe.webhooks.constructEvent(
+          req.body as string,
+          String(signature ?? ''),
+          settings.webhookSecret,
+          WEBHOOK_TOLERANCE_SECONDS,
+        );
       } catch {
         throw new HttpError(400, 'Invalid Stripe signature');
       }
       const credited = await app.db.transaction().execute(async (trx) => {
         // One row per event id: a replay (or a concurrent twin, which waits on the key) does nothing.
-        const fresh = await trx.insertInto('stripe_events').values({ event_id: event.id, type: event.type }).onConflict((oc) => oc.doNothing()).returning('event_id').executeTakeFirst();
+        const fresh = await trx
+          .insertInto('stripe_events')
+          .values({ event_id: event.id, type: event.type })
+          .onConflict((oc) => oc.doNothing())
+          .returning('event_id')
+          .executeTakeFirst();
         if (!fresh || event.type !== 'checkout.session.completed') return false;
         const session = event.data.object as Stripe.Checkout.Session;
         const payment_uuid = session.client_reference_id ?? session.metadata?.payment_uuid;
         if (session.payment_status !== 'paid' || !payment_uuid || !/^[0-9a-f-]{36}$/i.test(payment_uuid)) return false;
-        const p = await trx.selectFrom('payments').select('amount').where('payment_uuid', '=', payment_uuid).executeTakeFirst();
+        const p = await trx
+          .selectFrom('payments')
+          .select('amount')
+          .where('payment_uuid', '=', payment_uuid)
+          .executeTakeFirst();
         // Credit what was asked for only when Stripe collected exactly that.
         if (!p || BigInt(session.amount_total ?? -1) * MICRO_PER_CENT !== toMicro(p.amount)) {
           req.log.warn({ event: event.id, payment_uuid }, 'checkout session does not match a pending payment');

@@ -7,12 +7,32 @@ const WEBHOOK_SECRET = 'whsec_test_checkout_spec';
 const stripe = new Stripe('sk_test_offline_placeholder');
 
 /** A checkout.session.completed event as Stripe would send it, signed with generateTestHeaderString. */
-function signedEvent(id: string, payment_uuid: string, amount_total: number, opts: { secret?: string; timestamp?: number } = {}) {
+function signedEvent(
+  id: string,
+  payment_uuid: string,
+  amount_total: number,
+  opts: { secret?: string; timestamp?: number } = {},
+) {
   const payload = JSON.stringify({
-    id, object: 'event', type: 'checkout.session.completed',
-    data: { object: { id: `cs_${id}`, object: 'checkout.session', client_reference_id: payment_uuid, metadata: { payment_uuid }, payment_status: 'paid', amount_total } },
+    id,
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: {
+      object: {
+        id: `cs_${id}`,
+        object: 'checkout.session',
+        client_reference_id: payment_uuid,
+        metadata: { payment_uuid },
+        payment_status: 'paid',
+        amount_total,
+      },
+    },
   });
-  const header = stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? WEBHOOK_SECRET, timestamp: opts.timestamp });
+  const header = stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: opts.secret ?? WEBHOOK_SECRET,
+    timestamp: opts.timestamp,
+  });
   return { payload, headers: { 'stripe-signature': header, 'content-type': 'application/json' } };
 }
 
@@ -22,11 +42,17 @@ describe('card checkout (offline test page and Stripe webhook)', () => {
   let acme: string;
   const balance = async () => (await balanceOf(t.app.db, { company_uuid: acme })).balance;
   const checkout = async (amount: string) => {
-    const res = await t.app.inject({ method: 'POST', url: api('/payments/stripe/checkout'), headers: acmeAdmin, payload: { amount } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api('/payments/stripe/checkout'),
+      headers: acmeAdmin,
+      payload: { amount },
+    });
     expect(res.statusCode).toBe(201);
     return res.json() as { payment_uuid: string; url: string; mode: string };
   };
-  const webhook = (e: { payload: string; headers: Record<string, string> }) => t.app.inject({ method: 'POST', url: api('/payments/stripe/webhook'), headers: e.headers, payload: e.payload });
+  const webhook = (e: { payload: string; headers: Record<string, string> }) =>
+    t.app.inject({ method: 'POST', url: api('/payments/stripe/webhook'), headers: e.headers, payload: e.payload });
 
   beforeAll(async () => {
     process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
@@ -34,7 +60,13 @@ describe('card checkout (offline test page and Stripe webhook)', () => {
     t = await createTestApp();
     delete process.env.STRIPE_WEBHOOK_SECRET;
     acmeAdmin = bearer(await login(t.app, 'acme-admin@example.com'));
-    acme = (await t.app.db.selectFrom('companies').select('company_uuid').where('company_name', '=', 'Acme').executeTakeFirstOrThrow()).company_uuid;
+    acme = (
+      await t.app.db
+        .selectFrom('companies')
+        .select('company_uuid')
+        .where('company_name', '=', 'Acme')
+        .executeTakeFirstOrThrow()
+    ).company_uuid;
   }, 120_000);
   afterAll(async () => t.close());
 
@@ -46,7 +78,13 @@ describe('card checkout (offline test page and Stripe webhook)', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('USD 25.00');
     const secret = new URL(c.url, 'http://x').searchParams.get('secret') as string;
-    const pay = () => t.app.inject({ method: 'POST', url: api(`/payments/test-checkout/${c.payment_uuid}`), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `secret=${secret}&action=pay` });
+    const pay = () =>
+      t.app.inject({
+        method: 'POST',
+        url: api(`/payments/test-checkout/${c.payment_uuid}`),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `secret=${secret}&action=pay`,
+      });
     const [first, second] = await Promise.all([pay(), pay()]);
     expect(first.statusCode).toBe(303);
     expect(first.headers.location).toBe(`/company-admin/payment-success?payment_uuid=${c.payment_uuid}`);
@@ -54,15 +92,29 @@ describe('card checkout (offline test page and Stripe webhook)', () => {
     expect(await balance()).toBe(start + parseMoney('25'));
     // the paid payment is listed with its method and amount
     const list = (await t.app.inject({ method: 'GET', url: api('/payment/list'), headers: acmeAdmin })).json();
-    expect(list.items[0]).toMatchObject({ payment_uuid: c.payment_uuid, method: 'card', amount: '25.00', status: 'paid' });
+    expect(list.items[0]).toMatchObject({
+      payment_uuid: c.payment_uuid,
+      method: 'card',
+      amount: '25.00',
+      status: 'paid',
+    });
   });
 
   it('cancel returns to payment-cancel and credits nothing; a wrong secret is 404', async () => {
     const start = await balance();
     const c = await checkout('9.99');
-    const form = (body: string) => t.app.inject({ method: 'POST', url: api(`/payments/test-checkout/${c.payment_uuid}`), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
+    const form = (body: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: api(`/payments/test-checkout/${c.payment_uuid}`),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: body,
+      });
     expect((await form('secret=wrong&action=pay')).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: api(`/payments/test-checkout/${c.payment_uuid}?secret=wrong`) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: api(`/payments/test-checkout/${c.payment_uuid}?secret=wrong`) }))
+        .statusCode,
+    ).toBe(404);
     const secret = new URL(c.url, 'http://x').searchParams.get('secret') as string;
     const cancelled = await form(`secret=${secret}&action=cancel`);
     expect(cancelled.headers.location).toBe(`/company-admin/payment-cancel?payment_uuid=${c.payment_uuid}`);
@@ -73,13 +125,43 @@ describe('card checkout (offline test page and Stripe webhook)', () => {
 
   it('refuses a zero, negative or sub-cent card amount, and the system admin and plain users', async () => {
     for (const amount of ['0', '-1', '1.001']) {
-      expect((await t.app.inject({ method: 'POST', url: api('/payments/stripe/checkout'), headers: acmeAdmin, payload: { amount } })).statusCode).toBe(400);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: api('/payments/stripe/checkout'),
+            headers: acmeAdmin,
+            payload: { amount },
+          })
+        ).statusCode,
+      ).toBe(400);
     }
     const admin = bearer(await login(t.app, 'admin@example.com'));
     const user = bearer(await login(t.app, 'acme-user@example.com'));
     for (const who of [admin, user]) {
-      expect((await t.app.inject({ method: 'POST', url: api('/payments/stripe/checkout'), headers: who, payload: { amount: '5' } })).statusCode).toBe(403);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: api('/payments/stripe/checkout'),
+            headers: who,
+            payload: { amount: '5' },
+          })
+        ).statusCode,
+      ).toBe(403);
     }
+  });
+
+  it('refuses a card top-up outside the currency limits, in words on the amount field', async () => {
+    const post = (amount: string) =>
+      t.app.inject({ method: 'POST', url: api('/payments/stripe/checkout'), headers: acmeAdmin, payload: { amount } });
+    const small = await post('0.10');
+    expect(small.statusCode).toBe(400);
+    expect(small.json()).toEqual({ errors: { amount: 'The smallest top-up is USD 5.00' } });
+    const big = await post('10000.01');
+    expect(big.statusCode).toBe(400);
+    expect(big.json()).toEqual({ errors: { amount: 'The largest top-up is USD 10000.00' } });
+    expect((await post('5.00')).statusCode).toBe(201);
   });
 
   it('a signed webhook credits once per event id, replayed or concurrent', async () => {
@@ -105,21 +187,43 @@ describe('card checkout (offline test page and Stripe webhook)', () => {
     expect((await webhook(tampered)).statusCode).toBe(400);
     const stale = signedEvent('evt_stale', c.payment_uuid, 5000, { timestamp: Math.floor(Date.now() / 1000) - 301 });
     expect((await webhook(stale)).statusCode).toBe(400);
-    expect((await webhook({ payload: good.payload, headers: { 'content-type': 'application/json' } })).statusCode).toBe(400);
+    expect((await webhook({ payload: good.payload, headers: { 'content-type': 'application/json' } })).statusCode).toBe(
+      400,
+    );
     // a genuine event whose amount differs from the payment's is recorded but credits nothing
     expect((await webhook(signedEvent('evt_short', c.payment_uuid, 100))).json().credited).toBe(false);
     expect(await balance()).toBe(start);
-    const stored = await t.app.db.selectFrom('stripe_events').select('event_id').where('event_id', 'in', ['evt_forged', 'evt_tamper', 'evt_stale']).execute();
+    const stored = await t.app.db
+      .selectFrom('stripe_events')
+      .select('event_id')
+      .where('event_id', 'in', ['evt_forged', 'evt_tamper', 'evt_stale'])
+      .execute();
     expect(stored).toEqual([]);
   });
 
   it('without PayPal credentials the payment button says it is not configured and creates nothing', async () => {
-    expect((await t.app.inject({ method: 'GET', url: api('/payments/paypal/config'), headers: acmeAdmin })).json()).toEqual({ provider: 'paypal', configured: false, currency: 'USD' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: api('/payments/paypal/config'), headers: acmeAdmin })).json(),
+    ).toEqual({ provider: 'paypal', configured: false, currency: 'USD' });
     const payments = (await t.app.db.selectFrom('payments').select('payment_uuid').execute()).length;
-    const res = await t.app.inject({ method: 'POST', url: api('/payments/create'), headers: acmeAdmin, payload: { amount: '10.00' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api('/payments/create'),
+      headers: acmeAdmin,
+      payload: { amount: '10.00' },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toMatch(/not configured/);
-    expect((await t.app.inject({ method: 'POST', url: api('/payments/paypal/capture'), headers: acmeAdmin, payload: { order_id: 'ORDER1' } })).statusCode).toBe(409);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: api('/payments/paypal/capture'),
+          headers: acmeAdmin,
+          payload: { order_id: 'ORDER1' },
+        })
+      ).statusCode,
+    ).toBe(409);
     expect((await t.app.db.selectFrom('payments').select('payment_uuid').execute()).length).toBe(payments);
   });
 });

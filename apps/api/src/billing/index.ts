@@ -5,15 +5,37 @@ import paymentRoutes from './payments-routes';
 import checkoutRoutes from './checkout-routes';
 import invoiceRoutes from './invoice-routes';
 import paypalRoutes from './paypal-routes';
+import { registerAttachmentKind } from '../mail/outbox-dispatcher';
+import { INVOICE_ATTACHMENT, invoiceAttachment } from './invoice-mail';
+import { invoiceDetails } from './invoices';
+import { startExpirySweep } from './payment-expiry';
 
-export { reserveMany, settleMany, releaseMany, type SettleItem, type Held } from './ledger-batch';
-export { post, reserve, settle, release, balanceOf, ledgerSumOf, type AccountRef, type PostInput, type Posted, type Reserved } from './ledger';
-export { parseMoney, formatMoney, MICRO_PER_UNIT } from './money';
+export { reserveMany, settleMany, releaseMany, affordablePrefix, type SettleItem, type Held } from './ledger-batch';
+export {
+  post,
+  reserve,
+  settle,
+  release,
+  balanceOf,
+  ledgerSumOf,
+  type AccountRef,
+  type PostInput,
+  type Posted,
+  type Reserved,
+} from './ledger';
+export { parseMoney, formatMoney, toMicro, MoneyError, MICRO_PER_UNIT } from './money';
+export { creditCardPayment, stripeSettings } from './checkout-routes';
+export { billingContacts, accountName } from './contacts';
+export { chargeWholesale, wholesaleKey, type CatalogSource } from './wholesale';
 export { LEDGER_KINDS, type LedgerKind } from './ledger-core';
+export { parseCreditSettings, setCreditSettings } from './credit-settings';
 
 export default async function billingRoutes(app: FastifyInstance) {
+  // the outbox renders an invoice mail's PDF when it sends it (the row holds only the invoice id)
+  registerAttachmentKind(INVOICE_ATTACHMENT, async (db, ref) => invoiceAttachment(await invoiceDetails(db, ref), ref));
   await app.register(paymentRoutes);
   await app.register(checkoutRoutes);
   await app.register(invoiceRoutes);
   await app.register(paypalRoutes);
+  startExpirySweep(app);
 }

@@ -1,28 +1,49 @@
-import { buildInvoice, coveredInvoices, dueDate, invoiceNumber, invoiceStatus, InvoiceRuleError, parseDay, periodBounds, type InvoiceLedgerRow } from './invoice-core';
+import {
+  buildInvoice,
+  coveredInvoices,
+  dueDate,
+  invoiceNumber,
+  invoiceStatus,
+  InvoiceRuleError,
+  parseDay,
+  periodBounds,
+  roundToDigits,
+  type InvoiceLedgerRow,
+} from './invoice-core';
 import { parseMoney } from './money';
 
 const at = (iso: string) => new Date(iso);
-const row = (kind: InvoiceLedgerRow['kind'], amount: string, created: string, memo: string | null = null): InvoiceLedgerRow =>
-  ({ kind, amount: parseMoney(amount), memo, created_on: at(created) });
+const row = (
+  kind: InvoiceLedgerRow['kind'],
+  amount: string,
+  created: string,
+  memo: string | null = null,
+): InvoiceLedgerRow => ({ kind, amount: parseMoney(amount), memo, created_on: at(created) });
 
 describe('invoice generation from ledger rows', () => {
   const march = periodBounds('2026-03-01', '2026-03-31', '2026-04-02');
 
   it('takes whole UTC days, both ends included: the first and last instant count, a millisecond outside does not', () => {
     expect(march).toEqual({ from: at('2026-03-01T00:00:00.000Z'), to: at('2026-04-01T00:00:00.000Z') });
-    const draft = buildInvoice([
-      row('sms_charge', '-1', '2026-02-28T23:59:59.999Z'),
-      row('sms_charge', '-2', '2026-03-01T00:00:00.000Z'),
-      row('sms_charge', '-4', '2026-03-31T23:59:59.999Z'),
-      row('sms_charge', '-8', '2026-04-01T00:00:00.000Z'),
-    ], march);
-    expect(draft.lines).toEqual([{ kind: 'sms_charge', description: 'SMS usage', quantity: 2, amount: parseMoney('6') }]);
+    const draft = buildInvoice(
+      [
+        row('sms_charge', '-1', '2026-02-28T23:59:59.999Z'),
+        row('sms_charge', '-2', '2026-03-01T00:00:00.000Z'),
+        row('sms_charge', '-4', '2026-03-31T23:59:59.999Z'),
+        row('sms_charge', '-8', '2026-04-01T00:00:00.000Z'),
+      ],
+      march,
+    );
+    expect(draft.lines).toEqual([
+      { kind: 'sms_charge', description: 'SMS usage', quantity: 2, amount: parseMoney('6') },
+    ]);
     expect(draft.total).toBe(parseMoney('6'));
   });
 
   it('sums a hundred thousand 0.0035 charges exactly in micro-units, one line per kind and cause', () => {
     const rows: InvoiceLedgerRow[] = [];
-    for (let i = 0; i < 100_000; i++) rows.push(row('sms_charge', '-0.0035', '2026-03-15T10:00:00Z', i % 4 ? 'SMS to United States' : 'SMS to Canada'));
+    for (let i = 0; i < 100_000; i++)
+      rows.push(row('sms_charge', '-0.0035', '2026-03-15T10:00:00Z', i % 4 ? 'SMS to United States' : 'SMS to Canada'));
     rows.push(row('did_fee', '-1.25', '2026-03-01T00:00:00Z'), row('did_fee', '-1.25', '2026-03-01T00:00:00Z'));
     rows.push(row('refund', '0.0105', '2026-03-20T00:00:00Z', 'Failed messages'));
     rows.push(row('adjustment', '-0.333333', '2026-03-21T00:00:00Z'));
@@ -36,9 +57,23 @@ describe('invoice generation from ledger rows', () => {
       ['adjustment', 'Adjustments', 1, 333_333n],
       ['refund', 'Failed messages', 1, -10_500n],
     ]);
-    // 350 + 2.50 + 0.333333 − 0.0105, to the micro-unit
-    expect(draft.total).toBe(352_822_833n);
+    // lines to the micro-unit; the total 350 + 2.50 + 0.333333 − 0.0105 = 352.822833 to the cent, half-up
+    expect(draft.total).toBe(352_820_000n);
     expect(draft.payments_received).toBe(500_010_000n);
+  });
+
+  it('rounds the total once, to the currency digits, half-up: 2.335 is 2.34 on the list and the PDF alike', () => {
+    const draft = buildInvoice(
+      [row('sms_charge', '-2.335', '2026-03-05T00:00:00Z'), row('did_fee', '-0', '2026-03-05T00:00:00Z')],
+      march,
+    );
+    expect(draft.lines[0].amount).toBe(parseMoney('2.335'));
+    expect(draft.total).toBe(parseMoney('2.34'));
+    expect(roundToDigits(parseMoney('2.334999'), 2)).toBe(parseMoney('2.33'));
+    expect(roundToDigits(parseMoney('-2.335'), 2)).toBe(parseMoney('-2.34'));
+    // a currency without minor units (JPY) rounds to the unit; one with three (BHD) to the mil
+    expect(roundToDigits(parseMoney('1234.5'), 0)).toBe(parseMoney('1235'));
+    expect(roundToDigits(parseMoney('1.2345'), 3)).toBe(parseMoney('1.235'));
   });
 
   it('has no lines when the period holds only payments', () => {
@@ -55,12 +90,20 @@ describe('invoice generation from ledger rows', () => {
       }
       return 'accepted';
     };
-    expect(field(() => periodBounds('2026-03-02', '2026-03-01', '2026-04-01'))).toBe('period_end: The period ends before it starts');
-    expect(field(() => periodBounds('2026-03-01', '2026-04-02', '2026-04-01'))).toBe('period_end: The period cannot end after today');
+    expect(field(() => periodBounds('2026-03-02', '2026-03-01', '2026-04-01'))).toBe(
+      'period_end: The period ends before it starts',
+    );
+    expect(field(() => periodBounds('2026-03-01', '2026-04-02', '2026-04-01'))).toBe(
+      'period_end: The period cannot end after today',
+    );
     expect(field(() => periodBounds('2026-04-01', '2026-04-01', '2026-04-01'))).toBe('accepted');
     expect(field(() => periodBounds('2024-01-01', '2024-12-31', '2026-04-01'))).toBe('accepted');
-    expect(field(() => periodBounds('2024-01-01', '2025-01-01', '2026-04-01'))).toMatch(/^period_end: A period spans at most 366 days/);
-    expect(field(() => periodBounds('2026-02-30', '2026-03-01', '2026-04-01'))).toBe('period_start: Enter a date as YYYY-MM-DD');
+    expect(field(() => periodBounds('2024-01-01', '2025-01-01', '2026-04-01'))).toMatch(
+      /^period_end: A period spans at most 366 days/,
+    );
+    expect(field(() => periodBounds('2026-02-30', '2026-03-01', '2026-04-01'))).toBe(
+      'period_start: Enter a date as YYYY-MM-DD',
+    );
     expect(field(() => parseDay('2026-3-01'))).toBe('date: Enter a date as YYYY-MM-DD');
   });
 

@@ -21,14 +21,17 @@ export interface InvoiceLineDraft {
 
 export interface InvoiceDraft {
   lines: InvoiceLineDraft[];
-  /** the sum of the lines; the spec names no taxes, so it is also the total */
+  /** the sum of the lines rounded to the currency's digits (roundToDigits); no taxes in the spec */
   total: bigint;
   /** payments credited during the period: shown on the invoice, not netted into its total */
   payments_received: bigint;
 }
 
 export class InvoiceRuleError extends Error {
-  constructor(public readonly field: string, message: string) {
+  constructor(
+    public readonly field: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -60,13 +63,19 @@ export function periodBounds(start: string, end: string, today: string): { from:
   const last = parseDay(end, 'period_end');
   if (last < from) throw new InvoiceRuleError('period_end', 'The period ends before it starts');
   if (last > parseDay(today)) throw new InvoiceRuleError('period_end', 'The period cannot end after today');
-  if ((last.getTime() - from.getTime()) / DAY_MS + 1 > MAX_PERIOD_DAYS) throw new InvoiceRuleError('period_end', `A period spans at most ${MAX_PERIOD_DAYS} days`);
+  if ((last.getTime() - from.getTime()) / DAY_MS + 1 > MAX_PERIOD_DAYS)
+    throw new InvoiceRuleError('period_end', `A period spans at most ${MAX_PERIOD_DAYS} days`);
   return { from, to: new Date(last.getTime() + DAY_MS) };
 }
 
 const KIND_ORDER: LedgerKind[] = ['sms_charge', 'did_fee', 'adjustment', 'refund'];
 export const LINE_LABEL: Record<LedgerKind, string> = {
-  sms_charge: 'SMS usage', did_fee: 'DID monthly fees', adjustment: 'Adjustments', refund: 'Refunds', payment: 'Payments', invoice: 'Invoice',
+  sms_charge: 'SMS usage',
+  did_fee: 'DID monthly fees',
+  adjustment: 'Adjustments',
+  refund: 'Refunds',
+  payment: 'Payments',
+  invoice: 'Invoice',
 };
 
 /**
@@ -75,7 +84,25 @@ export const LINE_LABEL: Record<LedgerKind, string> = {
  * ledger memo, e.g. the destination of SMS usage). Payments are summed apart; earlier invoice
  * entries are not billed again.
  */
-export function buildInvoice(rows: Iterable<InvoiceLedgerRow>, period: { from: Date; to: Date }): InvoiceDraft {
+/**
+ * The one rounding rule of invoices: the total to the currency's digits, half away from zero (half-up
+ * for the positive totals bills have). Lines keep their exact sub-cent sums; the total is what is owed,
+ * so the list, the PDF and what payments must cover all read the same figure.
+ */
+export function roundToDigits(micro: bigint, digits: number): bigint {
+  const step = 10n ** BigInt(Math.max(0, 6 - digits));
+  if (step === 1n) return micro;
+  const neg = micro < 0n;
+  const abs = neg ? -micro : micro;
+  const rounded = ((abs + step / 2n) / step) * step;
+  return neg ? -rounded : rounded;
+}
+
+export function buildInvoice(
+  rows: Iterable<InvoiceLedgerRow>,
+  period: { from: Date; to: Date },
+  currencyDigits = 2,
+): InvoiceDraft {
   const groups = new Map<string, InvoiceLineDraft>();
   let payments = 0n;
   for (const r of rows) {
@@ -92,8 +119,14 @@ export function buildInvoice(rows: Iterable<InvoiceLedgerRow>, period: { from: D
     line.amount -= r.amount;
     groups.set(key, line);
   }
-  const lines = [...groups.values()].sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || a.description.localeCompare(b.description));
-  return { lines, total: lines.reduce((sum, l) => sum + l.amount, 0n), payments_received: payments };
+  const lines = [...groups.values()].sort(
+    (a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || a.description.localeCompare(b.description),
+  );
+  const total = roundToDigits(
+    lines.reduce((sum, l) => sum + l.amount, 0n),
+    currencyDigits,
+  );
+  return { lines, total, payments_received: payments };
 }
 
 export type InvoiceStatus = 'issued' | 'paid' | 'overdue';

@@ -5,9 +5,15 @@
 // the document is built here as plain data (the page footer as a template) so it can cross threads.
 import pdfmake from 'pdfmake';
 import type { InvoiceDetails } from '@smsc/shared-contract';
+import { formatMoney } from '@smsc/shared-util';
 import { renderInWorker } from './pdf-worker';
 
-export const PDF_FONT = { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' };
+export const PDF_FONT = {
+  normal: 'Helvetica',
+  bold: 'Helvetica-Bold',
+  italics: 'Helvetica-Oblique',
+  bolditalics: 'Helvetica-BoldOblique',
+};
 const FONT_NAMES = new Set(Object.values(PDF_FONT));
 
 /** The same policies the worker applies (the inline renderer is kept for the benchmark's "before" figure). */
@@ -17,11 +23,37 @@ function guardPdfmake() {
   pdfmake.setFonts({ Helvetica: PDF_FONT });
 }
 
-const money = (amount: string, currency: string) => `${currency} ${amount}`;
+// the console's one money rule, so the PDF and the invoice list read the same figures
+const money = (amount: string, currency: string) => formatMoney(amount, currency);
+
+/**
+ * What was paid, in words that agree with the status on top: a paid invoice says when it was paid and
+ * owes nothing, an unpaid one what is still due. Payments credited during the period are said to be
+ * account credit (they are not netted into this invoice's total), and left out when there were none.
+ */
+export function settlement(inv: InvoiceDetails, money: (a: string, c: string) => string) {
+  const zero = money('0', inv.currency);
+  const lines = [
+    inv.paid
+      ? `Paid in full${inv.paid_on ? ` on ${inv.paid_on.slice(0, 10)}` : ''}: ${money(inv.total, inv.currency)}. Amount due: ${zero}`
+      : `Amount due: ${money(inv.total, inv.currency)} by ${inv.due_on}`,
+  ];
+  if (Number(inv.payments_received) !== 0)
+    lines.push(
+      `Payments credited to the account during the period: ${money(inv.payments_received, inv.currency)} (account credit, settled against invoices as they are issued)`,
+    );
+  return { margin: [0, 12, 0, 0], stack: lines, fontSize: 9 };
+}
 
 /** A footer as data: {page} and {pages} are filled per page where the PDF is rendered. */
-export interface FooterTemplate { text: string; [style: string]: unknown }
-export interface PdfJob { doc: Record<string, unknown> & { content: unknown[] }; footer?: FooterTemplate }
+export interface FooterTemplate {
+  text: string;
+  [style: string]: unknown;
+}
+export interface PdfJob {
+  doc: Record<string, unknown> & { content: unknown[] };
+  footer?: FooterTemplate;
+}
 
 export function invoiceDocument(inv: InvoiceDetails): PdfJob {
   const billedTo = inv.company_name ?? `${inv.reseller_name} (reseller)`;
@@ -34,7 +66,12 @@ export function invoiceDocument(inv: InvoiceDetails): PdfJob {
       defaultStyle: { font: 'Helvetica', fontSize: 10 },
       pageMargins: [40, 50, 40, 50],
       content: [
-        { columns: [{ text: issuer, fontSize: 16, bold: true }, { text: `Invoice ${inv.number}`, fontSize: 16, bold: true, ...right }] },
+        {
+          columns: [
+            { text: issuer, fontSize: 16, bold: true },
+            { text: `Invoice ${inv.number}`, fontSize: 16, bold: true, ...right },
+          ],
+        },
         {
           margin: [0, 16, 0, 16],
           columns: [
@@ -45,7 +82,12 @@ export function invoiceDocument(inv: InvoiceDetails): PdfJob {
                 `Period: ${inv.period_start} to ${inv.period_end}`,
                 `Issued: ${inv.issued_on.slice(0, 10)}`,
                 `Due: ${inv.due_on}`,
-                { text: inv.paid ? `Paid${inv.paid_on ? ` on ${inv.paid_on.slice(0, 10)}` : ''}` : `Status: ${inv.status}`, bold: true },
+                {
+                  text: inv.paid
+                    ? `Paid${inv.paid_on ? ` on ${inv.paid_on.slice(0, 10)}` : ''}`
+                    : `Status: ${inv.status}`,
+                  bold: true,
+                },
               ],
             },
           ],
@@ -55,21 +97,36 @@ export function invoiceDocument(inv: InvoiceDetails): PdfJob {
             headerRows: 1,
             widths: ['*', 60, 110],
             body: [
-              [{ text: 'Description', bold: true }, { text: 'Quantity', bold: true, ...right }, { text: 'Amount', bold: true, ...right }],
-              ...inv.lines.map((l) => [l.description, { text: String(l.quantity), ...right }, { text: money(l.amount, inv.currency), ...right }]),
-              [{ text: 'Total', bold: true, colSpan: 2 }, '', { text: money(inv.total, inv.currency), bold: true, ...right }],
+              [
+                { text: 'Description', bold: true },
+                { text: 'Quantity', bold: true, ...right },
+                { text: 'Amount', bold: true, ...right },
+              ],
+              ...inv.lines.map((l) => [
+                l.description,
+                { text: String(l.quantity), ...right },
+                { text: money(l.amount, inv.currency), ...right },
+              ]),
+              [
+                { text: 'Total', bold: true, colSpan: 2 },
+                '',
+                { text: money(inv.total, inv.currency), bold: true, ...right },
+              ],
             ],
           },
           layout: 'lightHorizontalLines',
         },
-        { margin: [0, 12, 0, 0], text: `Payments received during the period: ${money(inv.payments_received, inv.currency)}`, fontSize: 9 },
+        settlement(inv, money),
       ],
     },
   };
 }
 
 /** The footer template as pdfmake's per-page function. */
-export const footerFunction = (f: FooterTemplate) => (page: number, pages: number) => ({ ...f, text: f.text.replace('{page}', String(page)).replace('{pages}', String(pages)) });
+export const footerFunction = (f: FooterTemplate) => (page: number, pages: number) => ({
+  ...f,
+  text: f.text.replace('{page}', String(page)).replace('{pages}', String(pages)),
+});
 
 /** Renders on the calling thread: blocks the event loop for the whole layout (benchmark baseline only). */
 export function invoicePdfInline(inv: InvoiceDetails): Promise<Buffer> {

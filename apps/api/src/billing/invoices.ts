@@ -6,21 +6,33 @@ import type { Database } from '../db/schema';
 import type { LedgerKind } from './ledger-core';
 import { FieldError, forbidden, notFound } from '../lib/http-error';
 import { lockAccount, type AccountRef } from './ledger';
-import { buildInvoice, dayText, dueDate, invoiceNumber, invoiceStatus, InvoiceRuleError, parseDay, periodBounds } from './invoice-core';
+import {
+  buildInvoice,
+  dayText,
+  dueDate,
+  invoiceNumber,
+  invoiceStatus,
+  InvoiceRuleError,
+  parseDay,
+  periodBounds,
+  roundToDigits,
+} from './invoice-core';
+import { currencyDigits } from '@smsc/shared-util';
 import { formatMoney, toMicro } from './money';
 import { settleInvoices } from './account-hooks';
 import { queueInvoiceMail } from './invoice-mail';
+import { rowsOf, type TenantColumns } from '../lib/tenancy';
 
 /**
  * Who sees an invoice: the admin all; a reseller those it issued (its companies') and those billed to
  * its own account; a company admin its company's. Anything else answers 404 at the call.
  */
-export function invoiceScope(req: FastifyRequest): Expression<SqlBool> {
-  const { user, level } = req;
-  if (level === 'all') return sql<boolean>`true`;
-  if (user.user_type === 'reseller') return sql<boolean>`(i.issuer_reseller_uuid = ${user.reseller_uuid} or (i.company_uuid is null and i.reseller_uuid = ${user.reseller_uuid}))`;
-  return sql<boolean>`i.company_uuid = ${user.company_uuid}`;
-}
+export const INVOICE_OWNERS: TenantColumns = {
+  company: 'i.company_uuid',
+  companyReseller: 'i.issuer_reseller_uuid',
+  reseller: 'i.reseller_uuid',
+  resellerOnlyWithoutCompany: true,
+};
 
 export const INVOICE_FROM = sql`from invoices i left join companies c on c.company_uuid = i.company_uuid
   left join resellers r on r.reseller_uuid = coalesce(i.reseller_uuid, c.reseller_uuid)
@@ -36,53 +48,99 @@ export const today = () => dayText(new Date());
 
 export function toInvoice(r: InvoiceRow, day = today()): Invoice {
   return {
-    ...r, total: formatMoney(toMicro(r.total)), payments_received: formatMoney(toMicro(r.payments_received)),
-    issued_on: new Date(r.issued_on).toISOString(), paid_on: r.paid_on && new Date(r.paid_on).toISOString(), status: invoiceStatus(r.paid, r.due_on, day),
+    ...r,
+    // invoices issued before the rounding rule stored exact sums: answered by the same rule
+    total: formatMoney(roundToDigits(toMicro(r.total), currencyDigits(r.currency))),
+    payments_received: formatMoney(toMicro(r.payments_received)),
+    issued_on: new Date(r.issued_on).toISOString(),
+    paid_on: r.paid_on && new Date(r.paid_on).toISOString(),
+    status: invoiceStatus(r.paid, r.due_on, day),
   };
 }
 
 /** One invoice with its lines, or 404 when the caller may not see it (its existence is not revealed). */
 export async function findInvoice(db: Kysely<Database>, req: FastifyRequest, id: string): Promise<InvoiceDetails> {
-  const found = await invoiceDetails(db, id, invoiceScope(req));
+  const found = await invoiceDetails(db, id, rowsOf(req, INVOICE_OWNERS));
   if (!found) throw notFound('Invoice');
   return found;
 }
 
 /** One invoice with its lines within `scope` (the server's own reads, e.g. the invoice mail, pass none). */
-export async function invoiceDetails(db: Kysely<Database> | Transaction<Database>, id: string, scope: Expression<SqlBool> = sql<boolean>`true`): Promise<InvoiceDetails | undefined> {
-  const row = (await sql<InvoiceRow>`select ${INVOICE_COLUMNS} ${INVOICE_FROM} where i.invoice_uuid = ${id} and ${scope}`.execute(db)).rows[0];
+export async function invoiceDetails(
+  db: Kysely<Database> | Transaction<Database>,
+  id: string,
+  scope: Expression<SqlBool> = sql<boolean>`true`,
+): Promise<InvoiceDetails | undefined> {
+  const row = (
+    await sql<InvoiceRow>`select ${INVOICE_COLUMNS} ${INVOICE_FROM} where i.invoice_uuid = ${id} and ${scope}`.execute(
+      db,
+    )
+  ).rows[0];
   if (!row) return undefined;
-  const lines = (await sql<Omit<InvoiceLine, 'amount'> & { amount: string }>`select kind, description, quantity, amount::text as amount
-    from invoice_lines where invoice_uuid = ${id} order by line_no`.execute(db)).rows;
+  const lines = (
+    await sql<
+      Omit<InvoiceLine, 'amount'> & { amount: string }
+    >`select kind, description, quantity, amount::text as amount
+    from invoice_lines where invoice_uuid = ${id} order by line_no`.execute(db)
+  ).rows;
   return { ...toInvoice(row), lines: lines.map((l) => ({ ...l, amount: formatMoney(toMicro(l.amount)) })) };
 }
 
-export interface Billed { ref: AccountRef; company_uuid: string | null; reseller_uuid: string | null; issuer_reseller_uuid: string | null; term_days: number | null }
+export interface Billed {
+  ref: AccountRef;
+  company_uuid: string | null;
+  reseller_uuid: string | null;
+  issuer_reseller_uuid: string | null;
+  term_days: number | null;
+}
 
 /**
  * Whose invoice this is and who issues it. The system admin bills direct companies and resellers'
- * own accounts; a reseller its companies; a company admin asks for its own company's (issued by its
- * biller). A company the caller does not bill answers 404; an ownership field it may not use, 403.
+ * own accounts; a reseller its companies (a company admin may not create invoices: the route refuses
+ * it). A company the caller does not bill answers 404; an ownership field it may not use, 403.
  */
 async function billed(db: Kysely<Database>, req: FastifyRequest, body: InvoiceCreate): Promise<Billed> {
   const me = req.user;
   if (body.reseller_uuid && me.user_type !== 'admin') throw forbidden();
-  if (me.user_type === 'company_admin' && body.company_uuid && body.company_uuid !== me.company_uuid) throw forbidden();
-  const companyId = me.user_type === 'company_admin' ? me.company_uuid : body.company_uuid;
+  const companyId = body.company_uuid;
   if (companyId) {
-    const c = await db.selectFrom('companies').leftJoin('payment_terms as t', 't.payment_term_uuid', 'companies.payment_term_uuid')
-      .select(['companies.company_uuid', 'companies.reseller_uuid', 't.days']).where('companies.company_uuid', '=', companyId).executeTakeFirst();
+    const c = await db
+      .selectFrom('companies')
+      .leftJoin('payment_terms as t', 't.payment_term_uuid', 'companies.payment_term_uuid')
+      .select(['companies.company_uuid', 'companies.reseller_uuid', 't.days'])
+      .where('companies.company_uuid', '=', companyId)
+      .executeTakeFirst();
     if (!c || (me.user_type === 'reseller' && c.reseller_uuid !== me.reseller_uuid)) throw notFound('Company');
-    if (me.user_type === 'admin' && c.reseller_uuid) throw new FieldError({ company_uuid: 'This company is billed by its reseller' });
-    if (body.reseller_uuid && body.reseller_uuid !== c.reseller_uuid) throw new FieldError({ reseller_uuid: 'The company does not belong to this reseller' });
-    return { ref: { company_uuid: c.company_uuid }, company_uuid: c.company_uuid, reseller_uuid: null, issuer_reseller_uuid: c.reseller_uuid, term_days: c.days ?? null };
+    if (me.user_type === 'admin' && c.reseller_uuid)
+      throw new FieldError({ company_uuid: 'This company is billed by its reseller' });
+    if (body.reseller_uuid && body.reseller_uuid !== c.reseller_uuid)
+      throw new FieldError({ reseller_uuid: 'The company does not belong to this reseller' });
+    return {
+      ref: { company_uuid: c.company_uuid },
+      company_uuid: c.company_uuid,
+      reseller_uuid: null,
+      issuer_reseller_uuid: c.reseller_uuid,
+      term_days: c.days ?? null,
+    };
   }
   if (body.reseller_uuid) {
-    const r = await db.selectFrom('resellers').select('reseller_uuid').where('reseller_uuid', '=', body.reseller_uuid).executeTakeFirst();
+    const r = await db
+      .selectFrom('resellers')
+      .select('reseller_uuid')
+      .where('reseller_uuid', '=', body.reseller_uuid)
+      .executeTakeFirst();
     if (!r) throw notFound('Reseller');
-    return { ref: { reseller_uuid: r.reseller_uuid }, company_uuid: null, reseller_uuid: r.reseller_uuid, issuer_reseller_uuid: null, term_days: null };
+    return {
+      ref: { reseller_uuid: r.reseller_uuid },
+      company_uuid: null,
+      reseller_uuid: r.reseller_uuid,
+      issuer_reseller_uuid: null,
+      term_days: null,
+    };
   }
-  throw new FieldError({ company_uuid: me.user_type === 'admin' ? 'Choose a company or a reseller' : 'Choose a company' });
+  throw new FieldError({
+    company_uuid: me.user_type === 'admin' ? 'Choose a company or a reseller' : 'Choose a company',
+  });
 }
 
 export interface IssueInput extends Billed {
@@ -101,34 +159,89 @@ export interface IssueInput extends Billed {
 export async function issueInvoice(trx: Transaction<Database>, input: IssueInput): Promise<string> {
   const period = periodBounds(input.period_start, input.period_end, input.day);
   const acc = await lockAccount(trx, input.ref);
-  const owner = input.company_uuid ? sql`company_uuid = ${input.company_uuid}` : sql`company_uuid is null and reseller_uuid = ${input.reseller_uuid}`;
-  const overlap = (await sql<{ number: string }>`select number from invoices where ${owner}
-    and period_start <= ${input.period_end}::date and period_end >= ${input.period_start}::date limit 1`.execute(trx)).rows[0];
+  const owner = input.company_uuid
+    ? sql`company_uuid = ${input.company_uuid}`
+    : sql`company_uuid is null and reseller_uuid = ${input.reseller_uuid}`;
+  const overlap = (
+    await sql<{ number: string }>`select number from invoices where ${owner}
+    and period_start <= ${input.period_end}::date and period_end >= ${input.period_start}::date limit 1`.execute(trx)
+  ).rows[0];
   if (overlap) throw new FieldError({ period_start: `Invoice ${overlap.number} already covers part of this period` });
-  const rows = (await sql<{ kind: LedgerKind; amount: string; memo: string | null; created_on: Date }>`select kind, amount::text as amount, memo, created_on
-    from ledger_entries where account_uuid = ${acc.account_uuid} and created_on >= ${period.from} and created_on < ${period.to}`.execute(trx)).rows;
-  const draft = buildInvoice(rows.map((r) => ({ ...r, amount: toMicro(r.amount), created_on: new Date(r.created_on) })), period);
-  if (!draft.lines.length) throw new FieldError({ period_start: 'Nothing to invoice in this period: the account has no charges in it' });
+  const rows = (
+    await sql<{
+      kind: LedgerKind;
+      amount: string;
+      memo: string | null;
+      created_on: Date;
+    }>`select kind, amount::text as amount, memo, created_on
+    from ledger_entries where account_uuid = ${acc.account_uuid} and created_on >= ${period.from} and created_on < ${period.to}`.execute(
+      trx,
+    )
+  ).rows;
+  const { currency } = (
+    await sql<{
+      currency: string;
+    }>`select currency from billing_accounts where account_uuid = ${acc.account_uuid}`.execute(trx)
+  ).rows[0];
+  const draft = buildInvoice(
+    rows.map((r) => ({ ...r, amount: toMicro(r.amount), created_on: new Date(r.created_on) })),
+    period,
+    currencyDigits(currency),
+  );
+  if (!draft.lines.length)
+    throw new FieldError({ period_start: 'Nothing to invoice in this period: the account has no charges in it' });
   const issuer_key = input.issuer_reseller_uuid ? `reseller:${input.issuer_reseller_uuid}` : 'system';
-  const { last_seq } = (await sql<{ last_seq: number }>`insert into invoice_counters (issuer_key, last_seq) values (${issuer_key}, 1)
-    on conflict (issuer_key) do update set last_seq = invoice_counters.last_seq + 1 returning last_seq`.execute(trx)).rows[0];
-  const inv = await trx.insertInto('invoices').values({
-    issuer_key, seq: last_seq, number: invoiceNumber('INV', last_seq), issuer_reseller_uuid: input.issuer_reseller_uuid,
-    company_uuid: input.company_uuid, reseller_uuid: input.reseller_uuid, period_start: input.period_start, period_end: input.period_end,
-    due_on: dueDate(input.day, input.term_days), currency: sql<string>`(select currency from billing_accounts where account_uuid = ${acc.account_uuid})`,
-    total: draft.total.toString(), payments_received: draft.payments_received.toString(), line_count: draft.lines.length, created_by: input.created_by,
-    issued_on: input.day === today() ? new Date() : parseDay(input.day),
-  }).returning('invoice_uuid').executeTakeFirstOrThrow();
-  await trx.insertInto('invoice_lines').values(draft.lines.map((l, i) => ({
-    invoice_uuid: inv.invoice_uuid, line_no: i + 1, kind: l.kind, description: l.description, quantity: l.quantity, amount: l.amount.toString(),
-  }))).execute();
+  const { last_seq } = (
+    await sql<{ last_seq: number }>`insert into invoice_counters (issuer_key, last_seq) values (${issuer_key}, 1)
+    on conflict (issuer_key) do update set last_seq = invoice_counters.last_seq + 1 returning last_seq`.execute(trx)
+  ).rows[0];
+  const inv = await trx
+    .insertInto('invoices')
+    .values({
+      issuer_key,
+      seq: last_seq,
+      number: invoiceNumber('INV', last_seq),
+      issuer_reseller_uuid: input.issuer_reseller_uuid,
+      company_uuid: input.company_uuid,
+      reseller_uuid: input.reseller_uuid,
+      period_start: input.period_start,
+      period_end: input.period_end,
+      due_on: dueDate(input.day, input.term_days),
+      currency: sql<string>`(select currency from billing_accounts where account_uuid = ${acc.account_uuid})`,
+      total: draft.total.toString(),
+      payments_received: draft.payments_received.toString(),
+      line_count: draft.lines.length,
+      created_by: input.created_by,
+      issued_on: input.day === today() ? new Date() : parseDay(input.day),
+    })
+    .returning('invoice_uuid')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('invoice_lines')
+    .values(
+      draft.lines.map((l, i) => ({
+        invoice_uuid: inv.invoice_uuid,
+        line_no: i + 1,
+        kind: l.kind,
+        description: l.description,
+        quantity: l.quantity,
+        amount: l.amount.toString(),
+      })),
+    )
+    .execute();
   // Payments already received may cover it at once (a prepay account's usage is paid ahead).
   await settleInvoices(trx, acc);
   return inv.invoice_uuid;
 }
 
 /** POST /invoice: checks the period and the caller's right to bill the target, then issues. */
-export async function createInvoice(db: Kysely<Database>, req: FastifyRequest, body: InvoiceCreate, day = today(), publicUrl = ''): Promise<string> {
+export async function createInvoice(
+  db: Kysely<Database>,
+  req: FastifyRequest,
+  body: InvoiceCreate,
+  day = today(),
+  publicUrl = '',
+): Promise<string> {
   try {
     periodBounds(body.period_start, body.period_end, day);
   } catch (e) {
@@ -137,9 +250,15 @@ export async function createInvoice(db: Kysely<Database>, req: FastifyRequest, b
   }
   const who = await billed(db, req, body);
   return db.transaction().execute(async (trx) => {
-    const id = await issueInvoice(trx, { ...who, period_start: body.period_start, period_end: body.period_end, day, created_by: req.user.uuid });
+    const id = await issueInvoice(trx, {
+      ...who,
+      period_start: body.period_start,
+      period_end: body.period_end,
+      day,
+      created_by: req.user.uuid,
+    });
     // in the same transaction: the mail exists exactly when the invoice does (sent after commit)
-    await queueInvoiceMail(trx, id, publicUrl);
+    await queueInvoiceMail(trx, await invoiceDetails(trx, id), publicUrl);
     return id;
   });
 }

@@ -9,36 +9,78 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 describe('ledger holds and charges by the batch', () => {
   let t: TestApp;
   const company = async (name: string) =>
-    (await t.app.db.insertInto('companies').values({ company_name: name, prepay: true }).returning('company_uuid').executeTakeFirstOrThrow()).company_uuid;
+    (
+      await t.app.db
+        .insertInto('companies')
+        .values({ company_name: name, prepay: true })
+        .returning('company_uuid')
+        .executeTakeFirstOrThrow()
+    ).company_uuid;
   const tx = <T>(fn: (trx: Transaction<Database>) => Promise<T>) => t.app.db.transaction().execute(fn);
-  beforeAll(async () => { t = await createTestApp({ seed: false }); }, 120_000);
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+  }, 120_000);
   afterAll(async () => t.close());
 
   it('holds in order while the balance covers it, settles one entry per message with a running balance, and releases the rest', async () => {
     const company_uuid = await company('Batch Co');
-    await tx((trx) => post(trx, { account: { company_uuid }, amount: parseMoney('1.00'), kind: 'payment', cause_type: 'test', cause_id: 'seed' }));
+    await tx((trx) =>
+      post(trx, {
+        account: { company_uuid },
+        amount: parseMoney('1.00'),
+        kind: 'payment',
+        cause_type: 'test',
+        cause_id: 'seed',
+      }),
+    );
     const price = parseMoney('0.15');
-    const holds = await tx((trx) => reserveMany(trx, { company_uuid }, Array.from({ length: 8 }, () => price)));
+    const holds = await tx((trx) =>
+      reserveMany(
+        trx,
+        { company_uuid },
+        Array.from({ length: 8 }, () => price),
+      ),
+    );
     // 1.00 covers six holds of 0.15; the seventh and eighth are refused with what was left
     expect(holds.map((h) => h.ok)).toEqual([true, true, true, true, true, true, false, false]);
     expect(holds[6]).toEqual({ ok: false, available: parseMoney('0.10') });
     expect((await balanceOf(t.app.db, { company_uuid })).reserved).toBe(6n * price);
     const granted = holds.flatMap((h) => (h.ok ? [h.reservation_uuid] : []));
-    const charged = granted.slice(0, 4).map((id, i) => ({ reservation_uuid: id, charge: parseMoney('0.12'), cause_type: 'sms', cause_id: `m${i}` }));
+    const charged = granted
+      .slice(0, 4)
+      .map((id, i) => ({ reservation_uuid: id, charge: parseMoney('0.12'), cause_type: 'sms', cause_id: `m${i}` }));
     expect(await tx((trx) => settleMany(trx, charged))).toBe(4);
     // again, and one of them through the single form: nothing more is posted
     expect(await tx((trx) => settleMany(trx, charged))).toBe(0);
-    expect((await tx((trx) => settle(trx, { reservation_uuid: granted[0], charge: parseMoney('0.12'), cause_type: 'sms', cause_id: 'm0' })))?.duplicate).toBe(true);
+    expect(
+      (
+        await tx((trx) =>
+          settle(trx, { reservation_uuid: granted[0], charge: parseMoney('0.12'), cause_type: 'sms', cause_id: 'm0' }),
+        )
+      )?.duplicate,
+    ).toBe(true);
     expect(await tx((trx) => releaseMany(trx, granted.slice(4)))).toBe(2);
     expect(await tx((trx) => releaseMany(trx, granted.slice(4)))).toBe(0);
     const b = await balanceOf(t.app.db, { company_uuid });
     expect([b.balance, b.reserved]).toEqual([parseMoney('1.00') - 4n * parseMoney('0.12'), 0n]);
     expect(await ledgerSumOf(t.app.db, b.account_uuid as string)).toBe(b.balance);
-    const rows = await t.app.db.selectFrom('ledger_entries').select(['amount', 'balance_after', 'cause_id', 'kind']).where('account_uuid', '=', b.account_uuid as string).orderBy('entry_id').execute();
+    const rows = await t.app.db
+      .selectFrom('ledger_entries')
+      .select(['amount', 'balance_after', 'cause_id', 'kind'])
+      .where('account_uuid', '=', b.account_uuid as string)
+      .orderBy('entry_id')
+      .execute();
     let running = 0n;
-    for (const r of rows) { running += BigInt(r.amount); expect(BigInt(r.balance_after)).toBe(running); }
+    for (const r of rows) {
+      running += BigInt(r.amount);
+      expect(BigInt(r.balance_after)).toBe(running);
+    }
     expect(rows.filter((r) => r.kind === 'sms_charge').map((r) => r.cause_id)).toEqual(['m0', 'm1', 'm2', 'm3']);
-    const settled = await t.app.db.selectFrom('ledger_reservations').select(['status', 'settled_entry_id']).where('reservation_uuid', 'in', granted).execute();
+    const settled = await t.app.db
+      .selectFrom('ledger_reservations')
+      .select(['status', 'settled_entry_id'])
+      .where('reservation_uuid', 'in', granted)
+      .execute();
     expect(settled.filter((r) => r.status === 'settled' && r.settled_entry_id !== null)).toHaveLength(4);
     expect(settled.filter((r) => r.status === 'released')).toHaveLength(2);
   });
@@ -46,12 +88,33 @@ describe('ledger holds and charges by the batch', () => {
   it('keeps the balance equal to the ledger sum when batches of two accounts settle concurrently', async () => {
     const a = await company('Concurrent A');
     const b = await company('Concurrent B');
-    for (const c of [a, b]) await tx((trx) => post(trx, { account: { company_uuid: c }, amount: parseMoney('100'), kind: 'payment', cause_type: 'test', cause_id: 'seed' }));
-    const holdsOf = async (c: string) => (await tx((trx) => reserveMany(trx, { company_uuid: c }, Array.from({ length: 50 }, () => parseMoney('0.01')))))
-      .flatMap((h) => (h.ok ? [h.reservation_uuid] : []));
+    for (const c of [a, b])
+      await tx((trx) =>
+        post(trx, {
+          account: { company_uuid: c },
+          amount: parseMoney('100'),
+          kind: 'payment',
+          cause_type: 'test',
+          cause_id: 'seed',
+        }),
+      );
+    const holdsOf = async (c: string) =>
+      (
+        await tx((trx) =>
+          reserveMany(
+            trx,
+            { company_uuid: c },
+            Array.from({ length: 50 }, () => parseMoney('0.01')),
+          ),
+        )
+      ).flatMap((h) => (h.ok ? [h.reservation_uuid] : []));
     const all = [...(await holdsOf(a)), ...(await holdsOf(b))];
     // ten batches, each mixing both accounts, settled at once
-    const batches = Array.from({ length: 10 }, (_, k) => all.filter((_, i) => i % 10 === k).map((id) => ({ reservation_uuid: id, charge: parseMoney('0.01'), cause_type: 'sms', cause_id: id })));
+    const batches = Array.from({ length: 10 }, (_, k) =>
+      all
+        .filter((_, i) => i % 10 === k)
+        .map((id) => ({ reservation_uuid: id, charge: parseMoney('0.01'), cause_type: 'sms', cause_id: id })),
+    );
     const done = await Promise.all(batches.map((items) => tx((trx) => settleMany(trx, items))));
     expect(done.reduce((s, n) => s + n, 0)).toBe(100);
     for (const c of [a, b]) {

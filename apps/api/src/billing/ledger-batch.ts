@@ -23,7 +23,10 @@ export async function reserveMany(trx: Transaction<Database>, account: AccountRe
   const ids: string[] = [];
   const granted: string[] = [];
   for (const amount of amounts) {
-    if (!canReserve(acc, amount)) { out.push({ ok: false, available: available(acc) }); continue; }
+    if (!canReserve(acc, amount)) {
+      out.push({ ok: false, available: available(acc) });
+      continue;
+    }
     const id = randomUUID();
     acc.reserved += amount;
     out.push({ ok: true, reservation_uuid: id });
@@ -32,31 +35,56 @@ export async function reserveMany(trx: Transaction<Database>, account: AccountRe
   }
   if (!ids.length) return out;
   await sql`insert into ledger_reservations (reservation_uuid, account_uuid, amount)
-    select v.id, ${acc.account_uuid}::uuid, v.amount from unnest(${ids}::uuid[], ${granted}::bigint[]) as v(id, amount)`.execute(trx);
-  await trx.updateTable('billing_accounts').set({ reserved: acc.reserved.toString() }).where('account_uuid', '=', acc.account_uuid).execute();
+    select v.id, ${acc.account_uuid}::uuid, v.amount from unnest(${ids}::uuid[], ${granted}::bigint[]) as v(id, amount)`.execute(
+    trx,
+  );
+  await trx
+    .updateTable('billing_accounts')
+    .set({ reserved: acc.reserved.toString() })
+    .where('account_uuid', '=', acc.account_uuid)
+    .execute();
   return out;
 }
 
-export interface SettleItem { reservation_uuid: string; charge: bigint; cause_type: string; cause_id: string; memo?: string }
+export interface SettleItem {
+  reservation_uuid: string;
+  charge: bigint;
+  cause_type: string;
+  cause_id: string;
+  memo?: string;
+}
 
 /** Locks the accounts of these holds, always in account order (two batches never wait on each other in a cycle). */
-async function lockAccountsOf(trx: Transaction<Database>, reservation_uuids: string[]): Promise<Map<string, LockedAccount>> {
-  const owners = (await sql<{ account_uuid: string; company_uuid: string | null; reseller_uuid: string | null }>`
+async function lockAccountsOf(
+  trx: Transaction<Database>,
+  reservation_uuids: string[],
+): Promise<Map<string, LockedAccount>> {
+  const owners = (
+    await sql<{ account_uuid: string; company_uuid: string | null; reseller_uuid: string | null }>`
     select distinct a.account_uuid, a.company_uuid, a.reseller_uuid from ledger_reservations r join billing_accounts a on a.account_uuid = r.account_uuid
-    where r.reservation_uuid = any(${reservation_uuids}::uuid[]) order by a.account_uuid`.execute(trx)).rows;
+    where r.reservation_uuid = any(${reservation_uuids}::uuid[]) order by a.account_uuid`.execute(trx)
+  ).rows;
   const locked = new Map<string, LockedAccount>();
   for (const o of owners) {
-    locked.set(o.account_uuid, await lockAccount(trx, o.company_uuid ? { company_uuid: o.company_uuid } : { reseller_uuid: o.reseller_uuid as string }));
+    locked.set(
+      o.account_uuid,
+      await lockAccount(
+        trx,
+        o.company_uuid ? { company_uuid: o.company_uuid } : { reseller_uuid: o.reseller_uuid as string },
+      ),
+    );
   }
   return locked;
 }
 
 /** Closes the holds still open (a hold closed before is left alone: settling or releasing twice does nothing). */
 async function closeHolds(trx: Transaction<Database>, ids: string[], status: 'settled' | 'released') {
-  return (await sql<{ reservation_uuid: string; account_uuid: string; amount: string }>`
+  return (
+    await sql<{ reservation_uuid: string; account_uuid: string; amount: string }>`
     update ledger_reservations r set status = ${status}, closed_on = now()
     where r.reservation_uuid = any(${ids}::uuid[]) and r.status = 'held'
-    returning r.reservation_uuid, r.account_uuid, r.amount::text as amount`.execute(trx)).rows;
+    returning r.reservation_uuid, r.account_uuid, r.amount::text as amount`.execute(trx)
+  ).rows;
 }
 
 /**
@@ -75,10 +103,13 @@ export async function settleMany(trx: Transaction<Database>, items: SettleItem[]
     if (!mine.length) continue;
     const before = acc.balance;
     acc.reserved -= mine.reduce((s, c) => s + toMicro(c.amount), 0n);
-    const entries = mine.map((c) => byId.get(c.reservation_uuid) as SettleItem).filter((i) => i.charge !== 0n).map((i) => {
-      acc.balance += checkPosting('sms_charge', -i.charge);
-      return { ...i, amount: (-i.charge).toString(), after: acc.balance.toString() };
-    });
+    const entries = mine
+      .map((c) => byId.get(c.reservation_uuid) as SettleItem)
+      .filter((i) => i.charge !== 0n)
+      .map((i) => {
+        acc.balance += checkPosting('sms_charge', -i.charge);
+        return { ...i, amount: (-i.charge).toString(), after: acc.balance.toString() };
+      });
     if (entries.length) {
       // entry_id follows the order of the rows given, so balance_after runs in entry order
       await sql`with e as (
@@ -88,10 +119,15 @@ export async function settleMany(trx: Transaction<Database>, items: SettleItem[]
             ${entries.map((e) => e.cause_id)}::text[], ${entries.map((e) => e.reservation_uuid)}::text[], ${entries.map((e) => e.memo ?? null)}::text[])
             with ordinality as v(amount, after, cause_type, cause_id, rid, memo, n) order by v.n
           returning entry_id, idempotency_key)
-        update ledger_reservations r set settled_entry_id = e.entry_id from e where r.reservation_uuid = substr(e.idempotency_key, 8)::uuid`.execute(trx);
+        update ledger_reservations r set settled_entry_id = e.entry_id from e where r.reservation_uuid = substr(e.idempotency_key, 8)::uuid`.execute(
+        trx,
+      );
     }
-    await trx.updateTable('billing_accounts').set({ balance: acc.balance.toString(), reserved: acc.reserved.toString(), updated_on: new Date() })
-      .where('account_uuid', '=', account_uuid).execute();
+    await trx
+      .updateTable('billing_accounts')
+      .set({ balance: acc.balance.toString(), reserved: acc.reserved.toString(), updated_on: new Date() })
+      .where('account_uuid', '=', account_uuid)
+      .execute();
     if (entries.length) {
       await lowBalanceAlert(trx, acc, before);
       await afterPosting(trx, acc, 'sms_charge');
@@ -109,7 +145,32 @@ export async function releaseMany(trx: Transaction<Database>, reservation_uuids:
     const freed = closed.filter((c) => c.account_uuid === account_uuid).reduce((s, c) => s + toMicro(c.amount), 0n);
     if (!freed) continue;
     acc.reserved -= freed;
-    await trx.updateTable('billing_accounts').set({ reserved: acc.reserved.toString() }).where('account_uuid', '=', account_uuid).execute();
+    await trx
+      .updateTable('billing_accounts')
+      .set({ reserved: acc.reserved.toString() })
+      .where('account_uuid', '=', account_uuid)
+      .execute();
   }
   return closed.length;
+}
+
+/**
+ * How many of `amounts`, taken in order, the account can hold now (a zero costs nothing): a job that
+ * must not run past the balance stores that many and waits for money. Locks the account, so a
+ * reserveMany of the same prefix later in the transaction is granted whole.
+ */
+export async function affordablePrefix(
+  trx: Transaction<Database>,
+  account: AccountRef,
+  amounts: bigint[],
+): Promise<number> {
+  if (!amounts.some((a) => a > 0n)) return amounts.length;
+  const acc = await lockAccount(trx, account);
+  let left = available(acc);
+  for (const [i, amount] of amounts.entries()) {
+    if (amount <= 0n) continue;
+    if (left < amount) return i;
+    left -= amount;
+  }
+  return amounts.length;
 }

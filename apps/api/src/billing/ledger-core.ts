@@ -3,11 +3,23 @@
 import type { LedgerKind } from './schema';
 
 export type { LedgerKind };
-export const LEDGER_KINDS: readonly LedgerKind[] = ['payment', 'sms_charge', 'refund', 'did_fee', 'adjustment', 'invoice'];
+export const LEDGER_KINDS: readonly LedgerKind[] = [
+  'payment',
+  'sms_charge',
+  'refund',
+  'did_fee',
+  'adjustment',
+  'invoice',
+];
 
 /** Which sign each kind may carry: credits raise the balance, charges lower it. */
 const SIGN: Record<LedgerKind, 'credit' | 'debit' | 'either'> = {
-  payment: 'credit', refund: 'credit', sms_charge: 'debit', did_fee: 'debit', adjustment: 'either', invoice: 'either',
+  payment: 'credit',
+  refund: 'credit',
+  sms_charge: 'debit',
+  did_fee: 'debit',
+  adjustment: 'either',
+  invoice: 'either',
 };
 
 export class LedgerRuleError extends Error {}

@@ -26,24 +26,55 @@ export interface PostInput {
   created_by?: string | null;
 }
 
-export interface Posted { entry_id: string; balance: bigint; duplicate: boolean }
+export interface Posted {
+  entry_id: string;
+  balance: bigint;
+  duplicate: boolean;
+}
 
-export interface LockedAccount extends AccountState { account_uuid: string; company_uuid: string | null; reseller_uuid: string | null; low_balance_threshold: bigint | null }
+export interface LockedAccount extends AccountState {
+  account_uuid: string;
+  company_uuid: string | null;
+  reseller_uuid: string | null;
+  low_balance_threshold: bigint | null;
+}
 
-const refColumn = (ref: AccountRef) => ('company_uuid' in ref ? ({ col: 'company_uuid', id: ref.company_uuid } as const) : ({ col: 'reseller_uuid', id: ref.reseller_uuid } as const));
+const refColumn = (ref: AccountRef) =>
+  'company_uuid' in ref
+    ? ({ col: 'company_uuid', id: ref.company_uuid } as const)
+    : ({ col: 'reseller_uuid', id: ref.reseller_uuid } as const);
 
 /** Creates the account row on first use and takes its row lock until the transaction ends. */
 export async function lockAccount(trx: Transaction<Database>, ref: AccountRef): Promise<LockedAccount> {
   const { col, id } = refColumn(ref);
-  await sql`insert into billing_accounts (${sql.ref(col)}) values (${id}) on conflict (${sql.ref(col)}) do nothing`.execute(trx);
-  const row = (await sql<{ account_uuid: string; company_uuid: string | null; reseller_uuid: string | null; balance: string; reserved: string; credit_limit: string; low: string | null; prepay: boolean | null }>`
+  await sql`insert into billing_accounts (${sql.ref(col)}) values (${id}) on conflict (${sql.ref(col)}) do nothing`.execute(
+    trx,
+  );
+  const row = (
+    await sql<{
+      account_uuid: string;
+      company_uuid: string | null;
+      reseller_uuid: string | null;
+      balance: string;
+      reserved: string;
+      credit_limit: string;
+      low: string | null;
+      prepay: boolean | null;
+    }>`
     select a.account_uuid, a.company_uuid, a.reseller_uuid, a.low_balance_threshold::text as low, a.balance::text as balance, a.reserved::text as reserved, a.credit_limit::text as credit_limit, c.prepay
     from billing_accounts a left join companies c on c.company_uuid = a.company_uuid
-    where a.${sql.ref(col)} = ${id} for update of a`.execute(trx)).rows[0];
+    where a.${sql.ref(col)} = ${id} for update of a`.execute(trx)
+  ).rows[0];
   // Resellers pay ahead like prepay companies (no credit line of their own).
   return {
-    account_uuid: row.account_uuid, company_uuid: row.company_uuid, reseller_uuid: row.reseller_uuid, low_balance_threshold: row.low === null ? null : toMicro(row.low),
-    balance: toMicro(row.balance), reserved: toMicro(row.reserved), credit_limit: toMicro(row.credit_limit), prepay: row.prepay ?? true,
+    account_uuid: row.account_uuid,
+    company_uuid: row.company_uuid,
+    reseller_uuid: row.reseller_uuid,
+    low_balance_threshold: row.low === null ? null : toMicro(row.low),
+    balance: toMicro(row.balance),
+    reserved: toMicro(row.reserved),
+    credit_limit: toMicro(row.credit_limit),
+    prepay: row.prepay ?? true,
   };
 }
 
@@ -57,24 +88,60 @@ export async function lowBalanceAlert(trx: Transaction<Database>, acc: LockedAcc
   const recipients = await billingContacts(trx, acc);
   if (!recipients.length) return;
   // a company hears in its reseller's words (mail templates); a reseller's own account, in the platform's
-  const values = { company_name: await accountName(trx, acc), balance: `USD ${formatMoney(acc.balance)}`, threshold: `USD ${formatMoney(acc.low_balance_threshold as bigint)}` };
+  const values = {
+    company_name: await accountName(trx, acc),
+    balance: `USD ${formatMoney(acc.balance)}`,
+    threshold: `USD ${formatMoney(acc.low_balance_threshold as bigint)}`,
+  };
   const mail = await composeMail(trx, 'low_balance', '', { company_uuid: acc.company_uuid }, values);
-  await trx.insertInto('outbox').values(recipients.map((email) => ({ recipient: email, subject: mail.subject, body: mail.text, status: 'pending' as const }))).execute();
+  await trx
+    .insertInto('outbox')
+    .values(
+      recipients.map((email) => ({
+        recipient: email,
+        subject: mail.subject,
+        body: mail.text,
+        status: 'pending' as const,
+      })),
+    )
+    .execute();
 }
 
 async function findByKey(trx: Transaction<Database>, key: string): Promise<Posted | undefined> {
-  const hit = await trx.selectFrom('ledger_entries').select(['entry_id', sql<string>`balance_after::text`.as('after')]).where('idempotency_key', '=', key).executeTakeFirst();
+  const hit = await trx
+    .selectFrom('ledger_entries')
+    .select(['entry_id', sql<string>`balance_after::text`.as('after')])
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
   return hit && { entry_id: String(hit.entry_id), balance: toMicro(hit.after), duplicate: true };
 }
 
-async function insertEntry(trx: Transaction<Database>, acc: LockedAccount, input: Omit<PostInput, 'account'>): Promise<Posted> {
+async function insertEntry(
+  trx: Transaction<Database>,
+  acc: LockedAccount,
+  input: Omit<PostInput, 'account'>,
+): Promise<Posted> {
   const after = acc.balance + input.amount;
-  const entry = await trx.insertInto('ledger_entries').values({
-    account_uuid: acc.account_uuid, amount: input.amount.toString(), balance_after: after.toString(), kind: input.kind,
-    cause_type: input.cause_type, cause_id: input.cause_id, idempotency_key: input.idempotency_key ?? null, memo: input.memo ?? null,
-    created_by: input.created_by ?? null,
-  }).returning('entry_id').executeTakeFirstOrThrow();
-  await trx.updateTable('billing_accounts').set({ balance: after.toString(), updated_on: new Date() }).where('account_uuid', '=', acc.account_uuid).execute();
+  const entry = await trx
+    .insertInto('ledger_entries')
+    .values({
+      account_uuid: acc.account_uuid,
+      amount: input.amount.toString(),
+      balance_after: after.toString(),
+      kind: input.kind,
+      cause_type: input.cause_type,
+      cause_id: input.cause_id,
+      idempotency_key: input.idempotency_key ?? null,
+      memo: input.memo ?? null,
+      created_by: input.created_by ?? null,
+    })
+    .returning('entry_id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('billing_accounts')
+    .set({ balance: after.toString(), updated_on: new Date() })
+    .where('account_uuid', '=', acc.account_uuid)
+    .execute();
   const before = acc.balance;
   acc.balance = after;
   await lowBalanceAlert(trx, acc, before);
@@ -103,31 +170,63 @@ export type Reserved = { ok: true; reservation_uuid: string; duplicate: boolean 
  * Holds `amount` (micro, > 0) against the account for a charge that is not final yet (an SMS in flight).
  * Refused ({ ok: false }) when the account cannot cover it: prepay = balance − holds; postpay adds the credit limit.
  */
-export async function reserve(trx: Transaction<Database>, input: { account: AccountRef; amount: bigint; idempotency_key?: string }): Promise<Reserved> {
+export async function reserve(
+  trx: Transaction<Database>,
+  input: { account: AccountRef; amount: bigint; idempotency_key?: string },
+): Promise<Reserved> {
   const acc = await lockAccount(trx, input.account);
   if (input.idempotency_key) {
-    const first = await trx.selectFrom('ledger_reservations').select('reservation_uuid').where('idempotency_key', '=', input.idempotency_key).executeTakeFirst();
+    const first = await trx
+      .selectFrom('ledger_reservations')
+      .select('reservation_uuid')
+      .where('idempotency_key', '=', input.idempotency_key)
+      .executeTakeFirst();
     if (first) return { ok: true, reservation_uuid: first.reservation_uuid, duplicate: true };
   }
   if (!canReserve(acc, input.amount)) return { ok: false, available: available(acc) };
-  const row = await trx.insertInto('ledger_reservations')
-    .values({ account_uuid: acc.account_uuid, amount: input.amount.toString(), idempotency_key: input.idempotency_key ?? null })
-    .returning('reservation_uuid').executeTakeFirstOrThrow();
-  await trx.updateTable('billing_accounts').set({ reserved: (acc.reserved + input.amount).toString() }).where('account_uuid', '=', acc.account_uuid).execute();
+  const row = await trx
+    .insertInto('ledger_reservations')
+    .values({
+      account_uuid: acc.account_uuid,
+      amount: input.amount.toString(),
+      idempotency_key: input.idempotency_key ?? null,
+    })
+    .returning('reservation_uuid')
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('billing_accounts')
+    .set({ reserved: (acc.reserved + input.amount).toString() })
+    .where('account_uuid', '=', acc.account_uuid)
+    .execute();
   return { ok: true, reservation_uuid: row.reservation_uuid, duplicate: false };
 }
 
 async function closeHold(trx: Transaction<Database>, reservation_uuid: string, status: 'settled' | 'released') {
-  const hold = await trx.selectFrom('ledger_reservations').innerJoin('billing_accounts as a', 'a.account_uuid', 'ledger_reservations.account_uuid')
-    .select(['a.company_uuid', 'a.reseller_uuid']).where('reservation_uuid', '=', reservation_uuid).executeTakeFirst();
+  const hold = await trx
+    .selectFrom('ledger_reservations')
+    .innerJoin('billing_accounts as a', 'a.account_uuid', 'ledger_reservations.account_uuid')
+    .select(['a.company_uuid', 'a.reseller_uuid'])
+    .where('reservation_uuid', '=', reservation_uuid)
+    .executeTakeFirst();
   if (!hold) throw new Error(`reservation ${reservation_uuid} not found`);
-  const acc = await lockAccount(trx, hold.company_uuid ? { company_uuid: hold.company_uuid } : { reseller_uuid: hold.reseller_uuid as string });
-  const closed = await trx.updateTable('ledger_reservations').set({ status, closed_on: new Date() })
-    .where('reservation_uuid', '=', reservation_uuid).where('status', '=', 'held')
-    .returning([sql<string>`amount::text`.as('amount')]).executeTakeFirst();
+  const acc = await lockAccount(
+    trx,
+    hold.company_uuid ? { company_uuid: hold.company_uuid } : { reseller_uuid: hold.reseller_uuid as string },
+  );
+  const closed = await trx
+    .updateTable('ledger_reservations')
+    .set({ status, closed_on: new Date() })
+    .where('reservation_uuid', '=', reservation_uuid)
+    .where('status', '=', 'held')
+    .returning([sql<string>`amount::text`.as('amount')])
+    .executeTakeFirst();
   if (!closed) return { acc, closed: false };
   acc.reserved -= toMicro(closed.amount);
-  await trx.updateTable('billing_accounts').set({ reserved: acc.reserved.toString() }).where('account_uuid', '=', acc.account_uuid).execute();
+  await trx
+    .updateTable('billing_accounts')
+    .set({ reserved: acc.reserved.toString() })
+    .where('account_uuid', '=', acc.account_uuid)
+    .execute();
   return { acc, closed: true };
 }
 
@@ -135,16 +234,34 @@ async function closeHold(trx: Transaction<Database>, reservation_uuid: string, s
  * Turns a hold into the final charge: posts −charge (micro, ≥ 0; may differ from the hold) and frees
  * the hold. Settling twice posts once (the second call answers the first entry, duplicate: true).
  */
-export async function settle(trx: Transaction<Database>, input: { reservation_uuid: string; charge: bigint; kind?: LedgerKind; cause_type: string; cause_id: string; memo?: string }): Promise<Posted | null> {
+export async function settle(
+  trx: Transaction<Database>,
+  input: {
+    reservation_uuid: string;
+    charge: bigint;
+    kind?: LedgerKind;
+    cause_type: string;
+    cause_id: string;
+    memo?: string;
+  },
+): Promise<Posted | null> {
   const { acc, closed } = await closeHold(trx, input.reservation_uuid, 'settled');
   const key = `settle:${input.reservation_uuid}`;
   if (!closed) return (await findByKey(trx, key)) ?? null;
   if (input.charge === 0n) return null;
   const posted = await insertEntry(trx, acc, {
-    amount: checkPosting(input.kind ?? 'sms_charge', -input.charge), kind: input.kind ?? 'sms_charge',
-    cause_type: input.cause_type, cause_id: input.cause_id, idempotency_key: key, memo: input.memo,
+    amount: checkPosting(input.kind ?? 'sms_charge', -input.charge),
+    kind: input.kind ?? 'sms_charge',
+    cause_type: input.cause_type,
+    cause_id: input.cause_id,
+    idempotency_key: key,
+    memo: input.memo,
   });
-  await trx.updateTable('ledger_reservations').set({ settled_entry_id: posted.entry_id }).where('reservation_uuid', '=', input.reservation_uuid).execute();
+  await trx
+    .updateTable('ledger_reservations')
+    .set({ settled_entry_id: posted.entry_id })
+    .where('reservation_uuid', '=', input.reservation_uuid)
+    .execute();
   return posted;
 }
 
@@ -153,21 +270,55 @@ export async function release(trx: Transaction<Database>, reservation_uuid: stri
   return (await closeHold(trx, reservation_uuid, 'released')).closed;
 }
 
-export interface BalanceFigures { account_uuid: string | null; balance: bigint; reserved: bigint; credit_limit: bigint; low_balance_threshold: bigint | null; available: bigint; currency: string; prepay: boolean }
+export interface BalanceFigures {
+  account_uuid: string | null;
+  balance: bigint;
+  reserved: bigint;
+  credit_limit: bigint;
+  low_balance_threshold: bigint | null;
+  available: bigint;
+  currency: string;
+  prepay: boolean;
+}
 
 /** The cached figures of one account (zero when it has never been posted to). */
 export async function balanceOf(db: Kysely<Database>, ref: AccountRef): Promise<BalanceFigures> {
   const { col, id } = refColumn(ref);
-  const row = (await sql<{ account_uuid: string | null; balance: string | null; reserved: string | null; credit_limit: string | null; low: string | null; currency: string | null; prepay: boolean | null }>`
+  const row = (
+    await sql<{
+      account_uuid: string | null;
+      balance: string | null;
+      reserved: string | null;
+      credit_limit: string | null;
+      low: string | null;
+      currency: string | null;
+      prepay: boolean | null;
+    }>`
     select a.account_uuid, a.balance::text as balance, a.reserved::text as reserved, a.credit_limit::text as credit_limit, a.low_balance_threshold::text as low, a.currency,
       (select c.prepay from companies c where c.company_uuid = ${'company_uuid' in ref ? ref.company_uuid : null}) as prepay
-    from (select 1) one left join billing_accounts a on a.${sql.ref(col)} = ${id}`.execute(db)).rows[0];
-  const state: AccountState = { balance: toMicro(row.balance), reserved: toMicro(row.reserved), credit_limit: toMicro(row.credit_limit), prepay: row.prepay ?? true };
-  return { account_uuid: row.account_uuid, ...state, low_balance_threshold: row.low === null ? null : toMicro(row.low), available: available(state), currency: row.currency ?? 'USD' };
+    from (select 1) one left join billing_accounts a on a.${sql.ref(col)} = ${id}`.execute(db)
+  ).rows[0];
+  const state: AccountState = {
+    balance: toMicro(row.balance),
+    reserved: toMicro(row.reserved),
+    credit_limit: toMicro(row.credit_limit),
+    prepay: row.prepay ?? true,
+  };
+  return {
+    account_uuid: row.account_uuid,
+    ...state,
+    low_balance_threshold: row.low === null ? null : toMicro(row.low),
+    available: available(state),
+    currency: row.currency ?? 'USD',
+  };
 }
 
 /** The balance recomputed from the entries themselves (what the cache is checked against). */
 export async function ledgerSumOf(db: Kysely<Database>, account_uuid: string): Promise<bigint> {
-  const row = await db.selectFrom('ledger_entries').select(sql<string>`coalesce(sum(amount), 0)::text`.as('sum')).where('account_uuid', '=', account_uuid).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select(sql<string>`coalesce(sum(amount), 0)::text`.as('sum'))
+    .where('account_uuid', '=', account_uuid)
+    .executeTakeFirstOrThrow();
   return toMicro(row.sum);
 }

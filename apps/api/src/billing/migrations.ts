@@ -77,4 +77,26 @@ export const BILLING_MIGRATIONS: { id: string; ddl: string }[] = [
     id: '024_paypal_capture',
     ddl: `alter table payments add column provider_capture_id text unique`,
   },
+  {
+    // Abandoned checkouts: a card or PayPal payment carries its provider session's expiry; past it, the
+    // payment is 'expired' (never paid by that session), not pending forever.
+    id: '230_payment_expiry',
+    ddl: `
+      alter table payments add column expires_on timestamptz;
+      alter table payments drop constraint payments_status_check;
+      alter table payments add constraint payments_status_check check (status in ('pending','paid','cancelled','expired'));
+      create index payments_pending_expiry_idx on payments (expires_on) where status = 'pending'`,
+  },
+  {
+    // Money on a company user's screens (balance, message prices) is the company admin's call: off unless allowed.
+    id: '231_company_users_see_money',
+    ddl: `alter table companies add column users_see_money boolean not null default false`,
+  },
+  {
+    // What a reseller pays the platform: a platform product (reseller_uuid null) whose rates are its
+    // wholesale price; each charged message of its companies also debits the reseller at that rate
+    // (billing/wholesale.ts). No product: the reseller is not charged per message.
+    id: '270_reseller_platform_product',
+    ddl: `alter table resellers add column platform_product_uuid uuid references products on delete set null`,
+  },
 ];

@@ -11,7 +11,8 @@ describe('money in micro-units', () => {
   });
 
   it('refuses what is not an amount or is finer than a micro-unit', () => {
-    for (const bad of ['', 'abc', '1.2345678', '1e3', '1.', '.5', '--1', '99999999999999']) expect(() => parseMoney(bad)).toThrow(MoneyError);
+    for (const bad of ['', 'abc', '1.2345678', '1e3', '1.', '.5', '--1', '99999999999999'])
+      expect(() => parseMoney(bad)).toThrow(MoneyError);
     expect(() => parseMoney(Number.NaN)).toThrow(MoneyError);
     expect(() => parseMoney(1e-7)).toThrow(MoneyError);
   });

@@ -4,7 +4,12 @@
 import { Worker } from 'node:worker_threads';
 import type { PdfJob } from './invoice-pdf';
 
-const FONT = { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' };
+const FONT = {
+  normal: 'Helvetica',
+  bold: 'Helvetica-Bold',
+  italics: 'Helvetica-Oblique',
+  bolditalics: 'Helvetica-BoldOblique',
+};
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -26,7 +31,10 @@ parentPort.on('message', async ({ id, doc, footer }) => {
   }
 });`;
 
-interface Pending { resolve(b: Buffer): void; reject(e: Error): void }
+interface Pending {
+  resolve(b: Buffer): void;
+  reject(e: Error): void;
+}
 let worker: Worker | null = null;
 let nextId = 1;
 const pending = new Map<number, Pending>();
@@ -38,7 +46,10 @@ function failAll(err: Error) {
 
 function ensureWorker(): Worker {
   if (worker) return worker;
-  const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { pdfmakePath: require.resolve('pdfmake'), font: FONT } });
+  const w = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { pdfmakePath: require.resolve('pdfmake'), font: FONT },
+  });
   w.on('message', (m: { id: number; pdf?: Uint8Array; error?: string }) => {
     const p = pending.get(m.id);
     if (!p) return;
@@ -48,8 +59,14 @@ function ensureWorker(): Worker {
     // an idle worker must not keep the process alive
     if (!pending.size) w.unref();
   });
-  w.on('error', (e) => { failAll(e); if (worker === w) worker = null; });
-  w.on('exit', (code) => { failAll(new Error(`PDF worker exited (${code})`)); if (worker === w) worker = null; });
+  w.on('error', (e) => {
+    failAll(e);
+    if (worker === w) worker = null;
+  });
+  w.on('exit', (code) => {
+    failAll(new Error(`PDF worker exited (${code})`));
+    if (worker === w) worker = null;
+  });
   w.unref();
   worker = w;
   return w;

@@ -1,7 +1,9 @@
 // pdfmake 0.3 ships no types; only what invoice-pdf.ts calls is declared.
 declare module 'pdfmake' {
   type Content = string | number | Record<string, unknown> | Content[];
-  interface PdfDocument { getBuffer(): Promise<Buffer> }
+  interface PdfDocument {
+    getBuffer(): Promise<Buffer>;
+  }
   interface PdfMake {
     setUrlAccessPolicy(policy: (url: string) => boolean): void;
     setLocalAccessPolicy(policy: (path: string) => boolean): void;

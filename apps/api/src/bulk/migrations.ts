@@ -1,4 +1,4 @@
-// Bulk migrations (ids 070–074, 076, 078–079), spread at the end of MIGRATIONS.
+// Bulk migrations (ids 070–074, 076, 078–079, 150–151), spread at the end of MIGRATIONS.
 // bulk_recipients holds one row per number of a job: a worker claims the next rows whose sms_uuid is
 // still null (FOR UPDATE SKIP LOCKED, so several workers never take the same row) and writes the
 // message and the claim in one transaction: a row with an sms_uuid has its message, exactly one.
@@ -19,8 +19,22 @@ function deltaSelect(rows: string, sign: 1 | -1): string {
   return `select ${cols} from ${rows} where bulk_uuid is not null group by bulk_uuid`;
 }
 
-/** A function body for the migration runner, which splits on ';': the semicolons travel as \\073 in an E'' string. */
-const quoted = (body: string) => `E'${body.replace(/'/g, "''").replace(/;/g, '\\073')}'`;
+/** deltaSelect with a count of each final state and of messages awaiting their receipt (migration 151). */
+function stateSelect(rows: string, sign: 1 | -1): string {
+  const cols = `bulk_uuid, ${sign} * count(*) as stored,
+    ${sign} * count(*) filter (where status in ('sent','delivered','undelivered')) as sent,
+    ${sign} * count(*) filter (where status = 'delivered') as delivered,
+    ${sign} * count(*) filter (where status in ('failed','undelivered','blocked','cancelled')) as failed,
+    ${sign} * count(*) filter (where status not in ('queued','scheduled')) as done,
+    ${sign} * count(*) filter (where status = 'undelivered') as undelivered,
+    ${sign} * count(*) filter (where status = 'blocked') as blocked,
+    ${sign} * count(*) filter (where status = 'cancelled') as cancelled,
+    ${sign} * count(*) filter (where status = 'sent') as awaiting`;
+  return `select ${cols} from ${rows} where bulk_uuid is not null group by bulk_uuid`;
+}
+
+/** A PL/pgSQL body, dollar-quoted (the migrator sends a migration's DDL whole, semicolons and all). */
+const quoted = (body: string) => `$body$${body}$body$`;
 
 export const BULK_MIGRATIONS: { id: string; ddl: string }[] = [
   {
@@ -83,5 +97,39 @@ export const BULK_MIGRATIONS: { id: string; ddl: string }[] = [
       create trigger sms_bulk_update after update on sms referencing old table as old_rows new table as new_rows
         for each statement execute function bulk_sms_delta();
       create rule bulks_delete_deltas as on delete to bulks do also delete from bulk_deltas where bulk_uuid = old.bulk_uuid`,
+  },
+  {
+    // A job the balance no longer covers holds itself (status held, hold_reason 'balance') and goes on after a top-up;
+    // a hold by hand has no reason.
+    id: '150_bulk_hold_reason',
+    ddl: `alter table bulks add column hold_reason text check (hold_reason in ('balance'))`,
+  },
+  {
+    // Every final state its own count, so a job's row and its report filters agree (failed had counted blocked,
+    // undelivered and cancelled too) and "awaiting" (handed over, no receipt yet) says when a finished job is still live.
+    id: '151_bulk_state_counts',
+    ddl: `
+      alter table bulk_deltas add column undelivered integer not null default 0;
+      alter table bulk_deltas add column blocked integer not null default 0;
+      alter table bulk_deltas add column cancelled integer not null default 0;
+      alter table bulk_deltas add column awaiting integer not null default 0;
+      insert into bulk_deltas (bulk_uuid, stored, sent, delivered, failed, done, undelivered, blocked, cancelled, awaiting)
+      select bulk_uuid, 0, 0, 0, 0, 0, count(*) filter (where status = 'undelivered'), count(*) filter (where status = 'blocked'),
+        count(*) filter (where status = 'cancelled'), count(*) filter (where status = 'sent')
+      from sms where bulk_uuid is not null group by bulk_uuid;
+      create or replace function bulk_sms_delta() returns trigger language plpgsql as ${quoted(`begin
+        if tg_op = 'INSERT' then
+          insert into bulk_deltas (bulk_uuid, stored, sent, delivered, failed, done, undelivered, blocked, cancelled, awaiting)
+          ${stateSelect('new_rows', 1)};
+        else
+          insert into bulk_deltas (bulk_uuid, stored, sent, delivered, failed, done, undelivered, blocked, cancelled, awaiting)
+          select bulk_uuid, 0, sum(sent)::int, sum(delivered)::int, sum(failed)::int, sum(done)::int,
+            sum(undelivered)::int, sum(blocked)::int, sum(cancelled)::int, sum(awaiting)::int from (
+            ${stateSelect('new_rows', 1)} union all ${stateSelect('old_rows', -1)}) d
+          group by bulk_uuid having sum(sent) <> 0 or sum(delivered) <> 0 or sum(failed) <> 0 or sum(done) <> 0
+            or sum(undelivered) <> 0 or sum(blocked) <> 0 or sum(cancelled) <> 0 or sum(awaiting) <> 0;
+        end if;
+        return null;
+      end`)}`,
   },
 ];

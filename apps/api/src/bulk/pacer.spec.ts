@@ -1,6 +1,6 @@
 import { Schedule } from './pacer';
 
-describe('pacing hand-overs at a vendor\'s throughput', () => {
+describe("pacing hand-overs at a vendor's throughput", () => {
   it('lets the first chunk go at once and spaces the next ones by what the earlier took', () => {
     const s = new Schedule();
     // 100 messages at 50/s take 2 s; the next chunk of the same vendor waits for them

@@ -9,7 +9,10 @@ import type { Database } from '../db/schema';
 /** How long rates read from the catalog are trusted (an edited connection applies within this). */
 const RATES_TTL_MS = 5000;
 
-export interface PacerClock { now(): number; sleep(ms: number): Promise<void> }
+export interface PacerClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
 const realClock: PacerClock = { now: () => Date.now(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) };
 
 /** Per vendor: the next instant a message may go. Pure bookkeeping, unit-tested apart from the database. */
@@ -27,17 +30,25 @@ export class Pacer {
   private rates: { at: number; byProduct: Map<string, { vendor: string; rate: number | null }> } | null = null;
   private readonly schedule = new Schedule();
 
-  constructor(private readonly db: Kysely<Database>, private readonly opts: { burstMs: number; clock?: PacerClock } = { burstMs: 2000 }) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly opts: { burstMs: number; clock?: PacerClock } = { burstMs: 2000 },
+  ) {}
 
   private async ratesNow() {
     const clock = this.opts.clock ?? realClock;
     if (this.rates && clock.now() - this.rates.at < RATES_TTL_MS) return this.rates.byProduct;
-    const rows = (await sql<{ vendor_product_uuid: string; vendor_uuid: string; rate: number | null }>`
+    const rows = (
+      await sql<{ vendor_product_uuid: string; vendor_uuid: string; rate: number | null }>`
       select vp.vendor_product_uuid, vp.vendor_uuid,
         case when count(c.smsc_connection_uuid) = 0 or bool_or(c.throughput is null) then null else sum(c.throughput)::int end as rate
       from vendor_products vp left join smsc_connections c on c.vendor_uuid = vp.vendor_uuid and c.status = 'active'
-      group by vp.vendor_product_uuid, vp.vendor_uuid`.execute(this.db)).rows;
-    this.rates = { at: clock.now(), byProduct: new Map(rows.map((r) => [r.vendor_product_uuid, { vendor: r.vendor_uuid, rate: r.rate }])) };
+      group by vp.vendor_product_uuid, vp.vendor_uuid`.execute(this.db)
+    ).rows;
+    this.rates = {
+      at: clock.now(),
+      byProduct: new Map(rows.map((r) => [r.vendor_product_uuid, { vendor: r.vendor_uuid, rate: r.rate }])),
+    };
     return this.rates.byProduct;
   }
 

@@ -1,7 +1,14 @@
 import { HttpError } from '../lib/http-error';
 import { bulkNumber, fromCsv, fromNumbers } from './recipients';
 
-const message = (f: () => unknown) => { try { f(); } catch (e) { return `${(e as HttpError).statusCode} ${(e as Error).message}`; } return 'no error'; };
+const message = (f: () => unknown) => {
+  try {
+    f();
+  } catch (e) {
+    return `${(e as HttpError).statusCode} ${(e as Error).message}`;
+  }
+  return 'no error';
+};
 
 describe('bulk recipients', () => {
   it('reads numbers in international or NANP national form', () => {
@@ -11,17 +18,29 @@ describe('bulk recipients', () => {
     expect(bulkNumber('12')).toBeNull();
   });
   it('splits pasted lists, drops repeats and counts them', () => {
-    expect(fromNumbers(['+12025550143, 2025550144', '+12025550143'])).toEqual({ recipients: [{ number: '+12025550143' }, { number: '+12025550144' }], duplicates: 1 });
+    expect(fromNumbers(['+12025550143, 2025550144', '+12025550143'])).toEqual({
+      recipients: [{ number: '+12025550143' }, { number: '+12025550144' }],
+      duplicates: 1,
+    });
   });
   it('refuses an empty list and names bad numbers', () => {
     expect(message(() => fromNumbers([' ']))).toBe('400 The list of numbers is empty');
-    expect(message(() => fromNumbers(['+12025550143', 'abc']))).toBe('400 Number 2: "abc" is not a valid phone number; nothing was sent');
+    expect(message(() => fromNumbers(['+12025550143', 'abc']))).toBe(
+      '400 Number 2: "abc" is not a valid phone number; nothing was sent',
+    );
   });
   it('reads CSV columns as fields and names the bad line', () => {
     const r = fromCsv('name,Number,Code\nAnn,+12025550143,7\nBo,2025550144,8\n', 'Hi {name} {code}');
-    expect(r.recipients).toEqual([{ number: '+12025550143', fields: { name: 'Ann', code: '7' } }, { number: '+12025550144', fields: { name: 'Bo', code: '8' } }]);
-    expect(message(() => fromCsv('name,number\nAnn,+12025550143\nBo,nope\n', 'Hi'))).toBe('400 Line 3: "nope" is not a valid phone number; nothing was sent');
-    expect(message(() => fromCsv('name,number\nAnn\n', 'Hi'))).toBe('400 Line 2: 1 fields, the header has 2; nothing was sent');
+    expect(r.recipients).toEqual([
+      { number: '+12025550143', fields: { name: 'Ann', code: '7' } },
+      { number: '+12025550144', fields: { name: 'Bo', code: '8' } },
+    ]);
+    expect(message(() => fromCsv('name,number\nAnn,+12025550143\nBo,nope\n', 'Hi'))).toBe(
+      '400 Line 3: "nope" is not a valid phone number; nothing was sent',
+    );
+    expect(message(() => fromCsv('name,number\nAnn\n', 'Hi'))).toBe(
+      '400 Line 2: 1 fields, the header has 2; nothing was sent',
+    );
   });
   it('refuses a CSV without a number column or without a column the text needs', () => {
     expect(message(() => fromCsv('name\nAnn\n', 'Hi'))).toMatch(/^400 Line 1: the CSV needs a column named number/);

@@ -3,9 +3,12 @@ import { BULK_MAX_RECIPIENTS } from '@smsc/shared-contract';
 import { HttpError } from '../lib/http-error';
 import { parseCsv } from '../lib/csv';
 import { parseDnis } from '../catalog';
-import { fieldKey, missingFields } from '@smsc/shared-util';
+import { fieldKey, fillText, missingFields, unfilledMessage } from '@smsc/shared-util';
 
-export interface BulkRecipient { number: string; fields?: Record<string, string> }
+export interface BulkRecipient {
+  number: string;
+  fields?: Record<string, string>;
+}
 const MAX_NAMED = 20;
 const NUMBER_COLUMNS = ['number', 'phone', 'dnis', 'msisdn'];
 
@@ -37,19 +40,42 @@ function unique(rows: BulkRecipient[]): { recipients: BulkRecipient[]; duplicate
   const seen = new Set<string>();
   const recipients = rows.filter((r) => (seen.has(r.number) ? false : (seen.add(r.number), true)));
   if (!recipients.length) throw new HttpError(400, 'The list of numbers is empty');
-  if (recipients.length > BULK_MAX_RECIPIENTS) throw new HttpError(400, `A bulk takes at most ${BULK_MAX_RECIPIENTS} numbers; this one has ${recipients.length}`);
+  if (recipients.length > BULK_MAX_RECIPIENTS)
+    throw new HttpError(400, `A bulk takes at most ${BULK_MAX_RECIPIENTS} numbers; this one has ${recipients.length}`);
   return { recipients, duplicates: rows.length - recipients.length };
 }
 
-/** Pasted numbers (one per entry; entries may hold several separated by commas, semicolons or new lines). */
-export function fromNumbers(numbers: string[]): { recipients: BulkRecipient[]; duplicates: number } {
+/** Typed values merged under each recipient's own: its own (a CSV cell) win when not blank. */
+function withValues(values: Record<string, string> | undefined, own: Record<string, string>) {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(values ?? {})) out[fieldKey(k)] = v;
+  for (const [k, v] of Object.entries(own)) if (v.trim() || !out[k]?.trim()) out[k] = v;
+  return out;
+}
+
+/**
+ * Pasted numbers (one per entry; entries may hold several separated by commas, semicolons or new lines).
+ * The text's placeholders other than {number} must have a typed value, the same for every number.
+ */
+export function fromNumbers(
+  numbers: string[],
+  text = '',
+  values?: Record<string, string>,
+): { recipients: BulkRecipient[]; duplicates: number } {
+  const missing = fillText(text, withValues(values, { number: '+1' })).missing;
+  if (missing.length)
+    throw new HttpError(400, `${unfilledMessage(missing)} (typed numbers carry only {number}); nothing was sent`);
+  const shared = values && Object.keys(values).length ? withValues(values, {}) : null;
   const problems: string[] = [];
   const rows: BulkRecipient[] = [];
-  const all = numbers.flatMap((n) => n.split(/[,;\n\r]+/)).map((n) => n.trim()).filter(Boolean);
+  const all = numbers
+    .flatMap((n) => n.split(/[,;\n\r]+/))
+    .map((n) => n.trim())
+    .filter(Boolean);
   all.forEach((raw, i) => {
     const number = bulkNumber(raw);
     if (!number) problems.push(`Number ${i + 1}: "${raw.slice(0, 40)}" is not a valid phone number`);
-    else rows.push({ number });
+    else rows.push(shared ? { number, fields: shared } : { number });
   });
   if (problems.length) fail(problems, 'numbers');
   return unique(rows);
@@ -59,25 +85,54 @@ export function fromNumbers(numbers: string[]): { recipients: BulkRecipient[]; d
  * A CSV with a header: a number column (number, phone, dnis or msisdn) and any other columns, whose
  * values fill the text's {placeholders} per recipient. Every bad line is named (up to 20).
  */
-export function fromCsv(csv: string, text: string): { recipients: BulkRecipient[]; duplicates: number; columns: string[] } {
+export function fromCsv(
+  csv: string,
+  text: string,
+  typed?: Record<string, string>,
+): { recipients: BulkRecipient[]; duplicates: number; columns: string[] } {
   const [header, ...records] = parseCsv(csv.replace(/^\uFEFF/, ''));
   if (!header) throw new HttpError(400, 'The CSV is empty');
   const names = header.fields.map((h) => h.trim());
   const numberAt = names.findIndex((n) => NUMBER_COLUMNS.includes(n.toLowerCase()));
-  if (numberAt < 0) throw new HttpError(400, `Line 1: the CSV needs a column named number (or phone, dnis, msisdn); it has ${names.join(', ') || 'none'}`);
-  const missing = missingFields(text, names);
-  if (missing.length) throw new HttpError(400, `The text uses {${missing.join('}, {')}} but the CSV has no such column (it has ${names.join(', ')})`);
+  if (numberAt < 0)
+    throw new HttpError(
+      400,
+      `Line 1: the CSV needs a column named number (or phone, dnis, msisdn); it has ${names.join(', ') || 'none'}`,
+    );
+  const missing = missingFields(text, [...names, 'number', ...Object.keys(typed ?? {})]);
+  if (missing.length)
+    throw new HttpError(
+      400,
+      `The text uses {${missing.join('}, {')}} but the CSV has no such column (it has ${names.join(', ')})`,
+    );
   const keys = names.map(fieldKey);
   const problems: string[] = [];
   const rows: BulkRecipient[] = [];
   for (const { line, fields } of records) {
     if (fields.length === 1 && !fields[0].trim()) continue; // a blank line
-    if (fields.length !== names.length) { problems.push(`Line ${line}: ${fields.length} fields, the header has ${names.length}`); continue; }
+    if (fields.length !== names.length) {
+      problems.push(`Line ${line}: ${fields.length} fields, the header has ${names.length}`);
+      continue;
+    }
     const raw = fields[numberAt];
     const number = bulkNumber(raw);
-    if (!number) { problems.push(`Line ${line}: "${raw.trim().slice(0, 40)}" is not a valid phone number`); continue; }
-    const values: Record<string, string> = {};
-    keys.forEach((k, i) => { if (i !== numberAt) values[k] = fields[i].trim(); });
+    if (!number) {
+      problems.push(`Line ${line}: "${raw.trim().slice(0, 40)}" is not a valid phone number`);
+      continue;
+    }
+    const own: Record<string, string> = {};
+    keys.forEach((k, i) => {
+      own[k] = i === numberAt ? number : fields[i].trim();
+    });
+    const values = withValues(typed, own);
+    const blank = fillText(text, values).missing;
+    if (blank.length) {
+      problems.push(
+        `Line ${line}: ${blank.map((b) => `{${b}}`).join(', ')} ${blank.length === 1 ? 'is' : 'are'} empty`,
+      );
+      continue;
+    }
+    delete values.number; // the row's number fills {number} when it sends
     rows.push(Object.keys(values).length ? { number, fields: values } : { number });
   }
   if (problems.length) fail(problems, 'lines');

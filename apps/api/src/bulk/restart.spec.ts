@@ -13,8 +13,14 @@ const SCRIPT = path.join(__dirname, 'testing/restart-server.ts');
 const TOTAL = 10_000;
 type Progress = { total: number; sent: number; delivered: number; failed: number; left: number; status: string };
 
-function start(env: Record<string, string>, onLine: (line: string) => void): { child: ChildProcess; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], { env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+function start(
+  env: Record<string, string>,
+  onLine: (line: string) => void,
+): { child: ChildProcess; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let buf = '';
   child.stdout?.on('data', (d: Buffer) => {
     buf += d.toString();
@@ -23,8 +29,15 @@ function start(env: Record<string, string>, onLine: (line: string) => void): { c
     lines.forEach(onLine);
   });
   let err = '';
-  child.stderr?.on('data', (d: Buffer) => { err += d.toString(); });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => { if (code) process.stderr.write(err.slice(-3000)); resolve(code); }));
+  child.stderr?.on('data', (d: Buffer) => {
+    err += d.toString();
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      if (code) process.stderr.write(err.slice(-3000));
+      resolve(code);
+    }),
+  );
   return { child, exited };
 }
 
@@ -36,7 +49,10 @@ async function killMidway(env: Record<string, string>): Promise<{ id: string; at
     if (line.startsWith('PROGRESS ') && !atKill) {
       const p = JSON.parse(line.slice(9)) as Progress;
       // well into the job, with messages in every state
-      if (p.sent >= 2500) { atKill = p; child.kill('SIGKILL'); }
+      if (p.sent >= 2500) {
+        atKill = p;
+        child.kill('SIGKILL');
+      }
     }
   });
   await exited;

@@ -2,20 +2,24 @@
 // messaging pipeline's batch entry point. The job's cursor (bulks.cursor) moves in the transaction
 // that stores a chunk's messages, and a message is unique per (bulk, recipient): a crash, a re-run
 // chunk or a second worker can never give a number two messages or two charges.
-import { sql, type Insertable, type Kysely } from 'kysely';
-import { pgliteOf } from '../db/connect';
+import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BulkStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { HttpError, notFound } from '../lib/http-error';
 import type { CompanyFacts, Judged, MessagingService, OutboundMessage } from '../messaging';
 import type { Jobs } from '../jobs';
-import { parseNanp } from '../numbers/phone';
+import { parseNanp } from '../numbers';
 import { bulkMovableFrom, nextBulkStatus, type BulkAction } from './engine/state';
-import { substitute } from '@smsc/shared-util';
 import type { BulkRecipient } from './recipients';
 import { Pacer } from './pacer';
-import { AlreadyStored, BULK_LEASE_SECONDS } from '../messaging/batch';
+import { AlreadyStored, BULK_LEASE_SECONDS } from '../messaging';
+import { affordablePrefix, balanceOf } from '../billing';
+import { substitute } from '@smsc/shared-util';
+import type { BulkCreateInput, BulkHooks, BulkProgressFigures } from './types';
+import { insertBulk } from './insert';
+import { estimateBulk } from './estimate';
+import { bulkCounts, foldBulkDeltas, progressOf } from './progress';
 
 export const BULK_JOB = 'bulk-send';
 /**
@@ -25,67 +29,52 @@ export const BULK_JOB = 'bulk-send';
 const CHUNK = 200;
 /** a job hands the bulk to a fresh job after this long (pg-boss expires a job after 60 s) */
 const SLICE_MS = 20_000;
-
-export interface BulkHooks {
-  /** the numbers an ANI group rotates over (the campaigns domain replaces this) */
-  sendersOf(company_uuid: string, ani_group_uuid: string): Promise<string[]>;
-  /** a running bulk that may not send now (a campaign's quiet hours): when it may go on; null = now */
-  waitFor(b: { bulk_uuid: string; campaign_uuid: string | null }): Promise<Date | null>;
-}
-
-export interface BulkCreateInput {
-  company_uuid: string; user_uuid: string | null; ani?: string; ani_group_uuid?: string; text: string;
-  recipients: BulkRecipient[]; send_at?: Date | null; campaign_uuid?: string | null;
-  kind?: 'bulk' | 'delayed'; file_name?: string | null;
-  /** the delayed form waits for run (or its send_at) */
-  start_held?: boolean;
-}
+/** how often a job held for its balance looks whether money came in */
+export const BALANCE_RECHECK_MS = 3_000;
 
 /** A chunk read and judged, ready to store: the recipients after `cursor` up to `last`. */
-interface Prepared { cursor: number; last: number; company: CompanyFacts; judged: Judged[] }
+interface Prepared {
+  cursor: number;
+  last: number;
+  company: CompanyFacts;
+  judged: Judged[];
+}
 const productOf = (j: Judged) => (j.decision.ok ? j.decision.vendorProductUuid : null);
-
-export interface BulkProgressFigures { total: number; sent: number; delivered: number; failed: number; left: number; status: BulkStatus }
-
-/**
- * Stores a bulk and its numbers in one transaction. PGlite takes 100,000 rows by COPY (about twice as
- * fast as one INSERT … unnest there), holding its one connection for the whole transaction; a real
- * PostgreSQL takes one INSERT … unnest per 20,000 rows.
- */
-async function insertBulk(db: Kysely<Database>, bulk: Insertable<Database['bulks']>, r: BulkRecipient[]): Promise<string> {
-  const pg = pgliteOf(db);
-  const fieldsOf = (x: BulkRecipient) => (x.fields ? JSON.stringify(x.fields) : null);
-  if (pg) {
-    const insert = db.insertInto('bulks').values(bulk).returning('bulk_uuid').compile();
-    return db.connection().execute(() => pg.transaction(async (tx) => {
-      const id = (await tx.query<{ bulk_uuid: string }>(insert.sql, insert.parameters as unknown[])).rows[0].bulk_uuid;
-      const csv = r.map((x, i) => { const f = fieldsOf(x); return `${id},${i + 1},${x.number},${f === null ? '' : `"${f.replace(/"/g, '""')}"`}`; }).join('\n');
-      await tx.query(`copy bulk_recipients (bulk_uuid, seq, number, fields) from '/dev/blob' with (format csv)`, [], { blob: new Blob([csv]) });
-      return id;
-    }));
+/** what a judged message will hold: its price when it goes out, nothing when it is refused */
+const holdOf = (j: Judged) => (j.decision.ok ? j.decision.price : 0n);
+/** how many of the amounts, in order, fit in what a spend limit leaves (null: no limit) */
+function withinRoom(amounts: bigint[], room: bigint | null): number {
+  if (room === null) return amounts.length;
+  let left = room;
+  for (const [i, a] of amounts.entries()) {
+    if (a > left) return i;
+    left -= a;
   }
-  return db.transaction().execute(async (trx) => {
-    const b = await trx.insertInto('bulks').values(bulk).returning('bulk_uuid').executeTakeFirstOrThrow();
-    // One statement per 20,000 rows: unnest keeps the parameter count at three whatever the size.
-    for (let i = 0; i < r.length; i += 20_000) {
-      const part = r.slice(i, i + 20_000);
-      await sql`insert into bulk_recipients (bulk_uuid, seq, number, fields)
-        select ${b.bulk_uuid}::uuid, v.seq, v.number, v.fields::jsonb
-        from unnest(${part.map((_, k) => i + k + 1)}::int[], ${part.map((x) => x.number)}::text[], ${part.map(fieldsOf)}::text[]) as v(seq, number, fields)`.execute(trx);
-    }
-    return b.bulk_uuid;
-  });
+  return amounts.length;
 }
 
 export class BulkService {
-  hooks: BulkHooks = {
-    async sendersOf() { throw new HttpError(400, 'ANI groups are not available'); },
-    async waitFor() { return null; },
+  private hooks: BulkHooks = {
+    async sendersOf() {
+      throw new HttpError(400, 'ANI groups are not available');
+    },
+    async waitFor() {
+      return null;
+    },
   };
+  /** The campaigns domain's part: an ANI group's rotating senders, and a campaign's quiet hours. */
+  useCampaigns(hooks: BulkHooks): void {
+    this.hooks = hooks;
+  }
   private closed = false;
   private readonly pacer: Pacer;
 
-  constructor(private readonly db: Kysely<Database>, private readonly jobs: Jobs, private readonly messaging: MessagingService, private readonly log: FastifyBaseLogger) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly jobs: Jobs,
+    private readonly messaging: MessagingService,
+    private readonly log: FastifyBaseLogger,
+  ) {
     this.pacer = new Pacer(db);
   }
 
@@ -99,7 +88,13 @@ export class BulkService {
     } else {
       if (!input.ani) throw new HttpError(400, 'ani: choose the number to send from');
       ani = parseNanp(input.ani)?.e164 ?? input.ani.trim();
-      const own = await this.db.selectFrom('dids').select('did').where('did', '=', ani).where('company_uuid', '=', input.company_uuid).where('did_type', '=', 'ani').executeTakeFirst();
+      const own = await this.db
+        .selectFrom('dids')
+        .select('did')
+        .where('did', '=', ani)
+        .where('company_uuid', '=', input.company_uuid)
+        .where('did_type', '=', 'ani')
+        .executeTakeFirst();
       if (!own) throw new HttpError(400, `ani: ${input.ani} is not one of the company's sending numbers`);
     }
     const company = await this.messaging.company(input.company_uuid);
@@ -107,9 +102,19 @@ export class BulkService {
     const status: BulkStatus = input.start_held ? (later ? 'scheduled' : 'held') : later ? 'scheduled' : 'running';
     const r = input.recipients;
     const bulk = {
-      company_uuid: company.company_uuid, reseller_uuid: company.reseller_uuid, user_uuid: input.user_uuid, kind: input.kind ?? 'bulk',
-      ani, ani_group_uuid: input.ani_group_uuid ?? null, text: input.text, status, total: r.length, file_name: input.file_name ?? null,
-      campaign_uuid: input.campaign_uuid ?? null, send_at: input.send_at ?? null, started_on: status === 'running' ? new Date() : null,
+      company_uuid: company.company_uuid,
+      reseller_uuid: company.reseller_uuid,
+      user_uuid: input.user_uuid,
+      kind: input.kind ?? 'bulk',
+      ani,
+      ani_group_uuid: input.ani_group_uuid ?? null,
+      text: input.text,
+      status,
+      total: r.length,
+      file_name: input.file_name ?? null,
+      campaign_uuid: input.campaign_uuid ?? null,
+      send_at: input.send_at ?? null,
+      started_on: status === 'running' ? new Date() : null,
     } as const;
     const bulk_uuid = await insertBulk(this.db, bulk, r);
     if (status === 'running') await this.kick(bulk_uuid);
@@ -117,68 +122,73 @@ export class BulkService {
     return { bulk_uuid, status, total: r.length };
   }
 
+  /** What a bulk would cost if sent now (estimate.ts). Writes nothing. */
+  estimate(input: { company_uuid: string; ani: string; text: string; recipients: BulkRecipient[] }) {
+    return estimateBulk(this.db, this.messaging, input);
+  }
+
   private async kick(bulk_uuid: string, startAfter?: Date) {
     await this.jobs.send(BULK_JOB, { bulk_uuid }, { singletonKey: bulk_uuid, startAfter });
   }
 
   private async move(bulk_uuid: string, action: BulkAction): Promise<BulkStatus> {
-    const current = await this.db.selectFrom('bulks').select('status').where('bulk_uuid', '=', bulk_uuid).executeTakeFirst();
+    const current = await this.db
+      .selectFrom('bulks')
+      .select(['status', 'send_at', 'started_on'])
+      .where('bulk_uuid', '=', bulk_uuid)
+      .executeTakeFirst();
     if (!current) throw notFound('Bulk');
-    const next = nextBulkStatus(current.status, action);
+    const waiting = !current.started_on && !!current.send_at && current.send_at.getTime() > Date.now() + 1000;
+    const next = nextBulkStatus(current.status, action, waiting);
     if (!next.ok) throw new HttpError(409, next.message);
-    const set: Record<string, unknown> = { status: next.to };
+    // a move by hand replaces a hold the job took for its balance
+    const set: Record<string, unknown> = { status: next.to, hold_reason: null };
     if (next.to === 'running') set.started_on = sql`coalesce(started_on, now())`;
     if (next.to === 'stopped' || next.to === 'finished') set.finished_on = new Date();
     // The guard makes two racing requests move once; the loser hears the state it lost to.
-    const done = await this.db.updateTable('bulks').set(set).where('bulk_uuid', '=', bulk_uuid).where('status', 'in', bulkMovableFrom(action)).returning('status').executeTakeFirst();
+    const done = await this.db
+      .updateTable('bulks')
+      .set(set)
+      .where('bulk_uuid', '=', bulk_uuid)
+      .where('status', 'in', bulkMovableFrom(action))
+      .returning('status')
+      .executeTakeFirst();
     if (!done) return this.move(bulk_uuid, action);
     return next.to;
   }
 
   async run(bulk_uuid: string): Promise<BulkStatus> {
     const to = await this.move(bulk_uuid, 'run');
-    await this.kick(bulk_uuid);
+    if (to === 'scheduled') {
+      // resumed before its time: it waits for its send_at again (the job of that time may have found it held)
+      const b = await this.db
+        .selectFrom('bulks')
+        .select('send_at')
+        .where('bulk_uuid', '=', bulk_uuid)
+        .executeTakeFirst();
+      await this.kick(bulk_uuid, b?.send_at ?? undefined);
+    } else await this.kick(bulk_uuid);
     return to;
   }
-  hold(bulk_uuid: string): Promise<BulkStatus> { return this.move(bulk_uuid, 'hold'); }
-  stop(bulk_uuid: string): Promise<BulkStatus> { return this.move(bulk_uuid, 'stop'); }
+  hold(bulk_uuid: string): Promise<BulkStatus> {
+    return this.move(bulk_uuid, 'hold');
+  }
+  stop(bulk_uuid: string): Promise<BulkStatus> {
+    return this.move(bulk_uuid, 'stop');
+  }
 
   async progress(bulk_uuid: string): Promise<BulkProgressFigures> {
     const b = await this.db.selectFrom('bulks').select('status').where('bulk_uuid', '=', bulk_uuid).executeTakeFirst();
     if (!b) throw notFound('Bulk');
-    return { ...(await this.progressOf([bulk_uuid])).get(bulk_uuid) as Omit<BulkProgressFigures, 'status'>, status: b.status };
+    return {
+      ...((await this.progressOf([bulk_uuid])).get(bulk_uuid) as Omit<BulkProgressFigures, 'status'>),
+      status: b.status,
+    };
   }
 
-  /**
-   * sent = handed to the gateway; failed = refused, blocked or undelivered; left = not handed over yet.
-   * Sums of the per-statement counts the sms triggers keep (bulk_deltas): a read never joins the
-   * numbers to their messages, whatever the size of the job.
-   */
-  async progressOf(ids: string[]): Promise<Map<string, Omit<BulkProgressFigures, 'status'>>> {
-    const out = new Map<string, Omit<BulkProgressFigures, 'status'>>();
-    if (!ids.length) return out;
-    const rows = (await sql<{ bulk_uuid: string; total: number; stored: number; sent: number; delivered: number; failed: number; done: number }>`
-      select b.bulk_uuid, b.total, coalesce(sum(d.stored), 0)::int as stored, coalesce(sum(d.sent), 0)::int as sent, coalesce(sum(d.delivered), 0)::int as delivered,
-        coalesce(sum(d.failed), 0)::int as failed, coalesce(sum(d.done), 0)::int as done
-      from bulks b left join bulk_deltas d on d.bulk_uuid = b.bulk_uuid
-      where b.bulk_uuid in (${sql.join(ids)}) group by b.bulk_uuid, b.total`.execute(this.db)).rows;
-    for (const id of ids) out.set(id, { total: 0, sent: 0, delivered: 0, failed: 0, left: 0 });
-    for (const r of rows) out.set(r.bulk_uuid, { total: r.total, sent: r.sent, delivered: r.delivered, failed: r.failed, left: r.total - r.done });
-    return out;
-  }
-
-  /** How many messages of a bulk exist and how many of them still wait for the gateway. */
-  private async counts(bulk_uuid: string): Promise<{ stored: number; queued: number }> {
-    const r = (await sql<{ stored: number; done: number }>`select coalesce(sum(stored), 0)::int as stored, coalesce(sum(done), 0)::int as done
-      from bulk_deltas where bulk_uuid = ${bulk_uuid}`.execute(this.db)).rows[0];
-    return { stored: r.stored, queued: r.stored - r.done };
-  }
-
-  /** Sums a bulk's count rows into one (in one statement, so a concurrent read sees either form). */
-  private async fold(bulk_uuid: string): Promise<void> {
-    await sql`with d as (delete from bulk_deltas where bulk_uuid = ${bulk_uuid} returning *)
-      insert into bulk_deltas (bulk_uuid, stored, sent, delivered, failed, done)
-      select ${bulk_uuid}::uuid, coalesce(sum(stored), 0), coalesce(sum(sent), 0), coalesce(sum(delivered), 0), coalesce(sum(failed), 0), coalesce(sum(done), 0) from d`.execute(this.db);
+  /** Each bulk's figures (progress.ts: sums of the counts the sms triggers keep). */
+  progressOf(ids: string[]): Promise<Map<string, Omit<BulkProgressFigures, 'status'>>> {
+    return progressOf(this.db, ids);
   }
 
   /**
@@ -203,22 +213,53 @@ export class BulkService {
         if (!b) return;
         if (b.status === 'scheduled') {
           if (b.send_at && b.send_at.getTime() > Date.now() + 1000) return; // rescheduled; its own job comes later
-          await this.db.updateTable('bulks').set({ status: 'running', started_on: new Date() }).where('bulk_uuid', '=', bulk_uuid).where('status', '=', 'scheduled').execute();
+          await this.db
+            .updateTable('bulks')
+            .set({ status: 'running', started_on: new Date() })
+            .where('bulk_uuid', '=', bulk_uuid)
+            .where('status', '=', 'scheduled')
+            .execute();
+          continue;
+        }
+        if (b.status === 'held' && (b.hold_reason === 'balance' || b.hold_reason === 'spend_limit')) {
+          senders ??= await this.sendersFor(b);
+          const covered =
+            b.hold_reason === 'balance' ? await this.balanceCovers(b, senders) : await this.spendCovers(b, senders);
+          if (!covered) {
+            await this.kick(bulk_uuid, new Date(Date.now() + BALANCE_RECHECK_MS));
+            return;
+          }
+          await this.db
+            .updateTable('bulks')
+            .set({ status: 'running', hold_reason: null })
+            .where('bulk_uuid', '=', bulk_uuid)
+            .where('status', '=', 'held')
+            .where('hold_reason', '=', b.hold_reason)
+            .execute();
           continue;
         }
         if (b.status !== 'running') return;
         const wait = await this.hooks.waitFor(b);
-        if (wait) { await this.kick(bulk_uuid, wait); return; }
-        senders ??= b.ani_group_uuid ? await this.hooks.sendersOf(b.company_uuid, b.ani_group_uuid) : [b.ani as string];
+        if (wait) {
+          await this.kick(bulk_uuid, wait);
+          return;
+        }
+        senders ??= await this.sendersFor(b);
         const ahead = next as { cursor: number; chunk: Promise<Prepared | null> } | null;
-        const chunk: Prepared | null = ahead && ahead.cursor === b.cursor ? await ahead.chunk : await this.prepare(b, senders, b.cursor);
+        const chunk: Prepared | null =
+          ahead && ahead.cursor === b.cursor ? await ahead.chunk : await this.prepare(b, senders, b.cursor);
         next = null;
         if (!chunk) {
           await handing;
-          const { stored, queued } = await this.counts(bulk_uuid);
+          const { stored, queued } = await bulkCounts(this.db, bulk_uuid);
           if (stored >= b.total && queued === 0) {
-            await this.db.updateTable('bulks').set({ status: 'finished', finished_on: new Date() }).where('bulk_uuid', '=', bulk_uuid).where('status', '=', 'running').execute();
-            await this.fold(bulk_uuid);
+            await this.db
+              .updateTable('bulks')
+              .set({ status: 'finished', finished_on: new Date() })
+              .where('bulk_uuid', '=', bulk_uuid)
+              .where('status', '=', 'running')
+              .execute();
+            await foldBulkDeltas(this.db, bulk_uuid);
             return;
           }
           // Messages stored but not handed over yet (their worker died, or another still hands them over): look again after their lease.
@@ -229,29 +270,85 @@ export class BulkService {
         await this.pacer.take(chunk.judged.map(productOf));
         const following = senders;
         next = { cursor: chunk.last, chunk: this.prepare(b, following, chunk.last).catch(() => null) };
-        const outbound = await this.store(b, chunk);
-        if (++chunks % 50 === 0) await this.fold(bulk_uuid);
+        const { outbound, heldForBalance } = await this.store(b, chunk);
+        if (++chunks % 50 === 0) await foldBulkDeltas(this.db, bulk_uuid);
         if (outbound.length) {
           await handing;
           handing = this.messaging.batch.handOver(outbound);
         }
-        if (Date.now() > until) { await handing; await this.kick(bulk_uuid); return; }
+        if (heldForBalance) {
+          this.log.info({ bulk_uuid }, 'bulk held: the balance or the spend limit does not cover its next message');
+          await handing;
+          await this.kick(bulk_uuid, new Date(Date.now() + BALANCE_RECHECK_MS));
+          return;
+        }
+        if (Date.now() > until) {
+          await handing;
+          await this.kick(bulk_uuid);
+          return;
+        }
       }
     } finally {
       await handing;
     }
   }
 
+  private sendersFor(b: { company_uuid: string; ani: string | null; ani_group_uuid: string | null }) {
+    return b.ani_group_uuid
+      ? this.hooks.sendersOf(b.company_uuid, b.ani_group_uuid)
+      : Promise.resolve([b.ani as string]);
+  }
+
+  /** Whether the company can now pay for the next message a balance-held job would send (no writes). */
+  private async balanceCovers(
+    b: { bulk_uuid: string; company_uuid: string; text: string; cursor: number },
+    senders: string[],
+  ): Promise<boolean> {
+    const chunk = await this.prepare(b, senders, b.cursor);
+    const first = chunk?.judged.map(holdOf).find((p) => p > 0n);
+    if (first === undefined) return true;
+    const { available } = await balanceOf(this.db, { company_uuid: b.company_uuid });
+    return available >= first;
+  }
+
+  /** Whether the company's spend limits now allow the next message a spend-held job would send (a new day, a raised limit). */
+  private async spendCovers(
+    b: { bulk_uuid: string; company_uuid: string; text: string; cursor: number },
+    senders: string[],
+  ): Promise<boolean> {
+    const chunk = await this.prepare(b, senders, b.cursor);
+    const first = chunk?.judged.map(holdOf).find((p) => p > 0n);
+    if (first === undefined) return true;
+    const room = await this.db.transaction().execute((trx) => this.messaging.spendRoom(trx, b.company_uuid, first));
+    return room === null || room >= first;
+  }
+
   /** Reads and judges the recipients after `cursor` (no writes): up to a chunk, cut to what the route's throughput allows. */
-  private async prepare(b: { bulk_uuid: string; company_uuid: string; text: string }, senders: string[], cursor: number): Promise<Prepared | null> {
-    const peek = await this.db.selectFrom('bulk_recipients').select(['seq', 'number', 'fields']).where('bulk_uuid', '=', b.bulk_uuid)
-      .where('seq', '>', cursor).where('seq', '<=', cursor + CHUNK).orderBy('seq').execute();
+  private async prepare(
+    b: { bulk_uuid: string; company_uuid: string; text: string },
+    senders: string[],
+    cursor: number,
+  ): Promise<Prepared | null> {
+    const peek = await this.db
+      .selectFrom('bulk_recipients')
+      .select(['seq', 'number', 'fields'])
+      .where('bulk_uuid', '=', b.bulk_uuid)
+      .where('seq', '>', cursor)
+      .where('seq', '<=', cursor + CHUNK)
+      .orderBy('seq')
+      .execute();
     if (!peek.length) return null;
     const company = await this.messaging.company(b.company_uuid);
     // Judging reads the catalog and suppression lists outside the transaction (PGlite has one connection).
-    const judged = await this.messaging.batch.judge(company, peek.map((r) => ({
-      ani: senders[(r.seq - 1) % senders.length], dnis: r.number, text: substitute(b.text, r.fields), bulk: { bulk_uuid: b.bulk_uuid, seq: r.seq },
-    })));
+    const judged = await this.messaging.batch.judge(
+      company,
+      peek.map((r) => ({
+        ani: senders[(r.seq - 1) % senders.length],
+        dnis: r.number,
+        text: substitute(b.text, { number: r.number, ...r.fields }),
+        bulk: { bulk_uuid: b.bulk_uuid, seq: r.seq },
+      })),
+    );
     const fit = judged.slice(0, await this.pacer.fit(judged.map(productOf)));
     return { cursor, company, judged: fit, last: (fit[fit.length - 1].item.bulk as { seq: number }).seq };
   }
@@ -262,21 +359,63 @@ export class BulkService {
    * or concurrent worker's chunk is never stored twice, and a hold takes effect at the next chunk
    * (held, stopped or moved on by another worker: nothing stored, the loop reads the bulk again).
    */
-  private async store(b: { bulk_uuid: string; user_uuid: string | null }, chunk: Prepared): Promise<OutboundMessage[]> {
+  private async store(
+    b: { bulk_uuid: string; user_uuid: string | null },
+    chunk: Prepared,
+  ): Promise<{ outbound: OutboundMessage[]; heldForBalance: boolean }> {
     try {
       return await this.db.transaction().execute(async (trx) => {
-        const moved = await trx.updateTable('bulks').set({ cursor: chunk.last }).where('bulk_uuid', '=', b.bulk_uuid).where('cursor', '=', chunk.cursor)
-          .where('status', '=', 'running').returning('cursor').executeTakeFirst();
-        if (!moved) return [];
-        const stored = await this.messaging.batch.store(trx, chunk.company, b.user_uuid, chunk.judged);
-        return stored.flatMap((s) => (s.outbound ? [s.outbound] : []));
+        const moved = await trx
+          .updateTable('bulks')
+          .set({ cursor: chunk.last })
+          .where('bulk_uuid', '=', b.bulk_uuid)
+          .where('cursor', '=', chunk.cursor)
+          .where('status', '=', 'running')
+          .returning('cursor')
+          .executeTakeFirst();
+        if (!moved) return { outbound: [], heldForBalance: false };
+        // Only what the balance covers now: the job holds at the first message it cannot pay for, instead
+        // of storing the rest blocked; that message and those after it go out after a top-up.
+        const amounts = chunk.judged.map(holdOf);
+        const paid = await affordablePrefix(trx, { company_uuid: chunk.company.company_uuid }, amounts);
+        // ...and only what the company's spend limits allow: past them the job holds itself the same way
+        const allowed = chunk.judged.some((j) => j.limited)
+          ? withinRoom(
+              amounts,
+              await this.messaging.spendRoom(
+                trx,
+                chunk.company.company_uuid,
+                amounts.reduce((a, b) => a + b, 0n),
+              ),
+            )
+          : amounts.length;
+        const fit = Math.min(paid, allowed);
+        const heldForBalance = fit < chunk.judged.length;
+        const judged = chunk.judged.slice(0, fit);
+        if (heldForBalance)
+          await trx
+            .updateTable('bulks')
+            .set({
+              cursor: fit ? (judged[fit - 1].item.bulk as { seq: number }).seq : chunk.cursor,
+              status: 'held',
+              hold_reason: allowed < paid ? 'spend_limit' : 'balance',
+            })
+            .where('bulk_uuid', '=', b.bulk_uuid)
+            .execute();
+        const stored = judged.length ? await this.messaging.batch.store(trx, chunk.company, b.user_uuid, judged) : [];
+        return { outbound: stored.flatMap((s) => (s.outbound ? [s.outbound] : [])), heldForBalance };
       });
     } catch (e) {
       if (!(e instanceof AlreadyStored)) throw e;
       // The cursor lagged behind stored messages (a database restored from before a crash?): skip to the last stored one.
-      this.log.warn({ bulk_uuid: b.bulk_uuid, err: e.message }, 'bulk messages stored before; moving the cursor past them');
-      await sql`update bulks set cursor = greatest(cursor, (select max(bulk_seq) from sms where bulk_uuid = ${b.bulk_uuid})) where bulk_uuid = ${b.bulk_uuid}`.execute(this.db);
-      return [];
+      this.log.warn(
+        { bulk_uuid: b.bulk_uuid, err: e.message },
+        'bulk messages stored before; moving the cursor past them',
+      );
+      await sql`update bulks set cursor = greatest(cursor, (select max(bulk_seq) from sms where bulk_uuid = ${b.bulk_uuid})) where bulk_uuid = ${b.bulk_uuid}`.execute(
+        this.db,
+      );
+      return { outbound: [], heldForBalance: false };
     }
   }
 
@@ -286,10 +425,12 @@ export class BulkService {
    */
   private async recoverOrphans(bulk_uuid: string): Promise<void> {
     for (;;) {
-      const msgs = (await sql<OutboundMessage>`with o as (
+      const msgs = (
+        await sql<OutboundMessage>`with o as (
           select sms_uuid from sms where bulk_uuid = ${bulk_uuid} and status = 'queued' and bulk_lease < now() limit ${CHUNK} for update skip locked)
         update sms s set bulk_lease = now() + make_interval(secs => ${BULK_LEASE_SECONDS}) from o where s.sms_uuid = o.sms_uuid
-        returning s.sms_uuid, s.ani, s.dnis, s.text, s.segments, s.encoding, s.vendor_product_uuid`.execute(this.db)).rows;
+        returning s.sms_uuid, s.ani, s.dnis, s.text, s.segments, s.encoding, s.vendor_product_uuid`.execute(this.db)
+      ).rows;
       if (!msgs.length) return;
       this.log.warn({ bulk_uuid, count: msgs.length }, 'handing over messages a stopped worker left queued');
       await this.pacer.take(msgs.map((m) => m.vendor_product_uuid ?? null));
@@ -299,9 +440,15 @@ export class BulkService {
 
   /** On start: every running bulk gets a job again (its last one may have died with a process). */
   async resume(): Promise<void> {
-    const running = await this.db.selectFrom('bulks').select('bulk_uuid').where('status', '=', 'running').execute();
+    const running = await this.db
+      .selectFrom('bulks')
+      .select('bulk_uuid')
+      .where((e) => e.or([e('status', '=', 'running'), e('hold_reason', 'in', ['balance', 'spend_limit'])]))
+      .execute();
     for (const r of running) await this.kick(r.bulk_uuid);
   }
 
-  close() { this.closed = true; }
+  close() {
+    this.closed = true;
+  }
 }

@@ -1,14 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { ANI_GROUP_CSV_COLUMNS, AniGroupImportBody, AniGroupImportResult, CAMPAIGN_NAME_MAX } from '@smsc/shared-contract';
+import {
+  ANI_GROUP_CSV_COLUMNS,
+  AniGroupImportBody,
+  AniGroupImportResult,
+  CAMPAIGN_NAME_MAX,
+} from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import { acceptRows, readCsvTable, readCsvUpload, refuseLines } from '../lib/csv-upload';
-import { targetCompany } from '../messaging-content/queries';
-import { parseNanp } from '../numbers/phone';
+import { parseNanp } from '../numbers';
 import { CAMPAIGN_ACCESS } from './queries';
 import { setGroupNumbers } from './ani-group-routes';
+import { targetCompany } from '../lib/tenancy';
 
-export interface AniGroupLine { line: number; name: string; number: string }
+export interface AniGroupLine {
+  line: number;
+  name: string;
+  number: string;
+}
 
 /**
  * Reads an ANI group CSV (headers name and number, any order; one line per number, lines with the
@@ -22,12 +31,21 @@ export function parseAniGroupCsv(csv: string): AniGroupLine[] {
     const { line } = r;
     const name = r.get('name');
     const raw = r.get('number');
-    if (!name || name.length > CAMPAIGN_NAME_MAX) { problems.push(`Line ${line}: name is empty or longer than ${CAMPAIGN_NAME_MAX} characters`); continue; }
+    if (!name || name.length > CAMPAIGN_NAME_MAX) {
+      problems.push(`Line ${line}: name is empty or longer than ${CAMPAIGN_NAME_MAX} characters`);
+      continue;
+    }
     const n = parseNanp(raw);
-    if (!n) { problems.push(`Line ${line}: "${raw}" is not a valid North American number`); continue; }
+    if (!n) {
+      problems.push(`Line ${line}: "${raw}" is not a valid North American number`);
+      continue;
+    }
     const key = `${name.toLowerCase()}\u0000${n.e164}`;
     const first = seen.get(key);
-    if (first) { problems.push(`Line ${line}: ${n.e164} repeats line ${first} in group "${name}"`); continue; }
+    if (first) {
+      problems.push(`Line ${line}: ${n.e164} repeats line ${first} in group "${name}"`);
+      continue;
+    }
     seen.set(key, line);
     rows.push({ line, name, number: n.e164 });
   }
@@ -38,43 +56,65 @@ export function parseAniGroupCsv(csv: string): AniGroupLine[] {
 export default async function aniGroupImportRoutes(base: FastifyInstance) {
   await base.register(multipart);
   const app = base.withTypeProvider<TypeBoxProvider>();
-  app.post('/ani_group/import', {
-    config: { access: CAMPAIGN_ACCESS.write },
-    schema: {
-      tags: ['ani groups'],
-      description: 'JSON `{ csv, company_uuid }` or multipart/form-data with the CSV (headers name, number) in the field "file". Imports every group or none.',
-      body: { content: { 'application/json': { schema: AniGroupImportBody }, 'multipart/form-data': { schema: {} } } },
-      response: { 201: AniGroupImportResult },
+  app.post(
+    '/ani_group/import',
+    {
+      config: { access: CAMPAIGN_ACCESS.write },
+      schema: {
+        tags: ['ani groups'],
+        description:
+          'JSON `{ csv, company_uuid }` or multipart/form-data with the CSV (headers name, number) in the field "file". Imports every group or none.',
+        body: {
+          content: { 'application/json': { schema: AniGroupImportBody }, 'multipart/form-data': { schema: {} } },
+        },
+        response: { 201: AniGroupImportResult },
+      },
     },
-  }, async (req, reply) => {
-    const { csv, company_uuid: named } = await readCsvUpload(req);
-    const company_uuid = await targetCompany(app.db, req, named);
-    const rows = parseAniGroupCsv(csv);
-    const dids = await app.db.selectFrom('dids').select(['did_uuid', 'did']).where('company_uuid', '=', company_uuid).where('did_type', '=', 'ani')
-      .where('did', 'in', [...new Set(rows.map((r) => r.number))]).execute();
-    const byNumber = new Map(dids.map((d) => [d.did, d.did_uuid]));
-    const existing = new Set((await app.db.selectFrom('ani_groups').select('name').where('company_uuid', '=', company_uuid).execute()).map((g) => g.name.toLowerCase()));
-    const problems: string[] = [];
-    for (const r of rows) {
-      if (!byNumber.has(r.number)) problems.push(`Line ${r.line}: ${r.number} is not one of the company's sending numbers`);
-      if (existing.has(r.name.toLowerCase())) problems.push(`Line ${r.line}: the company already has an ANI group named "${r.name}"`);
-    }
-    if (problems.length) throw refuseLines(problems);
-    const groups = new Map<string, { name: string; dids: { did_uuid: string }[] }>();
-    for (const r of rows) {
-      const g = groups.get(r.name.toLowerCase()) ?? { name: r.name, dids: [] };
-      g.dids.push({ did_uuid: byNumber.get(r.number) as string });
-      groups.set(r.name.toLowerCase(), g);
-    }
-    const made = await app.db.transaction().execute(async (trx) => {
-      const out: { ani_group_uuid: string; name: string; numbers: number }[] = [];
-      for (const g of groups.values()) {
-        const row = await trx.insertInto('ani_groups').values({ company_uuid, name: g.name }).returning('ani_group_uuid').executeTakeFirstOrThrow();
-        await setGroupNumbers(trx, row.ani_group_uuid, g.dids);
-        out.push({ ani_group_uuid: row.ani_group_uuid, name: g.name, numbers: g.dids.length });
+    async (req, reply) => {
+      const { csv, company_uuid: named } = await readCsvUpload(req);
+      const company_uuid = await targetCompany(app.db, req, named);
+      const rows = parseAniGroupCsv(csv);
+      const dids = await app.db
+        .selectFrom('dids')
+        .select(['did_uuid', 'did'])
+        .where('company_uuid', '=', company_uuid)
+        .where('did_type', '=', 'ani')
+        .where('did', 'in', [...new Set(rows.map((r) => r.number))])
+        .execute();
+      const byNumber = new Map(dids.map((d) => [d.did, d.did_uuid]));
+      const existing = new Set(
+        (await app.db.selectFrom('ani_groups').select('name').where('company_uuid', '=', company_uuid).execute()).map(
+          (g) => g.name.toLowerCase(),
+        ),
+      );
+      const problems: string[] = [];
+      for (const r of rows) {
+        if (!byNumber.has(r.number))
+          problems.push(`Line ${r.line}: ${r.number} is not one of the company's sending numbers`);
+        if (existing.has(r.name.toLowerCase()))
+          problems.push(`Line ${r.line}: the company already has an ANI group named "${r.name}"`);
       }
-      return out;
-    });
-    return reply.code(201).send({ imported: made.length, groups: made });
-  });
+      if (problems.length) throw refuseLines(problems);
+      const groups = new Map<string, { name: string; dids: { did_uuid: string }[] }>();
+      for (const r of rows) {
+        const g = groups.get(r.name.toLowerCase()) ?? { name: r.name, dids: [] };
+        g.dids.push({ did_uuid: byNumber.get(r.number) as string });
+        groups.set(r.name.toLowerCase(), g);
+      }
+      const made = await app.db.transaction().execute(async (trx) => {
+        const out: { ani_group_uuid: string; name: string; numbers: number }[] = [];
+        for (const g of groups.values()) {
+          const row = await trx
+            .insertInto('ani_groups')
+            .values({ company_uuid, name: g.name })
+            .returning('ani_group_uuid')
+            .executeTakeFirstOrThrow();
+          await setGroupNumbers(trx, row.ani_group_uuid, g.dids);
+          out.push({ ani_group_uuid: row.ani_group_uuid, name: g.name, numbers: g.dids.length });
+        }
+        return out;
+      });
+      return reply.code(201).send({ imported: made.length, groups: made });
+    },
+  );
 }

@@ -1,15 +1,33 @@
-// The bulk job engine as campaigns see it: the shape of bulkOf(app) (apps/api/src/bulk), which the
-// campaigns plugin plugs in; tests may plug in a recording one.
+// The bulk job engine as campaigns see it: the shape of app.bulk (apps/api/src/bulk), which the
+// campaigns plugin decorates as campaignBulk; tests may put a recording one in its place.
 import type { FastifyInstance } from 'fastify';
+import { apiOf } from '../lib/api-context';
 
-export interface BulkRecipient { number: string; fields?: Record<string, string> }
+export interface BulkRecipient {
+  number: string;
+  fields?: Record<string, string>;
+}
 export interface BulkCreate {
-  company_uuid: string; user_uuid: string | null; ani?: string; ani_group_uuid?: string; text: string;
-  recipients: BulkRecipient[]; send_at?: Date; campaign_uuid?: string;
+  company_uuid: string;
+  user_uuid: string | null;
+  ani?: string;
+  ani_group_uuid?: string;
+  text: string;
+  recipients: BulkRecipient[];
+  send_at?: Date;
+  campaign_uuid?: string;
   /** made on hold (a held campaign's new recipient): it goes when the campaign runs again */
   start_held?: boolean;
 }
-export interface BulkProgress { total: number; sent: number; delivered: number; failed: number; left: number; status: string }
+export interface BulkProgress {
+  total: number;
+  sent: number;
+  delivered: number;
+  failed: number;
+  blocked: number;
+  left: number;
+  status: string;
+}
 
 export interface BulkPort {
   create(input: BulkCreate): Promise<{ bulk_uuid: string }>;
@@ -19,14 +37,21 @@ export interface BulkPort {
   progress(bulk_uuid: string): Promise<BulkProgress>;
 }
 
-/** Per server (the decorations of encapsulated plugins are not visible from the root instance tests hold). */
-const ports = new WeakMap<object, BulkPort>();
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the bulk engine as campaigns see it (a decoration, so a test can put a recording one in its place) */
+    campaignBulk: BulkPort;
+  }
+}
+
+/** Puts another bulk engine in place of the real one (tests record what campaigns ask of it). */
 export function setBulkPort(app: FastifyInstance, port: BulkPort): void {
-  ports.set(app.server, port);
+  apiOf(app).campaignBulk = port;
 }
 export function bulkPortOf(app: FastifyInstance): BulkPort | null {
-  return ports.get(app.server) ?? null;
+  return apiOf(app).campaignBulk ?? null;
 }
 
 /** A job is over when its engine says so, or when nothing is left to send. */
-export const isJobDone = (p: BulkProgress) => ['finished', 'done', 'completed'].includes(p.status) || (p.total > 0 && p.left === 0);
+export const isJobDone = (p: BulkProgress) =>
+  ['finished', 'done', 'completed'].includes(p.status) || (p.total > 0 && p.left === 0);

@@ -1,24 +1,56 @@
 // Runs, holds and stops campaigns through the bulk job engine, and reads their progress.
-import type { Kysely, Updateable } from 'kysely';
+import { sql, type Kysely, type Updateable } from 'kysely';
 import type { CampaignAction, CampaignProgress, CampaignStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
-import { HttpError } from '../lib/http-error';
-import { approvedTemplate } from '../messaging-content/queries';
-import { nanp } from '../numbers/nanp';
+import { fillText, unfilledMessage } from '@smsc/shared-util';
+import { FieldError, HttpError } from '../lib/http-error';
+import { approvedTemplate } from '../messaging-content';
+import { zonesOfPrefix } from '../numbers';
 import { campaignMove } from './engine/state';
 import { nextSendTime, sendGroups, zoneOfNumber } from './engine/send-window';
 import { companySenders, groupNumbers } from './queries';
-import { isJobDone, type BulkPort } from './bulk-port';
+import { isJobDone, type BulkPort, type BulkProgress } from './bulk-port';
 
 interface CampaignRow {
-  campaign_uuid: string; company_uuid: string; status: CampaignStatus; text: string | null; sms_template_uuid: string | null;
-  ani: string | null; ani_group_uuid: string | null; quiet_start: string | null; quiet_end: string | null; time_zone: string; start_at: Date | null;
+  campaign_uuid: string;
+  company_uuid: string;
+  status: CampaignStatus;
+  text: string | null;
+  sms_template_uuid: string | null;
+  ani: string | null;
+  ani_group_uuid: string | null;
+  quiet_start: string | null;
+  quiet_end: string | null;
+  time_zone: string;
+  start_at: Date | null;
+  values?: Record<string, string> | null;
 }
 
-const stateOfNpa = (npa: string) => nanp().npas.get(npa)?.state ?? null;
+/** A recipient's placeholder values: the campaign's typed values, then its name when it is a saved recipient. */
+function recipientFields(c: Pick<CampaignRow, 'values'>, r: { recipient_name: string | null }): Record<string, string> {
+  return { ...(c.values ?? {}), ...(r.recipient_name ? { name: r.recipient_name } : {}) };
+}
+
+/** Refuses a run that would leave a placeholder unfilled for some recipient (400 naming it and the first such number). */
+function unfilledFor(
+  c: Pick<CampaignRow, 'values'>,
+  text: string,
+  recipients: { number: string; recipient_name: string | null }[],
+): void {
+  for (const r of recipients) {
+    const { missing } = fillText(text, { number: r.number, ...recipientFields(c, r) });
+    if (missing.length)
+      throw new FieldError({
+        values: `${unfilledMessage(missing)}: ${r.number} (a typed number carries only {number}; a saved recipient also {name})`,
+      });
+  }
+}
 
 /** Splits a send group by recipient zone (in first-seen order): each zone's job keeps its own quiet hours. */
-function byZone<T extends { number: string }>(g: { send_at: Date; recipients: T[] }, zoneOf: (n: string) => string): { send_at: Date; zone: string; recipients: T[] }[] {
+function byZone<T extends { number: string }>(
+  g: { send_at: Date; recipients: T[] },
+  zoneOf: (n: string) => string,
+): { send_at: Date; zone: string; recipients: T[] }[] {
   const zones = new Map<string, T[]>();
   for (const r of g.recipients) {
     const z = zoneOf(r.number);
@@ -30,7 +62,10 @@ function byZone<T extends { number: string }>(g: { send_at: Date; recipients: T[
 }
 
 export class CampaignRunner {
-  constructor(private readonly db: Kysely<Database>, private readonly port: () => BulkPort | null) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly port: () => BulkPort | null,
+  ) {}
 
   private bulk(): BulkPort {
     const p = this.port();
@@ -39,16 +74,29 @@ export class CampaignRunner {
   }
 
   /** Moves the campaign's state only if nobody moved it meanwhile (two clicks, two tabs): 409 otherwise. */
-  private async claim(c: CampaignRow, to: CampaignStatus, extra: Updateable<Database['campaigns']> = {}): Promise<void> {
-    const row = await this.db.updateTable('campaigns').set({ status: to, updated_on: new Date(), ...extra })
-      .where('campaign_uuid', '=', c.campaign_uuid).where('status', '=', c.status).returning('campaign_uuid').executeTakeFirst();
+  private async claim(
+    c: CampaignRow,
+    to: CampaignStatus,
+    extra: Updateable<Database['campaigns']> = {},
+  ): Promise<void> {
+    const row = await this.db
+      .updateTable('campaigns')
+      .set({ status: to, updated_on: new Date(), ...extra })
+      .where('campaign_uuid', '=', c.campaign_uuid)
+      .where('status', '=', c.status)
+      .returning('campaign_uuid')
+      .executeTakeFirst();
     if (!row) throw new HttpError(409, 'The campaign changed meanwhile; reload it and try again');
   }
 
   async act(c: CampaignRow, action: CampaignAction, user_uuid: string | null): Promise<void> {
     const move = campaignMove(c.status, action);
     if (!move.ok) throw new HttpError(409, move.message);
-    const jobs = await this.db.selectFrom('campaign_jobs').select('bulk_uuid').where('campaign_uuid', '=', c.campaign_uuid).execute();
+    const jobs = await this.db
+      .selectFrom('campaign_jobs')
+      .select('bulk_uuid')
+      .where('campaign_uuid', '=', c.campaign_uuid)
+      .execute();
     if (action === 'run' && (c.status === 'draft' || !jobs.length)) return this.start(c, user_uuid);
     const bulk = this.bulk();
     await this.claim(c, move.to, move.to === 'stopped' ? { finished_on: new Date() } : {});
@@ -73,7 +121,8 @@ export class CampaignRunner {
       text = t.text;
     }
     if (!text) throw new HttpError(409, 'The campaign has no text; write one or pick an approved template');
-    if (!c.ani && !c.ani_group_uuid) throw new HttpError(409, 'The campaign has no sender; pick a number or an ANI group');
+    if (!c.ani && !c.ani_group_uuid)
+      throw new HttpError(409, 'The campaign has no sender; pick a number or an ANI group');
     return text;
   }
 
@@ -82,15 +131,37 @@ export class CampaignRunner {
   }
 
   /** One bulk job of the campaign for recipients of one zone, recorded so hold, stop and the quiet hours reach it. */
-  private async makeJob(c: CampaignRow, text: string, user_uuid: string | null, g: { send_at: Date; zone: string; recipients: { number: string; recipient_name: string | null }[] }, now: Date, held: boolean) {
+  private async makeJob(
+    c: CampaignRow,
+    text: string,
+    user_uuid: string | null,
+    g: { send_at: Date; zone: string; recipients: { number: string; recipient_name: string | null }[] },
+    now: Date,
+    held: boolean,
+  ) {
     const { bulk_uuid } = await this.bulk().create({
-      company_uuid: c.company_uuid, user_uuid, text, campaign_uuid: c.campaign_uuid,
+      company_uuid: c.company_uuid,
+      user_uuid,
+      text,
+      campaign_uuid: c.campaign_uuid,
       ...(c.ani_group_uuid ? { ani_group_uuid: c.ani_group_uuid } : { ani: c.ani as string }),
-      recipients: g.recipients.map((r) => ({ number: r.number, ...(r.recipient_name ? { fields: { name: r.recipient_name } } : {}) })),
+      recipients: g.recipients.map((r) => {
+        const fields = recipientFields(c, r);
+        return Object.keys(fields).length ? { number: r.number, fields } : { number: r.number };
+      }),
       ...(g.send_at.getTime() > now.getTime() ? { send_at: g.send_at } : {}),
       ...(held ? { start_held: true } : {}),
     });
-    await this.db.insertInto('campaign_jobs').values({ campaign_uuid: c.campaign_uuid, bulk_uuid, send_at: g.send_at, recipients: g.recipients.length, time_zone: g.zone }).execute();
+    await this.db
+      .insertInto('campaign_jobs')
+      .values({
+        campaign_uuid: c.campaign_uuid,
+        bulk_uuid,
+        send_at: g.send_at,
+        recipients: g.recipients.length,
+        time_zone: g.zone,
+      })
+      .execute();
   }
 
   /**
@@ -103,15 +174,24 @@ export class CampaignRunner {
     // checked before the state moves, so a number the company gave up since is a 400 that changes nothing
     if (c.ani && !c.ani_group_uuid) await companySenders(this.db, c.company_uuid, [c.ani], 'ani');
     if (c.ani_group_uuid && !(await groupNumbers(this.db, c.company_uuid, c.ani_group_uuid)).length) {
-      throw new HttpError(409, 'The campaign\'s ANI group has no sending numbers');
+      throw new HttpError(409, "The campaign's ANI group has no sending numbers");
     }
-    const recipients = await this.db.selectFrom('campaign_recipients').leftJoin('recipients', 'recipients.recipient_uuid', 'campaign_recipients.recipient_uuid')
-      .select(['campaign_recipients.number', 'recipients.recipient_name']).where('campaign_recipients.campaign_uuid', '=', c.campaign_uuid)
-      .orderBy('campaign_recipients.created_on').orderBy('campaign_recipients.number').execute();
+    const recipients = await this.db
+      .selectFrom('campaign_recipients')
+      .leftJoin('recipients', 'recipients.recipient_uuid', 'campaign_recipients.recipient_uuid')
+      .select(['campaign_recipients.number', 'recipients.recipient_name'])
+      .where('campaign_recipients.campaign_uuid', '=', c.campaign_uuid)
+      .orderBy('campaign_recipients.created_on')
+      .orderBy('campaign_recipients.number')
+      .execute();
     if (!recipients.length) throw new HttpError(409, 'The campaign has no recipients');
+    unfilledFor(c, text, recipients);
     const now = new Date();
-    const zoneOf = (n: string) => zoneOfNumber(n, stateOfNpa, c.time_zone);
-    const groups = sendGroups(recipients, { now, start_at: c.start_at, quiet: this.quiet(c), zoneOf }).flatMap((g) => byZone(g, zoneOf));
+    const quiet = this.quiet(c);
+    const zoneOf = (n: string) => zoneOfNumber(n, zonesOfPrefix, c.time_zone, quiet, now);
+    const groups = sendGroups(recipients, { now, start_at: c.start_at, quiet, zoneOf }).flatMap((g) =>
+      byZone(g, zoneOf),
+    );
     await this.claim(c, 'running', { started_on: now });
     let made = 0;
     try {
@@ -121,7 +201,11 @@ export class CampaignRunner {
       }
     } catch (e) {
       // Nothing made: back where it was. Some jobs made: they keep their ids (campaign_jobs) so hold and stop reach them.
-      await this.db.updateTable('campaigns').set({ status: made ? 'held' : c.status }).where('campaign_uuid', '=', c.campaign_uuid).execute();
+      await this.db
+        .updateTable('campaigns')
+        .set({ status: made ? 'held' : c.status })
+        .where('campaign_uuid', '=', c.campaign_uuid)
+        .execute();
       throw e;
     }
   }
@@ -131,14 +215,40 @@ export class CampaignRunner {
    * message in a job of its own: at once, or when its quiet hours end, or when the campaign runs again.
    */
   async optIn(campaign_uuid: string, number: string): Promise<void> {
-    const c = await this.db.selectFrom('campaigns').select(['campaign_uuid', 'company_uuid', 'status', 'text', 'sms_template_uuid', 'ani', 'ani_group_uuid',
-      'quiet_start', 'quiet_end', 'time_zone', 'start_at', 'created_by']).where('campaign_uuid', '=', campaign_uuid).executeTakeFirst();
+    const c = await this.db
+      .selectFrom('campaigns')
+      .select([
+        'campaign_uuid',
+        'company_uuid',
+        'status',
+        'text',
+        'sms_template_uuid',
+        'ani',
+        'ani_group_uuid',
+        'quiet_start',
+        'quiet_end',
+        'time_zone',
+        'start_at',
+        'created_by',
+        sql<Record<string, string>>`coalesce(placeholder_values, '{}'::jsonb)`.as('values'),
+      ])
+      .where('campaign_uuid', '=', campaign_uuid)
+      .executeTakeFirst();
     if (!c || (c.status !== 'running' && c.status !== 'held') || !this.port()) return;
     const text = await this.sendable(c);
+    // a keyword's number has no name: a text that needs one is not sent to it with "{name}" in it
+    if (fillText(text, { number, ...recipientFields(c, { recipient_name: null }) }).missing.length) return;
     const now = new Date();
-    const zone = zoneOfNumber(number, stateOfNpa, c.time_zone);
+    const zone = zoneOfNumber(number, zonesOfPrefix, c.time_zone, this.quiet(c), now);
     const start = c.start_at && c.start_at > now ? c.start_at : now;
-    await this.makeJob(c, text, c.created_by, { send_at: nextSendTime(start, zone, this.quiet(c)), zone, recipients: [{ number, recipient_name: null }] }, now, c.status === 'held');
+    await this.makeJob(
+      c,
+      text,
+      c.created_by,
+      { send_at: nextSendTime(start, zone, this.quiet(c)), zone, recipients: [{ number, recipient_name: null }] },
+      now,
+      c.status === 'held',
+    );
   }
 
   /**
@@ -146,9 +256,18 @@ export class CampaignRunner {
    * job's zone is in them, the instant they end there; null when it may send now.
    */
   async waitFor(bulk_uuid: string, campaign_uuid: string, now = new Date()): Promise<Date | null> {
-    const row = await this.db.selectFrom('campaign_jobs').innerJoin('campaigns', 'campaigns.campaign_uuid', 'campaign_jobs.campaign_uuid')
-      .select(['campaign_jobs.time_zone', 'campaigns.time_zone as company_zone', 'campaigns.quiet_start', 'campaigns.quiet_end'])
-      .where('campaign_jobs.bulk_uuid', '=', bulk_uuid).where('campaign_jobs.campaign_uuid', '=', campaign_uuid).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('campaign_jobs')
+      .innerJoin('campaigns', 'campaigns.campaign_uuid', 'campaign_jobs.campaign_uuid')
+      .select([
+        'campaign_jobs.time_zone',
+        'campaigns.time_zone as company_zone',
+        'campaigns.quiet_start',
+        'campaigns.quiet_end',
+      ])
+      .where('campaign_jobs.bulk_uuid', '=', bulk_uuid)
+      .where('campaign_jobs.campaign_uuid', '=', campaign_uuid)
+      .executeTakeFirst();
     const quiet = row && this.quiet(row);
     if (!row || !quiet) return null;
     const at = nextSendTime(now, row.time_zone ?? row.company_zone, quiet);
@@ -159,18 +278,65 @@ export class CampaignRunner {
    * The sum of the campaign's jobs' progress; a running campaign whose every job is done becomes
    * finished here (whoever reads it first: the list, the record, the dashboard).
    */
-  async progress(c: { campaign_uuid: string; status: CampaignStatus; finished_on: Date | null }): Promise<CampaignProgress | null> {
-    const jobs = await this.db.selectFrom('campaign_jobs').select('bulk_uuid').where('campaign_uuid', '=', c.campaign_uuid).execute();
+  async progress(c: {
+    campaign_uuid: string;
+    status: CampaignStatus;
+    finished_on: Date | null;
+  }): Promise<CampaignProgress | null> {
+    const jobs = await this.db
+      .selectFrom('campaign_jobs')
+      .select(['bulk_uuid', 'send_at'])
+      .where('campaign_uuid', '=', c.campaign_uuid)
+      .execute();
     const port = this.port();
     if (!jobs.length || !port) return null;
     const each = await Promise.all(jobs.map((j) => port.progress(j.bulk_uuid)));
-    const sum = each.reduce((a, p) => ({ total: a.total + p.total, sent: a.sent + p.sent, delivered: a.delivered + p.delivered, failed: a.failed + p.failed, left: a.left + p.left }),
-      { total: 0, sent: 0, delivered: 0, failed: 0, left: 0 });
+    const sum = each.reduce(
+      (a, p) => ({
+        total: a.total + p.total,
+        sent: a.sent + p.sent,
+        delivered: a.delivered + p.delivered,
+        failed: a.failed + p.failed,
+        blocked: a.blocked + p.blocked,
+        left: a.left + p.left,
+      }),
+      { total: 0, sent: 0, delivered: 0, failed: 0, blocked: 0, left: 0 },
+    );
     if (c.status === 'running' && each.every(isJobDone)) {
-      const done = await this.db.updateTable('campaigns').set({ status: 'finished', finished_on: new Date() }).where('campaign_uuid', '=', c.campaign_uuid)
-        .where('status', '=', 'running').returning(['status', 'finished_on']).executeTakeFirst();
+      const done = await this.db
+        .updateTable('campaigns')
+        .set({ status: 'finished', finished_on: new Date() })
+        .where('campaign_uuid', '=', c.campaign_uuid)
+        .where('status', '=', 'running')
+        .returning(['status', 'finished_on'])
+        .executeTakeFirst();
       if (done) Object.assign(c, done);
     }
-    return sum;
+    return c.status === 'running'
+      ? { ...sum, waiting_until: await this.waitingUntil(c.campaign_uuid, jobs, each) }
+      : sum;
+  }
+
+  /** When a running campaign whose every unfinished job waits (for its start or its quiet hours) sends next; null when one may send now. */
+  private async waitingUntil(
+    campaign_uuid: string,
+    jobs: { bulk_uuid: string; send_at: Date | null }[],
+    each: BulkProgress[],
+    now = new Date(),
+  ): Promise<string | null> {
+    const waits: Date[] = [];
+    for (const [i, j] of jobs.entries()) {
+      const p = each[i];
+      if (isJobDone(p) || p.status === 'held' || p.status === 'stopped') continue;
+      const at =
+        p.status === 'scheduled'
+          ? j.send_at && j.send_at > now
+            ? j.send_at
+            : null
+          : await this.waitFor(j.bulk_uuid, campaign_uuid, now);
+      if (!at) return null;
+      waits.push(at);
+    }
+    return waits.length ? new Date(Math.min(...waits.map((w) => w.getTime()))).toISOString() : null;
   }
 }

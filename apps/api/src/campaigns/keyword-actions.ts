@@ -1,41 +1,73 @@
 // What a matched keyword does to an incoming message (messaging's onReceive hook calls this).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { MessagingService } from '../messaging/service';
-import { DEFAULT_STOP_REPLY } from '../messaging/engine/keywords';
+import type { MessagingService } from '../messaging';
+import { DEFAULT_STOP_REPLY } from '../messaging';
 import { matchKeyword } from './engine/keyword-match';
 
-export interface IncomingMessage { company_uuid: string; did_uuid: string; did: string; from: string; text: string }
+export interface IncomingMessage {
+  company_uuid: string;
+  did_uuid: string;
+  did: string;
+  from: string;
+  text: string;
+}
 
 /**
  * Runs the company's keyword the message matches, if any; answers the keyword's id (null: none matched).
  * optIn sends a running campaign's message to a number that joined it (CampaignRunner.optIn).
  */
-export async function actOnKeyword(db: Kysely<Database>, messaging: MessagingService, mo: IncomingMessage,
-  optIn?: (campaign_uuid: string, number: string) => Promise<void>): Promise<string | null> {
-  const rules = await db.selectFrom('keywords').select(['keyword_uuid', 'keyword', 'did_uuid', 'action', 'reply_text', 'campaign_uuid'])
-    .where('company_uuid', '=', mo.company_uuid).where('is_active', '=', true).execute();
+export async function actOnKeyword(
+  db: Kysely<Database>,
+  messaging: MessagingService,
+  mo: IncomingMessage,
+  optIn?: (campaign_uuid: string, number: string) => Promise<void>,
+): Promise<string | null> {
+  const rules = await db
+    .selectFrom('keywords')
+    .select(['keyword_uuid', 'keyword', 'did_uuid', 'action', 'reply_text', 'campaign_uuid'])
+    .where('company_uuid', '=', mo.company_uuid)
+    .where('is_active', '=', true)
+    .execute();
   const rule = matchKeyword(mo.text, mo.did_uuid, rules);
   if (!rule) return null;
   let reply = rule.reply_text;
   if (rule.action === 'stop') {
-    await db.insertInto('suppressed_numbers').values({ company_uuid: mo.company_uuid, number: mo.from, source: 'stop' })
-      .onConflict((oc) => oc.columns(['company_uuid', 'number']).doNothing()).execute();
+    await db
+      .insertInto('suppressed_numbers')
+      .values({ company_uuid: mo.company_uuid, number: mo.from, source: 'stop' })
+      .onConflict((oc) => oc.columns(['company_uuid', 'number']).doNothing())
+      .execute();
     reply ||= DEFAULT_STOP_REPLY;
   } else if (rule.action === 'opt_in' && rule.campaign_uuid) {
     // Only a campaign of the same company (the keyword's check), and one not already over.
-    const campaign = await db.selectFrom('campaigns').select('status').where('campaign_uuid', '=', rule.campaign_uuid)
-      .where('company_uuid', '=', mo.company_uuid).executeTakeFirst();
+    const campaign = await db
+      .selectFrom('campaigns')
+      .select('status')
+      .where('campaign_uuid', '=', rule.campaign_uuid)
+      .where('company_uuid', '=', mo.company_uuid)
+      .executeTakeFirst();
     if (campaign && campaign.status !== 'stopped' && campaign.status !== 'finished') {
-      const added = await db.insertInto('campaign_recipients').values({ campaign_uuid: rule.campaign_uuid, number: mo.from, source: 'keyword' })
-        .onConflict((oc) => oc.columns(['campaign_uuid', 'number']).doNothing()).returning('number').executeTakeFirst();
+      const added = await db
+        .insertInto('campaign_recipients')
+        .values({ campaign_uuid: rule.campaign_uuid, number: mo.from, source: 'keyword' })
+        .onConflict((oc) => oc.columns(['campaign_uuid', 'number']).doNothing())
+        .returning('number')
+        .executeTakeFirst();
       // a number already in the campaign has had (or will have) its message: only a new one gets it now
       if (added && optIn) await optIn(rule.campaign_uuid, mo.from);
     }
   }
   if (reply) {
     // From the number that received the keyword, like the built-in STOP confirmation.
-    await messaging.send({ company_uuid: mo.company_uuid, user_uuid: null, ani: mo.did, dnis: mo.from, text: reply, system: true });
+    await messaging.send({
+      company_uuid: mo.company_uuid,
+      user_uuid: null,
+      ani: mo.did,
+      dnis: mo.from,
+      text: reply,
+      system: true,
+    });
   }
   return rule.keyword_uuid;
 }

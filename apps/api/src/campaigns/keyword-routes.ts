@@ -1,118 +1,211 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { IdParam, Keyword, KeywordCreateBody, KeywordListQuery, KeywordPatchBody, KeywordPayload, ListPage, MessageBody, type KeywordAction } from '@smsc/shared-contract';
+import {
+  IdParam,
+  Keyword,
+  KeywordCreateBody,
+  KeywordListQuery,
+  KeywordPatchBody,
+  KeywordPayload,
+  ListPage,
+  MessageBody,
+  type KeywordAction,
+} from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import { FieldError, HttpError } from '../lib/http-error';
-import { ordering, paging, wildcard } from '../lib/list';
+import { ordering, wildcard, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
-import { targetCompany } from '../messaging-content/queries';
-import { optKeyword } from '../messaging/engine/keywords';
-import { parseNanp } from '../numbers/phone';
+import { optKeyword } from '../messaging';
+import { parseNanp } from '../numbers';
 import { normalizeKeyword } from './engine/keyword-match';
-import { CAMPAIGN_ACCESS, isUniqueViolation, tenantScope } from './queries';
+import { CAMPAIGN_ACCESS, isUniqueViolation } from './queries';
+import { ofCompany, rowsOf, targetCompany } from '../lib/tenancy';
 
 const tags = ['keywords'];
 
 export const keywordsQuery = (db: Kysely<Database>) =>
-  db.selectFrom('keywords')
+  db
+    .selectFrom('keywords')
     .leftJoin('companies', 'companies.company_uuid', 'keywords.company_uuid')
     .leftJoin('campaigns', 'campaigns.campaign_uuid', 'keywords.campaign_uuid')
     .leftJoin('dids', 'dids.did_uuid', 'keywords.did_uuid')
     .select([
-      'keywords.keyword_uuid', 'keywords.keyword', 'keywords.action', 'keywords.reply_text', 'keywords.campaign_uuid', 'campaigns.campaign_name',
-      'keywords.did_uuid', 'dids.did', 'keywords.is_active', 'keywords.company_uuid', 'companies.company_name', 'keywords.created_on',
+      'keywords.keyword_uuid',
+      'keywords.keyword',
+      'keywords.action',
+      'keywords.reply_text',
+      'keywords.campaign_uuid',
+      'campaigns.campaign_name',
+      'keywords.did_uuid',
+      'dids.did',
+      'keywords.is_active',
+      'keywords.company_uuid',
+      'companies.company_name',
+      'keywords.created_on',
     ]);
 
-interface KeywordFields { keyword: string; action: KeywordAction; reply_text: string | null; campaign_uuid: string | null; did_uuid: string | null }
+interface KeywordFields {
+  keyword: string;
+  action: KeywordAction;
+  reply_text: string | null;
+  campaign_uuid: string | null;
+  did_uuid: string | null;
+}
 
 /** Checks a keyword's fields together (after a patch, the whole record), naming the field at fault. */
 async function checkFields(db: Kysely<Database>, company_uuid: string, f: KeywordFields): Promise<void> {
-  if (optKeyword(f.keyword)) throw new FieldError({ keyword: `${f.keyword} is a built-in opt-out or opt-in word; every number already answers it` });
-  if (f.action === 'reply' && !f.reply_text) throw new FieldError({ reply_text: 'A reply keyword needs the text to answer with' });
-  if (f.action === 'opt_in') {
-    if (!f.campaign_uuid) throw new FieldError({ campaign_uuid: 'An opt-in keyword needs the campaign to join' });
-    const c = await db.selectFrom('campaigns').select('campaign_uuid').where('campaign_uuid', '=', f.campaign_uuid).where('company_uuid', '=', company_uuid).executeTakeFirst();
+  if (optKeyword(f.keyword))
+    throw new FieldError({
+      keyword: `${f.keyword} is a built-in opt-out or opt-in word; every number already answers it`,
+    });
+  if (f.action === 'reply' && !f.reply_text)
+    throw new FieldError({ reply_text: 'A reply keyword needs the text to answer with' });
+  if (f.action === 'opt_in' && !f.campaign_uuid)
+    throw new FieldError({ campaign_uuid: 'An opt-in keyword needs the campaign to join' });
+  // a campaign a keyword names must be the company's, whatever the action
+  if (f.campaign_uuid) {
+    const c = await db
+      .selectFrom('campaigns')
+      .select('campaign_uuid')
+      .where('campaign_uuid', '=', f.campaign_uuid)
+      .where('company_uuid', '=', company_uuid)
+      .executeTakeFirst();
     if (!c) throw new FieldError({ campaign_uuid: 'No such campaign in this company' });
   }
 }
 
-async function didOf(db: Kysely<Database>, company_uuid: string, typed: string | null | undefined): Promise<string | null> {
+async function didOf(
+  db: Kysely<Database>,
+  company_uuid: string,
+  typed: string | null | undefined,
+): Promise<string | null> {
   if (!typed) return null;
   const n = parseNanp(typed);
-  const row = n && await db.selectFrom('dids').select('did_uuid').where('did', '=', n.e164).where('company_uuid', '=', company_uuid).executeTakeFirst();
+  const row =
+    n &&
+    (await db
+      .selectFrom('dids')
+      .select('did_uuid')
+      .where('did', '=', n.e164)
+      .where('company_uuid', '=', company_uuid)
+      .executeTakeFirst());
   if (!row) throw new FieldError({ did: `${typed} is not one of the company's numbers` });
   return row.did_uuid;
 }
 
 const taken = (word: string) => new HttpError(409, `The keyword ${word} already exists on that number`);
 
-/** GET /keyword/list; POST /keyword; GET, PATCH, DELETE /keyword/{id} (spec §7). */
+/** GET /keyword/list; POST /keyword; GET, PATCH, DELETE /keyword/{id} (docs/spec.md §7). */
 export default async function keywordRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
   const find = async (req: FastifyRequest, id: string) =>
-    orNotFound(await keywordsQuery(app.db).where('keywords.keyword_uuid', '=', id).where(tenantScope(req, 'keywords')).executeTakeFirst(), 'Keyword');
+    orNotFound(
+      await keywordsQuery(app.db)
+        .where('keywords.keyword_uuid', '=', id)
+        .where(rowsOf(req, ofCompany('keywords')))
+        .executeTakeFirst(),
+      'Keyword',
+    );
   const read = (id: string) => keywordsQuery(app.db).where('keywords.keyword_uuid', '=', id).executeTakeFirstOrThrow();
 
-  app.get('/keyword/list', { config: { access: CAMPAIGN_ACCESS.read }, schema: { tags, querystring: KeywordListQuery, response: { 200: ListPage(Keyword) } } }, async (req) => {
-    const q = req.query;
-    let b = keywordsQuery(app.db).where(tenantScope(req, 'keywords'));
-    if (q.keyword) b = b.where('keywords.keyword', 'ilike', wildcard(q.keyword));
-    if (q.company_uuid) b = b.where('keywords.company_uuid', '=', q.company_uuid);
-    const { per_page, offset } = paging(q);
-    const { col, dir } = ordering(q, ['created_on', 'keyword'] as const, 'created_on', 'desc');
-    const [items, total] = await Promise.all([
-      b.orderBy(`keywords.${col}`, dir).orderBy('keywords.keyword_uuid').limit(per_page).offset(offset).execute(),
-      b.clearSelect().select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: Number(total.n), per_page };
-  });
+  app.get(
+    '/keyword/list',
+    {
+      config: { access: CAMPAIGN_ACCESS.read },
+      schema: { tags, querystring: KeywordListQuery, response: { 200: ListPage(Keyword) } },
+    },
+    async (req) => {
+      const q = req.query;
+      let b = keywordsQuery(app.db).where(rowsOf(req, ofCompany('keywords')));
+      if (q.keyword) b = b.where('keywords.keyword', 'ilike', wildcard(q.keyword));
+      if (q.company_uuid) b = b.where('keywords.company_uuid', '=', q.company_uuid);
+      const { col, dir } = ordering(q, ['created_on', 'keyword'] as const, 'created_on', 'desc');
+      return listPage(q, b.orderBy(`keywords.${col}`, dir).orderBy('keywords.keyword_uuid'), b.clearSelect());
+    },
+  );
 
-  app.get('/keyword/:id', { config: { access: CAMPAIGN_ACCESS.read }, schema: { tags, params: IdParam, response: { 200: KeywordPayload } } },
-    async (req) => ({ keyword: await find(req, req.params.id) }));
+  app.get(
+    '/keyword/:id',
+    { config: { access: CAMPAIGN_ACCESS.read }, schema: { tags, params: IdParam, response: { 200: KeywordPayload } } },
+    async (req) => ({ keyword: await find(req, req.params.id) }),
+  );
 
-  app.post('/keyword', { config: { access: CAMPAIGN_ACCESS.write }, schema: { tags, body: KeywordCreateBody, response: { 201: KeywordPayload } } }, async (req, reply) => {
-    const b = req.body;
-    const company_uuid = await targetCompany(app.db, req, b.company_uuid);
-    const fields: KeywordFields = {
-      keyword: normalizeKeyword(b.keyword), action: b.action, reply_text: b.reply_text?.trim() || null,
-      campaign_uuid: b.action === 'opt_in' ? b.campaign_uuid ?? null : null, did_uuid: await didOf(app.db, company_uuid, b.did),
-    };
-    await checkFields(app.db, company_uuid, fields);
-    try {
-      const row = await app.db.insertInto('keywords').values({ company_uuid, ...fields, is_active: b.is_active ?? true }).returning('keyword_uuid').executeTakeFirstOrThrow();
-      return reply.code(201).send({ keyword: await read(row.keyword_uuid) });
-    } catch (e) {
-      if (isUniqueViolation(e)) throw taken(fields.keyword);
-      throw e;
-    }
-  });
+  app.post(
+    '/keyword',
+    {
+      config: { access: CAMPAIGN_ACCESS.write },
+      schema: { tags, body: KeywordCreateBody, response: { 201: KeywordPayload } },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      const company_uuid = await targetCompany(app.db, req, b.company_uuid);
+      const fields: KeywordFields = {
+        keyword: normalizeKeyword(b.keyword),
+        action: b.action,
+        reply_text: b.reply_text?.trim() || null,
+        campaign_uuid: b.action === 'opt_in' ? (b.campaign_uuid ?? null) : null,
+        did_uuid: await didOf(app.db, company_uuid, b.did),
+      };
+      // a campaign the body names is checked even where the action does not keep it
+      await checkFields(app.db, company_uuid, { ...fields, campaign_uuid: b.campaign_uuid ?? fields.campaign_uuid });
+      try {
+        const row = await app.db
+          .insertInto('keywords')
+          .values({ company_uuid, ...fields, is_active: b.is_active ?? true })
+          .returning('keyword_uuid')
+          .executeTakeFirstOrThrow();
+        return reply.code(201).send({ keyword: await read(row.keyword_uuid) });
+      } catch (e) {
+        if (isUniqueViolation(e)) throw taken(fields.keyword);
+        throw e;
+      }
+    },
+  );
 
-  app.patch('/keyword/:id', { config: { access: CAMPAIGN_ACCESS.write }, schema: { tags, params: IdParam, body: KeywordPatchBody, response: { 200: KeywordPayload } } }, async (req) => {
-    const before = await find(req, req.params.id);
-    const b = req.body;
-    const action = b.action ?? before.action;
-    const fields: KeywordFields = {
-      keyword: b.keyword !== undefined ? normalizeKeyword(b.keyword) : before.keyword,
-      action,
-      reply_text: b.reply_text !== undefined ? b.reply_text?.trim() || null : before.reply_text,
-      campaign_uuid: action !== 'opt_in' ? null : b.campaign_uuid !== undefined ? b.campaign_uuid : before.campaign_uuid,
-      did_uuid: b.did !== undefined ? await didOf(app.db, before.company_uuid, b.did) : before.did_uuid,
-    };
-    await checkFields(app.db, before.company_uuid, fields);
-    try {
-      await app.db.updateTable('keywords').set({ ...fields, ...(b.is_active !== undefined ? { is_active: b.is_active } : {}) })
-        .where('keyword_uuid', '=', before.keyword_uuid).execute();
-    } catch (e) {
-      if (isUniqueViolation(e)) throw taken(fields.keyword);
-      throw e;
-    }
-    return { keyword: await read(before.keyword_uuid) };
-  });
+  app.patch(
+    '/keyword/:id',
+    {
+      config: { access: CAMPAIGN_ACCESS.write },
+      schema: { tags, params: IdParam, body: KeywordPatchBody, response: { 200: KeywordPayload } },
+    },
+    async (req) => {
+      const before = await find(req, req.params.id);
+      const b = req.body;
+      const action = b.action ?? before.action;
+      const fields: KeywordFields = {
+        keyword: b.keyword !== undefined ? normalizeKeyword(b.keyword) : before.keyword,
+        action,
+        reply_text: b.reply_text !== undefined ? b.reply_text?.trim() || null : before.reply_text,
+        campaign_uuid:
+          action !== 'opt_in' ? null : b.campaign_uuid !== undefined ? b.campaign_uuid : before.campaign_uuid,
+        did_uuid: b.did !== undefined ? await didOf(app.db, before.company_uuid, b.did) : before.did_uuid,
+      };
+      await checkFields(app.db, before.company_uuid, {
+        ...fields,
+        campaign_uuid: b.campaign_uuid ?? fields.campaign_uuid,
+      });
+      try {
+        await app.db
+          .updateTable('keywords')
+          .set({ ...fields, ...(b.is_active !== undefined ? { is_active: b.is_active } : {}) })
+          .where('keyword_uuid', '=', before.keyword_uuid)
+          .execute();
+      } catch (e) {
+        if (isUniqueViolation(e)) throw taken(fields.keyword);
+        throw e;
+      }
+      return { keyword: await read(before.keyword_uuid) };
+    },
+  );
 
-  app.delete('/keyword/:id', { config: { access: CAMPAIGN_ACCESS.write }, schema: { tags, params: IdParam, response: { 200: MessageBody } } }, async (req) => {
-    const before = await find(req, req.params.id);
-    await app.db.deleteFrom('keywords').where('keyword_uuid', '=', before.keyword_uuid).execute();
-    return { message: 'Keyword deleted' };
-  });
+  app.delete(
+    '/keyword/:id',
+    { config: { access: CAMPAIGN_ACCESS.write }, schema: { tags, params: IdParam, response: { 200: MessageBody } } },
+    async (req) => {
+      const before = await find(req, req.params.id);
+      await app.db.deleteFrom('keywords').where('keyword_uuid', '=', before.keyword_uuid).execute();
+      return { message: 'Keyword deleted' };
+    },
+  );
 }

@@ -8,14 +8,22 @@ describe('keywords API and actions on incoming messages', () => {
   let admin: Headers, reseller: Headers, acme: Headers, acmeUser: Headers, globex: Headers;
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers, payload?: object) =>
     t.app.inject({ method, url: api(url), headers, payload });
-  const mo = (from: string, to: string, text: string) => (messagingOf(t.app).gateway as SmscSimulator).injectMo({ from, to, text });
-  const repliesTo = async (number: string) => (await t.app.db.selectFrom('sms').select(['text', 'ani', 'status']).where('is_received', '=', false)
-    .where('dnis', '=', number).orderBy('created_on').execute());
+  const mo = (from: string, to: string, text: string) =>
+    (messagingOf(t.app).gateway as SmscSimulator).injectMo({ from, to, text });
+  const repliesTo = async (number: string) =>
+    await t.app.db
+      .selectFrom('sms')
+      .select(['text', 'ani', 'status'])
+      .where('is_received', '=', false)
+      .where('dnis', '=', number)
+      .orderBy('created_on')
+      .execute();
 
   beforeAll(async () => {
     t = await createTestApp({ demoTraffic: true, messaging: { simAutoDeliver: false, simFailureRate: 0 } });
     const tokens: Headers[] = [];
-    for (const u of ['admin', 'reseller', 'acme-admin', 'acme-user', 'globex-admin']) tokens.push(bearer(await login(t.app, `${u}@example.com`)));
+    for (const u of ['admin', 'reseller', 'acme-admin', 'acme-user', 'globex-admin'])
+      tokens.push(bearer(await login(t.app, `${u}@example.com`)));
     [admin, reseller, acme, acmeUser, globex] = tokens;
   }, 120_000);
   afterAll(async () => t.close());
@@ -24,11 +32,27 @@ describe('keywords API and actions on incoming messages', () => {
     const k = await call('POST', '/keyword', acme, { keyword: ' info ', action: 'reply', reply_text: 'Open 9-5' });
     expect(k.statusCode).toBe(201);
     const kw = k.json().keyword;
-    expect(kw).toMatchObject({ keyword: 'INFO', action: 'reply', reply_text: 'Open 9-5', did_uuid: null, is_active: true, company_name: 'Acme' });
-    expect((await call('POST', '/keyword', acme, { keyword: 'Info', action: 'reply', reply_text: 'again' })).statusCode).toBe(409);
-    const onNumber = await call('POST', '/keyword', acme, { keyword: 'info', action: 'reply', reply_text: 'Line 2 hours', did: '(212) 555-2302' });
+    expect(kw).toMatchObject({
+      keyword: 'INFO',
+      action: 'reply',
+      reply_text: 'Open 9-5',
+      did_uuid: null,
+      is_active: true,
+      company_name: 'Acme',
+    });
+    expect(
+      (await call('POST', '/keyword', acme, { keyword: 'Info', action: 'reply', reply_text: 'again' })).statusCode,
+    ).toBe(409);
+    const onNumber = await call('POST', '/keyword', acme, {
+      keyword: 'info',
+      action: 'reply',
+      reply_text: 'Line 2 hours',
+      did: '(212) 555-2302',
+    });
     expect(onNumber.json().keyword).toMatchObject({ did: '+12125552302' });
-    expect((await call('PATCH', `/keyword/${kw.keyword_uuid}`, acme, { reply_text: 'Open 9-6' })).json().keyword.reply_text).toBe('Open 9-6');
+    expect(
+      (await call('PATCH', `/keyword/${kw.keyword_uuid}`, acme, { reply_text: 'Open 9-6' })).json().keyword.reply_text,
+    ).toBe('Open 9-6');
     expect((await call('GET', '/keyword/list?keyword=*inf*', acme)).json()).toMatchObject({ total: 2, per_page: 10 });
     expect((await call('GET', '/keyword/list', reseller)).json().total).toBe(2);
     expect((await call('GET', `/keyword/${kw.keyword_uuid}`, admin)).statusCode).toBe(200);
@@ -39,17 +63,35 @@ describe('keywords API and actions on incoming messages', () => {
   it('refuses bad input with 400 naming the field', async () => {
     const cases: [object, string | RegExp][] = [
       [{ keyword: 'two words', action: 'reply', reply_text: 'x' }, /keyword/],
-      [{ keyword: 'stop', action: 'reply', reply_text: 'x' }, 'keyword: STOP is a built-in opt-out or opt-in word; every number already answers it'],
+      [
+        { keyword: 'stop', action: 'reply', reply_text: 'x' },
+        'keyword: STOP is a built-in opt-out or opt-in word; every number already answers it',
+      ],
       [{ keyword: 'hours', action: 'reply' }, 'reply_text: A reply keyword needs the text to answer with'],
       [{ keyword: 'join', action: 'opt_in' }, 'campaign_uuid: An opt-in keyword needs the campaign to join'],
-      [{ keyword: 'join', action: 'opt_in', campaign_uuid: '00000000-0000-4000-8000-000000000000' }, 'campaign_uuid: No such campaign in this company'],
-      [{ keyword: 'hours', action: 'reply', reply_text: 'x', did: '+13125552401' }, 'did: +13125552401 is not one of the company\'s numbers'],
+      [
+        { keyword: 'join', action: 'opt_in', campaign_uuid: '00000000-0000-4000-8000-000000000000' },
+        'campaign_uuid: No such campaign in this company',
+      ],
+      [
+        // a reply keyword naming a campaign of another tenant is refused too
+        { keyword: 'hello', action: 'reply', reply_text: 'Hi', campaign_uuid: '00000000-0000-4000-8000-000000000000' },
+        'campaign_uuid: No such campaign in this company',
+      ],
+      [
+        { keyword: 'hours', action: 'reply', reply_text: 'x', did: '+13125552401' },
+        "did: +13125552401 is not one of the company's numbers",
+      ],
       [{ keyword: 'hours', action: 'shout', reply_text: 'x' }, /action/],
     ];
     for (const [body, message] of cases) {
       const res = await call('POST', '/keyword', acme, body);
       expect([body, res.statusCode]).toEqual([body, 400]);
-      const said = res.json().errors ? Object.entries(res.json().errors).map(([k, v]) => `${k}: ${v}`).join('; ') : res.json().error.message;
+      const said = res.json().errors
+        ? Object.entries(res.json().errors)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join('; ')
+        : res.json().error.message;
       expect(said).toMatch(message);
     }
   });
@@ -68,11 +110,22 @@ describe('keywords API and actions on incoming messages', () => {
   });
 
   it('opts the sender in to a campaign, and a stop keyword suppresses the sender', async () => {
-    const c = (await call('POST', '/campaign', acme, { campaign_name: 'Club', text: 'Welcome', ani: '+12125552301' })).json().campaign;
-    await call('POST', '/keyword', acme, { keyword: 'JOIN', action: 'opt_in', campaign_uuid: c.campaign_uuid, reply_text: 'You are in!' });
+    const c = (
+      await call('POST', '/campaign', acme, { campaign_name: 'Club', text: 'Welcome', ani: '+12125552301' })
+    ).json().campaign;
+    await call('POST', '/keyword', acme, {
+      keyword: 'JOIN',
+      action: 'opt_in',
+      campaign_uuid: c.campaign_uuid,
+      reply_text: 'You are in!',
+    });
     await mo('+14155550311', '+12125552302', 'join');
     await mo('+14155550311', '+12125552302', 'JOIN');
-    const rows = await t.app.db.selectFrom('campaign_recipients').select(['number', 'source']).where('campaign_uuid', '=', c.campaign_uuid).execute();
+    const rows = await t.app.db
+      .selectFrom('campaign_recipients')
+      .select(['number', 'source'])
+      .where('campaign_uuid', '=', c.campaign_uuid)
+      .execute();
     expect(rows).toEqual([{ number: '+14155550311', source: 'keyword' }]);
     expect((await call('GET', `/campaign/${c.campaign_uuid}`, acme)).json().campaign.recipient_count).toBe(1);
     expect((await repliesTo('+14155550311')).map((r) => r.text)).toEqual(['You are in!', 'You are in!']);
@@ -83,14 +136,17 @@ describe('keywords API and actions on incoming messages', () => {
     expect(listed).toEqual([expect.objectContaining({ number: '+14155550312', source: 'stop' })]);
     expect((await repliesTo('+14155550312'))[0].text).toMatch(/^You have been unsubscribed/);
     // an inactive keyword does nothing
-    const quiet = (await call('POST', '/keyword', acme, { keyword: 'HUSH', action: 'reply', reply_text: 'shh', is_active: false })).json().keyword;
+    const quiet = (
+      await call('POST', '/keyword', acme, { keyword: 'HUSH', action: 'reply', reply_text: 'shh', is_active: false })
+    ).json().keyword;
     await mo('+14155550313', '+12125552302', 'hush');
     expect(await repliesTo('+14155550313')).toEqual([]);
     expect(quiet.is_active).toBe(false);
   });
 
-  it('never shows or changes another company\'s keyword (404 on every call)', async () => {
-    const g = (await call('POST', '/keyword', globex, { keyword: 'GLOBEX', action: 'reply', reply_text: 'hi' })).json().keyword;
+  it("never shows or changes another company's keyword (404 on every call)", async () => {
+    const g = (await call('POST', '/keyword', globex, { keyword: 'GLOBEX', action: 'reply', reply_text: 'hi' })).json()
+      .keyword;
     expect((await call('GET', '/keyword/list?keyword=globex', acme)).json().total).toBe(0);
     expect((await call('GET', '/keyword/list?keyword=globex', reseller)).json().total).toBe(0);
     for (const [m, body] of [['GET'], ['PATCH', { reply_text: 'hijacked' }], ['DELETE']] as const) {
@@ -98,6 +154,9 @@ describe('keywords API and actions on incoming messages', () => {
     }
     // nor can an opt-in keyword point at another company's campaign
     const gc = (await call('POST', '/campaign', globex, { campaign_name: 'G' })).json().campaign;
-    expect((await call('POST', '/keyword', acme, { keyword: 'SNEAK', action: 'opt_in', campaign_uuid: gc.campaign_uuid })).statusCode).toBe(400);
+    expect(
+      (await call('POST', '/keyword', acme, { keyword: 'SNEAK', action: 'opt_in', campaign_uuid: gc.campaign_uuid }))
+        .statusCode,
+    ).toBe(400);
   });
 });

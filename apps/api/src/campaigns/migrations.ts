@@ -43,4 +43,9 @@ export const CAMPAIGN_MIGRATIONS: { id: string; ddl: string }[] = [
     ddl: `alter table campaign_jobs add column time_zone text`,
   },
   ...WORKFLOW_MIGRATIONS,
+  {
+    // Values typed for the text's {placeholders} that recipients do not carry (typed numbers carry only {number}).
+    id: '140_campaign_placeholder_values',
+    ddl: `alter table campaigns add column placeholder_values jsonb`,
+  },
 ];

@@ -1,44 +1,42 @@
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AccessPolicy } from '../lib/access';
 import { FieldError } from '../lib/http-error';
-import { parseNanp } from '../numbers/phone';
+import { parseNanp } from '../numbers';
 
-type Tenanted = 'ani_groups' | 'keywords' | 'campaigns' | 'sms_workflows' | 'reminder_workflows';
-
-const P = (reseller: 'tenant' | 'none', company_admin: 'tenant' | 'none', user: 'tenant' | 'none') => ({ admin: 'all', reseller, company_admin, user }) satisfies AccessPolicy;
-/** Campaigns, keywords and ANI groups are the company admin's (spec §2); company users have none of these screens. */
+const P = (reseller: 'tenant' | 'none', company_admin: 'tenant' | 'none', user: 'tenant' | 'none') =>
+  ({ admin: 'all', reseller, company_admin, user }) satisfies AccessPolicy;
+/** Campaigns, keywords and ANI groups are the company admin's (docs/spec.md §2); company users have none of these screens. */
 export const CAMPAIGN_ACCESS = { read: P('tenant', 'tenant', 'none'), write: P('tenant', 'tenant', 'none') };
-
-/**
- * Rows of a company-owned table the caller may see: the admin all; a reseller its companies'; a
- * company admin or user their company's. Outside it a row reads as not found (404).
- */
-export function tenantScope(req: FastifyRequest, table: Tenanted): Expression<SqlBool> {
-  const { user, level } = req;
-  if (level === 'all') return sql<boolean>`true`;
-  const col = sql.ref(`${table}.company_uuid`);
-  if (user.user_type === 'reseller') {
-    return sql<boolean>`${col} in (select c.company_uuid from companies c where c.reseller_uuid = ${user.reseller_uuid})`;
-  }
-  return sql<boolean>`${col} = ${user.company_uuid}`;
-}
 
 /**
  * The company's own sending numbers (DIDs with did_type ani) for numbers typed in any spelling, in
  * the order given, duplicates dropped. Anything else is a 400 naming each bad number.
  */
-export async function companySenders(db: Kysely<Database>, company_uuid: string, typed: readonly string[], field = 'numbers'): Promise<{ did_uuid: string; did: string }[]> {
+export async function companySenders(
+  db: Kysely<Database>,
+  company_uuid: string,
+  typed: readonly string[],
+  field = 'numbers',
+): Promise<{ did_uuid: string; did: string }[]> {
   const problems: string[] = [];
   const wanted: string[] = [];
   for (const raw of typed) {
     const n = parseNanp(raw);
-    if (!n) { problems.push(`"${raw}" is not a valid North American number`); continue; }
+    if (!n) {
+      problems.push(`"${raw}" is not a valid North American number`);
+      continue;
+    }
     if (!wanted.includes(n.e164)) wanted.push(n.e164);
   }
   const rows = wanted.length
-    ? await db.selectFrom('dids').select(['did_uuid', 'did']).where('company_uuid', '=', company_uuid).where('did_type', '=', 'ani').where('did', 'in', wanted).execute()
+    ? await db
+        .selectFrom('dids')
+        .select(['did_uuid', 'did'])
+        .where('company_uuid', '=', company_uuid)
+        .where('did_type', '=', 'ani')
+        .where('did', 'in', wanted)
+        .execute()
     : [];
   const byNumber = new Map(rows.map((r) => [r.did, r]));
   for (const w of wanted) if (!byNumber.has(w)) problems.push(`${w} is not one of the company's sending numbers`);
@@ -47,11 +45,22 @@ export async function companySenders(db: Kysely<Database>, company_uuid: string,
 }
 
 /** An ANI group's numbers that still belong to its company and may send, in their turn order. */
-export async function groupNumbers(db: Kysely<Database>, company_uuid: string, ani_group_uuid: string): Promise<string[]> {
-  const rows = await db.selectFrom('ani_group_numbers').innerJoin('dids', 'dids.did_uuid', 'ani_group_numbers.did_uuid')
+export async function groupNumbers(
+  db: Kysely<Database>,
+  company_uuid: string,
+  ani_group_uuid: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('ani_group_numbers')
+    .innerJoin('dids', 'dids.did_uuid', 'ani_group_numbers.did_uuid')
     .innerJoin('ani_groups', 'ani_groups.ani_group_uuid', 'ani_group_numbers.ani_group_uuid')
-    .select('dids.did').where('ani_group_numbers.ani_group_uuid', '=', ani_group_uuid).where('ani_groups.company_uuid', '=', company_uuid)
-    .where('dids.company_uuid', '=', company_uuid).where('dids.did_type', '=', 'ani').orderBy('ani_group_numbers.position').execute();
+    .select('dids.did')
+    .where('ani_group_numbers.ani_group_uuid', '=', ani_group_uuid)
+    .where('ani_groups.company_uuid', '=', company_uuid)
+    .where('dids.company_uuid', '=', company_uuid)
+    .where('dids.did_type', '=', 'ani')
+    .orderBy('ani_group_numbers.position')
+    .execute();
   return rows.map((r) => r.did);
 }
 

@@ -9,18 +9,43 @@ export async function loadCatalogRows(db: Kysely<Database>): Promise<CatalogRows
     db.selectFrom('network_prefixes').select(['prefix', 'mobile_network_uuid']).execute(),
     db.selectFrom('products').select(['product_uuid', 'status', 'rate_table_uuid', 'routing_uuid']).execute(),
     db.selectFrom('rate_tables').select(['rate_table_uuid', 'rate_table_type']).execute(),
-    db.selectFrom('routes').select(['routing_uuid', 'code', 'mobile_network_uuid', 'vendor_product_uuid', 'is_pinned']).orderBy('position').execute(),
-    db.selectFrom('vendor_products').innerJoin('vendors', 'vendors.vendor_uuid', 'vendor_products.vendor_uuid')
-      .select(['vendor_product_uuid', 'vendor_product_name', sql<boolean>`vendor_products.status = 'active' and vendors.status = 'active'`.as('active')]).execute(),
+    db
+      .selectFrom('routes')
+      .select(['routing_uuid', 'code', 'mobile_network_uuid', 'vendor_product_uuid', 'is_pinned'])
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('vendor_products')
+      .innerJoin('vendors', 'vendors.vendor_uuid', 'vendor_products.vendor_uuid')
+      .select([
+        'vendor_product_uuid',
+        'vendor_product_name',
+        sql<boolean>`vendor_products.status = 'active' and vendors.status = 'active'`.as('active'),
+      ])
+      .execute(),
     // price as text: numeric must never pass through a float on its way to micro-units
-    db.selectFrom('rates').select(['rate_table_uuid', 'vendor_product_uuid', 'code', 'mobile_network_uuid', sql<string>`price::text`.as('price'), 'effective_from']).execute(),
+    db
+      .selectFrom('rates')
+      .select([
+        'rate_table_uuid',
+        'vendor_product_uuid',
+        'code',
+        'mobile_network_uuid',
+        sql<string>`price::text`.as('price'),
+        'effective_from',
+      ])
+      .execute(),
   ]);
   return { networks, networkPrefixes, products, rateTables, routes, vendorProducts, rates };
 }
 
 /** Every catalog write calls this in its transaction, so every process sees the version move. */
 export async function bumpCatalogVersion(db: Kysely<Database> | Transaction<Database>): Promise<void> {
-  await db.updateTable('catalog_version').set({ version: sql`version + 1`, changed_on: sql`now()` }).where('id', '=', 1).execute();
+  await db
+    .updateTable('catalog_version')
+    .set({ version: sql`version + 1`, changed_on: sql`now()` })
+    .where('id', '=', 1)
+    .execute();
 }
 
 /**
@@ -35,7 +60,10 @@ export class CatalogCache {
   private loading: Promise<CompiledCatalog> | null = null;
   reloads = 0;
 
-  constructor(private readonly db: Kysely<Database>, private readonly checkEveryMs = 1000) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly checkEveryMs = 1000,
+  ) {}
 
   invalidate(): void {
     this.checkedAt = 0;
@@ -49,7 +77,11 @@ export class CatalogCache {
   }
 
   private async refresh(): Promise<CompiledCatalog> {
-    const row = await this.db.selectFrom('catalog_version').select(sql<string>`version::text`.as('version')).where('id', '=', 1).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('catalog_version')
+      .select(sql<string>`version::text`.as('version'))
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
     this.checkedAt = Date.now();
     if (this.compiled && row.version === this.version) return this.compiled;
     const rows = await loadCatalogRows(this.db);

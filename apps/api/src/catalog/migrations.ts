@@ -78,10 +78,18 @@ export const CATALOG_MIGRATIONS: Migration[] = [
     async run(trx, ctx) {
       const box = ctx.secrets?.smscPassword;
       if (!box) throw new Error('013_smsc_password_sealed needs the server key');
-      const rows = await trx.selectFrom('smsc_connections').select(['smsc_connection_uuid', 'password']).where('password', 'is not', null).execute();
+      const rows = await trx
+        .selectFrom('smsc_connections')
+        .select(['smsc_connection_uuid', 'password'])
+        .where('password', 'is not', null)
+        .execute();
       for (const r of rows) {
         if (r.password === null || box.isSealed(r.password)) continue;
-        await trx.updateTable('smsc_connections').set({ password: box.seal(r.password) }).where('smsc_connection_uuid', '=', r.smsc_connection_uuid).execute();
+        await trx
+          .updateTable('smsc_connections')
+          .set({ password: box.seal(r.password) })
+          .where('smsc_connection_uuid', '=', r.smsc_connection_uuid)
+          .execute();
       }
     },
   },

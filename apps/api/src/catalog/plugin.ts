@@ -17,7 +17,19 @@ declare module 'fastify' {
 }
 
 /** The catalog's calls; the cache is decorated on the routes context so other domains' routes (messaging) share it. */
-export default fp(async function catalog(app: FastifyInstance) {
-  app.decorate('catalog', new CatalogCache(app.db));
-  for (const plugin of [vendorRoutes, rateRoutes, routingRoutes, productRoutes, rateImportRoutes, rateExportRoutes, smscRoutes]) await app.register(plugin);
-}, { name: 'catalog' });
+export default fp(
+  async function catalog(app: FastifyInstance) {
+    app.decorate('catalog', new CatalogCache(app.db));
+    for (const plugin of [
+      vendorRoutes,
+      rateRoutes,
+      routingRoutes,
+      productRoutes,
+      rateImportRoutes,
+      rateExportRoutes,
+      smscRoutes,
+    ])
+      await app.register(plugin);
+  },
+  { name: 'catalog' },
+);

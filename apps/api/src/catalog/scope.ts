@@ -22,10 +22,16 @@ export function owned(req: FastifyRequest, column: string): Expression<SqlBool> 
 }
 
 /** The owner a new record gets: the reseller itself, or the platform (null) for the system admin. */
-export const ownerOf = (req: FastifyRequest): string | null => (req.user.user_type === 'reseller' ? req.user.reseller_uuid : null);
+export const ownerOf = (req: FastifyRequest): string | null =>
+  req.user.user_type === 'reseller' ? req.user.reseller_uuid : null;
 
 type OwnedTable = 'vendors' | 'rate_tables' | 'routings' | 'products';
-const KEYS = { vendors: 'vendor_uuid', rate_tables: 'rate_table_uuid', routings: 'routing_uuid', products: 'product_uuid' } as const;
+const KEYS = {
+  vendors: 'vendor_uuid',
+  rate_tables: 'rate_table_uuid',
+  routings: 'routing_uuid',
+  products: 'product_uuid',
+} as const;
 const NAMES = { vendors: 'Vendor', rate_tables: 'Rate table', routings: 'Routing', products: 'Product' } as const;
 
 /**
@@ -34,43 +40,78 @@ const NAMES = { vendors: 'Vendor', rate_tables: 'Rate table', routings: 'Routing
  * so another tenant's ids reveal nothing.
  */
 export async function mustBelong(db: Db, table: OwnedTable, id: string, owner: string | null): Promise<void> {
-  const row = await db.selectFrom(table).select(sql<number>`1`.as('one'))
-    .where(sql.ref(KEYS[table]), '=', id).where(sql<boolean>`reseller_uuid is not distinct from ${owner}`).executeTakeFirst();
+  const row = await db
+    .selectFrom(table)
+    .select(sql<number>`1`.as('one'))
+    .where(sql.ref(KEYS[table]), '=', id)
+    .where(sql<boolean>`reseller_uuid is not distinct from ${owner}`)
+    .executeTakeFirst();
   if (!row) throw notFound(NAMES[table]);
 }
 
 /** A vendor product's owner is its vendor's. */
-export async function vendorProductOwner(db: Db, id: string): Promise<{ reseller_uuid: string | null; vendor_uuid: string } | undefined> {
-  return db.selectFrom('vendor_products').innerJoin('vendors', 'vendors.vendor_uuid', 'vendor_products.vendor_uuid')
-    .select(['vendors.reseller_uuid', 'vendors.vendor_uuid']).where('vendor_product_uuid', '=', id).executeTakeFirst();
+export async function vendorProductOwner(
+  db: Db,
+  id: string,
+): Promise<{ reseller_uuid: string | null; vendor_uuid: string } | undefined> {
+  return db
+    .selectFrom('vendor_products')
+    .innerJoin('vendors', 'vendors.vendor_uuid', 'vendor_products.vendor_uuid')
+    .select(['vendors.reseller_uuid', 'vendors.vendor_uuid'])
+    .where('vendor_product_uuid', '=', id)
+    .executeTakeFirst();
 }
 
-export const countryName = (iso2: string | null): string | null => (iso2 ? (countries.getName(iso2, 'en') ?? null) : null);
+export const countryName = (iso2: string | null): string | null =>
+  iso2 ? (countries.getName(iso2, 'en') ?? null) : null;
 
-export interface ResolvedRate { code: string | null; mobile_network_uuid: string | null; price: string; effective_from: Date; country_name: string | null }
+export interface ResolvedRate {
+  code: string | null;
+  mobile_network_uuid: string | null;
+  price: string;
+  effective_from: Date;
+  country_name: string | null;
+}
 
 /**
  * Checks rate lines against the catalog (a code or a mobile network, never both; the network must
  * exist; a prefix rate table prices by code only) and adds each line's country. `field(i, name)`
  * names the problem for the caller: `rates[3].code` for a JSON body, `line 4` for a CSV.
  */
-export async function resolveRateLines(db: Db, lines: RateLine[], tableType: 'prefix' | 'mobile_network' | null, field: (i: number, name: string) => string): Promise<ResolvedRate[]> {
+export async function resolveRateLines(
+  db: Db,
+  lines: RateLine[],
+  tableType: 'prefix' | 'mobile_network' | null,
+  field: (i: number, name: string) => string,
+): Promise<ResolvedRate[]> {
   const networkIds = [...new Set(lines.map((l) => l.mobile_network_uuid).filter((x): x is string => !!x))];
   const networks = new Map<string, string | null>();
   for (let i = 0; i < networkIds.length; i += 5000) {
-    const rows = await db.selectFrom('mobile_networks').select(['mobile_network_uuid', 'iso2']).where('mobile_network_uuid', 'in', networkIds.slice(i, i + 5000)).execute();
+    const rows = await db
+      .selectFrom('mobile_networks')
+      .select(['mobile_network_uuid', 'iso2'])
+      .where('mobile_network_uuid', 'in', networkIds.slice(i, i + 5000))
+      .execute();
     for (const r of rows) networks.set(r.mobile_network_uuid, r.iso2);
   }
   const now = new Date();
   return lines.map((l, i) => {
     const code = l.code ?? null;
     const network = l.mobile_network_uuid ?? null;
-    if ((code === null) === (network === null)) throw new FieldError({ [field(i, 'code')]: 'Give either a code or a mobile network' });
+    if ((code === null) === (network === null))
+      throw new FieldError({ [field(i, 'code')]: 'Give either a code or a mobile network' });
     if (network !== null) {
       if (!networks.has(network)) throw new FieldError({ [field(i, 'mobile_network_uuid')]: 'Unknown mobile network' });
-      if (tableType === 'prefix') throw new FieldError({ [field(i, 'mobile_network_uuid')]: 'A prefix-based rate table prices by code only' });
+      if (tableType === 'prefix')
+        throw new FieldError({ [field(i, 'mobile_network_uuid')]: 'A prefix-based rate table prices by code only' });
     }
     const iso2 = network !== null ? (networks.get(network) ?? null) : countryOfCode(code as string);
-    return { code, mobile_network_uuid: network, price: l.price, effective_from: l.effective_from ? new Date(l.effective_from) : now, country_name: countryName(iso2) };
+    return {
+      code,
+      mobile_network_uuid: network,
+      price: l.price,
+      effective_from: l.effective_from ? new Date(l.effective_from) : now,
+      country_name: countryName(iso2),
+    };
   });
 }

@@ -1,8 +1,9 @@
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { Pool } from 'pg';
 import { mkdirSync } from 'node:fs';
 import { PGliteDialect } from './pglite-dialect';
+import { LockingPostgresDialect } from './postgres-dialect';
 import type { Database } from './schema';
 
 export interface DbOptions {
@@ -21,8 +22,11 @@ export async function connect(opts: DbOptions): Promise<Kysely<Database>> {
   if (opts.databaseUrl) {
     const schema = opts.schema;
     if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
-    const pool = new Pool({ connectionString: opts.databaseUrl, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const pool = new Pool({
+      connectionString: opts.databaseUrl,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new LockingPostgresDialect({ pool }) });
     if (schema) await sql.raw(`create schema if not exists ${schema}`).execute(db);
     return db;
   }

@@ -1,5 +1,6 @@
-// Migrations are code, applied in order at start; each id runs once (recorded in schema_migrations).
-import { sql, type Kysely, type Transaction } from 'kysely';
+// Migrations are code, applied in the list's order at start; each id runs once (db/migrator.ts records it).
+import type { Kysely, Transaction } from 'kysely';
+import { runMigrations, type MigrateResult } from './migrator';
 import type { SecretBox } from '../lib/secret-box';
 import type { Database } from './schema';
 import { CATALOG_MIGRATIONS } from '../catalog/migrations';
@@ -12,11 +13,21 @@ import { MAIL_MIGRATIONS } from '../mail/migrations';
 import { BULK_MIGRATIONS } from '../bulk/migrations';
 import { CAMPAIGN_MIGRATIONS } from '../campaigns/migrations';
 import { REPORTS_MIGRATIONS } from '../reports/migrations';
+import { SMPP_MIGRATIONS } from '../smpp/migrations';
+import { GUARDS_MIGRATIONS } from '../guards/migrations';
+import { COMPANY_WEBHOOK_MIGRATIONS } from '../company-webhooks/migrations';
+import { AUTO_RECHARGE_MIGRATIONS } from '../auto-recharge/migrations';
 
 /** What a migration with code (run) gets besides the transaction: the server's secret boxes. */
-export interface MigrationContext { secrets?: { smscPassword: SecretBox } }
-/** ddl: statements separated by ';'; run: code after them in the same transaction (data that SQL cannot compute) */
-export interface Migration { id: string; ddl: string; run?: (trx: Transaction<Database>, ctx: MigrationContext) => Promise<void> }
+export interface MigrationContext {
+  secrets?: { smscPassword: SecretBox };
+}
+/** ddl: one or more statements, sent whole; run: code after them in the same transaction (data that SQL cannot compute) */
+export interface Migration {
+  id: string;
+  ddl: string;
+  run?: (trx: Transaction<Database>, ctx: MigrationContext) => Promise<void>;
+}
 
 const MIGRATIONS: Migration[] = [
   {
@@ -96,6 +107,11 @@ const MIGRATIONS: Migration[] = [
     id: '008_password_change_session',
     ddl: `alter table users add column password_change_jti text`,
   },
+  {
+    // The company's own clock: repeating reminders keep their wall-clock hour in it across daylight saving.
+    id: '111_company_time_zone',
+    ddl: `alter table companies add column time_zone text not null default 'America/New_York'`,
+  },
   ...CATALOG_MIGRATIONS,
   ...BILLING_MIGRATIONS,
   ...SECURITY_MIGRATIONS,
@@ -106,17 +122,16 @@ const MIGRATIONS: Migration[] = [
   ...BULK_MIGRATIONS,
   ...CAMPAIGN_MIGRATIONS,
   ...REPORTS_MIGRATIONS,
+  ...SMPP_MIGRATIONS,
+  ...GUARDS_MIGRATIONS,
+  ...COMPANY_WEBHOOK_MIGRATIONS,
+  ...AUTO_RECHARGE_MIGRATIONS,
 ];
 
-export async function migrate(db: Kysely<Database>, ctx: MigrationContext = {}): Promise<void> {
-  await sql`create table if not exists schema_migrations (id text primary key, applied_on timestamptz not null default now())`.execute(db);
-  const done = new Set((await db.selectFrom('schema_migrations').select('id').execute()).map((r) => r.id));
-  for (const m of MIGRATIONS) {
-    if (done.has(m.id)) continue;
-    await db.transaction().execute(async (trx) => {
-      for (const stmt of m.ddl.split(';').map((s) => s.trim()).filter(Boolean)) await sql.raw(stmt).execute(trx);
-      if (m.run) await m.run(trx, ctx);
-      await trx.insertInto('schema_migrations').values({ id: m.id }).execute();
-    });
-  }
+/** Applies what is pending, once, however many nodes start at once (db/migrator.ts: Kysely's Migrator under a lock). */
+export async function migrate(db: Kysely<Database>, ctx: MigrationContext = {}): Promise<MigrateResult> {
+  return runMigrations(db, MIGRATIONS, ctx);
 }
+
+/** The ids in the order they apply (tests). */
+export const migrationIds = (): string[] => MIGRATIONS.map((m) => m.id);

@@ -10,44 +10,122 @@ import type { MailTables } from '../mail/tables';
 import type { BulkTables } from '../bulk/schema';
 import type { CampaignTables } from '../campaigns/schema';
 import type { ReportTables } from '../reports/schema';
+import type { SmppTables } from '../smpp/schema';
+import type { GuardTables } from '../guards/schema';
+import type { CompanyWebhookTables } from '../company-webhooks/schema';
+import type { AutoRechargeTables } from '../auto-recharge/schema';
 
 type Created = ColumnType<Date, Date | undefined, never>;
 export type OutboxStatus = 'pending' | 'sent' | 'kept' | 'failed';
 
-export interface Database extends SecurityTables, CatalogDatabase, BillingTables, NumbersTables, MessagingTables, ContentTables, MailTables, BulkTables, CampaignTables, ReportTables {
-  resellers: { reseller_uuid: Generated<string>; reseller_name: string; created_on: Created };
-  payment_terms: { payment_term_uuid: Generated<string>; name: string; days: Generated<number>; is_active: Generated<boolean>; created_on: Created };
+export interface Database
+  extends
+    SecurityTables,
+    CatalogDatabase,
+    BillingTables,
+    NumbersTables,
+    MessagingTables,
+    ContentTables,
+    MailTables,
+    BulkTables,
+    CampaignTables,
+    ReportTables,
+    SmppTables,
+    GuardTables,
+    CompanyWebhookTables,
+    AutoRechargeTables {
+  resellers: {
+    reseller_uuid: Generated<string>;
+    reseller_name: string;
+    /** the platform product the reseller pays the platform by (billing/migrations.ts 270) */
+    platform_product_uuid: ColumnType<string | null, string | null | undefined, string | null>;
+    created_on: Created;
+  };
+  payment_terms: {
+    payment_term_uuid: Generated<string>;
+    name: string;
+    days: Generated<number>;
+    is_active: Generated<boolean>;
+    created_on: Created;
+  };
   companies: {
-    company_uuid: Generated<string>; company_name: string; reseller_uuid: string | null; payment_term_uuid: string | null;
-    status: Generated<'active' | 'inactive'>; prepay: Generated<boolean>; is_below_credit_limit: Generated<boolean>;
-    is_created_by_admin: Generated<boolean>; created_on: Created;
+    company_uuid: Generated<string>;
+    company_name: string;
+    reseller_uuid: string | null;
+    payment_term_uuid: string | null;
+    status: Generated<'active' | 'inactive'>;
+    prepay: Generated<boolean>;
+    is_below_credit_limit: Generated<boolean>;
+    is_created_by_admin: Generated<boolean>;
+    created_on: Created;
     /** the product that prices and routes the company's messages (catalog) */
     product_uuid: ColumnType<string | null, string | null | undefined, string | null>;
+    /** IANA zone of the company's clock (reminder repeats) */
+    time_zone: Generated<string>;
+    /** whether its plain users see money (balance, message prices); its admins always do */
+    users_see_money: Generated<boolean>;
   };
   users: {
-    uuid: Generated<string>; email: string; password_hash: string; full_name: string; user_type: UserType;
-    is_active: Generated<boolean>; is_admin: Generated<boolean>; company_uuid: string | null; reseller_uuid: string | null;
-    created_on: Created; password_changed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    uuid: Generated<string>;
+    email: string;
+    password_hash: string;
+    full_name: string;
+    user_type: UserType;
+    is_active: Generated<boolean>;
+    is_admin: Generated<boolean>;
+    company_uuid: string | null;
+    reseller_uuid: string | null;
+    created_on: Created;
+    password_changed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
     password_change_jti: ColumnType<string | null, string | null | undefined, string | null>;
+    sessions_valid_from: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    sessions_keep_jti: ColumnType<string | null, string | null | undefined, string | null>;
   };
-  stop_text_filters: { filter_uuid: Generated<string>; text: string; is_active: Generated<boolean>; reseller_uuid: string | null; created_on: Created };
+  stop_text_filters: {
+    filter_uuid: Generated<string>;
+    text: string;
+    is_active: Generated<boolean>;
+    reseller_uuid: string | null;
+    created_on: Created;
+  };
   countries: { country_uuid: Generated<string>; nice_name: string; iso2: string };
   area_codes: { area_code_uuid: Generated<string>; country_uuid: string; code: string; name: string };
   files: {
-    file_uuid: Generated<string>; name: string; content_type: string; data: Uint8Array; size: number; company_uuid: string | null;
-    reseller_uuid: string | null; uploaded_by: string | null; created_on: Created;
+    file_uuid: Generated<string>;
+    name: string;
+    content_type: string;
+    data: Uint8Array;
+    size: number;
+    company_uuid: string | null;
+    reseller_uuid: string | null;
+    uploaded_by: string | null;
+    created_on: Created;
   };
   login_failures: { email: string; failures: number; window_start: Date };
   action_tokens: {
-    token_hash: string; kind: 'confirm' | 'reset'; user_uuid: string; expires_at: Date; used_at: Date | null; created_on: Created;
+    token_hash: string;
+    kind: 'confirm' | 'reset';
+    user_uuid: string;
+    expires_at: Date;
+    used_at: Date | null;
+    created_on: Created;
   };
   token_revocations: { jti: string; expires_at: Date };
   outbox: {
-    id: Generated<number>; recipient: string; subject: string; body: string; created_on: Created;
+    id: Generated<number>;
+    recipient: string;
+    subject: string;
+    body: string;
+    created_on: Created;
     /** billing 023: pending rows are sent after commit by mail/outbox-dispatcher.ts; 'kept' = stored in place of SMTP */
-    status: Generated<OutboxStatus>; attempts: Generated<number>; next_attempt_on: ColumnType<Date, Date | undefined, Date>;
-    sent_on: ColumnType<Date | null, Date | null | undefined, Date | null>; last_error: ColumnType<string | null, string | null | undefined, string | null>;
-    attachment_kind: ColumnType<string | null, string | null | undefined, string | null>; attachment_ref: ColumnType<string | null, string | null | undefined, string | null>;
+    status: Generated<OutboxStatus>;
+    attempts: Generated<number>;
+    next_attempt_on: ColumnType<Date, Date | undefined, Date>;
+    sent_on: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    last_error: ColumnType<string | null, string | null | undefined, string | null>;
+    attachment_kind: ColumnType<string | null, string | null | undefined, string | null>;
+    attachment_ref: ColumnType<string | null, string | null | undefined, string | null>;
   };
-  schema_migrations: { id: string; applied_on: Created };
+  // the migrator's record (db/migrator.ts): name = place in the list + id, timestamp an ISO string
+  kysely_migration: { name: string; timestamp: string };
 }

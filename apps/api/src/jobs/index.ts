@@ -9,8 +9,12 @@ import type { Kysely } from 'kysely';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../db/schema';
 import { pgliteOf } from '../db/connect';
+import { apiOf } from '../lib/api-context';
 
-export interface SendOptions { startAfter?: Date; singletonKey?: string }
+export interface SendOptions {
+  startAfter?: Date;
+  singletonKey?: string;
+}
 export type JobHandler<T> = (data: T) => Promise<void>;
 export interface WorkOptions {
   /** how often an idle worker looks for new jobs (default 1 s) */
@@ -30,13 +34,8 @@ declare module 'fastify' {
   }
 }
 
-const byServer = new WeakMap<object, Jobs>();
-/** The job queue of an app from any of its contexts (like messagingOf). */
-export function jobsOf(app: FastifyInstance): Jobs {
-  const found = byServer.get(app.server);
-  if (!found) throw new Error('the jobs plugin is not registered on this app');
-  return found;
-}
+/** The job queue of an app, from the root instance tests hold or from inside the API. */
+export const jobsOf = (app: FastifyInstance): Jobs => apiOf(app).jobs;
 
 /** pg-boss's db option over PGlite: parameterised statements through query(), scripts through exec(). */
 export function pgliteExecutor(db: Kysely<Database>, pg: PGlite) {
@@ -58,44 +57,69 @@ export function pgliteExecutor(db: Kysely<Database>, pg: PGlite) {
   };
 }
 
-export default fp(async function jobs(app: FastifyInstance) {
-  const pg = pgliteOf(app.db);
-  const cfg = app.config;
-  const common = { schedule: false, supervise: true, maintenanceIntervalSeconds: 5 };
-  const boss = pg
-    ? new PgBoss({ ...common, db: pgliteExecutor(app.db, pg) })
-    : new PgBoss({ ...common, connectionString: cfg.databaseUrl as string, schema: cfg.dbSchema ? `${cfg.dbSchema}_jobs` : 'pgboss', max: 4 });
-  boss.on('error', (err) => app.log.error({ err: err.message }, 'job queue error'));
-  await boss.start();
-  const queues = new Set<string>();
-  const ensure = async (name: string, policy: 'standard' | 'short') => {
-    if (queues.has(name)) return;
-    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy }).catch(async (e) => { if (!(await boss.getQueue(name))) throw e; });
-    queues.add(name);
-  };
-  // A job with a singletonKey goes to a twin queue of policy "short" (at most one waiting job per key;
-  // pg-boss's standard policy ignores the key); work() serves both queues.
-  const keyed = (name: string) => `${name}__keyed`;
-  const api: Jobs = {
-    boss,
-    async send(name, data, opts = {}) {
-      const queue = opts.singletonKey ? keyed(name) : name;
-      await ensure(queue, opts.singletonKey ? 'short' : 'standard');
-      return boss.send(queue, data, { startAfter: opts.startAfter, singletonKey: opts.singletonKey, retryLimit: 5, retryDelay: 1, expireInSeconds: 60 });
-    },
-    async work(name, handler, opts = {}) {
-      for (const [queue, policy] of [[name, 'standard'], [keyed(name), 'short']] as const) {
-        await ensure(queue, policy);
-        await boss.work(queue, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([job]) => {
-          await handler(job.data as never);
+export default fp(
+  async function jobs(app: FastifyInstance) {
+    const pg = pgliteOf(app.db);
+    const cfg = app.config;
+    const common = { schedule: false, supervise: true, maintenanceIntervalSeconds: 5 };
+    const boss = pg
+      ? new PgBoss({ ...common, db: pgliteExecutor(app.db, pg) })
+      : new PgBoss({
+          ...common,
+          connectionString: cfg.databaseUrl as string,
+          schema: cfg.dbSchema ? `${cfg.dbSchema}_jobs` : 'pgboss',
+          max: 4,
         });
-      }
-    },
-  };
-  app.decorate('jobs', api);
-  byServer.set(app.server, api);
-  // Before the database closes: workers finish the job in hand, nothing polls a closed pool.
-  app.addHook('preClose', async () => {
-    await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
-  });
-}, { name: 'jobs' });
+    boss.on('error', (err) => app.log.error({ err: err.message }, 'job queue error'));
+    await boss.start();
+    const queues = new Set<string>();
+    const ensure = async (name: string, policy: 'standard' | 'short') => {
+      if (queues.has(name)) return;
+      if (!(await boss.getQueue(name)))
+        await boss.createQueue(name, { name, policy }).catch(async (e) => {
+          if (!(await boss.getQueue(name))) throw e;
+        });
+      queues.add(name);
+    };
+    // A job with a singletonKey goes to a twin queue of policy "short" (at most one waiting job per key;
+    // pg-boss's standard policy ignores the key); work() serves both queues.
+    const keyed = (name: string) => `${name}__keyed`;
+    const api: Jobs = {
+      boss,
+      async send(name, data, opts = {}) {
+        const queue = opts.singletonKey ? keyed(name) : name;
+        await ensure(queue, opts.singletonKey ? 'short' : 'standard');
+        return boss.send(queue, data, {
+          startAfter: opts.startAfter,
+          singletonKey: opts.singletonKey,
+          retryLimit: 5,
+          retryDelay: 1,
+          expireInSeconds: 60,
+        });
+      },
+      async work(name, handler, opts = {}) {
+        for (const [queue, policy] of [
+          [name, 'standard'],
+          [keyed(name), 'short'],
+        ] as const) {
+          await ensure(queue, policy);
+          await boss.work(
+            queue,
+            { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, batchSize: 1 },
+            async ([job]) => {
+              await handler(job.data as never);
+            },
+          );
+        }
+      },
+    };
+    app.decorate('jobs', api);
+    // Before the database closes: workers finish the job in hand, nothing polls a closed pool.
+    app.addHook('preClose', async () => {
+      // within the shutdown deadline (main.ts), leaving the rest of it to the HTTP drain and the database
+      const timeout = Math.max(1000, Math.floor(app.config.env.SHUTDOWN_TIMEOUT_MS * 0.6));
+      await boss.stop({ graceful: true, wait: true, timeout });
+    });
+  },
+  { name: 'jobs' },
+);

@@ -3,15 +3,31 @@ import { jobsOf } from '.';
 
 describe('jobs (pg-boss)', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ seed: false }); }, 120_000);
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('works every sent job once, and a delayed job only after its time', async () => {
     const jobs = jobsOf(t.app);
     const seen: number[] = [];
     let lateAt = 0;
-    await jobs.work<{ n: number }>('spec-count', async ({ n }) => { seen.push(n); }, { pollingIntervalSeconds: 0.5 });
-    await jobs.work<{ n: number }>('spec-late', async () => { lateAt = Date.now(); }, { pollingIntervalSeconds: 0.5 });
+    await jobs.work<{ n: number }>(
+      'spec-count',
+      async ({ n }) => {
+        seen.push(n);
+      },
+      { pollingIntervalSeconds: 0.5 },
+    );
+    await jobs.work<{ n: number }>(
+      'spec-late',
+      async () => {
+        lateAt = Date.now();
+      },
+      { pollingIntervalSeconds: 0.5 },
+    );
     const start = Date.now();
     for (let n = 0; n < 20; n++) await jobs.send('spec-count', { n });
     await jobs.send('spec-late', { n: 0 }, { startAfter: new Date(start + 1500) });
@@ -22,8 +38,16 @@ describe('jobs (pg-boss)', () => {
 
   it('keeps one queued job per singleton key', async () => {
     const jobs = jobsOf(t.app);
-    const a = await jobs.send('spec-single', { n: 1 }, { singletonKey: 'k', startAfter: new Date(Date.now() + 60_000) });
-    const b = await jobs.send('spec-single', { n: 2 }, { singletonKey: 'k', startAfter: new Date(Date.now() + 60_000) });
+    const a = await jobs.send(
+      'spec-single',
+      { n: 1 },
+      { singletonKey: 'k', startAfter: new Date(Date.now() + 60_000) },
+    );
+    const b = await jobs.send(
+      'spec-single',
+      { n: 2 },
+      { singletonKey: 'k', startAfter: new Date(Date.now() + 60_000) },
+    );
     expect(a).toBeTruthy();
     expect(b).toBeNull();
   });

@@ -3,10 +3,16 @@ import { moUrlTemplate } from '../messaging/gateway/adapter';
 
 /** Where the boxes listen and what they share with the API; one value set per installation. */
 export interface KannelLayout {
-  adminPort: number; adminPassword: string; statusPassword: string;
-  smsboxPort: number; sendsmsPort: number; sendsmsUser: string; sendsmsPassword: string;
+  adminPort: number;
+  adminPassword: string;
+  statusPassword: string;
+  smsboxPort: number;
+  sendsmsPort: number;
+  sendsmsUser: string;
+  sendsmsPassword: string;
   /** the API prefix as Kannel reaches it, e.g. http://127.0.0.1:3000/api_smsc/v1 */
-  callbackBase: string; gatewaySecret: string;
+  callbackBase: string;
+  gatewaySecret: string;
   /** directory for the message store, the DLR spool and the logs */
   dataDir: string;
   /** parts a sendsms call may carry (sendsms-user max-messages); the adapter refuses longer texts */
@@ -41,7 +47,12 @@ export function quote(value: string | number | boolean): string {
 }
 
 const group = (name: string, entries: [string, string | number | boolean | null | undefined][]) =>
-  [`group = ${name}`, ...entries.filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => `${k} = ${quote(v as string | number | boolean)}`)].join('\n');
+  [
+    `group = ${name}`,
+    ...entries
+      .filter(([, v]) => v !== null && v !== undefined)
+      .map(([k, v]) => `${k} = ${quote(v as string | number | boolean)}`),
+  ].join('\n');
 
 /**
  * One `smsc` group for a connection, or the reason it has none. SMPP binds as a transceiver (receipts
@@ -51,16 +62,33 @@ const group = (name: string, entries: [string, string | number | boolean | null 
  * listens on the port, a fakesmsc connects). `allowed-smsc-id` makes the link take only messages routed
  * to it by `smsc=`, so a route's vendor picks the link.
  */
-export function smscGroup(c: GatewayConnection, layout: Pick<KannelLayout, 'window'>): { text: string } | { reason: string } {
-  const common: [string, string | number | null][] = [['smsc-id', c.smsc_id], ['allowed-smsc-id', c.smsc_id], ['throughput', c.throughput && c.throughput > 0 ? c.throughput : null]];
+export function smscGroup(
+  c: GatewayConnection,
+  layout: Pick<KannelLayout, 'window'>,
+): { text: string } | { reason: string } {
+  const common: [string, string | number | null][] = [
+    ['smsc-id', c.smsc_id],
+    ['allowed-smsc-id', c.smsc_id],
+    ['throughput', c.throughput && c.throughput > 0 ? c.throughput : null],
+  ];
   if (c.api_adapter_id === 'smpp') {
     if (!c.host || !c.port || !c.system_id) return { reason: 'SMPP needs a host, a port and a system id' };
     const transceiver = c.transceiver_mode !== false;
     return {
       text: group('smsc', [
-        ['smsc', 'smpp'], ...common, ['host', c.host], ['port', c.port], ['transceiver-mode', transceiver], ['receive-port', transceiver ? null : c.port],
-        ['smsc-username', c.system_id], ['smsc-password', c.password ?? ''], ['system-type', c.system_type ?? ''],
-        ['max-pending-submits', c.window_size && c.window_size > 0 ? c.window_size : layout.window], ['reconnect-delay', 2], ['enquire-link-interval', 30], ['wait-ack-expire', 0x02],
+        ['smsc', 'smpp'],
+        ...common,
+        ['host', c.host],
+        ['port', c.port],
+        ['transceiver-mode', transceiver],
+        ['receive-port', transceiver ? null : c.port],
+        ['smsc-username', c.system_id],
+        ['smsc-password', c.password ?? ''],
+        ['system-type', c.system_type ?? ''],
+        ['max-pending-submits', c.window_size && c.window_size > 0 ? c.window_size : layout.window],
+        ['reconnect-delay', 2],
+        ['enquire-link-interval', 30],
+        ['wait-ack-expire', 0x02],
       ]),
     };
   }
@@ -88,23 +116,50 @@ export function renderKannelConfig(connections: GatewayConnection[], l: KannelLa
   }
   const dir = l.dataDir.replace(/\/+$/, '');
   const core = group('core', [
-    ['admin-port', l.adminPort], ['admin-interface', '127.0.0.1'], ['admin-password', l.adminPassword], ['status-password', l.statusPassword],
-    ['smsbox-port', l.smsboxPort], ['smsbox-interface', '127.0.0.1'], ['box-allow-ip', '127.0.0.1'], ['box-deny-ip', '*.*.*.*'],
-    ['log-file', `${dir}/bearerbox.log`], ['log-level', l.logLevel ?? 1], ['access-log', `${dir}/access.log`],
-    ['store-type', 'file'], ['store-location', `${dir}/kannel.store`], ['store-dump-freq', 1],
-    ['dlr-storage', 'spool'], ['dlr-spool', `${dir}/dlr-spool`], ['sms-resend-freq', 5], ['sms-resend-retry', -1],
+    ['admin-port', l.adminPort],
+    ['admin-interface', '127.0.0.1'],
+    ['admin-password', l.adminPassword],
+    ['status-password', l.statusPassword],
+    ['smsbox-port', l.smsboxPort],
+    ['smsbox-interface', '127.0.0.1'],
+    ['box-allow-ip', '127.0.0.1'],
+    ['box-deny-ip', '*.*.*.*'],
+    ['log-file', `${dir}/bearerbox.log`],
+    ['log-level', l.logLevel ?? 1],
+    ['access-log', `${dir}/access.log`],
+    ['store-type', 'file'],
+    ['store-location', `${dir}/kannel.store`],
+    ['store-dump-freq', 1],
+    ['dlr-storage', 'spool'],
+    ['dlr-spool', `${dir}/dlr-spool`],
+    ['sms-resend-freq', 5],
+    ['sms-resend-retry', -1],
   ]);
   const smsbox = group('smsbox', [
-    ['bearerbox-host', '127.0.0.1'], ['bearerbox-port', l.smsboxPort], ['sendsms-port', l.sendsmsPort], ['sendsms-interface', '127.0.0.1'],
-    ['mo-recode', true], ['log-file', `${dir}/smsbox.log`], ['log-level', l.logLevel ?? 1], ['access-log', `${dir}/smsbox-access.log`],
-    ['http-request-retry', 5], ['http-queue-delay', 1],
+    ['bearerbox-host', '127.0.0.1'],
+    ['bearerbox-port', l.smsboxPort],
+    ['sendsms-port', l.sendsmsPort],
+    ['sendsms-interface', '127.0.0.1'],
+    ['mo-recode', true],
+    ['log-file', `${dir}/smsbox.log`],
+    ['log-level', l.logLevel ?? 1],
+    ['access-log', `${dir}/smsbox-access.log`],
+    ['http-request-retry', 5],
+    ['http-queue-delay', 1],
   ]);
   const user = group('sendsms-user', [
-    ['username', l.sendsmsUser], ['password', l.sendsmsPassword], ['concatenation', true], ['max-messages', l.maxMessages],
+    ['username', l.sendsmsUser],
+    ['password', l.sendsmsPassword],
+    ['concatenation', true],
+    ['max-messages', l.maxMessages],
     ['user-allow-ip', '127.0.0.1'],
   ]);
   const service = group('sms-service', [
-    ['keyword', 'default'], ['catch-all', true], ['max-messages', 0], ['concatenation', true], ['omit-empty', true],
+    ['keyword', 'default'],
+    ['catch-all', true],
+    ['max-messages', 0],
+    ['concatenation', true],
+    ['omit-empty', true],
     ['get-url', moUrlTemplate(l.callbackBase, l.gatewaySecret)],
   ]);
   const base = [core, IDLE_GROUP, smsbox, user, service].join('\n\n');
@@ -116,7 +171,16 @@ export function renderKannelConfig(connections: GatewayConnection[], l: KannelLa
 export function parseRendered(text: string): RenderedConfig {
   const links = new Map<string, string>();
   const rest: string[] = [];
-  for (const block of text.split(/\n\s*\n/).map((b) => b.split('\n').filter((l) => !l.startsWith('#')).join('\n').trim()).filter(Boolean)) {
+  for (const block of text
+    .split(/\n\s*\n/)
+    .map((b) =>
+      b
+        .split('\n')
+        .filter((l) => !l.startsWith('#'))
+        .join('\n')
+        .trim(),
+    )
+    .filter(Boolean)) {
     const id = /^smsc-id = "((?:[^"\\]|\\.)*)"$/m.exec(block);
     if (/^group = smsc$/m.test(block) && id && id[1] !== IDLE_LINK) links.set(id[1].replace(/\\(.)/g, '$1'), block);
     else rest.push(block);
@@ -135,7 +199,9 @@ export function diffConfig(prev: RenderedConfig | null, next: RenderedConfig): C
   if (prev.base !== next.base) return { kind: 'restart', reason: 'the core, smsbox or sendsms settings changed' };
   const added = [...next.links.keys()].filter((id) => !prev.links.has(id));
   const removed = [...prev.links.keys()].filter((id) => !next.links.has(id));
-  const changed = [...next.links.keys()].filter((id) => prev.links.has(id) && prev.links.get(id) !== next.links.get(id));
+  const changed = [...next.links.keys()].filter(
+    (id) => prev.links.has(id) && prev.links.get(id) !== next.links.get(id),
+  );
   if (!added.length && !removed.length && !changed.length) return { kind: 'none' };
   return { kind: 'links', added, removed, changed };
 }

@@ -1,7 +1,14 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { GatewayConnection, GatewayControl } from '../catalog/smsc/gateway-control';
-import { diffConfig, IDLE_LINK, parseRendered, renderKannelConfig, type KannelLayout, type RenderedConfig } from './config';
+import {
+  diffConfig,
+  IDLE_LINK,
+  parseRendered,
+  renderKannelConfig,
+  type KannelLayout,
+  type RenderedConfig,
+} from './config';
 import type { GatewayHealth } from '@smsc/shared-contract';
 import { parseStatusXml } from './status';
 import { HttpError } from '../lib/http-error';
@@ -50,7 +57,8 @@ export class KannelControl implements GatewayControl {
     const q = new URLSearchParams({ password: this.o.layout.adminPassword, ...params });
     const res = await fetch(`${this.o.adminUrl}/${command}?${q}`, { signal: AbortSignal.timeout(10_000) });
     const body = await res.text();
-    if (!res.ok || /^Denied/.test(body.trim())) throw new Error(`Kannel ${command} answered ${res.status}: ${body.trim().slice(0, 200)}`);
+    if (!res.ok || /^Denied/.test(body.trim()))
+      throw new Error(`Kannel ${command} answered ${res.status}: ${body.trim().slice(0, 200)}`);
     return body;
   }
 
@@ -70,7 +78,10 @@ export class KannelControl implements GatewayControl {
       }
     });
     if (unreadable.length) {
-      throw new HttpError(409, `The stored password of ${unreadable.join(', ')} cannot be decrypted with this server's SECRET_KEY: enter it again on the connection`);
+      throw new HttpError(
+        409,
+        `The stored password of ${unreadable.join(', ')} cannot be decrypted with this server's SECRET_KEY: enter it again on the connection`,
+      );
     }
     return out;
   }
@@ -79,7 +90,9 @@ export class KannelControl implements GatewayControl {
     const next = renderKannelConfig(this.opened(connections), this.o.layout);
     const change = diffConfig(this.applied, next);
     writeConfigFile(this.o.confPath, next.text, this.o.layout);
-    const skipped = next.skipped.length ? ` Not carried by Kannel: ${next.skipped.map((s) => `${s.smsc_id} (${s.reason})`).join(', ')}.` : '';
+    const skipped = next.skipped.length
+      ? ` Not carried by Kannel: ${next.skipped.map((s) => `${s.smsc_id} (${s.reason})`).join(', ')}.`
+      : '';
     let did: string;
     try {
       if (change.kind === 'none') did = 'nothing changed';
@@ -93,7 +106,13 @@ export class KannelControl implements GatewayControl {
           await this.admin('start-smsc', { smsc: id });
         }
         for (const id of change.added) await this.admin('add-smsc', { smsc: id });
-        const parts = [['added', change.added], ['re-bound', change.changed], ['removed', change.removed]].filter(([, l]) => l.length).map(([w, l]) => `${w} ${(l as string[]).join(', ')}`);
+        const parts = [
+          ['added', change.added],
+          ['re-bound', change.changed],
+          ['removed', change.removed],
+        ]
+          .filter(([, l]) => l.length)
+          .map(([w, l]) => `${w} ${(l as string[]).join(', ')}`);
         did = `Kannel ${parts.join('; ')}`;
       }
     } catch (e) {
@@ -107,12 +126,29 @@ export class KannelControl implements GatewayControl {
 
   async status(): Promise<GatewayHealth> {
     try {
-      const res = await fetch(`${this.o.adminUrl}/status.xml?password=${encodeURIComponent(this.o.layout.statusPassword)}`, { signal: AbortSignal.timeout(5000) });
+      const res = await fetch(
+        `${this.o.adminUrl}/status.xml?password=${encodeURIComponent(this.o.layout.statusPassword)}`,
+        { signal: AbortSignal.timeout(5000) },
+      );
       const parsed = parseStatusXml(await res.text());
       parsed.links = parsed.links.filter((l) => l.smsc_id !== IDLE_LINK);
-      return { gateway: 'kannel', reachable: true, message: `Kannel bearerbox running, uptime ${parsed.uptime ?? 'unknown'}`, ...parsed, checked_on: new Date().toISOString() };
+      return {
+        gateway: 'kannel',
+        reachable: true,
+        message: `Kannel bearerbox running, uptime ${parsed.uptime ?? 'unknown'}`,
+        ...parsed,
+        checked_on: new Date().toISOString(),
+      };
     } catch (e) {
-      return { gateway: 'kannel', reachable: false, message: `Kannel's admin interface did not answer: ${(e as Error).message}`, uptime: null, queued: 0, links: [], checked_on: new Date().toISOString() };
+      return {
+        gateway: 'kannel',
+        reachable: false,
+        message: `Kannel's admin interface did not answer: ${(e as Error).message}`,
+        uptime: null,
+        queued: 0,
+        links: [],
+        checked_on: new Date().toISOString(),
+      };
     }
   }
 }

@@ -1,11 +1,19 @@
 import http from 'node:http';
-import { dlrUrlTemplate, GatewayRefused, type GatewayAdapter, type OutboundMessage } from '../messaging/gateway/adapter';
+import {
+  dlrUrlTemplate,
+  GatewayRefused,
+  type GatewayAdapter,
+  type OutboundMessage,
+} from '../messaging/gateway/adapter';
 
 export interface KannelGatewayOptions {
   /** smsbox's sendsms URL, e.g. http://127.0.0.1:14013/cgi-bin/sendsms */
-  sendsmsUrl: string; username: string; password: string;
+  sendsmsUrl: string;
+  username: string;
+  password: string;
   /** the API prefix as Kannel reaches it (the dlr-url's start) */
-  callbackBase: string; secret: string;
+  callbackBase: string;
+  secret: string;
   /** parts one call may carry (the sendsms-user's max-messages): Kannel drops the rest silently */
   maxMessages: number;
   /** the smsc-id carrying a vendor product's traffic; null lets Kannel use the default link */
@@ -20,7 +28,10 @@ export const DLR_MASK = 1 | 2 | 4 | 8 | 16;
 
 /** A refusal with the block reason the pipeline records (403 Not routable → no_route). */
 export class KannelRefused extends GatewayRefused {
-  constructor(readonly reason: 'no_route' | 'too_long' | 'refused', message: string) {
+  constructor(
+    readonly reason: 'no_route' | 'too_long' | 'refused',
+    message: string,
+  ) {
     super(`${reason}: ${message}`);
   }
 }
@@ -29,16 +40,29 @@ export class KannelRefused extends GatewayRefused {
  * Our dlr-url. A report inherits its message's coding, so for UCS-2 Kannel's %A (the receipt text)
  * arrives as raw UTF-16 bytes (NULs, twice the length): those reports go without the reply text.
  */
-export function dlrUrl(msg: Pick<OutboundMessage, 'sms_uuid' | 'encoding'>, o: Pick<KannelGatewayOptions, 'callbackBase' | 'secret'>): string {
+export function dlrUrl(
+  msg: Pick<OutboundMessage, 'sms_uuid' | 'encoding'>,
+  o: Pick<KannelGatewayOptions, 'callbackBase' | 'secret'>,
+): string {
   const url = dlrUrlTemplate(o.callbackBase, o.secret, msg.sms_uuid);
   return msg.encoding === 'UCS-2' ? url.replace('&reply=%A', '') : url;
 }
 
 /** The sendsms query for one message; exported for its unit test. */
-export function sendsmsQuery(msg: OutboundMessage, o: Pick<KannelGatewayOptions, 'username' | 'password' | 'callbackBase' | 'secret'>, smsc: string | null): URLSearchParams {
+export function sendsmsQuery(
+  msg: OutboundMessage,
+  o: Pick<KannelGatewayOptions, 'username' | 'password' | 'callbackBase' | 'secret'>,
+  smsc: string | null,
+): URLSearchParams {
   const q = new URLSearchParams({
-    username: o.username, password: o.password, from: msg.ani, to: msg.dnis, text: msg.text,
-    'dlr-mask': String(DLR_MASK), 'dlr-url': dlrUrl(msg, o), charset: 'utf-8',
+    username: o.username,
+    password: o.password,
+    from: msg.ani,
+    to: msg.dnis,
+    text: msg.text,
+    'dlr-mask': String(DLR_MASK),
+    'dlr-url': dlrUrl(msg, o),
+    charset: 'utf-8',
   });
   // UCS-2 must be asked for, or Kannel squeezes the text into GSM-7
   if (msg.encoding === 'UCS-2') q.set('coding', '2');
@@ -69,7 +93,10 @@ export class KannelGateway implements GatewayAdapter {
   async submit(msg: OutboundMessage): Promise<{ smsc_id: string }> {
     if (this.closed) throw new GatewayRefused('The Kannel gateway is closed');
     if (msg.segments > this.o.maxMessages) {
-      throw new KannelRefused('too_long', `${msg.segments} parts; Kannel carries at most ${this.o.maxMessages} per message`);
+      throw new KannelRefused(
+        'too_long',
+        `${msg.segments} parts; Kannel carries at most ${this.o.maxMessages} per message`,
+      );
     }
     const smsc = this.o.linkFor(msg.vendor_product_uuid);
     const path = `${this.url.pathname}?${sendsmsQuery(msg, this.o, smsc).toString()}`;
@@ -88,11 +115,16 @@ export class KannelGateway implements GatewayAdapter {
           this.accepted++;
           return { smsc_id: smsc ?? 'kannel' };
         }
-        if (outcome.status === 403 && /not routable/i.test(outcome.body)) throw new KannelRefused('no_route', outcome.body.trim());
-        if (outcome.status !== 503) throw new KannelRefused('refused', `Kannel answered ${outcome.status}: ${outcome.body.trim().slice(0, 200)}`);
+        if (outcome.status === 403 && /not routable/i.test(outcome.body))
+          throw new KannelRefused('no_route', outcome.body.trim());
+        if (outcome.status !== 503)
+          throw new KannelRefused('refused', `Kannel answered ${outcome.status}: ${outcome.body.trim().slice(0, 200)}`);
       }
       if (Date.now() + wait > until || this.closed) {
-        throw new KannelRefused('refused', `Kannel kept refusing (${'status' in outcome ? outcome.status : outcome.error}) for ${this.o.retryForMs ?? 30_000} ms`);
+        throw new KannelRefused(
+          'refused',
+          `Kannel kept refusing (${'status' in outcome ? outcome.status : outcome.error}) for ${this.o.retryForMs ?? 30_000} ms`,
+        );
       }
       this.retried++;
       await new Promise((r) => setTimeout(r, wait));
@@ -101,13 +133,16 @@ export class KannelGateway implements GatewayAdapter {
 
   private get(path: string): Promise<{ status: number; body: string }> {
     return new Promise((resolve, reject) => {
-      const req = http.get({ host: this.url.hostname, port: this.url.port, path, agent: this.agent, timeout: 15_000 }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-        res.on('error', reject);
-      });
+      const req = http.get(
+        { host: this.url.hostname, port: this.url.port, path, agent: this.agent, timeout: 15_000 },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          res.on('error', reject);
+        },
+      );
       req.on('timeout', () => req.destroy(Object.assign(new Error('sendsms timed out'), { code: 'ETIMEDOUT' })));
       req.on('error', reject);
     });

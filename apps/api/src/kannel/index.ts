@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/schema';
 import type { GatewayConnection } from '../catalog/smsc/gateway-control';
 import type { KannelLayout } from './config';
+import type { EnvConfig } from '../config';
 import { KannelControl } from './control';
 import { KannelGateway } from './gateway';
 
@@ -14,12 +15,12 @@ export { KannelGateway, KannelRefused } from './gateway';
 export { KannelControl, writeConfigFile } from './control';
 
 export interface KannelSettings {
-  sendsmsUrl: string; adminUrl: string;
+  sendsmsUrl: string;
+  adminUrl: string;
   confPath: string;
   layout: Omit<KannelLayout, 'gatewaySecret'>;
 }
 
-const int = (v: string | undefined, fallback: number) => (v && /^\d+$/.test(v) ? Number(v) : fallback);
 const portOf = (url: string) => Number(new URL(url).port);
 
 /**
@@ -27,23 +28,31 @@ const portOf = (url: string) => Number(new URL(url).port);
  * layout must match what bearerbox and smsbox were started with: the same values render the same
  * core/smsbox groups, so a POST /gateway restart then only touches links.
  */
-export function kannelSettingsFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): KannelSettings | null {
+export function kannelSettingsFromEnv(env: EnvConfig, repoRoot: string): KannelSettings | null {
   const sendsmsUrl = env.KANNEL_SENDSMS_URL;
   if (!sendsmsUrl) return null;
-  const adminUrl = env.KANNEL_ADMIN_URL || 'http://127.0.0.1:14000';
-  const confPath = path.resolve(repoRoot, env.KANNEL_CONF || 'tmp/kannel/kannel.conf');
+  const adminUrl = env.KANNEL_ADMIN_URL;
+  const confPath = path.resolve(repoRoot, env.KANNEL_CONF ?? 'tmp/kannel/kannel.conf');
   const adminPassword = env.KANNEL_ADMIN_PASSWORD;
   const sendsmsPassword = env.KANNEL_SENDSMS_PASSWORD;
-  if (!adminPassword || !sendsmsPassword) throw new Error('Kannel needs KANNEL_ADMIN_PASSWORD and KANNEL_SENDSMS_PASSWORD (and GATEWAY_SECRET) set');
+  if (!adminPassword || !sendsmsPassword)
+    throw new Error('Kannel needs KANNEL_ADMIN_PASSWORD and KANNEL_SENDSMS_PASSWORD (and GATEWAY_SECRET) set');
   return {
-    sendsmsUrl, adminUrl, confPath,
+    sendsmsUrl,
+    adminUrl,
+    confPath,
     layout: {
-      adminPort: portOf(adminUrl), adminPassword, statusPassword: env.KANNEL_STATUS_PASSWORD || adminPassword,
-      smsboxPort: int(env.KANNEL_SMSBOX_PORT, portOf(adminUrl) + 1), sendsmsPort: portOf(sendsmsUrl),
-      sendsmsUser: env.KANNEL_SENDSMS_USER || 'smsc-console', sendsmsPassword,
-      callbackBase: env.KANNEL_CALLBACK_URL || `http://127.0.0.1:${env.PORT || 3000}/api_smsc/v1`,
-      dataDir: path.resolve(repoRoot, env.KANNEL_DATA_DIR || path.dirname(confPath)),
-      maxMessages: int(env.KANNEL_MAX_MESSAGES, 10), window: int(env.KANNEL_WINDOW, 500),
+      adminPort: portOf(adminUrl),
+      adminPassword,
+      statusPassword: env.KANNEL_STATUS_PASSWORD ?? adminPassword,
+      smsboxPort: env.KANNEL_SMSBOX_PORT ?? portOf(adminUrl) + 1,
+      sendsmsPort: portOf(sendsmsUrl),
+      sendsmsUser: env.KANNEL_SENDSMS_USER,
+      sendsmsPassword,
+      callbackBase: env.KANNEL_CALLBACK_URL ?? `http://127.0.0.1:${env.PORT}/api_smsc/v1`,
+      dataDir: path.resolve(repoRoot, env.KANNEL_DATA_DIR ?? path.dirname(confPath)),
+      maxMessages: env.KANNEL_MAX_MESSAGES,
+      window: env.KANNEL_WINDOW,
     },
   };
 }
@@ -56,15 +65,24 @@ export class LinkTable {
   private byProduct = new Map<string, string>();
   private first: string | null = null;
   private timer: NodeJS.Timeout | null = null;
-  constructor(private readonly db: Kysely<Database>, private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
 
-  linkFor = (vendorProductUuid: string | null): string | null => (vendorProductUuid && this.byProduct.get(vendorProductUuid)) || this.first;
+  linkFor = (vendorProductUuid: string | null): string | null =>
+    (vendorProductUuid && this.byProduct.get(vendorProductUuid)) || this.first;
 
   async load(links: Pick<GatewayConnection, 'smsc_id'>[]) {
     const ids = new Set(links.map((l) => l.smsc_id));
     const rows = ids.size
-      ? await this.db.selectFrom('vendor_products as vp').innerJoin('smsc_connections as c', 'c.vendor_uuid', 'vp.vendor_uuid')
-        .select(['vp.vendor_product_uuid', 'c.smsc_id']).where('c.smsc_id', 'in', [...ids]).orderBy('c.smsc_id').execute()
+      ? await this.db
+          .selectFrom('vendor_products as vp')
+          .innerJoin('smsc_connections as c', 'c.vendor_uuid', 'vp.vendor_uuid')
+          .select(['vp.vendor_product_uuid', 'c.smsc_id'])
+          .where('c.smsc_id', 'in', [...ids])
+          .orderBy('c.smsc_id')
+          .execute()
       : [];
     const map = new Map<string, string>();
     for (const r of rows) if (!map.has(r.vendor_product_uuid)) map.set(r.vendor_product_uuid, r.smsc_id);
@@ -75,13 +93,23 @@ export class LinkTable {
   /** the active connections Kannel runs now (those in the kannel.conf on disk) */
   async loadActive(configured: Set<string>) {
     // the smsc-ids only: routing needs no secret
-    const rows = await this.db.selectFrom('smsc_connections').select('smsc_id').where('status', '=', 'active').execute();
+    const rows = await this.db
+      .selectFrom('smsc_connections')
+      .select('smsc_id')
+      .where('status', '=', 'active')
+      .execute();
     await this.load(rows.filter((r) => configured.has(r.smsc_id)));
   }
 
   /** vendor products added since: picked up within a minute */
   every(ms: number, configured: () => Set<string>) {
-    this.timer = setInterval(() => void this.loadActive(configured()).catch((e) => this.log.warn({ err: (e as Error).message }, 'kannel link table refresh failed')), ms);
+    this.timer = setInterval(
+      () =>
+        void this.loadActive(configured()).catch((e) =>
+          this.log.warn({ err: (e as Error).message }, 'kannel link table refresh failed'),
+        ),
+      ms,
+    );
     this.timer.unref();
   }
 
@@ -90,13 +118,31 @@ export class LinkTable {
   }
 }
 
-export function createKannel(s: KannelSettings, secret: string, db: Kysely<Database>, log: FastifyBaseLogger, openPassword: (stored: string) => string) {
+export function createKannel(
+  s: KannelSettings,
+  secret: string,
+  db: Kysely<Database>,
+  log: FastifyBaseLogger,
+  openPassword: (stored: string) => string,
+) {
   const layout: KannelLayout = { ...s.layout, gatewaySecret: secret };
   const links = new LinkTable(db, log);
-  const control = new KannelControl({ layout, confPath: s.confPath, adminUrl: s.adminUrl, openPassword, onLinks: (c) => void links.load(c).catch((e) => log.warn({ err: (e as Error).message }, 'kannel link table failed')) });
+  const control = new KannelControl({
+    layout,
+    confPath: s.confPath,
+    adminUrl: s.adminUrl,
+    openPassword,
+    onLinks: (c) =>
+      void links.load(c).catch((e) => log.warn({ err: (e as Error).message }, 'kannel link table failed')),
+  });
   const gateway = new KannelGateway({
-    sendsmsUrl: s.sendsmsUrl, username: layout.sendsmsUser, password: layout.sendsmsPassword, callbackBase: layout.callbackBase, secret,
-    maxMessages: layout.maxMessages, linkFor: links.linkFor,
+    sendsmsUrl: s.sendsmsUrl,
+    username: layout.sendsmsUser,
+    password: layout.sendsmsPassword,
+    callbackBase: layout.callbackBase,
+    secret,
+    maxMessages: layout.maxMessages,
+    linkFor: links.linkFor,
   });
   return { gateway, control, links, layout };
 }

@@ -14,7 +14,12 @@ export interface CarrierOptions {
   log?: (line: string) => void;
 }
 
-interface Submitted { id: string; from: string; to: string; text: string }
+interface Submitted {
+  id: string;
+  from: string;
+  to: string;
+  text: string;
+}
 
 const texts = (pdu: smpp.Pdu): string => {
   const sm = pdu.message_payload ?? pdu.short_message;
@@ -109,9 +114,12 @@ export class SmppCarrier {
     const now = new Date();
     const stat = failed ? 'UNDELIV' : 'DELIVRD';
     const pdu = {
-      source_addr: m.to, destination_addr: m.from, esm_class: 0x04,
+      source_addr: m.to,
+      destination_addr: m.from,
+      esm_class: 0x04,
       short_message: `id:${m.id} sub:001 dlvrd:${failed ? '000' : '001'} submit date:${stamp(now)} done date:${stamp(now)} stat:${stat} err:${failed ? '001' : '000'} text:${m.text.slice(0, 20)}`,
-      receipted_message_id: m.id, message_state: failed ? 5 : 2,
+      receipted_message_id: m.id,
+      message_state: failed ? 5 : 2,
     };
     const t = setTimeout(() => {
       this.timers.delete(t);
@@ -136,10 +144,13 @@ export class SmppCarrier {
     const ucs2 = /[^\x20-\x7e\n\r]/.test(mo.text);
     const message = ucs2 ? Buffer.from(mo.text, 'utf16le').swap16() : mo.text;
     return new Promise((resolve, reject) => {
-      const ok = session.deliver_sm({ source_addr: mo.from, destination_addr: mo.to, data_coding: ucs2 ? 8 : 0, short_message: { message } }, (resp) => {
-        if (resp.command_status) reject(new Error(`deliver_sm refused: ${resp.command_status}`));
-        else resolve();
-      });
+      const ok = session.deliver_sm(
+        { source_addr: mo.from, destination_addr: mo.to, data_coding: ucs2 ? 8 : 0, short_message: { message } },
+        (resp) => {
+          if (resp.command_status) reject(new Error(`deliver_sm refused: ${resp.command_status}`));
+          else resolve();
+        },
+      );
       if (!ok) reject(new Error('the link is not writable'));
     });
   }
@@ -157,7 +168,13 @@ export class SmppCarrier {
         res.end(JSON.stringify(body));
       };
       if (req.method === 'GET' && req.url === '/stats') {
-        answer(200, { bound: this.bound.size, submitted: this.submitted.length, receipts: this.receipts, refused_binds: this.refusedBinds, waiting: this.waiting.length });
+        answer(200, {
+          bound: this.bound.size,
+          submitted: this.submitted.length,
+          receipts: this.receipts,
+          refused_binds: this.refusedBinds,
+          waiting: this.waiting.length,
+        });
         return;
       }
       if (req.method === 'POST' && req.url === '/mo') {
@@ -166,7 +183,10 @@ export class SmppCarrier {
         req.on('end', () => {
           try {
             const mo = JSON.parse(raw) as { from: string; to: string; text: string };
-            this.sendMo(mo).then(() => answer(200, { ok: true }), (e: Error) => answer(409, { error: { message: e.message } }));
+            this.sendMo(mo).then(
+              () => answer(200, { ok: true }),
+              (e: Error) => answer(409, { error: { message: e.message } }),
+            );
           } catch {
             answer(400, { error: { message: 'body: {"from","to","text"}' } });
           }

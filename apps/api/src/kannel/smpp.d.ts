@@ -4,9 +4,16 @@ declare module 'smpp' {
   import type { Server as NetServer } from 'node:net';
 
   export interface Pdu {
-    command: string; command_status: number; sequence_number: number;
-    system_id?: string; password?: string; source_addr?: string; destination_addr?: string;
-    data_coding?: number; esm_class?: number; registered_delivery?: number;
+    command: string;
+    command_status: number;
+    sequence_number: number;
+    system_id?: string;
+    password?: string;
+    source_addr?: string;
+    destination_addr?: string;
+    data_coding?: number;
+    esm_class?: number;
+    registered_delivery?: number;
     short_message?: { message?: string | Buffer; udh?: Buffer[] } | Buffer | string;
     message_payload?: { message?: string | Buffer } | string;
     [key: string]: unknown;

@@ -8,7 +8,8 @@ import path from 'node:path';
 export const BEARERBOX = '/usr/sbin/bearerbox';
 export const SMSBOX = '/usr/sbin/smsbox';
 
-const run = (cmd: string, args: string[], env?: NodeJS.ProcessEnv) => execFileSync(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } }).toString();
+const run = (cmd: string, args: string[], env?: NodeJS.ProcessEnv) =>
+  execFileSync(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } }).toString();
 
 /**
  * apt-get installs `kannel` when bearerbox is missing (an `apt-get update` first when the package
@@ -20,18 +21,38 @@ export function ensureKannel(log: (s: string) => void = () => undefined): void {
   // root runs apt-get itself; otherwise a password-less sudo (a CI runner's user) does
   const root = process.getuid?.() === 0;
   if (!root) {
-    try { run('sudo', ['-n', 'true']); } catch { throw new Error('Kannel is not installed and installing it needs root: sudo apt-get install -y kannel'); }
+    try {
+      run('sudo', ['-n', 'true']);
+    } catch {
+      throw new Error('Kannel is not installed and installing it needs root: sudo apt-get install -y kannel');
+    }
   }
-  const apt = (args: string[]) => (root ? run('apt-get', args, { DEBIAN_FRONTEND: 'noninteractive' }) : run('sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args]));
-  const known = () => { try { return /Candidate: \d/.test(run('apt-cache', ['policy', 'kannel'])); } catch { return false; } };
+  const apt = (args: string[]) =>
+    root
+      ? run('apt-get', args, { DEBIAN_FRONTEND: 'noninteractive' })
+      : run('sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args]);
+  const known = () => {
+    try {
+      return /Candidate: \d/.test(run('apt-cache', ['policy', 'kannel']));
+    } catch {
+      return false;
+    }
+  };
   if (!known()) {
     log('apt-get update');
     apt(['update', '-qq']);
   }
   log('apt-get install kannel');
   apt(['install', '-y', '-qq', 'kannel']);
-  for (const [cmd, args] of [['/etc/init.d/kannel', ['stop']], ['update-rc.d', ['kannel', 'disable']]] as const) {
-    try { run(root ? cmd : 'sudo', root ? [...args] : ['-n', cmd, ...args]); } catch { /* no init system in a container: nothing was started */ }
+  for (const [cmd, args] of [
+    ['/etc/init.d/kannel', ['stop']],
+    ['update-rc.d', ['kannel', 'disable']],
+  ] as const) {
+    try {
+      run(root ? cmd : 'sudo', root ? [...args] : ['-n', cmd, ...args]);
+    } catch {
+      /* no init system in a container: nothing was started */
+    }
   }
 }
 
@@ -56,7 +77,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 20_000, everyMs = 100): Promise<void> {
+export async function waitFor(
+  what: string,
+  probe: () => Promise<boolean>,
+  timeoutMs = 20_000,
+  everyMs = 100,
+): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -70,7 +96,8 @@ export async function waitFor(what: string, probe: () => Promise<boolean>, timeo
 }
 
 export interface KannelBoxes {
-  dir: string; conf: string;
+  dir: string;
+  conf: string;
   startBearerbox(): Promise<void>;
   startSmsbox(): Promise<void>;
   /** SIGKILL: a crash, for fault checks */
@@ -89,12 +116,22 @@ export interface KannelBoxes {
 export function listening(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const s = connect({ port, host: '127.0.0.1' });
-    s.once('connect', () => { s.destroy(); resolve(true); });
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
     s.once('error', () => resolve(false));
   });
 }
 
-export async function startBoxes(opts: { dir: string; conf: string; adminPort: number; smsboxPort: number; sendsmsPort: number; log?: (s: string) => void }): Promise<KannelBoxes> {
+export async function startBoxes(opts: {
+  dir: string;
+  conf: string;
+  adminPort: number;
+  smsboxPort: number;
+  sendsmsPort: number;
+  log?: (s: string) => void;
+}): Promise<KannelBoxes> {
   mkdirSync(opts.dir, { recursive: true });
   const children = new Map<'bearerbox' | 'smsbox', ChildProcess>();
   const spawnBox = (box: 'bearerbox' | 'smsbox') => {
@@ -106,14 +143,18 @@ export async function startBoxes(opts: { dir: string; conf: string; adminPort: n
       rmSync(pidFile, { force: true });
     }
     const err = openSync(path.join(opts.dir, `${box}.stderr`), 'a');
-    const child = spawn(box === 'bearerbox' ? BEARERBOX : SMSBOX, ['-v', '4', '-p', pidFile, opts.conf], { stdio: ['ignore', 'ignore', err], detached: false });
+    const child = spawn(box === 'bearerbox' ? BEARERBOX : SMSBOX, ['-v', '4', '-p', pidFile, opts.conf], {
+      stdio: ['ignore', 'ignore', err],
+      detached: false,
+    });
     closeSync(err);
     child.on('exit', (code, sig) => opts.log?.(`${box} exited (${code ?? sig})`));
     children.set(box, child);
   };
   const alive = (box: 'bearerbox' | 'smsbox') => {
     const c = children.get(box);
-    if (c && (c.exitCode !== null || c.signalCode)) throw new Error(`${box} exited (${c.exitCode ?? c.signalCode}): see ${opts.dir}/${box}.log`);
+    if (c && (c.exitCode !== null || c.signalCode))
+      throw new Error(`${box} exited (${c.exitCode ?? c.signalCode}): see ${opts.dir}/${box}.log`);
     return true;
   };
   const answers = async (port: number, p: string) => {
@@ -122,10 +163,14 @@ export async function startBoxes(opts: { dir: string; conf: string; adminPort: n
     return true;
   };
   const boxes: KannelBoxes = {
-    dir: opts.dir, conf: opts.conf,
+    dir: opts.dir,
+    conf: opts.conf,
     async startBearerbox() {
       spawnBox('bearerbox');
-      await waitFor('bearerbox admin port', async () => alive('bearerbox') && (await answers(opts.adminPort, '/status.txt')));
+      await waitFor(
+        'bearerbox admin port',
+        async () => alive('bearerbox') && (await answers(opts.adminPort, '/status.txt')),
+      );
       // smsbox gives up at once when the box port is not open yet
       await waitFor('bearerbox smsbox port', async () => alive('bearerbox') && listening(opts.smsboxPort));
     },

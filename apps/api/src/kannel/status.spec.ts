@@ -32,19 +32,43 @@ const XML = `<?xml version="1.0"?>
 describe("Kannel's status.xml", () => {
   it('reads each link: state, queue, counts and the last rate in and out', () => {
     expect(parseStatusXml(XML)).toEqual({
-      uptime: '0d 0h 0m 5s', queued: 7,
+      uptime: '0d 0h 0m 5s',
+      queued: 7,
       links: [
-        { smsc_id: 'bad', state: 'connecting', detail: 're-connecting', queued: 4, failed: 2, received: 0, sent: 0, rate_in: 0, rate_out: 0 },
-        { smsc_id: 'good', state: 'online', detail: 'online 5s', queued: 0, failed: 0, received: 1, sent: 3, rate_in: 0.23, rate_out: 812.5 },
+        {
+          smsc_id: 'bad',
+          state: 'connecting',
+          detail: 're-connecting',
+          queued: 4,
+          failed: 2,
+          received: 0,
+          sent: 0,
+          rate_in: 0,
+          rate_out: 0,
+        },
+        {
+          smsc_id: 'good',
+          state: 'online',
+          detail: 'online 5s',
+          queued: 0,
+          failed: 0,
+          received: 1,
+          sent: 3,
+          rate_in: 0.23,
+          rate_out: 812.5,
+        },
       ],
     });
   });
 
   it('maps the status words and refuses a denied or foreign answer', () => {
-    expect(['online 12s', 'connecting', 're-connecting', 'dead', 'disconnected', 'shutting down', 'what'].map(linkState))
-      .toEqual(['online', 'connecting', 'connecting', 'dead', 'dead', 'dead', 'unknown']);
+    expect(
+      ['online 12s', 'connecting', 're-connecting', 'dead', 'disconnected', 'shutting down', 'what'].map(linkState),
+    ).toEqual(['online', 'connecting', 'connecting', 'dead', 'dead', 'dead', 'unknown']);
     expect(() => parseStatusXml('Denied')).toThrow('denied the status password');
     expect(() => parseStatusXml('<html>')).toThrow('not status.xml');
-    expect(parseStatusXml('<gateway><status>running, uptime 1s</status><smscs><count>0</count></smscs></gateway>').links).toEqual([]);
+    expect(
+      parseStatusXml('<gateway><status>running, uptime 1s</status><smscs><count>0</count></smscs></gateway>').links,
+    ).toEqual([]);
   });
 });

@@ -22,7 +22,12 @@ export function linkState(status: string): LinkHealth['state'] {
  * status password) or anything that is not the status document throws.
  */
 export function parseStatusXml(xml: string): Pick<GatewayHealth, 'uptime' | 'queued' | 'links'> {
-  if (!/<gateway>/.test(xml)) throw new Error(xml.trim().startsWith('Denied') ? 'Kannel denied the status password' : 'Kannel answered something that is not status.xml');
+  if (!/<gateway>/.test(xml))
+    throw new Error(
+      xml.trim().startsWith('Denied')
+        ? 'Kannel denied the status password'
+        : 'Kannel answered something that is not status.xml',
+    );
   const status = tag(xml, 'status') ?? '';
   const sms = tag(xml, 'sms') ?? '';
   const smscs = xml.split('<smscs>')[1] ?? '';
@@ -32,10 +37,15 @@ export function parseStatusXml(xml: string): Pick<GatewayHealth, 'uptime' | 'que
     const smsPart = tag(body, 'sms') ?? '';
     const detail = tag(body, 'status') ?? '';
     links.push({
-      smsc_id: tag(body, 'id') ?? tag(body, 'admin-id') ?? '', state: linkState(detail), detail,
-      queued: num(tag(body, 'queued')), failed: num(tag(body, 'failed')),
-      received: num(tag(smsPart, 'received')), sent: num(tag(smsPart, 'sent')),
-      rate_in: rate(tag(smsPart, 'inbound')), rate_out: rate(tag(smsPart, 'outbound')),
+      smsc_id: tag(body, 'id') ?? tag(body, 'admin-id') ?? '',
+      state: linkState(detail),
+      detail,
+      queued: num(tag(body, 'queued')),
+      failed: num(tag(body, 'failed')),
+      received: num(tag(smsPart, 'received')),
+      sent: num(tag(smsPart, 'sent')),
+      rate_in: rate(tag(smsPart, 'inbound')),
+      rate_out: rate(tag(smsPart, 'outbound')),
     });
   }
   const sentQueued = num(tag(tag(sms, 'sent') ?? '', 'queued'));

@@ -26,6 +26,8 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessPolicy;
+    /** the 403's words for a caller whose level here is 'none', when a plain refusal would not say why */
+    refusal?: string;
   }
   interface FastifyRequest {
     /** set by the auth hook on every non-public route */

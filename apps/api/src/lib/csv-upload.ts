@@ -25,11 +25,19 @@ export interface CsvRecord {
  * Reads a CSV whose header (any order, any case) must name `required` and may name `optional`.
  * Lines with the wrong number of fields go to `problems`; the caller adds its own and refuses them all.
  */
-export function readCsvTable(csv: string, required: readonly string[], optional?: readonly string[]): { records: CsvRecord[]; problems: string[] } {
+export function readCsvTable(
+  csv: string,
+  required: readonly string[],
+  optional?: readonly string[],
+): { records: CsvRecord[]; problems: string[] } {
   const [header, ...lines] = parseCsv(csv);
   const names = header?.fields.map((h) => h.trim().toLowerCase()) ?? [];
   const missing = required.filter((c) => !names.includes(c));
-  if (missing.length) throw new HttpError(400, `Line 1: the CSV needs the headers ${required.join(', ')} (missing: ${missing.join(', ')})`);
+  if (missing.length)
+    throw new HttpError(
+      400,
+      `Line 1: the CSV needs the headers ${required.join(', ')} (missing: ${missing.join(', ')})`,
+    );
   if (optional) {
     const known = [...required, ...optional];
     const unknown = names.find((n) => !known.includes(n));
@@ -38,8 +46,17 @@ export function readCsvTable(csv: string, required: readonly string[], optional?
   const problems: string[] = [];
   const records: CsvRecord[] = [];
   for (const { line, fields } of lines) {
-    if (fields.length !== names.length) { problems.push(`Line ${line}: ${fields.length} fields, the header has ${names.length}`); continue; }
-    records.push({ line, get: (column) => { const i = names.indexOf(column); return i < 0 ? '' : fields[i].trim(); } });
+    if (fields.length !== names.length) {
+      problems.push(`Line ${line}: ${fields.length} fields, the header has ${names.length}`);
+      continue;
+    }
+    records.push({
+      line,
+      get: (column) => {
+        const i = names.indexOf(column);
+        return i < 0 ? '' : fields[i].trim();
+      },
+    });
   }
   return { records, problems };
 }

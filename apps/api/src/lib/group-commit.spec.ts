@@ -44,14 +44,17 @@ describe('GroupCommit', () => {
 
   it('rejects the items of a failed batch only', async () => {
     let calls = 0;
-    const gc = new GroupCommit(async (batch: number[]) => {
-      calls += 1;
-      if (calls === 1) {
-        await new Promise((r) => setImmediate(r));
-        throw new Error('deadlock');
-      }
-      return batch.map((n) => n * 2);
-    }, { maxBatch: 5 });
+    const gc = new GroupCommit(
+      async (batch: number[]) => {
+        calls += 1;
+        if (calls === 1) {
+          await new Promise((r) => setImmediate(r));
+          throw new Error('deadlock');
+        }
+        return batch.map((n) => n * 2);
+      },
+      { maxBatch: 5 },
+    );
     const failed = gc.add(1);
     const next = gc.add(2);
     await expect(failed).rejects.toThrow('deadlock');
@@ -60,7 +63,10 @@ describe('GroupCommit', () => {
 
   it('with maxWaitMs, gathers what arrives in the window into one batch', async () => {
     const batches: number[][] = [];
-    const gc = new GroupCommit(async (batch: number[]) => (batches.push(batch), batch), { maxBatch: 100, maxWaitMs: 20 });
+    const gc = new GroupCommit(async (batch: number[]) => (batches.push(batch), batch), {
+      maxBatch: 100,
+      maxWaitMs: 20,
+    });
     const all = [gc.add(1), gc.add(2), gc.add(3)];
     expect(batches).toEqual([]);
     expect(await Promise.all(all)).toEqual([1, 2, 3]);
@@ -70,7 +76,10 @@ describe('GroupCommit', () => {
   it('takes an item added by a caller as its batch resolves, and says when it is idle', async () => {
     const batches: number[][] = [];
     let idle = 0;
-    const gc: GroupCommit<number, number> = new GroupCommit(async (batch: number[]) => (batches.push(batch), batch), { maxBatch: 10, onIdle: () => (idle += 1) });
+    const gc: GroupCommit<number, number> = new GroupCommit(async (batch: number[]) => (batches.push(batch), batch), {
+      maxBatch: 10,
+      onIdle: () => (idle += 1),
+    });
     const second = gc.add(1).then((n) => gc.add(n + 1));
     expect(await second).toBe(2);
     await new Promise((r) => setImmediate(r));
@@ -80,11 +89,14 @@ describe('GroupCommit', () => {
 
   it('drain waits for every queued item', async () => {
     const done: number[] = [];
-    const gc = new GroupCommit(async (batch: number[]) => {
-      await new Promise((r) => setTimeout(r, 5));
-      done.push(...batch);
-      return batch;
-    }, { maxBatch: 2, maxWaitMs: 1000 });
+    const gc = new GroupCommit(
+      async (batch: number[]) => {
+        await new Promise((r) => setTimeout(r, 5));
+        done.push(...batch);
+        return batch;
+      },
+      { maxBatch: 2, maxWaitMs: 1000 },
+    );
     void gc.add(1);
     void gc.add(2);
     void gc.add(3);

@@ -27,7 +27,10 @@ export class GroupCommit<I, O> {
   private flushing: Promise<void> | null = null;
 
   /** `run` writes one batch and answers one outcome per item, in order. */
-  constructor(private readonly run: (batch: I[]) => Promise<O[]>, private readonly opts: GroupCommitOptions<I>) {}
+  constructor(
+    private readonly run: (batch: I[]) => Promise<O[]>,
+    private readonly opts: GroupCommitOptions<I>,
+  ) {}
 
   add(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {

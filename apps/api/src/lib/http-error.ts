@@ -1,15 +1,24 @@
 /** An error whose status and message are safe to show the client. */
 export class HttpError extends Error {
-  constructor(public readonly statusCode: number, message: string, public readonly headers: Record<string, string> = {}) {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+    public readonly headers: Record<string, string> = {},
+  ) {
     super(message);
   }
 }
 export const notFound = (what = 'Record') => new HttpError(404, `${what} not found`);
-export const forbidden = () => new HttpError(403, 'You are not allowed to do this');
+export const forbidden = (message = 'You are not allowed to do this') => new HttpError(403, message);
 
 /** A 400 about named form fields, answered as `{ errors: { field: message } }` so a form shows it on the field. */
 export class FieldError extends HttpError {
   constructor(public readonly fields: Record<string, string>) {
-    super(400, Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join('; '));
+    super(
+      400,
+      Object.entries(fields)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('; '),
+    );
   }
 }

@@ -1,4 +1,5 @@
 import { MAX_PER_PAGE } from '@smsc/shared-contract';
+import { sql, type SelectQueryBuilder } from 'kysely';
 
 /** `*acme*` from the console becomes `%acme%` for ILIKE; literal % and _ are escaped first. */
 export function wildcard(text: string): string {
@@ -14,7 +15,34 @@ export function paging(q: { page?: number; per_page?: number }, defaultPerPage =
 }
 
 /** Picks an order column from a whitelist so order_by can never inject SQL. */
-export function ordering<T extends string>(q: { order_by?: string; order_dir?: 'asc' | 'desc' }, allowed: readonly T[], fallback: T, dir: 'asc' | 'desc' = 'asc') {
+export function ordering<T extends string>(
+  q: { order_by?: string; order_dir?: 'asc' | 'desc' },
+  allowed: readonly T[],
+  fallback: T,
+  dir: 'asc' | 'desc' = 'asc',
+) {
   const col = (allowed as readonly string[]).includes(q.order_by ?? '') ? (q.order_by as T) : fallback;
   return { col, dir: q.order_dir ?? dir };
+}
+
+type PageQuery = { page?: number; per_page?: number };
+/** The ordered, selecting query of a list: the page is cut from it. */
+type Pageable<Row> = { limit(n: number): { offset(n: number): { execute(): Promise<Row[]> } } };
+
+/**
+ * One list answer `{ items, total, per_page }`: the page of `rows` and, in parallel, `count(*)` over `counted`
+ * (the filtered query with no selection, or the rows query wrapped as a sub-select where it groups or selects).
+ */
+export async function listPage<Row, DB, TB extends keyof DB, O>(
+  query: PageQuery,
+  rows: Pageable<Row>,
+  counted: SelectQueryBuilder<DB, TB, O>,
+  defaultPerPage = 10,
+): Promise<{ items: Row[]; total: number; per_page: number }> {
+  const { per_page, offset } = paging(query, defaultPerPage);
+  const [items, total] = await Promise.all([
+    rows.limit(per_page).offset(offset).execute(),
+    counted.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow() as Promise<{ n: number }>,
+  ]);
+  return { items, total: total.n, per_page };
 }

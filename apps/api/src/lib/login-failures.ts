@@ -20,9 +20,12 @@ export function createLoginFailures(db: Kysely<Database>, opts: { max: number; w
   const windowEnd = sql`login_failures.window_start + (${opts.windowSeconds}::int * interval '1 second')`;
   return {
     async retryAfter(email) {
-      const row = await db.selectFrom('login_failures')
+      const row = await db
+        .selectFrom('login_failures')
         .select(sql<number>`ceil(extract(epoch from (${windowEnd} - now())))::int`.as('seconds'))
-        .where('email', '=', email).where('failures', '>=', opts.max).where(sql<boolean>`${windowEnd} > now()`)
+        .where('email', '=', email)
+        .where('failures', '>=', opts.max)
+        .where(sql<boolean>`${windowEnd} > now()`)
         .executeTakeFirst();
       return row ? Math.max(1, row.seconds) : 0;
     },
@@ -32,7 +35,10 @@ export function createLoginFailures(db: Kysely<Database>, opts: { max: number; w
           failures = case when ${windowEnd} <= now() then 1 else login_failures.failures + 1 end,
           window_start = case when ${windowEnd} <= now() then now() else login_failures.window_start end`.execute(db);
       // Rows of other accounts whose window has passed can never block anyone again; keep the table small.
-      await db.deleteFrom('login_failures').where(sql<boolean>`${windowEnd} <= now()`).execute();
+      await db
+        .deleteFrom('login_failures')
+        .where(sql<boolean>`${windowEnd} <= now()`)
+        .execute();
     },
     async clear(email) {
       await db.deleteFrom('login_failures').where('email', '=', email).execute();

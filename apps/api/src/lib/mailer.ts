@@ -3,8 +3,17 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/schema';
 
-export interface MailAttachment { filename: string; content: Buffer; contentType: string }
-export interface Mail { to: string; subject: string; text: string; attachments?: MailAttachment[] }
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  attachments?: MailAttachment[];
+}
 export interface Mailer {
   send(mail: Mail): Promise<void>;
   /** true when SMTP_URL is set: the outbox dispatcher then sends its pending rows over SMTP */
@@ -12,17 +21,31 @@ export interface Mailer {
 }
 
 /** SMTP when configured; otherwise the mail lands in the outbox table and the log, so a demo can still confirm. */
-export function createMailer(db: Kysely<Database>, log: FastifyBaseLogger, smtpUrl?: string, from = 'SMSC Console <no-reply@smsc.local>'): Mailer {
+export function createMailer(
+  db: Kysely<Database>,
+  log: FastifyBaseLogger,
+  smtpUrl?: string,
+  from = 'SMSC Console <no-reply@smsc.local>',
+): Mailer {
   const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   return {
     smtp: !!transport,
     async send(mail) {
       if (transport) {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments });
+        await transport.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          attachments: mail.attachments,
+        });
         return;
       }
       await db.insertInto('outbox').values({ recipient: mail.to, subject: mail.subject, body: mail.text }).execute();
-      log.info({ to: mail.to, subject: mail.subject, attachments: mail.attachments?.map((a) => a.filename) }, `mail (no SMTP_URL, kept in outbox): ${mail.text}`);
+      log.info(
+        { to: mail.to, subject: mail.subject, attachments: mail.attachments?.map((a) => a.filename) },
+        `mail (no SMTP_URL, kept in outbox): ${mail.text}`,
+      );
     },
   };
 }

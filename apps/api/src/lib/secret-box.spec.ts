@@ -33,7 +33,8 @@ describe('secret box (AES-256-GCM)', () => {
   it('reads a key as 64 hex digits or base64 of 32 bytes and refuses anything else', () => {
     expect(parseSecretKey(key.toString('hex'))).toEqual(key);
     expect(parseSecretKey(key.toString('base64'))).toEqual(key);
-    for (const bad of ['short', 'x'.repeat(64), randomBytes(16).toString('hex')]) expect(() => parseSecretKey(bad)).toThrow('SECRET_KEY must be 32 bytes');
+    for (const bad of ['short', 'x'.repeat(64), randomBytes(16).toString('hex')])
+      expect(() => parseSecretKey(bad)).toThrow('SECRET_KEY must be 32 bytes');
   });
 
   it('generates the embedded default key once beside the data directory (0600) and reuses it', () => {
@@ -48,8 +49,12 @@ describe('secret box (AES-256-GCM)', () => {
       expect(loadSecretKey({ dataDir: path.join(dir, 'pglite') }, (m) => warned.push(m))).toEqual(first);
       expect(warned).toHaveLength(1);
       // SECRET_KEY wins over the file; a memory database keeps one key per process
-      expect(loadSecretKey({ dataDir: path.join(dir, 'pglite'), secretKey: key.toString('hex') }, () => undefined)).toEqual(key);
-      expect(loadSecretKey({ dataDir: 'memory' }, () => undefined)).toEqual(loadSecretKey({ dataDir: 'memory' }, () => undefined));
+      expect(
+        loadSecretKey({ dataDir: path.join(dir, 'pglite'), secretKey: key.toString('hex') }, () => undefined),
+      ).toEqual(key);
+      expect(loadSecretKey({ dataDir: 'memory' }, () => undefined)).toEqual(
+        loadSecretKey({ dataDir: 'memory' }, () => undefined),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

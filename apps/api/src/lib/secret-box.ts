@@ -78,6 +78,8 @@ export function loadSecretKey(o: { secretKey?: string; dataDir: string }, warn: 
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') return parseSecretKey(readFileSync(file, 'utf8'));
     throw e;
   }
-  warn(`SECRET_KEY not set: generated ${file} (keep it with the data; without it stored SMSC passwords cannot be read)`);
+  warn(
+    `SECRET_KEY not set: generated ${file} (keep it with the data; without it stored SMSC passwords cannot be read)`,
+  );
   return key;
 }

@@ -1,5 +1,4 @@
 import { newActionToken, sha256, signToken, verifyToken } from './tokens';
-import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords';
 import { wildcard } from './list';
 
 describe('tokens', () => {
@@ -16,20 +15,6 @@ describe('tokens', () => {
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     expect(hash).toBe(sha256(token));
     expect(hash).not.toContain(token);
-  });
-});
-
-describe('passwords', () => {
-  it('hashes with a salt and verifies', async () => {
-    const a = await hashPassword('long-enough-1');
-    expect(a).not.toBe(await hashPassword('long-enough-1'));
-    expect(await verifyPassword('long-enough-1', a)).toBe(true);
-    expect(await verifyPassword('long-enough-2', a)).toBe(false);
-  });
-  it('refuses short and common passwords', () => {
-    expect(() => checkPasswordPolicy('short')).toThrow(/at least 8/);
-    expect(() => checkPasswordPolicy('Password1')).toThrow(/common/);
-    expect(() => checkPasswordPolicy('a-fine-passphrase')).not.toThrow();
   });
 });
 

@@ -3,12 +3,23 @@ import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from
 import type { UserType } from '@smsc/shared-contract';
 
 /** iat is fractional seconds (allowed for a NumericDate) so a login right after a password change stays valid. */
-export interface TokenClaims { sub: string; typ: UserType; email: string; exp: number; iat: number; jti: string }
+export interface TokenClaims {
+  sub: string;
+  typ: UserType;
+  email: string;
+  exp: number;
+  iat: number;
+  jti: string;
+}
 
 const b64 = (b: Buffer | string) => Buffer.from(b).toString('base64url');
 const HEADER = b64(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
 
-export function signToken(secret: string, claims: Omit<TokenClaims, 'jti' | 'exp' | 'iat'>, ttlSeconds: number): { token: string; exp: number } {
+export function signToken(
+  secret: string,
+  claims: Omit<TokenClaims, 'jti' | 'exp' | 'iat'>,
+  ttlSeconds: number,
+): { token: string; exp: number } {
   const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
   const body = b64(JSON.stringify({ ...claims, exp, iat: Date.now() / 1000, jti: randomUUID() }));
   const sig = b64(createHmac('sha256', secret).update(`${HEADER}.${body}`).digest());

@@ -12,13 +12,21 @@ describe('mail templates', () => {
   });
 
   it('names placeholders a mail cannot fill, and stray braces', () => {
-    expect(unknownPlaceholders('low_balance', { subject: 'Hi {{company_name}}', body: '{{link}} and {{ balance }} {{amount}}' })).toEqual(['link', 'amount']);
+    expect(
+      unknownPlaceholders('low_balance', {
+        subject: 'Hi {{company_name}}',
+        body: '{{link}} and {{ balance }} {{amount}}',
+      }),
+    ).toEqual(['link', 'amount']);
     expect(unknownPlaceholders('registration', { subject: 'x', body: 'total {{ 1 }}' })).toEqual(['{{']);
     expect(unknownPlaceholders('registration', { subject: '{{link}}', body: '{{ full_name }}' })).toEqual([]);
   });
 
   it('keeps a subject on one line and inserts values as they are', () => {
-    const out = render({ subject: 'For {{company_name}}', body: '{{company_name}} owes {{balance}}; {{unknown}} stays' }, { company_name: 'A\nB', balance: '{{x}}' });
+    const out = render(
+      { subject: 'For {{company_name}}', body: '{{company_name}} owes {{balance}}; {{unknown}} stays' },
+      { company_name: 'A\nB', balance: '{{x}}' },
+    );
     expect(out.subject).toBe('For A B');
     expect(out.body).toBe('A\nB owes {{x}}; {{unknown}} stays');
   });

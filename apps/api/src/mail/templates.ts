@@ -1,13 +1,31 @@
 import type { MailTemplateKind } from '@smsc/shared-contract';
 
-export interface Wording { subject: string; body: string }
+export interface Wording {
+  subject: string;
+  body: string;
+}
 
 /** The placeholders each mail fills, with the sample value a preview shows. */
 export const PLACEHOLDERS: Record<MailTemplateKind, Record<string, string>> = {
-  registration: { reseller_name: 'Demo Reseller', full_name: 'Ada Lovelace', link: 'https://console.example/api_smsc/v1/registration/confirm/…' },
-  password_reset: { reseller_name: 'Demo Reseller', full_name: 'Ada Lovelace', link: 'https://console.example/forgot-password/…' },
+  registration: {
+    reseller_name: 'Demo Reseller',
+    full_name: 'Ada Lovelace',
+    link: 'https://console.example/api_smsc/v1/registration/confirm/…',
+  },
+  password_reset: {
+    reseller_name: 'Demo Reseller',
+    full_name: 'Ada Lovelace',
+    link: 'https://console.example/forgot-password/…',
+  },
   low_balance: { reseller_name: 'Demo Reseller', company_name: 'Acme', balance: 'USD 4.20', threshold: 'USD 10.00' },
-  invoice: { reseller_name: 'Demo Reseller', company_name: 'Acme', invoice_number: 'INV-000007', total: 'USD 120.00', due_date: '2026-12-31', link: 'https://console.example/company-admin/billing/invoices' },
+  invoice: {
+    reseller_name: 'Demo Reseller',
+    company_name: 'Acme',
+    invoice_number: 'INV-000007',
+    total: 'USD 120.00',
+    due_date: '2026-12-31',
+    link: 'https://console.example/company-admin/billing/invoices',
+  },
 };
 
 /** The system's wording, sent when the reseller has none of its own (and for direct companies). */

@@ -1,16 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  IdParam, ListPage, MessageBody, SmsTemplate, SmsTemplateCreateBody, SmsTemplateListQuery, SmsTemplatePatchBody, SmsTemplatePayload,
+  IdParam,
+  ListPage,
+  MessageBody,
+  SmsTemplate,
+  SmsTemplateCreateBody,
+  SmsTemplateListQuery,
+  SmsTemplatePatchBody,
+  SmsTemplatePayload,
   SmsTemplateRejectBody,
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
-import { ordering, paging, wildcard } from '../lib/list';
+import { ordering, wildcard, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
-import { audit } from '../security/audit';
-import { contentScope, targetCompany, templatesQuery } from './queries';
+import { audit } from '../security';
+import { templatesQuery } from './queries';
+import { ofCompany, rowsOf, targetCompany } from '../lib/tenancy';
 
-const P = (reseller: 'tenant' | 'none', company_admin: 'tenant' | 'none', user: 'tenant' | 'none') => ({ admin: 'all', reseller, company_admin, user }) satisfies AccessPolicy;
+const P = (reseller: 'tenant' | 'none', company_admin: 'tenant' | 'none', user: 'tenant' | 'none') =>
+  ({ admin: 'all', reseller, company_admin, user }) satisfies AccessPolicy;
 export const TEMPLATE_ACCESS = {
   // a company user picks its company's approved templates in the SMS center
   read: P('tenant', 'tenant', 'tenant'),
@@ -23,75 +32,159 @@ const tags = ['templates'];
 export default async function templateRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
   const find = async (req: FastifyRequest, id: string) =>
-    orNotFound(await templatesQuery(app.db).where('sms_templates.sms_template_uuid', '=', id).where(contentScope(req, 'sms_templates')).executeTakeFirst(), 'Template');
-  const read = (id: string) => templatesQuery(app.db).where('sms_templates.sms_template_uuid', '=', id).executeTakeFirstOrThrow();
+    orNotFound(
+      await templatesQuery(app.db)
+        .where('sms_templates.sms_template_uuid', '=', id)
+        .where(rowsOf(req, ofCompany('sms_templates')))
+        .executeTakeFirst(),
+      'Template',
+    );
+  const read = (id: string) =>
+    templatesQuery(app.db).where('sms_templates.sms_template_uuid', '=', id).executeTakeFirstOrThrow();
 
-  app.get('/sms_template/list', { config: { access: TEMPLATE_ACCESS.read }, schema: { tags, querystring: SmsTemplateListQuery, response: { 200: ListPage(SmsTemplate) } } }, async (req) => {
-    const q = req.query;
-    let b = templatesQuery(app.db).where(contentScope(req, 'sms_templates'));
-    if (q.template_name) b = b.where('sms_templates.template_name', 'ilike', wildcard(q.template_name));
-    if (q.status && q.status !== 'all') b = b.where('sms_templates.status', '=', q.status);
-    if (q.created_on_gt) b = b.where('sms_templates.created_on', '>', new Date(q.created_on_gt));
-    if (q.company_uuid) b = b.where('sms_templates.company_uuid', '=', q.company_uuid);
-    const { per_page, offset } = paging(q);
-    const { col, dir } = ordering(q, ['created_on', 'template_name', 'status', 'updated_on'] as const, 'created_on', 'desc');
-    const [items, total] = await Promise.all([
-      b.orderBy(`sms_templates.${col}`, dir).orderBy('sms_templates.sms_template_uuid').limit(per_page).offset(offset).execute(),
-      b.clearSelect().select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: Number(total.n), per_page };
-  });
+  app.get(
+    '/sms_template/list',
+    {
+      config: { access: TEMPLATE_ACCESS.read },
+      schema: { tags, querystring: SmsTemplateListQuery, response: { 200: ListPage(SmsTemplate) } },
+    },
+    async (req) => {
+      const q = req.query;
+      let b = templatesQuery(app.db).where(rowsOf(req, ofCompany('sms_templates')));
+      if (q.template_name) b = b.where('sms_templates.template_name', 'ilike', wildcard(q.template_name));
+      if (q.status && q.status !== 'all') b = b.where('sms_templates.status', '=', q.status);
+      if (q.created_on_gt) b = b.where('sms_templates.created_on', '>', new Date(q.created_on_gt));
+      if (q.company_uuid) b = b.where('sms_templates.company_uuid', '=', q.company_uuid);
+      const { col, dir } = ordering(
+        q,
+        ['created_on', 'template_name', 'status', 'updated_on'] as const,
+        'created_on',
+        'desc',
+      );
+      return listPage(
+        q,
+        b.orderBy(`sms_templates.${col}`, dir).orderBy('sms_templates.sms_template_uuid'),
+        b.clearSelect(),
+      );
+    },
+  );
 
-  app.get('/sms_template/:id', { config: { access: TEMPLATE_ACCESS.read }, schema: { tags, params: IdParam, response: { 200: SmsTemplatePayload } } },
-    async (req) => ({ sms_template: await find(req, req.params.id) }));
+  app.get(
+    '/sms_template/:id',
+    {
+      config: { access: TEMPLATE_ACCESS.read },
+      schema: { tags, params: IdParam, response: { 200: SmsTemplatePayload } },
+    },
+    async (req) => ({ sms_template: await find(req, req.params.id) }),
+  );
 
-  app.post('/sms_template', { config: { access: TEMPLATE_ACCESS.write }, schema: { tags, body: SmsTemplateCreateBody, response: { 201: SmsTemplatePayload } } }, async (req, reply) => {
-    const company_uuid = await targetCompany(app.db, req, req.body.company_uuid);
-    // A template written by its approver (the admin or the company's reseller) needs no second look.
-    const byReviewer = req.user.user_type === 'admin' || req.user.user_type === 'reseller';
-    const row = await app.db.insertInto('sms_templates').values({
-      company_uuid, template_name: req.body.template_name.trim(), text: req.body.text, created_by: req.user.uuid,
-      ...(byReviewer ? { status: 'approved' as const, reviewed_by: req.user.uuid, reviewed_on: new Date() } : {}),
-    }).returning('sms_template_uuid').executeTakeFirstOrThrow();
-    const created = await read(row.sms_template_uuid);
-    await audit(req, 'sms_template', created.id, null, created);
-    return reply.code(201).send({ sms_template: created });
-  });
+  app.post(
+    '/sms_template',
+    {
+      config: { access: TEMPLATE_ACCESS.write },
+      schema: { tags, body: SmsTemplateCreateBody, response: { 201: SmsTemplatePayload } },
+    },
+    async (req, reply) => {
+      const company_uuid = await targetCompany(app.db, req, req.body.company_uuid);
+      // A template written by its approver (the admin or the company's reseller) needs no second look.
+      const byReviewer = req.user.user_type === 'admin' || req.user.user_type === 'reseller';
+      const row = await app.db
+        .insertInto('sms_templates')
+        .values({
+          company_uuid,
+          template_name: req.body.template_name.trim(),
+          text: req.body.text,
+          created_by: req.user.uuid,
+          ...(byReviewer ? { status: 'approved' as const, reviewed_by: req.user.uuid, reviewed_on: new Date() } : {}),
+        })
+        .returning('sms_template_uuid')
+        .executeTakeFirstOrThrow();
+      const created = await read(row.sms_template_uuid);
+      await audit(req, 'sms_template', created.id, null, created);
+      return reply.code(201).send({ sms_template: created });
+    },
+  );
 
-  app.patch('/sms_template/:id', { config: { access: TEMPLATE_ACCESS.write }, schema: { tags, params: IdParam, body: SmsTemplatePatchBody, response: { 200: SmsTemplatePayload } } }, async (req) => {
+  app.patch(
+    '/sms_template/:id',
+    {
+      config: { access: TEMPLATE_ACCESS.write },
+      schema: { tags, params: IdParam, body: SmsTemplatePatchBody, response: { 200: SmsTemplatePayload } },
+    },
+    async (req) => {
+      const before = await find(req, req.params.id);
+      const { template_name, text } = req.body;
+      const changed =
+        (template_name !== undefined && template_name.trim() !== before.template_name) ||
+        (text !== undefined && text !== before.text);
+      // The company changing what was approved sends it back for approval; a reviewer's own edit stands.
+      const backToPending = changed && req.user.user_type === 'company_admin' && before.status !== 'pending';
+      await app.db
+        .updateTable('sms_templates')
+        .set({
+          ...(template_name !== undefined ? { template_name: template_name.trim() } : {}),
+          ...(text !== undefined ? { text } : {}),
+          updated_on: new Date(),
+          ...(backToPending
+            ? { status: 'pending' as const, reject_reason: null, reviewed_by: null, reviewed_on: null }
+            : {}),
+        })
+        .where('sms_template_uuid', '=', before.id)
+        .execute();
+      const after = await read(before.id);
+      await audit(req, 'sms_template', before.id, before, after);
+      return { sms_template: after };
+    },
+  );
+
+  app.delete(
+    '/sms_template/:id',
+    { config: { access: TEMPLATE_ACCESS.write }, schema: { tags, params: IdParam, response: { 200: MessageBody } } },
+    async (req) => {
+      const before = await find(req, req.params.id);
+      await app.db.deleteFrom('sms_templates').where('sms_template_uuid', '=', before.id).execute();
+      await audit(req, 'sms_template', before.id, before, null);
+      return { message: 'Template deleted' };
+    },
+  );
+
+  const review = async (
+    req: FastifyRequest<{ Params: IdParam }>,
+    status: 'approved' | 'rejected',
+    reason: string | null,
+  ) => {
     const before = await find(req, req.params.id);
-    const { template_name, text } = req.body;
-    const changed = (template_name !== undefined && template_name.trim() !== before.template_name) || (text !== undefined && text !== before.text);
-    // The company changing what was approved sends it back for approval; a reviewer's own edit stands.
-    const backToPending = changed && req.user.user_type === 'company_admin' && before.status !== 'pending';
-    await app.db.updateTable('sms_templates').set({
-      ...(template_name !== undefined ? { template_name: template_name.trim() } : {}), ...(text !== undefined ? { text } : {}), updated_on: new Date(),
-      ...(backToPending ? { status: 'pending' as const, reject_reason: null, reviewed_by: null, reviewed_on: null } : {}),
-    }).where('sms_template_uuid', '=', before.id).execute();
-    const after = await read(before.id);
-    await audit(req, 'sms_template', before.id, before, after);
-    return { sms_template: after };
-  });
-
-  app.delete('/sms_template/:id', { config: { access: TEMPLATE_ACCESS.write }, schema: { tags, params: IdParam, response: { 200: MessageBody } } }, async (req) => {
-    const before = await find(req, req.params.id);
-    await app.db.deleteFrom('sms_templates').where('sms_template_uuid', '=', before.id).execute();
-    await audit(req, 'sms_template', before.id, before, null);
-    return { message: 'Template deleted' };
-  });
-
-  const review = async (req: FastifyRequest<{ Params: IdParam }>, status: 'approved' | 'rejected', reason: string | null) => {
-    const before = await find(req, req.params.id);
-    await app.db.updateTable('sms_templates').set({ status, reject_reason: reason, reviewed_by: req.user.uuid, reviewed_on: new Date(), updated_on: new Date() })
-      .where('sms_template_uuid', '=', before.id).execute();
+    await app.db
+      .updateTable('sms_templates')
+      .set({
+        status,
+        reject_reason: reason,
+        reviewed_by: req.user.uuid,
+        reviewed_on: new Date(),
+        updated_on: new Date(),
+      })
+      .where('sms_template_uuid', '=', before.id)
+      .execute();
     const after = await read(before.id);
     await audit(req, 'sms_template', before.id, before, after);
     return { sms_template: after };
   };
 
-  app.patch('/sms_template/:id/approve', { config: { access: TEMPLATE_ACCESS.review }, schema: { tags, params: IdParam, response: { 200: SmsTemplatePayload } } },
-    async (req) => review(req, 'approved', null));
+  app.patch(
+    '/sms_template/:id/approve',
+    {
+      config: { access: TEMPLATE_ACCESS.review },
+      schema: { tags, params: IdParam, response: { 200: SmsTemplatePayload } },
+    },
+    async (req) => review(req, 'approved', null),
+  );
 
-  app.patch('/sms_template/:id/reject', { config: { access: TEMPLATE_ACCESS.review }, schema: { tags, params: IdParam, body: SmsTemplateRejectBody, response: { 200: SmsTemplatePayload } } },
-    async (req) => review(req, 'rejected', req.body?.reason?.trim() || null));
+  app.patch(
+    '/sms_template/:id/reject',
+    {
+      config: { access: TEMPLATE_ACCESS.review },
+      schema: { tags, params: IdParam, body: SmsTemplateRejectBody, response: { 200: SmsTemplatePayload } },
+    },
+    async (req) => review(req, 'rejected', req.body?.reason?.trim() || null),
+  );
 }

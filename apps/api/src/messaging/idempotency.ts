@@ -5,7 +5,11 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpError } from '../lib/http-error';
 
-export interface Idempotency { user_uuid: string; key: string; hash: string }
+export interface Idempotency {
+  user_uuid: string;
+  key: string;
+  hash: string;
+}
 
 export type Claim =
   | { kind: 'claimed' }
@@ -23,16 +27,26 @@ export const keyOf = (i: { user_uuid: string; key: string }) => `${i.user_uuid} 
  */
 export async function claimKeys(trx: Transaction<Database>, ids: Idempotency[]): Promise<Claim[]> {
   if (!ids.length) return [];
-  const claimed = new Set((await sql<{ user_uuid: string; idempotency_key: string }>`
+  const claimed = new Set(
+    (
+      await sql<{ user_uuid: string; idempotency_key: string }>`
     insert into sms_requests (user_uuid, idempotency_key, request_hash)
     select * from unnest(${ids.map((i) => i.user_uuid)}::uuid[], ${ids.map((i) => i.key)}::text[], ${ids.map((i) => i.hash)}::text[])
     on conflict (user_uuid, idempotency_key) do nothing
-    returning user_uuid, idempotency_key`.execute(trx)).rows.map((r) => `${r.user_uuid} ${r.idempotency_key}`));
+    returning user_uuid, idempotency_key`.execute(trx)
+    ).rows.map((r) => `${r.user_uuid} ${r.idempotency_key}`),
+  );
   const taken = ids.filter((i) => !claimed.has(keyOf(i)));
-  const prior = taken.length ? new Map((await sql<{ user_uuid: string; idempotency_key: string; request_hash: string; sms_uuid: string | null }>`
+  const prior = taken.length
+    ? new Map(
+        (
+          await sql<{ user_uuid: string; idempotency_key: string; request_hash: string; sms_uuid: string | null }>`
     select r.user_uuid, r.idempotency_key, r.request_hash, r.sms_uuid from sms_requests r
     join unnest(${taken.map((i) => i.user_uuid)}::uuid[], ${taken.map((i) => i.key)}::text[]) as k(u, key)
-      on r.user_uuid = k.u and r.idempotency_key = k.key`.execute(trx)).rows.map((r) => [`${r.user_uuid} ${r.idempotency_key}`, r])) : new Map();
+      on r.user_uuid = k.u and r.idempotency_key = k.key`.execute(trx)
+        ).rows.map((r) => [`${r.user_uuid} ${r.idempotency_key}`, r]),
+      )
+    : new Map();
   // twins of one key in one call (the send batcher keeps them apart): the first claims it, the others
   // answer as a retry made while the first is in flight
   const firstOf = new Set<string>();
@@ -43,15 +57,24 @@ export async function claimKeys(trx: Transaction<Database>, ids: Idempotency[]):
       return { kind: 'claimed' };
     }
     const p = prior.get(k);
-    if (p && p.request_hash !== i.hash) return { kind: 'error', error: new HttpError(422, 'This Idempotency-Key was used for a different message') };
+    if (p && p.request_hash !== i.hash)
+      return { kind: 'error', error: new HttpError(422, 'This Idempotency-Key was used for a different message') };
     if (p?.sms_uuid) return { kind: 'replay', sms_uuid: p.sms_uuid };
     // Retry-After: the console's base query retries such a 409 by itself (shared-api's api.ts)
-    return { kind: 'error', error: new HttpError(409, 'A request with this Idempotency-Key is still being processed; retry it', { 'retry-after': '1' }) };
+    return {
+      kind: 'error',
+      error: new HttpError(409, 'A request with this Idempotency-Key is still being processed; retry it', {
+        'retry-after': '1',
+      }),
+    };
   });
 }
 
 /** Ties claimed keys to the messages stored for them. */
-export async function linkKeys(trx: Transaction<Database>, links: { user_uuid: string; key: string; sms_uuid: string }[]): Promise<void> {
+export async function linkKeys(
+  trx: Transaction<Database>,
+  links: { user_uuid: string; key: string; sms_uuid: string }[],
+): Promise<void> {
   if (!links.length) return;
   await sql`update sms_requests r set sms_uuid = v.sms from unnest(${links.map((l) => l.user_uuid)}::uuid[], ${links.map((l) => l.key)}::text[], ${links.map((l) => l.sms_uuid)}::uuid[]) as v(u, key, sms)
     where r.user_uuid = v.u and r.idempotency_key = v.key`.execute(trx);

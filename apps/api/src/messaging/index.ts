@@ -14,12 +14,18 @@ import suppressionRoutes from './suppression-routes';
 import { createKannel, kannelSettingsFromEnv } from '../kannel';
 import { REPO_ROOT } from '../config';
 import gatewayRoutes from './gateway-routes';
+import { apiOf } from '../lib/api-context';
 
-export { MessagingService, type MessagingHooks, type SendInput, type CompanyFacts } from './service';
+export { MessagingService } from './service';
+export { BlockedError, type MessagingHooks, type SendInput, type CompanyFacts } from './pipeline-types';
 export type { BatchItem, Judged, StoredMessage } from './batch';
+export { AlreadyStored, BULK_LEASE_SECONDS, applyReports } from './batch';
 export type { GatewayAdapter, OutboundMessage } from './gateway/adapter';
 export { SmscSimulator } from './gateway/simulator';
 export type { MessagingOptions } from './options';
+export { countSegments } from './engine/segments';
+export { DEFAULT_STOP_REPLY, optKeyword } from './engine/keywords';
+export type { SendGuards, GuardView, Destination } from './guard-port';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,69 +36,78 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The messaging objects of an app, from any of its contexts: the decorations live in the API's
- * routes context, and tests and benchmarks hold the root instance (the HTTP server is shared by all).
- */
-const byServer = new WeakMap<object, { gateway: GatewayAdapter; messaging: MessagingService; control: GatewayControl }>();
-export function messagingOf(app: FastifyInstance): { gateway: GatewayAdapter; messaging: MessagingService; control: GatewayControl } {
-  const found = byServer.get(app.server);
-  if (!found) throw new Error('the messaging plugin is not registered on this app');
-  return found;
+/** The messaging objects of an app, from the root instance tests and benchmarks hold or from inside the API. */
+export function messagingOf(app: FastifyInstance): {
+  gateway: GatewayAdapter;
+  messaging: MessagingService;
+  control: GatewayControl;
+} {
+  const api = apiOf(app);
+  return { gateway: api.gateway, messaging: api.messaging, control: api.gatewayControl as GatewayControl };
 }
 
-const envNumber = (v: string | undefined, fallback: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : fallback);
+const SCHEDULED_ROLE = 'scheduled-sms';
 
-export default fp(async function messaging(app: FastifyInstance) {
-  const o: MessagingOptions = app.config.messaging ?? {};
-  const env = process.env;
-  const secret = o.gatewaySecret ?? env.GATEWAY_SECRET ?? randomBytes(24).toString('hex');
-  const simulator = new SmscSimulator({
-    latencyMs: o.simLatencyMs ?? envNumber(env.SMSC_SIM_LATENCY_MS, 1000),
-    failureRate: Math.min(1, Math.max(0, o.simFailureRate ?? envNumber(env.SMSC_SIM_FAILURE_RATE, 0.05))),
-    autoDeliver: o.simAutoDeliver ?? true,
-    base: API_PREFIX,
-    secret,
-    random: o.simRandom,
-    call: async (url) => {
-      const res = await app.inject({ method: 'GET', url });
-      return { statusCode: res.statusCode, body: res.body };
-    },
-    onError: (err, url) => app.log.warn({ err: (err as Error).message, url: url.split('?')[0] }, 'gateway callback failed'),
-  });
-  const kannelSettings = o.kannel !== undefined ? o.kannel : kannelSettingsFromEnv(env, REPO_ROOT);
-  const kannel = kannelSettings ? createKannel(kannelSettings, secret, app.db, app.log, (stored) => app.secrets.smscPassword.open(stored)) : null;
-  const gateway: GatewayAdapter = kannel?.gateway ?? simulator;
-  app.decorate('gateway', gateway);
-  // POST /gateway {command: "restart"} (catalog/smsc) hands the active SMSC connections here. The
-  // simulator carries every message whatever they say, so a restart reloads it; Kannel writes them
-  // into kannel.conf and applies the change (kannel/control.ts).
-  const control: GatewayControl = kannel?.control ?? {
-    async restart(connections: GatewayConnection[]) {
-      await simulator.reload();
-      return { message: `The built-in SMSC simulator reloaded; it carries every message (${connections.length} active SMSC connection(s) on record)` };
-    },
-    status: async () => simulator.health(),
-  };
-  app.decorate('gatewayControl', control);
-  const service = new MessagingService(app.db, app.catalog, gateway, app.log);
-  app.decorate('messaging', service);
-  byServer.set(app.server, { gateway, messaging: service, control });
-  // Before the database closes: no timer left running, no report half-written.
-  app.addHook('preClose', async () => {
-    await service.close();
-    kannel?.links.stop();
-    await app.gateway.close();
-  });
-  app.addHook('onReady', async () => {
-    if (kannel) {
-      // route by the links Kannel runs now; POST /gateway restart applies edited connections
-      await kannel.links.loadActive(kannel.control.configuredLinks);
-      kannel.links.every(60_000, () => kannel.control.configuredLinks);
-    }
-    await service.runDue();
-  });
-  await app.register(smsRoutes);
-  await app.register(suppressionRoutes);
-  await app.register(gatewayRoutes, { secret });
-}, { name: 'messaging', dependencies: ['catalog'] });
+export default fp(
+  async function messaging(app: FastifyInstance) {
+    const o: MessagingOptions = app.config.messaging ?? {};
+    const env = app.config.env;
+    const secret = o.gatewaySecret ?? env.GATEWAY_SECRET ?? randomBytes(24).toString('hex');
+    const simulator = new SmscSimulator({
+      latencyMs: o.simLatencyMs ?? env.SMSC_SIM_LATENCY_MS,
+      failureRate: Math.min(1, Math.max(0, o.simFailureRate ?? env.SMSC_SIM_FAILURE_RATE)),
+      autoDeliver: o.simAutoDeliver ?? true,
+      base: API_PREFIX,
+      secret,
+      random: o.simRandom,
+      call: async (url) => {
+        const res = await app.inject({ method: 'GET', url });
+        return { statusCode: res.statusCode, body: res.body };
+      },
+      onError: (err, url) =>
+        app.log.warn({ err: (err as Error).message, url: url.split('?')[0] }, 'gateway callback failed'),
+    });
+    const kannelSettings = o.kannel !== undefined ? o.kannel : kannelSettingsFromEnv(env, REPO_ROOT);
+    const kannel = kannelSettings
+      ? createKannel(kannelSettings, secret, app.db, app.log, (stored) => app.secrets.smscPassword.open(stored))
+      : null;
+    const gateway: GatewayAdapter = kannel?.gateway ?? simulator;
+    app.decorate('gateway', gateway);
+    // POST /gateway {command: "restart"} (catalog/smsc) hands the active SMSC connections here. The
+    // simulator carries every message whatever they say, so a restart reloads it; Kannel writes them
+    // into kannel.conf and applies the change (kannel/control.ts).
+    const control: GatewayControl = kannel?.control ?? {
+      async restart(connections: GatewayConnection[]) {
+        await simulator.reload();
+        return {
+          message: `The built-in SMSC simulator reloaded; it carries every message (${connections.length} active SMSC connection(s) on record)`,
+        };
+      },
+      status: async () => simulator.health(),
+    };
+    app.decorate('gatewayControl', control);
+    const service = new MessagingService(app.db, app.catalog, gateway, app.log);
+    app.decorate('messaging', service);
+    // scheduled single messages: sent by the node that leads this role (any node, taken over within a poll)
+    service.sendsScheduled = () => app.leadership.holds(SCHEDULED_ROLE);
+    app.leadership.lead(SCHEDULED_ROLE, { tick: () => service.pollSchedule(), lost: () => service.disarmScheduler() });
+    // Before the database closes: no timer left running, no report half-written.
+    app.addHook('preClose', async () => {
+      await service.close();
+      kannel?.links.stop();
+      await app.gateway.close();
+    });
+    app.addHook('onReady', async () => {
+      if (kannel) {
+        // route by the links Kannel runs now; POST /gateway restart applies edited connections
+        await kannel.links.loadActive(kannel.control.configuredLinks);
+        kannel.links.every(60_000, () => kannel.control.configuredLinks);
+      }
+      await service.runDue();
+    });
+    await app.register(smsRoutes);
+    await app.register(suppressionRoutes);
+    await app.register(gatewayRoutes, { secret });
+  },
+  { name: 'messaging', dependencies: ['catalog', 'cluster'] },
+);

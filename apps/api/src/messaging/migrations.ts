@@ -42,4 +42,9 @@ export const MESSAGING_MIGRATIONS: { id: string; ddl: string }[] = [
       create table messaging_settings (company_uuid uuid primary key references companies on delete cascade,
         stop_reply text, start_reply text)`,
   },
+  {
+    // what the company's reseller paid the platform for the message (billing/wholesale.ts), for reports
+    id: '271_sms_wholesale_cost',
+    ddl: `alter table sms add column wholesale_cost bigint`,
+  },
 ];

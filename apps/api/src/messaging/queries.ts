@@ -2,27 +2,39 @@
 // migration 050. Newest first by (created_on, sms_uuid); a cursor continues after the last row by key,
 // so a deep page costs what the first does; totals are counted up to SMS_COUNT_CAP + 1 rows only.
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { FastifyRequest } from 'fastify';
 import { SMS_COUNT_CAP, type Sms, type SmsStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
-import { formatMoney } from '../billing/money';
+import { formatMoney } from '../billing';
 import { parseDnis } from '../catalog';
 import { HttpError } from '../lib/http-error';
 import { wildcard } from '../lib/list';
+import type { TenantColumns } from '../lib/tenancy';
 
-/** Messages the caller may see: the admin all, a reseller its companies', a company admin its company's, a company user its own. */
-export function smsScope(req: FastifyRequest): Expression<SqlBool> {
-  const { user, level } = req;
-  if (level === 'all') return sql<boolean>`true`;
-  if (user.user_type === 'reseller') return sql<boolean>`sms.reseller_uuid = ${user.reseller_uuid}`;
-  if (level === 'own') return sql<boolean>`(sms.company_uuid = ${user.company_uuid} and sms.user_uuid = ${user.uuid})`;
-  return sql<boolean>`sms.company_uuid = ${user.company_uuid}`;
-}
+/** Where a message keeps its owners (its reseller is copied onto it, so a reseller's list needs no sub-select). */
+export const SMS_OWNERS: TenantColumns = {
+  company: 'sms.company_uuid',
+  companyReseller: 'sms.reseller_uuid',
+  user: 'sms.user_uuid',
+};
 
 export interface SmsFilters {
-  company_uuid?: string; company_name?: string; user_uuid?: string; user_name?: string; user_email?: string; sms_uuid?: string;
-  dnis?: string; dnis_prefix?: string; ani?: string; recipient_number?: string; is_received?: boolean; recipient_uuid?: string;
-  text?: string; status?: SmsStatus; created_gte?: string; created_lte?: string; vendor_uuid?: string;
+  company_uuid?: string;
+  company_name?: string;
+  user_uuid?: string;
+  user_name?: string;
+  user_email?: string;
+  sms_uuid?: string;
+  dnis?: string;
+  dnis_prefix?: string;
+  ani?: string;
+  recipient_number?: string;
+  is_received?: boolean;
+  recipient_uuid?: string;
+  text?: string;
+  status?: SmsStatus;
+  created_gte?: string;
+  created_lte?: string;
+  vendor_uuid?: string;
 }
 
 export const SMS_ORDERS = ['created_on', 'dnis', 'ani', 'status', 'price', 'segments', 'delivered_on'] as const;
@@ -48,23 +60,35 @@ type Q = SelectQueryBuilder<Database, 'sms', object>;
 
 export function applyFilters(q: Q, f: SmsFilters): Q {
   if (f.company_uuid) q = q.where('sms.company_uuid', '=', f.company_uuid);
-  if (f.company_name) q = q.where(sql<boolean>`sms.company_uuid in (select company_uuid from companies where company_name ilike ${wildcard(f.company_name)})`);
+  if (f.company_name)
+    q = q.where(
+      sql<boolean>`sms.company_uuid in (select company_uuid from companies where company_name ilike ${wildcard(f.company_name)})`,
+    );
   if (f.user_uuid) q = q.where('sms.user_uuid', '=', f.user_uuid);
-  if (f.user_name) q = q.where(sql<boolean>`sms.user_uuid in (select uuid from users where full_name ilike ${wildcard(f.user_name)})`);
-  if (f.user_email) q = q.where(sql<boolean>`sms.user_uuid in (select uuid from users where email ilike ${wildcard(f.user_email)})`);
+  if (f.user_name)
+    q = q.where(sql<boolean>`sms.user_uuid in (select uuid from users where full_name ilike ${wildcard(f.user_name)})`);
+  if (f.user_email)
+    q = q.where(sql<boolean>`sms.user_uuid in (select uuid from users where email ilike ${wildcard(f.user_email)})`);
   if (f.sms_uuid) q = q.where('sms.sms_uuid', '=', f.sms_uuid);
   // A status names its direction (only incoming messages are 'received'), so with a status the
   // direction is implied and the (scope, status) index answers alone (index-only counts).
-  if (f.status && f.is_received !== undefined && (f.status === 'received') !== f.is_received) q = q.where(sql<boolean>`false`);
+  if (f.status && f.is_received !== undefined && (f.status === 'received') !== f.is_received)
+    q = q.where(sql<boolean>`false`);
   else if (f.is_received !== undefined && !f.status) q = q.where('sms.is_received', '=', f.is_received);
   if (f.recipient_uuid) q = q.where('sms.recipient_uuid', '=', f.recipient_uuid);
   if (f.status) q = q.where('sms.status', '=', f.status);
   if (f.text) q = q.where('sms.text', 'ilike', wildcard(f.text));
   if (f.created_gte) q = q.where('sms.created_on', '>=', new Date(f.created_gte));
   if (f.created_lte) q = q.where('sms.created_on', '<=', new Date(f.created_lte));
-  if (f.vendor_uuid) q = q.where(sql<boolean>`sms.vendor_product_uuid in (select vendor_product_uuid from vendor_products where vendor_uuid = ${f.vendor_uuid})`);
+  if (f.vendor_uuid)
+    q = q.where(
+      sql<boolean>`sms.vendor_product_uuid in (select vendor_product_uuid from vendor_products where vendor_uuid = ${f.vendor_uuid})`,
+    );
   if (f.dnis_prefix) q = q.where('sms.dnis', 'like', `+${f.dnis_prefix.replace(/\D/g, '')}%`);
-  for (const [col, v] of [['sms.dnis', f.dnis], ['sms.ani', f.ani]] as const) {
+  for (const [col, v] of [
+    ['sms.dnis', f.dnis],
+    ['sms.ani', f.ani],
+  ] as const) {
     const m = v ? numberMatch(col, v) : null;
     if (m) q = q.where(m);
   }
@@ -80,36 +104,83 @@ export function applyFilters(q: Q, f: SmsFilters): Q {
 const encodeCursor = (key: string, id: string) => Buffer.from(`${key}|${id}`).toString('base64url');
 function decodeCursor(c: string): { key: string; id: string } {
   const [key, id] = Buffer.from(c, 'base64url').toString().split('|');
-  if (!key || !id || !/^[0-9a-f-]{36}$/.test(id) || !/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/.test(key)) throw new HttpError(400, 'cursor: not a cursor of this list');
+  if (
+    !key ||
+    !id ||
+    !/^[0-9a-f-]{36}$/.test(id) ||
+    !/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/.test(key)
+  )
+    throw new HttpError(400, 'cursor: not a cursor of this list');
   return { key, id };
 }
 
-export interface SmsPageArgs { per_page: number; offset: number; order_by: (typeof SMS_ORDERS)[number]; dir: 'asc' | 'desc'; cursor?: string; showCost: boolean }
+export interface SmsPageArgs {
+  per_page: number;
+  offset: number;
+  order_by: (typeof SMS_ORDERS)[number];
+  dir: 'asc' | 'desc';
+  cursor?: string;
+  showCost: boolean;
+  /** false: the caller is a company user its company does not let see money (prices answer null) */
+  showPrice?: boolean;
+}
 
-const selectSms = (q: Q) => q
+const selectSms = (q: Q) =>
+  q
     .leftJoin('companies', 'companies.company_uuid', 'sms.company_uuid')
     .leftJoin('users', 'users.uuid', 'sms.user_uuid')
     .select([
-      'sms.sms_uuid', 'sms.ani', 'sms.dnis', 'sms.text', 'sms.is_received', 'sms.status', 'sms.block_reason', 'sms.status_message', 'sms.segments',
-      'sms.encoding', sql<string | null>`sms.price::text`.as('price'), sql<string | null>`sms.cost::text`.as('cost'), 'sms.currency',
-      'sms.vendor_product_uuid', 'sms.vendor_product_name', 'sms.mobile_network_name', 'sms.company_uuid', 'companies.company_name',
-      'sms.user_uuid', 'users.full_name as user_name', 'users.email as user_email', 'sms.recipient_uuid', 'sms.sms_template_uuid',
-      'sms.send_at', 'sms.sent_on', 'sms.delivered_on', 'sms.created_on', sql<string>`sms.created_on::text`.as('created_key'),
+      'sms.sms_uuid',
+      'sms.ani',
+      'sms.dnis',
+      'sms.text',
+      'sms.is_received',
+      'sms.status',
+      'sms.block_reason',
+      'sms.status_message',
+      'sms.segments',
+      'sms.encoding',
+      sql<string | null>`sms.price::text`.as('price'),
+      sql<string | null>`sms.cost::text`.as('cost'),
+      'sms.currency',
+      'sms.vendor_product_uuid',
+      'sms.vendor_product_name',
+      'sms.mobile_network_name',
+      'sms.company_uuid',
+      'companies.company_name',
+      'sms.user_uuid',
+      'users.full_name as user_name',
+      'users.email as user_email',
+      'sms.recipient_uuid',
+      'sms.sms_template_uuid',
+      'sms.send_at',
+      'sms.sent_on',
+      'sms.delivered_on',
+      'sms.created_on',
+      sql<string>`sms.created_on::text`.as('created_key'),
     ]);
 
-type SmsRow = Record<string, unknown> & { sms_uuid: string; created_key: string; price: string | null; cost: string | null };
+type SmsRow = Record<string, unknown> & {
+  sms_uuid: string;
+  created_key: string;
+  price: string | null;
+  cost: string | null;
+};
 
 export async function smsPage(db: Kysely<Database>, scope: Expression<SqlBool>, f: SmsFilters, a: SmsPageArgs) {
-  const filtered = (extra: Partial<SmsFilters> = {}) => applyFilters(db.selectFrom('sms').where(scope), { ...f, ...extra });
+  const filtered = (extra: Partial<SmsFilters> = {}) =>
+    applyFilters(db.selectFrom('sms').where(scope), { ...f, ...extra });
   const keyset = a.order_by === 'created_on';
   const cursor = keyset && a.cursor ? decodeCursor(a.cursor) : null;
   const offset = cursor ? 0 : a.offset;
   const ordered = (q: Q, limit: number, skip: number) => {
     let rows = selectSms(q);
     if (cursor) {
-      rows = rows.where(a.dir === 'desc'
-        ? sql<boolean>`(sms.created_on, sms.sms_uuid) < (${cursor.key}::timestamptz, ${cursor.id}::uuid)`
-        : sql<boolean>`(sms.created_on, sms.sms_uuid) > (${cursor.key}::timestamptz, ${cursor.id}::uuid)`);
+      rows = rows.where(
+        a.dir === 'desc'
+          ? sql<boolean>`(sms.created_on, sms.sms_uuid) < (${cursor.key}::timestamptz, ${cursor.id}::uuid)`
+          : sql<boolean>`(sms.created_on, sms.sms_uuid) > (${cursor.key}::timestamptz, ${cursor.id}::uuid)`,
+      );
     }
     rows = rows.orderBy(sql.ref(`sms.${a.order_by}`), a.dir);
     if (!keyset) rows = rows.orderBy('sms.created_on', 'desc');
@@ -122,21 +193,32 @@ export async function smsPage(db: Kysely<Database>, scope: Expression<SqlBool>, 
     // the two index scans, each read no further than this page's end.
     const k = offset + a.per_page + 1;
     const dir = sql.raw(a.dir);
-    found = sql<SmsRow>`select * from (${ordered(filtered({ is_received: false }), k, 0)} union all ${ordered(filtered({ is_received: true }), k, 0)}) u
-      order by u.created_on ${dir}, u.sms_uuid ${dir} limit ${a.per_page + 1} offset ${offset}`.execute(db).then((r) => r.rows);
+    found =
+      sql<SmsRow>`select * from (${ordered(filtered({ is_received: false }), k, 0)} union all ${ordered(filtered({ is_received: true }), k, 0)}) u
+      order by u.created_on ${dir}, u.sms_uuid ${dir} limit ${a.per_page + 1} offset ${offset}`
+        .execute(db)
+        .then((r) => r.rows);
   } else {
     found = ordered(filtered(), a.per_page + 1, offset).execute() as Promise<SmsRow[]>;
   }
   const [foundRows, counted] = await Promise.all([
     found,
     // capped count: at most SMS_COUNT_CAP + 1 index entries are read, whatever the table's size
-    db.selectFrom(filtered().select(sql`1`.as('one')).limit(SMS_COUNT_CAP + 1).as('capped')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom(
+        filtered()
+          .select(sql`1`.as('one'))
+          .limit(SMS_COUNT_CAP + 1)
+          .as('capped'),
+      )
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   const more = foundRows.length > a.per_page;
   const items = foundRows.slice(0, a.per_page);
   const last = items[items.length - 1];
   return {
-    items: items.map((r) => toSms(r, a.showCost)),
+    items: items.map((r) => toSms(r, a.showCost, a.showPrice ?? true)),
     total: Math.min(counted.n, SMS_COUNT_CAP),
     total_capped: counted.n > SMS_COUNT_CAP,
     per_page: a.per_page,
@@ -147,20 +229,35 @@ export async function smsPage(db: Kysely<Database>, scope: Expression<SqlBool>, 
 const money = (v: string | null) => (v === null ? null : formatMoney(BigInt(v)));
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-export function toSms(r: Record<string, unknown> & { price: string | null; cost: string | null }, showCost: boolean): Sms {
+export function toSms(
+  r: Record<string, unknown> & { price: string | null; cost: string | null },
+  showCost: boolean,
+  showPrice = true,
+): Sms {
   const { created_key: _k, ...rest } = r as Record<string, unknown>;
   void _k;
   return {
     ...(rest as unknown as Sms),
-    price: money(r.price), cost: showCost ? money(r.cost) : null,
-    send_at: iso(r.send_at as Date | null), sent_on: iso(r.sent_on as Date | null), delivered_on: iso(r.delivered_on as Date | null),
+    price: showPrice ? money(r.price) : null,
+    cost: showCost ? money(r.cost) : null,
+    send_at: iso(r.send_at as Date | null),
+    sent_on: iso(r.sent_on as Date | null),
+    delivered_on: iso(r.delivered_on as Date | null),
     created_on: iso(r.created_on as Date) as string,
   };
 }
 
 /** One message the caller may see (404 otherwise). */
-export async function findSms(db: Kysely<Database>, scope: Expression<SqlBool>, sms_uuid: string, showCost: boolean): Promise<Sms> {
-  const row = await selectSms(db.selectFrom('sms').where(scope).where('sms.sms_uuid', '=', sms_uuid)).executeTakeFirst();
+export async function findSms(
+  db: Kysely<Database>,
+  scope: Expression<SqlBool>,
+  sms_uuid: string,
+  showCost: boolean,
+  showPrice = true,
+): Promise<Sms> {
+  const row = await selectSms(
+    db.selectFrom('sms').where(scope).where('sms.sms_uuid', '=', sms_uuid),
+  ).executeTakeFirst();
   if (!row) throw new HttpError(404, 'SMS not found');
-  return toSms(row, showCost);
+  return toSms(row, showCost, showPrice);
 }

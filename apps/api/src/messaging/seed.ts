@@ -13,23 +13,69 @@ const HOUR = 3600_000;
  * STOP that put its sender on Acme's suppression list. Runs once, on a database seeded with the demo companies.
  */
 export async function seedDemoTraffic(db: Kysely<Database>): Promise<void> {
-  const cos = await db.selectFrom('companies').select(['company_uuid', 'company_name', 'reseller_uuid']).where('company_name', 'in', ['Acme', 'Globex']).execute();
+  const cos = await db
+    .selectFrom('companies')
+    .select(['company_uuid', 'company_name', 'reseller_uuid'])
+    .where('company_name', 'in', ['Acme', 'Globex'])
+    .execute();
   const acme = cos.find((c) => c.company_name === 'Acme');
   const globex = cos.find((c) => c.company_name === 'Globex');
   if (!acme || !globex) return;
-  if (await db.selectFrom('sms').select('sms_uuid').where('company_uuid', '=', acme.company_uuid).limit(1).executeTakeFirst()) return;
-  const users = await db.selectFrom('users').select(['uuid', 'email']).where('email', 'in', ['acme-admin@example.com', 'acme-user@example.com']).execute();
+  if (
+    await db
+      .selectFrom('sms')
+      .select('sms_uuid')
+      .where('company_uuid', '=', acme.company_uuid)
+      .limit(1)
+      .executeTakeFirst()
+  )
+    return;
+  const users = await db
+    .selectFrom('users')
+    .select(['uuid', 'email'])
+    .where('email', 'in', ['acme-admin@example.com', 'acme-user@example.com'])
+    .execute();
   const admin = users.find((u) => u.email === 'acme-admin@example.com')?.uuid ?? null;
   const user = users.find((u) => u.email === 'acme-user@example.com')?.uuid ?? null;
-  const vp = await db.selectFrom('vendor_products').select(['vendor_product_uuid', 'vendor_product_name']).where('vendor_product_name', '=', 'Route Co Standard').executeTakeFirst();
+  const vp = await db
+    .selectFrom('vendor_products')
+    .select(['vendor_product_uuid', 'vendor_product_name'])
+    .where('vendor_product_name', '=', 'Route Co Standard')
+    .executeTakeFirst();
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
-    await post(trx, { account: { company_uuid: acme.company_uuid }, amount: parseMoney('25'), kind: 'adjustment', cause_type: 'demo', cause_id: 'demo-credit', memo: 'Demo credit' });
-    await trx.insertInto('billing_accounts').values({ company_uuid: globex.company_uuid, credit_limit: parseMoney('50').toString() })
-      .onConflict((oc) => oc.column('company_uuid').doUpdateSet({ credit_limit: parseMoney('50').toString() })).execute();
+    await post(trx, {
+      account: { company_uuid: acme.company_uuid },
+      amount: parseMoney('25'),
+      kind: 'adjustment',
+      cause_type: 'demo',
+      cause_id: 'demo-credit',
+      memo: 'Demo credit',
+    });
+    await trx
+      .insertInto('billing_accounts')
+      .values({ company_uuid: globex.company_uuid, credit_limit: parseMoney('50').toString() })
+      .onConflict((oc) => oc.column('company_uuid').doUpdateSet({ credit_limit: parseMoney('50').toString() }))
+      .execute();
     // [hours ago, from, to, text, status, user, received]
-    const rows: [number, string, string, string, 'delivered' | 'undelivered' | 'blocked' | 'received', string | null, boolean][] = [
-      [30, '+12125552301', '+14155550142', 'Your table for 4 is confirmed for Friday at 7pm.', 'delivered', user, false],
+    const rows: [
+      number,
+      string,
+      string,
+      string,
+      'delivered' | 'undelivered' | 'blocked' | 'received',
+      string | null,
+      boolean,
+    ][] = [
+      [
+        30,
+        '+12125552301',
+        '+14155550142',
+        'Your table for 4 is confirmed for Friday at 7pm.',
+        'delivered',
+        user,
+        false,
+      ],
       [29, '+14155550142', '+12125552301', 'Thanks! Can we make it 7:30?', 'received', user, true],
       [28, '+12125552301', '+14155550142', 'Done: 7:30pm it is.', 'delivered', user, false],
       [20, '+12125552302', '+13125550187', 'Acme: your order 1042 has shipped.', 'delivered', admin, false],
@@ -44,18 +90,55 @@ export async function seedDemoTraffic(db: Kysely<Database>): Promise<void> {
       const at = new Date(now - ago * HOUR);
       const seg = countSegments(text);
       const priced = !is_received && status !== 'blocked';
-      const m = await trx.insertInto('sms').values({
-        company_uuid: acme.company_uuid, reseller_uuid: acme.reseller_uuid, user_uuid, is_received, ani, dnis, text, status, segments: seg.segments, encoding: seg.encoding,
-        price: priced ? price(dnis).toString() : null, cost: priced ? cost(dnis).toString() : null,
-        vendor_product_uuid: priced ? vp?.vendor_product_uuid ?? null : null, vendor_product_name: priced ? vp?.vendor_product_name ?? null : null,
-        block_reason: status === 'blocked' ? 'suppressed' : null,
-        status_message: status === 'blocked' ? '+13125550187 is on your suppression list (opted out); the message was not sent' : status === 'undelivered' ? 'SMSC error 001' : null,
-        sent_on: priced ? at : null, delivered_on: priced ? new Date(at.getTime() + 4000) : null, created_on: at,
-      }).returning('sms_uuid').executeTakeFirstOrThrow();
+      const m = await trx
+        .insertInto('sms')
+        .values({
+          company_uuid: acme.company_uuid,
+          reseller_uuid: acme.reseller_uuid,
+          user_uuid,
+          is_received,
+          ani,
+          dnis,
+          text,
+          status,
+          segments: seg.segments,
+          encoding: seg.encoding,
+          price: priced ? price(dnis).toString() : null,
+          cost: priced ? cost(dnis).toString() : null,
+          vendor_product_uuid: priced ? (vp?.vendor_product_uuid ?? null) : null,
+          vendor_product_name: priced ? (vp?.vendor_product_name ?? null) : null,
+          block_reason: status === 'blocked' ? 'suppressed' : null,
+          status_message:
+            status === 'blocked'
+              ? '+13125550187 is on your suppression list (opted out); the message was not sent'
+              : status === 'undelivered'
+                ? 'SMSC error 001'
+                : null,
+          sent_on: priced ? at : null,
+          delivered_on: priced ? new Date(at.getTime() + 4000) : null,
+          created_on: at,
+        })
+        .returning('sms_uuid')
+        .executeTakeFirstOrThrow();
       if (status === 'delivered') {
-        await post(trx, { account: { company_uuid: acme.company_uuid }, amount: -price(dnis), kind: 'sms_charge', cause_type: 'sms', cause_id: m.sms_uuid, memo: 'SMS delivered' });
+        await post(trx, {
+          account: { company_uuid: acme.company_uuid },
+          amount: -price(dnis),
+          kind: 'sms_charge',
+          cause_type: 'sms',
+          cause_id: m.sms_uuid,
+          memo: 'SMS delivered',
+        });
       }
     }
-    await trx.insertInto('suppressed_numbers').values({ company_uuid: acme.company_uuid, number: '+13125550187', source: 'stop', created_on: new Date(now - 6 * HOUR) } as never).execute();
+    await trx
+      .insertInto('suppressed_numbers')
+      .values({
+        company_uuid: acme.company_uuid,
+        number: '+13125550187',
+        source: 'stop',
+        created_on: new Date(now - 6 * HOUR),
+      } as never)
+      .execute();
   });
 }

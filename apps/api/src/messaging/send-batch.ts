@@ -10,11 +10,15 @@ import type { HttpError } from '../lib/http-error';
 import type { Decision } from './engine/pipeline';
 import { GroupCommit } from '../lib/group-commit';
 import { storeBatch, type CompanyFacts, type Judged } from './batch';
+import type { SendGuards } from './guard-port';
 
 import { claimKeys, dropKeys, keyOf, linkKeys, type Idempotency } from './idempotency';
 
 export type { Idempotency };
-export interface PendingSend { judged: Judged; idempotency?: Idempotency }
+export interface PendingSend {
+  judged: Judged;
+  idempotency?: Idempotency;
+}
 export type SendOutcome =
   | { kind: 'stored'; sms_uuid: string }
   /** the Idempotency-Key was used before with the same message: the first one's id */
@@ -23,12 +27,18 @@ export type SendOutcome =
   | { kind: 'refused'; sms_uuid: string; decision: Extract<Decision, { ok: false }> }
   | { kind: 'error'; error: HttpError };
 
-interface Waiting { company: CompanyFacts; send: PendingSend }
+interface Waiting {
+  company: CompanyFacts;
+  send: PendingSend;
+}
 
 /** Claims the batch's Idempotency-Keys; a send whose key was used before gets its answer in `out`. */
 async function claimBatchKeys(trx: Transaction<Database>, sends: Waiting[], out: Map<Waiting, SendOutcome>) {
   const keyed = sends.filter((w) => w.send.idempotency);
-  const claims = await claimKeys(trx, keyed.map((w) => w.send.idempotency as Idempotency));
+  const claims = await claimKeys(
+    trx,
+    keyed.map((w) => w.send.idempotency as Idempotency),
+  );
   keyed.forEach((w, n) => {
     const claim = claims[n];
     if (claim.kind !== 'claimed') out.set(w, claim);
@@ -36,11 +46,22 @@ async function claimBatchKeys(trx: Transaction<Database>, sends: Waiting[], out:
 }
 
 /** Stores one batch of a company's sends in the caller's transaction; answers each send's outcome. */
-async function storeSends(trx: Transaction<Database>, company: CompanyFacts, sends: Waiting[]): Promise<Map<Waiting, SendOutcome>> {
+async function storeSends(
+  trx: Transaction<Database>,
+  company: CompanyFacts,
+  sends: Waiting[],
+  guards: SendGuards,
+): Promise<Map<Waiting, SendOutcome>> {
   const out = new Map<Waiting, SendOutcome>();
   await claimBatchKeys(trx, sends, out);
   const fresh = sends.filter((w) => !out.has(w));
-  const stored = await storeBatch(trx, company, null, fresh.map((w) => w.send.judged));
+  const stored = await storeBatch(
+    trx,
+    company,
+    null,
+    fresh.map((w) => w.send.judged),
+    guards,
+  );
   const link: { user_uuid: string; key: string; sms_uuid: string }[] = [];
   const unclaim: { user_uuid: string; key: string }[] = [];
   for (const [i, w] of fresh.entries()) {
@@ -63,7 +84,12 @@ async function storeSends(trx: Transaction<Database>, company: CompanyFacts, sen
 export class SendBatcher {
   private groups = new Map<string, GroupCommit<Waiting, SendOutcome>>();
 
-  constructor(private readonly db: Kysely<Database>, private readonly opts: { maxBatch: number } = { maxBatch: 200 }) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** the guards in effect (they are plugged in after the service is made) */
+    private readonly guards: () => SendGuards,
+    private readonly opts: { maxBatch: number } = { maxBatch: 200 },
+  ) {}
 
   add(company: CompanyFacts, send: PendingSend): Promise<SendOutcome> {
     const id = company.company_uuid;
@@ -72,10 +98,11 @@ export class SendBatcher {
       // a company's group lives while its sends keep coming; the next burst starts a fresh one
       const created = new GroupCommit<Waiting, SendOutcome>(
         // a batch is stored with the facts its first send came with
-        (batch) => this.db.transaction().execute(async (trx) => {
-          const outcomes = await storeSends(trx, batch[0].company, batch);
-          return batch.map((w) => outcomes.get(w) as SendOutcome);
-        }),
+        (batch) =>
+          this.db.transaction().execute(async (trx) => {
+            const outcomes = await storeSends(trx, batch[0].company, batch, this.guards());
+            return batch.map((w) => outcomes.get(w) as SendOutcome);
+          }),
         {
           maxBatch: this.opts.maxBatch,
           // one send per Idempotency-Key per batch: a twin waits for the next batch and finds the first stored

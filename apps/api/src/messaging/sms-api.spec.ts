@@ -13,16 +13,36 @@ describe('SMS calls: send, deliver, logs, tenancy, idempotency, gateway endpoint
   const sim = () => messagingOf(t.app).gateway as SmscSimulator;
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers, payload?: object) =>
     t.app.inject({ method, url: api(url), headers, payload });
-  const sms = (headers: Headers, body: object, extra: Headers = {}) => call('POST', '/sms', { ...headers, ...extra }, body);
+  const sms = (headers: Headers, body: object, extra: Headers = {}) =>
+    call('POST', '/sms', { ...headers, ...extra }, body);
   const acmeBalance = async () => balanceOf(t.app.db, { company_uuid: acmeCo });
-  const count = async (table: 'sms' | 'ledger_entries' | 'ledger_reservations') => Number((await t.app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async (table: 'sms' | 'ledger_entries' | 'ledger_reservations') =>
+    Number(
+      (
+        await t.app.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
-    t = await createTestApp({ demoTraffic: true, messaging: { gatewaySecret: SECRET, simAutoDeliver: false, simFailureRate: 0 } });
+    t = await createTestApp({
+      demoTraffic: true,
+      messaging: { gatewaySecret: SECRET, simAutoDeliver: false, simFailureRate: 0 },
+    });
     const tokens: Headers[] = [];
-    for (const u of ['admin', 'reseller', 'acme-admin', 'acme-user', 'globex-admin']) tokens.push(bearer(await login(t.app, `${u}@example.com`)));
+    for (const u of ['admin', 'reseller', 'acme-admin', 'acme-user', 'globex-admin'])
+      tokens.push(bearer(await login(t.app, `${u}@example.com`)));
     [admin, reseller, acme, acmeUser, globex] = tokens;
-    const co = async (name: string) => (await t.app.db.selectFrom('companies').select('company_uuid').where('company_name', '=', name).executeTakeFirstOrThrow()).company_uuid;
+    const co = async (name: string) =>
+      (
+        await t.app.db
+          .selectFrom('companies')
+          .select('company_uuid')
+          .where('company_name', '=', name)
+          .executeTakeFirstOrThrow()
+      ).company_uuid;
     acmeCo = await co('Acme');
     globexCo = await co('Globex');
   }, 120_000);
@@ -34,7 +54,19 @@ describe('SMS calls: send, deliver, logs, tenancy, idempotency, gateway endpoint
     expect(res.statusCode).toBe(201);
     const m = res.json().sms;
     // Reseller Standard prices +1 at 0.012 per part; cost is hidden from the company
-    expect(m).toMatchObject({ ani: '+12125552301', dnis: '+14155550111', status: 'sent', segments: 1, encoding: 'GSM-7', price: '0.012', cost: null, is_received: false, company_name: 'Acme', user_email: 'acme-admin@example.com', vendor_product_name: 'Route Co Standard' });
+    expect(m).toMatchObject({
+      ani: '+12125552301',
+      dnis: '+14155550111',
+      status: 'sent',
+      segments: 1,
+      encoding: 'GSM-7',
+      price: '0.012',
+      cost: null,
+      is_received: false,
+      company_name: 'Acme',
+      user_email: 'acme-admin@example.com',
+      vendor_product_name: 'Route Co Standard',
+    });
     const held = await acmeBalance();
     expect(held.balance).toBe(before.balance);
     expect(held.reserved).toBe(before.reserved + 12_000n);
@@ -54,17 +86,32 @@ describe('SMS calls: send, deliver, logs, tenancy, idempotency, gateway endpoint
     const holds = await count('ledger_reservations');
     const cases: [object, number, RegExp, string][] = [
       [{ ani: '+13125552401', dnis: '+14155550111', text: 'hi' }, 400, /bad_sender/, 'bad_sender'], // Globex's number
-      [{ ani: '+12125552301', dnis: '+1 415 555', text: 'hi' }, 400, /bad_number/, 'bad_number'],
       [{ ani: '+12125552301', dnis: '+13125550187', text: 'hi' }, 422, /suppressed/, 'suppressed'], // texted STOP in the demo data
       [{ ani: '+12125552301', dnis: '+14155550111', text: 'please OPT OUT 3 now' }, 422, /filtered/, 'filtered'], // the demo reseller's filter
       [{ ani: '+12125552301', dnis: '+81312345678', text: 'hi Tokyo' }, 422, /no_price/, 'no_price'],
-      [{ ani: '+12125552301', dnis: '+14155550111', text: 'hi', sms_template_uuid: '00000000-0000-4000-8000-000000000001' }, 400, /bad_template/, 'bad_template'],
+      [
+        {
+          ani: '+12125552301',
+          dnis: '+14155550111',
+          text: 'hi',
+          sms_template_uuid: '00000000-0000-4000-8000-000000000001',
+        },
+        400,
+        /bad_template/,
+        'bad_template',
+      ],
     ];
     for (const [body, status, msg, reason] of cases) {
       const res = await sms(acme, body);
       expect({ reason, status: res.statusCode }).toEqual({ reason, status });
       expect(res.json().error.message).toMatch(msg);
-      const logged = await t.app.db.selectFrom('sms').select(['status', 'block_reason']).where('company_uuid', '=', acmeCo).orderBy('created_on', 'desc').limit(1).executeTakeFirstOrThrow();
+      const logged = await t.app.db
+        .selectFrom('sms')
+        .select(['status', 'block_reason'])
+        .where('company_uuid', '=', acmeCo)
+        .orderBy('created_on', 'desc')
+        .limit(1)
+        .executeTakeFirstOrThrow();
       expect(logged).toEqual({ status: 'blocked', block_reason: reason });
     }
     expect(await count('ledger_entries')).toBe(entries);
@@ -80,7 +127,8 @@ describe('SMS calls: send, deliver, logs, tenancy, idempotency, gateway endpoint
       { ani: '+12125552301', dnis: 'not a number', text: 'hi' },
       { ani: '+12125552301', dnis: '+14155550111' },
       { ani: '+12125552301', dnis: '+14155550111', text: 'hi', price: '0' },
-    ]) expect((await sms(acme, body)).statusCode).toBe(400);
+    ])
+      expect((await sms(acme, body)).statusCode).toBe(400);
     expect(await count('sms')).toBe(rows);
     expect(await count('ledger_entries')).toBe(entries);
   });
@@ -93,19 +141,30 @@ describe('SMS calls: send, deliver, logs, tenancy, idempotency, gateway endpoint
     expect([a.statusCode, b.statusCode, c.statusCode]).toEqual([201, 201, 201]);
     expect(new Set([a, b, c].map((r) => r.json().sms.sms_uuid)).size).toBe(1);
     expect(c.headers['idempotent-replayed']).toBe('true');
-    expect(await t.app.db.selectFrom('sms').select('sms_uuid').where('dnis', '=', '+14155550122').execute()).toHaveLength(1);
+    expect(
+      await t.app.db.selectFrom('sms').select('sms_uuid').where('dnis', '=', '+14155550122').execute(),
+    ).toHaveLength(1);
     // the same key for a different message is refused
     expect((await sms(acme, { ...body, text: 'something else' }, key)).statusCode).toBe(422);
   });
 
   it('a scheduled send keeps its Idempotency-Key the same way', async () => {
-    const body = { ani: '+12125552301', dnis: '+14155550123', text: 'later, once', send_at: new Date(Date.now() + 3_600_000).toISOString() };
+    const body = {
+      ani: '+12125552301',
+      dnis: '+14155550123',
+      text: 'later, once',
+      send_at: new Date(Date.now() + 3_600_000).toISOString(),
+    };
     const key = { 'idempotency-key': 'schedule-once-1' };
     const [a, b] = await Promise.all([sms(acme, body, key), sms(acme, body, key)]);
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     expect(a.json().sms.sms_uuid).toBe(b.json().sms.sms_uuid);
-    expect([a.headers['idempotent-replayed'], b.headers['idempotent-replayed']].sort()).toEqual(['true', undefined].sort());
-    expect(await t.app.db.selectFrom('sms').select('status').where('dnis', '=', '+14155550123').execute()).toEqual([{ status: 'scheduled' }]);
+    expect([a.headers['idempotent-replayed'], b.headers['idempotent-replayed']].sort()).toEqual(
+      ['true', undefined].sort(),
+    );
+    expect(await t.app.db.selectFrom('sms').select('status').where('dnis', '=', '+14155550123').execute()).toEqual([
+      { status: 'scheduled' },
+    ]);
     expect((await sms(acme, { ...body, text: 'something else' }, key)).statusCode).toBe(422);
   });
 
@@ -117,9 +176,12 @@ describe('SMS calls: send, deliver, logs, tenancy, idempotency, gateway endpoint
     expect(listed.items.some((m: { company_uuid: string }) => m.company_uuid === acmeCo)).toBe(false);
     expect((await call('GET', `/sms/list?company_uuid=${acmeCo}`, globex)).json().total).toBe(0);
     // Globex cannot send for Acme, nor from Acme's numbers
-    expect((await sms(globex, { ani: '+12125552301', dnis: '+14155550111', text: 'x', company_uuid: acmeCo })).statusCode).toBe(403);
+    expect(
+      (await sms(globex, { ani: '+12125552301', dnis: '+14155550111', text: 'x', company_uuid: acmeCo })).statusCode,
+    ).toBe(403);
     expect((await sms(globex, { ani: '+12125552301', dnis: '+14155550111', text: 'x' })).statusCode).toBe(400);
-    const supp = (await call('POST', '/suppressed_number', acme, { number: '+1 415 555 0199' })).json().suppressed_number;
+    const supp = (await call('POST', '/suppressed_number', acme, { number: '+1 415 555 0199' })).json()
+      .suppressed_number;
     expect(supp).toMatchObject({ number: '+14155550199', company_uuid: acmeCo, source: 'manual' });
     expect((await call('DELETE', `/suppressed_number/${supp.suppressed_number_uuid}`, globex)).statusCode).toBe(404);
     expect((await call('GET', '/suppressed_number/list?number=4155550199', globex)).json().total).toBe(0);
@@ -136,18 +198,52 @@ describe('SMS calls: send, deliver, logs, tenancy, idempotency, gateway endpoint
     expect((await call('DELETE', `/suppressed_number/${supp.suppressed_number_uuid}`, acme)).statusCode).toBe(200);
   });
 
+  it("refuses another company's recipient or template named in the body (404) and stores nothing", async () => {
+    const globexRecipient = await t.app.db
+      .insertInto('recipients')
+      .values({ company_uuid: globexCo, recipient_name: 'Globex contact', number: '+13125550177' })
+      .returning('recipient_uuid')
+      .executeTakeFirstOrThrow();
+    const before = await count('sms');
+    const body = { ani: '+12125552301', dnis: '+14155550111', text: 'hi' };
+    for (const who of [acme, acmeUser]) {
+      const res = await sms(who, { ...body, recipient_uuid: globexRecipient.recipient_uuid });
+      expect(res.statusCode).toBe(404);
+    }
+    // the admin may name any company, but not another company's recipient for it
+    const res = await sms(admin, { ...body, company_uuid: acmeCo, recipient_uuid: globexRecipient.recipient_uuid });
+    expect(res.statusCode).toBe(404);
+    expect(await count('sms')).toBe(before);
+    const own = await t.app.db
+      .insertInto('recipients')
+      .values({ company_uuid: acmeCo, recipient_name: 'Acme contact', number: '+13125550178' })
+      .returning('recipient_uuid')
+      .executeTakeFirstOrThrow();
+    expect((await sms(acme, { ...body, recipient_uuid: own.recipient_uuid })).statusCode).toBe(201);
+  });
+
   it('gateway endpoints: a wrong or missing secret is refused; DLRs move a message once; MO is stored for the number holder', async () => {
     const sent = (await sms(acme, { ani: '+12125552301', dnis: '+14155550144', text: 'dlr me' })).json().sms;
     const dlr = (q: string) => t.app.inject({ method: 'GET', url: api(`/gateway/dlr?${q}`) });
     expect((await dlr(`id=${sent.sms_uuid}&type=1`)).statusCode).toBe(401);
     expect((await dlr(`secret=wrong&id=${sent.sms_uuid}&type=1`)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: api(`/gateway/mo?secret=wrong&from=%2B14155550144&to=%2B12125552301&text=hi`) })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: api(`/gateway/mo?secret=wrong&from=%2B14155550144&to=%2B12125552301&text=hi`),
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await call('GET', `/sms/${sent.sms_uuid}`, acme)).json().sms.status).toBe('sent');
     const before = await acmeBalance();
     const first = await dlr(`secret=${SECRET}&id=${sent.sms_uuid}&type=2&error=001`);
     expect(first.json()).toMatchObject({ ok: true, status: 'undelivered', duplicate: false });
     // a late "delivered" after the failure, and a repeat, change nothing
-    expect((await dlr(`secret=${SECRET}&id=${sent.sms_uuid}&type=1`)).json()).toMatchObject({ duplicate: true, status: 'undelivered' });
+    expect((await dlr(`secret=${SECRET}&id=${sent.sms_uuid}&type=1`)).json()).toMatchObject({
+      duplicate: true,
+      status: 'undelivered',
+    });
     expect((await dlr(`secret=${SECRET}&id=${sent.sms_uuid}&type=2`)).json()).toMatchObject({ duplicate: true });
     const after = await acmeBalance();
     // undelivered: the hold is released, nothing charged
@@ -156,13 +252,29 @@ describe('SMS calls: send, deliver, logs, tenancy, idempotency, gateway endpoint
     expect((await dlr(`secret=${SECRET}&id=00000000-0000-4000-8000-000000000009&type=1`)).statusCode).toBe(404);
     await sim().drain();
 
-    const mo = await t.app.inject({ method: 'GET', url: api(`/gateway/mo?secret=${SECRET}&from=%2B14155550144&to=%2B12125552301&text=Sounds%20good&smsc=sim&id=mo-1`) });
+    const mo = await t.app.inject({
+      method: 'GET',
+      url: api(
+        `/gateway/mo?secret=${SECRET}&from=%2B14155550144&to=%2B12125552301&text=Sounds%20good&smsc=sim&id=mo-1`,
+      ),
+    });
     expect(mo.json()).toMatchObject({ ok: true, duplicate: false });
-    const again = await t.app.inject({ method: 'GET', url: api(`/gateway/mo?secret=${SECRET}&from=%2B14155550144&to=%2B12125552301&text=Sounds%20good&smsc=sim&id=mo-1`) });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: api(
+        `/gateway/mo?secret=${SECRET}&from=%2B14155550144&to=%2B12125552301&text=Sounds%20good&smsc=sim&id=mo-1`,
+      ),
+    });
     expect(again.json()).toMatchObject({ duplicate: true });
     const inbox = (await call('GET', '/log/mo_report?ani=*4155550144*', acme)).json();
     expect(inbox.items).toHaveLength(1);
-    expect(inbox.items[0]).toMatchObject({ is_received: true, status: 'received', text: 'Sounds good', dnis: '+12125552301', user_email: 'acme-user@example.com' });
+    expect(inbox.items[0]).toMatchObject({
+      is_received: true,
+      status: 'received',
+      text: 'Sounds good',
+      dnis: '+12125552301',
+      user_email: 'acme-user@example.com',
+    });
     expect((await call('GET', '/log/mo_report?ani=*4155550144*', globex)).json().total).toBe(0);
   });
 
@@ -174,7 +286,9 @@ describe('SMS calls: send, deliver, logs, tenancy, idempotency, gateway endpoint
     expect(blocked.statusCode).toBe(422);
     expect(blocked.json().error.message).toMatch(/suppressed.*\+14155550155/);
     const reply = (await call('GET', '/log/report?dnis=*%2B14155550155*&sort=desc', acme)).json().items;
-    expect(reply.map((m: { text: string }) => m.text)).toContain('You have been unsubscribed and will receive no more messages from this number. Reply START to subscribe again.');
+    expect(reply.map((m: { text: string }) => m.text)).toContain(
+      'You have been unsubscribed and will receive no more messages from this number. Reply START to subscribe again.',
+    );
     const listed = (await call('GET', '/suppressed_number/list?number=4155550155', acme)).json().items;
     expect(listed).toEqual([expect.objectContaining({ number: '+14155550155', source: 'stop' })]);
     await inject('unstop');
@@ -182,32 +296,58 @@ describe('SMS calls: send, deliver, logs, tenancy, idempotency, gateway endpoint
     await sim().drain();
   });
 
-  it('answers STOP with the company\'s own confirmation text, set by its admin (GET/PUT /opt_out_reply)', async () => {
+  it("answers STOP with the company's own confirmation text, set by its admin (GET/PUT /opt_out_reply)", async () => {
     const read = (await call('GET', '/opt_out_reply', acme)).json().opt_out_reply;
-    expect(read).toMatchObject({ company_uuid: acmeCo, stop_reply: null, default_stop_reply: expect.stringMatching(/unsubscribed/) });
-    const put = (headers: Headers, body: object) => t.app.inject({ method: 'PUT', url: api('/opt_out_reply'), headers, payload: body });
-    const set = await put(acme, { stop_reply: '  Acme: you are unsubscribed. Text START to return.  ', start_reply: null });
+    expect(read).toMatchObject({
+      company_uuid: acmeCo,
+      stop_reply: null,
+      default_stop_reply: expect.stringMatching(/unsubscribed/),
+    });
+    const put = (headers: Headers, body: object) =>
+      t.app.inject({ method: 'PUT', url: api('/opt_out_reply'), headers, payload: body });
+    const set = await put(acme, {
+      stop_reply: '  Acme: you are unsubscribed. Text START to return.  ',
+      start_reply: null,
+    });
     expect(set.statusCode).toBe(200);
-    expect(set.json().opt_out_reply).toMatchObject({ stop_reply: 'Acme: you are unsubscribed. Text START to return.', start_reply: null });
+    expect(set.json().opt_out_reply).toMatchObject({
+      stop_reply: 'Acme: you are unsubscribed. Text START to return.',
+      start_reply: null,
+    });
     // bad input and other tenants: refused, nothing written
     expect((await put(acme, { stop_reply: 'x'.repeat(321), start_reply: null })).statusCode).toBe(400);
     expect((await put(acme, { stop_reply: 'a\u0000b', start_reply: null })).statusCode).toBe(400);
     expect((await put(acme, { company_uuid: globexCo, stop_reply: 'hijack', start_reply: null })).statusCode).toBe(403);
     expect((await put(globex, { stop_reply: 'Globex says bye', start_reply: null })).statusCode).toBe(200);
-    expect((await call('GET', `/opt_out_reply?company_uuid=${globexCo}`, admin)).json().opt_out_reply.stop_reply).toBe('Globex says bye');
+    expect((await call('GET', `/opt_out_reply?company_uuid=${globexCo}`, admin)).json().opt_out_reply.stop_reply).toBe(
+      'Globex says bye',
+    );
     // Globex is a direct company: the reseller manages Acme only
     expect((await call('GET', `/opt_out_reply?company_uuid=${globexCo}`, reseller)).statusCode).toBe(404);
-    expect((await call('GET', `/opt_out_reply?company_uuid=${acmeCo}`, reseller)).json().opt_out_reply.stop_reply).toMatch(/^Acme: /);
+    expect(
+      (await call('GET', `/opt_out_reply?company_uuid=${acmeCo}`, reseller)).json().opt_out_reply.stop_reply,
+    ).toMatch(/^Acme: /);
     expect((await call('GET', '/opt_out_reply', admin)).statusCode).toBe(400);
     expect((await call('GET', '/opt_out_reply', acmeUser)).statusCode).toBe(403);
     await sim().injectMo({ from: '+14155550188', to: '+12125552302', text: 'STOP' });
-    const replies = (await call('GET', '/log/report?dnis=*%2B14155550188*&sort=desc', acme)).json().items.map((m: { text: string }) => m.text);
+    const replies = (await call('GET', '/log/report?dnis=*%2B14155550188*&sort=desc', acme))
+      .json()
+      .items.map((m: { text: string }) => m.text);
     expect(replies).toContain('Acme: you are unsubscribed. Text START to return.');
     await sim().drain();
   });
 
   it('lists newest first with filters, a capped total and a cursor', async () => {
-    for (let i = 0; i < 12; i++) expect((await sms(acme, { ani: '+12125552301', dnis: `+1415555${String(300 + i).padStart(4, '0')}`, text: `list ${i}` })).statusCode).toBe(201);
+    for (let i = 0; i < 12; i++)
+      expect(
+        (
+          await sms(acme, {
+            ani: '+12125552301',
+            dnis: `+1415555${String(300 + i).padStart(4, '0')}`,
+            text: `list ${i}`,
+          })
+        ).statusCode,
+      ).toBe(201);
     const page = (await call('GET', '/sms/list?is_received=false&text=*list*', acme)).json();
     expect(page).toMatchObject({ total: 12, per_page: 10, total_capped: false });
     expect(page.items.map((m: { text: string }) => m.text).slice(0, 3)).toEqual(['list 11', 'list 10', 'list 9']);
@@ -216,7 +356,9 @@ describe('SMS calls: send, deliver, logs, tenancy, idempotency, gateway endpoint
     expect(next.next_cursor).toBeNull();
     const byOffset = (await call('GET', '/sms/list?is_received=false&text=*list*&page=1', acme)).json();
     expect(byOffset.items.map((m: { text: string }) => m.text)).toEqual(['list 1', 'list 0']);
-    expect((await call('GET', '/sms/list?dnis=*%2B14155550305*', acme)).json().items.map((m: { text: string }) => m.text)).toEqual(['list 5']);
+    expect(
+      (await call('GET', '/sms/list?dnis=*%2B14155550305*', acme)).json().items.map((m: { text: string }) => m.text),
+    ).toEqual(['list 5']);
     const blocked = (await call('GET', '/sms/list?status=blocked&per_page=100', acme)).json().items;
     expect(blocked.length).toBeGreaterThan(0);
     expect(blocked.every((m: { status: string }) => m.status === 'blocked')).toBe(true);
@@ -226,7 +368,11 @@ describe('SMS calls: send, deliver, logs, tenancy, idempotency, gateway endpoint
     expect((await call('GET', '/log/mo_report?status=received', acme)).json().total).toBeGreaterThan(0);
     expect((await call('GET', '/sms/list?cursor=garbage', acme)).statusCode).toBe(400);
     // both directions at once: one newest-first list, paged by cursor without gaps or repeats
-    const all = (await call('GET', '/sms/list?per_page=1000', acme)).json().items as { sms_uuid: string; created_on: string; is_received: boolean }[];
+    const all = (await call('GET', '/sms/list?per_page=1000', acme)).json().items as {
+      sms_uuid: string;
+      created_on: string;
+      is_received: boolean;
+    }[];
     expect(new Set(all.map((m) => m.is_received))).toEqual(new Set([true, false]));
     expect(all.map((m) => m.created_on)).toEqual([...all.map((m) => m.created_on)].sort().reverse());
     const walked: string[] = [];
@@ -245,30 +391,52 @@ describe('SMS calls: send, deliver, logs, tenancy, idempotency, gateway endpoint
 
   it('schedules a delayed send, lets it be changed or cancelled, and sends it when due', async () => {
     const later = new Date(Date.now() + 3600_000).toISOString();
-    const s = (await sms(acme, { ani: '+12125552301', dnis: '+14155550166', text: 'later', send_at: later })).json().sms;
+    const s = (await sms(acme, { ani: '+12125552301', dnis: '+14155550166', text: 'later', send_at: later })).json()
+      .sms;
     expect(s.status).toBe('scheduled');
     const patched = await call('PATCH', `/sms/${s.sms_uuid}`, acme, { text: 'later, edited' });
     expect(patched.json().sms).toMatchObject({ text: 'later, edited', status: 'scheduled' });
     // its time comes: the timer's run sends it
-    await t.app.db.updateTable('sms').set({ send_at: new Date(Date.now() - 1000) }).where('sms_uuid', '=', s.sms_uuid).execute();
+    await t.app.db
+      .updateTable('sms')
+      .set({ send_at: new Date(Date.now() - 1000) })
+      .where('sms_uuid', '=', s.sms_uuid)
+      .execute();
     await messagingOf(t.app).messaging.runDue();
     expect((await call('GET', `/sms/${s.sms_uuid}`, acme)).json().sms.status).toBe('sent');
     expect((await call('PATCH', `/sms/${s.sms_uuid}`, acme, { status: 'cancelled' })).statusCode).toBe(409);
-    const c = (await sms(acme, { ani: '+12125552301', dnis: '+14155550167', text: 'never', send_at: later })).json().sms;
-    expect((await call('PATCH', `/sms/${c.sms_uuid}`, acme, { status: 'cancelled' })).json().sms.status).toBe('cancelled');
+    const c = (await sms(acme, { ani: '+12125552301', dnis: '+14155550167', text: 'never', send_at: later })).json()
+      .sms;
+    expect((await call('PATCH', `/sms/${c.sms_uuid}`, acme, { status: 'cancelled' })).json().sms.status).toBe(
+      'cancelled',
+    );
     await sim().drain();
   });
 
   it('runs the checks again when a scheduled message falls due: a STOP since then blocks it', async () => {
     const later = new Date(Date.now() + 3600_000).toISOString();
-    const s = (await sms(acme, { ani: '+12125552301', dnis: '+14155550177', text: 'see you', send_at: later })).json().sms;
+    const s = (await sms(acme, { ani: '+12125552301', dnis: '+14155550177', text: 'see you', send_at: later })).json()
+      .sms;
     expect(s.status).toBe('scheduled');
-    expect((await call('POST', '/gateway/simulator/mo', acme, { from: '+14155550177', to: '+12125552301', text: 'STOP' })).statusCode).toBe(403);
-    expect((await call('POST', '/gateway/simulator/mo', admin, { from: '+14155550177', to: '+12125552301', text: 'STOP' })).statusCode).toBe(200);
-    await t.app.db.updateTable('sms').set({ send_at: new Date(Date.now() - 1000) }).where('sms_uuid', '=', s.sms_uuid).execute();
+    expect(
+      (await call('POST', '/gateway/simulator/mo', acme, { from: '+14155550177', to: '+12125552301', text: 'STOP' }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', '/gateway/simulator/mo', admin, { from: '+14155550177', to: '+12125552301', text: 'STOP' }))
+        .statusCode,
+    ).toBe(200);
+    await t.app.db
+      .updateTable('sms')
+      .set({ send_at: new Date(Date.now() - 1000) })
+      .where('sms_uuid', '=', s.sms_uuid)
+      .execute();
     const holds = await count('ledger_reservations');
     await messagingOf(t.app).messaging.runDue();
-    expect((await call('GET', `/sms/${s.sms_uuid}`, acme)).json().sms).toMatchObject({ status: 'blocked', block_reason: 'suppressed' });
+    expect((await call('GET', `/sms/${s.sms_uuid}`, acme)).json().sms).toMatchObject({
+      status: 'blocked',
+      block_reason: 'suppressed',
+    });
     // blocked at dispatch: no hold taken
     expect(await count('ledger_reservations')).toBe(holds);
     await sim().drain();
@@ -279,6 +447,8 @@ describe('SMS calls: send, deliver, logs, tenancy, idempotency, gateway endpoint
     expect(q).toMatchObject({ segments: 1, encoding: 'UCS-2', unit_price: '0.055', price: '0.055', reason: null });
     const long = (await call('POST', '/sms/quote', acme, { text: 'a'.repeat(161), dnis: '+14155550111' })).json();
     expect(long).toMatchObject({ segments: 2, encoding: 'GSM-7', price: '0.024', characters_left: 145 });
-    expect((await call('POST', '/sms/quote', acme, { text: 'hi', dnis: '+81312345678' })).json().reason).toBe('no_price');
+    expect((await call('POST', '/sms/quote', acme, { text: 'hi', dnis: '+81312345678' })).json().reason).toBe(
+      'no_price',
+    );
   });
 });

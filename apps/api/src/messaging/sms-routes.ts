@@ -2,35 +2,60 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
-  IdParam, LogReportAnswer, LogReportQuery, SendSmsBody, SmsListQuery, SmsPage, SmsPatchBody, SmsPayload, SmsQuote, SmsQuoteBody, type SmsLogQuery as LogQuery,
+  IdParam,
+  LogReportAnswer,
+  LogReportQuery,
+  SendSmsBody,
+  SmsListQuery,
+  SmsPage,
+  SmsPatchBody,
+  SmsPayload,
+  SmsQuote,
+  SmsQuoteBody,
+  type SmsLogQuery as LogQuery,
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
-import { HttpError, notFound } from '../lib/http-error';
-import { MAX_PER_PAGE } from '@smsc/shared-contract';
+import { FieldError, HttpError, notFound } from '../lib/http-error';
+import { MAX_PER_PAGE, SmsEvents } from '@smsc/shared-contract';
 import { balanceOf, formatMoney } from '../billing';
 import { parseDnis, quote } from '../catalog';
 import { ordering, paging } from '../lib/list';
 import { countSegments } from './engine/segments';
-import { findSms, smsPage, smsScope, SMS_ORDERS, type SmsFilters } from './queries';
+import { findSms, smsPage, SMS_OWNERS, SMS_ORDERS, type SmsFilters } from './queries';
+import { smsEvents } from './events';
 import { logReportOr, sendLogCsv } from '../reports/log-export';
+import { assertCanName, rowsOf } from '../lib/tenancy';
 
 const tags = ['messaging'];
 const readers = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'own' } satisfies AccessPolicy;
 const senders = readers;
-const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) });
+const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+});
 
 /** Cost is what the platform pays its vendor: the admin's and resellers' business, not the companies'. */
 const showCost = (req: FastifyRequest) => req.user.user_type === 'admin' || req.user.user_type === 'reseller';
 
 export default async function smsRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
+  /** Money on a company user's answers only when its company admin allows it (companies.users_see_money). */
+  const seesMoney = async (req: FastifyRequest) => {
+    if (req.user.user_type !== 'user' || !req.user.company_uuid) return true;
+    const c = await app.db
+      .selectFrom('companies')
+      .select('users_see_money')
+      .where('company_uuid', '=', req.user.company_uuid)
+      .executeTakeFirst();
+    return !!c?.users_see_money;
+  };
 
   /** The company a send or quote is for: company roles their own; the admin and resellers name one of theirs. */
   async function companyFor(req: FastifyRequest, named?: string): Promise<string> {
     const u = req.user;
     if (u.user_type === 'company_admin' || u.user_type === 'user') {
-      if (named && named !== u.company_uuid) throw new HttpError(403, 'company_uuid: you send for your own company only');
+      if (named && named !== u.company_uuid)
+        throw new HttpError(403, 'company_uuid: you send for your own company only');
       return u.company_uuid as string;
     }
     if (!named) throw new HttpError(400, 'company_uuid: choose the company to send for');
@@ -40,78 +65,251 @@ export default async function smsRoutes(base: FastifyInstance) {
     return named;
   }
 
-  app.get('/sms/list', { config: { access: readers, apiKey: true }, schema: { tags, querystring: SmsListQuery, response: { 200: SmsPage } } }, async (req, reply) => {
-    const q = req.query;
-    const { per_page, offset } = paging(q);
-    const { col, dir } = ordering(q, SMS_ORDERS, 'created_on', 'desc');
-    const f: SmsFilters = {
-      company_uuid: q.company_uuid, user_name: q.user_name, user_email: q.user_email, sms_uuid: q.sms_uuid, dnis: q.dnis, ani: q.ani,
-      is_received: q.is_received, recipient_uuid: q.recipient_uuid, recipient_number: q.recipient_number, text: q.text, status: q.status,
-      created_gte: q.created_on_gte, created_lte: q.created_on_lte,
+  /** What fills a message's {placeholders}: the number, the recipient's name, then the values typed (which win). */
+  async function placeholderValues(
+    company_uuid: string,
+    b: { dnis: string; recipient_uuid?: string; values?: Record<string, string> },
+  ): Promise<Record<string, string>> {
+    const recipient = b.recipient_uuid
+      ? await app.db
+          .selectFrom('recipients')
+          .select(['recipient_name', 'number'])
+          .where('recipient_uuid', '=', b.recipient_uuid)
+          .where('company_uuid', '=', company_uuid)
+          .executeTakeFirst()
+      : undefined;
+    return {
+      number: b.dnis.trim(),
+      ...(recipient ? { name: recipient.recipient_name, recipient_name: recipient.recipient_name } : {}),
+      ...b.values,
     };
-    if (q.format === 'csv') return sendLogCsv(app, req, reply, f);
-    return smsPage(app.db, smsScope(req), f, { per_page, offset, order_by: col, dir, cursor: q.cursor, showCost: showCost(req) });
-  });
+  }
+
+  app.get(
+    '/sms/list',
+    {
+      config: { access: readers, apiKey: true },
+      schema: { tags, querystring: SmsListQuery, response: { 200: SmsPage } },
+    },
+    async (req, reply) => {
+      const q = req.query;
+      const { per_page, offset } = paging(q);
+      const { col, dir } = ordering(q, SMS_ORDERS, 'created_on', 'desc');
+      const f: SmsFilters = {
+        company_uuid: q.company_uuid,
+        user_name: q.user_name,
+        user_email: q.user_email,
+        sms_uuid: q.sms_uuid,
+        dnis: q.dnis,
+        ani: q.ani,
+        is_received: q.is_received,
+        recipient_uuid: q.recipient_uuid,
+        recipient_number: q.recipient_number,
+        text: q.text,
+        status: q.status,
+        created_gte: q.created_on_gte,
+        created_lte: q.created_on_lte,
+      };
+      if (q.format === 'csv') return sendLogCsv(app, req, reply, f);
+      return smsPage(app.db, rowsOf(req, SMS_OWNERS), f, {
+        per_page,
+        offset,
+        order_by: col,
+        dir,
+        cursor: q.cursor,
+        showCost: showCost(req),
+        showPrice: await seesMoney(req),
+      });
+    },
+  );
 
   const log = (is_received: boolean) => async (req: FastifyRequest<{ Querystring: LogQuery }>) => {
     const q = req.query;
     const per_page = Math.min(q.count ?? 10, MAX_PER_PAGE);
     const { col, dir } = ordering({ order_by: q.order, order_dir: q.sort }, SMS_ORDERS, 'created_on', 'desc');
     const f: SmsFilters = {
-      is_received, created_gte: q.start_time, created_lte: q.end_time, dnis: q.dnis, dnis_prefix: q.dnis_prefix, ani: q.ani, text: q.sms_content,
-      user_uuid: q.user_id, user_name: q.user_name, company_name: q.company_name, vendor_uuid: q.vendor_id, status: q.status,
+      is_received,
+      created_gte: q.start_time,
+      created_lte: q.end_time,
+      dnis: q.dnis,
+      dnis_prefix: q.dnis_prefix,
+      ani: q.ani,
+      text: q.sms_content,
+      user_uuid: q.user_id,
+      user_name: q.user_name,
+      company_name: q.company_name,
+      vendor_uuid: q.vendor_id,
+      status: q.status,
     };
-    return smsPage(app.db, smsScope(req), f, { per_page, offset: q.from ?? 0, order_by: col, dir, cursor: q.cursor, showCost: showCost(req) });
+    return smsPage(app.db, rowsOf(req, SMS_OWNERS), f, {
+      per_page,
+      offset: q.from ?? 0,
+      order_by: col,
+      dir,
+      cursor: q.cursor,
+      showCost: showCost(req),
+      showPrice: await seesMoney(req),
+    });
   };
   // reports/log-export.ts: group/step/fields answer the generic report, format=csv streams the log
-  app.get('/log/report', { config: { access: readers }, schema: { tags, querystring: LogReportQuery, response: { 200: LogReportAnswer } } }, logReportOr(app, false, log(false)));
-  app.get('/log/mo_report', { config: { access: readers }, schema: { tags, querystring: LogReportQuery, response: { 200: LogReportAnswer } } }, logReportOr(app, true, log(true)));
+  app.get(
+    '/log/report',
+    { config: { access: readers }, schema: { tags, querystring: LogReportQuery, response: { 200: LogReportAnswer } } },
+    logReportOr(app, false, log(false)),
+  );
+  app.get(
+    '/log/mo_report',
+    { config: { access: readers }, schema: { tags, querystring: LogReportQuery, response: { 200: LogReportAnswer } } },
+    logReportOr(app, true, log(true)),
+  );
 
-  app.get('/sms/:id', { config: { access: readers, apiKey: true }, schema: { tags, params: IdParam, response: { 200: SmsPayload } } }, async (req) =>
-    ({ sms: await findSms(app.db, smsScope(req), req.params.id, showCost(req)) }));
+  app.get(
+    '/sms/:id',
+    { config: { access: readers, apiKey: true }, schema: { tags, params: IdParam, response: { 200: SmsPayload } } },
+    async (req) => ({
+      sms: await findSms(app.db, rowsOf(req, SMS_OWNERS), req.params.id, showCost(req), await seesMoney(req)),
+    }),
+  );
+  app.get(
+    '/sms/:id/events',
+    {
+      config: { access: readers, apiKey: true },
+      schema: {
+        tags,
+        description:
+          "A message's story: accepted, priced, routed, held, submitted, its receipt or refusal (the reason in words), charged or refunded; and its one final state.",
+        params: IdParam,
+        response: { 200: SmsEvents },
+      },
+    },
+    async (req) => smsEvents(app.db, rowsOf(req, SMS_OWNERS), req.params.id, showCost(req)),
+  );
 
   /**
    * Sends one message through the pipeline: 201 with the stored message (queued or sent; scheduled with
    * a future send_at), or a 4xx naming the block reason (the blocked message is logged). A repeated
    * Idempotency-Key answers the first message without sending again.
    */
-  app.post('/sms', { config: { access: senders, apiKey: true }, schema: { tags, headers: IdempotencyHeaders, body: SendSmsBody, response: { 201: SmsPayload } } }, async (req, reply) => {
-    const b = req.body;
-    const company_uuid = await companyFor(req, b.company_uuid);
-    const send_at = b.send_at ? new Date(b.send_at) : null;
-    const key = req.headers['idempotency-key'];
-    const hash = createHash('sha256').update(JSON.stringify([company_uuid, b.ani, b.dnis, b.text, b.recipient_uuid ?? null, b.sms_template_uuid ?? null, b.send_at ?? null])).digest('hex');
-    const out = await app.messaging.send({
-      company_uuid, user_uuid: req.user.uuid, ani: b.ani, dnis: b.dnis, text: b.text, recipient_uuid: b.recipient_uuid, sms_template_uuid: b.sms_template_uuid,
-      send_at, idempotency: key ? { user_uuid: req.user.uuid, key, hash } : undefined,
-    });
-    if (out.replay) reply.header('idempotent-replayed', 'true');
-    return reply.code(201).send({ sms: await findSms(app.db, smsScope(req), out.sms_uuid, showCost(req)) });
-  });
+  app.post(
+    '/sms',
+    {
+      config: { access: senders, apiKey: true },
+      schema: { tags, headers: IdempotencyHeaders, body: SendSmsBody, response: { 201: SmsPayload } },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      // not a phone number: refused before anything is stored, priced or counted
+      if (!parseDnis(b.dnis))
+        throw new FieldError({
+          dnis: `Recipient number: "${b.dnis.trim()}" is not a phone number; enter it with its country code, e.g. +1 415 555 0100`,
+        });
+      const company_uuid = await companyFor(req, b.company_uuid);
+      await assertCanName(app.db, req, 'recipient', b.recipient_uuid, { company_uuid });
+      if (b.status_callback !== undefined) {
+        // checked like a webhook URL when saved, and signed with the company's callback secret (docs/webhooks.md)
+        const problem = await app.companyWebhooks.callbackProblem(company_uuid, b.status_callback);
+        if (problem) throw new FieldError({ status_callback: problem });
+      }
+      const send_at = b.send_at ? new Date(b.send_at) : null;
+      const values = await placeholderValues(company_uuid, b);
+      const key = req.headers['idempotency-key'];
+      const hash = createHash('sha256')
+        .update(
+          JSON.stringify([
+            company_uuid,
+            b.ani,
+            b.dnis,
+            b.text,
+            b.recipient_uuid ?? null,
+            b.sms_template_uuid ?? null,
+            b.send_at ?? null,
+            b.values ?? null,
+            b.status_callback ?? null,
+          ]),
+        )
+        .digest('hex');
+      const out = await app.messaging.send({
+        company_uuid,
+        user_uuid: req.user.uuid,
+        ani: b.ani,
+        dnis: b.dnis,
+        text: b.text,
+        recipient_uuid: b.recipient_uuid,
+        sms_template_uuid: b.sms_template_uuid,
+        send_at,
+        values,
+        status_callback: b.status_callback ?? null,
+        idempotency: key ? { user_uuid: req.user.uuid, key, hash } : undefined,
+      });
+      if (out.replay) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send({
+        sms: await findSms(app.db, rowsOf(req, SMS_OWNERS), out.sms_uuid, showCost(req), await seesMoney(req)),
+      });
+    },
+  );
 
-  app.patch('/sms/:id', { config: { access: senders }, schema: { tags, params: IdParam, body: SmsPatchBody, response: { 200: SmsPayload } } }, async (req) => {
-    await findSms(app.db, smsScope(req), req.params.id, false);
-    const b = req.body;
-    if (b.send_at && new Date(b.send_at).getTime() <= Date.now()) throw new HttpError(400, 'send_at: choose a time in the future');
-    await app.messaging.patchScheduled(req.params.id, { text: b.text, send_at: b.send_at ? new Date(b.send_at) : undefined, status: b.status });
-    return { sms: await findSms(app.db, smsScope(req), req.params.id, showCost(req)) };
-  });
+  app.patch(
+    '/sms/:id',
+    {
+      config: { access: senders },
+      schema: { tags, params: IdParam, body: SmsPatchBody, response: { 200: SmsPayload } },
+    },
+    async (req) => {
+      await findSms(app.db, rowsOf(req, SMS_OWNERS), req.params.id, false);
+      const b = req.body;
+      if (b.send_at && new Date(b.send_at).getTime() <= Date.now())
+        throw new HttpError(400, 'send_at: choose a time in the future');
+      await app.messaging.patchScheduled(req.params.id, {
+        text: b.text,
+        send_at: b.send_at ? new Date(b.send_at) : undefined,
+        status: b.status,
+      });
+      return {
+        sms: await findSms(app.db, rowsOf(req, SMS_OWNERS), req.params.id, showCost(req), await seesMoney(req)),
+      };
+    },
+  );
 
   /** The compose box's live figures: parts, encoding and the price to one number, before anything is sent. */
-  app.post('/sms/quote', { config: { access: senders, apiKey: true }, schema: { tags, body: SmsQuoteBody, response: { 200: SmsQuote } } }, async (req) => {
-    const b = req.body;
-    const seg = countSegments(b.text);
-    const company_uuid = await companyFor(req, b.company_uuid);
-    const company = await app.messaging.company(company_uuid);
-    const funds = await balanceOf(app.db, { company_uuid });
-    const out = { segments: seg.segments, encoding: seg.encoding, characters: seg.characters, characters_left: seg.characters_left, currency: funds.currency, available: formatMoney(funds.available), unit_price: null, price: null, reason: null };
-    if (!b.dnis) return out;
-    const parsed = parseDnis(b.dnis);
-    if (!parsed) return { ...out, reason: 'bad_number' };
-    if (!company.product_uuid) return { ...out, reason: 'no_price' };
-    const q = quote(await app.catalog.current(), { productUuid: company.product_uuid, dnis: parsed.digits });
-    if (!q.ok) return { ...out, reason: q.reason };
-    const unit = BigInt(q.priceMicros);
-    return { ...out, unit_price: formatMoney(unit), price: formatMoney(unit * BigInt(seg.segments)) };
-  });
+  app.post(
+    '/sms/quote',
+    { config: { access: senders, apiKey: true }, schema: { tags, body: SmsQuoteBody, response: { 200: SmsQuote } } },
+    async (req) => {
+      const b = req.body;
+      const seg = countSegments(b.text);
+      const company_uuid = await companyFor(req, b.company_uuid);
+      const company = await app.messaging.company(company_uuid);
+      const funds = await balanceOf(app.db, { company_uuid });
+      const money = await seesMoney(req);
+      const out = {
+        segments: seg.segments,
+        encoding: seg.encoding,
+        characters: seg.characters,
+        characters_left: seg.characters_left,
+        currency: funds.currency,
+        // the segments still count for a user who sees no money; the figures stay with its admin
+        available: money ? formatMoney(funds.available) : null,
+        unit_price: null,
+        price: null,
+        reason: null,
+      };
+      if (!b.dnis) return out;
+      const parsed = parseDnis(b.dnis);
+      if (!parsed) return { ...out, reason: 'bad_number' };
+      // the guards' verdict first, as the pipeline applies it (destinations, pumping holds, the margin floor)
+      const view = await app.messaging.guardView(company);
+      const refused = view?.check({ e164: `+${parsed.digits}`, iso2: parsed.iso2 });
+      if (refused) return { ...out, reason: refused.reason };
+      if (!company.product_uuid) return { ...out, reason: 'no_price' };
+      const q = quote(await app.catalog.current(), {
+        productUuid: company.product_uuid,
+        dnis: parsed.digits,
+        minMarginMicros: view?.minMarginMicros ?? undefined,
+      });
+      if (!q.ok) return { ...out, reason: q.reason };
+      if (!money) return out;
+      const unit = BigInt(q.priceMicros);
+      return { ...out, unit_price: formatMoney(unit), price: formatMoney(unit * BigInt(seg.segments)) };
+    },
+  );
 }

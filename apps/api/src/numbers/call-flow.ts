@@ -6,7 +6,13 @@ import { DID_ACCESS } from './inventory-routes';
 import { findDid } from './queries';
 import { requireNanp } from './phone';
 
-export interface CallFlowFields { action: Body['action']; forward_to: string | null; email: string | null; message: string | null; ring_seconds: number }
+export interface CallFlowFields {
+  action: Body['action'];
+  forward_to: string | null;
+  email: string | null;
+  message: string | null;
+  ring_seconds: number;
+}
 
 const DEFAULT_RING_SECONDS = 25;
 
@@ -31,32 +37,60 @@ export function callFlowFields(body: Body, did: string): CallFlowFields {
   return { action: 'hangup', forward_to: null, email: null, message, ring_seconds };
 }
 
-/** POST /call_workflow (spec §7) stores a number's call flow; GET /call_workflow/{did} reads it back for the editor. */
+/** POST /call_workflow (docs/spec.md §7) stores a number's call flow; GET /call_workflow/{did} reads it back for the editor. */
 export default async function callFlowRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
   const tags = ['numbers'];
   const read = async (did_uuid: string) => {
-    const row = await app.db.selectFrom('call_workflows as w').innerJoin('dids as d', 'd.did_uuid', 'w.did_uuid')
-      .select(['w.did_uuid', 'd.did', 'w.action', 'w.forward_to', 'w.email', 'w.message', 'w.ring_seconds', 'w.updated_on'])
-      .where('w.did_uuid', '=', did_uuid).executeTakeFirst();
+    const row = await app.db
+      .selectFrom('call_workflows as w')
+      .innerJoin('dids as d', 'd.did_uuid', 'w.did_uuid')
+      .select([
+        'w.did_uuid',
+        'd.did',
+        'w.action',
+        'w.forward_to',
+        'w.email',
+        'w.message',
+        'w.ring_seconds',
+        'w.updated_on',
+      ])
+      .where('w.did_uuid', '=', did_uuid)
+      .executeTakeFirst();
     return row ?? null;
   };
 
-  app.post('/call_workflow', { config: { access: DID_ACCESS.edit }, schema: { tags, body: CallWorkflowBody, response: { 200: CallWorkflowPayload } } }, async (req) => {
-    const did = await findDid(app.db, req, req.body.did);
-    if (did.type === 'sms') throw new HttpError(400, `${did.did} is an SMS-only number: it takes no calls`);
-    const fields = callFlowFields(req.body, did.did);
-    await app.db.insertInto('call_workflows').values({ did_uuid: did.did_uuid, ...fields, updated_by: req.user.uuid })
-      .onConflict((oc) => oc.column('did_uuid').doUpdateSet({ ...fields, updated_by: req.user.uuid, updated_on: new Date() })).execute();
-    const saved = await read(did.did_uuid);
-    if (!saved) throw new HttpError(409, `${did.did} was removed while its call flow was saved`);
-    return { call_workflow: saved };
-  });
+  app.post(
+    '/call_workflow',
+    {
+      config: { access: DID_ACCESS.edit },
+      schema: { tags, body: CallWorkflowBody, response: { 200: CallWorkflowPayload } },
+    },
+    async (req) => {
+      const did = await findDid(app.db, req, req.body.did);
+      if (did.type === 'sms') throw new HttpError(400, `${did.did} is an SMS-only number: it takes no calls`);
+      const fields = callFlowFields(req.body, did.did);
+      await app.db
+        .insertInto('call_workflows')
+        .values({ did_uuid: did.did_uuid, ...fields, updated_by: req.user.uuid })
+        .onConflict((oc) =>
+          oc.column('did_uuid').doUpdateSet({ ...fields, updated_by: req.user.uuid, updated_on: new Date() }),
+        )
+        .execute();
+      const saved = await read(did.did_uuid);
+      if (!saved) throw new HttpError(409, `${did.did} was removed while its call flow was saved`);
+      return { call_workflow: saved };
+    },
+  );
 
-  app.get('/call_workflow/:did', { config: { access: DID_ACCESS.read }, schema: { tags, params: DidParam, response: { 200: CallWorkflowPayload } } }, async (req) => {
-    const did = await findDid(app.db, req, req.params.did);
-    const flow = await read(did.did_uuid);
-    if (!flow) throw new HttpError(404, `${did.did} has no call flow yet`);
-    return { call_workflow: flow };
-  });
+  app.get(
+    '/call_workflow/:did',
+    { config: { access: DID_ACCESS.read }, schema: { tags, params: DidParam, response: { 200: CallWorkflowPayload } } },
+    async (req) => {
+      const did = await findDid(app.db, req, req.params.did);
+      const flow = await read(did.did_uuid);
+      if (!flow) throw new HttpError(404, `${did.did} has no call flow yet`);
+      return { call_workflow: flow };
+    },
+  );
 }

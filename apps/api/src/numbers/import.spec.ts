@@ -5,7 +5,15 @@ describe('DID CSV import', () => {
   it('reads every good line and names every bad one', () => {
     const rows = parseDidCsv('did,type,monthly_price\r\n"(212) 555-2901",sms,1.5\r\n+18005552902,,\r\n');
     expect(rows).toEqual([
-      expect.objectContaining({ line: 2, did: '+12125552901', npa: '212', state: 'NY', type: 'sms', monthly_price: '1.5', isTollFree: false }),
+      expect.objectContaining({
+        line: 2,
+        did: '+12125552901',
+        npa: '212',
+        state: 'NY',
+        type: 'sms',
+        monthly_price: '1.5',
+        isTollFree: false,
+      }),
       expect.objectContaining({ line: 3, did: '+18005552902', isTollFree: true, type: undefined }),
     ]);
     expect(() => parseDidCsv('did\n2125552901\nnope\n2125552901\n+16846330000\n')).toThrow(
@@ -28,13 +36,22 @@ describe('DID CSV import', () => {
       acme = bearer(await login(t.app, 'acme-admin@example.com'));
     }, 120_000);
     afterAll(async () => t.close());
-    const post = (headers: Record<string, string>, payload: object) => t.app.inject({ method: 'POST', url: api('/did/import'), headers, payload });
+    const post = (headers: Record<string, string>, payload: object) =>
+      t.app.inject({ method: 'POST', url: api('/did/import'), headers, payload });
 
-    it('imports every row into the caller\'s stock, or nothing', async () => {
+    it("imports every row into the caller's stock, or nothing", async () => {
       const ok = await post(reseller, { csv: 'did,description\n617-555-2911,Boston A\n617-555-2912,Boston B\n' });
       expect(ok.statusCode).toBe(201);
-      expect(ok.json()).toEqual({ imported: 2, lines: [{ line: 2, did: '+16175552911' }, { line: 3, did: '+16175552912' }] });
-      const free = (await t.app.inject({ method: 'GET', url: api('/did/free/list?did=555291'), headers: reseller })).json();
+      expect(ok.json()).toEqual({
+        imported: 2,
+        lines: [
+          { line: 2, did: '+16175552911' },
+          { line: 3, did: '+16175552912' },
+        ],
+      });
+      const free = (
+        await t.app.inject({ method: 'GET', url: api('/did/free/list?did=555291'), headers: reseller })
+      ).json();
       expect(free.items.map((d: { description: string }) => d.description).sort()).toEqual(['Boston A', 'Boston B']);
       // a bad line: 400 naming it, and the good line before it is not written
       const bad = await post(admin, { csv: 'did\n+12065552921\n+1206555\n' });
@@ -44,7 +61,11 @@ describe('DID CSV import', () => {
       const clash = await post(admin, { csv: 'did\n+12065552922\n+16175552911\n' });
       expect(clash.statusCode).toBe(409);
       expect(clash.json().error.message).toMatch(/^Line 3: \+16175552911/);
-      const written = await t.app.db.selectFrom('dids').select('did').where('did', 'in', ['+12065552921', '+12065552922']).execute();
+      const written = await t.app.db
+        .selectFrom('dids')
+        .select('did')
+        .where('did', 'in', ['+12065552921', '+12065552922'])
+        .execute();
       expect(written).toEqual([]);
       expect((await post(acme, { csv: 'did\n+12065552923\n' })).statusCode).toBe(403);
       expect((await post(reseller, { csv: 'did\n+12065552924\n', reseller_uuid: null })).statusCode).toBe(403);

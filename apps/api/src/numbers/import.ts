@@ -1,21 +1,36 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import {
-  DID_ANI_TYPES, DID_TYPES, DidImportBody, DidImportLogEntry, DidImportLogQuery, DidImportResult, DidKannelImportBody, ListPage,
+  DID_ANI_TYPES,
+  DID_TYPES,
+  DidImportBody,
+  DidImportLogEntry,
+  DidImportLogQuery,
+  DidImportResult,
+  DidKannelImportBody,
+  ListPage,
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import { HttpError } from '../lib/http-error';
 import { orNotFound } from '../lib/tenant';
 import { acceptRows, readCsvTable } from '../lib/csv-upload';
-import { paging } from '../lib/list';
+import { listPage } from '../lib/list';
 import { DID_ACCESS, visibleVendor } from './inventory-routes';
 import { countryUuid } from './queries';
 import { parseNanp } from './phone';
 import { nanp } from './nanp';
 
 export interface DidImportRow {
-  line: number; did: string; npa: string; isTollFree: boolean; country: string | null; state: string | null;
-  type?: (typeof DID_TYPES)[number]; did_type?: (typeof DID_ANI_TYPES)[number]; description?: string; monthly_price?: string;
+  line: number;
+  did: string;
+  npa: string;
+  isTollFree: boolean;
+  country: string | null;
+  state: string | null;
+  type?: (typeof DID_TYPES)[number];
+  did_type?: (typeof DID_ANI_TYPES)[number];
+  description?: string;
+  monthly_price?: string;
 }
 const OPTIONAL_COLUMNS = ['type', 'did_type', 'description', 'monthly_price'];
 
@@ -32,23 +47,52 @@ export function parseDidCsv(csv: string): DidImportRow[] {
     const col = (name: string) => r.get(name) || undefined;
     const raw = r.get('did');
     const n = parseNanp(raw);
-    if (!n) { problems.push(`Line ${line}: "${raw}" is not a valid North American phone number`); continue; }
+    if (!n) {
+      problems.push(`Line ${line}: "${raw}" is not a valid North American phone number`);
+      continue;
+    }
     const info = nanp().npas.get(n.npa);
-    if (!n.isTollFree && !info) { problems.push(`Line ${line}: area code ${n.npa} is not a US or Canadian area code`); continue; }
+    if (!n.isTollFree && !info) {
+      problems.push(`Line ${line}: area code ${n.npa} is not a US or Canadian area code`);
+      continue;
+    }
     const first = seen.get(n.e164);
-    if (first) { problems.push(`Line ${line}: ${n.e164} repeats line ${first}`); continue; }
+    if (first) {
+      problems.push(`Line ${line}: ${n.e164} repeats line ${first}`);
+      continue;
+    }
     seen.set(n.e164, line);
     const type = col('type');
     const didType = col('did_type');
     const price = col('monthly_price');
     const description = col('description');
-    if (type && !(DID_TYPES as readonly string[]).includes(type)) { problems.push(`Line ${line}: type must be one of ${DID_TYPES.join(', ')}`); continue; }
-    if (didType && !(DID_ANI_TYPES as readonly string[]).includes(didType)) { problems.push(`Line ${line}: did_type must be ani or dnis`); continue; }
-    if (price && !/^[0-9]{1,6}(\.[0-9]{1,4})?$/.test(price)) { problems.push(`Line ${line}: monthly_price must be a decimal like 1.50`); continue; }
-    if (description && description.length > 200) { problems.push(`Line ${line}: description is longer than 200 characters`); continue; }
+    if (type && !(DID_TYPES as readonly string[]).includes(type)) {
+      problems.push(`Line ${line}: type must be one of ${DID_TYPES.join(', ')}`);
+      continue;
+    }
+    if (didType && !(DID_ANI_TYPES as readonly string[]).includes(didType)) {
+      problems.push(`Line ${line}: did_type must be ani or dnis`);
+      continue;
+    }
+    if (price && !/^[0-9]{1,6}(\.[0-9]{1,4})?$/.test(price)) {
+      problems.push(`Line ${line}: monthly_price must be a decimal like 1.50`);
+      continue;
+    }
+    if (description && description.length > 200) {
+      problems.push(`Line ${line}: description is longer than 200 characters`);
+      continue;
+    }
     rows.push({
-      line, did: n.e164, npa: n.npa, isTollFree: n.isTollFree, country: n.country, state: info?.state ?? null,
-      type: type as DidImportRow['type'], did_type: didType as DidImportRow['did_type'], description, monthly_price: price,
+      line,
+      did: n.e164,
+      npa: n.npa,
+      isTollFree: n.isTollFree,
+      country: n.country,
+      state: info?.state ?? null,
+      type: type as DidImportRow['type'],
+      did_type: didType as DidImportRow['did_type'],
+      description,
+      monthly_price: price,
     });
   }
   return acceptRows(rows, problems);
@@ -56,20 +100,42 @@ export function parseDidCsv(csv: string): DidImportRow[] {
 
 const CHUNK = 2000;
 
-interface ImportTarget { csv: string; reseller_uuid?: string | null; vendor_uuid?: string | null; smsc_id?: string | null; file_name?: string }
+interface ImportTarget {
+  csv: string;
+  reseller_uuid?: string | null;
+  vendor_uuid?: string | null;
+  smsc_id?: string | null;
+  file_name?: string;
+}
 
 /**
  * One import, all-or-nothing in one transaction (a number already held by anyone rejects the file);
  * every run is written to the import log, a refused one with its reason, so the log shows failures too.
  */
-async function importFile(app: FastifyInstance, req: FastifyRequest, body: ImportTarget, source: 'csv' | 'kannel'): Promise<DidImportResult> {
+async function importFile(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  body: ImportTarget,
+  source: 'csv' | 'kannel',
+): Promise<DidImportResult> {
   let link = body.smsc_id ?? null;
   const lineCount = Math.max(0, body.csv.split(/\r?\n/).filter((l) => l.trim()).length - 1);
-  const reseller = req.user.user_type === 'reseller' ? req.user.reseller_uuid : body.reseller_uuid ?? null;
-  const log = (ok: boolean, imported: number, message: string) => app.db.insertInto('did_import_log').values({
-    source, smsc_id: link, file_name: body.file_name?.trim() || null, ok, lines: lineCount, imported, message,
-    user_uuid: req.user.uuid, reseller_uuid: reseller,
-  }).execute();
+  const reseller = req.user.user_type === 'reseller' ? req.user.reseller_uuid : (body.reseller_uuid ?? null);
+  const log = (ok: boolean, imported: number, message: string) =>
+    app.db
+      .insertInto('did_import_log')
+      .values({
+        source,
+        smsc_id: link,
+        file_name: body.file_name?.trim() || null,
+        ok,
+        lines: lineCount,
+        imported,
+        message,
+        user_uuid: req.user.uuid,
+        reseller_uuid: reseller,
+      })
+      .execute();
   try {
     // the log names the link as the catalog spells it
     if (link) link = await requireLink(app, req, link);
@@ -86,10 +152,18 @@ async function writeRows(app: FastifyInstance, req: FastifyRequest, body: Import
   const rows = parseDidCsv(body.csv);
   let reseller_uuid = body.reseller_uuid ?? null;
   if (req.user.user_type === 'reseller') {
-    if (body.reseller_uuid !== undefined && body.reseller_uuid !== req.user.reseller_uuid) throw new HttpError(403, 'A reseller imports into its own stock');
+    if (body.reseller_uuid !== undefined && body.reseller_uuid !== req.user.reseller_uuid)
+      throw new HttpError(403, 'A reseller imports into its own stock');
     reseller_uuid = req.user.reseller_uuid;
   } else if (reseller_uuid) {
-    orNotFound(await app.db.selectFrom('resellers').select('reseller_uuid').where('reseller_uuid', '=', reseller_uuid).executeTakeFirst(), 'Reseller');
+    orNotFound(
+      await app.db
+        .selectFrom('resellers')
+        .select('reseller_uuid')
+        .where('reseller_uuid', '=', reseller_uuid)
+        .executeTakeFirst(),
+      'Reseller',
+    );
   }
   const vendor_uuid = body.vendor_uuid ? await visibleVendor(app, req, body.vendor_uuid) : null;
   const countries = new Map<string, string | null>();
@@ -97,15 +171,41 @@ async function writeRows(app: FastifyInstance, req: FastifyRequest, body: Import
   await app.db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += CHUNK) {
       const chunk = rows.slice(i, i + CHUNK);
-      const clash = await trx.selectFrom('dids').select('did').where('did', 'in', chunk.map((r) => r.did)).executeTakeFirst();
+      const clash = await trx
+        .selectFrom('dids')
+        .select('did')
+        .where(
+          'did',
+          'in',
+          chunk.map((r) => r.did),
+        )
+        .executeTakeFirst();
       if (clash) {
-        throw new HttpError(409, `Line ${chunk.find((r) => r.did === clash.did)?.line}: ${clash.did} is already in the inventory; nothing was imported`);
+        throw new HttpError(
+          409,
+          `Line ${chunk.find((r) => r.did === clash.did)?.line}: ${clash.did} is already in the inventory; nothing was imported`,
+        );
       }
-      await trx.insertInto('dids').values(chunk.map((r) => ({
-        did: r.did, is_toll_free: r.isTollFree, area_code: r.npa, state: r.state, country_uuid: r.country ? countries.get(r.country) ?? null : null,
-        type: r.type, did_type: r.did_type, description: r.description, monthly_price: r.monthly_price, reseller_uuid,
-        vendor_uuid, smsc_id: body.smsc_id ?? null, source: 'import' as const,
-      }))).execute();
+      await trx
+        .insertInto('dids')
+        .values(
+          chunk.map((r) => ({
+            did: r.did,
+            is_toll_free: r.isTollFree,
+            area_code: r.npa,
+            state: r.state,
+            country_uuid: r.country ? (countries.get(r.country) ?? null) : null,
+            type: r.type,
+            did_type: r.did_type,
+            description: r.description,
+            monthly_price: r.monthly_price,
+            reseller_uuid,
+            vendor_uuid,
+            smsc_id: body.smsc_id ?? null,
+            source: 'import' as const,
+          })),
+        )
+        .execute();
     }
   });
   return { imported: rows.length, lines: rows.map((r) => ({ line: r.line, did: r.did })) };
@@ -113,7 +213,10 @@ async function writeRows(app: FastifyInstance, req: FastifyRequest, body: Import
 
 /** The SMSC link must exist (any for the admin; a reseller's must be on one of its vendors). */
 async function requireLink(app: FastifyInstance, req: FastifyRequest, smscId: string): Promise<string> {
-  let q = app.db.selectFrom('smsc_connections as c').leftJoin('vendors as v', 'v.vendor_uuid', 'c.vendor_uuid').select('c.smsc_id')
+  let q = app.db
+    .selectFrom('smsc_connections as c')
+    .leftJoin('vendors as v', 'v.vendor_uuid', 'c.vendor_uuid')
+    .select('c.smsc_id')
     .where(sql<boolean>`lower(c.smsc_id) = lower(${smscId})`);
   if (req.user.user_type === 'reseller') q = q.where('v.reseller_uuid', '=', req.user.reseller_uuid);
   const row = await q.executeTakeFirst();
@@ -125,24 +228,55 @@ async function requireLink(app: FastifyInstance, req: FastifyRequest, smscId: st
 export default async function didImportRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
   const tags = ['numbers'];
-  app.post('/did/import', { config: { access: DID_ACCESS.stock }, schema: { tags, body: DidImportBody, response: { 201: DidImportResult } } },
-    async (req, reply) => reply.code(201).send(await importFile(app, req, req.body, 'csv')));
+  app.post(
+    '/did/import',
+    { config: { access: DID_ACCESS.stock }, schema: { tags, body: DidImportBody, response: { 201: DidImportResult } } },
+    async (req, reply) => reply.code(201).send(await importFile(app, req, req.body, 'csv')),
+  );
 
-  app.post('/did/kannel/import', { config: { access: DID_ACCESS.stock }, schema: { tags, body: DidKannelImportBody, response: { 201: DidImportResult } } },
-    async (req, reply) => reply.code(201).send(await importFile(app, req, req.body, 'kannel')));
+  app.post(
+    '/did/kannel/import',
+    {
+      config: { access: DID_ACCESS.stock },
+      schema: { tags, body: DidKannelImportBody, response: { 201: DidImportResult } },
+    },
+    async (req, reply) => reply.code(201).send(await importFile(app, req, req.body, 'kannel')),
+  );
 
-  app.get('/did/kannel/import/log', { config: { access: DID_ACCESS.stock }, schema: { tags, querystring: DidImportLogQuery, response: { 200: ListPage(DidImportLogEntry) } } },
+  app.get(
+    '/did/kannel/import/log',
+    {
+      config: { access: DID_ACCESS.stock },
+      schema: { tags, querystring: DidImportLogQuery, response: { 200: ListPage(DidImportLogEntry) } },
+    },
     async (req) => {
-      const { per_page, offset } = paging(req.query);
-      let q = app.db.selectFrom('did_import_log as l').leftJoin('users as u', 'u.uuid', 'l.user_uuid').leftJoin('resellers as r', 'r.reseller_uuid', 'l.reseller_uuid');
+      let q = app.db
+        .selectFrom('did_import_log as l')
+        .leftJoin('users as u', 'u.uuid', 'l.user_uuid')
+        .leftJoin('resellers as r', 'r.reseller_uuid', 'l.reseller_uuid');
       if (req.level !== 'all') q = q.where('l.reseller_uuid', '=', req.user.reseller_uuid);
       if (req.query.source) q = q.where('l.source', '=', req.query.source);
       if (req.query.ok !== undefined) q = q.where('l.ok', '=', req.query.ok);
-      const [items, total] = await Promise.all([
-        q.select(['l.import_uuid', 'l.source', 'l.smsc_id', 'l.file_name', 'l.ok', 'l.lines', 'l.imported', 'l.message', 'u.full_name as user_name', 'r.reseller_name', 'l.created_on'])
-          .orderBy('l.created_on', 'desc').orderBy('l.import_uuid').limit(per_page).offset(offset).execute(),
-        q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { items, total: total.n, per_page };
-    });
+      return listPage(
+        req.query,
+        q
+          .select([
+            'l.import_uuid',
+            'l.source',
+            'l.smsc_id',
+            'l.file_name',
+            'l.ok',
+            'l.lines',
+            'l.imported',
+            'l.message',
+            'u.full_name as user_name',
+            'r.reseller_name',
+            'l.created_on',
+          ])
+          .orderBy('l.created_on', 'desc')
+          .orderBy('l.import_uuid'),
+        q,
+      );
+    },
+  );
 }

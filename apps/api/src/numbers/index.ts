@@ -7,6 +7,8 @@ import callFlowRoutes from './call-flow';
 import { builtInProvider, type InventoryProvider } from './provider';
 
 export { isCompanyNumber, findNumberOwner } from './lookup';
+export { parseNanp } from './phone';
+export { zonesOfPrefix } from './time-zones';
 export type { InventoryProvider } from './provider';
 
 /** The numbers domain: inventory, imports, search/order/disconnect through an inventory provider, NANP reference lists. */

@@ -1,20 +1,33 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import {
-  CountResult, Did, DidAssignBody, DidCompanyListQuery, DidCreateBody, DidListQuery, DidParam, DidPatchBody, DidPayload, IdParam, ListPage,
-  MassDeleteBody, MessageBody,
+  CountResult,
+  Did,
+  DidAssignBody,
+  DidCompanyListQuery,
+  DidCreateBody,
+  DidListQuery,
+  DidParam,
+  DidPatchBody,
+  DidPayload,
+  IdParam,
+  ListPage,
+  MassDeleteBody,
+  MessageBody,
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
 import { forbidden, HttpError } from '../lib/http-error';
-import { ordering, paging } from '../lib/list';
+import { ordering, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
-import { countryUuid, didScope, didsQuery, findDid, requireCompany } from './queries';
+import { countryUuid, DID_OWNERS, didsQuery, findDid, requireCompany } from './queries';
 import { requireNanp } from './phone';
 import { nanp } from './nanp';
-import { audit } from '../security/audit';
+import { audit } from '../security';
+import { rowsOf } from '../lib/tenancy';
 
-const P = (admin: 'all', reseller: 'tenant' | 'none', company_admin: 'tenant' | 'none', user: 'own' | 'none') => ({ admin, reseller, company_admin, user }) satisfies AccessPolicy;
+const P = (admin: 'all', reseller: 'tenant' | 'none', company_admin: 'tenant' | 'none', user: 'own' | 'none') =>
+  ({ admin, reseller, company_admin, user }) satisfies AccessPolicy;
 export const DID_ACCESS = {
   companyList: P('all', 'tenant', 'tenant', 'own'),
   list: P('all', 'tenant', 'tenant', 'none'),
@@ -43,13 +56,8 @@ function filtered(base: Query, q: DidListQuery & { user_id?: string }): Query {
 }
 
 async function page(base: Query, q: DidListQuery) {
-  const { per_page, offset } = paging(q);
   const { col, dir } = ordering(q, ['did', 'created_on', 'area_code'] as const, 'created_on', 'desc');
-  const [items, total] = await Promise.all([
-    base.orderBy(`dids.${col}`, dir).orderBy('dids.did_uuid').limit(per_page).offset(offset).execute(),
-    base.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: total.n, per_page };
+  return listPage(q, base.orderBy(`dids.${col}`, dir).orderBy('dids.did_uuid'), base.clearSelect());
 }
 
 /** A vendor the caller may put a number on: any for the system admin, its own for a reseller (404 otherwise). */
@@ -61,15 +69,29 @@ export async function visibleVendor(app: FastifyInstance, req: FastifyRequest, v
 }
 
 /** The owner columns a caller may set on a number it creates or edits (field-level rules of docs/authorization.md). */
-async function ownerFields(app: FastifyInstance, req: FastifyRequest, body: { reseller_uuid?: string | null; company_uuid?: string | null; vendor_uuid?: string | null }) {
+async function ownerFields(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  body: { reseller_uuid?: string | null; company_uuid?: string | null; vendor_uuid?: string | null },
+) {
   const out: { reseller_uuid?: string | null; company_uuid?: string | null; vendor_uuid?: string | null } = {};
   if (body.reseller_uuid !== undefined) {
     if (req.user.user_type !== 'admin') throw forbidden();
-    if (body.reseller_uuid) orNotFound(await app.db.selectFrom('resellers').select('reseller_uuid').where('reseller_uuid', '=', body.reseller_uuid).executeTakeFirst(), 'Reseller');
+    if (body.reseller_uuid)
+      orNotFound(
+        await app.db
+          .selectFrom('resellers')
+          .select('reseller_uuid')
+          .where('reseller_uuid', '=', body.reseller_uuid)
+          .executeTakeFirst(),
+        'Reseller',
+      );
     out.reseller_uuid = body.reseller_uuid;
   }
-  if (body.company_uuid !== undefined) out.company_uuid = body.company_uuid ? (await requireCompany(app.db, req, body.company_uuid)).company_uuid : null;
-  if (body.vendor_uuid !== undefined) out.vendor_uuid = body.vendor_uuid ? await visibleVendor(app, req, body.vendor_uuid) : null;
+  if (body.company_uuid !== undefined)
+    out.company_uuid = body.company_uuid ? (await requireCompany(app.db, req, body.company_uuid)).company_uuid : null;
+  if (body.vendor_uuid !== undefined)
+    out.vendor_uuid = body.vendor_uuid ? await visibleVendor(app, req, body.vendor_uuid) : null;
   return out;
 }
 
@@ -78,83 +100,177 @@ export default async function inventoryRoutes(base: FastifyInstance) {
   // the stored row, before and after a change, for the audit log
   const didRow = (id: string) => app.db.selectFrom('dids').selectAll().where('did_uuid', '=', id).executeTakeFirst();
 
-  app.get('/did/company/list', { config: { access: DID_ACCESS.companyList }, schema: { tags, querystring: DidCompanyListQuery, response: { 200: ListPage(Did) } } },
-    async (req) => page(filtered(didsQuery(app.db).where(didScope(req)).where('dids.company_uuid', 'is not', null), req.query), req.query));
+  app.get(
+    '/did/company/list',
+    {
+      config: { access: DID_ACCESS.companyList },
+      schema: { tags, querystring: DidCompanyListQuery, response: { 200: ListPage(Did) } },
+    },
+    async (req) =>
+      page(
+        filtered(
+          didsQuery(app.db).where(rowsOf(req, DID_OWNERS)).where('dids.company_uuid', 'is not', null),
+          req.query,
+        ),
+        req.query,
+      ),
+  );
 
-  app.get('/did/list', { config: { access: DID_ACCESS.list }, schema: { tags, querystring: DidListQuery, response: { 200: ListPage(Did) } } },
-    async (req) => page(filtered(didsQuery(app.db).where(didScope(req)), req.query), req.query));
+  app.get(
+    '/did/list',
+    {
+      config: { access: DID_ACCESS.list },
+      schema: { tags, querystring: DidListQuery, response: { 200: ListPage(Did) } },
+    },
+    async (req) => page(filtered(didsQuery(app.db).where(rowsOf(req, DID_OWNERS)), req.query), req.query),
+  );
 
   // Free: not given to any company (the platform's stock, or a reseller's own stock).
-  app.get('/did/free/list', { config: { access: DID_ACCESS.free }, schema: { tags, querystring: DidListQuery, response: { 200: ListPage(Did) } } },
-    async (req) => page(filtered(didsQuery(app.db).where(didScope(req)).where('dids.company_uuid', 'is', null), req.query), req.query));
+  app.get(
+    '/did/free/list',
+    {
+      config: { access: DID_ACCESS.free },
+      schema: { tags, querystring: DidListQuery, response: { 200: ListPage(Did) } },
+    },
+    async (req) =>
+      page(
+        filtered(didsQuery(app.db).where(rowsOf(req, DID_OWNERS)).where('dids.company_uuid', 'is', null), req.query),
+        req.query,
+      ),
+  );
 
-  app.get('/did/:id', { config: { access: DID_ACCESS.read }, schema: { tags, params: IdParam, response: { 200: DidPayload } } },
-    async (req) => ({ did: await findDid(app.db, req, req.params.id) }));
+  app.get(
+    '/did/:id',
+    { config: { access: DID_ACCESS.read }, schema: { tags, params: IdParam, response: { 200: DidPayload } } },
+    async (req) => ({ did: await findDid(app.db, req, req.params.id) }),
+  );
 
-  app.delete('/did/:id', { config: { access: DID_ACCESS.stock }, schema: { tags, params: IdParam, response: { 200: MessageBody } } }, async (req) => {
-    const gone = orNotFound(await app.db.deleteFrom('dids').where('did_uuid', '=', req.params.id).where(didScope(req)).returningAll().executeTakeFirst(), 'Number');
-    await audit(req, 'did', gone.did_uuid, gone, null);
-    return { message: 'Number deleted' };
-  });
+  app.delete(
+    '/did/:id',
+    { config: { access: DID_ACCESS.stock }, schema: { tags, params: IdParam, response: { 200: MessageBody } } },
+    async (req) => {
+      const gone = orNotFound(
+        await app.db
+          .deleteFrom('dids')
+          .where('did_uuid', '=', req.params.id)
+          .where(rowsOf(req, DID_OWNERS))
+          .returningAll()
+          .executeTakeFirst(),
+        'Number',
+      );
+      await audit(req, 'did', gone.did_uuid, gone, null);
+      return { message: 'Number deleted' };
+    },
+  );
 
-  app.post('/did', { config: { access: DID_ACCESS.stock }, schema: { tags, body: DidCreateBody, response: { 201: DidPayload } } }, async (req, reply) => {
-    const { did, type, did_type, description, monthly_price, ...owners } = req.body;
-    const n = requireNanp(did);
-    const info = nanp().npas.get(n.npa);
-    if (!n.isTollFree && !info) throw new HttpError(400, `Area code ${n.npa} is not a US or Canadian area code`);
-    const fields = await ownerFields(app, req, owners);
-    // A reseller's numbers are always its own stock.
-    if (req.user.user_type === 'reseller') fields.reseller_uuid = req.user.reseller_uuid;
-    const row = await app.db.insertInto('dids').values({
-      did: n.e164, type, did_type, description, monthly_price, is_toll_free: n.isTollFree, area_code: n.npa, state: info?.state ?? null,
-      country_uuid: await countryUuid(app.db, n.country), ...fields,
-    }).onConflict((oc) => oc.column('did').doNothing()).returning('did_uuid').executeTakeFirst();
-    if (!row) throw new HttpError(409, `${n.e164} is already in the inventory`);
-    await audit(req, 'did', row.did_uuid, null, await didRow(row.did_uuid));
-    return reply.code(201).send({ did: await didsQuery(app.db).where('dids.did_uuid', '=', row.did_uuid).executeTakeFirstOrThrow() });
-  });
+  app.post(
+    '/did',
+    { config: { access: DID_ACCESS.stock }, schema: { tags, body: DidCreateBody, response: { 201: DidPayload } } },
+    async (req, reply) => {
+      const { did, type, did_type, description, monthly_price, ...owners } = req.body;
+      const n = requireNanp(did);
+      const info = nanp().npas.get(n.npa);
+      if (!n.isTollFree && !info) throw new HttpError(400, `Area code ${n.npa} is not a US or Canadian area code`);
+      const fields = await ownerFields(app, req, owners);
+      // A reseller's numbers are always its own stock.
+      if (req.user.user_type === 'reseller') fields.reseller_uuid = req.user.reseller_uuid;
+      const row = await app.db
+        .insertInto('dids')
+        .values({
+          did: n.e164,
+          type,
+          did_type,
+          description,
+          monthly_price,
+          is_toll_free: n.isTollFree,
+          area_code: n.npa,
+          state: info?.state ?? null,
+          country_uuid: await countryUuid(app.db, n.country),
+          ...fields,
+        })
+        .onConflict((oc) => oc.column('did').doNothing())
+        .returning('did_uuid')
+        .executeTakeFirst();
+      if (!row) throw new HttpError(409, `${n.e164} is already in the inventory`);
+      await audit(req, 'did', row.did_uuid, null, await didRow(row.did_uuid));
+      return reply
+        .code(201)
+        .send({ did: await didsQuery(app.db).where('dids.did_uuid', '=', row.did_uuid).executeTakeFirstOrThrow() });
+    },
+  );
 
-  app.patch('/did/:did', { config: { access: DID_ACCESS.edit }, schema: { tags, params: DidParam, body: DidPatchBody, response: { 200: DidPayload } } }, async (req) => {
-    const current = await findDid(app.db, req, req.params.did);
-    const { reseller_uuid, company_uuid, vendor_uuid, ...plain } = req.body;
-    // A company admin names its numbers; everything else about a number is its provider's business.
-    if (req.user.user_type === 'company_admin' && Object.keys(req.body).some((k) => k !== 'description')) throw forbidden();
-    const fields = await ownerFields(app, req, { reseller_uuid, company_uuid, vendor_uuid });
-    // A number moving to another company (or back to stock) leaves its user behind.
-    const moved = fields.company_uuid !== undefined && fields.company_uuid !== current.company_uuid;
-    const before = await didRow(current.did_uuid);
-    await app.db.updateTable('dids').set({ ...plain, ...fields, ...(moved ? { user_uuid: null } : {}) }).where('did_uuid', '=', current.did_uuid).execute();
-    await audit(req, 'did', current.did_uuid, before, await didRow(current.did_uuid));
-    return { did: await didsQuery(app.db).where('dids.did_uuid', '=', current.did_uuid).executeTakeFirstOrThrow() };
-  });
+  app.patch(
+    '/did/:did',
+    {
+      config: { access: DID_ACCESS.edit },
+      schema: { tags, params: DidParam, body: DidPatchBody, response: { 200: DidPayload } },
+    },
+    async (req) => {
+      const current = await findDid(app.db, req, req.params.did);
+      const { reseller_uuid, company_uuid, vendor_uuid, ...plain } = req.body;
+      // A company admin names its numbers; everything else about a number is its provider's business.
+      if (req.user.user_type === 'company_admin' && Object.keys(req.body).some((k) => k !== 'description'))
+        throw forbidden();
+      const fields = await ownerFields(app, req, { reseller_uuid, company_uuid, vendor_uuid });
+      // A number moving to another company (or back to stock) leaves its user behind.
+      const moved = fields.company_uuid !== undefined && fields.company_uuid !== current.company_uuid;
+      const before = await didRow(current.did_uuid);
+      await app.db
+        .updateTable('dids')
+        .set({ ...plain, ...fields, ...(moved ? { user_uuid: null } : {}) })
+        .where('did_uuid', '=', current.did_uuid)
+        .execute();
+      await audit(req, 'did', current.did_uuid, before, await didRow(current.did_uuid));
+      return { did: await didsQuery(app.db).where('dids.did_uuid', '=', current.did_uuid).executeTakeFirstOrThrow() };
+    },
+  );
 
-  app.patch('/did/:did/assign', { config: { access: DID_ACCESS.edit }, schema: { tags, params: DidParam, body: DidAssignBody, response: { 200: DidPayload } } }, async (req) => {
-    const current = await findDid(app.db, req, req.params.did);
-    const { user_uuid } = req.body;
-    if (user_uuid) {
-      if (!current.company_uuid) throw new HttpError(400, 'Give the number to a company before assigning it to a user');
-      // Only a user of the number's own company; any other answers 404 so other tenants' users stay hidden.
-      orNotFound(await app.db.selectFrom('users').select('uuid').where('uuid', '=', user_uuid).where('company_uuid', '=', current.company_uuid).executeTakeFirst(), 'User');
-    }
-    const before = await didRow(current.did_uuid);
-    await app.db.updateTable('dids').set({ user_uuid }).where('did_uuid', '=', current.did_uuid).execute();
-    await audit(req, 'did', current.did_uuid, before, await didRow(current.did_uuid));
-    return { did: await didsQuery(app.db).where('dids.did_uuid', '=', current.did_uuid).executeTakeFirstOrThrow() };
-  });
+  app.patch(
+    '/did/:did/assign',
+    {
+      config: { access: DID_ACCESS.edit },
+      schema: { tags, params: DidParam, body: DidAssignBody, response: { 200: DidPayload } },
+    },
+    async (req) => {
+      const current = await findDid(app.db, req, req.params.did);
+      const { user_uuid } = req.body;
+      if (user_uuid) {
+        if (!current.company_uuid)
+          throw new HttpError(400, 'Give the number to a company before assigning it to a user');
+        // Only a user of the number's own company; any other answers 404 so other tenants' users stay hidden.
+        orNotFound(
+          await app.db
+            .selectFrom('users')
+            .select('uuid')
+            .where('uuid', '=', user_uuid)
+            .where('company_uuid', '=', current.company_uuid)
+            .executeTakeFirst(),
+          'User',
+        );
+      }
+      const before = await didRow(current.did_uuid);
+      await app.db.updateTable('dids').set({ user_uuid }).where('did_uuid', '=', current.did_uuid).execute();
+      await audit(req, 'did', current.did_uuid, before, await didRow(current.did_uuid));
+      return { did: await didsQuery(app.db).where('dids.did_uuid', '=', current.did_uuid).executeTakeFirstOrThrow() };
+    },
+  );
 
   // Without items: every free number in the caller's scope; with items: all of them or none.
-  app.delete('/did/mass_delete', { config: { access: DID_ACCESS.stock }, schema: { tags, body: MassDeleteBody, response: { 200: CountResult } } }, async (req) => {
-    const items = req.body?.items;
-    return app.db.transaction().execute(async (trx) => {
-      let q = trx.deleteFrom('dids').where(didScope(req));
-      q = items ? q.where('did_uuid', 'in', [...new Set(items)]) : q.where('company_uuid', 'is', null);
-      const deleted = await q.returning('did_uuid').execute();
-      if (items && deleted.length !== new Set(items).size) {
-        const gone = new Set(deleted.map((d) => d.did_uuid));
-        throw new HttpError(404, `Number ${items.find((i) => !gone.has(i))} not found; nothing was deleted`);
-      }
-      return { count: deleted.length };
-    });
-  });
-
+  app.delete(
+    '/did/mass_delete',
+    { config: { access: DID_ACCESS.stock }, schema: { tags, body: MassDeleteBody, response: { 200: CountResult } } },
+    async (req) => {
+      const items = req.body?.items;
+      return app.db.transaction().execute(async (trx) => {
+        let q = trx.deleteFrom('dids').where(rowsOf(req, DID_OWNERS));
+        q = items ? q.where('did_uuid', 'in', [...new Set(items)]) : q.where('company_uuid', 'is', null);
+        const deleted = await q.returning('did_uuid').execute();
+        if (items && deleted.length !== new Set(items).size) {
+          const gone = new Set(deleted.map((d) => d.did_uuid));
+          throw new HttpError(404, `Number ${items.find((i) => !gone.has(i))} not found; nothing was deleted`);
+        }
+        return { count: deleted.length };
+      });
+    },
+  );
 }

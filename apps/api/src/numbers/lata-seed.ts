@@ -3,10 +3,20 @@
 // works; the authoritative source is the Telcordia LERG, which is licensed and not used here).
 // It covers 15 LATAs only, and each lists the area codes that lie wholly or mostly inside it, so a
 // search by LATA is a convenience for the built-in provider, not routing data. Extend it by hand.
-export interface LataSeed { lata: string; name: string; state: string; npas: string[] }
+export interface LataSeed {
+  lata: string;
+  name: string;
+  state: string;
+  npas: string[];
+}
 
 export const LATAS: readonly LataSeed[] = [
-  { lata: '128', name: 'Massachusetts (Boston)', state: 'MA', npas: ['617', '857', '781', '339', '978', '351', '508', '774'] },
+  {
+    lata: '128',
+    name: 'Massachusetts (Boston)',
+    state: 'MA',
+    npas: ['617', '857', '781', '339', '978', '351', '508', '774'],
+  },
   { lata: '132', name: 'New York Metro', state: 'NY', npas: ['212', '646', '332', '718', '347', '929', '917'] },
   { lata: '224', name: 'North Jersey', state: 'NJ', npas: ['201', '551', '973', '862'] },
   { lata: '228', name: 'Philadelphia', state: 'PA', npas: ['215', '267', '445', '610', '484'] },

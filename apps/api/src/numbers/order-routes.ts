@@ -2,19 +2,53 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
-  AvailableNumbers, CountResult, DidDisconnectBody, DidOrderBody, DidOrderResult, DidSearchQuery, TfSearchQuery, type Did,
+  AvailableNumbers,
+  CountResult,
+  DidDisconnectBody,
+  DidOrderBody,
+  DidOrderResult,
+  DidSearchQuery,
+  TfSearchQuery,
+  type Did,
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
 import { HttpError } from '../lib/http-error';
-import { countryUuid, didScope, didsQuery, requireCompany } from './queries';
+import { countryUuid, DID_OWNERS, didsQuery, requireCompany } from './queries';
 import { requireNanp, type NanpNumber } from './phone';
 import { nanp } from './nanp';
 import type { InventoryProvider, TakenCheck } from './provider';
+import { rowsOf } from '../lib/tenancy';
+import { parseMoney, post } from '../billing';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** Charges a newly ordered number's first month to the company (idempotent per number). */
+async function chargeFirstMonth(
+  trx: Transaction<Database>,
+  company_uuid: string,
+  d: Pick<Did, 'did_uuid' | 'did' | 'monthly_price'>,
+  by: string,
+) {
+  const amount = parseMoney(String(d.monthly_price));
+  if (amount <= 0n) return;
+  await post(trx, {
+    account: { company_uuid },
+    amount: -amount,
+    kind: 'did_fee',
+    cause_type: 'did',
+    cause_id: d.did_uuid,
+    idempotency_key: `did_first_month:${d.did_uuid}`,
+    memo: `Number ${d.did}: first month`,
+    created_by: by,
+  });
+}
 
 const tags = ['numbers'];
 const buyers = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' } satisfies AccessPolicy;
-const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) });
+const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+});
 
 export default async function orderRoutes(base: FastifyInstance, opts: { provider: InventoryProvider }) {
   const app = base.withTypeProvider<TypeBoxProvider>();
@@ -25,69 +59,131 @@ export default async function orderRoutes(base: FastifyInstance, opts: { provide
     return new Set(rows.map((r) => r.did));
   };
 
-  app.get('/did/search', { config: { access: buyers }, schema: { tags, querystring: DidSearchQuery, response: { 200: AvailableNumbers } } }, async (req) => {
-    const q = req.query;
-    if (q.npa && !nanp().npas.has(q.npa)) throw new HttpError(400, `Area code ${q.npa} is not a US or Canadian area code`);
-    if (q.state && !nanp().states.has(q.state.toUpperCase())) throw new HttpError(400, `Unknown state or province "${q.state}"`);
-    return { items: await provider.searchLocal({ ...q, count: q.count ?? 10 }, taken) };
-  });
+  app.get(
+    '/did/search',
+    { config: { access: buyers }, schema: { tags, querystring: DidSearchQuery, response: { 200: AvailableNumbers } } },
+    async (req) => {
+      const q = req.query;
+      if (q.npa && !nanp().npas.has(q.npa))
+        throw new HttpError(400, `Area code ${q.npa} is not a US or Canadian area code`);
+      if (q.state && !nanp().states.has(q.state.toUpperCase()))
+        throw new HttpError(400, `Unknown state or province "${q.state}"`);
+      return { items: await provider.searchLocal({ ...q, count: q.count ?? 10 }, taken) };
+    },
+  );
 
-  app.get('/did/tf/search', { config: { access: buyers }, schema: { tags, querystring: TfSearchQuery, response: { 200: AvailableNumbers } } }, async (req) =>
-    ({ items: await provider.searchTollFree({ ...req.query, count: req.query.count ?? 10 }, taken) }));
+  app.get(
+    '/did/tf/search',
+    { config: { access: buyers }, schema: { tags, querystring: TfSearchQuery, response: { 200: AvailableNumbers } } },
+    async (req) => ({ items: await provider.searchTollFree({ ...req.query, count: req.query.count ?? 10 }, taken) }),
+  );
 
   /**
    * Orders every number or none. Two orders of the same number at once: the unique number column lets one
    * insert through and the other finds it taken (409, its transaction rolled back).
    * A repeated Idempotency-Key (per caller) answers the first order's result without ordering again.
    */
-  const order = (tollFree: boolean) => async (req: FastifyRequest<{ Body: DidOrderBody; Headers: { 'idempotency-key'?: string } }>, reply: import('fastify').FastifyReply) => {
-    const numbers = req.body.numbers.map((raw, i) => requireNanp(raw, `Number ${i + 1}: `));
-    checkKind(numbers, tollFree);
-    const dupe = numbers.find((n, i) => numbers.findIndex((m) => m.e164 === n.e164) !== i);
-    if (dupe) throw new HttpError(400, `${dupe.e164} is listed twice`);
-    // a company admin orders for its own company; naming another is refused, not silently replaced
-    if (req.user.user_type === 'company_admin' && req.body.company_uuid && req.body.company_uuid !== req.user.company_uuid) {
-      throw new HttpError(403, 'company_uuid: a company admin orders numbers for its own company');
-    }
-    const companyUuid = req.user.user_type === 'company_admin' ? req.user.company_uuid : req.body.company_uuid;
-    if (!companyUuid) throw new HttpError(400, 'company_uuid: choose the company the numbers are for');
-    const company = await requireCompany(app.db, req, companyUuid);
-    const key = req.headers['idempotency-key'];
-    const hash = createHash('sha256').update(JSON.stringify({ tollFree, company: company.company_uuid, numbers: numbers.map((n) => n.e164).sort() })).digest('hex');
-    const countries = new Map<string, string | null>();
-    for (const c of new Set(numbers.map((n) => n.country))) if (c) countries.set(c, await countryUuid(app.db, c));
+  const order =
+    (tollFree: boolean) =>
+    async (
+      req: FastifyRequest<{ Body: DidOrderBody; Headers: { 'idempotency-key'?: string } }>,
+      reply: import('fastify').FastifyReply,
+    ) => {
+      const numbers = req.body.numbers.map((raw, i) => requireNanp(raw, `Number ${i + 1}: `));
+      checkKind(numbers, tollFree);
+      const dupe = numbers.find((n, i) => numbers.findIndex((m) => m.e164 === n.e164) !== i);
+      if (dupe) throw new HttpError(400, `${dupe.e164} is listed twice`);
+      // a company admin orders for its own company; naming another is refused, not silently replaced
+      if (
+        req.user.user_type === 'company_admin' &&
+        req.body.company_uuid &&
+        req.body.company_uuid !== req.user.company_uuid
+      ) {
+        throw new HttpError(403, 'company_uuid: a company admin orders numbers for its own company');
+      }
+      const companyUuid = req.user.user_type === 'company_admin' ? req.user.company_uuid : req.body.company_uuid;
+      if (!companyUuid) throw new HttpError(400, 'company_uuid: choose the company the numbers are for');
+      const company = await requireCompany(app.db, req, companyUuid);
+      const key = req.headers['idempotency-key'];
+      const hash = createHash('sha256')
+        .update(JSON.stringify({ tollFree, company: company.company_uuid, numbers: numbers.map((n) => n.e164).sort() }))
+        .digest('hex');
+      const countries = new Map<string, string | null>();
+      for (const c of new Set(numbers.map((n) => n.country))) if (c) countries.set(c, await countryUuid(app.db, c));
 
-    const outcome = await app.db.transaction().execute(async (trx) => {
-      if (key) {
-        const claimed = await trx.insertInto('did_orders').values({ user_uuid: req.user.uuid, idempotency_key: key, request_hash: hash })
-          .onConflict((oc) => oc.columns(['user_uuid', 'idempotency_key']).doNothing()).returning('idempotency_key').executeTakeFirst();
-        if (!claimed) {
-          const prior = await trx.selectFrom('did_orders').select(['request_hash', 'result']).where('user_uuid', '=', req.user.uuid).where('idempotency_key', '=', key).executeTakeFirstOrThrow();
-          if (prior.request_hash !== hash) throw new HttpError(422, 'This Idempotency-Key was used for a different order');
-          return { replay: true, items: prior.result as Did[] };
+      const outcome = await app.db.transaction().execute(async (trx) => {
+        if (key) {
+          const claimed = await trx
+            .insertInto('did_orders')
+            .values({ user_uuid: req.user.uuid, idempotency_key: key, request_hash: hash })
+            .onConflict((oc) => oc.columns(['user_uuid', 'idempotency_key']).doNothing())
+            .returning('idempotency_key')
+            .executeTakeFirst();
+          if (!claimed) {
+            const prior = await trx
+              .selectFrom('did_orders')
+              .select(['request_hash', 'result'])
+              .where('user_uuid', '=', req.user.uuid)
+              .where('idempotency_key', '=', key)
+              .executeTakeFirstOrThrow();
+            if (prior.request_hash !== hash)
+              throw new HttpError(422, 'This Idempotency-Key was used for a different order');
+            return { replay: true, items: prior.result as Did[] };
+          }
         }
-      }
-      try {
-        await provider.order(numbers.map((n) => n.e164));
-      } catch (e) {
-        throw new HttpError(400, (e as Error).message);
-      }
-      const inserted = await trx.insertInto('dids').values(numbers.map((n) => ({
-        did: n.e164, is_toll_free: n.isTollFree, area_code: n.npa, state: nanp().npas.get(n.npa)?.state ?? null,
-        country_uuid: n.country ? countries.get(n.country) ?? null : null, monthly_price: provider.monthlyPrice(n.isTollFree),
-        company_uuid: company.company_uuid, reseller_uuid: company.reseller_uuid, source: 'order' as const,
-      }))).onConflict((oc) => oc.column('did').doNothing()).returning('did').execute();
-      if (inserted.length !== numbers.length) {
-        const got = new Set(inserted.map((r) => r.did));
-        throw new HttpError(409, `${numbers.find((n) => !got.has(n.e164))?.e164} is no longer available; nothing was ordered`);
-      }
-      const items = await didsQuery(trx).where('dids.did', 'in', numbers.map((n) => n.e164)).orderBy('dids.did').execute();
-      if (key) await trx.updateTable('did_orders').set({ result: JSON.stringify(items) }).where('user_uuid', '=', req.user.uuid).where('idempotency_key', '=', key).execute();
-      return { replay: false, items };
-    });
-    if (outcome.replay) reply.header('idempotent-replayed', 'true');
-    return reply.code(201).send({ items: outcome.items });
-  };
+        try {
+          await provider.order(numbers.map((n) => n.e164));
+        } catch (e) {
+          throw new HttpError(400, (e as Error).message);
+        }
+        const inserted = await trx
+          .insertInto('dids')
+          .values(
+            numbers.map((n) => ({
+              did: n.e164,
+              is_toll_free: n.isTollFree,
+              area_code: n.npa,
+              state: nanp().npas.get(n.npa)?.state ?? null,
+              country_uuid: n.country ? (countries.get(n.country) ?? null) : null,
+              monthly_price: provider.monthlyPrice(n.isTollFree),
+              company_uuid: company.company_uuid,
+              reseller_uuid: company.reseller_uuid,
+              source: 'order' as const,
+            })),
+          )
+          .onConflict((oc) => oc.column('did').doNothing())
+          .returning('did')
+          .execute();
+        if (inserted.length !== numbers.length) {
+          const got = new Set(inserted.map((r) => r.did));
+          throw new HttpError(
+            409,
+            `${numbers.find((n) => !got.has(n.e164))?.e164} is no longer available; nothing was ordered`,
+          );
+        }
+        const items = await didsQuery(trx)
+          .where(
+            'dids.did',
+            'in',
+            numbers.map((n) => n.e164),
+          )
+          .orderBy('dids.did')
+          .execute();
+        // the first month is charged with the order (the buyer confirmed the price): one ledger entry per
+        // number, in the company's transaction history; the order and its charge commit together
+        for (const d of items) await chargeFirstMonth(trx, company.company_uuid, d, req.user.uuid);
+        if (key)
+          await trx
+            .updateTable('did_orders')
+            .set({ result: JSON.stringify(items) })
+            .where('user_uuid', '=', req.user.uuid)
+            .where('idempotency_key', '=', key)
+            .execute();
+        return { replay: false, items };
+      });
+      if (outcome.replay) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send({ items: outcome.items });
+    };
   const orderSchema = { tags, headers: IdempotencyHeaders, body: DidOrderBody, response: { 201: DidOrderResult } };
   app.post('/did/order', { config: { access: buyers }, schema: orderSchema }, order(false));
   app.post('/did/tf/order', { config: { access: buyers }, schema: orderSchema }, order(true));
@@ -100,8 +196,18 @@ export default async function orderRoutes(base: FastifyInstance, opts: { provide
     const numbers = req.body.numbers.map((raw, i) => requireNanp(raw, `Number ${i + 1}: `));
     checkKind(numbers, tollFree);
     return app.db.transaction().execute(async (trx) => {
-      const rows = await trx.selectFrom('dids').select(['did_uuid', 'did', 'source']).where(didScope(req))
-        .where('company_uuid', 'is not', null).where('did', 'in', numbers.map((n) => n.e164)).forUpdate().execute();
+      const rows = await trx
+        .selectFrom('dids')
+        .select(['did_uuid', 'did', 'source'])
+        .where(rowsOf(req, DID_OWNERS))
+        .where('company_uuid', 'is not', null)
+        .where(
+          'did',
+          'in',
+          numbers.map((n) => n.e164),
+        )
+        .forUpdate()
+        .execute();
       const held = new Set(rows.map((r) => r.did));
       const missing = numbers.find((n) => !held.has(n.e164));
       if (missing) throw new HttpError(404, `Number ${missing.e164} not found; nothing was disconnected`);
@@ -109,7 +215,11 @@ export default async function orderRoutes(base: FastifyInstance, opts: { provide
       const stock = rows.filter((r) => r.source !== 'order').map((r) => r.did_uuid);
       if (ordered.length) await trx.deleteFrom('dids').where('did_uuid', 'in', ordered).execute();
       if (stock.length) {
-        await trx.updateTable('dids').set({ company_uuid: null, user_uuid: null }).where('did_uuid', 'in', stock).execute();
+        await trx
+          .updateTable('dids')
+          .set({ company_uuid: null, user_uuid: null })
+          .where('did_uuid', 'in', stock)
+          .execute();
         // a number back in stock sends for nobody: out of the company's ANI groups too (ordered ones go by cascade)
         await trx.deleteFrom('ani_group_numbers').where('did_uuid', 'in', stock).execute();
       }
@@ -124,7 +234,11 @@ export default async function orderRoutes(base: FastifyInstance, opts: { provide
 
 function checkKind(numbers: NanpNumber[], tollFree: boolean) {
   const wrong = numbers.find((n) => n.isTollFree !== tollFree);
-  if (wrong) throw new HttpError(400, `${wrong.e164} is ${tollFree ? 'not a toll-free number' : 'a toll-free number; use the toll-free call'}`);
+  if (wrong)
+    throw new HttpError(
+      400,
+      `${wrong.e164} is ${tollFree ? 'not a toll-free number' : 'a toll-free number; use the toll-free call'}`,
+    );
   if (!tollFree) {
     const unknown = numbers.find((n) => !nanp().npas.has(n.npa));
     if (unknown) throw new HttpError(400, `Area code ${unknown.npa} is not a US or Canadian area code`);

@@ -22,7 +22,13 @@ export function parseNanp(input: string): NanpNumber | null {
   if (!p || p.countryCallingCode !== '1' || !p.isValid()) return null;
   const national = String(p.nationalNumber);
   const npa = national.slice(0, 3);
-  return { e164: p.number, national, npa, isTollFree: (TOLL_FREE_PREFIXES as readonly string[]).includes(npa), country: p.country ?? null };
+  return {
+    e164: p.number,
+    national,
+    npa,
+    isTollFree: (TOLL_FREE_PREFIXES as readonly string[]).includes(npa),
+    country: p.country ?? null,
+  };
 }
 
 /** Like parseNanp, for request input: a malformed number is the caller's mistake (400 naming it). */

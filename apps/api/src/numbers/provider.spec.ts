@@ -2,8 +2,14 @@ import { buildNanp } from './nanp';
 import { builtInProvider, patternRegex } from './provider';
 
 const data = buildNanp({
-  '212': 'New York, NY', '303': 'Colorado', '345': 'Cayman Islands', '718201': 'Brooklyn, NY', '718202': 'Queens, NY',
-  '303555': 'Denver, CO', '303222': 'Denver, CO', '303911': 'Denver, CO',
+  '212': 'New York, NY',
+  '303': 'Colorado',
+  '345': 'Cayman Islands',
+  '718201': 'Brooklyn, NY',
+  '718202': 'Queens, NY',
+  '303555': 'Denver, CO',
+  '303222': 'Denver, CO',
+  '303911': 'Denver, CO',
 });
 const none = async () => new Set<string>();
 
@@ -35,7 +41,10 @@ describe('built-in inventory provider', () => {
     expect(first[0]).toMatchObject({ place: 'Denver, CO', state: 'CO', monthly_price: '1.0000' });
     expect(await provider.searchLocal({ npa: '303', count: 4 }, none)).toEqual(first);
     const held = new Set([first[0].did, first[2].did]);
-    const next = await provider.searchLocal({ npa: '303', count: 4 }, async (dids) => new Set(dids.filter((d) => held.has(d))));
+    const next = await provider.searchLocal(
+      { npa: '303', count: 4 },
+      async (dids) => new Set(dids.filter((d) => held.has(d))),
+    );
     expect(next.map((n) => n.did)).not.toContain(first[0].did);
     expect(next).toHaveLength(4);
   });

@@ -5,8 +5,18 @@ import type { AvailableNumber } from '@smsc/shared-contract';
 import { lataNpas, nanp, tollFreePrefixes, type NanpData } from './nanp';
 import { parseNanp } from './phone';
 
-export interface LocalSearch { npa?: string; state?: string; lata?: string; pattern?: string; count: number }
-export interface TollFreeSearch { prefix?: string; pattern?: string; count: number }
+export interface LocalSearch {
+  npa?: string;
+  state?: string;
+  lata?: string;
+  pattern?: string;
+  count: number;
+}
+export interface TollFreeSearch {
+  prefix?: string;
+  pattern?: string;
+  count: number;
+}
 /** Tells which of the given E.164 numbers are already held by someone (so they are not offered). */
 export type TakenCheck = (e164: string[]) => Promise<Set<string>>;
 
@@ -48,12 +58,30 @@ const ALL_NXX = Array.from({ length: 800 }, (_, i) => String(i + 200)).filter(us
 function* candidates(npas: { npa: string; nxx: string[] }[]): Generator<string> {
   const lists = npas.map((n) => ({ npa: n.npa, nxx: (n.nxx.length ? n.nxx : ALL_NXX).filter(usableNxx) }));
   for (let round = 0; round < 10000; round++) {
-    const line = String((round * 7919 + 1234) % 10000).padStart(4, '0');
-    for (const { npa, nxx } of lists) for (const x of nxx) yield npa + x + line;
+    for (const { npa, nxx } of lists)
+      for (const x of nxx) {
+        // each exchange starts its stride at its own line number, so one page of results does not all
+        // end in the same four digits; 7919 is prime to 10000, so every exchange still visits every line
+        const start = (Number(npa) * 977 + Number(x) * 1237) % 10000;
+        yield npa + x + String((start + round * 7919) % 10000).padStart(4, '0');
+      }
   }
 }
 
-async function collect(gen: Generator<string>, pattern: RegExp | null, count: number, taken: TakenCheck, toItem: (national: string) => AvailableNumber | null) {
+/** What the built-in provider's numbers can do: local lines text, picture messages and calls; toll-free no MMS. */
+export const builtInCapabilities = (isTollFree: boolean) => ({ sms: true, mms: !isTollFree, voice: true });
+
+/** Numbers one search answers at most, whatever count it is handed: the taken-check batch is sized by it. */
+export const SEARCH_MAX = 100;
+
+async function collect(
+  gen: Generator<string>,
+  pattern: RegExp | null,
+  wanted: number,
+  taken: TakenCheck,
+  toItem: (national: string) => AvailableNumber | null,
+) {
+  const count = Number.isFinite(wanted) ? Math.min(Math.max(Math.trunc(wanted), 1), SEARCH_MAX) : SEARCH_MAX;
   const found: AvailableNumber[] = [];
   let batch: AvailableNumber[] = [];
   let scanned = 0;
@@ -84,9 +112,13 @@ export function builtInProvider(data: () => NanpData = nanp): InventoryProvider 
     const d = data();
     const info = d.npas.get(n.npa);
     return {
-      did: n.e164, area_code: n.npa, is_toll_free: n.isTollFree, state: info?.state ?? null,
+      did: n.e164,
+      area_code: n.npa,
+      is_toll_free: n.isTollFree,
+      state: info?.state ?? null,
       place: d.places.get(national.slice(0, 6)) ?? info?.place ?? null,
       monthly_price: n.isTollFree ? BUILT_IN_PRICES.tollFree : BUILT_IN_PRICES.local,
+      capabilities: builtInCapabilities(n.isTollFree),
     };
   };
   return {
@@ -105,12 +137,19 @@ export function builtInProvider(data: () => NanpData = nanp): InventoryProvider 
     },
     async searchTollFree(q, taken) {
       const prefixes = q.prefix ? [q.prefix] : [...tollFreePrefixes()];
-      return collect(candidates(prefixes.map((npa) => ({ npa, nxx: [] }))), patternRegex(q.pattern), q.count, taken, item);
+      return collect(
+        candidates(prefixes.map((npa) => ({ npa, nxx: [] }))),
+        patternRegex(q.pattern),
+        q.count,
+        taken,
+        item,
+      );
     },
     async order(e164) {
       for (const number of e164) {
         const n = parseNanp(number);
-        if (!n || (!n.isTollFree && !data().npas.has(n.npa))) throw new Error(`${number} is not in the built-in inventory`);
+        if (!n || (!n.isTollFree && !data().npas.has(n.npa)))
+          throw new Error(`${number} is not in the built-in inventory`);
       }
     },
     async disconnect() {

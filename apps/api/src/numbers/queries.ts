@@ -4,33 +4,45 @@ import type { Database } from '../db/schema';
 import { HttpError } from '../lib/http-error';
 import { orNotFound } from '../lib/tenant';
 import { requireNanp } from './phone';
+import { rowsOf, type TenantColumns } from '../lib/tenancy';
 
 /**
  * Numbers the caller may see: the admin every number; a reseller its own stock and its companies'
  * numbers; a company admin its company's; a company user (level own) the numbers assigned to it.
  */
-export function didScope(req: FastifyRequest): Expression<SqlBool> {
-  const { user, level } = req;
-  if (level === 'all') return sql<boolean>`true`;
-  if (user.user_type === 'reseller') {
-    return sql<boolean>`(dids.reseller_uuid = ${user.reseller_uuid}
-      or dids.company_uuid in (select c.company_uuid from companies c where c.reseller_uuid = ${user.reseller_uuid}))`;
-  }
-  if (level === 'own') return sql<boolean>`(dids.company_uuid = ${user.company_uuid} and dids.user_uuid = ${user.uuid})`;
-  return sql<boolean>`dids.company_uuid = ${user.company_uuid}`;
-}
+export const DID_OWNERS: TenantColumns = {
+  company: 'dids.company_uuid',
+  reseller: 'dids.reseller_uuid',
+  user: 'dids.user_uuid',
+};
 
 /** Numbers with their owners' names, in the public shape of the contract's Did. */
 export const didsQuery = (db: Kysely<Database>) =>
-  db.selectFrom('dids')
+  db
+    .selectFrom('dids')
     .leftJoin('resellers', 'resellers.reseller_uuid', 'dids.reseller_uuid')
     .leftJoin('companies', 'companies.company_uuid', 'dids.company_uuid')
     .leftJoin('users', 'users.uuid', 'dids.user_uuid')
     .select([
-      'dids.did_uuid', 'dids.did', 'dids.type', 'dids.did_type', 'dids.is_toll_free', 'dids.area_code', 'dids.state', 'dids.country_uuid',
-      'dids.description', sql<string>`dids.monthly_price::text`.as('monthly_price'), 'dids.vendor_uuid', 'dids.reseller_uuid',
-      'resellers.reseller_name', 'dids.company_uuid', 'companies.company_name', 'dids.user_uuid', 'users.full_name as user_name',
-      sql<boolean>`dids.company_uuid is not null`.as('is_assigned'), 'dids.created_on',
+      'dids.did_uuid',
+      'dids.did',
+      'dids.type',
+      'dids.did_type',
+      'dids.is_toll_free',
+      'dids.area_code',
+      'dids.state',
+      'dids.country_uuid',
+      'dids.description',
+      sql<string>`dids.monthly_price::text`.as('monthly_price'),
+      'dids.vendor_uuid',
+      'dids.reseller_uuid',
+      'resellers.reseller_name',
+      'dids.company_uuid',
+      'companies.company_name',
+      'dids.user_uuid',
+      'users.full_name as user_name',
+      sql<boolean>`dids.company_uuid is not null`.as('is_assigned'),
+      'dids.created_on',
     ]);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -42,11 +54,18 @@ export function didKey(param: string): Expression<SqlBool> {
 }
 
 export async function findDid(db: Kysely<Database>, req: FastifyRequest, param: string) {
-  return orNotFound(await didsQuery(db).where(didKey(param)).where(didScope(req)).executeTakeFirst(), 'Number');
+  return orNotFound(
+    await didsQuery(db).where(didKey(param)).where(rowsOf(req, DID_OWNERS)).executeTakeFirst(),
+    'Number',
+  );
 }
 
 /** A company the caller may give numbers to: the admin any, a reseller its own, a company admin its own. */
-export async function requireCompany(db: Kysely<Database>, req: FastifyRequest, companyUuid: string): Promise<{ company_uuid: string; reseller_uuid: string | null }> {
+export async function requireCompany(
+  db: Kysely<Database>,
+  req: FastifyRequest,
+  companyUuid: string,
+): Promise<{ company_uuid: string; reseller_uuid: string | null }> {
   const { user } = req;
   let q = db.selectFrom('companies').select(['company_uuid', 'reseller_uuid']).where('company_uuid', '=', companyUuid);
   if (user.user_type === 'reseller') q = q.where('reseller_uuid', '=', user.reseller_uuid);

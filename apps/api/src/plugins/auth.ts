@@ -5,9 +5,15 @@ import { HttpError, forbidden } from '../lib/http-error';
 import type { AccessLevel, AuthUser, AccessPolicy } from '../lib/access';
 import { API_KEY_HEADER, resolveKey } from '../security/api-keys';
 
-export interface RouteEntry { method: string; url: string; access: AccessPolicy }
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: AccessPolicy;
+}
 declare module 'fastify' {
-  interface FastifyInstance { routeTable: RouteEntry[] }
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
 }
 
 /**
@@ -27,35 +33,60 @@ export default fp(async (app) => {
     const apiKey = req.headers[API_KEY_HEADER];
     if (apiKey !== undefined) {
       // A company API key is a narrow door: only the sending calls marked config.apiKey open it.
-      if (!req.routeOptions.config.apiKey) throw new HttpError(401, 'An API key is accepted by the SMS and bulk sending calls only');
+      if (!req.routeOptions.config.apiKey)
+        throw new HttpError(401, 'An API key is accepted by the SMS and bulk sending calls only');
       const owner = typeof apiKey === 'string' ? await resolveKey(app.db, apiKey.trim()) : null;
       const row = owner ? await app.users.findById(owner.created_by) : null;
-      if (!owner || !row || !row.is_active) throw new HttpError(401, 'The API key is not valid or was revoked');
-      // The key acts as its creator inside the company, with a company admin's reach on these calls.
+      // The key acts as its creator as the creator is now, read on every call: a creator demoted to
+      // company user narrows the key to a company user's reach; one deactivated, deleted (the key
+      // goes with it), moved to another company or no longer a company account stops it.
+      const live =
+        owner &&
+        row &&
+        row.is_active &&
+        row.company_uuid === owner.company_uuid &&
+        (row.user_type === 'company_admin' || row.user_type === 'user');
+      if (!live) throw new HttpError(401, 'The API key is not valid or was revoked');
       req.user = {
-        uuid: row.uuid, email: row.email, user_type: 'company_admin', company_uuid: owner.company_uuid, reseller_uuid: null,
-        jti: `api-key:${owner.api_key_uuid}`, exp: 0, api_key_uuid: owner.api_key_uuid,
+        uuid: row.uuid,
+        email: row.email,
+        user_type: row.user_type,
+        company_uuid: owner.company_uuid,
+        reseller_uuid: null,
+        jti: `api-key:${owner.api_key_uuid}`,
+        exp: 0,
+        api_key_uuid: owner.api_key_uuid,
       };
-      req.level = access.company_admin;
-      if (req.level === 'none') throw forbidden();
+      req.level = access[row.user_type];
+      if (req.level === 'none') throw forbidden(req.routeOptions.config.refusal);
       return;
     }
     const header = req.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     const claims = token ? verifyToken(app.config.jwtSecret, token) : null;
-    if (!claims || (await app.users.isRevoked(claims.jti))) throw new HttpError(401, 'Not signed in or the session expired');
+    if (!claims || (await app.users.isRevoked(claims.jti)))
+      throw new HttpError(401, 'Not signed in or the session expired');
     const row = await app.users.findById(claims.sub);
     if (!row || !row.is_active) throw new HttpError(401, 'Account is not active');
     const olderThanPassword = row.password_changed_at && !(claims.iat * 1000 >= row.password_changed_at.getTime());
     if (olderThanPassword && claims.jti !== row.password_change_jti) {
       throw new HttpError(401, 'The password was changed; sign in again');
     }
+    const beforeCutoff = row.sessions_valid_from && !(claims.iat * 1000 >= row.sessions_valid_from.getTime());
+    if (beforeCutoff && claims.jti !== row.sessions_keep_jti) {
+      throw new HttpError(401, 'Two-factor sign-in was turned on; sign in again');
+    }
     req.user = {
-      uuid: row.uuid, email: row.email, user_type: row.user_type, company_uuid: row.company_uuid,
-      reseller_uuid: row.reseller_uuid, jti: claims.jti, exp: claims.exp,
+      uuid: row.uuid,
+      email: row.email,
+      user_type: row.user_type,
+      company_uuid: row.company_uuid,
+      reseller_uuid: row.reseller_uuid,
+      jti: claims.jti,
+      exp: claims.exp,
     };
     req.level = access[row.user_type];
-    if (req.level === 'none') throw forbidden();
+    if (req.level === 'none') throw forbidden(req.routeOptions.config.refusal);
   });
 
   // Refuse to start when an API route forgot to declare who may call it.
@@ -63,6 +94,6 @@ export default fp(async (app) => {
     const url = route.url ?? '';
     if (!url.startsWith(API_PREFIX) || url.startsWith(`${API_PREFIX}/docs`)) return;
     if (!route.config?.access) throw new Error(`Route ${route.method} ${url} has no access policy in config.access`);
-    table.push({ method: ([] as string[]).concat(route.method).join(","), url, access: route.config.access });
+    table.push({ method: ([] as string[]).concat(route.method).join(','), url, access: route.config.access });
   });
 });

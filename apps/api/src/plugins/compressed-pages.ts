@@ -35,7 +35,12 @@ export function compressedPages() {
       }
       const accepted = acceptEncoding
         .split(',')
-        .map((e) => e.trim().toLowerCase().split(/\s*;\s*/))
+        .map((e) =>
+          e
+            .trim()
+            .toLowerCase()
+            .split(/\s*;\s*/),
+        )
         .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q))
         .map(([name]) => name);
       if (accepted.includes('br')) return { encoding: 'br', body: entry.br };

@@ -25,16 +25,26 @@ declare module 'fastify' {
 
 /** Database, migrations, seed and the repositories every route plugin shares. */
 export default fp<{ config: AppConfig; sharedDb?: Kysely<Database> }>(async (app, { config, sharedDb }) => {
-  const db = sharedDb ?? (await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.dbSchema }));
+  const db =
+    sharedDb ?? (await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.dbSchema }));
   // A shared database belongs to the instance that opened it.
   if (!sharedDb) app.addHook('onClose', async () => db.destroy());
-  const key = loadSecretKey({ secretKey: config.secretKey ?? process.env.SECRET_KEY, dataDir: config.dataDir }, (m) => app.log.warn(m));
-  const secrets = { smscPassword: secretBox(key, 'smsc_connections.password'), totp: secretBox(key, 'user_totp.secret') };
+  const key = loadSecretKey({ secretKey: config.secretKey ?? config.env.SECRET_KEY, dataDir: config.dataDir }, (m) =>
+    app.log.warn(m),
+  );
+  const secrets = {
+    smscPassword: secretBox(key, 'smsc_connections.password'),
+    totp: secretBox(key, 'user_totp.secret'),
+  };
   await migrate(db, { secrets });
   // Expired revocations and one-time tokens can never match again; drop them so the tables stay small.
   await db.deleteFrom('token_revocations').where('expires_at', '<', new Date()).execute();
-  await db.deleteFrom('action_tokens').where('expires_at', '<', new Date(Date.now() - 24 * 3600 * 1000)).execute();
-  if (config.seed) await seed(db, app.log, config.demoPassword, config.demoTraffic, config.demoBilling);
+  await db
+    .deleteFrom('action_tokens')
+    .where('expires_at', '<', new Date(Date.now() - 24 * 3600 * 1000))
+    .execute();
+  if (config.seed)
+    await seed(db, app.log, config.demoPassword, config.demoTraffic, config.demoBilling, config.passwordHashCost);
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('mailer', createMailer(db, app.log, config.smtpUrl));

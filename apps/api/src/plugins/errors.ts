@@ -3,6 +3,7 @@ import { API_PREFIX } from '@smsc/shared-contract';
 import type { FastifyError } from 'fastify';
 import { FieldError, HttpError } from '../lib/http-error';
 import { errorForLog } from '../security/log-safety';
+import { describeValidation, type SchemaIssue } from '../lib/validation-words';
 
 // Postgres error codes that mean "bad input", not a server fault.
 const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -16,16 +17,22 @@ const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
 
 /** Postgres class 22 (data exception: bad number, date, encoding, length...) is the input's fault. */
 const pgClientError = (code: string | undefined): [number, string] | undefined =>
-  code ? PG_CLIENT_ERRORS[code] ?? (/^22[0-9A-Z]{3}$/.test(code) ? [400, 'Invalid value'] : undefined) : undefined;
+  code ? (PG_CLIENT_ERRORS[code] ?? (/^22[0-9A-Z]{3}$/.test(code) ? [400, 'Invalid value'] : undefined)) : undefined;
 
 export default fp(async (app) => {
   app.setErrorHandler((err: FastifyError & { code?: string; headers?: Record<string, string> }, req, reply) => {
     if (err.validation) {
-      return reply.code(400).send({ error: { message: `Invalid request: ${err.message}`, code: 'VALIDATION' } });
+      // the message for the toast, the fields for the form: both in the words of the screen
+      const { fields, message } = describeValidation(err.validation as SchemaIssue[], err.validationContext);
+      return reply.code(400).send({ error: { message, code: 'VALIDATION' }, errors: fields });
     }
     // Our own errors carry a message written for the user, whatever the status (e.g. 503 mail down).
     if (err instanceof FieldError) return reply.code(err.statusCode).send({ errors: err.fields });
-    if (err instanceof HttpError) return reply.code(err.statusCode).headers(err.headers).send({ error: { message: err.message } });
+    if (err instanceof HttpError)
+      return reply
+        .code(err.statusCode)
+        .headers(err.headers)
+        .send({ error: { message: err.message } });
     const pg = pgClientError(err.code);
     if (pg) return reply.code(pg[0]).send({ error: { message: pg[1] } });
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
@@ -35,7 +42,9 @@ export default fp(async (app) => {
       return reply.code(500).send({ error: { message: 'Internal server error' } });
     }
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.code(415).send({ error: { message: `Unsupported content-type "${req.headers['content-type'] ?? ''}" for this call` } });
+      return reply
+        .code(415)
+        .send({ error: { message: `Unsupported content-type "${req.headers['content-type'] ?? ''}" for this call` } });
     }
     if (err.headers) reply.headers(err.headers);
     return reply.code(status).send({ error: { message: err.message } });

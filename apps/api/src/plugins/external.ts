@@ -29,7 +29,9 @@ export default fp(async (app) => {
     global: false,
     store: pgRateLimitStore(app.db) as never,
     errorResponseBuilder: (_req, ctx) =>
-      new HttpError(429, `Too many requests, retry in ${Math.ceil(ctx.ttl / 1000)} s`, { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) }),
+      new HttpError(429, `Too many requests, retry in ${Math.ceil(ctx.ttl / 1000)} s`, {
+        'retry-after': String(Math.ceil(ctx.ttl / 1000)),
+      }),
   });
   await app.register(swagger, {
     openapi: {

@@ -56,12 +56,16 @@ describe('prerendered public pages', () => {
     expect(type).toMatch(/^text\/html/);
   });
 
-  it.each(['/', '/login/more', '/forgot-password/a/b', '/registrations', '/company-admin/users/42'])('answers %s with index.html', async (url) => {
-    expect((await page(url)).slice(0, 3)).toEqual([200, '<title>shell</title>', 'no-cache']);
-  });
+  it.each(['/', '/login/more', '/forgot-password/a/b', '/registrations', '/company-admin/users/42'])(
+    'answers %s with index.html',
+    async (url) => {
+      expect((await page(url)).slice(0, 3)).toEqual([200, '<title>shell</title>', 'no-cache']);
+    },
+  );
 
   it('compresses the pages for a browser that accepts it', async () => {
-    const send = (encoding: string) => t.app.inject({ url: '/login', headers: { ...HTML, 'accept-encoding': encoding } });
+    const send = (encoding: string) =>
+      t.app.inject({ url: '/login', headers: { ...HTML, 'accept-encoding': encoding } });
     const br = await send('gzip, deflate, br, zstd');
     expect([br.headers['content-encoding'], br.headers.vary]).toEqual(['br', 'accept-encoding']);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe('<title>login.html</title>');
@@ -90,7 +94,10 @@ describe('prerendered public pages', () => {
 
   it("allows the pages' inline script by its hash in the CSP, never 'unsafe-inline'", async () => {
     const res = await t.app.inject({ url: '/login', headers: HTML });
-    const scriptSrc = String(res.headers['content-security-policy']).split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '));
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('script-src '));
     expect(scriptSrc).toBe(`script-src 'self' ${HASH}`);
   });
 });
@@ -107,7 +114,11 @@ describe('prerender.json', () => {
 
   it('drops entries that could name a file outside the shell or inject a CSP source', () => {
     const webRoot = webRootWith({
-      pages: [{ path: '/login', file: '../secret.html' }, { path: '/x/../y', file: 'x.html' }, { path: '/registration', file: 'registration.html' }],
+      pages: [
+        { path: '/login', file: '../secret.html' },
+        { path: '/x/../y', file: 'x.html' },
+        { path: '/registration', file: 'registration.html' },
+      ],
       scriptHashes: [HASH, "'unsafe-inline'", "'sha256-abc' 'unsafe-eval'"],
     });
     const manifest = readPrerenderManifest(path.join(webRoot, 'shell'));

@@ -18,7 +18,10 @@ const HASH = /^'sha256-[A-Za-z0-9+/]+={0,2}'$/;
 /** '/forgot-password/:token' → a whole-path pattern where ':token' is one non-empty segment. */
 function routePattern(route: string): RegExp {
   // ROUTE lets through letters, digits, '_' and '-' only: nothing to escape
-  const segments = route.split('/').slice(1).map((s) => (s.startsWith(':') ? '[^/]+' : s));
+  const segments = route
+    .split('/')
+    .slice(1)
+    .map((s) => (s.startsWith(':') ? '[^/]+' : s));
   return new RegExp(`^/${segments.join('/')}$`);
 }
 
@@ -32,9 +35,14 @@ export function readPrerenderManifest(shellDir: string): PrerenderManifest {
   try {
     const raw = JSON.parse(readFileSync(file, 'utf8')) as { pages?: unknown; scriptHashes?: unknown };
     const pages = (Array.isArray(raw.pages) ? raw.pages : [])
-      .filter((p): p is { path: string; file: string } => typeof p?.path === 'string' && typeof p?.file === 'string' && ROUTE.test(p.path) && FILE.test(p.file))
+      .filter(
+        (p): p is { path: string; file: string } =>
+          typeof p?.path === 'string' && typeof p?.file === 'string' && ROUTE.test(p.path) && FILE.test(p.file),
+      )
       .map((p) => ({ path: p.path, file: p.file, pattern: routePattern(p.path) }));
-    const scriptHashes = (Array.isArray(raw.scriptHashes) ? raw.scriptHashes : []).filter((h): h is string => typeof h === 'string' && HASH.test(h));
+    const scriptHashes = (Array.isArray(raw.scriptHashes) ? raw.scriptHashes : []).filter(
+      (h): h is string => typeof h === 'string' && HASH.test(h),
+    );
     return { pages, scriptHashes };
   } catch {
     return EMPTY;

@@ -39,14 +39,21 @@ describe('console files', () => {
     const hashed = await t.app.inject({ url: '/main.3f2a.js' });
     expect(hashed.headers['cache-control']).toMatch(/max-age=31536000/);
     const entry = await t.app.inject({ url: '/remotes/company-admin/remoteEntry.js' });
-    expect([entry.statusCode, entry.body, entry.headers['cache-control']]).toEqual([200, '/* company-admin */', 'no-cache']);
+    expect([entry.statusCode, entry.body, entry.headers['cache-control']]).toEqual([
+      200,
+      '/* company-admin */',
+      'no-cache',
+    ]);
     const chunk = await t.app.inject({ url: '/remotes/reseller/411.abcd.js' });
     expect(chunk.headers['cache-control']).toMatch(/immutable/);
   });
 
   it("sends the build's compressed copy a browser accepts, as JavaScript, cached by the plain file's rule", async () => {
     const br = await t.app.inject({ url: '/main.3f2a.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
-    expect([br.headers['content-encoding'], br.headers['content-type']]).toEqual(['br', expect.stringMatching(/javascript/)]);
+    expect([br.headers['content-encoding'], br.headers['content-type']]).toEqual([
+      'br',
+      expect.stringMatching(/javascript/),
+    ]);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
     expect(br.headers['cache-control']).toMatch(/immutable/);
     const gz = await t.app.inject({ url: '/main.3f2a.js', headers: { 'accept-encoding': 'gzip' } });
@@ -54,7 +61,10 @@ describe('console files', () => {
     const plain = await t.app.inject({ url: '/main.3f2a.js' });
     expect([plain.headers['content-encoding'], plain.body]).toEqual([undefined, 'console.log(1)']);
     // a redeployed remote must win on the next load: its compressed entry is as uncached as the plain one
-    const entry = await t.app.inject({ url: '/remotes/system-admin/remoteEntry.js', headers: { 'accept-encoding': 'br' } });
+    const entry = await t.app.inject({
+      url: '/remotes/system-admin/remoteEntry.js',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect([entry.headers['content-encoding'], entry.headers['cache-control']]).toEqual(['br', 'no-cache']);
   });
 
@@ -63,8 +73,10 @@ describe('console files', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.json()).toEqual({
       remotes: {
-        system_admin: '/remotes/system-admin/remoteEntry.js', company_admin: '/remotes/company-admin/remoteEntry.js',
-        company_user: '/remotes/company-user/remoteEntry.js', reseller: '/remotes/reseller/remoteEntry.js',
+        system_admin: '/remotes/system-admin/remoteEntry.js',
+        company_admin: '/remotes/company-admin/remoteEntry.js',
+        company_user: '/remotes/company-user/remoteEntry.js',
+        reseller: '/remotes/reseller/remoteEntry.js',
       },
       chunkTimeoutMs: 5000,
     });

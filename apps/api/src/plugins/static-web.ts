@@ -21,7 +21,9 @@ const setHeaders = (reply: FastifyReply, file: string) =>
 
 declare module 'fastify' {
   /** Answers a console page: the prerendered page of a public path (login.html, …), else index.html. */
-  interface FastifyInstance { sendShell(reply: FastifyReply, pathname?: string): FastifyReply }
+  interface FastifyInstance {
+    sendShell(reply: FastifyReply, pathname?: string): FastifyReply;
+  }
 }
 
 /** Serves the built console (dist/apps/<app>) and the manifest the shell reads at start-up. */
@@ -45,14 +47,22 @@ export default fp(async (app) => {
     const file = page && existsSync(path.join(shellDir, page)) ? path.join(shellDir, page) : indexFile;
     const { encoding, body } = pages.read(file, String(reply.request.headers['accept-encoding'] ?? ''));
     if (encoding) reply.header('content-encoding', encoding);
-    return reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(body);
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8')
+      .send(body);
   });
 
   // A browser opening the confirmation link from the mail gets the SPA; the SPA then POSTs the token.
-  app.get(`${API_PREFIX}/registration/confirm/:token`, { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
-    if ((req.headers.accept ?? '').includes('text/html')) return app.sendShell(reply, req.url.split('?')[0]);
-    return reply.code(405).send({ error: { message: 'Use POST to confirm a registration' } });
-  });
+  app.get(
+    `${API_PREFIX}/registration/confirm/:token`,
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (req, reply) => {
+      if ((req.headers.accept ?? '').includes('text/html')) return app.sendShell(reply, req.url.split('?')[0]);
+      return reply.code(405).send({ error: { message: 'Use POST to confirm a registration' } });
+    },
+  );
 
   if (!existsSync(webRoot)) {
     app.log.warn(`web root ${webRoot} not found; serving the API only`);
@@ -63,11 +73,24 @@ export default fp(async (app) => {
     const root = path.join(webRoot, remote);
     if (!existsSync(root)) continue;
     // preCompressed: the build writes name.js.br and name.js.gz beside each script (tools/webpack/precompress-plugin.ts)
-    await app.register(fastifyStatic, { root, prefix: `/remotes/${remote}/`, decorateReply: !decorated, setHeaders, index: false, preCompressed: true });
+    await app.register(fastifyStatic, {
+      root,
+      prefix: `/remotes/${remote}/`,
+      decorateReply: !decorated,
+      setHeaders,
+      index: false,
+      preCompressed: true,
+    });
     decorated = true;
   }
   if (existsSync(shellDir)) {
     // wildcard routes hand a missing file to the not-found handler, which answers the SPA fallback.
-    await app.register(fastifyStatic, { root: shellDir, prefix: '/', decorateReply: !decorated, setHeaders, preCompressed: true });
+    await app.register(fastifyStatic, {
+      root: shellDir,
+      prefix: '/',
+      decorateReply: !decorated,
+      setHeaders,
+      preCompressed: true,
+    });
   }
 });

@@ -6,7 +6,7 @@
 // and the hold is released by the same rule and code as any undelivered report (messaging/batch.ts).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { applyReports } from '../messaging/batch';
+import { applyReports } from '../messaging';
 
 export interface ExpiryOptions {
   /** a message "sent" longer than this without a receipt is expired */
@@ -26,7 +26,10 @@ export const expiryMessage = (afterSeconds: number) =>
  * applyReports' guarded UPDATE (only from a state that may move), so a receipt that lands at the same
  * moment wins or loses as a whole and the hold is closed once.
  */
-export async function expireLostReceipts(db: Kysely<Database>, o: ExpiryOptions): Promise<{ expired: number; more: boolean }> {
+export async function expireLostReceipts(
+  db: Kysely<Database>,
+  o: ExpiryOptions,
+): Promise<{ expired: number; more: boolean }> {
   const batchSize = o.batchSize ?? 500;
   const maxPerRun = o.maxPerRun ?? 20_000;
   const cutoff = sql<Date>`now() - ${o.afterSeconds} * interval '1 second'`;
@@ -34,13 +37,24 @@ export async function expireLostReceipts(db: Kysely<Database>, o: ExpiryOptions)
   let expired = 0;
   for (let seen = 0; seen < maxPerRun;) {
     // created_on ≤ sent_on, so the in-flight index (created_on where queued or sent) narrows the scan
-    const rows = await db.selectFrom('sms').select('sms_uuid')
-      .where('status', '=', 'sent').where('is_received', '=', false)
-      .where('created_on', '<', cutoff).where(sql<Date>`coalesce(sent_on, created_on)`, '<', cutoff)
-      .orderBy('created_on').limit(Math.min(batchSize, maxPerRun - seen)).execute();
+    const rows = await db
+      .selectFrom('sms')
+      .select('sms_uuid')
+      .where('status', '=', 'sent')
+      .where('is_received', '=', false)
+      .where('created_on', '<', cutoff)
+      .where(sql<Date>`coalesce(sent_on, created_on)`, '<', cutoff)
+      .orderBy('created_on')
+      .limit(Math.min(batchSize, maxPerRun - seen))
+      .execute();
     if (!rows.length) return { expired, more: false };
     seen += rows.length;
-    const moved = await db.transaction().execute((trx) => applyReports(trx, rows.map((r) => ({ sms_uuid: r.sms_uuid, to: 'undelivered' as const, message }))));
+    const moved = await db.transaction().execute((trx) =>
+      applyReports(
+        trx,
+        rows.map((r) => ({ sms_uuid: r.sms_uuid, to: 'undelivered' as const, message })),
+      ),
+    );
     expired += moved.filter((m) => m.moved).length;
     if (rows.length < batchSize) return { expired, more: false };
   }

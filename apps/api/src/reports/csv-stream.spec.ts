@@ -5,12 +5,23 @@ describe('CSV cells', () => {
   it('escapes formulas in text but leaves phone numbers and figures as written', () => {
     expect(csvCell('+12125550100', 'phone')).toBe('+12125550100');
     expect(csvCell('-0.25', 'number')).toBe('-0.25');
-    expect(csvCell('+12125550100')).toBe("'+12125550100");
+    // an E.164 number is data in any column; text after a + is still neutralised
+    expect(csvCell('+12125550100')).toBe('+12125550100');
+    expect(csvCell('+1 call me')).toBe("'+1 call me");
+    expect(csvCell('0.0120', 'money')).toBe('0.012');
     expect(csvCell('=SUM(A1:A9)')).toBe("'=SUM(A1:A9)");
     expect(csvCell('@cmd')).toBe("'@cmd");
     expect(csvCell('a, "b"')).toBe('"a, ""b"""');
     expect(csvCell(null)).toBe('');
-    expect(csvLine([{ key: 'to', title: 'To', kind: 'phone' }, { key: 'text', title: 'Text' }], { to: '+4420', text: '-1 left' })).toBe("+4420,'-1 left\r\n");
+    expect(
+      csvLine(
+        [
+          { key: 'to', title: 'To', kind: 'phone' },
+          { key: 'text', title: 'Text' },
+        ],
+        { to: '+4420', text: '-1 left' },
+      ),
+    ).toBe("+4420,'-1 left\r\n");
   });
 });
 
@@ -19,15 +30,17 @@ describe('streamed CSV download', () => {
     // a connection the test leaves open must not keep close() waiting
     const app = Fastify({ forceCloseConnections: true });
     let batches = 0;
-    app.get('/rows', (_req, reply) => sendCsv(reply, 'rows.csv', [{ key: 'n', title: 'N', kind: 'number' }], async function* (stopped) {
-      // an endless source: only the client's leaving ends it
-      for (;;) {
-        if (stopped()) return;
-        batches++;
-        await new Promise((r) => setTimeout(r, 5));
-        yield Array.from({ length: 1000 }, (_, i) => ({ n: batches * 1000 + i }));
-      }
-    }));
+    app.get('/rows', (_req, reply) =>
+      sendCsv(reply, 'rows.csv', [{ key: 'n', title: 'N', kind: 'number' }], async function* (stopped) {
+        // an endless source: only the client's leaving ends it
+        for (;;) {
+          if (stopped()) return;
+          batches++;
+          await new Promise((r) => setTimeout(r, 5));
+          yield Array.from({ length: 1000 }, (_, i) => ({ n: batches * 1000 + i }));
+        }
+      }),
+    );
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const ac = new AbortController();
@@ -51,16 +64,20 @@ describe('streamed CSV download', () => {
   it('lets the first batch leave before reading on, when the source answers in this thread (as PGlite does)', async () => {
     const app = Fastify({ forceCloseConnections: true });
     let batches = 0;
-    app.get('/rows', (_req, reply) => sendCsv(reply, 'rows.csv', [{ key: 'n', title: 'N', kind: 'number' }], async function* (stopped) {
-      while (!stopped() && batches < 60) {
-        batches++;
-        // a synchronous query: busy for a while, then resolved without waiting on any I/O
-        const until = Date.now() + 20;
-        while (Date.now() < until) { /* working */ }
-        await Promise.resolve();
-        yield Array.from({ length: 2000 }, (_, i) => ({ n: batches * 2000 + i }));
-      }
-    }));
+    app.get('/rows', (_req, reply) =>
+      sendCsv(reply, 'rows.csv', [{ key: 'n', title: 'N', kind: 'number' }], async function* (stopped) {
+        while (!stopped() && batches < 60) {
+          batches++;
+          // a synchronous query: busy for a while, then resolved without waiting on any I/O
+          const until = Date.now() + 20;
+          while (Date.now() < until) {
+            /* working */
+          }
+          await Promise.resolve();
+          yield Array.from({ length: 2000 }, (_, i) => ({ n: batches * 2000 + i }));
+        }
+      }),
+    );
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const ac = new AbortController();

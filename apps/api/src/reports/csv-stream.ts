@@ -3,28 +3,17 @@
 // source at its next batch (the source checks `stopped` between queries).
 import { Readable, Transform } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { csvCell, csvHeader, csvRow, type CsvField } from '@smsc/shared-util';
 
-/** phone: E.164 numbers ("+1555…") that must stay as written; number: figures; text: anything typed by people. */
-export interface CsvColumn { key: string; title: string; kind?: 'text' | 'number' | 'phone' }
+/** A column of a streamed export; its kind says how the one CSV writer (libs/shared/util) writes the values. */
+export type CsvColumn = CsvField;
 
-const needsQuotes = /[",\r\n]/;
-
-/**
- * One cell. Text starting with = + - @ (or a tab/CR) is prefixed with ' so spreadsheets do not run it as
- * a formula; phone and number columns are left alone, since "+12125550100" and "-0.25" are data there.
- */
-export function csvCell(value: unknown, kind: CsvColumn['kind'] = 'text'): string {
-  if (value === null || value === undefined) return '';
-  const text = value instanceof Date ? value.toISOString() : String(value);
-  const safe = kind === 'text' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return needsQuotes.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export const csvLine = (columns: CsvColumn[], row: Record<string, unknown>) => `${columns.map((c) => csvCell(row[c.key], c.kind)).join(',')}\r\n`;
+export { csvCell };
+export const csvLine = csvRow;
 
 /** Batches of rows in, CSV text out (one string per batch: few, large writes); the header goes first. */
 export function csvTransform(columns: CsvColumn[]): Transform {
-  const header = `${columns.map((c) => csvCell(c.title)).join(',')}\r\n`;
+  const header = csvHeader(columns);
   let headed = false;
   return new Transform({
     writableObjectMode: true,
@@ -33,7 +22,7 @@ export function csvTransform(columns: CsvColumn[]): Transform {
     transform(batch: Record<string, unknown>[], _enc, done) {
       let text = headed ? '' : header;
       headed = true;
-      for (const row of batch) text += csvLine(columns, row);
+      for (const row of batch) text += csvRow(columns, row);
       done(null, text);
     },
     flush(done) {
@@ -49,16 +38,19 @@ export type BatchSource = (stopped: () => boolean) => AsyncIterable<Record<strin
 export function sendCsv(reply: FastifyReply, filename: string, columns: CsvColumn[], source: BatchSource) {
   let closed = false;
   reply.raw.on('close', () => (closed = true));
-  const rows = Readable.from((async function* () {
-    for await (const batch of source(() => closed)) {
-      if (batch.length) yield batch;
-      if (closed) return;
-      // PGlite answers inside this thread: its queries resolve as microtasks, so batch after batch would
-      // be read before the event loop ever reached the socket (the first byte waited for ~16 batches).
-      // A turn of the event loop between batches lets the written text leave first.
-      await new Promise((r) => setImmediate(r));
-    }
-  })(), { highWaterMark: 1 });
+  const rows = Readable.from(
+    (async function* () {
+      for await (const batch of source(() => closed)) {
+        if (batch.length) yield batch;
+        if (closed) return;
+        // PGlite answers inside this thread: its queries resolve as microtasks, so batch after batch would
+        // be read before the event loop ever reached the socket (the first byte waited for ~16 batches).
+        // A turn of the event loop between batches lets the written text leave first.
+        await new Promise((r) => setImmediate(r));
+      }
+    })(),
+    { highWaterMark: 1 },
+  );
   const out = rows.pipe(csvTransform(columns));
   rows.on('error', (e) => out.destroy(e));
   out.on('close', () => rows.destroy());

@@ -1,9 +1,36 @@
-import { bucketStart, checkStepFits, dayBounds, fold, keyOf, messageDeltas, monthOf, parseFields, parseGroups, parseInterval, parseStep, planRange, resolveRange, steps, ReportInputError, type MessageFace } from './engine';
+import {
+  bucketStart,
+  checkStepFits,
+  dayBounds,
+  fold,
+  keyOf,
+  messageDeltas,
+  monthOf,
+  parseFields,
+  parseGroups,
+  parseInterval,
+  parseStep,
+  planRange,
+  resolveRange,
+  steps,
+  ReportInputError,
+  type MessageFace,
+} from './engine';
 
 const at = (iso: string) => new Date(iso);
 const face = (over: Partial<MessageFace> = {}): MessageFace => ({
-  created_on: at('2026-11-20T10:15:00Z'), company_uuid: 'acme', status: 'queued', is_received: false, ani: '+12125552301', dnis: '+14155550111',
-  vendor_product_uuid: 'vp1', network: 'AT&T', segments: 2, price: 24_000n, cost: 12_000n, ...over,
+  created_on: at('2026-11-20T10:15:00Z'),
+  company_uuid: 'acme',
+  status: 'queued',
+  is_received: false,
+  ani: '+12125552301',
+  dnis: '+14155550111',
+  vendor_product_uuid: 'vp1',
+  network: 'AT&T',
+  segments: 2,
+  price: 24_000n,
+  cost: 12_000n,
+  ...over,
 });
 
 describe('rollup arithmetic', () => {
@@ -12,7 +39,9 @@ describe('rollup arithmetic', () => {
     let rollups = fold(new Map(), messageDeltas(null, face()));
     rollups = fold(rollups, messageDeltas(face(), sent));
     rollups = fold(rollups, messageDeltas(sent, face({ status: 'delivered' })));
-    expect([...rollups.entries()]).toEqual([[keyOf(face({ status: 'delivered' })), { messages: 1, segments: 2, price: 24_000n, cost: 12_000n }]]);
+    expect([...rollups.entries()]).toEqual([
+      [keyOf(face({ status: 'delivered' })), { messages: 1, segments: 2, price: 24_000n, cost: 12_000n }],
+    ]);
   });
 
   it('an update that changes nothing reported (or the same report twice) writes no delta', () => {
@@ -27,7 +56,11 @@ describe('rollup arithmetic', () => {
   });
 
   it('folding deltas in any order and in any batches gives the same rollups', () => {
-    const d = [...messageDeltas(null, face()), ...messageDeltas(face(), face({ status: 'sent' })), ...messageDeltas(null, face({ company_uuid: 'globex' }))];
+    const d = [
+      ...messageDeltas(null, face()),
+      ...messageDeltas(face(), face({ status: 'sent' })),
+      ...messageDeltas(null, face({ company_uuid: 'globex' })),
+    ];
     const once = fold(new Map(), d);
     const split = fold(fold(new Map(), d.slice(2)), d.slice(0, 2));
     expect(split).toEqual(once);
@@ -49,11 +82,19 @@ describe('report input', () => {
   });
 
   it('widens a range to whole hours and refuses an end before the start or more than a year', () => {
-    expect(resolveRange('2026-11-01T10:20:00Z', '2026-11-02T03:05:00Z', now, 0)).toEqual({ start: at('2026-11-01T10:00:00Z'), end: at('2026-11-02T04:00:00Z') });
-    expect(resolveRange(undefined, undefined, now, 86_400_000)).toEqual({ start: at('2026-11-24T13:00:00Z'), end: at('2026-11-25T14:00:00Z') });
+    expect(resolveRange('2026-11-01T10:20:00Z', '2026-11-02T03:05:00Z', now, 0)).toEqual({
+      start: at('2026-11-01T10:00:00Z'),
+      end: at('2026-11-02T04:00:00Z'),
+    });
+    expect(resolveRange(undefined, undefined, now, 86_400_000)).toEqual({
+      start: at('2026-11-24T13:00:00Z'),
+      end: at('2026-11-25T14:00:00Z'),
+    });
     expect(() => resolveRange('2026-11-02T00:00:00Z', '2026-11-01T00:00:00Z', now, 0)).toThrow(/after start_time/);
     expect(() => resolveRange('2025-01-01T00:00:00Z', '2026-11-01T00:00:00Z', now, 0)).toThrow(/at most 366 days/);
-    expect(() => checkStepFits(resolveRange('2026-09-01T00:00:00Z', '2026-11-01T00:00:00Z', now, 0), 'hour')).toThrow(/31 days/);
+    expect(() => checkStepFits(resolveRange('2026-09-01T00:00:00Z', '2026-11-01T00:00:00Z', now, 0), 'hour')).toThrow(
+      /31 days/,
+    );
   });
 
   it('knows its groups, steps and fields and names an unknown one', () => {
@@ -67,7 +108,10 @@ describe('report input', () => {
 
   it('reads date-only bounds as whole days, and a month as day 01 to the last day', () => {
     expect(dayBounds('2026-11-01', '2026-11-30')).toEqual({ start: '2026-11-01', end: '2026-12-01T00:00:00.000Z' });
-    expect(monthOf(at('2026-02-14T08:00:00Z'))).toEqual({ start: at('2026-02-01T00:00:00Z'), end: at('2026-03-01T00:00:00Z') });
+    expect(monthOf(at('2026-02-14T08:00:00Z'))).toEqual({
+      start: at('2026-02-01T00:00:00Z'),
+      end: at('2026-03-01T00:00:00Z'),
+    });
   });
 });
 
@@ -80,11 +124,18 @@ describe('buckets and the rollup plan', () => {
       ['hourly', '2026-11-04T00:00:00.000Z', '2026-11-04T06:00:00.000Z'],
     ]);
     expect(planRange(range, 'hour')).toEqual([{ table: 'hourly', from: range.start, to: range.end }]);
-    expect(planRange({ start: at('2026-11-01T01:00:00Z'), end: at('2026-11-01T05:00:00Z') }, 'total').map((s) => s.table)).toEqual(['hourly']);
+    expect(
+      planRange({ start: at('2026-11-01T01:00:00Z'), end: at('2026-11-01T05:00:00Z') }, 'total').map((s) => s.table),
+    ).toEqual(['hourly']);
   });
 
   it('lists every bucket of a range, weeks from Monday and months from the 1st', () => {
-    expect(steps(range, 'day').map((d) => d.toISOString().slice(0, 10))).toEqual(['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04']);
+    expect(steps(range, 'day').map((d) => d.toISOString().slice(0, 10))).toEqual([
+      '2026-11-01',
+      '2026-11-02',
+      '2026-11-03',
+      '2026-11-04',
+    ]);
     expect(steps({ start: at('2026-11-01T00:00:00Z'), end: at('2026-11-01T03:00:00Z') }, 'hour')).toHaveLength(3);
     expect(bucketStart(at('2026-11-26T12:00:00Z'), 'week').toISOString()).toBe('2026-11-23T00:00:00.000Z');
     expect(bucketStart(at('2026-11-26T12:00:00Z'), 'month').toISOString()).toBe('2026-11-01T00:00:00.000Z');

@@ -1,7 +1,15 @@
 // The reports' pure math: input parsing (interval, range, step, groups, fields), which rollup table
 // answers which part of a range, time buckets, and the delta/fold arithmetic the triggers and the fold
 // perform in SQL (mirrored here so its rules are tested without a database).
-import { REPORT_FIELDS, REPORT_GROUPS, REPORT_MAX_DAYS, REPORT_STEPS, type ReportField, type ReportGroup, type ReportStep } from '@smsc/shared-contract';
+import {
+  REPORT_FIELDS,
+  REPORT_GROUPS,
+  REPORT_MAX_DAYS,
+  REPORT_STEPS,
+  type ReportField,
+  type ReportGroup,
+  type ReportStep,
+} from '@smsc/shared-contract';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -9,7 +17,14 @@ const DAY = 24 * HOUR;
 /** A bad input: the route answers 400 with this message. */
 export class ReportInputError extends Error {}
 
-const UNITS: Record<string, number> = { minute: 60_000, hour: HOUR, day: DAY, week: 7 * DAY, month: 30 * DAY, year: 365 * DAY };
+const UNITS: Record<string, number> = {
+  minute: 60_000,
+  hour: HOUR,
+  day: DAY,
+  week: 7 * DAY,
+  month: 30 * DAY,
+  year: 365 * DAY,
+};
 
 /** '24 hour', '7 days', '1 month' → milliseconds (at most a year; at least an hour). */
 export function parseInterval(text: string): number {
@@ -24,13 +39,21 @@ export function parseInterval(text: string): number {
 const floorTo = (t: number, unit: number) => Math.floor(t / unit) * unit;
 const ceilTo = (t: number, unit: number) => Math.ceil(t / unit) * unit;
 
-export interface Range { start: Date; end: Date }
+export interface Range {
+  start: Date;
+  end: Date;
+}
 
 /**
  * The range a report covers, widened to whole hours (rollups are hourly): start rounds down, end up.
  * Without a start it reaches back `defaultMs` from the end; without an end it runs to now.
  */
-export function resolveRange(startText: string | undefined, endText: string | undefined, now: Date, defaultMs: number): Range {
+export function resolveRange(
+  startText: string | undefined,
+  endText: string | undefined,
+  now: Date,
+  defaultMs: number,
+): Range {
   const parse = (name: string, v: string) => {
     const t = Date.parse(v);
     if (Number.isNaN(t)) throw new ReportInputError(`${name}: not a date`);
@@ -39,7 +62,8 @@ export function resolveRange(startText: string | undefined, endText: string | un
   const end = endText ? parse('end_time', endText) : now.getTime();
   const start = startText ? parse('start_time', startText) : end - defaultMs;
   if (end <= start) throw new ReportInputError('end_time: must be after start_time');
-  if (end - start > REPORT_MAX_DAYS * DAY) throw new ReportInputError(`end_time: a report covers at most ${REPORT_MAX_DAYS} days`);
+  if (end - start > REPORT_MAX_DAYS * DAY)
+    throw new ReportInputError(`end_time: a report covers at most ${REPORT_MAX_DAYS} days`);
   return { start: new Date(floorTo(start, HOUR)), end: new Date(ceilTo(end, HOUR)) };
 }
 
@@ -58,13 +82,17 @@ export function monthOf(now: Date): Range {
 
 export function parseStep(text: string | undefined, fallback: ReportStep = 'hour'): ReportStep {
   if (!text) return fallback;
-  if (!(REPORT_STEPS as readonly string[]).includes(text)) throw new ReportInputError(`step: one of ${REPORT_STEPS.join(', ')}`);
+  if (!(REPORT_STEPS as readonly string[]).includes(text))
+    throw new ReportInputError(`step: one of ${REPORT_STEPS.join(', ')}`);
   return text as ReportStep;
 }
 
 function names<T extends string>(param: string, text: string | undefined, known: readonly T[]): T[] {
   if (!text) return [];
-  const list = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = list.find((s) => !(known as readonly string[]).includes(s));
   if (bad) throw new ReportInputError(`${param}: unknown '${bad}' (one of ${known.join(', ')})`);
   return [...new Set(list)] as T[];
@@ -77,10 +105,15 @@ export const parseFields = (text: string | undefined): ReportField[] => {
 
 /** Hourly buckets over a 30-day range would be 720 per group: a step this fine needs a shorter range. */
 export function checkStepFits(range: Range, step: ReportStep): void {
-  if (step === 'hour' && range.end.getTime() - range.start.getTime() > 31 * DAY) throw new ReportInputError('step: hour covers at most 31 days; choose day or longer');
+  if (step === 'hour' && range.end.getTime() - range.start.getTime() > 31 * DAY)
+    throw new ReportInputError('step: hour covers at most 31 days; choose day or longer');
 }
 
-export interface Segment { table: 'hourly' | 'daily'; from: Date; to: Date }
+export interface Segment {
+  table: 'hourly' | 'daily';
+  from: Date;
+  to: Date;
+}
 
 /**
  * Which rollup answers which part of the range: whole UTC days from the daily rollup, the ragged
@@ -118,8 +151,10 @@ export function steps(range: Range, step: ReportStep): Date[] {
   let t = bucketStart(range.start, step);
   while (t < range.end) {
     out.push(t);
-    t = step === 'month' ? new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, 1))
-      : new Date(t.getTime() + (step === 'hour' ? HOUR : step === 'day' ? DAY : 7 * DAY));
+    t =
+      step === 'month'
+        ? new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, 1))
+        : new Date(t.getTime() + (step === 'hour' ? HOUR : step === 'day' ? DAY : 7 * DAY));
   }
   return out;
 }
@@ -128,22 +163,58 @@ export function steps(range: Range, step: ReportStep): Date[] {
 
 /** The reported face of a message: what its rollup key and sums are made of. */
 export interface MessageFace {
-  created_on: Date; company_uuid: string | null; status: string; is_received: boolean; ani: string; dnis: string;
-  vendor_product_uuid: string | null; network: string | null; segments: number; price: bigint; cost: bigint;
+  created_on: Date;
+  company_uuid: string | null;
+  status: string;
+  is_received: boolean;
+  ani: string;
+  dnis: string;
+  vendor_product_uuid: string | null;
+  network: string | null;
+  segments: number;
+  price: bigint;
+  cost: bigint;
 }
-export interface Delta { key: string; messages: number; segments: number; price: bigint; cost: bigint }
+export interface Delta {
+  key: string;
+  messages: number;
+  segments: number;
+  price: bigint;
+  cost: bigint;
+}
 
 /** The rollup key of a message: the hour it was created in, and its dimensions. */
 export const keyOf = (m: MessageFace) =>
-  [bucketStart(m.created_on, 'hour').toISOString(), m.company_uuid, m.is_received ? m.dnis : m.ani, m.vendor_product_uuid, m.network, m.status].join('|');
+  [
+    bucketStart(m.created_on, 'hour').toISOString(),
+    m.company_uuid,
+    m.is_received ? m.dnis : m.ani,
+    m.vendor_product_uuid,
+    m.network,
+    m.status,
+  ].join('|');
 
 /** A message's change as deltas: minus its old face, plus its new one; nothing when its face is unchanged. */
 export function messageDeltas(before: MessageFace | null, after: MessageFace | null): Delta[] {
-  const same = before && after && keyOf(before) === keyOf(after) && before.segments === after.segments && before.price === after.price && before.cost === after.cost;
+  const same =
+    before &&
+    after &&
+    keyOf(before) === keyOf(after) &&
+    before.segments === after.segments &&
+    before.price === after.price &&
+    before.cost === after.cost;
   if (same) return [];
   const out: Delta[] = [];
-  if (before) out.push({ key: keyOf(before), messages: -1, segments: -before.segments, price: -before.price, cost: -before.cost });
-  if (after) out.push({ key: keyOf(after), messages: 1, segments: after.segments, price: after.price, cost: after.cost });
+  if (before)
+    out.push({
+      key: keyOf(before),
+      messages: -1,
+      segments: -before.segments,
+      price: -before.price,
+      cost: -before.cost,
+    });
+  if (after)
+    out.push({ key: keyOf(after), messages: 1, segments: after.segments, price: after.price, cost: after.cost });
   return out;
 }
 
@@ -152,7 +223,12 @@ export function fold(rollups: Map<string, Omit<Delta, 'key'>>, deltas: Delta[]):
   const out = new Map(rollups);
   for (const d of deltas) {
     const r = out.get(d.key) ?? { messages: 0, segments: 0, price: 0n, cost: 0n };
-    const next = { messages: r.messages + d.messages, segments: r.segments + d.segments, price: r.price + d.price, cost: r.cost + d.cost };
+    const next = {
+      messages: r.messages + d.messages,
+      segments: r.segments + d.segments,
+      price: r.price + d.price,
+      cost: r.cost + d.cost,
+    };
     if (next.messages === 0 && next.segments === 0 && next.price === 0n && next.cost === 0n) out.delete(d.key);
     else out.set(d.key, next);
   }
@@ -160,7 +236,17 @@ export function fold(rollups: Map<string, Omit<Delta, 'key'>>, deltas: Delta[]):
 }
 
 /** Which figure a status counts in. */
-export const STATUS_FIGURE: Record<string, 'delivered' | 'undelivered' | 'failed' | 'pending' | 'blocked' | 'received'> = {
-  delivered: 'delivered', undelivered: 'undelivered', failed: 'failed', scheduled: 'pending', queued: 'pending', sent: 'pending',
-  blocked: 'blocked', cancelled: 'blocked', received: 'received',
+export const STATUS_FIGURE: Record<
+  string,
+  'delivered' | 'undelivered' | 'failed' | 'pending' | 'blocked' | 'received'
+> = {
+  delivered: 'delivered',
+  undelivered: 'undelivered',
+  failed: 'failed',
+  scheduled: 'pending',
+  queued: 'pending',
+  sent: 'pending',
+  blocked: 'blocked',
+  cancelled: 'blocked',
+  received: 'received',
 };

@@ -1,4 +1,4 @@
-// Reports: rollups of messages (triggers → deltas → fold), the report calls of spec §7, streamed CSV.
+// Reports: rollups of messages (triggers → deltas → fold), the report calls of docs/spec.md §7, streamed CSV.
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import reportRoutes from './routes';
@@ -9,37 +9,45 @@ import { pgliteOf } from '../db/connect';
 export { foldDeltas } from './queries';
 export { logReportOr } from './log-export';
 
-/** How often unfolded deltas move into the rollups (reads add the unfolded ones, so this is about read cost only). */
-const FOLD_EVERY_MS = Number(process.env.REPORT_FOLD_MS) || 5_000;
 /**
  * PGlite has no autovacuum: every fold deletes the deltas it moved, and each read scans the deltas,
  * so without a vacuum that scan would cross every dead row ever folded. About once a minute there.
  */
 const VACUUM_EVERY_FOLDS = 12;
+const FOLD_ROLE = 'report-fold';
 
-export default fp(async function reports(app: FastifyInstance) {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  const embedded = !!pgliteOf(app.db);
-  let folds = 0;
-  const fold = async () => {
-    const moved = await foldDeltas(app.db);
-    if (embedded && moved > 0 && ++folds % VACUUM_EVERY_FOLDS === 0) await sql`vacuum report_deltas`.execute(app.db);
-  };
-  const tick = () => {
-    running = fold().catch((err: Error) => app.log.warn({ err: err.message }, 'report fold failed')).finally(() => {
-      running = null;
-      if (timer) timer = setTimeout(tick, FOLD_EVERY_MS).unref();
+export default fp(
+  async function reports(app: FastifyInstance) {
+    // how often unfolded deltas move into the rollups (reads add the unfolded ones, so this is about read cost only)
+    const FOLD_EVERY_MS = app.config.env.REPORT_FOLD_MS;
+    let timer: NodeJS.Timeout | null = null;
+    let running: Promise<unknown> | null = null;
+    const embedded = !!pgliteOf(app.db);
+    let folds = 0;
+    const fold = async () => {
+      const moved = await foldDeltas(app.db);
+      if (embedded && moved > 0 && ++folds % VACUUM_EVERY_FOLDS === 0) await sql`vacuum report_deltas`.execute(app.db);
+    };
+    // one node folds at a time (concurrent folds would wait on each other's rows, or deadlock on the rollups)
+    app.leadership.lead(FOLD_ROLE);
+    const tick = () => {
+      running = (app.leadership.holds(FOLD_ROLE) ? fold() : Promise.resolve())
+        .catch((err: Error) => app.log.warn({ err: err.message }, 'report fold failed'))
+        .finally(() => {
+          running = null;
+          if (timer) timer = setTimeout(tick, FOLD_EVERY_MS).unref();
+        });
+    };
+    app.addHook('onReady', async () => {
+      timer = setTimeout(tick, FOLD_EVERY_MS);
+      timer.unref();
     });
-  };
-  app.addHook('onReady', async () => {
-    timer = setTimeout(tick, FOLD_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('preClose', async () => {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    await running;
-  });
-  await app.register(reportRoutes);
-}, { name: 'reports' });
+    app.addHook('preClose', async () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    });
+    await app.register(reportRoutes);
+  },
+  { name: 'reports', dependencies: ['cluster'] },
+);

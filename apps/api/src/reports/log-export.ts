@@ -3,12 +3,13 @@
 // indexes, so the first bytes leave at once, memory stays flat and a cancelled download stops querying.
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { LogReportQuery } from '@smsc/shared-contract';
+import { BLOCK_REASON_WORDS, type BlockReason, type LogReportQuery } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { formatMoney } from '../billing/money';
-import { applyFilters, smsScope, type SmsFilters } from '../messaging/queries';
+import { applyFilters, SMS_OWNERS, type SmsFilters } from '../messaging/queries';
 import { sendCsv, type CsvColumn } from './csv-stream';
 import { answerReport, genericRequest, showCost } from './routes';
+import { rowsOf } from '../lib/tenancy';
 
 // the first batch is small so the first bytes leave at once; later ones are larger to cut round trips
 const FIRST_BATCH = 500;
@@ -16,31 +17,73 @@ const BATCH = 5_000;
 
 export function logColumns(cost: boolean): CsvColumn[] {
   return [
-    { key: 'created_on', title: 'Created (UTC)' }, { key: 'sms_uuid', title: 'SMS id' }, { key: 'direction', title: 'Direction' },
-    { key: 'ani', title: 'From', kind: 'phone' }, { key: 'dnis', title: 'To', kind: 'phone' }, { key: 'status', title: 'Status' },
-    { key: 'block_reason', title: 'Block reason' }, { key: 'segments', title: 'Segments', kind: 'number' }, { key: 'encoding', title: 'Encoding' },
-    { key: 'price', title: 'Price', kind: 'number' }, ...(cost ? [{ key: 'cost', title: 'Cost', kind: 'number' as const }] : []),
-    { key: 'vendor_product_name', title: 'Vendor product' }, { key: 'mobile_network_name', title: 'Network' },
-    { key: 'company_name', title: 'Company' }, { key: 'user_email', title: 'User' }, { key: 'text', title: 'Text' },
+    { key: 'created_on', title: 'Created (UTC)' },
+    { key: 'sms_uuid', title: 'SMS id' },
+    { key: 'direction', title: 'Direction' },
+    { key: 'ani', title: 'From', kind: 'phone' },
+    { key: 'dnis', title: 'To', kind: 'phone' },
+    { key: 'status', title: 'Status' },
+    { key: 'block_reason', title: 'Block reason' },
+    { key: 'segments', title: 'Segments', kind: 'number' },
+    { key: 'encoding', title: 'Encoding' },
+    { key: 'price', title: 'Price', kind: 'money' },
+    ...(cost ? [{ key: 'cost', title: 'Cost', kind: 'money' as const }] : []),
+    { key: 'vendor_product_name', title: 'Vendor product' },
+    { key: 'mobile_network_name', title: 'Network' },
+    { key: 'company_name', title: 'Company' },
+    { key: 'user_email', title: 'User' },
+    { key: 'text', title: 'Text' },
   ];
 }
 
-type LogRow = Record<string, unknown> & { sms_uuid: string; created_key: string; sort_key: string; price: string | null; cost: string | null; is_received: boolean };
+type LogRow = Record<string, unknown> & {
+  sms_uuid: string;
+  created_key: string;
+  sort_key: string;
+  price: string | null;
+  cost: string | null;
+  is_received: boolean;
+};
 type After = { key: string; id: string } | null;
 
 /** One keyset batch of one filter, newest first, after the cursor. */
-async function batchOf(db: Kysely<Database>, scope: Expression<SqlBool>, f: SmsFilters, after: After, size: number): Promise<LogRow[]> {
+async function batchOf(
+  db: Kysely<Database>,
+  scope: Expression<SqlBool>,
+  f: SmsFilters,
+  after: After,
+  size: number,
+): Promise<LogRow[]> {
   let q = applyFilters(db.selectFrom('sms').where(scope), f);
   if (after) q = q.where(sql<boolean>`(sms.created_on, sms.sms_uuid) < (${after.key}::timestamptz, ${after.id}::uuid)`);
-  return (await q.leftJoin('companies', 'companies.company_uuid', 'sms.company_uuid').leftJoin('users', 'users.uuid', 'sms.user_uuid')
+  return (await q
+    .leftJoin('companies', 'companies.company_uuid', 'sms.company_uuid')
+    .leftJoin('users', 'users.uuid', 'sms.user_uuid')
     .select([
-      'sms.sms_uuid', 'sms.is_received', 'sms.ani', 'sms.dnis', 'sms.status', 'sms.block_reason', 'sms.segments', 'sms.encoding',
-      sql<string | null>`sms.price::text`.as('price'), sql<string | null>`sms.cost::text`.as('cost'), 'sms.vendor_product_name', 'sms.mobile_network_name',
-      'companies.company_name', 'users.email as user_email', 'sms.text', 'sms.created_on', sql<string>`sms.created_on::text`.as('created_key'),
+      'sms.sms_uuid',
+      'sms.is_received',
+      'sms.ani',
+      'sms.dnis',
+      'sms.status',
+      'sms.block_reason',
+      'sms.segments',
+      'sms.encoding',
+      sql<string | null>`sms.price::text`.as('price'),
+      sql<string | null>`sms.cost::text`.as('cost'),
+      'sms.vendor_product_name',
+      'sms.mobile_network_name',
+      'companies.company_name',
+      'users.email as user_email',
+      'sms.text',
+      'sms.created_on',
+      sql<string>`sms.created_on::text`.as('created_key'),
       // fixed width, so two directions' batches merge by plain string order
       sql<string>`to_char(sms.created_on at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')`.as('sort_key'),
     ])
-    .orderBy('sms.created_on', 'desc').orderBy('sms.sms_uuid', 'desc').limit(size).execute()) as unknown as LogRow[];
+    .orderBy('sms.created_on', 'desc')
+    .orderBy('sms.sms_uuid', 'desc')
+    .limit(size)
+    .execute()) as unknown as LogRow[];
 }
 
 const newer = (a: LogRow, b: LogRow) => (a.sort_key !== b.sort_key ? a.sort_key > b.sort_key : a.sms_uuid > b.sms_uuid);
@@ -50,8 +93,17 @@ const newer = (a: LogRow, b: LogRow) => (a.sort_key !== b.sort_key ? a.sort_key 
  * direction, so each direction is read by its own index in order and the two batches are merged here,
  * instead of one query sorting every message of the scope before its first row.
  */
-async function bothDirections(db: Kysely<Database>, scope: Expression<SqlBool>, f: SmsFilters, after: After, size: number): Promise<LogRow[]> {
-  const [out, inc] = await Promise.all([batchOf(db, scope, { ...f, is_received: false }, after, size), batchOf(db, scope, { ...f, is_received: true }, after, size)]);
+async function bothDirections(
+  db: Kysely<Database>,
+  scope: Expression<SqlBool>,
+  f: SmsFilters,
+  after: After,
+  size: number,
+): Promise<LogRow[]> {
+  const [out, inc] = await Promise.all([
+    batchOf(db, scope, { ...f, is_received: false }, after, size),
+    batchOf(db, scope, { ...f, is_received: true }, after, size),
+  ]);
   const merged: LogRow[] = [];
   let i = 0;
   let j = 0;
@@ -62,16 +114,28 @@ async function bothDirections(db: Kysely<Database>, scope: Expression<SqlBool>, 
   return merged;
 }
 
-export async function* logBatches(db: Kysely<Database>, scope: Expression<SqlBool>, f: SmsFilters, stopped: () => boolean) {
+export async function* logBatches(
+  db: Kysely<Database>,
+  scope: Expression<SqlBool>,
+  f: SmsFilters,
+  stopped: () => boolean,
+) {
   let after: After = null;
   let size = FIRST_BATCH;
   const both = f.is_received === undefined && !f.status;
   while (!stopped()) {
-    const rows: LogRow[] = both ? await bothDirections(db, scope, f, after, size) : await batchOf(db, scope, f, after, size);
+    const rows: LogRow[] = both
+      ? await bothDirections(db, scope, f, after, size)
+      : await batchOf(db, scope, f, after, size);
     if (!rows.length) return;
     yield rows.map((r) => ({
-      ...r, direction: r.is_received ? 'incoming' : 'outgoing', created_on: new Date(r.created_on as Date).toISOString(),
-      price: r.price === null ? null : formatMoney(BigInt(r.price)), cost: r.cost === null ? null : formatMoney(BigInt(r.cost)),
+      ...r,
+      direction: r.is_received ? 'incoming' : 'outgoing',
+      // the reason in words, as the log's detail drawer says it
+      block_reason: r.block_reason ? (BLOCK_REASON_WORDS[r.block_reason as BlockReason] ?? r.block_reason) : null,
+      created_on: new Date(r.created_on as Date).toISOString(),
+      price: r.price === null ? null : formatMoney(BigInt(r.price)),
+      cost: r.cost === null ? null : formatMoney(BigInt(r.cost)),
     }));
     if (rows.length < size) return;
     size = BATCH;
@@ -83,22 +147,39 @@ export async function* logBatches(db: Kysely<Database>, scope: Expression<SqlBoo
 /** The messages of the caller's scope and filters as a streamed CSV (the SMS log screens' Export CSV). */
 export function sendLogCsv(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, f: SmsFilters) {
   const name = f.is_received === undefined ? 'sms-log.csv' : f.is_received ? 'incoming-sms.csv' : 'outgoing-sms.csv';
-  return sendCsv(reply, name, logColumns(showCost(req)), (stopped) => logBatches(app.db, smsScope(req), f, stopped));
+  return sendCsv(reply, name, logColumns(showCost(req)), (stopped) =>
+    logBatches(app.db, rowsOf(req, SMS_OWNERS), f, stopped),
+  );
 }
 
 /**
- * GET /log/report and /log/mo_report: with group, step or fields the generic report of spec §7
+ * GET /log/report and /log/mo_report: with group, step or fields the generic report of docs/spec.md §7
  * (aggregated from the rollups: see routes.ts); with format=csv the whole log streamed as CSV;
  * otherwise the SMS log page (`list`, the messaging domain's handler).
  */
-export function logReportOr(app: FastifyInstance, is_received: boolean, list: (req: FastifyRequest<{ Querystring: LogReportQuery }>) => Promise<unknown>) {
+export function logReportOr(
+  app: FastifyInstance,
+  is_received: boolean,
+  list: (req: FastifyRequest<{ Querystring: LogReportQuery }>) => Promise<unknown>,
+) {
   return async (req: FastifyRequest<{ Querystring: LogReportQuery }>, reply: FastifyReply) => {
     const q = req.query;
-    if (!is_received && (q.group !== undefined || q.step !== undefined || q.fields !== undefined)) return answerReport(app, reply, genericRequest(req, q, 'report'));
+    if (!is_received && (q.group !== undefined || q.step !== undefined || q.fields !== undefined))
+      return answerReport(app, reply, genericRequest(req, q, 'report'));
     if (q.format !== 'csv') return list(req);
     const f: SmsFilters = {
-      is_received, created_gte: q.start_time, created_lte: q.end_time, dnis: q.dnis, dnis_prefix: q.dnis_prefix, ani: q.ani, text: q.sms_content,
-      user_uuid: q.user_id, user_name: q.user_name, company_name: q.company_name, vendor_uuid: q.vendor_id, status: q.status,
+      is_received,
+      created_gte: q.start_time,
+      created_lte: q.end_time,
+      dnis: q.dnis,
+      dnis_prefix: q.dnis_prefix,
+      ani: q.ani,
+      text: q.sms_content,
+      user_uuid: q.user_id,
+      user_name: q.user_name,
+      company_name: q.company_name,
+      vendor_uuid: q.vendor_id,
+      status: q.status,
     };
     return sendLogCsv(app, req, reply, f);
   };

@@ -1,5 +1,6 @@
 // Reports migrations (ids 080–089), appended at the end of MIGRATIONS.
 import { NARROW_PROJECTIONS, type Projection } from './projections';
+import { DESTINATION_DIGITS, DESTINATION_SQL, diallingPrefixes } from './destination';
 //
 // Rollups without contention: statement-level triggers on sms append signed deltas (+1 for a row's new
 // state, −1 for its old one) to report_deltas, pre-summed per statement, so a bulk insert or a batch of
@@ -14,17 +15,27 @@ import { NARROW_PROJECTIONS, type Projection } from './projections';
 // receiver of an incoming one) × vendor product × destination network × status. "unique nulls not
 // distinct" (PostgreSQL 15+) lets a message without a vendor product or network fold like any other.
 
-const KEY = 'company_uuid uuid, reseller_uuid uuid, user_uuid uuid, number text, vendor_product_uuid uuid, network text, status text not null';
+const KEY =
+  'company_uuid uuid, reseller_uuid uuid, user_uuid uuid, number text, vendor_product_uuid uuid, network text, status text not null';
 const SUMS = 'messages bigint not null, segments bigint not null, price bigint not null, cost bigint not null';
 const KEY_COLS = 'company_uuid, reseller_uuid, user_uuid, number, vendor_product_uuid, network, status';
 
 /** One side of a change, summed: sign 1 for new rows, -1 for old rows. */
-const side = (rows: string, sign: 1 | -1, where = '') => `
-  insert into report_deltas (hour, ${KEY_COLS}, messages, segments, price, cost)
+const side = (
+  rows: string,
+  sign: 1 | -1,
+  where = '',
+  network = 'r.mobile_network_name',
+  join = '',
+  wholesale = false,
+) => `
+  insert into report_deltas (hour, ${KEY_COLS}, messages, segments, price, cost${wholesale ? ', wholesale' : ''})
   select date_trunc('hour', r.created_on, 'UTC'), r.company_uuid, r.reseller_uuid, r.user_uuid,
-    case when r.is_received then r.dnis else r.ani end, r.vendor_product_uuid, r.mobile_network_name, r.status,
-    ${sign} * count(*), ${sign} * sum(r.segments), ${sign} * sum(coalesce(r.price, 0)), ${sign} * sum(coalesce(r.cost, 0))
-  from ${rows} r ${where}
+    case when r.is_received then r.dnis else r.ani end, r.vendor_product_uuid, ${network}, r.status,
+    ${sign} * count(*), ${sign} * sum(r.segments), ${sign} * sum(coalesce(r.price, 0)), ${sign} * sum(coalesce(r.cost, 0))${
+      wholesale ? `, ${sign} * sum(coalesce(r.wholesale_cost, 0))` : ''
+    }
+  from ${rows} r ${join} ${where}
   group by 1, 2, 3, 4, 5, 6, 7, 8`;
 
 // An update that touches no reported column (sent_on, smsc_id...) writes no delta.
@@ -41,13 +52,26 @@ const BODY = `begin
   return null;
 end`;
 
-// The migration runner splits on ';', so the function body travels as an E'' string whose
-// semicolons are written \\073 (octal for ';'); PostgreSQL turns them back before compiling it.
-const quote = (body: string) => `E'${body.replace(/'/g, "''").replace(/;/g, '\\073')}'`;
+// A PL/pgSQL body, dollar-quoted (the migrator sends a migration's DDL whole, semicolons and all).
+const quote = (body: string) => `$body$${body}$body$`;
 const quoted = quote(BODY);
 
 /** A message's reported columns: an update writes deltas only for rows where one of them changed. */
-const REPORTED = ['status', 'company_uuid', 'reseller_uuid', 'user_uuid', 'ani', 'dnis', 'is_received', 'vendor_product_uuid', 'mobile_network_name', 'segments', 'price', 'cost', 'created_on'];
+const REPORTED = [
+  'status',
+  'company_uuid',
+  'reseller_uuid',
+  'user_uuid',
+  'ani',
+  'dnis',
+  'is_received',
+  'vendor_product_uuid',
+  'mobile_network_name',
+  'segments',
+  'price',
+  'cost',
+  'created_on',
+];
 const CHANGED_PAIRS = `from old_rows o join new_rows n using (sms_uuid)
   where (${REPORTED.map((c) => `o.${c}`).join(', ')}) is distinct from (${REPORTED.map((c) => `n.${c}`).join(', ')})`;
 
@@ -67,6 +91,42 @@ const BODY_082 = `begin
   end if;
   return null;
 end`;
+
+// 250: the network column becomes the destination (country from the dialling code, and the network):
+// destination.ts. The rollups are rebuilt from the messages, so old rows gain their country too.
+const destinationSide = (rows: string, sign: 1 | -1) => side(rows, sign, '', DESTINATION_SQL, DESTINATION_DIGITS);
+const BODY_250 = `begin
+  if tg_op = 'INSERT' then ${destinationSide('new_rows', 1)};
+  elsif tg_op = 'UPDATE' then
+    ${destinationSide(`(select o.* ${CHANGED_PAIRS})`, -1)};
+    ${destinationSide(`(select n.* ${CHANGED_PAIRS})`, 1)};
+  else ${destinationSide('old_rows', -1)};
+  end if;
+  return null;
+end`;
+const literal = (v: string) => `'${v.replace(/'/g, "''")}'`;
+
+// 272: the rollups also sum what resellers pay the platform (sms.wholesale_cost, billing/wholesale.ts), on top of
+// 250's destination.
+const wholesaleSide = (rows: string, sign: 1 | -1) => side(rows, sign, '', DESTINATION_SQL, DESTINATION_DIGITS, true);
+const REPORTED_272 = [...REPORTED, 'wholesale_cost'];
+const PAIRS_272 = `from old_rows o join new_rows n using (sms_uuid)
+  where (${REPORTED_272.map((c) => `o.${c}`).join(', ')}) is distinct from (${REPORTED_272.map((c) => `n.${c}`).join(', ')})`;
+const BODY_272 = `begin
+  if tg_op = 'INSERT' then ${wholesaleSide('new_rows', 1)};
+  elsif tg_op = 'UPDATE' then
+    ${wholesaleSide(`(select o.* ${PAIRS_272})`, -1)};
+    ${wholesaleSide(`(select n.* ${PAIRS_272})`, 1)};
+  else ${wholesaleSide('old_rows', -1)};
+  end if;
+  return null;
+end`;
+const ROLLUPS = [
+  'report_deltas',
+  'report_hourly',
+  'report_daily',
+  ...NARROW_PROJECTIONS.flatMap((p) => [p.hourly, p.daily]),
+];
 
 export const REPORTS_MIGRATIONS: { id: string; ddl: string }[] = [
   {
@@ -104,11 +164,35 @@ export const REPORTS_MIGRATIONS: { id: string; ddl: string }[] = [
     id: '082_report_delta_hash_join',
     ddl: `create or replace function report_sms_delta() returns trigger language plpgsql set enable_nestloop = off set jit = off as ${quote(BODY_082)}`,
   },
+  {
+    id: '250_report_destination_country',
+    ddl: [
+      `create table dialling_prefixes (prefix text primary key, iso2 text not null)`,
+      `insert into dialling_prefixes (prefix, iso2) values ${diallingPrefixes()
+        .map((p) => `(${literal(p.prefix)}, ${literal(p.iso2)})`)
+        .join(', ')}`,
+      `create or replace function report_sms_delta() returns trigger language plpgsql set enable_nestloop = off set jit = off as ${quote(BODY_250)}`,
+      `delete from report_deltas`,
+      ...ROLLUPS.map((t) => `delete from ${t}`),
+      destinationSide('sms', 1),
+    ].join(';\n'),
+  },
+  {
+    // Messages carry no wholesale cost before this migration (the column is 271's), so nothing to backfill.
+    id: '272_report_wholesale',
+    ddl: [
+      ...ROLLUPS.map((t) => `alter table ${t} add column wholesale bigint not null default 0`),
+      `create or replace function report_sms_delta() returns trigger language plpgsql set enable_nestloop = off set jit = off as ${quote(BODY_272)}`,
+    ].join(';\n'),
+  },
 ];
 
 function projectionDdl(p: Projection): string {
   const key = [...p.dims, 'status'].join(', ');
-  const cols = [...p.dims.map((d) => (d === 'number' || d === 'network' ? `${d} text` : `${d} uuid`)), 'status text not null'].join(', ');
+  const cols = [
+    ...p.dims.map((d) => (d === 'number' || d === 'network' ? `${d} text` : `${d} uuid`)),
+    'status text not null',
+  ].join(', ');
   const sums = 'sum(messages), sum(segments), sum(price), sum(cost)';
   return [
     `create table ${p.hourly} (hour timestamptz not null, ${cols}, ${SUMS}, constraint ${p.hourly}_key unique nulls not distinct (hour, ${key}))`,

@@ -7,7 +7,9 @@ describe('report projections', () => {
     // the dashboard's series and leaders, usage by day and by user
     expect(pick({ scope: { all: true }, filters: {}, groups: [] })).toBe('owner');
     expect(pick({ scope: { reseller_uuid: 'r' }, filters: {}, groups: ['company'] })).toBe('owner');
-    expect(pick({ scope: { company_uuid: 'c', user_uuid: 'u' }, filters: {}, groups: ['user', 'status'] })).toBe('owner');
+    expect(pick({ scope: { company_uuid: 'c', user_uuid: 'u' }, filters: {}, groups: ['user', 'status'] })).toBe(
+      'owner',
+    );
     expect(pick({ scope: { all: true }, filters: { company_name: 'Ac' }, groups: ['reseller'] })).toBe('owner');
     // numbers and vendors have projections of their own
     expect(pick({ scope: { company_uuid: 'c' }, filters: {}, groups: ['number'] })).toBe('number');

@@ -8,10 +8,20 @@ import type { ReportGroup } from '@smsc/shared-contract';
 export const DIMS = ['company_uuid', 'reseller_uuid', 'user_uuid', 'number', 'vendor_product_uuid', 'network'] as const;
 export type Dim = (typeof DIMS)[number];
 
-export interface Projection { name: string; dims: readonly Dim[]; hourly: string; daily: string }
+export interface Projection {
+  name: string;
+  dims: readonly Dim[];
+  hourly: string;
+  daily: string;
+}
 
 const OWNER: Dim[] = ['company_uuid', 'reseller_uuid', 'user_uuid'];
-const table = (name: string, dims: Dim[]): Projection => ({ name, dims, hourly: `report_hourly_${name}`, daily: `report_daily_${name}` });
+const table = (name: string, dims: Dim[]): Projection => ({
+  name,
+  dims,
+  hourly: `report_hourly_${name}`,
+  daily: `report_daily_${name}`,
+});
 
 /** Smallest first; the full rollup (every dimension) answers whatever the others cannot. */
 export const PROJECTIONS: readonly Projection[] = [
@@ -25,13 +35,25 @@ export const PROJECTIONS: readonly Projection[] = [
 export const NARROW_PROJECTIONS = PROJECTIONS.filter((p) => p.name !== 'full');
 
 const GROUP_DIM: Record<ReportGroup, Dim | null> = {
-  company: 'company_uuid', reseller: 'reseller_uuid', user: 'user_uuid', vendor: 'vendor_product_uuid', vendor_product: 'vendor_product_uuid',
-  network: 'network', number: 'number', status: null,
+  company: 'company_uuid',
+  reseller: 'reseller_uuid',
+  user: 'user_uuid',
+  vendor: 'vendor_product_uuid',
+  vendor_product: 'vendor_product_uuid',
+  network: 'network',
+  number: 'number',
+  status: null,
 };
 
 export interface DimNeeds {
   scope: { all: true } | { reseller_uuid: string } | { company_uuid: string; user_uuid?: string };
-  filters: { company_uuid?: string; reseller_uuid?: string; vendor_uuid?: string; company_name?: string; number?: string };
+  filters: {
+    company_uuid?: string;
+    reseller_uuid?: string;
+    vendor_uuid?: string;
+    company_name?: string;
+    number?: string;
+  };
   groups: ReportGroup[];
 }
 

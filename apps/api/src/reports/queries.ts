@@ -2,13 +2,14 @@
 // report call uses. Reads take the folded rollups plus the deltas not folded yet, so figures are exact
 // at any moment; whole UTC days come from the daily rollup, ragged edges from the hourly one.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { FastifyRequest } from 'fastify';
 import type { ReportGroup, ReportRow, ReportStep } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { formatMoney } from '../billing/money';
 import { wildcard } from '../lib/list';
 import { planRange, type Range } from './engine';
+import { destinationOf } from './destination';
 import { NARROW_PROJECTIONS, neededDims, pickProjection, type Projection } from './projections';
+import { type CallerScope, type TenantColumns, visibleRows } from '../lib/tenancy';
 
 const KEY_COLS = 'company_uuid, reseller_uuid, user_uuid, number, vendor_product_uuid, network, status';
 
@@ -17,69 +18,79 @@ const KEY_COLS = 'company_uuid, reseller_uuid, user_uuid, number, vendor_product
  * while it runs are not visible to its delete and stay for the next fold, so each counts once.
  */
 export async function foldDeltas(db: Kysely<Database>): Promise<number> {
-  const add = (t: string) => `messages = ${t}.messages + excluded.messages, segments = ${t}.segments + excluded.segments, price = ${t}.price + excluded.price, cost = ${t}.cost + excluded.cost`;
+  const add = (t: string) =>
+    `messages = ${t}.messages + excluded.messages, segments = ${t}.segments + excluded.segments, price = ${t}.price + excluded.price, cost = ${t}.cost + excluded.cost, wholesale = ${t}.wholesale + excluded.wholesale`;
   // the narrower rollups take the same deltas, summed to their own keys, in the same statement
   const narrow = NARROW_PROJECTIONS.map((p: Projection, i) => {
     const key = [...p.dims, 'status'].join(', ');
-    return `, h${i} as (insert into ${p.hourly} (hour, ${key}, messages, segments, price, cost)
-      select hour, ${key}, sum(m), sum(sg), sum(p), sum(c) from s group by hour, ${key}
+    return `, h${i} as (insert into ${p.hourly} (hour, ${key}, messages, segments, price, cost, wholesale)
+      select hour, ${key}, sum(m), sum(sg), sum(p), sum(c), sum(w) from s group by hour, ${key}
       on conflict on constraint ${p.hourly}_key do update set ${add(p.hourly)} returning 1),
-    d${i} as (insert into ${p.daily} (day, ${key}, messages, segments, price, cost)
-      select date_trunc('day', hour, 'UTC'), ${key}, sum(m), sum(sg), sum(p), sum(c) from s group by 1, ${key}
+    d${i} as (insert into ${p.daily} (day, ${key}, messages, segments, price, cost, wholesale)
+      select date_trunc('day', hour, 'UTC'), ${key}, sum(m), sum(sg), sum(p), sum(c), sum(w) from s group by 1, ${key}
       on conflict on constraint ${p.daily}_key do update set ${add(p.daily)} returning 1)`;
   }).join('');
   // a data-modifying CTE runs whether or not it is read; counting them keeps the answer honest
-  const counts = NARROW_PROJECTIONS.map((_p, i) => `(select count(*) from h${i}) + (select count(*) from d${i})`).join(' + ');
+  const counts = NARROW_PROJECTIONS.map((_p, i) => `(select count(*) from h${i}) + (select count(*) from d${i})`).join(
+    ' + ',
+  );
   const r = await sql<{ n: number }>`
     with d as (delete from report_deltas returning *),
-    s as (select hour, ${sql.raw(KEY_COLS)}, sum(messages) m, sum(segments) sg, sum(price) p, sum(cost) c from d group by hour, ${sql.raw(KEY_COLS)}),
-    h as (insert into report_hourly (hour, ${sql.raw(KEY_COLS)}, messages, segments, price, cost)
-      select hour, ${sql.raw(KEY_COLS)}, m, sg, p, c from s
+    s as (select hour, ${sql.raw(KEY_COLS)}, sum(messages) m, sum(segments) sg, sum(price) p, sum(cost) c, sum(wholesale) w from d group by hour, ${sql.raw(KEY_COLS)}),
+    h as (insert into report_hourly (hour, ${sql.raw(KEY_COLS)}, messages, segments, price, cost, wholesale)
+      select hour, ${sql.raw(KEY_COLS)}, m, sg, p, c, w from s
       on conflict on constraint report_hourly_key do update set ${sql.raw(add('report_hourly'))}
       returning 1),
-    dd as (insert into report_daily (day, ${sql.raw(KEY_COLS)}, messages, segments, price, cost)
-      select date_trunc('day', hour, 'UTC'), ${sql.raw(KEY_COLS)}, sum(m), sum(sg), sum(p), sum(c) from s group by 1, ${sql.raw(KEY_COLS)}
+    dd as (insert into report_daily (day, ${sql.raw(KEY_COLS)}, messages, segments, price, cost, wholesale)
+      select date_trunc('day', hour, 'UTC'), ${sql.raw(KEY_COLS)}, sum(m), sum(sg), sum(p), sum(c), sum(w) from s group by 1, ${sql.raw(KEY_COLS)}
       on conflict on constraint report_daily_key do update set ${sql.raw(add('report_daily'))}
       returning 1)${sql.raw(narrow)}
-    select (select count(*) from h)::int as n, ((select count(*) from dd) + ${sql.raw(counts || '0')})::int as others`.execute(db);
+    select (select count(*) from h)::int as n, ((select count(*) from dd) + ${sql.raw(counts || '0')})::int as others`.execute(
+    db,
+  );
   return r.rows[0]?.n ?? 0;
 }
 
-/** Whose figures a caller may read: the admin all, a reseller its companies', company roles their company's, a user its own. */
-export type ReportScope = { all: true } | { reseller_uuid: string } | { company_uuid: string; user_uuid?: string };
-
-export function reportScope(req: FastifyRequest): ReportScope {
-  const { user, level } = req;
-  if (level === 'all') return { all: true };
-  if (user.user_type === 'reseller') return { reseller_uuid: user.reseller_uuid as string };
-  if (level === 'own') return { company_uuid: user.company_uuid as string, user_uuid: user.uuid };
-  return { company_uuid: user.company_uuid as string };
-}
-
 export interface ReportFilters {
-  company_uuid?: string; reseller_uuid?: string; vendor_uuid?: string; company_name?: string; number?: string;
+  company_uuid?: string;
+  reseller_uuid?: string;
+  vendor_uuid?: string;
+  company_name?: string;
+  number?: string;
   /** destinations are not in the rollups: with a prefix the report reads messages (sms_dnis_idx) instead */
   dnis_prefix?: string;
 }
 
 export interface ReportArgs {
-  scope: ReportScope; range: Range; step: ReportStep; groups: ReportGroup[]; filters: ReportFilters;
-  showCost: boolean; limit?: number; offset?: number;
+  scope: CallerScope;
+  range: Range;
+  step: ReportStep;
+  groups: ReportGroup[];
+  filters: ReportFilters;
+  showCost: boolean;
+  limit?: number;
+  offset?: number;
   /** order by a figure, biggest first, instead of by time and group */
   top?: 'messages' | 'revenue';
 }
 
-export function whereOf(scope: ReportScope, f: ReportFilters): RawBuilder<boolean> {
-  const parts: RawBuilder<boolean>[] = [];
-  if ('reseller_uuid' in scope) parts.push(sql`reseller_uuid = ${scope.reseller_uuid}`);
-  if ('company_uuid' in scope) parts.push(sql`company_uuid = ${scope.company_uuid}`);
-  if ('user_uuid' in scope && scope.user_uuid) parts.push(sql`user_uuid = ${scope.user_uuid}`);
+/** Rollups and messages both carry the company, its reseller and the sender. */
+const ROLLUP_OWNERS: TenantColumns = { company: 'company_uuid', companyReseller: 'reseller_uuid', user: 'user_uuid' };
+
+export function whereOf(scope: CallerScope, f: ReportFilters): RawBuilder<boolean> {
+  const parts: RawBuilder<boolean>[] = [sql`${visibleRows(scope, ROLLUP_OWNERS)}`];
   if (f.company_uuid) parts.push(sql`company_uuid = ${f.company_uuid}`);
   if (f.reseller_uuid) parts.push(sql`reseller_uuid = ${f.reseller_uuid}`);
-  if (f.vendor_uuid) parts.push(sql`vendor_product_uuid in (select vendor_product_uuid from vendor_products where vendor_uuid = ${f.vendor_uuid})`);
-  if (f.company_name) parts.push(sql`company_uuid in (select company_uuid from companies where company_name ilike ${wildcard(f.company_name)})`);
+  if (f.vendor_uuid)
+    parts.push(
+      sql`vendor_product_uuid in (select vendor_product_uuid from vendor_products where vendor_uuid = ${f.vendor_uuid})`,
+    );
+  if (f.company_name)
+    parts.push(
+      sql`company_uuid in (select company_uuid from companies where company_name ilike ${wildcard(f.company_name)})`,
+    );
   if (f.number) parts.push(sql`number like ${`${f.number.replace(/[^+0-9]/g, '')}%`}`);
-  return parts.length ? sql.join(parts, sql` and `) as RawBuilder<boolean> : sql<boolean>`true`;
+  return parts.length ? (sql.join(parts, sql` and `) as RawBuilder<boolean>) : sql<boolean>`true`;
 }
 
 /** The rollup that answers a report: the smallest projection holding the dimensions it reads. */
@@ -91,16 +102,17 @@ function sources(a: ReportArgs): RawBuilder<unknown> {
   if (a.filters.dnis_prefix) {
     return sql`select date_trunc('hour', created_on, 'UTC') as t, company_uuid, reseller_uuid, user_uuid,
       case when is_received then dnis else ani end as number, vendor_product_uuid, mobile_network_name as network, status,
-      1 as messages, segments, coalesce(price, 0) as price, coalesce(cost, 0) as cost
+      1 as messages, segments, coalesce(price, 0) as price, coalesce(cost, 0) as cost, coalesce(wholesale_cost, 0) as wholesale
       from sms where dnis like ${`+${a.filters.dnis_prefix.replace(/\D/g, '')}%`} and created_on >= ${a.range.start} and created_on < ${a.range.end}
       and ${whereOf(a.scope, { ...a.filters, number: undefined })}${a.filters.number ? sql` and ani like ${`${a.filters.number.replace(/[^+0-9]/g, '')}%`}` : sql``}`;
   }
   const p = projectionOf(a);
-  const cols = sql.raw([...p.dims, 'status', 'messages', 'segments', 'price', 'cost'].join(', '));
+  const cols = sql.raw([...p.dims, 'status', 'messages', 'segments', 'price', 'cost', 'wholesale'].join(', '));
   const parts = planRange(a.range, a.step).map((seg) => {
-    const rolled = seg.table === 'daily'
-      ? sql`select day as t, ${cols} from ${sql.table(p.daily)} where day >= ${seg.from} and day < ${seg.to} and ${where}`
-      : sql`select hour as t, ${cols} from ${sql.table(p.hourly)} where hour >= ${seg.from} and hour < ${seg.to} and ${where}`;
+    const rolled =
+      seg.table === 'daily'
+        ? sql`select day as t, ${cols} from ${sql.table(p.daily)} where day >= ${seg.from} and day < ${seg.to} and ${where}`
+        : sql`select hour as t, ${cols} from ${sql.table(p.hourly)} where hour >= ${seg.from} and hour < ${seg.to} and ${where}`;
     return sql`${rolled} union all select hour as t, ${cols} from report_deltas where hour >= ${seg.from} and hour < ${seg.to} and ${where}`;
   });
   return sql.join(parts, sql` union all `);
@@ -108,11 +120,36 @@ function sources(a: ReportArgs): RawBuilder<unknown> {
 
 /** SQL of each group: the column grouped on, its alias, and the join that names it (after grouping). */
 const GROUP_SQL: Record<ReportGroup, { key: string; alias: string; join?: string; names?: string }> = {
-  company: { key: 'x.company_uuid', alias: 'company_uuid', join: 'left join companies co on co.company_uuid = u.company_uuid', names: 'co.company_name' },
-  reseller: { key: 'x.reseller_uuid', alias: 'reseller_uuid', join: 'left join resellers re on re.reseller_uuid = u.reseller_uuid', names: 're.reseller_name' },
-  user: { key: 'x.user_uuid', alias: 'user_uuid', join: 'left join users us on us.uuid = u.user_uuid', names: 'us.full_name as user_name' },
-  vendor: { key: 'vp.vendor_uuid', alias: 'vendor_uuid', join: 'left join vendors ve on ve.vendor_uuid = u.vendor_uuid', names: 've.vendor_name' },
-  vendor_product: { key: 'x.vendor_product_uuid', alias: 'vendor_product_uuid', join: 'left join vendor_products vpn on vpn.vendor_product_uuid = u.vendor_product_uuid', names: 'vpn.vendor_product_name' },
+  company: {
+    key: 'x.company_uuid',
+    alias: 'company_uuid',
+    join: 'left join companies co on co.company_uuid = u.company_uuid',
+    names: 'co.company_name',
+  },
+  reseller: {
+    key: 'x.reseller_uuid',
+    alias: 'reseller_uuid',
+    join: 'left join resellers re on re.reseller_uuid = u.reseller_uuid',
+    names: 're.reseller_name',
+  },
+  user: {
+    key: 'x.user_uuid',
+    alias: 'user_uuid',
+    join: 'left join users us on us.uuid = u.user_uuid',
+    names: 'us.full_name as user_name',
+  },
+  vendor: {
+    key: 'vp.vendor_uuid',
+    alias: 'vendor_uuid',
+    join: 'left join vendors ve on ve.vendor_uuid = u.vendor_uuid',
+    names: 've.vendor_name',
+  },
+  vendor_product: {
+    key: 'x.vendor_product_uuid',
+    alias: 'vendor_product_uuid',
+    join: 'left join vendor_products vpn on vpn.vendor_product_uuid = u.vendor_product_uuid',
+    names: 'vpn.vendor_product_name',
+  },
   network: { key: 'x.network', alias: 'network' },
   number: { key: 'x.number', alias: 'number' },
   status: { key: 'x.status', alias: 'status' },
@@ -128,20 +165,30 @@ const SUMS = `
   sum(x.messages) filter (where x.status in ('blocked','cancelled'))::bigint as blocked,
   sum(x.messages) filter (where x.status = 'received')::bigint as received,
   sum(x.price) filter (where x.status = 'delivered')::bigint as revenue,
-  sum(x.cost) filter (where x.status = 'delivered')::bigint as cost`;
+  sum(x.cost) filter (where x.status = 'delivered')::bigint as cost,
+  sum(x.wholesale) filter (where x.status = 'delivered')::bigint as wholesale`;
 
 type Raw = Record<string, unknown> & { is_total: number; total_rows: string | number | bigint };
 
 /** The aggregate of a report: every group row (ordered, paged) and, first, the grand total (is_total = 1). */
 export function reportQuery(a: ReportArgs) {
-  const bucket = a.step === 'total' ? 'null::timestamptz' : a.step === 'hour' ? 'x.t' : `date_trunc('${a.step}', x.t, 'UTC')`;
+  const bucket =
+    a.step === 'total' ? 'null::timestamptz' : a.step === 'hour' ? 'x.t' : `date_trunc('${a.step}', x.t, 'UTC')`;
   const g = a.groups.map((k) => GROUP_SQL[k]);
   const keys = [bucket, ...g.map((k) => k.key)];
   const select = [`${bucket} as time`, ...g.map((k) => `${k.key} as ${k.alias}`)].join(', ');
-  const vendorJoin = a.groups.includes('vendor') ? 'left join vendor_products vp on vp.vendor_product_uuid = x.vendor_product_uuid' : '';
+  const vendorJoin = a.groups.includes('vendor')
+    ? 'left join vendor_products vp on vp.vendor_product_uuid = x.vendor_product_uuid'
+    : '';
   const order = a.top ? `${a.top} desc nulls last` : ['time', ...g.map((k) => k.alias)].join(', ');
-  const names = g.filter((k) => k.names).map((k) => `, ${k.names}`).join('');
-  const joins = g.filter((k) => k.join).map((k) => k.join).join(' ');
+  const names = g
+    .filter((k) => k.names)
+    .map((k) => `, ${k.names}`)
+    .join('');
+  const joins = g
+    .filter((k) => k.join)
+    .map((k) => k.join)
+    .join(' ');
   return sql<Raw>`
     with agg as (
       select ${sql.raw(select)}, ${sql.raw(SUMS)}, grouping(${sql.raw(keys.join(', '))})::int as is_total
@@ -157,7 +204,10 @@ export function reportQuery(a: ReportArgs) {
 }
 
 /** One page of a report plus its grand total and the number of rows. */
-export async function reportRows(db: Kysely<Database>, a: ReportArgs): Promise<{ rows: ReportRow[]; totals: ReportRow; total: number }> {
+export async function reportRows(
+  db: Kysely<Database>,
+  a: ReportArgs,
+): Promise<{ rows: ReportRow[]; totals: ReportRow; total: number }> {
   const rows = (await reportQuery(a).execute(db)).rows;
   const total = rows.find((r) => r.is_total !== 0);
   return {
@@ -172,14 +222,22 @@ const big = (v: unknown) => (v === null || v === undefined ? 0n : BigInt(v as st
 
 export function toRow(r: Record<string, unknown>, showCost: boolean): ReportRow {
   const { is_total: _t, total_rows: _n, rn: _r, ...rest } = r;
-  void _t; void _n; void _r;
+  void _t;
+  void _n;
+  void _r;
   const revenue = big(r.revenue);
   const cost = big(r.cost);
   const out: Record<string, unknown> = { ...rest };
   out.time = r.time ? new Date(r.time as string).toISOString() : null;
-  for (const k of ['messages', 'segments', 'delivered', 'undelivered', 'failed', 'pending', 'blocked', 'received']) out[k] = n(r[k]);
+  if ('network' in r) Object.assign(out, destinationOf(r.network));
+  for (const k of ['messages', 'segments', 'delivered', 'undelivered', 'failed', 'pending', 'blocked', 'received'])
+    out[k] = n(r[k]);
   out.revenue = formatMoney(revenue);
   out.cost = showCost ? formatMoney(cost) : null;
   out.margin = showCost ? formatMoney(revenue - cost) : null;
+  const wholesale = big(r.wholesale);
+  delete out.wholesale;
+  out.platform_cost = showCost ? formatMoney(wholesale) : null;
+  out.reseller_margin = showCost ? formatMoney(revenue - wholesale) : null;
   return out as ReportRow;
 }

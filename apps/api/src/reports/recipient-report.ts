@@ -8,12 +8,27 @@ import type { Database } from '../db/schema';
 import { formatMoney } from '../billing/money';
 import { wildcard } from '../lib/list';
 import type { Range } from './engine';
-import { whereOf, type ReportScope } from './queries';
+import { whereOf } from './queries';
 import { sendCsv } from './csv-stream';
+import { ofCompany, visibleRows, type CallerScope } from '../lib/tenancy';
 
-type Raw = { recipient_uuid: string; recipient_name: string | null; number: string | null; messages: string; delivered: string; segments: string; revenue: string | null; last_sent: Date | null; total_rows: string };
+// A message can name a recipient of another company (stored before body ids were checked): the
+// recipient's name and number show only when the caller may see that recipient itself.
+const RECIPIENT_OWNERS = ofCompany('r');
 
-function query(scope: ReportScope, range: Range, name: string | undefined, limit: number, offset: number) {
+type Raw = {
+  recipient_uuid: string;
+  recipient_name: string | null;
+  number: string | null;
+  messages: string;
+  delivered: string;
+  segments: string;
+  revenue: string | null;
+  last_sent: Date | null;
+  total_rows: string;
+};
+
+function query(scope: CallerScope, range: Range, name: string | undefined, limit: number, offset: number) {
   const named = name ? sql`and r.recipient_name ilike ${wildcard(name)}` : sql``;
   return sql<Raw>`
     with agg as (
@@ -24,26 +39,42 @@ function query(scope: ReportScope, range: Range, name: string | undefined, limit
       group by s.recipient_uuid
     )
     select a.*, r.recipient_name, r.number, count(*) over () as total_rows
-    from agg a left join recipients r on r.recipient_uuid = a.recipient_uuid where true ${named}
+    from agg a left join recipients r on r.recipient_uuid = a.recipient_uuid and ${visibleRows(scope, RECIPIENT_OWNERS)}
+    where true ${named}
     order by a.messages desc, a.recipient_uuid limit ${limit} offset ${offset}`;
 }
 
 const toRow = (r: Raw): RecipientReportRow => ({
-  recipient_uuid: r.recipient_uuid, recipient_name: r.recipient_name, number: r.number, messages: Number(r.messages), delivered: Number(r.delivered),
-  segments: Number(r.segments), revenue: formatMoney(BigInt(r.revenue ?? 0)), last_sent: r.last_sent ? new Date(r.last_sent).toISOString() : null,
+  recipient_uuid: r.recipient_uuid,
+  recipient_name: r.recipient_name,
+  number: r.number,
+  messages: Number(r.messages),
+  delivered: Number(r.delivered),
+  segments: Number(r.segments),
+  revenue: formatMoney(BigInt(r.revenue ?? 0)),
+  last_sent: r.last_sent ? new Date(r.last_sent).toISOString() : null,
 });
 
-export async function recipientReport(db: Kysely<Database>, scope: ReportScope, range: Range, q: RecipientReportQuery) {
+export async function recipientReport(db: Kysely<Database>, scope: CallerScope, range: Range, q: RecipientReportQuery) {
   const per_page = Math.min(q.per_page ?? 10, MAX_PER_PAGE);
   const rows = (await query(scope, range, q.recipient_name, per_page, (q.page ?? 0) * per_page).execute(db)).rows;
   return { items: rows.map(toRow), total: Number(rows[0]?.total_rows ?? 0), per_page };
 }
 
-export function recipientCsv(db: Kysely<Database>, reply: FastifyReply, scope: ReportScope, range: Range, name: string | undefined) {
+export function recipientCsv(
+  db: Kysely<Database>,
+  reply: FastifyReply,
+  scope: CallerScope,
+  range: Range,
+  name: string | undefined,
+) {
   const columns = [
-    { key: 'recipient_name', title: 'Recipient' }, { key: 'number', title: 'Number', kind: 'phone' as const },
-    { key: 'messages', title: 'Messages', kind: 'number' as const }, { key: 'delivered', title: 'Delivered', kind: 'number' as const },
-    { key: 'segments', title: 'Segments', kind: 'number' as const }, { key: 'revenue', title: 'Revenue', kind: 'number' as const },
+    { key: 'recipient_name', title: 'Recipient' },
+    { key: 'number', title: 'Number', kind: 'phone' as const },
+    { key: 'messages', title: 'Messages', kind: 'number' as const },
+    { key: 'delivered', title: 'Delivered', kind: 'number' as const },
+    { key: 'segments', title: 'Segments', kind: 'number' as const },
+    { key: 'revenue', title: 'Revenue', kind: 'money' as const },
     { key: 'last_sent', title: 'Last sent (UTC)' },
   ];
   return sendCsv(reply, 'recipient-report.csv', columns, async function* (stopped) {

@@ -1,19 +1,52 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  Dashboard, DashboardQuery, RecipientReportPage, RecipientReportQuery, ReportPage, SmsReportQuery, StatReportQuery,
-  MAX_PER_PAGE, REPORT_FIELDS, type ReportField, type ReportGroup, type ReportRow, type ReportStep,
+  Dashboard,
+  DashboardQuery,
+  RecipientReportPage,
+  RecipientReportQuery,
+  ReportPage,
+  SmsReportQuery,
+  StatReportQuery,
+  MAX_PER_PAGE,
+  REPORT_FIELDS,
+  type ReportField,
+  type ReportGroup,
+  type ReportRow,
+  type ReportStep,
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
 import { HttpError } from '../lib/http-error';
-import { dayBounds, monthOf, parseFields, parseGroups, parseInterval, parseStep, resolveRange, checkStepFits, ReportInputError, type Range } from './engine';
-import { reportRows, reportScope, type ReportArgs, type ReportFilters } from './queries';
+import {
+  dayBounds,
+  monthOf,
+  parseFields,
+  parseGroups,
+  parseInterval,
+  parseStep,
+  resolveRange,
+  checkStepFits,
+  ReportInputError,
+  type Range,
+} from './engine';
+import { reportRows, type ReportArgs, type ReportFilters } from './queries';
 import { sendCsv, type CsvColumn } from './csv-stream';
 import { recipientReport, recipientCsv } from './recipient-report';
+import { callerScope } from '../lib/tenancy';
 
 const tags = ['reports'];
-export const reportReaders = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'own' } satisfies AccessPolicy;
-const resellerReaders = { admin: 'all', reseller: 'tenant', company_admin: 'none', user: 'none' } satisfies AccessPolicy;
+export const reportReaders = {
+  admin: 'all',
+  reseller: 'tenant',
+  company_admin: 'tenant',
+  user: 'own',
+} satisfies AccessPolicy;
+const resellerReaders = {
+  admin: 'all',
+  reseller: 'tenant',
+  company_admin: 'none',
+  user: 'none',
+} satisfies AccessPolicy;
 const DAY = 86_400_000;
 
 /** Cost and margin are the system admin's and resellers' business, not the companies'. */
@@ -35,18 +68,33 @@ const GROUP_COLUMNS: Record<ReportGroup, CsvColumn[]> = {
   user: [{ key: 'user_name', title: 'User' }],
   vendor: [{ key: 'vendor_name', title: 'Vendor' }],
   vendor_product: [{ key: 'vendor_product_name', title: 'Vendor product' }],
-  network: [{ key: 'network', title: 'Network' }],
+  network: [
+    { key: 'country', title: 'Country' },
+    { key: 'network', title: 'Network' },
+  ],
   number: [{ key: 'number', title: 'Number', kind: 'phone' }],
   status: [{ key: 'status', title: 'Status' }],
 };
 
-/** The CSV columns of a report: time (unless total), its groups, its figures. */
-export function reportColumns(step: ReportStep, groups: ReportGroup[], fields: ReportField[], cost: boolean): CsvColumn[] {
-  const figures = fields.filter((f) => cost || (f !== 'cost' && f !== 'margin'));
+const COST_FIELDS: ReportField[] = ['cost', 'margin', 'platform_cost', 'reseller_margin'];
+const MONEY_FIELDS = new Set<ReportField>(['revenue', ...COST_FIELDS]);
+
+/** The CSV columns of a report: time (unless total), its groups, its figures (money to the currency's digits). */
+export function reportColumns(
+  step: ReportStep,
+  groups: ReportGroup[],
+  fields: ReportField[],
+  cost: boolean,
+): CsvColumn[] {
+  const figures = fields.filter((f) => cost || !COST_FIELDS.includes(f));
   return [
     ...(step === 'total' ? [] : [{ key: 'time', title: 'Time (UTC)' }]),
     ...groups.flatMap((g) => GROUP_COLUMNS[g]),
-    ...figures.map((f) => ({ key: f, title: f[0].toUpperCase() + f.slice(1), kind: 'number' as const })),
+    ...figures.map((f) => ({
+      key: f,
+      title: f[0].toUpperCase() + f.slice(1).replace(/_/g, ' '),
+      kind: MONEY_FIELDS.has(f) ? ('money' as const) : ('number' as const),
+    })),
   ];
 }
 
@@ -58,7 +106,12 @@ const pick = (row: ReportRow, fields: ReportField[]): ReportRow => {
   return out as ReportRow;
 };
 
-export interface ReportRequest { args: ReportArgs; fields: ReportField[]; csv: boolean; filename: string }
+export interface ReportRequest {
+  args: ReportArgs;
+  fields: ReportField[];
+  csv: boolean;
+  filename: string;
+}
 
 /** Answers a report as JSON (one page) or as a streamed CSV (every row, 10,000 at a time). */
 export async function answerReport(app: FastifyInstance, reply: FastifyReply, r: ReportRequest) {
@@ -76,17 +129,34 @@ export async function answerReport(app: FastifyInstance, reply: FastifyReply, r:
   }
   const page = await reportRows(app.db, args);
   return {
-    items: page.rows.map((row) => pick(row, fields)), total: page.total, per_page: args.limit ?? MAX_PER_PAGE,
-    start_time: args.range.start.toISOString(), end_time: args.range.end.toISOString(), step: args.step, group: args.groups,
-    totals: pick(page.totals, fields), currency: 'USD',
+    items: page.rows.map((row) => pick(row, fields)),
+    total: page.total,
+    per_page: args.limit ?? MAX_PER_PAGE,
+    start_time: args.range.start.toISOString(),
+    end_time: args.range.end.toISOString(),
+    step: args.step,
+    group: args.groups,
+    totals: pick(page.totals, fields),
+    currency: 'USD',
   };
 }
 
 /** The generic report's query (stat/report and the aggregated form of log/report). */
 export interface GenericQuery {
-  start_time?: string; end_time?: string; step?: string; group?: string; fields?: string; format?: 'json' | 'csv';
-  company_uuid?: string; reseller_uuid?: string; vendor_id?: string; company_name?: string; dnis_prefix?: string; ani?: string;
-  from?: number; count?: number;
+  start_time?: string;
+  end_time?: string;
+  step?: string;
+  group?: string;
+  fields?: string;
+  format?: 'json' | 'csv';
+  company_uuid?: string;
+  reseller_uuid?: string;
+  vendor_id?: string;
+  company_name?: string;
+  dnis_prefix?: string;
+  ani?: string;
+  from?: number;
+  count?: number;
 }
 
 export function genericRequest(req: FastifyRequest, q: GenericQuery, name: string): ReportRequest {
@@ -95,27 +165,59 @@ export function genericRequest(req: FastifyRequest, q: GenericQuery, name: strin
     const step = parseStep(q.step);
     checkStepFits(range, step);
     const filters: ReportFilters = {
-      company_uuid: q.company_uuid, reseller_uuid: q.reseller_uuid, vendor_uuid: q.vendor_id, company_name: q.company_name,
-      dnis_prefix: q.dnis_prefix, number: q.ani,
+      company_uuid: q.company_uuid,
+      reseller_uuid: q.reseller_uuid,
+      vendor_uuid: q.vendor_id,
+      company_name: q.company_name,
+      dnis_prefix: q.dnis_prefix,
+      number: q.ani,
     };
     const per = Math.min(q.count ?? MAX_PER_PAGE, MAX_PER_PAGE);
     return {
-      args: { scope: reportScope(req), range, step, groups: parseGroups(q.group), filters, showCost: showCost(req), limit: per, offset: q.from ?? 0 },
-      fields: parseFields(q.fields), csv: q.format === 'csv', filename: `${name}.csv`,
+      args: {
+        scope: callerScope(req),
+        range,
+        step,
+        groups: parseGroups(q.group),
+        filters,
+        showCost: showCost(req),
+        limit: per,
+        offset: q.from ?? 0,
+      },
+      fields: parseFields(q.fields),
+      csv: q.format === 'csv',
+      filename: `${name}.csv`,
     };
   });
 }
 
 /** /sms/report and /sms/reseller/report: by company, or by `otherwise` (day, reseller), paged. */
-function smsReportRequest(req: FastifyRequest, q: SmsReportQuery, fallback: Range, otherwise: { step: ReportStep; groups: ReportGroup[] }, name: string): ReportRequest {
+function smsReportRequest(
+  req: FastifyRequest,
+  q: SmsReportQuery,
+  fallback: Range,
+  otherwise: { step: ReportStep; groups: ReportGroup[] },
+  name: string,
+): ReportRequest {
   return input(() => {
     const b = dayBounds(q.date_gte, q.date_lte);
-    const range = b.start || b.end ? resolveRange(b.start ?? fallback.start.toISOString(), b.end, new Date(), 30 * DAY) : fallback;
+    const range =
+      b.start || b.end ? resolveRange(b.start ?? fallback.start.toISOString(), b.end, new Date(), 30 * DAY) : fallback;
     const per_page = Math.min(q.per_page ?? 10, MAX_PER_PAGE);
     const shape = q.group_by_company ? { step: 'total' as const, groups: ['company' as const] } : otherwise;
     return {
-      args: { scope: reportScope(req), range, ...shape, filters: { company_name: q.company_name }, showCost: showCost(req), limit: per_page, offset: (q.page ?? 0) * per_page },
-      fields: [...REPORT_FIELDS], csv: q.format === 'csv', filename: `${name}.csv`,
+      args: {
+        scope: callerScope(req),
+        range,
+        ...shape,
+        filters: { company_name: q.company_name },
+        showCost: showCost(req),
+        limit: per_page,
+        offset: (q.page ?? 0) * per_page,
+      },
+      fields: [...REPORT_FIELDS],
+      csv: q.format === 'csv',
+      filename: `${name}.csv`,
     };
   });
 }
@@ -124,47 +226,113 @@ export default async function reportRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
 
   /** Totals, a series and the leaders of the last `interval` (default '24 hour'), for the caller's scope. */
-  app.get('/dashboard', { config: { access: reportReaders }, schema: { tags, querystring: DashboardQuery, response: { 200: Dashboard } } }, async (req) => {
-    const interval = req.query.interval ?? '24 hour';
-    const ms = input(() => parseInterval(interval));
-    const step: ReportStep = ms <= 2 * DAY ? 'hour' : ms <= 62 * DAY ? 'day' : 'week';
-    // by hour: the `interval` before the end of this hour (24 buckets for a day). By day or week: whole UTC days, from the
-    // day the interval starts in to the end of today, so the first bar is a whole day and every row
-    // comes from the daily rollups (no hourly edges to add)
-    const unit = step === 'hour' ? 3_600_000 : DAY;
-    const end = new Date(Math.ceil(Date.now() / unit) * unit);
-    const range = { start: step === 'hour' ? new Date(end.getTime() - ms) : new Date(Math.floor((Date.now() - ms) / DAY) * DAY), end };
-    const base: ReportArgs = { scope: reportScope(req), range, step, groups: [], filters: {}, showCost: showCost(req) };
-    const leaders: ReportGroup = req.user.user_type === 'admin' || req.user.user_type === 'reseller' ? 'company' : 'user';
-    // three rollup reads; on PostgreSQL they run side by side on the pool
-    const [series, top, networks] = await Promise.all([
-      reportRows(app.db, base),
-      reportRows(app.db, { ...base, step: 'total', groups: [leaders], top: 'messages', limit: 5 }),
-      reportRows(app.db, { ...base, step: 'total', groups: ['network'], top: 'messages', limit: 5 }),
-    ]);
-    return { interval, start_time: range.start.toISOString(), end_time: range.end.toISOString(), step, totals: series.totals, series: series.rows, top: top.rows, networks: networks.rows, currency: 'USD' };
-  });
+  app.get(
+    '/dashboard',
+    { config: { access: reportReaders }, schema: { tags, querystring: DashboardQuery, response: { 200: Dashboard } } },
+    async (req) => {
+      const interval = req.query.interval ?? '24 hour';
+      const ms = input(() => parseInterval(interval));
+      const step: ReportStep = ms <= 2 * DAY ? 'hour' : ms <= 62 * DAY ? 'day' : 'week';
+      // by hour: the `interval` before the end of this hour (24 buckets for a day). By day or week: whole UTC days, from the
+      // day the interval starts in to the end of today, so the first bar is a whole day and every row
+      // comes from the daily rollups (no hourly edges to add)
+      const unit = step === 'hour' ? 3_600_000 : DAY;
+      const end = new Date(Math.ceil(Date.now() / unit) * unit);
+      const range = {
+        start: step === 'hour' ? new Date(end.getTime() - ms) : new Date(Math.floor((Date.now() - ms) / DAY) * DAY),
+        end,
+      };
+      const base: ReportArgs = {
+        scope: callerScope(req),
+        range,
+        step,
+        groups: [],
+        filters: {},
+        showCost: showCost(req),
+      };
+      const leaders: ReportGroup =
+        req.user.user_type === 'admin' || req.user.user_type === 'reseller' ? 'company' : 'user';
+      // three rollup reads; on PostgreSQL they run side by side on the pool
+      const [series, top, networks] = await Promise.all([
+        reportRows(app.db, base),
+        reportRows(app.db, { ...base, step: 'total', groups: [leaders], top: 'messages', limit: 5 }),
+        reportRows(app.db, { ...base, step: 'total', groups: ['network'], top: 'messages', limit: 5 }),
+      ]);
+      return {
+        interval,
+        start_time: range.start.toISOString(),
+        end_time: range.end.toISOString(),
+        step,
+        totals: series.totals,
+        series: series.rows,
+        top: top.rows,
+        networks: networks.rows,
+        currency: 'USD',
+      };
+    },
+  );
 
-  app.get('/stat/report', { config: { access: reportReaders }, schema: { tags, querystring: StatReportQuery, response: { 200: ReportPage } } }, async (req, reply) =>
-    answerReport(app, reply, genericRequest(req, req.query, 'stat-report')));
+  app.get(
+    '/stat/report',
+    {
+      config: { access: reportReaders },
+      schema: { tags, querystring: StatReportQuery, response: { 200: ReportPage } },
+    },
+    async (req, reply) => answerReport(app, reply, genericRequest(req, req.query, 'stat-report')),
+  );
 
-  app.get('/sms/report', { config: { access: reportReaders }, schema: { tags, querystring: SmsReportQuery, response: { 200: ReportPage } } }, async (req, reply) => {
-    const end = new Date(Math.ceil(Date.now() / DAY) * DAY);
-    return answerReport(app, reply, smsReportRequest(req, req.query, { start: new Date(end.getTime() - 30 * DAY), end }, { step: 'day', groups: [] }, 'sms-report'));
-  });
+  app.get(
+    '/sms/report',
+    { config: { access: reportReaders }, schema: { tags, querystring: SmsReportQuery, response: { 200: ReportPage } } },
+    async (req, reply) => {
+      const end = new Date(Math.ceil(Date.now() / DAY) * DAY);
+      return answerReport(
+        app,
+        reply,
+        smsReportRequest(
+          req,
+          req.query,
+          { start: new Date(end.getTime() - 30 * DAY), end },
+          { step: 'day', groups: [] },
+          'sms-report',
+        ),
+      );
+    },
+  );
 
-  app.get('/sms/reseller/report', { config: { access: resellerReaders }, schema: { tags, querystring: SmsReportQuery, response: { 200: ReportPage } } }, async (req, reply) => {
-    const otherwise = req.user.user_type === 'admin' ? { step: 'total' as const, groups: ['reseller' as const] } : { step: 'day' as const, groups: [] };
-    return answerReport(app, reply, smsReportRequest(req, req.query, monthOf(new Date()), otherwise, 'reseller-report'));
-  });
+  app.get(
+    '/sms/reseller/report',
+    {
+      config: { access: resellerReaders },
+      schema: { tags, querystring: SmsReportQuery, response: { 200: ReportPage } },
+    },
+    async (req, reply) => {
+      const otherwise =
+        req.user.user_type === 'admin'
+          ? { step: 'total' as const, groups: ['reseller' as const] }
+          : { step: 'day' as const, groups: [] };
+      return answerReport(
+        app,
+        reply,
+        smsReportRequest(req, req.query, monthOf(new Date()), otherwise, 'reseller-report'),
+      );
+    },
+  );
 
-  app.get('/sms/recipient/report', { config: { access: reportReaders }, schema: { tags, querystring: RecipientReportQuery, response: { 200: RecipientReportPage } } }, async (req, reply) => {
-    const q = req.query;
-    const range = input(() => {
-      const b = dayBounds(q.date_gte, q.date_lte);
-      return resolveRange(b.start, b.end, new Date(), 30 * DAY);
-    });
-    if (q.format === 'csv') return recipientCsv(app.db, reply, reportScope(req), range, q.recipient_name);
-    return recipientReport(app.db, reportScope(req), range, q);
-  });
+  app.get(
+    '/sms/recipient/report',
+    {
+      config: { access: reportReaders },
+      schema: { tags, querystring: RecipientReportQuery, response: { 200: RecipientReportPage } },
+    },
+    async (req, reply) => {
+      const q = req.query;
+      const range = input(() => {
+        const b = dayBounds(q.date_gte, q.date_lte);
+        return resolveRange(b.start, b.end, new Date(), 30 * DAY);
+      });
+      if (q.format === 'csv') return recipientCsv(app.db, reply, callerScope(req), range, q.recipient_name);
+      return recipientReport(app.db, callerScope(req), range, q);
+    },
+  );
 }

@@ -50,36 +50,75 @@ describe('accounts and reference data', () => {
 
   it('lets a reseller create a company under itself and a user in it, refusing a duplicate e-mail', async () => {
     // a reseller cannot create a company outside itself: naming another reseller (or none) is refused, not ignored
-    const outside = await t.app.inject({ method: 'POST', url: api('/company'), headers: reseller, payload: { company_name: 'Reseller Co', reseller_uuid: null } });
+    const outside = await t.app.inject({
+      method: 'POST',
+      url: api('/company'),
+      headers: reseller,
+      payload: { company_name: 'Reseller Co', reseller_uuid: null },
+    });
     expect(outside.statusCode).toBe(403);
-    const created = await t.app.inject({ method: 'POST', url: api('/company'), headers: reseller, payload: { company_name: 'Reseller Co' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: api('/company'),
+      headers: reseller,
+      payload: { company_name: 'Reseller Co' },
+    });
     expect(created.statusCode).toBe(201);
     const company = created.json();
     expect(company.reseller_name).toBe('Demo Reseller');
     expect(company.is_created_by_admin).toBe(false);
-    const payload = { email: 'rc-user@example.com', password: 'rc-pass-1234', full_name: 'RC User', company_uuid: company.company_uuid };
+    const payload = {
+      email: 'rc-user@example.com',
+      password: 'rc-pass-1234',
+      full_name: 'RC User',
+      company_uuid: company.company_uuid,
+    };
     const user = await t.app.inject({ method: 'POST', url: api('/user'), headers: reseller, payload });
     expect(user.statusCode).toBe(201);
     expect(user.json()).toMatchObject({ company_name: 'Reseller Co', user_type: 'user', is_admin: false });
-    const dup = await t.app.inject({ method: 'POST', url: api('/user'), headers: admin, payload: { ...payload, email: 'RC-USER@example.com' } });
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: api('/user'),
+      headers: admin,
+      payload: { ...payload, email: 'RC-USER@example.com' },
+    });
     expect(dup.statusCode).toBe(409);
     await expect(login(t.app, 'rc-user@example.com', 'rc-pass-1234')).resolves.toEqual(expect.any(String));
   });
 
   it('keeps a company admin to renaming its own company and adding users to it', async () => {
     const acme = (await get('/company/list', acmeAdmin)).json().items[0];
-    const rename = await t.app.inject({ method: 'PATCH', url: api(`/company/${acme.company_uuid}`), headers: acmeAdmin, payload: { company_name: 'Acme Corp' } });
+    const rename = await t.app.inject({
+      method: 'PATCH',
+      url: api(`/company/${acme.company_uuid}`),
+      headers: acmeAdmin,
+      payload: { company_name: 'Acme Corp' },
+    });
     expect(rename.json().company_name).toBe('Acme Corp');
-    const prepay = await t.app.inject({ method: 'PATCH', url: api(`/company/${acme.company_uuid}`), headers: acmeAdmin, payload: { prepay: false } });
+    const prepay = await t.app.inject({
+      method: 'PATCH',
+      url: api(`/company/${acme.company_uuid}`),
+      headers: acmeAdmin,
+      payload: { prepay: false },
+    });
     expect(prepay.statusCode).toBe(403);
     const globex = (await get('/company/list?company_name=Globex')).json().items[0];
     const user = await t.app.inject({
-      method: 'POST', url: api('/user'), headers: acmeAdmin,
-      payload: { email: 'sneaky@example.com', password: 'sneaky-pass-1', full_name: 'Sneaky', company_uuid: globex.company_uuid },
+      method: 'POST',
+      url: api('/user'),
+      headers: acmeAdmin,
+      payload: {
+        email: 'sneaky@example.com',
+        password: 'sneaky-pass-1',
+        full_name: 'Sneaky',
+        company_uuid: globex.company_uuid,
+      },
     });
     // another company is refused (it used to be silently replaced by the admin's own)
     expect(user.statusCode).toBe(403);
-    expect(await t.app.db.selectFrom('users').select('uuid').where('email', '=', 'sneaky@example.com').executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.app.db.selectFrom('users').select('uuid').where('email', '=', 'sneaky@example.com').executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('answers 404 for unknown ids and deletes users', async () => {
@@ -88,44 +127,90 @@ describe('accounts and reference data', () => {
       expect([path, res.statusCode, typeof res.json().error.message]).toEqual([path, 404, 'string']);
     }
     const victim = (await get('/user/list?user_name=*staff-25*')).json().items[0];
-    expect((await t.app.inject({ method: 'DELETE', url: api(`/user/${victim.uuid}`), headers: admin })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: api(`/user/${victim.uuid}`), headers: admin })).statusCode,
+    ).toBe(200);
     expect((await get(`/user/${victim.uuid}`)).statusCode).toBe(404);
   });
 
   it('manages payment terms', async () => {
-    const created = await t.app.inject({ method: 'POST', url: api('/payment_term/create'), headers: admin, payload: { name: 'Net 999', days: 999 } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: api('/payment_term/create'),
+      headers: admin,
+      payload: { name: 'Net 999', days: 999 },
+    });
     expect(created.statusCode).toBe(201);
     const id = created.json().payment_term_uuid;
-    const patched = await t.app.inject({ method: 'PATCH', url: api(`/payment_term/${id}`), headers: admin, payload: { is_active: false } });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: api(`/payment_term/${id}`),
+      headers: admin,
+      payload: { is_active: false },
+    });
     expect(patched.json()).toMatchObject({ name: 'Net 999', is_active: false });
     const found = (await get('/payment_term/list?name=*999*&is_active=false')).json();
     expect(found.items.map((p: { payment_term_uuid: string }) => p.payment_term_uuid)).toEqual([id]);
     expect((await get('/payment_term/list')).json().total).toBe(26);
-    expect((await t.app.inject({ method: 'DELETE', url: api(`/payment_term/${id}`), headers: admin })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: api(`/payment_term/${id}`), headers: admin })).statusCode).toBe(
+      200,
+    );
   });
 
   it('manages stop-text filters through a filter payload, newest first', async () => {
-    const created = await t.app.inject({ method: 'POST', url: api('/stop_text/create'), headers: admin, payload: { filter: { text: 'HALT NOW' } } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: api('/stop_text/create'),
+      headers: admin,
+      payload: { filter: { text: 'HALT NOW' } },
+    });
     expect(created.statusCode).toBe(201);
     const id = created.json().filter.filter_uuid;
     const list = (await get('/stop_text/list')).json();
     expect(list.items[0].filter_uuid).toBe(id);
-    const patched = await t.app.inject({ method: 'PATCH', url: api(`/stop_text/${id}`), headers: admin, payload: { filter: { text: 'HALT LATER' } } });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: api(`/stop_text/${id}`),
+      headers: admin,
+      payload: { filter: { text: 'HALT LATER' } },
+    });
     expect(patched.json().filter.text).toBe('HALT LATER');
     expect((await get('/stop_text/list?text=*halt*')).json().total).toBe(1);
-    const noFilter = await t.app.inject({ method: 'PATCH', url: api(`/stop_text/${id}`), headers: admin, payload: { text: 'x' } });
+    const noFilter = await t.app.inject({
+      method: 'PATCH',
+      url: api(`/stop_text/${id}`),
+      headers: admin,
+      payload: { text: 'x' },
+    });
     expect(noFilter.statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'DELETE', url: api(`/stop_text/${id}`), headers: admin })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: api(`/stop_text/${id}`), headers: admin })).statusCode).toBe(
+      200,
+    );
     expect((await get(`/stop_text/${id}`)).statusCode).toBe(404);
   });
 
   it('imports resellers from CSV all-or-nothing', async () => {
-    const ok = await t.app.inject({ method: 'POST', url: api('/reseller/import'), headers: admin, payload: { csv: 'reseller_name\nNorth\nSouth\n' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: api('/reseller/import'),
+      headers: admin,
+      payload: { csv: 'reseller_name\nNorth\nSouth\n' },
+    });
     expect(ok.json()).toEqual({ imported: 2 });
-    const clash = await t.app.inject({ method: 'POST', url: api('/reseller/import'), headers: admin, payload: { csv: 'reseller_name\nEast\nNorth\n' } });
+    const clash = await t.app.inject({
+      method: 'POST',
+      url: api('/reseller/import'),
+      headers: admin,
+      payload: { csv: 'reseller_name\nEast\nNorth\n' },
+    });
     expect(clash.statusCode).toBe(409);
     expect((await get('/reseller/list?reseller_name=East')).json().total).toBe(0);
-    const badHeader = await t.app.inject({ method: 'POST', url: api('/reseller/import'), headers: admin, payload: { csv: 'name\nWest\n' } });
+    const badHeader = await t.app.inject({
+      method: 'POST',
+      url: api('/reseller/import'),
+      headers: admin,
+      payload: { csv: 'name\nWest\n' },
+    });
     expect(badHeader.statusCode).toBe(400);
   });
 

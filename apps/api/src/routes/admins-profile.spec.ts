@@ -1,6 +1,12 @@
 import { DEMO_PASSWORD, api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 
-interface UserItem { uuid: string; email: string; user_type: string; company_uuid: string | null; is_admin: boolean }
+interface UserItem {
+  uuid: string;
+  email: string;
+  user_type: string;
+  company_uuid: string | null;
+  is_admin: boolean;
+}
 
 describe('system admins and the signed-in profile', () => {
   let t: TestApp;
@@ -16,17 +22,25 @@ describe('system admins and the signed-in profile', () => {
     acmeUser = bearer(await login(t.app, 'acme-user@example.com'));
   });
   afterAll(async () => t.close());
-  const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
-    t.app.inject({ method, url: api(url), headers, payload });
+  const inject = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    headers: Record<string, string>,
+    payload?: object,
+  ) => t.app.inject({ method, url: api(url), headers, payload });
 
   it('lists system admins by user_type, over more than one page, sortable by state', async () => {
     const first = (await inject('GET', '/user/list?user_type=admin', admin)).json();
     expect(first.total).toBe(12);
     expect(first.items).toHaveLength(10);
-    expect(first.items.every((u: UserItem) => u.user_type === 'admin' && u.company_uuid === null && u.is_admin)).toBe(true);
+    expect(first.items.every((u: UserItem) => u.user_type === 'admin' && u.company_uuid === null && u.is_admin)).toBe(
+      true,
+    );
     const second = (await inject('GET', '/user/list?user_type=admin&page=1', admin)).json();
     expect(second.items).toHaveLength(2);
-    const inactiveFirst = (await inject('GET', '/user/list?user_type=admin&order_by=is_active&order_dir=asc', admin)).json();
+    const inactiveFirst = (
+      await inject('GET', '/user/list?user_type=admin&order_by=is_active&order_dir=asc', admin)
+    ).json();
     expect(inactiveFirst.items[0].is_active).toBe(false);
     expect((await inject('GET', '/user/list?user_type=root', admin)).statusCode).toBe(400);
   });
@@ -36,9 +50,12 @@ describe('system admins and the signed-in profile', () => {
       const res = (await inject('GET', '/user/list?user_type=admin', who)).json();
       expect(res.total).toBe(0);
     }
-    const sysAdmin = (await inject('GET', '/user/list?user_name=*admin@example.com*&user_type=admin', admin)).json().items[0] as UserItem;
+    const sysAdmin = (await inject('GET', '/user/list?user_name=*admin@example.com*&user_type=admin', admin)).json()
+      .items[0] as UserItem;
     expect((await inject('GET', `/user/${sysAdmin.uuid}`, reseller)).statusCode).toBe(404);
-    expect((await inject('PATCH', `/user/${sysAdmin.uuid}`, acmeAdmin, { full_name: 'Taken over' })).statusCode).toBe(404);
+    expect((await inject('PATCH', `/user/${sysAdmin.uuid}`, acmeAdmin, { full_name: 'Taken over' })).statusCode).toBe(
+      404,
+    );
     expect((await inject('DELETE', `/user/${sysAdmin.uuid}`, reseller)).statusCode).toBe(404);
   });
 
@@ -46,11 +63,18 @@ describe('system admins and the signed-in profile', () => {
     const payload = { email: 'new-ops@example.com', password: 'ops-pass-2024', full_name: 'New Ops' };
     const byReseller = await inject('POST', '/user', reseller, payload);
     expect(byReseller.statusCode).toBe(400); // a reseller's user needs one of its companies
-    const byCompanyAdmin = (await inject('POST', '/user', acmeAdmin, { ...payload, email: 'ca-made@example.com' })).json();
+    const byCompanyAdmin = (
+      await inject('POST', '/user', acmeAdmin, { ...payload, email: 'ca-made@example.com' })
+    ).json();
     expect(byCompanyAdmin).toMatchObject({ user_type: 'user', company_name: 'Acme' });
     const created = await inject('POST', '/user', admin, payload);
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ user_type: 'admin', is_admin: true, company_uuid: null, full_name: 'New Ops' });
+    expect(created.json()).toMatchObject({
+      user_type: 'admin',
+      is_admin: true,
+      company_uuid: null,
+      full_name: 'New Ops',
+    });
     const id = created.json().uuid;
     const edited = await inject('PATCH', `/user/${id}`, admin, { full_name: 'Renamed Ops', is_active: false });
     expect(edited.json()).toMatchObject({ full_name: 'Renamed Ops', is_active: false, user_type: 'admin' });
@@ -67,9 +91,15 @@ describe('system admins and the signed-in profile', () => {
   });
 
   it('lets a company admin rename its own company through /home, and nobody else', async () => {
-    const renamed = await inject('PATCH', '/home', acmeAdmin, { company_name: 'Acme Profile Co', full_name: 'Acme Boss' });
+    const renamed = await inject('PATCH', '/home', acmeAdmin, {
+      company_name: 'Acme Profile Co',
+      full_name: 'Acme Boss',
+    });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toMatchObject({ user: { full_name: 'Acme Boss' }, company: { company_name: 'Acme Profile Co' } });
+    expect(renamed.json()).toMatchObject({
+      user: { full_name: 'Acme Boss' },
+      company: { company_name: 'Acme Profile Co' },
+    });
     const globex = (await inject('GET', '/company/list?company_name=Globex', admin)).json().items[0];
     expect(globex.company_name).toBe('Globex');
     for (const who of [acmeUser, reseller, admin]) {
@@ -83,8 +113,16 @@ describe('system admins and the signed-in profile', () => {
   it('changes the caller own name and password through /home, checking the password policy', async () => {
     expect((await inject('PATCH', '/home', acmeUser, { password: 'short' })).statusCode).toBe(400);
     expect((await inject('PATCH', '/home', acmeUser, {})).statusCode).toBe(400);
-    const res = await inject('PATCH', '/home', acmeUser, { full_name: 'Acme Person', password: 'acme-person-pass', current_password: DEMO_PASSWORD });
-    expect(res.json().user).toMatchObject({ full_name: 'Acme Person', email: 'acme-user@example.com', user_type: 'user' });
+    const res = await inject('PATCH', '/home', acmeUser, {
+      full_name: 'Acme Person',
+      password: 'acme-person-pass',
+      current_password: DEMO_PASSWORD,
+    });
+    expect(res.json().user).toMatchObject({
+      full_name: 'Acme Person',
+      email: 'acme-user@example.com',
+      user_type: 'user',
+    });
     await expect(login(t.app, 'acme-user@example.com', 'acme-person-pass')).resolves.toEqual(expect.any(String));
     await expect(login(t.app, 'acme-user@example.com')).rejects.toThrow(/401/);
   });

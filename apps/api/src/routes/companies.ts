@@ -1,14 +1,36 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxProvider } from '../lib/type-provider';
-import { sql } from 'kysely';
-import { Company, CompanyCreate, CompanyListQuery, CompanyPatch, IdParam, ListPage, MessageBody } from '@smsc/shared-contract';
+import {
+  Company,
+  CompanyCreate,
+  CompanyListQuery,
+  CompanyPatch,
+  IdParam,
+  ListPage,
+  MessageBody,
+} from '@smsc/shared-contract';
 import type { AccessPolicy } from '../lib/access';
-import { paging, ordering, wildcard } from '../lib/list';
-import { companyScope, orNotFound } from '../lib/tenant';
-import { forbidden } from '../lib/http-error';
+import { ordering, wildcard, listPage } from '../lib/list';
+import { orNotFound } from '../lib/tenant';
+import { FieldError, forbidden } from '../lib/http-error';
 import { COMPANY_COLUMNS, companiesQuery } from '../lib/queries';
-import { audit } from '../security/audit';
-import { creditChanged, creditFiguresOf, hasCreditSettings, parseCreditSettings, setCreditSettings } from '../billing/credit-settings';
+import { audit } from '../security';
+import { checkPasswordPolicy, hashPassword } from '../lib/passwords';
+import { isTimeZone } from '../campaigns/engine/send-window';
+import {
+  creditChanged,
+  creditFiguresOf,
+  hasCreditSettings,
+  parseCreditSettings,
+  setCreditSettings,
+} from '../billing/credit-settings';
+import { COMPANY_OWNERS, rowsOf } from '../lib/tenancy';
+
+/** A zone the runtime does not know would make every reminder of the company fail later: a 400 now. */
+function checkZone(zone: string | undefined) {
+  if (zone !== undefined && !isTimeZone(zone))
+    throw new FieldError({ time_zone: `${zone} is not a time zone (e.g. America/Chicago)` });
+}
 
 const read: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'tenant' };
 const list: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
@@ -20,78 +42,164 @@ export default async function companyRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
   // The billing figures go to those who may see money: the company's biller and its company admins, not its users.
   const withCredit = async <C extends { company_uuid: string } | undefined>(req: FastifyRequest, c: C): Promise<C> =>
-    (c && req.user.user_type !== 'user' ? { ...c, ...(await creditFiguresOf(app.db, c.company_uuid)) } : c);
+    c && req.user.user_type !== 'user' ? { ...c, ...(await creditFiguresOf(app.db, c.company_uuid)) } : c;
   const findCompany = (req: FastifyRequest, id: string) =>
-    companiesQuery(app.db).select(COMPANY_COLUMNS).where('companies.company_uuid', '=', id).where(companyScope(req)).executeTakeFirst();
+    companiesQuery(app.db)
+      .select(COMPANY_COLUMNS)
+      .where('companies.company_uuid', '=', id)
+      .where(rowsOf(req, COMPANY_OWNERS))
+      .executeTakeFirst();
 
-  app.get('/company/list', { config: { access: list }, schema: { tags: ['companies'], querystring: CompanyListQuery, response: { 200: ListPage(Company) } } }, async (req) => {
-    const q = req.query;
-    let base = companiesQuery(app.db).where(companyScope(req));
-    if (q.company_name) base = base.where('companies.company_name', 'ilike', wildcard(q.company_name));
-    if (q.company_uuid) base = base.where('companies.company_uuid', '=', q.company_uuid);
-    if (q.reseller_uuid) base = base.where('companies.reseller_uuid', '=', q.reseller_uuid);
-    if (q.reseller_name) base = base.where('resellers.reseller_name', 'ilike', wildcard(q.reseller_name));
-    if (q.payment_term_uuid) base = base.where('companies.payment_term_uuid', '=', q.payment_term_uuid);
-    if (q.status) base = base.where('companies.status', '=', q.status);
-    if (q.is_below_credit_limit !== undefined) base = base.where('companies.is_below_credit_limit', '=', q.is_below_credit_limit);
-    if (q.prepay !== undefined) base = base.where('companies.prepay', '=', q.prepay);
-    if (q.is_created_by_admin !== undefined) base = base.where('companies.is_created_by_admin', '=', q.is_created_by_admin);
-    const { per_page, offset } = paging(q, 10000);
-    const { col, dir } = ordering(q, ORDER, 'company_name');
-    const [items, total] = await Promise.all([
-      base.select(COMPANY_COLUMNS).orderBy(`companies.${col}`, dir).orderBy('companies.company_uuid').limit(per_page).offset(offset).execute(),
-      base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: total.n, per_page };
-  });
+  app.get(
+    '/company/list',
+    {
+      config: { access: list },
+      schema: { tags: ['companies'], querystring: CompanyListQuery, response: { 200: ListPage(Company) } },
+    },
+    async (req) => {
+      const q = req.query;
+      let base = companiesQuery(app.db).where(rowsOf(req, COMPANY_OWNERS));
+      if (q.company_name) base = base.where('companies.company_name', 'ilike', wildcard(q.company_name));
+      if (q.company_uuid) base = base.where('companies.company_uuid', '=', q.company_uuid);
+      if (q.reseller_uuid) base = base.where('companies.reseller_uuid', '=', q.reseller_uuid);
+      if (q.reseller_name) base = base.where('resellers.reseller_name', 'ilike', wildcard(q.reseller_name));
+      if (q.payment_term_uuid) base = base.where('companies.payment_term_uuid', '=', q.payment_term_uuid);
+      if (q.status) base = base.where('companies.status', '=', q.status);
+      if (q.is_below_credit_limit !== undefined)
+        base = base.where('companies.is_below_credit_limit', '=', q.is_below_credit_limit);
+      if (q.prepay !== undefined) base = base.where('companies.prepay', '=', q.prepay);
+      if (q.is_created_by_admin !== undefined)
+        base = base.where('companies.is_created_by_admin', '=', q.is_created_by_admin);
+      const { col, dir } = ordering(q, ORDER, 'company_name');
+      return listPage(
+        q,
+        base.select(COMPANY_COLUMNS).orderBy(`companies.${col}`, dir).orderBy('companies.company_uuid'),
+        base,
+        10000,
+      );
+    },
+  );
 
-  app.post('/company', { config: { access: create }, schema: { tags: ['companies'], body: CompanyCreate, response: { 201: Company } } }, async (req, reply) => {
-    const b = req.body;
-    const isAdmin = req.user.user_type === 'admin';
-    // A reseller creates under itself only: another reseller (or none) is refused, not ignored.
-    if (!isAdmin && b.reseller_uuid !== undefined && b.reseller_uuid !== req.user.reseller_uuid) throw forbidden();
-    const credit = parseCreditSettings(b);
-    const row = await app.db.insertInto('companies').values({
-      company_name: b.company_name, payment_term_uuid: b.payment_term_uuid ?? null, status: b.status, prepay: b.prepay,
-      is_below_credit_limit: b.is_below_credit_limit, is_created_by_admin: isAdmin,
-      // A reseller always creates companies under itself.
-      reseller_uuid: isAdmin ? b.reseller_uuid ?? null : req.user.reseller_uuid,
-    }).returning('company_uuid').executeTakeFirstOrThrow();
-    if (hasCreditSettings(b)) {
-      const figures = await setCreditSettings(app.db, row.company_uuid, credit);
-      if (creditChanged(figures)) await audit(req, 'billing_account', row.company_uuid, { company_uuid: row.company_uuid, ...figures.before }, { company_uuid: row.company_uuid, ...figures.after });
-    }
-    const created = await findCompany(req, row.company_uuid);
-    await audit(req, 'company', row.company_uuid, null, created);
-    return reply.code(201).send(await withCredit(req, created));
-  });
+  app.post(
+    '/company',
+    { config: { access: create }, schema: { tags: ['companies'], body: CompanyCreate, response: { 201: Company } } },
+    async (req, reply) => {
+      const b = req.body;
+      const isAdmin = req.user.user_type === 'admin';
+      // A reseller creates under itself only: another reseller (or none) is refused, not ignored.
+      if (!isAdmin && b.reseller_uuid !== undefined && b.reseller_uuid !== req.user.reseller_uuid) throw forbidden();
+      const credit = parseCreditSettings(b);
+      checkZone(b.time_zone);
+      const first = b.first_admin;
+      if (first) {
+        checkPasswordPolicy(first.password);
+        if (await app.users.findByEmail(first.email))
+          throw new FieldError({ first_admin: 'This e-mail is already registered' });
+      }
+      const password_hash = first ? await hashPassword(first.password, app.config.passwordHashCost) : null;
+      // the company and its first admin exist together or not at all
+      const row = await app.db.transaction().execute(async (trx) => {
+        const company = await trx
+          .insertInto('companies')
+          .values({
+            company_name: b.company_name,
+            ...(b.time_zone !== undefined ? { time_zone: b.time_zone } : {}),
+            payment_term_uuid: b.payment_term_uuid ?? null,
+            status: b.status,
+            prepay: b.prepay,
+            is_below_credit_limit: b.is_below_credit_limit,
+            is_created_by_admin: isAdmin,
+            // A reseller always creates companies under itself.
+            reseller_uuid: isAdmin ? (b.reseller_uuid ?? null) : req.user.reseller_uuid,
+          })
+          .returning('company_uuid')
+          .executeTakeFirstOrThrow();
+        if (first && password_hash)
+          await trx
+            .insertInto('users')
+            .values({
+              email: first.email,
+              full_name: first.full_name,
+              password_hash,
+              user_type: 'company_admin',
+              is_admin: true,
+              is_active: true,
+              company_uuid: company.company_uuid,
+              reseller_uuid: null,
+            })
+            .execute();
+        return company;
+      });
+      if (hasCreditSettings(b)) {
+        const figures = await setCreditSettings(app.db, row.company_uuid, credit);
+        if (creditChanged(figures))
+          await audit(
+            req,
+            'billing_account',
+            row.company_uuid,
+            { company_uuid: row.company_uuid, ...figures.before },
+            { company_uuid: row.company_uuid, ...figures.after },
+          );
+      }
+      const created = await findCompany(req, row.company_uuid);
+      await audit(req, 'company', row.company_uuid, null, created);
+      return reply.code(201).send(await withCredit(req, created));
+    },
+  );
 
-  app.get('/company/:id', { config: { access: read }, schema: { tags: ['companies'], params: IdParam, response: { 200: Company } } }, async (req) =>
-    withCredit(req, orNotFound(await findCompany(req, req.params.id), 'Company')));
+  app.get(
+    '/company/:id',
+    { config: { access: read }, schema: { tags: ['companies'], params: IdParam, response: { 200: Company } } },
+    async (req) => withCredit(req, orNotFound(await findCompany(req, req.params.id), 'Company')),
+  );
 
-  app.patch('/company/:id', { config: { access: patch }, schema: { tags: ['companies'], params: IdParam, body: CompanyPatch, response: { 200: Company } } }, async (req) => {
-    const target = orNotFound(await findCompany(req, req.params.id), 'Company');
-    const { credit_limit, low_balance_threshold, ...b } = req.body;
-    const type = req.user.user_type;
-    // Only the system admin moves a company between resellers; a company admin may only rename its company.
-    if (type !== 'admin' && b.reseller_uuid !== undefined) throw forbidden();
-    // ...so a company never sets its own credit line either: its biller does.
-    if (type === 'company_admin' && Object.keys(req.body).some((k) => k !== 'company_name')) throw forbidden();
-    const credit = parseCreditSettings({ credit_limit, low_balance_threshold });
-    if (Object.keys(b).length) await app.db.updateTable('companies').set(b).where('company_uuid', '=', target.company_uuid).execute();
-    if (hasCreditSettings(credit)) {
-      const figures = await setCreditSettings(app.db, target.company_uuid, credit);
-      if (creditChanged(figures)) await audit(req, 'billing_account', target.company_uuid, { company_uuid: target.company_uuid, ...figures.before }, { company_uuid: target.company_uuid, ...figures.after });
-    }
-    const updated = await findCompany(req, target.company_uuid);
-    await audit(req, 'company', target.company_uuid, target, updated);
-    return withCredit(req, updated);
-  });
+  app.patch(
+    '/company/:id',
+    {
+      config: { access: patch },
+      schema: { tags: ['companies'], params: IdParam, body: CompanyPatch, response: { 200: Company } },
+    },
+    async (req) => {
+      const target = orNotFound(await findCompany(req, req.params.id), 'Company');
+      const { credit_limit, low_balance_threshold, ...b } = req.body;
+      const type = req.user.user_type;
+      // Only the system admin moves a company between resellers; a company admin may only rename its company.
+      if (type !== 'admin' && b.reseller_uuid !== undefined) throw forbidden();
+      // ...so a company never sets its own credit line either: its biller does.
+      if (
+        type === 'company_admin' &&
+        Object.keys(req.body).some((k) => !['company_name', 'time_zone', 'users_see_money'].includes(k))
+      )
+        throw forbidden();
+      checkZone(b.time_zone);
+      const credit = parseCreditSettings({ credit_limit, low_balance_threshold });
+      if (Object.keys(b).length)
+        await app.db.updateTable('companies').set(b).where('company_uuid', '=', target.company_uuid).execute();
+      if (hasCreditSettings(credit)) {
+        const figures = await setCreditSettings(app.db, target.company_uuid, credit);
+        if (creditChanged(figures))
+          await audit(
+            req,
+            'billing_account',
+            target.company_uuid,
+            { company_uuid: target.company_uuid, ...figures.before },
+            { company_uuid: target.company_uuid, ...figures.after },
+          );
+      }
+      const updated = await findCompany(req, target.company_uuid);
+      await audit(req, 'company', target.company_uuid, target, updated);
+      return withCredit(req, updated);
+    },
+  );
 
-  app.delete('/company/:id', { config: { access: create }, schema: { tags: ['companies'], params: IdParam, response: { 200: MessageBody } } }, async (req) => {
-    const target = orNotFound(await findCompany(req, req.params.id), 'Company');
-    await app.db.deleteFrom('companies').where('company_uuid', '=', target.company_uuid).execute();
-    await audit(req, 'company', target.company_uuid, target, null);
-    return { message: 'Company deleted' };
-  });
+  app.delete(
+    '/company/:id',
+    { config: { access: create }, schema: { tags: ['companies'], params: IdParam, response: { 200: MessageBody } } },
+    async (req) => {
+      const target = orNotFound(await findCompany(req, req.params.id), 'Company');
+      await app.db.deleteFrom('companies').where('company_uuid', '=', target.company_uuid).execute();
+      await audit(req, 'company', target.company_uuid, target, null);
+      return { message: 'Company deleted' };
+    },
+  );
 }

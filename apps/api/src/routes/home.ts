@@ -5,38 +5,61 @@ import { signedIn } from '../lib/access';
 import { forbidden } from '../lib/http-error';
 import { ownPasswordChange, type PasswordChange } from '../lib/password-change';
 import { COMPANY_COLUMNS, USER_COLUMNS, companiesQuery, usersQuery } from '../lib/queries';
-import { audit } from '../security/audit';
+import { audit } from '../security';
 
 export default async function homeRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
   const load = async (req: FastifyRequest) => {
-    const user = await usersQuery(app.db).select(USER_COLUMNS).where('users.uuid', '=', req.user.uuid).executeTakeFirstOrThrow();
+    const user = await usersQuery(app.db)
+      .select(USER_COLUMNS)
+      .where('users.uuid', '=', req.user.uuid)
+      .executeTakeFirstOrThrow();
     const company = user.company_uuid
-      ? (await companiesQuery(app.db).select(COMPANY_COLUMNS).where('companies.company_uuid', '=', user.company_uuid).executeTakeFirst()) ?? null
+      ? ((await companiesQuery(app.db)
+          .select(COMPANY_COLUMNS)
+          .where('companies.company_uuid', '=', user.company_uuid)
+          .executeTakeFirst()) ?? null)
       : null;
     return { user, company };
   };
 
   app.get('/home', { config: { access: signedIn }, schema: { tags: ['home'], response: { 200: Home } } }, load);
 
-  app.patch('/home', { config: { access: signedIn }, schema: { tags: ['home'], body: HomePatch, response: { 200: Home } } }, async (req) => {
-    const { full_name, password, current_password, company_name } = req.body;
-    // Only a company admin speaks for its company; the company comes from the token, never the body.
-    const companyUuid = req.user.user_type === 'company_admin' ? req.user.company_uuid : null;
-    if (company_name !== undefined && !companyUuid) throw forbidden();
-    const set: { full_name?: string } & Partial<PasswordChange> = {};
-    if (full_name !== undefined) set.full_name = full_name;
-    if (password !== undefined) Object.assign(set, await ownPasswordChange(app, req.user, current_password, password));
-    const before = await load(req);
-    await app.db.transaction().execute(async (trx) => {
-      if (Object.keys(set).length) await trx.updateTable('users').set(set).where('uuid', '=', req.user.uuid).execute();
-      if (company_name !== undefined && companyUuid) {
-        await trx.updateTable('companies').set({ company_name }).where('company_uuid', '=', companyUuid).execute();
-      }
-    });
-    const after = await load(req);
-    await audit(req, 'user', req.user.uuid, before.user, { ...after.user, ...(password !== undefined ? { password: true } : {}) });
-    if (before.company && after.company) await audit(req, 'company', before.company.company_uuid, before.company, after.company);
-    return after;
-  });
+  app.patch(
+    '/home',
+    { config: { access: signedIn }, schema: { tags: ['home'], body: HomePatch, response: { 200: Home } } },
+    async (req) => {
+      const { full_name, password, current_password, company_name, users_see_money } = req.body;
+      // Only a company admin speaks for its company; the company comes from the token, never the body.
+      const companyUuid = req.user.user_type === 'company_admin' ? req.user.company_uuid : null;
+      if ((company_name !== undefined || users_see_money !== undefined) && !companyUuid) throw forbidden();
+      const set: { full_name?: string } & Partial<PasswordChange> = {};
+      if (full_name !== undefined) set.full_name = full_name;
+      if (password !== undefined)
+        Object.assign(set, await ownPasswordChange(app, req.user, current_password, password));
+      const before = await load(req);
+      await app.db.transaction().execute(async (trx) => {
+        if (Object.keys(set).length)
+          await trx.updateTable('users').set(set).where('uuid', '=', req.user.uuid).execute();
+        if ((company_name !== undefined || users_see_money !== undefined) && companyUuid) {
+          await trx
+            .updateTable('companies')
+            .set({
+              ...(company_name !== undefined && { company_name }),
+              ...(users_see_money !== undefined && { users_see_money }),
+            })
+            .where('company_uuid', '=', companyUuid)
+            .execute();
+        }
+      });
+      const after = await load(req);
+      await audit(req, 'user', req.user.uuid, before.user, {
+        ...after.user,
+        ...(password !== undefined ? { password: true } : {}),
+      });
+      if (before.company && after.company)
+        await audit(req, 'company', before.company.company_uuid, before.company, after.company);
+      return after;
+    },
+  );
 }

@@ -27,10 +27,23 @@ import campaignsRoutes from '../campaigns';
 import workflowsRoutes from '../workflows';
 import reportsRoutes from '../reports';
 import receiptExpiry from '../receipts';
+import smppRoutes from '../smpp';
+import companyWebhookRoutes from '../company-webhooks';
+import opsWiring from '../ops/wiring';
+import guardsRoutes from '../guards';
+import autoRechargeRoutes from '../auto-recharge';
 
+/**
+ * The API's composition root: every domain is registered here, in this order. The plugins that
+ * others use are named (fastify-plugin) and decorate the API context with their service (app.jobs,
+ * app.messaging, app.bulk, app.outbox, app.reminders, ...); a plugin that uses one lists it in its
+ * `dependencies`, so an order that breaks a need stops the server at start. docs/api-architecture.md
+ * describes the domains and where a new endpoint goes.
+ */
 export default async function routes(app: FastifyInstance) {
-  // one plugin a line, in registration order (a new domain adds one line: merges stay trivial)
+  // one plugin a line (a new domain adds one line: merges stay trivial)
   const plugins = [
+    // accounts and reference data
     authRoutes,
     registrationRoutes,
     homeRoutes,
@@ -43,22 +56,29 @@ export default async function routes(app: FastifyInstance) {
     fileRoutes,
     resellerImportRoutes,
     auditRoutes,
-    catalogRoutes,
-    outboxDispatcher,
-    billingRoutes,
-    numbersRoutes,
-    messagingRoutes,
-    contentRoutes,
-    mailTemplateRoutes,
-    didWebhookRoutes,
-    jobs,
-    bulkRoutes,
-    campaignsRoutes,
-    workflowsRoutes,
-    reportsRoutes,
     apiKeyRoutes,
     twoFactorRoutes,
-    receiptExpiry,
+    // workers and services the domains below use: the durable job queue (pg-boss), the mail outbox
+    jobs, // name 'jobs'
+    outboxDispatcher, // name 'outbox-dispatcher'
+    catalogRoutes, // name 'catalog'
+    // domains; each names what it needs in `dependencies`
+    billingRoutes,
+    numbersRoutes,
+    messagingRoutes, // name 'messaging', needs catalog
+    contentRoutes, // needs messaging
+    guardsRoutes, // name 'guards', needs messaging: spend limits, destinations, margin floor, pumping (before bulk sends)
+    autoRechargeRoutes, // name 'auto-recharge', needs jobs, guards: charges a saved card below a threshold
+    mailTemplateRoutes,
+    didWebhookRoutes, // needs jobs, messaging
+    bulkRoutes, // name 'bulk', needs jobs, messaging
+    campaignsRoutes, // needs messaging, bulk
+    workflowsRoutes, // needs jobs, messaging
+    reportsRoutes, // folds the report rollups on a timer
+    receiptExpiry, // a recurring job, needs jobs, messaging
+    smppRoutes, // name 'smpp': the customer SMPP listener and its accounts, needs messaging
+    companyWebhookRoutes, // name 'company-webhooks': message events from the sms triggers, status callbacks
+    opsWiring, // health, readiness, metrics and the Operations figures: reads every domain's state, so last
   ];
   for (const plugin of plugins) {
     await app.register(plugin);

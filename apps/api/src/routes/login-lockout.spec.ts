@@ -16,7 +16,14 @@ describe('per-account login lockout (database-backed)', () => {
   const storage: BuildOptions = databaseUrl
     ? { databaseUrl, dbSchema: `t_${randomBytes(6).toString('hex')}` }
     : { dataDir: mkdtempSync(path.join(tmpdir(), 'smsc-lockout-')) };
-  const start = () => build({ ...storage, demoPassword: DEMO_PASSWORD, webRoot: '/nonexistent-web-root', loginFailuresPerAccount: 3 });
+  const start = () =>
+    build({
+      ...storage,
+      demoPassword: DEMO_PASSWORD,
+      webRoot: '/nonexistent-web-root',
+      loginFailuresPerAccount: 3,
+      passwordHashCost: 'fast',
+    });
   const attempt = (app: FastifyInstance, email: string, password: string, ip: string) =>
     app.inject({ method: 'POST', url: api('/auth'), remoteAddress: ip, payload: { email, password } });
   let app: FastifyInstance;
@@ -46,23 +53,37 @@ describe('per-account login lockout (database-backed)', () => {
 
   it('lets the account in again once its window has passed, and a success clears the count', async () => {
     const email = 'acme-user@example.com';
-    await app.db.updateTable('login_failures').set({ window_start: new Date(Date.now() - 16 * 60 * 1000) }).where('email', '=', email).execute();
+    await app.db
+      .updateTable('login_failures')
+      .set({ window_start: new Date(Date.now() - 16 * 60 * 1000) })
+      .where('email', '=', email)
+      .execute();
     expect((await attempt(app, email, DEMO_PASSWORD, '10.2.2.1')).statusCode).toBe(200);
-    expect(await app.db.selectFrom('login_failures').selectAll().where('email', '=', email).executeTakeFirst()).toBeUndefined();
+    expect(
+      await app.db.selectFrom('login_failures').selectAll().where('email', '=', email).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('starts a fresh window after an expired one instead of adding to it', async () => {
     const email = 'globex-user@example.com';
-    await app.db.insertInto('login_failures').values({ email, failures: 9, window_start: new Date(Date.now() - 20 * 60 * 1000) }).execute();
+    await app.db
+      .insertInto('login_failures')
+      .values({ email, failures: 9, window_start: new Date(Date.now() - 20 * 60 * 1000) })
+      .execute();
     expect((await attempt(app, email, 'wrong-pass', '10.2.3.1')).statusCode).toBe(401);
-    const row = await app.db.selectFrom('login_failures').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+    const row = await app.db
+      .selectFrom('login_failures')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(row.failures).toBe(1);
     expect(Date.now() - row.window_start.getTime()).toBeLessThan(60_000);
     expect((await attempt(app, email, DEMO_PASSWORD, '10.2.3.2')).statusCode).toBe(200);
   });
 
   it('counts an unknown address too, so probing cannot tell accounts apart', async () => {
-    for (let i = 0; i < 3; i++) expect((await attempt(app, 'ghost@example.com', 'wrong-pass', `10.2.4.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await attempt(app, 'ghost@example.com', 'wrong-pass', `10.2.4.${i}`)).statusCode).toBe(401);
     expect((await attempt(app, 'GHOST@example.com', 'wrong-pass', '10.2.4.9')).statusCode).toBe(429);
   });
 });

@@ -6,7 +6,12 @@ describe('registration when the mail server is down', () => {
   it('answers 503 and undoes the sign-up so it can be retried', async () => {
     const t = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:9?ignoreTLS=true&connectionTimeout=2000' });
     try {
-      const payload = { email: 'down@example.com', password: 'mail-pass-123', full_name: 'Down', company_name: 'Downco' };
+      const payload = {
+        email: 'down@example.com',
+        password: 'mail-pass-123',
+        full_name: 'Down',
+        company_name: 'Downco',
+      };
       const res = await t.app.inject({ method: 'POST', url: api('/registration'), payload });
       expect(res.statusCode).toBe(503);
       expect(res.json().error.message).toMatch(/could not be sent/);
@@ -23,11 +28,16 @@ describe('registration mail over SMTP', () => {
   const mails: { to: string; raw: string }[] = [];
   beforeAll(async () => {
     smtp = new SMTPServer({
-      authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
       onData(stream, session, done) {
         let raw = '';
         stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-        stream.on('end', () => { mails.push({ to: session.envelope.rcptTo[0].address, raw }); done(); });
+        stream.on('end', () => {
+          mails.push({ to: session.envelope.rcptTo[0].address, raw });
+          done();
+        });
       },
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
@@ -41,7 +51,11 @@ describe('registration mail over SMTP', () => {
 
   it('mails a confirmation link that activates the account, and keeps nothing in the outbox', async () => {
     const email = 'smtp-owner@example.com';
-    const res = await t.app.inject({ method: 'POST', url: api('/registration'), payload: { email, password: 'mail-pass-123', full_name: 'Mail Owner', company_name: 'Mailco' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api('/registration'),
+      payload: { email, password: 'mail-pass-123', full_name: 'Mail Owner', company_name: 'Mailco' },
+    });
     expect(res.statusCode).toBe(201);
     expect(mails).toHaveLength(1);
     expect(mails[0].to).toBe(email);

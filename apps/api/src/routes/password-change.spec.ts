@@ -18,7 +18,10 @@ describe('changing a password: own (current password asked) and someone else (ma
     const missing = await call('PATCH', '/home', token, { password: 'globex-new-pass-1' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ errors: { current_password: expect.stringMatching(/current password/i) } });
-    const wrong = await call('PATCH', '/home', token, { password: 'globex-new-pass-1', current_password: 'not-my-password' });
+    const wrong = await call('PATCH', '/home', token, {
+      password: 'globex-new-pass-1',
+      current_password: 'not-my-password',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ errors: { current_password: 'The current password is wrong' } });
     // nothing changed: the old password still signs in
@@ -40,10 +43,16 @@ describe('changing a password: own (current password asked) and someone else (ma
   it('counts wrong current passwords like failed logins, so guessing locks the account', async () => {
     const token = await login(t.app, 'globex-admin@example.com');
     for (let i = 0; i < 3; i++) {
-      expect((await call('PATCH', '/home', token, { password: 'globex-boss-pass', current_password: `guess-${i}` })).statusCode).toBe(400);
+      expect(
+        (await call('PATCH', '/home', token, { password: 'globex-boss-pass', current_password: `guess-${i}` }))
+          .statusCode,
+      ).toBe(400);
     }
     // even the right password is refused now, through /home and at login
-    const locked = await call('PATCH', '/home', token, { password: 'globex-boss-pass', current_password: DEMO_PASSWORD });
+    const locked = await call('PATCH', '/home', token, {
+      password: 'globex-boss-pass',
+      current_password: DEMO_PASSWORD,
+    });
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     await expect(login(t.app, 'globex-admin@example.com')).rejects.toThrow(/429/);
@@ -69,9 +78,15 @@ describe('changing a password: own (current password asked) and someone else (ma
     const missing = await call('PATCH', `/user/${id}`, first, { password: 'acme-boss-pass-1' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors.current_password).toBeDefined();
-    expect((await call('PATCH', `/user/${id}`, first, { password: 'acme-boss-pass-1', current_password: 'wrong-one' })).statusCode).toBe(400);
+    expect(
+      (await call('PATCH', `/user/${id}`, first, { password: 'acme-boss-pass-1', current_password: 'wrong-one' }))
+        .statusCode,
+    ).toBe(400);
     await expect(login(t.app, 'acme-admin@example.com')).resolves.toEqual(expect.any(String));
-    const ok = await call('PATCH', `/user/${id}`, first, { password: 'acme-boss-pass-1', current_password: DEMO_PASSWORD });
+    const ok = await call('PATCH', `/user/${id}`, first, {
+      password: 'acme-boss-pass-1',
+      current_password: DEMO_PASSWORD,
+    });
     expect(ok.statusCode).toBe(200);
     expect((await call('GET', '/home', second)).statusCode).toBe(401);
     expect((await call('GET', '/home', first)).statusCode).toBe(200);
@@ -93,17 +108,24 @@ describe('changing a password: own (current password asked) and someone else (ma
     const companyAdmin = await login(t.app, 'acme-admin@example.com', 'acme-boss-pass-1');
     const member = await login(t.app, 'acme-user@example.com', 'acme-fresh-pass-1');
     const memberId = await idOf(member);
-    expect((await call('PATCH', `/user/${memberId}`, companyAdmin, { password: 'acme-reset-pass-1' })).statusCode).toBe(200);
+    expect((await call('PATCH', `/user/${memberId}`, companyAdmin, { password: 'acme-reset-pass-1' })).statusCode).toBe(
+      200,
+    );
     expect((await call('GET', '/home', member)).statusCode).toBe(401);
     expect((await call('GET', '/home', companyAdmin)).statusCode).toBe(200);
   });
 
   it('a later reset ends even the session that changed the password itself', async () => {
     const changer = await login(t.app, 'acme-user@example.com', 'acme-reset-pass-1');
-    expect((await call('PATCH', '/home', changer, { password: 'acme-again-pass-1', current_password: 'acme-reset-pass-1' })).statusCode).toBe(200);
+    expect(
+      (await call('PATCH', '/home', changer, { password: 'acme-again-pass-1', current_password: 'acme-reset-pass-1' }))
+        .statusCode,
+    ).toBe(200);
     expect((await call('GET', '/home', changer)).statusCode).toBe(200);
     const companyAdmin = await login(t.app, 'acme-admin@example.com', 'acme-boss-pass-1');
-    expect((await call('PATCH', `/user/${await idOf(changer)}`, companyAdmin, { password: 'acme-final-pass-1' })).statusCode).toBe(200);
+    expect(
+      (await call('PATCH', `/user/${await idOf(changer)}`, companyAdmin, { password: 'acme-final-pass-1' })).statusCode,
+    ).toBe(200);
     expect((await call('GET', '/home', changer)).statusCode).toBe(401);
   });
 });

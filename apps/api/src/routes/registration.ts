@@ -7,53 +7,127 @@ import { HttpError } from '../lib/http-error';
 import { API_PREFIX } from '@smsc/shared-contract';
 import { consumeActionToken } from './auth';
 import { composeMail } from '../mail/compose';
+import type { Mail } from '../lib/mailer';
 
 const CONFIRM_TTL_MS = 30 * 60 * 1000;
 
+/** Tells an account's owner that someone tried to sign up with its address, and how to get back in. */
+function takenAddressMail(to: string, resetLink: string): Mail {
+  return {
+    to,
+    subject: 'Someone tried to register with your e-mail address',
+    text: [
+      'A registration on the SMSC Console was started with this e-mail address, which already has an account.',
+      'If it was you: sign in with your password, or set a new one here:',
+      resetLink,
+      'If it was not you, nothing has changed and you need not do anything.',
+    ].join('\n\n'),
+  };
+}
+
 export default async function registrationRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
-  app.post('/registration', {
-    config: { access: 'public', rateLimit: { max: app.config.loginPerIp, timeWindow: '1 minute' } },
-    schema: { tags: ['auth'], body: RegistrationRequest, response: { 201: MessageBody } },
-  }, async (req, reply) => {
-    const { email, password, full_name, company_name } = req.body;
-    checkPasswordPolicy(password);
-    if (await app.users.findByEmail(email)) throw new HttpError(409, 'This e-mail is already registered');
-    const password_hash = await hashPassword(password);
-    const { token, hash } = newActionToken();
-    // Company and admin start inactive; the confirmation link activates both.
-    const companyUuid = await app.db.transaction().execute(async (trx) => {
-      const company = await trx.insertInto('companies').values({ company_name, status: 'inactive' }).returning('company_uuid').executeTakeFirstOrThrow();
-      const user = await trx.insertInto('users').values({
-        email, password_hash, full_name, user_type: 'company_admin', is_admin: true, is_active: false, company_uuid: company.company_uuid, reseller_uuid: null,
-      }).returning('uuid').executeTakeFirstOrThrow();
-      await trx.insertInto('action_tokens')
-        .values({ token_hash: hash, kind: 'confirm', user_uuid: user.uuid, expires_at: new Date(Date.now() + CONFIRM_TTL_MS), used_at: null }).execute();
-      return company.company_uuid;
-    });
-    try {
-      // a self-registered company has no reseller yet: the system's registration mail
-      await app.mailer.send(await composeMail(app.db, 'registration', email, { company_uuid: companyUuid }, {
-        full_name, link: `${app.config.publicUrl}${API_PREFIX}/registration/confirm/${token}`,
-      }));
-    } catch (err) {
-      // Undo the sign-up (cascades to the user and token) so the person can simply try again.
-      req.log.error({ err }, 'confirmation mail failed');
-      await app.db.deleteFrom('companies').where('company_uuid', '=', companyUuid).execute();
-      throw new HttpError(503, 'The confirmation mail could not be sent; please try again later');
-    }
-    return reply.code(201).send({ message: 'Registered; check your e-mail to confirm the account' });
-  });
+  app.post(
+    '/registration',
+    {
+      config: { access: 'public', rateLimit: { max: app.config.loginPerIp, timeWindow: '1 minute' } },
+      schema: { tags: ['auth'], body: RegistrationRequest, response: { 201: MessageBody } },
+    },
+    async (req, reply) => {
+      const { email, password, full_name, company_name } = req.body;
+      checkPasswordPolicy(password);
+      const done = () => reply.code(201).send({ message: 'Registered; check your e-mail to confirm the account' });
+      // The password is hashed either way, so the time taken does not tell a taken address from a new one.
+      const password_hash = await hashPassword(password, app.config.passwordHashCost);
+      const { token, hash } = newActionToken();
+      const owner = await app.users.findByEmail(email);
+      if (owner) {
+        // The same answer as a new sign-up; only the address's owner learns of the attempt, by mail.
+        await app.mailer
+          .send(takenAddressMail(owner.email, `${app.config.publicUrl}/forgot-password`))
+          .catch((err) => req.log.error({ err }, 'taken-address mail failed'));
+        return done();
+      }
+      // Company and admin start inactive; the confirmation link activates both.
+      const companyUuid = await app.db.transaction().execute(async (trx) => {
+        const company = await trx
+          .insertInto('companies')
+          .values({ company_name, status: 'inactive' })
+          .returning('company_uuid')
+          .executeTakeFirstOrThrow();
+        const user = await trx
+          .insertInto('users')
+          .values({
+            email,
+            password_hash,
+            full_name,
+            user_type: 'company_admin',
+            is_admin: true,
+            is_active: false,
+            company_uuid: company.company_uuid,
+            reseller_uuid: null,
+          })
+          .returning('uuid')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('action_tokens')
+          .values({
+            token_hash: hash,
+            kind: 'confirm',
+            user_uuid: user.uuid,
+            expires_at: new Date(Date.now() + CONFIRM_TTL_MS),
+            used_at: null,
+          })
+          .execute();
+        return company.company_uuid;
+      });
+      try {
+        // a self-registered company has no reseller yet: the system's registration mail
+        await app.mailer.send(
+          await composeMail(
+            app.db,
+            'registration',
+            email,
+            { company_uuid: companyUuid },
+            {
+              full_name,
+              link: `${app.config.publicUrl}${API_PREFIX}/registration/confirm/${token}`,
+            },
+          ),
+        );
+      } catch (err) {
+        // Undo the sign-up (cascades to the user and token) so the person can simply try again.
+        req.log.error({ err }, 'confirmation mail failed');
+        await app.db.deleteFrom('companies').where('company_uuid', '=', companyUuid).execute();
+        throw new HttpError(503, 'The confirmation mail could not be sent; please try again later');
+      }
+      return done();
+    },
+  );
 
-  app.post('/registration/confirm/:token', {
-    config: { access: 'public', rateLimit: { max: app.config.loginPerIp, timeWindow: '1 minute' } },
-    schema: { tags: ['auth'], params: TokenParam, response: { 200: MessageBody } },
-  }, async (req) => {
-    const userUuid = await consumeActionToken(app, req.params.token, 'confirm');
-    await app.db.transaction().execute(async (trx) => {
-      const u = await trx.updateTable('users').set({ is_active: true }).where('uuid', '=', userUuid).returning('company_uuid').executeTakeFirstOrThrow();
-      if (u.company_uuid) await trx.updateTable('companies').set({ status: 'active' }).where('company_uuid', '=', u.company_uuid).execute();
-    });
-    return { message: 'Account confirmed; you can sign in now' };
-  });
+  app.post(
+    '/registration/confirm/:token',
+    {
+      config: { access: 'public', rateLimit: { max: app.config.loginPerIp, timeWindow: '1 minute' } },
+      schema: { tags: ['auth'], params: TokenParam, response: { 200: MessageBody } },
+    },
+    async (req) => {
+      const userUuid = await consumeActionToken(app, req.params.token, 'confirm');
+      await app.db.transaction().execute(async (trx) => {
+        const u = await trx
+          .updateTable('users')
+          .set({ is_active: true })
+          .where('uuid', '=', userUuid)
+          .returning('company_uuid')
+          .executeTakeFirstOrThrow();
+        if (u.company_uuid)
+          await trx
+            .updateTable('companies')
+            .set({ status: 'active' })
+            .where('company_uuid', '=', u.company_uuid)
+            .execute();
+      });
+      return { message: 'Account confirmed; you can sign in now' };
+    },
+  );
 }

@@ -12,7 +12,10 @@ import { readUpload, uploadText } from '../lib/uploads';
 const CSV_MAX_BYTES = 1_000_000;
 const CHUNK = 5000;
 
-export interface ImportRow { line: number; name: string }
+export interface ImportRow {
+  line: number;
+  name: string;
+}
 
 /** Parses a CSV with a `reseller_name` header (other columns are ignored); any bad line rejects the whole file. */
 export function parseResellerCsv(csv: string): ImportRow[] {
@@ -25,7 +28,8 @@ export function parseResellerCsv(csv: string): ImportRow[] {
       throw new HttpError(400, `Line ${line}: ${fields.length} fields, the header has ${header.fields.length}`);
     }
     const name = fields[col].trim();
-    if (!name || name.length > 200) throw new HttpError(400, `Line ${line}: reseller_name is empty or longer than 200 characters`);
+    if (!name || name.length > 200)
+      throw new HttpError(400, `Line ${line}: reseller_name is empty or longer than 200 characters`);
     const first = seen.get(name.toLowerCase());
     if (first) throw new HttpError(400, `Line ${line}: "${name}" repeats line ${first}`);
     seen.set(name.toLowerCase(), line);
@@ -43,37 +47,55 @@ export default async function resellerImportRoutes(base: FastifyInstance) {
   await base.register(multipart);
   const app = base.withTypeProvider<TypeBoxProvider>();
 
-  app.post('/reseller/import', {
-    config: { access: adminOnly },
-    schema: {
-      tags: ['resellers'],
-      description: 'JSON `{ csv }` or multipart/form-data with the CSV in the field "file". Imports every row or none.',
-      body: { content: { 'application/json': { schema: ResellerImport }, 'multipart/form-data': { schema: {} } } },
-      response: { 201: ResellerImportResult },
+  app.post(
+    '/reseller/import',
+    {
+      config: { access: adminOnly },
+      schema: {
+        tags: ['resellers'],
+        description:
+          'JSON `{ csv }` or multipart/form-data with the CSV in the field "file". Imports every row or none.',
+        body: { content: { 'application/json': { schema: ResellerImport }, 'multipart/form-data': { schema: {} } } },
+        response: { 201: ResellerImportResult },
+      },
     },
-  }, async (req, reply) => {
-    let csv: string;
-    if (req.isMultipart()) {
-      const text = uploadText((await readUpload(req, 'file', CSV_MAX_BYTES)).data);
-      if (text === null) throw new HttpError(400, 'The file is not UTF-8 text; save the CSV as UTF-8');
-      csv = text;
-    } else {
-      csv = (req.body as ResellerImportBody).csv;
-    }
-    const rows = parseResellerCsv(csv);
-    await app.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += CHUNK) {
-        const chunk = rows.slice(i, i + CHUNK);
-        const names = chunk.map((r) => r.name);
-        const clash = await trx.selectFrom('resellers').select('reseller_name')
-          .where(sql<string>`lower(reseller_name)`, 'in', names.map((n) => n.toLowerCase())).executeTakeFirst();
-        if (clash) {
-          const line = chunk.find((r) => r.name.toLowerCase() === clash.reseller_name.toLowerCase())?.line;
-          throw new HttpError(409, `Line ${line}: reseller "${clash.reseller_name}" already exists; nothing was imported`);
-        }
-        await trx.insertInto('resellers').values(names.map((reseller_name) => ({ reseller_name }))).execute();
+    async (req, reply) => {
+      let csv: string;
+      if (req.isMultipart()) {
+        const text = uploadText((await readUpload(req, 'file', CSV_MAX_BYTES)).data);
+        if (text === null) throw new HttpError(400, 'The file is not UTF-8 text; save the CSV as UTF-8');
+        csv = text;
+      } else {
+        csv = (req.body as ResellerImportBody).csv;
       }
-    });
-    return reply.code(201).send({ imported: rows.length });
-  });
+      const rows = parseResellerCsv(csv);
+      await app.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < rows.length; i += CHUNK) {
+          const chunk = rows.slice(i, i + CHUNK);
+          const names = chunk.map((r) => r.name);
+          const clash = await trx
+            .selectFrom('resellers')
+            .select('reseller_name')
+            .where(
+              sql<string>`lower(reseller_name)`,
+              'in',
+              names.map((n) => n.toLowerCase()),
+            )
+            .executeTakeFirst();
+          if (clash) {
+            const line = chunk.find((r) => r.name.toLowerCase() === clash.reseller_name.toLowerCase())?.line;
+            throw new HttpError(
+              409,
+              `Line ${line}: reseller "${clash.reseller_name}" already exists; nothing was imported`,
+            );
+          }
+          await trx
+            .insertInto('resellers')
+            .values(names.map((reseller_name) => ({ reseller_name })))
+            .execute();
+        }
+      });
+      return reply.code(201).send({ imported: rows.length });
+    },
+  );
 }

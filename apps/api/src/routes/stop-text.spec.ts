@@ -12,17 +12,37 @@ describe('stop-text filters are kept per reseller', () => {
     admin = bearer(await login(t.app, 'admin@example.com'));
     reseller = bearer(await login(t.app, 'reseller@example.com'));
     // A second reseller with a login of its own, to show the two never see each other's filters.
-    const second = await t.app.db.insertInto('resellers').values({ reseller_name: 'Second Reseller' }).returning('reseller_uuid').executeTakeFirstOrThrow();
-    await t.app.db.insertInto('users').values({
-      email: 'second-reseller@example.com', full_name: 'Second', user_type: 'reseller', reseller_uuid: second.reseller_uuid,
-      password_hash: await hashPassword(DEMO_PASSWORD),
-    }).execute();
+    const second = await t.app.db
+      .insertInto('resellers')
+      .values({ reseller_name: 'Second Reseller' })
+      .returning('reseller_uuid')
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .insertInto('users')
+      .values({
+        email: 'second-reseller@example.com',
+        full_name: 'Second',
+        user_type: 'reseller',
+        reseller_uuid: second.reseller_uuid,
+        password_hash: await hashPassword(DEMO_PASSWORD, 'fast'),
+      })
+      .execute();
     other = bearer(await login(t.app, 'second-reseller@example.com'));
-    demoReseller = (await t.app.db.selectFrom('users').select('reseller_uuid').where('email', '=', 'reseller@example.com').executeTakeFirstOrThrow()).reseller_uuid as string;
+    demoReseller = (
+      await t.app.db
+        .selectFrom('users')
+        .select('reseller_uuid')
+        .where('email', '=', 'reseller@example.com')
+        .executeTakeFirstOrThrow()
+    ).reseller_uuid as string;
   });
   afterAll(async () => t.close());
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
-    t.app.inject({ method, url: api(url), headers, payload });
+  const call = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    headers: Record<string, string>,
+    payload?: object,
+  ) => t.app.inject({ method, url: api(url), headers, payload });
 
   it('a reseller creates filters under itself and lists only its own, newest first', async () => {
     const created = await call('POST', '/stop_text/create', reseller, { filter: { text: 'RESELLER HALT' } });
@@ -39,11 +59,14 @@ describe('stop-text filters are kept per reseller', () => {
     expect((await call('GET', '/stop_text/list?text=*opt%20out%201*', reseller)).json().total).toBe(4);
   });
 
-  it('the platform filters and another reseller\'s filters answer 404 to a reseller and stay unchanged', async () => {
+  it("the platform filters and another reseller's filters answer 404 to a reseller and stay unchanged", async () => {
     const platform = (await call('GET', '/stop_text/list?text=*QUIT*', admin)).json().items[0];
     expect(platform.reseller_uuid).toBeNull();
     const mine = (await call('GET', '/stop_text/list?per_page=1', reseller)).json().items[0];
-    for (const [headers, id] of [[reseller, platform.filter_uuid], [other, mine.filter_uuid]] as const) {
+    for (const [headers, id] of [
+      [reseller, platform.filter_uuid],
+      [other, mine.filter_uuid],
+    ] as const) {
       expect((await call('GET', `/stop_text/${id}`, headers)).statusCode).toBe(404);
       expect((await call('PATCH', `/stop_text/${id}`, headers, { filter: { text: 'HIJACKED' } })).statusCode).toBe(404);
       expect((await call('DELETE', `/stop_text/${id}`, headers)).statusCode).toBe(404);
@@ -53,7 +76,7 @@ describe('stop-text filters are kept per reseller', () => {
     expect((await call('GET', '/stop_text/list', other)).json().total).toBe(0);
   });
 
-  it('the system admin sees and edits every filter, a reseller\'s included', async () => {
+  it("the system admin sees and edits every filter, a reseller's included", async () => {
     const all = (await call('GET', '/stop_text/list?per_page=100', admin)).json();
     expect(all.total).toBe(25 + 13);
     const theirs = all.items.find((f: { text: string }) => f.text === 'RESELLER HALT');

@@ -1,14 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { IdParam, ListPage, MessageBody, StopText, StopTextBody, StopTextListQuery, StopTextPatchBody, StopTextPayload } from '@smsc/shared-contract';
+import {
+  IdParam,
+  ListPage,
+  MessageBody,
+  StopText,
+  StopTextBody,
+  StopTextListQuery,
+  StopTextPatchBody,
+  StopTextPayload,
+} from '@smsc/shared-contract';
 import type { AccessPolicy } from '../lib/access';
-import { paging, wildcard } from '../lib/list';
+import { wildcard, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
-import { audit } from '../security/audit';
+import { audit } from '../security';
 
 // A reseller keeps its own filters; the system admin sees and edits every filter.
-const cfg = { config: { access: { admin: 'all', reseller: 'tenant', company_admin: 'none', user: 'none' } satisfies AccessPolicy } };
+const cfg = {
+  config: { access: { admin: 'all', reseller: 'tenant', company_admin: 'none', user: 'none' } satisfies AccessPolicy },
+};
 
 /** The filters the caller may see: all for the admin, a reseller's own otherwise. */
 function filterScope(req: FastifyRequest): Expression<SqlBool> {
@@ -18,51 +29,97 @@ function filterScope(req: FastifyRequest): Expression<SqlBool> {
 
 export default async function stopTextRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
-  app.get('/stop_text/list', { ...cfg, schema: { tags: ['filters'], querystring: StopTextListQuery, response: { 200: ListPage(StopText) } } }, async (req) => {
-    const q = req.query;
-    let base = app.db.selectFrom('stop_text_filters').where(filterScope(req));
-    if (q.text) base = base.where('text', 'ilike', wildcard(q.text));
-    const { per_page, offset } = paging(q);
-    // Spec §7: newest first unless the caller asks otherwise.
-    const dir = q.order_dir ?? 'desc';
-    const [items, total] = await Promise.all([
-      base.selectAll().orderBy('created_on', dir).orderBy('filter_uuid').limit(per_page).offset(offset).execute(),
-      base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: total.n, per_page };
-  });
+  app.get(
+    '/stop_text/list',
+    { ...cfg, schema: { tags: ['filters'], querystring: StopTextListQuery, response: { 200: ListPage(StopText) } } },
+    async (req) => {
+      const q = req.query;
+      let base = app.db.selectFrom('stop_text_filters').where(filterScope(req));
+      if (q.text) base = base.where('text', 'ilike', wildcard(q.text));
+      // Spec §7: newest first unless the caller asks otherwise.
+      const dir = q.order_dir ?? 'desc';
+      return listPage(q, base.selectAll().orderBy('created_on', dir).orderBy('filter_uuid'), base);
+    },
+  );
 
-  app.get('/stop_text/:id', { ...cfg, schema: { tags: ['filters'], params: IdParam, response: { 200: StopTextPayload } } }, async (req) => ({
-    filter: orNotFound(
-      await app.db.selectFrom('stop_text_filters').selectAll().where('filter_uuid', '=', req.params.id).where(filterScope(req)).executeTakeFirst(),
-      'Filter',
-    ),
-  }));
+  app.get(
+    '/stop_text/:id',
+    { ...cfg, schema: { tags: ['filters'], params: IdParam, response: { 200: StopTextPayload } } },
+    async (req) => ({
+      filter: orNotFound(
+        await app.db
+          .selectFrom('stop_text_filters')
+          .selectAll()
+          .where('filter_uuid', '=', req.params.id)
+          .where(filterScope(req))
+          .executeTakeFirst(),
+        'Filter',
+      ),
+    }),
+  );
 
-  app.post('/stop_text/create', { ...cfg, schema: { tags: ['filters'], body: StopTextBody, response: { 201: StopTextPayload } } }, async (req, reply) => {
-    // A reseller's filters are always its own; the admin's are the platform's.
-    const reseller_uuid = req.user.user_type === 'reseller' ? req.user.reseller_uuid : null;
-    const filter = await app.db.insertInto('stop_text_filters').values({ ...req.body.filter, reseller_uuid }).returningAll().executeTakeFirstOrThrow();
-    await audit(req, 'filter', filter.filter_uuid, null, filter);
-    return reply.code(201).send({ filter });
-  });
+  app.post(
+    '/stop_text/create',
+    { ...cfg, schema: { tags: ['filters'], body: StopTextBody, response: { 201: StopTextPayload } } },
+    async (req, reply) => {
+      // A reseller's filters are always its own; the admin's are the platform's.
+      const reseller_uuid = req.user.user_type === 'reseller' ? req.user.reseller_uuid : null;
+      const filter = await app.db
+        .insertInto('stop_text_filters')
+        .values({ ...req.body.filter, reseller_uuid })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await audit(req, 'filter', filter.filter_uuid, null, filter);
+      return reply.code(201).send({ filter });
+    },
+  );
 
-  app.patch('/stop_text/:id', { ...cfg, schema: { tags: ['filters'], params: IdParam, body: StopTextPatchBody, response: { 200: StopTextPayload } } }, async (req) => {
-    const before = orNotFound(await app.db.selectFrom('stop_text_filters').selectAll().where('filter_uuid', '=', req.params.id).where(filterScope(req)).executeTakeFirst(), 'Filter');
-    const filter = orNotFound(
-      await app.db.updateTable('stop_text_filters').set(req.body.filter).where('filter_uuid', '=', req.params.id).where(filterScope(req)).returningAll().executeTakeFirst(),
-      'Filter',
-    );
-    await audit(req, 'filter', filter.filter_uuid, before, filter);
-    return { filter };
-  });
+  app.patch(
+    '/stop_text/:id',
+    {
+      ...cfg,
+      schema: { tags: ['filters'], params: IdParam, body: StopTextPatchBody, response: { 200: StopTextPayload } },
+    },
+    async (req) => {
+      const before = orNotFound(
+        await app.db
+          .selectFrom('stop_text_filters')
+          .selectAll()
+          .where('filter_uuid', '=', req.params.id)
+          .where(filterScope(req))
+          .executeTakeFirst(),
+        'Filter',
+      );
+      const filter = orNotFound(
+        await app.db
+          .updateTable('stop_text_filters')
+          .set(req.body.filter)
+          .where('filter_uuid', '=', req.params.id)
+          .where(filterScope(req))
+          .returningAll()
+          .executeTakeFirst(),
+        'Filter',
+      );
+      await audit(req, 'filter', filter.filter_uuid, before, filter);
+      return { filter };
+    },
+  );
 
-  app.delete('/stop_text/:id', { ...cfg, schema: { tags: ['filters'], params: IdParam, response: { 200: MessageBody } } }, async (req) => {
-    const gone = orNotFound(
-      await app.db.deleteFrom('stop_text_filters').where('filter_uuid', '=', req.params.id).where(filterScope(req)).returningAll().executeTakeFirst(),
-      'Filter',
-    );
-    await audit(req, 'filter', gone.filter_uuid, gone, null);
-    return { message: 'Filter deleted' };
-  });
+  app.delete(
+    '/stop_text/:id',
+    { ...cfg, schema: { tags: ['filters'], params: IdParam, response: { 200: MessageBody } } },
+    async (req) => {
+      const gone = orNotFound(
+        await app.db
+          .deleteFrom('stop_text_filters')
+          .where('filter_uuid', '=', req.params.id)
+          .where(filterScope(req))
+          .returningAll()
+          .executeTakeFirst(),
+        'Filter',
+      );
+      await audit(req, 'filter', gone.filter_uuid, gone, null);
+      return { message: 'Filter deleted' };
+    },
+  );
 }

@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxProvider } from '../lib/type-provider';
-import { sql } from 'kysely';
 import { IdParam, ListPage, MessageBody, User, UserCreate, UserListQuery, UserPatch } from '@smsc/shared-contract';
 import type { AccessPolicy } from '../lib/access';
-import { paging, ordering, wildcard } from '../lib/list';
-import { companyScope, orNotFound, userScope } from '../lib/tenant';
+import { ordering, wildcard, listPage } from '../lib/list';
+import { orNotFound } from '../lib/tenant';
 import { HttpError, forbidden } from '../lib/http-error';
 import { checkPasswordPolicy, hashPassword } from '../lib/passwords';
 import { ownPasswordChange, passwordReset } from '../lib/password-change';
 import { USER_COLUMNS, companiesQuery, usersQuery } from '../lib/queries';
-import { audit } from '../security/audit';
+import { audit } from '../security';
+import { COMPANY_OWNERS, rowsOf, USER_OWNERS } from '../lib/tenancy';
 
 const manage: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
 const readOwn: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'own' };
@@ -18,83 +18,137 @@ const ORDER = ['email', 'full_name', 'created_on', 'company_name', 'user_type', 
 export default async function userRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
   const findUser = (req: FastifyRequest, id: string) =>
-    usersQuery(app.db).select(USER_COLUMNS).where('users.uuid', '=', id).where(userScope(req)).executeTakeFirst();
+    usersQuery(app.db)
+      .select(USER_COLUMNS)
+      .where('users.uuid', '=', id)
+      .where(rowsOf(req, USER_OWNERS))
+      .executeTakeFirst();
 
-  app.get('/user/list', { config: { access: manage }, schema: { tags: ['users'], querystring: UserListQuery, response: { 200: ListPage(User) } } }, async (req) => {
-    const q = req.query;
-    let base = usersQuery(app.db).where(userScope(req));
-    const userName = q.user_name;
-    if (userName) base = base.where((eb) => eb.or([eb('users.full_name', 'ilike', wildcard(userName)), eb('users.email', 'ilike', wildcard(userName))]));
-    if (q.company_name) base = base.where('companies.company_name', 'ilike', wildcard(q.company_name));
-    if (q.company_uuid) base = base.where('users.company_uuid', '=', q.company_uuid);
-    if (q.status) base = base.where('users.is_active', '=', q.status === 'active');
-    if (q.is_active !== undefined) base = base.where('users.is_active', '=', q.is_active);
-    if (q.is_admin !== undefined) base = base.where('users.is_admin', '=', q.is_admin);
-    if (q.user_type) base = base.where('users.user_type', '=', q.user_type);
-    const { per_page, offset } = paging(q);
-    const { col, dir } = ordering(q, ORDER, 'created_on');
-    const orderCol = col === 'company_name' ? 'companies.company_name' : (`users.${col}` as const);
-    const [items, total] = await Promise.all([
-      base.select(USER_COLUMNS).orderBy(orderCol, dir).orderBy('users.uuid').limit(per_page).offset(offset).execute(),
-      base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: total.n, per_page };
-  });
+  app.get(
+    '/user/list',
+    {
+      config: { access: manage },
+      schema: { tags: ['users'], querystring: UserListQuery, response: { 200: ListPage(User) } },
+    },
+    async (req) => {
+      const q = req.query;
+      let base = usersQuery(app.db).where(rowsOf(req, USER_OWNERS));
+      const userName = q.user_name;
+      if (userName)
+        base = base.where((eb) =>
+          eb.or([eb('users.full_name', 'ilike', wildcard(userName)), eb('users.email', 'ilike', wildcard(userName))]),
+        );
+      if (q.company_name) base = base.where('companies.company_name', 'ilike', wildcard(q.company_name));
+      if (q.company_uuid) base = base.where('users.company_uuid', '=', q.company_uuid);
+      if (q.status) base = base.where('users.is_active', '=', q.status === 'active');
+      if (q.is_active !== undefined) base = base.where('users.is_active', '=', q.is_active);
+      if (q.is_admin !== undefined) base = base.where('users.is_admin', '=', q.is_admin);
+      if (q.user_type) base = base.where('users.user_type', '=', q.user_type);
+      const { col, dir } = ordering(q, ORDER, 'created_on');
+      const orderCol = col === 'company_name' ? 'companies.company_name' : (`users.${col}` as const);
+      return listPage(q, base.select(USER_COLUMNS).orderBy(orderCol, dir).orderBy('users.uuid'), base);
+    },
+  );
 
-  app.post('/user', { config: { access: manage }, schema: { tags: ['users'], body: UserCreate, response: { 201: User } } }, async (req, reply) => {
-    const b = req.body;
-    checkPasswordPolicy(b.password);
-    let companyUuid = b.company_uuid ?? null;
-    // A company admin's users land in its own company; naming another one is refused, not ignored.
-    if (req.user.user_type === 'company_admin') {
-      if (b.company_uuid !== undefined && b.company_uuid !== req.user.company_uuid) throw forbidden();
-      companyUuid = req.user.company_uuid;
-    }
-    if (req.user.user_type === 'reseller') {
-      if (!companyUuid) throw new HttpError(400, 'company_uuid is required');
-      orNotFound(await companiesQuery(app.db).select('companies.company_uuid').where('companies.company_uuid', '=', companyUuid).where(companyScope(req)).executeTakeFirst(), 'Company');
-    }
-    if (await app.users.findByEmail(b.email)) throw new HttpError(409, 'This e-mail is already registered');
-    // Without a company only a system admin can be created, and only by an admin.
-    const user_type = !companyUuid ? 'admin' : b.is_admin ? 'company_admin' : 'user';
-    const row = await app.db.insertInto('users').values({
-      email: b.email, full_name: b.full_name, password_hash: await hashPassword(b.password), user_type,
-      is_admin: user_type !== 'user', is_active: b.is_active ?? true, company_uuid: companyUuid, reseller_uuid: null,
-    }).returning('uuid').executeTakeFirstOrThrow();
-    const created = await findUser(req, row.uuid);
-    await audit(req, 'user', row.uuid, null, created);
-    return reply.code(201).send(created);
-  });
+  app.post(
+    '/user',
+    { config: { access: manage }, schema: { tags: ['users'], body: UserCreate, response: { 201: User } } },
+    async (req, reply) => {
+      const b = req.body;
+      checkPasswordPolicy(b.password);
+      let companyUuid = b.company_uuid ?? null;
+      // A company admin's users land in its own company; naming another one is refused, not ignored.
+      if (req.user.user_type === 'company_admin') {
+        if (b.company_uuid !== undefined && b.company_uuid !== req.user.company_uuid) throw forbidden();
+        companyUuid = req.user.company_uuid;
+      }
+      if (req.user.user_type === 'reseller') {
+        if (!companyUuid) throw new HttpError(400, 'company_uuid is required');
+        orNotFound(
+          await companiesQuery(app.db)
+            .select('companies.company_uuid')
+            .where('companies.company_uuid', '=', companyUuid)
+            .where(rowsOf(req, COMPANY_OWNERS))
+            .executeTakeFirst(),
+          'Company',
+        );
+      }
+      if (await app.users.findByEmail(b.email)) throw new HttpError(409, 'This e-mail is already registered');
+      // Without a company only a system admin can be created, and only by an admin.
+      const user_type = !companyUuid ? 'admin' : b.is_admin ? 'company_admin' : 'user';
+      const row = await app.db
+        .insertInto('users')
+        .values({
+          email: b.email,
+          full_name: b.full_name,
+          password_hash: await hashPassword(b.password, app.config.passwordHashCost),
+          user_type,
+          is_admin: user_type !== 'user',
+          is_active: b.is_active ?? true,
+          company_uuid: companyUuid,
+          reseller_uuid: null,
+        })
+        .returning('uuid')
+        .executeTakeFirstOrThrow();
+      const created = await findUser(req, row.uuid);
+      await audit(req, 'user', row.uuid, null, created);
+      return reply.code(201).send(created);
+    },
+  );
 
-  app.get('/user/:id', { config: { access: readOwn }, schema: { tags: ['users'], params: IdParam, response: { 200: User } } }, async (req) =>
-    orNotFound(await findUser(req, req.params.id), 'User'));
+  app.get(
+    '/user/:id',
+    { config: { access: readOwn }, schema: { tags: ['users'], params: IdParam, response: { 200: User } } },
+    async (req) => orNotFound(await findUser(req, req.params.id), 'User'),
+  );
 
-  app.patch('/user/:id', { config: { access: readOwn }, schema: { tags: ['users'], params: IdParam, body: UserPatch, response: { 200: User } } }, async (req) => {
-    const target = orNotFound(await findUser(req, req.params.id), 'User');
-    const b = req.body;
-    // Own-level callers (plain users) may change their name and password, not their role or state.
-    if (req.level === 'own' && (b.is_admin !== undefined || b.is_active !== undefined)) throw forbidden();
-    if (target.uuid === req.user.uuid && b.is_active === false) throw new HttpError(400, 'You cannot deactivate yourself');
-    const set: Record<string, unknown> = {};
-    if (b.full_name !== undefined) set.full_name = b.full_name;
-    if (b.is_active !== undefined) set.is_active = b.is_active;
-    if (b.is_admin !== undefined && target.company_uuid) Object.assign(set, { is_admin: b.is_admin, user_type: b.is_admin ? 'company_admin' : 'user' });
-    if (b.password !== undefined) {
-      // Own record: the same check as /home. Someone else's: a manager's reset that ends all its sessions.
-      const own = target.uuid === req.user.uuid;
-      Object.assign(set, own ? await ownPasswordChange(app, req.user, b.current_password, b.password) : await passwordReset(b.password));
-    }
-    if (Object.keys(set).length) await app.db.updateTable('users').set(set).where('uuid', '=', target.uuid).execute();
-    const updated = await findUser(req, target.uuid);
-    await audit(req, 'user', target.uuid, target, { ...updated, ...(b.password !== undefined ? { password: true } : {}) });
-    return updated;
-  });
+  app.patch(
+    '/user/:id',
+    {
+      config: { access: readOwn },
+      schema: { tags: ['users'], params: IdParam, body: UserPatch, response: { 200: User } },
+    },
+    async (req) => {
+      const target = orNotFound(await findUser(req, req.params.id), 'User');
+      const b = req.body;
+      // Own-level callers (plain users) may change their name and password, not their role or state.
+      if (req.level === 'own' && (b.is_admin !== undefined || b.is_active !== undefined)) throw forbidden();
+      if (target.uuid === req.user.uuid && b.is_active === false)
+        throw new HttpError(400, 'You cannot deactivate yourself');
+      const set: Record<string, unknown> = {};
+      if (b.full_name !== undefined) set.full_name = b.full_name;
+      if (b.is_active !== undefined) set.is_active = b.is_active;
+      if (b.is_admin !== undefined && target.company_uuid)
+        Object.assign(set, { is_admin: b.is_admin, user_type: b.is_admin ? 'company_admin' : 'user' });
+      if (b.password !== undefined) {
+        // Own record: the same check as /home. Someone else's: a manager's reset that ends all its sessions.
+        const own = target.uuid === req.user.uuid;
+        Object.assign(
+          set,
+          own
+            ? await ownPasswordChange(app, req.user, b.current_password, b.password)
+            : await passwordReset(b.password, app.config.passwordHashCost),
+        );
+      }
+      if (Object.keys(set).length) await app.db.updateTable('users').set(set).where('uuid', '=', target.uuid).execute();
+      const updated = await findUser(req, target.uuid);
+      await audit(req, 'user', target.uuid, target, {
+        ...updated,
+        ...(b.password !== undefined ? { password: true } : {}),
+      });
+      return updated;
+    },
+  );
 
-  app.delete('/user/:id', { config: { access: manage }, schema: { tags: ['users'], params: IdParam, response: { 200: MessageBody } } }, async (req) => {
-    const target = orNotFound(await findUser(req, req.params.id), 'User');
-    if (target.uuid === req.user.uuid) throw new HttpError(400, 'You cannot delete yourself');
-    await app.db.deleteFrom('users').where('uuid', '=', target.uuid).execute();
-    await audit(req, 'user', target.uuid, target, null);
-    return { message: 'User deleted' };
-  });
+  app.delete(
+    '/user/:id',
+    { config: { access: manage }, schema: { tags: ['users'], params: IdParam, response: { 200: MessageBody } } },
+    async (req) => {
+      const target = orNotFound(await findUser(req, req.params.id), 'User');
+      if (target.uuid === req.user.uuid) throw new HttpError(400, 'You cannot delete yourself');
+      await app.db.deleteFrom('users').where('uuid', '=', target.uuid).execute();
+      await audit(req, 'user', target.uuid, target, null);
+      return { message: 'User deleted' };
+    },
+  );
 }

@@ -12,38 +12,78 @@ const owners: AccessPolicy = { admin: 'none', reseller: 'none', company_admin: '
 
 export default async function apiKeyRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
-  const listed = () => app.db.selectFrom('api_keys').leftJoin('users', 'users.uuid', 'api_keys.created_by')
-    .select(['api_keys.api_key_uuid', 'api_keys.name', 'api_keys.prefix', 'api_keys.created_on', 'api_keys.last_used_on', 'users.email as created_by_email'])
-    .where('api_keys.revoked_on', 'is', null);
+  const listed = () =>
+    app.db
+      .selectFrom('api_keys')
+      .leftJoin('users', 'users.uuid', 'api_keys.created_by')
+      .select([
+        'api_keys.api_key_uuid',
+        'api_keys.name',
+        'api_keys.prefix',
+        'api_keys.created_on',
+        'api_keys.last_used_on',
+        'users.email as created_by_email',
+      ])
+      .where('api_keys.revoked_on', 'is', null);
   const shape = (r: Awaited<ReturnType<ReturnType<typeof listed>['executeTakeFirstOrThrow']>>) => ({
-    ...r, created_on: r.created_on.toISOString(), last_used_on: r.last_used_on ? r.last_used_on.toISOString() : null,
+    ...r,
+    created_on: r.created_on.toISOString(),
+    last_used_on: r.last_used_on ? r.last_used_on.toISOString() : null,
   });
 
-  app.get('/api_key/list', { config: { access: owners }, schema: { tags, response: { 200: ApiKeyList } } }, async (req) => {
-    const rows = await listed().where('api_keys.company_uuid', '=', req.user.company_uuid as string).orderBy('api_keys.created_on', 'desc').execute();
-    return { items: rows.map(shape) };
-  });
+  app.get(
+    '/api_key/list',
+    { config: { access: owners }, schema: { tags, response: { 200: ApiKeyList } } },
+    async (req) => {
+      const rows = await listed()
+        .where('api_keys.company_uuid', '=', req.user.company_uuid as string)
+        .orderBy('api_keys.created_on', 'desc')
+        .execute();
+      return { items: rows.map(shape) };
+    },
+  );
 
-  app.post('/api_key', {
-    config: { access: owners },
-    schema: { tags, description: 'Creates a key; the answer is the only time the full key is shown.', body: ApiKeyCreateBody, response: { 201: ApiKeyCreated } },
-  }, async (req, reply) => {
-    const { key, prefix, key_hash } = newKey();
-    const company_uuid = req.user.company_uuid as string;
-    const row = await app.db.insertInto('api_keys').values({ company_uuid, created_by: req.user.uuid, name: req.body.name.trim() || 'API key', prefix, key_hash })
-      .returning('api_key_uuid').executeTakeFirstOrThrow();
-    await audit(req, 'api_key', row.api_key_uuid, null, { company_uuid, name: req.body.name, prefix });
-    const api_key = await listed().where('api_keys.api_key_uuid', '=', row.api_key_uuid).executeTakeFirstOrThrow();
-    return reply.code(201).send({ api_key: shape(api_key), key });
-  });
+  app.post(
+    '/api_key',
+    {
+      config: { access: owners },
+      schema: {
+        tags,
+        description: 'Creates a key; the answer is the only time the full key is shown.',
+        body: ApiKeyCreateBody,
+        response: { 201: ApiKeyCreated },
+      },
+    },
+    async (req, reply) => {
+      const { key, prefix, key_hash } = newKey();
+      const company_uuid = req.user.company_uuid as string;
+      const row = await app.db
+        .insertInto('api_keys')
+        .values({ company_uuid, created_by: req.user.uuid, name: req.body.name.trim() || 'API key', prefix, key_hash })
+        .returning('api_key_uuid')
+        .executeTakeFirstOrThrow();
+      await audit(req, 'api_key', row.api_key_uuid, null, { company_uuid, name: req.body.name, prefix });
+      const api_key = await listed().where('api_keys.api_key_uuid', '=', row.api_key_uuid).executeTakeFirstOrThrow();
+      return reply.code(201).send({ api_key: shape(api_key), key });
+    },
+  );
 
   /** Revoking is immediate: the next call with the key answers 401. The row stays for the audit trail. */
-  app.delete('/api_key/:id', { config: { access: owners }, schema: { tags, params: IdParam, response: { 200: MessageBody } } }, async (req) => {
-    const row = await app.db.updateTable('api_keys').set({ revoked_on: new Date() })
-      .where('api_key_uuid', '=', req.params.id).where('company_uuid', '=', req.user.company_uuid as string).where('revoked_on', 'is', null)
-      .returning(['name', 'prefix', 'company_uuid']).executeTakeFirst();
-    if (!row) throw notFound('API key');
-    await audit(req, 'api_key', req.params.id, row, null);
-    return { message: 'API key revoked' };
-  });
+  app.delete(
+    '/api_key/:id',
+    { config: { access: owners }, schema: { tags, params: IdParam, response: { 200: MessageBody } } },
+    async (req) => {
+      const row = await app.db
+        .updateTable('api_keys')
+        .set({ revoked_on: new Date() })
+        .where('api_key_uuid', '=', req.params.id)
+        .where('company_uuid', '=', req.user.company_uuid as string)
+        .where('revoked_on', 'is', null)
+        .returning(['name', 'prefix', 'company_uuid'])
+        .executeTakeFirst();
+      if (!row) throw notFound('API key');
+      await audit(req, 'api_key', req.params.id, row, null);
+      return { message: 'API key revoked' };
+    },
+  );
 }

@@ -8,12 +8,19 @@ describe('company API keys: create once, list without the key, send with it, not
   const call = (method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, headers: Headers, payload?: object) =>
     t.app.inject({ method, url: api(url), headers, payload });
   const seen: string[] = [];
-  const bodyOf = (res: { body: string }) => { seen.push(res.body); return JSON.parse(res.body || 'null'); };
+  const bodyOf = (res: { body: string }) => {
+    seen.push(res.body);
+    return JSON.parse(res.body || 'null');
+  };
   const hello = { ani: '(212) 555-2301', dnis: '+1 415 555 0111', text: 'Hello from a program' };
 
   beforeAll(async () => {
     t = await createTestApp({ demoTraffic: true, messaging: { simAutoDeliver: false, simFailureRate: 0 } });
-    [acme, acmeUser, globex, admin] = await Promise.all(['acme-admin', 'acme-user', 'globex-admin', 'admin'].map(async (u) => bearer(await login(t.app, `${u}@example.com`))));
+    [acme, acmeUser, globex, admin] = await Promise.all(
+      ['acme-admin', 'acme-user', 'globex-admin', 'admin'].map(async (u) =>
+        bearer(await login(t.app, `${u}@example.com`)),
+      ),
+    );
   }, 120_000);
   afterAll(async () => t.close());
 
@@ -22,8 +29,17 @@ describe('company API keys: create once, list without the key, send with it, not
     expect(created.statusCode).toBe(201);
     const { api_key, key } = created.json();
     expect(key).toMatch(/^smsc_[A-Za-z0-9_-]{43}$/);
-    expect(api_key).toMatchObject({ name: 'CRM', prefix: key.slice(0, 12), last_used_on: null, created_by_email: 'acme-admin@example.com' });
-    const stored = await t.app.db.selectFrom('api_keys').selectAll().where('api_key_uuid', '=', api_key.api_key_uuid).executeTakeFirstOrThrow();
+    expect(api_key).toMatchObject({
+      name: 'CRM',
+      prefix: key.slice(0, 12),
+      last_used_on: null,
+      created_by_email: 'acme-admin@example.com',
+    });
+    const stored = await t.app.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('api_key_uuid', '=', api_key.api_key_uuid)
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(stored)).not.toContain(key);
 
     const sent = await call('POST', '/sms', { 'x-api-key': key }, hello);
@@ -31,11 +47,18 @@ describe('company API keys: create once, list without the key, send with it, not
     const sms = bodyOf(sent).sms;
     expect(sms).toMatchObject({ company_name: 'Acme', user_email: 'acme-admin@example.com', status: 'sent' });
     expect(bodyOf(await call('GET', `/sms/${sms.sms_uuid}`, { 'x-api-key': key })).sms.sms_uuid).toBe(sms.sms_uuid);
-    expect((await call('POST', '/sms/quote', { 'x-api-key': key }, { text: 'hi', dnis: '+14155550111' })).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/sms/quote', { 'x-api-key': key }, { text: 'hi', dnis: '+14155550111' })).statusCode,
+    ).toBe(200);
     const listed = await call('GET', '/sms/list?per_page=5', { 'x-api-key': key });
     expect(listed.statusCode).toBe(200);
     expect(bodyOf(listed).items.every((m: { company_name: string }) => m.company_name === 'Acme')).toBe(true);
-    const bulk = await call('POST', '/bulk', { 'x-api-key': key }, { ani: '+12125552301', text: 'bulk by key', numbers: ['+14155550111', '+14155550112'] });
+    const bulk = await call(
+      'POST',
+      '/bulk',
+      { 'x-api-key': key },
+      { ani: '+12125552301', text: 'bulk by key', numbers: ['+14155550111', '+14155550112'] },
+    );
     expect(bulk.statusCode).toBe(201);
     bodyOf(bulk);
 
@@ -47,7 +70,9 @@ describe('company API keys: create once, list without the key, send with it, not
     // another company's key cannot read this message; other companies do not see the key
     const other = bodyOf(await call('POST', '/api_key', globex, { name: 'Globex app' })).key;
     expect((await call('GET', `/sms/${sms.sms_uuid}`, { 'x-api-key': other })).statusCode).toBe(404);
-    expect(bodyOf(await call('GET', '/api_key/list', globex)).items.map((k: { name: string }) => k.name)).toEqual(['Globex app']);
+    expect(bodyOf(await call('GET', '/api_key/list', globex)).items.map((k: { name: string }) => k.name)).toEqual([
+      'Globex app',
+    ]);
     expect((await call('DELETE', `/api_key/${api_key.api_key_uuid}`, globex)).statusCode).toBe(404);
 
     const revoked = await call('DELETE', `/api_key/${api_key.api_key_uuid}`, acme);
@@ -62,7 +87,13 @@ describe('company API keys: create once, list without the key, send with it, not
 
   it('refuses a key on every other route, a wrong or missing key, and keys to other roles', async () => {
     const { key } = (await call('POST', '/api_key', acme, { name: 'ops' })).json();
-    for (const [method, url] of [['GET', '/home'], ['GET', '/api_key/list'], ['GET', '/user/list'], ['PATCH', '/sms/00000000-0000-4000-8000-000000000000'], ['GET', '/audit/list']] as const) {
+    for (const [method, url] of [
+      ['GET', '/home'],
+      ['GET', '/api_key/list'],
+      ['GET', '/user/list'],
+      ['PATCH', '/sms/00000000-0000-4000-8000-000000000000'],
+      ['GET', '/audit/list'],
+    ] as const) {
       const res = await call(method, url, { 'x-api-key': key }, method === 'PATCH' ? { text: 'x' } : undefined);
       expect([url, res.statusCode]).toEqual([url, 401]);
     }
@@ -70,13 +101,70 @@ describe('company API keys: create once, list without the key, send with it, not
     expect((await call('GET', '/home', { ...acme, 'x-api-key': key })).statusCode).toBe(401);
     expect((await call('POST', '/sms', { 'x-api-key': `${key.slice(0, 20)}x` }, hello)).statusCode).toBe(401);
     expect((await call('POST', '/sms', { 'x-api-key': 'short' }, hello)).statusCode).toBe(401);
-    for (const who of [acmeUser, admin]) expect((await call('POST', '/api_key', who, { name: 'nope' })).statusCode).toBe(403);
+    for (const who of [acmeUser, admin])
+      expect((await call('POST', '/api_key', who, { name: 'nope' })).statusCode).toBe(403);
     expect((await call('POST', '/api_key', acme, { name: '' })).statusCode).toBe(400);
+  });
+
+  it("narrows a key to its creator's current role: demoted to company user, it reaches only their own", async () => {
+    const { key } = (await call('POST', '/api_key', acme, { name: 'before demotion' })).json();
+    const staffSms = bodyOf(await call('POST', '/sms', acmeUser, { ...hello, text: 'from the company user' })).sms;
+    const byKey = { 'x-api-key': key };
+    expect((await call('GET', `/sms/${staffSms.sms_uuid}`, byKey)).statusCode).toBe(200);
+    const creator = { email: 'acme-admin@example.com' };
+    const demote = (user_type: 'user' | 'company_admin') =>
+      t.app.db
+        .updateTable('users')
+        .set({ user_type, is_admin: user_type === 'company_admin' })
+        .where('email', '=', creator.email)
+        .execute();
+    await demote('user');
+    try {
+      expect((await call('GET', `/sms/${staffSms.sms_uuid}`, byKey)).statusCode).toBe(404);
+      const listed = bodyOf(await call('GET', '/sms/list?per_page=100', byKey));
+      expect(listed.items.length).toBeGreaterThan(0);
+      for (const m of listed.items) expect(m.user_email).toBe(creator.email);
+      // what a company user may still do, the key still does
+      expect((await call('POST', '/sms', byKey, hello)).statusCode).toBe(201);
+    } finally {
+      await demote('company_admin');
+    }
+    expect((await call('GET', `/sms/${staffSms.sms_uuid}`, byKey)).statusCode).toBe(200);
+  });
+
+  it('stops a key when its creator is deleted', async () => {
+    const leaver = await t.app.db
+      .insertInto('users')
+      .values({
+        email: 'acme-leaver@example.com',
+        password_hash: 'x',
+        full_name: 'Leaver',
+        user_type: 'company_admin',
+        is_admin: true,
+        is_active: true,
+        company_uuid: (await t.app.users.findByEmail('acme-admin@example.com'))?.company_uuid as string,
+        reseller_uuid: null,
+      })
+      .returning('uuid')
+      .executeTakeFirstOrThrow();
+    const { key } = (await call('POST', '/api_key', acme, { name: 'to hand over' })).json();
+    await t.app.db
+      .updateTable('api_keys')
+      .set({ created_by: leaver.uuid })
+      .where('name', '=', 'to hand over')
+      .execute();
+    expect((await call('POST', '/sms/quote', { 'x-api-key': key }, { text: 'hi' })).statusCode).toBe(200);
+    await t.app.db.deleteFrom('users').where('uuid', '=', leaver.uuid).execute();
+    expect((await call('POST', '/sms/quote', { 'x-api-key': key }, { text: 'hi' })).statusCode).toBe(401);
   });
 
   it('stops a key when its creator is deactivated', async () => {
     const { key } = (await call('POST', '/api_key', acme, { name: 'until they leave' })).json();
-    const admin = await t.app.db.selectFrom('users').select('uuid').where('email', '=', 'acme-admin@example.com').executeTakeFirstOrThrow();
+    const admin = await t.app.db
+      .selectFrom('users')
+      .select('uuid')
+      .where('email', '=', 'acme-admin@example.com')
+      .executeTakeFirstOrThrow();
     await t.app.db.updateTable('users').set({ is_active: false }).where('uuid', '=', admin.uuid).execute();
     try {
       expect((await call('POST', '/sms/quote', { 'x-api-key': key }, { text: 'hi' })).statusCode).toBe(401);

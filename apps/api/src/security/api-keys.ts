@@ -23,7 +23,11 @@ export function newKey(): { key: string; prefix: string; key_hash: string } {
   return { key, prefix: key.slice(0, PREFIX_LENGTH), key_hash: hashKey(key).toString('hex') };
 }
 
-export interface KeyOwner { api_key_uuid: string; company_uuid: string; created_by: string }
+export interface KeyOwner {
+  api_key_uuid: string;
+  company_uuid: string;
+  created_by: string;
+}
 
 /**
  * The live key matching `key`, or null. Rows are found by prefix and the hash compared in constant time,
@@ -32,10 +36,20 @@ export interface KeyOwner { api_key_uuid: string; company_uuid: string; created_
 export async function resolveKey(db: Kysely<Database>, key: string, now = new Date()): Promise<KeyOwner | null> {
   if (key.length < PREFIX_LENGTH || key.length > 200) return null;
   const want = hashKey(key);
-  const rows = await db.selectFrom('api_keys').innerJoin('companies', 'companies.company_uuid', 'api_keys.company_uuid')
-    .select(['api_keys.api_key_uuid', 'api_keys.company_uuid', 'api_keys.created_by', 'api_keys.key_hash', 'api_keys.last_used_on'])
-    .where('api_keys.prefix', '=', key.slice(0, PREFIX_LENGTH)).where('api_keys.revoked_on', 'is', null)
-    .where('companies.status', '=', 'active').execute();
+  const rows = await db
+    .selectFrom('api_keys')
+    .innerJoin('companies', 'companies.company_uuid', 'api_keys.company_uuid')
+    .select([
+      'api_keys.api_key_uuid',
+      'api_keys.company_uuid',
+      'api_keys.created_by',
+      'api_keys.key_hash',
+      'api_keys.last_used_on',
+    ])
+    .where('api_keys.prefix', '=', key.slice(0, PREFIX_LENGTH))
+    .where('api_keys.revoked_on', 'is', null)
+    .where('companies.status', '=', 'active')
+    .execute();
   const hit = rows.find((r) => {
     const got = Buffer.from(r.key_hash, 'hex');
     return got.length === want.length && timingSafeEqual(got, want);

@@ -34,15 +34,32 @@ export async function audit(req: FastifyRequest, entity: string, id: string, bef
   if (before && after && !Object.keys(changes).length) return;
   const row = (after ?? before ?? {}) as { company_uuid?: string | null; reseller_uuid?: string | null };
   const db = req.server.db;
-  const company_uuid = entity === 'company' ? id : row.company_uuid ?? null;
-  let reseller_uuid = entity === 'reseller' ? id : row.reseller_uuid ?? null;
+  const company_uuid = entity === 'company' ? id : (row.company_uuid ?? null);
+  let reseller_uuid = entity === 'reseller' ? id : (row.reseller_uuid ?? null);
   if (!reseller_uuid && company_uuid) {
-    reseller_uuid = (await db.selectFrom('companies').select('reseller_uuid').where('company_uuid', '=', company_uuid).executeTakeFirst())?.reseller_uuid ?? null;
+    reseller_uuid =
+      (
+        await db
+          .selectFrom('companies')
+          .select('reseller_uuid')
+          .where('company_uuid', '=', company_uuid)
+          .executeTakeFirst()
+      )?.reseller_uuid ?? null;
   }
   const actor = req.user ?? null;
-  await db.insertInto('audit_log').values({
-    actor_uuid: actor?.uuid ?? null, actor_email: actor?.email ?? null, actor_type: actor?.user_type ?? null, ip: req.ip,
-    action: !before ? 'create' : !after ? 'delete' : 'update', entity, entity_id: id, company_uuid, reseller_uuid,
-    changes: JSON.stringify(changes),
-  }).execute();
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_uuid: actor?.uuid ?? null,
+      actor_email: actor?.email ?? null,
+      actor_type: actor?.user_type ?? null,
+      ip: req.ip,
+      action: !before ? 'create' : !after ? 'delete' : 'update',
+      entity,
+      entity_id: id,
+      company_uuid,
+      reseller_uuid,
+      changes: JSON.stringify(changes),
+    })
+    .execute();
 }

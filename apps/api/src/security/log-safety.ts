@@ -18,15 +18,32 @@ export function requestForLog(req: FastifyRequest) {
 }
 
 /** Path segments that look like tokens (24+ URL-safe characters, no dot) become "…". */
-export const maskTokens = (path: string) => path.split('/').map((s) => (/^[A-Za-z0-9_-]{24,}$/.test(s) ? '…' : s)).join('/');
+export const maskTokens = (path: string) =>
+  path
+    .split('/')
+    .map((s) => (/^[A-Za-z0-9_-]{24,}$/.test(s) ? '…' : s))
+    .join('/');
 
 /** Quoted fragments of an error message (where drivers echo input values) are masked. */
-export const maskQuoted = (s: string) => s.replace(/"[^"]*"/g, '"…"').replace(/'[^']*'/g, "'…'").slice(0, 300);
+export const maskQuoted = (s: string) =>
+  s
+    .replace(/"[^"]*"/g, '"…"')
+    .replace(/'[^']*'/g, "'…'")
+    .slice(0, 300);
 
 /** An error as logged: its type, code, message with echoed values masked, and stack frames without the message line. */
 export function errorForLog(err: Error & { code?: unknown }) {
-  const frames = (err.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)).slice(0, 12).join('\n');
-  return { type: err.name, code: typeof err.code === 'string' ? err.code : undefined, message: maskQuoted(String(err.message)), stack: frames };
+  const frames = (err.stack ?? '')
+    .split('\n')
+    .filter((l) => /^\s+at /.test(l))
+    .slice(0, 12)
+    .join('\n');
+  return {
+    type: err.name,
+    code: typeof err.code === 'string' ? err.code : undefined,
+    message: maskQuoted(String(err.message)),
+    stack: frames,
+  };
 }
 
 /** Fastify logger options: the request serializer above, plus redaction as a second guard. */
@@ -37,6 +54,17 @@ export function loggerOptions(stream?: NodeJS.WritableStream, level?: string): F
     serializers: {
       req: (req: FastifyRequest) => requestForLog(req),
     },
-    redact: { paths: ['req.headers', 'headers.authorization', 'body', '*.password', '*.passwd', '*.current_password', '*.token'], censor: '[redacted]' },
+    redact: {
+      paths: [
+        'req.headers',
+        'headers.authorization',
+        'body',
+        '*.password',
+        '*.passwd',
+        '*.current_password',
+        '*.token',
+      ],
+      censor: '[redacted]',
+    },
   } as FastifyServerOptions['logger'];
 }

@@ -1,4 +1,4 @@
-/** Migrations of the security domain: ids 030–039. */
+/** Migrations of the security domain: ids 030–039 and 110–119. */
 export const SECURITY_MIGRATIONS: { id: string; ddl: string }[] = [
   {
     // Request counters of the login and registration limits, shared by every server process.
@@ -51,5 +51,10 @@ export const SECURITY_MIGRATIONS: { id: string; ddl: string }[] = [
       create table login_challenges (challenge_hash text primary key, user_uuid uuid not null references users on delete cascade,
         purpose text not null check (purpose in ('verify','enrol')), expires_at timestamptz not null, used_on timestamptz);
       create index login_challenges_expires_idx on login_challenges (expires_at)`,
+  },
+  {
+    // Sessions issued before this moment end (turning two-factor on), except the one named (the caller's own).
+    id: '110_sessions_valid_from',
+    ddl: `alter table users add column sessions_valid_from timestamptz, add column sessions_keep_jti text`,
   },
 ];

@@ -22,18 +22,27 @@ export function pgRateLimitStore(db: Kysely<SecurityTables>) {
           window_start = case when ${end} <= now() then now() else rate_limits.window_start end
         returning hits, greatest(0, ceil(extract(epoch from (window_start + (${ms}::int * interval '1 millisecond') - now())) * 1000))::int as ttl`
         .execute(db)
-        .then((r) => cb(null, { current: r.rows[0].hits, ttl: r.rows[0].ttl }), (err: Error) => cb(err));
+        .then(
+          (r) => cb(null, { current: r.rows[0].hits, ttl: r.rows[0].ttl }),
+          (err: Error) => cb(err),
+        );
     }
 
     read(key: string, cb: Callback, timeWindow: number) {
       const ms = Math.max(1, Math.trunc(timeWindow));
-      sql<{ hits: number; ttl: number }>`select hits, ceil(extract(epoch from (window_start + (${ms}::int * interval '1 millisecond') - now())) * 1000)::int as ttl
+      sql<{
+        hits: number;
+        ttl: number;
+      }>`select hits, ceil(extract(epoch from (window_start + (${ms}::int * interval '1 millisecond') - now())) * 1000)::int as ttl
         from rate_limits where key = ${`${this.scope}|${key}`}`
         .execute(db)
-        .then((r) => {
-          const row = r.rows[0];
-          cb(null, row && row.ttl > 0 ? { current: row.hits, ttl: row.ttl } : { current: 0, ttl: 0 });
-        }, (err: Error) => cb(err));
+        .then(
+          (r) => {
+            const row = r.rows[0];
+            cb(null, row && row.ttl > 0 ? { current: row.hits, ttl: row.ttl } : { current: 0, ttl: 0 });
+          },
+          (err: Error) => cb(err),
+        );
     }
 
     /** Each limited route counts apart (as the in-memory store does), keyed by its method and path. */
@@ -47,5 +56,8 @@ export function pgRateLimitStore(db: Kysely<SecurityTables>) {
 
 /** Rows whose window ended long ago can never limit anyone again. */
 export async function pruneRateLimits(db: Kysely<SecurityTables>) {
-  await db.deleteFrom('rate_limits').where('window_start', '<', sql<Date>`now() - interval '1 day'`).execute();
+  await db
+    .deleteFrom('rate_limits')
+    .where('window_start', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
 }

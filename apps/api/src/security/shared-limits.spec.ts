@@ -14,7 +14,15 @@ describe('login and registration limits shared by two API instances', () => {
     first = await createTestApp(limits);
     // on PostgreSQL the job queue opens its own pool: give it the first instance's database and schema
     const { databaseUrl, dbSchema } = first.app.config;
-    second = await build({ ...limits, sharedDb: first.app.db, databaseUrl, dbSchema, seed: false, webRoot: '/nonexistent-web-root', jwtSecret: first.app.config.jwtSecret });
+    second = await build({
+      ...limits,
+      sharedDb: first.app.db,
+      databaseUrl,
+      dbSchema,
+      seed: false,
+      webRoot: '/nonexistent-web-root',
+      jwtSecret: first.app.config.jwtSecret,
+    });
   }, 120_000);
   afterAll(async () => {
     // a failed start must not leave the first instance's workers running into the next file
@@ -25,7 +33,7 @@ describe('login and registration limits shared by two API instances', () => {
   const signIn = (app: FastifyInstance, ip: string, email: string, password: string) =>
     app.inject({ method: 'POST', url: api('/auth'), remoteAddress: ip, payload: { email, password } });
 
-  it('counts one IP\'s sign-ins on both instances together', async () => {
+  it("counts one IP's sign-ins on both instances together", async () => {
     const statuses: number[] = [];
     // a different account each time, so only the per-IP limit can stop them
     for (const [i, app] of [first.app, second, first.app, second, first.app, second].entries()) {
@@ -40,7 +48,12 @@ describe('login and registration limits shared by two API instances', () => {
   it('limits registration per IP across both instances', async () => {
     const statuses: number[] = [];
     for (const app of [second, first.app, second, first.app, second]) {
-      const res = await app.inject({ method: 'POST', url: api('/registration'), remoteAddress: '10.0.0.9', payload: { email: 'not-an-email' } });
+      const res = await app.inject({
+        method: 'POST',
+        url: api('/registration'),
+        remoteAddress: '10.0.0.9',
+        payload: { email: 'not-an-email' },
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 4).every((s) => s === 400)).toBe(true);

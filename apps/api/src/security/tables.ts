@@ -36,5 +36,11 @@ export interface SecurityTables {
     created_on: ColumnType<Date, Date | undefined, never>;
   };
   totp_recovery_codes: { id: Generated<string>; user_uuid: string; code_hash: string; used_on: Date | null };
-  login_challenges: { challenge_hash: string; user_uuid: string; purpose: 'verify' | 'enrol'; expires_at: Date; used_on: Date | null };
+  login_challenges: {
+    challenge_hash: string;
+    user_uuid: string;
+    purpose: 'verify' | 'enrol';
+    expires_at: Date;
+    used_on: Date | null;
+  };
 }

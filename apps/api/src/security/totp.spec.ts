@@ -1,6 +1,13 @@
 import { TOTP, Secret } from 'otpauth';
 import {
-  hashRecoveryCode, matchStep, newRecoveryCodes, newTotpSecret, otpauthUrl, qrDataUrl, totpNow, TOTP_PERIOD,
+  hashRecoveryCode,
+  matchStep,
+  newRecoveryCodes,
+  newTotpSecret,
+  otpauthUrl,
+  qrDataUrl,
+  totpNow,
+  TOTP_PERIOD,
 } from './totp';
 
 describe('totp engine', () => {

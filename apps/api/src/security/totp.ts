@@ -8,7 +8,14 @@ export const RECOVERY_CODE_COUNT = 10;
 const ISSUER = 'SMSC Console';
 
 const totpFor = (base32: string, label = '') =>
-  new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD, secret: Secret.fromBase32(base32) });
+  new TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: TOTP_PERIOD,
+    secret: Secret.fromBase32(base32),
+  });
 
 /** A fresh 160-bit secret (RFC 4226's recommended length), base32 as authenticator apps take it. */
 export function newTotpSecret(): string {

@@ -36,7 +36,9 @@ async function challenge(app: FastifyInstance, email: string) {
 
 describe('two-factor sign-in', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ loginFailuresPerAccount: 5 }); }, 120_000);
+  beforeAll(async () => {
+    t = await createTestApp({ loginFailuresPerAccount: 5 });
+  }, 120_000);
   afterAll(async () => t.close());
 
   it('enrols from the profile, keeps the secret sealed, and never shows it again', async () => {
@@ -47,8 +49,12 @@ describe('two-factor sign-in', () => {
     expect(status.body).not.toContain(secret);
     // a second set-up is refused while it is on (it would replace the secret)
     expect((await post(t.app, '/auth/2fa/setup', {}, auth)).statusCode).toBe(409);
-    const row = await t.app.db.selectFrom('user_totp').innerJoin('users', 'users.uuid', 'user_totp.user_uuid')
-      .select('secret_sealed').where('users.email', '=', 'acme-user@example.com').executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('user_totp')
+      .innerJoin('users', 'users.uuid', 'user_totp.user_uuid')
+      .select('secret_sealed')
+      .where('users.email', '=', 'acme-user@example.com')
+      .executeTakeFirstOrThrow();
     expect(row.secret_sealed).not.toContain(secret);
     // sealed for this use under the server's key: it opens as the TOTP secret and as nothing else
     expect(t.app.secrets.totp.open(row.secret_sealed)).toBe(secret);
@@ -57,7 +63,9 @@ describe('two-factor sign-in', () => {
     for (const h of hashes) expect(recovery.map((c) => c.replace('-', ''))).not.toContain(h.code_hash);
     // the audit says two-factor went on, and carries no secret nor recovery code
     const admin = bearer(await login(t.app, 'admin@example.com'));
-    const log = (await t.app.inject({ method: 'GET', url: api('/audit/list?entity=two_factor&per_page=100'), headers: admin })).body;
+    const log = (
+      await t.app.inject({ method: 'GET', url: api('/audit/list?entity=two_factor&per_page=100'), headers: admin })
+    ).body;
     expect(log).toContain('acme-user@example.com');
     expect(log).not.toContain(secret);
     for (const c of recovery) expect(log).not.toContain(c);
@@ -70,45 +78,61 @@ describe('two-factor sign-in', () => {
     const first = await challenge(t.app, 'globex-user@example.com');
     expect(first.two_factor).toBe('verify');
     // the challenge is not a session token
-    expect((await t.app.inject({ method: 'GET', url: api('/home'), headers: bearer(first.challenge) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: api('/home'), headers: bearer(first.challenge) })).statusCode,
+    ).toBe(401);
     const code = nextCode(secret, 0);
     const done = await post(t.app, '/auth/2fa', { challenge: first.challenge, code });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ user_type: 'user' });
-    expect((await t.app.inject({ method: 'GET', url: api('/home'), headers: bearer(done.json().token) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: api('/home'), headers: bearer(done.json().token) })).statusCode,
+    ).toBe(200);
     // the challenge is spent
-    expect((await post(t.app, '/auth/2fa', { challenge: first.challenge, code: nextCode(secret) })).statusCode).toBe(401);
+    expect((await post(t.app, '/auth/2fa', { challenge: first.challenge, code: nextCode(secret) })).statusCode).toBe(
+      401,
+    );
     // replay of the same code in a new sign-in: refused
     const second = await challenge(t.app, 'globex-user@example.com');
     const replay = await post(t.app, '/auth/2fa', { challenge: second.challenge, code });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().error.message).toMatch(/already used/);
-    expect((await post(t.app, '/auth/2fa', { challenge: second.challenge, code: nextCode(secret) })).statusCode).toBe(200);
+    expect((await post(t.app, '/auth/2fa', { challenge: second.challenge, code: nextCode(secret) })).statusCode).toBe(
+      200,
+    );
   });
 
   it('accepts each recovery code once', async () => {
     const { recovery, auth } = await enrol(t.app, 'reseller@example.com');
     const a = await challenge(t.app, 'reseller@example.com');
     // typed in capitals without the dash: still the same code
-    const ok = await post(t.app, '/auth/2fa', { challenge: a.challenge, recovery_code: recovery[3].toUpperCase().replace('-', '') });
+    const ok = await post(t.app, '/auth/2fa', {
+      challenge: a.challenge,
+      recovery_code: recovery[3].toUpperCase().replace('-', ''),
+    });
     expect(ok.statusCode).toBe(200);
     const b = await challenge(t.app, 'reseller@example.com');
     const again = await post(t.app, '/auth/2fa', { challenge: b.challenge, recovery_code: recovery[3] });
     expect(again.statusCode).toBe(401);
     expect(again.json().error.message).toMatch(/recovery code/);
-    expect((await t.app.inject({ method: 'GET', url: api('/auth/2fa'), headers: auth })).json().recovery_codes_left).toBe(9);
+    expect(
+      (await t.app.inject({ method: 'GET', url: api('/auth/2fa'), headers: auth })).json().recovery_codes_left,
+    ).toBe(9);
   });
 
   it('counts wrong codes toward the account lock, which then refuses even a right code', async () => {
     const { secret } = await enrol(t.app, 'globex-admin@example.com');
     const c = await challenge(t.app, 'globex-admin@example.com');
     const wrong = nextCode(secret) === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) expect((await post(t.app, '/auth/2fa', { challenge: c.challenge, code: wrong })).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await post(t.app, '/auth/2fa', { challenge: c.challenge, code: wrong })).statusCode).toBe(401);
     const locked = await post(t.app, '/auth/2fa', { challenge: c.challenge, code: nextCode(secret) });
     expect(locked.statusCode).toBe(429);
     expect(locked.headers['retry-after']).toBeDefined();
     // the password step is locked too: the counts are one
-    expect((await post(t.app, '/auth', { email: 'globex-admin@example.com', password: DEMO_PASSWORD })).statusCode).toBe(429);
+    expect(
+      (await post(t.app, '/auth', { email: 'globex-admin@example.com', password: DEMO_PASSWORD })).statusCode,
+    ).toBe(429);
   });
 
   it('turns off with a current code or the password, naming the wrong field; a missing code is a 400', async () => {
@@ -119,9 +143,14 @@ describe('two-factor sign-in', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.password).toMatch(/wrong/);
     expect((await post(t.app, '/auth/2fa/disable', { code: nextCode(secret) }, auth)).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: api('/auth/2fa'), headers: auth })).json()).toMatchObject({ enabled: false, recovery_codes_left: 0 });
+    expect((await t.app.inject({ method: 'GET', url: api('/auth/2fa'), headers: auth })).json()).toMatchObject({
+      enabled: false,
+      recovery_codes_left: 0,
+    });
     // signing in is one step again
-    expect((await post(t.app, '/auth', { email: 'acme-admin@example.com', password: DEMO_PASSWORD })).json().token).toEqual(expect.any(String));
+    expect(
+      (await post(t.app, '/auth', { email: 'acme-admin@example.com', password: DEMO_PASSWORD })).json().token,
+    ).toEqual(expect.any(String));
     // enable → disable with the password also works
     await post(t.app, '/auth/2fa/setup', {}, auth);
     const s2 = (await post(t.app, '/auth/2fa/setup', {}, auth)).json().secret;
@@ -133,7 +162,9 @@ describe('two-factor sign-in', () => {
 
 describe('two-factor required for system admins (REQUIRE_2FA_SYSTEM_ADMIN)', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ require2faSystemAdmin: true }); }, 120_000);
+  beforeAll(async () => {
+    t = await createTestApp({ require2faSystemAdmin: true });
+  }, 120_000);
   afterAll(async () => t.close());
 
   it('gives a system admin without two-factor no session until it enrols, then asks for a code each time', async () => {
@@ -148,22 +179,42 @@ describe('two-factor required for system admins (REQUIRE_2FA_SYSTEM_ADMIN)', () 
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ user_type: 'admin', recovery_codes: expect.any(Array) });
     const auth = bearer(done.json().token);
-    expect((await t.app.inject({ method: 'GET', url: api('/auth/2fa'), headers: auth })).json()).toMatchObject({ enabled: true, required: true });
+    expect((await t.app.inject({ method: 'GET', url: api('/auth/2fa'), headers: auth })).json()).toMatchObject({
+      enabled: true,
+      required: true,
+    });
     // it cannot be turned off while required
     expect((await post(t.app, '/auth/2fa/disable', { password: DEMO_PASSWORD }, auth)).statusCode).toBe(409);
     expect((await challenge(t.app, 'admin@example.com')).two_factor).toBe('verify');
     // other user types are not concerned
-    expect((await post(t.app, '/auth', { email: 'reseller@example.com', password: DEMO_PASSWORD })).json().token).toEqual(expect.any(String));
+    expect(
+      (await post(t.app, '/auth', { email: 'reseller@example.com', password: DEMO_PASSWORD })).json().token,
+    ).toEqual(expect.any(String));
   });
 
-  it('lets a reseller read the two-factor entries of its companies\' users, not of others', async () => {
+  it("lets a reseller read the two-factor entries of its companies' users, not of others", async () => {
     await enrol(t.app, 'acme-user@example.com');
     await enrol(t.app, 'globex-user@example.com');
     const reseller = bearer(await login(t.app, 'reseller@example.com'));
-    const seen = (await t.app.inject({ method: 'GET', url: api('/audit/list?entity=two_factor&per_page=100'), headers: reseller })).json();
-    const all = await t.app.db.selectFrom('audit_log').select(['reseller_uuid', 'entity_id']).where('entity', '=', 'two_factor').execute();
-    const resellerUuid = (await t.app.db.selectFrom('users').select('reseller_uuid').where('email', '=', 'reseller@example.com').executeTakeFirstOrThrow()).reseller_uuid;
-    const mine = all.filter((e) => e.reseller_uuid === resellerUuid).map((e) => e.entity_id).sort();
+    const seen = (
+      await t.app.inject({ method: 'GET', url: api('/audit/list?entity=two_factor&per_page=100'), headers: reseller })
+    ).json();
+    const all = await t.app.db
+      .selectFrom('audit_log')
+      .select(['reseller_uuid', 'entity_id'])
+      .where('entity', '=', 'two_factor')
+      .execute();
+    const resellerUuid = (
+      await t.app.db
+        .selectFrom('users')
+        .select('reseller_uuid')
+        .where('email', '=', 'reseller@example.com')
+        .executeTakeFirstOrThrow()
+    ).reseller_uuid;
+    const mine = all
+      .filter((e) => e.reseller_uuid === resellerUuid)
+      .map((e) => e.entity_id)
+      .sort();
     expect(seen.items.map((e: { entity_id: string }) => e.entity_id).sort()).toEqual(mine);
     expect(all.length).toBeGreaterThan(mine.length);
   });

@@ -13,7 +13,8 @@ type User = Pick<UserRow, 'uuid' | 'email' | 'user_type'>;
 /** A challenge lives long enough to open the app and type a code, not longer. */
 export const CHALLENGE_TTL_SECONDS = 5 * 60;
 
-export const isRequired = (app: App, user: Pick<UserRow, 'user_type'>) => app.config.require2faSystemAdmin && user.user_type === 'admin';
+export const isRequired = (app: App, user: Pick<UserRow, 'user_type'>) =>
+  app.config.require2faSystemAdmin && user.user_type === 'admin';
 
 /** The secret back, or null when it was sealed under another server key or tampered with (no code matches then). */
 function openSealed(app: App, sealed: string): string | null {
@@ -35,20 +36,35 @@ export async function status(app: App, user: User): Promise<TwoFactorStatus> {
   const row = await enrolment(app, user.uuid);
   const enabled = !!row?.enabled_on;
   const left = enabled
-    ? (await app.db.selectFrom('totp_recovery_codes').select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('user_uuid', '=', user.uuid).where('used_on', 'is', null).executeTakeFirstOrThrow()).n
+    ? (
+        await app.db
+          .selectFrom('totp_recovery_codes')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('user_uuid', '=', user.uuid)
+          .where('used_on', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).n
     : 0;
-  return { enabled, enabled_on: row?.enabled_on ? row.enabled_on.toISOString() : null, recovery_codes_left: Number(left), required: isRequired(app, user) };
+  return {
+    enabled,
+    enabled_on: row?.enabled_on ? row.enabled_on.toISOString() : null,
+    recovery_codes_left: Number(left),
+    required: isRequired(app, user),
+  };
 }
 
 /** Starts (or restarts) an enrolment: a fresh secret, shown now and never again once confirmed. */
 export async function startSetup(app: App, user: User): Promise<TwoFactorSetup> {
   const row = await enrolment(app, user.uuid);
-  if (row?.enabled_on) throw new HttpError(409, 'Two-factor sign-in is already on; turn it off first to set up a new app');
+  if (row?.enabled_on)
+    throw new HttpError(409, 'Two-factor sign-in is already on; turn it off first to set up a new app');
   const secret = newTotpSecret();
   const secret_sealed = app.secrets.totp.seal(secret);
-  await app.db.insertInto('user_totp').values({ user_uuid: user.uuid, secret_sealed, enabled_on: null, last_step: 0 })
-    .onConflict((oc) => oc.column('user_uuid').doUpdateSet({ secret_sealed, enabled_on: null, last_step: 0 })).execute();
+  await app.db
+    .insertInto('user_totp')
+    .values({ user_uuid: user.uuid, secret_sealed, enabled_on: null, last_step: 0 })
+    .onConflict((oc) => oc.column('user_uuid').doUpdateSet({ secret_sealed, enabled_on: null, last_step: 0 }))
+    .execute();
   const url = otpauthUrl(secret, user.email);
   return { secret, otpauth_url: url, qr: await qrDataUrl(url) };
 }
@@ -57,14 +73,24 @@ export async function startSetup(app: App, user: User): Promise<TwoFactorSetup> 
  * Checks a code against the user's secret and uses up its time step: the update only succeeds when
  * the step is newer than the last one used, so the same code (or an older one) is refused.
  */
-export async function useCode(app: App, userUuid: string, code: string, pending = false): Promise<'ok' | 'wrong' | 'replayed'> {
+export async function useCode(
+  app: App,
+  userUuid: string,
+  code: string,
+  pending = false,
+): Promise<'ok' | 'wrong' | 'replayed'> {
   const row = await enrolment(app, userUuid);
   if (!row || !!row.enabled_on === pending) return 'wrong';
   const secret = openSealed(app, row.secret_sealed);
   const step = secret ? matchStep(secret, code) : null;
   if (step === null) return 'wrong';
-  const claimed = await app.db.updateTable('user_totp').set({ last_step: step })
-    .where('user_uuid', '=', userUuid).where('last_step', '<', step).returning('user_uuid').executeTakeFirst();
+  const claimed = await app.db
+    .updateTable('user_totp')
+    .set({ last_step: step })
+    .where('user_uuid', '=', userUuid)
+    .where('last_step', '<', step)
+    .returning('user_uuid')
+    .executeTakeFirst();
   return claimed ? 'ok' : 'replayed';
 }
 
@@ -79,7 +105,10 @@ export async function confirmSetup(app: App, userUuid: string, code: string): Pr
   await app.db.transaction().execute(async (trx) => {
     await trx.updateTable('user_totp').set({ enabled_on: new Date() }).where('user_uuid', '=', userUuid).execute();
     await trx.deleteFrom('totp_recovery_codes').where('user_uuid', '=', userUuid).execute();
-    await trx.insertInto('totp_recovery_codes').values(codes.map((c) => ({ user_uuid: userUuid, code_hash: hashRecoveryCode(c), used_on: null }))).execute();
+    await trx
+      .insertInto('totp_recovery_codes')
+      .values(codes.map((c) => ({ user_uuid: userUuid, code_hash: hashRecoveryCode(c), used_on: null })))
+      .execute();
   });
   return codes;
 }
@@ -87,9 +116,14 @@ export async function confirmSetup(app: App, userUuid: string, code: string): Pr
 /** Uses up one recovery code; a code works once. */
 export async function useRecoveryCode(app: App, userUuid: string, code: string): Promise<boolean> {
   if (!(await isEnabled(app, userUuid))) return false;
-  const used = await app.db.updateTable('totp_recovery_codes').set({ used_on: new Date() })
-    .where('user_uuid', '=', userUuid).where('code_hash', '=', hashRecoveryCode(code)).where('used_on', 'is', null)
-    .returning('id').executeTakeFirst();
+  const used = await app.db
+    .updateTable('totp_recovery_codes')
+    .set({ used_on: new Date() })
+    .where('user_uuid', '=', userUuid)
+    .where('code_hash', '=', hashRecoveryCode(code))
+    .where('used_on', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
   return !!used;
 }
 
@@ -107,7 +141,10 @@ export async function challengeFor(app: App, user: User): Promise<AuthChallenge 
   const { token, hash } = newActionToken();
   const expires_at = new Date(Date.now() + CHALLENGE_TTL_SECONDS * 1000);
   await app.db.deleteFrom('login_challenges').where('expires_at', '<', new Date()).execute();
-  await app.db.insertInto('login_challenges').values({ challenge_hash: hash, user_uuid: user.uuid, purpose, expires_at, used_on: null }).execute();
+  await app.db
+    .insertInto('login_challenges')
+    .values({ challenge_hash: hash, user_uuid: user.uuid, purpose, expires_at, used_on: null })
+    .execute();
   return { two_factor: purpose, challenge: token, challenge_exp: Math.floor(expires_at.getTime() / 1000) };
 }
 
@@ -115,9 +152,14 @@ const EXPIRED = 'The sign-in has expired or was already completed; sign in again
 
 /** The active user behind an open challenge of this purpose (the challenge stays open). */
 export async function challengeUser(app: App, challenge: string, purpose: 'verify' | 'enrol'): Promise<UserRow> {
-  const row = await app.db.selectFrom('login_challenges').select('user_uuid')
-    .where('challenge_hash', '=', sha256(challenge)).where('purpose', '=', purpose)
-    .where('used_on', 'is', null).where('expires_at', '>', new Date()).executeTakeFirst();
+  const row = await app.db
+    .selectFrom('login_challenges')
+    .select('user_uuid')
+    .where('challenge_hash', '=', sha256(challenge))
+    .where('purpose', '=', purpose)
+    .where('used_on', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
   const user = row ? await app.users.findById(row.user_uuid) : undefined;
   if (!user) throw new HttpError(401, EXPIRED);
   if (!user.is_active) throw new HttpError(403, 'Account is not active');
@@ -126,12 +168,21 @@ export async function challengeUser(app: App, challenge: string, purpose: 'verif
 
 /** Closes a challenge (atomically: of two concurrent completions only one gets a session). */
 export async function closeChallenge(app: App, challenge: string): Promise<void> {
-  const row = await app.db.updateTable('login_challenges').set({ used_on: new Date() })
-    .where('challenge_hash', '=', sha256(challenge)).where('used_on', 'is', null).returning('user_uuid').executeTakeFirst();
+  const row = await app.db
+    .updateTable('login_challenges')
+    .set({ used_on: new Date() })
+    .where('challenge_hash', '=', sha256(challenge))
+    .where('used_on', 'is', null)
+    .returning('user_uuid')
+    .executeTakeFirst();
   if (!row) throw new HttpError(401, EXPIRED);
 }
 
 export function issueSession(app: App, user: User) {
-  const { token, exp } = signToken(app.config.jwtSecret, { sub: user.uuid, typ: user.user_type, email: user.email }, app.config.tokenTtlSeconds);
+  const { token, exp } = signToken(
+    app.config.jwtSecret,
+    { sub: user.uuid, typ: user.user_type, email: user.email },
+    app.config.tokenTtlSeconds,
+  );
   return { token, user_type: user.user_type, exp };
 }

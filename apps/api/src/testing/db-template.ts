@@ -28,10 +28,22 @@ export interface TemplateKey {
 
 // the seed logs nothing worth reading here (the tests pass their own demo password)
 const nothing = () => undefined;
-const quiet = { info: nothing, warn: nothing, error: nothing, debug: nothing, trace: nothing, fatal: nothing, child: () => quiet, level: 'silent' } as unknown as FastifyBaseLogger;
+const quiet = {
+  info: nothing,
+  warn: nothing,
+  error: nothing,
+  debug: nothing,
+  trace: nothing,
+  fatal: nothing,
+  child: () => quiet,
+  level: 'silent',
+} as unknown as FastifyBaseLogger;
 
 function fileFor(dir: string, key: TemplateKey) {
-  const id = createHash('sha256').update(JSON.stringify([key.seed, key.demoPassword ?? null, key.demoTraffic, key.demoBilling])).digest('hex').slice(0, 16);
+  const id = createHash('sha256')
+    .update(JSON.stringify([key.seed, key.demoPassword ?? null, key.demoTraffic, key.demoBilling]))
+    .digest('hex')
+    .slice(0, 16);
   return path.join(dir, `${id}.tar`);
 }
 
@@ -44,8 +56,10 @@ async function templateBytes(dir: string, key: TemplateKey): Promise<Buffer> {
   try {
     // Sealing migrations need a key; a template holds no sealed secret (the seed writes none), so the
     // app that opens a copy may use its own process key.
-    await migrate(db, { secrets: { smscPassword: secretBox(loadSecretKey({ dataDir: 'memory' }, nothing), 'smsc_connections.password') } });
-    if (key.seed) await seed(db, quiet, key.demoPassword, key.demoTraffic, key.demoBilling);
+    await migrate(db, {
+      secrets: { smscPassword: secretBox(loadSecretKey({ dataDir: 'memory' }, nothing), 'smsc_connections.password') },
+    });
+    if (key.seed) await seed(db, quiet, key.demoPassword, key.demoTraffic, key.demoBilling, 'fast');
     const bytes = Buffer.from(await (await pg.dumpDataDir('none')).arrayBuffer());
     mkdirSync(dir, { recursive: true });
     const part = `${file}.${process.pid}.part`;

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 
-export interface FormPart { name: string; value: string | Buffer; filename?: string; type?: string }
+export interface FormPart {
+  name: string;
+  value: string | Buffer;
+  filename?: string;
+  type?: string;
+}
 
 /** A multipart/form-data body for app.inject, built by hand so tests control every byte. */
 export function multipart(parts: FormPart[], boundary = `----smsc${randomBytes(8).toString('hex')}`) {
@@ -15,6 +20,7 @@ export function multipart(parts: FormPart[], boundary = `----smsc${randomBytes(8
 }
 
 /** One file in the field `file`. */
-export const fileForm = (filename: string, type: string, value: string | Buffer) => multipart([{ name: 'file', filename, type, value }]);
+export const fileForm = (filename: string, type: string, value: string | Buffer) =>
+  multipart([{ name: 'file', filename, type, value }]);
 
 export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);

@@ -9,7 +9,10 @@ import { databaseFromTemplate } from './db-template';
 export const DEMO_PASSWORD = 'demo-pass-123';
 export const api = (path: string) => `${API_PREFIX}${path}`;
 
-export interface TestApp { app: FastifyInstance; close(): Promise<void> }
+export interface TestApp {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
 
 /**
  * One app per test file: in-memory PGlite (a copy of the run's migrated and seeded template,
@@ -19,11 +22,30 @@ export interface TestApp { app: FastifyInstance; close(): Promise<void> }
 export async function createTestApp(extra: BuildOptions = {}): Promise<TestApp> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const dbSchema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const options: BuildOptions = { dataDir: 'memory', databaseUrl, dbSchema, demoPassword: DEMO_PASSWORD, webRoot: '/nonexistent-web-root', demoTraffic: false, demoBilling: false, ...extra };
+  const options: BuildOptions = {
+    dataDir: 'memory',
+    databaseUrl,
+    dbSchema,
+    demoPassword: DEMO_PASSWORD,
+    webRoot: '/nonexistent-web-root',
+    demoTraffic: false,
+    demoBilling: false,
+    // scrypt at OWASP cost takes ~0.3-1.3 s a hash here; tests that check the cost itself pass 'owasp'
+    passwordHashCost: 'fast',
+    // every test file may run at once: the SMPP listener takes a free port (app.smpp.port)
+    smpp: { port: 0, tlsPort: false },
+    ...extra,
+  };
   // in memory: a copy of the run's migrated and seeded database, owned (and closed) here
-  const copied = !databaseUrl && options.dataDir === 'memory' && !options.sharedDb
-    ? await databaseFromTemplate({ seed: options.seed ?? true, demoPassword: options.demoPassword, demoTraffic: options.demoTraffic ?? true, demoBilling: options.demoBilling ?? true })
-    : undefined;
+  const copied =
+    !databaseUrl && options.dataDir === 'memory' && !options.sharedDb
+      ? await databaseFromTemplate({
+          seed: options.seed ?? true,
+          demoPassword: options.demoPassword,
+          demoTraffic: options.demoTraffic ?? true,
+          demoBilling: options.demoBilling ?? true,
+        })
+      : undefined;
   const app = await build(copied ? { ...options, sharedDb: copied } : options);
   return {
     app,
@@ -40,7 +62,11 @@ export async function createTestApp(extra: BuildOptions = {}): Promise<TestApp> 
 async function dropSchema(url: string, schema: string) {
   const c = new Client({ connectionString: url });
   await c.connect();
-  try { await c.query(`drop schema if exists ${schema} cascade`); } finally { await c.end(); }
+  try {
+    await c.query(`drop schema if exists ${schema} cascade`);
+  } finally {
+    await c.end();
+  }
 }
 
 export async function login(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<string> {
@@ -53,7 +79,12 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The token inside the newest outbox mail for an address (mail goes to the outbox without SMTP). */
 export async function tokenFromOutbox(app: FastifyInstance, to: string): Promise<string> {
-  const row = await app.db.selectFrom('outbox').select('body').where('recipient', '=', to).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const row = await app.db
+    .selectFrom('outbox')
+    .select('body')
+    .where('recipient', '=', to)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   const m = /\/([A-Za-z0-9_-]{40,})\b/.exec(row.body);
   if (!m) throw new Error(`no token in mail: ${row.body}`);
   return m[1];

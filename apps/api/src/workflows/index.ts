@@ -1,31 +1,36 @@
 // SMS workflows (saved sends the console replays through POST /sms, /bulk or /bulk_sms) and
 // reminder workflows (sent at their times through the job engine).
+import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { messagingOf } from '../messaging';
 import workflowRoutes from './routes';
 import { Reminders, REMINDER_JOB } from './reminders';
-import { jobsPortOf, setJobsPort } from './jobs-port';
-import { jobsOf } from '../jobs';
+import { apiOf } from '../lib/api-context';
 
 export { setJobsPort, type JobsPort } from './jobs-port';
 export { REMINDER_JOB } from './reminders';
 
-const byServer = new WeakMap<object, Reminders>();
-/** The reminder engine of an app (tests fire runs through it). */
-export function remindersOf(app: FastifyInstance): Reminders {
-  const r = byServer.get(app.server);
-  if (!r) throw new Error('the workflows plugin is not registered on this app');
-  return r;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the reminder engine (tests fire runs through it) */
+    reminders: Reminders;
+  }
 }
 
-export default async function workflowsRoutes(app: FastifyInstance) {
-  // Reminders are pg-boss jobs (startAfter = the run's time), so they survive a restart.
-  setJobsPort(app, jobsOf(app));
-  const reminders = new Reminders(app.db, messagingOf(app).messaging, () => jobsPortOf(app), app.log);
-  byServer.set(app.server, reminders);
-  app.addHook('onReady', async () => {
-    const jobs = jobsPortOf(app);
-    if (jobs) await jobs.work(REMINDER_JOB, async (data) => { await reminders.fire(data); });
-  });
-  await app.register(workflowRoutes, { reminders });
-}
+/** The reminder engine of an app, from the root instance tests hold or from inside the API. */
+export const remindersOf = (app: FastifyInstance): Reminders => apiOf(app).reminders;
+
+export default fp(
+  async function workflows(app: FastifyInstance) {
+    // Reminders are pg-boss jobs (startAfter = the run's time), so they survive a restart.
+    app.decorate('reminderJobs', app.jobs);
+    const reminders = new Reminders(app.db, app.messaging, () => app.reminderJobs, app.log);
+    app.decorate('reminders', reminders);
+    app.addHook('onReady', async () => {
+      await app.reminderJobs.work(REMINDER_JOB, async (data) => {
+        await reminders.fire(data);
+      });
+    });
+    await app.register(workflowRoutes, { reminders });
+  },
+  { name: 'workflows', dependencies: ['jobs', 'messaging'] },
+);

@@ -1,22 +1,39 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
-  IdParam, ListPage, MessageBody, ReminderWorkflow, ReminderWorkflowCreateBody, ReminderWorkflowPatchBody, ReminderWorkflowPayload, SmsWorkflow,
-  SmsWorkflowCreateBody, SmsWorkflowPatchBody, SmsWorkflowPayload, WorkflowListQuery,
+  IdParam,
+  ListPage,
+  MessageBody,
+  ReminderWorkflow,
+  ReminderWorkflowCreateBody,
+  ReminderWorkflowPatchBody,
+  ReminderWorkflowPayload,
+  SmsWorkflow,
+  SmsWorkflowCreateBody,
+  SmsWorkflowPatchBody,
+  SmsWorkflowPayload,
+  WorkflowListQuery,
 } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import type { AccessPolicy } from '../lib/access';
 import type { TypeBoxProvider } from '../lib/type-provider';
+import { fillText, unfilledMessage } from '@smsc/shared-util';
 import { FieldError } from '../lib/http-error';
-import { ordering, paging, wildcard } from '../lib/list';
+import { ordering, wildcard, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
-import { parseRecipientNumber, targetCompany } from '../messaging-content/queries';
-import { companySenders, tenantScope } from '../campaigns/queries';
-import { nextRun } from './next-run';
+import { parseRecipientNumber } from '../messaging-content';
+import { companySenders } from '../campaigns/queries';
+import { companyZone, nextRun } from './next-run';
 import type { Reminders } from './reminders';
+import { ofCompany, rowsOf, targetCompany } from '../lib/tenancy';
 
-/** Company users keep workflows too (spec §2: company user sms-workflow and reminder-workflow). */
-export const WORKFLOW_ACCESS = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'tenant' } satisfies AccessPolicy;
+/** Company users keep workflows too (docs/spec.md §2: company user sms-workflow and reminder-workflow). */
+export const WORKFLOW_ACCESS = {
+  admin: 'all',
+  reseller: 'tenant',
+  company_admin: 'tenant',
+  user: 'tenant',
+} satisfies AccessPolicy;
 
 function recipientNumbers(typed: readonly string[]): string[] {
   const bad: string[] = [];
@@ -26,19 +43,57 @@ function recipientNumbers(typed: readonly string[]): string[] {
     if (!n) bad.push(`"${raw}"`);
     else if (!out.includes(n)) out.push(n);
   }
-  if (bad.length) throw new FieldError({ numbers: `${bad.slice(0, 20).join(', ')} ${bad.length === 1 ? 'is not a valid phone number' : 'are not valid phone numbers'}` });
+  if (bad.length)
+    throw new FieldError({
+      numbers: `${bad.slice(0, 20).join(', ')} ${bad.length === 1 ? 'is not a valid phone number' : 'are not valid phone numbers'}`,
+    });
   return out;
 }
 
-const smsQuery = (db: Kysely<Database>) => db.selectFrom('sms_workflows').leftJoin('companies', 'companies.company_uuid', 'sms_workflows.company_uuid')
-  .select(['sms_workflows.sms_workflow_uuid', 'sms_workflows.name', 'sms_workflows.ani', 'sms_workflows.text', 'sms_workflows.numbers', 'sms_workflows.is_bulk',
-    'sms_workflows.company_uuid', 'companies.company_name', 'sms_workflows.created_on']);
-const reminderQuery = (db: Kysely<Database>) => db.selectFrom('reminder_workflows').leftJoin('companies', 'companies.company_uuid', 'reminder_workflows.company_uuid')
-  .select(['reminder_workflows.reminder_workflow_uuid', 'reminder_workflows.name', 'reminder_workflows.ani', 'reminder_workflows.text', 'reminder_workflows.numbers',
-    'reminder_workflows.remind_at', 'reminder_workflows.repeat', 'reminder_workflows.is_active', 'reminder_workflows.next_run_at', 'reminder_workflows.last_run_at',
-    'reminder_workflows.company_uuid', 'companies.company_name', 'reminder_workflows.created_on']);
+/** A reminder goes out on its own, with nothing to fill its text but each number: other placeholders are refused when saved. */
+function reminderText(text: string): string {
+  const missing = fillText(text, { number: '+1' }).missing;
+  if (missing.length)
+    throw new FieldError({ text: `Text: ${unfilledMessage(missing)} (a reminder fills only {number})` });
+  return text;
+}
 
-/** /sms_workflow and /reminder_workflow: list, POST, GET, PATCH, DELETE (spec §7). */
+const smsQuery = (db: Kysely<Database>) =>
+  db
+    .selectFrom('sms_workflows')
+    .leftJoin('companies', 'companies.company_uuid', 'sms_workflows.company_uuid')
+    .select([
+      'sms_workflows.sms_workflow_uuid',
+      'sms_workflows.name',
+      'sms_workflows.ani',
+      'sms_workflows.text',
+      'sms_workflows.numbers',
+      'sms_workflows.is_bulk',
+      'sms_workflows.company_uuid',
+      'companies.company_name',
+      'sms_workflows.created_on',
+    ]);
+const reminderQuery = (db: Kysely<Database>) =>
+  db
+    .selectFrom('reminder_workflows')
+    .leftJoin('companies', 'companies.company_uuid', 'reminder_workflows.company_uuid')
+    .select([
+      'reminder_workflows.reminder_workflow_uuid',
+      'reminder_workflows.name',
+      'reminder_workflows.ani',
+      'reminder_workflows.text',
+      'reminder_workflows.numbers',
+      'reminder_workflows.remind_at',
+      'reminder_workflows.repeat',
+      'reminder_workflows.is_active',
+      'reminder_workflows.next_run_at',
+      'reminder_workflows.last_run_at',
+      'reminder_workflows.company_uuid',
+      'companies.company_name',
+      'reminder_workflows.created_on',
+    ]);
+
+/** /sms_workflow and /reminder_workflow: list, POST, GET, PATCH, DELETE (docs/spec.md §7). */
 export default async function workflowRoutes(base: FastifyInstance, opts: { reminders: Reminders }) {
   const app = base.withTypeProvider<TypeBoxProvider>();
   const config = { access: WORKFLOW_ACCESS };
@@ -46,105 +101,208 @@ export default async function workflowRoutes(base: FastifyInstance, opts: { remi
   // ---------- SMS workflows ----------
   const tags = ['workflows'];
   const findSms = async (req: FastifyRequest, id: string) =>
-    orNotFound(await smsQuery(app.db).where('sms_workflows.sms_workflow_uuid', '=', id).where(tenantScope(req, 'sms_workflows')).executeTakeFirst(), 'SMS workflow');
-  const readSms = (id: string) => smsQuery(app.db).where('sms_workflows.sms_workflow_uuid', '=', id).executeTakeFirstOrThrow();
+    orNotFound(
+      await smsQuery(app.db)
+        .where('sms_workflows.sms_workflow_uuid', '=', id)
+        .where(rowsOf(req, ofCompany('sms_workflows')))
+        .executeTakeFirst(),
+      'SMS workflow',
+    );
+  const readSms = (id: string) =>
+    smsQuery(app.db).where('sms_workflows.sms_workflow_uuid', '=', id).executeTakeFirstOrThrow();
 
-  app.get('/sms_workflow/list', { config, schema: { tags, querystring: WorkflowListQuery, response: { 200: ListPage(SmsWorkflow) } } }, async (req) => {
-    let b = smsQuery(app.db).where(tenantScope(req, 'sms_workflows'));
-    if (req.query.name) b = b.where('sms_workflows.name', 'ilike', wildcard(req.query.name));
-    if (req.query.company_uuid) b = b.where('sms_workflows.company_uuid', '=', req.query.company_uuid);
-    const { per_page, offset } = paging(req.query);
-    const { col, dir } = ordering(req.query, ['created_on', 'name'] as const, 'created_on', 'desc');
-    const [items, total] = await Promise.all([
-      b.orderBy(`sms_workflows.${col}`, dir).orderBy('sms_workflows.sms_workflow_uuid').limit(per_page).offset(offset).execute(),
-      b.clearSelect().select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: Number(total.n), per_page };
-  });
-  app.get('/sms_workflow/:id', { config, schema: { tags, params: IdParam, response: { 200: SmsWorkflowPayload } } }, async (req) => ({ sms_workflow: await findSms(req, req.params.id) }));
-  app.post('/sms_workflow', { config, schema: { tags, body: SmsWorkflowCreateBody, response: { 201: SmsWorkflowPayload } } }, async (req, reply) => {
-    const b = req.body;
-    const company_uuid = await targetCompany(app.db, req, b.company_uuid);
-    const [sender] = await companySenders(app.db, company_uuid, [b.ani], 'ani');
-    const row = await app.db.insertInto('sms_workflows').values({
-      company_uuid, name: b.name.trim(), ani: sender.did, text: b.text, numbers: recipientNumbers(b.numbers), is_bulk: b.is_bulk ?? false, created_by: req.user.uuid,
-    }).returning('sms_workflow_uuid').executeTakeFirstOrThrow();
-    return reply.code(201).send({ sms_workflow: await readSms(row.sms_workflow_uuid) });
-  });
-  app.patch('/sms_workflow/:id', { config, schema: { tags, params: IdParam, body: SmsWorkflowPatchBody, response: { 200: SmsWorkflowPayload } } }, async (req) => {
-    const before = await findSms(req, req.params.id);
-    const b = req.body;
-    await app.db.updateTable('sms_workflows').set({
-      ...(b.name !== undefined ? { name: b.name.trim() } : {}), ...(b.text !== undefined ? { text: b.text } : {}),
-      ...(b.ani !== undefined ? { ani: (await companySenders(app.db, before.company_uuid, [b.ani], 'ani'))[0].did } : {}),
-      ...(b.numbers !== undefined ? { numbers: recipientNumbers(b.numbers) } : {}), ...(b.is_bulk !== undefined ? { is_bulk: b.is_bulk } : {}),
-    }).where('sms_workflow_uuid', '=', before.sms_workflow_uuid).execute();
-    return { sms_workflow: await readSms(before.sms_workflow_uuid) };
-  });
-  app.delete('/sms_workflow/:id', { config, schema: { tags, params: IdParam, response: { 200: MessageBody } } }, async (req) => {
-    const before = await findSms(req, req.params.id);
-    await app.db.deleteFrom('sms_workflows').where('sms_workflow_uuid', '=', before.sms_workflow_uuid).execute();
-    return { message: 'SMS workflow deleted' };
-  });
+  app.get(
+    '/sms_workflow/list',
+    { config, schema: { tags, querystring: WorkflowListQuery, response: { 200: ListPage(SmsWorkflow) } } },
+    async (req) => {
+      let b = smsQuery(app.db).where(rowsOf(req, ofCompany('sms_workflows')));
+      if (req.query.name) b = b.where('sms_workflows.name', 'ilike', wildcard(req.query.name));
+      if (req.query.company_uuid) b = b.where('sms_workflows.company_uuid', '=', req.query.company_uuid);
+      const { col, dir } = ordering(req.query, ['created_on', 'name'] as const, 'created_on', 'desc');
+      return listPage(
+        req.query,
+        b.orderBy(`sms_workflows.${col}`, dir).orderBy('sms_workflows.sms_workflow_uuid'),
+        b.clearSelect(),
+      );
+    },
+  );
+  app.get(
+    '/sms_workflow/:id',
+    { config, schema: { tags, params: IdParam, response: { 200: SmsWorkflowPayload } } },
+    async (req) => ({ sms_workflow: await findSms(req, req.params.id) }),
+  );
+  app.post(
+    '/sms_workflow',
+    { config, schema: { tags, body: SmsWorkflowCreateBody, response: { 201: SmsWorkflowPayload } } },
+    async (req, reply) => {
+      const b = req.body;
+      const company_uuid = await targetCompany(app.db, req, b.company_uuid);
+      const [sender] = await companySenders(app.db, company_uuid, [b.ani], 'ani');
+      const row = await app.db
+        .insertInto('sms_workflows')
+        .values({
+          company_uuid,
+          name: b.name.trim(),
+          ani: sender.did,
+          text: b.text,
+          numbers: recipientNumbers(b.numbers),
+          is_bulk: b.is_bulk ?? false,
+          created_by: req.user.uuid,
+        })
+        .returning('sms_workflow_uuid')
+        .executeTakeFirstOrThrow();
+      return reply.code(201).send({ sms_workflow: await readSms(row.sms_workflow_uuid) });
+    },
+  );
+  app.patch(
+    '/sms_workflow/:id',
+    { config, schema: { tags, params: IdParam, body: SmsWorkflowPatchBody, response: { 200: SmsWorkflowPayload } } },
+    async (req) => {
+      const before = await findSms(req, req.params.id);
+      const b = req.body;
+      await app.db
+        .updateTable('sms_workflows')
+        .set({
+          ...(b.name !== undefined ? { name: b.name.trim() } : {}),
+          ...(b.text !== undefined ? { text: b.text } : {}),
+          ...(b.ani !== undefined
+            ? { ani: (await companySenders(app.db, before.company_uuid, [b.ani], 'ani'))[0].did }
+            : {}),
+          ...(b.numbers !== undefined ? { numbers: recipientNumbers(b.numbers) } : {}),
+          ...(b.is_bulk !== undefined ? { is_bulk: b.is_bulk } : {}),
+        })
+        .where('sms_workflow_uuid', '=', before.sms_workflow_uuid)
+        .execute();
+      return { sms_workflow: await readSms(before.sms_workflow_uuid) };
+    },
+  );
+  app.delete(
+    '/sms_workflow/:id',
+    { config, schema: { tags, params: IdParam, response: { 200: MessageBody } } },
+    async (req) => {
+      const before = await findSms(req, req.params.id);
+      await app.db.deleteFrom('sms_workflows').where('sms_workflow_uuid', '=', before.sms_workflow_uuid).execute();
+      return { message: 'SMS workflow deleted' };
+    },
+  );
 
   // ---------- Reminder workflows ----------
   const findReminder = async (req: FastifyRequest, id: string) =>
-    orNotFound(await reminderQuery(app.db).where('reminder_workflows.reminder_workflow_uuid', '=', id).where(tenantScope(req, 'reminder_workflows')).executeTakeFirst(), 'Reminder workflow');
-  const readReminder = (id: string) => reminderQuery(app.db).where('reminder_workflows.reminder_workflow_uuid', '=', id).executeTakeFirstOrThrow();
-  const upcoming = (remind_at: Date, repeat: 'none' | 'daily' | 'weekly') => {
-    const next = nextRun(remind_at, repeat, new Date());
+    orNotFound(
+      await reminderQuery(app.db)
+        .where('reminder_workflows.reminder_workflow_uuid', '=', id)
+        .where(rowsOf(req, ofCompany('reminder_workflows')))
+        .executeTakeFirst(),
+      'Reminder workflow',
+    );
+  const readReminder = (id: string) =>
+    reminderQuery(app.db).where('reminder_workflows.reminder_workflow_uuid', '=', id).executeTakeFirstOrThrow();
+  const upcoming = async (remind_at: Date, repeat: 'none' | 'daily' | 'weekly', company_uuid: string) => {
+    const next = nextRun(remind_at, repeat, new Date(), await companyZone(app.db, company_uuid));
     if (!next) throw new FieldError({ remind_at: 'A reminder that does not repeat needs a time in the future' });
     return next;
   };
 
-  app.get('/reminder_workflow/list', { config, schema: { tags, querystring: WorkflowListQuery, response: { 200: ListPage(ReminderWorkflow) } } }, async (req) => {
-    let b = reminderQuery(app.db).where(tenantScope(req, 'reminder_workflows'));
-    if (req.query.name) b = b.where('reminder_workflows.name', 'ilike', wildcard(req.query.name));
-    if (req.query.company_uuid) b = b.where('reminder_workflows.company_uuid', '=', req.query.company_uuid);
-    const { per_page, offset } = paging(req.query);
-    const { col, dir } = ordering(req.query, ['created_on', 'name', 'next_run_at'] as const, 'created_on', 'desc');
-    const [items, total] = await Promise.all([
-      b.orderBy(`reminder_workflows.${col}`, dir).orderBy('reminder_workflows.reminder_workflow_uuid').limit(per_page).offset(offset).execute(),
-      b.clearSelect().select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: Number(total.n), per_page };
-  });
-  app.get('/reminder_workflow/:id', { config, schema: { tags, params: IdParam, response: { 200: ReminderWorkflowPayload } } },
-    async (req) => ({ reminder_workflow: await findReminder(req, req.params.id) }));
-  app.post('/reminder_workflow', { config, schema: { tags, body: ReminderWorkflowCreateBody, response: { 201: ReminderWorkflowPayload } } }, async (req, reply) => {
-    const b = req.body;
-    const company_uuid = await targetCompany(app.db, req, b.company_uuid);
-    const [sender] = await companySenders(app.db, company_uuid, [b.ani], 'ani');
-    const remind_at = new Date(b.remind_at);
-    const repeat = b.repeat ?? 'none';
-    const is_active = b.is_active ?? true;
-    const row = await app.db.insertInto('reminder_workflows').values({
-      company_uuid, name: b.name.trim(), ani: sender.did, text: b.text, numbers: recipientNumbers(b.numbers), remind_at, repeat, is_active,
-      next_run_at: is_active ? upcoming(remind_at, repeat) : null, created_by: req.user.uuid,
-    }).returning(['reminder_workflow_uuid', 'next_run_at', 'is_active']).executeTakeFirstOrThrow();
-    await opts.reminders.schedule(row);
-    return reply.code(201).send({ reminder_workflow: await readReminder(row.reminder_workflow_uuid) });
-  });
-  app.patch('/reminder_workflow/:id', { config, schema: { tags, params: IdParam, body: ReminderWorkflowPatchBody, response: { 200: ReminderWorkflowPayload } } }, async (req) => {
-    const before = await findReminder(req, req.params.id);
-    const b = req.body;
-    const remind_at = b.remind_at !== undefined ? new Date(b.remind_at) : before.remind_at;
-    const repeat = b.repeat ?? before.repeat;
-    const is_active = b.is_active ?? before.is_active;
-    const timing = b.remind_at !== undefined || b.repeat !== undefined || b.is_active !== undefined;
-    const next_run_at = !timing ? before.next_run_at : is_active ? upcoming(remind_at, repeat) : null;
-    const row = await app.db.updateTable('reminder_workflows').set({
-      ...(b.name !== undefined ? { name: b.name.trim() } : {}), ...(b.text !== undefined ? { text: b.text } : {}),
-      ...(b.ani !== undefined ? { ani: (await companySenders(app.db, before.company_uuid, [b.ani], 'ani'))[0].did } : {}),
-      ...(b.numbers !== undefined ? { numbers: recipientNumbers(b.numbers) } : {}), remind_at, repeat, is_active, next_run_at,
-    }).where('reminder_workflow_uuid', '=', before.reminder_workflow_uuid).returning(['reminder_workflow_uuid', 'next_run_at', 'is_active']).executeTakeFirstOrThrow();
-    // A new time gets its own job; the job of the old time finds next_run_at moved and does nothing.
-    if (timing && row.next_run_at?.getTime() !== before.next_run_at?.getTime()) await opts.reminders.schedule(row);
-    return { reminder_workflow: await readReminder(before.reminder_workflow_uuid) };
-  });
-  app.delete('/reminder_workflow/:id', { config, schema: { tags, params: IdParam, response: { 200: MessageBody } } }, async (req) => {
-    const before = await findReminder(req, req.params.id);
-    await app.db.deleteFrom('reminder_workflows').where('reminder_workflow_uuid', '=', before.reminder_workflow_uuid).execute();
-    return { message: 'Reminder workflow deleted' };
-  });
+  app.get(
+    '/reminder_workflow/list',
+    { config, schema: { tags, querystring: WorkflowListQuery, response: { 200: ListPage(ReminderWorkflow) } } },
+    async (req) => {
+      let b = reminderQuery(app.db).where(rowsOf(req, ofCompany('reminder_workflows')));
+      if (req.query.name) b = b.where('reminder_workflows.name', 'ilike', wildcard(req.query.name));
+      if (req.query.company_uuid) b = b.where('reminder_workflows.company_uuid', '=', req.query.company_uuid);
+      const { col, dir } = ordering(req.query, ['created_on', 'name', 'next_run_at'] as const, 'created_on', 'desc');
+      return listPage(
+        req.query,
+        b.orderBy(`reminder_workflows.${col}`, dir).orderBy('reminder_workflows.reminder_workflow_uuid'),
+        b.clearSelect(),
+      );
+    },
+  );
+  app.get(
+    '/reminder_workflow/:id',
+    { config, schema: { tags, params: IdParam, response: { 200: ReminderWorkflowPayload } } },
+    async (req) => ({ reminder_workflow: await findReminder(req, req.params.id) }),
+  );
+  app.post(
+    '/reminder_workflow',
+    { config, schema: { tags, body: ReminderWorkflowCreateBody, response: { 201: ReminderWorkflowPayload } } },
+    async (req, reply) => {
+      const b = req.body;
+      const company_uuid = await targetCompany(app.db, req, b.company_uuid);
+      const [sender] = await companySenders(app.db, company_uuid, [b.ani], 'ani');
+      const remind_at = new Date(b.remind_at);
+      const repeat = b.repeat ?? 'none';
+      const is_active = b.is_active ?? true;
+      const row = await app.db
+        .insertInto('reminder_workflows')
+        .values({
+          company_uuid,
+          name: b.name.trim(),
+          ani: sender.did,
+          text: reminderText(b.text),
+          numbers: recipientNumbers(b.numbers),
+          remind_at,
+          repeat,
+          is_active,
+          next_run_at: is_active ? await upcoming(remind_at, repeat, company_uuid) : null,
+          created_by: req.user.uuid,
+        })
+        .returning(['reminder_workflow_uuid', 'next_run_at', 'is_active'])
+        .executeTakeFirstOrThrow();
+      await opts.reminders.schedule(row);
+      return reply.code(201).send({ reminder_workflow: await readReminder(row.reminder_workflow_uuid) });
+    },
+  );
+  app.patch(
+    '/reminder_workflow/:id',
+    {
+      config,
+      schema: { tags, params: IdParam, body: ReminderWorkflowPatchBody, response: { 200: ReminderWorkflowPayload } },
+    },
+    async (req) => {
+      const before = await findReminder(req, req.params.id);
+      const b = req.body;
+      const remind_at = b.remind_at !== undefined ? new Date(b.remind_at) : before.remind_at;
+      const repeat = b.repeat ?? before.repeat;
+      const is_active = b.is_active ?? before.is_active;
+      const timing = b.remind_at !== undefined || b.repeat !== undefined || b.is_active !== undefined;
+      const next_run_at = !timing
+        ? before.next_run_at
+        : is_active
+          ? await upcoming(remind_at, repeat, before.company_uuid)
+          : null;
+      const row = await app.db
+        .updateTable('reminder_workflows')
+        .set({
+          ...(b.name !== undefined ? { name: b.name.trim() } : {}),
+          ...(b.text !== undefined ? { text: reminderText(b.text) } : {}),
+          ...(b.ani !== undefined
+            ? { ani: (await companySenders(app.db, before.company_uuid, [b.ani], 'ani'))[0].did }
+            : {}),
+          ...(b.numbers !== undefined ? { numbers: recipientNumbers(b.numbers) } : {}),
+          remind_at,
+          repeat,
+          is_active,
+          next_run_at,
+        })
+        .where('reminder_workflow_uuid', '=', before.reminder_workflow_uuid)
+        .returning(['reminder_workflow_uuid', 'next_run_at', 'is_active'])
+        .executeTakeFirstOrThrow();
+      // A new time gets its own job; the job of the old time finds next_run_at moved and does nothing.
+      if (timing && row.next_run_at?.getTime() !== before.next_run_at?.getTime()) await opts.reminders.schedule(row);
+      return { reminder_workflow: await readReminder(before.reminder_workflow_uuid) };
+    },
+  );
+  app.delete(
+    '/reminder_workflow/:id',
+    { config, schema: { tags, params: IdParam, response: { 200: MessageBody } } },
+    async (req) => {
+      const before = await findReminder(req, req.params.id);
+      await app.db
+        .deleteFrom('reminder_workflows')
+        .where('reminder_workflow_uuid', '=', before.reminder_workflow_uuid)
+        .execute();
+      return { message: 'Reminder workflow deleted' };
+    },
+  );
 }

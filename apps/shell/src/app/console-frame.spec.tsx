@@ -7,7 +7,14 @@ import { ConsoleFrame } from './console-frame';
 const area = ROLE_AREAS.find((a) => a.userType === 'admin')!;
 const menu: MenuEntry[] = [
   { path: '', label: 'Dashboard' },
-  { path: 'reporting', label: 'Reporting', children: [{ path: 'reporting/number', label: 'Number report' }, { path: 'reporting/usage', label: 'Usage report' }] },
+  {
+    path: 'reporting',
+    label: 'Reporting',
+    children: [
+      { path: 'reporting/number', label: 'Number report' },
+      { path: 'reporting/usage', label: 'Usage report' },
+    ],
+  },
   { path: 'users', label: 'Users' },
 ];
 
@@ -16,7 +23,12 @@ function renderAt(route: string) {
     <ConsoleFrame area={area} title="Page" menu={menu}>
       <p>content</p>
     </ConsoleFrame>,
-    { route, preloadedState: { session: { token: 't', userType: 'admin', exp: 1, email: 'a@example.com', status: 'success', error: null } } },
+    {
+      route,
+      preloadedState: {
+        session: { token: 't', userType: 'admin', exp: 1, email: 'a@example.com', status: 'success', error: null },
+      },
+    },
   );
 }
 
@@ -35,7 +47,9 @@ describe('ConsoleFrame side menu', () => {
   it('opens the group of the current page and selects only the innermost entry', () => {
     renderAt('/system-admin/reporting/usage');
     expect(screen.getByRole('menuitem', { name: 'Reporting' }).getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByRole('link', { name: 'Usage report' }).getAttribute('href')).toBe('/system-admin/reporting/usage');
+    expect(screen.getByRole('link', { name: 'Usage report' }).getAttribute('href')).toBe(
+      '/system-admin/reporting/usage',
+    );
     expect(selected()).toEqual(['Usage report']);
   });
 

@@ -17,24 +17,39 @@ describe('LoginPage, two-factor second step', () => {
     // the server's side of the two calls: a challenge for the password, a session for a right code
     api = stubApi(({ path, body: sent }) => {
       const body = sent as Record<string, string>;
-      if (path === '/auth') return json({ two_factor: 'verify', challenge: 'c'.repeat(43), challenge_exp: 4_000_000_000 });
+      if (path === '/auth')
+        return json({ two_factor: 'verify', challenge: 'c'.repeat(43), challenge_exp: 4_000_000_000 });
       if (path === '/auth/2fa') {
-        if (body.code === '246810' || body.recovery_code === 'abcde-fghjk') return json({ token: 'tok', user_type: 'reseller', exp: 4_000_000_000 });
-        return json({ error: { message: body.code ? 'The code is wrong or has expired' : 'The recovery code is wrong or was already used' } }, 401);
+        if (body.code === '246810' || body.recovery_code === 'abcde-fghjk')
+          return json({ token: 'tok', user_type: 'reseller', exp: 4_000_000_000 });
+        return json(
+          {
+            error: {
+              message: body.code
+                ? 'The code is wrong or has expired'
+                : 'The recovery code is wrong or was already used',
+            },
+          },
+          401,
+        );
       }
       return json({ error: { message: 'unexpected' } }, 500);
     });
   });
   afterAll(() => api.restore());
-  beforeEach(() => { api.calls.length = 0; window.localStorage.clear(); });
+  beforeEach(() => {
+    api.calls.length = 0;
+    window.localStorage.clear();
+  });
 
-  const render = () => renderWithProviders(
-    <Routes>
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="*" element={<Where />} />
-    </Routes>,
-    { route: '/login' },
-  );
+  const render = () =>
+    renderWithProviders(
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="*" element={<Where />} />
+      </Routes>,
+      { route: '/login' },
+    );
 
   async function passPassword() {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'reseller@example.com' } });
@@ -59,7 +74,11 @@ describe('LoginPage, two-factor second step', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/reseller'));
     expect(store.getState().session).toMatchObject({ token: 'tok', userType: 'reseller', status: 'success' });
-    expect(bodies().filter((b) => b.path === '/auth/2fa').map((b) => b.body.code)).toEqual(['111111', '246810']);
+    expect(
+      bodies()
+        .filter((b) => b.path === '/auth/2fa')
+        .map((b) => b.body.code),
+    ).toEqual(['111111', '246810']);
   }, 90_000);
 
   it('switches to a recovery code by a keyboard-reachable link, and back to the password form', async () => {
@@ -76,7 +95,10 @@ describe('LoginPage, two-factor second step', () => {
     fireEvent.change(screen.getByLabelText('Recovery code'), { target: { value: 'abcde-fghjk' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/reseller'));
-    expect(bodies().at(-1)).toEqual({ path: '/auth/2fa', body: { challenge: 'c'.repeat(43), recovery_code: 'abcde-fghjk' } });
+    expect(bodies().at(-1)).toEqual({
+      path: '/auth/2fa',
+      body: { challenge: 'c'.repeat(43), recovery_code: 'abcde-fghjk' },
+    });
   }, 90_000);
 
   it('goes back to the e-mail and password form', async () => {

@@ -4,15 +4,34 @@ import { Alert, PageLoading } from '@smsc/shared-ui/core';
 import { PublicCard } from './public/public-card';
 import { useEarlySubmit } from './public/early-submit';
 import { email, PublicForm, required, usePublicForm, type FieldSpec } from './public/public-form';
-import { landingFor, sessionCleared, signIn, useAppDispatch, useAppSelector, type SecondStep } from '@smsc/shared-session';
+import {
+  landingFor,
+  sessionCleared,
+  signIn,
+  useAppDispatch,
+  useAppSelector,
+  type SecondStep,
+} from '@smsc/shared-session';
 
 // the second step (code or enrolment, with its QR code) loads only for an account that has one
 const EnrolStep = lazy(() => import('./two-factor-step').then((m) => ({ default: m.EnrolStep })));
 const VerifyStep = lazy(() => import('./two-factor-step').then((m) => ({ default: m.VerifyStep })));
 
 const FIELDS: FieldSpec[] = [
-  { name: 'email', label: 'Email', autoComplete: 'username', autoFocus: true, checks: [required('Enter your email'), email('Enter a valid email')] },
-  { name: 'password', label: 'Password', password: true, autoComplete: 'current-password', checks: [required('Enter your password')] },
+  {
+    name: 'email',
+    label: 'Email',
+    autoComplete: 'username',
+    autoFocus: true,
+    checks: [required('Enter your email'), email('Enter a valid email')],
+  },
+  {
+    name: 'password',
+    label: 'Password',
+    password: true,
+    autoComplete: 'current-password',
+    checks: [required('Enter your password')],
+  },
 ];
 
 export function LoginPage() {
@@ -29,11 +48,14 @@ export function LoginPage() {
   useEarlySubmit(form.handle);
 
   if (landing) return <Navigate to={landing} replace />;
-  if (!submitting && token && userType && status === 'success') return <Navigate to={landingFor(userType, wanted)} replace />;
+  if (!submitting && token && userType && status === 'success')
+    return <Navigate to={landingFor(userType, wanted)} replace />;
 
   async function onFinish(values: Record<string, string>) {
     setSubmitting(true);
-    const target = await dispatch(signIn({ email: values.email, password: values.password, wanted })).unwrap().catch(() => null);
+    const target = await dispatch(signIn({ email: values.email, password: values.password, wanted }))
+      .unwrap()
+      .catch(() => null);
     if (typeof target === 'string') setLanding(target);
     else if (target) setStep(target);
     else setSubmitting(false);
@@ -57,7 +79,9 @@ export function LoginPage() {
 
   return (
     <PublicCard title="Sign in to SMSC Console">
-      {status === 'error' && error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" /> : null}
+      {status === 'error' && error ? (
+        <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />
+      ) : null}
       <PublicForm fields={FIELDS} form={form} submitLabel="Sign in" loading={status === 'loading'} />
       <p style={{ marginTop: 16, display: 'flex', justifyContent: 'space-between' }}>
         <Link to="/forgot-password">Forgot password?</Link>

@@ -6,7 +6,7 @@ import type { RoleArea } from '@smsc/shared-session';
 export { attachApi } from '@smsc/shared-session/api';
 import { chunkTimeoutMs, forgetRemote, loadRoleModule } from '../federation/remotes';
 
-// an area's screen chunks keep the manifest's time-out too (spec §9)
+// an area's screen chunks keep the manifest's time-out too (docs/spec.md §9)
 setChunkTimeout(chunkTimeoutMs());
 import { ConsoleFrame } from './console-frame';
 
@@ -25,7 +25,13 @@ function AreaContent({ area }: { area: RoleArea }) {
   const module = use(loadOnce(area.remote));
   const [title, setTitle] = useState(module.title);
   return (
-    <ConsoleFrame area={area} title={title} menu={module.menu} buildLabel={module.buildLabel}>
+    <ConsoleFrame
+      area={area}
+      title={title}
+      menu={module.menu}
+      buildLabel={module.buildLabel}
+      headerExtra={module.headerExtra}
+    >
       <RoleRoutes module={module} onTitle={setTitle} />
     </ConsoleFrame>
   );
@@ -50,7 +56,11 @@ export function RemoteArea({ area }: { area: RoleArea }) {
               status="warning"
               title={`The ${area.label} area could not be loaded`}
               subTitle={<span data-testid="remote-fallback">{error.message}</span>}
-              extra={<Button type="primary" onClick={retry}>Retry</Button>}
+              extra={
+                <Button type="primary" onClick={retry}>
+                  Retry
+                </Button>
+              }
             />
           </ConsoleFrame>
         )}

@@ -10,14 +10,27 @@ function Where() {
 }
 
 const session = (over: Partial<SessionState>): SessionState => ({
-  token: null, userType: null, exp: null, email: null, status: 'idle', error: null, ...over,
+  token: null,
+  userType: null,
+  exp: null,
+  email: null,
+  status: 'idle',
+  error: null,
+  ...over,
 });
 
 function renderAt(route: string, s: SessionState) {
   const reseller = ROLE_AREAS.find((a) => a.userType === 'reseller')!;
   return renderWithProviders(
     <Routes>
-      <Route path="/reseller/*" element={<RequireArea area={reseller}><p>reseller area</p></RequireArea>} />
+      <Route
+        path="/reseller/*"
+        element={
+          <RequireArea area={reseller}>
+            <p>reseller area</p>
+          </RequireArea>
+        }
+      />
       <Route path="*" element={<Where />} />
     </Routes>,
     { route, preloadedState: { session: s } },

@@ -4,7 +4,7 @@ import { PageLoading } from '@smsc/shared-ui/core';
 import { homeFor, useAppSelector, type RoleArea } from '@smsc/shared-session';
 
 /**
- * Navigation guard of spec §4, for convenience only: the server refuses what a user may not do.
+ * Navigation guard of docs/spec.md §4, for convenience only: the server refuses what a user may not do.
  * Signed out: to /login carrying the wanted address. Another type's area: to the user's own home.
  */
 export function RequireArea({ area, children }: { area: RoleArea; children: ReactNode }) {

@@ -1,5 +1,4 @@
-
-/** The console messages of spec §8, logged as the service worker's state changes. */
+/** The console messages of docs/spec.md §8, logged as the service worker's state changes. */
 export const SW_MESSAGES = {
   servedFromCache: 'This web app is being served cache-first by a service worker.',
   cached: 'Content has been cached for offline use.',

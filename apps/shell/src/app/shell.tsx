@@ -1,7 +1,15 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject } from 'react-router';
-import { Button, ConfigProvider, ErrorBoundary, PageLoading, Result, ToastHost, consoleTheme } from '@smsc/shared-ui/core';
+import {
+  Button,
+  ConfigProvider,
+  ErrorBoundary,
+  PageLoading,
+  Result,
+  ToastHost,
+  consoleTheme,
+} from '@smsc/shared-ui/core';
 import { ROLE_AREAS, useAppDispatch, useAppSelector, type AppStore } from '@smsc/shared-session';
 import { LoginPage } from './login-page';
 import { RegistrationPage } from './public/registration-page';
@@ -23,7 +31,8 @@ function lazyRemoteArea(store: AppStore) {
     import('./remote-area').then((area) => {
       area.attachApi(store);
       return { default: area.RemoteArea };
-    }));
+    }),
+  );
 }
 
 function FrameUnavailable() {
@@ -31,7 +40,11 @@ function FrameUnavailable() {
     <Result
       status="warning"
       title="The console could not be loaded"
-      extra={<Button type="primary" onClick={() => window.location.reload()}>Reload</Button>}
+      extra={
+        <Button type="primary" onClick={() => window.location.reload()}>
+          Reload
+        </Button>
+      }
     />
   );
 }
@@ -62,7 +75,7 @@ export function shellRoutes(store: AppStore): RouteObject[] {
     {
       element: <Root />,
       children: [
-        // the five public routes (spec §2): no side bar, no header
+        // the five public routes (docs/spec.md §2): no side bar, no header
         { path: '/login', element: <LoginPage /> },
         { path: '/registration', element: <RegistrationPage /> },
         { path: '/api_smsc/v1/registration/confirm/:token', element: <ConfirmRegistrationPage /> },
@@ -82,7 +95,7 @@ export function shellRoutes(store: AppStore): RouteObject[] {
             </RequireArea>
           ),
         })),
-        // spec §2: an unknown path goes to the company admin home (and so to the user's own)
+        // docs/spec.md §2: an unknown path goes to the company admin home (and so to the user's own)
         { path: '*', element: <Navigate to="/company-admin" replace /> },
       ],
     },

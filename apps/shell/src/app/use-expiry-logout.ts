@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { rememberReturnPath, signOut, useAppDispatch, useAppSelector } from '@smsc/shared-session';
 
-/** spec §4: 60 s before the token expires, remember where the user was and log them out. */
+/** docs/spec.md §4: 60 s before the token expires, remember where the user was and log them out. */
 export const EXPIRY_LEAD_MS = 60_000;
 
 export function useExpiryLogout() {

@@ -40,7 +40,7 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * Loads a role remote's route table. One automatic retry covers a passing network fault; after that
  * the area's fallback offers a manual retry. A load that never settles fails after the chunk
- * time-out (spec §9: 120 s) with 'Loading chunk failed'.
+ * time-out (docs/spec.md §9: 120 s) with 'Loading chunk failed'.
  */
 export async function loadRoleModule(remote: string, attempts = 2): Promise<RoleModule> {
   const entry = manifest.remotes[remote];

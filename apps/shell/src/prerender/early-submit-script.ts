@@ -12,4 +12,5 @@ import { EARLY_SUBMIT_GLOBAL } from '../app/public/early-submit';
 export const EARLY_SUBMIT_SCRIPT = `(function(){var root=document.getElementById('root');if(!root||!root.hasAttribute('data-prerender'))return;var state={submitted:false};function onSubmit(e){var form=e.target;if(!form||!root.contains(form))return;e.preventDefault();e.stopPropagation();state.submitted=true;root.setAttribute('aria-busy','true');}document.addEventListener('submit',onSubmit,true);state.stop=function(){document.removeEventListener('submit',onSubmit,true);};window.${EARLY_SUBMIT_GLOBAL}=state;})();`;
 
 /** The script's CSP source ('sha256-…'): the API adds it to script-src, so no 'unsafe-inline'. */
-export const earlySubmitScriptHash = () => `'sha256-${createHash('sha256').update(EARLY_SUBMIT_SCRIPT, 'utf8').digest('base64')}'`;
+export const earlySubmitScriptHash = () =>
+  `'sha256-${createHash('sha256').update(EARLY_SUBMIT_SCRIPT, 'utf8').digest('base64')}'`;

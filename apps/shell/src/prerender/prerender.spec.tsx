@@ -10,7 +10,8 @@ import { assemblePage, prerenderPublicPages } from './prerender';
 import { EARLY_SUBMIT_SCRIPT } from './early-submit-script';
 
 // what html-webpack-plugin writes (minified): the hashed script in <head>, the boot text in #root
-const INDEX = '<!doctype html><html lang=en><head><meta charset=utf-8><title>SMSC Console</title><style>.boot{}</style><script defer src=/main.0123abcd.js></script></head><body><div id=root><div class=boot role=status>Loading SMSC Console…</div></div></body></html>';
+const INDEX =
+  '<!doctype html><html lang=en><head><meta charset=utf-8><title>SMSC Console</title><style>.boot{}</style><script defer src=/main.0123abcd.js></script></head><body><div id=root><div class=boot role=status>Loading SMSC Console…</div></div></body></html>';
 
 describe('the prerendered public pages', () => {
   const { pages, manifest } = prerenderPublicPages(INDEX);
@@ -30,13 +31,17 @@ describe('the prerendered public pages', () => {
   });
 
   it('refuse a template without #root', () => {
-    expect(() => assemblePage('<title>x</title><body></body>', { path: '/login', markup: '', styles: '' })).toThrow(/#root/);
+    expect(() => assemblePage('<title>x</title><body></body>', { path: '/login', markup: '', styles: '' })).toThrow(
+      /#root/,
+    );
   });
 });
 
 describe('hydrating /login', () => {
   let root: Root | undefined;
-  const api = stubApi((call) => (call.path === '/auth' ? { status: 401, body: { error: { message: 'Wrong email or password' } } } : undefined));
+  const api = stubApi((call) =>
+    call.path === '/auth' ? { status: 401, body: { error: { message: 'Wrong email or password' } } } : undefined,
+  );
   const errors: unknown[][] = [];
   beforeEach(() => {
     errors.length = 0;
@@ -73,7 +78,11 @@ describe('hydrating /login', () => {
     const event = new Event('submit', { bubbles: true, cancelable: true });
     form.dispatchEvent(event);
     // not sent natively (a GET of /login would lose it) and not seen by anything below the document
-    expect([event.defaultPrevented, reached.mock.calls.length, container().getAttribute('aria-busy')]).toEqual([true, 0, 'true']);
+    expect([event.defaultPrevented, reached.mock.calls.length, container().getAttribute('aria-busy')]).toEqual([
+      true,
+      0,
+      'true',
+    ]);
     const before = api.calls.length;
     await hydrate();
     await act(async () => new Promise((r) => setTimeout(r, 50)));
@@ -95,7 +104,9 @@ describe('hydrating /login', () => {
     // typed once live: through React's change event
     act(() => void fireEvent.change(document.getElementById('password')!, { target: { value: 'typed-after-js' } }));
     await act(async () => {
-      container().querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+      container()
+        .querySelector('form')!
+        .dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
       await new Promise((r) => setTimeout(r, 50));
     });
     const auth = api.calls.slice(before).filter((c) => c.path === '/auth');

@@ -35,10 +35,15 @@ function titleOf(markup: string): string {
 export function assemblePage(indexHtml: string, page: { path: string; markup: string; styles: string }): string {
   const root = /<div id=("?)root\1>[\s\S]*<\/body>/;
   const title = /<title>[\s\S]*?<\/title>/;
-  if (!root.test(indexHtml) || !title.test(indexHtml)) throw new Error('index.html has no <title> or no #root at the end of <body>');
+  if (!root.test(indexHtml) || !title.test(indexHtml))
+    throw new Error('index.html has no <title> or no #root at the end of <body>');
   return indexHtml
     .replace(title, () => `<title>${titleOf(page.markup)}</title>${page.styles}`)
-    .replace(root, () => `<div id="root" data-prerender="${page.path}">${page.markup}</div><script>${EARLY_SUBMIT_SCRIPT}</script></body>`);
+    .replace(
+      root,
+      () =>
+        `<div id="root" data-prerender="${page.path}">${page.markup}</div><script>${EARLY_SUBMIT_SCRIPT}</script></body>`,
+    );
 }
 
 /**

@@ -1,5 +1,13 @@
 export {
-  bulkApi, BULK_TAG, BULK_POLL_MS, isLive, useCreateBulkMutation, useCreateDelayedBulkMutation, useListBulksQuery, useBulkReportQuery, useBulkActionMutation,
+  bulkApi,
+  BULK_TAG,
+  BULK_POLL_MS,
+  isLive,
+  useCreateBulkMutation,
+  useCreateDelayedBulkMutation,
+  useListBulksQuery,
+  useBulkReportQuery,
+  useBulkActionMutation,
   type BulkListKind,
 } from './lib/bulk.api';
 export { BulkList, BulkActions, BulkFigures, bulkStatusTag } from './lib/bulk-list';

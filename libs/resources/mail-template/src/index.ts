@@ -1,2 +1,8 @@
-export { mailTemplateApi, useListMailTemplatesQuery, useSaveMailTemplateMutation, useResetMailTemplateMutation, usePreviewMailTemplateMutation } from './lib/mail-template.api';
+export {
+  mailTemplateApi,
+  useListMailTemplatesQuery,
+  useSaveMailTemplateMutation,
+  useResetMailTemplateMutation,
+  usePreviewMailTemplateMutation,
+} from './lib/mail-template.api';
 export { MailTemplateEditor, KIND_LABELS } from './lib/mail-template-editor';

@@ -1,6 +1,19 @@
 export {
-  productApi, PRODUCT_TAG, useListProductsQuery, useLazyListProductsQuery, useGetProductQuery, useCreateProductMutation, useUpdateProductMutation,
-  useDeleteProductMutation, useListRateTablesQuery, useListRoutingsQuery, useLazyQuoteProductQuery, useListProductCompaniesQuery, useAddProductCompanyMutation,
+  productApi,
+  PRODUCT_TAG,
+  useListProductsQuery,
+  useLazyListProductsQuery,
+  useGetProductQuery,
+  useCreateProductMutation,
+  useUpdateProductMutation,
+  useDeleteProductMutation,
+  useListRateTablesQuery,
+  useListRoutingsQuery,
+  useLazyQuoteProductQuery,
+  useListProductCompaniesQuery,
+  useAddProductCompanyMutation,
 } from './lib/product.api';
 export { productDefinition, productBundle, productFields } from './lib/product.resource';
+export { routingBundle, routingDefinition } from './lib/routing.resource';
+export { RoutesEditor, routingRoutes, toRouteLines } from './lib/routing-pages';
 export { QuoteBox, ProductEditPage, ProductCompaniesPage, productPages, productAccess } from './lib/product-pages';

@@ -1,6 +1,12 @@
 export { profileApi, HOME_TAG, useGetHomeQuery, useUpdateHomeMutation } from './lib/profile.api';
 export {
-  accountDefinition, companyInfoDefinition, accountBundle, memberBundle, companyInfoBundle, toAccountPatch, homeRecordHook,
+  accountDefinition,
+  companyInfoDefinition,
+  accountBundle,
+  memberBundle,
+  companyInfoBundle,
+  toAccountPatch,
+  homeRecordHook,
 } from './lib/profile.resource';
 export { ProfileDetails, ProfileRedirect, AccountForm, type ProfileDetailsProps } from './lib/profile-pages';
 export { MemberProfile } from './lib/member-profile';

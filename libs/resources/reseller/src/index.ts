@@ -1,5 +1,20 @@
 export {
-  resellerApi, RESELLER_TAG, useListResellersQuery, useLazyListResellersQuery, useGetResellerQuery, useCreateResellerMutation, useUpdateResellerMutation,
-  useDeleteResellerMutation, useImportResellersMutation,
+  resellerApi,
+  RESELLER_TAG,
+  useListResellersQuery,
+  useLazyListResellersQuery,
+  useGetResellerQuery,
+  useCreateResellerMutation,
+  useUpdateResellerMutation,
+  useDeleteResellerMutation,
+  useImportResellersMutation,
+  usePlatformProductChoicesQuery,
 } from './lib/reseller.api';
-export { resellerDefinition, resellerBundle, importResellerRows, ResellerImport } from './lib/reseller.resource';
+export {
+  resellerDefinition,
+  resellerBundle,
+  importResellerRows,
+  ResellerImport,
+  usePlatformProductOptions,
+  PlatformProductName,
+} from './lib/reseller.resource';

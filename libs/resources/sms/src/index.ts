@@ -1,8 +1,28 @@
 export {
-  smsApi, SMS_TAG, SUPPRESSION_TAG, FINAL_STATUSES, useListSmsQuery, useLazyListSmsQuery, useGetSmsQuery, useSendSmsMutation, useQuoteSmsQuery,
-  useListSuppressedQuery, useAddSuppressedMutation, useDeleteSuppressedMutation,
+  smsApi,
+  SMS_TAG,
+  SUPPRESSION_TAG,
+  FINAL_STATUSES,
+  useListSmsQuery,
+  useLazyListSmsQuery,
+  useGetSmsQuery,
+  useSendSmsMutation,
+  useQuoteSmsQuery,
+  useListSuppressedQuery,
+  useAddSuppressedMutation,
+  useDeleteSuppressedMutation,
 } from './lib/sms.api';
-export { smsDefinition, smsBundle, suppressionDefinition, suppressionBundle, suppressionBody, smsStatusTag, SMS_ACCESS, INCOMING, OUTGOING } from './lib/sms.resource';
+export {
+  smsDefinition,
+  smsBundle,
+  suppressionDefinition,
+  suppressionBundle,
+  suppressionBody,
+  smsStatusTag,
+  SMS_ACCESS,
+  INCOMING,
+  OUTGOING,
+} from './lib/sms.resource';
 export { countSegments, type Segments } from './lib/segments';
 export { SmsCenter, SentMessage, POLL_MS, type SmsCenterProps } from './lib/sms-center';
 export { smsLogRoutes, resellerSmsLogRoutes, suppressionRoutes } from './lib/sms-pages';

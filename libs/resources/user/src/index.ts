@@ -1,6 +1,22 @@
 export {
-  userApi, userListParams, USER_TAG, useListUsersQuery, useLazyListUsersQuery, useGetUserQuery, useCreateUserMutation, useUpdateUserMutation,
-  useDeleteUserMutation, useUserCompanyChoicesQuery,
+  userApi,
+  userListParams,
+  USER_TAG,
+  useListUsersQuery,
+  useLazyListUsersQuery,
+  useGetUserQuery,
+  useCreateUserMutation,
+  useUpdateUserMutation,
+  useDeleteUserMutation,
+  useUserCompanyChoicesQuery,
 } from './lib/user.api';
-export { userDefinition, userBundle, toUserCreate, toUserPatch, USER_ACCESS, activeTag, useCompanyOptions } from './lib/user.resource';
+export {
+  userDefinition,
+  userBundle,
+  toUserCreate,
+  toUserPatch,
+  USER_ACCESS,
+  activeTag,
+  useCompanyOptions,
+} from './lib/user.resource';
 export { CompanyUsersPage, type CompanyUsersPageProps } from './lib/company-users-page';

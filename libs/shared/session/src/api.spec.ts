@@ -8,7 +8,10 @@ const probe = api.injectEndpoints({
 
 const realFetch = globalThis.fetch;
 beforeAll(() => {
-  globalThis.fetch = jest.fn(async () => new Response(JSON.stringify({ ok: true }), { status: 200, headers: { 'content-type': 'application/json' } })) as typeof fetch;
+  globalThis.fetch = jest.fn(
+    async () =>
+      new Response(JSON.stringify({ ok: true }), { status: 200, headers: { 'content-type': 'application/json' } }),
+  ) as typeof fetch;
 });
 afterAll(() => {
   globalThis.fetch = realFetch;

@@ -1,3 +1,4 @@
 export { renderWithProviders, type RenderOptions } from './lib/render-with-providers';
 export { describeRoleModule, type RoleModuleExpectations } from './lib/role-module-checks';
 export { stubApi, type StubCall, type StubAnswer } from './lib/stub-api';
+export { describeLinkWalk, unreachedRoutes, walkLinks, type LinkWalk } from './lib/link-walk';

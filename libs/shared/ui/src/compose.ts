@@ -3,3 +3,4 @@
 // core and frame; `@smsc/shared-ui` re-exports it, so every entry hands out the same modules.
 export { Select, Tag } from 'antd';
 export { FieldRow } from './lib/field-row';
+export { PlaceholderFields, placeholderState, type PlaceholderState } from './lib/placeholder-values';

@@ -6,14 +6,38 @@ export * from './core';
 export * from './frame';
 export * from './compose';
 export {
-  Badge, Breadcrumb, Checkbox, Divider, Drawer, Dropdown, Empty, Form, Grid,
-  InputNumber, Modal, Pagination, Popconfirm, Progress, Radio,
-  Switch, Table, Tabs, Tooltip, Upload,
+  Badge,
+  Breadcrumb,
+  Checkbox,
+  Divider,
+  Drawer,
+  Dropdown,
+  Empty,
+  Form,
+  Grid,
+  InputNumber,
+  Modal,
+  Pagination,
+  Popconfirm,
+  Progress,
+  Radio,
+  Switch,
+  Table,
+  Tabs,
+  Tooltip,
+  Upload,
 } from 'antd';
 export type { FormInstance, FormProps, FormRule, TableColumnsType, TableProps, UploadProps } from 'antd';
 export {
-  DeleteOutlined, EditOutlined, PlusOutlined,
-  ReloadOutlined, SearchOutlined, UserOutlined, DownloadOutlined, UploadOutlined, EyeOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  SearchOutlined,
+  UserOutlined,
+  DownloadOutlined,
+  UploadOutlined,
+  EyeOutlined,
 } from '@ant-design/icons';
 export { DatePicker } from './lib/lazy-date-picker';
 export { StandaloneRemote } from './lib/standalone-remote';

@@ -1,5 +1,32 @@
 export { wildcard, unwildcard } from './lib/wildcard';
 export { pageCount } from './lib/paging';
-export { toCsv, parseCsv, parseCsvRecords, CsvError, type CsvRecord } from './lib/csv';
-export { formatDateTime, formatMoney } from './lib/format';
-export { substitute, placeholders, missingFields, fieldKey } from './lib/substitute';
+export {
+  toCsv,
+  parseCsv,
+  parseCsvRecords,
+  detectDelimiter,
+  CsvError,
+  type CsvRecord,
+  type CsvDelimiter,
+} from './lib/csv';
+export {
+  csvCell,
+  csvHeader,
+  csvMoney,
+  csvRow,
+  csvText,
+  csvValue,
+  neutraliseFormula,
+  type CsvField,
+  type CsvKind,
+} from './lib/csv-writer';
+export { currencyDigits, formatDateTime, formatMoney, formatPhone } from './lib/format';
+export {
+  substitute,
+  placeholders,
+  missingFields,
+  fieldKey,
+  fillText,
+  unfilledMessage,
+  type Filled,
+} from './lib/substitute';

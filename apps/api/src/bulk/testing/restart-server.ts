@@ -16,19 +16,51 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main() {
   const app = await build({
-    dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL || undefined, dbSchema: env.DB_SCHEMA || undefined,
-    demoPassword: 'restart-pass', demoTraffic: false, demoBilling: false, webRoot: '/nonexistent',
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dbSchema: env.DB_SCHEMA || undefined,
+    demoPassword: 'restart-pass',
+    demoTraffic: false,
+    demoBilling: false,
+    webRoot: '/nonexistent',
     messaging: { gatewaySecret: 'restart', simLatencyMs: 300, simFailureRate: 0.1, simRandom: Math.random },
   });
   const { gateway } = messagingOf(app);
   const submit = gateway.submit.bind(gateway);
-  gateway.submit = async (m) => { appendFileSync(env.HANDOVER_LOG as string, `${m.sms_uuid}\n`); return submit(m); };
-  const acme = (await app.db.selectFrom('companies').select('company_uuid').where('company_name', '=', 'Acme').executeTakeFirstOrThrow()).company_uuid;
+  gateway.submit = async (m) => {
+    appendFileSync(env.HANDOVER_LOG as string, `${m.sms_uuid}\n`);
+    return submit(m);
+  };
+  const acme = (
+    await app.db
+      .selectFrom('companies')
+      .select('company_uuid')
+      .where('company_name', '=', 'Acme')
+      .executeTakeFirstOrThrow()
+  ).company_uuid;
   let id = env.BULK_ID;
   if (env.CREATE) {
-    await app.db.transaction().execute((trx) => post(trx, { account: { company_uuid: acme }, amount: 1_000_000_000n, kind: 'adjustment', cause_type: 'test', cause_id: 'restart' }));
-    const recipients = Array.from({ length: Number(env.CREATE) }, (_, i) => ({ number: `+1415${String(3000000 + i)}` }));
-    id = (await bulkOf(app).create({ company_uuid: acme, user_uuid: null, ani: '+12125552301', text: 'Restart test', recipients })).bulk_uuid;
+    await app.db.transaction().execute((trx) =>
+      post(trx, {
+        account: { company_uuid: acme },
+        amount: 1_000_000_000n,
+        kind: 'adjustment',
+        cause_type: 'test',
+        cause_id: 'restart',
+      }),
+    );
+    const recipients = Array.from({ length: Number(env.CREATE) }, (_, i) => ({
+      number: `+1415${String(3000000 + i)}`,
+    }));
+    id = (
+      await bulkOf(app).create({
+        company_uuid: acme,
+        user_uuid: null,
+        ani: '+12125552301',
+        text: 'Restart test',
+        recipients,
+      })
+    ).bulk_uuid;
   }
   say(`BULK ${id}`);
   for (;;) {
@@ -41,8 +73,11 @@ async function main() {
     // Reports still on their way from the simulator are applied before counting: on a quiet machine the
     // job hands over faster than reports settle, so wait until the messages awaiting one stop moving
     // (those the killed process handed over never get one from this process's simulator).
-    const awaiting = async () => (await sql<{ n: number }>`select count(*)::int as n from sms
-      where company_uuid = ${acme} and text = 'Restart test' and status = 'sent'`.execute(app.db)).rows[0].n;
+    const awaiting = async () =>
+      (
+        await sql<{ n: number }>`select count(*)::int as n from sms
+      where company_uuid = ${acme} and text = 'Restart test' and status = 'sent'`.execute(app.db)
+      ).rows[0].n;
     let last = -1;
     let still = 0;
     for (const until = Date.now() + 180_000; still < 3 && Date.now() < until;) {
@@ -51,7 +86,8 @@ async function main() {
       still = n === last ? still + 1 : 0;
       last = n;
     }
-    const row = (await sql<Record<string, number>>`select
+    const row = (
+      await sql<Record<string, number>>`select
         (select count(*)::int from bulk_recipients where bulk_uuid = ${id}) as recipients,
         (select count(distinct bulk_seq)::int from sms where bulk_uuid = ${id}) as messages,
         (select count(*)::int from sms where company_uuid = ${acme} and text = 'Restart test') as stored,
@@ -62,11 +98,17 @@ async function main() {
         (select count(distinct e.cause_id)::int from ledger_entries e join sms s on e.cause_id = s.sms_uuid::text where s.text = 'Restart test' and e.kind = 'sms_charge') as charged_messages,
         (select coalesce(-sum(e.amount), 0)::text from ledger_entries e join sms s on e.cause_id = s.sms_uuid::text where s.text = 'Restart test' and e.kind = 'sms_charge') as charged,
         (select coalesce(sum(price), 0)::text from sms where company_uuid = ${acme} and text = 'Restart test' and status = 'delivered') as delivered_price,
-        (select count(*)::int from ledger_reservations l join sms s on s.reservation_uuid = l.reservation_uuid where s.text = 'Restart test') as holds`.execute(app.db)).rows[0];
+        (select count(*)::int from ledger_reservations l join sms s on s.reservation_uuid = l.reservation_uuid where s.text = 'Restart test') as holds`.execute(
+        app.db,
+      )
+    ).rows[0];
     say(`RESULT ${JSON.stringify(row)}`);
   }
   await app.close();
   process.exit(0);
 }
 
-main().catch((e) => { process.stderr.write(`${(e as Error).stack}\n`); process.exit(1); });
+main().catch((e) => {
+  process.stderr.write(`${(e as Error).stack}\n`);
+  process.exit(1);
+});

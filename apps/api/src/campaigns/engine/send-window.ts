@@ -1,22 +1,10 @@
-// Send windows: quiet hours in the recipient's time zone. The zone comes from the NANP area code's
-// state (numbers/nanp.ts knows it) and falls back to the company's zone.
+// Send windows: quiet hours in the recipient's time zone. The zones come from the number's prefix
+// (per-exchange data, so Knoxville 865 is Eastern and El Paso 915 Mountain although their states are
+// not); a prefix that spans several zones may be sent to only when it is outside quiet hours in all of
+// them. An unknown prefix falls back to the company's zone.
 
-/** The zone most of each state or province lives in (a state split between zones takes its larger part). */
-const STATE_ZONES: Record<string, string> = {
-  AL: 'America/Chicago', AK: 'America/Anchorage', AZ: 'America/Phoenix', AR: 'America/Chicago', CA: 'America/Los_Angeles',
-  CO: 'America/Denver', CT: 'America/New_York', DE: 'America/New_York', DC: 'America/New_York', FL: 'America/New_York',
-  GA: 'America/New_York', HI: 'Pacific/Honolulu', ID: 'America/Boise', IL: 'America/Chicago', IN: 'America/Indiana/Indianapolis',
-  IA: 'America/Chicago', KS: 'America/Chicago', KY: 'America/New_York', LA: 'America/Chicago', ME: 'America/New_York',
-  MD: 'America/New_York', MA: 'America/New_York', MI: 'America/Detroit', MN: 'America/Chicago', MS: 'America/Chicago',
-  MO: 'America/Chicago', MT: 'America/Denver', NE: 'America/Chicago', NV: 'America/Los_Angeles', NH: 'America/New_York',
-  NJ: 'America/New_York', NM: 'America/Denver', NY: 'America/New_York', NC: 'America/New_York', ND: 'America/Chicago',
-  OH: 'America/New_York', OK: 'America/Chicago', OR: 'America/Los_Angeles', PA: 'America/New_York', RI: 'America/New_York',
-  SC: 'America/New_York', SD: 'America/Chicago', TN: 'America/Chicago', TX: 'America/Chicago', UT: 'America/Denver',
-  VT: 'America/New_York', VA: 'America/New_York', WA: 'America/Los_Angeles', WV: 'America/New_York', WI: 'America/Chicago',
-  WY: 'America/Denver', AB: 'America/Edmonton', BC: 'America/Vancouver', MB: 'America/Winnipeg', NB: 'America/Moncton',
-  NL: 'America/St_Johns', NS: 'America/Halifax', NT: 'America/Yellowknife', ON: 'America/Toronto', QC: 'America/Toronto',
-  SK: 'America/Regina',
-};
+/** Several zones of one prefix travel as one string (a group key, and what a campaign job stores). */
+export const ZONE_SEPARATOR = '&';
 
 /** True when the runtime knows the IANA zone name. */
 export function isTimeZone(zone: string): boolean {
@@ -29,22 +17,39 @@ export function isTimeZone(zone: string): boolean {
 }
 
 /**
- * A number's zone: its area code's state's (stateOfNpa answers the state code of a NANP area code),
- * else the fallback (the company's).
+ * A number's send zone: every zone its prefix spans (zonesOfPrefix), joined by ZONE_SEPARATOR, else the
+ * fallback (the company's). With quiet hours, zones that never share a moment outside them (a country
+ * code spanning half the globe) give way to the fallback too, so a message is never held for ever.
  */
-export function zoneOfNumber(e164: string, stateOfNpa: (npa: string) => string | null | undefined, fallback: string): string {
-  const m = /^\+1([2-9][0-9]{2})[2-9][0-9]{6}$/.exec(e164);
-  const state = m ? stateOfNpa(m[1]) : null;
-  return (state && STATE_ZONES[state]) || fallback;
+export function zoneOfNumber(
+  e164: string,
+  zonesOfPrefix: (e164: string) => readonly string[] | null | undefined,
+  fallback: string,
+  quiet: QuietHours | null = null,
+  now = new Date(),
+): string {
+  const zones = [...new Set(zonesOfPrefix(e164) ?? [])].filter(isTimeZone).sort();
+  if (!zones.length) return fallback;
+  if (zones.length > 1 && quiet && !nextInAll(now, zones, quiet)) return fallback;
+  return zones.join(ZONE_SEPARATOR);
 }
 
-export interface QuietHours { start: string; end: string }
+export interface QuietHours {
+  start: string;
+  end: string;
+}
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /** Local wall-clock minutes and seconds of an instant in a zone. */
 function localClock(at: Date, zone: string): { minutes: number; seconds: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
   const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return { minutes: n('hour') * 60 + n('minute'), seconds: n('second') };
 }
@@ -59,11 +64,10 @@ export function quietWait(m: number, quiet: QuietHours): number {
 }
 
 /**
- * The first instant at or after `at` outside the quiet hours in `zone`. A daylight-saving shift
+ * The first instant at or after `at` outside the quiet hours in one zone. A daylight-saving shift
  * inside the wait is corrected by checking again.
  */
-export function nextSendTime(at: Date, zone: string, quiet: QuietHours | null): Date {
-  if (!quiet) return at;
+function nextInZone(at: Date, zone: string, quiet: QuietHours): Date {
   let t = at;
   for (let i = 0; i < 3; i++) {
     const { minutes, seconds } = localClock(t, zone);
@@ -77,20 +81,62 @@ export function nextSendTime(at: Date, zone: string, quiet: QuietHours | null): 
   return t;
 }
 
+/**
+ * The first instant at or after `at` outside the quiet hours in every one of `zones`, or null when they
+ * share none within a week. Each round moves to the latest end of quiet hours among the zones; it stops
+ * when no zone moves it further.
+ */
+function nextInAll(at: Date, zones: readonly string[], quiet: QuietHours): Date | null {
+  let t = at;
+  for (let round = 0; round < 4 * zones.length + 4; round++) {
+    let latest = t;
+    for (const zone of zones) {
+      const next = nextInZone(t, zone, quiet);
+      if (next.getTime() > latest.getTime()) latest = next;
+    }
+    if (latest.getTime() === t.getTime()) return t;
+    if (latest.getTime() - at.getTime() > 7 * 86_400_000) return null;
+    t = latest;
+  }
+  return null;
+}
+
+/**
+ * The first instant at or after `at` outside the quiet hours in `zone`, which may name several zones
+ * (ZONE_SEPARATOR): then outside them in all. Zones that share no such instant (zoneOfNumber keeps
+ * them out) are taken by their first.
+ */
+export function nextSendTime(at: Date, zone: string, quiet: QuietHours | null): Date {
+  if (!quiet) return at;
+  const zones = zone.split(ZONE_SEPARATOR);
+  return nextInAll(at, zones, quiet) ?? nextInZone(at, zones[0], quiet);
+}
+
 /** Recipients grouped by the instant they may first receive a message (one job per group). */
-export function sendGroups<T extends { number: string }>(recipients: readonly T[], opts: {
-  now: Date; start_at: Date | null; quiet: QuietHours | null; zoneOf(number: string): string;
-}): { send_at: Date; recipients: T[] }[] {
+export function sendGroups<T extends { number: string }>(
+  recipients: readonly T[],
+  opts: {
+    now: Date;
+    start_at: Date | null;
+    quiet: QuietHours | null;
+    zoneOf(number: string): string;
+  },
+): { send_at: Date; recipients: T[] }[] {
   const start = opts.start_at && opts.start_at > opts.now ? opts.start_at : opts.now;
   const groups = new Map<number, T[]>();
   const zoneTimes = new Map<string, number>();
   for (const r of recipients) {
     const zone = opts.zoneOf(r.number);
     let at = zoneTimes.get(zone);
-    if (at === undefined) { at = nextSendTime(start, zone, opts.quiet).getTime(); zoneTimes.set(zone, at); }
+    if (at === undefined) {
+      at = nextSendTime(start, zone, opts.quiet).getTime();
+      zoneTimes.set(zone, at);
+    }
     const list = groups.get(at) ?? [];
     list.push(r);
     groups.set(at, list);
   }
-  return [...groups.entries()].sort((a, b) => a[0] - b[0]).map(([at, list]) => ({ send_at: new Date(at), recipients: list }));
+  return [...groups.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([at, list]) => ({ send_at: new Date(at), recipients: list }));
 }

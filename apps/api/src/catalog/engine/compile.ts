@@ -3,12 +3,23 @@ import { toMicros } from './money';
 import type { CatalogRows } from './types';
 
 /** The versions of one rate key, newest effective date first. */
-export interface RateVersions { from: number[]; micros: number[] }
+export interface RateVersions {
+  from: number[];
+  micros: number[];
+}
 
 /** One set of rates (a rate table or a vendor deck): by code through a trie, by mobile network through a map. */
-export interface RateBook { byCode: PrefixTrie<RateVersions>; byNetwork: Map<string, RateVersions> }
+export interface RateBook {
+  byCode: PrefixTrie<RateVersions>;
+  byNetwork: Map<string, RateVersions>;
+}
 
-export interface CompiledRoute { code: string | null; network: string | null; vendorProductUuid: string; pinned: boolean }
+export interface CompiledRoute {
+  code: string | null;
+  network: string | null;
+  vendorProductUuid: string;
+  pinned: boolean;
+}
 
 export interface CompiledCatalog {
   networks: Map<string, CatalogRows['networks'][number]>;
@@ -28,14 +39,25 @@ export function compileCatalog(rows: CatalogRows): CompiledCatalog {
   const networkPrefixes = new PrefixTrie<string>();
   for (const p of rows.networkPrefixes) networkPrefixes.set(p.prefix, p.mobile_network_uuid);
 
-  const rateTables = new Map(rows.rateTables.map((t) => [t.rate_table_uuid, { type: t.rate_table_type, book: newBook() }]));
-  const vendorProducts = new Map(rows.vendorProducts.map((v) => [v.vendor_product_uuid, { name: v.vendor_product_name, active: v.active, book: newBook() }]));
+  const rateTables = new Map(
+    rows.rateTables.map((t) => [t.rate_table_uuid, { type: t.rate_table_type, book: newBook() }]),
+  );
+  const vendorProducts = new Map(
+    rows.vendorProducts.map((v) => [
+      v.vendor_product_uuid,
+      { name: v.vendor_product_name, active: v.active, book: newBook() },
+    ]),
+  );
 
   // Collect versions per (book, key) first, then freeze each into sorted typed arrays.
   const pending = new Map<RateBook, Map<string, [number, number][]>>();
   let rateCount = 0;
   for (const r of rows.rates) {
-    const book = r.rate_table_uuid ? rateTables.get(r.rate_table_uuid)?.book : r.vendor_product_uuid ? vendorProducts.get(r.vendor_product_uuid)?.book : undefined;
+    const book = r.rate_table_uuid
+      ? rateTables.get(r.rate_table_uuid)?.book
+      : r.vendor_product_uuid
+        ? vendorProducts.get(r.vendor_product_uuid)?.book
+        : undefined;
     if (!book) continue;
     const key = r.code !== null ? `c${r.code}` : `n${r.mobile_network_uuid}`;
     let keys = pending.get(book);
@@ -58,7 +80,12 @@ export function compileCatalog(rows: CatalogRows): CompiledCatalog {
   for (const r of rows.routes) {
     let routing = routings.get(r.routing_uuid);
     if (!routing) routings.set(r.routing_uuid, (routing = { byNetwork: new Map(), byCode: new PrefixTrie() }));
-    const route: CompiledRoute = { code: r.code, network: r.mobile_network_uuid, vendorProductUuid: r.vendor_product_uuid, pinned: r.is_pinned };
+    const route: CompiledRoute = {
+      code: r.code,
+      network: r.mobile_network_uuid,
+      vendorProductUuid: r.vendor_product_uuid,
+      pinned: r.is_pinned,
+    };
     if (r.mobile_network_uuid) {
       const list = routing.byNetwork.get(r.mobile_network_uuid) ?? [];
       list.push(route);

@@ -28,6 +28,31 @@ function priceIn(book: RateBook, digits: string, network: string | null, network
 }
 
 /**
+ * A product's price for one part to a number at `at` (micro-units), or null when it has none: the
+ * selling side of quote() alone, for a product that prices but never routes (a reseller's wholesale
+ * product: the platform's rates, the reseller's own routing carries the message).
+ */
+export function priceFor(
+  catalog: CompiledCatalog,
+  productUuid: string,
+  dnis: string,
+  at: Date | number,
+): number | null {
+  const digits = digitsOf(dnis);
+  if (!E164.test(digits)) return null;
+  const product = catalog.products.get(productUuid);
+  const table =
+    product && product.status === 'active' && product.rate_table_uuid
+      ? catalog.rateTables.get(product.rate_table_uuid)
+      : undefined;
+  if (!table) return null;
+  const when = typeof at === 'number' ? at : at.getTime();
+  const networkUuid = catalog.networkPrefixes.longest(digits) ?? null;
+  const p = priceIn(table.book, digits, networkUuid, table.type === 'mobile_network', when);
+  return p < 0 ? null : p;
+}
+
+/**
  * Prices and routes one message. Pure: the answer depends only on the compiled catalog, the number and
  * the time. The selling price comes from the product's rate table (a mobile-network table prices by
  * the number's network, falling back to codes; a prefix table by the longest code). The route comes
@@ -43,7 +68,10 @@ export function quote(catalog: CompiledCatalog, req: QuoteRequest): Quote {
   const network = networkUuid ? (catalog.networks.get(networkUuid) ?? null) : null;
 
   const product = catalog.products.get(req.productUuid);
-  const table = product && product.status === 'active' && product.rate_table_uuid ? catalog.rateTables.get(product.rate_table_uuid) : undefined;
+  const table =
+    product && product.status === 'active' && product.rate_table_uuid
+      ? catalog.rateTables.get(product.rate_table_uuid)
+      : undefined;
   const priceMicros = table ? priceIn(table.book, digits, networkUuid, table.type === 'mobile_network', at) : -1;
   if (priceMicros < 0) return { ok: false, reason: 'no_price', network };
 
@@ -55,23 +83,48 @@ export function quote(catalog: CompiledCatalog, req: QuoteRequest): Quote {
   }
   const pinned: (RouteChoice & { micros: number })[] = [];
   const rest: (RouteChoice & { micros: number })[] = [];
+  const floor = req.minMarginMicros ?? null;
+  let belowFloor = 0;
   for (const route of candidates ?? []) {
     const vp = catalog.vendorProducts.get(route.vendorProductUuid);
     if (!vp || !vp.active) continue;
     // Vendor decks quote by network where they can: that is the price the vendor bills.
     const micros = priceIn(vp.book, digits, networkUuid, true, at);
     if (micros < 0) continue;
-    const choice = { vendorProductUuid: route.vendorProductUuid, vendorProductName: vp.name, cost: fromMicros(micros), pinned: route.pinned, micros };
+    // Sent at a loss (or under the floor) is never the pick, pinned or not.
+    if (floor !== null && priceMicros - micros < floor) {
+      belowFloor++;
+      continue;
+    }
+    const choice = {
+      vendorProductUuid: route.vendorProductUuid,
+      vendorProductName: vp.name,
+      cost: fromMicros(micros),
+      pinned: route.pinned,
+      micros,
+    };
     (route.pinned ? pinned : rest).push(choice);
   }
   rest.sort((a, b) => a.micros - b.micros);
   const ordered = pinned.concat(rest);
-  if (!ordered.length) return { ok: false, reason: 'no_route', network };
+  if (!ordered.length) return { ok: false, reason: belowFloor ? 'below_margin' : 'no_route', network };
   const first = ordered[0];
   return {
-    ok: true, network, price: fromMicros(priceMicros), priceMicros,
-    vendorProductUuid: first.vendorProductUuid, vendorProductName: first.vendorProductName, cost: first.cost, costMicros: first.micros,
-    margin: fromMicros(priceMicros - first.micros), marginMicros: priceMicros - first.micros,
-    routes: ordered.map((r) => ({ vendorProductUuid: r.vendorProductUuid, vendorProductName: r.vendorProductName, cost: r.cost, pinned: r.pinned })),
+    ok: true,
+    network,
+    price: fromMicros(priceMicros),
+    priceMicros,
+    vendorProductUuid: first.vendorProductUuid,
+    vendorProductName: first.vendorProductName,
+    cost: first.cost,
+    costMicros: first.micros,
+    margin: fromMicros(priceMicros - first.micros),
+    marginMicros: priceMicros - first.micros,
+    routes: ordered.map((r) => ({
+      vendorProductUuid: r.vendorProductUuid,
+      vendorProductName: r.vendorProductName,
+      cost: r.cost,
+      pinned: r.pinned,
+    })),
   };
 }

@@ -4,25 +4,60 @@ export interface CatalogRows {
   networkPrefixes: { prefix: string; mobile_network_uuid: string }[];
   products: { product_uuid: string; status: string; rate_table_uuid: string | null; routing_uuid: string | null }[];
   rateTables: { rate_table_uuid: string; rate_table_type: 'prefix' | 'mobile_network' }[];
-  routes: { routing_uuid: string; code: string | null; mobile_network_uuid: string | null; vendor_product_uuid: string; is_pinned: boolean }[];
+  routes: {
+    routing_uuid: string;
+    code: string | null;
+    mobile_network_uuid: string | null;
+    vendor_product_uuid: string;
+    is_pinned: boolean;
+  }[];
   vendorProducts: { vendor_product_uuid: string; vendor_product_name: string; active: boolean }[];
   /** A selling rate (rate_table_uuid) or a vendor's cost (vendor_product_uuid), by code or mobile network. */
   rates: {
-    rate_table_uuid: string | null; vendor_product_uuid: string | null; code: string | null; mobile_network_uuid: string | null;
-    price: string; effective_from: Date | string;
+    rate_table_uuid: string | null;
+    vendor_product_uuid: string | null;
+    code: string | null;
+    mobile_network_uuid: string | null;
+    price: string;
+    effective_from: Date | string;
   }[];
 }
 
-export interface QuoteRequest { productUuid: string; dnis: string; at?: Date | number }
+export interface QuoteRequest {
+  productUuid: string;
+  dnis: string;
+  at?: Date | number;
+  /**
+   * the margin floor (micro-units per part, the guards domain's): a route whose cost leaves less margin
+   * than this is never picked; when every usable route does, the answer is below_margin
+   */
+  minMarginMicros?: number;
+}
 
-export interface RouteChoice { vendorProductUuid: string; vendorProductName: string; cost: string; pinned: boolean }
+export interface RouteChoice {
+  vendorProductUuid: string;
+  vendorProductName: string;
+  cost: string;
+  pinned: boolean;
+}
 
 export type Quote =
   | {
-      ok: true; network: { mobile_network_uuid: string; network_name: string; iso3: string | null } | null;
-      price: string; priceMicros: number; vendorProductUuid: string; vendorProductName: string; cost: string; costMicros: number;
-      margin: string; marginMicros: number;
+      ok: true;
+      network: { mobile_network_uuid: string; network_name: string; iso3: string | null } | null;
+      price: string;
+      priceMicros: number;
+      vendorProductUuid: string;
+      vendorProductName: string;
+      cost: string;
+      costMicros: number;
+      margin: string;
+      marginMicros: number;
       /** every usable vendor product in the order the pipeline should try them (the first is the one quoted) */
       routes: RouteChoice[];
     }
-  | { ok: false; reason: 'no_price' | 'no_route' | 'bad_number'; network: { mobile_network_uuid: string; network_name: string; iso3: string | null } | null };
+  | {
+      ok: false;
+      reason: 'no_price' | 'no_route' | 'bad_number' | 'below_margin';
+      network: { mobile_network_uuid: string; network_name: string; iso3: string | null } | null;
+    };

@@ -1,18 +1,30 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import {
-  IdParam, ListPage, MessageBody, Product, ProductCompany, ProductCompanyBody, ProductCompanyParams, ProductCreate, ProductListQuery, ProductPatch,
-  QuoteAnswer, QuoteQuery, type QuoteAnswer as QuoteAnswerT,
+  IdParam,
+  ListPage,
+  MessageBody,
+  Product,
+  ProductCompany,
+  ProductCompanyBody,
+  ProductCompanyParams,
+  ProductCreate,
+  ProductListQuery,
+  ProductPatch,
+  QuoteAnswer,
+  QuoteQuery,
+  type QuoteAnswer as QuoteAnswerT,
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../../lib/type-provider';
-import { ordering, paging, wildcard } from '../../lib/list';
+import { ordering, wildcard, listPage } from '../../lib/list';
 import { FieldError, notFound } from '../../lib/http-error';
 import { orNotFound } from '../../lib/tenant';
 import { bumpCatalogVersion } from '../cache';
 import { quote } from '../engine';
 import { parseDnis } from '../numbers';
-import { audit } from '../../security/audit';
+import { audit } from '../../security';
 import { catalogAccess, mustBelong, owned, ownerOf } from '../scope';
+import { rowsOf } from '../../lib/tenancy';
 
 const cfg = { config: { access: catalogAccess } };
 const tags = ['products'];
@@ -20,14 +32,33 @@ const tags = ['products'];
 export default async function productRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
 
-  const productSelect = () => app.db.selectFrom('products as p').leftJoin('rate_tables as rt', 'rt.rate_table_uuid', 'p.rate_table_uuid')
-    .leftJoin('routings as ro', 'ro.routing_uuid', 'p.routing_uuid')
-    .select(['p.product_uuid', 'p.product_name', 'p.status', 'p.rate_table_uuid', 'rt.rate_table_name', 'p.routing_uuid', 'ro.routing_name', 'p.reseller_uuid', 'p.created_on',
-      sql<number>`(select count(*)::int from companies c where c.product_uuid = p.product_uuid)`.as('company_count')]);
+  const productSelect = () =>
+    app.db
+      .selectFrom('products as p')
+      .leftJoin('rate_tables as rt', 'rt.rate_table_uuid', 'p.rate_table_uuid')
+      .leftJoin('routings as ro', 'ro.routing_uuid', 'p.routing_uuid')
+      .select([
+        'p.product_uuid',
+        'p.product_name',
+        'p.status',
+        'p.rate_table_uuid',
+        'rt.rate_table_name',
+        'p.routing_uuid',
+        'ro.routing_name',
+        'p.reseller_uuid',
+        'p.created_on',
+        sql<number>`(select count(*)::int from companies c where c.product_uuid = p.product_uuid)`.as('company_count'),
+      ]);
   const getProduct = async (req: FastifyRequest, id: string) =>
-    orNotFound(await productSelect().where('p.product_uuid', '=', id).where(owned(req, 'p.reseller_uuid')).executeTakeFirst(), 'Product');
+    orNotFound(
+      await productSelect().where('p.product_uuid', '=', id).where(owned(req, 'p.reseller_uuid')).executeTakeFirst(),
+      'Product',
+    );
   /** A product uses a rate table and a routing of its own owner. */
-  const checkRefs = async (body: { rate_table_uuid?: string | null; routing_uuid?: string | null }, owner: string | null) => {
+  const checkRefs = async (
+    body: { rate_table_uuid?: string | null; routing_uuid?: string | null },
+    owner: string | null,
+  ) => {
     if (body.rate_table_uuid) await mustBelong(app.db, 'rate_tables', body.rate_table_uuid, owner);
     if (body.routing_uuid) await mustBelong(app.db, 'routings', body.routing_uuid, owner);
   };
@@ -36,92 +67,170 @@ export default async function productRoutes(base: FastifyInstance) {
     app.catalog.invalidate();
   };
 
-  app.get('/product/list', { ...cfg, schema: { tags, querystring: ProductListQuery, response: { 200: ListPage(Product) } } }, async (req) => {
-    const q = req.query;
-    let list = productSelect().where(owned(req, 'p.reseller_uuid'));
-    if (q.product_name) list = list.where('p.product_name', 'ilike', wildcard(q.product_name));
-    if (q.status) list = list.where('p.status', '=', q.status);
-    const { per_page, offset } = paging(q);
-    const { col, dir } = ordering(q, ['product_name', 'status', 'created_on'] as const, 'product_name');
-    const [items, total] = await Promise.all([
-      list.orderBy(`p.${col}`, dir).orderBy('p.product_uuid').limit(per_page).offset(offset).execute(),
-      app.db.selectFrom(list.as('l')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: total.n, per_page };
-  });
+  app.get(
+    '/product/list',
+    { ...cfg, schema: { tags, querystring: ProductListQuery, response: { 200: ListPage(Product) } } },
+    async (req) => {
+      const q = req.query;
+      let list = productSelect().where(owned(req, 'p.reseller_uuid'));
+      if (q.product_name) list = list.where('p.product_name', 'ilike', wildcard(q.product_name));
+      if (q.status) list = list.where('p.status', '=', q.status);
+      const { col, dir } = ordering(q, ['product_name', 'status', 'created_on'] as const, 'product_name');
+      return listPage(q, list.orderBy(`p.${col}`, dir).orderBy('p.product_uuid'), app.db.selectFrom(list.as('l')));
+    },
+  );
 
-  app.get('/product/:id', { ...cfg, schema: { tags, params: IdParam, response: { 200: Product } } }, async (req) => getProduct(req, req.params.id));
+  app.get('/product/:id', { ...cfg, schema: { tags, params: IdParam, response: { 200: Product } } }, async (req) =>
+    getProduct(req, req.params.id),
+  );
 
-  app.post('/product', { ...cfg, schema: { tags, body: ProductCreate, response: { 201: Product } } }, async (req, reply) => {
-    const owner = ownerOf(req);
-    await checkRefs(req.body, owner);
-    const row = await app.db.insertInto('products').values({ ...req.body, reseller_uuid: owner }).returning('product_uuid').executeTakeFirstOrThrow();
-    await changed();
-    const made = await getProduct(req, row.product_uuid);
-    await audit(req, 'product', row.product_uuid, null, made);
-    return reply.code(201).send(made);
-  });
+  app.post(
+    '/product',
+    { ...cfg, schema: { tags, body: ProductCreate, response: { 201: Product } } },
+    async (req, reply) => {
+      const owner = ownerOf(req);
+      await checkRefs(req.body, owner);
+      const row = await app.db
+        .insertInto('products')
+        .values({ ...req.body, reseller_uuid: owner })
+        .returning('product_uuid')
+        .executeTakeFirstOrThrow();
+      await changed();
+      const made = await getProduct(req, row.product_uuid);
+      await audit(req, 'product', row.product_uuid, null, made);
+      return reply.code(201).send(made);
+    },
+  );
 
-  app.patch('/product/:id', { ...cfg, schema: { tags, params: IdParam, body: ProductPatch, response: { 200: Product } } }, async (req) => {
-    const product = await getProduct(req, req.params.id);
-    await checkRefs(req.body, product.reseller_uuid);
-    await app.db.updateTable('products').set(req.body).where('product_uuid', '=', product.product_uuid).execute();
-    await changed();
-    const after = await getProduct(req, product.product_uuid);
-    await audit(req, 'product', product.product_uuid, product, after);
-    return after;
-  });
+  app.patch(
+    '/product/:id',
+    { ...cfg, schema: { tags, params: IdParam, body: ProductPatch, response: { 200: Product } } },
+    async (req) => {
+      const product = await getProduct(req, req.params.id);
+      await checkRefs(req.body, product.reseller_uuid);
+      await app.db.updateTable('products').set(req.body).where('product_uuid', '=', product.product_uuid).execute();
+      await changed();
+      const after = await getProduct(req, product.product_uuid);
+      await audit(req, 'product', product.product_uuid, product, after);
+      return after;
+    },
+  );
 
-  app.delete('/product/:id', { ...cfg, schema: { tags, params: IdParam, response: { 200: MessageBody } } }, async (req) => {
-    const product = await getProduct(req, req.params.id);
-    await app.db.deleteFrom('products').where('product_uuid', '=', product.product_uuid).execute();
-    await changed();
-    await audit(req, 'product', product.product_uuid, product, null);
-    return { message: 'Product deleted' };
-  });
+  app.delete(
+    '/product/:id',
+    { ...cfg, schema: { tags, params: IdParam, response: { 200: MessageBody } } },
+    async (req) => {
+      const product = await getProduct(req, req.params.id);
+      await app.db.deleteFrom('products').where('product_uuid', '=', product.product_uuid).execute();
+      await changed();
+      await audit(req, 'product', product.product_uuid, product, null);
+      return { message: 'Product deleted' };
+    },
+  );
 
   // sms-routes/add-company/{id}: the companies a product prices, and giving a company the product.
   // A reseller's product goes only to its own companies; a platform product to any company.
-  const companyScope = (req: FastifyRequest) => (req.level === 'all' ? sql<boolean>`true` : sql<boolean>`c.reseller_uuid = ${req.user.reseller_uuid}`);
+  const companies = { company: 'c.company_uuid', companyReseller: 'c.reseller_uuid' };
 
-  app.get('/product/:id/company/list', { ...cfg, schema: { tags, params: IdParam, response: { 200: ListPage(ProductCompany) } } }, async (req) => {
-    const product = await getProduct(req, req.params.id);
-    const items = await app.db.selectFrom('companies as c').select(['c.company_uuid', 'c.company_name', 'c.reseller_uuid'])
-      .where('c.product_uuid', '=', product.product_uuid).where(companyScope(req)).orderBy('c.company_name').orderBy('c.company_uuid').limit(10000).execute();
-    return { items, total: items.length, per_page: 10000 };
-  });
+  app.get(
+    '/product/:id/company/list',
+    { ...cfg, schema: { tags, params: IdParam, response: { 200: ListPage(ProductCompany) } } },
+    async (req) => {
+      const product = await getProduct(req, req.params.id);
+      const items = await app.db
+        .selectFrom('companies as c')
+        .select(['c.company_uuid', 'c.company_name', 'c.reseller_uuid'])
+        .where('c.product_uuid', '=', product.product_uuid)
+        .where(rowsOf(req, companies))
+        .orderBy('c.company_name')
+        .orderBy('c.company_uuid')
+        .limit(10000)
+        .execute();
+      return { items, total: items.length, per_page: 10000 };
+    },
+  );
 
-  app.post('/product/:id/company', { ...cfg, schema: { tags, params: IdParam, body: ProductCompanyBody, response: { 200: ProductCompany } } }, async (req) => {
-    const product = await getProduct(req, req.params.id);
-    let target = app.db.updateTable('companies as c').set({ product_uuid: product.product_uuid }).where('c.company_uuid', '=', req.body.company_uuid).where(companyScope(req));
-    // A reseller's product never prices another reseller's (or the platform's) company.
-    if (product.reseller_uuid) target = target.where('c.reseller_uuid', '=', product.reseller_uuid);
-    const row = await target.returning(['c.company_uuid', 'c.company_name', 'c.reseller_uuid']).executeTakeFirst();
-    if (!row) throw notFound('Company');
-    return row;
-  });
+  app.post(
+    '/product/:id/company',
+    { ...cfg, schema: { tags, params: IdParam, body: ProductCompanyBody, response: { 200: ProductCompany } } },
+    async (req) => {
+      const product = await getProduct(req, req.params.id);
+      let target = app.db
+        .updateTable('companies as c')
+        .set({ product_uuid: product.product_uuid })
+        .where('c.company_uuid', '=', req.body.company_uuid)
+        .where(rowsOf(req, companies));
+      // A reseller's product never prices another reseller's (or the platform's) company.
+      if (product.reseller_uuid) target = target.where('c.reseller_uuid', '=', product.reseller_uuid);
+      const row = await target.returning(['c.company_uuid', 'c.company_name', 'c.reseller_uuid']).executeTakeFirst();
+      if (!row) throw notFound('Company');
+      return row;
+    },
+  );
 
-  app.delete('/product/:id/company/:company_uuid', { ...cfg, schema: { tags, params: ProductCompanyParams, response: { 200: MessageBody } } }, async (req) => {
-    const product = await getProduct(req, req.params.id);
-    orNotFound(await app.db.updateTable('companies as c').set({ product_uuid: null }).where('c.company_uuid', '=', req.params.company_uuid)
-      .where('c.product_uuid', '=', product.product_uuid).where(companyScope(req)).returning('c.company_uuid').executeTakeFirst(), 'Company');
-    return { message: 'Company removed from the product' };
-  });
+  app.delete(
+    '/product/:id/company/:company_uuid',
+    { ...cfg, schema: { tags, params: ProductCompanyParams, response: { 200: MessageBody } } },
+    async (req) => {
+      const product = await getProduct(req, req.params.id);
+      orNotFound(
+        await app.db
+          .updateTable('companies as c')
+          .set({ product_uuid: null })
+          .where('c.company_uuid', '=', req.params.company_uuid)
+          .where('c.product_uuid', '=', product.product_uuid)
+          .where(rowsOf(req, companies))
+          .returning('c.company_uuid')
+          .executeTakeFirst(),
+        'Company',
+      );
+      return { message: 'Company removed from the product' };
+    },
+  );
 
   // Addition to the spec: the price, route, cost and margin of one message to `dnis`, or the reason there is none.
-  app.get('/product/:id/quote', { ...cfg, schema: { tags, params: IdParam, querystring: QuoteQuery, response: { 200: QuoteAnswer } } }, async (req): Promise<QuoteAnswerT> => {
-    const product = await getProduct(req, req.params.id);
-    const none = { country_iso2: null, network: null, price: null, vendor_product_uuid: null, vendor_product_name: null, cost: null, margin: null, routes: [] };
-    const dnis = req.query.dnis?.trim();
-    if (!dnis) throw new FieldError({ dnis: 'Enter a number to quote' });
-    const parsed = parseDnis(dnis);
-    if (!parsed) return { ok: false, reason: 'bad_number', dnis, ...none };
-    const q = quote(await app.catalog.current(), { productUuid: product.product_uuid, dnis: parsed.digits, at: req.query.at ? new Date(req.query.at) : undefined });
-    const base = { ...none, dnis: parsed.digits, country_iso2: parsed.iso2, network: q.network };
-    if (!q.ok) return { ...base, ok: false, reason: q.reason };
-    return {
-      ...base, ok: true, reason: null, price: q.price, vendor_product_uuid: q.vendorProductUuid, vendor_product_name: q.vendorProductName, cost: q.cost, margin: q.margin,
-      routes: q.routes.map((r) => ({ vendor_product_uuid: r.vendorProductUuid, vendor_product_name: r.vendorProductName, cost: r.cost, is_pinned: r.pinned })),
-    };
-  });
+  app.get(
+    '/product/:id/quote',
+    { ...cfg, schema: { tags, params: IdParam, querystring: QuoteQuery, response: { 200: QuoteAnswer } } },
+    async (req): Promise<QuoteAnswerT> => {
+      const product = await getProduct(req, req.params.id);
+      const none = {
+        country_iso2: null,
+        network: null,
+        price: null,
+        vendor_product_uuid: null,
+        vendor_product_name: null,
+        cost: null,
+        margin: null,
+        routes: [],
+      };
+      const dnis = req.query.dnis?.trim();
+      if (!dnis) throw new FieldError({ dnis: 'Enter a number to quote' });
+      const parsed = parseDnis(dnis);
+      if (!parsed) return { ok: false, reason: 'bad_number', dnis, ...none };
+      const q = quote(await app.catalog.current(), {
+        productUuid: product.product_uuid,
+        dnis: parsed.digits,
+        at: req.query.at ? new Date(req.query.at) : undefined,
+      });
+      const base = { ...none, dnis: parsed.digits, country_iso2: parsed.iso2, network: q.network };
+      if (!q.ok) return { ...base, ok: false, reason: q.reason };
+      return {
+        ...base,
+        ok: true,
+        reason: null,
+        price: q.price,
+        vendor_product_uuid: q.vendorProductUuid,
+        vendor_product_name: q.vendorProductName,
+        cost: q.cost,
+        margin: q.margin,
+        routes: q.routes.map((r) => ({
+          vendor_product_uuid: r.vendorProductUuid,
+          vendor_product_name: r.vendorProductName,
+          cost: r.cost,
+          is_pinned: r.pinned,
+        })),
+      };
+    },
+  );
 }

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { csvCell, type CsvKind } from '@smsc/shared-util';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { IdParam, RateExport } from '@smsc/shared-contract';
@@ -8,19 +9,20 @@ import { notFound } from '../../lib/http-error';
 import { catalogAccess, owned } from '../scope';
 
 /** The import's own columns first, so an exported file imports back as it is; the names after them are for people. */
-export const EXPORT_COLUMNS = ['code', 'mobile_network_uuid', 'price', 'effective_from', 'mcc', 'mnc', 'network_name', 'country_name'] as const;
+export const EXPORT_COLUMNS = [
+  'code',
+  'mobile_network_uuid',
+  'price',
+  'effective_from',
+  'mcc',
+  'mnc',
+  'network_name',
+  'country_name',
+] as const;
 const PAGE = 5000;
 
-/**
- * One CSV field (RFC 4180). Text a spreadsheet would run as a formula (= + - @, tab, CR) gets a
- * leading quote mark; codes are digits by the table's own check and prices and dates are ours, so
- * only the free-text names can need it and a dialling code like 44 is never touched.
- */
-export function csvField(value: string | null, text = false): string {
-  let v = value ?? '';
-  if (text && /^[=+\-@\t\r]/.test(v)) v = `'${v}`;
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
+/** One field through the one CSV writer; a rate's price keeps every digit so the file imports back exactly. */
+export const csvField = (value: string | null, kind: CsvKind = 'text'): string => csvCell(value, kind);
 
 type Owner = { rate_table_uuid: string } | { vendor_product_uuid: string };
 
@@ -29,17 +31,49 @@ export async function* rateCsv(db: Kysely<Database>, owner: Owner): AsyncGenerat
   yield `${EXPORT_COLUMNS.join(',')}\r\n`;
   let after: { code: string; id: string } | null = null;
   for (;;) {
-    let q = db.selectFrom('rates').leftJoin('mobile_networks as mn', 'mn.mobile_network_uuid', 'rates.mobile_network_uuid')
-      .select(['rates.rate_uuid', 'rates.code', 'rates.mobile_network_uuid', sql<string>`rates.price::text`.as('price'), 'rates.effective_from', 'mn.mcc', 'mn.mnc',
-        'mn.network_name', 'rates.country_name', sql<string>`coalesce(rates.code, '')`.as('sort_code')]);
-    q = 'rate_table_uuid' in owner ? q.where('rates.rate_table_uuid', '=', owner.rate_table_uuid) : q.where('rates.vendor_product_uuid', '=', owner.vendor_product_uuid);
-    if (after) q = q.where(sql<boolean>`(coalesce(rates.code, ''), rates.rate_uuid) > (${after.code}, ${after.id}::uuid)`);
-    const rows = await q.orderBy(sql`coalesce(rates.code, '')`).orderBy('rates.rate_uuid').limit(PAGE).execute();
+    let q = db
+      .selectFrom('rates')
+      .leftJoin('mobile_networks as mn', 'mn.mobile_network_uuid', 'rates.mobile_network_uuid')
+      .select([
+        'rates.rate_uuid',
+        'rates.code',
+        'rates.mobile_network_uuid',
+        sql<string>`rates.price::text`.as('price'),
+        'rates.effective_from',
+        'mn.mcc',
+        'mn.mnc',
+        'mn.network_name',
+        'rates.country_name',
+        sql<string>`coalesce(rates.code, '')`.as('sort_code'),
+      ]);
+    q =
+      'rate_table_uuid' in owner
+        ? q.where('rates.rate_table_uuid', '=', owner.rate_table_uuid)
+        : q.where('rates.vendor_product_uuid', '=', owner.vendor_product_uuid);
+    if (after)
+      q = q.where(sql<boolean>`(coalesce(rates.code, ''), rates.rate_uuid) > (${after.code}, ${after.id}::uuid)`);
+    const rows = await q
+      .orderBy(sql`coalesce(rates.code, '')`)
+      .orderBy('rates.rate_uuid')
+      .limit(PAGE)
+      .execute();
     if (!rows.length) return;
-    yield rows.map((r) => [
-      csvField(r.code), csvField(r.mobile_network_uuid), csvField(r.price), csvField(new Date(r.effective_from).toISOString()), csvField(r.mcc), csvField(r.mnc),
-      csvField(r.network_name, true), csvField(r.country_name, true),
-    ].join(',')).join('\r\n') + '\r\n';
+    yield (
+      rows
+        .map((r) =>
+          [
+            csvField(r.code),
+            csvField(r.mobile_network_uuid),
+            csvField(r.price, 'number'),
+            csvField(new Date(r.effective_from).toISOString()),
+            csvField(r.mcc),
+            csvField(r.mnc),
+            csvField(r.network_name),
+            csvField(r.country_name),
+          ].join(','),
+        )
+        .join('\r\n') + '\r\n'
+    );
     const last = rows[rows.length - 1];
     after = { code: last.sort_code, id: last.rate_uuid };
     if (rows.length < PAGE) return;
@@ -53,24 +87,49 @@ export async function* rateCsv(db: Kysely<Database>, owner: Owner): AsyncGenerat
 export default async function rateExportRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
   const schema = (tag: string) => ({
-    tags: [tag], params: IdParam, produces: ['text/csv'], response: { 200: RateExport },
+    tags: [tag],
+    params: IdParam,
+    produces: ['text/csv'],
+    response: { 200: RateExport },
     description: `text/csv with the columns ${EXPORT_COLUMNS.join(', ')}; imports back through the matching import call.`,
   });
-  const send = (reply: import('fastify').FastifyReply, name: string, owner: Owner) => reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name.replace(/[^A-Za-z0-9_.-]+/g, '-').slice(0, 80) || 'rates'}.csv"`)
-    .send(Readable.from(rateCsv(app.db, owner)));
+  const send = (reply: import('fastify').FastifyReply, name: string, owner: Owner) =>
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header(
+        'content-disposition',
+        `attachment; filename="${name.replace(/[^A-Za-z0-9_.-]+/g, '-').slice(0, 80) || 'rates'}.csv"`,
+      )
+      .send(Readable.from(rateCsv(app.db, owner)));
 
-  app.get('/rate_table/:id/export', { config: { access: catalogAccess }, schema: schema('rates') }, async (req, reply) => {
-    const t = await app.db.selectFrom('rate_tables').select(['rate_table_uuid', 'rate_table_name']).where('rate_table_uuid', '=', req.params.id).where(owned(req, 'reseller_uuid')).executeTakeFirst();
-    if (!t) throw notFound('Rate table');
-    return send(reply, t.rate_table_name, { rate_table_uuid: t.rate_table_uuid });
-  });
+  app.get(
+    '/rate_table/:id/export',
+    { config: { access: catalogAccess }, schema: schema('rates') },
+    async (req, reply) => {
+      const t = await app.db
+        .selectFrom('rate_tables')
+        .select(['rate_table_uuid', 'rate_table_name'])
+        .where('rate_table_uuid', '=', req.params.id)
+        .where(owned(req, 'reseller_uuid'))
+        .executeTakeFirst();
+      if (!t) throw notFound('Rate table');
+      return send(reply, t.rate_table_name, { rate_table_uuid: t.rate_table_uuid });
+    },
+  );
 
-  app.get('/vendor_product/:id/export', { config: { access: catalogAccess }, schema: schema('vendors') }, async (req, reply) => {
-    const vp = await app.db.selectFrom('vendor_products as vp').innerJoin('vendors as v', 'v.vendor_uuid', 'vp.vendor_uuid').select(['vp.vendor_product_uuid', 'vp.vendor_product_name'])
-      .where('vp.vendor_product_uuid', '=', req.params.id).where(owned(req, 'v.reseller_uuid')).executeTakeFirst();
-    if (!vp) throw notFound('Vendor product');
-    return send(reply, vp.vendor_product_name, { vendor_product_uuid: vp.vendor_product_uuid });
-  });
+  app.get(
+    '/vendor_product/:id/export',
+    { config: { access: catalogAccess }, schema: schema('vendors') },
+    async (req, reply) => {
+      const vp = await app.db
+        .selectFrom('vendor_products as vp')
+        .innerJoin('vendors as v', 'v.vendor_uuid', 'vp.vendor_uuid')
+        .select(['vp.vendor_product_uuid', 'vp.vendor_product_name'])
+        .where('vp.vendor_product_uuid', '=', req.params.id)
+        .where(owned(req, 'v.reseller_uuid'))
+        .executeTakeFirst();
+      if (!vp) throw notFound('Vendor product');
+      return send(reply, vp.vendor_product_name, { vendor_product_uuid: vp.vendor_product_uuid });
+    },
+  );
 }

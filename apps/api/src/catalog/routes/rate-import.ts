@@ -1,14 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { IdParam, RateImport, RateImportResult, type RateLine } from '@smsc/shared-contract';
+import {
+  IdParam,
+  RateImport,
+  RateImportPreview,
+  RateImportQuery,
+  RateImportResult,
+  type RateLine,
+} from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../../lib/type-provider';
-import { FieldError, HttpError, notFound } from '../../lib/http-error';
-import { parseCsv } from '../../lib/csv';
-import { readUpload, uploadText } from '../../lib/uploads';
+import { FieldError, notFound } from '../../lib/http-error';
+import type { CsvRecord } from '../../lib/csv';
+import { csvRecords, slices, utf8Chunks } from '../../lib/csv-stream';
+import { streamUpload } from '../../lib/uploads';
 import { isPrice } from '../engine';
 import { bumpCatalogVersion } from '../cache';
 import { catalogAccess, owned, resolveRateLines } from '../scope';
 import { insertRates } from './rate-query';
+import { applyImport, previewImport, type RateOwner } from './rate-import-diff';
 
 const CSV_MAX_BYTES = 32 * 1024 * 1024;
 const MAX_ROWS = 200_000;
@@ -21,24 +30,35 @@ const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}
  * A rate CSV: a header naming `price` and `code` and/or `mobile_network_uuid` (or `mcc` + `mnc`), and
  * optionally `effective_from` (a date, or a date and time; UTC when no zone is given). Every line is
  * checked; any problem rejects the whole file with the lines named (`{ errors: { "line 7": "..." } }`).
+ * Records are taken as they are parsed: a file over the row cap is refused at its first line too many,
+ * without reading (or, for an upload, receiving) the rest.
  */
-export function parseRateCsv(csv: string, networkByMccMnc: (mcc: string, mnc: string) => string | undefined): RateLine[] {
-  const [header, ...records] = parseCsv(csv);
-  const cols = (header?.fields ?? []).map((h) => h.trim().toLowerCase());
-  const at = (name: string) => cols.indexOf(name);
-  const [code, uuid, mcc, mnc, price, from] = ['code', 'mobile_network_uuid', 'mcc', 'mnc', 'price', 'effective_from'].map(at);
-  if (price < 0 || (code < 0 && uuid < 0 && (mcc < 0 || mnc < 0))) {
-    throw new FieldError({ 'line 1': 'The header needs price and code, mobile_network_uuid, or mcc and mnc' });
-  }
-  if (!records.length) throw new FieldError({ 'line 2': 'The file has no rates under its header' });
-  if (records.length > MAX_ROWS) throw new FieldError({ [`line ${MAX_ROWS + 2}`]: `At most ${MAX_ROWS.toLocaleString('en')} rates per file` });
+export async function parseRateRecords(
+  records: AsyncIterable<CsvRecord>,
+  networkByMccMnc: (mcc: string, mnc: string) => string | undefined,
+): Promise<RateLine[]> {
+  let cols: string[] | null = null;
+  let at: number[] = [];
   const errors: Record<string, string> = {};
   let count = 0;
+  let rows = 0;
   const fail = (line: number, message: string) => {
     if (count++ < MAX_ERRORS) errors[`line ${line}`] = message;
   };
   const lines: RateLine[] = [];
-  for (const { line, fields } of records) {
+  for await (const { line, fields } of records) {
+    if (!cols) {
+      cols = fields.map((h) => h.trim().toLowerCase());
+      const names = cols;
+      at = ['code', 'mobile_network_uuid', 'mcc', 'mnc', 'price', 'effective_from'].map((n) => names.indexOf(n));
+      const [code, uuid, mcc, mnc, price] = at;
+      if (price < 0 || (code < 0 && uuid < 0 && (mcc < 0 || mnc < 0)))
+        throw new FieldError({ 'line 1': 'The header needs price and code, mobile_network_uuid, or mcc and mnc' });
+      continue;
+    }
+    if (++rows > MAX_ROWS)
+      throw new FieldError({ [`line ${line}`]: `At most ${MAX_ROWS.toLocaleString('en')} rates per file` });
+    const [code, uuid, mcc, mnc, price, from] = at;
     if (fields.length !== cols.length) {
       fail(line, `${fields.length} fields, the header has ${cols.length}`);
       continue;
@@ -76,16 +96,26 @@ export function parseRateCsv(csv: string, networkByMccMnc: (mcc: string, mnc: st
       continue;
     }
     lines.push({
-      code: c || null, mobile_network_uuid: network, price: p,
-      effective_from: f ? new Date(f.length === 10 ? `${f}T00:00:00Z` : /[zZ]|[+-]\d{2}:\d{2}$/.test(f) ? f : `${f}Z`).toISOString() : undefined,
+      code: c || null,
+      mobile_network_uuid: network,
+      price: p,
+      effective_from: f
+        ? new Date(f.length === 10 ? `${f}T00:00:00Z` : /[zZ]|[+-]\d{2}:\d{2}$/.test(f) ? f : `${f}Z`).toISOString()
+        : undefined,
     });
   }
+  if (!cols) throw new FieldError({ 'line 1': 'The header needs price and code, mobile_network_uuid, or mcc and mnc' });
+  if (!rows) throw new FieldError({ 'line 2': 'The file has no rates under its header' });
   if (count) {
     if (count > MAX_ERRORS) errors['more'] = `${count - MAX_ERRORS} more lines have problems`;
     throw new FieldError(errors);
   }
   return lines;
 }
+
+/** The same for a CSV already in memory (JSON `{ csv }`), parsed in slices so the cap stops it early too. */
+export const parseRateCsv = (csv: string, networkByMccMnc: (mcc: string, mnc: string) => string | undefined) =>
+  parseRateRecords(csvRecords(slices(csv)), networkByMccMnc);
 
 /**
  * POST /rate_table/{id}/import and /vendor_product/{id}/import (additions to the spec): a rate CSV as
@@ -95,43 +125,122 @@ export default async function rateImportRoutes(base: FastifyInstance) {
   await base.register(multipart);
   const app = base.withTypeProvider<TypeBoxProvider>();
 
-  async function csvOf(req: FastifyRequest): Promise<string> {
-    if (!req.isMultipart()) return (req.body as { csv: string }).csv;
-    const text = uploadText((await readUpload(req, 'file', CSV_MAX_BYTES)).data);
-    if (text === null) throw new HttpError(400, 'The file is not UTF-8 text; save the CSV as UTF-8');
-    return text;
+  /** The rate lines of the request's CSV, from JSON `{ csv }` or streamed from the upload as it arrives. */
+  function linesOf(req: FastifyRequest, byMccMnc: (mcc: string, mnc: string) => string | undefined) {
+    if (!req.isMultipart()) {
+      // a POST without a body passes the schema (the body is optional for multipart): say what to send
+      const csv = (req.body as { csv?: unknown } | undefined)?.csv;
+      if (typeof csv !== 'string') throw new FieldError({ csv: 'Send the rates as a CSV file' });
+      return parseRateCsv(csv, byMccMnc);
+    }
+    return streamUpload(req, 'file', CSV_MAX_BYTES, (bytes) =>
+      parseRateRecords(csvRecords(utf8Chunks(bytes)), byMccMnc),
+    );
   }
 
-  async function importInto(req: FastifyRequest, owner: { rate_table_uuid?: string; vendor_product_uuid?: string }, tableType: 'prefix' | 'mobile_network' | null) {
-    const csv = await csvOf(req);
-    const networks = new Map((await app.db.selectFrom('mobile_networks').select(['mobile_network_uuid', 'mcc', 'mnc']).execute()).map((n) => [`${n.mcc}-${n.mnc}`, n.mobile_network_uuid]));
-    const lines = parseRateCsv(csv, (mcc, mnc) => networks.get(`${mcc}-${mnc}`));
+  /** The file's rates, checked against the catalog; a line without its own date takes the import's. */
+  async function resolvedLines(req: FastifyRequest, tableType: 'prefix' | 'mobile_network' | null, at?: Date) {
+    const networks = new Map(
+      (await app.db.selectFrom('mobile_networks').select(['mobile_network_uuid', 'mcc', 'mnc']).execute()).map((n) => [
+        `${n.mcc}-${n.mnc}`,
+        n.mobile_network_uuid,
+      ]),
+    );
+    const lines = await linesOf(req, (mcc, mnc) => networks.get(`${mcc}-${mnc}`));
+    const dated = at ? lines.map((l) => (l.effective_from ? l : { ...l, effective_from: at.toISOString() })) : lines;
     // line i of the rates is line i + 2 of the file (after the header)
-    const resolved = await resolveRateLines(app.db, lines, tableType, (i, f) => `line ${i + 2} (${f})`);
-    await app.db.transaction().execute(async (trx) => {
-      await insertRates(trx, owner, resolved);
+    return resolveRateLines(app.db, dated, tableType, (i, f) => `line ${i + 2} (${f})`);
+  }
+
+  /** The import's effective date: the day asked (UTC midnight), else now. */
+  const effectiveAt = (q: RateImportQuery) =>
+    q.effective_from ? new Date(`${q.effective_from}T00:00:00Z`) : new Date();
+
+  async function importInto(
+    req: FastifyRequest<{ Querystring: RateImportQuery }>,
+    owner: RateOwner,
+    tableType: 'prefix' | 'mobile_network' | null,
+  ) {
+    const q = req.query;
+    // Without a mode the file's rates are added as new versions (the original behaviour of the call).
+    if (!q.mode) {
+      const resolved = await resolvedLines(req, tableType, q.effective_from ? effectiveAt(q) : undefined);
+      await app.db.transaction().execute(async (trx) => {
+        await insertRates(trx, owner, resolved);
+        await bumpCatalogVersion(trx);
+      });
+      app.catalog.invalidate();
+      return { imported: resolved.length };
+    }
+    const at = effectiveAt(q);
+    const resolved = await resolvedLines(req, tableType, at);
+    const diff = await app.db.transaction().execute(async (trx) => {
+      const d = await applyImport(trx, owner, resolved, q.mode ?? 'update', at);
       await bumpCatalogVersion(trx);
+      return d;
     });
     app.catalog.invalidate();
-    return { imported: resolved.length };
+    const { samples: _samples, ...counts } = diff;
+    return { imported: diff.added + diff.changed, ...counts };
+  }
+
+  async function previewInto(
+    req: FastifyRequest<{ Querystring: RateImportQuery }>,
+    owner: RateOwner,
+    tableType: 'prefix' | 'mobile_network' | null,
+  ) {
+    const at = effectiveAt(req.query);
+    const resolved = await resolvedLines(req, tableType, at);
+    return previewImport(app.db, owner, resolved, req.query.mode ?? 'update', at);
   }
 
   const schema = (tag: string) => ({
-    tags: [tag], params: IdParam, response: { 201: RateImportResult },
-    description: 'JSON `{ csv }` or multipart/form-data with the CSV in the field "file". Columns: price, code or mobile_network_uuid (or mcc and mnc), effective_from. Imports every line or none.',
+    tags: [tag],
+    params: IdParam,
+    querystring: RateImportQuery,
+    response: { 201: RateImportResult, 200: RateImportPreview },
+    description:
+      'JSON `{ csv }` or multipart/form-data with the CSV in the field "file". Columns: price, code or mobile_network_uuid (or mcc and mnc), effective_from. Imports every line or none. mode=update adds new and changes changed rates from effective_from; mode=replace also removes the rates the file no longer holds; without mode the lines are added. /preview answers the counts and first rows of that change without writing.',
     body: { content: { 'application/json': { schema: RateImport }, 'multipart/form-data': { schema: {} } } },
   });
 
-  app.post('/rate_table/:id/import', { config: { access: catalogAccess }, bodyLimit: CSV_MAX_BYTES, schema: schema('rates') }, async (req, reply) => {
-    const t = await app.db.selectFrom('rate_tables').select(['rate_table_uuid', 'rate_table_type']).where('rate_table_uuid', '=', req.params.id).where(owned(req, 'reseller_uuid')).executeTakeFirst();
+  const tableOf = async (req: FastifyRequest<{ Params: { id: string } }>) => {
+    const t = await app.db
+      .selectFrom('rate_tables')
+      .select(['rate_table_uuid', 'rate_table_type'])
+      .where('rate_table_uuid', '=', req.params.id)
+      .where(owned(req, 'reseller_uuid'))
+      .executeTakeFirst();
     if (!t) throw notFound('Rate table');
+    return t;
+  };
+  const productOf = async (req: FastifyRequest<{ Params: { id: string } }>) => {
+    const vp = await app.db
+      .selectFrom('vendor_products as vp')
+      .innerJoin('vendors as v', 'v.vendor_uuid', 'vp.vendor_uuid')
+      .select('vp.vendor_product_uuid')
+      .where('vp.vendor_product_uuid', '=', req.params.id)
+      .where(owned(req, 'v.reseller_uuid'))
+      .executeTakeFirst();
+    if (!vp) throw notFound('Vendor product');
+    return vp;
+  };
+  const opts = (tag: string) => ({ config: { access: catalogAccess }, bodyLimit: CSV_MAX_BYTES, schema: schema(tag) });
+
+  app.post('/rate_table/:id/import', opts('rates'), async (req, reply) => {
+    const t = await tableOf(req);
     return reply.code(201).send(await importInto(req, { rate_table_uuid: t.rate_table_uuid }, t.rate_table_type));
   });
-
-  app.post('/vendor_product/:id/import', { config: { access: catalogAccess }, bodyLimit: CSV_MAX_BYTES, schema: schema('vendors') }, async (req, reply) => {
-    const vp = await app.db.selectFrom('vendor_products as vp').innerJoin('vendors as v', 'v.vendor_uuid', 'vp.vendor_uuid').select('vp.vendor_product_uuid')
-      .where('vp.vendor_product_uuid', '=', req.params.id).where(owned(req, 'v.reseller_uuid')).executeTakeFirst();
-    if (!vp) throw notFound('Vendor product');
+  app.post('/rate_table/:id/import/preview', opts('rates'), async (req) => {
+    const t = await tableOf(req);
+    return previewInto(req, { rate_table_uuid: t.rate_table_uuid }, t.rate_table_type);
+  });
+  app.post('/vendor_product/:id/import', opts('vendors'), async (req, reply) => {
+    const vp = await productOf(req);
     return reply.code(201).send(await importInto(req, { vendor_product_uuid: vp.vendor_product_uuid }, null));
+  });
+  app.post('/vendor_product/:id/import/preview', opts('vendors'), async (req) => {
+    const vp = await productOf(req);
+    return previewInto(req, { vendor_product_uuid: vp.vendor_product_uuid }, null);
   });
 }

@@ -1,16 +1,29 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import {
-  IdParam, ListPage, MessageBody, MobileNetwork, MobileNetworkListQuery, Rate, RATE_TABLE_RATES_SHOWN, RateCreate, RateListQuery, RatePatch, RateTable,
-  RateTableCreate, RateTableListQuery, RateTablePatch, RateTableWithRates,
+  IdParam,
+  ListPage,
+  MessageBody,
+  MobileNetwork,
+  MobileNetworkListQuery,
+  Rate,
+  RATE_TABLE_RATES_SHOWN,
+  RateCreate,
+  RateListQuery,
+  RatePatch,
+  RateTable,
+  RateTableCreate,
+  RateTableListQuery,
+  RateTablePatch,
+  RateTableWithRates,
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../../lib/type-provider';
 import { readShared } from '../../lib/access';
-import { ordering, paging, wildcard } from '../../lib/list';
+import { ordering, wildcard, listPage } from '../../lib/list';
 import { FieldError, notFound } from '../../lib/http-error';
 import { orNotFound } from '../../lib/tenant';
 import { bumpCatalogVersion } from '../cache';
-import { audit } from '../../security/audit';
+import { audit } from '../../security';
 import { catalogAccess, owned, ownerOf, resolveRateLines } from '../scope';
 import { insertRates, priceText, rateColumns, rateOwned, rateSelect } from './rate-query';
 
@@ -24,202 +37,355 @@ export default async function rateRoutes(base: FastifyInstance) {
   };
 
   // Mobile networks are reference data (mcc-mnc-list): every signed-in user may read them.
-  app.get('/mobile_network/list', { config: { access: readShared }, schema: { tags: ['catalog'], querystring: MobileNetworkListQuery, response: { 200: ListPage(MobileNetwork) } } }, async (req) => {
-    const q = req.query;
-    let list = app.db.selectFrom('mobile_networks');
-    if (q.iso3) list = list.where('iso3', '=', q.iso3.toUpperCase());
-    if (q.mcc) list = list.where('mcc', '=', q.mcc);
-    if (q.network_name) list = list.where('network_name', 'ilike', wildcard(q.network_name));
-    for (const word of (q.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5)) {
-      const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      list = list.where((eb) => eb.or([
-        eb('country_name', 'ilike', like), eb('network_name', 'ilike', like), eb('operator', 'ilike', like),
-        eb('iso3', '=', word.toUpperCase()), eb('iso2', '=', word.toUpperCase()), eb('mcc', 'like', `${word.replace(/\D/g, '') || 'x'}%`),
-      ]));
-    }
-    const { per_page, offset } = paging(q);
-    const [items, total] = await Promise.all([
-      list.selectAll().orderBy('country_name').orderBy('network_name').orderBy('mobile_network_uuid').limit(per_page).offset(offset).execute(),
-      list.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: total.n, per_page };
-  });
+  app.get(
+    '/mobile_network/list',
+    {
+      config: { access: readShared },
+      schema: { tags: ['catalog'], querystring: MobileNetworkListQuery, response: { 200: ListPage(MobileNetwork) } },
+    },
+    async (req) => {
+      const q = req.query;
+      let list = app.db.selectFrom('mobile_networks');
+      if (q.iso3) list = list.where('iso3', '=', q.iso3.toUpperCase());
+      if (q.mcc) list = list.where('mcc', '=', q.mcc);
+      if (q.network_name) list = list.where('network_name', 'ilike', wildcard(q.network_name));
+      for (const word of (q.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5)) {
+        const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        list = list.where((eb) =>
+          eb.or([
+            eb('country_name', 'ilike', like),
+            eb('network_name', 'ilike', like),
+            eb('operator', 'ilike', like),
+            eb('iso3', '=', word.toUpperCase()),
+            eb('iso2', '=', word.toUpperCase()),
+            eb('mcc', 'like', `${word.replace(/\D/g, '') || 'x'}%`),
+          ]),
+        );
+      }
+      return listPage(
+        q,
+        list.selectAll().orderBy('country_name').orderBy('network_name').orderBy('mobile_network_uuid'),
+        list,
+      );
+    },
+  );
 
-  app.get('/mobile_network/:id', { config: { access: readShared }, schema: { tags: ['catalog'], params: IdParam, response: { 200: MobileNetwork } } }, async (req) =>
-    orNotFound(await app.db.selectFrom('mobile_networks').selectAll().where('mobile_network_uuid', '=', req.params.id).executeTakeFirst(), 'Mobile network'));
+  app.get(
+    '/mobile_network/:id',
+    {
+      config: { access: readShared },
+      schema: { tags: ['catalog'], params: IdParam, response: { 200: MobileNetwork } },
+    },
+    async (req) =>
+      orNotFound(
+        await app.db
+          .selectFrom('mobile_networks')
+          .selectAll()
+          .where('mobile_network_uuid', '=', req.params.id)
+          .executeTakeFirst(),
+        'Mobile network',
+      ),
+  );
 
   // ---- rate tables
-  const tableSelect = () => app.db.selectFrom('rate_tables').select([
-    'rate_table_uuid', 'rate_table_name', 'rate_table_type', 'reseller_uuid', 'created_on',
-    sql<number>`(select count(*)::int from rates r where r.rate_table_uuid = rate_tables.rate_table_uuid)`.as('rate_count'),
-  ]);
+  const tableSelect = () =>
+    app.db
+      .selectFrom('rate_tables')
+      .select([
+        'rate_table_uuid',
+        'rate_table_name',
+        'rate_table_type',
+        'reseller_uuid',
+        'created_on',
+        sql<number>`(select count(*)::int from rates r where r.rate_table_uuid = rate_tables.rate_table_uuid)`.as(
+          'rate_count',
+        ),
+      ]);
   const getTable = async (req: FastifyRequest, id: string) =>
-    orNotFound(await tableSelect().where('rate_table_uuid', '=', id).where(owned(req, 'reseller_uuid')).executeTakeFirst(), 'Rate table');
+    orNotFound(
+      await tableSelect().where('rate_table_uuid', '=', id).where(owned(req, 'reseller_uuid')).executeTakeFirst(),
+      'Rate table',
+    );
   // what the audit log keeps of a table: its fields and how many rates it holds (not every rate of a deck)
-  const tableAudit = ({ rate_table_name, rate_table_type, reseller_uuid, rate_count }: Awaited<ReturnType<typeof getTable>>) =>
-    ({ rate_table_name, rate_table_type, reseller_uuid, rate_count });
+  const tableAudit = ({
+    rate_table_name,
+    rate_table_type,
+    reseller_uuid,
+    rate_count,
+  }: Awaited<ReturnType<typeof getTable>>) => ({ rate_table_name, rate_table_type, reseller_uuid, rate_count });
   const withRates = async (req: FastifyRequest, id: string) => {
     const table = await getTable(req, id);
-    const rates = await rateSelect(app.db).select([...rateColumns, priceText]).where('rates.rate_table_uuid', '=', id)
-      .orderBy('rates.code').orderBy('mn.network_name').orderBy('rates.effective_from').limit(RATE_TABLE_RATES_SHOWN).execute();
+    const rates = await rateSelect(app.db)
+      .select([...rateColumns, priceText])
+      .where('rates.rate_table_uuid', '=', id)
+      .orderBy('rates.code')
+      .orderBy('mn.network_name')
+      .orderBy('rates.effective_from')
+      .limit(RATE_TABLE_RATES_SHOWN)
+      .execute();
     return { ...table, rates };
   };
 
-  app.get('/rate_table/list', { ...cfg, schema: { tags: ['rates'], querystring: RateTableListQuery, response: { 200: ListPage(RateTable) } } }, async (req) => {
-    const q = req.query;
-    let list = tableSelect().where(owned(req, 'reseller_uuid'));
-    if (q.rate_table_name) list = list.where('rate_table_name', 'ilike', wildcard(q.rate_table_name));
-    if (q.rate_table_type) list = list.where('rate_table_type', '=', q.rate_table_type);
-    const { per_page, offset } = paging(q);
-    const { col, dir } = ordering(q, ['rate_table_name', 'rate_table_type', 'created_on'] as const, 'rate_table_name');
-    const [items, total] = await Promise.all([
-      list.orderBy(col, dir).orderBy('rate_table_uuid').limit(per_page).offset(offset).execute(),
-      app.db.selectFrom(list.as('l')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: total.n, per_page };
-  });
+  app.get(
+    '/rate_table/list',
+    { ...cfg, schema: { tags: ['rates'], querystring: RateTableListQuery, response: { 200: ListPage(RateTable) } } },
+    async (req) => {
+      const q = req.query;
+      let list = tableSelect().where(owned(req, 'reseller_uuid'));
+      if (q.rate_table_name) list = list.where('rate_table_name', 'ilike', wildcard(q.rate_table_name));
+      if (q.rate_table_type) list = list.where('rate_table_type', '=', q.rate_table_type);
+      const { col, dir } = ordering(
+        q,
+        ['rate_table_name', 'rate_table_type', 'created_on'] as const,
+        'rate_table_name',
+      );
+      return listPage(q, list.orderBy(col, dir).orderBy('rate_table_uuid'), app.db.selectFrom(list.as('l')));
+    },
+  );
 
-  app.get('/rate_table/:id', { ...cfg, schema: { tags: ['rates'], params: IdParam, response: { 200: RateTableWithRates } } }, async (req) => withRates(req, req.params.id));
+  app.get(
+    '/rate_table/:id',
+    { ...cfg, schema: { tags: ['rates'], params: IdParam, response: { 200: RateTableWithRates } } },
+    async (req) => withRates(req, req.params.id),
+  );
 
-  app.post('/rate_table', { ...cfg, schema: { tags: ['rates'], body: RateTableCreate, response: { 201: RateTableWithRates } } }, async (req, reply) => {
-    const { rates = [], ...fields } = req.body;
-    const resolved = await resolveRateLines(app.db, rates, fields.rate_table_type, (i, f) => `rates[${i}].${f}`);
-    const id = await app.db.transaction().execute(async (trx) => {
-      const t = await trx.insertInto('rate_tables').values({ ...fields, reseller_uuid: ownerOf(req) }).returning('rate_table_uuid').executeTakeFirstOrThrow();
-      await insertRates(trx, { rate_table_uuid: t.rate_table_uuid }, resolved);
-      await bumpCatalogVersion(trx);
-      return t.rate_table_uuid;
-    });
-    app.catalog.invalidate();
-    const made = await withRates(req, id);
-    await audit(req, 'rate_table', id, null, tableAudit(made));
-    return reply.code(201).send(made);
-  });
+  app.post(
+    '/rate_table',
+    { ...cfg, schema: { tags: ['rates'], body: RateTableCreate, response: { 201: RateTableWithRates } } },
+    async (req, reply) => {
+      const { rates = [], ...fields } = req.body;
+      const resolved = await resolveRateLines(app.db, rates, fields.rate_table_type, (i, f) => `rates[${i}].${f}`);
+      const id = await app.db.transaction().execute(async (trx) => {
+        const t = await trx
+          .insertInto('rate_tables')
+          .values({ ...fields, reseller_uuid: ownerOf(req) })
+          .returning('rate_table_uuid')
+          .executeTakeFirstOrThrow();
+        await insertRates(trx, { rate_table_uuid: t.rate_table_uuid }, resolved);
+        await bumpCatalogVersion(trx);
+        return t.rate_table_uuid;
+      });
+      app.catalog.invalidate();
+      const made = await withRates(req, id);
+      await audit(req, 'rate_table', id, null, tableAudit(made));
+      return reply.code(201).send(made);
+    },
+  );
 
-  app.patch('/rate_table/:id', { ...cfg, schema: { tags: ['rates'], params: IdParam, body: RateTablePatch, response: { 200: RateTableWithRates } } }, async (req) => {
-    const table = await getTable(req, req.params.id);
-    const { rates, ...fields } = req.body;
-    const type = fields.rate_table_type ?? table.rate_table_type;
-    if (fields.rate_table_type === 'prefix' && !rates) {
-      const net = await app.db.selectFrom('rates').select('rate_uuid').where('rate_table_uuid', '=', table.rate_table_uuid).where('mobile_network_uuid', 'is not', null).executeTakeFirst();
-      if (net) throw new FieldError({ rate_table_type: 'The table has mobile network rates; a prefix-based table prices by code only' });
-    }
-    const resolved = rates ? await resolveRateLines(app.db, rates, type, (i, f) => `rates[${i}].${f}`) : null;
-    await app.db.transaction().execute(async (trx) => {
-      if (Object.keys(fields).length) await trx.updateTable('rate_tables').set(fields).where('rate_table_uuid', '=', table.rate_table_uuid).execute();
-      if (resolved) {
-        await trx.deleteFrom('rates').where('rate_table_uuid', '=', table.rate_table_uuid).execute();
-        await insertRates(trx, { rate_table_uuid: table.rate_table_uuid }, resolved);
+  app.patch(
+    '/rate_table/:id',
+    {
+      ...cfg,
+      schema: { tags: ['rates'], params: IdParam, body: RateTablePatch, response: { 200: RateTableWithRates } },
+    },
+    async (req) => {
+      const table = await getTable(req, req.params.id);
+      const { rates, ...fields } = req.body;
+      const type = fields.rate_table_type ?? table.rate_table_type;
+      if (fields.rate_table_type === 'prefix' && !rates) {
+        const net = await app.db
+          .selectFrom('rates')
+          .select('rate_uuid')
+          .where('rate_table_uuid', '=', table.rate_table_uuid)
+          .where('mobile_network_uuid', 'is not', null)
+          .executeTakeFirst();
+        if (net)
+          throw new FieldError({
+            rate_table_type: 'The table has mobile network rates; a prefix-based table prices by code only',
+          });
       }
-      await bumpCatalogVersion(trx);
-    });
-    app.catalog.invalidate();
-    const after = await withRates(req, table.rate_table_uuid);
-    await audit(req, 'rate_table', table.rate_table_uuid, tableAudit(table), tableAudit(after));
-    return after;
-  });
+      const resolved = rates ? await resolveRateLines(app.db, rates, type, (i, f) => `rates[${i}].${f}`) : null;
+      await app.db.transaction().execute(async (trx) => {
+        if (Object.keys(fields).length)
+          await trx
+            .updateTable('rate_tables')
+            .set(fields)
+            .where('rate_table_uuid', '=', table.rate_table_uuid)
+            .execute();
+        if (resolved) {
+          await trx.deleteFrom('rates').where('rate_table_uuid', '=', table.rate_table_uuid).execute();
+          await insertRates(trx, { rate_table_uuid: table.rate_table_uuid }, resolved);
+        }
+        await bumpCatalogVersion(trx);
+      });
+      app.catalog.invalidate();
+      const after = await withRates(req, table.rate_table_uuid);
+      await audit(req, 'rate_table', table.rate_table_uuid, tableAudit(table), tableAudit(after));
+      return after;
+    },
+  );
 
-  app.delete('/rate_table/:id', { ...cfg, schema: { tags: ['rates'], params: IdParam, response: { 200: MessageBody } } }, async (req) => {
-    const table = await getTable(req, req.params.id);
-    await app.db.deleteFrom('rate_tables').where('rate_table_uuid', '=', table.rate_table_uuid).execute();
-    await changed();
-    await audit(req, 'rate_table', table.rate_table_uuid, tableAudit(table), null);
-    return { message: 'Rate table deleted' };
-  });
+  app.delete(
+    '/rate_table/:id',
+    { ...cfg, schema: { tags: ['rates'], params: IdParam, response: { 200: MessageBody } } },
+    async (req) => {
+      const table = await getTable(req, req.params.id);
+      await app.db.deleteFrom('rate_tables').where('rate_table_uuid', '=', table.rate_table_uuid).execute();
+      await changed();
+      await audit(req, 'rate_table', table.rate_table_uuid, tableAudit(table), null);
+      return { message: 'Rate table deleted' };
+    },
+  );
 
   // ---- rates (selling rates of a rate table, or a vendor product's deck)
   const getRate = async (req: FastifyRequest, id: string) =>
-    orNotFound(await rateSelect(app.db).select([...rateColumns, priceText, 'rt.rate_table_type', sql<string | null>`coalesce(rt.reseller_uuid, v.reseller_uuid)`.as('owner')])
-      .where('rates.rate_uuid', '=', id).where(rateOwned(req)).executeTakeFirst(), 'Rate');
+    orNotFound(
+      await rateSelect(app.db)
+        .select([
+          ...rateColumns,
+          priceText,
+          'rt.rate_table_type',
+          sql<string | null>`coalesce(rt.reseller_uuid, v.reseller_uuid)`.as('owner'),
+        ])
+        .where('rates.rate_uuid', '=', id)
+        .where(rateOwned(req))
+        .executeTakeFirst(),
+      'Rate',
+    );
   const strip = <T extends { rate_table_type?: unknown; owner?: unknown }>(r: T) => {
     const { rate_table_type: _t, owner: _o, ...rest } = r;
     return rest;
   };
   // the owner as reseller_uuid: a reseller reads the entries of its own tables' and decks' rates
   const rateAudit = (r: Awaited<ReturnType<typeof getRate>>) => ({
-    rate_table_uuid: r.rate_table_uuid, vendor_product_uuid: r.vendor_product_uuid, code: r.code, mobile_network_uuid: r.mobile_network_uuid,
-    price: r.price, effective_from: r.effective_from, reseller_uuid: r.owner,
+    rate_table_uuid: r.rate_table_uuid,
+    vendor_product_uuid: r.vendor_product_uuid,
+    code: r.code,
+    mobile_network_uuid: r.mobile_network_uuid,
+    price: r.price,
+    effective_from: r.effective_from,
+    reseller_uuid: r.owner,
   });
 
-  app.get('/rate/list', {
-    ...cfg,
-    schema: {
-      tags: ['rates'], querystring: RateListQuery, response: { 200: ListPage(Rate) },
-      description: 'Vendor rates (those with a vendor product name) unless rate_table_uuid or rate_table_type asks for a rate table\'s selling rates.',
+  app.get(
+    '/rate/list',
+    {
+      ...cfg,
+      schema: {
+        tags: ['rates'],
+        querystring: RateListQuery,
+        response: { 200: ListPage(Rate) },
+        description:
+          "Vendor rates (those with a vendor product name) unless rate_table_uuid or rate_table_type asks for a rate table's selling rates.",
+      },
     },
-  }, async (req) => {
-    const q = req.query;
-    let list = rateSelect(app.db).where(rateOwned(req));
-    // Spec §7: items without a vendor product name are dropped, i.e. the list is of vendor rates,
-    // unless the caller asks for a rate table's own (selling) rates.
-    if (q.rate_table_uuid || q.rate_table_type) {
-      if (q.rate_table_uuid) list = list.where('rates.rate_table_uuid', '=', q.rate_table_uuid);
-      if (q.rate_table_type) list = list.where('rt.rate_table_type', '=', q.rate_table_type);
-    } else list = list.where('vp.vendor_product_name', 'is not', null);
-    if (q.vendor_product_uuid) list = list.where('rates.vendor_product_uuid', '=', q.vendor_product_uuid);
-    if (q.vendor_uuid) list = list.where('v.vendor_uuid', '=', q.vendor_uuid);
-    if (q.type) list = list.where('vp.type', 'ilike', wildcard(q.type));
-    if (q.mobile_network_uuid) list = list.where('rates.mobile_network_uuid', '=', q.mobile_network_uuid);
-    if (q.code) list = q.code.includes('*') ? list.where('rates.code', 'like', q.code.replace(/\*/g, '%')) : list.where('rates.code', '=', q.code);
-    if (q.country_name) list = list.where('rates.country_name', 'ilike', wildcard(q.country_name));
-    const { per_page, offset } = paging(q);
-    const { col, dir } = ordering(q, ['code', 'price', 'effective_from', 'country_name', 'created_on'] as const, 'code');
-    const [items, total] = await Promise.all([
-      list.select([...rateColumns, priceText]).orderBy(`rates.${col}`, dir).orderBy('rates.rate_uuid').limit(per_page).offset(offset).execute(),
-      list.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: total.n, per_page };
-  });
+    async (req) => {
+      const q = req.query;
+      let list = rateSelect(app.db).where(rateOwned(req));
+      // Spec §7: items without a vendor product name are dropped, i.e. the list is of vendor rates,
+      // unless the caller asks for a rate table's own (selling) rates.
+      if (q.rate_table_uuid || q.rate_table_type) {
+        if (q.rate_table_uuid) list = list.where('rates.rate_table_uuid', '=', q.rate_table_uuid);
+        if (q.rate_table_type) list = list.where('rt.rate_table_type', '=', q.rate_table_type);
+      } else list = list.where('vp.vendor_product_name', 'is not', null);
+      if (q.vendor_product_uuid) list = list.where('rates.vendor_product_uuid', '=', q.vendor_product_uuid);
+      if (q.vendor_uuid) list = list.where('v.vendor_uuid', '=', q.vendor_uuid);
+      if (q.type) list = list.where('vp.type', 'ilike', wildcard(q.type));
+      if (q.mobile_network_uuid) list = list.where('rates.mobile_network_uuid', '=', q.mobile_network_uuid);
+      if (q.code)
+        list = q.code.includes('*')
+          ? list.where('rates.code', 'like', q.code.replace(/\*/g, '%'))
+          : list.where('rates.code', '=', q.code);
+      if (q.country_name) list = list.where('rates.country_name', 'ilike', wildcard(q.country_name));
+      const { col, dir } = ordering(
+        q,
+        ['code', 'price', 'effective_from', 'country_name', 'created_on'] as const,
+        'code',
+      );
+      return listPage(
+        q,
+        list
+          .select([...rateColumns, priceText])
+          .orderBy(`rates.${col}`, dir)
+          .orderBy('rates.rate_uuid'),
+        list,
+      );
+    },
+  );
 
-  app.get('/rate/:id', { ...cfg, schema: { tags: ['rates'], params: IdParam, response: { 200: Rate } } }, async (req) => strip(await getRate(req, req.params.id)));
+  app.get('/rate/:id', { ...cfg, schema: { tags: ['rates'], params: IdParam, response: { 200: Rate } } }, async (req) =>
+    strip(await getRate(req, req.params.id)),
+  );
 
-  app.post('/rate', { ...cfg, schema: { tags: ['rates'], body: RateCreate, response: { 201: Rate } } }, async (req, reply) => {
-    const { rate_table_uuid, vendor_product_uuid, ...line } = req.body;
-    if (!!rate_table_uuid === !!vendor_product_uuid) throw new FieldError({ rate_table_uuid: 'Give either a rate table or a vendor product' });
-    let type: 'prefix' | 'mobile_network' | null = null;
-    if (rate_table_uuid) {
-      const t = await app.db.selectFrom('rate_tables').select('rate_table_type').where('rate_table_uuid', '=', rate_table_uuid).where(owned(req, 'reseller_uuid')).executeTakeFirst();
-      if (!t) throw notFound('Rate table');
-      type = t.rate_table_type;
-    } else {
-      const vp = await app.db.selectFrom('vendor_products as vp').innerJoin('vendors as v', 'v.vendor_uuid', 'vp.vendor_uuid').select('vp.vendor_product_uuid')
-        .where('vp.vendor_product_uuid', '=', vendor_product_uuid as string).where(owned(req, 'v.reseller_uuid')).executeTakeFirst();
-      if (!vp) throw notFound('Vendor product');
-    }
-    const [row] = await resolveRateLines(app.db, [line], type, (_i, f) => f);
-    const created = await app.db.transaction().execute(async (trx) => {
-      const r = await trx.insertInto('rates').values({ ...row, rate_table_uuid, vendor_product_uuid }).returning('rate_uuid').executeTakeFirstOrThrow();
-      await bumpCatalogVersion(trx);
-      return r;
-    });
-    app.catalog.invalidate();
-    const made = await getRate(req, created.rate_uuid);
-    await audit(req, 'rate', made.rate_uuid, null, rateAudit(made));
-    return reply.code(201).send(strip(made));
-  });
+  app.post(
+    '/rate',
+    { ...cfg, schema: { tags: ['rates'], body: RateCreate, response: { 201: Rate } } },
+    async (req, reply) => {
+      const { rate_table_uuid, vendor_product_uuid, ...line } = req.body;
+      if (!!rate_table_uuid === !!vendor_product_uuid)
+        throw new FieldError({ rate_table_uuid: 'Give either a rate table or a vendor product' });
+      let type: 'prefix' | 'mobile_network' | null = null;
+      if (rate_table_uuid) {
+        const t = await app.db
+          .selectFrom('rate_tables')
+          .select('rate_table_type')
+          .where('rate_table_uuid', '=', rate_table_uuid)
+          .where(owned(req, 'reseller_uuid'))
+          .executeTakeFirst();
+        if (!t) throw notFound('Rate table');
+        type = t.rate_table_type;
+      } else {
+        const vp = await app.db
+          .selectFrom('vendor_products as vp')
+          .innerJoin('vendors as v', 'v.vendor_uuid', 'vp.vendor_uuid')
+          .select('vp.vendor_product_uuid')
+          .where('vp.vendor_product_uuid', '=', vendor_product_uuid as string)
+          .where(owned(req, 'v.reseller_uuid'))
+          .executeTakeFirst();
+        if (!vp) throw notFound('Vendor product');
+      }
+      const [row] = await resolveRateLines(app.db, [line], type, (_i, f) => f);
+      const created = await app.db.transaction().execute(async (trx) => {
+        const r = await trx
+          .insertInto('rates')
+          .values({ ...row, rate_table_uuid, vendor_product_uuid })
+          .returning('rate_uuid')
+          .executeTakeFirstOrThrow();
+        await bumpCatalogVersion(trx);
+        return r;
+      });
+      app.catalog.invalidate();
+      const made = await getRate(req, created.rate_uuid);
+      await audit(req, 'rate', made.rate_uuid, null, rateAudit(made));
+      return reply.code(201).send(strip(made));
+    },
+  );
 
-  app.patch('/rate/:id', { ...cfg, schema: { tags: ['rates'], params: IdParam, body: RatePatch, response: { 200: Rate } } }, async (req) => {
-    const current = await getRate(req, req.params.id);
-    // A patch that switches code ↔ network clears the other key.
-    const merged = {
-      code: req.body.code !== undefined ? req.body.code : req.body.mobile_network_uuid ? null : current.code,
-      mobile_network_uuid: req.body.mobile_network_uuid !== undefined ? req.body.mobile_network_uuid : req.body.code ? null : current.mobile_network_uuid,
-      price: req.body.price ?? current.price,
-      effective_from: req.body.effective_from ?? new Date(current.effective_from).toISOString(),
-    };
-    const [row] = await resolveRateLines(app.db, [merged], current.rate_table_type ?? null, (_i, f) => f);
-    await app.db.updateTable('rates').set(row).where('rate_uuid', '=', current.rate_uuid).execute();
-    await changed();
-    const after = await getRate(req, current.rate_uuid);
-    await audit(req, 'rate', current.rate_uuid, rateAudit(current), rateAudit(after));
-    return strip(after);
-  });
+  app.patch(
+    '/rate/:id',
+    { ...cfg, schema: { tags: ['rates'], params: IdParam, body: RatePatch, response: { 200: Rate } } },
+    async (req) => {
+      const current = await getRate(req, req.params.id);
+      // A patch that switches code ↔ network clears the other key.
+      const merged = {
+        code: req.body.code !== undefined ? req.body.code : req.body.mobile_network_uuid ? null : current.code,
+        mobile_network_uuid:
+          req.body.mobile_network_uuid !== undefined
+            ? req.body.mobile_network_uuid
+            : req.body.code
+              ? null
+              : current.mobile_network_uuid,
+        price: req.body.price ?? current.price,
+        effective_from: req.body.effective_from ?? new Date(current.effective_from).toISOString(),
+      };
+      const [row] = await resolveRateLines(app.db, [merged], current.rate_table_type ?? null, (_i, f) => f);
+      await app.db.updateTable('rates').set(row).where('rate_uuid', '=', current.rate_uuid).execute();
+      await changed();
+      const after = await getRate(req, current.rate_uuid);
+      await audit(req, 'rate', current.rate_uuid, rateAudit(current), rateAudit(after));
+      return strip(after);
+    },
+  );
 
-  app.delete('/rate/:id', { ...cfg, schema: { tags: ['rates'], params: IdParam, response: { 200: MessageBody } } }, async (req) => {
-    const current = await getRate(req, req.params.id);
-    await app.db.deleteFrom('rates').where('rate_uuid', '=', current.rate_uuid).execute();
-    await changed();
-    await audit(req, 'rate', current.rate_uuid, rateAudit(current), null);
-    return { message: 'Rate deleted' };
-  });
+  app.delete(
+    '/rate/:id',
+    { ...cfg, schema: { tags: ['rates'], params: IdParam, response: { 200: MessageBody } } },
+    async (req) => {
+      const current = await getRate(req, req.params.id);
+      await app.db.deleteFrom('rates').where('rate_uuid', '=', current.rate_uuid).execute();
+      await changed();
+      await audit(req, 'rate', current.rate_uuid, rateAudit(current), null);
+      return { message: 'Rate deleted' };
+    },
+  );
 }

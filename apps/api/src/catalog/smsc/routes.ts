@@ -1,17 +1,30 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import {
-  ApiAdapter, ApiAdapterListQuery, ApiAdapterParam, GatewayAnswer, GatewayHealth, GatewayCommand, IdParam, ListPage, MessageBody, SmscConnection, SmscConnectionCreate,
-  SmscConnectionListQuery, SmscConnectionPatch, type SmscConnectionCreate as Create,
+  ApiAdapter,
+  ApiAdapterListQuery,
+  ApiAdapterParam,
+  GatewayAnswer,
+  GatewayHealth,
+  GatewayCommand,
+  IdParam,
+  ListPage,
+  MessageBody,
+  SmscConnection,
+  SmscConnectionCreate,
+  SmscConnectionListQuery,
+  SmscConnectionPatch,
+  type SmscConnectionCreate as Create,
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../../lib/type-provider';
 import { adminOnly } from '../../lib/access';
-import { ordering, paging, wildcard } from '../../lib/list';
+import { ordering, paging, wildcard, listPage } from '../../lib/list';
 import { FieldError, HttpError, notFound } from '../../lib/http-error';
 import { orNotFound } from '../../lib/tenant';
-import { audit } from '../../security/audit';
+import { audit } from '../../security';
 import { API_ADAPTERS, adapterById, missingFields } from './adapters';
 import type { GatewayConnection } from './gateway-control';
+import { configuredLinkStates, tcpProbe, type Probe } from './link-probe';
 
 // Spec §2 lists SMSC connections in the system admin's set only: resellers and companies get 403.
 const cfg = { config: { access: adminOnly } };
@@ -19,125 +32,262 @@ const tags = ['smsc connections'];
 
 /** Every column but the password: the one select all answers go through, so none can carry it. */
 const PUBLIC = [
-  'c.smsc_connection_uuid', 'c.smsc_id', 'c.vendor_uuid', 'v.vendor_name', 'c.api_adapter_id', 'c.host', 'c.port', 'c.system_id', 'c.system_type', 'c.url',
-  'c.throughput', 'c.status', 'c.created_on', 'c.window_size', 'c.transceiver_mode',
+  'c.smsc_connection_uuid',
+  'c.smsc_id',
+  'c.vendor_uuid',
+  'v.vendor_name',
+  'c.api_adapter_id',
+  'c.host',
+  'c.port',
+  'c.system_id',
+  'c.system_type',
+  'c.url',
+  'c.throughput',
+  'c.status',
+  'c.created_on',
+  'c.window_size',
+  'c.transceiver_mode',
 ] as const;
 
-export default async function smscRoutes(base: FastifyInstance) {
+export default async function smscRoutes(base: FastifyInstance, opts: { probe?: Probe } = {}) {
   const app = base.withTypeProvider<TypeBoxProvider>();
+  const probe = opts.probe ?? tcpProbe();
 
-  const select = () => app.db.selectFrom('smsc_connections as c').leftJoin('vendors as v', 'v.vendor_uuid', 'c.vendor_uuid')
-    .select([...PUBLIC, sql<boolean>`c.password is not null`.as('has_password')]);
+  const select = () =>
+    app.db
+      .selectFrom('smsc_connections as c')
+      .leftJoin('vendors as v', 'v.vendor_uuid', 'c.vendor_uuid')
+      .select([...PUBLIC, sql<boolean>`c.password is not null`.as('has_password')]);
   /** a typed password is stored sealed with the server key (lib/secret-box.ts); null and absent pass through */
   const sealed = <T extends { password?: string | null }>(body: T): T =>
-    (typeof body.password === 'string' ? { ...body, password: app.secrets.smscPassword.seal(body.password) } : body);
-  const named = <T extends { api_adapter_id: string }>(row: T) => ({ ...row, api_adapter_name: adapterById(row.api_adapter_id)?.name ?? null });
-  const getOne = async (id: string) => named(orNotFound(await select().where('c.smsc_connection_uuid', '=', id).executeTakeFirst(), 'SMSC connection'));
+    typeof body.password === 'string' ? { ...body, password: app.secrets.smscPassword.seal(body.password) } : body;
+  const named = <T extends { api_adapter_id: string }>(row: T) => ({
+    ...row,
+    api_adapter_name: adapterById(row.api_adapter_id)?.name ?? null,
+  });
+  const getOne = async (id: string) =>
+    named(orNotFound(await select().where('c.smsc_connection_uuid', '=', id).executeTakeFirst(), 'SMSC connection'));
 
   /** The adapter must exist, the vendor too, and the adapter's required fields must be filled (after a patch is merged). */
   async function check(row: Create, storedPassword = false) {
     const adapter = adapterById(row.api_adapter_id);
     if (!adapter) throw new FieldError({ api_adapter_id: `Unknown API adapter "${row.api_adapter_id}"` });
     if (row.vendor_uuid) {
-      const v = await app.db.selectFrom('vendors').select('vendor_uuid').where('vendor_uuid', '=', row.vendor_uuid).executeTakeFirst();
+      const v = await app.db
+        .selectFrom('vendors')
+        .select('vendor_uuid')
+        .where('vendor_uuid', '=', row.vendor_uuid)
+        .executeTakeFirst();
       if (!v) throw new FieldError({ vendor_uuid: 'Unknown vendor' });
     }
     // a patch that leaves the password out keeps the stored one; null removes it
-    const missing = missingFields(adapter, { ...row, password: row.password !== undefined ? row.password : storedPassword ? 'stored' : null });
-    if (missing.length) throw new FieldError(Object.fromEntries(missing.map((f) => [f, `The ${adapter.name} adapter needs a ${f.replace('_', ' ')}`])));
+    const missing = missingFields(adapter, {
+      ...row,
+      password: row.password !== undefined ? row.password : storedPassword ? 'stored' : null,
+    });
+    if (missing.length)
+      throw new FieldError(
+        Object.fromEntries(missing.map((f) => [f, `The ${adapter.name} adapter needs a ${f.replace('_', ' ')}`])),
+      );
   }
   async function taken(smscId: string, except?: string) {
-    let q = app.db.selectFrom('smsc_connections').select('smsc_connection_uuid').where(sql<boolean>`lower(smsc_id) = lower(${smscId})`);
+    let q = app.db
+      .selectFrom('smsc_connections')
+      .select('smsc_connection_uuid')
+      .where(sql<boolean>`lower(smsc_id) = lower(${smscId})`);
     if (except) q = q.where('smsc_connection_uuid', '!=', except);
     if (await q.executeTakeFirst()) throw new FieldError({ smsc_id: `The smsc-id "${smscId}" is taken` });
   }
 
-  app.get('/api_adapter/list', { ...cfg, schema: { tags, querystring: ApiAdapterListQuery, response: { 200: ListPage(ApiAdapter) } } }, async (req) => {
-    const all = API_ADAPTERS.filter((a) => !req.query.protocol || a.protocol === req.query.protocol);
-    const { per_page, offset } = paging(req.query);
-    return { items: all.slice(offset, offset + per_page), total: all.length, per_page };
-  });
-
-  app.get('/api_adapter/:id', { ...cfg, schema: { tags, params: ApiAdapterParam, response: { 200: ApiAdapter } } }, async (req) => {
-    const adapter = adapterById(req.params.id);
-    if (!adapter) throw notFound('API adapter');
-    return adapter;
-  });
-
-  app.get('/smsc_connection/list', { ...cfg, schema: { tags, querystring: SmscConnectionListQuery, response: { 200: ListPage(SmscConnection) } } }, async (req) => {
-    const q = req.query;
-    let list = app.db.selectFrom('smsc_connections as c');
-    if (q.smsc_id) list = list.where('c.smsc_id', 'ilike', wildcard(q.smsc_id));
-    if (q.vendor_uuid) list = list.where('c.vendor_uuid', '=', q.vendor_uuid);
-    if (q.api_adapter_id) list = list.where('c.api_adapter_id', '=', q.api_adapter_id);
-    if (q.status) list = list.where('c.status', '=', q.status);
-    const { per_page, offset } = paging(q);
-    const { col, dir } = ordering(q, ['smsc_id', 'api_adapter_id', 'host', 'status', 'created_on'] as const, 'smsc_id');
-    const ids = list.select('c.smsc_connection_uuid');
-    const [items, total] = await Promise.all([
-      select().where('c.smsc_connection_uuid', 'in', ids).orderBy(`c.${col}`, dir).orderBy('c.smsc_connection_uuid').limit(per_page).offset(offset).execute(),
-      list.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items: items.map(named), total: total.n, per_page };
-  });
-
-  app.get('/smsc_connection/status', {
-    ...cfg,
-    schema: { tags, response: { 200: GatewayHealth }, description: 'Bind health of the gateway\'s links: Kannel\'s status.xml per link, or the built-in simulator\'s own state.' },
-  }, async () => {
-    const health = await app.gatewayControl?.status?.();
-    if (!health) throw new HttpError(501, 'The configured gateway does not report link health');
-    return health;
-  });
-
-  app.get('/smsc_connection/:id', { ...cfg, schema: { tags, params: IdParam, response: { 200: SmscConnection } } }, async (req) => getOne(req.params.id));
-
-  app.post('/smsc_connection', { ...cfg, schema: { tags, body: SmscConnectionCreate, response: { 201: SmscConnection } } }, async (req, reply) => {
-    await check(req.body);
-    await taken(req.body.smsc_id);
-    const row = await app.db.insertInto('smsc_connections').values(sealed(req.body)).returningAll().executeTakeFirstOrThrow();
-    await audit(req, 'smsc_connection', row.smsc_connection_uuid, null, row);
-    return reply.code(201).send(await getOne(row.smsc_connection_uuid));
-  });
-
-  app.patch('/smsc_connection/:id', { ...cfg, schema: { tags, params: IdParam, body: SmscConnectionPatch, response: { 200: SmscConnection } } }, async (req) => {
-    const before = orNotFound(await app.db.selectFrom('smsc_connections').selectAll().where('smsc_connection_uuid', '=', req.params.id).executeTakeFirst(), 'SMSC connection');
-    const { password: _kept, ...rest } = before;
-    await check({ ...rest, ...req.body } as Create, before.password !== null);
-    if (req.body.smsc_id) await taken(req.body.smsc_id, before.smsc_connection_uuid);
-    const after = await app.db.updateTable('smsc_connections').set(sealed(req.body)).where('smsc_connection_uuid', '=', before.smsc_connection_uuid).returningAll().executeTakeFirstOrThrow();
-    await audit(req, 'smsc_connection', before.smsc_connection_uuid, before, after);
-    return getOne(before.smsc_connection_uuid);
-  });
-
-  app.delete('/smsc_connection/:id', { ...cfg, schema: { tags, params: IdParam, response: { 200: MessageBody } } }, async (req) => {
-    const gone = orNotFound(await app.db.deleteFrom('smsc_connections').where('smsc_connection_uuid', '=', req.params.id).returningAll().executeTakeFirst(), 'SMSC connection');
-    await audit(req, 'smsc_connection', gone.smsc_connection_uuid, gone, null);
-    return { message: 'SMSC connection deleted' };
-  });
-
-  app.post('/gateway', {
-    ...cfg,
-    schema: {
-      tags, body: GatewayCommand, response: { 200: GatewayAnswer },
-      description: 'restart: hands the active SMSC connections to the gateway adapter; with the built-in simulator there is nothing to apply.',
+  app.get(
+    '/api_adapter/list',
+    { ...cfg, schema: { tags, querystring: ApiAdapterListQuery, response: { 200: ListPage(ApiAdapter) } } },
+    async (req) => {
+      const all = API_ADAPTERS.filter((a) => !req.query.protocol || a.protocol === req.query.protocol);
+      const { per_page, offset } = paging(req.query);
+      return { items: all.slice(offset, offset + per_page), total: all.length, per_page };
     },
-  }, async (req: FastifyRequest<{ Body: { command: 'restart' } }>) => {
-    // passwords stay sealed here: the gateway adapter opens them where it writes its configuration
-    const connections: GatewayConnection[] = await app.db.selectFrom('smsc_connections')
-      .select(['smsc_connection_uuid', 'smsc_id', 'vendor_uuid', 'api_adapter_id', 'host', 'port', 'system_id', 'password', 'system_type', 'url', 'throughput', 'window_size', 'transceiver_mode'])
-      .where('status', '=', 'active').orderBy('smsc_id').execute();
-    const control = app.gatewayControl;
-    let answer: GatewayAnswer;
-    if (control) {
-      const done = await control.restart(connections);
-      answer = { message: done?.message ?? `The gateway restarted with ${connections.length} SMSC connection(s)`, applied_by: 'gateway', connections: connections.length };
-    } else {
-      answer = {
-        message: 'The built-in SMSC simulator carries every message: there are no SMSC connections to apply', applied_by: 'none', connections: connections.length,
-      };
-    }
-    await audit(req, 'gateway', 'restart', { command: null }, { command: req.body.command, applied_by: answer.applied_by, connections: answer.connections });
-    return answer;
-  });
+  );
+
+  app.get(
+    '/api_adapter/:id',
+    { ...cfg, schema: { tags, params: ApiAdapterParam, response: { 200: ApiAdapter } } },
+    async (req) => {
+      const adapter = adapterById(req.params.id);
+      if (!adapter) throw notFound('API adapter');
+      return adapter;
+    },
+  );
+
+  app.get(
+    '/smsc_connection/list',
+    { ...cfg, schema: { tags, querystring: SmscConnectionListQuery, response: { 200: ListPage(SmscConnection) } } },
+    async (req) => {
+      const q = req.query;
+      let list = app.db.selectFrom('smsc_connections as c');
+      if (q.smsc_id) list = list.where('c.smsc_id', 'ilike', wildcard(q.smsc_id));
+      if (q.vendor_uuid) list = list.where('c.vendor_uuid', '=', q.vendor_uuid);
+      if (q.api_adapter_id) list = list.where('c.api_adapter_id', '=', q.api_adapter_id);
+      if (q.status) list = list.where('c.status', '=', q.status);
+      const { col, dir } = ordering(
+        q,
+        ['smsc_id', 'api_adapter_id', 'host', 'status', 'created_on'] as const,
+        'smsc_id',
+      );
+      const ids = list.select('c.smsc_connection_uuid');
+      const page = await listPage(
+        q,
+        select().where('c.smsc_connection_uuid', 'in', ids).orderBy(`c.${col}`, dir).orderBy('c.smsc_connection_uuid'),
+        list,
+      );
+      return { ...page, items: page.items.map(named) };
+    },
+  );
+
+  app.get(
+    '/smsc_connection/status',
+    {
+      ...cfg,
+      schema: {
+        tags,
+        response: { 200: GatewayHealth },
+        description:
+          "Bind health of the gateway's links: Kannel's status.xml per link, or the built-in simulator's own state.",
+      },
+    },
+    async () => {
+      const health = await app.gatewayControl?.status?.();
+      if (!health) throw new HttpError(501, 'The configured gateway does not report link health');
+      // the simulator reports only itself: add every configured link with its real reachability
+      if (health.gateway === 'simulator')
+        return { ...health, links: [...health.links, ...(await configuredLinkStates(app.db, probe))] };
+      return health;
+    },
+  );
+
+  app.get(
+    '/smsc_connection/:id',
+    { ...cfg, schema: { tags, params: IdParam, response: { 200: SmscConnection } } },
+    async (req) => getOne(req.params.id),
+  );
+
+  app.post(
+    '/smsc_connection',
+    { ...cfg, schema: { tags, body: SmscConnectionCreate, response: { 201: SmscConnection } } },
+    async (req, reply) => {
+      await check(req.body);
+      await taken(req.body.smsc_id);
+      const row = await app.db
+        .insertInto('smsc_connections')
+        .values(sealed(req.body))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await audit(req, 'smsc_connection', row.smsc_connection_uuid, null, row);
+      return reply.code(201).send(await getOne(row.smsc_connection_uuid));
+    },
+  );
+
+  app.patch(
+    '/smsc_connection/:id',
+    { ...cfg, schema: { tags, params: IdParam, body: SmscConnectionPatch, response: { 200: SmscConnection } } },
+    async (req) => {
+      const before = orNotFound(
+        await app.db
+          .selectFrom('smsc_connections')
+          .selectAll()
+          .where('smsc_connection_uuid', '=', req.params.id)
+          .executeTakeFirst(),
+        'SMSC connection',
+      );
+      const { password: _kept, ...rest } = before;
+      await check({ ...rest, ...req.body } as Create, before.password !== null);
+      if (req.body.smsc_id) await taken(req.body.smsc_id, before.smsc_connection_uuid);
+      const after = await app.db
+        .updateTable('smsc_connections')
+        .set(sealed(req.body))
+        .where('smsc_connection_uuid', '=', before.smsc_connection_uuid)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await audit(req, 'smsc_connection', before.smsc_connection_uuid, before, after);
+      return getOne(before.smsc_connection_uuid);
+    },
+  );
+
+  app.delete(
+    '/smsc_connection/:id',
+    { ...cfg, schema: { tags, params: IdParam, response: { 200: MessageBody } } },
+    async (req) => {
+      const gone = orNotFound(
+        await app.db
+          .deleteFrom('smsc_connections')
+          .where('smsc_connection_uuid', '=', req.params.id)
+          .returningAll()
+          .executeTakeFirst(),
+        'SMSC connection',
+      );
+      await audit(req, 'smsc_connection', gone.smsc_connection_uuid, gone, null);
+      return { message: 'SMSC connection deleted' };
+    },
+  );
+
+  app.post(
+    '/gateway',
+    {
+      ...cfg,
+      schema: {
+        tags,
+        body: GatewayCommand,
+        response: { 200: GatewayAnswer },
+        description:
+          'restart: hands the active SMSC connections to the gateway adapter; with the built-in simulator there is nothing to apply.',
+      },
+    },
+    async (req: FastifyRequest<{ Body: { command: 'restart' } }>) => {
+      // passwords stay sealed here: the gateway adapter opens them where it writes its configuration
+      const connections: GatewayConnection[] = await app.db
+        .selectFrom('smsc_connections')
+        .select([
+          'smsc_connection_uuid',
+          'smsc_id',
+          'vendor_uuid',
+          'api_adapter_id',
+          'host',
+          'port',
+          'system_id',
+          'password',
+          'system_type',
+          'url',
+          'throughput',
+          'window_size',
+          'transceiver_mode',
+        ])
+        .where('status', '=', 'active')
+        .orderBy('smsc_id')
+        .execute();
+      const control = app.gatewayControl;
+      let answer: GatewayAnswer;
+      if (control) {
+        const done = await control.restart(connections);
+        answer = {
+          message: done?.message ?? `The gateway restarted with ${connections.length} SMSC connection(s)`,
+          applied_by: 'gateway',
+          connections: connections.length,
+        };
+      } else {
+        answer = {
+          message: 'The built-in SMSC simulator carries every message: there are no SMSC connections to apply',
+          applied_by: 'none',
+          connections: connections.length,
+        };
+      }
+      await audit(
+        req,
+        'gateway',
+        'restart',
+        { command: null },
+        { command: req.body.command, applied_by: answer.applied_by, connections: answer.connections },
+      );
+      return answer;
+    },
+  );
 }

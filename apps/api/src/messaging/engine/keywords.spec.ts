@@ -3,7 +3,8 @@ import { countSegments } from './segments';
 
 describe('opt-out keywords', () => {
   it('knows STOP and START and their usual variants, in any case and with punctuation', () => {
-    for (const w of ['STOP', 'stop', ' Stop. ', 'STOPALL', 'Unsubscribe!', 'cancel', 'END', 'quit', 'opt out']) expect([w, optKeyword(w)]).toEqual([w, 'stop']);
+    for (const w of ['STOP', 'stop', ' Stop. ', 'STOPALL', 'Unsubscribe!', 'cancel', 'END', 'quit', 'opt out'])
+      expect([w, optKeyword(w)]).toEqual([w, 'stop']);
     for (const w of ['START', 'unstop', 'Yes', 'yes!']) expect([w, optKeyword(w)]).toEqual([w, 'start']);
   });
   it('treats a sentence that merely contains a keyword as an ordinary reply', () => {

@@ -3,7 +3,8 @@
 export const STOP_WORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'OPT OUT'] as const;
 export const START_WORDS = ['START', 'UNSTOP', 'YES', 'SUBSCRIBE', 'OPTIN', 'OPT IN'] as const;
 
-export const DEFAULT_STOP_REPLY = 'You have been unsubscribed and will receive no more messages from this number. Reply START to subscribe again.';
+export const DEFAULT_STOP_REPLY =
+  'You have been unsubscribed and will receive no more messages from this number. Reply START to subscribe again.';
 export const DEFAULT_START_REPLY = 'You have been subscribed again. Reply STOP to unsubscribe.';
 
 /**
@@ -12,7 +13,12 @@ export const DEFAULT_START_REPLY = 'You have been subscribed again. Reply STOP t
  * that merely contains "stop" is an ordinary reply.
  */
 export function optKeyword(text: string): 'stop' | 'start' | null {
-  const word = text.normalize('NFKC').trim().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '').replace(/\s+/g, ' ').toUpperCase();
+  const word = text
+    .normalize('NFKC')
+    .trim()
+    .replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '')
+    .replace(/\s+/g, ' ')
+    .toUpperCase();
   if ((STOP_WORDS as readonly string[]).includes(word)) return 'stop';
   if ((START_WORDS as readonly string[]).includes(word)) return 'start';
   return null;

@@ -5,11 +5,27 @@ import { countSegments } from './segments';
 import { canMove, dlrStatus, movableFrom, settlementFor } from './state';
 
 const priced: Quote = {
-  ok: true, network: { mobile_network_uuid: 'n1', network_name: 'Telekom', iso3: 'DEU' }, price: '0.012000', priceMicros: 12_000,
-  vendorProductUuid: 'vp1', vendorProductName: 'Route Co Standard', cost: '0.006000', costMicros: 6_000, margin: '0.006000', marginMicros: 6_000,
+  ok: true,
+  network: { mobile_network_uuid: 'n1', network_name: 'Telekom', iso3: 'DEU' },
+  price: '0.012000',
+  priceMicros: 12_000,
+  vendorProductUuid: 'vp1',
+  vendorProductName: 'Route Co Standard',
+  cost: '0.006000',
+  costMicros: 6_000,
+  margin: '0.006000',
+  marginMicros: 6_000,
   routes: [{ vendorProductUuid: 'vp1', vendorProductName: 'Route Co Standard', cost: '0.006000', pinned: false }],
 };
-const ok: SendFacts = { senderAllowed: true, destination: '+14155550111', suppressed: false, filterHit: null, segments: 1, encoding: 'GSM-7', quote: priced };
+const ok: SendFacts = {
+  senderAllowed: true,
+  destination: '+14155550111',
+  suppressed: false,
+  filterHit: null,
+  segments: 1,
+  encoding: 'GSM-7',
+  quote: priced,
+};
 const reasonOf = (f: Partial<SendFacts>) => {
   const d = decide({ ...ok, ...f }, '+1 415 555 0111', '+12125552301');
   return d.ok ? 'ok' : d.reason;
@@ -18,7 +34,14 @@ const reasonOf = (f: Partial<SendFacts>) => {
 describe('pipeline decision', () => {
   it('passes a message with a sender, a number, no block and a priced route', () => {
     const d = decide(ok, '+14155550111', '+12125552301');
-    expect(d).toMatchObject({ ok: true, unitPrice: 12_000n, price: 12_000n, cost: 6_000n, vendorProductName: 'Route Co Standard', mobileNetworkName: 'Telekom' });
+    expect(d).toMatchObject({
+      ok: true,
+      unitPrice: 12_000n,
+      price: 12_000n,
+      cost: 6_000n,
+      vendorProductName: 'Route Co Standard',
+      mobileNetworkName: 'Telekom',
+    });
   });
 
   it('names each block reason, in pipeline order', () => {
@@ -39,9 +62,16 @@ describe('pipeline decision', () => {
 
   it('says the reason in words and answers a 4xx for each', () => {
     const d = decide({ ...ok, suppressed: true }, '+14155550111', '+12125552301');
-    expect(d).toMatchObject({ ok: false, message: expect.stringContaining('+14155550111 is on your suppression list') });
+    expect(d).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('+14155550111 is on your suppression list'),
+    });
     const money = decide({ ...ok, segments: 3, available: 20_000n }, 'x', 'y');
-    expect(money).toMatchObject({ ok: false, reason: 'no_money', message: 'Not enough balance: the message costs 0.036 USD and 0.02 USD is available' });
+    expect(money).toMatchObject({
+      ok: false,
+      reason: 'no_money',
+      message: 'Not enough balance: the message costs 0.036 USD and 0.02 USD is available',
+    });
     expect(['bad_sender', 'bad_number', 'bad_template'].map((r) => blockStatus(r as never))).toEqual([400, 400, 400]);
     expect(blockStatus('no_money')).toBe(402);
     expect(blockStatus('suppressed')).toBe(422);
@@ -61,7 +91,11 @@ describe('pipeline decision', () => {
     let acc = { balance: 120_000n, reserved: 0n, credit_limit: 0n, prepay: true };
     const price = 12_000n;
     let sent = 0;
-    for (let i = 0; i < 15; i++) if (canReserve(acc, price)) { acc = { ...acc, reserved: acc.reserved + price }; sent++; }
+    for (let i = 0; i < 15; i++)
+      if (canReserve(acc, price)) {
+        acc = { ...acc, reserved: acc.reserved + price };
+        sent++;
+      }
     expect(sent).toBe(10);
     expect(available(acc)).toBe(0n);
     // delivered: settle charges the balance and frees the hold; failed: release only frees the hold

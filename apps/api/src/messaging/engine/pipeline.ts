@@ -20,14 +20,21 @@ export interface SendFacts {
   encoding: SmsEncoding;
   /** the catalog's quote for one part; null when the company has no product */
   quote: Quote | null;
+  /** a guard's refusal found before any price (destination_not_allowed, pumping_suspected); docs/guards.md */
+  guard?: { reason: BlockReason; message: string } | null;
   /** what the account can still spend (a pre-check; the reservation decides atomically) */
   available?: bigint;
 }
 
 export interface Priced {
   /** per part and whole message, micro-units */
-  unitPrice: bigint; price: bigint; unitCost: bigint; cost: bigint;
-  vendorProductUuid: string; vendorProductName: string; mobileNetworkName: string | null;
+  unitPrice: bigint;
+  price: bigint;
+  unitCost: bigint;
+  cost: bigint;
+  vendorProductUuid: string;
+  vendorProductName: string;
+  mobileNetworkName: string | null;
 }
 
 export type Decision = ({ ok: true } & Priced) | { ok: false; reason: BlockReason; message: string };
@@ -38,8 +45,13 @@ export function priceOf(quote: Extract<Quote, { ok: true }>, segments: number): 
   const unitPrice = BigInt(quote.priceMicros);
   const unitCost = BigInt(quote.costMicros);
   return {
-    unitPrice, price: unitPrice * parts, unitCost, cost: unitCost * parts,
-    vendorProductUuid: quote.vendorProductUuid, vendorProductName: quote.vendorProductName, mobileNetworkName: quote.network?.network_name ?? null,
+    unitPrice,
+    price: unitPrice * parts,
+    unitCost,
+    cost: unitCost * parts,
+    vendorProductUuid: quote.vendorProductUuid,
+    vendorProductName: quote.vendorProductName,
+    mobileNetworkName: quote.network?.network_name ?? null,
   };
 }
 
@@ -56,9 +68,15 @@ export function decide(f: SendFacts, dnisAsTyped: string, aniAsTyped: string): D
   if (!f.senderAllowed) return block('bad_sender', `${aniAsTyped} is not one of your company's sending numbers`);
   if (!f.destination) return block('bad_number', `"${dnisAsTyped}" is not a valid phone number`);
   if (f.template && !f.template.ok) return block('bad_template', f.template.message);
-  if (f.suppressed) return block('suppressed', `${f.destination} is on your suppression list (opted out); the message was not sent`);
-  if (f.filterHit) return block('filtered', `The text contains "${f.filterHit}", which a stop-text filter does not allow`);
-  if (!f.quote || (!f.quote.ok && f.quote.reason !== 'no_route')) return block('no_price', `Your product has no price for ${f.destination}`);
+  if (f.suppressed)
+    return block('suppressed', `${f.destination} is on your suppression list (opted out); the message was not sent`);
+  if (f.filterHit)
+    return block('filtered', `The text contains "${f.filterHit}", which a stop-text filter does not allow`);
+  if (f.guard) return block(f.guard.reason, f.guard.message);
+  if (f.quote && !f.quote.ok && f.quote.reason === 'below_margin')
+    return block('below_margin', `No route to ${f.destination} leaves the minimum margin; it was not sent at a loss`);
+  if (!f.quote || (!f.quote.ok && f.quote.reason !== 'no_route'))
+    return block('no_price', `Your product has no price for ${f.destination}`);
   if (!f.quote.ok) return block('no_route', `Your product has no route to ${f.destination}`);
   const priced = priceOf(f.quote, f.segments);
   if (f.available !== undefined && priced.price > f.available) return noMoney(priced.price, f.available);
@@ -66,5 +84,8 @@ export function decide(f: SendFacts, dnisAsTyped: string, aniAsTyped: string): D
 }
 
 export function noMoney(price: bigint, available: bigint): Decision {
-  return block('no_money', `Not enough balance: the message costs ${formatMoney(price)} USD and ${formatMoney(available < 0n ? 0n : available)} USD is available`);
+  return block(
+    'no_money',
+    `Not enough balance: the message costs ${formatMoney(price)} USD and ${formatMoney(available < 0n ? 0n : available)} USD is available`,
+  );
 }

@@ -1,7 +1,12 @@
 import { SegmentedMessage } from 'sms-segments-calculator';
 import type { SmsEncoding } from '@smsc/shared-contract';
 
-export interface SegmentCount { segments: number; encoding: SmsEncoding; characters: number; characters_left: number }
+export interface SegmentCount {
+  segments: number;
+  encoding: SmsEncoding;
+  characters: number;
+  characters_left: number;
+}
 
 /**
  * Parts and encoding of a text as the SMSC will send it: GSM-7 (160 / 153 per part, escape pairs never

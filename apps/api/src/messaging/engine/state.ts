@@ -3,7 +3,15 @@ import type { SmsStatus } from '@smsc/shared-contract';
 // A message's state only moves forward, and each move happens once: a repeated or late delivery report
 // (Kannel resends, a type 8 after the type 1) changes nothing.
 const RANK: Record<SmsStatus, number> = {
-  scheduled: 0, queued: 1, sent: 2, delivered: 3, undelivered: 3, failed: 3, blocked: 3, cancelled: 3, received: 3,
+  scheduled: 0,
+  queued: 1,
+  sent: 2,
+  delivered: 3,
+  undelivered: 3,
+  failed: 3,
+  blocked: 3,
+  cancelled: 3,
+  received: 3,
 };
 export const FINAL: readonly SmsStatus[] = ['delivered', 'undelivered', 'failed', 'blocked', 'cancelled', 'received'];
 
@@ -34,6 +42,7 @@ export function dlrStatus(type: number): SmsStatus | null {
  */
 export function settlementFor(status: SmsStatus): 'settle' | 'release' | null {
   if (status === 'delivered') return 'settle';
-  if (status === 'undelivered' || status === 'failed' || status === 'cancelled' || status === 'blocked') return 'release';
+  if (status === 'undelivered' || status === 'failed' || status === 'cancelled' || status === 'blocked')
+    return 'release';
   return null;
 }

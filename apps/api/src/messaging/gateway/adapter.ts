@@ -2,7 +2,12 @@ import type { SmsEncoding } from '@smsc/shared-contract';
 
 /** What the pipeline hands a gateway: one stored, charged message. */
 export interface OutboundMessage {
-  sms_uuid: string; ani: string; dnis: string; text: string; segments: number; encoding: SmsEncoding;
+  sms_uuid: string;
+  ani: string;
+  dnis: string;
+  text: string;
+  segments: number;
+  encoding: SmsEncoding;
   vendor_product_uuid: string | null;
 }
 
@@ -38,5 +43,7 @@ export function moUrlTemplate(base: string, secret: string): string {
 
 /** Fills Kannel placeholders (each value URL-encoded, as Kannel does). */
 export function fillPlaceholders(template: string, values: Record<string, string>): string {
-  return template.replace(/%([a-zA-Z])/g, (whole, key: string) => (key in values ? encodeURIComponent(values[key]) : whole));
+  return template.replace(/%([a-zA-Z])/g, (whole, key: string) =>
+    key in values ? encodeURIComponent(values[key]) : whole,
+  );
 }

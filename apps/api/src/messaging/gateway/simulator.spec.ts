@@ -1,13 +1,29 @@
 import { SmscSimulator } from './simulator';
 
-const msg = (id: string) => ({ sms_uuid: id, ani: '+12125552301', dnis: '+14155550111', text: 'hi', segments: 1, encoding: 'GSM-7' as const, vendor_product_uuid: null });
+const msg = (id: string) => ({
+  sms_uuid: id,
+  ani: '+12125552301',
+  dnis: '+14155550111',
+  text: 'hi',
+  segments: 1,
+  encoding: 'GSM-7' as const,
+  vendor_product_uuid: null,
+});
 
 describe('SMSC simulator', () => {
   const make = (over: Partial<ConstructorParameters<typeof SmscSimulator>[0]> = {}) => {
     const calls: string[] = [];
     const sim = new SmscSimulator({
-      latencyMs: 0, failureRate: 0, autoDeliver: false, base: '/api', secret: 's e/cret',
-      call: async (url) => { calls.push(url); return { statusCode: 200, body: '{}' }; }, ...over,
+      latencyMs: 0,
+      failureRate: 0,
+      autoDeliver: false,
+      base: '/api',
+      secret: 's e/cret',
+      call: async (url) => {
+        calls.push(url);
+        return { statusCode: 200, body: '{}' };
+      },
+      ...over,
     });
     return { sim, calls };
   };
@@ -20,7 +36,9 @@ describe('SMSC simulator', () => {
     expect(calls).toHaveLength(0);
     expect(sim.pending).toBe(2);
     await sim.drain();
-    expect(calls[0]).toMatch(/^\/api\/gateway\/dlr\?secret=s%20e%2Fcret&id=11111111-1111-4111-8111-111111111111&type=1&smsc=simulator&error=000&reply=id%3A.*stat%3ADELIVRD&time=\d+$/);
+    expect(calls[0]).toMatch(
+      /^\/api\/gateway\/dlr\?secret=s%20e%2Fcret&id=11111111-1111-4111-8111-111111111111&type=1&smsc=simulator&error=000&reply=id%3A.*stat%3ADELIVRD&time=\d+$/,
+    );
     expect(calls[1]).toMatch(/id=22222222-2222-4222-8222-222222222222&type=2&smsc=simulator&error=001/);
     expect(sim.pending).toBe(0);
   });
@@ -43,6 +61,8 @@ describe('SMSC simulator', () => {
   it('injects incoming messages like sms-service get-url', async () => {
     const { sim, calls } = make();
     await sim.injectMo({ from: '+14155550111', to: '+12125552301', text: 'Hello & bye' });
-    expect(calls[0]).toMatch(/^\/api\/gateway\/mo\?secret=s%20e%2Fcret&from=%2B14155550111&to=%2B12125552301&text=Hello%20%26%20bye&smsc=simulator&id=[0-9a-f-]{36}&time=\d+$/);
+    expect(calls[0]).toMatch(
+      /^\/api\/gateway\/mo\?secret=s%20e%2Fcret&from=%2B14155550111&to=%2B12125552301&text=Hello%20%26%20bye&smsc=simulator&id=[0-9a-f-]{36}&time=\d+$/,
+    );
   });
 });

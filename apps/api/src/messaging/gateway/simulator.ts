@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { GatewayHealth } from '@smsc/shared-contract';
-import { dlrUrlTemplate, fillPlaceholders, GatewayRefused, moUrlTemplate, type GatewayAdapter, type OutboundMessage } from './adapter';
+import {
+  dlrUrlTemplate,
+  fillPlaceholders,
+  GatewayRefused,
+  moUrlTemplate,
+  type GatewayAdapter,
+  type OutboundMessage,
+} from './adapter';
 
 export interface SimulatorOptions {
   /** ms from submit to the delivery report (SMSC_SIM_LATENCY_MS, default 1000) */
@@ -18,7 +25,10 @@ export interface SimulatorOptions {
   onError?: (err: unknown, url: string) => void;
 }
 
-interface Pending { due: number; url: string }
+interface Pending {
+  due: number;
+  url: string;
+}
 
 /**
  * The built-in SMSC: accepts every submit to a valid-looking number, then after `latencyMs` reports
@@ -52,7 +62,9 @@ export class SmscSimulator implements GatewayAdapter {
     const failed = (this.opts.random ?? Math.random)() < this.opts.failureRate;
     const now = new Date();
     const url = fillPlaceholders(dlrUrlTemplate(this.opts.base, this.opts.secret, msg.sms_uuid), {
-      d: failed ? '2' : '1', i: 'simulator', F: failed ? '001' : '000',
+      d: failed ? '2' : '1',
+      i: 'simulator',
+      F: failed ? '001' : '000',
       A: `id:${msg.sms_uuid} sub:001 dlvrd:${failed ? '000' : '001'} stat:${failed ? 'UNDELIV' : 'DELIVRD'}`,
       T: String(Math.floor(now.getTime() / 1000)),
     });
@@ -64,7 +76,12 @@ export class SmscSimulator implements GatewayAdapter {
   /** An incoming message from a handset, sent to the API like Kannel's sms-service get-url. */
   async injectMo(mo: { from: string; to: string; text: string }): Promise<{ statusCode: number; body: string }> {
     const url = fillPlaceholders(moUrlTemplate(this.opts.base, this.opts.secret), {
-      p: mo.from, P: mo.to, a: mo.text, i: 'simulator', I: randomUUID(), T: String(Math.floor(Date.now() / 1000)),
+      p: mo.from,
+      P: mo.to,
+      a: mo.text,
+      i: 'simulator',
+      I: randomUUID(),
+      T: String(Math.floor(Date.now() / 1000)),
     });
     this.received++;
     return this.track(this.opts.call(url));
@@ -87,14 +104,29 @@ export class SmscSimulator implements GatewayAdapter {
 
   /** Its own state as link health: one link, online unless closed, its queue the reports not yet sent. */
   health(): GatewayHealth {
-    const mode = this.opts.autoDeliver ? `reports after ${this.opts.latencyMs} ms, ${Math.round(this.opts.failureRate * 100)}% undelivered` : 'reports only when drained';
+    const mode = this.opts.autoDeliver
+      ? `reports after ${this.opts.latencyMs} ms, ${Math.round(this.opts.failureRate * 100)}% undelivered`
+      : 'reports only when drained';
     return {
-      gateway: 'simulator', reachable: true, uptime: null, queued: this.queue.length, checked_on: new Date().toISOString(),
+      gateway: 'simulator',
+      reachable: true,
+      uptime: null,
+      queued: this.queue.length,
+      checked_on: new Date().toISOString(),
       message: `The built-in SMSC simulator carries every message (${mode}); no carrier is bound`,
-      links: [{
-        smsc_id: 'simulator', state: this.closed ? 'dead' : 'online', detail: this.closed ? 'stopped' : 'in-process simulator',
-        queued: this.queue.length, failed: 0, received: this.received, sent: this.submitted, rate_in: 0, rate_out: 0,
-      }],
+      links: [
+        {
+          smsc_id: 'simulator',
+          state: this.closed ? 'dead' : 'online',
+          detail: this.closed ? 'stopped' : 'in-process simulator',
+          queued: this.queue.length,
+          failed: 0,
+          received: this.received,
+          sent: this.submitted,
+          rate_in: 0,
+          rate_out: 0,
+        },
+      ],
     };
   }
 
@@ -130,10 +162,16 @@ export class SmscSimulator implements GatewayAdapter {
   }
 
   private report(p: Pending): Promise<unknown> {
-    return this.track(this.opts.call(p.url).then((res) => {
-      this.reported++;
-      if (res.statusCode >= 400) this.opts.onError?.(new Error(`DLR answered ${res.statusCode}: ${res.body.slice(0, 200)}`), p.url);
-    }, (err) => this.opts.onError?.(err, p.url)));
+    return this.track(
+      this.opts.call(p.url).then(
+        (res) => {
+          this.reported++;
+          if (res.statusCode >= 400)
+            this.opts.onError?.(new Error(`DLR answered ${res.statusCode}: ${res.body.slice(0, 200)}`), p.url);
+        },
+        (err) => this.opts.onError?.(err, p.url),
+      ),
+    );
   }
 
   private track<T>(p: Promise<T>): Promise<T> {

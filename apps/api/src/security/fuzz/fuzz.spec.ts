@@ -8,7 +8,9 @@ const BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 45_000);
 
 describe('every route of the OpenAPI document, fuzzed as every role', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); }, 120_000);
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 120_000);
   afterAll(async () => t.close());
 
   it(`answers no 5xx, never hangs and writes nothing on a 4xx (seed ${SEED})`, async () => {

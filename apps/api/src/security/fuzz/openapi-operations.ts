@@ -28,13 +28,21 @@ export interface Operation {
   body?: JsonSchema;
   /** true when the operation takes a body of another kind (multipart upload) or none declared on a write */
   rawBody: boolean;
+  /** true when the operation declares a multipart/form-data body (a file upload) */
+  multipart: boolean;
 }
 
 interface OpenApiDoc {
-  paths?: Record<string, Record<string, {
-    parameters?: { name: string; in: string; required?: boolean; schema?: JsonSchema }[];
-    requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-  }>>;
+  paths?: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { name: string; in: string; required?: boolean; schema?: JsonSchema }[];
+        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+      }
+    >
+  >;
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -51,9 +59,12 @@ export function operationsOf(doc: OpenApiDoc): Operation[] {
         method: method.toUpperCase(),
         path,
         pathParams: params.filter((p) => p.in === 'path').map((p) => ({ name: p.name, schema: p.schema ?? {} })),
-        query: params.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema ?? {}, required: !!p.required })),
+        query: params
+          .filter((p) => p.in === 'query')
+          .map((p) => ({ name: p.name, schema: p.schema ?? {}, required: !!p.required })),
         body,
         rawBody: !body && method !== 'get' && method !== 'delete',
+        multipart: !!op.requestBody?.content?.['multipart/form-data'],
       });
     }
   }

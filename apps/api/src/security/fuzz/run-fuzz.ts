@@ -5,6 +5,8 @@ import type { UserType } from '@smsc/shared-contract';
 import { signToken } from '../../lib/tokens';
 import { operationsOf, type Operation } from './openapi-operations';
 import { requestFor, type FuzzRequest } from './arbitraries';
+import { classRequest, crossTenantSuccess, FUZZ_CLASSES, TenantIndex, type FuzzClass } from './classes';
+import type { Tenant } from './tenancy';
 
 /**
  * Tables a refused request may legitimately write: counting failed logins and limited requests is
@@ -13,7 +15,18 @@ import { requestFor, type FuzzRequest } from './arbitraries';
  * recorded in the import log with its reason (issue 13: the import-log screen shows failed runs too).
  * Every other table must keep its row count when the answer is 4xx.
  */
-export const BOOKKEEPING_TABLES = new Set(['rate_limits', 'login_failures', 'schema_migrations', 'sms', 'did_import_log']);
+export const BOOKKEEPING_TABLES = new Set([
+  'rate_limits',
+  'login_failures',
+  'schema_migrations',
+  'sms',
+  // the ledger opens a company's account (empty: no balance, no entry) the first time a send tries to hold money
+  // for it, in the transaction that logs the blocked message; a company seeded without billing has none before
+  'billing_accounts',
+  // kept by triggers on sms: receipts settling in the background move it during any request
+  'bulk_deltas',
+  'did_import_log',
+]);
 
 export type FuzzRole = UserType | 'anonymous';
 export const FUZZ_ROLES: { role: FuzzRole; email?: string }[] = [
@@ -24,8 +37,26 @@ export const FUZZ_ROLES: { role: FuzzRole; email?: string }[] = [
   { role: 'user', email: 'acme-user@example.com' },
 ];
 
-export interface FuzzFailure { role: FuzzRole; operation: string; request: string; status?: number; reason: string }
-export interface FuzzReport { seed: number; requests: number; routes: number; roles: number; rounds: number; failures: FuzzFailure[]; statuses: Record<string, number>; ms: number }
+export interface FuzzFailure {
+  role: FuzzRole;
+  cls: FuzzClass;
+  operation: string;
+  request: string;
+  status?: number;
+  reason: string;
+}
+export interface FuzzReport {
+  seed: number;
+  requests: number;
+  routes: number;
+  roles: number;
+  rounds: number;
+  failures: FuzzFailure[];
+  statuses: Record<string, number>;
+  /** requests sent, 5xx answers and other failures per class of input */
+  classes: Record<FuzzClass, { requests: number; '5xx': number; 'cross-tenant': number; other: number; ms: number }>;
+  ms: number;
+}
 export interface FuzzOptions {
   seed: number;
   /** requests per route and role (each round sends one to every pair) */
@@ -51,14 +82,28 @@ async function rowCounts(app: FastifyInstance, tables: string[]): Promise<Record
   return rows[0];
 }
 
+/**
+ * The next transaction id the database will hand out: it moves only when something wrote, so while it
+ * stands still the row counts taken last are still the counts (one cheap query instead of a count per table).
+ */
+async function writeMark(app: FastifyInstance): Promise<string> {
+  const { rows } = await sql<{ x: string }>`select pg_snapshot_xmax(pg_current_snapshot())::text as x`.execute(app.db);
+  return rows[0].x;
+}
+
 const describeRequest = (r: FuzzRequest) => {
-  const body = r.rawPayload ?? (r.payload === undefined ? '' : JSON.stringify(r.payload));
-  return `${r.method} ${r.url.slice(0, 300)}${body ? ` ${body.slice(0, 300)}` : ''}`;
+  const raw = Buffer.isBuffer(r.rawPayload)
+    ? `<${r.rawPayload.length} bytes of ${r.headers['content-type']}>`
+    : r.rawPayload;
+  const body = raw ?? (r.payload === undefined ? '' : JSON.stringify(r.payload));
+  const type = r.headers['content-type'] && !Buffer.isBuffer(r.rawPayload) ? ` [${r.headers['content-type']}]` : '';
+  return `${r.method} ${r.url.slice(0, 300)}${type}${body ? ` ${body.slice(0, 300)}` : ''}`;
 };
 
 /**
  * Sends generated bad input to every operation of the app's OpenAPI document as every role, and
- * checks the rules: no 5xx, no hang, and no row written when the answer is 4xx.
+ * checks the rules: no 5xx, no hang, no row written when the answer is 4xx, and no 2xx to a request
+ * naming another tenant's id (tenant roles only).
  */
 export async function runFuzz(app: FastifyInstance, opts: FuzzOptions): Promise<FuzzReport> {
   const started = Date.now();
@@ -66,22 +111,49 @@ export async function runFuzz(app: FastifyInstance, opts: FuzzOptions): Promise<
   const ops: Operation[] = operationsOf(app.swagger() as never);
   const { rows: tableRows } = await sql<{ name: string }>`select table_name as name from information_schema.tables
     where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(app.db);
-  const tables = tableRows.map((r) => r.name).filter((n) => !BOOKKEEPING_TABLES.has(n));
+  // report_* rollups are written by a background projector after earlier (2xx) sends, at any moment
+  const tables = tableRows.map((r) => r.name).filter((n) => !BOOKKEEPING_TABLES.has(n) && !n.startsWith('report_'));
 
-  const users = new Map<FuzzRole, { uuid: string; user_type: UserType; email: string }>();
+  const users = new Map<
+    FuzzRole,
+    { uuid: string; user_type: UserType; email: string; company_uuid: string | null; reseller_uuid: string | null }
+  >();
   for (const { role, email } of FUZZ_ROLES) {
     if (!email) continue;
-    const u = await app.db.selectFrom('users').select(['uuid', 'user_type', 'email']).where('email', '=', email).executeTakeFirstOrThrow();
+    const u = await app.db
+      .selectFrom('users')
+      .select(['uuid', 'user_type', 'email', 'company_uuid', 'reseller_uuid'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     users.set(role, u);
   }
   // A fresh token per request: a fuzzed logout or password change ends only that one session.
   const authFor = (role: FuzzRole): Record<string, string> => {
     const u = users.get(role);
     if (!u) return {};
-    return { authorization: `Bearer ${signToken(app.config.jwtSecret, { sub: u.uuid, typ: u.user_type, email: u.email }, 600).token}` };
+    return {
+      authorization: `Bearer ${signToken(app.config.jwtSecret, { sub: u.uuid, typ: u.user_type, email: u.email }, 600).token}`,
+    };
   };
 
-  // Pre-sample each pair's requests from its own seed.
+  const index = await TenantIndex.build(app);
+  const tenantOf = async (role: FuzzRole): Promise<Tenant> => {
+    const u = users.get(role);
+    if (!u || u.user_type === 'admin') return { company: null, reseller: null };
+    if (u.company_uuid) {
+      const c = await app.db
+        .selectFrom('companies')
+        .select('reseller_uuid')
+        .where('company_uuid', '=', u.company_uuid)
+        .executeTakeFirst();
+      return { company: u.company_uuid, reseller: c?.reseller_uuid ?? null };
+    }
+    return { company: null, reseller: u.reseller_uuid };
+  };
+  const tenants = new Map<FuzzRole, Tenant>();
+  for (const { role } of FUZZ_ROLES) tenants.set(role, await tenantOf(role));
+
+  // Pre-sample each pair's mixed requests from its own seed.
   const samples = new Map<string, FuzzRequest[]>();
   for (const op of ops) {
     for (const { role } of FUZZ_ROLES) {
@@ -89,32 +161,111 @@ export async function runFuzz(app: FastifyInstance, opts: FuzzOptions): Promise<
       samples.set(key, fc.sample(requestFor(op), { seed: pairSeed(opts.seed, key), numRuns: opts.rounds }));
     }
   }
+  // Each round aims one class of input at each route and role, in turn over the classes that apply
+  // there, so a few rounds cover every class on every route.
+  const applicable = new Map<string, { cls: FuzzClass; arb: ReturnType<typeof classRequest> }[]>();
+  const classesFor = (op: Operation, role: FuzzRole) => {
+    const key = `${role} ${op.method} ${op.path}`;
+    let list = applicable.get(key);
+    if (!list) {
+      const ctx = { index, tenant: tenants.get(role) as Tenant };
+      list = [
+        { cls: 'mixed' as FuzzClass, arb: null },
+        ...FUZZ_CLASSES.filter((c) => c !== 'mixed')
+          .map((cls) => ({ cls, arb: classRequest(op, cls, ctx) }))
+          .filter((c) => c.arb !== null),
+      ];
+      applicable.set(key, list);
+    }
+    return list;
+  };
+  const nextRequest = (
+    round: number,
+    opIndex: number,
+    roleIndex: number,
+    role: FuzzRole,
+  ): { cls: FuzzClass; req?: FuzzRequest } => {
+    const op = ops[opIndex];
+    const key = `${role} ${op.method} ${op.path}`;
+    const list = classesFor(op, role);
+    // round 0 starts on an aimed class (mixed is last of each cycle), and each role of a route on another one
+    const { cls, arb } = list[(round + 1 + opIndex + roleIndex) % list.length];
+    if (!arb) return { cls, req: samples.get(key)?.[round] };
+    return { cls, req: fc.sample(arb, { seed: pairSeed(opts.seed, `${key} ${round}`), numRuns: 1 })[0] };
+  };
 
-  const report: FuzzReport = { seed: opts.seed, requests: 0, routes: ops.length, roles: FUZZ_ROLES.length, rounds: 0, failures: [], statuses: {}, ms: 0 };
+  const report: FuzzReport = {
+    seed: opts.seed,
+    requests: 0,
+    routes: ops.length,
+    roles: FUZZ_ROLES.length,
+    rounds: 0,
+    failures: [],
+    statuses: {},
+    classes: Object.fromEntries(
+      FUZZ_CLASSES.map((c) => [c, { requests: 0, '5xx': 0, 'cross-tenant': 0, other: 0, ms: 0 }]),
+    ) as FuzzReport['classes'],
+    ms: 0,
+  };
+  // row counts, valid while the write mark they were taken at has not moved
+  let known: { mark: string; counts: Record<string, number> } | null = null;
+  const countsNow = async () => {
+    const mark = await writeMark(app);
+    if (known?.mark !== mark) known = { mark, counts: await rowCounts(app, tables) };
+    return known.counts;
+  };
   for (let round = 0; round < opts.rounds; round++) {
     if (round > 0 && Date.now() - started > opts.budgetMs) break;
-    for (const op of ops) {
-      for (const { role } of FUZZ_ROLES) {
-        const req = samples.get(`${role} ${op.method} ${op.path}`)?.[round];
+    for (const [opIndex, op] of ops.entries()) {
+      for (const [roleIndex, { role }] of FUZZ_ROLES.entries()) {
+        const { cls, req } = nextRequest(round, opIndex, roleIndex, role);
         if (!req) continue;
-        const before = await rowCounts(app, tables);
-        const fail = (reason: string, status?: number) =>
-          report.failures.push({ role, operation: `${op.method} ${op.path}`, request: describeRequest(req), status, reason });
+        const sentAt = Date.now();
+        const before = await countsNow();
+        const fail = (reason: string, status?: number, kind: '5xx' | 'cross-tenant' | 'other' = 'other') => {
+          report.classes[cls][kind]++;
+          report.failures.push({
+            role,
+            cls,
+            operation: `${op.method} ${op.path}`,
+            request: describeRequest(req),
+            status,
+            reason,
+          });
+        };
         let timer: NodeJS.Timeout | undefined;
-        const hang = new Promise<'hang'>((resolve) => { timer = setTimeout(() => resolve('hang'), hangMs); });
+        const hang = new Promise<'hang'>((resolve) => {
+          timer = setTimeout(() => resolve('hang'), hangMs);
+        });
         const res = await Promise.race([
           app.inject({
-            method: req.method as 'GET', url: req.url, headers: { ...req.headers, ...authFor(role) },
-            ...(req.rawPayload !== undefined ? { payload: req.rawPayload } : req.payload !== undefined ? { payload: JSON.stringify(req.payload) } : {}),
+            method: req.method as 'GET',
+            url: req.url,
+            headers: { ...req.headers, ...authFor(role) },
+            ...(req.rawPayload !== undefined
+              ? { payload: req.rawPayload }
+              : req.payload !== undefined
+                ? { payload: JSON.stringify(req.payload) }
+                : {}),
           }),
           hang,
         ]).finally(() => clearTimeout(timer));
         report.requests++;
-        if (res === 'hang') { fail(`no answer within ${hangMs} ms`); continue; }
+        report.classes[cls].requests++;
+        report.classes[cls].ms += Date.now() - sentAt;
+        if (res === 'hang') {
+          fail(`no answer within ${hangMs} ms`);
+          continue;
+        }
         report.statuses[String(res.statusCode)] = (report.statuses[String(res.statusCode)] ?? 0) + 1;
-        if (res.statusCode >= 500) { fail(`answered ${res.statusCode}: ${res.body.slice(0, 200)}`, res.statusCode); continue; }
+        if (res.statusCode >= 500) {
+          fail(`answered ${res.statusCode}: ${res.body.slice(0, 200)}`, res.statusCode, '5xx');
+          continue;
+        }
+        const leak = crossTenantSuccess(req, res.statusCode, res.body);
+        if (leak) fail(leak, res.statusCode, 'cross-tenant');
         if (res.statusCode >= 400) {
-          const after = await rowCounts(app, tables);
+          const after = await countsNow();
           const changed = tables.filter((t) => before[t] !== after[t]).map((t) => `${t} ${before[t]}→${after[t]}`);
           if (changed.length) fail(`answered ${res.statusCode} but wrote rows: ${changed.join(', ')}`, res.statusCode);
         }

@@ -16,7 +16,12 @@ export function ConfirmRegistrationPage() {
       {isSuccess ? (
         <Result status="success" title="Your account is active" extra={<Link to="/login">Sign in</Link>} />
       ) : error ? (
-        <Result status="error" title="This confirmation link cannot be used" subTitle={describeApiError(error)} extra={<Link to="/registration">Register again</Link>} />
+        <Result
+          status="error"
+          title="This confirmation link cannot be used"
+          subTitle={describeApiError(error)}
+          extra={<Link to="/registration">Register again</Link>}
+        />
       ) : isUninitialized && !token ? (
         <Result status="error" title="The confirmation link is incomplete" />
       ) : (

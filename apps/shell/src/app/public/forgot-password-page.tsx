@@ -7,7 +7,12 @@ import { useEarlySubmit } from './early-submit';
 import { email, PublicForm, required, usePublicForm, type FieldSpec } from './public-form';
 
 const FIELDS: FieldSpec[] = [
-  { name: 'email', label: 'Email', autoComplete: 'email', checks: [required('Enter your email'), email('Enter a valid email')] },
+  {
+    name: 'email',
+    label: 'Email',
+    autoComplete: 'email',
+    checks: [required('Enter your email'), email('Enter a valid email')],
+  },
 ];
 
 export function ForgotPasswordPage() {
@@ -17,15 +22,24 @@ export function ForgotPasswordPage() {
   if (isSuccess) {
     return (
       <PublicCard title="Check your email">
-        <Result status="info" title="If an account uses that email, a reset link is on its way." subTitle="The link works once and expires in 30 minutes." extra={<Link to="/login">Back to sign in</Link>} />
+        <Result
+          status="info"
+          title="If an account uses that email, a reset link is on its way."
+          subTitle="The link works once and expires in 30 minutes."
+          extra={<Link to="/login">Back to sign in</Link>}
+        />
       </PublicCard>
     );
   }
   return (
     <PublicCard title="Reset your password">
-      {error ? <Alert type="error" showIcon role="alert" title={describeApiError(error)} style={{ marginBottom: 16 }} /> : null}
+      {error ? (
+        <Alert type="error" showIcon role="alert" title={describeApiError(error)} style={{ marginBottom: 16 }} />
+      ) : null}
       <PublicForm fields={FIELDS} form={form} submitLabel="Send reset link" loading={isLoading} />
-      <p style={{ marginTop: 16 }}><Link to="/login">Back to sign in</Link></p>
+      <p style={{ marginTop: 16 }}>
+        <Link to="/login">Back to sign in</Link>
+      </p>
     </PublicCard>
   );
 }

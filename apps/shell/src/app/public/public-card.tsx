@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { theme } from '@smsc/shared-ui/core';
 
 /**
- * The frame of the five public screens: no side bar, no header (spec §2). A plain box drawn with
+ * The frame of the five public screens: no side bar, no header (docs/spec.md §2). A plain box drawn with
  * the theme's tokens rather than antd's Card and Typography, which would bring Tabs, Menu and the
  * copy/edit tooling onto /login.
  */
@@ -12,7 +12,16 @@ export function PublicCard({ title, children }: { title: string; children: React
     document.title = `${title} · SMSC Console`;
   }, [title]);
   return (
-    <main style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#f5f5f5', padding: 16 }}>
+    <main
+      style={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        background: '#f5f5f5',
+        padding: 16,
+      }}
+    >
       <section
         style={{
           width: 420,
@@ -26,7 +35,17 @@ export function PublicCard({ title, children }: { title: string; children: React
           lineHeight: token.lineHeight,
         }}
       >
-        <h1 style={{ fontSize: 24, fontWeight: token.fontWeightStrong, color: token.colorTextHeading, lineHeight: 1.35, margin: '0 0 0.5em' }}>{title}</h1>
+        <h1
+          style={{
+            fontSize: 24,
+            fontWeight: token.fontWeightStrong,
+            color: token.colorTextHeading,
+            lineHeight: 1.35,
+            margin: '0 0 0.5em',
+          }}
+        >
+          {title}
+        </h1>
         {children}
       </section>
     </main>

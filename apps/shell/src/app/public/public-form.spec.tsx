@@ -13,7 +13,8 @@ function Probe({ onValid }: { onValid: (v: Record<string, string>) => void }) {
   return <PublicForm fields={FIELDS} form={form} submitLabel="Send" />;
 }
 
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
 const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send' }));
 
 describe('PublicForm', () => {
@@ -52,6 +53,10 @@ describe('PublicForm', () => {
     type('Password', 'a-long-enough-password');
     type('Confirm password', 'a-long-enough-password');
     send();
-    expect(onValid).toHaveBeenCalledWith({ email: 'a@example.com', password: 'a-long-enough-password', confirm: 'a-long-enough-password' });
+    expect(onValid).toHaveBeenCalledWith({
+      email: 'a@example.com',
+      password: 'a-long-enough-password',
+      confirm: 'a-long-enough-password',
+    });
   });
 });

@@ -11,13 +11,28 @@ import { Button, Input, theme } from '@smsc/shared-ui/core';
 /** A check on one field: the message to show, or null when the value passes. */
 export type Check = (value: string, values: Readonly<Record<string, string>>) => string | null;
 
-export const required = (message: string): Check => (value) => (value.trim() ? null : message);
+export const required =
+  (message: string): Check =>
+  (value) =>
+    value.trim() ? null : message;
 // the server checks the address properly; this only catches a typo before the round trip
-export const email = (message: string): Check => (value) => (!value || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : message);
-export const minLength = (min: number, message: string): Check => (value) => (!value || value.length >= min ? null : message);
-export const matches = (pattern: RegExp, message: string): Check => (value) => (!value || pattern.test(value.trim()) ? null : message);
+export const email =
+  (message: string): Check =>
+  (value) =>
+    !value || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : message;
+export const minLength =
+  (min: number, message: string): Check =>
+  (value) =>
+    !value || value.length >= min ? null : message;
+export const matches =
+  (pattern: RegExp, message: string): Check =>
+  (value) =>
+    !value || pattern.test(value.trim()) ? null : message;
 /** the "repeat it" check: equal to the field named `field` */
-export const sameAs = (field: string, message: string): Check => (value, values) => (!value || value === values[field] ? null : message);
+export const sameAs =
+  (field: string, message: string): Check =>
+  (value, values) =>
+    !value || value === values[field] ? null : message;
 
 export interface FieldSpec {
   name: string;
@@ -63,45 +78,54 @@ export function usePublicForm(fields: FieldSpec[], onValid: (values: Record<stri
   const onValidRef = useRef(onValid);
   onValidRef.current = onValid;
 
-  const recheck = useCallback((next: Record<string, string>, names: string[]) => {
-    setErrors((prev) => {
-      const out = { ...prev };
-      for (const spec of fields) if (names.includes(spec.name)) out[spec.name] = firstError(spec, next);
-      return out;
-    });
-  }, [fields]);
+  const recheck = useCallback(
+    (next: Record<string, string>, names: string[]) => {
+      setErrors((prev) => {
+        const out = { ...prev };
+        for (const spec of fields) if (names.includes(spec.name)) out[spec.name] = firstError(spec, next);
+        return out;
+      });
+    },
+    [fields],
+  );
 
-  const change = useCallback((name: string, value: string) => {
-    const next = { ...latest.current, [name]: value };
-    latest.current = next;
-    setValuesState(next);
-    // the field itself, and a filled-in field that repeats this one
-    const dependents = fields.filter((f) => f.dependsOn === name && next[f.name]).map((f) => f.name);
-    recheck(next, [name, ...dependents]);
-  }, [fields, recheck]);
-
-  const handle = useMemo<PublicFormHandle>(() => ({
-    names: fields.map((f) => f.name),
-    setValues(given) {
-      const next = { ...latest.current, ...given };
+  const change = useCallback(
+    (name: string, value: string) => {
+      const next = { ...latest.current, [name]: value };
       latest.current = next;
       setValuesState(next);
+      // the field itself, and a filled-in field that repeats this one
+      const dependents = fields.filter((f) => f.dependsOn === name && next[f.name]).map((f) => f.name);
+      recheck(next, [name, ...dependents]);
     },
-    submit() {
-      const current = latest.current;
-      const found = Object.fromEntries(fields.map((f) => [f.name, firstError(f, current)]));
-      setErrors(found);
-      const invalid = fields.find((f) => found[f.name]);
-      // the first field in error gets the focus, as a screen reader user needs to find it
-      if (invalid) document.getElementById(invalid.name)?.focus();
-      else onValidRef.current(current);
-    },
-    clear(name) {
-      const next = { ...latest.current, [name]: '' };
-      latest.current = next;
-      setValuesState(next);
-    },
-  }), [fields]);
+    [fields, recheck],
+  );
+
+  const handle = useMemo<PublicFormHandle>(
+    () => ({
+      names: fields.map((f) => f.name),
+      setValues(given) {
+        const next = { ...latest.current, ...given };
+        latest.current = next;
+        setValuesState(next);
+      },
+      submit() {
+        const current = latest.current;
+        const found = Object.fromEntries(fields.map((f) => [f.name, firstError(f, current)]));
+        setErrors(found);
+        const invalid = fields.find((f) => found[f.name]);
+        // the first field in error gets the focus, as a screen reader user needs to find it
+        if (invalid) document.getElementById(invalid.name)?.focus();
+        else onValidRef.current(current);
+      },
+      clear(name) {
+        const next = { ...latest.current, [name]: '' };
+        latest.current = next;
+        setValuesState(next);
+      },
+    }),
+    [fields],
+  );
 
   return { values, errors, change, handle };
 }
@@ -130,17 +154,35 @@ function Field({ spec, form }: { spec: FieldSpec; form: FormState }) {
   };
   return (
     <div style={{ marginBottom: error ? 0 : token.marginLG }}>
-      <label htmlFor={spec.name} style={{ display: 'block', paddingBottom: token.paddingXS, color: token.colorTextHeading }}>{spec.label}</label>
+      <label
+        htmlFor={spec.name}
+        style={{ display: 'block', paddingBottom: token.paddingXS, color: token.colorTextHeading }}
+      >
+        {spec.label}
+      </label>
       {spec.password ? <Input.Password {...props} /> : <Input {...props} />}
       {error ? (
-        <div id={helpId} role="alert" style={{ color: token.colorError, minHeight: token.marginLG, lineHeight: token.lineHeight }}>{error}</div>
+        <div
+          id={helpId}
+          role="alert"
+          style={{ color: token.colorError, minHeight: token.marginLG, lineHeight: token.lineHeight }}
+        >
+          {error}
+        </div>
       ) : null}
     </div>
   );
 }
 
 /** The fields, then one full-width submit button. */
-export function PublicForm({ fields, form, submitLabel, loading, disabled, children }: {
+export function PublicForm({
+  fields,
+  form,
+  submitLabel,
+  loading,
+  disabled,
+  children,
+}: {
   fields: FieldSpec[];
   form: FormState;
   submitLabel: string;
@@ -155,9 +197,13 @@ export function PublicForm({ fields, form, submitLabel, loading, disabled, child
   };
   return (
     <form noValidate onSubmit={onSubmit}>
-      {fields.map((spec) => <Field key={spec.name} spec={spec} form={form} />)}
+      {fields.map((spec) => (
+        <Field key={spec.name} spec={spec} form={form} />
+      ))}
       {children}
-      <Button type="primary" htmlType="submit" block loading={loading} disabled={disabled}>{submitLabel}</Button>
+      <Button type="primary" htmlType="submit" block loading={loading} disabled={disabled}>
+        {submitLabel}
+      </Button>
     </form>
   );
 }

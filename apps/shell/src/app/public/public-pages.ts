@@ -1,7 +1,7 @@
 import { matchPath } from 'react-router';
 
 /**
- * The five public routes (spec §2) and the file each one's prerendered page is built into
+ * The five public routes (docs/spec.md §2) and the file each one's prerendered page is built into
  * (dist/apps/shell). The build renders them, the API serves them for these paths, and the client
  * hydrates only when #root holds the page of the path it is on.
  */

@@ -8,28 +8,62 @@ import { newPasswordFields } from './password-rules';
 import { email, PublicForm, required, usePublicForm, type FieldSpec } from './public-form';
 
 const FIELDS: FieldSpec[] = [
-  { name: 'full_name', label: 'Full name', autoComplete: 'name', maxLength: 200, checks: [required('Enter your name')] },
-  { name: 'company_name', label: 'Company name', autoComplete: 'organization', maxLength: 200, checks: [required('Enter your company name')] },
-  { name: 'email', label: 'Email', autoComplete: 'email', maxLength: 254, checks: [required('Enter your email'), email('Enter a valid email')] },
+  {
+    name: 'full_name',
+    label: 'Full name',
+    autoComplete: 'name',
+    maxLength: 200,
+    checks: [required('Enter your name')],
+  },
+  {
+    name: 'company_name',
+    label: 'Company name',
+    autoComplete: 'organization',
+    maxLength: 200,
+    checks: [required('Enter your company name')],
+  },
+  {
+    name: 'email',
+    label: 'Email',
+    autoComplete: 'email',
+    maxLength: 254,
+    checks: [required('Enter your email'), email('Enter a valid email')],
+  },
   ...newPasswordFields('password', 'Password', 'Confirm password', 'Repeat your password'),
 ];
 
 export function RegistrationPage() {
   const [register, { isLoading, isSuccess, error }] = useRegistration();
-  const form = usePublicForm(FIELDS, (v) => void register({ full_name: v.full_name, company_name: v.company_name, email: v.email, password: v.password }));
+  const form = usePublicForm(
+    FIELDS,
+    (v) =>
+      void register({ full_name: v.full_name, company_name: v.company_name, email: v.email, password: v.password }),
+  );
   useEarlySubmit(form.handle);
   if (isSuccess) {
     return (
       <PublicCard title="Check your email">
-        <Result status="success" title="Almost there" subTitle="We sent a confirmation link to your email. Open it to activate your account." extra={<Link to="/login">Back to sign in</Link>} />
+        <Result
+          status="success"
+          title="Almost there"
+          subTitle="We sent a confirmation link to your email. Open it to activate your account."
+          extra={<Link to="/login">Back to sign in</Link>}
+        />
       </PublicCard>
     );
   }
   return (
     <PublicCard title="Create your account">
-      {error ? <Alert type="error" showIcon role="alert" title={describeApiError(error)} style={{ marginBottom: 16 }} /> : null}
+      {error ? (
+        <Alert type="error" showIcon role="alert" title={describeApiError(error)} style={{ marginBottom: 16 }} />
+      ) : null}
       <PublicForm fields={FIELDS} form={form} submitLabel="Create account" loading={isLoading} />
-      <p style={{ marginTop: 16 }}>Already registered? <Link to="/login" style={{ textDecoration: 'underline' }}>Sign in</Link></p>
+      <p style={{ marginTop: 16 }}>
+        Already registered?{' '}
+        <Link to="/login" style={{ textDecoration: 'underline' }}>
+          Sign in
+        </Link>
+      </p>
     </PublicCard>
   );
 }

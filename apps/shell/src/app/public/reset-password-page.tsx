@@ -23,7 +23,9 @@ export function ResetPasswordPage() {
   }
   return (
     <PublicCard title="Choose a new password">
-      {error ? <Alert type="error" showIcon role="alert" title={describeApiError(error)} style={{ marginBottom: 16 }} /> : null}
+      {error ? (
+        <Alert type="error" showIcon role="alert" title={describeApiError(error)} style={{ marginBottom: 16 }} />
+      ) : null}
       <PublicForm fields={FIELDS} form={form} submitLabel="Change password" loading={isLoading} />
     </PublicCard>
   );

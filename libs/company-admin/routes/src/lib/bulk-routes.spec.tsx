@@ -1,7 +1,7 @@
 import { innermostTitle, withLoadedAreas } from '@smsc/shared-ui';
 import { companyAdminModule } from './routes';
 
-describe('company admin bulk routes (spec §2)', () => {
+describe('company admin bulk routes (docs/spec.md §2)', () => {
   beforeAll(() => withLoadedAreas(companyAdminModule));
 
   it.each([

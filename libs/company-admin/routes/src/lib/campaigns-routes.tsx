@@ -7,8 +7,16 @@ import { AniGroupImport, aniGroupBundle } from '@smsc/resource-ani-group';
 // A company admin runs its own campaigns, keywords and ANI groups (the server scopes every call to its company).
 const companyAdmin: RoleAccess = {};
 
-const campaigns = resourceRoutes(campaignBundle, companyAdmin, campaignPages);
-// keywords and ANI groups live under the same campaings root (spec §2), so their pages join its children
+const campaigns = resourceRoutes(campaignBundle, companyAdmin, {
+  ...campaignPages,
+  // what a campaign uses: its keywords and the ANI groups it sends from
+  listLinks: [
+    { label: 'Campaign dashboard', to: 'dashboard' },
+    { label: 'Keywords', to: 'keyword-manager' },
+    { label: 'ANI groups', to: 'ani-group' },
+  ],
+});
+// keywords and ANI groups live under the same campaings root (docs/spec.md §2), so their pages join its children
 const keywords = resourceRoutes(keywordBundle, companyAdmin, {
   path: 'campaings',
   list: { path: 'keyword-manager', title: 'Keyword manager' },

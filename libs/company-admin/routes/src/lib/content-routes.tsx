@@ -11,6 +11,7 @@ export const contentRoutes: RouteObject[] = [
   resourceRoutes(templateBundle, companyAdmin, { ...templatePages, ...reviewRowActions(companyAdmin) }),
   resourceRoutes(recipientBundle, companyAdmin, {
     ...recipientPages,
+    listLinks: [{ label: 'Import recipients', to: 'import' }],
     extra: [{ path: 'import', element: <RecipientImport />, handle: { title: 'Import recipients' } }],
   }),
 ];

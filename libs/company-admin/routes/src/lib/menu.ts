@@ -1,12 +1,28 @@
 import type { MenuEntry } from '@smsc/shared-ui';
 
-// spec §2, company admin; the card-checkout return pages (payment-success, payment-cancel) are not menu entries
+// docs/spec.md §2, company admin; the card-checkout return pages (payment-success, payment-cancel) are not menu entries
 export const companyAdminMenu: MenuEntry[] = [
   // the root redirects to its daily-usage child; the weekly page belongs to the same dashboard
-  { path: '', label: 'Dashboard', also: ['daily-usage', 'weekly-usage'] },
+  {
+    path: '',
+    label: 'Dashboard',
+    children: [
+      { path: 'daily-usage', label: 'Daily usage' },
+      { path: 'weekly-usage', label: 'Weekly usage' },
+    ],
+  },
   { path: 'sms-center', label: 'SMS center' },
-  { path: 'bulk-sending', label: 'Bulk sending' },
+  {
+    path: 'bulk-sending',
+    label: 'Bulk sending',
+    children: [
+      { path: 'bulk-sending/send', label: 'Send a bulk' },
+      { path: 'bulk-sending/history', label: 'Bulk history' },
+    ],
+  },
   { path: 'payment-gateway', label: 'Payment gateway' },
+  // not in the spec's menu (issue 29): the company's SMPP accounts and their live binds
+  { path: 'smpp-accounts', label: 'SMPP accounts' },
   { path: 'users', label: 'Users' },
   { path: 'templates', label: 'Templates' },
   { path: 'sms-workflow', label: 'SMS workflows' },
@@ -21,10 +37,36 @@ export const companyAdminMenu: MenuEntry[] = [
   },
   { path: 'reminder-workflow', label: 'Reminder workflows' },
   { path: 'recipients', label: 'Recipients' },
-  { path: 'bulk', label: 'Bulk' },
-  // spelled as the routes carry it (spec §2)
-  { path: 'campaings', label: 'Campaigns' },
-  { path: 'billing', label: 'Billing' },
+  { path: 'webhooks', label: 'Webhooks' },
+  {
+    path: 'bulk',
+    label: 'Bulk',
+    children: [
+      { path: 'bulk/bulk-report', label: 'Bulk report' },
+      { path: 'bulk/auto-substitute', label: 'Auto-substitute' },
+      { path: 'bulk/bulk-sms', label: 'Bulk SMS' },
+    ],
+  },
+  // the paths are spelled as the routes carry them (docs/spec.md §2); the labels are not
+  {
+    path: 'campaings',
+    label: 'Campaigns',
+    children: [
+      { path: 'campaings/all-campaings', label: 'All campaigns' },
+      { path: 'campaings/dashboard', label: 'Campaign dashboard' },
+      { path: 'campaings/keyword-manager', label: 'Keywords' },
+      { path: 'campaings/ani-group', label: 'ANI groups' },
+    ],
+  },
+  {
+    path: 'billing',
+    label: 'Billing',
+    children: [
+      { path: 'billing/invoices', label: 'Invoices' },
+      { path: 'billing/payment', label: 'Payments' },
+      { path: 'billing/transactions', label: 'Transactions' },
+    ],
+  },
   {
     path: 'sms-log',
     label: 'SMS log',
@@ -33,6 +75,23 @@ export const companyAdminMenu: MenuEntry[] = [
       { path: 'sms-log/outgoing', label: 'Outgoing SMS' },
     ],
   },
-  { path: 'dids', label: 'DIDs' },
-  { path: 'profile', label: 'Profile' },
+  {
+    path: 'dids',
+    label: 'DIDs',
+    children: [
+      { path: 'dids/all-did/local-did', label: 'Local DIDs' },
+      { path: 'dids/all-did/toll-free', label: 'Toll-free DIDs' },
+    ],
+  },
+  {
+    path: 'profile',
+    label: 'Profile',
+    children: [
+      { path: 'profile/company-info', label: 'Company info' },
+      // spend limits (only lower), the low-balance alert, allowed countries with prices
+      { path: 'profile/guards', label: 'Spend and destinations' },
+      // the own name, password and two-factor sign-in
+      { path: 'profile/admin-contact', label: 'Password and two-factor' },
+    ],
+  },
 ];

@@ -1,7 +1,7 @@
 import { innermostTitle, withLoadedAreas } from '@smsc/shared-ui';
 import { companyAdminModule } from './routes';
 
-describe('company admin messaging routes (spec §2)', () => {
+describe('company admin messaging routes (docs/spec.md §2)', () => {
   beforeAll(() => withLoadedAreas(companyAdminModule));
 
   it.each([

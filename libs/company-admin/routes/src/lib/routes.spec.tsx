@@ -2,14 +2,34 @@ import { describeRoleModule } from '@smsc/shared-testing';
 import { RoleRoutes, withLoadedAreas } from '@smsc/shared-ui/frame';
 import { companyAdminModule } from './routes';
 
-describeRoleModule(companyAdminModule, {
-  basePath: '/company-admin',
-  area: 'Company admin',
-  redirect: 'daily-usage',
-  homeTitle: 'Company admin home',
-  // spec §2 (the root redirects to the dashboard's daily-usage; payment-success/cancel are checkout return pages)
-  areas: [
-    'sms-center', 'bulk-sending', 'payment-gateway', 'users', 'templates', 'sms-workflow', 'reporting', 'reminder-workflow',
-    'recipients', 'bulk', 'campaings', 'billing', 'sms-log', 'dids', 'profile',
-  ],
-}, RoleRoutes, withLoadedAreas);
+describeRoleModule(
+  companyAdminModule,
+  {
+    basePath: '/company-admin',
+    area: 'Company admin',
+    redirect: 'daily-usage',
+    homeTitle: 'Company admin home',
+    // docs/spec.md §2 (the root redirects to the dashboard's daily-usage; payment-success/cancel are checkout return pages)
+    areas: [
+      'webhooks',
+      'smpp-accounts',
+      'sms-center',
+      'bulk-sending',
+      'payment-gateway',
+      'users',
+      'templates',
+      'sms-workflow',
+      'reporting',
+      'reminder-workflow',
+      'recipients',
+      'bulk',
+      'campaings',
+      'billing',
+      'sms-log',
+      'dids',
+      'profile',
+    ],
+  },
+  RoleRoutes,
+  withLoadedAreas,
+);

@@ -18,7 +18,7 @@ describe('company admin account routes', () => {
     [`/company-admin/profile/edit-company-info/${FOREIGN}`, 'Edit company info'],
     ['/company-admin/profile/admin-contact', 'Admin contact'],
     ['/company-admin/profile/api-keys', 'API keys'],
-  ])('%s is "%s" (spec §2)', (path, title) => {
+  ])('%s is "%s" (docs/spec.md §2)', (path, title) => {
     expect(innermostTitle(companyAdminModule, path)).toBe(title);
   });
 

@@ -2,24 +2,66 @@ import type { RouteObject } from 'react-router';
 import { userBundle } from '@smsc/resource-user';
 import { AccountForm, ProfileDetails, TwoFactorSection, companyInfoBundle } from '@smsc/resource-profile';
 import { ApiKeysLink, ApiKeysPage } from '@smsc/resource-api-key';
-import { resourceRoutes, Space } from '@smsc/shared-ui';
+import { resourceRoutes, Space, Spin } from '@smsc/shared-ui';
+import { AutoRechargeCard, CompanyGuardsPanel } from '@smsc/resource-company';
+import { useGetHomeQuery } from '@smsc/resource-profile';
+
+/** profile/guards: the company admin's own company's guards (its limits only lower, its alert level) and auto-recharge. */
+function OwnCompanyGuards() {
+  const company = useGetHomeQuery().data?.company?.company_uuid;
+  if (!company) return <Spin />;
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <CompanyGuardsPanel companyId={company} mode="company" />
+      <AutoRechargeCard companyId={company} mode="company" />
+    </Space>
+  );
+}
 
 /** The company admin's users (its own company only, by the API) and its profile (issue 5). */
 export const usersRoutes: RouteObject[] = [
-  resourceRoutes(userBundle, {}, {
-    path: 'users',
-    list: { path: '', title: 'Users' },
-    create: { path: 'add', title: 'Add user' },
-    edit: { path: 'edit/:id', title: 'Edit user' },
-  }),
-  resourceRoutes(companyInfoBundle, {}, {
-    path: 'profile',
-    redirectTo: 'company-info',
-    edit: { path: 'edit-company-info/:id', title: 'Edit company info' },
-    extra: [
-      { path: 'company-info', element: <Space orientation="vertical"><ProfileDetails show="company" editPath="edit-company-info/:id" /><ApiKeysLink /></Space>, handle: { title: 'Company info' } },
-      { path: 'admin-contact', element: <Space orientation="vertical" size="large" style={{ width: '100%' }}><AccountForm /><TwoFactorSection /></Space>, handle: { title: 'Admin contact' } },
-      { path: 'api-keys', element: <ApiKeysPage />, handle: { title: 'API keys' } },
-    ],
-  }),
+  resourceRoutes(
+    userBundle,
+    {},
+    {
+      path: 'users',
+      list: { path: '', title: 'Users' },
+      create: { path: 'add', title: 'Add user' },
+      edit: { path: 'edit/:id', title: 'Edit user' },
+      rowLinks: [{ label: 'DIDs', to: (u) => `assigned-did/${u.uuid}` }],
+    },
+  ),
+  resourceRoutes(
+    companyInfoBundle,
+    {},
+    {
+      path: 'profile',
+      redirectTo: 'company-info',
+      edit: { path: 'edit-company-info/:id', title: 'Edit company info' },
+      extra: [
+        {
+          path: 'company-info',
+          element: (
+            <Space orientation="vertical">
+              <ProfileDetails show="company" editPath="edit-company-info/:id" />
+              <ApiKeysLink />
+            </Space>
+          ),
+          handle: { title: 'Company info', links: ['edit-company-info/:id', 'api-keys'] },
+        },
+        {
+          path: 'admin-contact',
+          element: (
+            <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+              <AccountForm />
+              <TwoFactorSection />
+            </Space>
+          ),
+          handle: { title: 'Admin contact' },
+        },
+        { path: 'api-keys', element: <ApiKeysPage />, handle: { title: 'API keys' } },
+        { path: 'guards', element: <OwnCompanyGuards />, handle: { title: 'Spend and destinations' } },
+      ],
+    },
+  ),
 ];

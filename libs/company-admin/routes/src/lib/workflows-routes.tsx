@@ -1,6 +1,11 @@
 import type { RouteObject } from 'react-router';
 import { resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
-import { reminderWorkflowBundle, reminderWorkflowPages, smsWorkflowBundle, smsWorkflowPages } from '@smsc/resource-workflow';
+import {
+  reminderWorkflowBundle,
+  reminderWorkflowPages,
+  smsWorkflowBundle,
+  smsWorkflowPages,
+} from '@smsc/resource-workflow';
 
 const companyAdmin: RoleAccess = {};
 

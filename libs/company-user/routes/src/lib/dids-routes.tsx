@@ -6,4 +6,6 @@ import { companyDidBundle } from '@smsc/resource-did';
 const user: RoleAccess = { create: false, edit: false, delete: false };
 
 /** Spec §2, company user: dids. */
-export const didsRoutes: RouteObject[] = [resourceRoutes(companyDidBundle, user, { path: 'dids', list: { path: '', title: 'DIDs' } })];
+export const didsRoutes: RouteObject[] = [
+  resourceRoutes(companyDidBundle, user, { path: 'dids', list: { path: '', title: 'DIDs' } }),
+];

@@ -1,6 +1,6 @@
 import type { MenuEntry } from '@smsc/shared-ui';
 
-// spec §2, company user: the root redirects to the SMS center, so that is the first entry
+// docs/spec.md §2, company user: the root redirects to the SMS center, so that is the first entry
 export const companyUserMenu: MenuEntry[] = [
   { path: 'sms-center', label: 'SMS center', also: [''] },
   {

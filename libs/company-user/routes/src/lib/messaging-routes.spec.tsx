@@ -1,7 +1,7 @@
 import { innermostTitle, withLoadedAreas } from '@smsc/shared-ui';
 import { companyUserModule } from './routes';
 
-describe('company user messaging routes (spec §2)', () => {
+describe('company user messaging routes (docs/spec.md §2)', () => {
   beforeAll(() => withLoadedAreas(companyUserModule));
 
   it.each([

@@ -9,7 +9,7 @@ export const companyUserModule: RoleModule = {
   title: 'Company user',
   buildLabel: process.env.REMOTE_LABEL || undefined,
   menu: companyUserMenu,
-  // spec §2: /company-user redirects to sms-center
+  // docs/spec.md §2: /company-user redirects to sms-center
   routes: [{ index: true, element: <Navigate to="sms-center" replace />, handle: { title: 'Company user home' } }],
   // one line per area file, fetched on its first visit (the kit's convention: lazy-area.ts)
   areas: [

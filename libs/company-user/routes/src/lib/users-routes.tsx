@@ -8,8 +8,14 @@ export const usersRoutes: RouteObject[] = [
     path: 'profile',
     element: <ResourceRoot />,
     children: [
-      { index: true, element: <ProfileRedirect to="edit-company-info/:id" show="company" />, handle: { title: 'Profile' } },
-      { path: 'edit-company-info/:id', element: <MemberProfile />, handle: { title: 'Edit company info' } },
+      {
+        index: true,
+        element: <ProfileRedirect to="edit-company-info/:id" show="company" />,
+        // a redirect by the caller's company id: the walk follows it as a link
+        handle: { title: 'Profile', links: ['edit-company-info/:id'] },
+      },
+      // the user edits its own name and password here (the company is read-only): its profile, whatever the path says
+      { path: 'edit-company-info/:id', element: <MemberProfile />, handle: { title: 'My profile' } },
     ],
   },
 ];

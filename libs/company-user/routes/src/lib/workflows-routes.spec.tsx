@@ -3,7 +3,7 @@ import { companyUserModule } from './routes';
 
 const ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
-describe('company user workflow routes (spec §2)', () => {
+describe('company user workflow routes (docs/spec.md §2)', () => {
   beforeAll(() => withLoadedAreas(companyUserModule));
 
   it.each([

@@ -1,6 +1,11 @@
 import type { RouteObject } from 'react-router';
 import { resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
-import { reminderWorkflowBundle, smsWorkflowBundle, smsWorkflowPages, userReminderWorkflowPages } from '@smsc/resource-workflow';
+import {
+  reminderWorkflowBundle,
+  smsWorkflowBundle,
+  smsWorkflowPages,
+  userReminderWorkflowPages,
+} from '@smsc/resource-workflow';
 
 // A company user keeps its company's workflows like its admin does (the same screens, its own paths).
 const companyUser: RoleAccess = {};

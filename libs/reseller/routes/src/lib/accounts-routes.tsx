@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
-import { companyBundle, companyPages } from '@smsc/resource-company';
+import { CompanyGuardsPage, companyBundle, companyPages } from '@smsc/resource-company';
 import { filterBundle, filterPages } from '@smsc/resource-filter';
 import { companyBillingLinks, companyBillingRoutes } from './billing-routes';
 
@@ -9,6 +9,17 @@ const reseller: RoleAccess = { keys: [] };
 
 /** Spec §2, reseller: companies and filters (the server scopes both to the reseller). */
 export const accountsRoutes: RouteObject[] = [
-  resourceRoutes(companyBundle, reseller, { ...companyPages, rowLinks: companyBillingLinks, extra: companyBillingRoutes }),
+  resourceRoutes(companyBundle, reseller, {
+    ...companyPages,
+    rowLinks: [{ label: 'Guards', to: (c) => `guards/${c.company_uuid}` }, ...companyBillingLinks],
+    listLinks: [
+      { label: 'Add manual payment', to: 'add-manual-payment' },
+      { label: 'Transaction history', to: 'transaction-history' },
+    ],
+    extra: [
+      ...companyBillingRoutes,
+      { path: 'guards/:id', element: <CompanyGuardsPage />, handle: { title: 'Spend and destination guards' } },
+    ],
+  }),
   resourceRoutes(filterBundle, reseller, filterPages),
 ];

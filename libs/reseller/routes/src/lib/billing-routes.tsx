@@ -1,7 +1,16 @@
 import type { RouteObject } from 'react-router';
 import { CreatePage, definitionFor, resourceRoutes, type RoleAccess, type RowLink } from '@smsc/shared-ui';
 import type { Company } from '@smsc/shared-contract';
-import { BILLING_ACCESS, InvoiceHistory, PaymentGateway, PaymentHistory, TransactionHistory, billingPages, invoiceRoutes, paymentBundle } from '@smsc/resource-billing';
+import {
+  BILLING_ACCESS,
+  InvoiceHistory,
+  PaymentGateway,
+  PaymentHistory,
+  TransactionHistory,
+  billingPages,
+  invoiceRoutes,
+  paymentBundle,
+} from '@smsc/resource-billing';
 
 /** A reseller bills its own companies (the server scopes every list and refuses other companies). */
 const reseller: RoleAccess = { keys: [BILLING_ACCESS.reseller] };
@@ -13,12 +22,28 @@ export const billingRoutes: RouteObject[] = [
   { path: 'payment/gateway', element: <PaymentGateway />, handle: { title: 'Payment gateway' } },
 ];
 
-/** Billing children of /reseller/companies (spec §2), mounted by accounts-routes. */
+/** Billing children of /reseller/companies (docs/spec.md §2), mounted by accounts-routes. */
 export const companyBillingRoutes: RouteObject[] = [
-  { path: ':id/invoice-history', element: <InvoiceHistory access={reseller} owner="company" />, handle: { title: 'Invoice history' } },
-  { path: ':id/payment-history', element: <PaymentHistory access={reseller} owner="company" />, handle: { title: 'Payment history' } },
-  { path: 'transaction-history', element: <TransactionHistory access={reseller} owner="company" />, handle: { title: 'Transaction history' } },
-  { path: 'add-manual-payment', element: <CreatePage bundle={scopedPayments} backTo="company-list" />, handle: { title: 'Add manual payment' } },
+  {
+    path: ':id/invoice-history',
+    element: <InvoiceHistory access={reseller} owner="company" />,
+    handle: { title: 'Invoice history' },
+  },
+  {
+    path: ':id/payment-history',
+    element: <PaymentHistory access={reseller} owner="company" />,
+    handle: { title: 'Payment history' },
+  },
+  {
+    path: 'transaction-history',
+    element: <TransactionHistory access={reseller} owner="company" />,
+    handle: { title: 'Transaction history' },
+  },
+  {
+    path: 'add-manual-payment',
+    element: <CreatePage bundle={scopedPayments} backTo="company-list" />,
+    handle: { title: 'Add manual payment' },
+  },
 ];
 export const companyBillingLinks: RowLink<Company>[] = [
   { label: 'Invoices', to: (c) => `${c.company_uuid}/invoice-history` },

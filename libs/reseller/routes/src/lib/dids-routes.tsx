@@ -9,6 +9,10 @@ const reseller: RoleAccess = { keys: [DID_ACCESS.company, DID_ACCESS.provider] }
 export const didsRoutes: RouteObject[] = [
   resourceRoutes(didBundle, reseller, {
     ...didPages,
+    listLinks: [
+      { label: 'Import DIDs', to: 'import-did' },
+      { label: 'Import from Kannel', to: 'import' },
+    ],
     editExtra: <DidWebhooksPanel />,
     extra: [
       { path: 'import-did', element: <DidImport />, handle: { title: 'Import DIDs' } },

@@ -7,8 +7,16 @@ export const mailTemplateRoutes: RouteObject[] = [
     path: 'mail-template',
     children: [
       { index: true, element: <Navigate to="registration" replace /> },
-      { path: 'registration', element: <MailTemplateEditor kinds={['registration']} />, handle: { title: 'Registration mail' } },
-      { path: 'template', element: <MailTemplateEditor kinds={['password_reset', 'low_balance', 'invoice']} />, handle: { title: 'Mail templates' } },
+      {
+        path: 'registration',
+        element: <MailTemplateEditor kinds={['registration']} />,
+        handle: { title: 'Registration mail' },
+      },
+      {
+        path: 'template',
+        element: <MailTemplateEditor kinds={['password_reset', 'low_balance', 'invoice']} />,
+        handle: { title: 'Mail templates' },
+      },
     ],
   },
 ];

@@ -1,20 +1,31 @@
 import type { MenuEntry } from '@smsc/shared-ui';
 
-// spec §2, reseller
+// docs/spec.md §2, reseller
 export const resellerMenu: MenuEntry[] = [
   { path: '', label: 'Home' },
   { path: 'companies', label: 'Companies' },
-  // not in spec §2's reseller list: the reseller's figures for its companies (issue 15)
+  // not in docs/spec.md §2's reseller list: the reseller's figures for its companies (issue 15)
   { path: 'reporting', label: 'Reports' },
-  { path: 'users', label: 'Users' },
-  { path: 'user/user-listing', label: 'User listing' },
+  // One entry: user/user-listing (docs/spec.md §2) is the read-only view of the same users, linked from
+  // the Users page (two entries opening the same list confused people, issue 33).
+  { path: 'users', label: 'Users', also: ['user'] },
   { path: 'vendor', label: 'Vendors' },
   { path: 'product', label: 'Products' },
   { path: 'reseller-sms-center', label: 'SMS center' },
   { path: 'reseller-sms-log', label: 'SMS log' },
-  { path: 'billing', label: 'Billing' },
+  { path: 'webhooks', label: 'Webhooks' },
+  {
+    path: 'billing',
+    label: 'Billing',
+    children: [
+      { path: 'billing/invoices', label: 'Invoices' },
+      { path: 'billing/payment', label: 'Payments' },
+    ],
+  },
   { path: 'payment/gateway', label: 'Payment gateway' },
   { path: 'filters', label: 'Filters' },
+  // not in the spec's menu (issue 29): its companies' SMPP accounts and their live binds
+  { path: 'smpp-accounts', label: 'SMPP accounts' },
   {
     path: 'mail-template',
     label: 'Mail templates',

@@ -6,4 +6,7 @@ import { SMS_ACCESS, resellerSmsLogRoutes, smsCenterRoute } from '@smsc/resource
 const reseller: RoleAccess = { keys: [SMS_ACCESS.company, SMS_ACCESS.user, SMS_ACCESS.cost] };
 
 /** Spec §2, reseller: reseller-sms-center and reseller-sms-log. */
-export const messagingRoutes: RouteObject[] = [smsCenterRoute('reseller-sms-center', true), resellerSmsLogRoutes(reseller)];
+export const messagingRoutes: RouteObject[] = [
+  smsCenterRoute('reseller-sms-center', true),
+  resellerSmsLogRoutes(reseller),
+];

@@ -3,6 +3,8 @@ import type { RoleModule } from '@smsc/shared-ui/core';
 import { RoleHome, lazyArea } from '@smsc/shared-ui/frame';
 import { resellerMenu } from './menu';
 
+// the reseller's own balance in the header, with the billing lib it needs, fetched after the landing
+const HeaderBalance = lazy(() => import('./header-balance'));
 // the home's dashboard: the last 24 hours in figures (light); its charts are fetched when asked for
 const HomeDashboard = lazy(() => import('./home-dashboard'));
 
@@ -12,7 +14,21 @@ export const resellerModule: RoleModule = {
   title: 'Reseller',
   buildLabel: process.env.REMOTE_LABEL || undefined,
   menu: resellerMenu,
-  routes: [{ index: true, element: <><RoleHome area="Reseller" /><Suspense fallback={null}><HomeDashboard leaders="company" /></Suspense></>, handle: { title: 'Reseller home' } }],
+  headerExtra: HeaderBalance,
+  routes: [
+    {
+      index: true,
+      element: (
+        <>
+          <RoleHome area="Reseller" />
+          <Suspense fallback={null}>
+            <HomeDashboard leaders="company" />
+          </Suspense>
+        </>
+      ),
+      handle: { title: 'Reseller home' },
+    },
+  ],
   // one line per area file, fetched on its first visit (the kit's convention: lazy-area.ts)
   areas: [
     lazyArea(['companies', 'filters'], () => import('./accounts-routes').then((m) => m.accountsRoutes)),
@@ -21,9 +37,13 @@ export const resellerModule: RoleModule = {
     lazyArea(['billing', 'payment'], () => import('./billing-routes').then((m) => m.billingRoutes)),
     lazyArea(['dids'], () => import('./dids-routes').then((m) => m.didsRoutes)),
     lazyArea(['template-approval'], () => import('./template-routes').then((m) => m.templateRoutes)),
-    lazyArea(['reseller-sms-center', 'reseller-sms-log'], () => import('./messaging-routes').then((m) => m.messagingRoutes)),
+    lazyArea(['reseller-sms-center', 'reseller-sms-log'], () =>
+      import('./messaging-routes').then((m) => m.messagingRoutes),
+    ),
     lazyArea(['mail-template'], () => import('./mail-template-routes').then((m) => m.mailTemplateRoutes)),
     lazyArea(['audit-log'], () => import('./audit-routes').then((m) => m.auditRoutes)),
     lazyArea(['reporting'], () => import('./reporting-routes').then((m) => m.reportingRoutes)),
+    lazyArea(['smpp-accounts'], () => import('./smpp-routes').then((m) => m.smppRoutes)),
+    lazyArea(['webhooks'], () => import('./webhooks-routes').then((m) => m.webhooksRoutes)),
   ],
 };

@@ -1,7 +1,7 @@
 import { innermostTitle, withLoadedAreas } from '@smsc/shared-ui';
 import { resellerModule } from './routes';
 
-describe('reseller template approval routes (spec §2)', () => {
+describe('reseller template approval routes (docs/spec.md §2)', () => {
   beforeAll(() => withLoadedAreas(resellerModule));
 
   it.each([

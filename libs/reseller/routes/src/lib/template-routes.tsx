@@ -6,4 +6,6 @@ import { TEMPLATE_ACCESS, reviewRowActions, templateApprovalPages, templateBundl
 const reseller: RoleAccess = { keys: [TEMPLATE_ACCESS.company, TEMPLATE_ACCESS.review] };
 
 /** Spec §2, reseller: template-approval (template-approval-list, add-template, edit/{id}). */
-export const templateRoutes: RouteObject[] = [resourceRoutes(templateBundle, reseller, { ...templateApprovalPages, ...reviewRowActions(reseller) })];
+export const templateRoutes: RouteObject[] = [
+  resourceRoutes(templateBundle, reseller, { ...templateApprovalPages, ...reviewRowActions(reseller) }),
+];

@@ -1,11 +1,12 @@
 import type { RouteObject } from 'react-router';
-import { ResourceRoot, resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
-import { TwoFactorSection } from '@smsc/resource-profile';
+import { ResourceRoot, Space, resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
+import { AccountForm, TwoFactorSection } from '@smsc/resource-profile';
 import { USER_ACCESS, userBundle } from '@smsc/resource-user';
 
 // A reseller manages the users of its companies and picks the company of a new user.
 const users: RoleAccess = { keys: [USER_ACCESS.company, USER_ACCESS.pickCompany] };
-// user/user-listing: the same users, read-only, each linking to its edit page under users/
+// user/user-listing: the same users, read-only (a view reached from the Users page, not a menu entry of
+// its own), each linking to its edit page under users/
 const listing: RoleAccess = { create: false, edit: false, delete: false, keys: [USER_ACCESS.company] };
 
 /** The reseller's user screens (issue 5). */
@@ -14,6 +15,7 @@ export const usersRoutes: RouteObject[] = [
     path: 'users',
     redirectTo: 'users-list',
     list: { path: 'users-list', title: 'Users' },
+    listLinks: [{ label: 'Read-only user listing', to: '/reseller/user/user-listing' }],
     create: { path: 'add', title: 'Add user' },
     edit: { path: 'edit/:id', title: 'Edit user' },
   }),
@@ -21,12 +23,25 @@ export const usersRoutes: RouteObject[] = [
     path: 'user',
     redirectTo: 'user-listing',
     list: { path: 'user-listing', title: 'User listing' },
+    listLinks: [{ label: 'Manage users', to: '/reseller/users/users-list' }],
     rowLinks: [{ label: 'Edit', to: (u) => `/reseller/users/edit/${encodeURIComponent(u.uuid)}` }],
   }),
-  // The spec gives the reseller no profile; this one holds the account's two-factor sign-in (issue 18).
+  // The spec gives the reseller no profile; this one holds the account's name, password (with the
+  // current one, as the server asks) and two-factor sign-in.
   {
     path: 'profile',
     element: <ResourceRoot />,
-    children: [{ index: true, element: <TwoFactorSection />, handle: { title: 'Profile' } }],
+    children: [
+      {
+        index: true,
+        element: (
+          <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+            <AccountForm />
+            <TwoFactorSection />
+          </Space>
+        ),
+        handle: { title: 'Profile' },
+      },
+    ],
   },
 ];

@@ -5,14 +5,25 @@ import { toAdminPatch } from './admin.resource';
 
 const ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const user = (user_type: string) => ({
-  uuid: ID, email: 'x@example.com', full_name: 'X', user_type, is_active: true, is_admin: true,
-  company_uuid: null, company_name: null, reseller_uuid: null, created_on: '2026-01-01T00:00:00Z',
+  uuid: ID,
+  email: 'x@example.com',
+  full_name: 'X',
+  user_type,
+  is_active: true,
+  is_admin: true,
+  company_uuid: null,
+  company_name: null,
+  reseller_uuid: null,
+  created_on: '2026-01-01T00:00:00Z',
 });
 
 describe('admin list parameters', () => {
   it('always asks for system admins, whatever the address says, and maps the name search', () => {
     expect(adminListParams({ page: 1, per_page: 10, full_name: '*ops*', user_type: 'user' })).toEqual({
-      page: 1, per_page: 10, user_name: '*ops*', user_type: 'admin',
+      page: 1,
+      per_page: 10,
+      user_name: '*ops*',
+      user_type: 'admin',
     });
   });
 });

@@ -9,7 +9,11 @@ const LIST = { type: ADMIN_TAG, id: 'LIST' } as const;
 /** System admins only; the name search is the API's `user_name` (name or e-mail). */
 export function adminListParams(arg: ListQueryArg): UserListQuery {
   const { full_name, user_type: _ignored, ...rest } = arg;
-  return { ...(rest as UserListQuery), ...(full_name !== undefined ? { user_name: String(full_name) } : {}), user_type: 'admin' };
+  return {
+    ...(rest as UserListQuery),
+    ...(full_name !== undefined ? { user_name: String(full_name) } : {}),
+    user_type: 'admin',
+  };
 }
 
 const notAnAdmin = { status: 404, data: { error: { message: 'Admin not found' } } };
@@ -46,4 +50,11 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: [ADMIN_TAG] }).injec
   }),
 });
 
-export const { useListAdminsQuery, useLazyListAdminsQuery, useGetAdminQuery, useCreateAdminMutation, useUpdateAdminMutation, useDeleteAdminMutation } = adminApi;
+export const {
+  useListAdminsQuery,
+  useLazyListAdminsQuery,
+  useGetAdminQuery,
+  useCreateAdminMutation,
+  useUpdateAdminMutation,
+  useDeleteAdminMutation,
+} = adminApi;

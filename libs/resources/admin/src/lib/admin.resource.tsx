@@ -1,7 +1,14 @@
 import { PASSWORD_MIN_LENGTH, UserCreate, type User, type UserPatch } from '@smsc/shared-contract';
 import { Tag, type FormValues, type ResourceBundle, type ResourceDefinition } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
-import { useCreateAdminMutation, useDeleteAdminMutation, useGetAdminQuery, useListAdminsQuery, useLazyListAdminsQuery, useUpdateAdminMutation } from './admin.api';
+import {
+  useCreateAdminMutation,
+  useDeleteAdminMutation,
+  useGetAdminQuery,
+  useListAdminsQuery,
+  useLazyListAdminsQuery,
+  useUpdateAdminMutation,
+} from './admin.api';
 
 // a solid dark green: white on it is 5.6:1, where antd's light green tag text is under 4.5:1
 const ACTIVE_GREEN = '#237804';
@@ -9,7 +16,10 @@ const ACTIVE_GREEN = '#237804';
 type AdminCreate = Omit<UserCreate, 'company_uuid' | 'is_admin'>;
 type AdminPatch = Omit<UserPatch, 'is_admin'>;
 
-const passwordRule = { min: PASSWORD_MIN_LENGTH, message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` };
+const passwordRule = {
+  min: PASSWORD_MIN_LENGTH,
+  message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+};
 
 export const adminDefinition: ResourceDefinition<User> = {
   name: 'admins',
@@ -19,21 +29,51 @@ export const adminDefinition: ResourceDefinition<User> = {
   columns: [
     { key: 'full_name', title: 'Name', sortable: true, search: 'text' },
     { key: 'email', title: 'Email', sortable: true },
-    { key: 'is_active', title: 'Active', sortable: true, search: 'boolean', render: (v) => (v ? <Tag color={ACTIVE_GREEN}>Active</Tag> : <Tag>Inactive</Tag>) },
+    {
+      key: 'is_active',
+      title: 'Active',
+      sortable: true,
+      search: 'boolean',
+      render: (v) => (v ? <Tag color={ACTIVE_GREEN}>Active</Tag> : <Tag>Inactive</Tag>),
+    },
     { key: 'created_on', title: 'Created', sortable: true, render: (v) => formatDateTime(v as string) },
   ],
   formFields: [
-    { name: 'full_name', label: 'Full name', kind: 'text', required: true, maxLength: UserCreate.properties.full_name.maxLength },
-    { name: 'email', label: 'Email', kind: 'email', required: true, maxLength: UserCreate.properties.email.maxLength, createOnly: true },
+    {
+      name: 'full_name',
+      label: 'Full name',
+      kind: 'text',
+      required: true,
+      maxLength: UserCreate.properties.full_name.maxLength,
+    },
+    {
+      name: 'email',
+      label: 'Email',
+      kind: 'email',
+      required: true,
+      maxLength: UserCreate.properties.email.maxLength,
+      createOnly: true,
+    },
     { name: 'password', label: 'Password', kind: 'password', required: true, createOnly: true, rules: [passwordRule] },
-    { name: 'password', label: 'New password', kind: 'password', editOnly: true, placeholder: 'Leave empty to keep the current one', rules: [passwordRule] },
+    {
+      name: 'password',
+      label: 'New password',
+      kind: 'password',
+      editOnly: true,
+      placeholder: 'Leave empty to keep the current one',
+      rules: [passwordRule],
+    },
     { name: 'is_active', label: 'Active', kind: 'switch', editOnly: true },
   ],
   defaultSort: { order_by: 'full_name', order_dir: 'asc' },
 };
 
 export function toAdminCreate(values: FormValues): AdminCreate {
-  return { email: String(values.email ?? '').trim(), password: String(values.password ?? ''), full_name: String(values.full_name ?? '').trim() };
+  return {
+    email: String(values.email ?? '').trim(),
+    password: String(values.password ?? ''),
+    full_name: String(values.full_name ?? '').trim(),
+  };
 }
 
 /** Only what changed; an empty new password keeps the old one. */

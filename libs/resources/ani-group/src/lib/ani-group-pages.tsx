@@ -1,19 +1,45 @@
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { CsvImport, Empty, PageLoading, Pagination, Result, Select, Space, Table, Typography, type CsvRow, type ImportRowResult } from '@smsc/shared-ui';
+import {
+  CsvImport,
+  Empty,
+  PageLoading,
+  Pagination,
+  Result,
+  Select,
+  Space,
+  Table,
+  Typography,
+  type CsvRow,
+  type ImportRowResult,
+} from '@smsc/shared-ui';
 import { describeApiError, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import { ANI_GROUP_CSV_COLUMNS, type AniGroupImportResult, type AniGroupNumber } from '@smsc/shared-contract';
-import { useAniGroupCompanyOptionsQuery, useGetAniGroupQuery, useImportAniGroupsMutation, useListAniGroupNumbersQuery } from './ani-group.api';
+import {
+  useAniGroupCompanyOptionsQuery,
+  useGetAniGroupQuery,
+  useImportAniGroupsMutation,
+  useListAniGroupNumbersQuery,
+} from './ani-group.api';
 
 const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** The whole file in one call (POST /ani_group/import takes all or nothing), so every row shares the answer. */
-export async function importAniGroupRows(send: (csv: string) => Promise<AniGroupImportResult>, rows: CsvRow[]): Promise<{ results: ImportRowResult[] }> {
-  const csv = [ANI_GROUP_CSV_COLUMNS.join(','), ...rows.map((r) => ANI_GROUP_CSV_COLUMNS.map((c) => quote(r[c] ?? '')).join(','))].join('\n') + '\n';
+export async function importAniGroupRows(
+  send: (csv: string) => Promise<AniGroupImportResult>,
+  rows: CsvRow[],
+): Promise<{ results: ImportRowResult[] }> {
+  const csv =
+    [
+      ANI_GROUP_CSV_COLUMNS.join(','),
+      ...rows.map((r) => ANI_GROUP_CSV_COLUMNS.map((c) => quote(r[c] ?? '')).join(',')),
+    ].join('\n') + '\n';
   const answer = await send(csv);
   const names = new Map(answer.groups.map((g) => [g.name.toLowerCase(), g.name]));
-  return { results: rows.map((r, row) => ({ row, ok: names.has((r['name'] ?? '').trim().toLowerCase()), message: r['name'] })) };
+  return {
+    results: rows.map((r, row) => ({ row, ok: names.has((r['name'] ?? '').trim().toLowerCase()), message: r['name'] })),
+  };
 }
 
 /** import-ani-group / ani-group import: a CSV with name and number columns (a name's lines make one group). */
@@ -25,17 +51,30 @@ export function AniGroupImport({ pickCompany = false }: { pickCompany?: boolean 
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       {pickCompany && (
-        <Select aria-label="Company" placeholder="The company the groups belong to" style={{ width: 320 }} value={company} onChange={setCompany}
-          loading={companies.isLoading} options={(companies.data?.items ?? []).map((c) => ({ value: c.company_uuid, label: c.company_name }))} />
+        <Select
+          aria-label="Company"
+          placeholder="The company the groups belong to"
+          style={{ width: 320 }}
+          value={company}
+          onChange={setCompany}
+          loading={companies.isLoading}
+          options={(companies.data?.items ?? []).map((c) => ({ value: c.company_uuid, label: c.company_name }))}
+        />
       )}
       <CsvImport
         label="Import ANI groups from CSV"
         requiredColumns={[...ANI_GROUP_CSV_COLUMNS]}
         chunkSize={100000}
-        importRows={(rows) => importAniGroupRows((csv) => importCsv({ csv, ...(company ? { company_uuid: company } : {}) }).unwrap(), rows)}
+        importRows={(rows) =>
+          importAniGroupRows((csv) => importCsv({ csv, ...(company ? { company_uuid: company } : {}) }).unwrap(), rows)
+        }
         onFinished={(lines) => {
           const failed = lines.filter((l) => !l.ok).length;
-          dispatch(failed ? showToast('error', `Nothing was imported: ${failed} line${failed > 1 ? 's' : ''} failed`) : showToast('success', `${lines.length} numbers imported into ANI groups`));
+          dispatch(
+            failed
+              ? showToast('error', `Nothing was imported: ${failed} line${failed > 1 ? 's' : ''} failed`)
+              : showToast('success', `${lines.length} numbers imported into ANI groups`),
+          );
         }}
       />
     </Space>
@@ -52,7 +91,14 @@ export function AniGroupNumbers() {
   const group = useGetAniGroupQuery(uuid);
   const numbers = useListAniGroupNumbersQuery({ id: uuid, page, per_page: PER_PAGE });
   if (group.isLoading || numbers.isLoading) return <PageLoading />;
-  if (group.error || numbers.error) return <Result status="warning" title="The ANI group could not be loaded" subTitle={describeApiError(group.error ?? numbers.error)} />;
+  if (group.error || numbers.error)
+    return (
+      <Result
+        status="warning"
+        title="The ANI group could not be loaded"
+        subTitle={describeApiError(group.error ?? numbers.error)}
+      />
+    );
   const data = numbers.data;
   return (
     <>
@@ -71,8 +117,19 @@ export function AniGroupNumbers() {
               { key: 'state', dataIndex: 'state', title: 'State', width: 90 },
             ]}
           />
-          <Pagination current={page + 1} pageSize={PER_PAGE} total={data.total} showSizeChanger={false}
-            onChange={(p) => setParams((prev) => { const next = new URLSearchParams(prev); next.set('page', String(p - 1)); return next; })} />
+          <Pagination
+            current={page + 1}
+            pageSize={PER_PAGE}
+            total={data.total}
+            showSizeChanger={false}
+            onChange={(p) =>
+              setParams((prev) => {
+                const next = new URLSearchParams(prev);
+                next.set('page', String(p - 1));
+                return next;
+              })
+            }
+          />
         </>
       )}
     </>

@@ -1,6 +1,12 @@
 import { api } from '@smsc/shared-api';
 import type {
-  AniGroup, AniGroupCreateBody, AniGroupImportResult, AniGroupNumber, AniGroupPatchBody, AniGroupPayload, ListPageOf,
+  AniGroup,
+  AniGroupCreateBody,
+  AniGroupImportResult,
+  AniGroupNumber,
+  AniGroupPatchBody,
+  AniGroupPayload,
+  ListPageOf,
 } from '@smsc/shared-contract';
 import type { ListQueryArg } from '@smsc/shared-ui';
 
@@ -9,29 +15,55 @@ const LIST = { type: ANI_GROUP_TAG, id: 'LIST' } as const;
 const unwrap = (answer: AniGroupPayload) => answer.ani_group;
 const enc = encodeURIComponent;
 
-/** ANI groups of spec §7 (list, CRUD, their numbers, CSV import). */
+/** ANI groups of docs/spec.md §7 (list, CRUD, their numbers, CSV import). */
 export const aniGroupApi = api.enhanceEndpoints({ addTagTypes: [ANI_GROUP_TAG] }).injectEndpoints({
   endpoints: (b) => ({
-    listAniGroups: b.query<ListPageOf<AniGroup>, ListQueryArg>({ query: (params) => ({ url: '/ani_group/list', params }), providesTags: [LIST] }),
-    getAniGroup: b.query<AniGroup, string>({ query: (id) => `/ani_group/${enc(id)}`, transformResponse: unwrap, providesTags: (_r, _e, id) => [{ type: ANI_GROUP_TAG, id }] }),
+    listAniGroups: b.query<ListPageOf<AniGroup>, ListQueryArg>({
+      query: (params) => ({ url: '/ani_group/list', params }),
+      providesTags: [LIST],
+    }),
+    getAniGroup: b.query<AniGroup, string>({
+      query: (id) => `/ani_group/${enc(id)}`,
+      transformResponse: unwrap,
+      providesTags: (_r, _e, id) => [{ type: ANI_GROUP_TAG, id }],
+    }),
     listAniGroupNumbers: b.query<ListPageOf<AniGroupNumber>, { id: string; page: number; per_page: number }>({
       query: ({ id, ...params }) => ({ url: `/ani_group/${enc(id)}/list`, params }),
       providesTags: (_r, _e, { id }) => [{ type: ANI_GROUP_TAG, id }],
     }),
-    createAniGroup: b.mutation<AniGroup, AniGroupCreateBody>({ query: (body) => ({ url: '/ani_group', method: 'POST', body }), transformResponse: unwrap, invalidatesTags: [LIST] }),
+    createAniGroup: b.mutation<AniGroup, AniGroupCreateBody>({
+      query: (body) => ({ url: '/ani_group', method: 'POST', body }),
+      transformResponse: unwrap,
+      invalidatesTags: [LIST],
+    }),
     updateAniGroup: b.mutation<AniGroup, { id: string; body: AniGroupPatchBody }>({
       query: ({ id, body }) => ({ url: `/ani_group/${enc(id)}`, method: 'PATCH', body }),
       transformResponse: unwrap,
       invalidatesTags: (_r, _e, { id }) => [LIST, { type: ANI_GROUP_TAG, id }],
     }),
-    deleteAniGroup: b.mutation<unknown, string>({ query: (id) => ({ url: `/ani_group/${enc(id)}`, method: 'DELETE' }), invalidatesTags: (_r, _e, id) => [LIST, { type: ANI_GROUP_TAG, id }] }),
-    importAniGroups: b.mutation<AniGroupImportResult, { csv: string; company_uuid?: string }>({ query: (body) => ({ url: '/ani_group/import', method: 'POST', body }), invalidatesTags: [LIST] }),
+    deleteAniGroup: b.mutation<unknown, string>({
+      query: (id) => ({ url: `/ani_group/${enc(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, id) => [LIST, { type: ANI_GROUP_TAG, id }],
+    }),
+    importAniGroups: b.mutation<AniGroupImportResult, { csv: string; company_uuid?: string }>({
+      query: (body) => ({ url: '/ani_group/import', method: 'POST', body }),
+      invalidatesTags: [LIST],
+    }),
     // the system admin imports for a company it picks
-    aniGroupCompanyOptions: b.query<ListPageOf<{ company_uuid: string; company_name: string }>, void>({ query: () => ({ url: '/company/list', params: { per_page: 10000 } }) }),
+    aniGroupCompanyOptions: b.query<ListPageOf<{ company_uuid: string; company_name: string }>, void>({
+      query: () => ({ url: '/company/list', params: { per_page: 10000 } }),
+    }),
   }),
 });
 
 export const {
-  useListAniGroupsQuery, useLazyListAniGroupsQuery, useGetAniGroupQuery, useListAniGroupNumbersQuery, useCreateAniGroupMutation,
-  useUpdateAniGroupMutation, useDeleteAniGroupMutation, useImportAniGroupsMutation, useAniGroupCompanyOptionsQuery,
+  useListAniGroupsQuery,
+  useLazyListAniGroupsQuery,
+  useGetAniGroupQuery,
+  useListAniGroupNumbersQuery,
+  useCreateAniGroupMutation,
+  useUpdateAniGroupMutation,
+  useDeleteAniGroupMutation,
+  useImportAniGroupsMutation,
+  useAniGroupCompanyOptionsQuery,
 } = aniGroupApi;

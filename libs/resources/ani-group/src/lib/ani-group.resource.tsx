@@ -1,8 +1,18 @@
-import { CAMPAIGN_NAME_MAX, type AniGroup, type AniGroupCreateBody, type AniGroupPatchBody } from '@smsc/shared-contract';
+import {
+  CAMPAIGN_NAME_MAX,
+  type AniGroup,
+  type AniGroupCreateBody,
+  type AniGroupPatchBody,
+} from '@smsc/shared-contract';
 import type { FormValues, ResourceBundle, ResourceDefinition } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
 import {
-  useCreateAniGroupMutation, useDeleteAniGroupMutation, useGetAniGroupQuery, useLazyListAniGroupsQuery, useListAniGroupsQuery, useUpdateAniGroupMutation,
+  useCreateAniGroupMutation,
+  useDeleteAniGroupMutation,
+  useGetAniGroupQuery,
+  useLazyListAniGroupsQuery,
+  useListAniGroupsQuery,
+  useUpdateAniGroupMutation,
 } from './ani-group.api';
 
 /** Access key: roles above a company see whose group a row is. */
@@ -23,18 +33,29 @@ export const aniGroupDefinition: ResourceDefinition<AniGroup> = {
   formFields: [
     { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: CAMPAIGN_NAME_MAX },
     {
-      name: 'numbers', label: 'Sending numbers (one per line, in the order they take turns)', kind: 'textarea', required: true,
-      placeholder: '+1 212 555 2301\n+1 212 555 2302', createOnly: true,
+      name: 'numbers',
+      label: 'Sending numbers (one per line, in the order they take turns)',
+      kind: 'textarea',
+      required: true,
+      placeholder: '+1 212 555 2301\n+1 212 555 2302',
+      createOnly: true,
     },
     {
-      name: 'replace_numbers', label: 'Replace the numbers (one per line; leave empty to keep them)', kind: 'textarea',
-      placeholder: '+1 212 555 2301\n+1 212 555 2302', editOnly: true,
+      name: 'replace_numbers',
+      label: 'Replace the numbers (one per line; leave empty to keep them)',
+      kind: 'textarea',
+      placeholder: '+1 212 555 2301\n+1 212 555 2302',
+      editOnly: true,
     },
   ],
 };
 
 /** The numbers typed one per line (commas and semicolons also separate them). */
-export const splitNumbers = (text: unknown): string[] => String(text ?? '').split(/[\n,;]+/).map((s) => s.trim()).filter(Boolean);
+export const splitNumbers = (text: unknown): string[] =>
+  String(text ?? '')
+    .split(/[\n,;]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export function aniGroupBody(values: FormValues): AniGroupCreateBody {
   return { name: String(values['name'] ?? '').trim(), numbers: splitNumbers(values['numbers']) };

@@ -1,11 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import type { ApiKey } from '@smsc/shared-contract';
+import { formatDateTime } from '@smsc/shared-util';
 import { ApiKeysPage } from './api-keys-page';
 
 const KEY = 'smsc_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 const row = (name: string, id: string): ApiKey => ({
-  api_key_uuid: id, name, prefix: KEY.slice(0, 12), created_on: '2026-11-25T10:00:00.000Z', last_used_on: null, created_by_email: 'acme-admin@example.com',
+  api_key_uuid: id,
+  name,
+  prefix: KEY.slice(0, 12),
+  created_on: '2026-11-25T10:00:00.000Z',
+  last_used_on: null,
+  created_by_email: 'acme-admin@example.com',
 });
 
 describe('ApiKeysPage', () => {
@@ -32,13 +38,19 @@ describe('ApiKeysPage', () => {
     });
   });
   afterAll(() => api.restore());
-  beforeEach(() => { keys = []; api.calls.length = 0; });
+  beforeEach(() => {
+    keys = [];
+    api.calls.length = 0;
+  });
 
   it('creates a key shown once in a modal, lists only prefixes, and revokes a key after confirmation', async () => {
     keys = [row('Old app', '22222222-2222-4222-8222-222222222222')];
     const { store } = renderWithProviders(<ApiKeysPage />);
     const table = await screen.findByRole('table');
     await within(table).findByText('Old app');
+    // dates as on every other page (YYYY-MM-DD HH:mm in the reader's zone), not the browser locale's
+    expect(within(table).getByText(formatDateTime('2026-11-25T10:00:00.000Z'))).toBeTruthy();
+    expect(formatDateTime('2026-11-25T10:00:00.000Z')).toMatch(/^2026-11-2\d \d{2}:00$/);
     fireEvent.click(screen.getByRole('button', { name: /Create API key/ }));
     fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'CRM' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));

@@ -3,10 +3,27 @@ import { Link } from 'react-router';
 import type { ApiKey } from '@smsc/shared-contract';
 import { describeApiError, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
-import { Alert, Button, Card, Empty, Form, Input, Modal, Popconfirm, PlusOutlined, Result, Space, Table, Typography, type TableColumnsType } from '@smsc/shared-ui';
+import {
+  Alert,
+  Button,
+  Card,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  PlusOutlined,
+  Result,
+  Space,
+  Table,
+  Typography,
+  type TableColumnsType,
+} from '@smsc/shared-ui';
+import { formatDateTime } from '@smsc/shared-util';
 import { useCreateApiKeyMutation, useListApiKeysQuery, useRevokeApiKeyMutation } from './api-key.api';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
+// the one date format of every page (YYYY-MM-DD HH:mm), not the browser's locale
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : 'Never');
 
 /** profile/api-keys: the company's keys for programmatic sending (X-Api-Key on the SMS and bulk calls). */
 export function ApiKeysPage() {
@@ -39,29 +56,56 @@ export function ApiKeysPage() {
     { key: 'created_on', title: 'Created', render: (_, k) => when(k.created_on) },
     { key: 'last_used_on', title: 'Last used', render: (_, k) => when(k.last_used_on) },
     {
-      key: 'actions', title: 'Actions', render: (_, k) => (
-        <Popconfirm title={`Revoke "${k.name}"?`} description="Programs using this key stop working at once." okText="Revoke" okButtonProps={{ danger: true }}
-          onConfirm={() => drop(k).catch(() => undefined)}>
-          <Button danger size="small" loading={revoking.isLoading && revoking.originalArgs === k.api_key_uuid}>Revoke</Button>
+      key: 'actions',
+      title: 'Actions',
+      render: (_, k) => (
+        <Popconfirm
+          title={`Revoke "${k.name}"?`}
+          description="Programs using this key stop working at once."
+          okText="Revoke"
+          okButtonProps={{ danger: true }}
+          onConfirm={() => drop(k).catch(() => undefined)}
+        >
+          <Button danger size="small" loading={revoking.isLoading && revoking.originalArgs === k.api_key_uuid}>
+            Revoke
+          </Button>
         </Popconfirm>
       ),
     },
   ];
 
-  if (list.error) return <Result status="warning" title="The API keys could not be loaded" subTitle={describeApiError(list.error)} />;
+  if (list.error)
+    return <Result status="warning" title="The API keys could not be loaded" subTitle={describeApiError(list.error)} />;
   return (
     <Card>
       <Space orientation="vertical" style={{ width: '100%' }}>
         <Typography.Paragraph>
-          A program sends SMS and bulk messages as your company by putting its key in the <Typography.Text code>X-Api-Key</Typography.Text> header.
-          The key acts as the person who created it; revoke it when it is no longer needed.
+          A program sends SMS and bulk messages as your company by putting its key in the{' '}
+          <Typography.Text code>X-Api-Key</Typography.Text> header. The key acts as the person who created it; revoke it
+          when it is no longer needed.
         </Typography.Paragraph>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setAsking(true)}>Create API key</Button>
-        <Table<ApiKey> rowKey="api_key_uuid" columns={columns} dataSource={list.data?.items ?? []} loading={list.isLoading} pagination={false}
-          locale={{ emptyText: <Empty description="No API keys yet" /> }} />
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setAsking(true)}>
+          Create API key
+        </Button>
+        <Table<ApiKey>
+          rowKey="api_key_uuid"
+          columns={columns}
+          dataSource={list.data?.items ?? []}
+          loading={list.isLoading}
+          pagination={false}
+          locale={{ emptyText: <Empty description="No API keys yet" /> }}
+        />
       </Space>
-      <Modal title="Create API key" open={asking} okText="Create" confirmLoading={creating.isLoading} okButtonProps={{ disabled: !name.trim() }}
-        onOk={() => void submit().catch(() => undefined)} onCancel={() => setAsking(false)} destroyOnHidden>
+      <Modal
+        title="Create API key"
+        open={asking}
+        okText="Create"
+        confirmLoading={creating.isLoading}
+        okButtonProps={{ disabled: !name.trim() }}
+        onOk={() => void submit().catch(() => undefined)}
+        onCancel={() => setAsking(false)}
+        destroyOnHidden
+      >
         <Form layout="vertical" onFinish={() => void submit().catch(() => undefined)}>
           <Form.Item label="Name" htmlFor="api-key-name" extra="What the key is for, e.g. the program that uses it.">
             <Input id="api-key-name" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
@@ -70,9 +114,25 @@ export function ApiKeysPage() {
       </Modal>
       {/* rendered only while shown, so the key leaves the page once the modal is closed */}
       {shown && (
-        <Modal title={`API key "${shown.name}"`} open onCancel={() => setShown(null)} footer={<Button type="primary" onClick={() => setShown(null)}>Done</Button>}>
-          <Alert type="warning" showIcon title="Copy the key now: it is shown only this once." style={{ marginBottom: 12 }} />
-          <Typography.Paragraph code copyable={{ text: shown.key }} data-testid="api-key-value">{shown.key}</Typography.Paragraph>
+        <Modal
+          title={`API key "${shown.name}"`}
+          open
+          onCancel={() => setShown(null)}
+          footer={
+            <Button type="primary" onClick={() => setShown(null)}>
+              Done
+            </Button>
+          }
+        >
+          <Alert
+            type="warning"
+            showIcon
+            title="Copy the key now: it is shown only this once."
+            style={{ marginBottom: 12 }}
+          />
+          <Typography.Paragraph code copyable={{ text: shown.key }} data-testid="api-key-value">
+            {shown.key}
+          </Typography.Paragraph>
         </Modal>
       )}
     </Card>
@@ -81,5 +141,9 @@ export function ApiKeysPage() {
 
 /** A way to the keys from the company's profile page (the profile area has no sub-menu). */
 export function ApiKeysLink() {
-  return <Link to="../api-keys" relative="path">Manage API keys</Link>;
+  return (
+    <Link to="../api-keys" relative="path">
+      Manage API keys
+    </Link>
+  );
 }

@@ -6,9 +6,19 @@ import { AuditLogPage } from './audit-log-page';
 import { describeChanges } from './audit.resource';
 
 const entry = (id: string, over: Partial<AuditEntry> = {}): AuditEntry => ({
-  id, at: '2026-11-20T10:00:00.000Z', actor_uuid: null, actor_email: 'admin@example.com', actor_type: 'admin', ip: '203.0.113.7',
-  action: 'update', entity: 'company', entity_id: `c-${id}`, company_uuid: null, reseller_uuid: null,
-  changes: { company_name: { before: 'Acme', after: 'Acme Ltd' } }, ...over,
+  id,
+  at: '2026-11-20T10:00:00.000Z',
+  actor_uuid: null,
+  actor_email: 'admin@example.com',
+  actor_type: 'admin',
+  ip: '203.0.113.7',
+  action: 'update',
+  entity: 'company',
+  entity_id: `c-${id}`,
+  company_uuid: null,
+  reseller_uuid: null,
+  changes: { company_name: { before: 'Acme', after: 'Acme Ltd' } },
+  ...over,
 });
 
 describe('AuditLogPage', () => {
@@ -20,15 +30,21 @@ describe('AuditLogPage', () => {
       queries.push(call.query);
       const page = Number(call.query.get('page') ?? 0);
       // three rows keep the render light; the total still makes three pages
-      return { body: { items: Array.from({ length: 3 }, (_, i) => entry(String(page * 20 + i))), total: 45, per_page: 20 } };
+      return {
+        body: { items: Array.from({ length: 3 }, (_, i) => entry(String(page * 20 + i))), total: 45, per_page: 20 },
+      };
     });
   });
   afterAll(() => api.restore());
 
   it('lists entries read-only, with the range and filters taken from the address and sent to the server', async () => {
     renderWithProviders(
-      <Routes><Route path="/system-admin/audit-log" element={<AuditLogPage />} /></Routes>,
-      { route: '/system-admin/audit-log?page=1&entity=company&actor_email=admin&from_day=2026-11-01&to_day=2026-11-24' },
+      <Routes>
+        <Route path="/system-admin/audit-log" element={<AuditLogPage />} />
+      </Routes>,
+      {
+        route: '/system-admin/audit-log?page=1&entity=company&actor_email=admin&from_day=2026-11-01&to_day=2026-11-24',
+      },
     );
     const table = await screen.findByRole('table');
     await waitFor(() => expect(queries.length).toBeGreaterThan(0));
@@ -54,8 +70,12 @@ describe('AuditLogPage', () => {
 
   it('describes creates, updates and deletes in words', () => {
     expect(describeChanges({ amount: { before: null, after: '12.5' } }, 'create')).toBe('amount: 12.5');
-    expect(describeChanges({ name: { before: 'a', after: 'b' }, password: { before: '[redacted]', after: '[redacted]' } }, 'update'))
-      .toBe('name: a → b; password: [redacted] → [redacted]');
+    expect(
+      describeChanges(
+        { name: { before: 'a', after: 'b' }, password: { before: '[redacted]', after: '[redacted]' } },
+        'update',
+      ),
+    ).toBe('name: a → b; password: [redacted] → [redacted]');
     expect(describeChanges({ did: { before: '+1617', after: null } }, 'delete')).toBe('did: +1617');
   });
 });

@@ -18,14 +18,23 @@ export function AuditLogPage() {
   const start = params.get('from_day');
   const end = params.get('to_day');
   // whole days in UTC, the end day included
-  const listArg = useMemo(() => ({
-    ...(start ? { from: `${start}T00:00:00.000Z` } : {}),
-    ...(end ? { to: new Date(Date.parse(`${end}T00:00:00Z`) + DAY).toISOString() } : {}),
-  }), [start, end]);
+  const listArg = useMemo(
+    () => ({
+      ...(start ? { from: `${start}T00:00:00.000Z` } : {}),
+      ...(end ? { to: new Date(Date.parse(`${end}T00:00:00Z`) + DAY).toISOString() } : {}),
+    }),
+    [start, end],
+  );
 
   const setRange = (range: [string, string] | null) => {
     const next = new URLSearchParams(params);
-    if (range) { next.set('from_day', range[0]); next.set('to_day', range[1]); } else { next.delete('from_day'); next.delete('to_day'); }
+    if (range) {
+      next.set('from_day', range[0]);
+      next.set('to_day', range[1]);
+    } else {
+      next.delete('from_day');
+      next.delete('to_day');
+    }
     // a new range starts from its first page
     next.delete('page');
     setParams(next, { replace: true });

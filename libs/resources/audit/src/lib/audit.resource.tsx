@@ -29,15 +29,26 @@ export const AUDIT_ENTITIES: { value: string; label: string }[] = [
   { value: 'payment_term', label: 'Payment term' },
   { value: 'filter', label: 'Filter' },
 ];
-const AUDIT_ACTIONS = [{ value: 'create', label: 'Created' }, { value: 'update', label: 'Changed' }, { value: 'delete', label: 'Deleted' }];
+const AUDIT_ACTIONS = [
+  { value: 'create', label: 'Created' },
+  { value: 'update', label: 'Changed' },
+  { value: 'delete', label: 'Deleted' },
+];
 const labelOf = (entity: string) => AUDIT_ENTITIES.find((e) => e.value === entity)?.label ?? entity;
 
-const show = (v: unknown) => (v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const show = (v: unknown) =>
+  v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
 /** The changed fields of an entry, one line each: "field: before → after". */
 export function describeChanges(changes: AuditEntry['changes'], action: AuditEntry['action']): string {
   return Object.entries(changes)
-    .map(([field, { before, after }]) => (action === 'create' ? `${field}: ${show(after)}` : action === 'delete' ? `${field}: ${show(before)}` : `${field}: ${show(before)} → ${show(after)}`))
+    .map(([field, { before, after }]) =>
+      action === 'create'
+        ? `${field}: ${show(after)}`
+        : action === 'delete'
+          ? `${field}: ${show(before)}`
+          : `${field}: ${show(before)} → ${show(after)}`,
+    )
     .join('; ');
 }
 
@@ -49,14 +60,36 @@ export const auditDefinition: ResourceDefinition<AuditEntry> = {
   perPage: 20,
   columns: [
     { key: 'at', title: 'When', width: 190, render: (v) => formatDateTime(v as string) },
-    { key: 'actor_email', title: 'Who', width: 220, search: 'text', render: (v, r) => (v ? `${v as string}${r.actor_type ? ` (${r.actor_type})` : ''}` : 'System') },
     {
-      key: 'action', title: 'Action', width: 100, search: 'select', options: AUDIT_ACTIONS,
+      key: 'actor_email',
+      title: 'Who',
+      width: 220,
+      search: 'text',
+      render: (v, r) => (v ? `${v as string}${r.actor_type ? ` (${r.actor_type})` : ''}` : 'System'),
+    },
+    {
+      key: 'action',
+      title: 'Action',
+      width: 100,
+      search: 'select',
+      options: AUDIT_ACTIONS,
       render: (v) => AUDIT_ACTIONS.find((a) => a.value === v)?.label ?? String(v),
     },
-    { key: 'entity', title: 'Kind', width: 170, search: 'select', options: AUDIT_ENTITIES, render: (v) => labelOf(v as string) },
+    {
+      key: 'entity',
+      title: 'Kind',
+      width: 170,
+      search: 'select',
+      options: AUDIT_ENTITIES,
+      render: (v) => labelOf(v as string),
+    },
     { key: 'entity_id', title: 'Record', width: 300, search: 'text', hideInTable: true },
-    { key: 'changes', title: 'What changed', width: 420, render: (v, r) => describeChanges(v as AuditEntry['changes'], r.action) },
+    {
+      key: 'changes',
+      title: 'What changed',
+      width: 420,
+      render: (v, r) => describeChanges(v as AuditEntry['changes'], r.action),
+    },
     { key: 'ip', title: 'From', width: 140 },
   ],
   formFields: [],

@@ -1,24 +1,48 @@
 import { useMemo, useState } from 'react';
+import { formatMoney } from '@smsc/shared-util';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { describeApiError } from '@smsc/shared-api';
 import type { BalanceQuery } from '@smsc/shared-contract';
-import { Alert, Button, Card, Form, Input, ListPage, PageLoading, Result, Space, Statistic, definitionFor, type ResourceBundle, type RoleAccess } from '@smsc/shared-ui';
+import {
+  Alert,
+  Button,
+  Card,
+  Form,
+  Input,
+  ListPage,
+  PageLoading,
+  Result,
+  Space,
+  Statistic,
+  definitionFor,
+  type ResourceBundle,
+  type RoleAccess,
+} from '@smsc/shared-ui';
 import { useGetBalanceQuery, useStartCheckoutMutation } from './billing.api';
-import { showMoney } from './money';
 import { paymentBundle, transactionBundle } from './payment.resource';
 import { PaypalButton } from './paypal-button';
+import { topUpField } from './top-up-rules';
 
 /** The account's balance and what it can still spend (balance − holds, plus credit for postpay). */
 export function BalanceSummary({ query }: { query: BalanceQuery }) {
-  const { data, error, isLoading } = useGetBalanceQuery(query);
+  // Read again each time a screen shows it: receipts settle charges in the background (a campaign's or a schedule's
+  // messages, after the send that refreshed the cache), so the copy the header keeps can be older than the ledger rows
+  // listed under it.
+  const { data, error, isLoading } = useGetBalanceQuery(query, { refetchOnMountOrArgChange: true });
   if (isLoading) return <PageLoading />;
   if (error || !data) return <Alert type="error" showIcon role="alert" title={describeApiError(error)} />;
   return (
     <Card size="small" style={{ marginBottom: 16 }}>
       <Space size="large" wrap>
-        <Statistic title="Balance" value={showMoney(data.balance, data.currency)} valueRender={() => <span data-testid="balance">{showMoney(data.balance, data.currency)}</span>} />
-        <Statistic title="Available" value={showMoney(data.available, data.currency)} />
-        {data.reserved !== '0.00' && <Statistic title="Held for messages in flight" value={showMoney(data.reserved, data.currency)} />}
+        <Statistic
+          title="Balance"
+          value={formatMoney(data.balance, data.currency)}
+          valueRender={() => <span data-testid="balance">{formatMoney(data.balance, data.currency)}</span>}
+        />
+        <Statistic title="Available" value={formatMoney(data.available, data.currency)} />
+        {data.reserved !== '0.00' && (
+          <Statistic title="Held for messages in flight" value={formatMoney(data.reserved, data.currency)} />
+        )}
       </Space>
     </Card>
   );
@@ -33,14 +57,23 @@ export interface HistoryProps {
   access: RoleAccess;
   /** whose history the :id route parameter names; without :id, everything the role may see */
   owner: 'company' | 'reseller';
+  /** the caller's own account (a company admin's, a reseller's): its balance on top without an :id */
+  own?: boolean;
 }
 
 /** transaction-history/{id}: one account's ledger entries, with its balance on top. */
-export function TransactionHistory({ access, owner }: HistoryProps) {
+export function TransactionHistory({ access, owner, own }: HistoryProps) {
   const id = useParams().id;
   const bundle = useScoped(transactionBundle, access);
   const listArg = useMemo(() => (id ? { [`${owner}_uuid`]: id } : undefined), [id, owner]);
-  return <ListPage bundle={bundle} access={{ ...access, create: false, delete: false }} listArg={listArg} extra={id && <BalanceSummary query={{ [`${owner}_uuid`]: id }} />} />;
+  return (
+    <ListPage
+      bundle={bundle}
+      access={{ ...access, create: false, delete: false }}
+      listArg={listArg}
+      extra={id ? <BalanceSummary query={{ [`${owner}_uuid`]: id }} /> : own && <BalanceSummary query={{}} />}
+    />
+  );
 }
 
 /** payment-history/{id}: one company's or reseller's payments. */
@@ -64,6 +97,7 @@ export function PaymentGateway() {
   const [failure, setFailure] = useState<string>();
   // A reseller's checkout comes back here with ?status=success|cancel.
   const status = useSearchParams()[0].get('status');
+  const card = topUpField('USD');
   const pay = async ({ amount }: { amount: string }) => {
     setFailure(undefined);
     try {
@@ -76,22 +110,20 @@ export function PaymentGateway() {
   return (
     <>
       {status && (
-        <Alert type={status === 'success' ? 'success' : 'info'} showIcon style={{ marginBottom: 16 }}
-          title={<span data-testid="payment-result">{status === 'success' ? 'Payment received' : 'Payment cancelled'}</span>} />
+        <Alert
+          type={status === 'success' ? 'success' : 'info'}
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={
+            <span data-testid="payment-result">{status === 'success' ? 'Payment received' : 'Payment cancelled'}</span>
+          }
+        />
       )}
       <BalanceSummary query={{}} />
       <Space align="start" wrap size="large">
         <Card title="Pay by card" style={{ maxWidth: 480 }}>
           <Form layout="vertical" onFinish={pay} requiredMark="optional">
-            <Form.Item
-              name="amount"
-              label="Amount (USD)"
-              rules={[
-                { required: true, message: 'Enter an amount' },
-                { pattern: /^\s*\d{1,9}(\.\d{1,2})?\s*$/, message: 'Enter an amount such as 50.00' },
-                { validator: (_, v) => (!v || Number(v) > 0 ? Promise.resolve() : Promise.reject(new Error('The amount must be greater than zero'))) },
-              ]}
-            >
+            <Form.Item name="amount" label="Amount (USD)" rules={card.rules} extra={card.help}>
               <Input inputMode="decimal" placeholder="50.00" autoComplete="off" />
             </Form.Item>
             {failure && <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 16 }} />}
@@ -113,7 +145,11 @@ export function PaymentResult({ ok, gatewayPath }: { ok: boolean; gatewayPath: s
       <Result
         status={ok ? 'success' : 'info'}
         title={<span data-testid="payment-result">{ok ? 'Payment received' : 'Payment cancelled'}</span>}
-        subTitle={ok ? 'Thank you. The amount has been added to your balance.' : 'Nothing was charged. You can start a new payment at any time.'}
+        subTitle={
+          ok
+            ? 'Thank you. The amount has been added to your balance.'
+            : 'Nothing was charged. You can start a new payment at any time.'
+        }
         extra={<Link to={gatewayPath}>{ok ? 'Make another payment' : 'Back to the payment gateway'}</Link>}
       />
       <BalanceSummary query={{}} />

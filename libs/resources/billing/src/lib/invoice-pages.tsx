@@ -6,13 +6,22 @@ import type { HistoryProps } from './billing-pages';
 
 function useScopedInvoices(access: RoleAccess) {
   // Built once per role: lists key their URL state on the definition object.
-  return useMemo(() => ({ ...invoiceBundle, definition: definitionFor(invoiceBundle.definition, access.keys) }), [access]);
+  return useMemo(
+    () => ({ ...invoiceBundle, definition: definitionFor(invoiceBundle.definition, access.keys) }),
+    [access],
+  );
 }
 
 function InvoiceList({ access }: { access: RoleAccess }) {
   const bundle = useScopedInvoices(access);
   const canCreate = access.create !== false;
-  return <ListPage bundle={bundle} access={{ ...access, delete: false }} createPath={canCreate ? invoicePages.create?.path : undefined} />;
+  return (
+    <ListPage
+      bundle={bundle}
+      access={{ ...access, delete: false }}
+      createPath={canCreate ? invoicePages.create?.path : undefined}
+    />
+  );
 }
 
 function InvoiceCreate({ access }: { access: RoleAccess }) {
@@ -27,8 +36,20 @@ export function invoiceRoutes(access: RoleAccess): RouteObject[] {
   const list = invoicePages.list ?? { path: 'invoices', title: 'Invoices' };
   const create = invoicePages.create ?? { path: 'add-invoice', title: 'Add invoice' };
   return [
-    { path: list.path, element: <InvoiceList access={access} />, handle: { title: list.title } },
-    ...(access.create === false ? [] : [{ path: create.path, element: <InvoiceCreate access={access} />, handle: { title: create.title } }]),
+    {
+      path: list.path,
+      element: <InvoiceList access={access} />,
+      handle: { title: list.title, links: access.create === false ? [] : [create.path] },
+    },
+    ...(access.create === false
+      ? []
+      : [
+          {
+            path: create.path,
+            element: <InvoiceCreate access={access} />,
+            handle: { title: create.title, links: [list.path] },
+          },
+        ]),
   ];
 }
 

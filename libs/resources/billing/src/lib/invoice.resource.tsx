@@ -1,17 +1,30 @@
 import { useDispatch } from 'react-redux';
 import type { Invoice, InvoiceCreate } from '@smsc/shared-contract';
 import { describeApiError, showToast } from '@smsc/shared-api';
-import { Button, DownloadOutlined, Tag, type FormValues, type ResourceBundle, type ResourceDefinition, type ResourcePages } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
 import {
-  useCreateInvoiceMutation, useInvoicePdfUrlMutation, useLazyListInvoicesQuery,
+  Button,
+  DownloadOutlined,
+  Tag,
+  type FormValues,
+  type ResourceBundle,
+  type ResourceDefinition,
+  type ResourcePages,
+} from '@smsc/shared-ui';
+import { formatDateTime, formatMoney } from '@smsc/shared-util';
+import {
+  useCreateInvoiceMutation,
+  useInvoicePdfUrlMutation,
+  useLazyListInvoicesQuery,
   useListInvoicesQuery,
 } from './billing.api';
-import { showMoney } from './money';
 import { useCompanyOptions, useDirectCompanyOptions, useResellerOptions } from './billing-options';
-import { BILLING_ACCESS } from './payment.resource';
+import { BILLING_ACCESS, BILLING_OWNERS } from './payment.resource';
 
-const STATUS = [{ label: 'Issued', value: 'issued' }, { label: 'Overdue', value: 'overdue' }, { label: 'Paid', value: 'paid' }];
+const STATUS = [
+  { label: 'Issued', value: 'issued' },
+  { label: 'Overdue', value: 'overdue' },
+  { label: 'Paid', value: 'paid' },
+];
 const STATUS_COLOR: Record<string, string | undefined> = { paid: 'green', overdue: 'red', issued: 'blue' };
 
 /** Saving a file the API answered; an object so component tests can watch it (jsdom cannot download). */
@@ -43,13 +56,19 @@ export function InvoicePdfButton({ invoice }: { invoice: Pick<Invoice, 'invoice_
     }
   };
   return (
-    <Button size="small" icon={<DownloadOutlined />} loading={state.isLoading} onClick={download} aria-label={`PDF of invoice ${invoice.number}`}>
+    <Button
+      size="small"
+      icon={<DownloadOutlined />}
+      loading={state.isLoading}
+      onClick={download}
+      aria-label={`PDF of invoice ${invoice.number}`}
+    >
       PDF
     </Button>
   );
 }
 
-const DAY_RULES = [{ pattern: /^\d{4}-\d{2}-\d{2}$/, message: 'Enter a date as YYYY-MM-DD' }];
+const DAY_RULES = [{ pattern: /^\d{4}-\d{2}-\d{2}$/, message: 'Pick a date' }];
 const owner = (v: unknown, row: Invoice) => (v as string) ?? `${row.reseller_name} (reseller)`;
 
 export const invoiceDefinition: ResourceDefinition<Invoice> = {
@@ -61,22 +80,92 @@ export const invoiceDefinition: ResourceDefinition<Invoice> = {
   // narrow enough for 1280 px without sideways scrolling (a scrolling table is not keyboard-reachable)
   columns: [
     { key: 'number', title: 'Number', sortable: true, width: 120 },
-    { key: 'company_name', title: 'Company', search: 'text', sortable: true, width: 170, render: (v, row) => owner(v, row) },
-    { key: 'issuer_name', title: 'Issued by', width: 140, access: BILLING_ACCESS.admin, render: (v) => (v === 'system' ? 'System' : String(v)), hideInTable: true },
-    { key: 'period_start', title: 'Period', sortable: true, width: 190, render: (v, row) => `${row.period_start} – ${row.period_end}` },
-    { key: 'total', title: 'Total', sortable: true, width: 130, render: (v, row) => showMoney(v as string, row.currency) },
+    {
+      key: 'company_name',
+      title: 'Company',
+      search: 'text',
+      sortable: true,
+      width: 170,
+      // a company admin reads only its own company's invoices: no column, no filter to name another
+      access: BILLING_OWNERS,
+      render: (v, row) => owner(v, row),
+    },
+    {
+      key: 'issuer_name',
+      title: 'Issued by',
+      width: 140,
+      access: BILLING_ACCESS.admin,
+      render: (v) => (v === 'system' ? 'System' : String(v)),
+      hideInTable: true,
+    },
+    {
+      key: 'period_start',
+      title: 'Period',
+      sortable: true,
+      width: 190,
+      render: (v, row) => `${row.period_start} – ${row.period_end}`,
+    },
+    {
+      key: 'total',
+      title: 'Total',
+      sortable: true,
+      width: 130,
+      render: (v, row) => formatMoney(v as string, row.currency),
+    },
     { key: 'due_on', title: 'Due', sortable: true, width: 110 },
-    { key: 'status', title: 'Status', width: 100, search: 'select', options: STATUS, render: (v) => <Tag color={STATUS_COLOR[v as string]}>{STATUS.find((s) => s.value === v)?.label ?? String(v)}</Tag> },
+    {
+      key: 'status',
+      title: 'Status',
+      width: 100,
+      search: 'select',
+      options: STATUS,
+      render: (v) => (
+        <Tag color={STATUS_COLOR[v as string]}>{STATUS.find((s) => s.value === v)?.label ?? String(v)}</Tag>
+      ),
+    },
     { key: 'paid', title: 'Paid', search: 'boolean', width: 80, render: (v) => (v ? 'Yes' : 'No'), hideInTable: true },
     { key: 'issued_on', title: 'Issued', width: 150, render: (v) => formatDateTime(v as string), hideInTable: true },
     { key: 'invoice_uuid', title: 'PDF', width: 90, render: (_v, row) => <InvoicePdfButton invoice={row} /> },
   ],
   formFields: [
-    { name: 'company_uuid', label: 'Company', kind: 'select', useOptions: useDirectCompanyOptions, placeholder: 'No company (invoice a reseller)', access: BILLING_ACCESS.admin },
-    { name: 'reseller_uuid', label: 'Reseller', kind: 'select', useOptions: useResellerOptions, placeholder: 'No reseller (invoice a company)', access: BILLING_ACCESS.admin },
-    { name: 'company_uuid', label: 'Company', kind: 'select', useOptions: useCompanyOptions, required: true, access: BILLING_ACCESS.reseller },
-    { name: 'period_start', label: 'Period from (YYYY-MM-DD)', kind: 'text', required: true, maxLength: 10, rules: DAY_RULES, placeholder: '2026-01-01' },
-    { name: 'period_end', label: 'Period to (YYYY-MM-DD)', kind: 'text', required: true, maxLength: 10, rules: DAY_RULES, placeholder: '2026-01-31' },
+    {
+      name: 'company_uuid',
+      label: 'Company',
+      kind: 'select',
+      useOptions: useDirectCompanyOptions,
+      placeholder: 'No company (invoice a reseller)',
+      access: BILLING_ACCESS.admin,
+    },
+    {
+      name: 'reseller_uuid',
+      label: 'Reseller',
+      kind: 'select',
+      useOptions: useResellerOptions,
+      placeholder: 'No reseller (invoice a company)',
+      access: BILLING_ACCESS.admin,
+    },
+    {
+      name: 'company_uuid',
+      label: 'Company',
+      kind: 'select',
+      useOptions: useCompanyOptions,
+      required: true,
+      access: BILLING_ACCESS.reseller,
+    },
+    {
+      name: 'period_start',
+      label: 'Period from',
+      kind: 'date',
+      required: true,
+      rules: DAY_RULES,
+    },
+    {
+      name: 'period_end',
+      label: 'Period to',
+      kind: 'date',
+      required: true,
+      rules: DAY_RULES,
+    },
   ],
 };
 
@@ -107,7 +196,7 @@ export const invoiceBundle: ResourceBundle<Invoice, InvoiceCreate> = {
   defaults: lastMonth(),
 };
 
-/** billing/invoices and billing/add-invoice (spec §2), below the billing root the payment pages share. */
+/** billing/invoices and billing/add-invoice (docs/spec.md §2), below the billing root the payment pages share. */
 export const invoicePages: Pick<ResourcePages<Invoice>, 'list' | 'create'> = {
   list: { path: 'invoices', title: 'Invoices' },
   create: { path: 'add-invoice', title: 'Add invoice' },

@@ -9,7 +9,11 @@ export function bulkSendingRoutes(countParts: CountParts): RouteObject {
     path: 'bulk-sending',
     children: [
       { index: true, element: <Navigate to="send" replace /> },
-      { path: 'send', element: <BulkSendForm countParts={countParts} />, handle: { title: 'Bulk send' } },
+      {
+        path: 'send',
+        element: <BulkSendForm countParts={countParts} reportPath="../history" />,
+        handle: { title: 'Bulk send' },
+      },
       { path: 'history', element: <BulkReportPage kind="bulk" />, handle: { title: 'Bulk history' } },
     ],
   };
@@ -25,11 +29,23 @@ export function bulkRoutes(role: 'company' | 'system', countParts: CountParts): 
   return {
     path: 'bulk',
     children: [
-      system ? { index: true, element: report, handle: { title: 'Bulk report' } } : { index: true, element: <Navigate to="bulk-report" replace /> },
+      system
+        ? { index: true, element: report, handle: { title: 'Bulk report' } }
+        : { index: true, element: <Navigate to="bulk-report" replace /> },
       ...(system ? [] : [{ path: 'bulk-report', element: report, handle: { title: 'Bulk report' } }]),
-      { path: 'auto-substitute', element: <BulkSendForm countParts={countParts} substituteMode pickCompany={system} />, handle: { title: 'Auto-substitute' } },
+      {
+        path: 'auto-substitute',
+        element: (
+          <BulkSendForm
+            countParts={countParts}
+            substituteMode
+            pickCompany={system}
+            reportPath={system ? '..' : '../bulk-report'}
+          />
+        ),
+        handle: { title: 'Auto-substitute' },
+      },
       { path: 'bulk-sms', element: <BulkSmsPage pickCompany={system} />, handle: { title: 'Bulk SMS' } },
     ],
   };
 }
-

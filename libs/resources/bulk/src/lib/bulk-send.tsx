@@ -1,27 +1,123 @@
-import { useMemo, useState, type ChangeEvent } from 'react';
-import { Alert, Button, Card, Form, Input, Select, Space, Table, Tag, Typography } from '@smsc/shared-ui';
+import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { Link } from 'react-router';
+import {
+  Alert,
+  Button,
+  Card,
+  Form,
+  Input,
+  PlaceholderFields,
+  placeholderState,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from '@smsc/shared-ui';
 import { describeApiError, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
-import { BULK_TEXT_MAX, type BulkCreateBody } from '@smsc/shared-contract';
-import { missingFields, parseCsvRecords, substitute } from '@smsc/shared-util';
-import { useBulkCompaniesQuery, useBulkSendersQuery, useCreateBulkMutation } from './bulk.api';
+import { BULK_TEXT_MAX, type BulkCreateBody, type BulkEstimate } from '@smsc/shared-contract';
+import { fieldKey, formatMoney, formatPhone, missingFields, parseCsvRecords, substitute } from '@smsc/shared-util';
+import { useBulkCompaniesQuery, useBulkSendersQuery, useCreateBulkMutation, useEstimateBulkQuery } from './bulk.api';
 import { BulkLive } from './bulk-report';
 
 const PREVIEW_ROWS = 5;
+/** a bulk this large asks "are you sure" even when the balance covers it */
+export const CONFIRM_ABOVE_NUMBERS = 1000;
+/** the estimate waits for typing to pause */
+const ESTIMATE_DELAY_MS = 600;
+
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return settled;
+}
+
+/** Why the click should be confirmed first, or null. */
+export function confirmReason(e: BulkEstimate | undefined): string | null {
+  if (!e) return null;
+  if (!e.covered)
+    return `This bulk costs ${formatMoney(e.cost, e.currency)} and ${formatMoney(e.available, e.currency)} is available: it sends what the balance covers, then holds until a top-up.`;
+  if (e.total > CONFIRM_ABOVE_NUMBERS)
+    return `This bulk goes to ${e.total.toLocaleString('en-US')} numbers and costs ${formatMoney(e.cost, e.currency)}.`;
+  return null;
+}
+
+/** Parts, cost and balance of the bulk as filled in, before the click. */
+function EstimatePanel({ estimate, loading }: { estimate?: BulkEstimate; loading: boolean }) {
+  if (!estimate) return loading ? <Typography.Text type="secondary">Estimating the cost…</Typography.Text> : null;
+  const e = estimate;
+  return (
+    <Card size="small" title="Before sending" style={{ marginBottom: 16 }} data-testid="bulk-estimate">
+      <Space wrap size="large">
+        <span>
+          <b data-testid="estimate-messages">{e.messages.toLocaleString('en-US')}</b> messages
+        </span>
+        <span>
+          <b data-testid="estimate-parts">{e.parts.toLocaleString('en-US')}</b> parts
+        </span>
+        <span>
+          Cost <b data-testid="estimate-cost">{formatMoney(e.cost, e.currency)}</b>
+        </span>
+        <span>
+          Available <b data-testid="estimate-available">{formatMoney(e.available, e.currency)}</b>
+        </span>
+      </Space>
+      {e.refused.map((r) => (
+        <div key={r.reason}>
+          <Typography.Text type="warning">
+            {r.count} not sent ({r.reason.replace(/_/g, ' ')}): {r.message}
+          </Typography.Text>
+        </div>
+      ))}
+      {!e.covered && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginTop: 8 }}
+          title="The balance does not cover this bulk"
+          description="It sends what the balance covers, then holds (held: balance) and goes on by itself after a top-up."
+        />
+      )}
+    </Card>
+  );
+}
 const NUMBER_COLUMNS = ['number', 'phone', 'dnis', 'msisdn'];
 
 /** The columns and first rows of a CSV (for the preview), or why it cannot be read. */
-export function previewCsv(csv: string, text: string, rows = PREVIEW_ROWS): { columns: string[]; messages: { number: string; text: string }[]; problem: string | null } {
+export function previewCsv(
+  csv: string,
+  text: string,
+  rows = PREVIEW_ROWS,
+  typed: Record<string, string> = {},
+): { columns: string[]; messages: { number: string; text: string }[]; problem: string | null } {
   try {
     const [header, ...records] = parseCsvRecords(csv.replace(/^\uFEFF/, ''));
     const columns = header?.fields.map((f) => f.trim()) ?? [];
     const at = columns.findIndex((c) => NUMBER_COLUMNS.includes(c.toLowerCase()));
-    if (at < 0) return { columns, messages: [], problem: 'The CSV needs a column named number (or phone, dnis, msisdn)' };
-    const missing = missingFields(text, columns);
-    const messages = records.filter((r) => r.fields.some((f) => f.trim())).slice(0, rows).map((r) => ({
-      number: r.fields[at] ?? '', text: substitute(text, Object.fromEntries(columns.map((c, i) => [c, r.fields[i] ?? '']))),
-    }));
-    return { columns, messages, problem: missing.length ? `The text uses {${missing.join('}, {')}} but the CSV has no such column` : null };
+    if (at < 0)
+      return { columns, messages: [], problem: 'The CSV needs a column named number (or phone, dnis, msisdn)' };
+    const given = Object.keys(typed).filter((k) => typed[k]?.trim());
+    const missing = missingFields(text, [...columns, 'number', ...given]);
+    const messages = records
+      .filter((r) => r.fields.some((f) => f.trim()))
+      .slice(0, rows)
+      .map((r) => ({
+        number: r.fields[at] ?? '',
+        text: substitute(text, {
+          ...typed,
+          number: r.fields[at] ?? '',
+          ...Object.fromEntries(columns.map((c, i) => [c, r.fields[i] ?? ''])),
+        }),
+      }));
+    return {
+      columns,
+      messages,
+      problem: missing.length ? `The text uses {${missing.join('}, {')}} but the CSV has no such column` : null,
+    };
   } catch (e) {
     return { columns: [], messages: [], problem: (e as Error).message };
   }
@@ -34,7 +130,12 @@ export async function readFileText(e: ChangeEvent<HTMLInputElement>): Promise<{ 
 }
 
 /** The live part count (resource-sms's countSegments: one resource does not import another, so the area passes it in). */
-export type CountParts = (text: string) => { segments: number; encoding: string; characters: number; characters_left: number };
+export type CountParts = (text: string) => {
+  segments: number;
+  encoding: string;
+  characters: number;
+  characters_left: number;
+};
 
 export interface BulkSendFormProps {
   countParts: CountParts;
@@ -42,10 +143,17 @@ export interface BulkSendFormProps {
   substituteMode?: boolean;
   /** the system admin sends for a company it picks first */
   pickCompany?: boolean;
+  /** where the bulk list with reports is, relative to this page (the sent job links to its report there) */
+  reportPath?: string;
 }
 
 /** Send one text to many numbers: pasted or a CSV file, now or at send_at; shows the job's live progress after. */
-export function BulkSendForm({ countParts, substituteMode = false, pickCompany = false }: BulkSendFormProps) {
+export function BulkSendForm({
+  countParts,
+  substituteMode = false,
+  pickCompany = false,
+  reportPath,
+}: BulkSendFormProps) {
   const dispatch = useAppDispatch();
   const [company, setCompany] = useState<string | undefined>();
   const [ani, setAni] = useState<string | undefined>();
@@ -53,78 +161,269 @@ export function BulkSendForm({ countParts, substituteMode = false, pickCompany =
   const [numbers, setNumbers] = useState('');
   const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
   const [sendAt, setSendAt] = useState('');
+  const [values, setValues] = useState<Record<string, string>>({});
   const [bulkId, setBulkId] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [fileKey, setFileKey] = useState(0);
   const ready = !pickCompany || !!company;
   const companies = useBulkCompaniesQuery(undefined, { skip: !pickCompany });
   const senders = useBulkSendersQuery({ company_uuid: company }, { skip: !ready });
   const [create, creating] = useCreateBulkMutation();
   const live = useMemo(() => countParts(text), [countParts, text]);
-  const preview = useMemo(() => (csv ? previewCsv(csv.text, text) : null), [csv, text]);
-  const pasted = numbers.split(/[\s,;]+/).filter(Boolean).length;
-
-  const submit = async () => {
-    if (!ani) return;
+  const preview = useMemo(() => (csv ? previewCsv(csv.text, text, PREVIEW_ROWS, values) : null), [csv, text, values]);
+  const pastedList = numbers.split(/[\s,;]+/).filter(Boolean);
+  const pasted = pastedList.length;
+  // pasted numbers fill only {number}; a file's columns fill theirs per row; the rest are typed once for all
+  const fill = placeholderState(
+    text,
+    csv ? {} : { number: pastedList[0] },
+    values,
+    csv ? [...(preview?.columns ?? []).map(fieldKey), 'number'] : [],
+  );
+  const hasNumbers = csv ? !preview?.problem : !substituteMode && pasted > 0;
+  const canSend = ready && !!ani && !!text.trim() && text.length <= BULK_TEXT_MAX && hasNumbers && !fill.missing.length;
+  const typedKey = JSON.stringify(fill.typed);
+  const draft = useMemo(() => {
+    if (!ani) return null;
     const body: BulkCreateBody = { ani, text };
-    if (csv) body.csv = csv.text; else body.numbers = [numbers];
-    if (sendAt) body.send_at = new Date(sendAt).toISOString();
+    if (csv) body.csv = csv.text;
+    // one entry per number: the contract caps an entry at 40 characters, so a pasted list sent whole was refused
+    else body.numbers = numbers.split(/[\s,;]+/).filter(Boolean);
     if (pickCompany && company) body.company_uuid = company;
+    const typed = JSON.parse(typedKey) as Record<string, string>;
+    if (Object.keys(typed).length) body.values = typed;
+    return body;
+  }, [ani, text, csv, numbers, pickCompany, company, typedKey]);
+  const settled = useSettled(canSend ? draft : null, ESTIMATE_DELAY_MS);
+  const estimate = useEstimateBulkQuery(settled ?? { ani: '', text: '' }, { skip: !settled || !canSend });
+  const estimated = settled === draft ? estimate.data : undefined;
+  // the click waits for the estimate it may have to confirm (an estimate that failed does not block sending)
+  const estimating = canSend && !estimated && !(settled === draft && estimate.isError);
+  useEffect(() => setConfirming(null), [draft]);
+
+  const reset = () => {
+    setText('');
+    setNumbers('');
+    setCsv(null);
+    setSendAt('');
+    setValues({});
+    setConfirming(null);
+    // a file input keeps its file until it is drawn anew
+    setFileKey((k) => k + 1);
+  };
+  const submit = async () => {
+    if (!draft) return;
+    const why = confirmReason(estimated);
+    if (why && !confirming) {
+      setConfirming(why);
+      return;
+    }
+    const body: BulkCreateBody = { ...draft };
+    if (sendAt) body.send_at = new Date(sendAt).toISOString();
     try {
       const r = await create(body).unwrap();
       setBulkId(r.bulk_uuid);
-      dispatch(showToast('success', `Bulk accepted: ${r.total} numbers${r.duplicates ? ` (${r.duplicates} repeats dropped)` : ''}, ${r.status}`));
+      // a second click must not send the list again
+      reset();
+      dispatch(
+        showToast(
+          'success',
+          `Bulk accepted: ${r.total} numbers${r.duplicates ? ` (${r.duplicates} repeats dropped)` : ''}, ${r.status}`,
+        ),
+      );
     } catch (e) {
       dispatch(showToast('error', describeApiError(e)));
     }
   };
-  const hasNumbers = csv ? !preview?.problem : !substituteMode && pasted > 0;
-  const canSend = ready && !!ani && !!text.trim() && text.length <= BULK_TEXT_MAX && hasNumbers;
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 820 }}>
-      <Form layout="vertical" name={substituteMode ? 'auto-substitute' : 'bulk-send'} onFinish={submit} aria-label={substituteMode ? 'Auto-substitute bulk' : 'Bulk send'}>
+      <Form
+        layout="vertical"
+        name={substituteMode ? 'auto-substitute' : 'bulk-send'}
+        onFinish={submit}
+        aria-label={substituteMode ? 'Auto-substitute bulk' : 'Bulk send'}
+      >
         {pickCompany && (
           <Form.Item label="Company" htmlFor="bulk-company" required>
-            <Select id="bulk-company" showSearch optionFilterProp="label" value={company} loading={companies.isFetching} placeholder="Choose the company to send for"
-              options={(companies.data?.items ?? []).map((c) => ({ label: c.company_name, value: c.company_uuid }))} onChange={(v: string) => { setCompany(v); setAni(undefined); }} />
+            <Select
+              id="bulk-company"
+              showSearch
+              optionFilterProp="label"
+              value={company}
+              loading={companies.isFetching}
+              placeholder="Choose the company to send for"
+              options={(companies.data?.items ?? []).map((c) => ({ label: c.company_name, value: c.company_uuid }))}
+              onChange={(v: string) => {
+                setCompany(v);
+                setAni(undefined);
+              }}
+            />
           </Form.Item>
         )}
-        <Form.Item label="From" htmlFor="bulk-ani" required help={ready && senders.data?.items.length === 0 ? 'No sending numbers: buy or assign a DID first' : undefined}>
-          <Select id="bulk-ani" showSearch value={ani} onChange={setAni} disabled={!ready} loading={senders.isFetching} placeholder="Sender number"
-            options={(senders.data?.items ?? []).map((d) => ({ label: d.description ? `${d.did} · ${d.description}` : d.did, value: d.did }))} />
+        <Form.Item
+          label="From"
+          htmlFor="bulk-ani"
+          required
+          help={ready && senders.data?.items.length === 0 ? 'No sending numbers: buy or assign a DID first' : undefined}
+        >
+          <Select
+            id="bulk-ani"
+            showSearch
+            value={ani}
+            onChange={setAni}
+            disabled={!ready}
+            loading={senders.isFetching}
+            placeholder="Sender number"
+            options={(senders.data?.items ?? []).map((d) => ({
+              label: d.description ? `${formatPhone(d.did)} · ${d.description}` : formatPhone(d.did),
+              value: d.did,
+            }))}
+          />
         </Form.Item>
-        <Form.Item label="Text" htmlFor="bulk-text" required help={substituteMode || csv ? 'Put {column} where a CSV column\'s value goes, e.g. Hi {name}' : undefined}>
+        <Form.Item
+          label="Text"
+          htmlFor="bulk-text"
+          required
+          help={substituteMode || csv ? "Put {column} where a CSV column's value goes, e.g. Hi {name}" : undefined}
+        >
           <Input.TextArea id="bulk-text" rows={4} value={text} onChange={(e) => setText(e.target.value)} />
         </Form.Item>
         <Space wrap size="middle" aria-live="polite" style={{ marginBottom: 16 }}>
-          <span data-testid="bulk-segments">{live.segments} {live.segments === 1 ? 'part' : 'parts'}</span>
+          <span data-testid="bulk-segments">
+            {live.segments} {live.segments === 1 ? 'part' : 'parts'}
+          </span>
           <Tag>{live.encoding}</Tag>
-          <span>{live.characters} characters, {live.characters_left} left in this part</span>
+          <span>
+            {live.characters} characters, {live.characters_left} left in this part
+          </span>
         </Space>
         {!substituteMode && (
-          <Form.Item label="Numbers" htmlFor="bulk-numbers" help={csv ? 'The CSV file is used; remove it to paste numbers' : `${pasted} numbers, one per line or separated by commas`}>
-            <Input.TextArea id="bulk-numbers" rows={5} value={numbers} disabled={!!csv} placeholder={'+1 415 555 0100\n+1 415 555 0101'} onChange={(e) => setNumbers(e.target.value)} />
+          <Form.Item
+            label="Numbers"
+            htmlFor="bulk-numbers"
+            help={
+              csv
+                ? 'The CSV file is used; remove it to paste numbers'
+                : `${pasted} numbers, one per line or separated by commas`
+            }
+          >
+            <Input.TextArea
+              id="bulk-numbers"
+              rows={5}
+              value={numbers}
+              disabled={!!csv}
+              placeholder={'+1 415 555 0100\n+1 415 555 0101'}
+              onChange={(e) => setNumbers(e.target.value)}
+            />
           </Form.Item>
         )}
-        <Form.Item label="CSV file" htmlFor="bulk-csv" required={substituteMode} help="A header row with a number column; other columns fill {placeholders}">
+        <Form.Item
+          label="CSV file"
+          htmlFor="bulk-csv"
+          required={substituteMode}
+          help="A header row with a number column; other columns fill {placeholders}"
+        >
           <Space>
-            <input id="bulk-csv" type="file" accept=".csv,text/csv" onChange={async (e) => setCsv(await readFileText(e))} />
-            {csv && <Button size="small" onClick={() => setCsv(null)}>Remove {csv.name}</Button>}
+            <input
+              key={fileKey}
+              id="bulk-csv"
+              type="file"
+              accept=".csv,text/csv"
+              onChange={async (e) => setCsv(await readFileText(e))}
+            />
+            {csv && (
+              <Button size="small" onClick={() => setCsv(null)}>
+                Remove {csv.name}
+              </Button>
+            )}
           </Space>
         </Form.Item>
+        <PlaceholderFields
+          idPrefix="bulk"
+          state={fill}
+          values={values}
+          onChange={setValues}
+          sourceNote={
+            csv
+              ? "Each row's columns fill their placeholders; the values above are the same for every row."
+              : '{number} is each number; the values above are the same for every number.'
+          }
+        />
         {preview?.problem && <Alert type="error" showIcon title={preview.problem} style={{ marginBottom: 16 }} />}
         {preview && !preview.problem && (substituteMode || preview.columns.length > 1) && (
-          <Card size="small" title={`Preview of the first ${preview.messages.length} messages`} style={{ marginBottom: 16 }}>
+          <Card
+            size="small"
+            title={`Preview of the first ${preview.messages.length} messages`}
+            style={{ marginBottom: 16 }}
+          >
             <Typography.Text type="secondary">Columns: {preview.columns.join(', ')}</Typography.Text>
-            <Table size="small" rowKey={(r) => `${r.number}-${r.text}`} pagination={false} dataSource={preview.messages} data-testid="substitute-preview"
-              columns={[{ key: 'n', title: 'Number', width: 160, dataIndex: 'number' }, { key: 't', title: 'Message', width: 520, dataIndex: 'text' }]} />
+            <Table
+              size="small"
+              rowKey={(r) => `${r.number}-${r.text}`}
+              pagination={false}
+              dataSource={preview.messages}
+              data-testid="substitute-preview"
+              columns={[
+                { key: 'n', title: 'Number', width: 160, dataIndex: 'number' },
+                { key: 't', title: 'Message', width: 520, dataIndex: 'text' },
+              ]}
+            />
           </Card>
         )}
         <Form.Item label="Send at" htmlFor="bulk-send-at" help="Empty: now">
-          <Input id="bulk-send-at" type="datetime-local" value={sendAt} onChange={(e) => setSendAt(e.target.value)} style={{ maxWidth: 260 }} />
+          <Input
+            id="bulk-send-at"
+            type="datetime-local"
+            value={sendAt}
+            onChange={(e) => setSendAt(e.target.value)}
+            style={{ maxWidth: 260 }}
+          />
         </Form.Item>
-        {text.length > BULK_TEXT_MAX && <Alert type="error" showIcon title={`The text is longer than ${BULK_TEXT_MAX} characters`} style={{ marginBottom: 16 }} />}
-        <Button type="primary" htmlType="submit" loading={creating.isLoading} disabled={!canSend}>Send bulk</Button>
+        {text.length > BULK_TEXT_MAX && (
+          <Alert
+            type="error"
+            showIcon
+            title={`The text is longer than ${BULK_TEXT_MAX} characters`}
+            style={{ marginBottom: 16 }}
+          />
+        )}
+        {canSend && <EstimatePanel estimate={estimated} loading={estimate.isFetching || settled !== draft} />}
+        {confirming && (
+          <Alert
+            type="warning"
+            showIcon
+            role="alert"
+            style={{ marginBottom: 16 }}
+            title={confirming}
+            data-testid="bulk-confirm"
+            action={
+              <Space>
+                <Button size="small" type="primary" htmlType="submit" loading={creating.isLoading}>
+                  Send anyway
+                </Button>
+                <Button size="small" onClick={() => setConfirming(null)}>
+                  Cancel
+                </Button>
+              </Space>
+            }
+          />
+        )}
+        {!confirming && (
+          <Button type="primary" htmlType="submit" loading={creating.isLoading} disabled={!canSend || estimating}>
+            Send bulk
+          </Button>
+        )}
       </Form>
-      {bulkId && <BulkLive id={bulkId} />}
+      {bulkId && (
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <BulkLive id={bulkId} />
+          {reportPath && (
+            <Link to={`${reportPath}?bulk=${bulkId}`} data-testid="bulk-progress-link">
+              Follow this bulk in its report
+            </Link>
+          )}
+        </Space>
+      )}
     </Space>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Form, Input, Select, Space } from '@smsc/shared-ui';
 import { describeApiError, showToast } from '@smsc/shared-api';
+import { formatPhone } from '@smsc/shared-util';
 import { useAppDispatch } from '@smsc/shared-session';
 import { useBulkCompaniesQuery, useBulkSendersQuery, useCreateDelayedBulkMutation } from './bulk.api';
 import { BulkReportPage } from './bulk-report';
@@ -21,8 +22,19 @@ export function BulkSmsPage({ pickCompany = false }: { pickCompany?: boolean }) 
   const submit = async () => {
     if (!ani || !file) return;
     try {
-      const r = await upload({ ani, text, file, send_at: sendAt ? new Date(sendAt).toISOString() : undefined, company_uuid: pickCompany ? company : undefined }).unwrap();
-      dispatch(showToast('success', `${file.name}: ${r.total} numbers uploaded, ${r.status === 'held' ? 'waiting for Run' : `scheduled`}`));
+      const r = await upload({
+        ani,
+        text,
+        file,
+        send_at: sendAt ? new Date(sendAt).toISOString() : undefined,
+        company_uuid: pickCompany ? company : undefined,
+      }).unwrap();
+      dispatch(
+        showToast(
+          'success',
+          `${file.name}: ${r.total} numbers uploaded, ${r.status === 'held' ? 'waiting for Run' : `scheduled`}`,
+        ),
+      );
       setFile(null);
       setFormKey((k) => k + 1);
     } catch (e) {
@@ -35,24 +47,63 @@ export function BulkSmsPage({ pickCompany = false }: { pickCompany?: boolean }) 
         <Form key={formKey} layout="vertical" name="bulk-sms" onFinish={submit} aria-label="Upload a delayed bulk">
           {pickCompany && (
             <Form.Item label="Company" htmlFor="bulk-sms-company" required>
-              <Select id="bulk-sms-company" showSearch optionFilterProp="label" value={company} placeholder="Choose the company"
-                options={(companies.data?.items ?? []).map((c) => ({ label: c.company_name, value: c.company_uuid }))} onChange={(v: string) => { setCompany(v); setAni(undefined); }} />
+              <Select
+                id="bulk-sms-company"
+                showSearch
+                optionFilterProp="label"
+                value={company}
+                placeholder="Choose the company"
+                options={(companies.data?.items ?? []).map((c) => ({ label: c.company_name, value: c.company_uuid }))}
+                onChange={(v: string) => {
+                  setCompany(v);
+                  setAni(undefined);
+                }}
+              />
             </Form.Item>
           )}
           <Form.Item label="From" htmlFor="bulk-sms-ani" required>
-            <Select id="bulk-sms-ani" value={ani} onChange={setAni} disabled={!ready} placeholder="Sender number"
-              options={(senders.data?.items ?? []).map((d) => ({ label: d.did, value: d.did }))} />
+            <Select
+              id="bulk-sms-ani"
+              value={ani}
+              onChange={setAni}
+              disabled={!ready}
+              placeholder="Sender number"
+              options={(senders.data?.items ?? []).map((d) => ({ label: formatPhone(d.did), value: d.did }))}
+            />
           </Form.Item>
-          <Form.Item label="Text" htmlFor="bulk-sms-text" required help="{column} takes each row's value of that CSV column">
+          <Form.Item
+            label="Text"
+            htmlFor="bulk-sms-text"
+            required
+            help="{column} takes each row's value of that CSV column"
+          >
             <Input.TextArea id="bulk-sms-text" rows={3} value={text} onChange={(e) => setText(e.target.value)} />
           </Form.Item>
           <Form.Item label="CSV file" htmlFor="bulk-sms-file" required>
-            <input id="bulk-sms-file" type="file" accept=".csv,text/csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+            <input
+              id="bulk-sms-file"
+              type="file"
+              accept=".csv,text/csv"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
           </Form.Item>
           <Form.Item label="Send at" htmlFor="bulk-sms-send-at" help="Empty: it waits until you press Run">
-            <Input id="bulk-sms-send-at" type="datetime-local" value={sendAt} onChange={(e) => setSendAt(e.target.value)} style={{ maxWidth: 260 }} />
+            <Input
+              id="bulk-sms-send-at"
+              type="datetime-local"
+              value={sendAt}
+              onChange={(e) => setSendAt(e.target.value)}
+              style={{ maxWidth: 260 }}
+            />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={uploading.isLoading} disabled={!ready || !ani || !text.trim() || !file}>Upload</Button>
+          <Button
+            type="primary"
+            htmlType="submit"
+            loading={uploading.isLoading}
+            disabled={!ready || !ani || !text.trim() || !file}
+          >
+            Upload
+          </Button>
         </Form>
       </Card>
       <BulkReportPage kind="bulk_sms" showCompany={pickCompany} />

@@ -1,33 +1,68 @@
 import {
-  CAMPAIGN_NAME_MAX, CAMPAIGN_TEXT_MAX, type Campaign, type CampaignCreateBody, type CampaignPatchBody, type CampaignProgress, type CampaignStatus,
+  CAMPAIGN_NAME_MAX,
+  CAMPAIGN_TEXT_MAX,
+  type Campaign,
+  type CampaignCreateBody,
+  type CampaignPatchBody,
+  type CampaignProgress,
+  type CampaignStatus,
 } from '@smsc/shared-contract';
-import { Progress, Tag, type FormValues, type ResourceBundle, type ResourceDefinition, type SelectOption } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
 import {
-  useCampaignAniGroupOptionsQuery, useCampaignSenderOptionsQuery, useCreateCampaignMutation, useDeleteCampaignMutation, useGetCampaignQuery,
-  useCampaignTemplateOptionsQuery, useLazyListCampaignsQuery, useLiveCampaignList, useUpdateCampaignMutation,
+  Progress,
+  Tag,
+  type FormRule,
+  type FormValues,
+  type ResourceBundle,
+  type ResourceDefinition,
+  type SelectOption,
+} from '@smsc/shared-ui';
+import { formatDateTime, formatPhone, placeholders } from '@smsc/shared-util';
+import {
+  useCampaignAniGroupOptionsQuery,
+  useCampaignSenderOptionsQuery,
+  useCreateCampaignMutation,
+  useDeleteCampaignMutation,
+  useGetCampaignQuery,
+  useCampaignTemplateOptionsQuery,
+  useLazyListCampaignsQuery,
+  useLiveCampaignList,
+  useUpdateCampaignMutation,
 } from './campaign.api';
 
 export const CAMPAIGN_ACCESS = { company: 'campaign.company' } as const;
 
-const STATUS_COLORS: Record<CampaignStatus, string> = { draft: 'default', running: 'processing', held: 'warning', stopped: 'error', finished: 'success' };
+const STATUS_COLORS: Record<CampaignStatus, string> = {
+  draft: 'default',
+  running: 'processing',
+  held: 'warning',
+  stopped: 'error',
+  finished: 'success',
+};
 export const statusTag = (s: CampaignStatus) => <Tag color={STATUS_COLORS[s]}>{s}</Tag>;
 
-/** "12 / 40 sent · 10 delivered · 1 failed · 28 left" with a bar; null progress (a draft) shows a dash. */
+/**
+ * "12 / 40 handed over · 10 delivered · 1 failed · 28 left" with a bar (blocked named when there are any);
+ * null progress (a draft) shows a dash.
+ */
 export function ProgressCell({ progress }: { progress: CampaignProgress | null }) {
   if (!progress) return <span>–</span>;
   const percent = progress.total ? Math.round(((progress.total - progress.left) / progress.total) * 100) : 0;
   return (
     <div aria-label={`Progress ${percent}%`}>
       <Progress percent={percent} size="small" />
-      <small>{`${progress.sent} / ${progress.total} sent · ${progress.delivered} delivered · ${progress.failed} failed · ${progress.left} left`}</small>
+      <small>{`${progress.sent} / ${progress.total} handed over · ${progress.delivered} delivered · ${progress.failed} failed${progress.blocked ? ` · ${progress.blocked} blocked` : ''} · ${progress.left} left`}</small>
+      {progress.waiting_until && (
+        <div data-testid="campaign-waiting">
+          <small>{`Waiting for its sending window until ${formatDateTime(progress.waiting_until)}`}</small>
+        </div>
+      )}
     </div>
   );
 }
 
 function useSenderOptions(): { options: SelectOption[]; loading?: boolean } {
   const { data, isLoading } = useCampaignSenderOptionsQuery();
-  return { options: (data?.items ?? []).map((d) => ({ value: d.did, label: d.did })), loading: isLoading };
+  return { options: (data?.items ?? []).map((d) => ({ value: d.did, label: formatPhone(d.did) })), loading: isLoading };
 }
 function useTemplateOptions(): { options: SelectOption[]; loading?: boolean } {
   const { data, isLoading } = useCampaignTemplateOptionsQuery();
@@ -35,10 +70,66 @@ function useTemplateOptions(): { options: SelectOption[]; loading?: boolean } {
 }
 function useGroupOptions(): { options: SelectOption[]; loading?: boolean } {
   const { data, isLoading } = useCampaignAniGroupOptionsQuery();
-  return { options: (data?.items ?? []).map((g) => ({ value: g.ani_group_uuid, label: `${g.name} (${g.number_count})` })), loading: isLoading };
+  return {
+    options: (data?.items ?? []).map((g) => ({ value: g.ani_group_uuid, label: `${g.name} (${g.number_count})` })),
+    loading: isLoading,
+  };
 }
 
 const TIME = { pattern: /^([01][0-9]|2[0-3]):[0-5][0-9]$/, message: 'A time as HH:MM (24-hour)' };
+
+const text = (v: unknown) => String(v ?? '').trim();
+
+/** "order=A-12" lines → { order: 'A-12' } (a line without "=" is ignored; the rule names it). */
+export function parseValues(v: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of String(v ?? '').split(/\r?\n/)) {
+    const at = line.indexOf('=');
+    if (at <= 0) continue;
+    const key = line
+      .slice(0, at)
+      .trim()
+      .replace(/^\{|\}$/g, '');
+    if (key) out[key] = line.slice(at + 1).trim();
+  }
+  return out;
+}
+
+/**
+ * The text's placeholders that nothing fills: {number} is each number's, {name} a saved recipient's
+ * (numbers typed or from an ANI group have none), the rest need a value here. The server refuses the run the same way.
+ */
+export function unfilledPlaceholders(values: FormValues): string[] {
+  const given = parseValues(values['values']);
+  const have = new Set(
+    Object.keys(given)
+      .filter((k) => given[k])
+      .map((k) => k.toLowerCase().replace(/[\s.-]+/g, '_')),
+  );
+  const bareNumbers = lines(values['numbers']).length > 0 || !!values['recipient_ani_group_uuid'];
+  return placeholders(text(values['text'])).filter(
+    (p) => p !== 'number' && !(p === 'name' && !bareNumbers) && !have.has(p),
+  );
+}
+
+const placeholderRule: FormRule = ({ getFieldsValue }) => ({
+  validator: async () => {
+    const missing = unfilledPlaceholders(getFieldsValue(true) as FormValues);
+    const bad = String((getFieldsValue(true) as FormValues)['values'] ?? '')
+      .split(/\r?\n/)
+      .find((l) => l.trim() && l.indexOf('=') <= 0);
+    if (bad) throw new Error(`Write each value as name=value ("${bad.trim()}" has no "=")`);
+    if (missing.length)
+      throw new Error(
+        `Give a value for ${missing.map((m) => `{${m}}`).join(', ')}${missing.includes('name') ? ' (typed numbers have no name)' : ''}`,
+      );
+  },
+});
+const lines = (v: unknown) =>
+  text(v)
+    .split(/[\n,;]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export const campaignDefinition: ResourceDefinition<Campaign> = {
   name: 'campaigns',
@@ -54,26 +145,83 @@ export const campaignDefinition: ResourceDefinition<Campaign> = {
     { key: 'ani', title: 'Sender', width: 170, render: (v, row) => (v as string | null) ?? row.ani_group_name ?? '–' },
     { key: 'company_name', title: 'Company', width: 160, access: CAMPAIGN_ACCESS.company },
     { key: 'start_at', title: 'Starts', width: 190, render: (v) => (v ? formatDateTime(v as string) : 'When run') },
-    { key: 'created_on', title: 'Created', sortable: true, width: 190, hideInTable: true, render: (v) => formatDateTime(v as string) },
+    {
+      key: 'created_on',
+      title: 'Created',
+      sortable: true,
+      width: 190,
+      hideInTable: true,
+      render: (v) => formatDateTime(v as string),
+    },
   ],
   formFields: [
     { name: 'campaign_name', label: 'Name', kind: 'text', required: true, maxLength: CAMPAIGN_NAME_MAX },
-    { name: 'text', label: 'Text ({name} is replaced by the recipient\'s name)', kind: 'textarea', maxLength: CAMPAIGN_TEXT_MAX },
-    { name: 'sms_template_uuid', label: 'Approved template (sent instead of the text)', kind: 'select', useOptions: useTemplateOptions },
-    { name: 'ani', label: 'Sender number', kind: 'select', useOptions: useSenderOptions, placeholder: 'One number, or pick an ANI group below' },
-    { name: 'ani_group_uuid', label: 'Sender ANI group (its numbers take turns)', kind: 'select', useOptions: useGroupOptions },
+    {
+      name: 'text',
+      label:
+        "Text ({name} is a saved recipient's name, {number} each number; other {placeholders} take the values below)",
+      kind: 'textarea',
+      maxLength: CAMPAIGN_TEXT_MAX,
+    },
+    {
+      name: 'sms_template_uuid',
+      label: 'Approved template (sent instead of the text)',
+      kind: 'select',
+      useOptions: useTemplateOptions,
+    },
+    {
+      name: 'ani',
+      label: 'Sender number',
+      kind: 'select',
+      useOptions: useSenderOptions,
+      placeholder: 'One number, or pick an ANI group below',
+    },
+    {
+      name: 'ani_group_uuid',
+      label: 'Sender ANI group (its numbers take turns)',
+      kind: 'select',
+      useOptions: useGroupOptions,
+    },
     { name: 'all_recipients', label: 'Send to every recipient of the company', kind: 'switch' },
-    { name: 'recipient_ani_group_uuid', label: 'Also send to the numbers of an ANI group', kind: 'select', useOptions: useGroupOptions },
-    { name: 'numbers', label: 'Also send to these numbers (one per line)', kind: 'textarea', placeholder: '+1 212 555 0100' },
-    { name: 'quiet_start', label: 'Quiet hours from (recipient\'s local time)', kind: 'text', placeholder: '21:00', rules: [TIME] },
+    {
+      name: 'recipient_ani_group_uuid',
+      label: 'Also send to the numbers of an ANI group',
+      kind: 'select',
+      useOptions: useGroupOptions,
+    },
+    {
+      name: 'numbers',
+      label: 'Also send to these numbers (one per line)',
+      kind: 'textarea',
+      placeholder: '+1 212 555 0100',
+    },
+    {
+      name: 'values',
+      label: 'Values for placeholders (one per line, e.g. order=A-12)',
+      kind: 'textarea',
+      placeholder: 'order=A-12',
+      rules: [placeholderRule],
+    },
+    {
+      name: 'quiet_start',
+      label: "Quiet hours from (recipient's local time; clear both to send at any hour)",
+      kind: 'text',
+      placeholder: '21:00',
+      rules: [TIME],
+    },
     { name: 'quiet_end', label: 'Quiet hours until', kind: 'text', placeholder: '08:00', rules: [TIME] },
-    { name: 'time_zone', label: 'Company time zone (for numbers whose area code tells none)', kind: 'text', placeholder: 'America/New_York' },
-    { name: 'start_at', label: 'Start at (ISO time, e.g. 2026-12-01T09:00:00Z; empty: when run)', kind: 'text' },
+    {
+      name: 'time_zone',
+      label: 'Company time zone (for numbers whose area code tells none)',
+      kind: 'text',
+      placeholder: 'America/New_York',
+    },
+    { name: 'start_at', label: 'Start at (empty: when run)', kind: 'datetime' },
   ],
 };
 
-const text = (v: unknown) => String(v ?? '').trim();
-const lines = (v: unknown) => text(v).split(/[\n,;]+/).map((s) => s.trim()).filter(Boolean);
+/** A new campaign's form: quiet hours from 21:00 to 08:00 in each recipient's zone. */
+export const CAMPAIGN_DEFAULTS = { quiet_start: '21:00', quiet_end: '08:00' };
 
 /** Form values → POST /campaign (empty pickers are left out, so the server keeps its defaults). */
 export function campaignBody(values: FormValues): CampaignCreateBody {
@@ -94,6 +242,8 @@ export function campaignBody(values: FormValues): CampaignCreateBody {
   if (values['recipient_ani_group_uuid']) body.recipient_ani_group_uuid = values['recipient_ani_group_uuid'] as string;
   const numbers = lines(values['numbers']);
   if (numbers.length) body.numbers = numbers;
+  const typed = parseValues(values['values']);
+  body.values = Object.keys(typed).length ? typed : null;
   return body;
 }
 
@@ -112,9 +262,21 @@ export const campaignBundle: ResourceBundle<Campaign, CampaignCreateBody, Campai
   useUpdate: useUpdateCampaignMutation,
   useDelete: useDeleteCampaignMutation,
   toCreate: campaignBody,
+  // quiet hours are on unless cleared: the form shows them as values, not as hints that send nothing
+  defaults: CAMPAIGN_DEFAULTS,
   toPatch: campaignPatch,
   toForm: (row) => ({
-    campaign_name: row.campaign_name, text: row.text ?? '', sms_template_uuid: row.sms_template_uuid ?? undefined, ani: row.ani ?? undefined, ani_group_uuid: row.ani_group_uuid ?? undefined,
-    quiet_start: row.quiet_start ?? '', quiet_end: row.quiet_end ?? '', time_zone: row.time_zone, start_at: row.start_at ?? '',
+    campaign_name: row.campaign_name,
+    text: row.text ?? '',
+    sms_template_uuid: row.sms_template_uuid ?? undefined,
+    ani: row.ani ?? undefined,
+    ani_group_uuid: row.ani_group_uuid ?? undefined,
+    quiet_start: row.quiet_start ?? '',
+    quiet_end: row.quiet_end ?? '',
+    time_zone: row.time_zone,
+    start_at: row.start_at ?? '',
+    values: Object.entries(row.values ?? {})
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n'),
   }),
 };

@@ -1,9 +1,15 @@
 import type { Company, CompanyCreate, CompanyPatch } from '@smsc/shared-contract';
 import type { FormValues, ResourceBundle, ResourceDefinition, ResourcePages, SelectOption } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
+import { formatDateTime, formatMoney } from '@smsc/shared-util';
 import {
-  useCompanyPaymentTermChoicesQuery, useCompanyResellerChoicesQuery, useCreateCompanyMutation, useDeleteCompanyMutation,
-  useGetCompanyQuery, useListCompaniesQuery, useLazyListCompaniesQuery, useUpdateCompanyMutation,
+  useCompanyPaymentTermChoicesQuery,
+  useCompanyResellerChoicesQuery,
+  useCreateCompanyMutation,
+  useDeleteCompanyMutation,
+  useGetCompanyQuery,
+  useListCompaniesQuery,
+  useLazyListCompaniesQuery,
+  useUpdateCompanyMutation,
 } from './company.api';
 
 /** Access keys: only the system admin sees resellers and picks a company's reseller (docs/authorization.md). */
@@ -17,21 +23,22 @@ const yesNo = (v: unknown) => (v ? 'Yes' : 'No');
 
 function useResellerOptions() {
   const { data, isLoading } = useCompanyResellerChoicesQuery();
-  return { options: (data?.items ?? []).map((r) => ({ label: r.reseller_name, value: r.reseller_uuid })), loading: isLoading };
+  return {
+    options: (data?.items ?? []).map((r) => ({ label: r.reseller_name, value: r.reseller_uuid })),
+    loading: isLoading,
+  };
 }
 
 function usePaymentTermOptions() {
   const { data, isLoading } = useCompanyPaymentTermChoicesQuery();
   return {
-    options: (data?.items ?? []).map((p) => ({ label: `${p.name}${p.is_active ? '' : ' (inactive)'}`, value: p.payment_term_uuid })),
+    options: (data?.items ?? []).map((p) => ({
+      label: `${p.name}${p.is_active ? '' : ' (inactive)'}`,
+      value: p.payment_term_uuid,
+    })),
     loading: isLoading,
   };
 }
-
-/** Currency code and two decimals from the server's exact decimal text (Intl reads a decimal string exactly). */
-const moneyText = (amount: string, currency = 'USD') =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'code', minimumFractionDigits: 2, maximumFractionDigits: 2 })
-    .format(amount as unknown as number).replace(/\u00a0/g, ' ');
 
 const MONEY_RULES = [{ pattern: /^\s*\d{1,13}(\.\d{1,2})?\s*$/, message: 'Enter an amount such as 100.00' }];
 
@@ -40,33 +47,102 @@ export const companyDefinition: ResourceDefinition<Company> = {
   title: 'Companies',
   singular: 'Company',
   idField: 'company_uuid',
-  // spec §7/§9: the company list asks for 10,000 rows a page; the table virtualises them
+  // docs/spec.md §7/§9: the company list asks for 10,000 rows a page; the table virtualises them
   perPage: 10000,
   defaultSort: { order_by: 'company_name', order_dir: 'asc' },
   columns: [
     { key: 'company_name', title: 'Name', sortable: true, search: 'text', width: 220 },
-    { key: 'reseller_name', title: 'Reseller', search: 'text', width: 180, access: COMPANY_ACCESS.reseller, render: (v) => (v ? String(v) : '—') },
     {
-      key: 'status', title: 'Status', sortable: true, search: 'select', options: STATUS, width: 110,
+      key: 'reseller_name',
+      title: 'Reseller',
+      search: 'text',
+      width: 180,
+      access: COMPANY_ACCESS.reseller,
+      render: (v) => (v ? String(v) : '—'),
+    },
+    {
+      key: 'status',
+      title: 'Status',
+      sortable: true,
+      search: 'select',
+      options: STATUS,
+      width: 110,
       render: (v) => (v === 'active' ? 'Active' : 'Inactive'),
     },
     { key: 'prepay', title: 'Prepay', search: 'boolean', width: 100, render: yesNo },
-    { key: 'is_below_credit_limit', title: 'Below credit limit', search: 'boolean', width: 150, render: yesNo },
-    { key: 'is_created_by_admin', title: 'Created by admin', search: 'boolean', width: 150, render: yesNo, access: COMPANY_ACCESS.createdByAdmin },
+    {
+      key: 'is_below_credit_limit',
+      title: 'Below credit limit',
+      search: 'boolean',
+      width: 150,
+      // set by the server, not by hand: say what it means where it shows
+      render: (v) => (v ? 'Yes: owes more than its credit allows' : 'No'),
+    },
+    {
+      key: 'is_created_by_admin',
+      title: 'Created by admin',
+      search: 'boolean',
+      width: 150,
+      render: yesNo,
+      access: COMPANY_ACCESS.createdByAdmin,
+    },
     { key: 'created_on', title: 'Created', sortable: true, width: 180, render: (v) => formatDateTime(v as string) },
   ],
   formFields: [
     // limits from the contract's CompanyCreate schema
     { name: 'company_name', label: 'Name', kind: 'text', required: true, maxLength: 200 },
-    { name: 'reseller_uuid', label: 'Reseller', kind: 'select', useOptions: useResellerOptions, placeholder: 'No reseller', access: COMPANY_ACCESS.reseller },
-    { name: 'payment_term_uuid', label: 'Payment term', kind: 'select', useOptions: usePaymentTermOptions, placeholder: 'No payment term' },
+    {
+      name: 'reseller_uuid',
+      label: 'Reseller',
+      kind: 'select',
+      useOptions: useResellerOptions,
+      placeholder: 'No reseller',
+      access: COMPANY_ACCESS.reseller,
+    },
+    {
+      name: 'payment_term_uuid',
+      label: 'Payment term',
+      kind: 'select',
+      useOptions: usePaymentTermOptions,
+      placeholder: 'No payment term',
+    },
     { name: 'status', label: 'Status', kind: 'select', options: STATUS, required: true },
-    { name: 'prepay', label: 'Prepay', kind: 'switch' },
-    { name: 'is_below_credit_limit', label: 'Below credit limit', kind: 'switch' },
+    {
+      name: 'prepay',
+      label: 'Prepay',
+      kind: 'switch',
+      help: 'On: the company tops up first and can spend down to zero. Off: it is invoiced afterwards and may owe up to its credit limit.',
+    },
+    // "Below credit limit" is not set by hand: the server marks a company whose balance went past what
+    // it may owe (the list shows it, explained there)
     // billing figures live on the company's account; the company answer carries them for its biller
-    { name: 'credit_limit', label: 'Credit limit (USD)', kind: 'text', maxLength: 24, rules: MONEY_RULES, placeholder: '0.00' },
-    { name: 'low_balance_threshold', label: 'Low-balance alert below (USD)', kind: 'text', maxLength: 24, rules: MONEY_RULES, placeholder: 'No alert' },
+    {
+      name: 'credit_limit',
+      label: 'Credit limit (USD)',
+      kind: 'text',
+      maxLength: 24,
+      rules: MONEY_RULES,
+      placeholder: '0.00',
+    },
+    {
+      name: 'low_balance_threshold',
+      label: 'Low-balance alert below (USD)',
+      kind: 'text',
+      maxLength: 24,
+      rules: MONEY_RULES,
+      placeholder: 'No alert',
+    },
     { name: 'balance', label: 'Current balance', kind: 'text', editOnly: true, readOnly: true },
+    // onboarding in one form: the customer's contact becomes the company's first admin (optional)
+    { name: 'admin_full_name', label: 'Contact person (first admin)', kind: 'text', maxLength: 100, createOnly: true },
+    { name: 'admin_email', label: "First admin's e-mail", kind: 'email', maxLength: 254, createOnly: true },
+    {
+      name: 'admin_password',
+      label: "First admin's password",
+      kind: 'password',
+      createOnly: true,
+      help: 'Give it to the contact; they change it under Profile. Leave the three fields empty to add admins later.',
+    },
   ],
 };
 
@@ -77,8 +153,14 @@ export function companyBody(values: FormValues): CompanyCreate {
     payment_term_uuid: (values['payment_term_uuid'] as string | undefined) ?? null,
     status: (values['status'] as CompanyCreate['status']) ?? 'active',
     prepay: !!values['prepay'],
-    is_below_credit_limit: !!values['is_below_credit_limit'],
   };
+  const adminEmail = String(values['admin_email'] ?? '').trim();
+  if (adminEmail)
+    body.first_admin = {
+      full_name: String(values['admin_full_name'] ?? '').trim(),
+      email: adminEmail,
+      password: String(values['admin_password'] ?? ''),
+    };
   // The reseller field is only on the form for roles that may set it; the server refuses it otherwise.
   if ('reseller_uuid' in values) body.reseller_uuid = (values['reseller_uuid'] as string | undefined) ?? null;
   const credit = String(values['credit_limit'] ?? '').trim();
@@ -98,23 +180,32 @@ export const companyBundle: ResourceBundle<Company, CompanyCreate, CompanyPatch>
   useCreate: useCreateCompanyMutation,
   useUpdate: useUpdateCompanyMutation,
   useDelete: useDeleteCompanyMutation,
-  defaults: { status: 'active', prepay: false, is_below_credit_limit: false },
+  // a new customer pays ahead unless its biller grants it credit
+  defaults: { status: 'active', prepay: true },
   toCreate: companyBody,
   toPatch: companyBody,
   toForm: (c) => ({
-    company_name: c.company_name, reseller_uuid: c.reseller_uuid ?? undefined, payment_term_uuid: c.payment_term_uuid ?? undefined,
-    status: c.status, prepay: c.prepay, is_below_credit_limit: c.is_below_credit_limit,
+    company_name: c.company_name,
+    reseller_uuid: c.reseller_uuid ?? undefined,
+    payment_term_uuid: c.payment_term_uuid ?? undefined,
+    status: c.status,
+    prepay: c.prepay,
     // the credit figures, when the answer carries them (the caller may see money)
-    ...(c.credit_limit !== undefined && { credit_limit: c.credit_limit, low_balance_threshold: c.low_balance_threshold ?? undefined }),
-    ...(c.balance !== undefined && { balance: moneyText(c.balance, c.currency) }),
+    ...(c.credit_limit !== undefined && {
+      credit_limit: c.credit_limit,
+      low_balance_threshold: c.low_balance_threshold ?? undefined,
+    }),
+    ...(c.balance !== undefined && { balance: formatMoney(c.balance, c.currency) }),
   }),
 };
 
-/** The company screens of spec §2, the same paths under system admin and reseller; roles add row links. */
+/** The company screens of docs/spec.md §2, the same paths under system admin and reseller; roles add row links. */
 export const companyPages: ResourcePages<Company> = {
   path: 'companies',
   redirectTo: 'company-list',
   list: { path: 'company-list', title: 'Company list' },
   create: { path: 'add-company', title: 'Add company' },
   edit: { path: 'edit-company/:id', title: 'Edit company' },
+  // the list is sorted by name in a scroller: a new company opens on its own page instead of hiding there
+  openCreated: true,
 };

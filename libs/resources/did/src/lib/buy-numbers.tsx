@@ -3,9 +3,10 @@ import { useNavigate } from 'react-router';
 import { useDispatch } from 'react-redux';
 import { showToast } from '@smsc/shared-api';
 import { TOLL_FREE_PREFIXES, type AvailableNumber } from '@smsc/shared-contract';
-import { Alert, Button, Form, Input, Select, Space, Table, Typography } from '@smsc/shared-ui';
+import { Alert, Button, Form, Input, Popconfirm, Select, Space, Table, Typography } from '@smsc/shared-ui';
 import { useListStatesQuery, useOrderDidsMutation, useSearchDidsQuery, useSearchTfDidsQuery } from './did.api';
-import { formatDid, formatPrice } from './did.resource';
+import { formatMoney } from '@smsc/shared-util';
+import { formatDid } from './did.resource';
 
 /** The value after the person stops typing for `ms`, so a search does not run on every key. */
 function useSettled<T>(value: T, ms = 300): T {
@@ -17,7 +18,15 @@ function useSettled<T>(value: T, ms = 300): T {
   return settled;
 }
 
-const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
+/** "SMS · MMS · Voice": what a number can do, in the words people use. */
+export function capabilityWords(c: AvailableNumber['capabilities'] | undefined): string {
+  if (!c) return '';
+  const words = [c.sms && 'SMS', c.mms && 'MMS', c.voice && 'Voice'].filter(Boolean);
+  return words.length ? words.join(' · ') : 'None';
+}
+
+const newKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
 
 export interface BuyNumbersProps {
   tollFree: boolean;
@@ -39,19 +48,35 @@ export function BuyNumbers({ tollFree, doneTo }: BuyNumbersProps) {
   const states = useListStatesQuery(undefined, { skip: tollFree });
   const typed = useSettled({ npa, state, prefix, pattern: pattern.replace(/[^0-9*]/g, '') });
   const npaReady = typed.npa === '' || /^[0-9]{3}$/.test(typed.npa);
-  const localArgs = { ...(typed.npa ? { npa: typed.npa } : {}), ...(typed.state ? { state: typed.state } : {}), ...(typed.pattern ? { pattern: typed.pattern } : {}) };
-  const tfArgs = { ...(typed.prefix ? { prefix: typed.prefix as (typeof TOLL_FREE_PREFIXES)[number] } : {}), ...(typed.pattern ? { pattern: typed.pattern } : {}) };
+  const localArgs = {
+    ...(typed.npa ? { npa: typed.npa } : {}),
+    ...(typed.state ? { state: typed.state } : {}),
+    ...(typed.pattern ? { pattern: typed.pattern } : {}),
+  };
+  const tfArgs = {
+    ...(typed.prefix ? { prefix: typed.prefix as (typeof TOLL_FREE_PREFIXES)[number] } : {}),
+    ...(typed.pattern ? { pattern: typed.pattern } : {}),
+  };
   const local = useSearchDidsQuery(localArgs, { skip: tollFree || !npaReady });
   const tf = useSearchTfDidsQuery(tfArgs, { skip: !tollFree });
   const search = tollFree ? tf : local;
   const [order, ordering] = useOrderDidsMutation();
   const found: AvailableNumber[] = search.data ?? [];
   const pickedRows = useMemo(() => new Set(picked), [picked]);
-  const total = found.filter((n) => pickedRows.has(n.did)).reduce((sum, n) => sum + Number(n.monthly_price), 0);
+  // summed in micro-units: a float sum of prices can come out as 3.0000000000000004
+  const totalMicro = found
+    .filter((n) => pickedRows.has(n.did))
+    .reduce((sum, n) => sum + Math.round(Number(n.monthly_price) * 1e6), 0);
+  const total = (totalMicro / 1e6).toFixed(6);
 
   const submit = async () => {
     await order({ numbers: picked, tollFree, key }).unwrap();
-    dispatch(showToast('success', `Ordered ${picked.length} number${picked.length > 1 ? 's' : ''}`));
+    dispatch(
+      showToast(
+        'success',
+        `Ordered ${picked.length} number${picked.length > 1 ? 's' : ''}; ${formatMoney(total)} charged for the first month`,
+      ),
+    );
     navigate(doneTo);
   };
 
@@ -60,25 +85,70 @@ export function BuyNumbers({ tollFree, doneTo }: BuyNumbersProps) {
       <Form layout="inline" onSubmitCapture={(e) => e.preventDefault()}>
         {tollFree ? (
           <Form.Item label="Prefix" htmlFor="buy-prefix">
-            <Select id="buy-prefix" allowClear style={{ width: 120 }} value={prefix} onChange={setPrefix} placeholder="Any"
-              options={TOLL_FREE_PREFIXES.map((p) => ({ value: p, label: p }))} />
+            <Select
+              id="buy-prefix"
+              allowClear
+              style={{ width: 120 }}
+              value={prefix}
+              onChange={setPrefix}
+              placeholder="Any"
+              options={TOLL_FREE_PREFIXES.map((p) => ({ value: p, label: p }))}
+            />
           </Form.Item>
         ) : (
           <>
-            <Form.Item label="Area code" htmlFor="buy-npa" validateStatus={npaReady ? undefined : 'warning'} help={npaReady ? undefined : 'Three digits'}>
-              <Input id="buy-npa" inputMode="numeric" maxLength={3} style={{ width: 100 }} value={npa} onChange={(e) => setNpa(e.target.value.replace(/\D/g, ''))} />
+            <Form.Item
+              label="Area code"
+              htmlFor="buy-npa"
+              validateStatus={npaReady ? undefined : 'warning'}
+              help={npaReady ? undefined : 'Three digits'}
+            >
+              <Input
+                id="buy-npa"
+                inputMode="numeric"
+                maxLength={3}
+                style={{ width: 100 }}
+                value={npa}
+                onChange={(e) => setNpa(e.target.value.replace(/\D/g, ''))}
+              />
             </Form.Item>
             <Form.Item label="State" htmlFor="buy-state">
-              <Select id="buy-state" showSearch allowClear style={{ width: 220 }} value={state} onChange={setState} placeholder="Any" loading={states.isLoading}
-                optionFilterProp="label" options={(states.data ?? []).map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }))} />
+              <Select
+                id="buy-state"
+                showSearch
+                allowClear
+                style={{ width: 220 }}
+                value={state}
+                onChange={setState}
+                placeholder="Any"
+                loading={states.isLoading}
+                optionFilterProp="label"
+                options={(states.data ?? []).map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }))}
+              />
             </Form.Item>
           </>
         )}
         <Form.Item label="Digits" htmlFor="buy-pattern">
-          <Input id="buy-pattern" maxLength={10} style={{ width: 140 }} value={pattern} placeholder="e.g. 77 or *0100" onChange={(e) => setPattern(e.target.value)} />
+          <Input
+            id="buy-pattern"
+            maxLength={10}
+            style={{ width: 140 }}
+            value={pattern}
+            placeholder="e.g. 77 or *0100"
+            onChange={(e) => setPattern(e.target.value)}
+          />
         </Form.Item>
       </Form>
-      {search.error ? <Alert type="error" showIcon role="alert" title={(search.error as { data?: { error?: { message?: string } } }).data?.error?.message ?? 'The search failed'} /> : null}
+      {search.error ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={
+            (search.error as { data?: { error?: { message?: string } } }).data?.error?.message ?? 'The search failed'
+          }
+        />
+      ) : null}
       <Table<AvailableNumber>
         size="small"
         rowKey="did"
@@ -93,16 +163,46 @@ export function BuyNumbers({ tollFree, doneTo }: BuyNumbersProps) {
         }}
         columns={[
           { key: 'did', dataIndex: 'did', title: 'Number', width: 170, render: (v: string) => formatDid(v) },
+          {
+            key: 'capabilities',
+            dataIndex: 'capabilities',
+            title: 'Can do',
+            width: 150,
+            render: (c: AvailableNumber['capabilities'] | undefined) => capabilityWords(c),
+          },
           { key: 'place', dataIndex: 'place', title: 'Place', render: (v: string | null) => v ?? '' },
           { key: 'state', dataIndex: 'state', title: 'State', width: 80, render: (v: string | null) => v ?? '' },
-          { key: 'monthly_price', dataIndex: 'monthly_price', title: 'Monthly price', width: 130, render: (v: string) => formatPrice(v) },
+          {
+            key: 'monthly_price',
+            dataIndex: 'monthly_price',
+            title: 'Monthly price',
+            width: 130,
+            render: (v: string) => formatMoney(v),
+          },
         ]}
       />
       <Space>
-        <Button type="primary" disabled={!picked.length} loading={ordering.isLoading} onClick={() => void submit().catch(() => undefined)}>
-          {picked.length ? `Order ${picked.length} number${picked.length > 1 ? 's' : ''}` : 'Pick numbers to order'}
-        </Button>
-        {picked.length > 0 && <Typography.Text data-testid="order-total">{formatPrice(String(total))} per month</Typography.Text>}
+        {/* asks first, with what it costs now and each month: ordering charges the first month at once */}
+        <Popconfirm
+          title={`Order ${picked.length} number${picked.length > 1 ? 's' : ''}?`}
+          description={
+            <span data-testid="order-confirm">
+              {formatMoney(total)} is charged to your balance now (the first month), then {formatMoney(total)} per
+              month.
+            </span>
+          }
+          okText="Order and pay"
+          cancelText="Cancel"
+          disabled={!picked.length}
+          onConfirm={() => submit().catch(() => undefined)}
+        >
+          <Button type="primary" disabled={!picked.length} loading={ordering.isLoading}>
+            {picked.length ? `Order ${picked.length} number${picked.length > 1 ? 's' : ''}` : 'Pick numbers to order'}
+          </Button>
+        </Popconfirm>
+        {picked.length > 0 && (
+          <Typography.Text data-testid="order-total">{formatMoney(total)} per month</Typography.Text>
+        )}
       </Space>
     </Space>
   );

@@ -8,18 +8,35 @@ import { useListDidsQuery } from './did.api';
 import { useGetCallWorkflowQuery, useSaveCallWorkflowMutation } from './did-extras.api';
 import { formatDid } from './did.resource';
 
-const LABELS: Record<CallFlowAction, string> = { forward: 'Forward to a number', voicemail: 'Voicemail to e-mail', hangup: 'Hang up with a message' };
-interface Values { action: CallFlowAction; forward_to?: string; email?: string; message?: string; ring_seconds?: number }
+const LABELS: Record<CallFlowAction, string> = {
+  forward: 'Forward to a number',
+  voicemail: 'Voicemail to e-mail',
+  hangup: 'Hang up with a message',
+};
+interface Values {
+  action: CallFlowAction;
+  forward_to?: string;
+  email?: string;
+  message?: string;
+  ring_seconds?: number;
+}
 
 /** Picks one number of the caller's inventory, searching as you type (voice-capable numbers only). */
 function NumberPicker({ value, onChange }: { value: string | null; onChange(v: string): void }) {
   const [search, setSearch] = useState('');
-  const arg = useMemo(() => ({ page: 0, per_page: 20, order_by: 'did', order_dir: 'asc' as const, ...(search ? { did: search } : {}) }), [search]);
+  const arg = useMemo(
+    () => ({ page: 0, per_page: 20, order_by: 'did', order_dir: 'asc' as const, ...(search ? { did: search } : {}) }),
+    [search],
+  );
   const list = useListDidsQuery(arg);
   const voice = (list.data?.items ?? []).filter((d) => d.type !== 'sms');
   // only the first page is offered: say so, so a number that is not listed is not taken for missing
   const more = (list.data?.total ?? 0) - (list.data?.items.length ?? 0);
-  const options = voice.map((d) => ({ value: d.did, label: `${formatDid(d.did)}${d.company_name ? ` · ${d.company_name}` : ''}`, disabled: false }));
+  const options = voice.map((d) => ({
+    value: d.did,
+    label: `${formatDid(d.did)}${d.company_name ? ` · ${d.company_name}` : ''}`,
+    disabled: false,
+  }));
   if (more > 0) options.push({ value: '', label: `${more} more match: type more digits`, disabled: true });
   return (
     <Select<string>
@@ -48,9 +65,17 @@ export function NewCallFlow() {
   const action = Form.useWatch('action', form) ?? 'forward';
   useEffect(() => {
     const f = current.data;
-    form.setFieldsValue(f
-      ? { action: f.action, forward_to: f.forward_to ?? undefined, email: f.email ?? undefined, message: f.message ?? undefined, ring_seconds: f.ring_seconds }
-      : { action: 'forward', forward_to: undefined, email: undefined, message: undefined, ring_seconds: 25 });
+    form.setFieldsValue(
+      f
+        ? {
+            action: f.action,
+            forward_to: f.forward_to ?? undefined,
+            email: f.email ?? undefined,
+            message: f.message ?? undefined,
+            ring_seconds: f.ring_seconds,
+          }
+        : { action: 'forward', forward_to: undefined, email: undefined, message: undefined, ring_seconds: 25 },
+    );
   }, [current.data, form]);
   const submit = async (v: Values) => {
     if (!did) return;
@@ -75,26 +100,58 @@ export function NewCallFlow() {
         {!did && <Typography.Text type="secondary">Choose a number to set what its calls do.</Typography.Text>}
         {did && current.isError && <Alert type="error" showIcon title="The number's call flow could not be read" />}
         {did && !current.isFetching && (
-          <Form<Values> form={form} layout="vertical" onFinish={(v) => void submit(v)} style={{ maxWidth: 520 }} disabled={saving.isLoading}>
-            {current.data === null && <Typography.Paragraph type="secondary">This number has no call flow yet.</Typography.Paragraph>}
+          <Form<Values>
+            form={form}
+            layout="vertical"
+            onFinish={(v) => void submit(v)}
+            style={{ maxWidth: 520 }}
+            disabled={saving.isLoading}
+          >
+            {current.data === null && (
+              <Typography.Paragraph type="secondary">This number has no call flow yet.</Typography.Paragraph>
+            )}
             <Form.Item name="action" label="When a call comes in" rules={[{ required: true }]}>
               <Radio.Group options={CALL_FLOW_ACTIONS.map((a) => ({ value: a, label: LABELS[a] }))} />
             </Form.Item>
             {action === 'forward' && (
-              <Form.Item name="forward_to" label="Forward to" rules={[{ required: true, message: 'The number to forward to' }, { pattern: /^[+0-9 ().-]{7,24}$/, message: 'A phone number like (212) 555-0100' }]}>
+              <Form.Item
+                name="forward_to"
+                label="Forward to"
+                rules={[
+                  { required: true, message: 'The number to forward to' },
+                  { pattern: /^[+0-9 ().-]{7,24}$/, message: 'A phone number like (212) 555-0100' },
+                ]}
+              >
                 <Input placeholder="(212) 555-0100" autoComplete="off" />
               </Form.Item>
             )}
             {action === 'voicemail' && (
-              <Form.Item name="email" label="Send recordings to" rules={[{ required: true, message: 'The e-mail address' }, { type: 'email', message: 'An e-mail address' }]}>
+              <Form.Item
+                name="email"
+                label="Send recordings to"
+                rules={[
+                  { required: true, message: 'The e-mail address' },
+                  { type: 'email', message: 'An e-mail address' },
+                ]}
+              >
                 <Input placeholder="desk@example.com" />
               </Form.Item>
             )}
-            <Form.Item name="message" label={action === 'hangup' ? 'Message the caller hears' : 'Greeting (optional)'} dependencies={['action']}
+            <Form.Item
+              name="message"
+              label={action === 'hangup' ? 'Message the caller hears' : 'Greeting (optional)'}
+              dependencies={['action']}
               // read at validation time: a rule built from the watched action can lag one render behind a click
-              rules={[({ getFieldValue }) => ({
-                validator: (_r, v?: string) => (getFieldValue('action') === 'hangup' && !v?.trim() ? Promise.reject(new Error('The message')) : Promise.resolve()),
-              }), { max: 500 }]}>
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: (_r, v?: string) =>
+                    getFieldValue('action') === 'hangup' && !v?.trim()
+                      ? Promise.reject(new Error('The message'))
+                      : Promise.resolve(),
+                }),
+                { max: 500 },
+              ]}
+            >
               <Input.TextArea rows={3} maxLength={500} showCount />
             </Form.Item>
             {action !== 'hangup' && (
@@ -102,7 +159,9 @@ export function NewCallFlow() {
                 <InputNumber min={5} max={120} />
               </Form.Item>
             )}
-            <Button type="primary" htmlType="submit" loading={saving.isLoading}>Save call flow</Button>
+            <Button type="primary" htmlType="submit" loading={saving.isLoading}>
+              Save call flow
+            </Button>
           </Form>
         )}
       </Space>

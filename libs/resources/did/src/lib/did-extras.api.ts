@@ -1,6 +1,15 @@
 import type {
-  CallWorkflow, CallWorkflowBody, DidImportLogEntry, DidImportResult, DidKannelImportBody, DidWebhook, DidWebhookCreateBody, DidWebhookPatchBody,
-  DidWebhookPayload, ListPageOf, WebhookDelivery,
+  CallWorkflow,
+  CallWorkflowBody,
+  DidImportLogEntry,
+  DidImportResult,
+  DidKannelImportBody,
+  DidWebhook,
+  DidWebhookCreateBody,
+  DidWebhookPatchBody,
+  DidWebhookPayload,
+  ListPageOf,
+  WebhookDelivery,
 } from '@smsc/shared-contract';
 import type { ListQueryArg } from '@smsc/shared-ui';
 import { DID_TAG, didApi } from './did.api';
@@ -10,7 +19,7 @@ const LOG = 'DidImportLog';
 const HOOK = 'DidWebhook';
 const enc = encodeURIComponent;
 
-/** Call flows, the import log and the Kannel import, DID webhooks (the rest of spec §7 "Numbers"). */
+/** Call flows, the import log and the Kannel import, DID webhooks (the rest of docs/spec.md §7 "Numbers"). */
 export const didExtrasApi = didApi.enhanceEndpoints({ addTagTypes: [FLOW, LOG, HOOK] }).injectEndpoints({
   endpoints: (b) => ({
     getCallWorkflow: b.query<CallWorkflow | null, string>({
@@ -45,7 +54,10 @@ export const didExtrasApi = didApi.enhanceEndpoints({ addTagTypes: [FLOW, LOG, H
     }),
     updateDidWebhook: b.mutation<DidWebhookPayload, { id: string; body: DidWebhookPatchBody }>({
       query: ({ id, body }) => ({ url: `/did/webhook/${enc(id)}`, method: 'PATCH', body }),
-      invalidatesTags: (_r, _e, { id }) => [{ type: HOOK, id: 'LIST' }, { type: HOOK, id }],
+      invalidatesTags: (_r, _e, { id }) => [
+        { type: HOOK, id: 'LIST' },
+        { type: HOOK, id },
+      ],
     }),
     deleteDidWebhook: b.mutation<unknown, string>({
       query: (id) => ({ url: `/did/webhook/${enc(id)}`, method: 'DELETE' }),
@@ -60,6 +72,14 @@ export const didExtrasApi = didApi.enhanceEndpoints({ addTagTypes: [FLOW, LOG, H
 });
 
 export const {
-  useGetCallWorkflowQuery, useSaveCallWorkflowMutation, useImportDidsFromKannelMutation, useListDidImportLogQuery, useLazyListDidImportLogQuery,
-  useListDidWebhooksQuery, useCreateDidWebhookMutation, useUpdateDidWebhookMutation, useDeleteDidWebhookMutation, useListWebhookDeliveriesQuery,
+  useGetCallWorkflowQuery,
+  useSaveCallWorkflowMutation,
+  useImportDidsFromKannelMutation,
+  useListDidImportLogQuery,
+  useLazyListDidImportLogQuery,
+  useListDidWebhooksQuery,
+  useCreateDidWebhookMutation,
+  useUpdateDidWebhookMutation,
+  useDeleteDidWebhookMutation,
+  useListWebhookDeliveriesQuery,
 } = didExtrasApi;

@@ -6,8 +6,17 @@ import { DidWebhooksPanel } from './did-webhooks';
 import { KannelDidImport } from './import-log-page';
 
 const DID_UUID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
-const HOOK = { webhook_uuid: '11111111-2222-4333-8444-555555555555', did_uuid: DID_UUID, did: '+12125552301', url: 'https://hooks.example/in', is_active: true,
-  secret_hint: 'whsec_…abcd', last_status: 'delivered', last_delivery_on: '2026-11-25T10:00:00.000Z', created_on: '2026-11-24T10:00:00.000Z' };
+const HOOK = {
+  webhook_uuid: '11111111-2222-4333-8444-555555555555',
+  did_uuid: DID_UUID,
+  did: '+12125552301',
+  url: 'https://hooks.example/in',
+  is_active: true,
+  secret_hint: 'whsec_…abcd',
+  last_status: 'delivered',
+  last_delivery_on: '2026-11-25T10:00:00.000Z',
+  created_on: '2026-11-24T10:00:00.000Z',
+};
 
 describe('numbers: call flow, webhooks, Kannel import', () => {
   let api: ReturnType<typeof stubApi>;
@@ -17,21 +26,58 @@ describe('numbers: call flow, webhooks, Kannel import', () => {
     api = stubApi(({ path, method, body: sent }) => {
       const body = sent as Record<string, unknown>;
       const json = (b: unknown, status = 200) => ({ status, body: b });
-      if (path === '/did/list') return json({ items: [{ did_uuid: DID_UUID, did: '+12125552301', type: 'sms_voice', company_name: 'Acme' }], total: listTotal, per_page: 20 });
-      if (path.startsWith('/call_workflow/')) return flow ? json({ call_workflow: flow }) : json({ error: { message: 'no call flow yet' } }, 404);
-      if (path === '/call_workflow') return json({ call_workflow: { ...body, did_uuid: DID_UUID, ring_seconds: 25, updated_on: '2026-11-25T10:00:00.000Z' } });
+      if (path === '/did/list')
+        return json({
+          items: [{ did_uuid: DID_UUID, did: '+12125552301', type: 'sms_voice', company_name: 'Acme' }],
+          total: listTotal,
+          per_page: 20,
+        });
+      if (path.startsWith('/call_workflow/'))
+        return flow ? json({ call_workflow: flow }) : json({ error: { message: 'no call flow yet' } }, 404);
+      if (path === '/call_workflow')
+        return json({
+          call_workflow: { ...body, did_uuid: DID_UUID, ring_seconds: 25, updated_on: '2026-11-25T10:00:00.000Z' },
+        });
       if (path === '/did/webhook/list') return json({ items: [HOOK], total: 1, per_page: 50 });
-      if (path === '/did/webhook' && method === 'POST') return json({ webhook: { ...HOOK, url: body.url }, secret: 'whsec_brand_new_secret' }, 201);
-      if (path.endsWith('/deliveries')) return json({ items: [{ delivery_uuid: '21111111-2222-4333-8444-555555555555', sms_uuid: null, attempt: 2, ok: false, status_code: 502, error: 'The endpoint answered 502', duration_ms: 31, created_on: '2026-11-25T10:00:00.000Z' }] });
+      if (path === '/did/webhook' && method === 'POST')
+        return json({ webhook: { ...HOOK, url: body.url }, secret: 'whsec_brand_new_secret' }, 201);
+      if (path.endsWith('/deliveries'))
+        return json({
+          items: [
+            {
+              delivery_uuid: '21111111-2222-4333-8444-555555555555',
+              sms_uuid: null,
+              attempt: 2,
+              ok: false,
+              status_code: 502,
+              error: 'The endpoint answered 502',
+              duration_ms: 31,
+              created_on: '2026-11-25T10:00:00.000Z',
+            },
+          ],
+        });
       if (path === '/did/kannel/import') return json({ imported: 1, lines: [{ line: 2, did: '+13035552711' }] }, 201);
       return json({ error: { message: `unexpected ${path}` } }, 500);
     });
   });
-  beforeEach(() => { api.calls.length = 0; flow = null; listTotal = 1; });
+  beforeEach(() => {
+    api.calls.length = 0;
+    flow = null;
+    listTotal = 1;
+  });
   afterAll(() => api.restore());
 
-  it('opens a number\'s stored flow, switches it to a hang-up and saves only what that action uses', async () => {
-    flow = { did_uuid: DID_UUID, did: '+12125552301', action: 'voicemail', forward_to: null, email: 'desk@acme.example', message: null, ring_seconds: 30, updated_on: '2026-11-25T09:00:00.000Z' };
+  it("opens a number's stored flow, switches it to a hang-up and saves only what that action uses", async () => {
+    flow = {
+      did_uuid: DID_UUID,
+      did: '+12125552301',
+      action: 'voicemail',
+      forward_to: null,
+      email: 'desk@acme.example',
+      message: null,
+      ring_seconds: 30,
+      updated_on: '2026-11-25T09:00:00.000Z',
+    };
     const { store } = renderWithProviders(<NewCallFlow />, { route: '/x?did=%2B12125552301' });
     expect(await screen.findByDisplayValue('desk@acme.example', {}, { timeout: 30_000 })).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Hang up with a message'));
@@ -41,8 +87,14 @@ describe('numbers: call flow, webhooks, Kannel import', () => {
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.change(screen.getByLabelText('Message the caller hears'), { target: { value: 'We are closed today' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save call flow' }));
-    await waitFor(() => expect(store.getState().toast.current?.text).toBe('Call flow of (212) 555-2301 saved'), { timeout: 30_000 });
-    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ did: '+12125552301', action: 'hangup', message: 'We are closed today' });
+    await waitFor(() => expect(store.getState().toast.current?.text).toBe('Call flow of +1 212 555 2301 saved'), {
+      timeout: 30_000,
+    });
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      did: '+12125552301',
+      action: 'hangup',
+      message: 'We are closed today',
+    });
   }, 90_000);
 
   it('asks for a number first, and says when more numbers match than the picker lists', async () => {
@@ -53,10 +105,17 @@ describe('numbers: call flow, webhooks, Kannel import', () => {
     expect(await screen.findByText('44 more match: type more digits', {}, { timeout: 30_000 })).toBeTruthy();
   }, 60_000);
 
-  it('lists a number\'s webhooks with their last deliveries, and shows a new webhook\'s secret once', async () => {
-    const { store } = renderWithProviders(<Routes><Route path="/dids/edit-did/:id" element={<DidWebhooksPanel />} /></Routes>, { route: `/dids/edit-did/${DID_UUID}` });
+  it("lists a number's webhooks with their last deliveries, and shows a new webhook's secret once", async () => {
+    const { store } = renderWithProviders(
+      <Routes>
+        <Route path="/dids/edit-did/:id" element={<DidWebhooksPanel />} />
+      </Routes>,
+      { route: `/dids/edit-did/${DID_UUID}` },
+    );
     expect(await screen.findByText('https://hooks.example/in', {}, { timeout: 30_000 })).toBeTruthy();
-    expect(`${api.calls[0].path}?${api.calls[0].query}`).toBe(`/did/webhook/list?did_uuid=${DID_UUID}&page=0&per_page=50`);
+    expect(`${api.calls[0].path}?${api.calls[0].query}`).toBe(
+      `/did/webhook/list?did_uuid=${DID_UUID}&page=0&per_page=50`,
+    );
     fireEvent.click(screen.getByRole('button', { name: /expand row/i }));
     expect(await screen.findByText('The endpoint answered 502', {}, { timeout: 30_000 })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('New webhook URL'), { target: { value: 'ftp://nope' } });

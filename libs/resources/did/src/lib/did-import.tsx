@@ -6,9 +6,13 @@ const COLUMNS = ['did', 'type', 'did_type', 'description', 'monthly_price'];
 const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** Sends the whole file as one CSV: POST /did/import takes it all or nothing, so every row shares the answer. */
-export async function importDidRows(send: (csv: string) => Promise<DidImportResult>, rows: CsvRow[]): Promise<{ results: ImportRowResult[] }> {
+export async function importDidRows(
+  send: (csv: string) => Promise<DidImportResult>,
+  rows: CsvRow[],
+): Promise<{ results: ImportRowResult[] }> {
   const present = COLUMNS.filter((c) => rows.some((r) => c in r));
-  const csv = [present.join(','), ...rows.map((r) => present.map((c) => quote(r[c] ?? '')).join(','))].join('\n') + '\n';
+  const csv =
+    [present.join(','), ...rows.map((r) => present.map((c) => quote(r[c] ?? '')).join(','))].join('\n') + '\n';
   const answer = await send(csv);
   const byLine = new Map(answer.lines.map((l) => [l.line, l.did]));
   return { results: rows.map((_, row) => ({ row, ok: byLine.has(row + 2), message: byLine.get(row + 2) })) };

@@ -5,7 +5,12 @@ import { showToast } from '@smsc/shared-api';
 import type { Did } from '@smsc/shared-contract';
 import { Alert, Button, Card, Popconfirm, Select, Space, Table, Typography } from '@smsc/shared-ui';
 import {
-  useAssignDidMutation, useDisconnectDidsMutation, useGetDidQuery, useGetDidUserQuery, useListCompanyDidsQuery, useListDidUsersQuery,
+  useAssignDidMutation,
+  useDisconnectDidsMutation,
+  useGetDidQuery,
+  useGetDidUserQuery,
+  useListCompanyDidsQuery,
+  useListDidUsersQuery,
 } from './did.api';
 import { formatDid } from './did.resource';
 
@@ -44,13 +49,25 @@ export function DidOwnerPanel({ doneTo }: { doneTo: string }) {
             loading={users.isLoading}
             value={value ?? null}
             onChange={(v) => setChoice(v)}
-            options={[{ value: null as unknown as string, label: 'Nobody' }, ...(users.data?.items ?? []).map((u) => ({ value: u.uuid, label: `${u.full_name} (${u.email})` }))]}
+            options={[
+              { value: null as unknown as string, label: 'Nobody' },
+              ...(users.data?.items ?? []).map((u) => ({ value: u.uuid, label: `${u.full_name} (${u.email})` })),
+            ]}
           />
-          <Button onClick={() => void save().catch(() => undefined)} loading={assigning.isLoading}>Save assignment</Button>
+          <Button onClick={() => void save().catch(() => undefined)} loading={assigning.isLoading}>
+            Save assignment
+          </Button>
         </Space>
-        <Popconfirm title={`Disconnect ${formatDid(number.did)}?`} description="The number leaves the company and its user." okText="Disconnect" okButtonProps={{ danger: true }}
-          onConfirm={() => drop().catch(() => undefined)}>
-          <Button danger loading={disconnecting.isLoading}>Disconnect number</Button>
+        <Popconfirm
+          title={`Disconnect ${formatDid(number.did)}?`}
+          description="The number leaves the company and its user."
+          okText="Disconnect"
+          okButtonProps={{ danger: true }}
+          onConfirm={() => drop().catch(() => undefined)}
+        >
+          <Button danger loading={disconnecting.isLoading}>
+            Disconnect number
+          </Button>
         </Popconfirm>
       </Space>
     </Card>
@@ -63,7 +80,10 @@ export function AssignedDids() {
   const user = useGetDidUserQuery(userId);
   const companyUuid = user.data?.company_uuid ?? undefined;
   const mine = useListCompanyDidsQuery({ page: 0, per_page: 1000, user_id: userId });
-  const all = useListCompanyDidsQuery({ page: 0, per_page: 1000, ...(companyUuid ? { company_uuid: companyUuid } : {}) }, { skip: !companyUuid });
+  const all = useListCompanyDidsQuery(
+    { page: 0, per_page: 1000, ...(companyUuid ? { company_uuid: companyUuid } : {}) },
+    { skip: !companyUuid },
+  );
   const [assign, assigning] = useAssignDidMutation();
   const [pick, setPick] = useState<string | undefined>();
   const free = useMemo(() => (all.data?.items ?? []).filter((d) => !d.user_uuid), [all.data]);
@@ -81,9 +101,19 @@ export function AssignedDids() {
           { key: 'did', dataIndex: 'did', title: 'Number', render: (v: string) => formatDid(v) },
           { key: 'description', dataIndex: 'description', title: 'Description' },
           {
-            key: 'actions', title: 'Actions', width: 120,
+            key: 'actions',
+            title: 'Actions',
+            width: 120,
             render: (_: unknown, d: Did) => (
-              <Button size="small" aria-label={`Unassign ${formatDid(d.did)}`} onClick={() => void assign({ id: d.did_uuid, user_uuid: null }).unwrap().catch(() => undefined)}>
+              <Button
+                size="small"
+                aria-label={`Unassign ${formatDid(d.did)}`}
+                onClick={() =>
+                  void assign({ id: d.did_uuid, user_uuid: null })
+                    .unwrap()
+                    .catch(() => undefined)
+                }
+              >
                 Unassign
               </Button>
             ),
@@ -92,10 +122,28 @@ export function AssignedDids() {
       />
       {companyUuid && (
         <Space>
-          <Select id="assign-did" aria-label="Number to assign" style={{ width: 240 }} showSearch={{ optionFilterProp: 'label' }} placeholder="A free number of the company" value={pick} onChange={setPick}
-            options={free.map((d) => ({ value: d.did_uuid, label: formatDid(d.did) }))} />
-          <Button type="primary" disabled={!pick} loading={assigning.isLoading}
-            onClick={() => pick && void assign({ id: pick, user_uuid: userId }).unwrap().then(() => setPick(undefined)).catch(() => undefined)}>
+          <Select
+            id="assign-did"
+            aria-label="Number to assign"
+            style={{ width: 240 }}
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="A free number of the company"
+            value={pick}
+            onChange={setPick}
+            options={free.map((d) => ({ value: d.did_uuid, label: formatDid(d.did) }))}
+          />
+          <Button
+            type="primary"
+            disabled={!pick}
+            loading={assigning.isLoading}
+            onClick={() =>
+              pick &&
+              void assign({ id: pick, user_uuid: userId })
+                .unwrap()
+                .then(() => setPick(undefined))
+                .catch(() => undefined)
+            }
+          >
             Assign
           </Button>
         </Space>

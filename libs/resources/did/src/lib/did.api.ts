@@ -1,7 +1,17 @@
 import { api } from '@smsc/shared-api';
 import type {
-  AvailableNumber, Did, DidAssignBody, DidCreateBody, DidImportResult, DidOrderResult, DidPatchBody, DidSearchQuery, ListPageOf, NanpState,
-  TfSearchQuery, User,
+  AvailableNumber,
+  Did,
+  DidAssignBody,
+  DidCreateBody,
+  DidImportResult,
+  DidOrderResult,
+  DidPatchBody,
+  DidSearchQuery,
+  ListPageOf,
+  NanpState,
+  TfSearchQuery,
+  User,
 } from '@smsc/shared-contract';
 import type { ListQueryArg } from '@smsc/shared-ui';
 
@@ -9,11 +19,17 @@ export const DID_TAG = 'Did';
 const LIST = { type: DID_TAG, id: 'LIST' } as const;
 const enc = encodeURIComponent;
 
-/** Numbers (spec §7 "Numbers"): inventory lists, one number, assign, order and disconnect. */
+/** Numbers (docs/spec.md §7 "Numbers"): inventory lists, one number, assign, order and disconnect. */
 export const didApi = api.enhanceEndpoints({ addTagTypes: [DID_TAG] }).injectEndpoints({
   endpoints: (b) => ({
-    listDids: b.query<ListPageOf<Did>, ListQueryArg>({ query: (params) => ({ url: '/did/list', params }), providesTags: [LIST] }),
-    listCompanyDids: b.query<ListPageOf<Did>, ListQueryArg>({ query: (params) => ({ url: '/did/company/list', params }), providesTags: [LIST] }),
+    listDids: b.query<ListPageOf<Did>, ListQueryArg>({
+      query: (params) => ({ url: '/did/list', params }),
+      providesTags: [LIST],
+    }),
+    listCompanyDids: b.query<ListPageOf<Did>, ListQueryArg>({
+      query: (params) => ({ url: '/did/company/list', params }),
+      providesTags: [LIST],
+    }),
     getDid: b.query<Did, string>({
       query: (id) => `/did/${enc(id)}`,
       transformResponse: (a: { did: Did }) => a.did,
@@ -60,18 +76,28 @@ export const didApi = api.enhanceEndpoints({ addTagTypes: [DID_TAG] }).injectEnd
     /** One order per pick: the Idempotency-Key makes a retried click order nothing twice. */
     orderDids: b.mutation<Did[], { numbers: string[]; tollFree: boolean; key: string }>({
       query: ({ numbers, tollFree, key }) => ({
-        url: tollFree ? '/did/tf/order' : '/did/order', method: 'POST', body: { numbers }, headers: { 'Idempotency-Key': key },
+        url: tollFree ? '/did/tf/order' : '/did/order',
+        method: 'POST',
+        body: { numbers },
+        headers: { 'Idempotency-Key': key },
       }),
       transformResponse: (a: DidOrderResult) => a.items,
       invalidatesTags: [LIST],
     }),
     disconnectDids: b.mutation<{ count: number }, { numbers: string[]; tollFree: boolean }>({
-      query: ({ numbers, tollFree }) => ({ url: tollFree ? '/did/tf/disconnect' : '/did/disconnect', method: 'POST', body: { numbers } }),
+      query: ({ numbers, tollFree }) => ({
+        url: tollFree ? '/did/tf/disconnect' : '/did/disconnect',
+        method: 'POST',
+        body: { numbers },
+      }),
       invalidatesTags: [LIST, DID_TAG],
     }),
     /** The users a number may go to: its company's (GET /user/list, scoped by the server). */
     listDidUsers: b.query<ListPageOf<User>, string>({
-      query: (company_uuid) => ({ url: '/user/list', params: { company_uuid, per_page: 1000, page: 0, order_by: 'full_name', order_dir: 'asc' } }),
+      query: (company_uuid) => ({
+        url: '/user/list',
+        params: { company_uuid, per_page: 1000, page: 0, order_by: 'full_name', order_dir: 'asc' },
+      }),
     }),
     getDidUser: b.query<User, string>({ query: (id) => `/user/${enc(id)}` }),
     listStates: b.query<NanpState[], void>({
@@ -82,7 +108,22 @@ export const didApi = api.enhanceEndpoints({ addTagTypes: [DID_TAG] }).injectEnd
 });
 
 export const {
-  useListDidsQuery, useLazyListDidsQuery, useListCompanyDidsQuery, useLazyListCompanyDidsQuery, useGetDidQuery, useCreateDidMutation,
-  useUpdateDidMutation, useAssignDidMutation, useDeleteDidMutation, useMassDeleteDidsMutation, useImportDidsMutation, useSearchDidsQuery, useSearchTfDidsQuery,
-  useOrderDidsMutation, useDisconnectDidsMutation, useListStatesQuery, useListDidUsersQuery, useGetDidUserQuery,
+  useListDidsQuery,
+  useLazyListDidsQuery,
+  useListCompanyDidsQuery,
+  useLazyListCompanyDidsQuery,
+  useGetDidQuery,
+  useCreateDidMutation,
+  useUpdateDidMutation,
+  useAssignDidMutation,
+  useDeleteDidMutation,
+  useMassDeleteDidsMutation,
+  useImportDidsMutation,
+  useSearchDidsQuery,
+  useSearchTfDidsQuery,
+  useOrderDidsMutation,
+  useDisconnectDidsMutation,
+  useListStatesQuery,
+  useListDidUsersQuery,
+  useGetDidUserQuery,
 } = didApi;

@@ -1,23 +1,27 @@
 import { DID_ANI_TYPES, DID_TYPES, type Did, type DidCreateBody, type DidPatchBody } from '@smsc/shared-contract';
 import type { FormValues, ResourceBundle, ResourceDefinition, ResourcePages } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
+import { formatDateTime, formatMoney, formatPhone } from '@smsc/shared-util';
 import {
-  useCreateDidMutation, useDeleteDidMutation, useGetDidQuery, useLazyListCompanyDidsQuery, useLazyListDidsQuery, useListCompanyDidsQuery,
-  useListDidsQuery, useMassDeleteDidsMutation, useUpdateDidMutation,
+  useCreateDidMutation,
+  useDeleteDidMutation,
+  useGetDidQuery,
+  useLazyListCompanyDidsQuery,
+  useLazyListDidsQuery,
+  useListCompanyDidsQuery,
+  useListDidsQuery,
+  useMassDeleteDidsMutation,
+  useUpdateDidMutation,
 } from './did.api';
 
 /** Access keys: who sees a number's owners and edits its provider fields. */
 export const DID_ACCESS = { reseller: 'did.reseller', company: 'did.company', provider: 'did.provider' } as const;
 
 const TYPE_LABELS: Record<string, string> = { sms: 'SMS', voice: 'Voice', sms_voice: 'SMS + voice' };
-const options = (values: readonly string[], labels: Record<string, string> = {}) => values.map((v) => ({ value: v, label: labels[v] ?? v.toUpperCase() }));
+const options = (values: readonly string[], labels: Record<string, string> = {}) =>
+  values.map((v) => ({ value: v, label: labels[v] ?? v.toUpperCase() }));
 
-/** "+12125550100" → "(212) 555-0100" for NANP numbers. */
-export function formatDid(e164: string): string {
-  const m = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
-  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : e164;
-}
-export const formatPrice = (price: string) => `$${Number(price).toFixed(2)}`;
+/** A number as every screen shows it (formatPhone, the one display rule): "+12125550100" → "+1 212 555 0100". */
+export const formatDid = (e164: string): string => formatPhone(e164);
 
 export const didDefinition: ResourceDefinition<Did> = {
   name: 'dids',
@@ -30,24 +34,87 @@ export const didDefinition: ResourceDefinition<Did> = {
     { key: 'area_code', title: 'Area code', search: 'text', width: 110 },
     { key: 'state', title: 'State', width: 80, render: (v) => (v as string | null) ?? '' },
     { key: 'is_toll_free', title: 'Toll-free', width: 100, search: 'boolean', render: (v) => (v ? 'Yes' : 'No') },
-    { key: 'type', title: 'Type', width: 130, search: 'select', options: options(DID_TYPES, TYPE_LABELS), render: (v) => TYPE_LABELS[String(v)] },
-    { key: 'did_type', title: 'DID type', width: 110, search: 'select', options: options(DID_ANI_TYPES), render: (v) => String(v).toUpperCase() },
+    {
+      key: 'type',
+      title: 'Type',
+      width: 130,
+      search: 'select',
+      options: options(DID_TYPES, TYPE_LABELS),
+      render: (v) => TYPE_LABELS[String(v)],
+    },
+    {
+      key: 'did_type',
+      title: 'DID type',
+      width: 110,
+      search: 'select',
+      options: options(DID_ANI_TYPES),
+      render: (v) => String(v).toUpperCase(),
+    },
     { key: 'description', title: 'Description', width: 180 },
-    { key: 'is_assigned', title: 'Assigned', width: 100, search: 'boolean', access: DID_ACCESS.company, render: (v) => (v ? 'Yes' : 'No') },
-    { key: 'company_name', title: 'Company', width: 150, access: DID_ACCESS.company, render: (v) => (v as string | null) ?? '' },
-    { key: 'reseller_name', title: 'Reseller', width: 150, access: DID_ACCESS.reseller, render: (v) => (v as string | null) ?? '' },
+    {
+      key: 'is_assigned',
+      title: 'Assigned',
+      width: 100,
+      search: 'boolean',
+      access: DID_ACCESS.company,
+      render: (v) => (v ? 'Yes' : 'No'),
+    },
+    {
+      key: 'company_name',
+      title: 'Company',
+      width: 150,
+      access: DID_ACCESS.company,
+      render: (v) => (v as string | null) ?? '',
+    },
+    {
+      key: 'reseller_name',
+      title: 'Reseller',
+      width: 150,
+      access: DID_ACCESS.reseller,
+      render: (v) => (v as string | null) ?? '',
+    },
     { key: 'user_name', title: 'User', width: 150, render: (v) => (v as string | null) ?? '' },
-    { key: 'monthly_price', title: 'Monthly', width: 100, render: (v) => formatPrice(String(v)) },
-    { key: 'created_on', title: 'Added', sortable: true, width: 190, render: (v) => formatDateTime(v as string), hideInTable: true },
+    { key: 'monthly_price', title: 'Monthly', width: 100, render: (v) => formatMoney(String(v)) },
+    {
+      key: 'created_on',
+      title: 'Added',
+      sortable: true,
+      width: 190,
+      render: (v) => formatDateTime(v as string),
+      hideInTable: true,
+    },
   ],
   // limits from the contract's DidCreateBody
   formFields: [
-    { name: 'did', label: 'Number', kind: 'text', required: true, maxLength: 24, createOnly: true, placeholder: '(212) 555-0100' },
-    { name: 'type', label: 'Type', kind: 'select', options: options(DID_TYPES, TYPE_LABELS), access: DID_ACCESS.provider },
-    { name: 'did_type', label: 'DID type', kind: 'select', options: options(DID_ANI_TYPES), access: DID_ACCESS.provider },
+    {
+      name: 'did',
+      label: 'Number',
+      kind: 'text',
+      required: true,
+      maxLength: 24,
+      createOnly: true,
+      placeholder: '(212) 555-0100',
+    },
+    {
+      name: 'type',
+      label: 'Type',
+      kind: 'select',
+      options: options(DID_TYPES, TYPE_LABELS),
+      access: DID_ACCESS.provider,
+    },
+    {
+      name: 'did_type',
+      label: 'DID type',
+      kind: 'select',
+      options: options(DID_ANI_TYPES),
+      access: DID_ACCESS.provider,
+    },
     { name: 'description', label: 'Description', kind: 'text', maxLength: 200 },
     {
-      name: 'monthly_price', label: 'Monthly price', kind: 'text', access: DID_ACCESS.provider,
+      name: 'monthly_price',
+      label: 'Monthly price',
+      kind: 'text',
+      access: DID_ACCESS.provider,
       rules: [{ pattern: /^[0-9]{1,6}(\.[0-9]{1,4})?$/, message: 'A price like 1.50' }],
     },
   ],
@@ -57,7 +124,8 @@ function didFields(values: FormValues): DidPatchBody {
   const out: DidPatchBody = {};
   for (const key of ['type', 'did_type', 'description', 'monthly_price'] as const) {
     const v = values[key];
-    if (v !== undefined && v !== null && v !== '') (out as Record<string, unknown>)[key] = typeof v === 'string' ? v.trim() : v;
+    if (v !== undefined && v !== null && v !== '')
+      (out as Record<string, unknown>)[key] = typeof v === 'string' ? v.trim() : v;
   }
   return out;
 }
@@ -87,7 +155,7 @@ export const companyDidBundle: ResourceBundle<Did, DidCreateBody, DidPatchBody> 
   toPatch: didFields,
 };
 
-/** system admin and reseller: dids → all-dids, add-did, edit-did/{id} (spec §2). */
+/** system admin and reseller: dids → all-dids, add-did, edit-did/{id} (docs/spec.md §2). */
 export const didPages: ResourcePages<Did> = {
   path: 'dids',
   redirectTo: 'all-dids',

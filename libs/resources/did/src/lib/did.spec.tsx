@@ -1,15 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { definitionFor } from '@smsc/shared-ui';
 import { renderWithProviders, stubApi } from '@smsc/shared-testing';
-import { didDefinition, DID_ACCESS, formatDid, formatPrice } from './did.resource';
+import { didDefinition, DID_ACCESS, formatDid } from './did.resource';
 import { importDidRows } from './did-import';
 import { BuyNumbers } from './buy-numbers';
 
 describe('did resource', () => {
   it('shows NANP numbers and prices the way people read them', () => {
-    expect(formatDid('+12125550100')).toBe('(212) 555-0100');
+    expect(formatDid('+12125550100')).toBe('+1 212 555 0100');
     expect(formatDid('+442079460958')).toBe('+442079460958');
-    expect(formatPrice('1.0000')).toBe('$1.00');
   });
 
   it('shows owners and provider fields only to roles holding their keys', () => {
@@ -22,10 +21,22 @@ describe('did resource', () => {
   });
 
   it('sends an import as one CSV and reports each line the server imported', async () => {
-    const send = jest.fn(async () => ({ imported: 2, lines: [{ line: 2, did: '+12125550101' }, { line: 3, did: '+12125550102' }] }));
-    const out = await importDidRows(send, [{ did: '212 555 0101', description: 'a, b' }, { did: '2125550102', description: '' }]);
+    const send = jest.fn(async () => ({
+      imported: 2,
+      lines: [
+        { line: 2, did: '+12125550101' },
+        { line: 3, did: '+12125550102' },
+      ],
+    }));
+    const out = await importDidRows(send, [
+      { did: '212 555 0101', description: 'a, b' },
+      { did: '2125550102', description: '' },
+    ]);
     expect(send).toHaveBeenCalledWith('did,description\n212 555 0101,"a, b"\n2125550102,\n');
-    expect(out.results).toEqual([{ row: 0, ok: true, message: '+12125550101' }, { row: 1, ok: true, message: '+12125550102' }]);
+    expect(out.results).toEqual([
+      { row: 0, ok: true, message: '+12125550101' },
+      { row: 1, ok: true, message: '+12125550102' },
+    ]);
   });
 });
 
@@ -34,10 +45,21 @@ describe('BuyNumbers', () => {
   beforeAll(() => {
     api = stubApi(({ path, query }) => {
       const json = (body: unknown, status = 200) => ({ status, body });
-      if (path.endsWith('/state/list')) return json({ items: [{ code: 'NY', name: 'New York', country: 'US', npa_count: 20 }], total: 1, per_page: 1 });
+      if (path.endsWith('/state/list'))
+        return json({ items: [{ code: 'NY', name: 'New York', country: 'US', npa_count: 20 }], total: 1, per_page: 1 });
       if (path.endsWith('/did/search')) {
         const npa = query.get('npa') ?? '212';
-        return json({ items: ['2301', '2302'].map((l) => ({ did: `+1${npa}555${l}`, area_code: npa, state: 'NY', place: 'New York, NY', is_toll_free: false, monthly_price: '1.0000' })) });
+        return json({
+          items: ['2301', '2302'].map((l) => ({
+            did: `+1${npa}555${l}`,
+            area_code: npa,
+            state: 'NY',
+            place: 'New York, NY',
+            is_toll_free: false,
+            monthly_price: '1.0000',
+            capabilities: { sms: true, mms: l === '2301', voice: true },
+          })),
+        });
       }
       if (path.endsWith('/did/order')) return json({ items: [] }, 201);
       return json({ error: { message: 'unexpected' } }, 500);
@@ -45,15 +67,25 @@ describe('BuyNumbers', () => {
   });
   afterAll(() => api.restore());
 
-  it('searches as the area code is typed, totals the monthly price and orders the picks in one call with an Idempotency-Key', async () => {
+  it('searches as the area code is typed, totals the monthly price, asks to confirm the charge and orders the picks in one call with an Idempotency-Key', async () => {
     renderWithProviders(<BuyNumbers tollFree={false} doneTo="/done" />);
     fireEvent.change(screen.getByLabelText('Area code'), { target: { value: '718' } });
-    expect(await screen.findByText('(718) 555-2301', {}, { timeout: 30_000 })).toBeTruthy();
+    expect(await screen.findByText('+1 718 555 2301', {}, { timeout: 30_000 })).toBeTruthy();
     expect(api.calls.some((c) => c.path === '/did/search' && `?${c.query}`.startsWith('?npa=718'))).toBe(true);
-    fireEvent.click(screen.getByLabelText('Pick (718) 555-2301'));
-    fireEvent.click(screen.getByLabelText('Pick (718) 555-2302'));
-    expect(screen.getByTestId('order-total').textContent).toBe('$2.00 per month');
+    // each result says what the number can do
+    expect(screen.getByRole('columnheader', { name: 'Can do' })).toBeTruthy();
+    expect(screen.getByText('SMS · MMS · Voice')).toBeTruthy();
+    expect(screen.getByText('SMS · Voice')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Pick +1 718 555 2301'));
+    fireEvent.click(screen.getByLabelText('Pick +1 718 555 2302'));
+    expect(screen.getByTestId('order-total').textContent).toBe('USD 2.00 per month');
     fireEvent.click(screen.getByRole('button', { name: 'Order 2 numbers' }));
+    // nothing is ordered before the person confirms the price, now and monthly
+    expect((await screen.findByTestId('order-confirm', {}, { timeout: 30_000 })).textContent).toBe(
+      'USD 2.00 is charged to your balance now (the first month), then USD 2.00 per month.',
+    );
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Order and pay' }));
     await waitFor(() => expect(api.calls.find((c) => c.method === 'POST')).toBeTruthy(), { timeout: 30_000 });
     const order = api.calls.find((c) => c.method === 'POST')!;
     expect(order.path).toMatch(/\/did\/order$/);

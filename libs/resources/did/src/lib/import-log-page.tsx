@@ -1,11 +1,26 @@
 import { useState } from 'react';
 import type { DidImportLogEntry } from '@smsc/shared-contract';
-import { CsvImport, Input, ListPage, Space, Typography, type ResourceBundle, type ResourceDefinition } from '@smsc/shared-ui';
+import {
+  CsvImport,
+  Input,
+  ListPage,
+  Space,
+  Typography,
+  type ResourceBundle,
+  type ResourceDefinition,
+} from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
-import { useImportDidsFromKannelMutation, useLazyListDidImportLogQuery, useListDidImportLogQuery } from './did-extras.api';
+import {
+  useImportDidsFromKannelMutation,
+  useLazyListDidImportLogQuery,
+  useListDidImportLogQuery,
+} from './did-extras.api';
 import { importDidRows } from './did-import';
 
-const SOURCES = [{ value: 'csv', label: 'CSV' }, { value: 'kannel', label: 'Kannel' }];
+const SOURCES = [
+  { value: 'csv', label: 'CSV' },
+  { value: 'kannel', label: 'Kannel' },
+];
 
 /** The import log: every CSV and Kannel import run, refused ones with their reason. */
 export const importLogDefinition: ResourceDefinition<DidImportLogEntry> = {
@@ -16,7 +31,14 @@ export const importLogDefinition: ResourceDefinition<DidImportLogEntry> = {
   defaultSort: { order_by: 'created_on', order_dir: 'desc' },
   columns: [
     { key: 'created_on', title: 'When', width: 190, render: (v) => formatDateTime(v as string) },
-    { key: 'source', title: 'Source', width: 100, search: 'select', options: SOURCES, render: (v) => (v === 'kannel' ? 'Kannel' : 'CSV') },
+    {
+      key: 'source',
+      title: 'Source',
+      width: 100,
+      search: 'select',
+      options: SOURCES,
+      render: (v) => (v === 'kannel' ? 'Kannel' : 'CSV'),
+    },
     { key: 'ok', title: 'Result', width: 110, search: 'boolean', render: (v) => (v ? 'Imported' : 'Refused') },
     { key: 'imported', title: 'Numbers', width: 100 },
     { key: 'lines', title: 'Lines', width: 90 },
@@ -53,12 +75,20 @@ export function KannelDidImport() {
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Paragraph>
-        Numbers carried by one Kannel SMSC link: their incoming messages arrive over it and replies from them leave through it.
+        Numbers carried by one Kannel SMSC link: their incoming messages arrive over it and replies from them leave
+        through it.
       </Typography.Paragraph>
       <Space>
         <label htmlFor="kannel-smsc-id">SMSC link (smsc-id)</label>
-        <Input id="kannel-smsc-id" value={smscId} onChange={(e) => setSmscId(e.target.value)} placeholder="e.g. carrier-east" style={{ width: 240 }}
-          status={smscId && !valid ? 'error' : undefined} aria-invalid={!!smscId && !valid} />
+        <Input
+          id="kannel-smsc-id"
+          value={smscId}
+          onChange={(e) => setSmscId(e.target.value)}
+          placeholder="e.g. carrier-east"
+          style={{ width: 240 }}
+          status={smscId && !valid ? 'error' : undefined}
+          aria-invalid={!!smscId && !valid}
+        />
       </Space>
       {smscId && !valid && <Typography.Text type="danger">Letters, digits, _ . - only (up to 64)</Typography.Text>}
       {valid ? (
@@ -69,7 +99,10 @@ export function KannelDidImport() {
           importRows={(rows) => importDidRows((csv) => importCsv({ csv, smsc_id: smscId.trim() }).unwrap(), rows)}
         />
       ) : (
-        <Typography.Text type="secondary">Name the SMSC link first; then choose the CSV file (a did column, optional type, did_type, description, monthly_price).</Typography.Text>
+        <Typography.Text type="secondary">
+          Name the SMSC link first; then choose the CSV file (a did column, optional type, did_type, description,
+          monthly_price).
+        </Typography.Text>
       )}
     </Space>
   );

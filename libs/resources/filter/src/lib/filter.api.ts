@@ -7,16 +7,20 @@ const LIST = { type: FILTER_TAG, id: 'LIST' } as const;
 type Fields = StopTextBody['filter'];
 type PatchFields = StopTextPatchBody['filter'];
 
-/** The requests of spec §7 for stop texts: bodies carry the record under `filter`. */
+/** The requests of docs/spec.md §7 for stop texts: bodies carry the record under `filter`. */
 export const filterRequests = {
   create: (filter: Fields) => ({ url: '/stop_text/create', method: 'POST', body: { filter } satisfies StopTextBody }),
-  update: (id: string, filter: PatchFields) => ({ url: `/stop_text/${encodeURIComponent(id)}`, method: 'PATCH', body: { filter } satisfies StopTextPatchBody }),
+  update: (id: string, filter: PatchFields) => ({
+    url: `/stop_text/${encodeURIComponent(id)}`,
+    method: 'PATCH',
+    body: { filter } satisfies StopTextPatchBody,
+  }),
 };
 
 /** Answers carry the record under `filter` as well. */
 export const unwrapFilter = (answer: { filter: StopText }) => answer.filter;
 
-/** Stop-text filters: bodies and answers carry the record under `filter` (spec §7). */
+/** Stop-text filters: bodies and answers carry the record under `filter` (docs/spec.md §7). */
 export const filterApi = api.enhanceEndpoints({ addTagTypes: [FILTER_TAG] }).injectEndpoints({
   endpoints: (b) => ({
     listFilters: b.query<ListPageOf<StopText>, ListQueryArg>({
@@ -45,4 +49,11 @@ export const filterApi = api.enhanceEndpoints({ addTagTypes: [FILTER_TAG] }).inj
   }),
 });
 
-export const { useListFiltersQuery, useLazyListFiltersQuery, useGetFilterQuery, useCreateFilterMutation, useUpdateFilterMutation, useDeleteFilterMutation } = filterApi;
+export const {
+  useListFiltersQuery,
+  useLazyListFiltersQuery,
+  useGetFilterQuery,
+  useCreateFilterMutation,
+  useUpdateFilterMutation,
+  useDeleteFilterMutation,
+} = filterApi;

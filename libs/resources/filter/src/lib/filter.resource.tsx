@@ -1,7 +1,14 @@
 import { STOP_TEXT_MAX, type StopText, type StopTextBody, type StopTextPatchBody } from '@smsc/shared-contract';
 import type { FormValues, ResourceBundle, ResourceDefinition, ResourcePages } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
-import { useCreateFilterMutation, useDeleteFilterMutation, useGetFilterQuery, useListFiltersQuery, useLazyListFiltersQuery, useUpdateFilterMutation } from './filter.api';
+import {
+  useCreateFilterMutation,
+  useDeleteFilterMutation,
+  useGetFilterQuery,
+  useListFiltersQuery,
+  useLazyListFiltersQuery,
+  useUpdateFilterMutation,
+} from './filter.api';
 
 /** Access key: the system admin sees whose filter a row is (a reseller sees only its own). */
 export const FILTER_ACCESS = { owner: 'filter.owner' } as const;
@@ -11,12 +18,18 @@ export const filterDefinition: ResourceDefinition<StopText> = {
   title: 'Filters',
   singular: 'Filter',
   idField: 'filter_uuid',
-  // spec §7: newest created_on first
+  // docs/spec.md §7: newest created_on first
   defaultSort: { order_by: 'created_on', order_dir: 'desc' },
   columns: [
     { key: 'text', title: 'Stop text', search: 'text' },
     { key: 'is_active', title: 'Active', width: 100, render: (v) => (v ? 'Yes' : 'No') },
-    { key: 'reseller_uuid', title: 'Owner', width: 140, access: FILTER_ACCESS.owner, render: (v) => (v ? 'Reseller' : 'Platform') },
+    {
+      key: 'reseller_uuid',
+      title: 'Owner',
+      width: 140,
+      access: FILTER_ACCESS.owner,
+      render: (v) => (v ? 'Reseller' : 'Platform'),
+    },
     { key: 'created_on', title: 'Created', sortable: true, width: 200, render: (v) => formatDateTime(v as string) },
   ],
   // limit from the contract's StopTextBody schema
@@ -43,7 +56,7 @@ export const filterBundle: ResourceBundle<StopText, StopTextBody['filter'], Stop
   toPatch: filterFields,
 };
 
-/** The filter screens of spec §2, the same paths under system admin and reseller. */
+/** The filter screens of docs/spec.md §2, the same paths under system admin and reseller. */
 export const filterPages: ResourcePages<StopText> = {
   path: 'filters',
   redirectTo: 'filter-list',

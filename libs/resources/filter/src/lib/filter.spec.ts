@@ -3,10 +3,24 @@ import { filterDefinition, filterFields, FILTER_ACCESS } from './filter.resource
 import { filterRequests, unwrapFilter } from './filter.api';
 
 describe('filter (stop text) resource', () => {
-  it('sends the record under `filter` (spec §7) and reads it back from the payload', () => {
-    expect(filterRequests.create({ text: 'STOP' })).toEqual({ url: '/stop_text/create', method: 'POST', body: { filter: { text: 'STOP' } } });
-    expect(filterRequests.update('a/b', { is_active: false })).toEqual({ url: '/stop_text/a%2Fb', method: 'PATCH', body: { filter: { is_active: false } } });
-    const record = { filter_uuid: 'f', text: 'STOP', is_active: true, reseller_uuid: null, created_on: '2026-01-01T00:00:00Z' };
+  it('sends the record under `filter` (docs/spec.md §7) and reads it back from the payload', () => {
+    expect(filterRequests.create({ text: 'STOP' })).toEqual({
+      url: '/stop_text/create',
+      method: 'POST',
+      body: { filter: { text: 'STOP' } },
+    });
+    expect(filterRequests.update('a/b', { is_active: false })).toEqual({
+      url: '/stop_text/a%2Fb',
+      method: 'PATCH',
+      body: { filter: { is_active: false } },
+    });
+    const record = {
+      filter_uuid: 'f',
+      text: 'STOP',
+      is_active: true,
+      reseller_uuid: null,
+      created_on: '2026-01-01T00:00:00Z',
+    };
     expect(unwrapFilter({ filter: record })).toBe(record);
   });
 

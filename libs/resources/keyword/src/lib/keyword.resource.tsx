@@ -1,8 +1,19 @@
-import { CAMPAIGN_TEXT_MAX, type Keyword, type KeywordAction, type KeywordCreateBody, type KeywordPatchBody } from '@smsc/shared-contract';
+import {
+  CAMPAIGN_TEXT_MAX,
+  type Keyword,
+  type KeywordAction,
+  type KeywordCreateBody,
+  type KeywordPatchBody,
+} from '@smsc/shared-contract';
 import { Tag, type FormValues, type ResourceBundle, type ResourceDefinition, type SelectOption } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
 import {
-  useCreateKeywordMutation, useDeleteKeywordMutation, useGetKeywordQuery, useKeywordCampaignOptionsQuery, useLazyListKeywordsQuery, useListKeywordsQuery,
+  useCreateKeywordMutation,
+  useDeleteKeywordMutation,
+  useGetKeywordQuery,
+  useKeywordCampaignOptionsQuery,
+  useLazyListKeywordsQuery,
+  useListKeywordsQuery,
   useUpdateKeywordMutation,
 } from './keyword.api';
 
@@ -17,7 +28,10 @@ const actionLabel = (a: unknown) => ACTIONS.find((x) => x.value === a)?.label ??
 
 function useCampaignOptions(): { options: SelectOption[]; loading?: boolean } {
   const { data, isLoading } = useKeywordCampaignOptionsQuery();
-  return { options: (data?.items ?? []).map((c) => ({ value: c.campaign_uuid, label: c.campaign_name })), loading: isLoading };
+  return {
+    options: (data?.items ?? []).map((c) => ({ value: c.campaign_uuid, label: c.campaign_name })),
+    loading: isLoading,
+  };
 }
 
 export const keywordDefinition: ResourceDefinition<Keyword> = {
@@ -32,16 +46,44 @@ export const keywordDefinition: ResourceDefinition<Keyword> = {
     { key: 'reply_text', title: 'Reply', width: 260 },
     { key: 'campaign_name', title: 'Campaign', width: 180 },
     { key: 'did', title: 'Number', width: 150, render: (v) => (v as string | null) ?? 'Every number' },
-    { key: 'is_active', title: 'Active', width: 90, render: (v) => (v ? <Tag color="green">Active</Tag> : <Tag>Off</Tag>) },
+    {
+      key: 'is_active',
+      title: 'Active',
+      width: 90,
+      render: (v) => (v ? <Tag color="green">Active</Tag> : <Tag>Off</Tag>),
+    },
     { key: 'company_name', title: 'Company', width: 160, access: KEYWORD_ACCESS.company },
     { key: 'created_on', title: 'Created', sortable: true, width: 190, render: (v) => formatDateTime(v as string) },
   ],
   formFields: [
-    { name: 'keyword', label: 'Keyword (one word)', kind: 'text', required: true, maxLength: 30, rules: [{ pattern: /^\s*[\p{L}\p{N}]+\s*$/u, message: 'One word of letters and digits' }] },
+    {
+      name: 'keyword',
+      label: 'Keyword (one word)',
+      kind: 'text',
+      required: true,
+      maxLength: 30,
+      rules: [{ pattern: /^\s*[\p{L}\p{N}]+\s*$/u, message: 'One word of letters and digits' }],
+    },
     { name: 'action', label: 'Action', kind: 'select', required: true, options: ACTIONS },
-    { name: 'reply_text', label: 'Reply text (needed for "Reply with a text")', kind: 'textarea', maxLength: CAMPAIGN_TEXT_MAX },
-    { name: 'campaign_uuid', label: 'Campaign to join (for "Join a campaign")', kind: 'select', useOptions: useCampaignOptions },
-    { name: 'did', label: 'Only on this number (empty: every number of the company)', kind: 'text', maxLength: 24, placeholder: '+1 212 555 2301' },
+    {
+      name: 'reply_text',
+      label: 'Reply text (needed for "Reply with a text")',
+      kind: 'textarea',
+      maxLength: CAMPAIGN_TEXT_MAX,
+    },
+    {
+      name: 'campaign_uuid',
+      label: 'Campaign to join (for "Join a campaign")',
+      kind: 'select',
+      useOptions: useCampaignOptions,
+    },
+    {
+      name: 'did',
+      label: 'Only on this number (empty: every number of the company)',
+      kind: 'text',
+      maxLength: 24,
+      placeholder: '+1 212 555 2301',
+    },
     { name: 'is_active', label: 'Active', kind: 'switch' },
   ],
 };
@@ -51,9 +93,12 @@ export function keywordBody(values: FormValues): KeywordCreateBody {
   const text = String(values['reply_text'] ?? '').trim();
   const did = String(values['did'] ?? '').trim();
   return {
-    keyword: String(values['keyword'] ?? '').trim(), action, reply_text: text || null,
+    keyword: String(values['keyword'] ?? '').trim(),
+    action,
+    reply_text: text || null,
     campaign_uuid: action === 'opt_in' ? ((values['campaign_uuid'] as string | undefined) ?? null) : null,
-    did: did || null, is_active: values['is_active'] !== false,
+    did: did || null,
+    is_active: values['is_active'] !== false,
   };
 }
 
@@ -68,5 +113,12 @@ export const keywordBundle: ResourceBundle<Keyword, KeywordCreateBody, KeywordPa
   toCreate: keywordBody,
   toPatch: keywordBody,
   defaults: { action: 'reply', is_active: true },
-  toForm: (row) => ({ keyword: row.keyword, action: row.action, reply_text: row.reply_text ?? '', campaign_uuid: row.campaign_uuid ?? undefined, did: row.did ?? '', is_active: row.is_active }),
+  toForm: (row) => ({
+    keyword: row.keyword,
+    action: row.action,
+    reply_text: row.reply_text ?? '',
+    campaign_uuid: row.campaign_uuid ?? undefined,
+    did: row.did ?? '',
+    is_active: row.is_active,
+  }),
 };

@@ -3,10 +3,40 @@ import { keywordBody, keywordDefinition } from './keyword.resource';
 describe('keyword resource', () => {
   it('searches by keyword and sends the campaign only for an opt-in', () => {
     expect(keywordDefinition.columns.filter((c) => c.search).map((c) => c.key)).toEqual(['keyword']);
-    expect(keywordBody({ keyword: ' join ', action: 'opt_in', campaign_uuid: 'c1', reply_text: ' Welcome ', did: '', is_active: true }))
-      .toEqual({ keyword: 'join', action: 'opt_in', campaign_uuid: 'c1', reply_text: 'Welcome', did: null, is_active: true });
-    expect(keywordBody({ keyword: 'info', action: 'reply', campaign_uuid: 'c1', reply_text: 'Open 9-5', did: '+12125552301', is_active: false }))
-      .toEqual({ keyword: 'info', action: 'reply', campaign_uuid: null, reply_text: 'Open 9-5', did: '+12125552301', is_active: false });
+    expect(
+      keywordBody({
+        keyword: ' join ',
+        action: 'opt_in',
+        campaign_uuid: 'c1',
+        reply_text: ' Welcome ',
+        did: '',
+        is_active: true,
+      }),
+    ).toEqual({
+      keyword: 'join',
+      action: 'opt_in',
+      campaign_uuid: 'c1',
+      reply_text: 'Welcome',
+      did: null,
+      is_active: true,
+    });
+    expect(
+      keywordBody({
+        keyword: 'info',
+        action: 'reply',
+        campaign_uuid: 'c1',
+        reply_text: 'Open 9-5',
+        did: '+12125552301',
+        is_active: false,
+      }),
+    ).toEqual({
+      keyword: 'info',
+      action: 'reply',
+      campaign_uuid: null,
+      reply_text: 'Open 9-5',
+      did: '+12125552301',
+      is_active: false,
+    });
   });
   it('refuses more than one word in the form, as the server does', () => {
     const rule = keywordDefinition.formFields.find((f) => f.name === 'keyword')?.rules?.[0] as { pattern: RegExp };

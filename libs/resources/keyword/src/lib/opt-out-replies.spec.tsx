@@ -14,8 +14,11 @@ describe('OptOutRepliesPanel', () => {
 
   it('shows the standard wording as the placeholder, saves a company text and an emptied box as the standard', async () => {
     saved = {
-      company_uuid: '11111111-1111-4111-8111-111111111111', stop_reply: null, start_reply: 'Welcome back to Acme',
-      default_stop_reply: 'You have been unsubscribed.', default_start_reply: 'You have been subscribed again.',
+      company_uuid: '11111111-1111-4111-8111-111111111111',
+      stop_reply: null,
+      start_reply: 'Welcome back to Acme',
+      default_stop_reply: 'You have been unsubscribed.',
+      default_start_reply: 'You have been subscribed again.',
     };
     const { store } = renderWithProviders(<OptOutRepliesPanel />);
     const stop = await screen.findByLabelText('Reply to STOP');
@@ -26,7 +29,12 @@ describe('OptOutRepliesPanel', () => {
     fireEvent.change(start, { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save replies' }));
     await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
-    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ stop_reply: 'Acme: you are unsubscribed.', start_reply: null });
-    await waitFor(() => expect(store.getState().toast.current).toMatchObject({ kind: 'success', text: 'Opt-out replies saved' }));
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      stop_reply: 'Acme: you are unsubscribed.',
+      start_reply: null,
+    });
+    await waitFor(() =>
+      expect(store.getState().toast.current).toMatchObject({ kind: 'success', text: 'Opt-out replies saved' }),
+    );
   }, 60_000);
 });

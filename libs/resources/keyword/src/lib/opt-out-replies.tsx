@@ -4,7 +4,10 @@ import { useAppDispatch } from '@smsc/shared-session';
 import { Alert, Button, Card, Form, Input, Typography } from '@smsc/shared-ui';
 import { useGetOptOutReplyQuery, useSetOptOutReplyMutation } from './keyword.api';
 
-interface Values { stop_reply: string; start_reply: string }
+interface Values {
+  stop_reply: string;
+  start_reply: string;
+}
 
 /**
  * The answers to the built-in STOP and START keywords, beside the company's own keywords. An empty box
@@ -16,7 +19,8 @@ export function OptOutRepliesPanel() {
   const dispatch = useAppDispatch();
   const [form] = Form.useForm<Values>();
   useEffect(() => {
-    if (current.data) form.setFieldsValue({ stop_reply: current.data.stop_reply ?? '', start_reply: current.data.start_reply ?? '' });
+    if (current.data)
+      form.setFieldsValue({ stop_reply: current.data.stop_reply ?? '', start_reply: current.data.start_reply ?? '' });
   }, [current.data, form]);
 
   const submit = async (v: Values) => {
@@ -27,18 +31,32 @@ export function OptOutRepliesPanel() {
   return (
     <Card title="STOP and START replies" size="small" style={{ marginBottom: 16 }}>
       <Typography.Paragraph type="secondary">
-        A subscriber who texts STOP (or UNSUBSCRIBE, CANCEL…) to one of your numbers receives no more messages from you and gets this answer; START subscribes them again.
-        Leave a box empty to send the standard wording.
+        A subscriber who texts STOP (or UNSUBSCRIBE, CANCEL…) to one of your numbers receives no more messages from you
+        and gets this answer; START subscribes them again. Leave a box empty to send the standard wording.
       </Typography.Paragraph>
-      {current.error ? <Alert type="warning" showIcon message="The replies could not be loaded" description={describeApiError(current.error)} /> : (
-        <Form form={form} layout="vertical" onFinish={(v) => submit(v).catch(() => undefined)} disabled={current.isLoading}>
+      {current.error ? (
+        <Alert
+          type="warning"
+          showIcon
+          message="The replies could not be loaded"
+          description={describeApiError(current.error)}
+        />
+      ) : (
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={(v) => submit(v).catch(() => undefined)}
+          disabled={current.isLoading}
+        >
           <Form.Item name="stop_reply" label="Reply to STOP" rules={rules}>
             <Input.TextArea rows={2} placeholder={current.data?.default_stop_reply} showCount maxLength={320} />
           </Form.Item>
           <Form.Item name="start_reply" label="Reply to START" rules={rules}>
             <Input.TextArea rows={2} placeholder={current.data?.default_start_reply} showCount maxLength={320} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={saving.isLoading}>Save replies</Button>
+          <Button type="primary" htmlType="submit" loading={saving.isLoading}>
+            Save replies
+          </Button>
         </Form>
       )}
     </Card>

@@ -6,8 +6,12 @@ import { MailTemplateEditor } from './mail-template-editor';
 jest.setTimeout(60_000);
 
 const template = (kind: MailTemplate['kind'], own = false): MailTemplate => ({
-  kind, subject: own ? `Own ${kind}` : `Default ${kind}`, body: `Body of ${kind} {{reseller_name}}`, is_default: !own,
-  placeholders: ['reseller_name', 'company_name'], updated_on: own ? '2026-11-20T10:00:00.000Z' : null,
+  kind,
+  subject: own ? `Own ${kind}` : `Default ${kind}`,
+  body: `Body of ${kind} {{reseller_name}}`,
+  is_default: !own,
+  placeholders: ['reseller_name', 'company_name'],
+  updated_on: own ? '2026-11-20T10:00:00.000Z' : null,
 });
 
 describe('MailTemplateEditor', () => {
@@ -18,7 +22,8 @@ describe('MailTemplateEditor', () => {
       const json = (data: unknown, status = 200) => ({ status, body: data });
       const kind = path.split('/')[2] as MailTemplate['kind'];
       if (path === '/mail_template/list') return json({ items: Object.values(stored) });
-      if (path.endsWith('/preview')) return json({ subject: 'Preview subject', body: 'Preview body from Demo Reseller' });
+      if (path.endsWith('/preview'))
+        return json({ subject: 'Preview subject', body: 'Preview body from Demo Reseller' });
       if (method === 'PUT') {
         const sent = body as { subject: string; body: string };
         if (sent.body.includes('{{link}}')) return json({ error: { message: 'Unknown placeholder {{link}}' } }, 400);
@@ -32,7 +37,11 @@ describe('MailTemplateEditor', () => {
   afterAll(() => api.restore());
   beforeEach(() => {
     api.calls.length = 0;
-    stored = { registration: template('registration'), password_reset: template('password_reset', true), low_balance: template('low_balance') };
+    stored = {
+      registration: template('registration'),
+      password_reset: template('password_reset', true),
+      low_balance: template('low_balance'),
+    };
   });
 
   it('edits and saves a mail; a refused placeholder shows the server message and keeps the typed text', async () => {
@@ -52,12 +61,17 @@ describe('MailTemplateEditor', () => {
     fireEvent.change(screen.getByLabelText('Text'), { target: { value: 'Hello from {{reseller_name}}' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     await waitFor(() => expect(store.getState().toast.current?.text).toBe('Mail template saved'));
-    expect(api.calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ subject: 'Welcome to {{reseller_name}}', body: 'Hello from {{reseller_name}}' });
+    expect(api.calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
+      subject: 'Welcome to {{reseller_name}}',
+      body: 'Hello from {{reseller_name}}',
+    });
     await screen.findByText(/Your wording, saved 2026-11-25 11:00/);
   });
 
   it('picks another mail through the address, previews it and goes back to the default', async () => {
-    const { store } = renderWithProviders(<MailTemplateEditor kinds={['password_reset', 'low_balance']} />, { route: '/?kind=password_reset' });
+    const { store } = renderWithProviders(<MailTemplateEditor kinds={['password_reset', 'low_balance']} />, {
+      route: '/?kind=password_reset',
+    });
     const subject = (await screen.findByLabelText('Subject')) as HTMLInputElement;
     await waitFor(() => expect(subject.value).toBe('Own password_reset'));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Preview' })));
@@ -70,6 +84,8 @@ describe('MailTemplateEditor', () => {
     await waitFor(() => expect(subject.value).toBe('Default password_reset'));
 
     fireEvent.click(screen.getByText('Low balance'));
-    await waitFor(() => expect((screen.getByLabelText('Subject') as HTMLInputElement).value).toBe('Default low_balance'));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Subject') as HTMLInputElement).value).toBe('Default low_balance'),
+    );
   });
 });

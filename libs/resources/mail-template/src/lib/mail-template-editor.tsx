@@ -4,7 +4,12 @@ import { Alert, Button, Card, Flex, Form, Input, Radio, Spin, Tag, Typography } 
 import { describeApiError, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import type { MailPreview, MailTemplateBody, MailTemplateKind } from '@smsc/shared-contract';
-import { usePreviewMailTemplateMutation, useListMailTemplatesQuery, useResetMailTemplateMutation, useSaveMailTemplateMutation } from './mail-template.api';
+import {
+  usePreviewMailTemplateMutation,
+  useListMailTemplatesQuery,
+  useResetMailTemplateMutation,
+  useSaveMailTemplateMutation,
+} from './mail-template.api';
 
 export const KIND_LABELS: Record<MailTemplateKind, string> = {
   registration: 'Registration',
@@ -63,7 +68,13 @@ export function MailTemplateEditor({ kinds }: { kinds: MailTemplateKind[] }) {
       )}
       <Flex gap={8} align="center" wrap>
         <Typography.Text strong>{KIND_LABELS[kind]} mail</Typography.Text>
-        {current.is_default ? <Tag>Default template</Tag> : <Tag color="blue">Your wording{current.updated_on ? `, saved ${current.updated_on.slice(0, 16).replace('T', ' ')}` : ''}</Tag>}
+        {current.is_default ? (
+          <Tag>Default template</Tag>
+        ) : (
+          <Tag color="blue">
+            Your wording{current.updated_on ? `, saved ${current.updated_on.slice(0, 16).replace('T', ' ')}` : ''}
+          </Tag>
+        )}
       </Flex>
       <Typography.Text type="secondary">
         Placeholders: {current.placeholders.map((p) => `{{${p}}}`).join(', ')}
@@ -73,10 +84,18 @@ export function MailTemplateEditor({ kinds }: { kinds: MailTemplateKind[] }) {
         layout="vertical"
         onFinish={(body) => run(() => save({ kind, body }).unwrap(), 'Mail template saved')}
       >
-        <Form.Item name="subject" label="Subject" rules={[{ required: true, whitespace: true, message: 'Enter a subject' }, { max: 200 }]}>
+        <Form.Item
+          name="subject"
+          label="Subject"
+          rules={[{ required: true, whitespace: true, message: 'Enter a subject' }, { max: 200 }]}
+        >
           <Input maxLength={200} />
         </Form.Item>
-        <Form.Item name="body" label="Text" rules={[{ required: true, whitespace: true, message: 'Enter the text' }, { max: 5000 }]}>
+        <Form.Item
+          name="body"
+          label="Text"
+          rules={[{ required: true, whitespace: true, message: 'Enter the text' }, { max: 5000 }]}
+        >
           <Input.TextArea rows={8} maxLength={5000} showCount />
         </Form.Item>
         <Flex gap={8} wrap>
@@ -97,7 +116,11 @@ export function MailTemplateEditor({ kinds }: { kinds: MailTemplateKind[] }) {
           >
             Preview
           </Button>
-          <Button disabled={current.is_default} loading={resetting.isLoading} onClick={() => run(() => reset(kind).unwrap(), 'Default template restored')}>
+          <Button
+            disabled={current.is_default}
+            loading={resetting.isLoading}
+            onClick={() => run(() => reset(kind).unwrap(), 'Default template restored')}
+          >
             Use default template
           </Button>
         </Flex>

@@ -1,5 +1,11 @@
 import { api } from '@smsc/shared-api';
-import type { MailPreview, MailTemplate, MailTemplateBody, MailTemplateKind, MailTemplateList } from '@smsc/shared-contract';
+import type {
+  MailPreview,
+  MailTemplate,
+  MailTemplateBody,
+  MailTemplateKind,
+  MailTemplateList,
+} from '@smsc/shared-contract';
 
 const TAG = 'MailTemplate';
 const LIST = { type: TAG, id: 'LIST' } as const;
@@ -26,4 +32,9 @@ export const mailTemplateApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).inje
   }),
 });
 
-export const { useListMailTemplatesQuery, useSaveMailTemplateMutation, useResetMailTemplateMutation, usePreviewMailTemplateMutation } = mailTemplateApi;
+export const {
+  useListMailTemplatesQuery,
+  useSaveMailTemplateMutation,
+  useResetMailTemplateMutation,
+  usePreviewMailTemplateMutation,
+} = mailTemplateApi;

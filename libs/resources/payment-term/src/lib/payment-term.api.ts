@@ -31,5 +31,10 @@ export const paymentTermApi = api.enhanceEndpoints({ addTagTypes: [PAYMENT_TERM_
 });
 
 export const {
-  useListPaymentTermsQuery, useLazyListPaymentTermsQuery, useGetPaymentTermQuery, useCreatePaymentTermMutation, useUpdatePaymentTermMutation, useDeletePaymentTermMutation,
+  useListPaymentTermsQuery,
+  useLazyListPaymentTermsQuery,
+  useGetPaymentTermQuery,
+  useCreatePaymentTermMutation,
+  useUpdatePaymentTermMutation,
+  useDeletePaymentTermMutation,
 } = paymentTermApi;

@@ -2,7 +2,12 @@ import type { PaymentTerm, PaymentTermCreate, PaymentTermPatch } from '@smsc/sha
 import type { FormValues, ResourceBundle, ResourceDefinition } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
 import {
-  useCreatePaymentTermMutation, useDeletePaymentTermMutation, useGetPaymentTermQuery, useListPaymentTermsQuery, useLazyListPaymentTermsQuery, useUpdatePaymentTermMutation,
+  useCreatePaymentTermMutation,
+  useDeletePaymentTermMutation,
+  useGetPaymentTermQuery,
+  useListPaymentTermsQuery,
+  useLazyListPaymentTermsQuery,
+  useUpdatePaymentTermMutation,
 } from './payment-term.api';
 
 export const paymentTermDefinition: ResourceDefinition<PaymentTerm> = {
@@ -20,7 +25,15 @@ export const paymentTermDefinition: ResourceDefinition<PaymentTerm> = {
   // limits from the contract's PaymentTermCreate schema
   formFields: [
     { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 200 },
-    { name: 'days', label: 'Days', kind: 'number', required: true, min: 0, max: 3650, rules: [{ type: 'integer', message: 'Days must be a whole number' }] },
+    {
+      name: 'days',
+      label: 'Days',
+      kind: 'number',
+      required: true,
+      min: 0,
+      max: 3650,
+      rules: [{ type: 'integer', message: 'Days must be a whole number' }],
+    },
     { name: 'is_active', label: 'Active', kind: 'switch' },
   ],
 };

@@ -3,7 +3,11 @@ import { paymentTermBody, paymentTermDefinition } from './payment-term.resource'
 
 describe('payment term resource', () => {
   it('maps the form to the contract body', () => {
-    expect(paymentTermBody({ name: ' Net 45 ', days: 45, is_active: undefined })).toEqual({ name: 'Net 45', days: 45, is_active: false });
+    expect(paymentTermBody({ name: ' Net 45 ', days: 45, is_active: undefined })).toEqual({
+      name: 'Net 45',
+      days: 45,
+      is_active: false,
+    });
   });
 
   it('checks days as the contract does: a whole number from 0 to 3650', async () => {

@@ -1,14 +1,33 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Alert, Button, Card, Descriptions, EditPage, Form, Input, RecordState, Select, Space, Table, Typography } from '@smsc/shared-ui';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  EditPage,
+  Form,
+  Input,
+  RecordState,
+  Select,
+  Space,
+  Table,
+  Typography,
+} from '@smsc/shared-ui';
 import { describeApiError } from '@smsc/shared-api';
 import type { Product, QuoteAnswer } from '@smsc/shared-contract';
 import type { ResourcePages, RoleAccess } from '@smsc/shared-ui';
 import { productBundle } from './product.resource';
-import { useAddProductCompanyMutation, useGetProductQuery, useLazyQuoteProductQuery, useListProductCompaniesQuery, useProductCompanyChoicesQuery } from './product.api';
+import {
+  useAddProductCompanyMutation,
+  useGetProductQuery,
+  useLazyQuoteProductQuery,
+  useListProductCompaniesQuery,
+  useProductCompanyChoicesQuery,
+} from './product.api';
 
 const REASONS: Record<string, string> = {
-  no_price: 'No price: the product\'s rate table has no rate in effect for this number.',
+  no_price: "No price: the product's rate table has no rate in effect for this number.",
   no_route: 'No route: no vendor product in the routing carries this number at a known cost.',
   bad_number: 'Not a valid phone number (give it in international form, e.g. +44 20 7946 0018).',
 };
@@ -22,25 +41,55 @@ export function QuoteBox({ productUuid }: { productUuid: string }) {
     <Card title="Test a number" size="small" data-testid="quote-box">
       <Form layout="inline" onFinish={() => dnis.trim() && trigger({ id: productUuid, dnis: dnis.trim() })}>
         <Form.Item label="Number" htmlFor="quote-dnis">
-          <Input id="quote-dnis" value={dnis} onChange={(e) => setDnis(e.target.value)} placeholder="+49 151 23456789" autoComplete="off" />
+          <Input
+            id="quote-dnis"
+            value={dnis}
+            onChange={(e) => setDnis(e.target.value)}
+            placeholder="+49 151 23456789"
+            autoComplete="off"
+          />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={result.isFetching}>Quote</Button>
+        <Button type="primary" htmlType="submit" loading={result.isFetching}>
+          Quote
+        </Button>
       </Form>
       {result.error ? <Alert type="error" role="alert" title={describeApiError(result.error)} /> : null}
       {q && !result.isFetching && (
         <div data-testid="quote-result" style={{ marginTop: 16 }}>
           {!q.ok && <Alert type="warning" showIcon title={REASONS[q.reason ?? ''] ?? q.reason} />}
-          <Descriptions size="small" column={1} bordered style={{ marginTop: 8 }} items={[
-            { key: 'dnis', label: 'Number', children: `+${q.dnis}` },
-            { key: 'network', label: 'Mobile network', children: q.network ? `${q.network.network_name} (${q.network.iso3 ?? '—'})` : `— (${q.country_iso2 ?? 'unknown country'}, priced by code)` },
-            ...(q.ok ? [
-              { key: 'price', label: 'Price', children: q.price },
-              { key: 'vendor', label: 'Vendor product', children: q.vendor_product_name },
-              { key: 'cost', label: 'Cost', children: q.cost },
-              { key: 'margin', label: 'Margin', children: q.margin },
-              { key: 'fallbacks', label: 'Fallbacks', children: q.routes.slice(1).map((r) => `${r.vendor_product_name} (${r.cost})`).join(', ') || 'none' },
-            ] : []),
-          ]} />
+          <Descriptions
+            size="small"
+            column={1}
+            bordered
+            style={{ marginTop: 8 }}
+            items={[
+              { key: 'dnis', label: 'Number', children: `+${q.dnis}` },
+              {
+                key: 'network',
+                label: 'Mobile network',
+                children: q.network
+                  ? `${q.network.network_name} (${q.network.iso3 ?? '—'})`
+                  : `— (${q.country_iso2 ?? 'unknown country'}, priced by code)`,
+              },
+              ...(q.ok
+                ? [
+                    { key: 'price', label: 'Price', children: q.price },
+                    { key: 'vendor', label: 'Vendor product', children: q.vendor_product_name },
+                    { key: 'cost', label: 'Cost', children: q.cost },
+                    { key: 'margin', label: 'Margin', children: q.margin },
+                    {
+                      key: 'fallbacks',
+                      label: 'Fallbacks',
+                      children:
+                        q.routes
+                          .slice(1)
+                          .map((r) => `${r.vendor_product_name} (${r.cost})`)
+                          .join(', ') || 'none',
+                    },
+                  ]
+                : []),
+            ]}
+          />
         </div>
       )}
     </Card>
@@ -71,28 +120,54 @@ export function ProductCompaniesPage() {
   const taken = new Set((assigned.data?.items ?? []).map((c) => c.company_uuid));
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      <Typography.Paragraph data-testid="product-name">Companies priced and routed by the product <strong>{product.data.product_name}</strong></Typography.Paragraph>
-      <Form layout="inline" onFinish={async () => {
-        if (!company) return;
-        await add({ id, company_uuid: company }).unwrap().catch(() => undefined);
-        setCompany(undefined);
-      }}>
+      <Typography.Paragraph data-testid="product-name">
+        Companies priced and routed by the product <strong>{product.data.product_name}</strong>
+      </Typography.Paragraph>
+      <Form
+        layout="inline"
+        onFinish={async () => {
+          if (!company) return;
+          await add({ id, company_uuid: company })
+            .unwrap()
+            .catch(() => undefined);
+          setCompany(undefined);
+        }}
+      >
         <Form.Item label="Company" htmlFor="product-company">
-          <Select id="product-company" showSearch optionFilterProp="label" style={{ minWidth: 280 }} value={company} onChange={setCompany} loading={companies.isLoading}
-            options={(companies.data?.items ?? []).filter((c) => !taken.has(c.company_uuid)).map((c) => ({ label: c.company_name, value: c.company_uuid }))} />
+          <Select
+            id="product-company"
+            showSearch
+            optionFilterProp="label"
+            style={{ minWidth: 280 }}
+            value={company}
+            onChange={setCompany}
+            loading={companies.isLoading}
+            options={(companies.data?.items ?? [])
+              .filter((c) => !taken.has(c.company_uuid))
+              .map((c) => ({ label: c.company_name, value: c.company_uuid }))}
+          />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={adding.isLoading} disabled={!company}>Add company</Button>
+        <Button type="primary" htmlType="submit" loading={adding.isLoading} disabled={!company}>
+          Add company
+        </Button>
       </Form>
       {adding.error ? <Alert type="error" role="alert" title={describeApiError(adding.error)} /> : null}
-      <Table rowKey="company_uuid" size="small" loading={assigned.isLoading} pagination={false} data-testid="product-companies"
-        dataSource={assigned.data?.items ?? []} columns={[{ key: 'company_name', dataIndex: 'company_name', title: 'Company' }]} />
+      <Table
+        rowKey="company_uuid"
+        size="small"
+        loading={assigned.isLoading}
+        pagination={false}
+        data-testid="product-companies"
+        dataSource={assigned.data?.items ?? []}
+        columns={[{ key: 'company_name', dataIndex: 'company_name', title: 'Company' }]}
+      />
     </Space>
   );
 }
 
 /**
- * The product screens of spec §2 (system admin and reseller alike: sms-routes, sms-routes/add-product,
- * sms-routes/edit-product/{id}; the system admin also sms-routes/add-company/{id}). The edit page is
+ * The product screens of docs/spec.md §2 (system admin and reseller alike: sms-routes, sms-routes/add-product,
+ * sms-routes/edit-product/{id}, sms-routes/add-company/{id}: a product given to companies). The edit page is
  * mounted here (not by the kit) so the quote box sits under the form.
  */
 export function productPages(canAssign: boolean): ResourcePages<Product> {
@@ -107,7 +182,9 @@ export function productPages(canAssign: boolean): ResourcePages<Product> {
     ],
     extra: [
       { path: 'sms-routes/edit-product/:id', element: <ProductEditPage />, handle: { title: 'Edit product' } },
-      ...(canAssign ? [{ path: 'sms-routes/add-company/:id', element: <ProductCompaniesPage />, handle: { title: 'Add company' } }] : []),
+      ...(canAssign
+        ? [{ path: 'sms-routes/add-company/:id', element: <ProductCompaniesPage />, handle: { title: 'Add company' } }]
+        : []),
     ],
   };
 }

@@ -1,5 +1,15 @@
 import { api } from '@smsc/shared-api';
-import type { Company, ListPageOf, Product, ProductCompany, ProductCreate, ProductPatch, QuoteAnswer, RateTable, Routing } from '@smsc/shared-contract';
+import type {
+  Company,
+  ListPageOf,
+  Product,
+  ProductCompany,
+  ProductCreate,
+  ProductPatch,
+  QuoteAnswer,
+  RateTable,
+  Routing,
+} from '@smsc/shared-contract';
 import type { ListQueryArg } from '@smsc/shared-ui';
 
 export const PRODUCT_TAG = 'Product';
@@ -10,9 +20,18 @@ const ALL = { page: 0, per_page: 1000 };
 /** Spec §7 products, plus the quote and company calls the product screens use. */
 export const productApi = api.enhanceEndpoints({ addTagTypes: [PRODUCT_TAG, 'RateTable', 'Routing'] }).injectEndpoints({
   endpoints: (b) => ({
-    listProducts: b.query<ListPageOf<Product>, ListQueryArg>({ query: (params) => ({ url: '/product/list', params }), providesTags: [LIST] }),
-    getProduct: b.query<Product, string>({ query: (id) => `/product/${encodeURIComponent(id)}`, providesTags: (_r, _e, id) => [{ type: PRODUCT_TAG, id }] }),
-    createProduct: b.mutation<Product, ProductCreate>({ query: (body) => ({ url: '/product', method: 'POST', body }), invalidatesTags: [LIST] }),
+    listProducts: b.query<ListPageOf<Product>, ListQueryArg>({
+      query: (params) => ({ url: '/product/list', params }),
+      providesTags: [LIST],
+    }),
+    getProduct: b.query<Product, string>({
+      query: (id) => `/product/${encodeURIComponent(id)}`,
+      providesTags: (_r, _e, id) => [{ type: PRODUCT_TAG, id }],
+    }),
+    createProduct: b.mutation<Product, ProductCreate>({
+      query: (body) => ({ url: '/product', method: 'POST', body }),
+      invalidatesTags: [LIST],
+    }),
     updateProduct: b.mutation<Product, { id: string; body: ProductPatch }>({
       query: ({ id, body }) => ({ url: `/product/${encodeURIComponent(id)}`, method: 'PATCH', body }),
       invalidatesTags: (_r, _e, { id }) => [LIST, { type: PRODUCT_TAG, id }],
@@ -21,8 +40,14 @@ export const productApi = api.enhanceEndpoints({ addTagTypes: [PRODUCT_TAG, 'Rat
       query: (id) => ({ url: `/product/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, id) => [LIST, { type: PRODUCT_TAG, id }],
     }),
-    listRateTables: b.query<ListPageOf<RateTable>, ListQueryArg | void>({ query: (params) => ({ url: '/rate_table/list', params: params ?? ALL }), providesTags: ['RateTable'] }),
-    listRoutings: b.query<ListPageOf<Routing>, ListQueryArg | void>({ query: (params) => ({ url: '/routing/list', params: params ?? ALL }), providesTags: ['Routing'] }),
+    listRateTables: b.query<ListPageOf<RateTable>, ListQueryArg | void>({
+      query: (params) => ({ url: '/rate_table/list', params: params ?? ALL }),
+      providesTags: ['RateTable'],
+    }),
+    listRoutings: b.query<ListPageOf<Routing>, ListQueryArg | void>({
+      query: (params) => ({ url: '/routing/list', params: params ?? ALL }),
+      providesTags: ['Routing'],
+    }),
     quoteProduct: b.query<QuoteAnswer, { id: string; dnis: string }>({
       query: ({ id, dnis }) => ({ url: `/product/${encodeURIComponent(id)}/quote`, params: { dnis } }),
       // a quote is asked for on purpose each time; an edited catalog must not answer from cache
@@ -34,17 +59,37 @@ export const productApi = api.enhanceEndpoints({ addTagTypes: [PRODUCT_TAG, 'Rat
     }),
     /** The companies the caller may give a product to (a reseller: its own; the server scopes /company/list). */
     productCompanyChoices: b.query<ListPageOf<Company>, void>({
-      query: () => ({ url: '/company/list', params: { page: 0, per_page: 10000, order_by: 'company_name', order_dir: 'asc' } }),
+      query: () => ({
+        url: '/company/list',
+        params: { page: 0, per_page: 10000, order_by: 'company_name', order_dir: 'asc' },
+      }),
     }),
     addProductCompany: b.mutation<ProductCompany, { id: string; company_uuid: string }>({
-      query: ({ id, company_uuid }) => ({ url: `/product/${encodeURIComponent(id)}/company`, method: 'POST', body: { company_uuid } }),
-      invalidatesTags: (_r, _e, { id }) => [LIST, { type: PRODUCT_TAG, id }, { type: PRODUCT_TAG, id: `companies-${id}` }],
+      query: ({ id, company_uuid }) => ({
+        url: `/product/${encodeURIComponent(id)}/company`,
+        method: 'POST',
+        body: { company_uuid },
+      }),
+      invalidatesTags: (_r, _e, { id }) => [
+        LIST,
+        { type: PRODUCT_TAG, id },
+        { type: PRODUCT_TAG, id: `companies-${id}` },
+      ],
     }),
   }),
 });
 
 export const {
-  useListProductsQuery, useLazyListProductsQuery, useGetProductQuery, useCreateProductMutation, useUpdateProductMutation, useDeleteProductMutation,
-  useListRateTablesQuery, useListRoutingsQuery, useLazyQuoteProductQuery, useListProductCompaniesQuery, useAddProductCompanyMutation,
+  useListProductsQuery,
+  useLazyListProductsQuery,
+  useGetProductQuery,
+  useCreateProductMutation,
+  useUpdateProductMutation,
+  useDeleteProductMutation,
+  useListRateTablesQuery,
+  useListRoutingsQuery,
+  useLazyQuoteProductQuery,
+  useListProductCompaniesQuery,
+  useAddProductCompanyMutation,
   useProductCompanyChoicesQuery,
 } = productApi;

@@ -2,19 +2,37 @@ import type { Product, ProductCreate, ProductPatch } from '@smsc/shared-contract
 import type { FormValues, ResourceBundle, ResourceDefinition } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
 import {
-  useCreateProductMutation, useDeleteProductMutation, useGetProductQuery, useLazyListProductsQuery, useListProductsQuery, useListRateTablesQuery, useListRoutingsQuery,
+  useCreateProductMutation,
+  useDeleteProductMutation,
+  useGetProductQuery,
+  useLazyListProductsQuery,
+  useListProductsQuery,
+  useListRateTablesQuery,
+  useListRoutingsQuery,
   useUpdateProductMutation,
 } from './product.api';
 
-const STATUS = [{ label: 'Active', value: 'active' }, { label: 'Inactive', value: 'inactive' }];
+const STATUS = [
+  { label: 'Active', value: 'active' },
+  { label: 'Inactive', value: 'inactive' },
+];
 
 function useRateTableOptions() {
   const q = useListRateTablesQuery();
-  return { options: (q.data?.items ?? []).map((t) => ({ label: `${t.rate_table_name} (${t.rate_table_type === 'prefix' ? 'prefix' : 'mobile network'})`, value: t.rate_table_uuid })), loading: q.isLoading };
+  return {
+    options: (q.data?.items ?? []).map((t) => ({
+      label: `${t.rate_table_name} (${t.rate_table_type === 'prefix' ? 'prefix' : 'mobile network'})`,
+      value: t.rate_table_uuid,
+    })),
+    loading: q.isLoading,
+  };
 }
 function useRoutingOptions() {
   const q = useListRoutingsQuery();
-  return { options: (q.data?.items ?? []).map((r) => ({ label: r.routing_name, value: r.routing_uuid })), loading: q.isLoading };
+  return {
+    options: (q.data?.items ?? []).map((r) => ({ label: r.routing_name, value: r.routing_uuid })),
+    loading: q.isLoading,
+  };
 }
 
 export const productDefinition: ResourceDefinition<Product> = {
@@ -29,7 +47,14 @@ export const productDefinition: ResourceDefinition<Product> = {
     { key: 'rate_table_name', title: 'Rate table', render: (v) => (v as string | null) ?? '—' },
     { key: 'routing_name', title: 'Routing', render: (v) => (v as string | null) ?? '—' },
     { key: 'company_count', title: 'Companies', width: 120 },
-    { key: 'created_on', title: 'Created', sortable: true, width: 200, hideInTable: true, render: (v) => formatDateTime(v as string) },
+    {
+      key: 'created_on',
+      title: 'Created',
+      sortable: true,
+      width: 200,
+      hideInTable: true,
+      render: (v) => formatDateTime(v as string),
+    },
   ],
   formFields: [
     { name: 'product_name', label: 'Product name', kind: 'text', required: true, maxLength: 200 },

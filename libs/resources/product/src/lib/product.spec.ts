@@ -3,20 +3,28 @@ import { productPages } from './product-pages';
 
 describe('product resource', () => {
   it('sends an emptied rate table or routing as null (the link is cleared) and trims the name', () => {
-    expect(productFields({ product_name: '  Gold ', status: 'inactive', rate_table_uuid: 't', routing_uuid: undefined })).toEqual({
-      product_name: 'Gold', status: 'inactive', rate_table_uuid: 't', routing_uuid: null,
+    expect(
+      productFields({ product_name: '  Gold ', status: 'inactive', rate_table_uuid: 't', routing_uuid: undefined }),
+    ).toEqual({
+      product_name: 'Gold',
+      status: 'inactive',
+      rate_table_uuid: 't',
+      routing_uuid: null,
     });
     expect(productFields({ product_name: 'x' }).status).toBe('active');
   });
 
-  it('searches by product name and status (spec §7 list filters)', () => {
+  it('searches by product name and status (docs/spec.md §7 list filters)', () => {
     expect(productDefinition.columns.filter((c) => c.search).map((c) => c.key)).toEqual(['product_name', 'status']);
   });
 
-  it('mounts spec §2 paths; only the system admin gets add-company', () => {
+  it('mounts docs/spec.md §2 paths; only the system admin gets add-company', () => {
     const admin = productPages(true);
     expect([admin.list?.path, admin.create?.path, ...(admin.extra ?? []).map((r) => r.path)]).toEqual([
-      'sms-routes', 'sms-routes/add-product', 'sms-routes/edit-product/:id', 'sms-routes/add-company/:id',
+      'sms-routes',
+      'sms-routes/add-product',
+      'sms-routes/edit-product/:id',
+      'sms-routes/add-company/:id',
     ]);
     expect((productPages(false).extra ?? []).map((r) => r.path)).toEqual(['sms-routes/edit-product/:id']);
   });

@@ -1,7 +1,14 @@
 import { Navigate, useNavigate } from 'react-router';
 import type { Home } from '@smsc/shared-contract';
 import {
-  Button, EditOutlined, RecordFields, RecordState, ResourceForm, Space, useResourcePath, withId,
+  Button,
+  EditOutlined,
+  RecordFields,
+  RecordState,
+  ResourceForm,
+  Space,
+  useResourcePath,
+  withId,
 } from '@smsc/shared-ui';
 import { useGetHomeQuery, useUpdateHomeMutation } from './profile.api';
 import { accountDefinition, companyInfoDefinition, toAccountPatch } from './profile.resource';
@@ -26,13 +33,20 @@ export function ProfileDetails({ show, editPath }: ProfileDetailsProps) {
   if (!home.data) return <RecordState state={home} />;
   const record = pick(home.data, show);
   const id = idOf(home.data, show);
-  if (!record || !id) return <RecordState state={{ error: { status: 404, data: { error: { message: 'No company on this account' } } } }} />;
+  if (!record || !id)
+    return (
+      <RecordState state={{ error: { status: 404, data: { error: { message: 'No company on this account' } } } }} />
+    );
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       {show === 'account' ? (
         <RecordFields definition={accountDefinition} record={home.data.user} testId="profile-account" />
       ) : (
-        <RecordFields definition={companyInfoDefinition} record={record as NonNullable<Home['company']>} testId="profile-company" />
+        <RecordFields
+          definition={companyInfoDefinition}
+          record={record as NonNullable<Home['company']>}
+          testId="profile-company"
+        />
       )}
       {editPath && (
         <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(resolve(withId(editPath, id)))}>
@@ -49,7 +63,10 @@ export function ProfileRedirect({ to, show }: { to: string; show: Part }) {
   const resolve = useResourcePath();
   if (!home.data) return <RecordState state={home} />;
   const id = idOf(home.data, show);
-  if (!id) return <RecordState state={{ error: { status: 404, data: { error: { message: 'No company on this account' } } } }} />;
+  if (!id)
+    return (
+      <RecordState state={{ error: { status: 404, data: { error: { message: 'No company on this account' } } } }} />
+    );
   return <Navigate to={resolve(withId(to, id))} replace />;
 }
 
@@ -61,7 +78,11 @@ export function AccountForm() {
   const { user } = home.data;
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      <RecordFields definition={{ ...accountDefinition, columns: accountDefinition.columns.filter((c) => c.key !== 'created_on') }} record={user} testId="profile-account" />
+      <RecordFields
+        definition={{ ...accountDefinition, columns: accountDefinition.columns.filter((c) => c.key !== 'created_on') }}
+        record={user}
+        testId="profile-account"
+      />
       <ResourceForm
         // each fresh read of /home (after a save) starts a clean form: saved name, empty password
         key={home.fulfilledTimeStamp}

@@ -19,7 +19,13 @@ const fieldError = (label: string) => {
 
 function renderForm(onSubmit: (values: Record<string, unknown>) => Promise<unknown>) {
   return renderWithProviders(
-    <ResourceForm definition={accountDefinition} mode="edit" initialValues={{ full_name: 'Me' }} onSubmit={onSubmit} onDone={jest.fn()} />,
+    <ResourceForm
+      definition={accountDefinition}
+      mode="edit"
+      initialValues={{ full_name: 'Me' }}
+      onSubmit={onSubmit}
+      onDone={jest.fn()}
+    />,
   );
 }
 
@@ -42,7 +48,11 @@ describe('profile password change form', () => {
     fill('Current password', 'old-pass-123');
     await save();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
-    expect(toAccountPatch(onSubmit.mock.calls[1][0])).toEqual({ full_name: 'Me', password: 'brand-new-pass-1', current_password: 'old-pass-123' });
+    expect(toAccountPatch(onSubmit.mock.calls[1][0])).toEqual({
+      full_name: 'Me',
+      password: 'brand-new-pass-1',
+      current_password: 'old-pass-123',
+    });
   });
 
   it('lets password managers fill the current password and offer a new one', () => {
@@ -52,15 +62,30 @@ describe('profile password change form', () => {
   });
 
   it('never sends the repeat field', () => {
-    expect(toAccountPatch({ full_name: 'Me', password: 'abc-def-ghi', password_repeat: 'abc-def-ghi', current_password: 'x' })).not.toHaveProperty('password_repeat');
+    expect(
+      toAccountPatch({
+        full_name: 'Me',
+        password: 'abc-def-ghi',
+        password_repeat: 'abc-def-ghi',
+        current_password: 'x',
+      }),
+    ).not.toHaveProperty('password_repeat');
   });
 });
 
 describe('AccountForm against /home', () => {
   const home: Home = {
     user: {
-      uuid: '7c9e6679-7425-40de-944b-e07fc1f90ae7', email: 'me@example.com', full_name: 'Me', user_type: 'admin', is_active: true,
-      is_admin: true, company_uuid: null, company_name: null, reseller_uuid: null, created_on: '2026-01-01T00:00:00Z',
+      uuid: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+      email: 'me@example.com',
+      full_name: 'Me',
+      user_type: 'admin',
+      is_active: true,
+      is_admin: true,
+      company_uuid: null,
+      company_name: null,
+      reseller_uuid: null,
+      created_on: '2026-01-01T00:00:00Z',
     },
     company: null,
   };

@@ -8,7 +8,7 @@ const COMPANY_TAG = 'Company';
 
 export const profileApi = api.enhanceEndpoints({ addTagTypes: [HOME_TAG, USER_TAG, COMPANY_TAG] }).injectEndpoints({
   endpoints: (build) => ({
-    /** the signed-in user's own record and company (spec §7 GET /home) */
+    /** the signed-in user's own record and company (docs/spec.md §7 GET /home) */
     getHome: build.query<Home, void>({
       query: () => '/home',
       providesTags: [HOME_TAG],
@@ -16,12 +16,20 @@ export const profileApi = api.enhanceEndpoints({ addTagTypes: [HOME_TAG, USER_TA
     updateHome: build.mutation<Home, HomePatch>({
       query: (body) => ({ url: '/home', method: 'PATCH', body }),
       // A refused save changes nothing; refetching would remount the form and wipe its field errors.
-      invalidatesTags: (home, error) => (error ? [] : [
-        HOME_TAG,
-        { type: USER_TAG, id: 'LIST' },
-        ...(home ? [{ type: USER_TAG, id: home.user.uuid } as const] : []),
-        ...(home?.company ? [{ type: COMPANY_TAG, id: 'LIST' } as const, { type: COMPANY_TAG, id: home.company.company_uuid } as const] : []),
-      ]),
+      invalidatesTags: (home, error) =>
+        error
+          ? []
+          : [
+              HOME_TAG,
+              { type: USER_TAG, id: 'LIST' },
+              ...(home ? [{ type: USER_TAG, id: home.user.uuid } as const] : []),
+              ...(home?.company
+                ? [
+                    { type: COMPANY_TAG, id: 'LIST' } as const,
+                    { type: COMPANY_TAG, id: home.company.company_uuid } as const,
+                  ]
+                : []),
+            ],
     }),
   }),
 });

@@ -1,14 +1,28 @@
 import { HomePatch, PASSWORD_MIN_LENGTH, type Company, type Home, type User } from '@smsc/shared-contract';
-import { Tag, type FormValues, type RecordQueryState, type ResourceBundle, type ResourceDefinition } from '@smsc/shared-ui';
+import {
+  Tag,
+  type FormValues,
+  type RecordQueryState,
+  type ResourceBundle,
+  type ResourceDefinition,
+} from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
 import { useGetHomeQuery, useUpdateHomeMutation } from './profile.api';
 
 // a solid dark green: white on it is 5.6:1, where antd's light green tag text is under 4.5:1
 const ACTIVE_GREEN = '#237804';
 
-const TYPE_LABELS: Record<User['user_type'], string> = { admin: 'System admin', reseller: 'Reseller', company_admin: 'Company admin', user: 'User' };
+const TYPE_LABELS: Record<User['user_type'], string> = {
+  admin: 'System admin',
+  reseller: 'Reseller',
+  company_admin: 'Company admin',
+  user: 'User',
+};
 const yesNo = (v: unknown) => (v ? 'Yes' : 'No');
-const passwordRule = { min: PASSWORD_MIN_LENGTH, message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` };
+const passwordRule = {
+  min: PASSWORD_MIN_LENGTH,
+  message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+};
 
 // What a form rule may read of the form (a slice of antd's form instance, so no antd import here).
 type FormView = { getFieldValue(name: string): unknown };
@@ -18,13 +32,15 @@ const typedNewPassword = (form: FormView) => {
 };
 const sameAsNewPassword = (form: FormView) => ({
   validator: async (_rule: unknown, value: unknown) => {
-    if (typedNewPassword(form) && value !== form.getFieldValue('password')) throw new Error('The two new passwords differ');
+    if (typedNewPassword(form) && value !== form.getFieldValue('password'))
+      throw new Error('The two new passwords differ');
   },
 });
 // The server refuses a new password without the current one; asking here saves a round trip.
 const neededForNewPassword = (form: FormView) => ({
   validator: async (_rule: unknown, value: unknown) => {
-    if (typedNewPassword(form) && (typeof value !== 'string' || value === '')) throw new Error('Enter your current password to set a new one');
+    if (typedNewPassword(form) && (typeof value !== 'string' || value === ''))
+      throw new Error('Enter your current password to set a new one');
   },
 });
 
@@ -42,10 +58,29 @@ export const accountDefinition: ResourceDefinition<User> = {
     { key: 'created_on', title: 'Member since', render: (v) => formatDateTime(v as string) },
   ],
   formFields: [
-    { name: 'full_name', label: 'Full name', kind: 'text', required: true, maxLength: HomePatch.properties.full_name.maxLength },
-    { name: 'password', label: 'New password', kind: 'password', placeholder: 'Leave empty to keep the current one', rules: [passwordRule] },
+    {
+      name: 'full_name',
+      label: 'Full name',
+      kind: 'text',
+      required: true,
+      maxLength: HomePatch.properties.full_name.maxLength,
+    },
+    {
+      name: 'password',
+      label: 'New password',
+      kind: 'password',
+      placeholder: 'Leave empty to keep the current one',
+      rules: [passwordRule],
+    },
     { name: 'password_repeat', label: 'Repeat new password', kind: 'password', rules: [sameAsNewPassword] },
-    { name: 'current_password', label: 'Current password', kind: 'password', autoComplete: 'current-password', placeholder: 'Needed to set a new password', rules: [neededForNewPassword] },
+    {
+      name: 'current_password',
+      label: 'Current password',
+      kind: 'password',
+      autoComplete: 'current-password',
+      placeholder: 'Needed to set a new password',
+      rules: [neededForNewPassword],
+    },
   ],
 };
 
@@ -57,13 +92,31 @@ export const companyInfoDefinition: ResourceDefinition<Company> = {
   idField: 'company_uuid',
   columns: [
     { key: 'company_name', title: 'Company name' },
-    { key: 'status', title: 'Status', render: (v) => (v === 'active' ? <Tag color={ACTIVE_GREEN}>Active</Tag> : <Tag>Inactive</Tag>) },
+    {
+      key: 'status',
+      title: 'Status',
+      render: (v) => (v === 'active' ? <Tag color={ACTIVE_GREEN}>Active</Tag> : <Tag>Inactive</Tag>),
+    },
     { key: 'reseller_name', title: 'Reseller', render: (v) => (v ? String(v) : 'None') },
     { key: 'prepay', title: 'Prepaid', render: yesNo },
     { key: 'is_below_credit_limit', title: 'Below credit limit', render: yesNo },
     { key: 'created_on', title: 'Created', render: (v) => formatDateTime(v as string) },
   ],
-  formFields: [{ name: 'company_name', label: 'Company name', kind: 'text', required: true, maxLength: HomePatch.properties.company_name.maxLength }],
+  formFields: [
+    {
+      name: 'company_name',
+      label: 'Company name',
+      kind: 'text',
+      required: true,
+      maxLength: HomePatch.properties.company_name.maxLength,
+    },
+    {
+      name: 'users_see_money',
+      label: 'Users see balance and prices',
+      kind: 'switch',
+      help: "Off: the company's users send and read messages without the balance or any price. Admins always see them.",
+    },
+  ],
 };
 
 const notFound = (what: string) => ({ status: 404, data: { error: { message: `${what} not found` } } });
@@ -72,7 +125,11 @@ const notFound = (what: string) => ({ status: 404, data: { error: { message: `${
  * A hook reading one record out of /home for an address with an id: an id that is not the
  * caller's own answers 'not found', like a foreign record would.
  */
-export function homeRecordHook<T>(pick: (home: Home) => T | null, idOf: (home: Home) => string | null | undefined, what: string) {
+export function homeRecordHook<T>(
+  pick: (home: Home) => T | null,
+  idOf: (home: Home) => string | null | undefined,
+  what: string,
+) {
   return function useHomeRecord(id: string): RecordQueryState<T> {
     const home = useGetHomeQuery();
     const { data, isLoading, isFetching, error, refetch } = home;
@@ -103,7 +160,11 @@ const accountForm = (u: User): FormValues => ({ full_name: u.full_name });
 /** The own record at an address carrying the user's id (system admin: edit-admin-info/{id}). */
 export const accountBundle: ResourceBundle<User, HomePatch, HomePatch> = {
   definition: accountDefinition,
-  useGet: homeRecordHook((h) => h.user, (h) => h.user.uuid, 'Profile'),
+  useGet: homeRecordHook(
+    (h) => h.user,
+    (h) => h.user.uuid,
+    'Profile',
+  ),
   useUpdate: useUpdateHome,
   toPatch: toAccountPatch,
   toForm: accountForm,
@@ -112,14 +173,25 @@ export const accountBundle: ResourceBundle<User, HomePatch, HomePatch> = {
 /** The own record at an address carrying the company's id (company user: edit-company-info/{id}). */
 export const memberBundle: ResourceBundle<User, HomePatch, HomePatch> = {
   ...accountBundle,
-  useGet: homeRecordHook((h) => h.user, (h) => h.company?.company_uuid, 'Company'),
+  useGet: homeRecordHook(
+    (h) => h.user,
+    (h) => h.company?.company_uuid,
+    'Company',
+  ),
 };
 
 /** The company at edit-company-info/{id}; only its admin renames it (the API checks). */
 export const companyInfoBundle: ResourceBundle<Company, HomePatch, HomePatch> = {
   definition: companyInfoDefinition,
-  useGet: homeRecordHook((h) => h.company, (h) => h.company?.company_uuid, 'Company'),
+  useGet: homeRecordHook(
+    (h) => h.company,
+    (h) => h.company?.company_uuid,
+    'Company',
+  ),
   useUpdate: useUpdateHome,
-  toPatch: (values) => ({ company_name: String(values.company_name ?? '').trim() }),
-  toForm: (c) => ({ company_name: c.company_name }),
+  toPatch: (values) => ({
+    company_name: String(values.company_name ?? '').trim(),
+    users_see_money: !!values.users_see_money,
+  }),
+  toForm: (c) => ({ company_name: c.company_name, users_see_money: !!c.users_see_money }),
 };

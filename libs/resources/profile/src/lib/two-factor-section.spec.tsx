@@ -15,14 +15,23 @@ describe('TwoFactorSection', () => {
     api = stubApi(({ path, body: sent }) => {
       const body = (sent ?? {}) as Record<string, string>;
       if (path === '/auth/2fa') return { body: state };
-      if (path === '/auth/2fa/setup') return { body: { secret: SECRET, otpauth_url: `otpauth://totp/x?secret=${SECRET}`, qr: 'data:image/svg+xml;base64,PHN2Zy8+' } };
+      if (path === '/auth/2fa/setup')
+        return {
+          body: {
+            secret: SECRET,
+            otpauth_url: `otpauth://totp/x?secret=${SECRET}`,
+            qr: 'data:image/svg+xml;base64,PHN2Zy8+',
+          },
+        };
       if (path === '/auth/2fa/enable') {
-        if (body.code !== '135790') return { status: 400, body: { errors: { code: 'The code is wrong or has expired' } } };
+        if (body.code !== '135790')
+          return { status: 400, body: { errors: { code: 'The code is wrong or has expired' } } };
         state = { enabled: true, enabled_on: '2026-11-25T10:00:00.000Z', recovery_codes_left: 10, required: false };
         return { body: { recovery_codes: CODES } };
       }
       if (path === '/auth/2fa/disable') {
-        if (body.password !== 'my-password') return { status: 400, body: { errors: { password: 'The password is wrong' } } };
+        if (body.password !== 'my-password')
+          return { status: 400, body: { errors: { password: 'The password is wrong' } } };
         state = { enabled: false, enabled_on: null, recovery_codes_left: 0, required: false };
         return { body: { message: 'Two-factor sign-in is off' } };
       }
@@ -30,7 +39,9 @@ describe('TwoFactorSection', () => {
     });
   });
   afterAll(() => api.restore());
-  beforeEach(() => { api.calls.length = 0; });
+  beforeEach(() => {
+    api.calls.length = 0;
+  });
 
   it('turns on: QR and manual key, a wrong code named on its field, then the recovery codes once', async () => {
     state = { enabled: false, enabled_on: null, recovery_codes_left: 0, required: false };
@@ -48,7 +59,9 @@ describe('TwoFactorSection', () => {
     expect(Array.from(list.querySelectorAll('li')).map((li) => li.textContent)).toEqual(CODES);
     expect(store.getState().toast.current).toMatchObject({ kind: 'success', text: 'Two-factor sign-in is on' });
     fireEvent.click(screen.getByRole('button', { name: 'I saved them' }));
-    await waitFor(() => expect(screen.getByTestId('two-factor-state').textContent).toContain('10 of 10 recovery codes left'));
+    await waitFor(() =>
+      expect(screen.getByTestId('two-factor-state').textContent).toContain('10 of 10 recovery codes left'),
+    );
     // the codes and the key are gone from the page
     expect(screen.queryByTestId('recovery-codes')).toBeNull();
     expect(document.body.textContent).not.toContain('JBSW Y3DP');
@@ -68,8 +81,11 @@ describe('TwoFactorSection', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
     await waitFor(() => expect(screen.getByTestId('two-factor-state').textContent).toContain('Off'));
     expect(store.getState().toast.current).toMatchObject({ kind: 'success', text: 'Two-factor sign-in is off' });
-    expect(api.calls.filter((c) => c.path === '/auth/2fa/disable').map((c) => ({ method: c.method, body: c.body }))).toEqual([
-      { method: 'POST', body: { password: 'nope' } }, { method: 'POST', body: { password: 'my-password' } },
+    expect(
+      api.calls.filter((c) => c.path === '/auth/2fa/disable').map((c) => ({ method: c.method, body: c.body })),
+    ).toEqual([
+      { method: 'POST', body: { password: 'nope' } },
+      { method: 'POST', body: { password: 'my-password' } },
     ]);
   }, 90_000);
 

@@ -3,7 +3,12 @@ import type { TwoFactorSetup } from '@smsc/shared-contract';
 import { describeApiError, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import { Alert, Button, Card, Form, Input, RecordState, Space, splitServerError } from '@smsc/shared-ui';
-import { useDisableTwoFactorMutation, useEnableTwoFactorMutation, useGetTwoFactorQuery, useSetupTwoFactorMutation } from './two-factor.api';
+import {
+  useDisableTwoFactorMutation,
+  useEnableTwoFactorMutation,
+  useGetTwoFactorQuery,
+  useSetupTwoFactorMutation,
+} from './two-factor.api';
 
 const codeRules = [
   { required: true, message: 'Enter the 6-digit code' },
@@ -42,25 +47,44 @@ function Enrol({ setup, onDone }: { setup: TwoFactorSetup; onDone(): void }) {
   if (codes) {
     return (
       <div>
-        <Alert type="warning" showIcon title="Save these recovery codes now: they are shown only once. Each one signs you in once if you lose your phone." style={{ marginBottom: 12 }} />
+        <Alert
+          type="warning"
+          showIcon
+          title="Save these recovery codes now: they are shown only once. Each one signs you in once if you lose your phone."
+          style={{ marginBottom: 12 }}
+        />
         <ul data-testid="recovery-codes" style={{ columns: 2, fontFamily: 'monospace', fontSize: 15, paddingLeft: 20 }}>
-          {codes.map((c) => <li key={c}>{c}</li>)}
+          {codes.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
         </ul>
-        <Button type="primary" onClick={onDone}>I saved them</Button>
+        <Button type="primary" onClick={onDone}>
+          I saved them
+        </Button>
       </div>
     );
   }
   return (
     <div>
-      <p>Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…), or type the key by hand, then enter the code it shows.</p>
+      <p>
+        Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…), or type
+        the key by hand, then enter the code it shows.
+      </p>
       <img src={setup.qr} alt="QR code to add this account to an authenticator app" width={180} height={180} />
-      <p>Key: <code data-testid="totp-manual-key" style={{ wordBreak: 'break-all' }}>{setup.secret.replace(/(.{4})/g, '$1 ').trim()}</code></p>
+      <p>
+        Key:{' '}
+        <code data-testid="totp-manual-key" style={{ wordBreak: 'break-all' }}>
+          {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
+        </code>
+      </p>
       {error ? <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 12 }} /> : null}
       <Form form={form} layout="inline" onFinish={(v) => void submit(v)} requiredMark={false}>
         <Form.Item label="Code from the app" name="code" rules={codeRules}>
           <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} autoFocus />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={enabling.isLoading}>Turn on</Button>
+        <Button type="primary" htmlType="submit" loading={enabling.isLoading}>
+          Turn on
+        </Button>
       </Form>
     </div>
   );
@@ -84,11 +108,18 @@ function TurnOff({ onCancel }: { onCancel(): void }) {
 
   return (
     <div>
-      <p>To turn two-factor sign-in off, confirm with {withPassword ? 'your password' : 'a current code from your app'}.</p>
+      <p>
+        To turn two-factor sign-in off, confirm with {withPassword ? 'your password' : 'a current code from your app'}.
+      </p>
       {error ? <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 12 }} /> : null}
       <Form form={form} layout="inline" onFinish={(v) => void submit(v)} requiredMark={false}>
         {withPassword ? (
-          <Form.Item key="password" label="Password" name="password" rules={[{ required: true, message: 'Enter your password' }]}>
+          <Form.Item
+            key="password"
+            label="Password"
+            name="password"
+            rules={[{ required: true, message: 'Enter your password' }]}
+          >
             <Input.Password autoComplete="current-password" autoFocus />
           </Form.Item>
         ) : (
@@ -96,11 +127,21 @@ function TurnOff({ onCancel }: { onCancel(): void }) {
             <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} autoFocus />
           </Form.Item>
         )}
-        <Button danger htmlType="submit" loading={disabling.isLoading}>Turn off</Button>
-        <Button type="link" onClick={() => { setWithPassword((p) => !p); form.resetFields(); }}>
+        <Button danger htmlType="submit" loading={disabling.isLoading}>
+          Turn off
+        </Button>
+        <Button
+          type="link"
+          onClick={() => {
+            setWithPassword((p) => !p);
+            form.resetFields();
+          }}
+        >
           {withPassword ? 'Use a code instead' : 'Use my password instead'}
         </Button>
-        <Button type="link" onClick={onCancel}>Cancel</Button>
+        <Button type="link" onClick={onCancel}>
+          Cancel
+        </Button>
       </Form>
     </div>
   );
@@ -130,10 +171,13 @@ export function TwoFactorSection() {
     body = (
       <Space orientation="vertical">
         <p style={{ margin: 0 }} data-testid="two-factor-state">
-          <strong>On</strong> since {new Date(status.data.enabled_on as string).toLocaleString()}. {status.data.recovery_codes_left} of 10 recovery codes left.
+          <strong>On</strong> since {new Date(status.data.enabled_on as string).toLocaleString()}.{' '}
+          {status.data.recovery_codes_left} of 10 recovery codes left.
         </p>
         {status.data.required ? (
-          <p style={{ margin: 0 }}>This server requires two-factor sign-in for system admins, so it cannot be turned off.</p>
+          <p style={{ margin: 0 }}>
+            This server requires two-factor sign-in for system admins, so it cannot be turned off.
+          </p>
         ) : turningOff ? (
           <TurnOff onCancel={() => setTurningOff(false)} />
         ) : (
@@ -145,10 +189,13 @@ export function TwoFactorSection() {
     body = (
       <Space orientation="vertical">
         <p style={{ margin: 0 }} data-testid="two-factor-state">
-          <strong>Off</strong>. With two-factor sign-in, signing in also asks for a code from an authenticator app on your phone.
+          <strong>Off</strong>. With two-factor sign-in, signing in also asks for a code from an authenticator app on
+          your phone.
         </p>
         {setupError ? <Alert type="error" showIcon role="alert" title={setupError} /> : null}
-        <Button type="primary" onClick={() => void begin()} loading={starting.isLoading}>Turn on two-factor sign-in</Button>
+        <Button type="primary" onClick={() => void begin()} loading={starting.isLoading}>
+          Turn on two-factor sign-in
+        </Button>
       </Space>
     );
   }

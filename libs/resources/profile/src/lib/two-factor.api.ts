@@ -1,5 +1,12 @@
 import { api } from '@smsc/shared-api';
-import type { MessageBody, TwoFactorCodeBody, TwoFactorDisableBody, TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from '@smsc/shared-contract';
+import type {
+  MessageBody,
+  TwoFactorCodeBody,
+  TwoFactorDisableBody,
+  TwoFactorEnabled,
+  TwoFactorSetup,
+  TwoFactorStatus,
+} from '@smsc/shared-contract';
 
 const TAG = 'TwoFactor';
 
@@ -20,4 +27,9 @@ export const twoFactorApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectE
   }),
 });
 
-export const { useGetTwoFactorQuery, useSetupTwoFactorMutation, useEnableTwoFactorMutation, useDisableTwoFactorMutation } = twoFactorApi;
+export const {
+  useGetTwoFactorQuery,
+  useSetupTwoFactorMutation,
+  useEnableTwoFactorMutation,
+  useDisableTwoFactorMutation,
+} = twoFactorApi;

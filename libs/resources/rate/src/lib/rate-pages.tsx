@@ -3,11 +3,30 @@ import { useDispatch } from 'react-redux';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { describeApiError, showToast } from '@smsc/shared-api';
 import {
-  Button, Card, CreatePage, DownloadOutlined, EditPage, Empty, ListPage, RecordState, Select, Space, Typography, UploadOutlined, downloadText, useResourcePath,
+  Button,
+  Card,
+  CreatePage,
+  DownloadOutlined,
+  EditPage,
+  Empty,
+  ListPage,
+  RecordState,
+  Select,
+  Space,
+  Typography,
+  UploadOutlined,
+  downloadText,
+  useResourcePath,
   type RoleAccess,
 } from '@smsc/shared-ui';
 import type { RouteObject } from 'react-router';
-import { type RateOwner, useDeckOwnerQuery, useGetRateTableQuery, useLazyExportRatesQuery, useRateTablePageQuery } from './rate.api';
+import {
+  type RateOwner,
+  useDeckOwnerQuery,
+  useGetRateTableQuery,
+  useLazyExportRatesQuery,
+  useRateTablePageQuery,
+} from './rate.api';
 import { rateBundle, rateTableBundle } from './rate.resource';
 import { RateImport } from './rate-import';
 
@@ -26,7 +45,11 @@ export function ExportRatesButton({ owner, name }: { owner: RateOwner; name: str
       dispatch(showToast('error', describeApiError(e)));
     }
   };
-  return <Button icon={<DownloadOutlined />} loading={state.isFetching} onClick={() => void run()}>Export CSV</Button>;
+  return (
+    <Button icon={<DownloadOutlined />} loading={state.isFetching} onClick={() => void run()}>
+      Export CSV
+    </Button>
+  );
 }
 
 /** {id}/rate-deck: a vendor product's deck (its cost per code or network), with export and a link to the import. */
@@ -45,9 +68,13 @@ export function RateDeckPage({ access }: { access: RoleAccess }) {
       listArg={listArg}
       extra={
         <Space style={{ marginBottom: 16 }} wrap>
-          <Typography.Text data-testid="deck-name">Rate deck of <strong>{vp.vendor_product_name}</strong> ({vp.vendor_name})</Typography.Text>
+          <Typography.Text data-testid="deck-name">
+            Rate deck of <strong>{vp.vendor_product_name}</strong> ({vp.vendor_name})
+          </Typography.Text>
           <ExportRatesButton owner={{ kind: 'vendor_product', id }} name={vp.vendor_product_name} />
-          <Link to={resolve(`${id}/add/rate-deck`)}><Button icon={<UploadOutlined />}>Import rate deck</Button></Link>
+          <Link to={resolve(`${id}/add/rate-deck`)}>
+            <Button icon={<UploadOutlined />}>Import rate deck</Button>
+          </Link>
           <Link to={resolve(`accounts/${vp.vendor_uuid}`)}>Back to {vp.vendor_name}'s products</Link>
         </Space>
       }
@@ -89,14 +116,23 @@ export function SmsPricingPage({ access }: { access: RoleAccess }) {
           loading={tables.isLoading}
           value={chosen || undefined}
           placeholder="Choose a rate table"
-          options={(tables.data?.items ?? []).map((t) => ({ label: `${t.rate_table_name} (${t.rate_count} rates)`, value: t.rate_table_uuid }))}
+          options={(tables.data?.items ?? []).map((t) => ({
+            label: `${t.rate_table_name} (${t.rate_count} rates)`,
+            value: t.rate_table_uuid,
+          }))}
           onChange={(v: string) => {
             setImporting(false);
             setParams({ rate_table_uuid: v });
           }}
         />
-        {table && <ExportRatesButton owner={{ kind: 'rate_table', id: table.rate_table_uuid }} name={table.rate_table_name} />}
-        {table && <Button icon={<UploadOutlined />} onClick={() => setImporting((v) => !v)}>{importing ? 'Close import' : 'Import rates'}</Button>}
+        {table && (
+          <ExportRatesButton owner={{ kind: 'rate_table', id: table.rate_table_uuid }} name={table.rate_table_name} />
+        )}
+        {table && (
+          <Button icon={<UploadOutlined />} onClick={() => setImporting((v) => !v)}>
+            {importing ? 'Close import' : 'Import rates'}
+          </Button>
+        )}
       </Space>
       {table && importing && (
         <Card size="small" title={`Import rates into ${table.rate_table_name}`}>
@@ -129,7 +165,9 @@ export function RateTableEditPage({ access }: { access: RoleAccess }) {
           title={`Rates of ${table.data.rate_table_name}`}
           data-testid="rate-table-rates"
           extra={
-            <Button icon={<UploadOutlined />} onClick={() => setImporting((v) => !v)}>{importing ? 'Close import' : 'Import rates'}</Button>
+            <Button icon={<UploadOutlined />} onClick={() => setImporting((v) => !v)}>
+              {importing ? 'Close import' : 'Import rates'}
+            </Button>
           }
         >
           {importing && <RateImport owner={{ kind: 'rate_table', id }} />}
@@ -140,12 +178,12 @@ export function RateTableEditPage({ access }: { access: RoleAccess }) {
   );
 }
 
-/** The system admin's pricing pages below the product root: rate-table, sms-pricing, sms-pricing/add-product (spec §2). */
+/** The system admin's pricing pages below the product root: rate-table, sms-pricing, sms-pricing/add-product (docs/spec.md §2). */
 export function ratePricingRoutes(access: RoleAccess): RouteObject[] {
   return [
     {
       path: 'rate-table',
-      handle: { title: 'Rate tables' },
+      handle: { title: 'Rate tables', links: ['sms-pricing/add-product', 'rate-table/edit/:id', 'sms-pricing'] },
       element: (
         <ListPage
           bundle={rateTableBundle}
@@ -156,16 +194,32 @@ export function ratePricingRoutes(access: RoleAccess): RouteObject[] {
         />
       ),
     },
-    { path: 'rate-table/edit/:id', handle: { title: 'Edit rate table' }, element: <RateTableEditPage access={access} /> },
+    {
+      path: 'rate-table/edit/:id',
+      handle: { title: 'Edit rate table' },
+      element: <RateTableEditPage access={access} />,
+    },
     { path: 'sms-pricing', handle: { title: 'SMS pricing' }, element: <SmsPricingPage access={access} /> },
-    { path: 'sms-pricing/add-product', handle: { title: 'Add rate table' }, element: <CreatePage bundle={rateTableBundle} backTo="rate-table" /> },
+    {
+      path: 'sms-pricing/add-product',
+      handle: { title: 'Add rate table' },
+      element: <CreatePage bundle={rateTableBundle} backTo="rate-table" />,
+    },
   ];
 }
 
-/** A vendor product's deck pages below the vendor root: {id}/rate-deck and {id}/add/rate-deck (spec §2). */
+/** A vendor product's deck pages below the vendor root: {id}/rate-deck and {id}/add/rate-deck (docs/spec.md §2). */
 export function rateDeckRoutes(access: RoleAccess): RouteObject[] {
   return [
-    { path: ':id/rate-deck', handle: { title: 'Rate deck' }, element: <RateDeckPage access={access} /> },
-    { path: ':id/add/rate-deck', handle: { title: 'Import rate deck' }, element: <RateDeckImportPage /> },
+    {
+      path: ':id/rate-deck',
+      handle: { title: 'Rate deck', links: [':id/add/rate-deck', 'accounts/:vendor_uuid'] },
+      element: <RateDeckPage access={access} />,
+    },
+    {
+      path: ':id/add/rate-deck',
+      handle: { title: 'Import rate deck', links: [':id/rate-deck'] },
+      element: <RateDeckImportPage />,
+    },
   ];
 }

@@ -5,10 +5,27 @@ import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import { ratePricingRoutes } from './rate-pages';
 
 const ID = '00000000-0000-4000-8000-0000000000a1';
-const table = { rate_table_uuid: ID, rate_table_name: 'Standard retail', rate_table_type: 'prefix', reseller_uuid: null, rate_count: 2, created_on: '2026-11-01T00:00:00Z' };
+const table = {
+  rate_table_uuid: ID,
+  rate_table_name: 'Standard retail',
+  rate_table_type: 'prefix',
+  reseller_uuid: null,
+  rate_count: 2,
+  created_on: '2026-11-01T00:00:00Z',
+};
 const rate = (code: string, price: string) => ({
-  rate_uuid: `00000000-0000-4000-8000-00000000${code.padStart(4, '0')}`, rate_table_uuid: ID, vendor_product_uuid: null, vendor_product_name: null, vendor_uuid: null, code,
-  mobile_network_uuid: null, network_name: null, country_name: code === '49' ? 'Germany' : 'United States', price, effective_from: '2026-11-01T00:00:00Z', created_on: '2026-11-01T00:00:00Z',
+  rate_uuid: `00000000-0000-4000-8000-00000000${code.padStart(4, '0')}`,
+  rate_table_uuid: ID,
+  vendor_product_uuid: null,
+  vendor_product_name: null,
+  vendor_uuid: null,
+  code,
+  mobile_network_uuid: null,
+  network_name: null,
+  country_name: code === '49' ? 'Germany' : 'United States',
+  price,
+  effective_from: '2026-11-01T00:00:00Z',
+  created_on: '2026-11-01T00:00:00Z',
 });
 
 describe('rate-table edit page', () => {
@@ -18,16 +35,21 @@ describe('rate-table edit page', () => {
   beforeAll(() => {
     api = stubApi(({ method, path, body }) => {
       if (path === `/rate_table/${ID}` && method === 'GET') return { body: { ...table, rates: [] } };
-      if (path === `/rate_table/${ID}` && method === 'PATCH') return { body: { ...table, ...(body as object), rates: [] } };
-      if (path === '/rate/list') return { body: { items: [rate('1', '0.0120'), rate('49', '0.0650')], total: 2, per_page: 10 } };
+      if (path === `/rate_table/${ID}` && method === 'PATCH')
+        return { body: { ...table, ...(body as object), rates: [] } };
+      if (path === '/rate/list')
+        return { body: { items: [rate('1', '0.0120'), rate('49', '0.0650')], total: 2, per_page: 10 } };
       if (path === '/rate_table/list') return { body: { items: [table], total: 1, per_page: 10 } };
       return { status: 404, body: { error: { message: 'not found' } } };
     });
   });
   afterAll(() => api.restore());
 
-  it('edits the name and type and lists the table\'s own rates with an import into it', async () => {
-    const router = createMemoryRouter([{ path: '/product', element: <ResourceRoot />, children: ratePricingRoutes({ delete: true }) }], { initialEntries: [`/product/rate-table/edit/${ID}`] });
+  it("edits the name and type and lists the table's own rates with an import into it", async () => {
+    const router = createMemoryRouter(
+      [{ path: '/product', element: <ResourceRoot />, children: ratePricingRoutes({ delete: true }) }],
+      { initialEntries: [`/product/rate-table/edit/${ID}`] },
+    );
     renderWithProviders(<RouterProvider router={router} />, { withRouter: false });
     const name = await screen.findByLabelText('Rate table name', undefined, { timeout: 30_000 });
     expect((name as HTMLInputElement).value).toBe('Standard retail');
@@ -41,7 +63,10 @@ describe('rate-table edit page', () => {
     fireEvent.change(name, { target: { value: 'Retail 2027' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     await waitFor(() => expect(api.calls.find((c) => c.method === 'PATCH')).toBeTruthy());
-    expect(api.calls.find((c) => c.method === 'PATCH')).toMatchObject({ path: `/rate_table/${ID}`, body: { rate_table_name: 'Retail 2027', rate_table_type: 'prefix' } });
+    expect(api.calls.find((c) => c.method === 'PATCH')).toMatchObject({
+      path: `/rate_table/${ID}`,
+      body: { rate_table_name: 'Retail 2027', rate_table_type: 'prefix' },
+    });
     // saved: back to the rate-table list
     await waitFor(() => expect(router.state.location.pathname).toBe('/product/rate-table'));
   });

@@ -2,11 +2,21 @@ import type { Rate, RateTable, RateTableCreate, RateTablePatch } from '@smsc/sha
 import type { FormValues, ResourceBundle, ResourceDefinition } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
 import {
-  useCreateRateTableMutation, useDeleteRateMutation, useDeleteRateTableMutation, useGetRateTableQuery, useLazyListRatesQuery, useLazyRateTablePageQuery,
-  useListRatesQuery, useRateTablePageQuery, useUpdateRateTableMutation,
+  useCreateRateTableMutation,
+  useDeleteRateMutation,
+  useDeleteRateTableMutation,
+  useGetRateTableQuery,
+  useLazyListRatesQuery,
+  useLazyRateTablePageQuery,
+  useListRatesQuery,
+  useRateTablePageQuery,
+  useUpdateRateTableMutation,
 } from './rate.api';
 
-export const RATE_TABLE_TYPES = [{ label: 'Prefix-based', value: 'prefix' }, { label: 'Mobile-network-based', value: 'mobile_network' }];
+export const RATE_TABLE_TYPES = [
+  { label: 'Prefix-based', value: 'prefix' },
+  { label: 'Mobile-network-based', value: 'mobile_network' },
+];
 
 /** One rate list for selling rates and vendor decks; each page fixes whose rates it lists. */
 export const rateDefinition: ResourceDefinition<Rate> = {
@@ -16,12 +26,38 @@ export const rateDefinition: ResourceDefinition<Rate> = {
   idField: 'rate_uuid',
   defaultSort: { order_by: 'code', order_dir: 'asc' },
   columns: [
-    { key: 'code', title: 'Code', sortable: true, search: 'text', width: 140, render: (v) => (v as string | null) ?? '—' },
+    {
+      key: 'code',
+      title: 'Code',
+      sortable: true,
+      search: 'text',
+      width: 140,
+      render: (v) => (v as string | null) ?? '—',
+    },
     { key: 'network_name', title: 'Mobile network', width: 180, render: (v) => (v as string | null) ?? '—' },
-    { key: 'country_name', title: 'Country', sortable: true, search: 'text', width: 200, render: (v) => (v as string | null) ?? '—' },
+    {
+      key: 'country_name',
+      title: 'Country',
+      sortable: true,
+      search: 'text',
+      width: 200,
+      render: (v) => (v as string | null) ?? '—',
+    },
     { key: 'price', title: 'Price', sortable: true, width: 120 },
-    { key: 'effective_from', title: 'Effective from', sortable: true, width: 200, render: (v) => formatDateTime(v as string) },
-    { key: 'vendor_product_name', title: 'Vendor product', width: 180, hideInTable: true, render: (v) => (v as string | null) ?? '—' },
+    {
+      key: 'effective_from',
+      title: 'Effective from',
+      sortable: true,
+      width: 200,
+      render: (v) => formatDateTime(v as string),
+    },
+    {
+      key: 'vendor_product_name',
+      title: 'Vendor product',
+      width: 180,
+      hideInTable: true,
+      render: (v) => (v as string | null) ?? '—',
+    },
   ],
   formFields: [],
 };
@@ -42,7 +78,12 @@ export const rateTableDefinition: ResourceDefinition<RateTable> = {
   columns: [
     { key: 'rate_table_name', title: 'Rate table', sortable: true, search: 'text' },
     {
-      key: 'rate_table_type', title: 'Type', width: 200, sortable: true, search: 'select', options: RATE_TABLE_TYPES,
+      key: 'rate_table_type',
+      title: 'Type',
+      width: 200,
+      sortable: true,
+      search: 'select',
+      options: RATE_TABLE_TYPES,
       render: (v) => RATE_TABLE_TYPES.find((t) => t.value === v)?.label ?? String(v),
     },
     { key: 'rate_count', title: 'Rates', width: 100 },
@@ -55,7 +96,10 @@ export const rateTableDefinition: ResourceDefinition<RateTable> = {
 };
 
 export function rateTableFields(values: FormValues): RateTableCreate {
-  return { rate_table_name: String(values['rate_table_name'] ?? '').trim(), rate_table_type: values['rate_table_type'] === 'prefix' ? 'prefix' : 'mobile_network' };
+  return {
+    rate_table_name: String(values['rate_table_name'] ?? '').trim(),
+    rate_table_type: values['rate_table_type'] === 'prefix' ? 'prefix' : 'mobile_network',
+  };
 }
 
 export const rateTableBundle: ResourceBundle<RateTable, RateTableCreate, RateTablePatch> = {

@@ -7,8 +7,15 @@ import { useImportRecipientsMutation } from './recipient.api';
 const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** The whole file in one call (POST /recipient/import takes all or nothing), so every row shares the answer. */
-export async function importRecipientRows(send: (csv: string) => Promise<RecipientImportResult>, rows: CsvRow[]): Promise<{ results: ImportRowResult[] }> {
-  const csv = [RECIPIENT_CSV_COLUMNS.join(','), ...rows.map((r) => RECIPIENT_CSV_COLUMNS.map((c) => quote(r[c] ?? '')).join(','))].join('\n') + '\n';
+export async function importRecipientRows(
+  send: (csv: string) => Promise<RecipientImportResult>,
+  rows: CsvRow[],
+): Promise<{ results: ImportRowResult[] }> {
+  const csv =
+    [
+      RECIPIENT_CSV_COLUMNS.join(','),
+      ...rows.map((r) => RECIPIENT_CSV_COLUMNS.map((c) => quote(r[c] ?? '')).join(',')),
+    ].join('\n') + '\n';
   const answer = await send(csv);
   const byLine = new Map(answer.lines.map((l) => [l.line, l.number]));
   return { results: rows.map((_, row) => ({ row, ok: byLine.has(row + 2), message: byLine.get(row + 2) })) };
@@ -27,7 +34,11 @@ export function RecipientImport() {
       importRows={(rows) => importRecipientRows((csv) => importCsv(csv).unwrap(), rows)}
       onFinished={(lines) => {
         const failed = lines.filter((l) => !l.ok).length;
-        dispatch(failed ? showToast('error', `Nothing was imported: ${failed} line${failed > 1 ? 's' : ''} failed`) : showToast('success', `${lines.length} recipients imported`));
+        dispatch(
+          failed
+            ? showToast('error', `Nothing was imported: ${failed} line${failed > 1 ? 's' : ''} failed`)
+            : showToast('success', `${lines.length} recipients imported`),
+        );
       }}
     />
   );

@@ -1,12 +1,19 @@
 import { api } from '@smsc/shared-api';
-import type { ListPageOf, Recipient, RecipientCreateBody, RecipientImportResult, RecipientPatchBody, RecipientPayload } from '@smsc/shared-contract';
+import type {
+  ListPageOf,
+  Recipient,
+  RecipientCreateBody,
+  RecipientImportResult,
+  RecipientPatchBody,
+  RecipientPayload,
+} from '@smsc/shared-contract';
 import type { ListQueryArg } from '@smsc/shared-ui';
 
 export const RECIPIENT_TAG = 'Recipient';
 const LIST = { type: RECIPIENT_TAG, id: 'LIST' } as const;
 const unwrap = (answer: RecipientPayload) => answer.recipient;
 
-/** Recipients of spec §7 (list, CRUD, CSV import). */
+/** Recipients of docs/spec.md §7 (list, CRUD, CSV import). */
 export const recipientApi = api.enhanceEndpoints({ addTagTypes: [RECIPIENT_TAG] }).injectEndpoints({
   endpoints: (b) => ({
     listRecipients: b.query<ListPageOf<Recipient>, ListQueryArg>({
@@ -40,6 +47,11 @@ export const recipientApi = api.enhanceEndpoints({ addTagTypes: [RECIPIENT_TAG] 
 });
 
 export const {
-  useListRecipientsQuery, useLazyListRecipientsQuery, useGetRecipientQuery, useCreateRecipientMutation, useUpdateRecipientMutation,
-  useDeleteRecipientMutation, useImportRecipientsMutation,
+  useListRecipientsQuery,
+  useLazyListRecipientsQuery,
+  useGetRecipientQuery,
+  useCreateRecipientMutation,
+  useUpdateRecipientMutation,
+  useDeleteRecipientMutation,
+  useImportRecipientsMutation,
 } = recipientApi;

@@ -1,8 +1,18 @@
-import { RECIPIENT_NAME_MAX, type Recipient, type RecipientCreateBody, type RecipientPatchBody } from '@smsc/shared-contract';
+import {
+  RECIPIENT_NAME_MAX,
+  type Recipient,
+  type RecipientCreateBody,
+  type RecipientPatchBody,
+} from '@smsc/shared-contract';
 import type { FormValues, ResourceBundle, ResourceDefinition, ResourcePages } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
 import {
-  useCreateRecipientMutation, useDeleteRecipientMutation, useGetRecipientQuery, useLazyListRecipientsQuery, useListRecipientsQuery, useUpdateRecipientMutation,
+  useCreateRecipientMutation,
+  useDeleteRecipientMutation,
+  useGetRecipientQuery,
+  useLazyListRecipientsQuery,
+  useListRecipientsQuery,
+  useUpdateRecipientMutation,
 } from './recipient.api';
 
 /** Access key: roles above a company see whose recipient a row is. */
@@ -23,14 +33,24 @@ export const recipientDefinition: ResourceDefinition<Recipient> = {
   formFields: [
     { name: 'recipient_name', label: 'Name', kind: 'text', required: true, maxLength: RECIPIENT_NAME_MAX },
     {
-      name: 'number', label: 'Number', kind: 'text', required: true, maxLength: 24, placeholder: '+1 212 555 0100',
-      rules: [{ pattern: /^[+0-9 ().-]{3,24}$/, message: 'Digits, with an optional + and spaces, dashes, dots or brackets' }],
+      name: 'number',
+      label: 'Number',
+      kind: 'text',
+      required: true,
+      maxLength: 24,
+      placeholder: '+1 212 555 0100',
+      rules: [
+        { pattern: /^[+0-9 ().-]{3,24}$/, message: 'Digits, with an optional + and spaces, dashes, dots or brackets' },
+      ],
     },
   ],
 };
 
 export function recipientBody(values: FormValues): RecipientCreateBody {
-  return { recipient_name: String(values['recipient_name'] ?? '').trim(), number: String(values['number'] ?? '').trim() };
+  return {
+    recipient_name: String(values['recipient_name'] ?? '').trim(),
+    number: String(values['number'] ?? '').trim(),
+  };
 }
 
 export const recipientBundle: ResourceBundle<Recipient, RecipientCreateBody, RecipientPatchBody> = {

@@ -6,9 +6,20 @@ import { describeApiError } from '@smsc/shared-api/core';
 import { useGetDashboardQuery } from './report.api';
 import { LazyChart } from './lazy-chart';
 import { FigureTable } from './figure-table';
-import { FIGURE_TITLES, timePoints, visibleFigures, type Figure } from './report-figures';
+import { figureTitle, isCustomerReport, timePoints, visibleFigures, type Figure } from './report-figures';
 
-const CARDS: Figure[] = ['messages', 'delivered', 'undelivered', 'failed', 'pending', 'revenue', 'cost', 'margin'];
+// messages, then every state they add up from (blocked included), then money
+const CARDS: Figure[] = [
+  'messages',
+  'delivered',
+  'undelivered',
+  'failed',
+  'pending',
+  'blocked',
+  'revenue',
+  'cost',
+  'margin',
+];
 
 /** The dashboard of a role (GET /dashboard): totals, traffic over the interval, leaders and networks. */
 export function DashboardView({ interval, leaders }: { interval: string; leaders: 'company' | 'user' }) {
@@ -22,7 +33,9 @@ export function DashboardView({ interval, leaders }: { interval: string; leaders
       <Row gutter={[12, 12]}>
         {cards.map((f) => (
           <Col key={f} xs={12} md={6} lg={3}>
-            <Card size="small"><Statistic title={FIGURE_TITLES[f]} value={String(data.totals[f] ?? 0)} /></Card>
+            <Card size="small">
+              <Statistic title={figureTitle(f, data.totals)} value={String(data.totals[f] ?? 0)} />
+            </Card>
           </Col>
         ))}
       </Row>
@@ -31,19 +44,45 @@ export function DashboardView({ interval, leaders }: { interval: string; leaders
           label={`Messages and delivered by ${step}`}
           kind="line"
           points={timePoints(data.series, data.start_time, data.end_time, step, ['messages', 'delivered'])}
-          series={[{ key: 'messages', name: 'Messages' }, { key: 'delivered', name: 'Delivered' }]}
+          series={[
+            { key: 'messages', name: 'Messages' },
+            { key: 'delivered', name: 'Delivered' },
+          ]}
         />
-        <FigureTable caption={`Messages by ${step} (UTC)`} rows={data.series} totals={data.totals} step={step} groups={[]} figures={visibleFigures(['messages', 'delivered', 'undelivered', 'failed', 'revenue', 'cost', 'margin'], data.totals)} />
+        <FigureTable
+          caption={`Messages by ${step} (UTC)`}
+          rows={data.series}
+          totals={data.totals}
+          step={step}
+          groups={[]}
+          figures={visibleFigures(
+            ['messages', 'delivered', 'undelivered', 'failed', 'pending', 'blocked', 'revenue', 'cost', 'margin'],
+            data.totals,
+          )}
+        />
       </Card>
       <Row gutter={[12, 12]}>
         <Col xs={24} lg={12}>
           <Card size="small" title={leaders === 'company' ? 'Top companies' : 'Top users'}>
-            <FigureTable caption={leaders === 'company' ? 'Companies with the most messages' : 'Users with the most messages'} rows={data.top} step="total" groups={[leaders]} figures={visibleFigures(['messages', 'delivered', 'revenue', 'margin'], data.totals)} />
+            <FigureTable
+              caption={leaders === 'company' ? 'Companies with the most messages' : 'Users with the most messages'}
+              rows={data.top}
+              step="total"
+              groups={[leaders]}
+              figures={visibleFigures(['messages', 'delivered', 'revenue', 'margin'], data.totals)}
+              customer={isCustomerReport(data.totals)}
+            />
           </Card>
         </Col>
         <Col xs={24} lg={12}>
           <Card size="small" title="Top networks">
-            <FigureTable caption="Destination networks with the most messages" rows={data.networks} step="total" groups={['network']} figures={['messages', 'delivered']} />
+            <FigureTable
+              caption="Destination networks with the most messages"
+              rows={data.networks}
+              step="total"
+              groups={['network']}
+              figures={['messages', 'delivered']}
+            />
           </Card>
         </Col>
       </Row>

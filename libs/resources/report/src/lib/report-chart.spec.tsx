@@ -7,7 +7,10 @@ const points = [
   { label: 'Tue', messages: 40, revenue: 7 },
   { label: 'Wed', messages: 0, revenue: 0 },
 ];
-const series = [{ key: 'messages', name: 'Messages' }, { key: 'revenue', name: 'Revenue' }];
+const series = [
+  { key: 'messages', name: 'Messages' },
+  { key: 'revenue', name: 'Revenue' },
+];
 
 describe('ReportChart', () => {
   it('draws one line per series over the points, with a value axis and a legend', () => {

@@ -5,8 +5,16 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ChartPoint } from './report-figures';
 import { niceTicks, tickStride } from './chart-scale';
 
-export interface ChartSeries { key: string; name: string }
-export interface ReportChartProps { points: ChartPoint[]; series: ChartSeries[]; kind: 'line' | 'bar'; height?: number }
+export interface ChartSeries {
+  key: string;
+  name: string;
+}
+export interface ReportChartProps {
+  points: ChartPoint[];
+  series: ChartSeries[];
+  kind: 'line' | 'bar';
+  height?: number;
+}
 
 // antd's darker shades (blue-7, green-8, orange-8, magenta-7, purple-8, cyan-8): every one reads at
 // 4.5:1 or more on white (WCAG 1.4.3), as a line and as the tooltip's text
@@ -78,25 +86,79 @@ export default function ReportChart({ points, series, kind, height = 280 }: Repo
       >
         {ticks.map((t) => (
           <g key={t}>
-            <line x1={PAD.left} x2={PAD.left + plotW} y1={y(t)} y2={y(t)} stroke={GRID} strokeDasharray={t ? '3 3' : undefined} />
-            <text x={PAD.left - 6} y={y(t)} dy="0.32em" textAnchor="end" fill={AXIS}>{formatValue(t)}</text>
+            <line
+              x1={PAD.left}
+              x2={PAD.left + plotW}
+              y1={y(t)}
+              y2={y(t)}
+              stroke={GRID}
+              strokeDasharray={t ? '3 3' : undefined}
+            />
+            <text x={PAD.left - 6} y={y(t)} dy="0.32em" textAnchor="end" fill={AXIS}>
+              {formatValue(t)}
+            </text>
           </g>
         ))}
-        {points.map((p, i) => (i % stride === 0
-          ? <text key={`x${i}`} x={x(i)} y={PAD.top + plotH + 18} textAnchor="middle" fill={AXIS}>{p.label}</text>
-          : null))}
-        {active !== null ? <rect x={PAD.left + slot * active} y={PAD.top} width={slot} height={plotH} fill="#000" fillOpacity={0.05} /> : null}
-        {series.map((s, si) => (kind === 'line'
-          ? <polyline key={s.key} fill="none" stroke={COLORS[si % COLORS.length]} strokeWidth={2} points={points.map((p, i) => `${x(i)},${y(valueOf(p, s.key))}`).join(' ')} />
-          : points.map((p, i) => {
-            const v = valueOf(p, s.key);
-            return <rect key={`${s.key}${i}`} x={x(i) - (barW * series.length) / 2 + barW * si} y={y(v)} width={barW} height={PAD.top + plotH - y(v)} fill={COLORS[si % COLORS.length]} />;
-          })))}
+        {points.map((p, i) =>
+          i % stride === 0 ? (
+            <text key={`x${i}`} x={x(i)} y={PAD.top + plotH + 18} textAnchor="middle" fill={AXIS}>
+              {p.label}
+            </text>
+          ) : null,
+        )}
+        {active !== null ? (
+          <rect x={PAD.left + slot * active} y={PAD.top} width={slot} height={plotH} fill="#000" fillOpacity={0.05} />
+        ) : null}
+        {series.map((s, si) =>
+          kind === 'line' ? (
+            <polyline
+              key={s.key}
+              fill="none"
+              stroke={COLORS[si % COLORS.length]}
+              strokeWidth={2}
+              points={points.map((p, i) => `${x(i)},${y(valueOf(p, s.key))}`).join(' ')}
+            />
+          ) : (
+            points.map((p, i) => {
+              const v = valueOf(p, s.key);
+              return (
+                <rect
+                  key={`${s.key}${i}`}
+                  x={x(i) - (barW * series.length) / 2 + barW * si}
+                  y={y(v)}
+                  width={barW}
+                  height={PAD.top + plotH - y(v)}
+                  fill={COLORS[si % COLORS.length]}
+                />
+              );
+            })
+          ),
+        )}
       </svg>
-      <ul style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 16, listStyle: 'none', margin: '4px 0 0', padding: 0, fontSize: FONT }}>
+      <ul
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          justifyContent: 'center',
+          gap: 16,
+          listStyle: 'none',
+          margin: '4px 0 0',
+          padding: 0,
+          fontSize: FONT,
+        }}
+      >
         {series.map((s, si) => (
           <li key={s.key} style={{ color: COLORS[si % COLORS.length] }}>
-            <span style={{ display: 'inline-block', width: 10, height: 10, marginRight: 6, background: COLORS[si % COLORS.length] }} />{s.name}
+            <span
+              style={{
+                display: 'inline-block',
+                width: 10,
+                height: 10,
+                marginRight: 6,
+                background: COLORS[si % COLORS.length],
+              }}
+            />
+            {s.name}
           </li>
         ))}
       </ul>
@@ -105,13 +167,26 @@ export default function ReportChart({ points, series, kind, height = 280 }: Repo
           role="status"
           data-testid="chart-tooltip"
           style={{
-            position: 'absolute', top: PAD.top, pointerEvents: 'none', background: '#fff', border: `1px solid ${GRID}`,
-            borderRadius: 4, padding: '4px 8px', fontSize: FONT, boxShadow: '0 2px 8px rgba(0,0,0,0.15)',
-            ...(active !== null && x(active) > width / 2 ? { right: width - x(active) + 12 } : { left: x(active ?? 0) + 12 }),
+            position: 'absolute',
+            top: PAD.top,
+            pointerEvents: 'none',
+            background: '#fff',
+            border: `1px solid ${GRID}`,
+            borderRadius: 4,
+            padding: '4px 8px',
+            fontSize: FONT,
+            boxShadow: '0 2px 8px rgba(0,0,0,0.15)',
+            ...(active !== null && x(active) > width / 2
+              ? { right: width - x(active) + 12 }
+              : { left: x(active ?? 0) + 12 }),
           }}
         >
           <div style={{ fontWeight: 600 }}>{shown.label}</div>
-          {series.map((s, si) => <div key={s.key} style={{ color: COLORS[si % COLORS.length] }}>{s.name}: {formatValue(valueOf(shown, s.key))}</div>)}
+          {series.map((s, si) => (
+            <div key={s.key} style={{ color: COLORS[si % COLORS.length] }}>
+              {s.name}: {formatValue(valueOf(shown, s.key))}
+            </div>
+          ))}
         </div>
       ) : null}
     </div>

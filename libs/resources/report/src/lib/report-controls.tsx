@@ -13,21 +13,38 @@ export function useReportParams(defaults: { days: number; step: ReportStep }) {
   const start = params.get('start') ?? today.subtract(defaults.days - 1, 'day').format('YYYY-MM-DD');
   const end = params.get('end') ?? today.format('YYYY-MM-DD');
   const stepParam = params.get('step');
-  const step = (REPORT_STEPS as readonly string[]).includes(stepParam ?? '') ? (stepParam as ReportStep) : defaults.step;
+  const step = (REPORT_STEPS as readonly string[]).includes(stepParam ?? '')
+    ? (stepParam as ReportStep)
+    : defaults.step;
   const set = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) if (v) next.set(k, v); else next.delete(k);
+    for (const [k, v] of Object.entries(changes))
+      if (v) next.set(k, v);
+      else next.delete(k);
     setParams(next, { replace: true });
   };
   return {
-    start, end, step, get: (k: string) => params.get(k) ?? undefined, set,
+    start,
+    end,
+    step,
+    get: (k: string) => params.get(k) ?? undefined,
+    set,
     /** the call's range: from the start day's midnight to the end of the end day (UTC) */
-    startTime: `${start}T00:00:00.000Z`, endTime: new Date(Date.parse(`${end}T00:00:00Z`) + DAY).toISOString(),
+    startTime: `${start}T00:00:00.000Z`,
+    endTime: new Date(Date.parse(`${end}T00:00:00Z`) + DAY).toISOString(),
   };
 }
 export type ReportParamsState = ReturnType<typeof useReportParams>;
 
-export function ReportControls({ state, steps = REPORT_STEPS as unknown as ReportStep[], children }: { state: ReportParamsState; steps?: ReportStep[]; children?: ReactNode }) {
+export function ReportControls({
+  state,
+  steps = REPORT_STEPS as unknown as ReportStep[],
+  children,
+}: {
+  state: ReportParamsState;
+  steps?: ReportStep[];
+  children?: ReactNode;
+}) {
   const value: [Dayjs, Dayjs] = [dayjs(state.start), dayjs(state.end)];
   return (
     <Flex gap="small" wrap align="center" data-testid="report-controls">
@@ -35,7 +52,9 @@ export function ReportControls({ state, steps = REPORT_STEPS as unknown as Repor
         aria-label="Date range"
         allowClear={false}
         value={value}
-        onChange={(v) => v?.[0] && v[1] && state.set({ start: v[0].format('YYYY-MM-DD'), end: v[1].format('YYYY-MM-DD') })}
+        onChange={(v) =>
+          v?.[0] && v[1] && state.set({ start: v[0].format('YYYY-MM-DD'), end: v[1].format('YYYY-MM-DD') })
+        }
       />
       <Select
         aria-label="Step"

@@ -2,18 +2,73 @@
 // and the points a chart draws (every bucket of the range, empty ones as zero).
 import type { ReportGroup, ReportRow, ReportStep } from '@smsc/shared-contract';
 
-export type Figure = 'messages' | 'segments' | 'delivered' | 'undelivered' | 'failed' | 'pending' | 'blocked' | 'received' | 'revenue' | 'cost' | 'margin';
-export const MONEY: Figure[] = ['revenue', 'cost', 'margin'];
+export type Figure =
+  | 'messages'
+  | 'segments'
+  | 'delivered'
+  | 'undelivered'
+  | 'failed'
+  | 'pending'
+  | 'blocked'
+  | 'received'
+  | 'revenue'
+  | 'cost'
+  | 'margin'
+  | 'platform_cost'
+  | 'reseller_margin';
+export const MONEY: Figure[] = ['revenue', 'cost', 'margin', 'platform_cost', 'reseller_margin'];
 export const FIGURE_TITLES: Record<Figure, string> = {
-  messages: 'Messages', segments: 'Segments', delivered: 'Delivered', undelivered: 'Undelivered', failed: 'Failed', pending: 'Pending',
-  blocked: 'Blocked', received: 'Received', revenue: 'Revenue', cost: 'Cost', margin: 'Margin',
+  messages: 'Messages',
+  segments: 'Segments',
+  delivered: 'Delivered',
+  undelivered: 'Undelivered',
+  failed: 'Failed',
+  pending: 'Pending',
+  blocked: 'Blocked',
+  received: 'Received',
+  revenue: 'Revenue',
+  cost: 'Cost',
+  margin: 'Margin',
+  // what a reseller pays the platform for its companies' messages, and its revenue left after that
+  platform_cost: 'Platform cost',
+  reseller_margin: 'Margin after platform',
 };
+
+/**
+ * A figure's title for whoever reads it: what a customer's messages cost it is its spend, what the platform
+ * or a reseller takes in from them is revenue. A customer is told by the report: it carries no cost.
+ */
+export function figureTitle(f: Figure, totals: ReportRow | undefined, customer = isCustomerReport(totals)): string {
+  return f === 'revenue' && customer ? 'Spend' : FIGURE_TITLES[f];
+}
+/** A company's own report: the server leaves the vendor cost out (null) for company roles. */
+export const isCustomerReport = (totals: ReportRow | undefined) => !!totals && (totals.cost ?? null) === null;
+
+/** The states a report's messages add up from: messages = delivered + undelivered + failed + pending + blocked. */
+export const STATE_FIGURES: Figure[] = ['delivered', 'undelivered', 'failed', 'pending', 'blocked'];
+
+/**
+ * The charts of a report's figures: counts on one, money on another, never one axis for both (two
+ * thousand messages and twenty-three dollars on one scale draw the money as a flat line). At most three
+ * series a chart; margin is left out beside revenue and cost (it is their difference).
+ */
+export function chartSets(figures: Figure[]): Figure[][] {
+  const counts = figures.filter((f) => !MONEY.includes(f)).slice(0, 3);
+  const money = figures.filter((f) => MONEY.includes(f));
+  const moneyShown = (money.includes('cost') ? money.filter((f) => f !== 'margin') : money).slice(0, 3);
+  return [counts, moneyShown].filter((set) => set.length > 0);
+}
 
 /** The name shown for a row's group value (and which row key holds it). */
 export const GROUP_LABEL: Record<ReportGroup, { title: string; key: keyof ReportRow }> = {
-  company: { title: 'Company', key: 'company_name' }, reseller: { title: 'Reseller', key: 'reseller_name' }, user: { title: 'User', key: 'user_name' },
-  vendor: { title: 'Vendor', key: 'vendor_name' }, vendor_product: { title: 'Vendor product', key: 'vendor_product_name' },
-  network: { title: 'Network', key: 'network' }, number: { title: 'Number', key: 'number' }, status: { title: 'Status', key: 'status' },
+  company: { title: 'Company', key: 'company_name' },
+  reseller: { title: 'Reseller', key: 'reseller_name' },
+  user: { title: 'User', key: 'user_name' },
+  vendor: { title: 'Vendor', key: 'vendor_name' },
+  vendor_product: { title: 'Vendor product', key: 'vendor_product_name' },
+  network: { title: 'Destination', key: 'destination' },
+  number: { title: 'Number', key: 'number' },
+  status: { title: 'Status', key: 'status' },
 };
 
 /** Figures a role may see: cost and margin only when the server sent them (system admin, reseller). */
@@ -45,20 +100,33 @@ export function bucketsOf(startIso: string, endIso: string, step: ReportStep): s
   if (step === 'month') t = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), 1));
   while (t.getTime() < end && out.length < 2000) {
     out.push(t.toISOString());
-    t = step === 'month' ? new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, 1)) : new Date(t.getTime() + (step === 'hour' ? HOUR : step === 'day' ? DAY : 7 * DAY));
+    t =
+      step === 'month'
+        ? new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, 1))
+        : new Date(t.getTime() + (step === 'hour' ? HOUR : step === 'day' ? DAY : 7 * DAY));
   }
   return out;
 }
 
-export interface ChartPoint { label: string; [series: string]: string | number }
+export interface ChartPoint {
+  label: string;
+  [series: string]: string | number;
+}
 
 /**
  * Points for a time chart: one per bucket (zero where the report has no row), one series per figure.
  * Money is drawn as a number of currency units.
  */
-export function timePoints(rows: ReportRow[], startIso: string, endIso: string, step: ReportStep, figures: Figure[]): ChartPoint[] {
+export function timePoints(
+  rows: ReportRow[],
+  startIso: string,
+  endIso: string,
+  step: ReportStep,
+  figures: Figure[],
+): ChartPoint[] {
   const byTime = new Map<string, ReportRow[]>();
-  for (const r of rows) if (r.time) byTime.set(new Date(r.time).toISOString(), [...(byTime.get(new Date(r.time).toISOString()) ?? []), r]);
+  for (const r of rows)
+    if (r.time) byTime.set(new Date(r.time).toISOString(), [...(byTime.get(new Date(r.time).toISOString()) ?? []), r]);
   return bucketsOf(startIso, endIso, step).map((t) => {
     const point: ChartPoint = { label: timeLabel(t, step) };
     for (const f of figures) point[f] = (byTime.get(t) ?? []).reduce((sum, r) => sum + Number(r[f] ?? 0), 0);

@@ -6,7 +6,15 @@ import { ReportControls, useReportParams } from './report-controls';
 import { ReportDownload } from './report-download';
 import { ReportTable } from './report-table';
 import { LazyChart } from './lazy-chart';
-import { FIGURE_TITLES, GROUP_LABEL, groupPoints, timePoints, visibleFigures, type Figure } from './report-figures';
+import {
+  GROUP_LABEL,
+  chartSets,
+  figureTitle,
+  groupPoints,
+  timePoints,
+  visibleFigures,
+  type Figure,
+} from './report-figures';
 
 /** A report screen as data: what it groups by, which figures it shows, its default range and step. */
 export interface ReportPreset {
@@ -22,10 +30,22 @@ export interface ReportPreset {
 const PICK_PARAM = { company: 'company_uuid', vendor: 'vendor_id' } as const;
 const PICK_KEY = { company: ['company_uuid', 'company_name'], vendor: ['vendor_uuid', 'vendor_name'] } as const;
 
-function Picker({ kind, range, value, onChange }: { kind: 'company' | 'vendor'; range: { start_time: string; end_time: string }; value?: string; onChange(v?: string): void }) {
+function Picker({
+  kind,
+  range,
+  value,
+  onChange,
+}: {
+  kind: 'company' | 'vendor';
+  range: { start_time: string; end_time: string };
+  value?: string;
+  onChange(v?: string): void;
+}) {
   const { data, isFetching } = useGetStatReportQuery({ ...range, step: 'total', group: kind, fields: 'messages' });
   const [id, name] = PICK_KEY[kind];
-  const options = (data?.items ?? []).filter((r) => r[id]).map((r) => ({ value: String(r[id]), label: String(r[name] ?? r[id]) }));
+  const options = (data?.items ?? [])
+    .filter((r) => r[id])
+    .map((r) => ({ value: String(r[id]), label: String(r[name] ?? r[id]) }));
   return (
     <Select
       aria-label={GROUP_LABEL[kind].title}
@@ -46,34 +66,65 @@ export function ReportView({ preset }: { preset: ReportPreset }) {
   const state = useReportParams({ days: preset.days, step: preset.step });
   const range = { start_time: state.startTime, end_time: state.endTime };
   const picks = Object.fromEntries((preset.pick ?? []).map((k) => [PICK_PARAM[k], state.get(PICK_PARAM[k])]));
-  const params = { ...range, step: state.step, group: preset.groups.join(',') || undefined, fields: preset.figures.join(','), ...picks };
+  const params = {
+    ...range,
+    step: state.step,
+    group: preset.groups.join(',') || undefined,
+    fields: preset.figures.join(','),
+    ...picks,
+  };
   const { data, error, isFetching } = useGetStatReportQuery(params);
   const figures = visibleFigures(preset.figures, data?.totals);
-  const charted = figures.filter((f) => f !== 'margin' || figures.length === 1).slice(0, 3);
+  const chartSetsShown = chartSets(figures);
   const byTime = state.step !== 'total';
   return (
     <Flex vertical gap="middle" data-testid={`report-${preset.name}`}>
       <Flex gap="small" wrap justify="space-between">
         <ReportControls state={state}>
           {(preset.pick ?? []).map((k) => (
-            <Picker key={k} kind={k} range={range} value={picks[PICK_PARAM[k]]} onChange={(v) => state.set({ [PICK_PARAM[k]]: v })} />
+            <Picker
+              key={k}
+              kind={k}
+              range={range}
+              value={picks[PICK_PARAM[k]]}
+              onChange={(v) => state.set({ [PICK_PARAM[k]]: v })}
+            />
           ))}
         </ReportControls>
-        <ReportDownload path="/stat/report" params={params} fileName={`${preset.name}-${state.start}-${state.end}.csv`} />
+        <ReportDownload
+          path="/stat/report"
+          params={params}
+          fileName={`${preset.name}-${state.start}-${state.end}.csv`}
+        />
       </Flex>
       {error ? <Alert type="error" showIcon title={describeApiError(error)} /> : null}
       {data && data.items.length === 0 ? <Empty description="No messages in this range" /> : null}
       {data && data.items.length > 0 ? (
-        <LazyChart
-          label={`${charted.map((f) => FIGURE_TITLES[f]).join(', ')} ${byTime ? `by ${state.step}` : 'by group'}`}
-          kind={byTime ? 'line' : 'bar'}
-          points={byTime ? timePoints(data.items, data.start_time, data.end_time, state.step, charted) : groupPoints(data.items, preset.groups, charted)}
-          series={charted.map((f) => ({ key: f, name: FIGURE_TITLES[f] }))}
-        />
+        <Flex vertical gap="middle">
+          {chartSetsShown.map((charted) => (
+            <LazyChart
+              key={charted.join()}
+              label={`${charted.map((f) => figureTitle(f, data.totals)).join(', ')} ${byTime ? `by ${state.step}` : 'by group'}`}
+              kind={byTime ? 'line' : 'bar'}
+              points={
+                byTime
+                  ? timePoints(data.items, data.start_time, data.end_time, state.step, charted)
+                  : groupPoints(data.items, preset.groups, charted)
+              }
+              series={charted.map((f) => ({ key: f, name: figureTitle(f, data.totals) }))}
+            />
+          ))}
+        </Flex>
       ) : null}
       <ReportTable
         caption={`${preset.groups.map((g) => GROUP_LABEL[g].title).join(' and ') || 'Traffic'} from ${state.start} to ${state.end}`}
-        rows={data?.items ?? []} totals={data?.totals} step={state.step} groups={preset.groups} figures={figures} loading={isFetching} currency={data?.currency}
+        rows={data?.items ?? []}
+        totals={data?.totals}
+        step={state.step}
+        groups={preset.groups}
+        figures={figures}
+        loading={isFetching}
+        currency={data?.currency}
       />
     </Flex>
   );

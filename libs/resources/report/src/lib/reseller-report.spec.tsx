@@ -4,7 +4,15 @@ import { renderWithProviders } from '@smsc/shared-testing';
 import type { ReportRow } from '@smsc/shared-contract';
 import { ResellerReport } from './reseller-report';
 
-const row = (over: Partial<ReportRow>): ReportRow => ({ time: null, messages: 0, delivered: 0, revenue: '0.00', cost: '0.00', margin: '0.00', ...over });
+const row = (over: Partial<ReportRow>): ReportRow => ({
+  time: null,
+  messages: 0,
+  delivered: 0,
+  revenue: '0.00',
+  cost: '0.00',
+  margin: '0.00',
+  ...over,
+});
 
 describe('reseller report (fetch answered like the server)', () => {
   // antd's first render under jsdom on a busy 2-core machine takes seconds
@@ -13,8 +21,18 @@ describe('reseller report (fetch answered like the server)', () => {
   const RealRequest = globalThis.Request;
   const realCreate = URL.createObjectURL;
   const asked: URL[] = [];
-  const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-  const totals = row({ messages: 9, delivered: 8, revenue: '0.108', cost: '0.054', margin: '0.054' });
+  const json = (body: unknown) =>
+    new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  // what the reseller pays the platform (its wholesale product) beside what its companies pay it
+  const totals = row({
+    messages: 9,
+    delivered: 8,
+    revenue: '0.108',
+    cost: '0.054',
+    margin: '0.054',
+    platform_cost: '0.063',
+    reseller_margin: '0.045',
+  });
   beforeAll(() => {
     globalThis.Request = class extends RealRequest {
       constructor(input: RequestInfo | URL, init?: RequestInit) {
@@ -25,13 +43,60 @@ describe('reseller report (fetch answered like the server)', () => {
       const url = new URL(input instanceof RealRequest ? input.url : new URL(String(input), 'http://localhost').href);
       asked.push(url);
       const q = url.searchParams;
-      if (q.get('format') === 'csv') return new Response('Company,Messages\r\n', { status: 200, headers: { 'content-type': 'text/csv' } });
-      const page = { total: 2, per_page: 50, start_time: '2026-10-01T00:00:00.000Z', end_time: '2026-11-01T00:00:00.000Z', group: [], totals, currency: 'USD' };
+      if (q.get('format') === 'csv')
+        return new Response('Company,Messages\r\n', { status: 200, headers: { 'content-type': 'text/csv' } });
+      const page = {
+        total: 2,
+        per_page: 50,
+        start_time: '2026-10-01T00:00:00.000Z',
+        end_time: '2026-11-01T00:00:00.000Z',
+        group: [],
+        totals,
+        currency: 'USD',
+      };
       if (url.pathname.endsWith('/sms/reseller/report')) {
-        return json({ ...page, step: 'total', items: [row({ company_name: 'Acme', messages: 7, delivered: 6, revenue: '0.084', cost: '0.042', margin: '0.042' }), row({ company_name: 'Initech', messages: 2, delivered: 2, revenue: '0.024', cost: '0.012', margin: '0.012' })] });
+        return json({
+          ...page,
+          step: 'total',
+          items: [
+            row({
+              company_name: 'Acme',
+              messages: 7,
+              delivered: 6,
+              revenue: '0.084',
+              cost: '0.042',
+              margin: '0.042',
+              platform_cost: '0.049',
+              reseller_margin: '0.035',
+            }),
+            row({
+              company_name: 'Initech',
+              messages: 2,
+              delivered: 2,
+              revenue: '0.024',
+              cost: '0.012',
+              margin: '0.012',
+              platform_cost: '0.014',
+              reseller_margin: '0.010',
+            }),
+          ],
+        });
       }
       if (url.pathname.endsWith('/sms/report')) {
-        return json({ ...page, step: 'day', items: [row({ time: '2026-10-03T00:00:00.000Z', messages: 9, delivered: 8, revenue: '0.108', cost: '0.054', margin: '0.054' })] });
+        return json({
+          ...page,
+          step: 'day',
+          items: [
+            row({
+              time: '2026-10-03T00:00:00.000Z',
+              messages: 9,
+              delivered: 8,
+              revenue: '0.108',
+              cost: '0.054',
+              margin: '0.054',
+            }),
+          ],
+        });
       }
       return json({ error: { message: `unexpected ${url.pathname}` } });
     }) as typeof fetch;
@@ -47,23 +112,65 @@ describe('reseller report (fetch answered like the server)', () => {
     return <output data-testid="where">{useLocation().search}</output>;
   }
   const render = (route: string) =>
-    renderWithProviders(<Routes><Route path="/reseller/reporting" element={<><ResellerReport /><Where /></>} /></Routes>, { route });
+    renderWithProviders(
+      <Routes>
+        <Route
+          path="/reseller/reporting"
+          element={
+            <>
+              <ResellerReport />
+              <Where />
+            </>
+          }
+        />
+      </Routes>,
+      { route },
+    );
 
-  it("shows a month of its companies by company (chart and table with cost), then by day, the month and view in the address", async () => {
+  it('shows a month of its companies by company (chart and table with cost), then by day, the month and view in the address', async () => {
     render('/reseller/reporting?month=2026-10&company=ac');
     const table = await screen.findByRole('table', { name: /Your companies, October 2026/ }, { timeout: 30_000 });
     await waitFor(() => expect(within(table).getByText('Initech')).toBeTruthy());
     expect(within(table).getByText('Total')).toBeTruthy();
     expect(within(table).getByRole('columnheader', { name: 'Cost (USD)' })).toBeTruthy();
+    // its cost side: what it pays the platform for each company's messages and what is left of the revenue
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['Platform cost (USD)', 'Margin after platform (USD)']));
+    const acme = within(table).getByText('Acme').closest('tr') as HTMLElement;
+    const cells = within(acme)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    const col = (title: string) => headers.indexOf(title);
+    expect(cells[col('Platform cost (USD)')]).toMatch(/^0\.049/);
+    expect(cells[col('Margin after platform (USD)')]).toMatch(/^0\.035/);
     const first = asked.find((u) => u.pathname.endsWith('/sms/reseller/report'));
-    expect(Object.fromEntries(first?.searchParams ?? [])).toEqual({ date_gte: '2026-10-01', date_lte: '2026-10-31', company_name: 'ac', group_by_company: 'true', page: '0', per_page: '50' });
-    expect(screen.getByTestId('report-chart').getAttribute('aria-label')).toBe('Messages, Revenue, Margin by company, October 2026');
+    expect(Object.fromEntries(first?.searchParams ?? [])).toEqual({
+      date_gte: '2026-10-01',
+      date_lte: '2026-10-31',
+      company_name: 'ac',
+      group_by_company: 'true',
+      page: '0',
+      per_page: '50',
+    });
+    // the reseller's ~2,000 messages and ~23 USD no longer share one axis
+    expect(screen.getAllByTestId('report-chart').map((c) => c.getAttribute('aria-label'))).toEqual([
+      'Messages by company, October 2026',
+      'Revenue, Margin by company, October 2026',
+    ]);
 
     fireEvent.click(screen.getByRole('radio', { name: 'By day' }));
     const days = await screen.findByRole('table', { name: /Your companies by day, October 2026/ }, { timeout: 30_000 });
     await waitFor(() => expect(within(days).getByText('2026-10-03')).toBeTruthy());
     const daily = asked.find((u) => u.pathname.endsWith('/sms/report'));
-    expect(Object.fromEntries(daily?.searchParams ?? [])).toEqual({ date_gte: '2026-10-01', date_lte: '2026-10-31', company_name: 'ac', page: '0', per_page: '50' });
+    expect(Object.fromEntries(daily?.searchParams ?? [])).toEqual({
+      date_gte: '2026-10-01',
+      date_lte: '2026-10-31',
+      company_name: 'ac',
+      page: '0',
+      per_page: '50',
+    });
     expect(screen.getByTestId('where').textContent).toBe('?month=2026-10&company=ac&view=day');
   });
 
@@ -75,6 +182,11 @@ describe('reseller report (fetch answered like the server)', () => {
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled(), { timeout: 30_000 });
     const csv = asked.find((u) => u.searchParams.get('format') === 'csv');
     expect(csv?.pathname).toMatch(/\/sms\/reseller\/report$/);
-    expect(Object.fromEntries(csv?.searchParams ?? [])).toEqual({ date_gte: '2026-10-01', date_lte: '2026-10-31', group_by_company: 'true', format: 'csv' });
+    expect(Object.fromEntries(csv?.searchParams ?? [])).toEqual({
+      date_gte: '2026-10-01',
+      date_lte: '2026-10-31',
+      group_by_company: 'true',
+      format: 'csv',
+    });
   });
 });

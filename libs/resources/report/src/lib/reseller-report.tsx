@@ -7,9 +7,19 @@ import { useGetResellerReportQuery, useGetSmsReportQuery } from './report.api';
 import { ReportDownload } from './report-download';
 import { ReportTable } from './report-table';
 import { LazyChart } from './lazy-chart';
-import { FIGURE_TITLES, groupPoints, timePoints, visibleFigures, type Figure } from './report-figures';
+import { FIGURE_TITLES, chartSets, groupPoints, timePoints, visibleFigures, type Figure } from './report-figures';
 
-const FIGURES: Figure[] = ['messages', 'delivered', 'undelivered', 'failed', 'revenue', 'cost', 'margin'];
+const FIGURES: Figure[] = [
+  'messages',
+  'delivered',
+  'undelivered',
+  'failed',
+  'revenue',
+  'cost',
+  'margin',
+  'platform_cost',
+  'reseller_margin',
+];
 const PER_PAGE = 50;
 type View = 'company' | 'day';
 
@@ -23,13 +33,23 @@ export function useResellerReportParams() {
   const page = Math.max(0, Number(params.get('page')) || 0);
   const set = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) if (v) next.set(k, v); else next.delete(k);
+    for (const [k, v] of Object.entries(changes))
+      if (v) next.set(k, v);
+      else next.delete(k);
     // any change but paging starts again at the first page
     if (!('page' in changes)) next.delete('page');
     setParams(next, { replace: true });
   };
   const first = dayjs(`${month}-01`);
-  return { month, view, company, page, set, date_gte: first.format('YYYY-MM-DD'), date_lte: first.endOf('month').format('YYYY-MM-DD') };
+  return {
+    month,
+    view,
+    company,
+    page,
+    set,
+    date_gte: first.format('YYYY-MM-DD'),
+    date_lte: first.endOf('month').format('YYYY-MM-DD'),
+  };
 }
 
 /**
@@ -47,7 +67,8 @@ export function ResellerReport() {
   const days = useGetSmsReportQuery(paged, { skip: byCompany });
   const { data, error, isFetching } = byCompany ? companies : days;
   const figures = visibleFigures(FIGURES, data?.totals);
-  const charted = figures.filter((f) => f === 'messages' || f === 'revenue' || f === 'margin');
+  // messages on one chart, revenue and margin on another: never one axis for counts and money
+  const chartSetsShown = chartSets(figures.filter((f) => f === 'messages' || f === 'revenue' || f === 'margin'));
   const groups: ReportGroup[] = byCompany ? ['company'] : [];
   const monthLabel = dayjs(`${state.month}-01`).format('MMMM YYYY');
   return (
@@ -65,7 +86,10 @@ export function ResellerReport() {
             <Radio.Group
               optionType="button"
               value={state.view}
-              options={[{ value: 'company', label: 'By company' }, { value: 'day', label: 'By day' }]}
+              options={[
+                { value: 'company', label: 'By company' },
+                { value: 'day', label: 'By day' },
+              ]}
               onChange={(e) => state.set({ view: e.target.value === 'day' ? 'day' : undefined })}
             />
           </div>
@@ -88,16 +112,31 @@ export function ResellerReport() {
       {error ? <Alert type="error" showIcon title={describeApiError(error)} /> : null}
       {data && data.items.length === 0 ? <Empty description="No messages from your companies in this month" /> : null}
       {data && data.items.length > 0 ? (
-        <LazyChart
-          label={`${charted.map((f) => FIGURE_TITLES[f]).join(', ')} ${byCompany ? 'by company' : 'by day'}, ${monthLabel}`}
-          kind={byCompany ? 'bar' : 'line'}
-          points={byCompany ? groupPoints(data.items, groups, charted) : timePoints(data.items, data.start_time, data.end_time, 'day', charted)}
-          series={charted.map((f) => ({ key: f, name: FIGURE_TITLES[f] }))}
-        />
+        <Flex vertical gap="middle">
+          {chartSetsShown.map((charted) => (
+            <LazyChart
+              key={charted.join()}
+              label={`${charted.map((f) => FIGURE_TITLES[f]).join(', ')} ${byCompany ? 'by company' : 'by day'}, ${monthLabel}`}
+              kind={byCompany ? 'bar' : 'line'}
+              points={
+                byCompany
+                  ? groupPoints(data.items, groups, charted)
+                  : timePoints(data.items, data.start_time, data.end_time, 'day', charted)
+              }
+              series={charted.map((f) => ({ key: f, name: FIGURE_TITLES[f] }))}
+            />
+          ))}
+        </Flex>
       ) : null}
       <ReportTable
         caption={`${byCompany ? 'Your companies' : 'Your companies by day'}, ${monthLabel}`}
-        rows={data?.items ?? []} totals={data?.totals} step={byCompany ? 'total' : 'day'} groups={groups} figures={figures} loading={isFetching} currency={data?.currency}
+        rows={data?.items ?? []}
+        totals={data?.totals}
+        step={byCompany ? 'total' : 'day'}
+        groups={groups}
+        figures={figures}
+        loading={isFetching}
+        currency={data?.currency}
       />
       {data && data.total > PER_PAGE ? (
         <Pagination

@@ -1,5 +1,5 @@
 import { api } from '@smsc/shared-api';
-import type { ListPageOf, Reseller, ResellerCreate, ResellerPatch } from '@smsc/shared-contract';
+import type { ListPageOf, Product, Reseller, ResellerCreate, ResellerPatch } from '@smsc/shared-contract';
 import type { ListQueryArg } from '@smsc/shared-ui';
 
 export const RESELLER_TAG = 'Reseller';
@@ -19,7 +19,7 @@ export const resellerApi = api.enhanceEndpoints({ addTagTypes: [RESELLER_TAG] })
       query: (body) => ({ url: '/reseller', method: 'POST', body }),
       invalidatesTags: [LIST],
     }),
-    // The name `updateReseller` is in the store's quiet list: its failures show on the form (spec §8).
+    // The name `updateReseller` is in the store's quiet list: its failures show on the form (docs/spec.md §8).
     updateReseller: b.mutation<Reseller, { id: string; body: ResellerPatch }>({
       query: ({ id, body }) => ({ url: `/reseller/${encodeURIComponent(id)}`, method: 'PATCH', body }),
       invalidatesTags: (_r, _e, { id }) => [LIST, { type: RESELLER_TAG, id }],
@@ -33,10 +33,21 @@ export const resellerApi = api.enhanceEndpoints({ addTagTypes: [RESELLER_TAG] })
       query: (csv) => ({ url: '/reseller/import', method: 'POST', body: { csv } }),
       invalidatesTags: [LIST],
     }),
+    /** the products a reseller's wholesale price can come from: the platform's own (the admin's list holds resellers' too) */
+    platformProductChoices: b.query<Product[], void>({
+      query: () => ({ url: '/product/list', params: { page: 0, per_page: 1000, order_by: 'product_name' } }),
+      transformResponse: (page: ListPageOf<Product>) => page.items.filter((p) => !p.reseller_uuid),
+    }),
   }),
 });
 
 export const {
-  useListResellersQuery, useLazyListResellersQuery, useGetResellerQuery, useCreateResellerMutation, useUpdateResellerMutation, useDeleteResellerMutation,
+  useListResellersQuery,
+  useLazyListResellersQuery,
+  useGetResellerQuery,
+  useCreateResellerMutation,
+  useUpdateResellerMutation,
+  useDeleteResellerMutation,
   useImportResellersMutation,
+  usePlatformProductChoicesQuery,
 } = resellerApi;

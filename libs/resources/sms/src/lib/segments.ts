@@ -1,7 +1,12 @@
 import { SegmentedMessage } from 'sms-segments-calculator';
 import type { SmsEncoding } from '@smsc/shared-contract';
 
-export interface Segments { segments: number; encoding: SmsEncoding; characters: number; characters_left: number }
+export interface Segments {
+  segments: number;
+  encoding: SmsEncoding;
+  characters: number;
+  characters_left: number;
+}
 
 /**
  * The compose box's live count, with the same library and rules as the server's pipeline: GSM-7
@@ -12,5 +17,10 @@ export function countSegments(text: string): Segments {
   const encoding: SmsEncoding = m.encodingName === 'UCS-2' ? 'UCS-2' : 'GSM-7';
   const last = m.segments[m.segments.length - 1];
   const bits = encoding === 'UCS-2' ? 16 : 7;
-  return { segments: Math.max(1, m.segmentsCount), encoding, characters: m.numberOfCharacters, characters_left: last ? Math.floor(last.freeSizeInBits() / bits) : 0 };
+  return {
+    segments: Math.max(1, m.segmentsCount),
+    encoding,
+    characters: m.numberOfCharacters,
+    characters_left: last ? Math.floor(last.freeSizeInBits() / bits) : 0,
+  };
 }

@@ -3,17 +3,25 @@ import { useEffect, useState } from 'react';
 // data kit, so the landing stays near a role home's size
 import { Alert, Button, Input } from '@smsc/shared-ui/core';
 import { Card, Descriptions, Space, Typography } from '@smsc/shared-ui/frame';
-import { FieldRow, Select, Tag } from '@smsc/shared-ui/compose';
+import { FieldRow, PlaceholderFields, placeholderState, Select, Tag } from '@smsc/shared-ui/compose';
 import { describeApiError, showToast } from '@smsc/shared-api/core';
 import { useAppDispatch } from '@smsc/shared-session';
-import { SMS_TEXT_MAX, type SendSmsBody } from '@smsc/shared-contract';
+import { BLOCK_REASON_WORDS, SMS_TEXT_MAX, type SendSmsBody } from '@smsc/shared-contract';
+import { formatMoney, formatPhone } from '@smsc/shared-util';
 import { useSegments } from './use-segments';
 import {
-  FINAL_STATUSES, useApprovedTemplateChoicesQuery, useGetSmsQuery, useQuoteSmsQuery, useRecipientChoicesQuery, useSendSmsMutation, useSenderNumbersQuery,
+  FINAL_STATUSES,
+  useApprovedTemplateChoicesQuery,
+  useGetSmsQuery,
+  useQuoteSmsQuery,
+  useRecipientChoicesQuery,
+  useSendSmsMutation,
+  useSenderNumbersQuery,
 } from './sms.api';
 import { useSmsCompanyOptions, smsStatusTag } from './sms-status';
 
-const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
+const newKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
 export const POLL_MS = 1000;
 const QUOTE_DELAY_MS = 400;
 
@@ -27,6 +35,15 @@ function useSettled<T>(value: T, ms: number): T {
   return settled;
 }
 
+/**
+ * Why the quote has no price, in words: a refusal's reason as the timeline words it (a guard such as
+ * destination_not_allowed included), else the code with spaces.
+ */
+export function quoteReasonText(reason: string): string {
+  const words = (BLOCK_REASON_WORDS as Record<string, string | undefined>)[reason];
+  return `Cannot be sent: ${words ?? reason.replace(/_/g, ' ')}`;
+}
+
 /** The message just sent, re-read every second until its status is final (no reload needed). */
 export function SentMessage({ id }: { id: string }) {
   const [final, setFinal] = useState(false);
@@ -37,13 +54,30 @@ export function SentMessage({ id }: { id: string }) {
   return (
     <Card size="small" title="Last message" aria-live="polite" data-testid="sent-message">
       <Descriptions size="small" column={1}>
-        <Descriptions.Item label="Status"><span data-testid="sent-status">{smsStatusTag(data.status)}</span></Descriptions.Item>
+        <Descriptions.Item label="Status">
+          <span data-testid="sent-status">{smsStatusTag(data.status)}</span>
+        </Descriptions.Item>
         <Descriptions.Item label="To">{data.dnis}</Descriptions.Item>
-        <Descriptions.Item label="Parts">{data.segments} ({data.encoding})</Descriptions.Item>
-        <Descriptions.Item label="Price">{data.price ? `${data.price} ${data.currency}` : '—'}</Descriptions.Item>
+        <Descriptions.Item label="Parts">
+          {data.segments} ({data.encoding})
+        </Descriptions.Item>
+        <Descriptions.Item label="Price">{data.price ? formatMoney(data.price, data.currency) : '—'}</Descriptions.Item>
         {data.status_message && <Descriptions.Item label="Detail">{data.status_message}</Descriptions.Item>}
       </Descriptions>
     </Card>
+  );
+}
+
+/** The form's fields by the names the server gives them in `errors`. */
+const FIELD_IDS: Record<string, string> = { ani: 'sms-ani', dnis: 'sms-dnis', text: 'sms-text', values: 'sms-text' };
+
+/** A server's field error under its field, tied to the control for screen readers. */
+function FieldErrorLine({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <div id={id} role="alert" style={{ color: 'var(--ant-color-error, #ff4d4f)' }}>
+      {message}
+    </div>
   );
 }
 
@@ -61,6 +95,15 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
   const [recipient, setRecipient] = useState<string | undefined>();
   const [template, setTemplate] = useState<string | undefined>();
   const [text, setText] = useState('');
+  const [values, setValues] = useState<Record<string, string>>({});
+  // the server's field errors ({ errors: { dnis: ... } }), shown under their fields until the field changes
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const clearError = (name: string) =>
+    setFieldErrors((all) => {
+      if (!(name in all)) return all;
+      const { [name]: _gone, ...rest } = all;
+      return rest;
+    });
   const [key, setKey] = useState(newKey);
   const [sentId, setSentId] = useState<string | null>(null);
   const ready = !pickCompany || !!company;
@@ -72,10 +115,22 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
   const templates = useApprovedTemplateChoicesQuery(scope, { skip: !ready });
   const [send, sending] = useSendSmsMutation();
 
+  // the number and a picked recipient's name fill their placeholders; the rest are typed here
+  const recipientName = recipients.data?.items.find((x) => x.recipient_uuid === recipient)?.recipient_name;
+  const fill = placeholderState(
+    text,
+    { number: dnis.trim() || undefined, name: recipientName, recipient_name: recipientName },
+    values,
+  );
+  // parts and price are those of the text as it goes out, placeholders filled
+  const final = fill.preview;
   // the text field's focus fetches the part counter before the first keystroke
   const [counting, setCounting] = useState(false);
-  const live = useSegments(text, counting);
-  const quoteArg = useSettled({ text, dnis: dnis.trim() || undefined, ...(pickCompany ? { company_uuid: company } : {}) }, QUOTE_DELAY_MS);
+  const live = useSegments(final, counting);
+  const quoteArg = useSettled(
+    { text: final, dnis: dnis.trim() || undefined, ...(pickCompany ? { company_uuid: company } : {}) },
+    QUOTE_DELAY_MS,
+  );
   const quote = useQuoteSmsQuery(quoteArg, { skip: !ready || !quoteArg.text || !quoteArg.dnis });
 
   const pickRecipient = (id?: string) => {
@@ -85,6 +140,7 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
   };
   const pickTemplate = (id?: string) => {
     setTemplate(id);
+    clearError('text');
     const t = templates.data?.items.find((x) => x.id === id);
     if (t) setText(t.text);
   };
@@ -93,6 +149,7 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
     const body: SendSmsBody = { ani, dnis: dnis.trim(), text };
     if (recipient) body.recipient_uuid = recipient;
     if (template) body.sms_template_uuid = template;
+    if (Object.keys(fill.typed).length) body.values = fill.typed;
     if (pickCompany && company) body.company_uuid = company;
     try {
       const sms = await send({ body, key }).unwrap();
@@ -100,51 +157,194 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
       setKey(newKey());
       dispatch(showToast('success', `Message to ${sms.dnis} ${sms.status}`));
     } catch (e) {
-      dispatch(showToast('error', describeApiError(e)));
+      const errors = (e as { data?: { errors?: unknown } } | undefined)?.data?.errors;
+      const mine =
+        errors && typeof errors === 'object'
+          ? Object.fromEntries(
+              Object.entries(errors as Record<string, unknown>).filter(([k]) => FIELD_IDS[k] !== undefined),
+            )
+          : {};
+      setFieldErrors(Object.fromEntries(Object.entries(mine).map(([k, v]) => [k, String(v)])));
+      if (!Object.keys(mine).length) dispatch(showToast('error', describeApiError(e)));
     }
   };
 
   const q = quote.data;
-  const canSend = ready && !!ani && !!dnis.trim() && !!text && text.length <= SMS_TEXT_MAX;
+  const blank = !!text && !text.trim();
+  const canSend =
+    ready && !!ani && !!dnis.trim() && !!text.trim() && final.length <= SMS_TEXT_MAX && !fill.missing.length;
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 720 }}>
-      <form id="sms-center" aria-label="Compose SMS" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <form
+        id="sms-center"
+        aria-label="Compose SMS"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
         {pickCompany && (
           <FieldRow label="Company" htmlFor="sms-company" required>
-            <Select id="sms-company" showSearch optionFilterProp="label" options={companies.options} loading={companies.loading} value={company}
-              onChange={(v: string) => { setCompany(v); setAni(undefined); setRecipient(undefined); setTemplate(undefined); }} placeholder="Choose the company to send for" />
+            <Select
+              id="sms-company"
+              showSearch
+              optionFilterProp="label"
+              options={companies.options}
+              loading={companies.loading}
+              value={company}
+              onChange={(v: string) => {
+                setCompany(v);
+                setAni(undefined);
+                setRecipient(undefined);
+                setTemplate(undefined);
+              }}
+              placeholder="Choose the company to send for"
+            />
           </FieldRow>
         )}
-        <FieldRow label="From" htmlFor="sms-ani" required help={ready && numbers.data?.items.length === 0 ? 'No sending numbers: buy or assign a DID first' : undefined}>
-          <Select id="sms-ani" aria-describedby={ready && numbers.data?.items.length === 0 ? 'sms-ani_help' : undefined} showSearch value={ani} onChange={setAni} disabled={!ready} loading={numbers.isFetching} placeholder="Sender number"
-            options={(numbers.data?.items ?? []).map((d) => ({ label: d.description ? `${d.did} · ${d.description}` : d.did, value: d.did }))} />
+        <FieldRow
+          label="From"
+          htmlFor="sms-ani"
+          required
+          help={ready && numbers.data?.items.length === 0 ? 'No sending numbers: buy or assign a DID first' : undefined}
+        >
+          <Select
+            id="sms-ani"
+            aria-describedby={ready && numbers.data?.items.length === 0 ? 'sms-ani_help' : undefined}
+            showSearch
+            value={ani}
+            onChange={(v: string) => {
+              setAni(v);
+              clearError('ani');
+            }}
+            status={fieldErrors.ani ? 'error' : undefined}
+            disabled={!ready}
+            loading={numbers.isFetching}
+            placeholder="Sender number"
+            options={(numbers.data?.items ?? []).map((d) => ({
+              label: d.description ? `${formatPhone(d.did)} · ${d.description}` : formatPhone(d.did),
+              value: d.did,
+            }))}
+          />
+          <FieldErrorLine id="sms-ani_error" message={fieldErrors.ani} />
         </FieldRow>
         <FieldRow label="Recipient" htmlFor="sms-recipient">
-          <Select id="sms-recipient" showSearch optionFilterProp="label" allowClear value={recipient} onChange={pickRecipient} disabled={!ready} placeholder="Optional: pick a saved recipient"
-            options={(recipients.data?.items ?? []).map((r) => ({ label: `${r.recipient_name} (${r.number})`, value: r.recipient_uuid }))} />
+          <Select
+            id="sms-recipient"
+            showSearch
+            optionFilterProp="label"
+            allowClear
+            value={recipient}
+            onChange={pickRecipient}
+            disabled={!ready}
+            placeholder="Optional: pick a saved recipient"
+            options={(recipients.data?.items ?? []).map((r) => ({
+              label: `${r.recipient_name} (${r.number})`,
+              value: r.recipient_uuid,
+            }))}
+          />
         </FieldRow>
         <FieldRow label="To" htmlFor="sms-dnis" required>
-          <Input id="sms-dnis" value={dnis} maxLength={24} placeholder="+1 212 555 0100" autoComplete="tel"
-            onChange={(e) => { setDnis(e.target.value); setRecipient(undefined); }} />
+          <Input
+            id="sms-dnis"
+            value={dnis}
+            maxLength={24}
+            placeholder="+1 212 555 0100"
+            autoComplete="tel"
+            onChange={(e) => {
+              setDnis(e.target.value);
+              setRecipient(undefined);
+              clearError('dnis');
+            }}
+            status={fieldErrors.dnis ? 'error' : undefined}
+            aria-describedby={fieldErrors.dnis ? 'sms-dnis_error' : undefined}
+          />
+          <FieldErrorLine id="sms-dnis_error" message={fieldErrors.dnis} />
         </FieldRow>
         <FieldRow label="Template" htmlFor="sms-template">
-          <Select id="sms-template" showSearch optionFilterProp="label" allowClear value={template} onChange={pickTemplate} disabled={!ready} placeholder="Optional: an approved template"
-            options={(templates.data?.items ?? []).map((t) => ({ label: t.template_name, value: t.id }))} />
+          <Select
+            id="sms-template"
+            showSearch
+            optionFilterProp="label"
+            allowClear
+            value={template}
+            onChange={pickTemplate}
+            disabled={!ready}
+            placeholder="Optional: an approved template"
+            options={(templates.data?.items ?? []).map((t) => ({ label: t.template_name, value: t.id }))}
+          />
         </FieldRow>
-        <FieldRow label="Text" htmlFor="sms-text" required help={template ? 'The approved template is sent as it is; clear the template to write your own text.' : undefined}>
-          <Input.TextArea id="sms-text" aria-describedby={template ? 'sms-text_help' : undefined} onFocus={() => setCounting(true)} rows={5} value={text} readOnly={!!template} onChange={(e) => setText(e.target.value)} />
+        <FieldRow
+          label="Text"
+          htmlFor="sms-text"
+          required
+          help={
+            template ? 'The approved template is sent as it is; clear the template to write your own text.' : undefined
+          }
+        >
+          <Input.TextArea
+            id="sms-text"
+            aria-describedby={template ? 'sms-text_help' : undefined}
+            onFocus={() => setCounting(true)}
+            rows={5}
+            value={text}
+            readOnly={!!template}
+            onChange={(e) => {
+              setText(e.target.value);
+              clearError('text');
+            }}
+            status={blank || fieldErrors.text ? 'error' : undefined}
+          />
+          <FieldErrorLine id="sms-text_error" message={fieldErrors.text ?? fieldErrors.values} />
+          {blank && (
+            <div role="alert" style={{ color: 'var(--ant-color-error, #ff4d4f)' }}>
+              Text: write something other than spaces
+            </div>
+          )}
         </FieldRow>
+        <PlaceholderFields
+          idPrefix="sms"
+          state={fill}
+          values={values}
+          onChange={setValues}
+          sourceNote={
+            recipient
+              ? '{number} and {name} come from the recipient.'
+              : '{number} is the number in To; pick a saved recipient to fill {name}.'
+          }
+        />
         <Space wrap size="middle" aria-live="polite" data-testid="sms-figures" style={{ marginBottom: 16 }}>
-          <span data-testid="sms-segments">{live.segments} {live.segments === 1 ? 'part' : 'parts'}</span>
-          <Tag data-testid="sms-encoding">{live.encoding}</Tag>
-          <span>{live.characters} characters, {live.characters_left} left in this part</span>
-          <span data-testid="sms-price">
-            {quote.isFetching ? 'Pricing…' : q?.price ? `Price ${q.price} ${q.currency}` : q?.reason ? `No price: ${q.reason.replace('_', ' ')}` : ''}
+          <span data-testid="sms-segments">
+            {live.segments} {live.segments === 1 ? 'part' : 'parts'}
           </span>
-          {q?.available && <Typography.Text type="secondary">Available {q.available} {q.currency}</Typography.Text>}
+          <Tag data-testid="sms-encoding">{live.encoding}</Tag>
+          <span>
+            {live.characters} characters, {live.characters_left} left in this part
+          </span>
+          <span data-testid="sms-price">
+            {quote.isFetching
+              ? 'Pricing…'
+              : q?.price
+                ? `Price ${formatMoney(q.price, q.currency)}`
+                : q?.reason
+                  ? quoteReasonText(q.reason)
+                  : ''}
+          </span>
+          {q?.available && (
+            <Typography.Text type="secondary">Available {formatMoney(q.available, q.currency)}</Typography.Text>
+          )}
         </Space>
-        {text.length > SMS_TEXT_MAX && <Alert type="error" showIcon title={`The text is longer than ${SMS_TEXT_MAX} characters`} style={{ marginBottom: 16 }} />}
-        <Button type="primary" htmlType="submit" loading={sending.isLoading} disabled={!canSend}>Send</Button>
+        {final.length > SMS_TEXT_MAX && (
+          <Alert
+            type="error"
+            showIcon
+            title={`The text is longer than ${SMS_TEXT_MAX} characters`}
+            style={{ marginBottom: 16 }}
+          />
+        )}
+        <Button type="primary" htmlType="submit" loading={sending.isLoading} disabled={!canSend}>
+          Send
+        </Button>
       </form>
       {sentId && <SentMessage id={sentId} />}
     </Space>

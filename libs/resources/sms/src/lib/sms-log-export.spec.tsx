@@ -12,7 +12,16 @@ describe('SMS log export', () => {
   const realCreate = URL.createObjectURL;
   const realRevoke = URL.revokeObjectURL;
   const calls: { url: URL; auth: string | null }[] = [];
-  const signedIn = { session: { token: 'tok-1', userType: 'company_admin' as const, exp: 1, email: 'x@example.com', status: 'success' as const, error: null } };
+  const signedIn = {
+    session: {
+      token: 'tok-1',
+      userType: 'company_admin' as const,
+      exp: 1,
+      email: 'x@example.com',
+      status: 'success' as const,
+      error: null,
+    },
+  };
 
   beforeAll(() => {
     globalThis.Request = class extends RealRequest {
@@ -24,9 +33,13 @@ describe('SMS log export', () => {
       const req = input instanceof RealRequest ? input : new Request(String(input), init);
       const url = new URL(req.url);
       calls.push({ url, auth: req.headers.get('authorization') });
-      if (url.searchParams.get('format') === 'csv') return new Response('Created (UTC),SMS id\r\n', { status: 200, headers: { 'content-type': 'text/csv' } });
+      if (url.searchParams.get('format') === 'csv')
+        return new Response('Created (UTC),SMS id\r\n', { status: 200, headers: { 'content-type': 'text/csv' } });
       // the list holds more rows than one page: a client-side export would have to read them all
-      return new Response(JSON.stringify({ items: [], total: 25_000, per_page: 10, total_capped: false, next_cursor: null }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(
+        JSON.stringify({ items: [], total: 25_000, per_page: 10, total_capped: false, next_cursor: null }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
     }) as typeof fetch;
     URL.createObjectURL = jest.fn(() => 'blob:csv');
     URL.revokeObjectURL = jest.fn();
@@ -42,7 +55,11 @@ describe('SMS log export', () => {
   });
 
   const exported = async () => {
-    const button = (await screen.findByRole('button', { name: /Export CSV/ }, { timeout: 60_000 })) as HTMLButtonElement;
+    const button = (await screen.findByRole(
+      'button',
+      { name: /Export CSV/ },
+      { timeout: 60_000 },
+    )) as HTMLButtonElement;
     // enabled once the list's own page has loaded
     await waitFor(() => expect(button.disabled).toBe(false), { timeout: 60_000 });
     fireEvent.click(button);
@@ -61,21 +78,41 @@ describe('SMS log export', () => {
   it('outgoing: streams /sms/list as CSV with the direction and the filters on screen, signed in', async () => {
     (URL.createObjectURL as jest.Mock).mockClear();
     const { store } = renderWithProviders(
-      <Routes><Route path="/sms-log/*">{smsLogRoutes({ keys: [SMS_ACCESS.user] }).children?.map((r, i) => <Route key={i} index={r.index} path={r.path} element={r.element} />)}</Route></Routes>,
+      <Routes>
+        <Route path="/sms-log/*">
+          {smsLogRoutes({ keys: [SMS_ACCESS.user] }).children?.map((r, i) => (
+            <Route key={i} index={r.index} path={r.path} element={r.element} />
+          ))}
+        </Route>
+      </Routes>,
       { route: '/sms-log/outgoing?ani=%2B1212&status=delivered&page=2', preloadedState: signedIn },
     );
     const call = await exported();
     expect(call.url.pathname).toMatch(/\/sms\/list$/);
-    expect(Object.fromEntries(call.url.searchParams)).toEqual(expect.objectContaining({ format: 'csv', is_received: 'false', ani: expect.stringContaining('+1212'), status: 'delivered' }));
+    expect(Object.fromEntries(call.url.searchParams)).toEqual(
+      expect.objectContaining({
+        format: 'csv',
+        is_received: 'false',
+        ani: expect.stringContaining('+1212'),
+        status: 'delivered',
+      }),
+    );
     expect(call.url.searchParams.has('page')).toBe(false);
     expect(call.auth).toBe('Bearer tok-1');
-    await waitFor(() => expect(store.getState().toast.current?.text).toMatch(/^Exported sms-outgoing-\d{4}-\d{2}-\d{2}\.csv$/));
+    await waitFor(() =>
+      expect(store.getState().toast.current?.text).toMatch(/^Exported sms-outgoing-\d{4}-\d{2}-\d{2}\.csv$/),
+    );
   }, 240_000);
 
   it("the reseller's log (both directions) exports without a direction unless one is chosen", async () => {
     (URL.createObjectURL as jest.Mock).mockClear();
     const route = resellerSmsLogRoutes({ keys: [SMS_ACCESS.company, SMS_ACCESS.cost] });
-    renderWithProviders(<Routes><Route path={`/${route.path}`} element={route.element} /></Routes>, { route: '/reseller-sms-log?text=hello', preloadedState: signedIn });
+    renderWithProviders(
+      <Routes>
+        <Route path={`/${route.path}`} element={route.element} />
+      </Routes>,
+      { route: '/reseller-sms-log?text=hello', preloadedState: signedIn },
+    );
     const call = await exported();
     expect(call.url.searchParams.has('is_received')).toBe(false);
     expect(call.url.searchParams.get('text')).toContain('hello');

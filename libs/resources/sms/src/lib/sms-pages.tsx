@@ -1,5 +1,14 @@
 import type { RouteObject } from 'react-router';
-import { CreatePage, ListPage, definitionFor, resourceRoutes, type ListQueryArg, type ResourceBundle, type RoleAccess, type ServerCsv } from '@smsc/shared-ui';
+import {
+  CreatePage,
+  ListPage,
+  definitionFor,
+  resourceRoutes,
+  type ListQueryArg,
+  type ResourceBundle,
+  type RoleAccess,
+  type ServerCsv,
+} from '@smsc/shared-ui';
 import type { Sms } from '@smsc/shared-contract';
 import { INCOMING, OUTGOING, SMS_ACCESS, smsBundle, smsDefinition, suppressionBundle } from './sms.resource';
 
@@ -16,7 +25,9 @@ function scopedLog(access: RoleAccess, name: string, title: string): ResourceBun
  */
 export function logCsv(name: string) {
   return ({ page: _page, per_page: _per, ...filters }: ListQueryArg): ServerCsv => ({
-    path: '/sms/list', params: filters, fileName: `${name}-${new Date().toISOString().slice(0, 10)}.csv`,
+    path: '/sms/list',
+    params: filters,
+    fileName: `${name}-${new Date().toISOString().slice(0, 10)}.csv`,
   });
 }
 const incomingCsv = logCsv('sms-incoming');
@@ -31,16 +42,36 @@ export function smsLogRoutes(access: RoleAccess): RouteObject {
     path: 'sms-log',
     redirectTo: 'incoming',
     extra: [
-      { path: 'incoming', element: <ListPage key="sms-incoming" bundle={incoming} access={access} listArg={INCOMING} serverCsv={incomingCsv} />, handle: { title: 'Incoming SMS' } },
-      { path: 'outgoing', element: <ListPage key="sms-outgoing" bundle={outgoing} access={access} listArg={OUTGOING} serverCsv={outgoingCsv} />, handle: { title: 'Outgoing SMS' } },
+      {
+        path: 'incoming',
+        element: (
+          <ListPage key="sms-incoming" bundle={incoming} access={access} listArg={INCOMING} serverCsv={incomingCsv} />
+        ),
+        handle: { title: 'Incoming SMS' },
+      },
+      {
+        path: 'outgoing',
+        element: (
+          <ListPage key="sms-outgoing" bundle={outgoing} access={access} listArg={OUTGOING} serverCsv={outgoingCsv} />
+        ),
+        handle: { title: 'Outgoing SMS' },
+      },
     ],
   });
 }
 
 /** Spec §2 reseller-sms-log: one list of its companies' messages, both directions (the Incoming filter tells them apart). */
 export function resellerSmsLogRoutes(access: RoleAccess): RouteObject {
-  const both = scopedLog({ ...access, keys: [...(access.keys ?? []), SMS_ACCESS.direction] }, 'sms-reseller', 'SMS log');
-  return { path: 'reseller-sms-log', element: <ListPage key="sms-reseller" bundle={both} access={access} serverCsv={bothCsv} />, handle: { title: 'SMS log' } };
+  const both = scopedLog(
+    { ...access, keys: [...(access.keys ?? []), SMS_ACCESS.direction] },
+    'sms-reseller',
+    'SMS log',
+  );
+  return {
+    path: 'reseller-sms-log',
+    element: <ListPage key="sms-reseller" bundle={both} access={access} serverCsv={bothCsv} />,
+    handle: { title: 'SMS log' },
+  };
 }
 
 /**
@@ -50,7 +81,15 @@ export function resellerSmsLogRoutes(access: RoleAccess): RouteObject {
 export function suppressionRoutes(access: RoleAccess, base: string): RouteObject[] {
   const scoped = { ...suppressionBundle, definition: definitionFor(suppressionBundle.definition, access.keys) };
   return [
-    { path: 'dids/all-suppressions', element: <ListPage key="suppressions" bundle={scoped} access={access} createPath={`${base}/add-suppression`} />, handle: { title: 'All suppressions' } },
-    { path: 'dids/add-suppression', element: <CreatePage bundle={scoped} backTo={`${base}/all-suppressions`} />, handle: { title: 'Add suppression' } },
+    {
+      path: 'dids/all-suppressions',
+      element: <ListPage key="suppressions" bundle={scoped} access={access} createPath={`${base}/add-suppression`} />,
+      handle: { title: 'All suppressions', links: [`${base}/add-suppression`] },
+    },
+    {
+      path: 'dids/add-suppression',
+      element: <CreatePage bundle={scoped} backTo={`${base}/all-suppressions`} />,
+      handle: { title: 'Add suppression', links: [`${base}/all-suppressions`] },
+    },
   ];
 }

@@ -1,7 +1,20 @@
-import { api } from '@smsc/shared-api';
+import { api, LEDGER_LIST, LEDGER_TAG } from '@smsc/shared-api';
 import type {
-  Company, Did, ListPageOf, Recipient, SendSmsBody, Sms, SmsPage, SmsPayload, SmsQuote, SmsQuoteBody, SmsTemplate, SuppressedNumber,
-  SuppressedNumberBody, SuppressedNumberPayload,
+  Company,
+  Did,
+  ListPageOf,
+  Recipient,
+  SendSmsBody,
+  Sms,
+  SmsPage,
+  SmsEvents,
+  SmsPayload,
+  SmsQuote,
+  SmsQuoteBody,
+  SmsTemplate,
+  SuppressedNumber,
+  SuppressedNumberBody,
+  SuppressedNumberPayload,
 } from '@smsc/shared-contract';
 import type { ListQueryArg } from '@smsc/shared-ui';
 
@@ -12,13 +25,20 @@ const SUPPRESSED = { type: SUPPRESSION_TAG, id: 'LIST' } as const;
 const CHOICES = 1000;
 
 /** Messages that will not change any more: polling stops there. */
-export const FINAL_STATUSES: readonly Sms['status'][] = ['delivered', 'undelivered', 'failed', 'blocked', 'cancelled', 'received'];
+export const FINAL_STATUSES: readonly Sms['status'][] = [
+  'delivered',
+  'undelivered',
+  'failed',
+  'blocked',
+  'cancelled',
+  'received',
+];
 
 type Scoped = { company_uuid?: string };
 const scoped = (a: Scoped | void) => (a?.company_uuid ? { company_uuid: a.company_uuid } : {});
 
-/** Messages (spec §7 /sms), the compose box's choices and the suppression list. */
-export const smsApi = api.enhanceEndpoints({ addTagTypes: [SMS_TAG, SUPPRESSION_TAG] }).injectEndpoints({
+/** Messages (docs/spec.md §7 /sms), the compose box's choices and the suppression list. */
+export const smsApi = api.enhanceEndpoints({ addTagTypes: [SMS_TAG, SUPPRESSION_TAG, LEDGER_TAG] }).injectEndpoints({
   endpoints: (b) => ({
     listSms: b.query<SmsPage, ListQueryArg>({
       query: (params) => ({ url: '/sms/list', params }),
@@ -29,26 +49,43 @@ export const smsApi = api.enhanceEndpoints({ addTagTypes: [SMS_TAG, SUPPRESSION_
       transformResponse: (a: SmsPayload) => a.sms,
       providesTags: (_r, _e, id) => [{ type: SMS_TAG, id }],
     }),
+    /** the message's story (accepted, priced, routed, submitted, receipt, charged…) */
+    smsEvents: b.query<SmsEvents, string>({
+      query: (id) => `/sms/${encodeURIComponent(id)}/events`,
+      providesTags: (_r, _e, id) => [{ type: SMS_TAG, id }],
+    }),
     /** `key` goes out as the Idempotency-Key header: a retried click never sends twice */
     sendSms: b.mutation<Sms, { body: SendSmsBody; key: string }>({
       query: ({ body, key }) => ({ url: '/sms', method: 'POST', body, headers: { 'Idempotency-Key': key } }),
       transformResponse: (a: SmsPayload) => a.sms,
-      invalidatesTags: [LIST],
+      // a send holds money: the header balance and the transaction history read again
+      invalidatesTags: [LIST, LEDGER_LIST],
     }),
     quoteSms: b.query<SmsQuote, SmsQuoteBody>({
       query: (body) => ({ url: '/sms/quote', method: 'POST', body }),
+      // its "available" is the balance: read again after a send or a payment
+      providesTags: [LEDGER_LIST],
     }),
     senderNumbers: b.query<ListPageOf<Did>, Scoped | void>({
       query: (a) => ({ url: '/did/company/list', params: { per_page: CHOICES, did_type: 'ani', ...scoped(a) } }),
     }),
     smsCompanyChoices: b.query<ListPageOf<Company>, void>({
-      query: () => ({ url: '/company/list', params: { per_page: 10000, order_by: 'company_name', order_dir: 'asc', status: 'active' } }),
+      query: () => ({
+        url: '/company/list',
+        params: { per_page: 10000, order_by: 'company_name', order_dir: 'asc', status: 'active' },
+      }),
     }),
     recipientChoices: b.query<ListPageOf<Recipient>, Scoped | void>({
-      query: (a) => ({ url: '/recipient/list', params: { per_page: CHOICES, order_by: 'recipient_name', order_dir: 'asc', ...scoped(a) } }),
+      query: (a) => ({
+        url: '/recipient/list',
+        params: { per_page: CHOICES, order_by: 'recipient_name', order_dir: 'asc', ...scoped(a) },
+      }),
     }),
     approvedTemplateChoices: b.query<ListPageOf<SmsTemplate>, Scoped | void>({
-      query: (a) => ({ url: '/sms_template/list', params: { per_page: CHOICES, status: 'approved', order_by: 'template_name', order_dir: 'asc', ...scoped(a) } }),
+      query: (a) => ({
+        url: '/sms_template/list',
+        params: { per_page: CHOICES, status: 'approved', order_by: 'template_name', order_dir: 'asc', ...scoped(a) },
+      }),
     }),
     listSuppressed: b.query<ListPageOf<SuppressedNumber>, ListQueryArg>({
       query: (params) => ({ url: '/suppressed_number/list', params }),
@@ -67,7 +104,18 @@ export const smsApi = api.enhanceEndpoints({ addTagTypes: [SMS_TAG, SUPPRESSION_
 });
 
 export const {
-  useListSmsQuery, useLazyListSmsQuery, useGetSmsQuery, useSendSmsMutation, useQuoteSmsQuery, useSenderNumbersQuery, useSmsCompanyChoicesQuery,
-  useRecipientChoicesQuery, useApprovedTemplateChoicesQuery, useListSuppressedQuery, useLazyListSuppressedQuery, useAddSuppressedMutation,
+  useListSmsQuery,
+  useLazyListSmsQuery,
+  useGetSmsQuery,
+  useSendSmsMutation,
+  useSmsEventsQuery,
+  useQuoteSmsQuery,
+  useSenderNumbersQuery,
+  useSmsCompanyChoicesQuery,
+  useRecipientChoicesQuery,
+  useApprovedTemplateChoicesQuery,
+  useListSuppressedQuery,
+  useLazyListSuppressedQuery,
+  useAddSuppressedMutation,
   useDeleteSuppressedMutation,
 } = smsApi;

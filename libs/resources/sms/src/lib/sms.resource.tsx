@@ -1,17 +1,33 @@
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { SMS_STATUSES, type Sms, type SuppressedNumber, type SuppressedNumberBody } from '@smsc/shared-contract';
-import type { FormValues, ResourceBundle, ResourceDefinition, ResourcePages } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
+import type { FormValues, ListQueryArg, ResourceBundle, ResourceDefinition, ResourcePages } from '@smsc/shared-ui';
+import { formatDateTime, formatMoney, formatPhone } from '@smsc/shared-util';
 import {
-  useAddSuppressedMutation, useDeleteSuppressedMutation, useLazyListSmsQuery, useLazyListSuppressedQuery, useListSmsQuery, useListSuppressedQuery,
+  FINAL_STATUSES,
+  useAddSuppressedMutation,
+  useDeleteSuppressedMutation,
+  useLazyListSmsQuery,
+  useLazyListSuppressedQuery,
+  useListSmsQuery,
+  useListSuppressedQuery,
 } from './sms.api';
 import { smsStatusTag, useSmsCompanyOptions } from './sms-status';
+
+// the story drawer and its kit are fetched with the first log page, not with every import of this file
+const SmsStoryButton = lazy(() => import('./sms-story').then((m) => ({ default: m.SmsStoryButton })));
 
 export { smsStatusTag, useSmsCompanyOptions };
 
 /** Access keys: whose message it is (roles above a company), the vendor cost (admin, reseller). */
-export const SMS_ACCESS = { company: 'sms.company', user: 'sms.user', cost: 'sms.cost', direction: 'sms.direction' } as const;
+export const SMS_ACCESS = {
+  company: 'sms.company',
+  user: 'sms.user',
+  cost: 'sms.cost',
+  direction: 'sms.direction',
+} as const;
 
-export const money = (v: unknown, row: { currency?: string }) => (v === null || v === undefined ? '' : `${v} ${row.currency ?? ''}`.trim());
+export const money = (v: unknown, row: { currency?: string }) =>
+  v === null || v === undefined ? '' : formatMoney(String(v), row.currency);
 
 /** The SMS logs of every role: one column list for table, search and CSV export. */
 export const smsDefinition: ResourceDefinition<Sms> = {
@@ -22,11 +38,26 @@ export const smsDefinition: ResourceDefinition<Sms> = {
   defaultSort: { order_by: 'created_on', order_dir: 'desc' },
   columns: [
     { key: 'created_on', title: 'Time', sortable: true, width: 190, render: (v) => formatDateTime(v as string) },
-    { key: 'is_received', title: 'Incoming', width: 100, search: 'boolean', access: SMS_ACCESS.direction, render: (v) => (v ? 'Yes' : 'No') },
-    { key: 'ani', title: 'From', search: 'text', width: 150 },
-    { key: 'dnis', title: 'To', search: 'text', width: 150 },
+    {
+      key: 'is_received',
+      title: 'Incoming',
+      width: 100,
+      search: 'boolean',
+      access: SMS_ACCESS.direction,
+      render: (v) => (v ? 'Yes' : 'No'),
+    },
+    // numbers shown by the one display rule (formatPhone); the search still takes the digits as typed
+    { key: 'ani', title: 'From', search: 'text', width: 150, render: (v) => formatPhone(v as string | null) },
+    { key: 'dnis', title: 'To', search: 'text', width: 150, render: (v) => formatPhone(v as string | null) },
     { key: 'text', title: 'Text', search: 'text', width: 280 },
-    { key: 'status', title: 'Status', width: 120, search: 'select', options: SMS_STATUSES.map((s) => ({ label: s, value: s })), render: smsStatusTag },
+    {
+      key: 'status',
+      title: 'Status',
+      width: 120,
+      search: 'select',
+      options: SMS_STATUSES.map((s) => ({ label: s, value: s })),
+      render: smsStatusTag,
+    },
     { key: 'status_message', title: 'Detail', width: 200, hideInTable: true },
     { key: 'segments', title: 'Parts', width: 80 },
     { key: 'encoding', title: 'Encoding', width: 100, hideInTable: true },
@@ -35,12 +66,42 @@ export const smsDefinition: ResourceDefinition<Sms> = {
     { key: 'company_name', title: 'Company', width: 150, access: SMS_ACCESS.company },
     { key: 'user_name', title: 'User', search: 'text', width: 150, access: SMS_ACCESS.user },
     { key: 'sms_uuid', title: 'Message id', width: 300, hideInTable: true },
+    {
+      key: 'details',
+      title: 'Details',
+      width: 100,
+      render: (_v, row) => (
+        <Suspense fallback={null}>
+          <SmsStoryButton id={row.sms_uuid} />
+        </Suspense>
+      ),
+    },
   ],
   formFields: [],
 };
 
+/**
+ * A log page is read again this often while it shows messages still in flight (queued, sent, scheduled):
+ * one page query (the list indexes answer it in a few ms); it stops when every shown message is final or
+ * the tab is hidden.
+ */
+export const SMS_LOG_POLL_MS = 3000;
+
+/** The log's list query, live while the page shows messages whose state may still change. */
+export function useLiveSmsList(arg: ListQueryArg) {
+  const [live, setLive] = useState(false);
+  const result = useListSmsQuery(arg, { pollingInterval: live ? SMS_LOG_POLL_MS : 0, skipPollingIfUnfocused: true });
+  const items = result.data?.items;
+  useEffect(() => setLive(!!items?.some((m) => !FINAL_STATUSES.includes(m.status))), [items]);
+  return result;
+}
+
 /** Logs are read-only: no create, edit or delete. */
-export const smsBundle: ResourceBundle<Sms> = { definition: smsDefinition, useList: useListSmsQuery, useLazyList: useLazyListSmsQuery };
+export const smsBundle: ResourceBundle<Sms> = {
+  definition: smsDefinition,
+  useList: useLiveSmsList,
+  useLazyList: useLazyListSmsQuery,
+};
 
 export const INCOMING = { is_received: true } as const;
 export const OUTGOING = { is_received: false } as const;

@@ -3,7 +3,7 @@ import { definitionFor } from '@smsc/shared-ui';
 import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import { countSegments } from './segments';
 import { smsDefinition, SMS_ACCESS, suppressionBody } from './sms.resource';
-import { SmsCenter } from './sms-center';
+import { SmsCenter, quoteReasonText } from './sms-center';
 import { EMPTY_TEXT } from './use-segments';
 
 describe('segments (the same library and rules as the server)', () => {
@@ -21,14 +21,24 @@ describe('segments (the same library and rules as the server)', () => {
 });
 
 describe('sms log definition', () => {
-  it('filters by the spec §7 /sms/list fields and shows cost and owners only with their keys', () => {
-    expect(smsDefinition.columns.filter((c) => c.search).map((c) => c.key)).toEqual(['is_received', 'ani', 'dnis', 'text', 'status', 'user_name']);
+  it('filters by the docs/spec.md §7 /sms/list fields and shows cost and owners only with their keys', () => {
+    expect(smsDefinition.columns.filter((c) => c.search).map((c) => c.key)).toEqual([
+      'is_received',
+      'ani',
+      'dnis',
+      'text',
+      'status',
+      'user_name',
+    ]);
     const company = definitionFor(smsDefinition, [SMS_ACCESS.user]).columns.map((c) => c.key);
     expect(company).not.toContain('cost');
     expect(company).not.toContain('company_name');
     expect(company).toContain('price');
     expect(definitionFor(smsDefinition, [SMS_ACCESS.cost]).columns.map((c) => c.key)).toContain('cost');
-    expect(suppressionBody({ number: ' +1 212 555 0100 ', company_uuid: 'c' })).toEqual({ number: '+1 212 555 0100', company_uuid: 'c' });
+    expect(suppressionBody({ number: ' +1 212 555 0100 ', company_uuid: 'c' })).toEqual({
+      number: '+1 212 555 0100',
+      company_uuid: 'c',
+    });
   });
 });
 
@@ -36,8 +46,20 @@ describe('SmsCenter', () => {
   let api: ReturnType<typeof stubApi>;
   let reads = 0;
   const sms = (status: string) => ({
-    sms_uuid: '7c9e6679-7425-40de-944b-e07fc1f90ae7', ani: '+12125552301', dnis: '+14155550111', text: 'Hello', is_received: false, status, block_reason: null,
-    status_message: null, segments: 1, encoding: 'GSM-7', price: '0.012', cost: null, currency: 'USD', created_on: '2026-01-01T00:00:00Z',
+    sms_uuid: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+    ani: '+12125552301',
+    dnis: '+14155550111',
+    text: 'Hello',
+    is_received: false,
+    status,
+    block_reason: null,
+    status_message: null,
+    segments: 1,
+    encoding: 'GSM-7',
+    price: '0.012',
+    cost: null,
+    currency: 'USD',
+    created_on: '2026-01-01T00:00:00Z',
   });
   beforeAll(() => {
     api = stubApi(({ path, method, body: sent }) => {
@@ -47,7 +69,17 @@ describe('SmsCenter', () => {
       if (path.endsWith('/recipient/list') || path.endsWith('/sms_template/list')) return page([]);
       if (path.endsWith('/sms/quote')) {
         const body = sent as { text: string };
-        return json({ segments: 1, encoding: 'GSM-7', characters: body.text.length, characters_left: 0, unit_price: '0.012', price: '0.012', currency: 'USD', reason: null, available: '99.5' });
+        return json({
+          segments: 1,
+          encoding: 'GSM-7',
+          characters: body.text.length,
+          characters_left: 0,
+          unit_price: '0.012',
+          price: '0.012',
+          currency: 'USD',
+          reason: null,
+          available: '99.5',
+        });
       }
       if (path.endsWith('/sms') && method === 'POST') return json({ sms: sms('sent') }, 201);
       if (path.includes('/sms/')) return json({ sms: sms(++reads >= 2 ? 'delivered' : 'sent') });
@@ -59,7 +91,7 @@ describe('SmsCenter', () => {
   it('counts parts live, prices before sending, sends once with an Idempotency-Key and follows the status to delivered', async () => {
     renderWithProviders(<SmsCenter />);
     fireEvent.mouseDown(screen.getByLabelText('From'));
-    fireEvent.click(await screen.findByText('+12125552301 · Main', {}, { timeout: 20_000 }));
+    fireEvent.click(await screen.findByText('+1 212 555 2301 · Main', {}, { timeout: 20_000 }));
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '+1 415 555 0111' } });
     fireEvent.change(screen.getByLabelText('Text'), { target: { value: 'a'.repeat(161) } });
     // the part counter is fetched with the first character
@@ -67,8 +99,13 @@ describe('SmsCenter', () => {
     fireEvent.change(screen.getByLabelText('Text'), { target: { value: 'Hello €' } });
     expect(screen.getByTestId('sms-segments').textContent).toBe('1 part');
     expect(screen.getByTestId('sms-encoding').textContent).toBe('GSM-7');
-    await waitFor(() => expect(screen.getByTestId('sms-price').textContent).toBe('Price 0.012 USD'), { timeout: 20_000 });
-    expect(api.calls.find((c) => c.path.endsWith('/sms/quote'))!.body).toEqual({ text: 'Hello €', dnis: '+1 415 555 0111' });
+    await waitFor(() => expect(screen.getByTestId('sms-price').textContent).toBe('Price USD 0.012'), {
+      timeout: 20_000,
+    });
+    expect(api.calls.find((c) => c.path.endsWith('/sms/quote'))!.body).toEqual({
+      text: 'Hello €',
+      dnis: '+1 415 555 0111',
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     const status = await screen.findByTestId('sent-status', {}, { timeout: 20_000 });
@@ -82,4 +119,133 @@ describe('SmsCenter', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(api.calls.filter((c) => c.method === 'GET' && c.path.includes('/sms/7c9e')).length).toBe(polls); // polling stopped
   }, 90_000);
+});
+
+describe('SmsCenter placeholders', () => {
+  let api: ReturnType<typeof stubApi>;
+  beforeAll(() => {
+    api = stubApi(({ path, method }) => {
+      const json = (body: unknown, status = 200) => ({ status, body });
+      const page = (items: unknown[]) => json({ items, total: items.length, per_page: 1000 });
+      if (path.endsWith('/did/company/list')) return page([{ did: '+12125552301', description: 'Main' }]);
+      if (path.endsWith('/recipient/list'))
+        return page([
+          { recipient_uuid: '3f1f0b7e-0000-4000-8000-000000000001', recipient_name: 'Ann', number: '+14155550180' },
+        ]);
+      if (path.endsWith('/sms_template/list'))
+        return page([
+          {
+            id: '3f1f0b7e-0000-4000-8000-000000000002',
+            template_name: 'Shipped',
+            text: 'Hi {name}, your order {order} has shipped',
+            status: 'approved',
+          },
+        ]);
+      if (path.endsWith('/sms/quote'))
+        return json({
+          segments: 1,
+          encoding: 'GSM-7',
+          characters: 1,
+          characters_left: 0,
+          unit_price: null,
+          price: null,
+          currency: 'USD',
+          reason: null,
+          available: null,
+        });
+      if (path.endsWith('/sms') && method === 'POST')
+        return json(
+          {
+            error: { message: 'Recipient number: enter a phone number, digits only', code: 'VALIDATION' },
+            errors: { dnis: 'Recipient number: enter a phone number, digits only' },
+          },
+          400,
+        );
+      return json({ error: { message: `unexpected ${path}` } }, 500);
+    });
+  });
+  afterAll(() => api.restore());
+
+  it('asks for the values the recipient does not carry, previews the final text and sends them', async () => {
+    renderWithProviders(<SmsCenter />);
+    fireEvent.mouseDown(screen.getByLabelText('From'));
+    fireEvent.click(await screen.findByText('+1 212 555 2301 · Main', {}, { timeout: 20_000 }));
+    fireEvent.mouseDown(screen.getByLabelText('Recipient'));
+    fireEvent.click(await screen.findByText('Ann (+14155550180)', {}, { timeout: 20_000 }));
+    fireEvent.mouseDown(screen.getByLabelText('Template'));
+    fireEvent.click(await screen.findByText('Shipped', {}, { timeout: 20_000 }));
+
+    const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+    expect(screen.getByRole('alert').textContent).toBe('Give a value for {order} before sending');
+    expect(send.disabled).toBe(true);
+    expect(screen.getByTestId('sms-preview').textContent).toBe('Hi Ann, your order {order} has shipped');
+    expect(screen.queryByLabelText('Value for {name}')).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Value for {order}'), { target: { value: 'A-12' } });
+    expect(screen.getByTestId('sms-preview').textContent).toBe('Hi Ann, your order A-12 has shipped');
+    expect(send.disabled).toBe(false);
+    fireEvent.click(send);
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.path.endsWith('/sms'))).toBe(true));
+    expect(api.calls.find((c) => c.method === 'POST' && c.path.endsWith('/sms'))!.body).toEqual({
+      ani: '+12125552301',
+      dnis: '+14155550180',
+      text: 'Hi {name}, your order {order} has shipped',
+      recipient_uuid: '3f1f0b7e-0000-4000-8000-000000000001',
+      sms_template_uuid: '3f1f0b7e-0000-4000-8000-000000000002',
+      values: { order: 'A-12' },
+    });
+    // the server's field error is shown on its field, in the screen's words
+    expect((await screen.findByText('Recipient number: enter a phone number, digits only')).id).toBe('sms-dnis_error');
+  }, 90_000);
+
+  it('refuses a text of spaces before the click', async () => {
+    renderWithProviders(<SmsCenter />);
+    fireEvent.mouseDown(screen.getByLabelText('From'));
+    fireEvent.click(await screen.findByText('+1 212 555 2301 · Main', {}, { timeout: 20_000 }));
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '+1 415 555 0111' } });
+    fireEvent.change(screen.getByLabelText('Text'), { target: { value: '   ' } });
+    expect(screen.getByRole('alert').textContent).toBe('Text: write something other than spaces');
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+  }, 90_000);
+});
+
+describe('SmsCenter quote refused by a guard', () => {
+  let api: ReturnType<typeof stubApi>;
+  beforeAll(() => {
+    api = stubApi(({ path }) => {
+      const json = (body: unknown, status = 200) => ({ status, body });
+      const page = (items: unknown[]) => json({ items, total: items.length, per_page: 1000 });
+      if (path.endsWith('/did/company/list')) return page([{ did: '+12125552301', description: 'Main' }]);
+      if (path.endsWith('/recipient/list') || path.endsWith('/sms_template/list')) return page([]);
+      if (path.endsWith('/sms/quote'))
+        return json({
+          segments: 1,
+          encoding: 'GSM-7',
+          characters: 2,
+          characters_left: 158,
+          unit_price: null,
+          price: null,
+          currency: 'USD',
+          reason: 'destination_not_allowed',
+          available: '99.5',
+        });
+      return json({ error: { message: `unexpected ${path}` } }, 500);
+    });
+  });
+  afterAll(() => api.restore());
+
+  it('says why a destination cannot be sent to in words, not as a code', async () => {
+    renderWithProviders(<SmsCenter />);
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '+44 7400 123456' } });
+    fireEvent.change(screen.getByLabelText('Text'), { target: { value: 'hi' } });
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('sms-price').textContent).toBe(
+          'Cannot be sent: the destination country is not allowed for the company',
+        ),
+      { timeout: 20_000 },
+    );
+    // a reason without words of its own still reads without underscores
+    expect(quoteReasonText('some_new_reason')).toBe('Cannot be sent: some new reason');
+  }, 60_000);
 });

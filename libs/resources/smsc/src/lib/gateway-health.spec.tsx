@@ -4,10 +4,25 @@ import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import { GatewayHealthPanel, HEALTH_POLL_MS } from './gateway-health';
 
 const link = (over: Partial<GatewayHealth['links'][number]>) => ({
-  smsc_id: 'carrier-a', state: 'online' as const, detail: 'online 12s', queued: 0, failed: 0, received: 3, sent: 40, rate_in: 0.5, rate_out: 812.4, ...over,
+  smsc_id: 'carrier-a',
+  state: 'online' as const,
+  detail: 'online 12s',
+  queued: 0,
+  failed: 0,
+  received: 3,
+  sent: 40,
+  rate_in: 0.5,
+  rate_out: 812.4,
+  ...over,
 });
 const kannel = (links: GatewayHealth['links']): GatewayHealth => ({
-  gateway: 'kannel', reachable: true, message: 'Kannel bearerbox running, uptime 0d 0h 1m 2s', uptime: '0d 0h 1m 2s', queued: 4, links, checked_on: '2026-11-25T12:00:00Z',
+  gateway: 'kannel',
+  reachable: true,
+  message: 'Kannel bearerbox running, uptime 0d 0h 1m 2s',
+  uptime: '0d 0h 1m 2s',
+  queued: 4,
+  links,
+  checked_on: '2026-11-25T12:00:00Z',
 });
 
 describe('GatewayHealthPanel', () => {
@@ -28,8 +43,22 @@ describe('GatewayHealthPanel', () => {
   it('shows each link with its state, queue and rates, and re-reads while open: a link that drops turns "connecting"', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     try {
-      answers = [[200, kannel([link({}), link({ smsc_id: 'carrier-b', state: 'connecting', detail: 're-connecting', sent: 0, rate_out: 0 })])],
-        [200, kannel([link({ state: 'connecting', detail: 're-connecting' }), link({ smsc_id: 'carrier-b', state: 'connecting', detail: 're-connecting' })])]];
+      answers = [
+        [
+          200,
+          kannel([
+            link({}),
+            link({ smsc_id: 'carrier-b', state: 'connecting', detail: 're-connecting', sent: 0, rate_out: 0 }),
+          ]),
+        ],
+        [
+          200,
+          kannel([
+            link({ state: 'connecting', detail: 're-connecting' }),
+            link({ smsc_id: 'carrier-b', state: 'connecting', detail: 're-connecting' }),
+          ]),
+        ],
+      ];
       const view = renderWithProviders(<GatewayHealthPanel />);
       expect(await screen.findByText('carrier-b')).toBeTruthy();
       expect(screen.getByText('812')).toBeTruthy();
@@ -52,17 +81,28 @@ describe('GatewayHealthPanel', () => {
   });
 
   it('says so when the gateway is unreachable, and shows the built-in simulator as what it is', async () => {
-    answers = [[200, { ...kannel([]), reachable: false, message: "Kannel's admin interface did not answer: fetch failed" }]];
+    answers = [
+      [200, { ...kannel([]), reachable: false, message: "Kannel's admin interface did not answer: fetch failed" }],
+    ];
     const a = renderWithProviders(<GatewayHealthPanel />);
     expect(await screen.findByText(/did not answer: fetch failed/)).toBeTruthy();
     a.unmount();
-    answers = [[200, { ...kannel([link({ smsc_id: 'simulator', detail: 'in-process simulator' })]), gateway: 'simulator', message: 'The built-in SMSC simulator carries every message' }]];
+    answers = [
+      [
+        200,
+        {
+          ...kannel([link({ smsc_id: 'simulator', detail: 'in-process simulator' })]),
+          gateway: 'simulator',
+          message: 'The built-in SMSC simulator carries every message',
+        },
+      ],
+    ];
     renderWithProviders(<GatewayHealthPanel />);
     expect(await screen.findByText('The built-in SMSC simulator carries every message')).toBeTruthy();
     expect(screen.getByText('in-process simulator')).toBeTruthy();
   });
 
-  it('shows the server\'s error when the call fails', async () => {
+  it("shows the server's error when the call fails", async () => {
     answers = [[403, { error: { message: 'Forbidden for your role' } }]];
     renderWithProviders(<GatewayHealthPanel />);
     expect(await screen.findByText('Forbidden for your role')).toBeTruthy();

@@ -2,7 +2,17 @@ import { useDispatch } from 'react-redux';
 import { useParams } from 'react-router';
 import { showToast } from '@smsc/shared-api';
 import type { SmscConnection } from '@smsc/shared-contract';
-import { Button, ListPage, Popconfirm, ReloadOutlined, Space, Typography, definitionFor, type ResourcePages, type RoleAccess } from '@smsc/shared-ui';
+import {
+  Button,
+  ListPage,
+  Popconfirm,
+  ReloadOutlined,
+  Space,
+  Typography,
+  definitionFor,
+  type ResourcePages,
+  type RoleAccess,
+} from '@smsc/shared-ui';
 import { useRestartGatewayMutation } from './smsc.api';
 import { smscBundle } from './smsc.resource';
 import { GatewayHealthPanel } from './gateway-health';
@@ -24,7 +34,9 @@ export function RestartGatewayButton() {
         cancelText="Cancel"
         onConfirm={() => run().catch(() => undefined)}
       >
-        <Button icon={<ReloadOutlined />} loading={state.isLoading}>Restart gateway</Button>
+        <Button icon={<ReloadOutlined />} loading={state.isLoading}>
+          Restart gateway
+        </Button>
       </Popconfirm>
     </Space>
   );
@@ -51,7 +63,15 @@ export function smscPages(): ResourcePages<SmscConnection> {
  * Vendor list/{vendor_name}/{vendor_uuid}: that vendor's SMSC connections, the same list filtered by
  * vendor; edits go to the smsc-connection area (`editPath`, absolute).
  */
-export function VendorSmscConnectionsPage({ access, editPath, createPath }: { access: RoleAccess; editPath: string; createPath: string }) {
+export function VendorSmscConnectionsPage({
+  access,
+  editPath,
+  createPath,
+}: {
+  access: RoleAccess;
+  editPath: string;
+  createPath: string;
+}) {
   const { vendor_name: name = '', vendor_uuid: vendor = '' } = useParams();
   return (
     <ListPage
@@ -61,7 +81,11 @@ export function VendorSmscConnectionsPage({ access, editPath, createPath }: { ac
       editPath={editPath}
       createPath={createPath}
       listArg={{ vendor_uuid: vendor }}
-      extra={<Typography.Paragraph data-testid="vendor-name">SMSC connections of the vendor <strong>{name}</strong></Typography.Paragraph>}
+      extra={
+        <Typography.Paragraph data-testid="vendor-name">
+          SMSC connections of the vendor <strong>{name}</strong>
+        </Typography.Paragraph>
+      }
     />
   );
 }

@@ -25,22 +25,45 @@ export function ReviewActions({ row }: { row: SmsTemplate }) {
     reason.current = '';
     modal.confirm({
       title: `Reject "${row.template_name}"?`,
-      content: <Input.TextArea aria-label="Reason" placeholder="Reason (optional, shown to the company)" maxLength={500} onChange={(e) => (reason.current = e.target.value)} />,
+      content: (
+        <Input.TextArea
+          aria-label="Reason"
+          placeholder="Reason (optional, shown to the company)"
+          maxLength={500}
+          onChange={(e) => (reason.current = e.target.value)}
+        />
+      ),
       okText: 'Reject',
       okButtonProps: { danger: true },
-      onOk: () => run(() => reject({ id: row.id, reason: reason.current.trim() || undefined }).unwrap(), `Template "${row.template_name}" rejected`),
+      onOk: () =>
+        run(
+          () => reject({ id: row.id, reason: reason.current.trim() || undefined }).unwrap(),
+          `Template "${row.template_name}" rejected`,
+        ),
     });
   };
   return (
     <Space size="small">
       {row.status !== 'approved' && (
-        <Button type="link" size="small" loading={approving.isLoading} aria-label={`Approve template ${row.template_name}`}
-          onClick={() => run(() => approve(row.id).unwrap(), `Template "${row.template_name}" approved`)}>
+        <Button
+          type="link"
+          size="small"
+          loading={approving.isLoading}
+          aria-label={`Approve template ${row.template_name}`}
+          onClick={() => run(() => approve(row.id).unwrap(), `Template "${row.template_name}" approved`)}
+        >
           Approve
         </Button>
       )}
       {row.status !== 'rejected' && (
-        <Button type="link" size="small" danger loading={rejecting.isLoading} aria-label={`Reject template ${row.template_name}`} onClick={askReject}>
+        <Button
+          type="link"
+          size="small"
+          danger
+          loading={rejecting.isLoading}
+          aria-label={`Reject template ${row.template_name}`}
+          onClick={askReject}
+        >
           Reject
         </Button>
       )}
@@ -49,7 +72,9 @@ export function ReviewActions({ row }: { row: SmsTemplate }) {
 }
 
 /** Approve / Reject in each row for a role holding the review key; nothing for the others (role data, not a copied screen). */
-export function reviewRowActions(access: RoleAccess): Pick<ResourcePages<SmsTemplate>, 'rowActions' | 'rowActionsWidth'> {
+export function reviewRowActions(
+  access: RoleAccess,
+): Pick<ResourcePages<SmsTemplate>, 'rowActions' | 'rowActionsWidth'> {
   if (!access.keys?.includes(TEMPLATE_ACCESS.review)) return {};
   return { rowActions: (row) => <ReviewActions row={row} />, rowActionsWidth: 150 };
 }

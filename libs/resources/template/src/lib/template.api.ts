@@ -1,12 +1,19 @@
 import { api } from '@smsc/shared-api';
-import type { Company, ListPageOf, SmsTemplate, SmsTemplateCreateBody, SmsTemplatePatchBody, SmsTemplatePayload } from '@smsc/shared-contract';
+import type {
+  Company,
+  ListPageOf,
+  SmsTemplate,
+  SmsTemplateCreateBody,
+  SmsTemplatePatchBody,
+  SmsTemplatePayload,
+} from '@smsc/shared-contract';
 import type { ListQueryArg } from '@smsc/shared-ui';
 
 export const TEMPLATE_TAG = 'Template';
 const LIST = { type: TEMPLATE_TAG, id: 'LIST' } as const;
 const unwrap = (answer: SmsTemplatePayload) => answer.sms_template;
 
-/** The list's "created within" choice (days) becomes spec §7's created_on_gt timestamp when the call is made. */
+/** The list's "created within" choice (days) becomes docs/spec.md §7's created_on_gt timestamp when the call is made. */
 export function templateListParams(arg: ListQueryArg, now = Date.now()): ListQueryArg {
   const { created_within, ...rest } = arg;
   const days = Number(created_within);
@@ -14,7 +21,7 @@ export function templateListParams(arg: ListQueryArg, now = Date.now()): ListQue
   return { ...rest, created_on_gt: new Date(now - days * 86_400_000).toISOString() };
 }
 
-/** SMS templates of spec §7, with the approval step (PATCH approve / reject). */
+/** SMS templates of docs/spec.md §7, with the approval step (PATCH approve / reject). */
 export const templateApi = api.enhanceEndpoints({ addTagTypes: [TEMPLATE_TAG] }).injectEndpoints({
   endpoints: (b) => ({
     listTemplates: b.query<ListPageOf<SmsTemplate>, ListQueryArg>({
@@ -46,7 +53,11 @@ export const templateApi = api.enhanceEndpoints({ addTagTypes: [TEMPLATE_TAG] })
       invalidatesTags: (_r, _e, id) => [LIST, { type: TEMPLATE_TAG, id }],
     }),
     rejectTemplate: b.mutation<SmsTemplate, { id: string; reason?: string }>({
-      query: ({ id, reason }) => ({ url: `/sms_template/${encodeURIComponent(id)}/reject`, method: 'PATCH', body: reason ? { reason } : {} }),
+      query: ({ id, reason }) => ({
+        url: `/sms_template/${encodeURIComponent(id)}/reject`,
+        method: 'PATCH',
+        body: reason ? { reason } : {},
+      }),
       transformResponse: unwrap,
       invalidatesTags: (_r, _e, { id }) => [LIST, { type: TEMPLATE_TAG, id }],
     }),
@@ -58,6 +69,13 @@ export const templateApi = api.enhanceEndpoints({ addTagTypes: [TEMPLATE_TAG] })
 });
 
 export const {
-  useListTemplatesQuery, useLazyListTemplatesQuery, useGetTemplateQuery, useCreateTemplateMutation, useUpdateTemplateMutation,
-  useDeleteTemplateMutation, useApproveTemplateMutation, useRejectTemplateMutation, useTemplateCompanyChoicesQuery,
+  useListTemplatesQuery,
+  useLazyListTemplatesQuery,
+  useGetTemplateQuery,
+  useCreateTemplateMutation,
+  useUpdateTemplateMutation,
+  useDeleteTemplateMutation,
+  useApproveTemplateMutation,
+  useRejectTemplateMutation,
+  useTemplateCompanyChoicesQuery,
 } = templateApi;

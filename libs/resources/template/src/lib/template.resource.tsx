@@ -1,10 +1,22 @@
 import { useMemo } from 'react';
-import { TEMPLATE_NAME_MAX, TEMPLATE_TEXT_MAX, type SmsTemplate, type SmsTemplateCreateBody, type SmsTemplatePatchBody, type TemplateStatus } from '@smsc/shared-contract';
-import { Tag, type FormValues, type ResourceBundle, type ResourceDefinition } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
 import {
-  useCreateTemplateMutation, useDeleteTemplateMutation, useGetTemplateQuery, useLazyListTemplatesQuery, useListTemplatesQuery,
-  useTemplateCompanyChoicesQuery, useUpdateTemplateMutation,
+  TEMPLATE_NAME_MAX,
+  TEMPLATE_TEXT_MAX,
+  type SmsTemplate,
+  type SmsTemplateCreateBody,
+  type SmsTemplatePatchBody,
+  type TemplateStatus,
+} from '@smsc/shared-contract';
+import { Tag, type FormValues, type ResourceBundle, type ResourceDefinition } from '@smsc/shared-ui';
+import { formatDateTime, placeholders } from '@smsc/shared-util';
+import {
+  useCreateTemplateMutation,
+  useDeleteTemplateMutation,
+  useGetTemplateQuery,
+  useLazyListTemplatesQuery,
+  useListTemplatesQuery,
+  useTemplateCompanyChoicesQuery,
+  useUpdateTemplateMutation,
 } from './template.api';
 
 /** Access keys: reviewers (system admin, reseller) see whose template a row is, pick the company and approve or reject. */
@@ -18,7 +30,10 @@ export const statusTag = (status: unknown) => {
 
 function useCompanyOptions() {
   const { data, isLoading } = useTemplateCompanyChoicesQuery();
-  const options = useMemo(() => (data?.items ?? []).map((c) => ({ label: c.company_name, value: c.company_uuid })), [data]);
+  const options = useMemo(
+    () => (data?.items ?? []).map((c) => ({ label: c.company_name, value: c.company_uuid })),
+    [data],
+  );
   return { options, loading: isLoading };
 }
 
@@ -30,31 +45,83 @@ export const templateDefinition: ResourceDefinition<SmsTemplate> = {
   defaultSort: { order_by: 'created_on', order_dir: 'desc' },
   columns: [
     { key: 'template_name', title: 'Name', sortable: true, search: 'text', width: 200 },
-    { key: 'text', title: 'Text', width: 320, render: (v) => <span style={{ whiteSpace: 'pre-wrap' }}>{String(v ?? '')}</span> },
     {
-      key: 'status', title: 'Status', sortable: true, width: 120, search: 'select', render: statusTag,
-      // spec §4: a status filter with an 'all' option
-      options: [{ label: 'All', value: 'all' }, { label: 'Pending', value: 'pending' }, { label: 'Approved', value: 'approved' }, { label: 'Rejected', value: 'rejected' }],
+      key: 'text',
+      title: 'Text',
+      width: 320,
+      render: (v) => <span style={{ whiteSpace: 'pre-wrap' }}>{String(v ?? '')}</span>,
+    },
+    {
+      // what a sender will be asked to fill (or the recipient fills): a reviewer sees them before approving
+      key: 'placeholders',
+      title: 'Placeholders',
+      width: 180,
+      render: (_v, row) => {
+        const names = placeholders(row.text);
+        return names.length ? (
+          <span data-testid="template-placeholders">
+            {names.map((n) => (
+              <Tag key={n}>{`{${n}}`}</Tag>
+            ))}
+          </span>
+        ) : (
+          'None'
+        );
+      },
+    },
+    {
+      key: 'status',
+      title: 'Status',
+      sortable: true,
+      width: 120,
+      search: 'select',
+      render: statusTag,
+      // docs/spec.md §4: a status filter with an 'all' option
+      options: [
+        { label: 'All', value: 'all' },
+        { label: 'Pending', value: 'pending' },
+        { label: 'Approved', value: 'approved' },
+        { label: 'Rejected', value: 'rejected' },
+      ],
     },
     { key: 'reject_reason', title: 'Reason', width: 200, render: (v) => (v ? String(v) : '') },
     { key: 'company_name', title: 'Company', width: 160, access: TEMPLATE_ACCESS.company },
     { key: 'created_on', title: 'Created', sortable: true, width: 190, render: (v) => formatDateTime(v as string) },
     {
-      // spec §7 created_on_gt, offered as a period; the call turns it into a timestamp (template.api.ts)
-      key: 'created_within', title: 'Created within', hideInTable: true, search: 'select', width: 140,
-      options: [{ label: 'Last day', value: '1' }, { label: 'Last 7 days', value: '7' }, { label: 'Last 30 days', value: '30' }],
+      // docs/spec.md §7 created_on_gt, offered as a period; the call turns it into a timestamp (template.api.ts)
+      key: 'created_within',
+      title: 'Created within',
+      hideInTable: true,
+      search: 'select',
+      width: 140,
+      options: [
+        { label: 'Last day', value: '1' },
+        { label: 'Last 7 days', value: '7' },
+        { label: 'Last 30 days', value: '30' },
+      ],
       render: (_v, row) => formatDateTime(row.created_on),
     },
   ],
   formFields: [
-    { name: 'company_uuid', label: 'Company', kind: 'select', required: true, createOnly: true, access: TEMPLATE_ACCESS.company, useOptions: useCompanyOptions },
+    {
+      name: 'company_uuid',
+      label: 'Company',
+      kind: 'select',
+      required: true,
+      createOnly: true,
+      access: TEMPLATE_ACCESS.company,
+      useOptions: useCompanyOptions,
+    },
     { name: 'template_name', label: 'Name', kind: 'text', required: true, maxLength: TEMPLATE_NAME_MAX },
     { name: 'text', label: 'Text', kind: 'textarea', required: true, maxLength: TEMPLATE_TEXT_MAX },
   ],
 };
 
 export function templateCreateBody(values: FormValues): SmsTemplateCreateBody {
-  const body: SmsTemplateCreateBody = { template_name: String(values['template_name'] ?? '').trim(), text: String(values['text'] ?? '') };
+  const body: SmsTemplateCreateBody = {
+    template_name: String(values['template_name'] ?? '').trim(),
+    text: String(values['text'] ?? ''),
+  };
   if (values['company_uuid']) body.company_uuid = String(values['company_uuid']);
   return body;
 }

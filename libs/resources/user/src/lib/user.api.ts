@@ -1,5 +1,13 @@
 import { api } from '@smsc/shared-api';
-import type { Company, ListPageOf, MessageBody, User, UserCreate, UserListQuery, UserPatch } from '@smsc/shared-contract';
+import type {
+  Company,
+  ListPageOf,
+  MessageBody,
+  User,
+  UserCreate,
+  UserListQuery,
+  UserPatch,
+} from '@smsc/shared-contract';
 import type { ListQueryArg } from '@smsc/shared-ui';
 
 export const USER_TAG = 'User';
@@ -7,7 +15,7 @@ const LIST = { type: USER_TAG, id: 'LIST' } as const;
 
 /**
  * The list form names the name column after the record (`full_name`); the API's filter for name
- * or e-mail is `user_name` (spec §7).
+ * or e-mail is `user_name` (docs/spec.md §7).
  */
 export function userListParams(arg: ListQueryArg): UserListQuery {
   const { full_name, ...rest } = arg;
@@ -44,5 +52,11 @@ export const userApi = api.enhanceEndpoints({ addTagTypes: [USER_TAG] }).injectE
 });
 
 export const {
-  useListUsersQuery, useLazyListUsersQuery, useGetUserQuery, useCreateUserMutation, useUpdateUserMutation, useDeleteUserMutation, useUserCompanyChoicesQuery,
+  useListUsersQuery,
+  useLazyListUsersQuery,
+  useGetUserQuery,
+  useCreateUserMutation,
+  useUpdateUserMutation,
+  useDeleteUserMutation,
+  useUserCompanyChoicesQuery,
 } = userApi;

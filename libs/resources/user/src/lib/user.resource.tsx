@@ -1,9 +1,21 @@
 import { useMemo } from 'react';
-import { PASSWORD_MIN_LENGTH, UserCreate, type User, type UserCreate as UserCreateBody, type UserPatch } from '@smsc/shared-contract';
+import {
+  PASSWORD_MIN_LENGTH,
+  UserCreate,
+  type User,
+  type UserCreate as UserCreateBody,
+  type UserPatch,
+} from '@smsc/shared-contract';
 import { Tag, type FormValues, type ResourceBundle, type ResourceDefinition } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
 import {
-  useCreateUserMutation, useDeleteUserMutation, useGetUserQuery, useListUsersQuery, useLazyListUsersQuery, useUpdateUserMutation, useUserCompanyChoicesQuery,
+  useCreateUserMutation,
+  useDeleteUserMutation,
+  useGetUserQuery,
+  useListUsersQuery,
+  useLazyListUsersQuery,
+  useUpdateUserMutation,
+  useUserCompanyChoicesQuery,
 } from './user.api';
 
 // a solid dark green: white on it is 5.6:1, where antd's light green tag text is under 4.5:1
@@ -19,18 +31,29 @@ export const USER_ACCESS = {
   type: 'user.type',
 } as const;
 
-const TYPE_LABELS: Record<User['user_type'], string> = { admin: 'System admin', reseller: 'Reseller', company_admin: 'Company admin', user: 'User' };
+const TYPE_LABELS: Record<User['user_type'], string> = {
+  admin: 'System admin',
+  reseller: 'Reseller',
+  company_admin: 'Company admin',
+  user: 'User',
+};
 const NAME_MAX = UserCreate.properties.full_name.maxLength;
 const EMAIL_MAX = UserCreate.properties.email.maxLength;
 
-const passwordRule = { min: PASSWORD_MIN_LENGTH, message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` };
+const passwordRule = {
+  min: PASSWORD_MIN_LENGTH,
+  message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+};
 
 export const activeTag = (active: unknown) => (active ? <Tag color={ACTIVE_GREEN}>Active</Tag> : <Tag>Inactive</Tag>);
 
 /** The company picker's choices, loaded from the companies the caller may see. */
 export function useCompanyOptions() {
   const { data, isLoading } = useUserCompanyChoicesQuery();
-  const options = useMemo(() => (data?.items ?? []).map((c) => ({ label: c.company_name, value: c.company_uuid })), [data]);
+  const options = useMemo(
+    () => (data?.items ?? []).map((c) => ({ label: c.company_name, value: c.company_uuid })),
+    [data],
+  );
   return { options, loading: isLoading };
 }
 
@@ -44,7 +67,11 @@ export const userDefinition: ResourceDefinition<User> = {
     { key: 'email', title: 'Email', sortable: true },
     { key: 'company_name', title: 'Company', sortable: true, search: 'text', access: USER_ACCESS.company },
     {
-      key: 'user_type', title: 'Type', sortable: true, search: 'select', access: USER_ACCESS.type,
+      key: 'user_type',
+      title: 'Type',
+      sortable: true,
+      search: 'select',
+      access: USER_ACCESS.type,
       options: Object.entries(TYPE_LABELS).map(([value, label]) => ({ value, label })),
       render: (v) => TYPE_LABELS[v as User['user_type']] ?? String(v),
     },
@@ -56,10 +83,31 @@ export const userDefinition: ResourceDefinition<User> = {
     { name: 'full_name', label: 'Full name', kind: 'text', required: true, maxLength: NAME_MAX },
     { name: 'email', label: 'Email', kind: 'email', required: true, maxLength: EMAIL_MAX, createOnly: true },
     { name: 'password', label: 'Password', kind: 'password', required: true, createOnly: true, rules: [passwordRule] },
-    { name: 'password', label: 'New password', kind: 'password', editOnly: true, placeholder: 'Leave empty to keep the current one', rules: [passwordRule] },
     {
-      name: 'company_uuid', label: 'Company', kind: 'select', required: true, createOnly: true,
-      access: USER_ACCESS.pickCompany, useOptions: useCompanyOptions,
+      name: 'password',
+      label: 'New password',
+      kind: 'password',
+      editOnly: true,
+      placeholder: 'Leave empty to keep the current one',
+      rules: [passwordRule],
+    },
+    // the server asks for it when the signed-in user sets its own new password here
+    {
+      name: 'current_password',
+      label: 'Your current password',
+      kind: 'password',
+      editOnly: true,
+      autoComplete: 'current-password',
+      placeholder: 'Needed only to change your own password',
+    },
+    {
+      name: 'company_uuid',
+      label: 'Company',
+      kind: 'select',
+      required: true,
+      createOnly: true,
+      access: USER_ACCESS.pickCompany,
+      useOptions: useCompanyOptions,
     },
     { name: 'is_admin', label: 'Company admin', kind: 'switch' },
     { name: 'is_active', label: 'Active', kind: 'switch', editOnly: true },
@@ -86,7 +134,11 @@ export function toUserPatch(values: FormValues, record: User): UserPatch {
   if (name !== undefined && name !== record.full_name) patch.full_name = name;
   if (values.is_admin !== undefined && !!values.is_admin !== record.is_admin) patch.is_admin = !!values.is_admin;
   if (values.is_active !== undefined && !!values.is_active !== record.is_active) patch.is_active = !!values.is_active;
-  if (typeof values.password === 'string' && values.password !== '') patch.password = values.password;
+  if (typeof values.password === 'string' && values.password !== '') {
+    patch.password = values.password;
+    if (typeof values.current_password === 'string' && values.current_password !== '')
+      patch.current_password = values.current_password;
+  }
   // the API wants at least one field; an unchanged form re-sends the name
   if (!Object.keys(patch).length) patch.full_name = record.full_name;
   return patch;

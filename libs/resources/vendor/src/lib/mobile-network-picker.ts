@@ -14,7 +14,8 @@ const networks = api.injectEndpoints({
   }),
 });
 
-export const networkLabel = (n: MobileNetwork) => `${n.country_name} · ${n.network_name}${n.operator && n.operator !== n.network_name ? ` (${n.operator})` : ''} · ${n.mcc}-${n.mnc}`;
+export const networkLabel = (n: MobileNetwork) =>
+  `${n.country_name} · ${n.network_name}${n.operator && n.operator !== n.network_name ? ` (${n.operator})` : ''} · ${n.mcc}-${n.mnc}`;
 
 /**
  * The mobile-network picker's choices (FormFieldDef.useSearchOptions): the networks matching what is
@@ -25,7 +26,11 @@ export function useMobileNetworkSearch(search: string, value: unknown): { option
   const found = networks.useVendorNetworkSearchQuery(search, { skip: !search });
   const id = typeof value === 'string' && value ? value : '';
   const chosen = networks.useVendorNetworkByIdQuery(id, { skip: !id });
-  const options: SelectOption[] = (search ? found.data?.items ?? [] : []).map((n) => ({ label: networkLabel(n), value: n.mobile_network_uuid }));
-  if (chosen.data && !options.some((o) => o.value === chosen.data?.mobile_network_uuid)) options.unshift({ label: networkLabel(chosen.data), value: chosen.data.mobile_network_uuid });
+  const options: SelectOption[] = (search ? (found.data?.items ?? []) : []).map((n) => ({
+    label: networkLabel(n),
+    value: n.mobile_network_uuid,
+  }));
+  if (chosen.data && !options.some((o) => o.value === chosen.data?.mobile_network_uuid))
+    options.unshift({ label: networkLabel(chosen.data), value: chosen.data.mobile_network_uuid });
   return { options, loading: found.isFetching || chosen.isFetching };
 }

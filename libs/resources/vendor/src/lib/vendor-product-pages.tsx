@@ -1,7 +1,15 @@
 import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { VendorProduct } from '@smsc/shared-contract';
-import { CreatePage, EditPage, ListPage, RecordState, Typography, type RoleAccess, type RowLink } from '@smsc/shared-ui';
+import {
+  CreatePage,
+  EditPage,
+  ListPage,
+  RecordState,
+  Typography,
+  type RoleAccess,
+  type RowLink,
+} from '@smsc/shared-ui';
 import { useGetVendorProductQuery, useGetVendorQuery } from './vendor.api';
 import { vendorProductBundle } from './vendor-product.resource';
 
@@ -26,7 +34,11 @@ export function VendorAccountsPage({ access }: { access: RoleAccess }) {
       createPath={`add-vendor-product?vendor_uuid=${encodeURIComponent(id)}`}
       editPath="edit-vendor-product/:id"
       rowLinks={VENDOR_PRODUCT_LINKS}
-      extra={<Typography.Paragraph data-testid="vendor-name">Products of the vendor <strong>{vendor.data.vendor_name}</strong></Typography.Paragraph>}
+      extra={
+        <Typography.Paragraph data-testid="vendor-name">
+          Products of the vendor <strong>{vendor.data.vendor_name}</strong>
+        </Typography.Paragraph>
+      }
     />
   );
 }
@@ -34,7 +46,13 @@ export function VendorAccountsPage({ access }: { access: RoleAccess }) {
 /** add-vendor-product (?vendor_uuid= picks the vendor): saved, it returns to that vendor's accounts. */
 export function AddVendorProductPage() {
   const vendor = useSearchParams()[0].get('vendor_uuid') ?? '';
-  const bundle = useMemo(() => ({ ...vendorProductBundle, defaults: { ...vendorProductBundle.defaults, ...(vendor ? { vendor_uuid: vendor } : {}) } }), [vendor]);
+  const bundle = useMemo(
+    () => ({
+      ...vendorProductBundle,
+      defaults: { ...vendorProductBundle.defaults, ...(vendor ? { vendor_uuid: vendor } : {}) },
+    }),
+    [vendor],
+  );
   return <CreatePage bundle={bundle} backTo={vendor ? `accounts/${vendor}` : 'vendors'} />;
 }
 
@@ -45,10 +63,17 @@ export function EditVendorProductPage() {
   return <EditPage bundle={vendorProductBundle} backTo={`accounts/${record.data.vendor_uuid}`} />;
 }
 
-/** The vendor product pages below the system admin's vendor root (spec §2). */
+/** The vendor product pages below the system admin's vendor root (docs/spec.md §2). */
 export function vendorProductRoutes(access: RoleAccess) {
   return [
-    { path: 'accounts/:id', element: <VendorAccountsPage access={access} />, handle: { title: 'Vendor products' } },
+    {
+      path: 'accounts/:id',
+      element: <VendorAccountsPage access={access} />,
+      handle: {
+        title: 'Vendor products',
+        links: ['add-vendor-product', 'edit-vendor-product/:id', ':id/rate-deck', ':id/add/rate-deck'],
+      },
+    },
     { path: 'add-vendor-product', element: <AddVendorProductPage />, handle: { title: 'Add vendor product' } },
     { path: 'edit-vendor-product/:id', element: <EditVendorProductPage />, handle: { title: 'Edit vendor product' } },
   ];

@@ -2,17 +2,32 @@ import type { VendorProduct, VendorProductCreate, VendorProductPatch } from '@sm
 import type { FormValues, ResourceBundle, ResourceDefinition } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
 import {
-  useCreateVendorProductMutation, useDeleteVendorProductMutation, useGetVendorProductQuery, useLazyListVendorProductsQuery, useListVendorProductsQuery,
-  useUpdateVendorProductMutation, useVendorChoicesQuery,
+  useCreateVendorProductMutation,
+  useDeleteVendorProductMutation,
+  useGetVendorProductQuery,
+  useLazyListVendorProductsQuery,
+  useListVendorProductsQuery,
+  useUpdateVendorProductMutation,
+  useVendorChoicesQuery,
 } from './vendor.api';
 import { useMobileNetworkSearch } from './mobile-network-picker';
 
-const STATUS = [{ label: 'Active', value: 'active' }, { label: 'Inactive', value: 'inactive' }];
-export const VENDOR_PRODUCT_TYPES = [{ label: 'SMS', value: 'sms' }, { label: 'MMS', value: 'mms' }, { label: 'Voice', value: 'voice' }];
+const STATUS = [
+  { label: 'Active', value: 'active' },
+  { label: 'Inactive', value: 'inactive' },
+];
+export const VENDOR_PRODUCT_TYPES = [
+  { label: 'SMS', value: 'sms' },
+  { label: 'MMS', value: 'mms' },
+  { label: 'Voice', value: 'voice' },
+];
 
 function useVendorOptions() {
   const q = useVendorChoicesQuery();
-  return { options: (q.data?.items ?? []).map((v) => ({ label: v.vendor_name, value: v.vendor_uuid })), loading: q.isLoading };
+  return {
+    options: (q.data?.items ?? []).map((v) => ({ label: v.vendor_name, value: v.vendor_uuid })),
+    loading: q.isLoading,
+  };
 }
 
 export const vendorProductDefinition: ResourceDefinition<VendorProduct> = {
@@ -27,14 +42,34 @@ export const vendorProductDefinition: ResourceDefinition<VendorProduct> = {
     { key: 'type', title: 'Type', width: 110, sortable: true, search: 'select', options: VENDOR_PRODUCT_TYPES },
     { key: 'status', title: 'Status', width: 110 },
     { key: 'rate_count', title: 'Rates', width: 100 },
-    { key: 'created_on', title: 'Created', sortable: true, width: 200, hideInTable: true, render: (v) => formatDateTime(v as string) },
+    {
+      key: 'created_on',
+      title: 'Created',
+      sortable: true,
+      width: 200,
+      hideInTable: true,
+      render: (v) => formatDateTime(v as string),
+    },
   ],
   formFields: [
-    { name: 'vendor_uuid', label: 'Vendor', kind: 'select', required: true, useOptions: useVendorOptions, createOnly: true },
+    {
+      name: 'vendor_uuid',
+      label: 'Vendor',
+      kind: 'select',
+      required: true,
+      useOptions: useVendorOptions,
+      createOnly: true,
+    },
     { name: 'vendor_product_name', label: 'Vendor product name', kind: 'text', required: true, maxLength: 200 },
     { name: 'type', label: 'Type', kind: 'select', options: VENDOR_PRODUCT_TYPES, required: true },
     // an account that carries one network only; searched as you type
-    { name: 'mobile_network_uuid', label: 'Mobile network', kind: 'select', useSearchOptions: useMobileNetworkSearch, placeholder: 'Any network (type a country, operator or MCC to pick one)' },
+    {
+      name: 'mobile_network_uuid',
+      label: 'Mobile network',
+      kind: 'select',
+      useSearchOptions: useMobileNetworkSearch,
+      placeholder: 'Any network (type a country, operator or MCC to pick one)',
+    },
     { name: 'status', label: 'Status', kind: 'select', options: STATUS, required: true },
   ],
 };
@@ -42,7 +77,10 @@ export const vendorProductDefinition: ResourceDefinition<VendorProduct> = {
 const common = (values: FormValues) => ({
   vendor_product_name: String(values['vendor_product_name'] ?? '').trim(),
   type: String(values['type'] ?? 'sms'),
-  mobile_network_uuid: typeof values['mobile_network_uuid'] === 'string' && values['mobile_network_uuid'] ? values['mobile_network_uuid'] : null,
+  mobile_network_uuid:
+    typeof values['mobile_network_uuid'] === 'string' && values['mobile_network_uuid']
+      ? values['mobile_network_uuid']
+      : null,
   status: values['status'] === 'inactive' ? ('inactive' as const) : ('active' as const),
 });
 

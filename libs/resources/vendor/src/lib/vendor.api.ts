@@ -1,5 +1,13 @@
 import { api } from '@smsc/shared-api';
-import type { ListPageOf, Vendor, VendorCreate, VendorPatch, VendorProduct, VendorProductCreate, VendorProductPatch } from '@smsc/shared-contract';
+import type {
+  ListPageOf,
+  Vendor,
+  VendorCreate,
+  VendorPatch,
+  VendorProduct,
+  VendorProductCreate,
+  VendorProductPatch,
+} from '@smsc/shared-contract';
 import type { ListQueryArg } from '@smsc/shared-ui';
 
 export const VENDOR_TAG = 'Vendor';
@@ -8,9 +16,18 @@ const LIST = { type: VENDOR_TAG, id: 'LIST' } as const;
 /** Spec §7 vendors. */
 export const vendorApi = api.enhanceEndpoints({ addTagTypes: [VENDOR_TAG] }).injectEndpoints({
   endpoints: (b) => ({
-    listVendors: b.query<ListPageOf<Vendor>, ListQueryArg>({ query: (params) => ({ url: '/vendor/list', params }), providesTags: [LIST] }),
-    getVendor: b.query<Vendor, string>({ query: (id) => `/vendor/${encodeURIComponent(id)}`, providesTags: (_r, _e, id) => [{ type: VENDOR_TAG, id }] }),
-    createVendor: b.mutation<Vendor, VendorCreate>({ query: (body) => ({ url: '/vendor', method: 'POST', body }), invalidatesTags: [LIST] }),
+    listVendors: b.query<ListPageOf<Vendor>, ListQueryArg>({
+      query: (params) => ({ url: '/vendor/list', params }),
+      providesTags: [LIST],
+    }),
+    getVendor: b.query<Vendor, string>({
+      query: (id) => `/vendor/${encodeURIComponent(id)}`,
+      providesTags: (_r, _e, id) => [{ type: VENDOR_TAG, id }],
+    }),
+    createVendor: b.mutation<Vendor, VendorCreate>({
+      query: (body) => ({ url: '/vendor', method: 'POST', body }),
+      invalidatesTags: [LIST],
+    }),
     updateVendor: b.mutation<Vendor, { id: string; body: VendorPatch }>({
       query: ({ id, body }) => ({ url: `/vendor/${encodeURIComponent(id)}`, method: 'PATCH', body }),
       invalidatesTags: (_r, _e, { id }) => [LIST, { type: VENDOR_TAG, id }],
@@ -22,7 +39,14 @@ export const vendorApi = api.enhanceEndpoints({ addTagTypes: [VENDOR_TAG] }).inj
   }),
 });
 
-export const { useListVendorsQuery, useLazyListVendorsQuery, useGetVendorQuery, useCreateVendorMutation, useUpdateVendorMutation, useDeleteVendorMutation } = vendorApi;
+export const {
+  useListVendorsQuery,
+  useLazyListVendorsQuery,
+  useGetVendorQuery,
+  useCreateVendorMutation,
+  useUpdateVendorMutation,
+  useDeleteVendorMutation,
+} = vendorApi;
 
 export const VENDOR_PRODUCT_TAG = 'VendorProduct';
 const PRODUCTS = { type: VENDOR_PRODUCT_TAG, id: 'LIST' } as const;
@@ -30,12 +54,18 @@ const PRODUCTS = { type: VENDOR_PRODUCT_TAG, id: 'LIST' } as const;
 /** Spec §7 vendor products (a vendor's accounts: each has its own rate deck). */
 export const vendorProductApi = vendorApi.enhanceEndpoints({ addTagTypes: [VENDOR_PRODUCT_TAG] }).injectEndpoints({
   endpoints: (b) => ({
-    listVendorProducts: b.query<ListPageOf<VendorProduct>, ListQueryArg>({ query: (params) => ({ url: '/vendor_product/list', params }), providesTags: [PRODUCTS] }),
+    listVendorProducts: b.query<ListPageOf<VendorProduct>, ListQueryArg>({
+      query: (params) => ({ url: '/vendor_product/list', params }),
+      providesTags: [PRODUCTS],
+    }),
     getVendorProduct: b.query<VendorProduct, string>({
       query: (id) => `/vendor_product/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: VENDOR_PRODUCT_TAG, id }],
     }),
-    createVendorProduct: b.mutation<VendorProduct, VendorProductCreate>({ query: (body) => ({ url: '/vendor_product', method: 'POST', body }), invalidatesTags: [PRODUCTS] }),
+    createVendorProduct: b.mutation<VendorProduct, VendorProductCreate>({
+      query: (body) => ({ url: '/vendor_product', method: 'POST', body }),
+      invalidatesTags: [PRODUCTS],
+    }),
     updateVendorProduct: b.mutation<VendorProduct, { id: string; body: VendorProductPatch }>({
       query: ({ id, body }) => ({ url: `/vendor_product/${encodeURIComponent(id)}`, method: 'PATCH', body }),
       invalidatesTags: (_r, _e, { id }) => [PRODUCTS, { type: VENDOR_PRODUCT_TAG, id }],
@@ -46,13 +76,21 @@ export const vendorProductApi = vendorApi.enhanceEndpoints({ addTagTypes: [VENDO
     }),
     /** the vendor picker of the vendor product form: every vendor the caller owns */
     vendorChoices: b.query<ListPageOf<Vendor>, void>({
-      query: () => ({ url: '/vendor/list', params: { page: 0, per_page: 1000, order_by: 'vendor_name', order_dir: 'asc' } }),
+      query: () => ({
+        url: '/vendor/list',
+        params: { page: 0, per_page: 1000, order_by: 'vendor_name', order_dir: 'asc' },
+      }),
       providesTags: [LIST],
     }),
   }),
 });
 
 export const {
-  useListVendorProductsQuery, useLazyListVendorProductsQuery, useGetVendorProductQuery, useCreateVendorProductMutation, useUpdateVendorProductMutation,
-  useDeleteVendorProductMutation, useVendorChoicesQuery,
+  useListVendorProductsQuery,
+  useLazyListVendorProductsQuery,
+  useGetVendorProductQuery,
+  useCreateVendorProductMutation,
+  useUpdateVendorProductMutation,
+  useDeleteVendorProductMutation,
+  useVendorChoicesQuery,
 } = vendorProductApi;

@@ -2,11 +2,25 @@ import type { Vendor, VendorCreate, VendorPatch } from '@smsc/shared-contract';
 import type { FormValues, ResourceBundle, ResourceDefinition, ResourcePages } from '@smsc/shared-ui';
 import type { RouteObject } from 'react-router';
 import { formatDateTime } from '@smsc/shared-util';
-import { useCreateVendorMutation, useDeleteVendorMutation, useGetVendorQuery, useLazyListVendorsQuery, useListVendorsQuery, useUpdateVendorMutation } from './vendor.api';
+import {
+  useCreateVendorMutation,
+  useDeleteVendorMutation,
+  useGetVendorQuery,
+  useLazyListVendorsQuery,
+  useListVendorsQuery,
+  useUpdateVendorMutation,
+} from './vendor.api';
 
-const STATUS = [{ label: 'Active', value: 'active' }, { label: 'Inactive', value: 'inactive' }];
+const STATUS = [
+  { label: 'Active', value: 'active' },
+  { label: 'Inactive', value: 'inactive' },
+];
 /** What a vendor supplies: SMS termination, numbers (DIDs) or both. */
-export const VENDOR_TYPES = [{ label: 'SMS', value: 'sms' }, { label: 'DID', value: 'did' }, { label: 'SMS and DID', value: 'sms_did' }];
+export const VENDOR_TYPES = [
+  { label: 'SMS', value: 'sms' },
+  { label: 'DID', value: 'did' },
+  { label: 'SMS and DID', value: 'sms_did' },
+];
 
 /** Access key: the system admin sees whose vendor a row is (a reseller sees only its own). */
 export const VENDOR_ACCESS = { owner: 'vendor.owner' } as const;
@@ -26,10 +40,31 @@ export const vendorDefinition: ResourceDefinition<Vendor> = {
   defaultSort: { order_by: 'vendor_name', order_dir: 'asc' },
   columns: [
     { key: 'vendor_name', title: 'Vendor', sortable: true, search: 'text' },
-    { key: 'vendor_type', title: 'Type', width: 140, sortable: true, search: 'select', options: VENDOR_TYPES, render: (v) => VENDOR_TYPES.find((t) => t.value === v)?.label ?? String(v) },
+    {
+      key: 'vendor_type',
+      title: 'Type',
+      width: 140,
+      sortable: true,
+      search: 'select',
+      options: VENDOR_TYPES,
+      render: (v) => VENDOR_TYPES.find((t) => t.value === v)?.label ?? String(v),
+    },
     { key: 'status', title: 'Status', width: 120, sortable: true, search: 'select', options: STATUS },
-    { key: 'reseller_uuid', title: 'Owner', width: 140, access: VENDOR_ACCESS.owner, render: (v) => (v ? 'Reseller' : 'Platform') },
-    { key: 'created_on', title: 'Created', sortable: true, width: 200, hideInTable: true, render: (v) => formatDateTime(v as string) },
+    {
+      key: 'reseller_uuid',
+      title: 'Owner',
+      width: 140,
+      access: VENDOR_ACCESS.owner,
+      render: (v) => (v ? 'Reseller' : 'Platform'),
+    },
+    {
+      key: 'created_on',
+      title: 'Created',
+      sortable: true,
+      width: 200,
+      hideInTable: true,
+      render: (v) => formatDateTime(v as string),
+    },
   ],
   formFields: [
     { name: 'vendor_name', label: 'Vendor name', kind: 'text', required: true, maxLength: 200 },
@@ -60,7 +95,10 @@ export const vendorBundle: ResourceBundle<Vendor, VendorCreate, VendorPatch> = {
 };
 
 /** Spec §2 vendor pages: the system admin's list is `vendors`, the reseller's `vendors-list`; the forms share their paths. */
-export function vendorPages(listPath: 'vendors' | 'vendors-list', more: Pick<ResourcePages<Vendor>, 'rowLinks'> & { extra?: RouteObject[] } = {}): ResourcePages<Vendor> {
+export function vendorPages(
+  listPath: 'vendors' | 'vendors-list',
+  more: Pick<ResourcePages<Vendor>, 'rowLinks'> & { extra?: RouteObject[] } = {},
+): ResourcePages<Vendor> {
   return {
     ...more,
     path: 'vendor',

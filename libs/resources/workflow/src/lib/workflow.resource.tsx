@@ -1,13 +1,36 @@
 import {
-  REMINDER_REPEATS, WORKFLOW_NAME_MAX, WORKFLOW_TEXT_MAX, type ReminderRepeat, type ReminderWorkflow, type ReminderWorkflowCreateBody, type ReminderWorkflowPatchBody,
-  type SmsWorkflow, type SmsWorkflowCreateBody, type SmsWorkflowPatchBody,
+  REMINDER_REPEATS,
+  WORKFLOW_NAME_MAX,
+  WORKFLOW_TEXT_MAX,
+  type ReminderRepeat,
+  type ReminderWorkflow,
+  type ReminderWorkflowCreateBody,
+  type ReminderWorkflowPatchBody,
+  type SmsWorkflow,
+  type SmsWorkflowCreateBody,
+  type SmsWorkflowPatchBody,
 } from '@smsc/shared-contract';
-import { Tag, type FormValues, type ResourceBundle, type ResourceDefinition, type ResourcePages } from '@smsc/shared-ui';
+import {
+  Tag,
+  type FormValues,
+  type ResourceBundle,
+  type ResourceDefinition,
+  type ResourcePages,
+} from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
 import {
-  useCreateReminderWorkflowMutation, useCreateSmsWorkflowMutation, useDeleteReminderWorkflowMutation, useDeleteSmsWorkflowMutation, useGetReminderWorkflowQuery,
-  useGetSmsWorkflowQuery, useLazyListReminderWorkflowsQuery, useLazyListSmsWorkflowsQuery, useListReminderWorkflowsQuery, useListSmsWorkflowsQuery,
-  useUpdateReminderWorkflowMutation, useUpdateSmsWorkflowMutation,
+  useCreateReminderWorkflowMutation,
+  useCreateSmsWorkflowMutation,
+  useDeleteReminderWorkflowMutation,
+  useDeleteSmsWorkflowMutation,
+  useGetReminderWorkflowQuery,
+  useGetSmsWorkflowQuery,
+  useLazyListReminderWorkflowsQuery,
+  useLazyListSmsWorkflowsQuery,
+  useListReminderWorkflowsQuery,
+  useListSmsWorkflowsQuery,
+  useUpdateReminderWorkflowMutation,
+  useUpdateSmsWorkflowMutation,
 } from './workflow.api';
 import { WorkflowSendActions } from './workflow-send';
 
@@ -15,7 +38,11 @@ export const WORKFLOW_ACCESS = { company: 'workflow.company' } as const;
 
 const text = (v: unknown) => String(v ?? '').trim();
 /** Numbers typed one per line (commas and semicolons separate them too). */
-export const splitLines = (v: unknown) => text(v).split(/[\n,;]+/).map((s) => s.trim()).filter(Boolean);
+export const splitLines = (v: unknown) =>
+  text(v)
+    .split(/[\n,;]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 const numbersCell = (v: unknown) => {
   const list = v as string[];
   return list.length > 3 ? `${list.slice(0, 3).join(', ')} and ${list.length - 3} more` : list.join(', ');
@@ -23,9 +50,22 @@ const numbersCell = (v: unknown) => {
 
 const common = [
   { name: 'name', label: 'Name', kind: 'text' as const, required: true, maxLength: WORKFLOW_NAME_MAX },
-  { name: 'ani', label: 'Sender number', kind: 'text' as const, required: true, maxLength: 24, placeholder: '+1 212 555 2301' },
+  {
+    name: 'ani',
+    label: 'Sender number',
+    kind: 'text' as const,
+    required: true,
+    maxLength: 24,
+    placeholder: '+1 212 555 2301',
+  },
   { name: 'text', label: 'Text', kind: 'textarea' as const, required: true, maxLength: WORKFLOW_TEXT_MAX },
-  { name: 'numbers', label: 'Numbers (one per line)', kind: 'textarea' as const, required: true, placeholder: '+1 415 555 0100' },
+  {
+    name: 'numbers',
+    label: 'Numbers (one per line)',
+    kind: 'textarea' as const,
+    required: true,
+    placeholder: '+1 415 555 0100',
+  },
 ];
 
 export const smsWorkflowDefinition: ResourceDefinition<SmsWorkflow> = {
@@ -46,7 +86,13 @@ export const smsWorkflowDefinition: ResourceDefinition<SmsWorkflow> = {
 };
 
 export function smsWorkflowBody(values: FormValues): SmsWorkflowCreateBody {
-  return { name: text(values['name']), ani: text(values['ani']), text: text(values['text']), numbers: splitLines(values['numbers']), is_bulk: values['is_bulk'] === true };
+  return {
+    name: text(values['name']),
+    ani: text(values['ani']),
+    text: text(values['text']),
+    numbers: splitLines(values['numbers']),
+    is_bulk: values['is_bulk'] === true,
+  };
 }
 
 export const smsWorkflowBundle: ResourceBundle<SmsWorkflow, SmsWorkflowCreateBody, SmsWorkflowPatchBody> = {
@@ -60,7 +106,13 @@ export const smsWorkflowBundle: ResourceBundle<SmsWorkflow, SmsWorkflowCreateBod
   toCreate: smsWorkflowBody,
   toPatch: smsWorkflowBody,
   defaults: { is_bulk: false },
-  toForm: (row) => ({ name: row.name, ani: row.ani, text: row.text, numbers: row.numbers.join('\n'), is_bulk: row.is_bulk }),
+  toForm: (row) => ({
+    name: row.name,
+    ani: row.ani,
+    text: row.text,
+    numbers: row.numbers.join('\n'),
+    is_bulk: row.is_bulk,
+  }),
 };
 
 const REPEAT_LABEL: Record<ReminderRepeat, string> = { none: 'Once', daily: 'Every day', weekly: 'Every week' };
@@ -76,15 +128,31 @@ export const reminderWorkflowDefinition: ResourceDefinition<ReminderWorkflow> = 
     { key: 'ani', title: 'Sender', width: 150 },
     { key: 'numbers', title: 'Numbers', width: 240, render: numbersCell },
     { key: 'repeat', title: 'Repeat', width: 110, render: (v) => REPEAT_LABEL[v as ReminderRepeat] },
-    { key: 'next_run_at', title: 'Next', sortable: true, width: 190, render: (v) => (v ? formatDateTime(v as string) : '–') },
+    {
+      key: 'next_run_at',
+      title: 'Next',
+      sortable: true,
+      width: 190,
+      render: (v) => (v ? formatDateTime(v as string) : '–'),
+    },
     { key: 'last_run_at', title: 'Last sent', width: 190, render: (v) => (v ? formatDateTime(v as string) : '–') },
-    { key: 'is_active', title: 'Active', width: 90, render: (v) => (v ? <Tag color="green">Active</Tag> : <Tag>Off</Tag>) },
+    {
+      key: 'is_active',
+      title: 'Active',
+      width: 90,
+      render: (v) => (v ? <Tag color="green">Active</Tag> : <Tag>Off</Tag>),
+    },
     { key: 'company_name', title: 'Company', width: 160, access: WORKFLOW_ACCESS.company },
   ],
   formFields: [
     ...common,
-    { name: 'remind_at', label: 'Send at (ISO time, e.g. 2026-12-01T09:00:00Z)', kind: 'text', required: true },
-    { name: 'repeat', label: 'Repeat', kind: 'select', options: REMINDER_REPEATS.map((r) => ({ value: r, label: REPEAT_LABEL[r] })) },
+    { name: 'remind_at', label: 'Send at', kind: 'datetime', required: true },
+    {
+      name: 'repeat',
+      label: 'Repeat',
+      kind: 'select',
+      options: REMINDER_REPEATS.map((r) => ({ value: r, label: REPEAT_LABEL[r] })),
+    },
     { name: 'is_active', label: 'Active', kind: 'switch' },
   ],
 };
@@ -92,14 +160,22 @@ export const reminderWorkflowDefinition: ResourceDefinition<ReminderWorkflow> = 
 export function reminderWorkflowBody(values: FormValues): ReminderWorkflowCreateBody {
   const at = new Date(text(values['remind_at']));
   return {
-    name: text(values['name']), ani: text(values['ani']), text: text(values['text']), numbers: splitLines(values['numbers']),
+    name: text(values['name']),
+    ani: text(values['ani']),
+    text: text(values['text']),
+    numbers: splitLines(values['numbers']),
     // an unreadable date goes as typed, so the server's 400 names the field
     remind_at: Number.isNaN(at.getTime()) ? text(values['remind_at']) : at.toISOString(),
-    repeat: (values['repeat'] as ReminderRepeat | undefined) ?? 'none', is_active: values['is_active'] !== false,
+    repeat: (values['repeat'] as ReminderRepeat | undefined) ?? 'none',
+    is_active: values['is_active'] !== false,
   };
 }
 
-export const reminderWorkflowBundle: ResourceBundle<ReminderWorkflow, ReminderWorkflowCreateBody, ReminderWorkflowPatchBody> = {
+export const reminderWorkflowBundle: ResourceBundle<
+  ReminderWorkflow,
+  ReminderWorkflowCreateBody,
+  ReminderWorkflowPatchBody
+> = {
   definition: reminderWorkflowDefinition,
   useList: useListReminderWorkflowsQuery,
   useLazyList: useLazyListReminderWorkflowsQuery,
@@ -110,7 +186,15 @@ export const reminderWorkflowBundle: ResourceBundle<ReminderWorkflow, ReminderWo
   toCreate: reminderWorkflowBody,
   toPatch: reminderWorkflowBody,
   defaults: { repeat: 'none', is_active: true },
-  toForm: (row) => ({ name: row.name, ani: row.ani, text: row.text, numbers: row.numbers.join('\n'), remind_at: row.remind_at, repeat: row.repeat, is_active: row.is_active }),
+  toForm: (row) => ({
+    name: row.name,
+    ani: row.ani,
+    text: row.text,
+    numbers: row.numbers.join('\n'),
+    remind_at: row.remind_at,
+    repeat: row.repeat,
+    is_active: row.is_active,
+  }),
 };
 
 /** Spec §2: sms-workflow (list, add, edit/{id}), with Send now / Send a file in each row. */

@@ -6,7 +6,9 @@ import { apiErrorToasts } from './error-toasts';
 
 describe('describeApiError', () => {
   it('prefers the error object message', () => {
-    expect(describeApiError({ status: 400, data: { error: { message: 'Bad email' }, errors: { a: 'b' } } })).toBe('Bad email');
+    expect(describeApiError({ status: 400, data: { error: { message: 'Bad email' }, errors: { a: 'b' } } })).toBe(
+      'Bad email',
+    );
   });
   it('falls back to the errors value', () => {
     expect(describeApiError({ status: 422, data: { errors: { email: 'is taken', name: ['too long'] } } })).toBe(
@@ -74,17 +76,32 @@ describe('baseQuery: a busy Idempotency-Key is retried', () => {
       const a = answers[Math.min(calls++, answers.length - 1)];
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (a.retryAfter) headers['retry-after'] = a.retryAfter;
-      return new Response(JSON.stringify(a.status < 300 ? { sms: { sms_uuid: 's1' } } : { error: { message: 'busy' } }), { status: a.status, headers });
+      return new Response(
+        JSON.stringify(a.status < 300 ? { sms: { sms_uuid: 's1' } } : { error: { message: 'busy' } }),
+        { status: a.status, headers },
+      );
     }) as typeof fetch;
   });
   afterAll(() => {
     globalThis.fetch = realFetch;
   });
-  beforeEach(() => { calls = 0; });
+  beforeEach(() => {
+    calls = 0;
+  });
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parts of BaseQueryApi fetchBaseQuery reads
-  const queryApi = { getState: () => ({}), signal: new AbortController().signal, dispatch: () => undefined, abort: () => undefined, endpoint: 'sendSms', type: 'mutation', extra: undefined } as any;
-  const send = (headers: Record<string, string>) => baseQuery({ url: '/sms', method: 'POST', body: { text: 'x' }, headers }, queryApi, {});
+  // the parts of BaseQueryApi fetchBaseQuery reads
+  const queryApi = {
+    getState: () => ({}),
+    signal: new AbortController().signal,
+    dispatch: () => undefined,
+    abort: () => undefined,
+    endpoint: 'sendSms',
+    type: 'mutation',
+    extra: undefined,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a partial BaseQueryApi
+  } as any;
+  const send = (headers: Record<string, string>) =>
+    baseQuery({ url: '/sms', method: 'POST', body: { text: 'x' }, headers }, queryApi, {});
 
   it('sends again after the Retry-After wait and answers the first copy', async () => {
     answers = [{ status: 409, retryAfter: '0' }, { status: 201 }];

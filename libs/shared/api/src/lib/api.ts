@@ -1,4 +1,11 @@
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query/react';
 import { API_PREFIX } from '@smsc/shared-contract';
 
 export const API_BASE = API_PREFIX;
@@ -20,7 +27,9 @@ const fetchQuery = fetchBaseQuery({
 export const IDEMPOTENT_RETRIES = 3;
 
 const hasIdempotencyKey = (args: string | FetchArgs) =>
-  typeof args !== 'string' && !!args.headers && Object.keys(args.headers as Record<string, string>).some((h) => h.toLowerCase() === 'idempotency-key');
+  typeof args !== 'string' &&
+  !!args.headers &&
+  Object.keys(args.headers as Record<string, string>).some((h) => h.toLowerCase() === 'idempotency-key');
 
 /**
  * The API's fetch, with the one retry the console makes by itself: a request carrying an
@@ -28,12 +37,19 @@ const hasIdempotencyKey = (args: string | FetchArgs) =>
  * stored) is sent again after that wait, up to IDEMPOTENT_RETRIES times. The key makes the resend
  * safe; the user sees the first copy's answer instead of an error toast.
  */
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta> = async (args, api, extra) => {
+export const baseQuery: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  object,
+  FetchBaseQueryMeta
+> = async (args, api, extra) => {
   for (let attempt = 0; ; attempt++) {
     const result = await fetchQuery(args, api, extra);
     const retryAfter = result.meta?.response?.headers.get('retry-after');
     const wait = retryAfter ? Number(retryAfter) : NaN;
-    if (result.error?.status !== 409 || !hasIdempotencyKey(args) || !(wait >= 0) || attempt >= IDEMPOTENT_RETRIES) return result;
+    if (result.error?.status !== 409 || !hasIdempotencyKey(args) || !(wait >= 0) || attempt >= IDEMPOTENT_RETRIES)
+      return result;
     // at most 2 s a wait, so a click is answered within a few seconds whatever the header says
     await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 2) * 1000));
   }

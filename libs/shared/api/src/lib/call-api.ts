@@ -13,18 +13,23 @@ export type CallResult<T> = { data: T } | { error: CallFailure };
  * One JSON call to the API without RTK Query: the sign-in and the public pages use it, so /login
  * does not fetch RTK Query. Never throws; a failure comes back as `{ error }`.
  */
-export async function callApi<T>(path: string, init: { method?: string; body?: unknown; token?: string | null } = {}): Promise<CallResult<T>> {
+export async function callApi<T>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string | null } = {},
+): Promise<CallResult<T>> {
   const headers: Record<string, string> = {};
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (init.token) headers['authorization'] = `Bearer ${init.token}`;
   let response: Response;
   try {
     // a Request, as fetchBaseQuery sends: the component tests' fetch stubs read one
-    response = await fetch(new Request(`${API_PREFIX}${path}`, {
-      method: init.method ?? 'POST',
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    }));
+    response = await fetch(
+      new Request(`${API_PREFIX}${path}`, {
+        method: init.method ?? 'POST',
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      }),
+    );
   } catch {
     return { error: { status: 'FETCH_ERROR' } };
   }

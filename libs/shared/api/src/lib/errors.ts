@@ -12,7 +12,7 @@ function flatten(errors: unknown): string {
 }
 
 /**
- * The generic error display of spec §8: the error object's message, else the errors value,
+ * The generic error display of docs/spec.md §8: the error object's message, else the errors value,
  * else 'something went wrong!' (also when there was no response at all).
  */
 export function describeApiError(failure: unknown): string {

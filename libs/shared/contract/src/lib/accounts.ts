@@ -69,6 +69,10 @@ export const Company = Type.Object({
   is_below_credit_limit: Type.Boolean(),
   is_created_by_admin: Type.Boolean(),
   created_on: Timestamp,
+  /** IANA time zone of the company's clock: a reminder repeating "every day at 09:00" keeps 09:00 in it */
+  time_zone: Type.Optional(Type.String()),
+  /** whether the company's plain users see money (balance, message prices); set by its company admin */
+  users_see_money: Type.Optional(Type.Boolean()),
   /** billing (GET/POST/PATCH of one company, for its biller and its company admins; not in lists, not for company users) */
   credit_limit: Type.Optional(Money),
   low_balance_threshold: Type.Optional(Nullable(Money)),
@@ -97,20 +101,44 @@ export const CompanyCreate = Type.Object({
   status: Type.Optional(CompanyStatus),
   prepay: Type.Optional(Type.Boolean()),
   is_below_credit_limit: Type.Optional(Type.Boolean()),
+  /** IANA zone name, e.g. America/Chicago (default America/New_York) */
+  time_zone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  /** whether the company's plain users see money (balance, message prices); off by default */
+  users_see_money: Type.Optional(Type.Boolean()),
   /** billing: how far below zero a postpay company may go; set by its biller (system admin or its reseller) */
   credit_limit: Type.Optional(AmountInput),
   /** billing: a low-balance mail goes when the balance falls below this; null turns it off */
   low_balance_threshold: Type.Optional(Nullable(AmountInput)),
+  /** onboarding in one step: the company's first admin (its contact), created with the company */
+  first_admin: Type.Optional(
+    Type.Object(
+      {
+        full_name: Name,
+        email: Type.String({ format: 'email', maxLength: 254 }),
+        password: Type.String({ minLength: 1, maxLength: 1024 }),
+      },
+      { additionalProperties: false },
+    ),
+  ),
 });
 export type CompanyCreate = Static<typeof CompanyCreate>;
-export const CompanyPatch = Type.Partial(CompanyCreate, { minProperties: 1 });
+export const CompanyPatch = Type.Partial(Type.Omit(CompanyCreate, ['first_admin']), { minProperties: 1 });
 export type CompanyPatch = Static<typeof CompanyPatch>;
 
-export const Reseller = Type.Object({ reseller_uuid: Uuid, reseller_name: Type.String(), created_on: Timestamp });
+export const Reseller = Type.Object({
+  reseller_uuid: Uuid,
+  reseller_name: Type.String(),
+  /** the platform product whose rates the reseller pays the platform per message (null: it pays nothing per message) */
+  platform_product_uuid: Type.Optional(Nullable(Uuid)),
+  created_on: Timestamp,
+});
 export type Reseller = Static<typeof Reseller>;
 export const ResellerListQuery = ListQuery({ reseller_name: Type.Optional(Search) });
 export type ResellerListQuery = Static<typeof ResellerListQuery>;
-export const ResellerCreate = Type.Object({ reseller_name: Name });
+export const ResellerCreate = Type.Object({
+  reseller_name: Name,
+  platform_product_uuid: Type.Optional(Nullable(Uuid)),
+});
 export const ResellerPatch = ResellerCreate;
 export type ResellerPatch = Static<typeof ResellerPatch>;
 export type ResellerCreate = Static<typeof ResellerCreate>;
@@ -127,7 +155,10 @@ export const PaymentTerm = Type.Object({
   created_on: Timestamp,
 });
 export type PaymentTerm = Static<typeof PaymentTerm>;
-export const PaymentTermListQuery = ListQuery({ name: Type.Optional(Search), is_active: Type.Optional(Type.Boolean()) });
+export const PaymentTermListQuery = ListQuery({
+  name: Type.Optional(Search),
+  is_active: Type.Optional(Type.Boolean()),
+});
 export type PaymentTermListQuery = Static<typeof PaymentTermListQuery>;
 export const PaymentTermCreate = Type.Object({
   name: Name,
@@ -153,7 +184,10 @@ export type StopText = Static<typeof StopText>;
 export const StopTextListQuery = ListQuery({ text: Type.Optional(Search) });
 export type StopTextListQuery = Static<typeof StopTextListQuery>;
 export const STOP_TEXT_MAX = 500;
-const StopTextFields = Type.Object({ text: Type.String({ minLength: 1, maxLength: STOP_TEXT_MAX }), is_active: Type.Optional(Type.Boolean()) });
+const StopTextFields = Type.Object({
+  text: Type.String({ minLength: 1, maxLength: STOP_TEXT_MAX }),
+  is_active: Type.Optional(Type.Boolean()),
+});
 export const StopTextBody = Type.Object({ filter: StopTextFields });
 export type StopTextBody = Static<typeof StopTextBody>;
 export const StopTextPatchBody = Type.Object({ filter: Type.Partial(StopTextFields, { minProperties: 1 }) });
@@ -164,7 +198,12 @@ export const Country = Type.Object({ country_uuid: Uuid, nice_name: Type.String(
 export type Country = Static<typeof Country>;
 export const CountryListQuery = ListQuery({ nice_name: Type.Optional(Search) });
 export type CountryListQuery = Static<typeof CountryListQuery>;
-export const AreaCode = Type.Object({ area_code_uuid: Uuid, country_uuid: Uuid, code: Type.String(), name: Type.String() });
+export const AreaCode = Type.Object({
+  area_code_uuid: Uuid,
+  country_uuid: Uuid,
+  code: Type.String(),
+  name: Type.String(),
+});
 export type AreaCode = Static<typeof AreaCode>;
 export const AreaCodeListQuery = ListQuery({ country_uuid: Type.Optional(Uuid) });
 export type AreaCodeListQuery = Static<typeof AreaCodeListQuery>;
@@ -177,7 +216,12 @@ export type Home = Static<typeof Home>;
  */
 export const HomePatch = Type.Partial(
   Type.Object({
-    full_name: Name, password: Type.String({ minLength: 1, maxLength: 1024 }), current_password: Type.String({ maxLength: 1024 }), company_name: Name,
+    full_name: Name,
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+    current_password: Type.String({ maxLength: 1024 }),
+    company_name: Name,
+    /** a company admin lets its users see money (balance, message prices) */
+    users_see_money: Type.Boolean(),
   }),
   { minProperties: 1 },
 );

@@ -15,7 +15,10 @@ export type ApiKey = Static<typeof ApiKey>;
 export const ApiKeyList = Type.Object({ items: Type.Array(ApiKey) });
 export type ApiKeyList = Static<typeof ApiKeyList>;
 
-export const ApiKeyCreateBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
+export const ApiKeyCreateBody = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 100 }) },
+  { additionalProperties: false },
+);
 export type ApiKeyCreateBody = Static<typeof ApiKeyCreateBody>;
 
 /** The answer to a create: the only time the full key is shown. */

@@ -14,7 +14,13 @@ export const AmountInput = Type.String({ minLength: 1, maxLength: 24, pattern: '
 export const Currency = Type.String({ minLength: 3, maxLength: 3 });
 
 export const PaymentMethod = Type.Union([Type.Literal('manual'), Type.Literal('card'), Type.Literal('paypal')]);
-export const PaymentStatus = Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('cancelled')]);
+export const PaymentStatus = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('paid'),
+  Type.Literal('cancelled'),
+  /** a checkout left unpaid past its provider session's expiry */
+  Type.Literal('expired'),
+]);
 
 export const Payment = Type.Object({
   payment_uuid: Uuid,
@@ -44,15 +50,20 @@ export const PaymentListQuery = ListQuery({
 export type PaymentListQuery = Static<typeof PaymentListQuery>;
 
 /** POST /payment: a manual payment to a company (company_uuid) or to a reseller's own account (reseller_uuid only). */
-export const PaymentCreate = Type.Object({
-  method: Type.Literal('manual'),
-  amount: AmountInput,
-  company_uuid: Type.Optional(Nullable(Uuid)),
-  reseller_uuid: Type.Optional(Nullable(Uuid)),
-}, { additionalProperties: false });
+export const PaymentCreate = Type.Object(
+  {
+    method: Type.Literal('manual'),
+    amount: AmountInput,
+    company_uuid: Type.Optional(Nullable(Uuid)),
+    reseller_uuid: Type.Optional(Nullable(Uuid)),
+  },
+  { additionalProperties: false },
+);
 export type PaymentCreate = Static<typeof PaymentCreate>;
 
-export const LedgerKind = Type.Union(['payment', 'sms_charge', 'refund', 'did_fee', 'adjustment', 'invoice'].map((k) => Type.Literal(k)));
+export const LedgerKind = Type.Union(
+  ['payment', 'sms_charge', 'refund', 'did_fee', 'adjustment', 'invoice'].map((k) => Type.Literal(k)),
+);
 
 /** One row of the balance log / transaction history. */
 export const LedgerEntry = Type.Object({
@@ -99,7 +110,11 @@ export type Balance = Static<typeof Balance>;
 export const CheckoutBody = Type.Object({ amount: AmountInput }, { additionalProperties: false });
 export type CheckoutBody = Static<typeof CheckoutBody>;
 /** Where the browser goes next: Stripe's hosted page, or the built-in test checkout when no keys are set. */
-export const CheckoutAnswer = Type.Object({ payment_uuid: Uuid, url: Type.String(), mode: Type.Union([Type.Literal('stripe'), Type.Literal('test')]) });
+export const CheckoutAnswer = Type.Object({
+  payment_uuid: Uuid,
+  url: Type.String(),
+  mode: Type.Union([Type.Literal('stripe'), Type.Literal('test')]),
+});
 export type CheckoutAnswer = Static<typeof CheckoutAnswer>;
 
 /** A calendar day, YYYY-MM-DD (billing periods are whole UTC days, both ends included). */
@@ -155,26 +170,40 @@ export const InvoiceListQuery = ListQuery({
 export type InvoiceListQuery = Static<typeof InvoiceListQuery>;
 
 /** POST /invoice: bill a company (company_uuid) or a reseller's own account (reseller_uuid only) for a period. */
-export const InvoiceCreate = Type.Object({
-  company_uuid: Type.Optional(Nullable(Uuid)),
-  reseller_uuid: Type.Optional(Nullable(Uuid)),
-  period_start: Day,
-  period_end: Day,
-}, { additionalProperties: false });
+export const InvoiceCreate = Type.Object(
+  {
+    company_uuid: Type.Optional(Nullable(Uuid)),
+    reseller_uuid: Type.Optional(Nullable(Uuid)),
+    period_start: Day,
+    period_end: Day,
+  },
+  { additionalProperties: false },
+);
 export type InvoiceCreate = Static<typeof InvoiceCreate>;
 
 /** POST /payments/create: the payment button (PayPal) tops up the caller's own account by this amount. */
 export const PaymentButtonCreate = Type.Object({ amount: AmountInput }, { additionalProperties: false });
 export type PaymentButtonCreate = Static<typeof PaymentButtonCreate>;
 /** The PayPal order made on the server; the browser goes to approve_url, PayPal returns it with ?token=order_id. */
-export const PaymentButtonOrder = Type.Object({ payment_uuid: Uuid, order_id: Type.String(), approve_url: Type.String() });
+export const PaymentButtonOrder = Type.Object({
+  payment_uuid: Uuid,
+  order_id: Type.String(),
+  approve_url: Type.String(),
+});
 export type PaymentButtonOrder = Static<typeof PaymentButtonOrder>;
 /** POST /payments/paypal/capture: captures the approved order on the server and credits once. */
-export const PaymentButtonCapture = Type.Object({ order_id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }) }, { additionalProperties: false });
+export const PaymentButtonCapture = Type.Object(
+  { order_id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }) },
+  { additionalProperties: false },
+);
 export type PaymentButtonCapture = Static<typeof PaymentButtonCapture>;
 /** credited: false when the payment had already been credited (a replayed capture). */
 export const PaymentButtonCaptured = Type.Object({ payment: Payment, credited: Type.Boolean() });
 export type PaymentButtonCaptured = Static<typeof PaymentButtonCaptured>;
 /** Whether the payment button can be offered (credentials are set on the server). */
-export const PaymentButtonConfig = Type.Object({ provider: Type.Literal('paypal'), configured: Type.Boolean(), currency: Currency });
+export const PaymentButtonConfig = Type.Object({
+  provider: Type.Literal('paypal'),
+  configured: Type.Boolean(),
+  currency: Currency,
+});
 export type PaymentButtonConfig = Static<typeof PaymentButtonConfig>;

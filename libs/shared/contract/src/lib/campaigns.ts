@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ListQuery, Nullable, Uuid } from './common';
-import { Text } from './storable-text';
+import { MessageText, PlaceholderValues, Text } from './storable-text';
 
-// Campaigns of spec §7 with their keywords and ANI groups (rotating senders).
+// Campaigns of docs/spec.md §7 with their keywords and ANI groups (rotating senders).
 const Timestamp = Type.String({ format: 'date-time' });
 /** A number as typed: digits with optional +, spaces, dashes, dots, brackets. */
 const NumberInput = Type.String({ minLength: 3, maxLength: 24, pattern: '^[+0-9 ().-]+$' });
@@ -31,22 +31,39 @@ export const AniGroupListQuery = ListQuery({
   company_uuid: Type.Optional(Uuid),
 });
 export type AniGroupListQuery = Static<typeof AniGroupListQuery>;
-export const AniGroupCreateBody = Type.Object({
-  name: Text({ minLength: 1, maxLength: CAMPAIGN_NAME_MAX }),
-  /** the company's own sending numbers (DIDs with did_type ani), any common spelling */
-  numbers: Type.Array(NumberInput, { maxItems: ANI_GROUP_MAX_NUMBERS }),
-  company_uuid: Type.Optional(Uuid),
-}, { additionalProperties: false });
+export const AniGroupCreateBody = Type.Object(
+  {
+    name: Text({ minLength: 1, maxLength: CAMPAIGN_NAME_MAX }),
+    /** the company's own sending numbers (DIDs with did_type ani), any common spelling */
+    numbers: Type.Array(NumberInput, { maxItems: ANI_GROUP_MAX_NUMBERS }),
+    company_uuid: Type.Optional(Uuid),
+  },
+  { additionalProperties: false },
+);
 export type AniGroupCreateBody = Static<typeof AniGroupCreateBody>;
-export const AniGroupPatchBody = Type.Partial(Type.Omit(AniGroupCreateBody, ['company_uuid']), { minProperties: 1, additionalProperties: false });
+export const AniGroupPatchBody = Type.Partial(Type.Omit(AniGroupCreateBody, ['company_uuid']), {
+  minProperties: 1,
+  additionalProperties: false,
+});
 export type AniGroupPatchBody = Static<typeof AniGroupPatchBody>;
 /** One number of a group (GET /ani_group/{id}/list). */
-export const AniGroupNumber = Type.Object({ did_uuid: Uuid, did: Type.String(), area_code: Type.String(), state: Nullable(Type.String()) });
+export const AniGroupNumber = Type.Object({
+  did_uuid: Uuid,
+  did: Type.String(),
+  area_code: Type.String(),
+  state: Nullable(Type.String()),
+});
 export type AniGroupNumber = Static<typeof AniGroupNumber>;
 /** POST /ani_group/import: a CSV with the headers name and number (one line per number; a name gathers its lines). */
-export const AniGroupImportBody = Type.Object({ csv: Type.String({ minLength: 1, maxLength: 1_000_000 }), company_uuid: Type.Optional(Uuid) }, { additionalProperties: false });
+export const AniGroupImportBody = Type.Object(
+  { csv: Type.String({ minLength: 1, maxLength: 1_000_000 }), company_uuid: Type.Optional(Uuid) },
+  { additionalProperties: false },
+);
 export type AniGroupImportBody = Static<typeof AniGroupImportBody>;
-export const AniGroupImportResult = Type.Object({ imported: Type.Integer(), groups: Type.Array(Type.Object({ ani_group_uuid: Uuid, name: Type.String(), numbers: Type.Integer() })) });
+export const AniGroupImportResult = Type.Object({
+  imported: Type.Integer(),
+  groups: Type.Array(Type.Object({ ani_group_uuid: Uuid, name: Type.String(), numbers: Type.Integer() })),
+});
 export type AniGroupImportResult = Static<typeof AniGroupImportResult>;
 export const ANI_GROUP_CSV_COLUMNS = ['name', 'number'] as const;
 
@@ -78,18 +95,24 @@ export const KeywordListQuery = ListQuery({
   company_uuid: Type.Optional(Uuid),
 });
 export type KeywordListQuery = Static<typeof KeywordListQuery>;
-export const KeywordCreateBody = Type.Object({
-  /** one word of letters and digits (a message matches when its first word is the keyword, any case) */
-  keyword: Type.String({ minLength: 1, maxLength: 30, pattern: '^\\s*[\\p{L}\\p{N}]+\\s*$' }),
-  action: KeywordActionSchema,
-  reply_text: Type.Optional(Nullable(Text({ minLength: 1, maxLength: CAMPAIGN_TEXT_MAX }))),
-  campaign_uuid: Type.Optional(Nullable(Uuid)),
-  did: Type.Optional(Nullable(NumberInput)),
-  is_active: Type.Optional(Type.Boolean()),
-  company_uuid: Type.Optional(Uuid),
-}, { additionalProperties: false });
+export const KeywordCreateBody = Type.Object(
+  {
+    /** one word of letters and digits (a message matches when its first word is the keyword, any case) */
+    keyword: Type.String({ minLength: 1, maxLength: 30, pattern: '^\\s*[\\p{L}\\p{N}]+\\s*$' }),
+    action: KeywordActionSchema,
+    reply_text: Type.Optional(Nullable(MessageText({ minLength: 1, maxLength: CAMPAIGN_TEXT_MAX }))),
+    campaign_uuid: Type.Optional(Nullable(Uuid)),
+    did: Type.Optional(Nullable(NumberInput)),
+    is_active: Type.Optional(Type.Boolean()),
+    company_uuid: Type.Optional(Uuid),
+  },
+  { additionalProperties: false },
+);
 export type KeywordCreateBody = Static<typeof KeywordCreateBody>;
-export const KeywordPatchBody = Type.Partial(Type.Omit(KeywordCreateBody, ['company_uuid']), { minProperties: 1, additionalProperties: false });
+export const KeywordPatchBody = Type.Partial(Type.Omit(KeywordCreateBody, ['company_uuid']), {
+  minProperties: 1,
+  additionalProperties: false,
+});
 export type KeywordPatchBody = Static<typeof KeywordPatchBody>;
 
 // ---------- Campaigns ----------
@@ -107,8 +130,16 @@ export const CAMPAIGN_MOVES: Record<CampaignAction | 'finish', Partial<Record<Ca
   finish: { running: 'finished' },
 };
 
+/** sent = handed over to the gateway; blocked (refused before sending) is not counted as failed. */
 export const CampaignProgress = Type.Object({
-  total: Type.Integer(), sent: Type.Integer(), delivered: Type.Integer(), failed: Type.Integer(), left: Type.Integer(),
+  total: Type.Integer(),
+  sent: Type.Integer(),
+  delivered: Type.Integer(),
+  failed: Type.Integer(),
+  blocked: Type.Integer(),
+  left: Type.Integer(),
+  /** a running campaign whose every job waits (its start time, or its quiet hours): when the first may send */
+  waiting_until: Type.Optional(Nullable(Timestamp)),
 });
 export type CampaignProgress = Static<typeof CampaignProgress>;
 
@@ -127,6 +158,8 @@ export const Campaign = Type.Object({
   /** the company's zone, used for numbers whose zone the area code does not tell */
   time_zone: Type.String(),
   start_at: Nullable(Timestamp),
+  /** values for the text's {placeholders} that the recipients do not carry (the same for every recipient) */
+  values: Type.Record(Type.String(), Type.String()),
   recipient_count: Type.Integer({ minimum: 0 }),
   progress: Nullable(CampaignProgress),
   company_uuid: Uuid,
@@ -144,30 +177,44 @@ export const CampaignListQuery = ListQuery({
   company_uuid: Type.Optional(Uuid),
 });
 export type CampaignListQuery = Static<typeof CampaignListQuery>;
-export const CampaignCreateBody = Type.Object({
-  campaign_name: Text({ minLength: 1, maxLength: CAMPAIGN_NAME_MAX }),
-  text: Type.Optional(Nullable(Text({ minLength: 1, maxLength: CAMPAIGN_TEXT_MAX }))),
-  sms_template_uuid: Type.Optional(Nullable(Uuid)),
-  /** the sender: one number, or an ANI group whose numbers take turns */
-  ani: Type.Optional(Nullable(NumberInput)),
-  ani_group_uuid: Type.Optional(Nullable(Uuid)),
-  /** recipients: picked recipients, every recipient of the company, an ANI group's numbers, or numbers typed */
-  recipient_uuids: Type.Optional(Type.Array(Uuid, { maxItems: CAMPAIGN_MAX_RECIPIENTS })),
-  all_recipients: Type.Optional(Type.Boolean()),
-  recipient_ani_group_uuid: Type.Optional(Nullable(Uuid)),
-  numbers: Type.Optional(Type.Array(NumberInput, { maxItems: CAMPAIGN_MAX_RECIPIENTS })),
-  quiet_start: Type.Optional(Nullable(ClockTime)),
-  quiet_end: Type.Optional(Nullable(ClockTime)),
-  time_zone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-  start_at: Type.Optional(Nullable(Timestamp)),
-  company_uuid: Type.Optional(Uuid),
-}, { additionalProperties: false });
+export const CampaignCreateBody = Type.Object(
+  {
+    campaign_name: Text({ minLength: 1, maxLength: CAMPAIGN_NAME_MAX }),
+    text: Type.Optional(Nullable(MessageText({ minLength: 1, maxLength: CAMPAIGN_TEXT_MAX }))),
+    sms_template_uuid: Type.Optional(Nullable(Uuid)),
+    /** the sender: one number, or an ANI group whose numbers take turns */
+    ani: Type.Optional(Nullable(NumberInput)),
+    ani_group_uuid: Type.Optional(Nullable(Uuid)),
+    /** recipients: picked recipients, every recipient of the company, an ANI group's numbers, or numbers typed */
+    recipient_uuids: Type.Optional(Type.Array(Uuid, { maxItems: CAMPAIGN_MAX_RECIPIENTS })),
+    all_recipients: Type.Optional(Type.Boolean()),
+    recipient_ani_group_uuid: Type.Optional(Nullable(Uuid)),
+    numbers: Type.Optional(Type.Array(NumberInput, { maxItems: CAMPAIGN_MAX_RECIPIENTS })),
+    quiet_start: Type.Optional(Nullable(ClockTime)),
+    quiet_end: Type.Optional(Nullable(ClockTime)),
+    time_zone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    start_at: Type.Optional(Nullable(Timestamp)),
+    values: Type.Optional(Nullable(PlaceholderValues)),
+    company_uuid: Type.Optional(Uuid),
+  },
+  { additionalProperties: false },
+);
 export type CampaignCreateBody = Static<typeof CampaignCreateBody>;
-export const CampaignPatchBody = Type.Partial(Type.Omit(CampaignCreateBody, ['company_uuid']), { minProperties: 1, additionalProperties: false });
+export const CampaignPatchBody = Type.Partial(Type.Omit(CampaignCreateBody, ['company_uuid']), {
+  minProperties: 1,
+  additionalProperties: false,
+});
 export type CampaignPatchBody = Static<typeof CampaignPatchBody>;
 /** GET /campaign/dashboard: counts by state and the live progress of running and held campaigns. */
 export const CampaignDashboard = Type.Object({
   counts: Type.Record(Type.String(), Type.Integer()),
-  active: Type.Array(Type.Object({ campaign_uuid: Uuid, campaign_name: Type.String(), status: CampaignStatusSchema, progress: Nullable(CampaignProgress) })),
+  active: Type.Array(
+    Type.Object({
+      campaign_uuid: Uuid,
+      campaign_name: Type.String(),
+      status: CampaignStatusSchema,
+      progress: Nullable(CampaignProgress),
+    }),
+  ),
 });
 export type CampaignDashboard = Static<typeof CampaignDashboard>;

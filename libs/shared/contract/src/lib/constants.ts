@@ -7,4 +7,47 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** The longest text one SMS call takes: 10 concatenated UCS-2 parts (10 × 67). Longer is refused (400). */
 export const SMS_TEXT_MAX = 670;
 /** A message's states (messaging.ts: SmsStatus tells the life they follow). */
-export const SMS_STATUSES = ['scheduled', 'queued', 'sent', 'delivered', 'undelivered', 'failed', 'blocked', 'cancelled', 'received'] as const;
+export const SMS_STATUSES = [
+  'scheduled',
+  'queued',
+  'sent',
+  'delivered',
+  'undelivered',
+  'failed',
+  'blocked',
+  'cancelled',
+  'received',
+] as const;
+
+/** A blocked message's reason codes (messaging.ts: BlockReason says what each means). */
+export const BLOCK_REASONS = [
+  'bad_sender',
+  'bad_number',
+  'bad_template',
+  'suppressed',
+  'filtered',
+  'no_price',
+  'no_route',
+  'no_money',
+  'destination_not_allowed',
+  'pumping_suspected',
+  'below_margin',
+  'spend_limit',
+] as const;
+
+/** A refusal's reason code in words, the same on the server's timeline and in the console
+ * (here, not beside the timeline's schemas: the SMS center landing needs it without TypeBox). */
+export const BLOCK_REASON_WORDS: Record<(typeof BLOCK_REASONS)[number], string> = {
+  bad_sender: 'the sender is not one of the company’s sending numbers',
+  bad_number: 'the destination is not a valid phone number',
+  bad_template: 'the template is unknown or not approved',
+  suppressed: 'the number is on the suppression list (opted out)',
+  filtered: 'the text matches a stop-text filter',
+  no_price: 'the company’s product has no price for this destination',
+  no_route: 'no route can carry this destination',
+  no_money: 'the balance (and credit) did not cover the price',
+  destination_not_allowed: 'the destination country is not allowed for the company',
+  pumping_suspected: 'traffic to this number range is held as suspected SMS pumping',
+  below_margin: 'no route leaves the minimum margin, so it was not sent at a loss',
+  spend_limit: 'the company’s daily or monthly spend limit would be passed',
+};

@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ListQuery, Nullable, Uuid } from './common';
-import { Text } from './storable-text';
+import { MessageText, Text } from './storable-text';
 
-// Message content of spec §7: SMS templates (with an approval step) and recipients.
+// Message content of docs/spec.md §7: SMS templates (with an approval step) and recipients.
 const Timestamp = Type.String({ format: 'date-time' });
 
 /** A template's text is one message: the same ceiling as POST /sms text. */
@@ -12,7 +12,11 @@ export const RECIPIENT_NAME_MAX = 100;
 
 export const TEMPLATE_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
-export const TemplateStatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]);
+export const TemplateStatusSchema = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('approved'),
+  Type.Literal('rejected'),
+]);
 
 /** Spec §3 "Template: id, template_name, status, created_on"; the rest says whose it is and why it was refused. */
 export const SmsTemplate = Type.Object({
@@ -42,12 +46,14 @@ export type SmsTemplateListQuery = Static<typeof SmsTemplateListQuery>;
 
 export const SmsTemplateCreateBody = Type.Object({
   template_name: Text({ minLength: 1, maxLength: TEMPLATE_NAME_MAX }),
-  text: Text({ minLength: 1, maxLength: TEMPLATE_TEXT_MAX }),
+  text: MessageText({ minLength: 1, maxLength: TEMPLATE_TEXT_MAX }),
   /** the system admin or a reseller names the company; a company admin's template is its own company's */
   company_uuid: Type.Optional(Uuid),
 });
 export type SmsTemplateCreateBody = Static<typeof SmsTemplateCreateBody>;
-export const SmsTemplatePatchBody = Type.Partial(Type.Omit(SmsTemplateCreateBody, ['company_uuid']), { minProperties: 1 });
+export const SmsTemplatePatchBody = Type.Partial(Type.Omit(SmsTemplateCreateBody, ['company_uuid']), {
+  minProperties: 1,
+});
 export type SmsTemplatePatchBody = Static<typeof SmsTemplatePatchBody>;
 export const SmsTemplateRejectBody = Type.Object({ reason: Type.Optional(Text({ maxLength: 500 })) });
 export type SmsTemplateRejectBody = Static<typeof SmsTemplateRejectBody>;

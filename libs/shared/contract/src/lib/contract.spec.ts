@@ -1,7 +1,19 @@
 import { Value } from '@sinclair/typebox/value';
 import {
-  AreaCodeListQuery, AuthResponse, CompanyListQuery, CountryListQuery, ErrorBody, FILE_CONTENT_TYPES, FileRecord, ListPage, ListQuery,
-  PageQuery, PaymentTermListQuery, ResellerListQuery, StopTextListQuery, UserListQuery,
+  AreaCodeListQuery,
+  AuthResponse,
+  CompanyListQuery,
+  CountryListQuery,
+  ErrorBody,
+  FILE_CONTENT_TYPES,
+  FileRecord,
+  ListPage,
+  ListQuery,
+  PageQuery,
+  PaymentTermListQuery,
+  ResellerListQuery,
+  StopTextListQuery,
+  UserListQuery,
 } from '../index';
 import { Type } from '@sinclair/typebox';
 
@@ -20,15 +32,26 @@ describe('contract', () => {
 
 describe('ListQuery', () => {
   const Q = ListQuery({ name: Type.Optional(Type.String()) });
-  it('adds a list\'s filters to the shared paging and ordering fields', () => {
+  it("adds a list's filters to the shared paging and ordering fields", () => {
     expect(Object.keys(Q.properties).sort()).toEqual(['name', 'order_by', 'order_dir', 'page', 'per_page']);
     expect(Value.Check(Q, { page: 0, per_page: 5, order_dir: 'desc', name: 'x' })).toBe(true);
     expect(Value.Check(Q, { order_dir: 'sideways' })).toBe(false);
     expect(Value.Check(Q, { name: 3 })).toBe(false);
   });
   it('keeps every list query built from it on the same paging fields', () => {
-    for (const q of [UserListQuery, CompanyListQuery, ResellerListQuery, PaymentTermListQuery, StopTextListQuery, CountryListQuery, AreaCodeListQuery]) {
-      for (const key of Object.keys(PageQuery.properties)) expect(q.properties[key as keyof typeof q.properties]).toEqual(PageQuery.properties[key as keyof typeof PageQuery.properties]);
+    for (const q of [
+      UserListQuery,
+      CompanyListQuery,
+      ResellerListQuery,
+      PaymentTermListQuery,
+      StopTextListQuery,
+      CountryListQuery,
+      AreaCodeListQuery,
+    ]) {
+      for (const key of Object.keys(PageQuery.properties))
+        expect(q.properties[key as keyof typeof q.properties]).toEqual(
+          PageQuery.properties[key as keyof typeof PageQuery.properties],
+        );
       expect(q.required ?? []).toEqual([]);
     }
   });
@@ -36,7 +59,13 @@ describe('ListQuery', () => {
 
 describe('FileRecord', () => {
   it('accepts an allowed content type only', () => {
-    const rec = { uuid: '00000000-0000-4000-8000-000000000000', name: 'a.png', size: 3, content_type: 'image/png', created_on: '2026-01-01T00:00:00.000Z' };
+    const rec = {
+      uuid: '00000000-0000-4000-8000-000000000000',
+      name: 'a.png',
+      size: 3,
+      content_type: 'image/png',
+      created_on: '2026-01-01T00:00:00.000Z',
+    };
     expect(Value.Check(FileRecord, rec)).toBe(true);
     expect(Value.Check(FileRecord, { ...rec, content_type: 'image/svg+xml' })).toBe(false);
     expect(FILE_CONTENT_TYPES).not.toContain('text/html');

@@ -9,7 +9,13 @@ export const FILE_MAX_BYTES = 5 * 1024 * 1024;
  * they could run script.
  */
 export const FILE_CONTENT_TYPES = [
-  'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/csv', 'text/plain',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+  'text/csv',
+  'text/plain',
 ] as const;
 export type FileContentType = (typeof FILE_CONTENT_TYPES)[number];
 

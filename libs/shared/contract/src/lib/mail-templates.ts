@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 
 /**
- * The mails a reseller can word for its companies (spec §2 /reseller/mail-template: registration,
+ * The mails a reseller can word for its companies (docs/spec.md §2 /reseller/mail-template: registration,
  * template; default template). Without the reseller's own wording the system default is sent.
  */
 export const MAIL_TEMPLATE_KINDS = ['registration', 'password_reset', 'low_balance', 'invoice'] as const;

@@ -1,10 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ListQuery, Nullable, Uuid } from './common';
 import { Money } from './billing';
-import { Text } from './storable-text';
-import { SMS_STATUSES, SMS_TEXT_MAX } from './constants';
+import { MessageText, PlaceholderValues, Text } from './storable-text';
+import { BLOCK_REASONS, SMS_STATUSES, SMS_TEXT_MAX } from './constants';
 
-// Messaging of spec §7: /sms, /sms/list, log/report, log/mo_report, /suppressed_number.
+// Messaging of docs/spec.md §7: /sms, /sms/list, log/report, log/mo_report, /suppressed_number.
 // Numbers travel in E.164 with the plus ("+12125550100"); money as decimal text (see billing.ts).
 const Timestamp = Type.String({ format: 'date-time' });
 const Search = Type.String({ maxLength: 200 });
@@ -31,9 +31,12 @@ export type SmsStatus = Static<typeof SmsStatus>;
  * number is on the company's suppression list or texted STOP), filtered (the text matches a stop-text
  * filter of the company's reseller, or the system's for a direct company), no_price / no_route (the
  * company's product has no price or no usable route for the number), no_money (balance or credit
- * limit cannot cover the price), bad_template (the template is unknown or not approved).
+ * limit cannot cover the price), bad_template (the template is unknown or not approved). The spend
+ * and fraud guards (docs/guards.md): destination_not_allowed (the country is not on the company's
+ * allowed list), pumping_suspected (traffic to the number's prefix is
+ * held as suspected SMS pumping), below_margin (no route leaves the product's minimum margin),
+ * spend_limit (the company's daily or monthly spend limit would be passed).
  */
-export const BLOCK_REASONS = ['bad_sender', 'bad_number', 'bad_template', 'suppressed', 'filtered', 'no_price', 'no_route', 'no_money'] as const;
 export const BlockReason = Type.Union(BLOCK_REASONS.map((s) => Type.Literal(s)));
 export type BlockReason = Static<typeof BlockReason>;
 
@@ -81,7 +84,7 @@ export const SmsPayload = Type.Object({ sms: Sms });
 export type SmsPayload = Static<typeof SmsPayload>;
 
 /**
- * GET /sms/list of spec §7, plus status. Text filters take * wildcards. `cursor` (the next_cursor
+ * GET /sms/list of docs/spec.md §7, plus status. Text filters take * wildcards. `cursor` (the next_cursor
  * of the previous page) pages by key instead of by offset: any depth costs the same.
  */
 export const SmsListQuery = ListQuery({
@@ -122,31 +125,44 @@ export type SmsPage = Static<typeof SmsPage>;
  * POST /sms. company_uuid: only the system admin and resellers, who send for one of their companies;
  * company roles always send for their own. send_at in the future stores the message as scheduled.
  */
-export const SendSmsBody = Type.Object({
-  ani: Number_,
-  dnis: Number_,
-  text: Text({ minLength: 1, maxLength: SMS_TEXT_MAX }),
-  recipient_uuid: Type.Optional(Uuid),
-  sms_template_uuid: Type.Optional(Uuid),
-  send_at: Type.Optional(Timestamp),
-  company_uuid: Type.Optional(Uuid),
-}, { additionalProperties: false });
+export const SendSmsBody = Type.Object(
+  {
+    ani: Number_,
+    dnis: Number_,
+    text: MessageText({ minLength: 1, maxLength: SMS_TEXT_MAX }),
+    recipient_uuid: Type.Optional(Uuid),
+    sms_template_uuid: Type.Optional(Uuid),
+    send_at: Type.Optional(Timestamp),
+    company_uuid: Type.Optional(Uuid),
+    /** values for the text's {placeholders}, beside the number and the recipient's name */
+    values: Type.Optional(PlaceholderValues),
+    /** this message's status changes are POSTed here, signed with the company's callback secret (docs/webhooks.md) */
+    status_callback: Type.Optional(Type.String({ minLength: 8, maxLength: 500, pattern: '^https?://' })),
+  },
+  { additionalProperties: false },
+);
 export type SendSmsBody = Static<typeof SendSmsBody>;
 
 /** PATCH /sms/{id}: a scheduled message's text or time, or cancelling it (status: 'cancelled'). */
-export const SmsPatchBody = Type.Object({
-  text: Type.Optional(Text({ minLength: 1, maxLength: SMS_TEXT_MAX })),
-  send_at: Type.Optional(Timestamp),
-  status: Type.Optional(Type.Literal('cancelled')),
-}, { additionalProperties: false });
+export const SmsPatchBody = Type.Object(
+  {
+    text: Type.Optional(MessageText({ minLength: 1, maxLength: SMS_TEXT_MAX })),
+    send_at: Type.Optional(Timestamp),
+    status: Type.Optional(Type.Literal('cancelled')),
+  },
+  { additionalProperties: false },
+);
 export type SmsPatchBody = Static<typeof SmsPatchBody>;
 
 /** POST /sms/quote: what the compose box shows before sending. Nothing is stored or charged. */
-export const SmsQuoteBody = Type.Object({
-  text: Text({ maxLength: SMS_TEXT_MAX }),
-  dnis: Type.Optional(Number_),
-  company_uuid: Type.Optional(Uuid),
-}, { additionalProperties: false });
+export const SmsQuoteBody = Type.Object(
+  {
+    text: Text({ maxLength: SMS_TEXT_MAX }),
+    dnis: Type.Optional(Number_),
+    company_uuid: Type.Optional(Uuid),
+  },
+  { additionalProperties: false },
+);
 export type SmsQuoteBody = Static<typeof SmsQuoteBody>;
 
 export const SmsQuote = Type.Object({
@@ -167,7 +183,7 @@ export const SmsQuote = Type.Object({
 export type SmsQuote = Static<typeof SmsQuote>;
 
 /**
- * GET log/report (outgoing) and log/mo_report (incoming) of spec §7: a time window, paging by
+ * GET log/report (outgoing) and log/mo_report (incoming) of docs/spec.md §7: a time window, paging by
  * `from` (offset) and `count` (page size, default 10), `order` (column) and `sort` (asc/desc).
  * Answers the same capped page as /sms/list.
  */
@@ -212,10 +228,13 @@ export const SuppressedNumberListQuery = ListQuery({
 export type SuppressedNumberListQuery = Static<typeof SuppressedNumberListQuery>;
 
 /** POST /suppressed_number. company_uuid: the system admin and resellers name the company. */
-export const SuppressedNumberBody = Type.Object({
-  number: Number_,
-  company_uuid: Type.Optional(Uuid),
-}, { additionalProperties: false });
+export const SuppressedNumberBody = Type.Object(
+  {
+    number: Number_,
+    company_uuid: Type.Optional(Uuid),
+  },
+  { additionalProperties: false },
+);
 export type SuppressedNumberBody = Static<typeof SuppressedNumberBody>;
 
 /**
@@ -224,11 +243,14 @@ export type SuppressedNumberBody = Static<typeof SuppressedNumberBody>;
  */
 export const OptOutReplyQuery = Type.Object({ company_uuid: Type.Optional(Uuid) }, { additionalProperties: false });
 export type OptOutReplyQuery = Static<typeof OptOutReplyQuery>;
-export const OptOutReplyBody = Type.Object({
-  company_uuid: Type.Optional(Uuid),
-  stop_reply: Nullable(Text({ minLength: 1, maxLength: 320 })),
-  start_reply: Nullable(Text({ minLength: 1, maxLength: 320 })),
-}, { additionalProperties: false });
+export const OptOutReplyBody = Type.Object(
+  {
+    company_uuid: Type.Optional(Uuid),
+    stop_reply: Nullable(Text({ minLength: 1, maxLength: 320 })),
+    start_reply: Nullable(Text({ minLength: 1, maxLength: 320 })),
+  },
+  { additionalProperties: false },
+);
 export type OptOutReplyBody = Static<typeof OptOutReplyBody>;
 export const OptOutReply = Type.Object({
   company_uuid: Uuid,

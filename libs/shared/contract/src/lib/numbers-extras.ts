@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ListQuery, Nullable, Uuid } from './common';
 import { PhoneInput } from './numbers';
 
-// The rest of spec §7 "Numbers": call flows, the import log with the Kannel import, DID webhooks.
+// The rest of docs/spec.md §7 "Numbers": call flows, the import log with the Kannel import, DID webhooks.
 const Timestamp = Type.String({ format: 'date-time' });
 
 /** What happens to a call to the number: forwarded, taken as voicemail sent by e-mail, or hung up after a message. */
@@ -88,15 +88,21 @@ export const DidWebhookCreateBody = Type.Object({
   is_active: Type.Optional(Type.Boolean()),
 });
 export type DidWebhookCreateBody = Static<typeof DidWebhookCreateBody>;
-export const DidWebhookPatchBody = Type.Object({
-  url: Type.Optional(WebhookUrl),
-  is_active: Type.Optional(Type.Boolean()),
-  rotate_secret: Type.Optional(Type.Boolean()),
-}, { minProperties: 1 });
+export const DidWebhookPatchBody = Type.Object(
+  {
+    url: Type.Optional(WebhookUrl),
+    is_active: Type.Optional(Type.Boolean()),
+    rotate_secret: Type.Optional(Type.Boolean()),
+  },
+  { minProperties: 1 },
+);
 export type DidWebhookPatchBody = Static<typeof DidWebhookPatchBody>;
 export const DidWebhookPayload = Type.Object({ webhook: DidWebhook, secret: Type.Optional(Type.String()) });
 export type DidWebhookPayload = Static<typeof DidWebhookPayload>;
-export const DidWebhookListQuery = ListQuery({ did: Type.Optional(Type.String({ maxLength: 40 })), did_uuid: Type.Optional(Uuid) });
+export const DidWebhookListQuery = ListQuery({
+  did: Type.Optional(Type.String({ maxLength: 40 })),
+  did_uuid: Type.Optional(Uuid),
+});
 export type DidWebhookListQuery = Static<typeof DidWebhookListQuery>;
 
 export const WebhookDelivery = Type.Object({

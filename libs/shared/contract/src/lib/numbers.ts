@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ListQuery, Nullable, Uuid } from './common';
 
-// Numbers (DIDs) of spec §7. A number is kept in E.164 ("+12125550100").
+// Numbers (DIDs) of docs/spec.md §7. A number is kept in E.164 ("+12125550100").
 const Timestamp = Type.String({ format: 'date-time' });
 const Digits = (min: number, max: number) => Type.String({ pattern: `^[0-9]{${min},${max}}$` });
 
@@ -93,7 +93,10 @@ export const DidImportBody = Type.Object({
   vendor_uuid: Type.Optional(Nullable(Uuid)),
 });
 export type DidImportBody = Static<typeof DidImportBody>;
-export const DidImportResult = Type.Object({ imported: Type.Integer(), lines: Type.Array(Type.Object({ line: Type.Integer(), did: Type.String() })) });
+export const DidImportResult = Type.Object({
+  imported: Type.Integer(),
+  lines: Type.Array(Type.Object({ line: Type.Integer(), did: Type.String() })),
+});
 export type DidImportResult = Static<typeof DidImportResult>;
 
 export const MassDeleteBody = Type.Object({ items: Type.Optional(Type.Array(Uuid, { minItems: 1, maxItems: 10000 })) });
@@ -116,8 +119,14 @@ export const TfSearchQuery = Type.Object({
 });
 export type TfSearchQuery = Static<typeof TfSearchQuery>;
 export const AvailableNumber = Type.Object({
-  did: Type.String(), area_code: Type.String(), state: Nullable(Type.String()), place: Nullable(Type.String()),
-  is_toll_free: Type.Boolean(), monthly_price: Type.String(),
+  did: Type.String(),
+  area_code: Type.String(),
+  state: Nullable(Type.String()),
+  place: Nullable(Type.String()),
+  is_toll_free: Type.Boolean(),
+  monthly_price: Type.String(),
+  /** what the number can do, as its provider says: text, picture messages, calls */
+  capabilities: Type.Object({ sms: Type.Boolean(), mms: Type.Boolean(), voice: Type.Boolean() }),
 });
 export type AvailableNumber = Static<typeof AvailableNumber>;
 export const AvailableNumbers = Type.Object({ items: Type.Array(AvailableNumber) });
@@ -133,11 +142,21 @@ export type DidOrderResult = Static<typeof DidOrderResult>;
 export const DidDisconnectBody = Type.Object({ numbers: Type.Array(PhoneInput, { minItems: 1, maxItems: 100 }) });
 export type DidDisconnectBody = Static<typeof DidDisconnectBody>;
 
-export const NanpState = Type.Object({ code: Type.String(), name: Type.String(), country: Type.String(), npa_count: Type.Integer() });
+export const NanpState = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  country: Type.String(),
+  npa_count: Type.Integer(),
+});
 export type NanpState = Static<typeof NanpState>;
 export const Npa = Type.Object({ npa: Type.String(), state: Nullable(Type.String()), place: Type.String() });
 export type Npa = Static<typeof Npa>;
-export const Lata = Type.Object({ lata: Type.String(), name: Type.String(), state: Type.String(), npas: Type.Array(Type.String()) });
+export const Lata = Type.Object({
+  lata: Type.String(),
+  name: Type.String(),
+  state: Type.String(),
+  npas: Type.Array(Type.String()),
+});
 export type Lata = Static<typeof Lata>;
 export const TfPrefix = Type.Object({ prefix: Type.String() });
 export const NpaListQuery = Type.Object({ state: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$' })) });

@@ -1,22 +1,45 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Uuid } from './common';
+import { DateBound, Nullable, Uuid } from './common';
 import { Money } from './billing';
 import { SmsLogQuery, SmsPage } from './messaging';
 
-// Reports of spec §7: GET /dashboard, stat/report, /log/report (aggregated form), /sms/report,
+// Reports of docs/spec.md §7: GET /dashboard, stat/report, /log/report (aggregated form), /sms/report,
 // /sms/reseller/report, /sms/recipient/report. Every figure comes from the hourly rollups of messages
 // (apps/api/src/reports), so a report never scans raw messages.
 const Timestamp = Type.String({ format: 'date-time' });
 const Search = Type.String({ maxLength: 200 });
 
 /** What a report row can be grouped by (several, comma-separated: "company,vendor"). */
-export const REPORT_GROUPS = ['company', 'reseller', 'user', 'vendor', 'vendor_product', 'network', 'number', 'status'] as const;
+export const REPORT_GROUPS = [
+  'company',
+  'reseller',
+  'user',
+  'vendor',
+  'vendor_product',
+  'network',
+  'number',
+  'status',
+] as const;
 export type ReportGroup = (typeof REPORT_GROUPS)[number];
 /** Time buckets of a report; total = one bucket over the whole range. */
 export const REPORT_STEPS = ['hour', 'day', 'week', 'month', 'total'] as const;
 export type ReportStep = (typeof REPORT_STEPS)[number];
 /** The figures of a row. revenue and cost count delivered messages only (what is charged and paid). */
-export const REPORT_FIELDS = ['messages', 'segments', 'delivered', 'undelivered', 'failed', 'pending', 'blocked', 'received', 'revenue', 'cost', 'margin'] as const;
+export const REPORT_FIELDS = [
+  'messages',
+  'segments',
+  'delivered',
+  'undelivered',
+  'failed',
+  'pending',
+  'blocked',
+  'received',
+  'revenue',
+  'cost',
+  'margin',
+  'platform_cost',
+  'reseller_margin',
+] as const;
 export type ReportField = (typeof REPORT_FIELDS)[number];
 /** The longest range a report covers. */
 export const REPORT_MAX_DAYS = 366;
@@ -53,7 +76,13 @@ export const ReportRow = Type.Object({
   vendor_name: Type.Optional(Nullable(Type.String())),
   vendor_product_uuid: Type.Optional(Nullable(Type.String())),
   vendor_product_name: Type.Optional(Nullable(Type.String())),
+  /** grouped by network: the destination's mobile network (null where its number has none by prefix) */
   network: Type.Optional(Nullable(Type.String())),
+  /** grouped by network: the destination's country, from its dialling code (ISO 3166 code and name) */
+  country_code: Type.Optional(Nullable(Type.String())),
+  country: Type.Optional(Nullable(Type.String())),
+  /** grouped by network: country and network in words, "United Kingdom · Vodafone UK" */
+  destination: Type.Optional(Nullable(Type.String())),
   number: Type.Optional(Nullable(Type.String())),
   status: Type.Optional(Nullable(Type.String())),
   messages: Type.Optional(Type.Integer()),
@@ -68,6 +97,9 @@ export const ReportRow = Type.Object({
   /** cost and margin: the system admin's and resellers' business only (null for company roles) */
   cost: Type.Optional(Nullable(Money)),
   margin: Type.Optional(Nullable(Money)),
+  /** what resellers pay the platform for these messages (their wholesale price), and revenue minus it */
+  platform_cost: Type.Optional(Nullable(Money)),
+  reseller_margin: Type.Optional(Nullable(Money)),
 });
 export type ReportRow = Static<typeof ReportRow>;
 
@@ -108,8 +140,8 @@ export const SmsReportQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 0 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1 })),
   company_name: Type.Optional(Search),
-  date_gte: Type.Optional(Type.String({ maxLength: 40 })),
-  date_lte: Type.Optional(Type.String({ maxLength: 40 })),
+  date_gte: Type.Optional(DateBound),
+  date_lte: Type.Optional(DateBound),
   format: Format,
 });
 export type SmsReportQuery = Static<typeof SmsReportQuery>;
@@ -118,8 +150,8 @@ export type SmsReportQuery = Static<typeof SmsReportQuery>;
 export const RecipientReportQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 0 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1 })),
-  date_gte: Type.Optional(Type.String({ maxLength: 40 })),
-  date_lte: Type.Optional(Type.String({ maxLength: 40 })),
+  date_gte: Type.Optional(DateBound),
+  date_lte: Type.Optional(DateBound),
   recipient_name: Type.Optional(Search),
   format: Format,
 });
@@ -136,18 +168,25 @@ export const RecipientReportRow = Type.Object({
   last_sent: Nullable(Timestamp),
 });
 export type RecipientReportRow = Static<typeof RecipientReportRow>;
-export const RecipientReportPage = Type.Object({ items: Type.Array(RecipientReportRow), total: Type.Integer({ minimum: 0 }), per_page: Type.Integer({ minimum: 1 }) });
+export const RecipientReportPage = Type.Object({
+  items: Type.Array(RecipientReportRow),
+  total: Type.Integer({ minimum: 0 }),
+  per_page: Type.Integer({ minimum: 1 }),
+});
 export type RecipientReportPage = Static<typeof RecipientReportPage>;
 
 /**
  * GET /log/report and /log/mo_report: the SMS log's query, plus the generic report's group, step and
  * fields (any of them turns log/report into the aggregated report) and format=csv (streamed download).
  */
-export const LogReportQuery = Type.Composite([SmsLogQuery, Type.Object({
-  group: Type.Optional(NameList),
-  step: Type.Optional(Type.String({ maxLength: 16 })),
-  fields: Type.Optional(NameList),
-  format: Format,
-})]);
+export const LogReportQuery = Type.Composite([
+  SmsLogQuery,
+  Type.Object({
+    group: Type.Optional(NameList),
+    step: Type.Optional(Type.String({ maxLength: 16 })),
+    fields: Type.Optional(NameList),
+    format: Format,
+  }),
+]);
 export type LogReportQuery = Static<typeof LogReportQuery>;
 export const LogReportAnswer = Type.Union([SmsPage, ReportPage]);

@@ -25,7 +25,9 @@ export function findUnstorableText(value: unknown, prefix = '', depth = 0): stri
   if (typeof value === 'string') return isStorableText(value) ? null : prefix || '(value)';
   if (value === null || typeof value !== 'object' || depth > 64) return null;
   if (value instanceof Uint8Array) return null; // raw bytes (an upload) are not text
-  const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
+  const entries: [string, unknown][] = Array.isArray(value)
+    ? value.map((v, i) => [String(i), v])
+    : Object.entries(value);
   for (const [key, v] of entries) {
     const path = prefix ? `${prefix}.${key}` : key;
     if (!isStorableText(key)) return path;
@@ -36,3 +38,11 @@ export function findUnstorableText(value: unknown, prefix = '', depth = 0): stri
 }
 
 if (!FormatRegistry.Has(STORABLE_TEXT_FORMAT)) FormatRegistry.Set(STORABLE_TEXT_FORMAT, isStorableText);
+
+/** Values typed for a message's {placeholders}: name → value (names as the text writes them, any case). */
+export const PlaceholderValues = Type.Record(Type.String({ minLength: 1, maxLength: 64 }), Text({ maxLength: 500 }), {
+  maxProperties: 50,
+});
+
+/** A message's text: storable, and more than spaces (a text of one space would be sent and charged). */
+export const MessageText = (options: StringOptions = {}) => Text({ ...options, pattern: '\\S' });

@@ -26,17 +26,23 @@ export type AuthChallenge = Static<typeof AuthChallenge>;
 export const SignInAnswer = Type.Union([AuthResponse, AuthChallenge]);
 export type SignInAnswer = Static<typeof SignInAnswer>;
 
-export const TwoFactorVerifyBody = Type.Object({
-  challenge: ChallengeToken,
-  code: Type.Optional(TotpCode),
-  recovery_code: Type.Optional(RecoveryCode),
-}, { additionalProperties: false });
+export const TwoFactorVerifyBody = Type.Object(
+  {
+    challenge: ChallengeToken,
+    code: Type.Optional(TotpCode),
+    recovery_code: Type.Optional(RecoveryCode),
+  },
+  { additionalProperties: false },
+);
 export type TwoFactorVerifyBody = Static<typeof TwoFactorVerifyBody>;
 
 export const ChallengeBody = Type.Object({ challenge: ChallengeToken }, { additionalProperties: false });
 export type ChallengeBody = Static<typeof ChallengeBody>;
 
-export const TwoFactorEnrolBody = Type.Object({ challenge: ChallengeToken, code: TotpCode }, { additionalProperties: false });
+export const TwoFactorEnrolBody = Type.Object(
+  { challenge: ChallengeToken, code: TotpCode },
+  { additionalProperties: false },
+);
 export type TwoFactorEnrolBody = Static<typeof TwoFactorEnrolBody>;
 
 /** The secret of an enrolment not yet confirmed: shown only while enrolling, never after. */
@@ -62,10 +68,13 @@ export const TwoFactorCodeBody = Type.Object({ code: TotpCode }, { additionalPro
 export type TwoFactorCodeBody = Static<typeof TwoFactorCodeBody>;
 
 /** Turning two-factor off needs a current code or the account's password. */
-export const TwoFactorDisableBody = Type.Object({
-  code: Type.Optional(TotpCode),
-  password: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
-}, { additionalProperties: false });
+export const TwoFactorDisableBody = Type.Object(
+  {
+    code: Type.Optional(TotpCode),
+    password: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
+  },
+  { additionalProperties: false },
+);
 export type TwoFactorDisableBody = Static<typeof TwoFactorDisableBody>;
 
 /** Shown once, right after enabling: each code signs in once in place of a TOTP code. */

@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ListQuery, Nullable, Uuid } from './common';
-import { Text } from './storable-text';
+import { MessageText, Text } from './storable-text';
 
-// SMS workflows and reminder workflows of spec §7 (/sms_workflow, /reminder_workflow).
+// SMS workflows and reminder workflows of docs/spec.md §7 (/sms_workflow, /reminder_workflow).
 const Timestamp = Type.String({ format: 'date-time' });
 const NumberInput = Type.String({ minLength: 3, maxLength: 24, pattern: '^[+0-9 ().-]+$' });
 
@@ -33,16 +33,22 @@ export const WorkflowListQuery = ListQuery({
   company_uuid: Type.Optional(Uuid),
 });
 export type WorkflowListQuery = Static<typeof WorkflowListQuery>;
-export const SmsWorkflowCreateBody = Type.Object({
-  name: Text({ minLength: 1, maxLength: WORKFLOW_NAME_MAX }),
-  ani: NumberInput,
-  text: Text({ minLength: 1, maxLength: WORKFLOW_TEXT_MAX }),
-  numbers: Type.Array(NumberInput, { minItems: 1, maxItems: WORKFLOW_MAX_NUMBERS }),
-  is_bulk: Type.Optional(Type.Boolean()),
-  company_uuid: Type.Optional(Uuid),
-}, { additionalProperties: false });
+export const SmsWorkflowCreateBody = Type.Object(
+  {
+    name: Text({ minLength: 1, maxLength: WORKFLOW_NAME_MAX }),
+    ani: NumberInput,
+    text: MessageText({ minLength: 1, maxLength: WORKFLOW_TEXT_MAX }),
+    numbers: Type.Array(NumberInput, { minItems: 1, maxItems: WORKFLOW_MAX_NUMBERS }),
+    is_bulk: Type.Optional(Type.Boolean()),
+    company_uuid: Type.Optional(Uuid),
+  },
+  { additionalProperties: false },
+);
 export type SmsWorkflowCreateBody = Static<typeof SmsWorkflowCreateBody>;
-export const SmsWorkflowPatchBody = Type.Partial(Type.Omit(SmsWorkflowCreateBody, ['company_uuid']), { minProperties: 1, additionalProperties: false });
+export const SmsWorkflowPatchBody = Type.Partial(Type.Omit(SmsWorkflowCreateBody, ['company_uuid']), {
+  minProperties: 1,
+  additionalProperties: false,
+});
 export type SmsWorkflowPatchBody = Static<typeof SmsWorkflowPatchBody>;
 
 /** none: once at remind_at; daily / weekly: again every day / week after it. */
@@ -70,16 +76,22 @@ export const ReminderWorkflow = Type.Object({
 export type ReminderWorkflow = Static<typeof ReminderWorkflow>;
 export const ReminderWorkflowPayload = Type.Object({ reminder_workflow: ReminderWorkflow });
 export type ReminderWorkflowPayload = Static<typeof ReminderWorkflowPayload>;
-export const ReminderWorkflowCreateBody = Type.Object({
-  name: Text({ minLength: 1, maxLength: WORKFLOW_NAME_MAX }),
-  ani: NumberInput,
-  text: Text({ minLength: 1, maxLength: WORKFLOW_TEXT_MAX }),
-  numbers: Type.Array(NumberInput, { minItems: 1, maxItems: WORKFLOW_MAX_NUMBERS }),
-  remind_at: Timestamp,
-  repeat: Type.Optional(ReminderRepeatSchema),
-  is_active: Type.Optional(Type.Boolean()),
-  company_uuid: Type.Optional(Uuid),
-}, { additionalProperties: false });
+export const ReminderWorkflowCreateBody = Type.Object(
+  {
+    name: Text({ minLength: 1, maxLength: WORKFLOW_NAME_MAX }),
+    ani: NumberInput,
+    text: MessageText({ minLength: 1, maxLength: WORKFLOW_TEXT_MAX }),
+    numbers: Type.Array(NumberInput, { minItems: 1, maxItems: WORKFLOW_MAX_NUMBERS }),
+    remind_at: Timestamp,
+    repeat: Type.Optional(ReminderRepeatSchema),
+    is_active: Type.Optional(Type.Boolean()),
+    company_uuid: Type.Optional(Uuid),
+  },
+  { additionalProperties: false },
+);
 export type ReminderWorkflowCreateBody = Static<typeof ReminderWorkflowCreateBody>;
-export const ReminderWorkflowPatchBody = Type.Partial(Type.Omit(ReminderWorkflowCreateBody, ['company_uuid']), { minProperties: 1, additionalProperties: false });
+export const ReminderWorkflowPatchBody = Type.Partial(Type.Omit(ReminderWorkflowCreateBody, ['company_uuid']), {
+  minProperties: 1,
+  additionalProperties: false,
+});
 export type ReminderWorkflowPatchBody = Static<typeof ReminderWorkflowPatchBody>;

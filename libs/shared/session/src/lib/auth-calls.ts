@@ -1,8 +1,18 @@
 import { useCallback, useState } from 'react';
 import { callApi, type CallFailure, type CallResult } from '@smsc/shared-api/core';
 import type {
-  AuthRequest, AuthResponse, ChallengeBody, CheckTokenResponse, RegistrationRequest, ResetEmailRequest, ResetPasswordRequest, SignInAnswer,
-  TwoFactorEnrolBody, TwoFactorEnrolled, TwoFactorSetup, TwoFactorVerifyBody,
+  AuthRequest,
+  AuthResponse,
+  ChallengeBody,
+  CheckTokenResponse,
+  RegistrationRequest,
+  ResetEmailRequest,
+  ResetPasswordRequest,
+  SignInAnswer,
+  TwoFactorEnrolBody,
+  TwoFactorEnrolled,
+  TwoFactorSetup,
+  TwoFactorVerifyBody,
 } from '@smsc/shared-contract';
 
 export type TokenCheck = CheckTokenResponse;
@@ -35,16 +45,23 @@ export interface CallState<T> {
 }
 
 /** A call's progress for a screen, in the words of an RTK Query mutation's result. */
-export function useCall<A, T>(call: (arg: A) => Promise<CallResult<T>>): readonly [(arg: A) => Promise<CallResult<T>>, CallState<T>] {
+export function useCall<A, T>(
+  call: (arg: A) => Promise<CallResult<T>>,
+): readonly [(arg: A) => Promise<CallResult<T>>, CallState<T>] {
   const [state, setState] = useState<CallState<T>>({ isUninitialized: true, isLoading: false, isSuccess: false });
-  const run = useCallback(async (arg: A) => {
-    setState({ isUninitialized: false, isLoading: true, isSuccess: false });
-    const result = await call(arg);
-    setState('error' in result
-      ? { isUninitialized: false, isLoading: false, isSuccess: false, error: result.error }
-      : { isUninitialized: false, isLoading: false, isSuccess: true, data: result.data });
-    return result;
-  }, [call]);
+  const run = useCallback(
+    async (arg: A) => {
+      setState({ isUninitialized: false, isLoading: true, isSuccess: false });
+      const result = await call(arg);
+      setState(
+        'error' in result
+          ? { isUninitialized: false, isLoading: false, isSuccess: false, error: result.error }
+          : { isUninitialized: false, isLoading: false, isSuccess: true, data: result.data },
+      );
+      return result;
+    },
+    [call],
+  );
   return [run, state] as const;
 }
 

@@ -8,9 +8,15 @@ function answerLogin(userType: string) {
     const body = JSON.parse(await request.text()) as { email: string; password: string };
     calls.push(body);
     if (body.password !== 'right-password') {
-      return new Response(JSON.stringify({ error: { message: 'Invalid email or password' } }), { status: 401, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ error: { message: 'Invalid email or password' } }), {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+      });
     }
-    return new Response(JSON.stringify({ token: 'tok', user_type: userType, exp: 4_000_000_000 }), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ token: 'tok', user_type: userType, exp: 4_000_000_000 }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof fetch;
   return calls;
 }
@@ -19,7 +25,10 @@ beforeEach(() => window.localStorage.clear());
 
 const signInAs = (email: string, wanted?: string | null, password = 'right-password') => {
   const store = makeStore();
-  return store.dispatch(signIn({ email, password, wanted })).unwrap().then((landing) => ({ landing, store }));
+  return store
+    .dispatch(signIn({ email, password, wanted }))
+    .unwrap()
+    .then((landing) => ({ landing, store }));
 };
 
 describe('signIn thunk: where the user lands', () => {
@@ -58,7 +67,11 @@ describe('signIn thunk: where the user lands', () => {
     rememberReturnPath('a@example.com', '/system-admin/users');
     const { landing, store } = await signInAs('a@example.com', null, 'wrong');
     expect(landing).toBeNull();
-    expect(store.getState().session).toMatchObject({ status: 'error', error: 'Invalid email or password', token: null });
+    expect(store.getState().session).toMatchObject({
+      status: 'error',
+      error: 'Invalid email or password',
+      token: null,
+    });
     expect((await signInAs('a@example.com')).landing).toBe('/system-admin/users');
   });
 });

@@ -27,11 +27,17 @@ export const sessionSlice = createSlice({
       state.status = 'error';
       state.error = action.payload;
     },
-    sessionStarted(_state, action: PayloadAction<{ token: string; userType: UserType; exp: number; email: string | null }>) {
+    sessionStarted(
+      _state,
+      action: PayloadAction<{ token: string; userType: UserType; exp: number; email: string | null }>,
+    ) {
       return { ...action.payload, status: 'success', error: null };
     },
     /** a stored token was read at start-up; it is trusted only after the server confirms it */
-    sessionRestored(_state, action: PayloadAction<{ token: string; userType: UserType; exp: number; email: string | null }>) {
+    sessionRestored(
+      _state,
+      action: PayloadAction<{ token: string; userType: UserType; exp: number; email: string | null }>,
+    ) {
       return { ...action.payload, status: 'loading', error: null };
     },
     sessionCleared() {

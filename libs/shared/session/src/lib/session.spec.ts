@@ -1,4 +1,16 @@
-import { makeStore, sessionStarted, sessionCleared, readStoredSession, storeSession, clearStoredSession, homeFor, areaOf, rememberReturnPath, takeReturnPath, TOKEN_KEY } from '../index';
+import {
+  makeStore,
+  sessionStarted,
+  sessionCleared,
+  readStoredSession,
+  storeSession,
+  clearStoredSession,
+  homeFor,
+  areaOf,
+  rememberReturnPath,
+  takeReturnPath,
+  TOKEN_KEY,
+} from '../index';
 
 describe('session store', () => {
   it('starts signed out and keeps a started session', () => {

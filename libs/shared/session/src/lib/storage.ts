@@ -1,6 +1,6 @@
 import { USER_TYPES, type UserType } from '@smsc/shared-contract';
 
-/** spec §9: the token is kept in local storage under a user-token key */
+/** docs/spec.md §9: the token is kept in local storage under a user-token key */
 export const TOKEN_KEY = 'user-token';
 const TYPE_KEY = 'user-type';
 const EXP_KEY = 'token-exp';
@@ -44,7 +44,7 @@ export function clearStoredSession(): void {
   for (const key of [TOKEN_KEY, TYPE_KEY, EXP_KEY, EMAIL_KEY, 'user', 'company']) s?.removeItem(key);
 }
 
-/** spec §4: at expiry the current path is remembered together with the user's email */
+/** docs/spec.md §4: at expiry the current path is remembered together with the user's email */
 export function rememberReturnPath(email: string, path: string): void {
   storage()?.setItem(RETURN_KEY, JSON.stringify({ email: email.toLowerCase(), path }));
 }

@@ -12,7 +12,7 @@ export const rootReducer = combineSlices(sessionSlice, toastSlice).withLazyLoade
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** Screens that show the server's error body themselves (spec §8). */
+/** Screens that show the server's error body themselves (docs/spec.md §8). */
 // updateHome: the profile form shows a wrong current password on its field; a toast would say it twice.
 export const QUIET_ENDPOINTS = new Set<string>(['updateReseller', 'updateHome', 'createDid', 'updateDid', 'assignDid']);
 

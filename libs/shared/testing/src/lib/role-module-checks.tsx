@@ -23,10 +23,10 @@ export interface RoleModuleExpectations {
   basePath: string;
   /** area name shown on the role home */
   area: string;
-  /** spec §2: a root that redirects to a child (company admin → daily-usage, company user → sms-center) */
+  /** docs/spec.md §2: a root that redirects to a child (company admin → daily-usage, company user → sms-center) */
   redirect?: string;
   homeTitle: string;
-  /** first path segments of the role's areas, as spec §2 lists them */
+  /** first path segments of the role's areas, as docs/spec.md §2 lists them */
   areas: string[];
 }
 
@@ -34,7 +34,9 @@ function leaves(entries: MenuEntry[]): MenuEntry[] {
   return entries.flatMap((e) => (e.children?.length ? leaves(e.children) : [e]));
 }
 
-const signedIn = { session: { token: 't', userType: null, exp: 1, email: 'x@example.com', status: 'success' as const, error: null } };
+const signedIn = {
+  session: { token: 't', userType: null, exp: 1, email: 'x@example.com', status: 'success' as const, error: null },
+};
 
 function Where() {
   return <span data-testid="where">{useLocation().pathname}</span>;
@@ -71,24 +73,29 @@ export function describeRoleModule<M extends RoleModule>(
     });
 
     const { redirect } = expected;
-    it(redirect ? `mounts under its base path and its root redirects to ${redirect}` : 'mounts under its base path and renders its home without fetching any area', async () => {
-      expect(module.basePath).toBe(expected.basePath);
-      // the kit's convention: the static table holds the home only, every area file is lazy
-      expect(module.routes).toHaveLength(1);
-      const home = module.routes.find((r) => r.index);
-      expect((home?.handle as { title?: string } | undefined)?.title).toBe(expected.homeTitle);
-      renderAt(RoleRoutes, { ...module, areas: [] }, expected.basePath);
-      if (redirect) {
-        // the redirect itself needs no area chunk; the page it lands on belongs to a lazy area
-        await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`${expected.basePath}/${redirect}`));
-        expect(screen.queryByTestId('role-home')).toBeNull();
-        expect(!!matchRoutes(loaded.routes, `${expected.basePath}/${redirect}`, module.basePath)).toBe(true);
-        return;
-      }
-      // found at once: the home does not wait for (nor fetch) any area chunk
-      expect(screen.getByTestId('role-home').textContent).toContain(expected.area);
-      expect(screen.getByText('x@example.com')).toBeTruthy();
-    });
+    it(
+      redirect
+        ? `mounts under its base path and its root redirects to ${redirect}`
+        : 'mounts under its base path and renders its home without fetching any area',
+      async () => {
+        expect(module.basePath).toBe(expected.basePath);
+        // the kit's convention: the static table holds the home only, every area file is lazy
+        expect(module.routes).toHaveLength(1);
+        const home = module.routes.find((r) => r.index);
+        expect((home?.handle as { title?: string } | undefined)?.title).toBe(expected.homeTitle);
+        renderAt(RoleRoutes, { ...module, areas: [] }, expected.basePath);
+        if (redirect) {
+          // the redirect itself needs no area chunk; the page it lands on belongs to a lazy area
+          await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`${expected.basePath}/${redirect}`));
+          expect(screen.queryByTestId('role-home')).toBeNull();
+          expect(!!matchRoutes(loaded.routes, `${expected.basePath}/${redirect}`, module.basePath)).toBe(true);
+          return;
+        }
+        // found at once: the home does not wait for (nor fetch) any area chunk
+        expect(screen.getByTestId('role-home').textContent).toContain(expected.area);
+        expect(screen.getByText('x@example.com')).toBeTruthy();
+      },
+    );
 
     it("lists the spec's areas in its menu, each once", () => {
       const segments = module.menu.map((e) => e.path.split('/')[0]).filter(Boolean);
@@ -98,7 +105,7 @@ export function describeRoleModule<M extends RoleModule>(
     });
 
     const entries = leaves(module.menu).map((e) => [e.label, e] as const);
-    // every area of spec §2 is built: a menu entry without a route would show "not available yet"
+    // every area of docs/spec.md §2 is built: a menu entry without a route would show "not available yet"
     it.each(entries)('menu entry %s opens a screen', (_label, entry) => {
       expect(entry.path).not.toMatch(/^\/|\.\./);
       const href = menuHref(module.basePath, entry.path);

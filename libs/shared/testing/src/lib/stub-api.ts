@@ -4,7 +4,13 @@ import { API_PREFIX } from '@smsc/shared-contract';
  * One call the console made, as the stub saw it (path without the API prefix).
  * `headers` are the request's own, for specs that check what the console sent (an Idempotency-Key, say).
  */
-export interface StubCall { method: string; path: string; query: URLSearchParams; body: unknown; headers: Headers }
+export interface StubCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  headers: Headers;
+}
 /** What the stub answers: a JSON body and a status (200 unless given); undefined means "not stubbed" (500). */
 export type StubAnswer = { status?: number; body: unknown } | undefined;
 
@@ -27,11 +33,27 @@ export function stubApi(answer: (call: StubCall) => StubAnswer | Promise<StubAns
     const url = new URL(req.url);
     const text = req.method === 'GET' || req.method === 'HEAD' ? '' : await req.text();
     let body: unknown = text;
-    try { body = text ? JSON.parse(text) : undefined; } catch { /* a non-JSON body stays text */ }
-    const call = { method: req.method, path: url.pathname.replace(API_PREFIX, ''), query: url.searchParams, body, headers: req.headers };
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* a non-JSON body stays text */
+    }
+    const call = {
+      method: req.method,
+      path: url.pathname.replace(API_PREFIX, ''),
+      query: url.searchParams,
+      body,
+      headers: req.headers,
+    };
     calls.push(call);
-    const out = (await answer(call)) ?? { status: 500, body: { error: { message: `not stubbed: ${call.method} ${call.path}` } } };
-    return new Response(JSON.stringify(out.body), { status: out.status ?? 200, headers: { 'content-type': 'application/json' } });
+    const out = (await answer(call)) ?? {
+      status: 500,
+      body: { error: { message: `not stubbed: ${call.method} ${call.path}` } },
+    };
+    return new Response(JSON.stringify(out.body), {
+      status: out.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof fetch;
   return {
     calls,

@@ -6,7 +6,9 @@ describe('KeyboardScroll', () => {
   it('makes a sideways-scrolling table a named tab stop, and keeps it one after new data', () => {
     const columns = [{ key: 'n', dataIndex: 'n', title: 'Number', width: 900 }];
     const ui = (rows: { key: string; n: string }[]) => (
-      <KeyboardScroll label="Messages by hour"><Table columns={columns} dataSource={rows} scroll={{ x: 'max-content' }} /></KeyboardScroll>
+      <KeyboardScroll label="Messages by hour">
+        <Table columns={columns} dataSource={rows} scroll={{ x: 'max-content' }} />
+      </KeyboardScroll>
     );
     const { container, rerender } = renderWithProviders(ui([{ key: '1', n: '+14155550100' }]));
     const region = () => container.querySelector<HTMLElement>('.ant-table-content');
@@ -19,7 +21,11 @@ describe('KeyboardScroll', () => {
   });
 
   it('leaves a table without a scroll region alone', () => {
-    const { container } = renderWithProviders(<KeyboardScroll label="x"><p>no table</p></KeyboardScroll>);
+    const { container } = renderWithProviders(
+      <KeyboardScroll label="x">
+        <p>no table</p>
+      </KeyboardScroll>,
+    );
     expect(container.querySelector('[tabindex]')).toBeNull();
   });
 });

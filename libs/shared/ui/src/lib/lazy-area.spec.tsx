@@ -5,13 +5,19 @@ import { RoleRoutes } from './role-routes';
 import { CHUNK_FAILED, lazyArea, setChunkTimeout, withLoadedAreas } from './lazy-area';
 import type { RoleModule } from './role-module';
 
-const usersArea: RouteObject[] = [{ path: 'users', children: [{ index: true, element: <p>users list</p>, handle: { title: 'Users' } }] }];
+const usersArea: RouteObject[] = [
+  { path: 'users', children: [{ index: true, element: <p>users list</p>, handle: { title: 'Users' } }] },
+];
 
 function moduleWith(load: () => Promise<RouteObject[]>): RoleModule {
   return {
     basePath: '/x',
     title: 'X',
-    menu: [{ path: '', label: 'Home' }, { path: 'users', label: 'Users' }, { path: 'billing', label: 'Billing' }],
+    menu: [
+      { path: '', label: 'Home' },
+      { path: 'users', label: 'Users' },
+      { path: 'billing', label: 'Billing' },
+    ],
     routes: [{ index: true, element: <p>home</p>, handle: { title: 'X home' } }],
     areas: [lazyArea(['users'], load)],
   };
@@ -40,7 +46,7 @@ describe('lazy areas of a role route table', () => {
     expect(load).not.toHaveBeenCalled();
   });
 
-  it("fetches an area on its first visit, with a loading state, then shows its screen and title", async () => {
+  it('fetches an area on its first visit, with a loading state, then shows its screen and title', async () => {
     let arrive: (routes: RouteObject[]) => void = () => undefined;
     const load = jest.fn(() => new Promise<RouteObject[]>((r) => (arrive = r)));
     const onTitle = await renderAt(moduleWith(load), '/x/users');
@@ -71,7 +77,10 @@ describe('lazy areas of a role route table', () => {
     jest.useFakeTimers();
     try {
       setChunkTimeout(120_000);
-      await renderAt(moduleWith(() => new Promise<RouteObject[]>(() => undefined)), '/x/users');
+      await renderAt(
+        moduleWith(() => new Promise<RouteObject[]>(() => undefined)),
+        '/x/users',
+      );
       await act(async () => jest.advanceTimersByTime(119_000));
       expect(screen.queryByTestId('area-fallback')).toBeNull();
       await act(async () => jest.advanceTimersByTime(1_500));

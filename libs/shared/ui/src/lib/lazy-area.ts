@@ -8,7 +8,7 @@ import type { RoleModule } from './role-module';
 // The paths are declared because the address must say which chunk to fetch before it is loaded;
 // `withLoadedAreas` (used by every role's spec) fails when an area holds a route outside them.
 
-/** spec §8/§9: a screen chunk that does not arrive fails after 120 s with this message */
+/** docs/spec.md §8/§9: a screen chunk that does not arrive fails after 120 s with this message */
 export const CHUNK_FAILED = 'Loading chunk failed';
 let chunkTimeoutMs = 120_000;
 
@@ -23,9 +23,12 @@ export interface LazyArea {
   load: () => Promise<RouteObject[]>;
 }
 
+/** A promise React's `use()` reads at once when it is settled (React reads these two fields). */
+type TrackedPromise<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
 interface AreaState {
   routes?: RouteObject[];
-  pending?: Promise<RouteObject[]>;
+  pending?: TrackedPromise<RouteObject[]>;
   failed?: boolean;
 }
 const states = new WeakMap<LazyArea, AreaState>();
@@ -52,14 +55,16 @@ export function areasAt(module: RoleModule, pathname: string): LazyArea[] {
 export const isLoaded = (area: LazyArea) => Boolean(state(area).routes);
 
 /**
- * Fetches an area's chunk once. A failure stays (the screen keeps saying so) until `retryAreas`
- * forgets it; a chunk that never arrives fails after the chunk time-out with 'Loading chunk failed'.
+ * Fetches an area's chunk once and answers the same promise on every later call, loaded or not:
+ * `use()` is given it on every render (a render React replays after a suspension must call the
+ * same hooks as the one that suspended), and reads it without suspending once it has settled.
+ * A failure stays (the screen keeps saying so) until `retryAreas` forgets it; a chunk that never
+ * arrives fails after the chunk time-out with 'Loading chunk failed'.
  */
 export function loadArea(area: LazyArea): Promise<RouteObject[]> {
   const s = state(area);
-  if (s.routes) return Promise.resolve(s.routes);
   if (!s.pending) {
-    s.pending = new Promise<RouteObject[]>((resolve, reject) => {
+    const pending: TrackedPromise<RouteObject[]> = new Promise<RouteObject[]>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(CHUNK_FAILED)), chunkTimeoutMs);
       area.load().then(
         (routes) => {
@@ -74,7 +79,15 @@ export function loadArea(area: LazyArea): Promise<RouteObject[]> {
         },
       );
     });
-    s.pending.catch(() => (s.failed = true));
+    pending.status = 'pending';
+    pending.then(
+      (routes) => Object.assign(pending, { status: 'fulfilled', value: routes }),
+      (reason: unknown) => {
+        Object.assign(pending, { status: 'rejected', reason });
+        s.failed = true;
+      },
+    );
+    s.pending = pending;
   }
   return s.pending;
 }
@@ -105,11 +118,14 @@ function outside(area: LazyArea, routes: RouteObject[]): string[] {
  * area holds a route its declared paths do not cover, since such a screen could never be reached.
  */
 export async function withLoadedAreas<M extends RoleModule>(module: M): Promise<M> {
-  const loaded = await Promise.all((module.areas ?? []).map(async (area) => {
-    const routes = await loadArea(area);
-    const stray = outside(area, routes);
-    if (stray.length) throw new Error(`area [${area.paths.join(', ')}] holds routes outside its paths: ${stray.join(', ')}`);
-    return routes;
-  }));
+  const loaded = await Promise.all(
+    (module.areas ?? []).map(async (area) => {
+      const routes = await loadArea(area);
+      const stray = outside(area, routes);
+      if (stray.length)
+        throw new Error(`area [${area.paths.join(', ')}] holds routes outside its paths: ${stray.join(', ')}`);
+      return routes;
+    }),
+  );
   return { ...module, routes: [...module.routes, ...loaded.flat()], areas: [] };
 }

@@ -14,8 +14,14 @@ function Placeholder({ range }: { range?: boolean }) {
 }
 
 // a single date (not antd's multiple-date mode): the one kind the screens use
-const Single = onFirstUse(() => import('antd').then((m) => m.DatePicker as ComponentType<DatePickerProps<Dayjs, false>>), <Placeholder />);
-const Range = onFirstUse<GetProps<typeof AntDatePicker.RangePicker>>(() => import('antd').then((m) => m.DatePicker.RangePicker), <Placeholder range />);
+const Single = onFirstUse(
+  () => import('antd').then((m) => m.DatePicker as ComponentType<DatePickerProps<Dayjs, false>>),
+  <Placeholder />,
+);
+const Range = onFirstUse<GetProps<typeof AntDatePicker.RangePicker>>(
+  () => import('antd').then((m) => m.DatePicker.RangePicker),
+  <Placeholder range />,
+);
 
 /** antd's DatePicker and its RangePicker, fetched on first use. */
 export const DatePicker = Object.assign(Single, { RangePicker: Range });

@@ -57,6 +57,9 @@ describe('RoleRoutes fallback', () => {
   it('keeps No Data Found for unknown paths, also inside a built area', async () => {
     renderAt('/x/nowhere');
     expect(await screen.findByText('No Data Found')).toBeTruthy();
+    // told, not silently sent elsewhere: the page says so and links home
+    expect(screen.getByTestId('not-open').textContent).toContain('your account may not use it');
+    expect(screen.getByRole('link', { name: 'Go to your home page' }).getAttribute('href')).toBe('/x');
   });
 
   it('renders a built area', () => {

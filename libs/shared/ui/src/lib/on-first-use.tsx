@@ -6,7 +6,10 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
  * `onFirstUse(() => import('antd').then((m) => m.Result))`. webpack sees which export is read, so
  * the chunk holds that component alone, not antd.
  */
-export function onFirstUse<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null): ComponentType<P> {
+export function onFirstUse<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode = null,
+): ComponentType<P> {
   const Loaded = lazy(() => load().then((component) => ({ default: component })));
   function OnFirstUse(props: P) {
     return (

@@ -7,10 +7,14 @@ export function RoleHome({ area }: { area: string }) {
   return (
     <Card>
       <Typography.Paragraph data-testid="role-home">Welcome to the {area} area.</Typography.Paragraph>
-      <Descriptions column={1} size="small" items={[
-        { key: 'email', label: 'Signed in as', children: session.email ?? '—' },
-        { key: 'type', label: 'User type', children: session.userType ?? '—' },
-      ]} />
+      <Descriptions
+        column={1}
+        size="small"
+        items={[
+          { key: 'email', label: 'Signed in as', children: session.email ?? '—' },
+          { key: 'type', label: 'User type', children: session.userType ?? '—' },
+        ]}
+      />
     </Card>
   );
 }

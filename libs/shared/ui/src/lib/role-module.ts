@@ -1,9 +1,16 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { LazyArea } from './lazy-area';
 
 export interface RouteHandle {
-  /** page title; the innermost matched route's title is the page header (spec §2) */
+  /** page title; the innermost matched route's title is the page header (docs/spec.md §2) */
   title?: string;
+  /**
+   * The pages this screen links to (buttons and links it shows), relative to its parent route or
+   * absolute; the link-walk test follows them, so a screen only a typed URL opens fails it.
+   * Resource pages get theirs from `resourceRoutes`.
+   */
+  links?: readonly string[];
 }
 
 export interface MenuEntry {
@@ -15,7 +22,7 @@ export interface MenuEntry {
   children?: MenuEntry[];
   /**
    * Other paths (relative to the base path) whose pages belong to this entry, for areas whose
-   * screens live outside their own prefix (spec §2: admin-user-management's children are admins/...).
+   * screens live outside their own prefix (docs/spec.md §2: admin-user-management's children are admins/...).
    */
   also?: string[];
 }
@@ -31,4 +38,6 @@ export interface RoleModule {
   areas?: LazyArea[];
   /** set by a build to show which build of the remote is live (used by the redeploy test) */
   buildLabel?: string;
+  /** drawn in the frame's header beside the user (the balance of roles that pay); may be lazy, the frame suspends it */
+  headerExtra?: ComponentType;
 }

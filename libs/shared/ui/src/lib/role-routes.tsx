@@ -1,19 +1,22 @@
 import { Suspense, use, useEffect, useState } from 'react';
 import { Button } from 'antd';
 import { Result } from './lazy-result';
-import { matchRoutes, useLocation, useRoutes } from 'react-router';
+import { Link, matchRoutes, useLocation, useRoutes } from 'react-router';
 import type { RoleModule, RouteHandle } from './role-module';
 import { NotFound } from './not-found';
 import { NotAvailable } from './not-available';
 import { PageLoading } from './page-loading';
 import { ErrorBoundary } from './error-boundary';
 import { matchMenu } from './menu-match';
-import { areasAt, isLoaded, knownRoutes, loadArea, retryAreas } from './lazy-area';
+import { areasAt, knownRoutes, loadArea, retryAreas } from './lazy-area';
 
-/** Title of the innermost matched route that has one (spec §2), among the routes fetched so far. */
+/** Title of the innermost matched route that has one (docs/spec.md §2), among the routes fetched so far. */
 export function innermostTitle(module: RoleModule, pathname: string): string | undefined {
   const matches = matchRoutes(knownRoutes(module), pathname, module.basePath) ?? [];
-  return [...matches].reverse().map((m) => (m.route.handle as RouteHandle | undefined)?.title).find(Boolean);
+  return [...matches]
+    .reverse()
+    .map((m) => (m.route.handle as RouteHandle | undefined)?.title)
+    .find(Boolean);
 }
 
 /**
@@ -23,20 +26,33 @@ export function innermostTitle(module: RoleModule, pathname: string): string | u
  */
 export function unbuiltEntry(module: RoleModule, pathname: string) {
   const match = matchMenu(module.menu, module.basePath, pathname);
-  if (!match || matchRoutes(knownRoutes(module), match.key, module.basePath) || areasAt(module, match.key).length) return undefined;
+  if (!match || matchRoutes(knownRoutes(module), match.key, module.basePath) || areasAt(module, match.key).length)
+    return undefined;
   return match.entry;
 }
 
 function Fallback({ module }: { module: RoleModule }) {
   const { pathname } = useLocation();
   const entry = unbuiltEntry(module, pathname);
-  return entry ? <NotAvailable label={entry.label} /> : <NotFound />;
+  if (entry) return <NotAvailable label={entry.label} />;
+  // an address of this area that no screen of the role answers: said so, with the way back
+  return (
+    <NotFound
+      subTitle={
+        <span data-testid="not-open">
+          There is no such page in the {module.title} area, or your account may not use it.
+        </span>
+      }
+      extra={<Link to={module.basePath}>Go to your home page</Link>}
+    />
+  );
 }
 
 function AreaRoutes({ module, onTitle }: { module: RoleModule; onTitle?: (title: string) => void }) {
   const { pathname } = useLocation();
-  // suspends until the chunks of the areas under this address are here (cached promises)
-  for (const area of areasAt(module, pathname)) if (!isLoaded(area)) use(loadArea(area));
+  // suspends until the chunks of the areas under this address are here: the same cached promise on
+  // every render, loaded or not, so a replayed render calls `use()` as often as the suspended one did
+  for (const area of areasAt(module, pathname)) use(loadArea(area));
   const element = useRoutes([...knownRoutes(module), { path: '*', element: <Fallback module={module} /> }]);
   const title = innermostTitle(module, pathname) ?? unbuiltEntry(module, pathname)?.label ?? module.title;
   useEffect(() => onTitle?.(title), [title, onTitle]);

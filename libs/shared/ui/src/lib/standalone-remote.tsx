@@ -24,7 +24,9 @@ export function StandaloneRemote({ module }: { module: RoleModule }) {
           <BrowserRouter>
             <Layout style={{ minHeight: '100vh' }}>
               <Layout.Header style={{ background: '#fff' }}>
-                <Typography.Title level={1} style={{ fontSize: 20, margin: '16px 0' }}>{title} (standalone)</Typography.Title>
+                <Typography.Title level={1} style={{ fontSize: 20, margin: '16px 0' }}>
+                  {title} (standalone)
+                </Typography.Title>
               </Layout.Header>
               <Layout.Content style={{ padding: 24 }}>
                 <Routes>

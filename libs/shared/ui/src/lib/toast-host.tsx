@@ -11,7 +11,7 @@ interface Props {
   dispatch: (action: ReturnType<typeof clearToast>) => void;
 }
 
-/** Renders the store's current toast with antd's message API; one at a time (spec §9). */
+/** Renders the store's current toast with antd's message API; one at a time (docs/spec.md §9). */
 export function ToastHost({ toast, dispatch }: Props) {
   const [used, setUsed] = useState(false);
   useEffect(() => {

@@ -41,7 +41,18 @@ describe('ErrorBoundary', () => {
     };
     const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     renderWithProviders(
-      <ErrorBoundary fallback={(e, reset) => <button onClick={() => { fail = false; reset(); }}>{e.message}</button>}>
+      <ErrorBoundary
+        fallback={(e, reset) => (
+          <button
+            onClick={() => {
+              fail = false;
+              reset();
+            }}
+          >
+            {e.message}
+          </button>
+        )}
+      >
         <Boom />
       </ErrorBoundary>,
     );

@@ -10,7 +10,11 @@ export default function UpdateNotice({ activate }: { activate: () => void }) {
       title: 'A new version of the console is available',
       description: 'Reload to use it. Unsaved changes on this page would be lost.',
       duration: 0,
-      actions: <Button type="primary" onClick={activate}>Reload</Button>,
+      actions: (
+        <Button type="primary" onClick={activate}>
+          Reload
+        </Button>
+      ),
     });
   }, [api, activate]);
   return holder;

@@ -1,4 +1,4 @@
-/** Text searches travel to the API wrapped in `*` wildcards (spec §7); an empty search sends nothing. */
+/** Text searches travel to the API wrapped in `*` wildcards (docs/spec.md §7); an empty search sends nothing. */
 export function wildcard(text: string | null | undefined): string | undefined {
   const trimmed = (text ?? '').trim().replace(/^\*+|\*+$/g, '');
   return trimmed ? `*${trimmed}*` : undefined;

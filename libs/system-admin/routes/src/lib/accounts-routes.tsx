@@ -1,13 +1,18 @@
 import { useMemo } from 'react';
 import { useParams, type RouteObject } from 'react-router';
 import { ListPage, definitionFor, resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
-import { COMPANY_ACCESS, companyBundle, companyPages } from '@smsc/resource-company';
+import { COMPANY_ACCESS, CompanyGuardsPage, companyBundle, companyPages } from '@smsc/resource-company';
 import { ResellerImport, resellerBundle } from '@smsc/resource-reseller';
 import { paymentTermBundle, useGetPaymentTermQuery } from '@smsc/resource-payment-term';
 import { FILTER_ACCESS, filterBundle, filterPages } from '@smsc/resource-filter';
-import { companyBillingLinks, companyBillingRoutes, resellerBillingLinks, resellerBillingRoutes } from './billing-routes';
+import {
+  companyBillingLinks,
+  companyBillingRoutes,
+  resellerBillingLinks,
+  resellerBillingRoutes,
+} from './billing-routes';
 
-/** The system admin holds every access key of these resources (spec §6: the full management set). */
+/** The system admin holds every access key of these resources (docs/spec.md §6: the full management set). */
 const admin: RoleAccess = { keys: [COMPANY_ACCESS.reseller, COMPANY_ACCESS.createdByAdmin, FILTER_ACCESS.owner] };
 
 // Built once: lists key their URL state on the definition object.
@@ -33,8 +38,16 @@ function PaymentTermCompanies() {
 export const accountsRoutes: RouteObject[] = [
   resourceRoutes(companyBundle, admin, {
     ...companyPages,
-    rowLinks: [{ label: 'Accounts', to: (c) => `company-accounts/${c.company_uuid}` }, ...companyBillingLinks],
-    extra: companyBillingRoutes,
+    rowLinks: [
+      { label: 'Accounts', to: (c) => `company-accounts/${c.company_uuid}` },
+      { label: 'Guards', to: (c) => `guards/${c.company_uuid}` },
+      ...companyBillingLinks,
+    ],
+    listLinks: [{ label: 'Add manual payment', to: 'add-manual-payment' }],
+    extra: [
+      ...companyBillingRoutes,
+      { path: 'guards/:id', element: <CompanyGuardsPage />, handle: { title: 'Spend and destination guards' } },
+    ],
   }),
   resourceRoutes(resellerBundle, admin, {
     path: 'resellers',
@@ -43,6 +56,7 @@ export const accountsRoutes: RouteObject[] = [
     details: { path: 'reseller/:id', title: 'Reseller details' },
     create: { path: 'add-reseller', title: 'Add reseller' },
     edit: { path: 'edit-reseller/:id', title: 'Edit reseller' },
+    listLinks: [{ label: 'Add manual payment', to: 'add-manual-payment' }],
     listExtra: <ResellerImport />,
     rowLinks: resellerBillingLinks,
     extra: resellerBillingRoutes,

@@ -1,7 +1,7 @@
 import { innermostTitle, withLoadedAreas } from '@smsc/shared-ui';
 import { systemAdminModule } from './routes';
 
-describe('system admin ANI group routes (spec §2)', () => {
+describe('system admin ANI group routes (docs/spec.md §2)', () => {
   beforeAll(() => withLoadedAreas(systemAdminModule));
 
   it.each([

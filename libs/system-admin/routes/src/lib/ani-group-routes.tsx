@@ -12,6 +12,7 @@ export const aniGroupRoutes: RouteObject[] = [
     redirectTo: 'list',
     list: { path: 'list', title: 'ANI groups' },
     rowLinks: [{ label: 'Numbers', to: (r) => `numbers/${r.ani_group_uuid}` }],
+    listLinks: [{ label: 'Import ANI groups', to: 'import' }],
     extra: [
       { path: 'import', element: <AniGroupImport pickCompany />, handle: { title: 'Import ANI groups' } },
       { path: 'numbers/:uuid', element: <AniGroupNumbers />, handle: { title: 'ANI group numbers' } },

@@ -7,5 +7,9 @@ import { AuditLogPage } from '@smsc/resource-audit';
  * role's other settings-like areas. The server decides what the role reads.
  */
 export const auditRoutes: RouteObject[] = [
-  { path: 'audit-log', element: <ResourceRoot />, children: [{ index: true, element: <AuditLogPage />, handle: { title: 'Audit log' } }] },
+  {
+    path: 'audit-log',
+    element: <ResourceRoot />,
+    children: [{ index: true, element: <AuditLogPage />, handle: { title: 'Audit log' } }],
+  },
 ];

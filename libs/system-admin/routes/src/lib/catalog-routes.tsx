@@ -1,7 +1,13 @@
 import type { RouteObject } from 'react-router';
 import { resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
-import { productAccess, productBundle, productPages } from '@smsc/resource-product';
-import { VENDOR_ACCESS, VENDOR_ADMIN_LINKS, vendorBundle, vendorPages, vendorProductRoutes } from '@smsc/resource-vendor';
+import { productAccess, productBundle, productPages, routingRoutes } from '@smsc/resource-product';
+import {
+  VENDOR_ACCESS,
+  VENDOR_ADMIN_LINKS,
+  vendorBundle,
+  vendorPages,
+  vendorProductRoutes,
+} from '@smsc/resource-vendor';
 import { rateDeckRoutes, ratePricingRoutes } from '@smsc/resource-rate';
 import { VendorSmscConnectionsPage } from '@smsc/resource-smsc';
 import { DID_ACCESS, VendorDidEdit, VendorDids } from '@smsc/resource-did';
@@ -18,25 +24,36 @@ const products = productPages(true);
  * (the vendor's numbers) and did/{id}/edit).
  */
 export const catalogRoutes: RouteObject[] = [
-  resourceRoutes(productBundle, productAccess(admin), { ...products, extra: [...(products.extra ?? []), ...ratePricingRoutes(admin)] }),
-  resourceRoutes(vendorBundle, admin, vendorPages('vendors', {
-    rowLinks: VENDOR_ADMIN_LINKS,
-    extra: [
-      ...vendorProductRoutes(admin),
-      ...rateDeckRoutes(admin),
-      { path: 'did/:id/edit', element: <VendorDidEdit access={didAdmin} />, handle: { title: 'Edit DID' } },
-      { path: 'did/:id/:vendor_name', element: <VendorDids access={didAdmin} />, handle: { title: 'Vendor DIDs' } },
-      {
-        path: 'list/:vendor_name/:vendor_uuid',
-        handle: { title: 'SMSC connections' },
-        element: (
-          <VendorSmscConnectionsPage
-            access={admin}
-            editPath="/system-admin/smsc-connection/edit-smsc-connection/:id"
-            createPath="/system-admin/smsc-connection/add-smsc-connection"
-          />
-        ),
-      },
-    ],
-  })),
+  resourceRoutes(productBundle, productAccess(admin), {
+    ...products,
+    extra: [...(products.extra ?? []), ...ratePricingRoutes(admin), routingRoutes(admin)],
+  }),
+  resourceRoutes(
+    vendorBundle,
+    admin,
+    vendorPages('vendors', {
+      rowLinks: VENDOR_ADMIN_LINKS,
+      extra: [
+        ...vendorProductRoutes(admin),
+        ...rateDeckRoutes(admin),
+        { path: 'did/:id/edit', element: <VendorDidEdit access={didAdmin} />, handle: { title: 'Edit DID' } },
+        {
+          path: 'did/:id/:vendor_name',
+          element: <VendorDids access={didAdmin} />,
+          handle: { title: 'Vendor DIDs', links: ['did/:id/edit'] },
+        },
+        {
+          path: 'list/:vendor_name/:vendor_uuid',
+          handle: { title: 'SMSC connections' },
+          element: (
+            <VendorSmscConnectionsPage
+              access={admin}
+              editPath="/system-admin/smsc-connection/edit-smsc-connection/:id"
+              createPath="/system-admin/smsc-connection/add-smsc-connection"
+            />
+          ),
+        },
+      ],
+    }),
+  ),
 ];

@@ -3,7 +3,7 @@ import { systemAdminModule } from './routes';
 
 const ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
-describe('system admin DID routes (spec §2)', () => {
+describe('system admin DID routes (docs/spec.md §2)', () => {
   // the area files load lazily: fetch them before reading titles or rendering
   beforeAll(() => withLoadedAreas(systemAdminModule));
 

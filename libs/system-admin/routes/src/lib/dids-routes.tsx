@@ -1,7 +1,15 @@
 import type { RouteObject } from 'react-router';
 import { resourceRoutes, Divider, type RoleAccess } from '@smsc/shared-ui';
 import {
-  AssignedDids, DID_ACCESS, DidImport, DidImportLog, DidWebhooksPanel, KannelDidImport, NewCallFlow, didBundle, didPages,
+  AssignedDids,
+  DID_ACCESS,
+  DidImport,
+  DidImportLog,
+  DidWebhooksPanel,
+  KannelDidImport,
+  NewCallFlow,
+  didBundle,
+  didPages,
 } from '@smsc/resource-did';
 
 /** The system admin sees every owner of a number and edits its provider fields. */
@@ -14,6 +22,12 @@ const admin: RoleAccess = { keys: [DID_ACCESS.company, DID_ACCESS.reseller, DID_
 export const didsRoutes: RouteObject[] = [
   resourceRoutes(didBundle, admin, {
     ...didPages,
+    listLinks: [
+      { label: 'Import DIDs', to: 'import-did' },
+      { label: 'Import log', to: 'import-log' },
+      { label: 'Suppressed numbers', to: 'all-suppressions' },
+      { label: 'New call flow', to: 'new-call-flow' },
+    ],
     editExtra: <DidWebhooksPanel />,
     extra: [
       {

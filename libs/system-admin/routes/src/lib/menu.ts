@@ -1,6 +1,6 @@
 import type { MenuEntry } from '@smsc/shared-ui';
 
-// spec §2, system admin: one entry per area, in the spec's order
+// docs/spec.md §2, system admin: one entry per area, in the spec's order
 export const systemAdminMenu: MenuEntry[] = [
   { path: '', label: 'Dashboard' },
   {
@@ -17,16 +17,35 @@ export const systemAdminMenu: MenuEntry[] = [
       { path: 'reporting/expand-into-users', label: 'Expand into users' },
     ],
   },
-  { path: 'product', label: 'Products' },
+  {
+    path: 'product',
+    label: 'Products',
+    children: [
+      { path: 'product/sms-routes', label: 'SMS routes' },
+      { path: 'product/sms-pricing', label: 'SMS pricing' },
+      { path: 'product/rate-table', label: 'Rate tables' },
+      // not in the spec's screens: where routings (vendors, fallbacks, pinned routes) are made
+      { path: 'product/routing', label: 'Routings' },
+    ],
+  },
   { path: 'balance-log', label: 'Balance log' },
   { path: 'companies', label: 'Companies' },
   { path: 'resellers', label: 'Resellers' },
   { path: 'users', label: 'Users' },
   { path: 'template-approval', label: 'Template approval' },
-  { path: 'billing', label: 'Billing' },
+  {
+    path: 'billing',
+    label: 'Billing',
+    children: [
+      { path: 'billing/invoices', label: 'Invoices' },
+      { path: 'billing/payment', label: 'Payments' },
+    ],
+  },
   { path: 'dids', label: 'DIDs' },
   { path: 'vendor', label: 'Vendors' },
   { path: 'smsc-connection', label: 'SMSC connections' },
+  // not in the spec's menu (issue 29): the companies' SMPP accounts and their live binds
+  { path: 'smpp-accounts', label: 'SMPP accounts' },
   { path: 'filters', label: 'Filters' },
   { path: 'payment-term', label: 'Payment terms' },
   {
@@ -38,10 +57,22 @@ export const systemAdminMenu: MenuEntry[] = [
     ],
   },
   { path: 'ani-group', label: 'ANI groups' },
-  { path: 'bulk', label: 'Bulk' },
-  // the area's screens live under /system-admin/admins (spec §2)
+  { path: 'webhooks', label: 'Webhooks' },
+  {
+    path: 'bulk',
+    label: 'Bulk',
+    children: [
+      // the bulk report is the area's root page (docs/spec.md §2)
+      { path: 'bulk', label: 'Bulk report' },
+      { path: 'bulk/auto-substitute', label: 'Auto-substitute' },
+      { path: 'bulk/bulk-sms', label: 'Bulk SMS' },
+    ],
+  },
+  // the area's screens live under /system-admin/admins (docs/spec.md §2)
   { path: 'admin-user-management', label: 'Admin users', also: ['admins'] },
   // not in the spec's menu: the audit log of issue 18, beside the admin settings
   { path: 'audit-log', label: 'Audit log' },
+  // not in the spec's menu either: readiness, queues, links and latency, live (the figures of /metrics)
+  { path: 'operations', label: 'Operations' },
   { path: 'profile', label: 'Profile' },
 ];

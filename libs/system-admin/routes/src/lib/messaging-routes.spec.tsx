@@ -1,7 +1,7 @@
 import { innermostTitle, withLoadedAreas } from '@smsc/shared-ui';
 import { systemAdminModule } from './routes';
 
-describe('system admin messaging and suppression routes (spec §2)', () => {
+describe('system admin messaging and suppression routes (docs/spec.md §2)', () => {
   beforeAll(() => withLoadedAreas(systemAdminModule));
 
   it.each([

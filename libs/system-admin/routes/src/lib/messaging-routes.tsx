@@ -7,4 +7,7 @@ const admin: RoleAccess = { keys: [SMS_ACCESS.company, SMS_ACCESS.user, SMS_ACCE
 const suppressions: RoleAccess = { edit: false };
 
 /** Spec §2, system admin: sms-log (incoming, outgoing); dids all-suppressions and add-suppression. */
-export const messagingRoutes: RouteObject[] = [smsLogRoutes(admin), ...suppressionRoutes(suppressions, '/system-admin/dids')];
+export const messagingRoutes: RouteObject[] = [
+  smsLogRoutes(admin),
+  ...suppressionRoutes(suppressions, '/system-admin/dids'),
+];

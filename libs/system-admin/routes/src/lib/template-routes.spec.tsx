@@ -1,7 +1,7 @@
 import { innermostTitle, withLoadedAreas } from '@smsc/shared-ui';
 import { systemAdminModule } from './routes';
 
-describe('system admin template approval routes (spec §2)', () => {
+describe('system admin template approval routes (docs/spec.md §2)', () => {
   beforeAll(() => withLoadedAreas(systemAdminModule));
 
   it.each([
@@ -11,7 +11,9 @@ describe('system admin template approval routes (spec §2)', () => {
     expect(innermostTitle(systemAdminModule, path)).toBe(title);
   });
 
-  it('has no edit page (spec §2 lists none for the system admin)', () => {
-    expect(innermostTitle(systemAdminModule, '/system-admin/template-approval/edit/7c9e6679-7425-40de-944b-e07fc1f90ae7')).not.toBe('Edit template');
+  it('has no edit page (docs/spec.md §2 lists none for the system admin)', () => {
+    expect(
+      innermostTitle(systemAdminModule, '/system-admin/template-approval/edit/7c9e6679-7425-40de-944b-e07fc1f90ae7'),
+    ).not.toBe('Edit template');
   });
 });

@@ -1,7 +1,7 @@
-import { innermostTitle , withLoadedAreas } from '@smsc/shared-ui';
+import { innermostTitle, withLoadedAreas } from '@smsc/shared-ui';
 import { systemAdminModule } from './routes';
 
-describe('system admin account routes (spec §2 paths and titles)', () => {
+describe('system admin account routes (docs/spec.md §2 paths and titles)', () => {
   // titles are read from the areas' route tables, which are fetched lazily
   beforeAll(() => withLoadedAreas(systemAdminModule));
 

@@ -5,7 +5,7 @@ import { adminBundle } from '@smsc/resource-admin';
 import { accountBundle, ProfileDetails, TwoFactorSection } from '@smsc/resource-profile';
 
 // The system admin sees every company's users and every user type; users are added by their
-// company (or reseller), so this role edits and deletes but has no add page (spec §2).
+// company (or reseller), so this role edits and deletes but has no add page (docs/spec.md §2).
 const users: RoleAccess = { create: false, keys: [USER_ACCESS.company, USER_ACCESS.type] };
 const companyAccounts: RoleAccess = { create: false, keys: [USER_ACCESS.type] };
 const companyAccountsBundle = { ...userBundle, definition: definitionFor(userBundle.definition, companyAccounts.keys) };
@@ -16,27 +16,53 @@ export const usersRoutes: RouteObject[] = [
     path: 'users',
     list: { path: '', title: 'Users' },
     edit: { path: 'edit/:id', title: 'Edit user' },
-  }),
-  { path: 'admin-user-management', element: <Navigate to="/system-admin/admins" replace />, handle: { title: 'Admin user management' } },
-  resourceRoutes(adminBundle, {}, {
-    path: 'admins',
-    list: { path: '', title: 'Admins' },
-    create: { path: 'add-admin', title: 'Add admin' },
-    edit: { path: 'edit/:id', title: 'Edit admin' },
-  }),
-  resourceRoutes(accountBundle, {}, {
-    path: 'profile',
-    redirectTo: 'system-info',
-    edit: { path: 'edit-admin-info/:id', title: 'Edit admin info' },
-    extra: [{
-      path: 'system-info',
-      element: <Space orientation="vertical" size="large" style={{ width: '100%' }}><ProfileDetails show="account" editPath="edit-admin-info/:id" /><TwoFactorSection /></Space>,
-      handle: { title: 'System info' },
-    }],
+    rowLinks: [{ label: 'DIDs', to: (u) => `assigned-did/${u.uuid}` }],
   }),
   {
+    path: 'admin-user-management',
+    element: <Navigate to="/system-admin/admins" replace />,
+    handle: { title: 'Admin user management' },
+  },
+  resourceRoutes(
+    adminBundle,
+    {},
+    {
+      path: 'admins',
+      list: { path: '', title: 'Admins' },
+      create: { path: 'add-admin', title: 'Add admin' },
+      edit: { path: 'edit/:id', title: 'Edit admin' },
+    },
+  ),
+  resourceRoutes(
+    accountBundle,
+    {},
+    {
+      path: 'profile',
+      redirectTo: 'system-info',
+      edit: { path: 'edit-admin-info/:id', title: 'Edit admin info' },
+      extra: [
+        {
+          path: 'system-info',
+          element: (
+            <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+              <ProfileDetails show="account" editPath="edit-admin-info/:id" />
+              <TwoFactorSection />
+            </Space>
+          ),
+          handle: { title: 'System info', links: ['edit-admin-info/:id'] },
+        },
+      ],
+    },
+  ),
+  {
     path: 'companies/company-accounts/:id',
-    element: <CompanyUsersPage bundle={companyAccountsBundle} access={companyAccounts} editPath="/system-admin/users/edit/:id" />,
+    element: (
+      <CompanyUsersPage
+        bundle={companyAccountsBundle}
+        access={companyAccounts}
+        editPath="/system-admin/users/edit/:id"
+      />
+    ),
     handle: { title: 'Company accounts' },
   },
 ];

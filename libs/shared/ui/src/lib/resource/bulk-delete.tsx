@@ -23,12 +23,28 @@ export interface BulkOutcome<T> {
 }
 
 /** The one delete confirmation of the kit (a row, or the selected rows): danger button, Cancel. */
-export function askToDelete(modal: ReturnType<typeof App.useApp>['modal'], title: string, onOk: () => Promise<unknown>, content?: string) {
-  return modal.confirm({ title, content, okText: 'Delete', okButtonProps: { danger: true }, cancelText: 'Cancel', onOk });
+export function askToDelete(
+  modal: ReturnType<typeof App.useApp>['modal'],
+  title: string,
+  onOk: () => Promise<unknown>,
+  content?: string,
+) {
+  return modal.confirm({
+    title,
+    content,
+    okText: 'Delete',
+    okButtonProps: { danger: true },
+    cancelText: 'Cancel',
+    onOk,
+  });
 }
 
 /** One delete after another: the API has no bulk call for these resources, and a failure must not stop the rest. */
-export async function deleteEach<T>(rows: T[], onDelete: (row: T) => Promise<unknown>, onProgress?: (done: number) => void): Promise<BulkOutcome<T>> {
+export async function deleteEach<T>(
+  rows: T[],
+  onDelete: (row: T) => Promise<unknown>,
+  onProgress?: (done: number) => void,
+): Promise<BulkOutcome<T>> {
   const outcome: BulkOutcome<T> = { deleted: [], failed: [] };
   for (const row of rows) {
     try {
@@ -43,7 +59,15 @@ export async function deleteEach<T>(rows: T[], onDelete: (row: T) => Promise<unk
 }
 
 /** "Delete selected": asks once for all of them, deletes each, then one toast with what happened. */
-export function BulkDeleteButton<T>({ selected, singular, title, idOf, onDelete, onDeleteMany, onDeleted }: BulkDeleteProps<T>) {
+export function BulkDeleteButton<T>({
+  selected,
+  singular,
+  title,
+  idOf,
+  onDelete,
+  onDeleteMany,
+  onDeleted,
+}: BulkDeleteProps<T>) {
   const dispatch = useAppDispatch();
   const { modal } = App.useApp();
   const [done, setDone] = useState<number | null>(null);
@@ -74,12 +98,16 @@ export function BulkDeleteButton<T>({ selected, singular, title, idOf, onDelete,
     } else {
       const first = failed[0];
       dispatch(
-        showToast('error', `${deleted.length} of ${rows.length} ${noun(rows.length)} deleted; ${singular} ${idOf(first.row)}: ${describeApiError(first.error)}`),
+        showToast(
+          'error',
+          `${deleted.length} of ${rows.length} ${noun(rows.length)} deleted; ${singular} ${idOf(first.row)}: ${describeApiError(first.error)}`,
+        ),
       );
     }
   };
 
-  const confirm = () => askToDelete(modal, `Delete ${count} ${noun(count)}?`, () => run(selected), 'This cannot be undone.');
+  const confirm = () =>
+    askToDelete(modal, `Delete ${count} ${noun(count)}?`, () => run(selected), 'This cannot be undone.');
 
   return (
     <Button danger icon={<DeleteOutlined />} onClick={confirm} loading={done !== null}>

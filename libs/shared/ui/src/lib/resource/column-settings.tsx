@@ -20,7 +20,13 @@ export function ColumnSettings<T>({ columns, hidden, onChange }: Props<T>) {
         Columns
       </Button>
       {open && (
-        <Card id={panelId} size="small" role="group" aria-label="Visible columns" style={{ position: 'absolute', zIndex: 10, right: 0, top: 40 }}>
+        <Card
+          id={panelId}
+          size="small"
+          role="group"
+          aria-label="Visible columns"
+          style={{ position: 'absolute', zIndex: 10, right: 0, top: 40 }}
+        >
           <Checkbox.Group
             style={{ display: 'flex', flexDirection: 'column' }}
             value={all.filter((k) => !hidden.includes(k))}

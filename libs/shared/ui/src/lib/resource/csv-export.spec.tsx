@@ -6,7 +6,13 @@ import { companies, type Company } from './test-fixtures';
 
 jest.setTimeout(30_000);
 
-const company = (id: number): Company => ({ id, name: `Co ${id}`, email: `co${id}@x.test`, status: 'active', is_admin: false });
+const company = (id: number): Company => ({
+  id,
+  name: `Co ${id}`,
+  email: `co${id}@x.test`,
+  status: 'active',
+  is_admin: false,
+});
 const all = Array.from({ length: 25 }, (_, i) => company(i + 1));
 const idOf = (c: Company) => String(c.id);
 
@@ -28,7 +34,12 @@ describe('collectRows', () => {
     const { fetchPage, calls } = server();
     const progress: string[] = [];
     const out = await collectRows({
-      queryArg: onScreen, rows: all.slice(20), total: 25, fetchPage, idOf, pageSize: 10,
+      queryArg: onScreen,
+      rows: all.slice(20),
+      total: 25,
+      fetchPage,
+      idOf,
+      pageSize: 10,
       onProgress: (done, pages) => progress.push(`${done}/${pages}`),
     });
     expect(out.rows.map((r) => r.id)).toEqual(all.map((r) => r.id));
@@ -39,7 +50,13 @@ describe('collectRows', () => {
 
   it('fetches nothing when the first page on screen already holds the whole filter', async () => {
     const { fetchPage } = server();
-    const out = await collectRows({ queryArg: { ...onScreen, page: 0, per_page: 50 }, rows: all, total: 25, fetchPage, idOf });
+    const out = await collectRows({
+      queryArg: { ...onScreen, page: 0, per_page: 50 },
+      rows: all,
+      total: 25,
+      fetchPage,
+      idOf,
+    });
     expect(fetchPage).not.toHaveBeenCalled();
     expect(out.rows).toHaveLength(25);
   });
@@ -52,8 +69,11 @@ describe('collectRows', () => {
   it('keeps a row once when it moves to the next page while reading', async () => {
     // the second answer repeats row 10 (a row was inserted before it between the two reads)
     const fetchPage = jest.fn(async (arg: ListQueryArg) =>
-      arg.page === 0 ? { items: all.slice(0, 10), total: 21, per_page: 10 } : arg.page === 1
-        ? { items: all.slice(9, 19), total: 21, per_page: 10 } : { items: all.slice(19, 21), total: 21, per_page: 10 },
+      arg.page === 0
+        ? { items: all.slice(0, 10), total: 21, per_page: 10 }
+        : arg.page === 1
+          ? { items: all.slice(9, 19), total: 21, per_page: 10 }
+          : { items: all.slice(19, 21), total: 21, per_page: 10 },
     );
     const out = await collectRows({ queryArg: onScreen, rows: [], total: 21, fetchPage, idOf, pageSize: 10 });
     expect(out.rows.map((r) => r.id)).toEqual(all.slice(0, 21).map((r) => r.id));
@@ -61,7 +81,15 @@ describe('collectRows', () => {
 
   it('stops at the row limit and says the export was cut short', async () => {
     const { fetchPage } = server();
-    const out = await collectRows({ queryArg: onScreen, rows: [], total: 25, fetchPage, idOf, pageSize: 10, limit: 15 });
+    const out = await collectRows({
+      queryArg: onScreen,
+      rows: [],
+      total: 25,
+      fetchPage,
+      idOf,
+      pageSize: 10,
+      limit: 15,
+    });
     expect(fetchPage).toHaveBeenCalledTimes(2);
     expect(out.rows).toHaveLength(15);
     expect(out.truncated).toBe(true);
@@ -70,14 +98,23 @@ describe('collectRows', () => {
   it('cancels at once, without waiting for the page being read', async () => {
     const controller = new AbortController();
     const fetchPage = jest.fn(() => new Promise<ListResult<Company>>(() => undefined));
-    const reading = collectRows({ queryArg: onScreen, rows: [], total: 25, fetchPage, idOf, signal: controller.signal });
+    const reading = collectRows({
+      queryArg: onScreen,
+      rows: [],
+      total: 25,
+      fetchPage,
+      idOf,
+      signal: controller.signal,
+    });
     controller.abort();
     await expect(reading).rejects.toBeInstanceOf(ExportCancelled);
   });
 
   it('passes a failed page up as it came', async () => {
     const failure = { status: 500, data: { error: { message: 'db down' } } };
-    await expect(collectRows({ queryArg: onScreen, rows: [], total: 25, fetchPage: () => Promise.reject(failure), idOf })).rejects.toBe(failure);
+    await expect(
+      collectRows({ queryArg: onScreen, rows: [], total: 25, fetchPage: () => Promise.reject(failure), idOf }),
+    ).rejects.toBe(failure);
   });
 });
 
@@ -97,8 +134,15 @@ describe('CsvExportButton', () => {
   const renderButton = (fetchPage: (arg: ListQueryArg) => Promise<ListResult<Company>>, onExported = jest.fn()) =>
     renderWithProviders(
       <CsvExportButton<Company>
-        name="companies" title="Companies" columns={companies.columns.slice(0, 2)}
-        queryArg={onScreen} rows={all.slice(20)} total={25} fetchPage={fetchPage} idOf={idOf} onExported={onExported}
+        name="companies"
+        title="Companies"
+        columns={companies.columns.slice(0, 2)}
+        queryArg={onScreen}
+        rows={all.slice(20)}
+        total={25}
+        fetchPage={fetchPage}
+        idOf={idOf}
+        onExported={onExported}
       />,
     );
 
@@ -122,7 +166,9 @@ describe('CsvExportButton', () => {
     const { store } = renderButton(fetchPage);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /Export CSV/ })));
     expect(screen.getByRole('status').textContent).toBe('Preparing…');
-    await act(async () => answer({ items: Array.from({ length: 1000 }, (_, i) => company(i + 1)), total: 2500, per_page: 1000 }));
+    await act(async () =>
+      answer({ items: Array.from({ length: 1000 }, (_, i) => company(i + 1)), total: 2500, per_page: 1000 }),
+    );
     expect(screen.getByRole('status').textContent).toBe('33% (1 of 3 pages)');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel export' })));
     expect(screen.getByRole('button', { name: /Export CSV/ })).toBeTruthy();

@@ -3,20 +3,15 @@ import { Button, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { describeApiError, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
-import { toCsv } from '@smsc/shared-util';
 import type { ListQueryArg, ListResult, ResourceColumn } from './types';
+import { rowsCsv } from './csv-values';
+
+export { rowsCsv };
 
 /** Rows asked for per call while exporting: well under the server's per_page cap, a few hundred KB each. */
 export const EXPORT_PAGE_SIZE = 1000;
 /** More rows than this do not belong in a browser download; the person is asked to narrow the filter. */
 export const EXPORT_ROW_LIMIT = 100_000;
-
-export function rowsCsv<T>(columns: ResourceColumn<T>[], rows: T[]): string {
-  return toCsv(
-    columns.map((c) => c.title),
-    rows.map((row) => columns.map((c) => (row as Record<string, unknown>)[c.key])),
-  );
-}
 
 export interface CollectOptions<T> {
   /** the list's current argument: its filters and order are kept, its paging is replaced */
@@ -51,7 +46,9 @@ export async function collectRows<T>(o: CollectOptions<T>): Promise<{ rows: T[];
     return { rows: o.rows.slice(0, limit), truncated: o.rows.length > limit };
   }
   // Cancel answers at once, without waiting for the page being read.
-  const cancelled = new Promise<never>((_, reject) => o.signal?.addEventListener('abort', () => reject(new ExportCancelled()), { once: true }));
+  const cancelled = new Promise<never>((_, reject) =>
+    o.signal?.addEventListener('abort', () => reject(new ExportCancelled()), { once: true }),
+  );
   cancelled.catch(() => undefined);
   const seen = new Set<string>();
   const out: T[] = [];

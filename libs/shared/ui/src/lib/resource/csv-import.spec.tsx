@@ -14,8 +14,39 @@ describe('csvToRows', () => {
   it('keys rows by the header line', () => {
     expect(csvToRows('did,label\r\n15550001,"Main, HQ"\r\n15550002,\r\n')).toEqual({
       header: ['did', 'label'],
-      rows: [{ did: '15550001', label: 'Main, HQ' }, { did: '15550002', label: '' }],
+      rows: [
+        { did: '15550001', label: 'Main, HQ' },
+        { did: '15550002', label: '' },
+      ],
     });
+  });
+});
+
+describe('csvToRows separators', () => {
+  it('reads semicolon and tab separated files by their header line', () => {
+    const want = { header: ['code', 'price'], rows: [{ code: '49', price: '0,05' }] };
+    expect(csvToRows('code;price\n49;"0,05"\n')).toEqual(want);
+    expect(csvToRows('code\tprice\n49\t0,05\n')).toEqual(want);
+  });
+});
+
+describe('CsvImport column mapping', () => {
+  it('shows the guessed columns and sends nothing until the person confirms, then the renamed rows', async () => {
+    const importRows = jest.fn(async (rows: CsvRow[]) => ({ results: rows.map((_, row) => ({ row, ok: true })) }));
+    const { container } = renderWithProviders(
+      <CsvImport
+        importRows={importRows}
+        requiredColumns={['price']}
+        mapColumns={(header) => Object.fromEntries(header.map((h) => [h, h === 'Rate (USD)' ? 'price' : null]))}
+      />,
+    );
+    await choose(container, 'Country;Rate (USD)\nGermany;0.05\n');
+    const mapping = await screen.findByTestId('csv-mapping');
+    expect(mapping.textContent).toContain('Rate (USD) → price');
+    expect(mapping.textContent).toContain('Country → not imported');
+    expect(importRows).not.toHaveBeenCalled();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Import with these columns' })));
+    await waitFor(() => expect(importRows).toHaveBeenCalledWith([{ price: '0.05' }], 0));
   });
 });
 
@@ -24,18 +55,33 @@ describe('CsvImport', () => {
     const calls: { rows: CsvRow[]; offset: number }[] = [];
     const importRows = jest.fn(async (rows: CsvRow[], offset: number) => {
       calls.push({ rows, offset });
-      return { results: rows.map((r, i) => (r.did === 'bad' ? { row: i, ok: false, message: 'Invalid number' } : { row: i, ok: true })) };
+      return {
+        results: rows.map((r, i) =>
+          r.did === 'bad' ? { row: i, ok: false, message: 'Invalid number' } : { row: i, ok: true },
+        ),
+      };
     });
     const onFinished = jest.fn();
-    const { container } = renderWithProviders(<CsvImport importRows={importRows} chunkSize={2} requiredColumns={['did']} onFinished={onFinished} />);
+    const { container } = renderWithProviders(
+      <CsvImport importRows={importRows} chunkSize={2} requiredColumns={['did']} onFinished={onFinished} />,
+    );
     await choose(container, 'did,label\n15550001,a\nbad,b\n15550003,c\n');
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('2 imported, 1 failed'));
     expect(calls).toEqual([
-      { rows: [{ did: '15550001', label: 'a' }, { did: 'bad', label: 'b' }], offset: 0 },
+      {
+        rows: [
+          { did: '15550001', label: 'a' },
+          { did: 'bad', label: 'b' },
+        ],
+        offset: 0,
+      },
       { rows: [{ did: '15550003', label: 'c' }], offset: 2 },
     ]);
     const table = screen.getByRole('table');
-    const lines = within(table).getAllByRole('row').slice(1).map((tr) => tr.textContent);
+    const lines = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((tr) => tr.textContent);
     expect(lines).toEqual(['2Imported', '3FailedInvalid number', '4Imported']);
     expect(container.querySelector('.ant-progress')?.getAttribute('aria-valuenow')).toBe('3');
     expect(onFinished).toHaveBeenCalledWith([
@@ -69,7 +115,9 @@ describe('CsvImport', () => {
     const importRows = jest.fn();
     const { container } = renderWithProviders(<CsvImport importRows={importRows} />);
     await choose(container, 'did\n"unterminated\n');
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Line 2: a quoted field is never closed'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain('Line 2: a quoted field is never closed'),
+    );
     expect(importRows).not.toHaveBeenCalled();
   });
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Progress, Space, Table, Tag, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { describeApiError } from '@smsc/shared-api';
-import { parseCsv } from '@smsc/shared-util';
+import { detectDelimiter, parseCsv } from '@smsc/shared-util';
 
 export type CsvRow = Record<string, string>;
 
@@ -22,6 +22,11 @@ export interface CsvImportProps {
   requiredColumns?: string[];
   label?: string;
   onFinished?(results: LineResult[]): void;
+  /**
+   * guesses which of the file's columns is which field (header → field name, null: not imported); the
+   * person sees the guess and confirms it before anything is sent
+   */
+  mapColumns?(header: string[]): Record<string, string | null>;
 }
 
 /** One result in the table: `line` is the line in the file (the header is line 1). */
@@ -40,15 +45,38 @@ function readText(file: Blob): Promise<string> {
   });
 }
 
-/** Rows of a CSV file keyed by its header line. */
+/** Rows of a CSV file keyed by its header line; `,`, `;` or tab separated (read from the header line). */
 export function csvToRows(text: string): { header: string[]; rows: CsvRow[] } {
-  const [header = [], ...body] = parseCsv(text);
+  const [header = [], ...body] = parseCsv(text, detectDelimiter(text));
   const names = header.map((h) => h.trim());
-  return { header: names, rows: body.map((cells) => Object.fromEntries(names.map((n, i) => [n, (cells[i] ?? '').trim()]))) };
+  return {
+    header: names,
+    rows: body.map((cells) => Object.fromEntries(names.map((n, i) => [n, (cells[i] ?? '').trim()]))),
+  };
+}
+
+/** Rows renamed by a column mapping: mapped columns under their field name, unmapped ones left out. */
+export function applyMapping(parsed: { header: string[]; rows: CsvRow[] }, mapping: Record<string, string | null>) {
+  const kept = parsed.header.filter((h) => mapping[h]);
+  return {
+    header: kept.map((h) => mapping[h] as string),
+    rows: parsed.rows.map((r) => Object.fromEntries(kept.map((h) => [mapping[h] as string, r[h] ?? '']))),
+  };
 }
 
 /** Picks a CSV file, posts its rows in chunks with a progress bar, then lists the result of every row. */
-export function CsvImport({ importRows, chunkSize = 100, requiredColumns = [], label = 'Choose CSV file', onFinished }: CsvImportProps) {
+export function CsvImport({
+  importRows,
+  chunkSize = 100,
+  requiredColumns = [],
+  label = 'Choose CSV file',
+  onFinished,
+  mapColumns,
+}: CsvImportProps) {
+  const [pending, setPending] = useState<{
+    parsed: { header: string[]; rows: CsvRow[] };
+    mapping: Record<string, string | null>;
+  } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [running, setRunning] = useState(false);
@@ -64,6 +92,12 @@ export function CsvImport({ importRows, chunkSize = 100, requiredColumns = [], l
       setFileError(e instanceof Error ? e.message : 'The file could not be read');
       return;
     }
+    if (mapColumns) return setPending({ parsed, mapping: mapColumns(parsed.header) });
+    await send(parsed);
+  };
+
+  const send = async (parsed: { header: string[]; rows: CsvRow[] }) => {
+    setPending(null);
     const missing = requiredColumns.filter((c) => !parsed.header.includes(c));
     if (missing.length) return setFileError(`Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
     if (!parsed.rows.length) return setFileError('The file has no rows to import');
@@ -109,6 +143,37 @@ export function CsvImport({ importRows, chunkSize = 100, requiredColumns = [], l
         </Button>
       </Upload>
       {fileError && <Alert type="error" showIcon role="alert" title={fileError} />}
+      {pending && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="csv-mapping"
+          title="Check the columns before importing"
+          description={
+            <ul style={{ margin: 0, paddingLeft: 20 }}>
+              {pending.parsed.header.map((h) => (
+                <li key={h}>
+                  {h} → {pending.mapping[h] ?? 'not imported'}
+                </li>
+              ))}
+            </ul>
+          }
+          action={
+            <Space orientation="vertical">
+              <Button
+                size="small"
+                type="primary"
+                onClick={() => void send(applyMapping(pending.parsed, pending.mapping))}
+              >
+                Import with these columns
+              </Button>
+              <Button size="small" onClick={() => setPending(null)}>
+                Cancel
+              </Button>
+            </Space>
+          }
+        />
+      )}
       {progress && (
         <Progress
           percent={Math.round((progress.done / progress.total) * 100)}

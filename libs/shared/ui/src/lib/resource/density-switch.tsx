@@ -9,7 +9,9 @@ const OPTIONS = [
 
 /** Two radio-like options (arrow keys move between them): the list's row density. */
 export function DensitySwitch({ value, onChange }: { value: ListDensity; onChange(next: ListDensity): void }) {
-  return <Segmented aria-label="Row density" options={OPTIONS} value={value} onChange={(v) => onChange(v as ListDensity)} />;
+  return (
+    <Segmented aria-label="Row density" options={OPTIONS} value={value} onChange={(v) => onChange(v as ListDensity)} />
+  );
 }
 
 // Compact rows: antd's small table with tighter cells and 13 px text. Row buttons keep their 24 px

@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Input, InputNumber, Select, Switch, type FormRule, type SelectProps } from 'antd';
 import type { FormFieldDef, SelectOption } from './types';
+import { DateTimeInput, DateInput } from './date-time-input';
 
-type SearchSelectProps = Omit<SelectProps, 'options'> & { useSearchOptions: NonNullable<FormFieldDef['useSearchOptions']> };
+type SearchSelectProps = Omit<SelectProps, 'options'> & {
+  useSearchOptions: NonNullable<FormFieldDef['useSearchOptions']>;
+};
 
 /** Waits until typing pauses before the server is asked (one request per pause, not per key). */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -28,7 +31,9 @@ export function SearchSelect({ useSearchOptions, value, ...rest }: SearchSelectP
   );
 }
 
-type LoadedSelectProps = Omit<SelectProps, 'options'> & { useOptions: () => { options: SelectOption[]; loading?: boolean } };
+type LoadedSelectProps = Omit<SelectProps, 'options'> & {
+  useOptions: () => { options: SelectOption[]; loading?: boolean };
+};
 
 /** A select whose choices come from a hook (an API list); Form.Item's id/value/onChange pass through. */
 function LoadedSelect({ useOptions, ...rest }: LoadedSelectProps) {
@@ -70,7 +75,14 @@ export function fieldInput(field: FormFieldDef) {
     case 'number':
       return <InputNumber style={{ width: '100%' }} placeholder={field.placeholder} />;
     case 'select':
-      if (field.useSearchOptions) return <SearchSelect useSearchOptions={field.useSearchOptions} placeholder={field.placeholder} allowClear={!field.required} />;
+      if (field.useSearchOptions)
+        return (
+          <SearchSelect
+            useSearchOptions={field.useSearchOptions}
+            placeholder={field.placeholder}
+            allowClear={!field.required}
+          />
+        );
       return field.useOptions ? (
         <LoadedSelect useOptions={field.useOptions} placeholder={field.placeholder} allowClear={!field.required} />
       ) : (
@@ -80,6 +92,10 @@ export function fieldInput(field: FormFieldDef) {
       return <Switch />;
     case 'textarea':
       return <Input.TextArea rows={4} placeholder={field.placeholder} />;
+    case 'datetime':
+      return <DateTimeInput placeholder={field.placeholder} />;
+    case 'date':
+      return <DateInput placeholder={field.placeholder} />;
     default:
       return <Input autoComplete={field.autoComplete} placeholder={field.placeholder} readOnly={field.readOnly} />;
   }

@@ -37,19 +37,55 @@
  * only when the bundle has the hook, the pages ask for the path and access does not say false.
  */
 export type {
-  ResourceDefinition, ResourceColumn, FormFieldDef, FormFieldKind, SearchKind, SelectOption, SortDir, ListResult, ListQueryArg,
+  ResourceDefinition,
+  ResourceColumn,
+  FormFieldDef,
+  FormFieldKind,
+  SearchKind,
+  SelectOption,
+  SortDir,
+  ListResult,
+  ListQueryArg,
 } from './types';
-export { useListParams, buildListQueryArg, readFilters, DEFAULT_PER_PAGE, type ListParams, type FilterValues, type ListDefinition } from './use-list-params';
 export {
-  ResourceTable, VIRTUAL_THRESHOLD, VIRTUAL_SCROLL_Y, PAGE_SIZES,
-  type ResourceTableProps, type ResourceAccess, type ListQueryState,
+  useListParams,
+  buildListQueryArg,
+  readFilters,
+  DEFAULT_PER_PAGE,
+  type ListParams,
+  type FilterValues,
+  type ListDefinition,
+} from './use-list-params';
+export {
+  ResourceTable,
+  VIRTUAL_THRESHOLD,
+  VIRTUAL_SCROLL_Y,
+  PAGE_SIZES,
+  type ResourceTableProps,
+  type ResourceAccess,
+  type ListQueryState,
 } from './resource-table';
 export { BulkDeleteButton, deleteEach, type BulkDeleteProps, type BulkOutcome } from './bulk-delete';
 export { ServerCsvButton, fetchServerCsv, serverCsvUrl, downloadBlob, type ServerCsv } from './server-csv';
-export { CsvExportButton, collectRows, rowsCsv, downloadText, EXPORT_PAGE_SIZE, EXPORT_ROW_LIMIT, type CsvExportButtonProps } from './csv-export';
+export {
+  CsvExportButton,
+  collectRows,
+  rowsCsv,
+  downloadText,
+  EXPORT_PAGE_SIZE,
+  EXPORT_ROW_LIMIT,
+  type CsvExportButtonProps,
+} from './csv-export';
 export { ResourceForm, splitServerError, type ResourceFormProps, type FormValues } from './resource-form';
 export { rulesFor, fieldInput } from './form-fields';
 export { LeaveGuard, useBeforeUnload } from './leave-guard';
 export { columnStorageKey } from './use-column-visibility';
-export { CsvImport, csvToRows, type CsvImportProps, type CsvRow, type ImportRowResult, type LineResult } from './csv-import';
+export {
+  CsvImport,
+  csvToRows,
+  type CsvImportProps,
+  type CsvRow,
+  type ImportRowResult,
+  type LineResult,
+} from './csv-import';
 export * from './pages';

@@ -16,7 +16,9 @@ export function useBeforeUnload(dirty: boolean) {
 }
 
 function RouterBlocker({ dirty }: { dirty: RefObject<boolean> }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => !!dirty.current && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => !!dirty.current && currentLocation.pathname !== nextLocation.pathname,
+  );
   return (
     <Modal
       open={blocker.state === 'blocked'}

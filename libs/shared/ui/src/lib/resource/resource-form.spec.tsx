@@ -22,7 +22,13 @@ describe('ResourceForm', () => {
 
   it('in edit mode shows the initial values, edit-only fields and no create-only ones', () => {
     renderWithProviders(
-      <ResourceForm definition={companies} mode="edit" initialValues={{ name: 'Acme', email: 'a@acme.test' }} onSubmit={jest.fn()} onDone={jest.fn()} />,
+      <ResourceForm
+        definition={companies}
+        mode="edit"
+        initialValues={{ name: 'Acme', email: 'a@acme.test' }}
+        onSubmit={jest.fn()}
+        onDone={jest.fn()}
+      />,
     );
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Acme');
     expect(screen.getByLabelText('Notes')).toBeTruthy();
@@ -46,34 +52,59 @@ describe('ResourceForm', () => {
   it('submits valid values, shows a success toast and calls onDone', async () => {
     const onSubmit = jest.fn().mockResolvedValue({ id: 7 });
     const onDone = jest.fn();
-    const { store } = renderWithProviders(<ResourceForm definition={companies} mode="create" onSubmit={onSubmit} onDone={onDone} />);
+    const { store } = renderWithProviders(
+      <ResourceForm definition={companies} mode="create" onSubmit={onSubmit} onDone={onDone} />,
+    );
     fill('Name', 'Acme');
     fill('Email', 'ops@acme.test');
     fill('Password', 'secret-pass');
     await submit(/Create company/);
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ name: 'Acme', email: 'ops@acme.test', password: 'secret-pass' }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'Acme', email: 'ops@acme.test', password: 'secret-pass' }),
+    );
     expect(store.getState().toast.current).toMatchObject({ kind: 'success', text: 'Company created' });
   });
 
   it('puts server field errors on their fields and keeps the form open', async () => {
-    const onSubmit = jest.fn().mockRejectedValue({ status: 422, data: { errors: { email: 'Email is already taken', name: ['Name is reserved'] } } });
+    const onSubmit = jest.fn().mockRejectedValue({
+      status: 422,
+      data: { errors: { email: 'Email is already taken', name: ['Name is reserved'] } },
+    });
     const onDone = jest.fn();
     renderWithProviders(
-      <ResourceForm definition={companies} mode="edit" initialValues={{ name: 'Acme', email: 'a@acme.test' }} onSubmit={onSubmit} onDone={onDone} />,
+      <ResourceForm
+        definition={companies}
+        mode="edit"
+        initialValues={{ name: 'Acme', email: 'a@acme.test' }}
+        onSubmit={onSubmit}
+        onDone={onDone}
+      />,
     );
     fill('Name', 'Admin');
     await submit('Save');
     const emailError = await screen.findByText('Email is already taken');
     expect(emailError.closest('.ant-form-item')?.querySelector('#companies-edit_email')).not.toBeNull();
-    expect((await screen.findByText('Name is reserved')).closest('.ant-form-item')?.querySelector('#companies-edit_name')).not.toBeNull();
+    expect(
+      (await screen.findByText('Name is reserved')).closest('.ant-form-item')?.querySelector('#companies-edit_name'),
+    ).not.toBeNull();
     expect(screen.queryByRole('alert', { name: /went wrong/ })).toBeNull();
     expect(onDone).not.toHaveBeenCalled();
   });
 
   it('shows a server error message in an alert', async () => {
-    const onSubmit = jest.fn().mockRejectedValue({ status: 403, data: { error: { message: 'Company limit reached' } } });
-    renderWithProviders(<ResourceForm definition={companies} mode="edit" initialValues={{ name: 'Acme', email: 'a@acme.test' }} onSubmit={onSubmit} onDone={jest.fn()} />);
+    const onSubmit = jest
+      .fn()
+      .mockRejectedValue({ status: 403, data: { error: { message: 'Company limit reached' } } });
+    renderWithProviders(
+      <ResourceForm
+        definition={companies}
+        mode="edit"
+        initialValues={{ name: 'Acme', email: 'a@acme.test' }}
+        onSubmit={onSubmit}
+        onDone={jest.fn()}
+      />,
+    );
     await submit('Save');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Company limit reached'));
   });
@@ -121,7 +152,24 @@ describe('splitServerError', () => {
       fields: { email: ['taken'] },
       message: 'plan: unknown plan',
     });
-    expect(splitServerError({ data: { error: { message: 'Nope' } } }, ['email'])).toEqual({ fields: {}, message: 'Nope' });
+    expect(splitServerError({ data: { error: { message: 'Nope' } } }, ['email'])).toEqual({
+      fields: {},
+      message: 'Nope',
+    });
     expect(splitServerError(undefined, [])).toEqual({ fields: {}, message: 'something went wrong!' });
+  });
+  it('puts a validation failure on its fields only, in the words the server gives', () => {
+    const failure = {
+      data: {
+        error: { message: 'Recipient number: enter a phone number, digits only', code: 'VALIDATION' },
+        errors: { dnis: 'Recipient number: enter a phone number, digits only' },
+      },
+    };
+    expect(splitServerError(failure, ['dnis'])).toEqual({
+      fields: { dnis: ['Recipient number: enter a phone number, digits only'] },
+      message: null,
+    });
+    // a field the form does not have: the message is said for the form
+    expect(splitServerError(failure, ['text']).message).toBe('Recipient number: enter a phone number, digits only');
   });
 });

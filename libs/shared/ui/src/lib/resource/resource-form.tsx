@@ -21,7 +21,7 @@ export interface ResourceFormProps<T> {
 }
 
 interface ServerBody {
-  error?: { message?: unknown };
+  error?: { message?: unknown; code?: unknown };
   errors?: unknown;
 }
 
@@ -29,11 +29,20 @@ interface ServerBody {
  * Splits a failed save into messages for known fields (`{ errors: { field: message } }`) and one
  * message for the form (`{ error: { message } }`, unknown fields, or the generic fallback).
  */
-export function splitServerError(failure: unknown, fieldNames: string[]): { fields: Record<string, string[]>; message: string | null } {
+export function splitServerError(
+  failure: unknown,
+  fieldNames: string[],
+): { fields: Record<string, string[]>; message: string | null } {
   const body = ((failure as { data?: unknown } | undefined)?.data ?? failure) as ServerBody | undefined;
   const fields: Record<string, string[]> = {};
   const rest: Record<string, unknown> = {};
-  if (body && typeof body === 'object' && body.errors && typeof body.errors === 'object' && !Array.isArray(body.errors)) {
+  if (
+    body &&
+    typeof body === 'object' &&
+    body.errors &&
+    typeof body.errors === 'object' &&
+    !Array.isArray(body.errors)
+  ) {
     for (const [name, value] of Object.entries(body.errors as Record<string, unknown>)) {
       const messages = (Array.isArray(value) ? value : [value]).map(String);
       if (fieldNames.includes(name)) fields[name] = messages;
@@ -41,14 +50,25 @@ export function splitServerError(failure: unknown, fieldNames: string[]): { fiel
     }
   }
   let message: string | null = null;
-  if (body && typeof body === 'object' && body.error && typeof body.error.message === 'string') message = body.error.message;
+  // a validation failure's message repeats its field errors: once every one is on its field, it is not said twice
+  const allOnFields = Object.keys(fields).length > 0 && !Object.keys(rest).length && body?.error?.code === 'VALIDATION';
+  if (body && typeof body === 'object' && body.error && typeof body.error.message === 'string' && !allOnFields)
+    message = body.error.message;
   else if (Object.keys(rest).length) message = describeApiError({ errors: rest });
   else if (!Object.keys(fields).length) message = describeApiError(failure);
   return { fields, message };
 }
 
 /** The generic create/edit form built from a definition's form fields. */
-export function ResourceForm<T>({ definition, mode, initialValues, onSubmit, submitting, onDone, onCancel }: ResourceFormProps<T>) {
+export function ResourceForm<T>({
+  definition,
+  mode,
+  initialValues,
+  onSubmit,
+  submitting,
+  onDone,
+  onCancel,
+}: ResourceFormProps<T>) {
   const [form] = Form.useForm<FormValues>();
   const dispatch = useAppDispatch();
   const [serverMessage, setServerMessage] = useState<string | null>(null);
@@ -102,9 +122,12 @@ export function ResourceForm<T>({ definition, mode, initialValues, onSubmit, sub
           label={field.label}
           rules={rulesFor(field)}
           required={field.required}
+          extra={field.help}
           valuePropName={field.kind === 'switch' ? 'checked' : 'value'}
         >
-          {fieldInput(field)}
+          {fieldInput(
+            field.placeholderFor ? { ...field, placeholder: field.placeholderFor(initialValues, mode) } : field,
+          )}
         </Form.Item>
       ))}
       <Space>

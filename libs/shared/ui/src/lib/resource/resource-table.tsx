@@ -15,6 +15,7 @@ import { CompactTheme, DensitySwitch } from './density-switch';
 import { CsvExportButton } from './csv-export';
 import { ServerCsvButton, type ServerCsv } from './server-csv';
 import { askToDelete, BulkDeleteButton } from './bulk-delete';
+import { usePhoneWidth } from './use-phone-width';
 
 /** Above this page size rows are virtualised in a fixed-height body. */
 export const VIRTUAL_THRESHOLD = 100;
@@ -63,13 +64,40 @@ export interface ResourceTableProps<T> {
   serverCsv?(queryArg: ListQueryArg): ServerCsv;
 }
 
+const STATUS_KEY = /(^|_)(status|state|is_active|active|paid)$/;
+
+/** On a phone-wide screen a list keeps its first column, its status columns and those marked 'high'. */
+export function keepsOnPhone<T>(col: ResourceDefinition<T>['columns'][number], index: number): boolean {
+  return index === 0 || col.priority === 'high' || STATUS_KEY.test(col.key);
+}
+
+/** The key that names a row to a screen reader: the first column called like a name (company_name, username), else the id. */
+export function rowNameKey<T>(definition: ResourceDefinition<T>): string {
+  return definition.columns.find((c) => /name$/i.test(c.key))?.key ?? definition.idField;
+}
+
 function cellValue<T>(row: T, key: string): unknown {
   return (row as Record<string, unknown>)[key];
 }
 
 /** The generic list: server paging, sorting and search kept in the URL, states, delete, CSV, column settings. */
 export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
-  const { definition, result, access = {}, onDelete, onDeleteMany, createPath, editPath, rowActions, bulkActions, fetchPage, onExportCsv, serverCsv, actionsWidth = 160 } = props;
+  const {
+    definition,
+    result,
+    access = {},
+    onDelete,
+    onDeleteMany,
+    createPath,
+    editPath,
+    rowActions,
+    bulkActions,
+    fetchPage,
+    onExportCsv,
+    serverCsv,
+    actionsWidth = 160,
+  } = props;
+  const phone = usePhoneWidth();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { modal } = App.useApp();
@@ -100,7 +128,8 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
 
   // One confirm dialog opened on demand, not a Popconfirm in every row: rows of a 10,000-row page
   // stay light while scrolling.
-  const confirmDelete = (row: T) => askToDelete(modal, `Delete this ${definition.singular.toLowerCase()}?`, () => remove(row));
+  const confirmDelete = (row: T) =>
+    askToDelete(modal, `Delete this ${definition.singular.toLowerCase()}?`, () => remove(row));
 
   const remove = async (row: T) => {
     try {
@@ -111,7 +140,7 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
     }
   };
 
-  const columns: TableColumnsType<T> = visible.map((col) => ({
+  const columns: TableColumnsType<T> = (phone ? visible.filter(keepsOnPhone) : visible).map((col) => ({
     key: col.key,
     dataIndex: col.key,
     title: col.title,
@@ -136,7 +165,14 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
             </Link>
           )}
           {canDelete && (
-            <Button type="link" danger size="small" icon={<DeleteOutlined />} aria-label={`Delete ${definition.singular} ${idOf(row)}`} onClick={() => confirmDelete(row)}>
+            <Button
+              type="link"
+              danger
+              size="small"
+              icon={<DeleteOutlined />}
+              aria-label={`Delete ${definition.singular} ${idOf(row)}`}
+              onClick={() => confirmDelete(row)}
+            >
               Delete
             </Button>
           )}
@@ -166,9 +202,11 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
   }, [rows, selectedKeys, definition.idField]);
   // named like the row's Edit and Delete, not "Select row 3"; one function for the table's life,
   // since antd calls it for every row of the page whenever it changes
+  // by the row's name ("Select Company Acme"), not its UUID: the first column named like a name, else the id
+  const nameKey = useMemo(() => rowNameKey(definition), [definition]);
   const checkboxProps = useCallback(
-    (row: T) => ({ 'aria-label': `Select ${definition.singular} ${String(cellValue(row, definition.idField))}` }),
-    [definition.singular, definition.idField],
+    (row: T) => ({ 'aria-label': `Select ${definition.singular} ${String(cellValue(row, nameKey))}` }),
+    [definition.singular, nameKey],
   );
   // rows can be picked when something can be done with several at once
   const selectable = !!bulkActions || canDelete;
@@ -192,24 +230,29 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
           {serverCsv ? (
             <ServerCsvButton csv={() => serverCsv(list.queryArg)} disabled={!!result.isLoading} />
           ) : (
-          <CsvExportButton<T>
-            name={definition.name}
-            title={definition.title}
-            columns={visible}
-            queryArg={list.queryArg}
-            rows={rows}
-            total={result.data?.total ?? 0}
-            fetchPage={fetchPage}
-            idOf={idOf}
-            disabled={!!(result.isLoading || result.isFetching)}
-            onExported={onExportCsv}
-          />
+            <CsvExportButton<T>
+              name={definition.name}
+              title={definition.title}
+              columns={visible}
+              queryArg={list.queryArg}
+              rows={rows}
+              total={result.data?.total ?? 0}
+              fetchPage={fetchPage}
+              idOf={idOf}
+              disabled={!!(result.isLoading || result.isFetching)}
+              onExported={onExportCsv}
+            />
           )}
           <DensitySwitch value={density} onChange={setDensity} />
           <ColumnSettings columns={definition.columns} hidden={hidden} onChange={setHidden} />
         </Space>
       </Flex>
-      <SearchForm name={definition.name} columns={definition.columns} values={list.filters} onSearch={list.setFilters} />
+      <SearchForm
+        name={definition.name}
+        columns={definition.columns}
+        values={list.filters}
+        onSearch={list.setFilters}
+      />
       {result.error !== undefined && result.error !== null ? (
         <Alert
           type="error"
@@ -244,34 +287,35 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
             </Space>
           )}
           <CompactTheme on={compact}>
-          <Table<T>
-            rowKey={idOf}
-            size={compact ? 'small' : undefined}
-            columns={columns}
-            dataSource={rows}
-            loading={!!(result.isLoading || result.isFetching)}
-            onChange={onChange}
-            locale={{ emptyText: result.isLoading || result.isFetching ? ' ' : 'No Data Found' }}
-            rowSelection={
-              selectable
-                ? {
-                    selectedRowKeys: selectedKeys,
-                    onChange: setSelectedKeys,
-                    getCheckboxProps: checkboxProps,
-                  }
-                : undefined
-            }
-            virtual={virtual}
-            scroll={virtual ? { y: VIRTUAL_SCROLL_Y, x: scrollX } : { x: 'max-content' }}
-            pagination={{
-              current: list.page + 1,
-              pageSize: list.perPage,
-              total: result.data?.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: PAGE_SIZES,
-              showTotal: (total) => `${total} ${total === 1 ? definition.singular.toLowerCase() : definition.title.toLowerCase()}`,
-            }}
-          />
+            <Table<T>
+              rowKey={idOf}
+              size={compact ? 'small' : undefined}
+              columns={columns}
+              dataSource={rows}
+              loading={!!(result.isLoading || result.isFetching)}
+              onChange={onChange}
+              locale={{ emptyText: result.isLoading || result.isFetching ? ' ' : 'No Data Found' }}
+              rowSelection={
+                selectable
+                  ? {
+                      selectedRowKeys: selectedKeys,
+                      onChange: setSelectedKeys,
+                      getCheckboxProps: checkboxProps,
+                    }
+                  : undefined
+              }
+              virtual={virtual}
+              scroll={virtual ? { y: VIRTUAL_SCROLL_Y, x: scrollX } : { x: 'max-content' }}
+              pagination={{
+                current: list.page + 1,
+                pageSize: list.perPage,
+                total: result.data?.total ?? 0,
+                showSizeChanger: true,
+                pageSizeOptions: PAGE_SIZES,
+                showTotal: (total) =>
+                  `${total} ${total === 1 ? definition.singular.toLowerCase() : definition.title.toLowerCase()}`,
+              }}
+            />
           </CompactTheme>
         </>
       )}

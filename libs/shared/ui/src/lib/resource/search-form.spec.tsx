@@ -11,7 +11,9 @@ const field = (label: string) => within(screen.getByRole('search')).getByLabelTe
 /** The form with `values` as the URL holds them; the test decides when the URL catches up. */
 function renderForm(values: FilterValues) {
   const onSearch = jest.fn();
-  const view = renderWithProviders(<SearchForm name="companies" columns={companies.columns} values={values} onSearch={onSearch} />);
+  const view = renderWithProviders(
+    <SearchForm name="companies" columns={companies.columns} values={values} onSearch={onSearch} />,
+  );
   const urlSays = (next: FilterValues) =>
     view.rerender(<SearchForm name="companies" columns={companies.columns} values={next} onSearch={onSearch} />);
   return { onSearch, urlSays };

@@ -71,7 +71,9 @@ export function SearchForm<T>({ name, columns, values, onSearch }: Props<T>) {
             <Select
               allowClear
               style={{ width: 160 }}
-              options={col.search === 'boolean' ? BOOLEAN_OPTIONS : col.options?.map((o) => ({ ...o, value: String(o.value) }))}
+              options={
+                col.search === 'boolean' ? BOOLEAN_OPTIONS : col.options?.map((o) => ({ ...o, value: String(o.value) }))
+              }
             />
           )}
         </Form.Item>

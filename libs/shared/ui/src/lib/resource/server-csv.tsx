@@ -22,7 +22,11 @@ export function serverCsvUrl(csv: Pick<ServerCsv, 'path' | 'params'>): string {
 }
 
 /** Fetches a server CSV with the session's token; a refused export throws the server's message. */
-export async function fetchServerCsv(csv: Pick<ServerCsv, 'path' | 'params'>, token: string | null | undefined, signal?: AbortSignal): Promise<Blob> {
+export async function fetchServerCsv(
+  csv: Pick<ServerCsv, 'path' | 'params'>,
+  token: string | null | undefined,
+  signal?: AbortSignal,
+): Promise<Blob> {
   const res = await fetch(serverCsvUrl(csv), { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal });
   if (!res.ok) {
     const body = await res.json().catch(() => null);
@@ -84,7 +88,9 @@ export function ServerCsvButton({ csv, disabled }: { csv: () => ServerCsv; disab
       <Button icon={<DownloadOutlined />} loading disabled>
         Exporting
       </Button>
-      <span role="status" aria-live="polite">Preparing the file…</span>
+      <span role="status" aria-live="polite">
+        Preparing the file…
+      </span>
       <Button onClick={() => running.abort()}>Cancel export</Button>
     </Space>
   );

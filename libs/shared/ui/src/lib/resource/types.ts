@@ -18,14 +18,32 @@ export interface ResourceColumn<T> {
   /** choices for a `select` search */
   options?: SelectOption[];
   render?: (value: unknown, row: T) => ReactNode;
+  /** the value Export CSV writes, when the rendered text is not it (by default: the render's text) */
+  csv?: (value: unknown, row: T) => unknown;
   width?: number;
   /** hidden until the user turns it on in the column settings */
   hideInTable?: boolean;
-  /** shown only to roles holding this access key (see RoleAccess.keys) */
-  access?: string;
+  /** shown only to roles holding this access key, or any one of these keys (see RoleAccess.keys) */
+  access?: string | readonly string[];
+  /**
+   * kept on a phone-wide screen: the first column, the status columns (see `keepsOnPhone`) and the
+   * actions stay; the rest wait for a wider screen unless marked 'high'
+   */
+  priority?: 'high';
 }
 
-export type FormFieldKind = 'text' | 'email' | 'password' | 'number' | 'select' | 'switch' | 'textarea';
+export type FormFieldKind =
+  | 'text'
+  | 'email'
+  | 'password'
+  | 'number'
+  | 'select'
+  | 'switch'
+  | 'textarea'
+  /** a calendar with the time; the form holds an ISO instant */
+  | 'datetime'
+  /** a calendar day; the form holds 'YYYY-MM-DD' */
+  | 'date';
 
 export interface FormFieldDef {
   name: string;
@@ -39,6 +57,10 @@ export interface FormFieldDef {
   max?: number;
   options?: SelectOption[];
   placeholder?: string;
+  /** a sentence under the field saying what it means or does */
+  help?: string;
+  /** a placeholder that depends on the record being edited (e.g. only "leave empty to keep" when something is stored) */
+  placeholderFor?: (initial: Record<string, unknown> | undefined, mode: 'create' | 'edit') => string | undefined;
   /** the browser's autofill hint (HTML autocomplete); passwords default to new-password, emails to email */
   autoComplete?: string;
   /** shown only when creating */
@@ -47,8 +69,8 @@ export interface FormFieldDef {
   editOnly?: boolean;
   /** shown but not editable (a text field showing a figure the form does not save) */
   readOnly?: boolean;
-  /** shown only to roles holding this access key (see RoleAccess.keys) */
-  access?: string;
+  /** shown only to roles holding this access key, or any one of these keys (see RoleAccess.keys) */
+  access?: string | readonly string[];
   /**
    * choices loaded at run time (a `select` field), e.g. resellers from the API; called as a hook
    * inside the field's own component, so it may use RTK Query hooks
@@ -74,11 +96,11 @@ export interface ResourceDefinition<T> {
   columns: ResourceColumn<T>[];
   formFields: FormFieldDef[];
   defaultSort?: { order_by: string; order_dir: SortDir };
-  /** default page size; 10 unless given (spec §9) */
+  /** default page size; 10 unless given (docs/spec.md §9) */
   perPage?: number;
 }
 
-/** A list answer of spec §7. */
+/** A list answer of docs/spec.md §7. */
 export interface ListResult<T> {
   items: T[];
   total: number;

@@ -21,7 +21,10 @@ export function useColumnVisibility<T>(resource: string, columns: ResourceColumn
   const email = useAppSelector((s) => s.session.email);
   const key = columnStorageKey(email, resource);
   // a string, so a definition rebuilt on every render does not reset the choice in a loop
-  const hiddenByDefault = columns.filter((c) => c.hideInTable).map((c) => c.key).join('\n');
+  const hiddenByDefault = columns
+    .filter((c) => c.hideInTable)
+    .map((c) => c.key)
+    .join('\n');
   const defaults = useCallback(() => (hiddenByDefault ? hiddenByDefault.split('\n') : []), [hiddenByDefault]);
   const [hidden, setHiddenState] = useState<string[]>(() => read(key) ?? defaults());
 

@@ -12,7 +12,12 @@ describe('buildListQueryArg', () => {
   });
 
   it('ignores malformed paging and order values', () => {
-    expect(arg('page=-1&per_page=0&order_dir=sideways')).toEqual({ page: 0, per_page: 10, order_by: 'id', order_dir: 'desc' });
+    expect(arg('page=-1&per_page=0&order_dir=sideways')).toEqual({
+      page: 0,
+      per_page: 10,
+      order_by: 'id',
+      order_dir: 'desc',
+    });
     expect(arg('page=abc&per_page=2.5')).toMatchObject({ page: 0, per_page: 10 });
   });
 
@@ -22,7 +27,13 @@ describe('buildListQueryArg', () => {
 
   it('wraps text filters in wildcards, keeps selects, turns booleans into booleans and drops unknown keys', () => {
     expect(arg('name=*ac me*&status=hold&is_admin=true&secret=x&email=')).toEqual({
-      page: 0, per_page: 10, order_by: 'id', order_dir: 'desc', name: '*ac me*', status: 'hold', is_admin: true,
+      page: 0,
+      per_page: 10,
+      order_by: 'id',
+      order_dir: 'desc',
+      name: '*ac me*',
+      status: 'hold',
+      is_admin: true,
     });
     expect(readFilters(companies, new URLSearchParams('is_admin=maybe&name=acme'))).toEqual({ name: 'acme' });
   });
@@ -44,7 +55,15 @@ describe('useListParams', () => {
     expect(url().get('page')).toBe('0');
     expect(api!.queryArg).toMatchObject({ order_by: 'name', order_dir: 'desc', per_page: 20 });
     act(() => api!.setFilters({ name: ' acme ', is_admin: false, status: '' }));
-    expect(Object.fromEntries(url())).toEqual({ tab: '2', page: '0', per_page: '20', order_by: 'name', order_dir: 'desc', name: 'acme', is_admin: 'false' });
+    expect(Object.fromEntries(url())).toEqual({
+      tab: '2',
+      page: '0',
+      per_page: '20',
+      order_by: 'name',
+      order_dir: 'desc',
+      name: 'acme',
+      is_admin: 'false',
+    });
     expect(api!.queryArg).toMatchObject({ name: '*acme*', is_admin: false });
     act(() => api!.setSort(undefined));
     expect(api!.queryArg).toMatchObject({ order_by: 'id', order_dir: 'desc' });

@@ -61,7 +61,7 @@ export function buildListQueryArg(definition: Def, params: URLSearchParams): Lis
 
 /**
  * Paging, sorting and search of a list kept in the URL, so a reload, Back or a shared link shows the
- * same view. Pages are counted from 0 in the URL and the API (spec §7).
+ * same view. Pages are counted from 0 in the URL and the API (docs/spec.md §7).
  */
 export function useListParams(definition: Def) {
   const [params, setParams] = useSearchParams();

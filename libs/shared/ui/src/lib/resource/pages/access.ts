@@ -5,8 +5,11 @@ import type { ResourceDefinition } from '../types';
  * hold are left out. Call it once per route table (not per render): lists key their URL state on
  * the definition object.
  */
-export function definitionFor<T>(definition: ResourceDefinition<T>, keys: readonly string[] = []): ResourceDefinition<T> {
-  const held = (key?: string) => !key || keys.includes(key);
+export function definitionFor<T>(
+  definition: ResourceDefinition<T>,
+  keys: readonly string[] = [],
+): ResourceDefinition<T> {
+  const held = (key?: string | readonly string[]) => holds(keys, key);
   return {
     ...definition,
     columns: definition.columns.filter((c) => held(c.access)),
@@ -14,6 +17,8 @@ export function definitionFor<T>(definition: ResourceDefinition<T>, keys: readon
   };
 }
 
-export function holds(keys: readonly string[] | undefined, key?: string): boolean {
-  return !key || !!keys?.includes(key);
+/** Whether a role holds the key, or one of the keys (a column two roles see, e.g. whose rows they are). */
+export function holds(keys: readonly string[] | undefined, key?: string | readonly string[]): boolean {
+  if (!key) return true;
+  return typeof key === 'string' ? !!keys?.includes(key) : key.some((k) => !!keys?.includes(k));
 }

@@ -16,7 +16,17 @@ export interface DetailsPageProps<T, C, U> {
 }
 
 /** One record's fields, labelled and rendered as the list's columns show them. */
-export function RecordFields<T>({ definition, record, title, testId }: { definition: Pick<ResourceDefinition<T>, 'columns'>; record: T; title?: string; testId?: string }) {
+export function RecordFields<T>({
+  definition,
+  record,
+  title,
+  testId,
+}: {
+  definition: Pick<ResourceDefinition<T>, 'columns'>;
+  record: T;
+  title?: string;
+  testId?: string;
+}) {
   const row = record as Record<string, unknown>;
   return (
     <Descriptions

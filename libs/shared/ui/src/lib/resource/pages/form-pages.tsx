@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Button } from 'antd';
 import { describeApiError } from '@smsc/shared-api';
@@ -16,20 +16,37 @@ interface FormPageProps<T, C, U> {
 }
 
 /** The create page: the definition's form; a saved record returns to the list with a toast. */
-export function CreatePage<T, C, U>({ bundle, backTo }: FormPageProps<T, C, U>) {
+export function CreatePage<T, C, U>({
+  bundle,
+  backTo,
+  openPath,
+}: FormPageProps<T, C, U> & {
+  /** the edit page ('edit-company/:id') to open with the created record's id; back to the list without it */
+  openPath?: string;
+}) {
   const navigate = useNavigate();
   const resolve = useResourcePath();
   const useCreate = bundle.useCreate ?? useNoMutation;
   const [create, state] = useCreate();
+  const created = useRef<string | null>(null);
   const back = () => navigate(resolve(backTo));
+  const done = () =>
+    created.current && openPath
+      ? navigate(resolve(openPath.replace(':id', encodeURIComponent(created.current))))
+      : back();
   return (
     <ResourceForm
       definition={bundle.definition}
       mode="create"
       initialValues={bundle.defaults}
       submitting={state.isLoading}
-      onSubmit={(values) => create(bundle.toCreate ? bundle.toCreate(values) : (values as C)).unwrap()}
-      onDone={back}
+      onSubmit={async (values) => {
+        const answer = await create(bundle.toCreate ? bundle.toCreate(values) : (values as C)).unwrap();
+        const id = (answer as Record<string, unknown> | null)?.[bundle.definition.idField];
+        created.current = typeof id === 'string' || typeof id === 'number' ? String(id) : null;
+        return answer;
+      }}
+      onDone={done}
       onCancel={back}
     />
   );
@@ -46,7 +63,13 @@ export function RecordState({ state }: { state: RecordQueryState<unknown> }) {
       showIcon
       role="alert"
       title={describeApiError(state.error)}
-      action={state.refetch && <Button size="small" onClick={() => state.refetch?.()}>Retry</Button>}
+      action={
+        state.refetch && (
+          <Button size="small" onClick={() => state.refetch?.()}>
+            Retry
+          </Button>
+        )
+      }
     />
   );
 }
@@ -54,7 +77,9 @@ export function RecordState({ state }: { state: RecordQueryState<unknown> }) {
 function formValuesOf<T, C, U>(bundle: ResourceBundle<T, C, U>, record: T): FormValues {
   if (bundle.toForm) return bundle.toForm(record);
   const source = record as Record<string, unknown>;
-  return Object.fromEntries(bundle.definition.formFields.filter((f) => f.name in source).map((f) => [f.name, source[f.name]]));
+  return Object.fromEntries(
+    bundle.definition.formFields.filter((f) => f.name in source).map((f) => [f.name, source[f.name]]),
+  );
 }
 
 /** The edit page: reads the record named by `:id`, fills the form, saves with the patch call. */
@@ -66,7 +91,10 @@ export function EditPage<T, C, U>({ bundle, backTo }: FormPageProps<T, C, U>) {
   const useUpdate = bundle.useUpdate ?? useNoMutation;
   const record = useGet(id);
   const [update, state] = useUpdate();
-  const initialValues = useMemo(() => (record.data ? formValuesOf(bundle, record.data) : undefined), [bundle, record.data]);
+  const initialValues = useMemo(
+    () => (record.data ? formValuesOf(bundle, record.data) : undefined),
+    [bundle, record.data],
+  );
   if (!record.data || !initialValues) return <RecordState state={record} />;
   const data = record.data;
   const back = () => navigate(resolve(backTo));
@@ -77,7 +105,9 @@ export function EditPage<T, C, U>({ bundle, backTo }: FormPageProps<T, C, U>) {
       mode="edit"
       initialValues={initialValues}
       submitting={state.isLoading}
-      onSubmit={(values) => update({ id, body: bundle.toPatch ? bundle.toPatch(values, data) : (values as U) }).unwrap()}
+      onSubmit={(values) =>
+        update({ id, body: bundle.toPatch ? bundle.toPatch(values, data) : (values as U) }).unwrap()
+      }
       onDone={back}
       onCancel={back}
     />

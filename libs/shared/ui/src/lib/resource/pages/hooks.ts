@@ -2,7 +2,9 @@ import type { ListQueryArg } from '../types';
 import type { ListQueryState } from '../resource-table';
 import type { RecordQueryState, Unwrappable } from './types';
 
-const missing = (what: string): Unwrappable => ({ unwrap: () => Promise.reject(new Error(`This resource has no ${what} call`)) });
+const missing = (what: string): Unwrappable => ({
+  unwrap: () => Promise.reject(new Error(`This resource has no ${what} call`)),
+});
 
 /** Stand-ins for hooks a bundle does not have, so pages call the same hooks on every render. */
 export function useNoList(_arg: ListQueryArg): ListQueryState<never> {

@@ -32,7 +32,19 @@ export interface ListPageProps<T, C, U> {
 
 /** A resource's list page: URL-kept paging/sort/search, create/edit/delete by the role's access, row links. */
 export function ListPage<T extends object, C, U>(props: ListPageProps<T, C, U>) {
-  const { bundle, access = {}, createPath, editPath, detailsPath, rowLinks = [], extra, listArg, rowActions, rowActionsWidth = 0, serverCsv } = props;
+  const {
+    bundle,
+    access = {},
+    createPath,
+    editPath,
+    detailsPath,
+    rowLinks = [],
+    extra,
+    listArg,
+    rowActions,
+    rowActionsWidth = 0,
+    serverCsv,
+  } = props;
   const { definition } = bundle;
   const useList = bundle.useList ?? useNoList;
   const useDelete = bundle.useDelete ?? useNoMutation;
@@ -55,7 +67,9 @@ export function ListPage<T extends object, C, U>(props: ListPageProps<T, C, U>) 
         result={result}
         access={access}
         createPath={createPath !== undefined ? resolve(createPath) : undefined}
-        editPath={editPath !== undefined && bundle.useUpdate ? (row) => resolve(withId(editPath, idOf(row))) : undefined}
+        editPath={
+          editPath !== undefined && bundle.useUpdate ? (row) => resolve(withId(editPath, idOf(row))) : undefined
+        }
         onDelete={bundle.useDelete ? (row) => remove(idOf(row)).unwrap() : undefined}
         onDeleteMany={bundle.useDeleteMany ? (rows) => removeMany(rows.map(idOf)).unwrap() : undefined}
         serverCsv={serverCsv ? (q) => serverCsv({ ...q, ...listArg }) : undefined}
@@ -66,12 +80,19 @@ export function ListPage<T extends object, C, U>(props: ListPageProps<T, C, U>) 
             ? (row) => (
                 <Space size="small">
                   {detailsPath !== undefined && (
-                    <Link to={resolve(withId(detailsPath, idOf(row)))} aria-label={`View ${definition.singular} ${idOf(row)}`}>
+                    <Link
+                      to={resolve(withId(detailsPath, idOf(row)))}
+                      aria-label={`View ${definition.singular} ${idOf(row)}`}
+                    >
                       View
                     </Link>
                   )}
                   {links.map((l) => (
-                    <Link key={l.label} to={resolve(l.to(row))} aria-label={`${l.label} of ${definition.singular} ${idOf(row)}`}>
+                    <Link
+                      key={l.label}
+                      to={resolve(l.to(row))}
+                      aria-label={`${l.label} of ${definition.singular} ${idOf(row)}`}
+                    >
                       {l.label}
                     </Link>
                   ))}

@@ -12,7 +12,9 @@ jest.setTimeout(60_000);
 
 const definition: ResourceDefinition<Company> = {
   ...companies,
-  columns: [...companies.columns, { key: 'email', title: 'Secret', access: 'company.secret' }].map((c, i) => (i === 5 ? { ...c, key: 'secret' } : c)),
+  columns: [...companies.columns, { key: 'email', title: 'Secret', access: 'company.secret' }].map((c, i) =>
+    i === 5 ? { ...c, key: 'secret' } : c,
+  ),
   formFields: [
     ...companies.formFields.filter((f) => f.name !== 'password'),
     { name: 'owner', label: 'Owner', kind: 'text', access: 'company.owner' },
@@ -50,7 +52,10 @@ const pages: ResourcePages<Company> = {
   create: { path: 'add-company', title: 'Add company' },
   edit: { path: 'edit-company/:id', title: 'Edit company' },
   details: { path: 'company/:id', title: 'Company details' },
-  rowLinks: [{ label: 'Accounts', to: (r) => `company-accounts/${r.id}` }, { label: 'Secret', to: () => 'x', access: 'company.secret' }],
+  rowLinks: [
+    { label: 'Accounts', to: (r) => `company-accounts/${r.id}` },
+    { label: 'Secret', to: () => 'x', access: 'company.secret' },
+  ],
 };
 
 function renderArea(route: string, access: RoleAccess = {}, bundle = makeBundle().bundle, p = pages) {
@@ -60,7 +65,8 @@ function renderArea(route: string, access: RoleAccess = {}, bundle = makeBundle(
   }
   const router = createMemoryRouter([{ path: '/area/*', element: <Area /> }], { initialEntries: [route] });
   const rendered = renderWithProviders(<RouterProvider router={router} />, { withRouter: false });
-  const title = () => innermostTitle({ basePath: '/area', title: 'Area', menu: [], routes: table }, router.state.location.pathname);
+  const title = () =>
+    innermostTitle({ basePath: '/area', title: 'Area', menu: [], routes: table }, router.state.location.pathname);
   return { ...rendered, router, title };
 }
 
@@ -85,21 +91,41 @@ describe('resourceRoutes and the generic pages', () => {
     URL.revokeObjectURL = jest.fn();
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const { bundle } = makeBundle();
-    const read = jest.fn((arg: ListQueryArg) => ({ unwrap: () => Promise.resolve({ items: rows, total: 12, per_page: arg.per_page }) }));
-    const lazy = { ...bundle, useLazyList: () => [read] as const, useList: () => ({ data: { items: rows, total: 12, per_page: 10 } }) };
-    const { store } = renderArea('/area/companies/company-list?name=ac', {}, lazy, { ...pages, listArg: { payment_term_uuid: 'p1' } });
+    const read = jest.fn((arg: ListQueryArg) => ({
+      unwrap: () => Promise.resolve({ items: rows, total: 12, per_page: arg.per_page }),
+    }));
+    const lazy = {
+      ...bundle,
+      useLazyList: () => [read] as const,
+      useList: () => ({ data: { items: rows, total: 12, per_page: 10 } }),
+    };
+    const { store } = renderArea('/area/companies/company-list?name=ac', {}, lazy, {
+      ...pages,
+      listArg: { payment_term_uuid: 'p1' },
+    });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /Export CSV/ })));
     await waitFor(() => expect(store.getState().toast.current?.text).toBe('Exported 2 companies'));
-    expect(read).toHaveBeenCalledWith({ page: 0, per_page: 1000, order_by: 'id', order_dir: 'desc', name: '*ac*', payment_term_uuid: 'p1' });
+    expect(read).toHaveBeenCalledWith({
+      page: 0,
+      per_page: 1000,
+      order_by: 'id',
+      order_dir: 'desc',
+      name: '*ac*',
+      payment_term_uuid: 'p1',
+    });
     expect(click).toHaveBeenCalledTimes(1);
     click.mockRestore();
   });
 
   it('links create, edit, details and row links below the resource root', async () => {
     const { router } = renderArea('/area/companies/company-list');
-    expect(screen.getByRole('link', { name: 'Edit Company 2' }).getAttribute('href')).toBe('/area/companies/edit-company/2');
+    expect(screen.getByRole('link', { name: 'Edit Company 2' }).getAttribute('href')).toBe(
+      '/area/companies/edit-company/2',
+    );
     expect(screen.getByRole('link', { name: 'View Company 2' }).getAttribute('href')).toBe('/area/companies/company/2');
-    expect(screen.getByRole('link', { name: 'Accounts of Company 1' }).getAttribute('href')).toBe('/area/companies/company-accounts/1');
+    expect(screen.getByRole('link', { name: 'Accounts of Company 1' }).getAttribute('href')).toBe(
+      '/area/companies/company-accounts/1',
+    );
     fireEvent.click(screen.getByRole('button', { name: /New company/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/area/companies/add-company'));
   });
@@ -112,8 +138,23 @@ describe('resourceRoutes and the generic pages', () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'it@initech.test' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /Create company/ })));
     await waitFor(() => expect(router.state.location.pathname).toBe('/area/companies/company-list'));
-    expect(calls.create).toHaveBeenCalledWith(expect.objectContaining({ name: 'Initech', email: 'it@initech.test', source: 'form' }));
+    expect(calls.create).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'Initech', email: 'it@initech.test', source: 'form' }),
+    );
     expect(store.getState().toast.current).toMatchObject({ kind: 'success', text: 'Company created' });
+  });
+
+  it('with openCreated, a created record opens on its own edit page (its id from the answer), not the list', async () => {
+    const { bundle } = makeBundle();
+    const withAnswer = {
+      ...bundle,
+      useCreate: () => [() => ({ unwrap: () => Promise.resolve({ id: 2, name: 'Globex' }) }), {}] as const,
+    };
+    const { router } = renderArea('/area/companies/add-company', {}, withAnswer, { ...pages, openCreated: true });
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Globex' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'it@globex.test' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Create company/ })));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/area/companies/edit-company/2'));
   });
 
   it('edits: loads the record into the form and saves { id, body } with the patch call', async () => {
@@ -124,7 +165,10 @@ describe('resourceRoutes and the generic pages', () => {
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Globex 2' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     await waitFor(() => expect(router.state.location.pathname).toBe('/area/companies/company-list'));
-    expect(calls.update).toHaveBeenCalledWith({ id: '2', body: expect.objectContaining({ name: 'Globex 2', email: 'it@globex.test' }) });
+    expect(calls.update).toHaveBeenCalledWith({
+      id: '2',
+      body: expect.objectContaining({ name: 'Globex 2', email: 'it@globex.test' }),
+    });
     expect(store.getState().toast.current).toMatchObject({ kind: 'success', text: 'Company saved' });
   });
 
@@ -176,7 +220,11 @@ describe('resourceRoutes and the generic pages', () => {
   });
 
   it('mounts the list on the root itself when its path is empty', () => {
-    const { title } = renderArea('/area/companies', {}, makeBundle().bundle, { path: 'companies', list: { path: '', title: 'Users' }, edit: { path: 'edit/:id', title: 'Edit' } });
+    const { title } = renderArea('/area/companies', {}, makeBundle().bundle, {
+      path: 'companies',
+      list: { path: '', title: 'Users' },
+      edit: { path: 'edit/:id', title: 'Edit' },
+    });
     expect(title()).toBe('Users');
     expect(screen.getByRole('link', { name: 'Edit Company 1' }).getAttribute('href')).toBe('/area/companies/edit/1');
   });

@@ -1,14 +1,18 @@
 import { Navigate, type RouteObject } from 'react-router';
 import type { RouteHandle } from '../../role-module';
 import type { PageRoute, ResourceBundle, ResourcePages, RoleAccess } from './types';
-import { definitionFor } from './access';
+import { definitionFor, holds } from './access';
 import { ResourceRoot } from './resource-root';
 import { ListPage } from './list-page';
 import { CreatePage, EditPage } from './form-pages';
 import { DetailsPage } from './details-page';
+import { PageLinks } from './page-links';
 
-function page(route: PageRoute, element: RouteObject['element']): RouteObject {
-  const handle: RouteHandle = { title: route.title };
+/** A row whose every field reads as a path parameter (':id'): a row link's pattern, for the link walk. */
+const anyRow = <T,>() => new Proxy({}, { get: (_, key) => `:${String(key)}` }) as T;
+
+function page(route: PageRoute, element: RouteObject['element'], links: (string | undefined)[]): RouteObject {
+  const handle: RouteHandle = { title: route.title, links: links.filter((l): l is string => l !== undefined) };
   return route.path === '' ? { index: true, element, handle } : { path: route.path, element, handle };
 }
 
@@ -27,7 +31,12 @@ export function resourceRoutes<T extends object, C, U>(
   const canCreate = !!pages.create && access.create !== false && !!bundle.useCreate;
   const canEdit = !!pages.edit && access.edit !== false && !!bundle.useUpdate;
   const children: RouteObject[] = [];
-  if (pages.redirectTo !== undefined) children.push({ index: true, element: <Navigate to={pages.redirectTo} replace /> });
+  // what each page shows a link or button to (the link walk follows these)
+  const create = canCreate ? pages.create?.path : undefined;
+  const edit = canEdit ? pages.edit?.path : undefined;
+  const rowLinks = (pages.rowLinks ?? []).filter((l) => holds(access.keys, l.access)).map((l) => l.to(anyRow<T>()));
+  if (pages.redirectTo !== undefined)
+    children.push({ index: true, element: <Navigate to={pages.redirectTo} replace /> });
   if (pages.list)
     children.push(
       page(
@@ -42,18 +51,58 @@ export function resourceRoutes<T extends object, C, U>(
           editPath={canEdit ? pages.edit?.path : undefined}
           detailsPath={pages.details?.path}
           rowLinks={pages.rowLinks}
-          extra={pages.listExtra}
+          extra={
+            pages.listLinks?.length ? (
+              <>
+                <PageLinks links={pages.listLinks} />
+                {pages.listExtra}
+              </>
+            ) : (
+              pages.listExtra
+            )
+          }
           listArg={pages.listArg}
           rowActions={pages.rowActions}
           rowActionsWidth={pages.rowActionsWidth}
         />,
+        [create, edit, pages.details?.path, ...rowLinks, ...(pages.listLinks ?? []).map((l) => l.to)],
       ),
     );
-  if (pages.create && canCreate) children.push(page(pages.create, <CreatePage bundle={scoped} backTo={listPath} />));
-  if (pages.edit && canEdit) children.push(page(pages.edit, <><EditPage bundle={scoped} backTo={listPath} />{pages.editExtra}</>));
+  if (pages.create && canCreate)
+    children.push(
+      page(
+        pages.create,
+        <CreatePage
+          bundle={scoped}
+          backTo={listPath}
+          openPath={pages.openCreated && pages.edit && canEdit ? pages.edit.path : undefined}
+        />,
+        [listPath],
+      ),
+    );
+  if (pages.edit && canEdit)
+    children.push(
+      page(
+        pages.edit,
+        <>
+          <EditPage bundle={scoped} backTo={listPath} />
+          {pages.editExtra}
+        </>,
+        [listPath, ...(pages.editLinks ?? [])],
+      ),
+    );
   if (pages.details)
     children.push(
-      page(pages.details, <DetailsPage bundle={scoped} access={access} editPath={canEdit ? pages.edit?.path : undefined} backTo={listPath} />),
+      page(
+        pages.details,
+        <DetailsPage
+          bundle={scoped}
+          access={access}
+          editPath={canEdit ? pages.edit?.path : undefined}
+          backTo={listPath}
+        />,
+        [edit, listPath],
+      ),
     );
   children.push(...(pages.extra ?? []));
   return { path: pages.path, element: <ResourceRoot />, children };

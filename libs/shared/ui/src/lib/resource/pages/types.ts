@@ -10,7 +10,10 @@ export interface Unwrappable {
 }
 
 /** The shape of an RTK Query lazy list hook, e.g. `useLazyListCompaniesQuery`: its trigger reads any page. */
-export type LazyListHook<T> = () => readonly [(arg: ListQueryArg) => { unwrap(): Promise<ListResult<T>> }, ...unknown[]];
+export type LazyListHook<T> = () => readonly [
+  (arg: ListQueryArg) => { unwrap(): Promise<ListResult<T>> },
+  ...unknown[],
+];
 
 /** The shape of an RTK Query mutation hook, e.g. `useCreateCompanyMutation`. */
 export type MutationHook<A> = () => readonly [(arg: A) => Unwrappable, { isLoading?: boolean }];
@@ -67,7 +70,13 @@ export interface RoleAccess extends ResourceAccess {
   keys?: readonly string[];
 }
 
-/** A page in a resource's route: its path below the resource root and its page title (spec §2). */
+/** A link to another page, relative to the resource root (or absolute). */
+export interface PageLink {
+  label: string;
+  to: string;
+}
+
+/** A page in a resource's route: its path below the resource root and its page title (docs/spec.md §2). */
 export interface PageRoute {
   path: string;
   title: string;
@@ -83,6 +92,11 @@ export interface ResourcePages<T> {
   create?: PageRoute;
   /** must contain `:id`, e.g. 'edit-company/:id' */
   edit?: PageRoute;
+  /**
+   * after creating, open the new record's edit page (its id read from the create answer) instead of
+   * going back to a list where a sorted, scrolled table may hide it
+   */
+  openCreated?: boolean;
   /** must contain `:id`, e.g. 'reseller/:id' */
   details?: PageRoute;
   rowLinks?: RowLink<T>[];
@@ -90,6 +104,10 @@ export interface ResourcePages<T> {
   listExtra?: ReactNode;
   /** shown under the edit page's form, e.g. panels of the record's sub-resources */
   editExtra?: ReactNode;
+  /** links shown above the list to the resource's other pages (e.g. an import, a manual payment) */
+  listLinks?: PageLink[];
+  /** the pages `editExtra` links to, relative to the resource root (for the link walk) */
+  editLinks?: string[];
   /** fixed filters sent with every list call (not shown in the URL or the search form) */
   listArg?: Record<string, string | number | boolean>;
   /** buttons after each row's links (e.g. approve / reject), with the width they need */

@@ -1,0 +1,252 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { sql } from 'kysely';
+import type { AddressInfo } from 'node:net';
+import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
+import { post } from '../billing';
+import { messagingOf, type SmscSimulator } from '../messaging';
+import { companyWebhooksOf, verifyPayload } from '.';
+import { guardsOf } from '../guards';
+
+type Headers = Record<string, string>;
+interface Hit {
+  path: string;
+  body: string;
+  headers: IncomingHttpHeaders;
+}
+
+describe('company webhooks: signed message events, retried, logged', () => {
+  let t: TestApp;
+  let server: Server;
+  let base = '';
+  const hits: Hit[] = [];
+  let admin: Headers, acme: Headers, globex: Headers, acmeUser: Headers;
+  const sim = () => messagingOf(t.app).gateway as SmscSimulator;
+  const hooks = () => companyWebhooksOf(t.app);
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: Headers, payload?: object) =>
+    t.app.inject({ method, url: api(url), headers: who, payload });
+  /** verified: the Standard Webhooks signature of this hit checks with the secret */
+  const verified = (h: Hit, secret: string) =>
+    verifyPayload(
+      secret,
+      {
+        id: String(h.headers['webhook-id']),
+        timestamp: String(h.headers['webhook-timestamp']),
+        signature: String(h.headers['webhook-signature']),
+      },
+      h.body,
+    );
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        hits.push({ path: req.url ?? '', body, headers: req.headers });
+        res.statusCode = req.url?.startsWith('/failing') ? 503 : 204;
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // the address policy refuses loopback; tests switch it off as the DID webhook specs do
+    t = await createTestApp({
+      companyWebhooks: { allowPrivate: true, pollMs: 0, retryBaseSeconds: 0, maxAttempts: 3, timeoutMs: 2000 },
+      messaging: { gatewaySecret: 'hooks', simAutoDeliver: true, simFailureRate: 0 },
+    });
+    [admin, acme, globex, acmeUser] = (
+      await Promise.all(
+        ['admin', 'acme-admin', 'globex-admin', 'acme-user'].map((who) => login(t.app, `${who}@example.com`)),
+      )
+    ).map(bearer);
+    const acmeCo = await t.app.db
+      .selectFrom('companies')
+      .select('company_uuid')
+      .where('company_name', '=', 'Acme')
+      .executeTakeFirstOrThrow();
+    await t.app.db.transaction().execute((trx) =>
+      post(trx, {
+        account: { company_uuid: acmeCo.company_uuid },
+        amount: 1_000_000n,
+        kind: 'adjustment',
+        cause_type: 'test',
+        cause_id: 'hooks',
+      }),
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+    server.close();
+  });
+
+  const send = async (extra: object = {}) => {
+    const r = await call('POST', '/sms', acme, { ani: '+12125552301', dnis: '+14155550171', text: 'Hook', ...extra });
+    expect(r.statusCode).toBe(201);
+    return r.json().sms.sms_uuid as string;
+  };
+  const eventsOf = (path: string, sms_uuid: string) =>
+    hits
+      .filter((h) => h.path === path)
+      .map((h) => ({ hit: h, event: JSON.parse(h.body) }))
+      .filter((e) => e.event.data.sms_uuid === sms_uuid);
+
+  it('delivers every status change of a message up to delivered, each signed with the webhook secret', async () => {
+    const made = await call('POST', '/webhook', acme, { url: `${base}/ok`, events: ['message.status'] });
+    expect(made.statusCode).toBe(201);
+    const { webhook, secret } = made.json();
+    expect(secret).toMatch(/^whsec_/);
+    expect(webhook).toMatchObject({ url: `${base}/ok`, events: ['message.status'], is_active: true });
+    expect(webhook.secret_hint).not.toBe(secret);
+
+    const sms_uuid = await send();
+    await sim().drain();
+    await hooks().drain();
+    const got = eventsOf('/ok', sms_uuid);
+    expect(got.map((e) => e.event.data.status)).toEqual(['queued', 'sent', 'delivered']);
+    expect(got.map((e) => e.event.type)).toEqual(['message.status', 'message.status', 'message.status']);
+    expect(got.map((e) => e.event.data.previous_status ?? null)).toEqual([null, 'queued', 'sent']);
+    for (const e of got) expect(verified(e.hit, secret)).toBe(true);
+    expect(verified(got[0].hit, 'whsec_' + Buffer.alloc(32).toString('base64'))).toBe(false);
+    expect(new Set(got.map((e) => e.hit.headers['webhook-id'])).size).toBe(3);
+
+    const log = (await call('GET', `/webhook/${webhook.webhook_uuid}/deliveries`, acme)).json().items;
+    expect(log.filter((a: { sms_uuid: string }) => a.sms_uuid === sms_uuid)).toHaveLength(3);
+    expect(log.every((a: { ok: boolean; status_code: number }) => a.ok && a.status_code === 204)).toBe(true);
+    const listed = (await call('GET', `/webhook/${webhook.webhook_uuid}`, acme)).json().webhook;
+    expect(listed.last_status).toBe('delivered');
+  });
+
+  it('retries a failing endpoint with backoff, then gives up, and the log shows every failure', async () => {
+    const made = await call('POST', '/webhook', acme, { url: `${base}/failing`, events: ['message.status'] });
+    const id = made.json().webhook.webhook_uuid;
+    const sms_uuid = await send();
+    await sim().drain();
+    await hooks().drain();
+    const tries = hits.filter((h) => h.path === '/failing' && JSON.parse(h.body).data.sms_uuid === sms_uuid);
+    // three events, three attempts each (maxAttempts 3), the same webhook-id on every attempt of one event
+    expect(tries).toHaveLength(9);
+    expect(new Set(tries.map((h) => h.headers['webhook-id'])).size).toBe(3);
+    const log = (await call('GET', `/webhook/${id}/deliveries`, acme)).json().items;
+    expect(log).toHaveLength(9);
+    expect(log.every((a: { ok: boolean }) => !a.ok)).toBe(true);
+    expect(log[0]).toMatchObject({ status_code: 503, error: 'The endpoint answered 503', state: 'failed' });
+    expect(log.map((a: { attempt: number }) => a.attempt).sort()).toEqual([1, 1, 1, 2, 2, 2, 3, 3, 3]);
+    expect((await call('GET', `/webhook/${id}`, acme)).json().webhook.last_status).toBe('503');
+    await call('DELETE', `/webhook/${id}`, acme);
+  });
+
+  it("sends a message's own status_callback, signed with the company's callback secret", async () => {
+    const refused = await call('POST', '/sms', acme, {
+      ani: '+12125552301',
+      dnis: '+14155550172',
+      text: 'cb',
+      status_callback: `${base}/cb`,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.status_callback).toMatch(/no callback signing secret/);
+    const made = await call('POST', '/webhook/callback-secret', acme, {});
+    expect(made.statusCode).toBe(200);
+    const secret = made.json().secret;
+    expect((await call('GET', '/webhook/callback-secret', acme)).json().secret).toBeUndefined();
+    const sms_uuid = await send({ status_callback: `${base}/cb` });
+    await sim().drain();
+    await hooks().drain();
+    const got = eventsOf('/cb', sms_uuid);
+    expect(got.map((e) => e.event.data.status)).toEqual(['queued', 'sent', 'delivered']);
+    for (const e of got) expect(verified(e.hit, secret)).toBe(true);
+    const bad = await call('POST', '/sms', acme, {
+      ani: '+12125552301',
+      dnis: '+14155550172',
+      text: 'cb',
+      status_callback: 'http://user:pw@example.com/cb',
+    });
+    expect(bad.json().errors.status_callback).toMatch(/user name or password/);
+  });
+
+  it('answers a blocked message with its reason in words, and incoming messages to message.received', async () => {
+    const made = await call('POST', '/webhook', acme, {
+      url: `${base}/all`,
+      events: ['message.status', 'message.received'],
+    });
+    const { secret } = made.json();
+    const blocked = await call('POST', '/sms', acme, { ani: '+19999999999', dnis: '+14155550173', text: 'x' });
+    expect(blocked.statusCode).toBeGreaterThanOrEqual(400);
+    await messagingOf(t.app).messaging.receive({ from: '+13125550777', to: '2125552301', text: 'hello there' });
+    await hooks().drain();
+    const events = hits.filter((h) => h.path === '/all').map((h) => JSON.parse(h.body));
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: 'message.status',
+        data: expect.objectContaining({
+          status: 'blocked',
+          block_reason: 'bad_sender',
+          block_reason_words: expect.any(String),
+        }),
+      }),
+    );
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: 'message.received',
+        data: expect.objectContaining({ from: '+13125550777', text: 'hello there', status: 'received' }),
+      }),
+    );
+    for (const h of hits.filter((x) => x.path === '/all')) expect(verified(h, secret)).toBe(true);
+  });
+
+  it('publishes what other domains emit, sends a test event, and keeps tenants apart', async () => {
+    const made = await call('POST', '/webhook', acme, { url: `${base}/bal`, events: ['balance.low'] });
+    const { webhook, secret } = made.json();
+    const queued = await hooks().publish(webhook.company_uuid, 'balance.low', { available: '1.50', currency: 'USD' });
+    expect(queued).toBe(1);
+    await hooks().drain();
+    const bal = hits.filter((h) => h.path === '/bal');
+    expect(bal.map((h) => JSON.parse(h.body))).toEqual([
+      expect.objectContaining({ type: 'balance.low', data: { available: '1.50', currency: 'USD' } }),
+    ]);
+    expect(verified(bal[0], secret)).toBe(true);
+
+    // the guards' crossing of the company's alert level is published the same way
+    await t.app.db
+      .updateTable('billing_accounts')
+      .set({ low_balance_threshold: sql`balance + 1` })
+      .where('company_uuid', '=', webhook.company_uuid)
+      .execute();
+    expect(await guardsOf(t.app).notifyLowBalance(webhook.company_uuid)).toBe(true);
+    // the event is queued as the guards emit it, a moment after the crossing is written
+    for (let i = 0; i < 50 && hits.filter((h) => h.path === '/bal').length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      await hooks().drain();
+    }
+    expect(hits.filter((h) => h.path === '/bal')).toHaveLength(2);
+    const crossing = JSON.parse(hits.filter((h) => h.path === '/bal')[1].body);
+    expect(crossing).toMatchObject({ type: 'balance.low', data: { currency: 'USD' } });
+    expect(Number(crossing.data.threshold) - Number(crossing.data.balance)).toBeGreaterThan(0);
+    await t.app.db
+      .updateTable('billing_accounts')
+      .set({ low_balance_threshold: null })
+      .where('company_uuid', '=', webhook.company_uuid)
+      .execute();
+
+    const test = await call('POST', `/webhook/${webhook.webhook_uuid}/test`, acme);
+    expect(test.json()).toMatchObject({ ok: true, status_code: 204, error: null });
+    expect(JSON.parse(hits[hits.length - 1].body).type).toBe('webhook.test');
+
+    const rotated = await call('PATCH', `/webhook/${webhook.webhook_uuid}`, acme, { rotate_secret: true });
+    expect(rotated.json().secret).toMatch(/^whsec_/);
+    expect(rotated.json().secret).not.toBe(secret);
+    const audit = (await call('GET', `/audit/list?entity=webhook&entity_id=${webhook.webhook_uuid}`, admin)).json()
+      .items;
+    expect(audit.map((e: { action: string }) => e.action)).toEqual(['update', 'create']);
+    expect(JSON.stringify(audit)).not.toContain(rotated.json().secret);
+    expect(JSON.stringify(audit)).not.toContain(secret);
+
+    expect((await call('GET', `/webhook/${webhook.webhook_uuid}`, globex)).statusCode).toBe(404);
+    expect((await call('DELETE', `/webhook/${webhook.webhook_uuid}`, globex)).statusCode).toBe(404);
+    expect((await call('GET', '/webhook/list', acmeUser)).statusCode).toBe(403);
+    const globexList = (await call('GET', '/webhook/list', globex)).json();
+    expect(globexList.total).toBe(0);
+    const adminList = (await call('GET', '/webhook/list', admin)).json();
+    expect(adminList.items.map((w: { url: string }) => w.url)).toContain(`${base}/bal`);
+    const adminMade = await call('POST', '/webhook', admin, { url: `${base}/x`, events: ['balance.low'] });
+    expect(adminMade.statusCode).toBe(400);
+  });
+});

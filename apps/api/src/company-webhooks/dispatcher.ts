@@ -1,0 +1,213 @@
+// Delivers the webhook_messages outbox (rows written by the sms triggers, publish() and the test action):
+// claims due rows with `for update skip locked` and a lease, so several API processes never send one row at
+// the same time and a process that dies mid-delivery leaves it to the next after the lease; POSTs each
+// through the shared outbound POST (lib/outbound: the address policy, the pinned agent), logs every attempt, and on failure
+// schedules the next attempt with exponential backoff until the attempts are spent. At-least-once: a
+// receiver deduplicates by webhook-id, which every attempt of one row repeats.
+import { sql, type Kysely } from 'kysely';
+import type { Dispatcher } from 'undici';
+import type { FastifyBaseLogger } from 'fastify';
+import { BLOCK_REASON_WORDS, type BlockReason } from '@smsc/shared-contract';
+import type { Database } from '../db/schema';
+import type { Resolve } from '../lib/outbound/pinned-agent';
+import { backoff } from '../lib/outbound/backoff';
+import { OutboundPoster, type PostOutcome } from '../lib/outbound/signed-post';
+import { ID_HEADER, signPayload, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signing';
+
+export interface CompanyWebhookOptions {
+  /** loopback/private targets (tests, closed networks): WEBHOOK_ALLOW_PRIVATE */
+  allowPrivate: boolean;
+  timeoutMs: number;
+  /** seconds before the second attempt; each later wait is four times the one before */
+  retryBaseSeconds: number;
+  maxAttempts: number;
+  /** how often due rows are looked for (COMPANY_WEBHOOK_POLL_MS); 0: only drain() delivers (tests) */
+  pollMs: number;
+  /** rows claimed per pass, and deliveries in flight at once */
+  batch: number;
+  fetch: (url: string, init: RequestInit & { dispatcher?: Dispatcher }) => Promise<Response>;
+  resolve?: Resolve;
+}
+
+interface Claimed {
+  delivery_id: string;
+  message_id: string;
+  company_uuid: string;
+  webhook_uuid: string | null;
+  callback_url: string | null;
+  type: string;
+  payload: Record<string, unknown>;
+  occurred_on: Date;
+  attempts: number;
+  url: string | null;
+  secret: string | null;
+  is_active: boolean | null;
+}
+
+export type AttemptOutcome = PostOutcome;
+
+const LEASE_SECONDS = 120;
+
+/** The Standard Webhooks body: type, timestamp of the event, data (a blocked message's reason also in words). */
+export function eventBody(row: Pick<Claimed, 'type' | 'payload' | 'occurred_on'>): string {
+  const data = { ...row.payload };
+  const reason = data.block_reason as BlockReason | undefined;
+  if (reason && BLOCK_REASON_WORDS[reason]) data.block_reason_words = BLOCK_REASON_WORDS[reason];
+  return JSON.stringify({ type: row.type, timestamp: new Date(row.occurred_on).toISOString(), data });
+}
+
+export class CompanyWebhookDispatcher {
+  private readonly poster: OutboundPoster;
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+  private pass: Promise<number> | null = null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly log: FastifyBaseLogger,
+    private readonly o: CompanyWebhookOptions,
+  ) {
+    this.poster = new OutboundPoster({ ...o, urlWords: 'The URL', withCause: true });
+  }
+
+  start(): void {
+    if (this.o.pollMs > 0) this.schedule(this.o.pollMs);
+  }
+
+  private schedule(ms: number): void {
+    if (this.closed) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.runOnce()
+        .then((n) => this.schedule(n >= this.o.batch ? 0 : this.o.pollMs))
+        .catch((e) => {
+          this.log.error({ err: (e as Error).message }, 'company webhook pass failed');
+          this.schedule(this.o.pollMs);
+        });
+    }, ms);
+  }
+
+  /** One pass (never two at once in this process): claims due rows and delivers them. Answers how many. */
+  runOnce(): Promise<number> {
+    this.pass ??= this.deliverDue().finally(() => (this.pass = null));
+    return this.pass;
+  }
+
+  /** Delivers until nothing is due (tests and the benchmark; retries not yet due stay pending). */
+  async drain(): Promise<void> {
+    while ((await this.runOnce()) > 0 && !this.closed);
+  }
+
+  private async deliverDue(): Promise<number> {
+    if (this.closed) return 0;
+    const rows = await this.claim(this.o.batch);
+    // a pass's outcomes are written together: one transaction of two statements, not four round trips per
+    // event, which at volume competed with the messages' own writes for the database
+    const done = await Promise.all(rows.map(async (r) => ({ r, ...(await this.send(r)) })));
+    await this.recordAll(done);
+    return rows.length;
+  }
+
+  private async claim(limit: number, only?: string): Promise<Claimed[]> {
+    const which = only
+      ? sql`delivery_id = ${only}`
+      : sql`delivery_id in (select delivery_id from webhook_messages where state = 'pending' and next_attempt_on <= now()
+          and (lease_until is null or lease_until < now()) order by next_attempt_on, delivery_id limit ${limit} for update skip locked)`;
+    const r = await sql<Claimed>`with claimed as (
+        update webhook_messages set lease_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
+        where ${which} returning *)
+      select c.delivery_id::text as delivery_id, c.message_id, c.company_uuid, c.webhook_uuid, c.callback_url, c.type,
+        c.payload, c.occurred_on, c.attempts, coalesce(w.url, c.callback_url) as url,
+        coalesce(w.secret, s.secret) as secret, coalesce(w.is_active, true) as is_active
+      from claimed c left join company_webhooks w on w.webhook_uuid = c.webhook_uuid
+        left join company_callback_secrets s on c.webhook_uuid is null and s.company_uuid = c.company_uuid
+      order by c.delivery_id`.execute(this.db);
+    return r.rows.map((row) => ({
+      ...row,
+      payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+    }));
+  }
+
+  /** The first attempt of one row now (the console's "send test event"); later ones follow the backoff. */
+  async deliverNow(delivery_id: string): Promise<AttemptOutcome> {
+    const [row] = await this.claim(1, delivery_id);
+    if (!row) return { ok: false, status_code: null, error: 'The event is no longer pending' };
+    return this.attempt(row);
+  }
+
+  private async attempt(r: Claimed): Promise<AttemptOutcome> {
+    const sent = await this.send(r);
+    await this.recordAll([{ r, ...sent }]);
+    return sent.out;
+  }
+
+  /** One POST of one row, signed; never throws (a refusal or a network error is the outcome). */
+  private async send(r: Claimed): Promise<{ out: AttemptOutcome; duration_ms: number }> {
+    const started = Date.now();
+    let out: AttemptOutcome;
+    if (!r.url || !r.secret || !r.is_active) {
+      const error = !r.secret ? 'The company has no callback signing secret' : 'The webhook was switched off';
+      out = { ok: false, status_code: null, error };
+    } else {
+      const secret = r.secret;
+      const body = eventBody(r);
+      out = await this.poster.post(r.url, body, (ts) => ({
+        [ID_HEADER]: r.message_id,
+        [TIMESTAMP_HEADER]: String(ts),
+        [SIGNATURE_HEADER]: signPayload(secret, r.message_id, ts, body),
+      }));
+    }
+    return { out, duration_ms: Date.now() - started };
+  }
+
+  /** The outcomes of attempts; a row not recorded keeps its lease and is tried again after it (at least once). */
+  private async recordAll(done: { r: Claimed; out: AttemptOutcome; duration_ms: number }[]): Promise<void> {
+    if (!done.length) return;
+    try {
+      await this.record(done);
+    } catch (e) {
+      this.log.warn({ err: (e as Error).message, rows: done.length }, 'company webhook attempts not recorded');
+    }
+  }
+
+  private async record(done: { r: Claimed; out: AttemptOutcome; duration_ms: number }[]): Promise<void> {
+    const now = Date.now();
+    const next = done.map(({ r, out }) => {
+      const wait = out.ok
+        ? null
+        : backoff(r.attempts, { baseSeconds: this.o.retryBaseSeconds, maxAttempts: this.o.maxAttempts });
+      const state = out.ok ? 'delivered' : wait === null ? 'failed' : 'pending';
+      return { id: r.delivery_id, state, at: wait === null ? null : new Date(now + wait * 1000).toISOString() };
+    });
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('webhook_attempts')
+        .values(
+          done.map(({ r, out, duration_ms }) => ({
+            delivery_id: r.delivery_id,
+            webhook_uuid: r.webhook_uuid,
+            company_uuid: r.company_uuid,
+            attempt: r.attempts,
+            ok: out.ok,
+            status_code: out.status_code,
+            error: out.error?.slice(0, 500) ?? null,
+            duration_ms,
+          })),
+        )
+        .execute();
+      const rows = sql.join(next.map((n) => sql`(${n.id}::bigint, ${n.state}::text, ${n.at}::timestamptz)`));
+      await sql`update webhook_messages m set state = v.state, lease_until = null,
+          next_attempt_on = coalesce(v.at, m.next_attempt_on)
+        from (values ${rows}) as v(id, state, at) where m.delivery_id = v.id`.execute(trx);
+    });
+    for (const n of next)
+      if (n.state === 'failed') this.log.warn({ delivery: n.id }, 'company webhook delivery abandoned');
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.pass?.catch(() => undefined);
+    await this.poster.close();
+  }
+}

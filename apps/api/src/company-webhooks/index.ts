@@ -1,0 +1,58 @@
+// Company webhooks: a company's endpoints for its messages' status changes, incoming messages and balance
+// alerts (Standard Webhooks), the per-message status_callback of POST /sms, and the outbox dispatcher that
+// delivers both. Other domains publish through app.companyWebhooks.publish(); docs/webhooks.md.
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { fetch as undiciFetch } from 'undici';
+import { apiOf } from '../lib/api-context';
+import { systemResolve } from '../lib/outbound/pinned-agent';
+import { CompanyWebhookDispatcher, type CompanyWebhookOptions } from './dispatcher';
+import { CompanyWebhooks } from './service';
+import companyWebhookRoutes from './routes';
+
+export { CompanyWebhooks } from './service';
+export type { CompanyWebhookOptions } from './dispatcher';
+export { signPayload, verifyPayload, ID_HEADER, TIMESTAMP_HEADER, SIGNATURE_HEADER } from './signing';
+export { WEBHOOK_ACCESS } from './routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** company webhooks: publish(company_uuid, type, data), urlProblem(url), drain() */
+    companyWebhooks: CompanyWebhooks;
+  }
+}
+
+/** The company webhooks service of an app, from the root instance tests and benchmarks hold. */
+export const companyWebhooksOf = (app: FastifyInstance): CompanyWebhooks => apiOf(app).companyWebhooks;
+
+export default fp(
+  async function companyWebhooks(base: FastifyInstance) {
+    const app = base;
+    const o: Partial<CompanyWebhookOptions> = app.config.companyWebhooks ?? {};
+    const did = app.config.webhooks ?? {};
+    const env = app.config.env;
+    const allowPrivate = o.allowPrivate ?? did.allowPrivate ?? env.WEBHOOK_ALLOW_PRIVATE;
+    const resolve = o.resolve ?? did.resolve ?? systemResolve;
+    const dispatcher = new CompanyWebhookDispatcher(app.db, app.log, {
+      allowPrivate,
+      timeoutMs: o.timeoutMs ?? 5000,
+      retryBaseSeconds: o.retryBaseSeconds ?? 5,
+      maxAttempts: o.maxAttempts ?? 8,
+      pollMs: o.pollMs ?? env.COMPANY_WEBHOOK_POLL_MS,
+      batch: o.batch ?? 50,
+      fetch: o.fetch ?? (undiciFetch as unknown as CompanyWebhookOptions['fetch']),
+      resolve,
+    });
+    const service = new CompanyWebhooks(app.db, dispatcher, { allowPrivate, resolve });
+    app.decorate('companyWebhooks', service);
+    // a company's balance falling under its alert level (the guards notice the crossing once) reaches its endpoints
+    app.guards.events.on('balance.low', (e) => {
+      const data = { balance: e.balance, threshold: e.threshold, currency: e.currency, at: e.at.toISOString() };
+      service.publish(e.company_uuid, 'balance.low', data).catch((err) => app.log.error({ err }, 'balance.low event'));
+    });
+    app.addHook('onReady', async () => dispatcher.start());
+    app.addHook('preClose', async () => dispatcher.close());
+    await app.register(companyWebhookRoutes, { hooks: service });
+  },
+  { name: 'company-webhooks', dependencies: ['messaging', 'guards'] },
+);

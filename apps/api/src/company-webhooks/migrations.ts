@@ -1,0 +1,74 @@
+// Company webhook migrations (ids 220–229), spread at the end of MIGRATIONS.
+// Every status change of a message is published from one place: statement triggers on sms write one row per
+// (event, target) into webhook_messages, in the transaction that changed the message. Whatever path moved it
+// (a single send, a bulk batch, a delivery-report batch, the scheduler, lost-receipt expiry), the event is
+// stored exactly when the change commits and never when it rolls back: the table is a transactional outbox
+// that the dispatcher (dispatcher.ts) drains with retries. A company without webhooks or callbacks pays one
+// empty join per statement.
+
+/** A body for a plpgsql function; the migration runner splits on ';', so they are written as \073. */
+const quoted = (body: string) => `E'${body.replace(/'/g, "''").replace(/;/g, '\\073')}'`;
+
+/**
+ * The outbox rows for the changed messages in `changed` (columns of sms plus previous_status): one per active
+ * company webhook subscribed to the event, and one per message with a status_callback (status events only).
+ */
+function eventRows(changed: string): string {
+  const type = `case when n.is_received then 'message.received' else 'message.status' end`;
+  const payload = `jsonb_strip_nulls(jsonb_build_object('sms_uuid', n.sms_uuid, 'status', n.status,
+    'previous_status', n.previous_status, 'from', n.ani, 'to', n.dnis, 'segments', n.segments,
+    'block_reason', n.block_reason, 'status_message', n.status_message, 'bulk_uuid', n.bulk_uuid,
+    'text', case when n.is_received then n.text end))`;
+  return `insert into webhook_messages (company_uuid, webhook_uuid, callback_url, sms_uuid, type, payload)
+    select n.company_uuid, w.webhook_uuid, null, n.sms_uuid, ${type}, ${payload}
+      from ${changed} n join company_webhooks w on w.company_uuid = n.company_uuid and w.is_active
+      where (${type}) = any(w.events)
+    union all
+    select n.company_uuid, null, n.status_callback, n.sms_uuid, 'message.status', ${payload}
+      from ${changed} n where n.status_callback is not null and not n.is_received`;
+}
+
+export const COMPANY_WEBHOOK_MIGRATIONS: { id: string; ddl: string }[] = [
+  {
+    id: '220_company_webhooks',
+    ddl: `
+      create table company_webhooks (webhook_uuid uuid primary key default gen_random_uuid(),
+        company_uuid uuid not null references companies on delete cascade, url text not null,
+        events text[] not null, secret text not null, is_active boolean not null default true, description text,
+        created_on timestamptz not null default now());
+      create index company_webhooks_company_idx on company_webhooks (company_uuid);
+      create table company_callback_secrets (company_uuid uuid primary key references companies on delete cascade,
+        secret text not null, created_on timestamptz not null default now());
+      alter table sms add column status_callback text;
+      create table webhook_messages (delivery_id bigserial primary key,
+        message_id text not null unique default 'msg_' || replace(gen_random_uuid()::text, '-', ''),
+        company_uuid uuid not null references companies on delete cascade,
+        webhook_uuid uuid references company_webhooks on delete cascade, callback_url text, sms_uuid uuid,
+        type text not null, payload jsonb not null, occurred_on timestamptz not null default now(),
+        state text not null default 'pending' check (state in ('pending','delivered','failed')),
+        attempts integer not null default 0, next_attempt_on timestamptz not null default now(), lease_until timestamptz,
+        check ((webhook_uuid is null) <> (callback_url is null)));
+      create index webhook_messages_due_idx on webhook_messages (next_attempt_on) where state = 'pending';
+      create index webhook_messages_webhook_idx on webhook_messages (webhook_uuid, delivery_id desc);
+      create table webhook_attempts (attempt_uuid uuid primary key default gen_random_uuid(),
+        delivery_id bigint not null references webhook_messages on delete cascade,
+        webhook_uuid uuid references company_webhooks on delete cascade, company_uuid uuid not null,
+        attempt integer not null, ok boolean not null, status_code integer, error text, duration_ms integer not null,
+        created_on timestamptz not null default now());
+      create index webhook_attempts_webhook_idx on webhook_attempts (webhook_uuid, created_on desc);
+      create index webhook_attempts_delivery_idx on webhook_attempts (delivery_id);
+      create function sms_webhook_events() returns trigger language plpgsql as ${quoted(`begin
+        if tg_op = 'INSERT' then
+          ${eventRows('(select r.*, null::text as previous_status from new_rows r)')};
+        else
+          ${eventRows(`(select r.*, o.status as previous_status from new_rows r join old_rows o on o.sms_uuid = r.sms_uuid
+            where o.status is distinct from r.status)`)};
+        end if;
+        return null;
+      end`)};
+      create trigger sms_webhook_insert after insert on sms referencing new table as new_rows
+        for each statement execute function sms_webhook_events();
+      create trigger sms_webhook_update after update on sms referencing old table as old_rows new table as new_rows
+        for each statement execute function sms_webhook_events()`,
+  },
+];

@@ -1,0 +1,258 @@
+// Company webhooks (issue #28 item 5): POST /webhook, GET /webhook/list, GET/PATCH/DELETE /webhook/{id}, the
+// delivery log, "send test event", and the company's status-callback secret. docs/webhooks.md.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import {
+  CallbackSecretInfo,
+  CallbackSecretQuery,
+  CompanyWebhook,
+  CompanyWebhookAttempts,
+  CompanyWebhookCreateBody,
+  CompanyWebhookListQuery,
+  CompanyWebhookPatchBody,
+  CompanyWebhookPayload,
+  CompanyWebhookTestResult,
+  IdParam,
+  ListPage,
+  MessageBody,
+  type CompanyWebhookEvent,
+} from '@smsc/shared-contract';
+import type { TypeBoxProvider } from '../lib/type-provider';
+import type { AccessPolicy } from '../lib/access';
+import { wildcard, listPage } from '../lib/list';
+import { FieldError } from '../lib/http-error';
+import { orNotFound } from '../lib/tenant';
+import { rowsOf, targetCompany, type TenantColumns } from '../lib/tenancy';
+import { audit } from '../security';
+import { newSecret, secretHint } from './signing';
+import type { CompanyWebhooks } from './service';
+
+/** Who may manage a company's webhooks: the admin all, a reseller its companies', a company admin its own. */
+export const WEBHOOK_ACCESS: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
+const OWNERS: TenantColumns = { company: 'w.company_uuid', companyReseller: 'c.reseller_uuid' };
+const COMPANY_OWNERS: TenantColumns = { company: 'c.company_uuid', companyReseller: 'c.reseller_uuid' };
+const tags = ['webhooks'];
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+
+export default async function companyWebhookRoutes(base: FastifyInstance, opts: { hooks: CompanyWebhooks }) {
+  const app = base.withTypeProvider<TypeBoxProvider>();
+  const hooks = opts.hooks;
+  const config = { access: WEBHOOK_ACCESS };
+
+  const select = (req: FastifyRequest) =>
+    app.db
+      .selectFrom('company_webhooks as w')
+      .innerJoin('companies as c', 'c.company_uuid', 'w.company_uuid')
+      .where(rowsOf(req, OWNERS))
+      .select([
+        'w.webhook_uuid',
+        'w.company_uuid',
+        'c.company_name',
+        'w.url',
+        'w.events',
+        'w.is_active',
+        'w.description',
+        'w.secret',
+        'w.created_on',
+        sql<string | null>`(select case when a.ok then 'delivered' else coalesce(a.status_code::text, 'error') end
+          from webhook_attempts a where a.webhook_uuid = w.webhook_uuid order by a.created_on desc limit 1)`.as(
+          'last_status',
+        ),
+        sql<Date | null>`(select max(a.created_on) from webhook_attempts a where a.webhook_uuid = w.webhook_uuid)`.as(
+          'last_delivery_on',
+        ),
+      ]);
+  type Row = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+  const shape = ({ secret, ...r }: Row): CompanyWebhook => ({
+    ...r,
+    events: r.events as CompanyWebhookEvent[],
+    secret_hint: secretHint(secret),
+    created_on: iso(r.created_on) as string,
+    last_delivery_on: iso(r.last_delivery_on),
+  });
+  const one = async (req: FastifyRequest, id: string) =>
+    shape(orNotFound(await select(req).where('w.webhook_uuid', '=', id).executeTakeFirst(), 'Webhook'));
+  /** what the audit log keeps of a webhook: never its secret, only that it was rotated */
+  const audited = (w: CompanyWebhook, rotated = false) => ({
+    company_uuid: w.company_uuid,
+    url: w.url,
+    events: w.events.join(', '),
+    is_active: w.is_active,
+    description: w.description,
+    ...(rotated ? { secret: `rotated (${w.secret_hint})` } : {}),
+  });
+  const checkUrl = async (url: string | undefined) => {
+    if (url === undefined) return;
+    const problem = await hooks.urlProblem(url);
+    if (problem) throw new FieldError({ url: `The URL ${problem}` });
+  };
+
+  app.get(
+    '/webhook/list',
+    { config, schema: { tags, querystring: CompanyWebhookListQuery, response: { 200: ListPage(CompanyWebhook) } } },
+    async (req) => {
+      let q = select(req);
+      if (req.query.url) q = q.where('w.url', 'ilike', wildcard(req.query.url));
+      if (req.query.company_uuid) q = q.where('w.company_uuid', '=', req.query.company_uuid);
+      const page = await listPage(
+        req.query,
+        q.orderBy('w.created_on', 'desc').orderBy('w.webhook_uuid'),
+        q.clearSelect(),
+      );
+      return { ...page, items: page.items.map(shape) };
+    },
+  );
+
+  app.post(
+    '/webhook',
+    { config, schema: { tags, body: CompanyWebhookCreateBody, response: { 201: CompanyWebhookPayload } } },
+    async (req, reply) => {
+      const company_uuid = await targetCompany(app.db, req, req.body.company_uuid);
+      await checkUrl(req.body.url);
+      const secret = newSecret();
+      const row = await app.db
+        .insertInto('company_webhooks')
+        .values({
+          company_uuid,
+          url: req.body.url,
+          events: req.body.events,
+          is_active: req.body.is_active ?? true,
+          description: req.body.description ?? null,
+          secret,
+        })
+        .returning('webhook_uuid')
+        .executeTakeFirstOrThrow();
+      const webhook = await one(req, row.webhook_uuid);
+      await audit(req, 'webhook', webhook.webhook_uuid, null, audited(webhook));
+      // the only answer that carries the secret in full: the console shows it once
+      return reply.code(201).send({ webhook, secret });
+    },
+  );
+
+  app.get(
+    '/webhook/:id',
+    { config, schema: { tags, params: IdParam, response: { 200: CompanyWebhookPayload } } },
+    async (req) => ({ webhook: await one(req, req.params.id) }),
+  );
+
+  app.patch(
+    '/webhook/:id',
+    {
+      config,
+      schema: { tags, params: IdParam, body: CompanyWebhookPatchBody, response: { 200: CompanyWebhookPayload } },
+    },
+    async (req) => {
+      const before = await one(req, req.params.id);
+      await checkUrl(req.body.url);
+      const { rotate_secret, ...set } = req.body;
+      const secret = rotate_secret ? newSecret() : undefined;
+      await app.db
+        .updateTable('company_webhooks')
+        .set({ ...set, ...(secret ? { secret } : {}) })
+        .where('webhook_uuid', '=', req.params.id)
+        .execute();
+      const webhook = await one(req, req.params.id);
+      await audit(req, 'webhook', webhook.webhook_uuid, audited(before), audited(webhook, !!secret));
+      return { webhook, ...(secret ? { secret } : {}) };
+    },
+  );
+
+  app.delete(
+    '/webhook/:id',
+    { config, schema: { tags, params: IdParam, response: { 200: MessageBody } } },
+    async (req) => {
+      const gone = await one(req, req.params.id);
+      await app.db.deleteFrom('company_webhooks').where('webhook_uuid', '=', req.params.id).execute();
+      await audit(req, 'webhook', gone.webhook_uuid, audited(gone), null);
+      return { message: 'Webhook deleted' };
+    },
+  );
+
+  // the delivery log: the latest attempts, each with its event and what is next for it
+  app.get(
+    '/webhook/:id/deliveries',
+    { config, schema: { tags, params: IdParam, response: { 200: CompanyWebhookAttempts } } },
+    async (req) => {
+      await one(req, req.params.id);
+      const rows = await app.db
+        .selectFrom('webhook_attempts as a')
+        .innerJoin('webhook_messages as m', 'm.delivery_id', 'a.delivery_id')
+        .select([
+          'a.attempt_uuid',
+          'm.message_id',
+          'm.type',
+          'm.sms_uuid',
+          'a.attempt',
+          'a.ok',
+          'a.status_code',
+          'a.error',
+          'a.duration_ms',
+          'm.state',
+          'm.next_attempt_on',
+          'a.created_on',
+        ])
+        .where('a.webhook_uuid', '=', req.params.id)
+        .orderBy('a.created_on', 'desc')
+        .limit(50)
+        .execute();
+      return {
+        items: rows.map((r) => ({
+          ...r,
+          created_on: iso(r.created_on) as string,
+          next_attempt_on: r.state === 'pending' ? iso(r.next_attempt_on) : null,
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/webhook/:id/test',
+    { config, schema: { tags, params: IdParam, response: { 200: CompanyWebhookTestResult } } },
+    async (req) => {
+      const w = await one(req, req.params.id);
+      return hooks.sendTest(w.webhook_uuid);
+    },
+  );
+
+  // the company's secret for per-message status callbacks (POST /sms status_callback)
+  const callbackCompany = async (req: FastifyRequest, named: string | undefined) => {
+    const company_uuid = await targetCompany(app.db, req, named);
+    orNotFound(
+      await app.db
+        .selectFrom('companies as c')
+        .select('c.company_uuid')
+        .where('c.company_uuid', '=', company_uuid)
+        .where(rowsOf(req, COMPANY_OWNERS))
+        .executeTakeFirst(),
+      'Company',
+    );
+    return company_uuid;
+  };
+  app.get(
+    '/webhook/callback-secret',
+    { config, schema: { tags, querystring: CallbackSecretQuery, response: { 200: CallbackSecretInfo } } },
+    async (req) => {
+      const company_uuid = await callbackCompany(req, req.query.company_uuid);
+      const row = await app.db
+        .selectFrom('company_callback_secrets')
+        .select('secret')
+        .where('company_uuid', '=', company_uuid)
+        .executeTakeFirst();
+      return { company_uuid, secret_hint: row ? secretHint(row.secret) : null };
+    },
+  );
+  app.post(
+    '/webhook/callback-secret',
+    { config, schema: { tags, body: CallbackSecretQuery, response: { 200: CallbackSecretInfo } } },
+    async (req) => {
+      const company_uuid = await callbackCompany(req, req.body.company_uuid);
+      const secret = newSecret();
+      await app.db
+        .insertInto('company_callback_secrets')
+        .values({ company_uuid, secret })
+        .onConflict((oc) => oc.column('company_uuid').doUpdateSet({ secret }))
+        .execute();
+      return { company_uuid, secret_hint: secretHint(secret), secret };
+    },
+  );
+}

@@ -1,0 +1,48 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Created = ColumnType<Date, Date | undefined, never>;
+type Opt<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+export type WebhookMessageState = 'pending' | 'delivered' | 'failed';
+
+export interface CompanyWebhookTables {
+  company_webhooks: {
+    webhook_uuid: Generated<string>;
+    company_uuid: string;
+    url: string;
+    events: string[];
+    secret: string;
+    is_active: Generated<boolean>;
+    description: Opt<string>;
+    created_on: Created;
+  };
+  company_callback_secrets: { company_uuid: string; secret: string; created_on: Created };
+  /** the outbox: one row per event and target (a webhook or a message's status_callback) */
+  webhook_messages: {
+    delivery_id: Generated<string>;
+    message_id: Generated<string>;
+    company_uuid: string;
+    webhook_uuid: Opt<string>;
+    callback_url: Opt<string>;
+    sms_uuid: Opt<string>;
+    type: string;
+    payload: ColumnType<unknown, string, string>;
+    occurred_on: Created;
+    state: Generated<WebhookMessageState>;
+    attempts: Generated<number>;
+    next_attempt_on: ColumnType<Date, Date | undefined, Date>;
+    lease_until: Opt<Date>;
+  };
+  webhook_attempts: {
+    attempt_uuid: Generated<string>;
+    delivery_id: string;
+    webhook_uuid: Opt<string>;
+    company_uuid: string;
+    attempt: number;
+    ok: boolean;
+    status_code: number | null;
+    error: string | null;
+    duration_ms: number;
+    created_on: Created;
+  };
+}

@@ -1,0 +1,37 @@
+// Guards migrations (ids 210–219), appended at the end of MIGRATIONS. Money is bigint micro-units in the
+// company's account currency, like the ledger. docs/guards.md says what each table is for.
+import type { Migration } from '../db/migrations';
+
+export const GUARDS_MIGRATIONS: Migration[] = [
+  {
+    id: '210_guards',
+    ddl: `
+      create table company_guards (company_uuid uuid primary key references companies on delete cascade,
+        daily_limit bigint check (daily_limit >= 0), monthly_limit bigint check (monthly_limit >= 0),
+        own_daily_limit bigint check (own_daily_limit >= 0), own_monthly_limit bigint check (own_monthly_limit >= 0),
+        allowed_countries text[], low_balance_alerted boolean not null default false,
+        updated_on timestamptz not null default now());
+      create table reseller_guards (reseller_uuid uuid primary key references resellers on delete cascade,
+        allowed_countries text[], min_margin bigint check (min_margin >= 0), updated_on timestamptz not null default now());
+      create table product_margin_floors (product_uuid uuid primary key references products on delete cascade,
+        min_margin bigint not null check (min_margin >= 0), updated_on timestamptz not null default now());
+      create table guard_spend (company_uuid uuid not null references companies on delete cascade, day date not null,
+        spent bigint not null default 0, primary key (company_uuid, day));
+      create table pumping_holds (hold_uuid uuid primary key default gen_random_uuid(),
+        company_uuid uuid not null references companies on delete cascade, reseller_uuid uuid references resellers on delete set null,
+        prefix text not null, reason text not null, held_on timestamptz not null default now(),
+        released_on timestamptz, released_by uuid references users on delete set null);
+      create unique index pumping_holds_active_idx on pumping_holds (company_uuid, prefix) where released_on is null;
+      create table guard_settings (id boolean primary key default true check (id),
+        pumping_enabled boolean not null default false,
+        pumping_window_seconds integer not null default 600 check (pumping_window_seconds between 10 and 86400),
+        pumping_min_messages integer not null default 20 check (pumping_min_messages >= 3),
+        pumping_range_digits integer not null default 4 check (pumping_range_digits between 1 and 8),
+        pumping_adjacent_gap integer not null default 10 check (pumping_adjacent_gap >= 1),
+        pumping_adjacent_percent integer not null default 80 check (pumping_adjacent_percent between 1 and 100),
+        updated_on timestamptz not null default now());
+      insert into guard_settings (id) values (true);
+      alter table bulks drop constraint if exists bulks_hold_reason_check;
+      alter table bulks add constraint bulks_hold_reason_check check (hold_reason in ('balance','spend_limit'))`,
+  },
+];

@@ -1,0 +1,290 @@
+// The guards' service: what the send pipeline asks through its guard port (messaging/guard-port.ts),
+// over the guards' tables. The decisions themselves are the plain functions of ./engine.
+import { EventEmitter } from 'node:events';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/schema';
+import type { GuardView, SendGuards } from '../messaging';
+import { formatMoney } from '../billing';
+import { effectiveLimits, fastRoom, periodsOf, spendRoom } from './engine/limits';
+import { pgliteOf } from '../db/connect';
+import { allowedCountries, destinationProblem } from './engine/destinations';
+import { DEFAULT_THRESHOLDS, PumpingWindows, type PumpingThresholds } from './engine/pumping';
+import { alertPumping, loadThresholds } from './alerts';
+import { guardFigures, limitsOf, marginFloor, spendFigures } from './queries';
+
+const VIEW_TTL_MS = 2000;
+const micro = (v: string | null) => (v === null ? null : BigInt(v));
+
+/** What the guard events carry (subscribe with app.guards.events.on('balance.low', ...)). */
+export interface BalanceLowEvent {
+  company_uuid: string;
+  balance: string;
+  threshold: string;
+  currency: string;
+  at: Date;
+}
+export interface PumpingHeldEvent {
+  company_uuid: string;
+  prefix: string;
+  hold_uuid: string;
+  at: Date;
+}
+export interface GuardEvents {
+  'balance.low': [BalanceLowEvent];
+  'pumping.held': [PumpingHeldEvent];
+  /** a company's charge was committed (auto-recharge listens); emitted with the guards on or off */
+  charged: [string];
+}
+
+interface Cached {
+  at: number;
+  view: GuardView | null;
+  lowThreshold: bigint | null;
+  /** the limits in effect and the spend read with them, plus what this process recorded since */
+  limits: { daily: bigint | null; monthly: bigint | null };
+  spent: { today: bigint; month: bigint };
+  local: bigint;
+}
+
+export class GuardService implements SendGuards {
+  /** 'balance.low' once per crossing of a company's threshold; 'pumping.held' when a range is held */
+  readonly events = new EventEmitter<GuardEvents>();
+  private cache = new Map<string, Cached>();
+  private windows = new PumpingWindows();
+  private thresholds: { at: number; t: PumpingThresholds } = { at: 0, t: DEFAULT_THRESHOLDS };
+  private loadingThresholds: Promise<void> | null = null;
+  private pending = new Set<Promise<unknown>>();
+  private lowChecks = new Map<string, { again: boolean }>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly log: FastifyBaseLogger,
+    /** off: the pipeline runs as if there were no guards (GUARDS_ENABLED=false, the bench's comparison) */
+    readonly enabled: boolean,
+  ) {
+    this.single = !!pgliteOf(db);
+  }
+  /** one connection (PGlite): transactions never overlap, so no lock is needed */
+  private readonly single: boolean;
+
+  /** Forgets what was cached of a company (its guards changed in this process). */
+  invalidate(company_uuid?: string): void {
+    if (company_uuid) this.cache.delete(company_uuid);
+    else this.cache.clear();
+    this.thresholds.at = 0;
+  }
+
+  async view(company: {
+    company_uuid: string;
+    reseller_uuid: string | null;
+    product_uuid: string | null;
+  }): Promise<GuardView | null> {
+    if (!this.enabled) return null;
+    return (await this.cached(company)).view;
+  }
+
+  private async cached(company: {
+    company_uuid: string;
+    reseller_uuid: string | null;
+    product_uuid: string | null;
+  }): Promise<Cached> {
+    const hit = this.cache.get(company.company_uuid);
+    if (hit && Date.now() - hit.at < VIEW_TTL_MS) return hit;
+    const r = await guardFigures(this.db, company);
+    const limits = effectiveLimits(limitsOf(r));
+    const allowed = allowedCountries(r.countries, r.reseller_countries);
+    const holds = r.holds ?? [];
+    // the higher floor wins: a product's and its reseller's
+    const floor = marginFloor(r);
+    const minMarginMicros = floor === null ? null : Number(floor);
+    const limited = limits.daily !== null || limits.monthly !== null;
+    const view: GuardView | null =
+      allowed || holds.length || minMarginMicros !== null || limited
+        ? {
+            minMarginMicros,
+            limited,
+            check(dest) {
+              const held = holds.find((p) => dest.e164.startsWith(p));
+              if (held)
+                return {
+                  reason: 'pumping_suspected',
+                  message: `Traffic to ${held}… is held as suspected SMS pumping until it is released`,
+                };
+              const problem = destinationProblem(allowed, dest.e164, dest.iso2);
+              return problem ? { reason: 'destination_not_allowed', message: problem } : null;
+            },
+          }
+        : null;
+    const entry: Cached = {
+      at: Date.now(),
+      view,
+      lowThreshold: micro(r.low),
+      limits,
+      spent: { today: BigInt(r.today), month: BigInt(r.month) },
+      local: 0n,
+    };
+    this.cache.set(company.company_uuid, entry);
+    return entry;
+  }
+
+  async spendRoom(trx: Transaction<Database>, company_uuid: string, need?: bigint): Promise<bigint | null> {
+    if (!this.enabled) return null;
+    // far from the limits (a fresh figure, and what is asked fits under the last fifth): no round trip
+    const c = this.cache.get(company_uuid);
+    if (c && need !== undefined && Date.now() - c.at < VIEW_TTL_MS) {
+      const fast = fastRoom(c.limits, { today: c.spent.today + c.local, month: c.spent.month + c.local });
+      if (fast !== null && fast >= need) return fast;
+    }
+    // one store of the company at a time until this transaction ends (the room is read, then spent);
+    // PGlite runs one transaction at a time anyway
+    if (!this.single) await sql`select pg_advisory_xact_lock(hashtext(${`guard_spend:${company_uuid}`}))`.execute(trx);
+    const r = await spendFigures(trx, company_uuid);
+    if (!r) return null;
+    return spendRoom(effectiveLimits(limitsOf(r)), { today: BigInt(r.today), month: BigInt(r.month) });
+  }
+
+  async recordSpend(trx: Transaction<Database>, company_uuid: string, amount: bigint): Promise<void> {
+    if (!this.enabled || amount <= 0n) return;
+    const c = this.cache.get(company_uuid);
+    if (c) c.local += amount;
+    const { day } = periodsOf(new Date());
+    await sql`insert into guard_spend (company_uuid, day, spent) values (${company_uuid}, ${day}::date, ${amount.toString()}::bigint)
+      on conflict (company_uuid, day) do update set spent = guard_spend.spent + excluded.spent`.execute(trx);
+  }
+
+  observe(company: { company_uuid: string; reseller_uuid: string | null }, destinations: string[]): void {
+    if (!this.enabled) return;
+    const t = this.thresholds;
+    if (Date.now() - t.at > VIEW_TTL_MS) this.refreshThresholds();
+    if (!t.t.enabled) return;
+    for (const prefix of this.windows.add(company.company_uuid, destinations, t.t))
+      this.track(this.hold(company, prefix, 'a burst to sequential or adjacent numbers'));
+  }
+
+  afterCharge(company_uuid: string): void {
+    this.events.emit('charged', company_uuid);
+    if (!this.enabled) return;
+    const hit = this.cache.get(company_uuid);
+    // a company without a threshold costs nothing here (its threshold rides on the cached view)
+    if (hit && hit.lowThreshold === null) return;
+    // one check of a company at a time: charges that land meanwhile ask for one more run, not one each
+    const running = this.lowChecks.get(company_uuid);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const state = { again: false };
+    this.lowChecks.set(company_uuid, state);
+    const run = async () => {
+      try {
+        do {
+          state.again = false;
+          await this.notifyLowBalance(company_uuid);
+        } while (state.again);
+      } finally {
+        this.lowChecks.delete(company_uuid);
+      }
+    };
+    this.track(run());
+  }
+
+  /**
+   * The low-balance alert: when the company's balance (less what its pending messages hold) is below its
+   * threshold and was not before, 'balance.low' is emitted on `events` once (the company webhooks subscribe
+   * there); it is re-armed when the balance is seen above the threshold again. The mail of the crossing is the
+   * billing ledger's (the same outbox, the low_balance template), sent once per crossing as the charge posts.
+   * Answers whether the company is below its threshold now (the console's banner).
+   */
+  async notifyLowBalance(company_uuid: string): Promise<boolean> {
+    const a = (
+      await sql<{ balance: string; reserved: string; low: string | null; currency: string; alerted: boolean }>`
+      select a.balance::text as balance, a.reserved::text as reserved, a.low_balance_threshold::text as low, a.currency,
+        coalesce(g.low_balance_alerted, false) as alerted
+      from billing_accounts a left join company_guards g on g.company_uuid = a.company_uuid
+      where a.company_uuid = ${company_uuid}`.execute(this.db)
+    ).rows[0];
+    if (!a || a.low === null) return false;
+    const left = BigInt(a.balance) - BigInt(a.reserved);
+    const below = left < BigInt(a.low);
+    // on the side it was: nothing to write (the common case, every charge of a company)
+    if (below === a.alerted) return below;
+    const flipped = (
+      await sql<{
+        company_uuid: string;
+      }>`insert into company_guards (company_uuid, low_balance_alerted) values (${company_uuid}, ${below})
+        on conflict (company_uuid) do update set low_balance_alerted = excluded.low_balance_alerted
+        where company_guards.low_balance_alerted is distinct from excluded.low_balance_alerted
+        returning company_uuid`.execute(this.db)
+    ).rows.length;
+    if (below && flipped)
+      this.events.emit('balance.low', {
+        company_uuid,
+        balance: formatMoney(left),
+        threshold: formatMoney(BigInt(a.low)),
+        currency: a.currency,
+        at: new Date(),
+      });
+    return below;
+  }
+
+  /** Holds a company's traffic to a range of numbers and alerts (once: a range already held is left as is). */
+  async hold(
+    company: { company_uuid: string; reseller_uuid: string | null },
+    prefix: string,
+    reason: string,
+  ): Promise<string | null> {
+    const row = await this.db
+      .insertInto('pumping_holds')
+      .values({ company_uuid: company.company_uuid, reseller_uuid: company.reseller_uuid, prefix, reason })
+      .onConflict((oc) => oc.columns(['company_uuid', 'prefix']).where('released_on', 'is', null).doNothing())
+      .returning(['hold_uuid', 'held_on'])
+      .executeTakeFirst();
+    this.invalidate(company.company_uuid);
+    if (!row) return null;
+    this.log.warn({ company_uuid: company.company_uuid, prefix }, 'traffic held: suspected SMS pumping');
+    await alertPumping(this.db, company, prefix, reason);
+    this.events.emit('pumping.held', {
+      company_uuid: company.company_uuid,
+      prefix,
+      hold_uuid: row.hold_uuid,
+      at: row.held_on,
+    });
+    return row.hold_uuid;
+  }
+
+  /** A released hold starts its range's window afresh. */
+  released(company_uuid: string, prefix: string): void {
+    this.windows.forget(company_uuid, prefix);
+    this.invalidate(company_uuid);
+  }
+
+  /** Reads the pumping thresholds now (at start and when the system admin changes them). */
+  async reloadThresholds(): Promise<void> {
+    this.thresholds = { at: Date.now(), t: await loadThresholds(this.db) };
+  }
+
+  private refreshThresholds(): void {
+    if (this.loadingThresholds) return;
+    this.loadingThresholds = loadThresholds(this.db)
+      .then((t) => {
+        this.thresholds = { at: Date.now(), t };
+      })
+      .catch((e: Error) => this.log.warn({ err: e.message }, 'guard thresholds not read'))
+      .finally(() => {
+        this.loadingThresholds = null;
+      });
+    this.track(this.loadingThresholds);
+  }
+
+  /** Background work the service started; settled() waits for it (tests, close). */
+  private track(p: Promise<unknown>): void {
+    const safe = p.catch((e: Error) => this.log.error({ err: e.message }, 'a guard task failed'));
+    this.pending.add(safe);
+    void safe.finally(() => this.pending.delete(safe));
+  }
+
+  async settled(): Promise<void> {
+    while (this.pending.size) await Promise.all([...this.pending]);
+  }
+}

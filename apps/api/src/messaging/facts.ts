@@ -1,0 +1,132 @@
+// The facts one message is judged on, looked up in as few round trips as may be (company, sender, suppression,
+// stop-text filters, template, guards, price), and the engine's decision on them. No writes.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { fillText, unfilledMessage } from '@smsc/shared-util';
+import { FieldError, notFound } from '../lib/http-error';
+import { parseDnis, quote, type CatalogCache } from '../catalog';
+import { parseNanp } from '../numbers';
+import { decide } from './engine/pipeline';
+import { countSegments } from './engine/segments';
+import { matchFilter } from './engine/keywords';
+import type { SendGuards } from './guard-port';
+import type { CompanyFacts, MessagingHooks } from './pipeline-types';
+
+const FILTER_TTL_MS = 2000;
+
+export class SendFacts {
+  private filterCache = new Map<string, { at: number; texts: string[] }>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly catalog: CatalogCache,
+    private readonly guards: () => SendGuards,
+    private readonly resolveTemplate: () => MessagingHooks['resolveTemplate'],
+  ) {}
+
+  async company(company_uuid: string): Promise<CompanyFacts> {
+    const c = await this.db
+      .selectFrom('companies')
+      .select(['company_uuid', 'reseller_uuid', 'product_uuid'])
+      .where('company_uuid', '=', company_uuid)
+      .executeTakeFirst();
+    if (!c) throw notFound('Company');
+    return c;
+  }
+
+  /** Stop-text filters that apply to a company: its reseller's, or the platform's for a direct company. */
+  async filtersFor(reseller_uuid: string | null): Promise<string[]> {
+    const key = reseller_uuid ?? 'platform';
+    const hit = this.filterCache.get(key);
+    if (hit && Date.now() - hit.at < FILTER_TTL_MS) return hit.texts;
+    let q = this.db.selectFrom('stop_text_filters').select('text').where('is_active', '=', true);
+    q = reseller_uuid ? q.where('reseller_uuid', '=', reseller_uuid) : q.where('reseller_uuid', 'is', null);
+    const texts = (await q.execute()).map((r) => r.text);
+    this.filterCache.set(key, { at: Date.now(), texts });
+    return texts;
+  }
+
+  /** Looks up every fact of one message and lets the engine decide (no writes). */
+  async evaluate(
+    company: CompanyFacts,
+    m: {
+      ani: string;
+      dnis: string;
+      text: string;
+      sms_template_uuid?: string | null;
+      system?: boolean;
+      values?: Record<string, string>;
+    },
+  ) {
+    const parsed = parseDnis(m.dnis);
+    const destination = parsed ? `+${parsed.digits}` : null;
+    const view = m.system ? null : await this.guards().view(company);
+    let text = m.text;
+    const template = m.sms_template_uuid
+      ? await this.resolveTemplate()({
+          db: this.db,
+          company_uuid: company.company_uuid,
+          sms_template_uuid: m.sms_template_uuid,
+          text,
+        })
+      : undefined;
+    if (template?.ok && template.text) text = template.text;
+    if (m.values) {
+      const filled = fillText(text, m.values);
+      if (filled.missing.length) throw new FieldError({ text: unfilledMessage(filled.missing) });
+      text = filled.text;
+    }
+    const seg = countSegments(text);
+    const [checks, filters, catalog] = await Promise.all([
+      this.senderAndSuppression(company.company_uuid, m.system ? null : m.ani, m.system ? null : destination),
+      m.system ? [] : this.filtersFor(company.reseller_uuid),
+      this.catalog.current(),
+    ]);
+    const senderAllowed = m.system ? true : checks.sender;
+    const suppressed = checks.suppressed;
+    const q =
+      destination && company.product_uuid
+        ? quote(catalog, {
+            productUuid: company.product_uuid,
+            dnis: destination,
+            minMarginMicros: view?.minMarginMicros ?? undefined,
+          })
+        : null;
+    const decision = decide(
+      {
+        senderAllowed,
+        destination,
+        template: template && (template.ok ? { ok: true } : template),
+        guard: destination && view ? view.check({ e164: destination, iso2: parsed?.iso2 ?? null }) : null,
+        suppressed,
+        filterHit: matchFilter(text, filters),
+        segments: seg.segments,
+        encoding: seg.encoding,
+        quote: q,
+      },
+      m.dnis,
+      m.ani,
+    );
+    return { decision, destination, text, seg, limited: !!view?.limited };
+  }
+
+  /**
+   * Two of the pipeline's lookups in one round trip: is the ANI one of the company's sending numbers
+   * (isCompanyNumber's rule: a DID of the company with did_type ani), is the destination suppressed.
+   */
+  async senderAndSuppression(
+    company_uuid: string,
+    ani: string | null,
+    destination: string | null,
+  ): Promise<{ sender: boolean; suppressed: boolean }> {
+    const e164 = ani ? (parseNanp(ani)?.e164 ?? null) : null;
+    const row = (
+      await sql<{ sender: boolean; suppressed: boolean }>`select
+      exists (select 1 from dids where did = ${e164} and company_uuid = ${company_uuid} and did_type = 'ani') as sender,
+      exists (select 1 from suppressed_numbers where company_uuid = ${company_uuid} and number = ${destination}) as suppressed`.execute(
+        this.db,
+      )
+    ).rows[0];
+    return { sender: !!row.sender, suppressed: !!row.suppressed };
+  }
+}

@@ -1,0 +1,192 @@
+// The figures of /metrics and of GET /operations, from one read: the database's (shared by every node:
+// messages, links' throughput, outbox, webhooks, job queues) and this node's own counters.
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { OperationsSnapshot } from '@smsc/shared-contract';
+import { block, quantile, type Sample } from './prometheus';
+
+const seconds = (d: Date | string | null) => (d ? Math.max(0, (Date.now() - new Date(d).getTime()) / 1000) : null);
+const round = (n: number | null, digits = 3) => (n === null ? null : Number(n.toFixed(digits)));
+
+async function databaseFigures(app: FastifyInstance) {
+  const db = app.db;
+  const [messages, links, outbox, webhooks] = await Promise.all([
+    sql<{ state: string; count: number }>`
+      select status as state, count(*)::int as count from sms where is_received = false group by status order by status`.execute(
+      db,
+    ),
+    // handed to a link in the last minute; created_on bounds the scan to the list index's recent end
+    sql<{ link: string; count: number }>`
+      select coalesce(smsc_id, 'unknown') as link, count(*)::int as count from sms
+      where is_received = false and created_on > now() - interval '15 minutes' and sent_on > now() - interval '60 seconds'
+      group by 1`.execute(db),
+    sql<{ pending: number; failed: number; oldest: Date | null }>`
+      select count(*) filter (where status = 'pending')::int as pending, count(*) filter (where status = 'failed')::int as failed,
+        min(created_on) filter (where status = 'pending') as oldest from outbox`.execute(db),
+    sql<{ total: number; hour: number }>`
+      select count(*)::int as total, count(*) filter (where created_on > now() - interval '1 hour')::int as hour
+      from did_webhook_deliveries where ok = false`.execute(db),
+  ]);
+  return { messages: messages.rows, links: links.rows, outbox: outbox.rows[0], webhooks: webhooks.rows[0] };
+}
+
+export async function operationsSnapshot(app: FastifyInstance): Promise<OperationsSnapshot> {
+  const ops = app.ops;
+  const [ready, figures, queues, gateway] = await Promise.all([
+    ops.readiness(),
+    databaseFigures(app),
+    ops.sources.jobQueues?.().catch(() => []) ?? Promise.resolve([]),
+    ops.sources.gateway?.().catch(() => undefined) ?? Promise.resolve(undefined),
+  ]);
+  const requests = ops.httpRequests.samples();
+  const routes = new Map<string, OperationsSnapshot['http']['routes'][number]>();
+  for (const s of requests) {
+    const key = `${s.labels.method} ${s.labels.route}`;
+    const r = routes.get(key) ?? {
+      method: s.labels.method,
+      route: s.labels.route,
+      requests: 0,
+      errors_5xx: 0,
+      p50_ms: null,
+      p95_ms: null,
+    };
+    r.requests += s.value;
+    if (s.labels.status === '5xx') r.errors_5xx += s.value;
+    routes.set(key, r);
+  }
+  for (const h of ops.httpDuration.all()) {
+    const r = routes.get(`${h.labels.method} ${h.labels.route}`);
+    if (!r) continue;
+    const p50 = quantile(h, 0.5);
+    const p95 = quantile(h, 0.95);
+    r.p50_ms = p50 === null ? null : round(p50 * 1000, 1);
+    r.p95_ms = p95 === null ? null : round(p95 * 1000, 1);
+  }
+  const receipts = ops.receiptLatency.all()[0];
+  const perLink = new Map(figures.links.map((l) => [l.link, l.count / 60]));
+  const linkIds = new Set([...(gateway?.links.map((l) => l.smsc_id) ?? []), ...perLink.keys()]);
+  return {
+    checked_on: new Date().toISOString(),
+    ready,
+    http: {
+      uptime_seconds: round((Date.now() - ops.started) / 1000, 1) ?? 0,
+      requests: requests.reduce((n, s) => n + s.value, 0),
+      errors_5xx: requests.filter((s) => s.labels.status === '5xx').reduce((n, s) => n + s.value, 0),
+      routes: [...routes.values()].sort((a, b) => b.requests - a.requests),
+    },
+    messages: figures.messages,
+    jobs: queues.map((q) => ({
+      queue: q.queue,
+      waiting: q.waiting,
+      active: q.active,
+      oldest_seconds: seconds(q.oldest),
+    })),
+    receipt_latency: {
+      count: receipts?.count ?? 0,
+      p50_seconds: receipts ? round(quantile(receipts, 0.5)) : null,
+      p95_seconds: receipts ? round(quantile(receipts, 0.95)) : null,
+    },
+    links: [...linkIds].sort().map((link) => {
+      const health = gateway?.links.find((l) => l.smsc_id === link);
+      return {
+        link,
+        state: health?.state ?? (gateway?.gateway === 'simulator' ? 'online' : 'unknown'),
+        per_second: round(perLink.get(link) ?? 0) ?? 0,
+        queued: health?.queued ?? 0,
+        window: ops.sources.window ?? null,
+      };
+    }),
+    outbox: {
+      pending: figures.outbox?.pending ?? 0,
+      failed: figures.outbox?.failed ?? 0,
+      oldest_seconds: round(seconds(figures.outbox?.oldest ?? null)),
+    },
+    webhooks: { failures_total: figures.webhooks?.total ?? 0, failures_last_hour: figures.webhooks?.hour ?? 0 },
+  };
+}
+
+const s = (labels: Record<string, string>, value: number): Sample => ({ labels, value });
+
+/** The Prometheus exposition of one snapshot plus this node's histograms. */
+export async function renderMetrics(app: FastifyInstance): Promise<string> {
+  const snap = await operationsSnapshot(app);
+  const ops = app.ops;
+  const parts = [
+    block('smsc_up', 'the API process answers', 'gauge', [s({}, 1)]),
+    block(
+      'smsc_ready',
+      'each part /ready checks: 1 working, 0 failing',
+      'gauge',
+      snap.ready.parts.map((p) => s({ part: p.name }, p.ok ? 1 : 0)),
+    ),
+    ops.httpRequests.render(),
+    ops.httpDuration.render(),
+    block(
+      'smsc_messages',
+      'outgoing messages by state (every node)',
+      'gauge',
+      snap.messages.map((m) => s({ state: m.state }, m.count)),
+    ),
+    block(
+      'smsc_job_queue_depth',
+      'jobs waiting or active per queue (every node)',
+      'gauge',
+      snap.jobs.flatMap((q) => [
+        s({ queue: q.queue, state: 'waiting' }, q.waiting),
+        s({ queue: q.queue, state: 'active' }, q.active),
+      ]),
+    ),
+    block(
+      'smsc_job_queue_oldest_seconds',
+      'age of the oldest waiting job per queue',
+      'gauge',
+      snap.jobs.filter((q) => q.oldest_seconds !== null).map((q) => s({ queue: q.queue }, q.oldest_seconds as number)),
+    ),
+    ops.receiptLatency.render(),
+    block(
+      'smsc_gateway_link_up',
+      'bind state of each gateway link: 1 online, 0 otherwise',
+      'gauge',
+      snap.links.map((l) => s({ link: l.link, state: l.state }, l.state === 'online' ? 1 : 0)),
+    ),
+    block(
+      'smsc_gateway_link_throughput_per_second',
+      'messages handed to each link per second over the last minute (every node)',
+      'gauge',
+      snap.links.map((l) => s({ link: l.link }, l.per_second)),
+    ),
+    block(
+      'smsc_gateway_link_queued',
+      'messages waiting in the gateway for each link (the part of its window in use or queued behind it)',
+      'gauge',
+      snap.links.map((l) => s({ link: l.link }, l.queued)),
+    ),
+    block(
+      'smsc_gateway_link_window',
+      'the SMPP window (max-pending-submits) of each link',
+      'gauge',
+      snap.links.filter((l) => l.window !== null).map((l) => s({ link: l.link }, l.window as number)),
+    ),
+    block('smsc_outbox_pending', 'mails waiting in the outbox', 'gauge', [s({}, snap.outbox.pending)]),
+    block('smsc_outbox_failed', 'mails the outbox gave up on', 'gauge', [s({}, snap.outbox.failed)]),
+    block('smsc_outbox_oldest_seconds', 'age of the oldest waiting mail', 'gauge', [
+      s({}, snap.outbox.oldest_seconds ?? 0),
+    ]),
+    block('smsc_webhook_failures_total', 'failed webhook deliveries (attempts), all time', 'counter', [
+      s({}, snap.webhooks.failures_total),
+    ]),
+    block('smsc_webhook_failures_last_hour', 'failed webhook delivery attempts in the last hour', 'gauge', [
+      s({}, snap.webhooks.failures_last_hour),
+    ]),
+    block(
+      'smsc_leader',
+      'periodic tasks of this node among the API nodes: 1 it runs them, 0 another node does',
+      'gauge',
+      app.leadership.roleNames().map((r) => s({ role: r }, app.leadership.holds(r) ? 1 : 0)),
+    ),
+    block('smsc_process_resident_memory_bytes', 'resident memory of this node', 'gauge', [
+      s({}, process.memoryUsage().rss),
+    ]),
+  ];
+  return parts.join('\n') + '\n';
+}

@@ -1,0 +1,89 @@
+// SMPP accounts over the database: the console's reads and writes, and the listener's credential check.
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { Database } from '../db/schema';
+import type { TenantColumns } from '../lib/tenancy';
+import { dummyHash, verifyPassword, type PasswordHashCost } from '../lib/passwords';
+
+export const SMPP_ACCOUNT_OWNERS: TenantColumns = {
+  company: 'smpp_accounts.company_uuid',
+  companyReseller: 'companies.reseller_uuid',
+};
+
+export const accountsQuery = (db: Kysely<Database>, visible: Expression<SqlBool>) =>
+  db
+    .selectFrom('smpp_accounts')
+    .innerJoin('companies', 'companies.company_uuid', 'smpp_accounts.company_uuid')
+    .select([
+      'smpp_accounts.smpp_account_uuid',
+      'smpp_accounts.company_uuid',
+      'companies.company_name',
+      'smpp_accounts.system_id',
+      'smpp_accounts.allowed_ips',
+      'smpp_accounts.max_binds',
+      'smpp_accounts.tps',
+      'smpp_accounts.default_ani',
+      'smpp_accounts.is_active',
+      'smpp_accounts.created_on',
+      'smpp_accounts.updated_on',
+    ])
+    .where(visible);
+
+export type AccountRow = Awaited<ReturnType<ReturnType<typeof accountsQuery>['executeTakeFirstOrThrow']>>;
+
+/** What the listener needs of an account that bound. */
+export interface BoundAccount {
+  smpp_account_uuid: string;
+  company_uuid: string;
+  system_id: string;
+  allowed_ips: string[];
+  max_binds: number;
+  tps: number;
+  default_ani: string | null;
+}
+
+/**
+ * The active account of an active company whose system_id and password match, or null. An unknown
+ * system_id spends the same hashing time as a wrong password, so timing does not tell which it was.
+ */
+export async function authenticate(
+  db: Kysely<Database>,
+  system_id: string,
+  password: string,
+  cost: PasswordHashCost,
+): Promise<BoundAccount | null> {
+  const row = await db
+    .selectFrom('smpp_accounts')
+    .innerJoin('companies', 'companies.company_uuid', 'smpp_accounts.company_uuid')
+    .select([
+      'smpp_accounts.smpp_account_uuid',
+      'smpp_accounts.company_uuid',
+      'smpp_accounts.system_id',
+      'smpp_accounts.password_hash',
+      'smpp_accounts.allowed_ips',
+      'smpp_accounts.max_binds',
+      'smpp_accounts.tps',
+      'smpp_accounts.default_ani',
+    ])
+    .where(sql<boolean>`lower(smpp_accounts.system_id) = lower(${system_id})`)
+    .where('smpp_accounts.is_active', '=', true)
+    .where('companies.status', '=', 'active')
+    .executeTakeFirst();
+  const ok = await verifyPassword(password, row?.password_hash ?? (await dummyHash(cost)));
+  if (!row || !ok) return null;
+  const { password_hash: _hash, ...account } = row;
+  return account;
+}
+
+/** The account's current limits (a PATCH applies to binds already open at their next submit). */
+export async function limitsOf(
+  db: Kysely<Database>,
+  smpp_account_uuid: string,
+): Promise<{ tps: number; is_active: boolean; default_ani: string | null } | null> {
+  return (
+    (await db
+      .selectFrom('smpp_accounts')
+      .select(['tps', 'is_active', 'default_ani'])
+      .where('smpp_account_uuid', '=', smpp_account_uuid)
+      .executeTakeFirst()) ?? null
+  );
+}

@@ -1,0 +1,201 @@
+// The console's calls on SMPP accounts: the system admin all, a reseller its companies', a company admin its
+// own company's; a company user none. Every change is in the audit log (the password only as "changed").
+import type { FastifyInstance } from 'fastify';
+import {
+  IdParam,
+  MessageBody,
+  SmppAccountCreateBody,
+  SmppAccountListQuery,
+  SmppAccountPage,
+  SmppAccountPatchBody,
+  SmppAccountPayload,
+  SmppBindList,
+} from '@smsc/shared-contract';
+import { sql } from 'kysely';
+import type { TypeBoxProvider } from '../lib/type-provider';
+import type { AccessPolicy } from '../lib/access';
+import { FieldError, HttpError, notFound } from '../lib/http-error';
+import { hashPassword } from '../lib/passwords';
+import { ordering, paging, wildcard } from '../lib/list';
+import { rowsOf, targetCompany } from '../lib/tenancy';
+import { audit } from '../security';
+import { accountsQuery, SMPP_ACCOUNT_OWNERS, type AccountRow } from './accounts';
+import { BindRegistry } from './binds';
+import { badCidrs } from './ip-allow';
+
+const tags = ['smpp'];
+const managers: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
+const ORDERS = ['system_id', 'created_on', 'company_name'] as const;
+
+/** The audited fields of an account row (the hash only says it changed). */
+const audited = (r: Record<string, unknown>) => {
+  const { created_on: _c, updated_on: _u, company_name: _n, smpp_account_uuid: _id, ...rest } = r;
+  return rest;
+};
+
+function checkCidrs(list: string[] | undefined) {
+  const bad = badCidrs(list ?? []);
+  if (bad.length)
+    throw new FieldError({ allowed_ips: `Not an address or CIDR range: ${bad.join(', ')} (e.g. 203.0.113.0/24)` });
+}
+
+export default async function smppRoutes(base: FastifyInstance, opts: { binds: BindRegistry }) {
+  const app = base.withTypeProvider<TypeBoxProvider>();
+  const shape = (r: AccountRow) => ({
+    ...r,
+    created_on: r.created_on.toISOString(),
+    updated_on: r.updated_on.toISOString(),
+    binds: opts.binds.count(r.smpp_account_uuid),
+  });
+  const find = async (req: Parameters<typeof rowsOf>[0], id: string) => {
+    const row = await accountsQuery(app.db, rowsOf(req, SMPP_ACCOUNT_OWNERS))
+      .where('smpp_accounts.smpp_account_uuid', '=', id)
+      .executeTakeFirst();
+    if (!row) throw notFound('SMPP account');
+    return row;
+  };
+  /** Binds of an account that was switched off, deleted or got a new password end now. */
+  const unbindAll = (id: string) => {
+    for (const b of opts.binds.of(id)) b.session.unbind();
+  };
+
+  app.get(
+    '/smpp_account/list',
+    {
+      config: { access: managers },
+      schema: { tags, querystring: SmppAccountListQuery, response: { 200: SmppAccountPage } },
+    },
+    async (req) => {
+      const q = req.query;
+      const { per_page, offset } = paging(q);
+      const { col, dir } = ordering(q, ORDERS, 'created_on', 'desc');
+      let list = accountsQuery(app.db, rowsOf(req, SMPP_ACCOUNT_OWNERS));
+      if (q.system_id) list = list.where('smpp_accounts.system_id', 'ilike', wildcard(q.system_id));
+      if (q.company_uuid) list = list.where('smpp_accounts.company_uuid', '=', q.company_uuid);
+      const [rows, total] = await Promise.all([
+        list
+          .orderBy(col === 'company_name' ? 'companies.company_name' : `smpp_accounts.${col}`, dir)
+          .orderBy('smpp_accounts.smpp_account_uuid')
+          .limit(per_page)
+          .offset(offset)
+          .execute(),
+        list
+          .clearSelect()
+          .select(sql<string>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(shape), total: Number(total.n), per_page };
+    },
+  );
+
+  app.post(
+    '/smpp_account',
+    {
+      config: { access: managers },
+      schema: { tags, body: SmppAccountCreateBody, response: { 201: SmppAccountPayload } },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      const company_uuid = await targetCompany(app.db, req, b.company_uuid);
+      checkCidrs(b.allowed_ips);
+      const taken = await app.db
+        .selectFrom('smpp_accounts')
+        .select('smpp_account_uuid')
+        .where(sql<boolean>`lower(system_id) = lower(${b.system_id})`)
+        .executeTakeFirst();
+      if (taken) throw new FieldError({ system_id: `The system_id "${b.system_id}" is taken; choose another` });
+      const row = await app.db
+        .insertInto('smpp_accounts')
+        .values({
+          company_uuid,
+          system_id: b.system_id,
+          password_hash: await hashPassword(b.password, app.config.passwordHashCost),
+          allowed_ips: b.allowed_ips ?? [],
+          max_binds: b.max_binds,
+          tps: b.tps,
+          default_ani: b.default_ani?.trim() || null,
+          is_active: b.is_active,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await audit(req, 'smpp_account', row.smpp_account_uuid, null, audited(row));
+      return reply.code(201).send({ smpp_account: shape(await find(req, row.smpp_account_uuid)) });
+    },
+  );
+
+  app.get(
+    '/smpp_account/:id',
+    { config: { access: managers }, schema: { tags, params: IdParam, response: { 200: SmppAccountPayload } } },
+    async (req) => ({ smpp_account: shape(await find(req, req.params.id)) }),
+  );
+
+  app.patch(
+    '/smpp_account/:id',
+    {
+      config: { access: managers },
+      schema: { tags, params: IdParam, body: SmppAccountPatchBody, response: { 200: SmppAccountPayload } },
+    },
+    async (req) => {
+      await find(req, req.params.id);
+      const b = req.body;
+      checkCidrs(b.allowed_ips);
+      const before = await app.db
+        .selectFrom('smpp_accounts')
+        .selectAll()
+        .where('smpp_account_uuid', '=', req.params.id)
+        .executeTakeFirstOrThrow();
+      const set: Record<string, unknown> = { updated_on: new Date() };
+      if (b.password !== undefined) set.password_hash = await hashPassword(b.password, app.config.passwordHashCost);
+      if (b.allowed_ips !== undefined) set.allowed_ips = b.allowed_ips;
+      if (b.max_binds !== undefined) set.max_binds = b.max_binds;
+      if (b.tps !== undefined) set.tps = b.tps;
+      if (b.default_ani !== undefined) set.default_ani = b.default_ani?.trim() || null;
+      if (b.is_active !== undefined) set.is_active = b.is_active;
+      const after = await app.db
+        .updateTable('smpp_accounts')
+        .set(set)
+        .where('smpp_account_uuid', '=', req.params.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await audit(req, 'smpp_account', req.params.id, audited(before), audited(after));
+      if (b.is_active === false || b.password !== undefined) unbindAll(req.params.id);
+      return { smpp_account: shape(await find(req, req.params.id)) };
+    },
+  );
+
+  app.delete(
+    '/smpp_account/:id',
+    { config: { access: managers }, schema: { tags, params: IdParam, response: { 200: MessageBody } } },
+    async (req) => {
+      await find(req, req.params.id);
+      const row = await app.db
+        .deleteFrom('smpp_accounts')
+        .where('smpp_account_uuid', '=', req.params.id)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) throw new HttpError(409, 'The SMPP account was deleted meanwhile');
+      await audit(req, 'smpp_account', req.params.id, audited(row), null);
+      unbindAll(req.params.id);
+      return { message: 'SMPP account deleted' };
+    },
+  );
+
+  app.get(
+    '/smpp_account/:id/binds',
+    { config: { access: managers }, schema: { tags, params: IdParam, response: { 200: SmppBindList } } },
+    async (req) => {
+      await find(req, req.params.id);
+      const items = opts.binds.of(req.params.id).map((b) => ({
+        bind_id: b.bind_id,
+        remote_address: b.remote_address,
+        bind_type: b.bind_type,
+        since: b.since.toISOString(),
+        submits: b.submits,
+        receipts: b.receipts,
+        incoming: b.incoming,
+        rate: BindRegistry.rate(b),
+      }));
+      return { items };
+    },
+  );
+}

@@ -1,0 +1,115 @@
+// The submits of a company that arrive together go through the pipeline together: the messaging service's
+// batch entry point (the one bulk jobs use: the same engine decision, price, hold, guards and blocked rows as
+// POST /sms) looks their facts up in a few queries, stores them in one transaction, and hands the queued ones
+// to the gateway after its commit. One submit at a time cost five round trips of its own and stayed under a
+// hundred a second. The receipt a submit asks for is written in the same transaction as its message, so a
+// crash between the two cannot leave a message whose receipt is never owed.
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/schema';
+import { GroupCommit } from '../lib/group-commit';
+import type { BlockReason } from '@smsc/shared-contract';
+import type { CompanyFacts, MessagingService, OutboundMessage } from '../messaging';
+
+export interface Submit {
+  company_uuid: string;
+  smpp_account_uuid: string;
+  ani: string;
+  dnis: string;
+  text: string;
+  /** a multipart message's id, answered on its first parts already */
+  sms_uuid?: string;
+  wantsReceipt: boolean;
+}
+
+export type SubmitOutcome = { ok: true; sms_uuid: string } | { ok: false; reason: BlockReason };
+
+const MAX_BATCH = 500;
+/**
+ * Batches of one company stored at once: while one holds the balance lock, the next looks its facts up.
+ * A lone submit waits WAIT_MS for others: otherwise the first submit after each answered batch ran alone
+ * and the rest waited behind it (batches of 1 and 399 in turn).
+ */
+const LANES = 2;
+const WAIT_MS = 3;
+
+export class SubmitBatcher {
+  private readonly groups = new Map<string, GroupCommit<Submit, SubmitOutcome>>();
+  /** hand-overs to the gateway still running (close waits for them) */
+  private readonly handing = new Set<Promise<void>>();
+  private turn = 0;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly messaging: MessagingService,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Stores one submit with the company's others of the moment; resolves after its batch commits. */
+  add(s: Submit): Promise<SubmitOutcome> {
+    this.turn = (this.turn + 1) % LANES;
+    const id = `${s.company_uuid}|${this.turn}`;
+    let group = this.groups.get(id);
+    if (!group) {
+      const created = new GroupCommit<Submit, SubmitOutcome>((batch) => this.run(s.company_uuid, batch), {
+        maxBatch: MAX_BATCH,
+        maxWaitMs: WAIT_MS,
+        onIdle: () => void (this.groups.get(id) === created && this.groups.delete(id)),
+      });
+      group = created;
+      this.groups.set(id, group);
+    }
+    return group.add(s);
+  }
+
+  private async run(company_uuid: string, batch: Submit[]): Promise<SubmitOutcome[]> {
+    // read per batch: a product or reseller changed in the console applies to the next batch
+    const company: CompanyFacts = await this.db
+      .selectFrom('companies')
+      .select(['company_uuid', 'reseller_uuid', 'product_uuid'])
+      .where('company_uuid', '=', company_uuid)
+      .executeTakeFirstOrThrow();
+    const judged = await this.messaging.batch.judge(
+      company,
+      batch.map((s) => ({ ani: s.ani, dnis: s.dnis, text: s.text, user_uuid: null, sms_uuid: s.sms_uuid })),
+    );
+    const stored = await this.db.transaction().execute(async (trx) => {
+      const rows = await this.messaging.batch.store(trx, company, null, judged);
+      const receipts = rows
+        .map((r, i) => ({ r, s: batch[i] }))
+        .filter(({ r, s }) => r.outbound && s.wantsReceipt)
+        .map(({ r, s }) => ({
+          kind: 'receipt' as const,
+          sms_uuid: r.sms_uuid,
+          smpp_account_uuid: s.smpp_account_uuid,
+          company_uuid,
+        }));
+      if (receipts.length)
+        await trx
+          .insertInto('smpp_deliveries')
+          .values(receipts)
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      return rows;
+    });
+    const outbound = stored.flatMap((r) => (r.outbound ? [r.outbound as OutboundMessage] : []));
+    // the answers do not wait for the gateway: stored and held, the message is ours (a gateway refusal moves it
+    // to failed, and its receipt says so)
+    if (outbound.length) {
+      const p = this.messaging.batch
+        .handOver(outbound)
+        .catch((e) => this.log.error({ err: (e as Error).message }, 'SMPP submits not handed to the gateway'))
+        .finally(() => this.handing.delete(p));
+      this.handing.add(p);
+    }
+    return stored.map((r) =>
+      r.outbound ? { ok: true, sms_uuid: r.sms_uuid } : { ok: false, reason: r.refused?.reason as BlockReason },
+    );
+  }
+
+  /** Waits for the batches being stored and their hand-overs (the listener's close). */
+  async close(): Promise<void> {
+    await Promise.all([...this.groups.values()].map((g) => g.drain()));
+    await Promise.all([...this.handing]);
+  }
+}

@@ -1,0 +1,9 @@
+import type { RouteObject } from 'react-router';
+import { resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
+import { smppAccountBundle, smppAccountPages } from '@smsc/resource-smpp-account';
+
+/** A company admin manages its own company's accounts: no company column or picker. */
+const access: RoleAccess = { keys: [] };
+
+/** SMPP accounts (issue 29, docs/smpp.md): list, add, edit with the live binds, delete. */
+export const smppRoutes: RouteObject[] = [resourceRoutes(smppAccountBundle, access, smppAccountPages)];

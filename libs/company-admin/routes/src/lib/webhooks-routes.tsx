@@ -1,0 +1,15 @@
+import type { RouteObject } from 'react-router';
+import { resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
+import { WebhookListExtra, WebhookPanel, webhookBundle, webhookPages } from '@smsc/resource-webhook';
+
+// A company admin manages its own company's webhooks.
+const access: RoleAccess = {};
+
+/** Webhooks (issue #28): list, add, edit/{id} with the delivery log, a test event and secret rotation. */
+export const webhooksRoutes: RouteObject[] = [
+  resourceRoutes(webhookBundle, access, {
+    ...webhookPages,
+    listExtra: <WebhookListExtra />,
+    editExtra: <WebhookPanel />,
+  }),
+];

@@ -1,0 +1,6 @@
+import { HeaderBalance } from '@smsc/resource-billing/header';
+
+/** The frame's header item of this area: the account's balance, linked to where its money is followed. */
+export default function AreaBalance() {
+  return <HeaderBalance historyPath="/reseller/payment/gateway" />;
+}

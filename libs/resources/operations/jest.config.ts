@@ -1,0 +1,6 @@
+export default {
+  displayName: 'resource-operations',
+  preset: '../../../jest.preset.js',
+  testEnvironment: 'jsdom',
+  rootDir: '.',
+};

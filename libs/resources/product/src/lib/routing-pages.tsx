@@ -1,0 +1,209 @@
+import { useRef, useState } from 'react';
+import { useParams, type RouteObject } from 'react-router';
+import {
+  Alert,
+  Button,
+  DeleteOutlined,
+  Input,
+  PlusOutlined,
+  RecordState,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Typography,
+  resourceRoutes,
+  type RoleAccess,
+} from '@smsc/shared-ui';
+import { describeApiError } from '@smsc/shared-api';
+import type { RouteLine, RoutingWithRoutes } from '@smsc/shared-contract';
+import { useGetRoutingQuery, useRouteVendorProductsQuery, useUpdateRoutingMutation } from './routing.api';
+import { routingBundle } from './routing.resource';
+
+/** One row of the editor: a dial code and the vendor product it goes to, pinned or not. */
+export interface RouteRow {
+  key: number;
+  code: string;
+  vendor_product_uuid?: string;
+  is_pinned: boolean;
+}
+
+const CODE = /^[0-9]{1,15}$/;
+
+/** The rows as the PATCH body's routes, or the first problem in words (a row without code or vendor product). */
+export function toRouteLines(rows: RouteRow[]): { routes: RouteLine[] } | { problem: string } {
+  const routes: RouteLine[] = [];
+  for (const [i, row] of rows.entries()) {
+    const code = row.code.trim();
+    if (!CODE.test(code)) return { problem: `Route ${i + 1}: the code is 1 to 15 digits (e.g. 44 or 4477)` };
+    if (!row.vendor_product_uuid) return { problem: `Route ${i + 1}: choose the vendor product` };
+    routes.push({ code, vendor_product_uuid: row.vendor_product_uuid, is_pinned: row.is_pinned });
+  }
+  return { routes };
+}
+
+function rowsOf(routing: RoutingWithRoutes): RouteRow[] {
+  // routes by mobile network are kept by the server only when sent again; this editor shows code routes
+  return routing.routes
+    .filter((r) => r.code !== null)
+    .map((r, key) => ({ key, code: r.code ?? '', vendor_product_uuid: r.vendor_product_uuid, is_pinned: r.is_pinned }));
+}
+
+/**
+ * The routes of one routing: each code goes to a vendor product. Several routes for one code are
+ * fallbacks of each other: pinned ones are tried first, then the rest cheapest first.
+ */
+export function RoutesEditor() {
+  const id = useParams().id ?? '';
+  const routing = useGetRoutingQuery(id);
+  if (!routing.data) return <RecordState state={routing} />;
+  // a fresh read (after a save) starts the editor again from what the server holds
+  return <RoutesForm key={routing.fulfilledTimeStamp} id={id} routing={routing.data} />;
+}
+
+function RoutesForm({ id, routing }: { id: string; routing: RoutingWithRoutes }) {
+  const products = useRouteVendorProductsQuery();
+  const [save, saving] = useUpdateRoutingMutation();
+  const [rows, setRows] = useState<RouteRow[]>(() => rowsOf(routing));
+  const [problem, setProblem] = useState<string>();
+  const [saved, setSaved] = useState(false);
+  const networkRoutes = routing.routes.filter((r) => r.code === null).length;
+  const nextKey = useRef(routing.routes.length);
+  const change = (key: number, part: Partial<RouteRow>) => {
+    setSaved(false);
+    setRows((all) => all.map((r) => (r.key === key ? { ...r, ...part } : r)));
+  };
+  const options = (products.data?.items ?? []).map((p) => ({
+    label: `${p.vendor_name} / ${p.vendor_product_name}`,
+    value: p.vendor_product_uuid,
+  }));
+  const submit = async () => {
+    const lines = toRouteLines(rows);
+    if ('problem' in lines) return setProblem(lines.problem);
+    setProblem(undefined);
+    const networks = routing.routes
+      .filter((r) => r.code === null && r.mobile_network_uuid)
+      .map((r) => ({
+        mobile_network_uuid: r.mobile_network_uuid,
+        vendor_product_uuid: r.vendor_product_uuid,
+        is_pinned: r.is_pinned,
+      }));
+    await save({ id, body: { routes: [...lines.routes, ...networks] } })
+      .unwrap()
+      .then(() => setSaved(true))
+      .catch(() => undefined);
+  };
+  return (
+    <section aria-labelledby="routes-title" style={{ marginTop: 24 }}>
+      <Typography.Title level={2} id="routes-title" style={{ fontSize: 18 }}>
+        Routes
+      </Typography.Title>
+      <Typography.Paragraph>
+        Each code (the start of a number, e.g. 44) goes to a vendor product. Give one code several routes for fallbacks:
+        pinned routes are tried first, then the others from the cheapest up.
+        {networkRoutes > 0 ? ` ${networkRoutes} route(s) by mobile network are kept as they are.` : ''}
+      </Typography.Paragraph>
+      <Table<RouteRow>
+        rowKey="key"
+        size="small"
+        pagination={false}
+        dataSource={rows}
+        data-testid="routing-routes"
+        locale={{ emptyText: 'No routes yet' }}
+        columns={[
+          {
+            key: 'code',
+            title: 'Code',
+            width: 140,
+            render: (_, r, i) => (
+              <Input
+                aria-label={`Code of route ${i + 1}`}
+                value={r.code}
+                inputMode="numeric"
+                onChange={(e) => change(r.key, { code: e.target.value })}
+              />
+            ),
+          },
+          {
+            key: 'vendor_product',
+            title: 'Vendor product',
+            render: (_, r, i) => (
+              <Select
+                aria-label={`Vendor product of route ${i + 1}`}
+                showSearch
+                optionFilterProp="label"
+                style={{ minWidth: 240, width: '100%' }}
+                loading={products.isLoading}
+                value={r.vendor_product_uuid}
+                options={options}
+                onChange={(v: string) => change(r.key, { vendor_product_uuid: v })}
+              />
+            ),
+          },
+          {
+            key: 'pinned',
+            title: 'Pinned (tried first)',
+            width: 150,
+            render: (_, r, i) => (
+              <Switch
+                aria-label={`Pin route ${i + 1}`}
+                checked={r.is_pinned}
+                onChange={(on) => change(r.key, { is_pinned: on })}
+              />
+            ),
+          },
+          {
+            key: 'remove',
+            title: 'Actions',
+            width: 110,
+            render: (_, r, i) => (
+              <Button
+                type="link"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={`Remove route ${i + 1}`}
+                onClick={() => {
+                  setSaved(false);
+                  setRows((all) => all.filter((x) => x.key !== r.key));
+                }}
+              >
+                Remove
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <Space style={{ marginTop: 12 }} wrap>
+        <Button
+          icon={<PlusOutlined />}
+          onClick={() => setRows((all) => [...all, { key: nextKey.current++, code: '', is_pinned: false }])}
+        >
+          Add route
+        </Button>
+        <Button type="primary" loading={saving.isLoading} onClick={submit}>
+          Save routes
+        </Button>
+        {saved ? <span role="status">Routes saved</span> : null}
+      </Space>
+      {problem ? <Alert style={{ marginTop: 12 }} type="error" role="alert" title={problem} /> : null}
+      {saving.error ? (
+        <Alert style={{ marginTop: 12 }} type="error" role="alert" title={describeApiError(saving.error)} />
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * product/routing: the routings a product routes by (docs/spec.md §7 GET/POST/PATCH /routing; the spec lists
+ * no screen path, so they sit beside the product's other catalog pages): list, add, and edit with
+ * the routes editor under the name.
+ */
+export function routingRoutes(access: RoleAccess): RouteObject {
+  return resourceRoutes(routingBundle, access, {
+    path: 'routing',
+    list: { path: '', title: 'Routings' },
+    create: { path: 'add', title: 'Add routing' },
+    edit: { path: 'edit/:id', title: 'Edit routing' },
+    editExtra: <RoutesEditor />,
+  });
+}

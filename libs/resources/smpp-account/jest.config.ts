@@ -1,0 +1,6 @@
+export default {
+  displayName: 'resource-smpp-account',
+  preset: '../../../jest.preset.js',
+  testEnvironment: 'jsdom',
+  rootDir: '.',
+};

@@ -1,0 +1,20 @@
+export {
+  smppAccountApi,
+  SMPP_ACCOUNT_TAG,
+  useListSmppAccountsQuery,
+  useLazyListSmppAccountsQuery,
+  useGetSmppAccountQuery,
+  useCreateSmppAccountMutation,
+  useUpdateSmppAccountMutation,
+  useDeleteSmppAccountMutation,
+  useListSmppBindsQuery,
+} from './lib/smpp-account.api';
+export {
+  smppAccountDefinition,
+  smppAccountBundle,
+  smppAccountPages,
+  toSmppCreate,
+  toSmppPatch,
+  SMPP_ACCOUNT_ACCESS,
+} from './lib/smpp-account.resource';
+export { SmppBindsPanel } from './lib/smpp-binds-panel';

@@ -1,0 +1,62 @@
+import { api } from '@smsc/shared-api';
+import type {
+  Company,
+  ListPageOf,
+  SmppAccount,
+  SmppAccountCreateBody,
+  SmppAccountPatchBody,
+  SmppBind,
+} from '@smsc/shared-contract';
+import type { ListQueryArg } from '@smsc/shared-ui';
+
+export const SMPP_ACCOUNT_TAG = 'SmppAccount';
+const LIST = { type: SMPP_ACCOUNT_TAG, id: 'LIST' } as const;
+
+/** SMPP accounts (docs/smpp.md): answers carry the record under `smpp_account`. */
+export const smppAccountApi = api.enhanceEndpoints({ addTagTypes: [SMPP_ACCOUNT_TAG] }).injectEndpoints({
+  endpoints: (b) => ({
+    listSmppAccounts: b.query<ListPageOf<SmppAccount>, ListQueryArg>({
+      query: (params) => ({ url: '/smpp_account/list', params }),
+      providesTags: [LIST],
+    }),
+    getSmppAccount: b.query<SmppAccount, string>({
+      query: (id) => `/smpp_account/${encodeURIComponent(id)}`,
+      transformResponse: (a: { smpp_account: SmppAccount }) => a.smpp_account,
+      providesTags: (_r, _e, id) => [{ type: SMPP_ACCOUNT_TAG, id }],
+    }),
+    createSmppAccount: b.mutation<SmppAccount, SmppAccountCreateBody>({
+      query: (body) => ({ url: '/smpp_account', method: 'POST', body }),
+      transformResponse: (a: { smpp_account: SmppAccount }) => a.smpp_account,
+      invalidatesTags: [LIST],
+    }),
+    updateSmppAccount: b.mutation<SmppAccount, { id: string; body: SmppAccountPatchBody }>({
+      query: ({ id, body }) => ({ url: `/smpp_account/${encodeURIComponent(id)}`, method: 'PATCH', body }),
+      transformResponse: (a: { smpp_account: SmppAccount }) => a.smpp_account,
+      invalidatesTags: (_r, _e, { id }) => [LIST, { type: SMPP_ACCOUNT_TAG, id }],
+    }),
+    deleteSmppAccount: b.mutation<unknown, string>({
+      query: (id) => ({ url: `/smpp_account/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, id) => [LIST, { type: SMPP_ACCOUNT_TAG, id }],
+    }),
+    /** the account's open binds: polled while its page is open */
+    listSmppBinds: b.query<SmppBind[], string>({
+      query: (id) => `/smpp_account/${encodeURIComponent(id)}/binds`,
+      transformResponse: (a: { items: SmppBind[] }) => a.items,
+    }),
+    /** the companies an admin or reseller may give an account to */
+    smppCompanyChoices: b.query<ListPageOf<Company>, void>({
+      query: () => ({ url: '/company/list', params: { order_by: 'company_name', order_dir: 'asc', per_page: 500 } }),
+    }),
+  }),
+});
+
+export const {
+  useListSmppAccountsQuery,
+  useLazyListSmppAccountsQuery,
+  useGetSmppAccountQuery,
+  useCreateSmppAccountMutation,
+  useUpdateSmppAccountMutation,
+  useDeleteSmppAccountMutation,
+  useListSmppBindsQuery,
+  useSmppCompanyChoicesQuery,
+} = smppAccountApi;

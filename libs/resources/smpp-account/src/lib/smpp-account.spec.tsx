@@ -1,0 +1,137 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useRoutes } from 'react-router';
+import { resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
+import { renderWithProviders, stubApi } from '@smsc/shared-testing';
+import { SMPP_ACCOUNT_ACCESS, smppAccountBundle, smppAccountPages, toSmppPatch } from './smpp-account.resource';
+
+const ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const ACCOUNT = {
+  smpp_account_uuid: ID,
+  company_uuid: '11111111-2222-4333-8444-555555555555',
+  company_name: 'Acme',
+  system_id: 'acme-gw',
+  allowed_ips: ['198.51.100.0/24'],
+  max_binds: 2,
+  tps: 50,
+  default_ani: null,
+  is_active: true,
+  binds: 1,
+  created_on: '2026-11-25T10:00:00.000Z',
+  updated_on: '2026-11-25T10:00:00.000Z',
+};
+const BIND = {
+  bind_id: '21111111-2222-4333-8444-555555555555',
+  remote_address: '198.51.100.7',
+  bind_type: 'transceiver',
+  since: '2026-11-26T09:00:00.000Z',
+  submits: 1200,
+  receipts: 1180,
+  incoming: 3,
+  rate: 42.5,
+};
+
+/** The role's area as the route tables mount it: the resource's pages under /area. */
+function Area({ access }: { access: RoleAccess }) {
+  return useRoutes([resourceRoutes(smppAccountBundle, access, smppAccountPages)]);
+}
+const render = (access: RoleAccess, route: string) =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/area/*" element={<Area access={access} />} />
+    </Routes>,
+    { route },
+  );
+/** the lazy pages and antd take seconds on a loaded machine */
+const SLOW = { timeout: 15_000 };
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+// antd's first render of the table and form takes seconds when the machine is busy
+jest.setTimeout(60_000);
+
+describe('SMPP accounts screens', () => {
+  let api: ReturnType<typeof stubApi>;
+  beforeAll(() => {
+    api = stubApi(({ path, method, body }) => {
+      const json = (b: unknown, status = 200) => ({ status, body: b });
+      if (path === '/smpp_account/list') return json({ items: [ACCOUNT], total: 1, per_page: 10 });
+      if (path === `/smpp_account/${ID}/binds`) return json({ items: [BIND] });
+      if (path === `/smpp_account/${ID}` && method === 'GET') return json({ smpp_account: ACCOUNT });
+      if (path === `/smpp_account/${ID}` && method === 'PATCH')
+        return json({ smpp_account: { ...ACCOUNT, ...(body as object) } });
+      if (path === `/smpp_account/${ID}` && method === 'DELETE') return json({ message: 'SMPP account deleted' });
+      if (path === '/smpp_account' && method === 'POST')
+        return json({ smpp_account: { ...ACCOUNT, ...(body as object), smpp_account_uuid: ID } }, 201);
+      if (path === '/company/list') return json({ items: [], total: 0, per_page: 500 });
+      return json({ error: { message: `unexpected ${method} ${path}` } }, 500);
+    });
+  });
+  beforeEach(() => {
+    api.calls.length = 0;
+  });
+  afterAll(() => api.restore());
+
+  it('lists the accounts; the company column only for roles that see several companies', async () => {
+    const { unmount } = render({ keys: [] }, '/area/smpp-accounts/smpp-account-list');
+    const table = await screen.findByTestId('resource-table-smpp-accounts', {}, SLOW);
+    expect(await within(table).findByText('acme-gw', {}, SLOW)).toBeTruthy();
+    expect(within(table).getByText('198.51.100.0/24')).toBeTruthy();
+    expect(within(table).queryByText('Acme')).toBeNull();
+    unmount();
+    render({ keys: [SMPP_ACCOUNT_ACCESS.company] }, '/area/smpp-accounts/smpp-account-list');
+    const withCompany = await screen.findByTestId('resource-table-smpp-accounts', {}, SLOW);
+    expect(await within(withCompany).findByText('Acme', {}, SLOW)).toBeTruthy();
+  });
+
+  it('creates an account from the form: CIDRs one a line, limits as numbers', async () => {
+    render({ keys: [] }, '/area/smpp-accounts/add-smpp-account');
+    await screen.findByLabelText('System ID', {}, SLOW);
+    fill('System ID', 'acme-new');
+    fill('Password', 'secret1');
+    fill('Allowed IPs', '203.0.113.0/24\n2001:db8::/32');
+    fill('Submits per second (TPS)', '25');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Create smpp account/i })));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true), SLOW);
+    const post = api.calls.find((c) => c.method === 'POST');
+    expect(post?.body).toEqual({
+      system_id: 'acme-new',
+      password: 'secret1',
+      allowed_ips: ['203.0.113.0/24', '2001:db8::/32'],
+      max_binds: 2,
+      tps: 25,
+      is_active: true,
+    });
+  });
+
+  it("shows the account's live binds on its page", async () => {
+    render({ keys: [] }, `/area/smpp-accounts/edit-smpp-account/${ID}`);
+    expect(await screen.findByText('Live binds', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('198.51.100.7', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('transceiver')).toBeTruthy();
+    expect(screen.getByText('1200')).toBeTruthy();
+    expect(screen.getByText('42.5')).toBeTruthy();
+  });
+
+  it('deletes after confirmation only', async () => {
+    render({ keys: [] }, '/area/smpp-accounts/smpp-account-list');
+    fireEvent.click(await screen.findByRole('button', { name: `Delete SMPP account ${ID}` }, SLOW));
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await screen.findAllByText(/Delete this SMPP account\?/i, {}, SLOW);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete' })));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.method === 'DELETE' && c.path === `/smpp_account/${ID}`)).toBe(true),
+    );
+  });
+
+  it('patches only what changed; an empty new password keeps the old one', () => {
+    expect(
+      toSmppPatch(
+        { allowed_ips: '198.51.100.0/24', max_binds: 2, tps: 80, default_ani: '', is_active: true, password: '' },
+        ACCOUNT,
+      ),
+    ).toEqual({ tps: 80 });
+    expect(toSmppPatch({ allowed_ips: '', password: 'newpass1' }, ACCOUNT)).toEqual({
+      allowed_ips: [],
+      password: 'newpass1',
+    });
+  });
+});

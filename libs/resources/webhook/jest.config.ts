@@ -1,0 +1,6 @@
+export default {
+  displayName: 'resource-webhook',
+  preset: '../../../jest.preset.js',
+  testEnvironment: 'jsdom',
+  rootDir: '.',
+};

@@ -1,0 +1,6 @@
+/**
+ * Cache tags that more than one resource lib names. The ledger's: a single send, a bulk or a payment moves
+ * the balance and the transaction history the billing lib reads, so each of them invalidates this one.
+ */
+export const LEDGER_TAG = 'Ledger';
+export const LEDGER_LIST = { type: LEDGER_TAG, id: 'LIST' } as const;
