@@ -6,21 +6,36 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { BlockReason, SmsStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { parseDnis, quote, type CompiledCatalog } from '../catalog';
-import { releaseMany, reserveMany, settleMany } from '../billing';
-import { parseNanp } from '../numbers/phone';
-import { decide, noMoney, type Decision } from './engine/pipeline';
+import { chargeWholesale, releaseMany, reserveMany, settleMany } from '../billing';
+import { parseNanp } from '../numbers';
+import { block, decide, noMoney, type Decision } from './engine/pipeline';
+import { formatMoney } from '../billing';
 import { countSegments } from './engine/segments';
 import { matchFilter } from './engine/keywords';
 import { movableFrom, settlementFor } from './engine/state';
 import type { OutboundMessage } from './gateway/adapter';
+import { NO_GUARDS, type Destination, type GuardView, type SendGuards } from './guard-port';
 
-export interface CompanyFacts { company_uuid: string; reseller_uuid: string | null; product_uuid: string | null }
+export interface CompanyFacts {
+  company_uuid: string;
+  reseller_uuid: string | null;
+  product_uuid: string | null;
+}
 export interface BatchItem {
-  ani: string; dnis: string; text: string; recipient_uuid?: string | null;
+  ani: string;
+  dnis: string;
+  text: string;
+  recipient_uuid?: string | null;
   /** a bulk job's message: stored at most once per (bulk, recipient seq) */
   bulk?: { bulk_uuid: string; seq: number };
   /** a single send's own sender and fields (a batch of single sends mixes users) */
-  user_uuid?: string | null; sms_template_uuid?: string | null; send_at?: Date | null;
+  user_uuid?: string | null;
+  sms_template_uuid?: string | null;
+  send_at?: Date | null;
+  /** an id the caller chose (the SMPP listener answers a multipart message's first parts before its last arrives) */
+  sms_uuid?: string;
+  /** POST /sms status_callback: the message's status events go there too */
+  status_callback?: string | null;
 }
 
 /** Seconds a stored bulk message waits for its hand-over before another worker may hand it over. */
@@ -28,41 +43,126 @@ export const BULK_LEASE_SECONDS = 15;
 
 /** A bulk message of the batch was stored already (a re-run batch): the caller's transaction must roll back. */
 export class AlreadyStored extends Error {}
-export interface Judged { item: BatchItem; ani: string; destination: string | null; text: string; segments: number; encoding: 'GSM-7' | 'UCS-2'; decision: Decision }
-export interface StoredMessage { sms_uuid: string; status: SmsStatus; outbound: OutboundMessage | null; refused?: Extract<Decision, { ok: false }> }
+export interface Judged {
+  item: BatchItem;
+  ani: string;
+  destination: string | null;
+  text: string;
+  segments: number;
+  encoding: 'GSM-7' | 'UCS-2';
+  decision: Decision;
+  /** the company has a spend limit: the store checks it in its transaction (guard-port.ts) */
+  limited?: boolean;
+}
+export interface StoredMessage {
+  sms_uuid: string;
+  status: SmsStatus;
+  outbound: OutboundMessage | null;
+  refused?: Extract<Decision, { ok: false }>;
+}
 
 /** The engine's decision for one message from facts already looked up (send() and batches share it). */
-export function judge(company: CompanyFacts, catalog: CompiledCatalog, filters: string[], facts: { sender: boolean; suppressed: boolean }, m: { ani: string; dnis: string; text: string }, destination = destinationOf(m.dnis)) {
+export function judge(
+  company: CompanyFacts,
+  catalog: CompiledCatalog,
+  filters: string[],
+  facts: { sender: boolean; suppressed: boolean },
+  m: { ani: string; dnis: string; text: string },
+  parsed: Destination | null = parseDestination(m.dnis),
+  view: GuardView | null = null,
+) {
+  const destination = parsed?.e164 ?? null;
   const seg = countSegments(m.text);
-  const q = destination && company.product_uuid ? quote(catalog, { productUuid: company.product_uuid, dnis: destination }) : null;
-  const decision = decide({
-    senderAllowed: facts.sender, destination, template: undefined, suppressed: facts.suppressed,
-    filterHit: matchFilter(m.text, filters), segments: seg.segments, encoding: seg.encoding, quote: q,
-  }, m.dnis, m.ani);
+  const q =
+    destination && company.product_uuid
+      ? quote(catalog, {
+          productUuid: company.product_uuid,
+          dnis: destination,
+          minMarginMicros: view?.minMarginMicros ?? undefined,
+        })
+      : null;
+  const decision = decide(
+    {
+      senderAllowed: facts.sender,
+      destination,
+      template: undefined,
+      suppressed: facts.suppressed,
+      filterHit: matchFilter(m.text, filters),
+      guard: parsed && view ? view.check(parsed) : null,
+      segments: seg.segments,
+      encoding: seg.encoding,
+      quote: q,
+    },
+    m.dnis,
+    m.ani,
+  );
   return { decision, destination, seg };
 }
 
 /** The destination in E.164 as the pipeline routes it, or null when it is not a valid number. */
 export function destinationOf(dnis: string): string | null {
+  return parseDestination(dnis)?.e164 ?? null;
+}
+
+/** The destination in E.164 with its country, or null when it is not a valid number. */
+export function parseDestination(dnis: string): Destination | null {
   const parsed = parseDnis(dnis);
-  return parsed ? `+${parsed.digits}` : null;
+  return parsed ? { e164: `+${parsed.digits}`, iso2: parsed.iso2 } : null;
 }
 
 /** Looks up the facts of a whole batch in two queries and judges every message (no writes). */
-export async function judgeBatch(db: Kysely<Database>, company: CompanyFacts, catalog: CompiledCatalog, filters: string[], items: BatchItem[]): Promise<Judged[]> {
+export async function judgeBatch(
+  db: Kysely<Database>,
+  company: CompanyFacts,
+  catalog: CompiledCatalog,
+  filters: string[],
+  items: BatchItem[],
+  view: GuardView | null = null,
+): Promise<Judged[]> {
   const anis = items.map((i) => parseNanp(i.ani)?.e164 ?? i.ani.trim());
-  const dests = items.map((i) => destinationOf(i.dnis));
+  const parsed = items.map((i) => parseDestination(i.dnis));
+  const dests = parsed.map((p) => p?.e164 ?? null);
   const wanted = [...new Set(dests.filter((d): d is string => !!d))];
   const [senders, suppressed] = await Promise.all([
-    db.selectFrom('dids').select('did').where('company_uuid', '=', company.company_uuid).where('did_type', '=', 'ani').where('did', 'in', [...new Set(anis)]).execute(),
-    wanted.length ? db.selectFrom('suppressed_numbers').select('number').where('company_uuid', '=', company.company_uuid).where('number', 'in', wanted).execute() : [],
+    db
+      .selectFrom('dids')
+      .select('did')
+      .where('company_uuid', '=', company.company_uuid)
+      .where('did_type', '=', 'ani')
+      .where('did', 'in', [...new Set(anis)])
+      .execute(),
+    wanted.length
+      ? db
+          .selectFrom('suppressed_numbers')
+          .select('number')
+          .where('company_uuid', '=', company.company_uuid)
+          .where('number', 'in', wanted)
+          .execute()
+      : [],
   ]);
   const senderSet = new Set(senders.map((s) => s.did));
   const suppressedSet = new Set(suppressed.map((s) => s.number));
   return items.map((item, i) => {
     const ani = anis[i];
-    const { decision, destination, seg } = judge(company, catalog, filters, { sender: senderSet.has(ani), suppressed: !!dests[i] && suppressedSet.has(dests[i] as string) }, { ...item, ani }, dests[i]);
-    return { item, ani, destination, text: item.text, segments: seg.segments, encoding: seg.encoding, decision };
+    const { decision, destination, seg } = judge(
+      company,
+      catalog,
+      filters,
+      { sender: senderSet.has(ani), suppressed: !!dests[i] && suppressedSet.has(dests[i] as string) },
+      { ...item, ani },
+      parsed[i],
+      view,
+    );
+    return {
+      item,
+      ani,
+      destination,
+      text: item.text,
+      segments: seg.segments,
+      encoding: seg.encoding,
+      decision,
+      limited: view?.limited,
+    };
   });
 }
 
@@ -73,23 +173,50 @@ export async function judgeBatch(db: Kysely<Database>, company: CompanyFacts, ca
  * blocked with its reason. Answers the rows in input order; queued ones carry what the gateway needs.
  * Throws AlreadyStored when a bulk message of the batch exists (nothing of the batch may commit then).
  */
-export async function storeBatch(trx: Transaction<Database>, company: CompanyFacts, user_uuid: string | null, judged: Judged[]): Promise<StoredMessage[]> {
-  const priced = judged.map((j) => (j.decision.ok && j.decision.price > 0n ? j.decision.price : null));
-  const holds = await reserveMany(trx, { company_uuid: company.company_uuid }, priced.filter((p): p is bigint => p !== null));
+export async function storeBatch(
+  trx: Transaction<Database>,
+  company: CompanyFacts,
+  user_uuid: string | null,
+  judged: Judged[],
+  guards: SendGuards = NO_GUARDS,
+): Promise<StoredMessage[]> {
+  const { decisions, limited } = await withinSpend(trx, company, judged, guards);
+  let spent = 0n;
+  const priced = decisions.map((d) => (d.ok && d.price > 0n ? d.price : null));
+  const holds = await reserveMany(
+    trx,
+    { company_uuid: company.company_uuid },
+    priced.filter((p): p is bigint => p !== null),
+  );
   let nextHold = 0;
   const rows = [];
   const out: StoredMessage[] = [];
   for (const [i, j] of judged.entries()) {
-    const sms_uuid = randomUUID();
+    const sms_uuid = j.item.sms_uuid ?? randomUUID();
     const bulk = j.item.bulk
-      ? { bulk_uuid: j.item.bulk.bulk_uuid, bulk_seq: j.item.bulk.seq, bulk_lease: sql<Date>`now() + make_interval(secs => ${BULK_LEASE_SECONDS})` }
+      ? {
+          bulk_uuid: j.item.bulk.bulk_uuid,
+          bulk_seq: j.item.bulk.seq,
+          bulk_lease: sql<Date>`now() + make_interval(secs => ${BULK_LEASE_SECONDS})`,
+        }
       : {};
     const base = {
-      sms_uuid, company_uuid: company.company_uuid, reseller_uuid: company.reseller_uuid, user_uuid: j.item.user_uuid !== undefined ? j.item.user_uuid : user_uuid,
-      ani: j.ani, dnis: j.destination ?? j.item.dnis.trim(), text: j.text, segments: j.segments, encoding: j.encoding, recipient_uuid: j.item.recipient_uuid ?? null,
-      sms_template_uuid: j.item.sms_template_uuid ?? null, send_at: j.item.send_at ?? null, ...bulk,
+      sms_uuid,
+      company_uuid: company.company_uuid,
+      reseller_uuid: company.reseller_uuid,
+      user_uuid: j.item.user_uuid !== undefined ? j.item.user_uuid : user_uuid,
+      ani: j.ani,
+      dnis: j.destination ?? j.item.dnis.trim(),
+      text: j.text,
+      segments: j.segments,
+      encoding: j.encoding,
+      recipient_uuid: j.item.recipient_uuid ?? null,
+      sms_template_uuid: j.item.sms_template_uuid ?? null,
+      send_at: j.item.send_at ?? null,
+      status_callback: j.item.status_callback ?? null,
+      ...bulk,
     };
-    let d = j.decision;
+    let d = decisions[i];
     let reservation_uuid: string | null = null;
     if (d.ok && priced[i] !== null) {
       const h = holds[nextHold++];
@@ -97,21 +224,84 @@ export async function storeBatch(trx: Transaction<Database>, company: CompanyFac
       else d = noMoney(d.price, h.available);
     }
     if (d.ok) {
-      rows.push({ ...base, status: 'queued' as const, reservation_uuid, price: d.price.toString(), cost: d.cost.toString(), vendor_product_uuid: d.vendorProductUuid,
-        vendor_product_name: d.vendorProductName, mobile_network_name: d.mobileNetworkName });
-      out.push({ sms_uuid, status: 'queued', outbound: { sms_uuid, ani: j.ani, dnis: base.dnis, text: j.text, segments: j.segments, encoding: j.encoding, vendor_product_uuid: d.vendorProductUuid } });
+      spent += d.price;
+      rows.push({
+        ...base,
+        status: 'queued' as const,
+        reservation_uuid,
+        price: d.price.toString(),
+        cost: d.cost.toString(),
+        vendor_product_uuid: d.vendorProductUuid,
+        vendor_product_name: d.vendorProductName,
+        mobile_network_name: d.mobileNetworkName,
+      });
+      out.push({
+        sms_uuid,
+        status: 'queued',
+        outbound: {
+          sms_uuid,
+          ani: j.ani,
+          dnis: base.dnis,
+          text: j.text,
+          segments: j.segments,
+          encoding: j.encoding,
+          vendor_product_uuid: d.vendorProductUuid,
+        },
+      });
       continue;
     }
-    rows.push({ ...base, status: 'blocked' as const, block_reason: d.reason as BlockReason, status_message: d.message });
+    rows.push({
+      ...base,
+      status: 'blocked' as const,
+      block_reason: d.reason as BlockReason,
+      status_message: d.message,
+    });
     out.push({ sms_uuid, status: 'blocked', outbound: null, refused: d });
   }
+  if (limited && spent > 0n) await guards.recordSpend(trx, company.company_uuid, spent);
+  const queued = out.flatMap((o) => (o.outbound ? [o.outbound.dnis] : []));
+  if (queued.length) guards.observe(company, queued);
   for (let i = 0; i < rows.length; i += 1000) {
     const part = rows.slice(i, i + 1000);
-    const stored = await trx.insertInto('sms').values(part)
-      .onConflict((oc) => oc.columns(['bulk_uuid', 'bulk_seq']).where('bulk_uuid', 'is not', null).doNothing()).returning('sms_uuid').execute();
-    if (stored.length < part.length) throw new AlreadyStored(`${part.length - stored.length} message(s) of this batch were stored before`);
+    const stored = await trx
+      .insertInto('sms')
+      .values(part)
+      .onConflict((oc) => oc.columns(['bulk_uuid', 'bulk_seq']).where('bulk_uuid', 'is not', null).doNothing())
+      .returning('sms_uuid')
+      .execute();
+    if (stored.length < part.length)
+      throw new AlreadyStored(`${part.length - stored.length} message(s) of this batch were stored before`);
   }
   return out;
+}
+
+/**
+ * The decisions after the company's spend limits (guard-port.ts): a priced message the limits no longer
+ * allow is refused with spend_limit (the caller adds what the stored ones hold to today's spend). Only a
+ * company with a limit pays the lookup.
+ */
+async function withinSpend(
+  trx: Transaction<Database>,
+  company: CompanyFacts,
+  judged: Judged[],
+  guards: SendGuards,
+): Promise<{ decisions: Decision[]; limited: boolean }> {
+  const decisions = judged.map((j) => j.decision);
+  if (!judged.some((j) => j.limited && j.decision.ok && j.decision.price > 0n)) return { decisions, limited: false };
+  const need = decisions.reduce((sum, d) => (d.ok ? sum + d.price : sum), 0n);
+  let room = await guards.spendRoom(trx, company.company_uuid, need);
+  if (room === null) return { decisions, limited: false };
+  const out = decisions.map((d) => {
+    if (!d.ok || d.price <= 0n) return d;
+    if (d.price > (room as bigint))
+      return block(
+        'spend_limit',
+        `The company's spend limit would be passed: ${formatMoney(d.price)} asked, ${formatMoney(room as bigint)} left for today or this month`,
+      );
+    room = (room as bigint) - d.price;
+    return d;
+  });
+  return { decisions: out, limited: true };
 }
 
 /** Marks handed-over messages sent in one UPDATE; a report that came first keeps its later state. */
@@ -122,16 +312,37 @@ export async function markSent(db: Kysely<Database>, sent: { sms_uuid: string; s
     where sms.sms_uuid = v.id and sms.status = 'queued'`.execute(db);
 }
 
-export interface Report { sms_uuid: string; to: SmsStatus; message?: string | null }
-export interface Moved { moved: boolean; status: SmsStatus | null }
+export interface Report {
+  sms_uuid: string;
+  to: SmsStatus;
+  message?: string | null;
+}
+export interface Moved {
+  moved: boolean;
+  status: SmsStatus | null;
+  /** for a moved message: seconds since it was submitted (the receipt-latency metric) */
+  age_seconds?: number;
+}
 
 /**
  * Applies many delivery reports in one transaction, each exactly as MessagingService.move() would: a
  * forward move only (the guard is movableFrom of its target), and the hold settled or released with
- * it. The caller passes each message at most once per call.
+ * it (and the reseller's wholesale charge with a settled one). The caller passes each message at most
+ * once per call.
  */
-export async function applyReports(trx: Transaction<Database>, reports: Report[]): Promise<Moved[]> {
-  const moved = (await sql<{ sms_uuid: string; reservation_uuid: string | null; price: string | null; status: SmsStatus }>`
+export async function applyReports(
+  trx: Transaction<Database>,
+  reports: Report[],
+  catalog?: CompiledCatalog,
+): Promise<Moved[]> {
+  const moved = (
+    await sql<{
+      sms_uuid: string;
+      reservation_uuid: string | null;
+      price: string | null;
+      status: SmsStatus;
+      age_seconds: number;
+    }>`
     update sms s set status = v.target,
       status_message = case when v.set_msg then v.msg else s.status_message end,
       sent_on = case when v.target = 'sent' then now() else s.sent_on end,
@@ -139,16 +350,38 @@ export async function applyReports(trx: Transaction<Database>, reports: Report[]
     from unnest(${reports.map((r) => r.sms_uuid)}::uuid[], ${reports.map((r) => r.to)}::text[], ${reports.map((r) => r.message ?? null)}::text[],
       ${reports.map((r) => r.message !== undefined)}::bool[], ${reports.map((r) => movableFrom(r.to).join(','))}::text[]) as v(id, target, msg, set_msg, from_list)
     where s.sms_uuid = v.id and s.is_received = false and s.status = any(string_to_array(v.from_list, ','))
-    returning s.sms_uuid, s.reservation_uuid, s.price::text as price, s.status`.execute(trx)).rows;
+    returning s.sms_uuid, s.reservation_uuid, s.price::text as price, s.status,
+      extract(epoch from clock_timestamp() - s.created_on)::float8 as age_seconds`.execute(trx)
+  ).rows;
   const byId = new Map(moved.map((m) => [m.sms_uuid, m]));
   // every hold of the batch settled or released in a few statements (one ledger entry per charged message)
-  const settles = moved.filter((m) => m.reservation_uuid && settlementFor(m.status) === 'settle')
-    .map((m) => ({ reservation_uuid: m.reservation_uuid as string, charge: BigInt(m.price ?? '0'), cause_type: 'sms', cause_id: m.sms_uuid, memo: 'SMS delivered' }));
-  const releases = moved.filter((m) => m.reservation_uuid && settlementFor(m.status) === 'release').map((m) => m.reservation_uuid as string);
+  const settles = moved
+    .filter((m) => m.reservation_uuid && settlementFor(m.status) === 'settle')
+    .map((m) => ({
+      reservation_uuid: m.reservation_uuid as string,
+      charge: BigInt(m.price ?? '0'),
+      cause_type: 'sms',
+      cause_id: m.sms_uuid,
+      memo: 'SMS delivered',
+    }));
+  const releases = moved
+    .filter((m) => m.reservation_uuid && settlementFor(m.status) === 'release')
+    .map((m) => m.reservation_uuid as string);
   await settleMany(trx, settles);
+  await chargeWholesale(
+    trx,
+    settles.map((m) => m.cause_id),
+    catalog,
+  );
   await releaseMany(trx, releases);
   const rest = reports.filter((r) => !byId.has(r.sms_uuid)).map((r) => r.sms_uuid);
-  const current = rest.length ? await trx.selectFrom('sms').select(['sms_uuid', 'status']).where('sms_uuid', 'in', rest).execute() : [];
+  const current = rest.length
+    ? await trx.selectFrom('sms').select(['sms_uuid', 'status']).where('sms_uuid', 'in', rest).execute()
+    : [];
   const now = new Map(current.map((c) => [c.sms_uuid, c.status]));
-  return reports.map((r) => (byId.has(r.sms_uuid) ? { moved: true, status: r.to } : { moved: false, status: now.get(r.sms_uuid) ?? null }));
+  return reports.map((r) =>
+    byId.has(r.sms_uuid)
+      ? { moved: true, status: r.to, age_seconds: Number(byId.get(r.sms_uuid)?.age_seconds) }
+      : { moved: false, status: now.get(r.sms_uuid) ?? null },
+  );
 }

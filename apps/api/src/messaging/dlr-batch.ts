@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { GroupCommit } from '../lib/group-commit';
+import type { CatalogSource } from '../billing';
 import { applyReports, type Moved, type Report } from './batch';
 
 export class DlrBatcher {
@@ -13,8 +14,20 @@ export class DlrBatcher {
   // 250 a batch: the holds of a batch are settled together (settleMany: one lock and one update per account), and a
   // batch stays short enough that other requests interleave on PGlite's single connection. One report per message per
   // batch: a repeat waits for the next batch, where it finds the state moved.
-  constructor(db: Kysely<Database>, opts: { maxBatch: number; maxWaitMs: number } = { maxBatch: 250, maxWaitMs: 15 }) {
-    this.group = new GroupCommit((reports) => db.transaction().execute((trx) => applyReports(trx, reports)), { ...opts, keyOf: (r) => r.sms_uuid });
+  constructor(
+    db: Kysely<Database>,
+    opts: { maxBatch: number; maxWaitMs: number } = { maxBatch: 250, maxWaitMs: 15 },
+    catalog?: CatalogSource,
+  ) {
+    // the catalog is read before the transaction opens (see CatalogSource)
+    const apply = async (reports: Report[]) => {
+      const prices = catalog ? await catalog() : undefined;
+      return db.transaction().execute((trx) => applyReports(trx, reports, prices));
+    };
+    this.group = new GroupCommit(apply, {
+      ...opts,
+      keyOf: (r) => r.sms_uuid,
+    });
   }
 
   add(report: Report): Promise<Moved> {

@@ -1,0 +1,92 @@
+// An outgoing message's moves after it is stored: handed to the gateway (sent or failed), then moved forward
+// by reports and cancels, its charge settled or released in the same transaction.
+import { sql, type Kysely } from 'kysely';
+import type { SmsStatus } from '@smsc/shared-contract';
+import type { Database } from '../db/schema';
+import { settle, release, chargeWholesale, type CatalogSource } from '../billing';
+import { movableFrom, settlementFor } from './engine/state';
+import type { GatewayAdapter, OutboundMessage } from './gateway/adapter';
+
+export class MessageMoves {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly gateway: GatewayAdapter,
+    /** the platform's prices, for the reseller's wholesale charge beside the company's (billing/wholesale.ts) */
+    private readonly catalog: CatalogSource,
+  ) {}
+
+  /** Hands a queued message to the gateway: accepted → sent; refused → failed and the hold released. */
+  async submit(sms_uuid: string, known?: OutboundMessage): Promise<void> {
+    const m =
+      known ??
+      (await this.db
+        .selectFrom('sms')
+        .select(['sms_uuid', 'ani', 'dnis', 'text', 'segments', 'encoding', 'vendor_product_uuid'])
+        .where('sms_uuid', '=', sms_uuid)
+        .executeTakeFirstOrThrow());
+    let smsc_id: string;
+    try {
+      smsc_id = (await this.gateway.submit(m)).smsc_id;
+    } catch (e) {
+      await this.move(sms_uuid, 'failed', `The gateway refused the message: ${(e as Error).message}`);
+      return;
+    }
+    // A fast report may already have moved it on: the guard keeps the later state.
+    await this.db
+      .updateTable('sms')
+      .set({ status: 'sent', sent_on: new Date(), smsc_id })
+      .where('sms_uuid', '=', sms_uuid)
+      .where('status', '=', 'queued')
+      .execute();
+  }
+
+  /**
+   * Moves an outgoing message forward (delivery reports, gateway refusals, cancel) and settles or
+   * releases its charge in the same transaction. A move that is not forward changes nothing (moved: false).
+   */
+  async move(
+    sms_uuid: string,
+    to: SmsStatus,
+    message?: string | null,
+  ): Promise<{ moved: boolean; status: SmsStatus | null }> {
+    // read before the transaction opens (see CatalogSource)
+    const prices = await this.catalog();
+    return this.db.transaction().execute(async (trx) => {
+      const now = new Date();
+      const set: Record<string, unknown> = { status: to };
+      if (message !== undefined) set.status_message = message;
+      if (to === 'sent') set.sent_on = now;
+      if (to === 'delivered' || to === 'undelivered' || to === 'failed') set.delivered_on = now;
+      const row = await trx
+        .updateTable('sms')
+        .set(set)
+        .where('sms_uuid', '=', sms_uuid)
+        .where('is_received', '=', false)
+        .where('status', 'in', movableFrom(to))
+        .returning(['reservation_uuid', sql<string | null>`price::text`.as('price'), 'status'])
+        .executeTakeFirst();
+      if (!row) {
+        const current = await trx
+          .selectFrom('sms')
+          .select('status')
+          .where('sms_uuid', '=', sms_uuid)
+          .executeTakeFirst();
+        return { moved: false, status: current?.status ?? null };
+      }
+      const action = settlementFor(to);
+      if (row.reservation_uuid && action === 'settle') {
+        await settle(trx, {
+          reservation_uuid: row.reservation_uuid,
+          charge: BigInt(row.price ?? '0'),
+          cause_type: 'sms',
+          cause_id: sms_uuid,
+          memo: 'SMS delivered',
+        });
+        await chargeWholesale(trx, [sms_uuid], prices);
+      } else if (row.reservation_uuid && action === 'release') {
+        await release(trx, row.reservation_uuid);
+      }
+      return { moved: true, status: to };
+    });
+  }
+}
