@@ -10,7 +10,16 @@ import { INVOICE_ATTACHMENT, invoiceAttachment } from './invoice-mail';
 import { invoiceDetails } from './invoices';
 import { startExpirySweep } from './payment-expiry';
 
-export { reserveMany, settleMany, releaseMany, affordablePrefix, type SettleItem, type Held } from './ledger-batch';
+export {
+  reserveMany,
+  settleMany,
+  releaseMany,
+  affordablePrefix,
+  postMany,
+  type SettleItem,
+  type Held,
+  type PostManyItem,
+} from './ledger-batch';
 export {
   post,
   reserve,

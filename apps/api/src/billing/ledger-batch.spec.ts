@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { balanceOf, ledgerSumOf, post, settle } from './ledger';
-import { releaseMany, reserveMany, settleMany } from './ledger-batch';
+import { postMany, releaseMany, reserveMany, settleMany } from './ledger-batch';
 import { parseMoney } from './money';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -122,5 +122,48 @@ describe('ledger holds and charges by the batch', () => {
       expect([f.balance, f.reserved]).toEqual([parseMoney('99.50'), 0n]);
       expect(await ledgerSumOf(t.app.db, f.account_uuid as string)).toBe(f.balance);
     }
+  });
+  it('posts many entries to one account once each, with a running balance, skipping keys posted before', async () => {
+    const company_uuid = await company('Many Co');
+    const key = (n: number) => `many:${company_uuid}:${n}`;
+    const item = (n: number, amount: string) => ({
+      amount: -parseMoney(amount),
+      cause_type: 'sms',
+      cause_id: `m${n}`,
+      idempotency_key: key(n),
+    });
+    // one posted before through the single form
+    await tx((trx) =>
+      post(trx, {
+        account: { company_uuid },
+        amount: -parseMoney('0.01'),
+        kind: 'sms_charge',
+        cause_type: 'sms',
+        cause_id: 'm1',
+        idempotency_key: key(1),
+      }),
+    );
+    const items = [item(1, '0.01'), item(2, '0.02'), item(3, '0'), item(4, '0.04'), item(2, '0.02')];
+    expect(await tx((trx) => postMany(trx, { company_uuid }, 'sms_charge', items))).toBe(2);
+    expect(await tx((trx) => postMany(trx, { company_uuid }, 'sms_charge', items))).toBe(0);
+    const entries = await t.app.db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('billing_accounts as a', 'a.account_uuid', 'e.account_uuid')
+      .select(['e.amount', 'e.balance_after', 'e.idempotency_key'])
+      .where('a.company_uuid', '=', company_uuid)
+      .orderBy('e.entry_id')
+      .execute();
+    expect(
+      entries.map((e) => [e.idempotency_key, BigInt(e.amount as string), BigInt(e.balance_after as string)]),
+    ).toEqual([
+      [key(1), -parseMoney('0.01'), -parseMoney('0.01')],
+      [key(2), -parseMoney('0.02'), -parseMoney('0.03')],
+      [key(4), -parseMoney('0.04'), -parseMoney('0.07')],
+    ]);
+    const { balance, account_uuid } = await balanceOf(t.app.db, { company_uuid });
+    expect(balance).toBe(-parseMoney('0.07'));
+    expect(await ledgerSumOf(t.app.db, account_uuid as string)).toBe(balance);
+    // a credit cannot be written as a charge
+    await expect(tx((trx) => postMany(trx, { company_uuid }, 'sms_charge', [item(5, '-0.05')]))).rejects.toThrow();
   });
 });

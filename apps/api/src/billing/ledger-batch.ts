@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { afterPosting } from './account-hooks';
-import { available, canReserve, checkPosting } from './ledger-core';
+import { available, canReserve, checkPosting, type LedgerKind } from './ledger-core';
 import { lockAccount, lowBalanceAlert, type AccountRef, type LockedAccount } from './ledger';
 import { toMicro } from './money';
 
@@ -134,6 +134,71 @@ export async function settleMany(trx: Transaction<Database>, items: SettleItem[]
     }
   }
   return closed.length;
+}
+
+export interface PostManyItem {
+  /** signed micro-units, as in post() */
+  amount: bigint;
+  cause_type: string;
+  cause_id: string;
+  /** one entry per key: a key posted before (or twice in the list) is skipped */
+  idempotency_key: string;
+  memo?: string;
+}
+
+/**
+ * Posts many entries of one kind to one account in a few statements: the account locked once, the keys
+ * already posted read at once, the new entries inserted with their running balance_after, the account
+ * updated once and the low-balance and credit checks run once. The same rules as post() for each entry.
+ * Answers how many entries were posted now.
+ */
+export async function postMany(
+  trx: Transaction<Database>,
+  account: AccountRef,
+  kind: LedgerKind,
+  items: PostManyItem[],
+): Promise<number> {
+  const wanted = items.filter((i) => i.amount !== 0n);
+  if (!wanted.length) return 0;
+  for (const i of wanted) checkPosting(kind, i.amount);
+  const acc = await lockAccount(trx, account);
+  // read after the lock, as in post(): a concurrent twin has committed by now
+  const done = new Set(
+    (
+      await trx
+        .selectFrom('ledger_entries')
+        .select('idempotency_key')
+        .where(
+          'idempotency_key',
+          'in',
+          wanted.map((i) => i.idempotency_key),
+        )
+        .execute()
+    ).map((r) => r.idempotency_key),
+  );
+  const before = acc.balance;
+  const entries: (PostManyItem & { after: string })[] = [];
+  for (const i of wanted) {
+    if (done.has(i.idempotency_key)) continue;
+    done.add(i.idempotency_key);
+    acc.balance += i.amount;
+    entries.push({ ...i, after: acc.balance.toString() });
+  }
+  if (!entries.length) return 0;
+  const col = (f: (e: (typeof entries)[number]) => string | null) => entries.map(f);
+  await sql`insert into ledger_entries (account_uuid, amount, balance_after, kind, cause_type, cause_id, idempotency_key, memo)
+    select ${acc.account_uuid}::uuid, v.amount, v.after, ${kind}, v.cause_type, v.cause_id, v.idem, v.memo
+    from unnest(${col((e) => e.amount.toString())}::bigint[], ${col((e) => e.after)}::bigint[], ${col((e) => e.cause_type)}::text[],
+      ${col((e) => e.cause_id)}::text[], ${col((e) => e.idempotency_key)}::text[], ${col((e) => e.memo ?? null)}::text[])
+      with ordinality as v(amount, after, cause_type, cause_id, idem, memo, n) order by v.n`.execute(trx);
+  await trx
+    .updateTable('billing_accounts')
+    .set({ balance: acc.balance.toString(), updated_on: new Date() })
+    .where('account_uuid', '=', acc.account_uuid)
+    .execute();
+  await lowBalanceAlert(trx, acc, before);
+  await afterPosting(trx, acc, kind);
+  return entries.length;
 }
 
 /** Frees many holds without charging (messages that failed); answers how many were open. */

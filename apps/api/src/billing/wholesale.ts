@@ -6,7 +6,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { compileCatalog, loadCatalogRows, priceFor, type CompiledCatalog } from '../catalog';
-import { post } from './ledger';
+import { postMany, type PostManyItem } from './ledger-batch';
 
 /**
  * The process's compiled catalog. Callers read it before they open the transaction that charges: the cache
@@ -48,23 +48,25 @@ export async function chargeWholesale(
   if (!rows.length) return 0;
   const compiled = catalog ?? compileCatalog(await loadCatalogRows(trx));
   const charged: { id: string; amount: string }[] = [];
+  const byReseller = new Map<string, PostManyItem[]>();
   for (const r of rows) {
     const unit = priceFor(compiled, r.product_uuid, r.dnis, new Date(r.created_on));
     if (unit === null) continue;
     const amount = BigInt(unit) * BigInt(r.segments);
-    // a zero price is still a wholesale price (kept on the message), but no ledger entry can be zero
-    if (amount > 0n)
-      await post(trx, {
-        account: { reseller_uuid: r.reseller_uuid },
-        amount: -amount,
-        kind: 'sms_charge',
-        cause_type: 'sms',
-        cause_id: r.sms_uuid,
-        idempotency_key: wholesaleKey(r.sms_uuid),
-        memo: 'Platform charge for a company SMS',
-      });
+    // a zero price is still a wholesale price (kept on the message); postMany writes no zero entry
+    const items = byReseller.get(r.reseller_uuid) ?? [];
+    items.push({
+      amount: -amount,
+      cause_type: 'sms',
+      cause_id: r.sms_uuid,
+      idempotency_key: wholesaleKey(r.sms_uuid),
+      memo: 'Platform charge for a company SMS',
+    });
+    byReseller.set(r.reseller_uuid, items);
     charged.push({ id: r.sms_uuid, amount: amount.toString() });
   }
+  // rows come in reseller order, so accounts are locked in one order by every batch
+  for (const [reseller_uuid, items] of byReseller) await postMany(trx, { reseller_uuid }, 'sms_charge', items);
   if (charged.length)
     await sql`update sms s set wholesale_cost = v.amount
       from unnest(${charged.map((c) => c.id)}::uuid[], ${charged.map((c) => c.amount)}::bigint[]) as v(id, amount)
