@@ -113,7 +113,7 @@ test.describe('reports', () => {
     await expect(table.locator('.ant-table-row').filter({ hasText: 'Acme' }).first()).toBeVisible();
     // only its own companies: Globex is not the reseller's
     await expect(table.locator('.ant-table-row').filter({ hasText: 'Globex' })).toHaveCount(0);
-    await expect(table.locator('thead')).toContainText('Margin (USD)');
+    await expect(table.locator('thead')).toContainText('Your margin (USD)');
     await expect(page.getByTestId('report-chart').locator('svg').first()).toBeVisible();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();

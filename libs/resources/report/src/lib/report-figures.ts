@@ -29,9 +29,9 @@ export const FIGURE_TITLES: Record<Figure, string> = {
   revenue: 'Revenue',
   cost: 'Cost',
   margin: 'Margin',
-  // what a reseller pays the platform for its companies' messages, and its revenue left after that
+  // the reseller's report: what it pays the platform for its companies' messages, and its revenue left after that
   platform_cost: 'Platform cost',
-  reseller_margin: 'Margin after platform',
+  reseller_margin: 'Your margin',
 };
 
 /**

@@ -127,24 +127,26 @@ describe('reseller report (fetch answered like the server)', () => {
       { route },
     );
 
-  it('shows a month of its companies by company (chart and table with cost), then by day, the month and view in the address', async () => {
+  it('shows a month of its companies by company (chart and table with its platform cost), then by day, the month and view in the address', async () => {
     render('/reseller/reporting?month=2026-10&company=ac');
     const table = await screen.findByRole('table', { name: /Your companies, October 2026/ }, { timeout: 30_000 });
     await waitFor(() => expect(within(table).getByText('Initech')).toBeTruthy());
     expect(within(table).getByText('Total')).toBeTruthy();
-    expect(within(table).getByRole('columnheader', { name: 'Cost (USD)' })).toBeTruthy();
-    // its cost side: what it pays the platform for each company's messages and what is left of the revenue
+    // its cost side: what it pays the platform for each company's messages and what is left of the revenue; the
+    // vendors' cost and the margin over it are the platform's and not shown (one "margin" column, not two)
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(expect.arrayContaining(['Platform cost (USD)', 'Margin after platform (USD)']));
+    expect(headers).toEqual(expect.arrayContaining(['Platform cost (USD)', 'Your margin (USD)']));
+    expect(headers.filter((h) => /margin/i.test(h ?? ''))).toEqual(['Your margin (USD)']);
+    expect(headers).not.toContain('Cost (USD)');
     const acme = within(table).getByText('Acme').closest('tr') as HTMLElement;
     const cells = within(acme)
       .getAllByRole('cell')
       .map((c) => c.textContent);
     const col = (title: string) => headers.indexOf(title);
     expect(cells[col('Platform cost (USD)')]).toMatch(/^0\.049/);
-    expect(cells[col('Margin after platform (USD)')]).toMatch(/^0\.035/);
+    expect(cells[col('Your margin (USD)')]).toMatch(/^0\.035/);
     const first = asked.find((u) => u.pathname.endsWith('/sms/reseller/report'));
     expect(Object.fromEntries(first?.searchParams ?? [])).toEqual({
       date_gte: '2026-10-01',
@@ -157,7 +159,7 @@ describe('reseller report (fetch answered like the server)', () => {
     // the reseller's ~2,000 messages and ~23 USD no longer share one axis
     expect(screen.getAllByTestId('report-chart').map((c) => c.getAttribute('aria-label'))).toEqual([
       'Messages by company, October 2026',
-      'Revenue, Margin by company, October 2026',
+      'Revenue, Your margin by company, October 2026',
     ]);
 
     fireEvent.click(screen.getByRole('radio', { name: 'By day' }));

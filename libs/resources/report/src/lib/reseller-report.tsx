@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
-import { Alert, DatePicker, Empty, Flex, Input, Pagination, Radio } from '@smsc/shared-ui';
+import { Alert, DatePicker, Empty, Flex, Input, Pagination, Radio, Typography } from '@smsc/shared-ui';
 import { describeApiError } from '@smsc/shared-api';
 import type { ReportGroup } from '@smsc/shared-contract';
 import { useGetResellerReportQuery, useGetSmsReportQuery } from './report.api';
@@ -9,14 +9,14 @@ import { ReportTable } from './report-table';
 import { LazyChart } from './lazy-chart';
 import { FIGURE_TITLES, chartSets, groupPoints, timePoints, visibleFigures, type Figure } from './report-figures';
 
+// A reseller's money is its revenue, what the platform charges it for those messages (its wholesale rate) and
+// what is left: one cost and one margin. The vendors' cost of the routes is the platform's, not the reseller's.
 const FIGURES: Figure[] = [
   'messages',
   'delivered',
   'undelivered',
   'failed',
   'revenue',
-  'cost',
-  'margin',
   'platform_cost',
   'reseller_margin',
 ];
@@ -68,7 +68,9 @@ export function ResellerReport() {
   const { data, error, isFetching } = byCompany ? companies : days;
   const figures = visibleFigures(FIGURES, data?.totals);
   // messages on one chart, revenue and margin on another: never one axis for counts and money
-  const chartSetsShown = chartSets(figures.filter((f) => f === 'messages' || f === 'revenue' || f === 'margin'));
+  const chartSetsShown = chartSets(
+    figures.filter((f) => f === 'messages' || f === 'revenue' || f === 'reseller_margin'),
+  );
   const groups: ReportGroup[] = byCompany ? ['company'] : [];
   const monthLabel = dayjs(`${state.month}-01`).format('MMMM YYYY');
   return (
@@ -138,6 +140,10 @@ export function ResellerReport() {
         loading={isFetching}
         currency={data?.currency}
       />
+      <Typography.Text type="secondary">
+        Platform cost is what the platform charges you for your companies' messages (your wholesale rate); your margin
+        is their revenue less that cost.
+      </Typography.Text>
       {data && data.total > PER_PAGE ? (
         <Pagination
           align="end"
