@@ -4,12 +4,10 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { fillText, unfilledMessage } from '@smsc/shared-util';
 import { FieldError, notFound } from '../lib/http-error';
-import { parseDnis, quote, type CatalogCache } from '../catalog';
+import type { CatalogCache } from '../catalog';
 import { parseNanp } from '../numbers';
-import { decide } from './engine/pipeline';
-import { countSegments } from './engine/segments';
-import { matchFilter } from './engine/keywords';
 import type { SendGuards } from './guard-port';
+import { judge, parseDestination } from './judge';
 import type { CompanyFacts, MessagingHooks } from './pipeline-types';
 
 const FILTER_TTL_MS = 2000;
@@ -58,8 +56,8 @@ export class SendFacts {
       values?: Record<string, string>;
     },
   ) {
-    const parsed = parseDnis(m.dnis);
-    const destination = parsed ? `+${parsed.digits}` : null;
+    const parsed = parseDestination(m.dnis);
+    const destination = parsed?.e164 ?? null;
     const view = m.system ? null : await this.guards().view(company);
     let text = m.text;
     const template = m.sms_template_uuid
@@ -76,36 +74,23 @@ export class SendFacts {
       if (filled.missing.length) throw new FieldError({ text: unfilledMessage(filled.missing) });
       text = filled.text;
     }
-    const seg = countSegments(text);
     const [checks, filters, catalog] = await Promise.all([
       this.senderAndSuppression(company.company_uuid, m.system ? null : m.ani, m.system ? null : destination),
       m.system ? [] : this.filtersFor(company.reseller_uuid),
       this.catalog.current(),
     ]);
-    const senderAllowed = m.system ? true : checks.sender;
-    const suppressed = checks.suppressed;
-    const q =
-      destination && company.product_uuid
-        ? quote(catalog, {
-            productUuid: company.product_uuid,
-            dnis: destination,
-            minMarginMicros: view?.minMarginMicros ?? undefined,
-          })
-        : null;
-    const decision = decide(
+    const { decision, seg } = judge(
+      company,
+      catalog,
+      filters,
       {
-        senderAllowed,
-        destination,
+        sender: m.system ? true : checks.sender,
+        suppressed: checks.suppressed,
         template: template && (template.ok ? { ok: true } : template),
-        guard: destination && view ? view.check({ e164: destination, iso2: parsed?.iso2 ?? null }) : null,
-        suppressed,
-        filterHit: matchFilter(text, filters),
-        segments: seg.segments,
-        encoding: seg.encoding,
-        quote: q,
       },
-      m.dnis,
-      m.ani,
+      { ani: m.ani, dnis: m.dnis, text },
+      parsed,
+      view,
     );
     return { decision, destination, text, seg, limited: !!view?.limited };
   }

@@ -1,0 +1,116 @@
+// The send decision: the facts a message is judged on, looked up for a whole batch in two queries, and the
+// engine's verdict on them (no writes). The single send looks up its own facts (facts.ts) and is judged here too.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { parseDnis, quote, type CompiledCatalog } from '../catalog';
+import { parseNanp } from '../numbers';
+import { decide, type SendFacts } from './engine/pipeline';
+import { countSegments } from './engine/segments';
+import { matchFilter } from './engine/keywords';
+import type { Destination, GuardView } from './guard-port';
+import type { CompanyFacts } from './pipeline-types';
+import type { BatchItem, Judged } from './batch';
+
+/**
+ * The engine's decision for one message from facts already looked up. Every send path comes here: a single
+ * POST /sms (facts.ts), bulk jobs, SMPP submits and grouped single sends (judgeBatch), so the sender,
+ * suppression, stop-text, template, guard, price and margin-floor rules are applied in one place.
+ */
+export function judge(
+  company: CompanyFacts,
+  catalog: CompiledCatalog,
+  filters: string[],
+  facts: { sender: boolean; suppressed: boolean; template?: SendFacts['template'] },
+  m: { ani: string; dnis: string; text: string },
+  parsed: Destination | null = parseDestination(m.dnis),
+  view: GuardView | null = null,
+) {
+  const destination = parsed?.e164 ?? null;
+  const seg = countSegments(m.text);
+  const q =
+    destination && company.product_uuid
+      ? quote(catalog, {
+          productUuid: company.product_uuid,
+          dnis: destination,
+          minMarginMicros: view?.minMarginMicros ?? undefined,
+        })
+      : null;
+  const decision = decide(
+    {
+      senderAllowed: facts.sender,
+      destination,
+      template: facts.template,
+      suppressed: facts.suppressed,
+      filterHit: matchFilter(m.text, filters),
+      guard: parsed && view ? view.check(parsed) : null,
+      segments: seg.segments,
+      encoding: seg.encoding,
+      quote: q,
+    },
+    m.dnis,
+    m.ani,
+  );
+  return { decision, destination, seg };
+}
+
+/** The destination in E.164 with its country, or null when it is not a valid number. */
+export function parseDestination(dnis: string): Destination | null {
+  const parsed = parseDnis(dnis);
+  return parsed ? { e164: `+${parsed.digits}`, iso2: parsed.iso2 } : null;
+}
+
+/** Looks up the facts of a whole batch in two queries and judges every message (no writes). */
+export async function judgeBatch(
+  db: Kysely<Database>,
+  company: CompanyFacts,
+  catalog: CompiledCatalog,
+  filters: string[],
+  items: BatchItem[],
+  view: GuardView | null = null,
+): Promise<Judged[]> {
+  const anis = items.map((i) => parseNanp(i.ani)?.e164 ?? i.ani.trim());
+  const parsed = items.map((i) => parseDestination(i.dnis));
+  const dests = parsed.map((p) => p?.e164 ?? null);
+  const wanted = [...new Set(dests.filter((d): d is string => !!d))];
+  const [senders, suppressed] = await Promise.all([
+    db
+      .selectFrom('dids')
+      .select('did')
+      .where('company_uuid', '=', company.company_uuid)
+      .where('did_type', '=', 'ani')
+      .where('did', 'in', [...new Set(anis)])
+      .execute(),
+    wanted.length
+      ? db
+          .selectFrom('suppressed_numbers')
+          .select('number')
+          .where('company_uuid', '=', company.company_uuid)
+          .where('number', 'in', wanted)
+          .execute()
+      : [],
+  ]);
+  const senderSet = new Set(senders.map((s) => s.did));
+  const suppressedSet = new Set(suppressed.map((s) => s.number));
+  return items.map((item, i) => {
+    const ani = anis[i];
+    const { decision, destination, seg } = judge(
+      company,
+      catalog,
+      filters,
+      { sender: senderSet.has(ani), suppressed: !!dests[i] && suppressedSet.has(dests[i] as string) },
+      { ...item, ani },
+      parsed[i],
+      view,
+    );
+    return {
+      item,
+      ani,
+      destination,
+      text: item.text,
+      segments: seg.segments,
+      encoding: seg.encoding,
+      decision,
+      limited: view?.limited,
+    };
+  });
+}
