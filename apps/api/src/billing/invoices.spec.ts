@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { hashPassword } from '../lib/passwords';
-import { api, bearer, createTestApp, DEMO_PASSWORD, login, type TestApp } from '../testing/test-app';
+import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
+import { resellerWithLogin } from '../testing/fixtures';
 import { post } from './ledger';
 import { parseMoney } from './money';
 import { dayText } from './invoice-core';
@@ -51,33 +51,15 @@ describe('invoices', () => {
         .where('reseller_name', '=', 'Demo Reseller')
         .executeTakeFirstOrThrow()
     ).reseller_uuid;
-    const rival = (
-      await t.app.db
-        .insertInto('resellers')
-        .values({ reseller_name: 'Invoice Rival' })
-        .returning('reseller_uuid')
-        .executeTakeFirstOrThrow()
-    ).reseller_uuid;
-    otherCompany = (
-      await t.app.db
-        .insertInto('companies')
-        .values({ company_name: 'Rival Client', reseller_uuid: rival })
-        .returning('company_uuid')
-        .executeTakeFirstOrThrow()
-    ).company_uuid;
-    await t.app.db
-      .insertInto('users')
-      .values({
-        email: 'inv-rival@example.com',
-        full_name: 'Rival',
-        user_type: 'reseller',
-        reseller_uuid: rival,
-        password_hash: await hashPassword(DEMO_PASSWORD, 'fast'),
-      })
-      .execute();
+    const rival = await resellerWithLogin(t.app, {
+      name: 'Invoice Rival',
+      email: 'inv-rival@example.com',
+      company: 'Rival Client',
+    });
+    otherCompany = rival.company_uuid as string;
     h.admin = bearer(await login(t.app, 'admin@example.com'));
     h.reseller = bearer(await login(t.app, 'reseller@example.com'));
-    h.other = bearer(await login(t.app, 'inv-rival@example.com'));
+    h.other = rival.headers;
     h.acme = bearer(await login(t.app, 'acme-admin@example.com'));
     h.globex = bearer(await login(t.app, 'globex-admin@example.com'));
     h.user = bearer(await login(t.app, 'acme-user@example.com'));

@@ -1,5 +1,5 @@
-import { hashPassword } from '../lib/passwords';
-import { api, bearer, createTestApp, DEMO_PASSWORD, login, type TestApp } from '../testing/test-app';
+import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
+import { resellerWithLogin } from '../testing/fixtures';
 import { balanceOf, ledgerSumOf, post } from './ledger';
 import { parseMoney } from './money';
 
@@ -9,7 +9,6 @@ describe('payments, balances and transaction history', () => {
   let acme: string;
   let globex: string;
   let demoReseller: string;
-  let otherReseller: string;
   let otherCompany: string;
   const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) =>
     t.app.inject({ method, url: api(url), headers, payload });
@@ -49,33 +48,15 @@ describe('payments, balances and transaction history', () => {
         .where('reseller_name', '=', 'Demo Reseller')
         .executeTakeFirstOrThrow()
     ).reseller_uuid;
-    otherReseller = (
-      await t.app.db
-        .insertInto('resellers')
-        .values({ reseller_name: 'Billing Rival' })
-        .returning('reseller_uuid')
-        .executeTakeFirstOrThrow()
-    ).reseller_uuid;
-    otherCompany = (
-      await t.app.db
-        .insertInto('companies')
-        .values({ company_name: 'Rival Client', reseller_uuid: otherReseller })
-        .returning('company_uuid')
-        .executeTakeFirstOrThrow()
-    ).company_uuid;
-    await t.app.db
-      .insertInto('users')
-      .values({
-        email: 'rival@example.com',
-        full_name: 'Rival',
-        user_type: 'reseller',
-        reseller_uuid: otherReseller,
-        password_hash: await hashPassword(DEMO_PASSWORD, 'fast'),
-      })
-      .execute();
+    const rival = await resellerWithLogin(t.app, {
+      name: 'Billing Rival',
+      email: 'rival@example.com',
+      company: 'Rival Client',
+    });
+    otherCompany = rival.company_uuid as string;
     h.admin = bearer(await login(t.app, 'admin@example.com'));
     h.reseller = bearer(await login(t.app, 'reseller@example.com'));
-    h.other = bearer(await login(t.app, 'rival@example.com'));
+    h.other = rival.headers;
     h.acme = bearer(await login(t.app, 'acme-admin@example.com'));
     h.globex = bearer(await login(t.app, 'globex-admin@example.com'));
     h.user = bearer(await login(t.app, 'acme-user@example.com'));

@@ -1,11 +1,11 @@
 import { CatalogCache } from '../catalog/cache';
-import { hashPassword } from '../lib/passwords';
 import type { GatewayAdapter } from '../messaging/gateway/adapter';
 import { MessageMoves } from '../messaging/moves';
 import { applyReports } from '../messaging/batch';
 import { messagingOf } from '../messaging';
-import { api, bearer, createTestApp, DEMO_PASSWORD, login, type TestApp } from '../testing/test-app';
-import { balanceOf, chargeWholesale, formatMoney, parseMoney, post } from './index';
+import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
+import { fundCompany, resellerWithLogin } from '../testing/fixtures';
+import { balanceOf, chargeWholesale, formatMoney, parseMoney } from './index';
 
 type Headers = Record<string, string>;
 type Row = Record<string, string | number | null>;
@@ -62,31 +62,8 @@ describe("a reseller's cost side: its platform product's wholesale rate per char
     // 'Wholesale' is the platform's (US +1 at 0.007); 'Reseller Standard' is the reseller's own (0.012, Acme's price)
     wholesaleProduct = await product('Wholesale');
     ownProduct = await product('Reseller Standard');
-    const second = await t.app.db
-      .insertInto('resellers')
-      .values({ reseller_name: 'Second Reseller' })
-      .returning('reseller_uuid')
-      .executeTakeFirstOrThrow();
-    await t.app.db
-      .insertInto('users')
-      .values({
-        email: 'second-reseller@example.com',
-        full_name: 'Second',
-        user_type: 'reseller',
-        reseller_uuid: second.reseller_uuid,
-        password_hash: await hashPassword(DEMO_PASSWORD, 'fast'),
-      })
-      .execute();
-    other = bearer(await login(t.app, 'second-reseller@example.com'));
-    await t.app.db.transaction().execute((trx) =>
-      post(trx, {
-        account: { company_uuid: acme },
-        amount: parseMoney('50'),
-        kind: 'payment',
-        cause_type: 'test',
-        cause_id: 'wholesale',
-      }),
-    );
+    other = (await resellerWithLogin(t.app, { name: 'Second Reseller', email: 'second-reseller@example.com' })).headers;
+    await fundCompany(t.app, acme, parseMoney('50'));
   }, 180_000);
   afterAll(async () => t.close());
 

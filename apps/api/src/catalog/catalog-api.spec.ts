@@ -1,6 +1,6 @@
-import { hashPassword } from '../lib/passwords';
 import { CatalogCache } from './cache';
-import { api, bearer, createTestApp, DEMO_PASSWORD, login, type TestApp } from '../testing/test-app';
+import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
+import { resellerWithLogin } from '../testing/fixtures';
 
 /** Demo catalog: the platform's products (Globex uses "Standard"), the demo reseller's own (Acme uses "Reseller Standard"). */
 describe('catalog calls', () => {
@@ -36,22 +36,7 @@ describe('catalog calls', () => {
     t = await createTestApp();
     admin = bearer(await login(t.app, 'admin@example.com'));
     reseller = bearer(await login(t.app, 'reseller@example.com'));
-    const second = await t.app.db
-      .insertInto('resellers')
-      .values({ reseller_name: 'Second Reseller' })
-      .returning('reseller_uuid')
-      .executeTakeFirstOrThrow();
-    await t.app.db
-      .insertInto('users')
-      .values({
-        email: 'second-reseller@example.com',
-        full_name: 'Second',
-        user_type: 'reseller',
-        reseller_uuid: second.reseller_uuid,
-        password_hash: await hashPassword(DEMO_PASSWORD, 'fast'),
-      })
-      .execute();
-    other = bearer(await login(t.app, 'second-reseller@example.com'));
+    other = (await resellerWithLogin(t.app, { name: 'Second Reseller', email: 'second-reseller@example.com' })).headers;
   }, 120_000); // a cold PGlite with the seed takes long on a busy 2-core machine
   afterAll(async () => t.close());
 

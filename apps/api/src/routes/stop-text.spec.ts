@@ -1,5 +1,5 @@
-import { hashPassword } from '../lib/passwords';
-import { api, bearer, createTestApp, DEMO_PASSWORD, login, type TestApp } from '../testing/test-app';
+import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
+import { resellerWithLogin } from '../testing/fixtures';
 
 describe('stop-text filters are kept per reseller', () => {
   let t: TestApp;
@@ -12,22 +12,7 @@ describe('stop-text filters are kept per reseller', () => {
     admin = bearer(await login(t.app, 'admin@example.com'));
     reseller = bearer(await login(t.app, 'reseller@example.com'));
     // A second reseller with a login of its own, to show the two never see each other's filters.
-    const second = await t.app.db
-      .insertInto('resellers')
-      .values({ reseller_name: 'Second Reseller' })
-      .returning('reseller_uuid')
-      .executeTakeFirstOrThrow();
-    await t.app.db
-      .insertInto('users')
-      .values({
-        email: 'second-reseller@example.com',
-        full_name: 'Second',
-        user_type: 'reseller',
-        reseller_uuid: second.reseller_uuid,
-        password_hash: await hashPassword(DEMO_PASSWORD, 'fast'),
-      })
-      .execute();
-    other = bearer(await login(t.app, 'second-reseller@example.com'));
+    other = (await resellerWithLogin(t.app, { name: 'Second Reseller', email: 'second-reseller@example.com' })).headers;
     demoReseller = (
       await t.app.db
         .selectFrom('users')

@@ -1,0 +1,50 @@
+// Set-ups server specs share: another tenant to prove isolation against, and starting money.
+import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../lib/passwords';
+import { post } from '../billing';
+import { bearer, DEMO_PASSWORD, login } from './test-app';
+
+export interface OtherReseller {
+  reseller_uuid: string;
+  /** its reseller user's bearer header */
+  headers: { authorization: string };
+}
+
+/** A reseller of its own with a signed-in reseller user (the demo password), optionally with one company. */
+export async function resellerWithLogin(
+  app: FastifyInstance,
+  opts: { name: string; email: string; company?: string },
+): Promise<OtherReseller & { company_uuid?: string }> {
+  const { reseller_uuid } = await app.db
+    .insertInto('resellers')
+    .values({ reseller_name: opts.name })
+    .returning('reseller_uuid')
+    .executeTakeFirstOrThrow();
+  const company_uuid = opts.company
+    ? (
+        await app.db
+          .insertInto('companies')
+          .values({ company_name: opts.company, reseller_uuid })
+          .returning('company_uuid')
+          .executeTakeFirstOrThrow()
+      ).company_uuid
+    : undefined;
+  await app.db
+    .insertInto('users')
+    .values({
+      email: opts.email,
+      full_name: opts.name,
+      user_type: 'reseller',
+      reseller_uuid,
+      password_hash: await hashPassword(DEMO_PASSWORD, 'fast'),
+    })
+    .execute();
+  return { reseller_uuid, company_uuid, headers: bearer(await login(app, opts.email)) };
+}
+
+/** Credits a company's account with a payment entry (the ledger's rules), as a spec's starting money. */
+export async function fundCompany(app: FastifyInstance, company_uuid: string, amount: bigint, cause_id = 'test') {
+  await app.db
+    .transaction()
+    .execute((trx) => post(trx, { account: { company_uuid }, amount, kind: 'payment', cause_type: 'test', cause_id }));
+}
