@@ -9,7 +9,6 @@ import {
   Card,
   Descriptions,
   Form,
-  Input,
   Popconfirm,
   Space,
   Spin,
@@ -18,6 +17,7 @@ import {
   Tag,
   splitServerError,
 } from '@smsc/shared-ui';
+import { MoneyField } from './money-field';
 import {
   useGetAutoRechargeQuery,
   useRemoveCardMutation,
@@ -32,7 +32,6 @@ interface Values {
   monthly_cap: string;
 }
 const FIELDS = ['enabled', 'threshold', 'amount', 'monthly_cap'] as const;
-const amountRule = { pattern: /^\s*\d+(\.\d{1,2})?\s*$/, message: 'Enter an amount such as 20.00' };
 const STATUS_COLOR: Record<RechargeAttempt['status'], string> = {
   pending: 'processing',
   succeeded: 'green',
@@ -176,28 +175,31 @@ export function AutoRechargeCard({ companyId, mode }: { companyId: string; mode:
           <Form.Item name="enabled" label="Recharge automatically" valuePropName="checked">
             <Switch />
           </Form.Item>
-          <Form.Item
+          <MoneyField
             name="threshold"
-            label={`When the balance falls below (${r.currency})`}
-            rules={[{ required: true, message: 'Enter the threshold' }, amountRule]}
-          >
-            <Input inputMode="decimal" placeholder="10.00" autoComplete="off" />
-          </Form.Item>
-          <Form.Item
+            label="When the balance falls below"
+            currency={r.currency}
+            digits={2}
+            required="Enter the threshold"
+            placeholder="10.00"
+          />
+          <MoneyField
             name="amount"
-            label={`Charge the card (${r.currency})`}
+            label="Charge the card"
+            currency={r.currency}
+            digits={2}
+            required="Enter the amount"
+            placeholder="50.00"
             extra={`Between ${r.amount_min} and ${r.amount_max}`}
-            rules={[{ required: true, message: 'Enter the amount' }, amountRule]}
-          >
-            <Input inputMode="decimal" placeholder="50.00" autoComplete="off" />
-          </Form.Item>
-          <Form.Item
+          />
+          <MoneyField
             name="monthly_cap"
-            label={`At most a month (${r.currency})`}
-            rules={[{ required: true, message: 'Enter the monthly cap' }, amountRule]}
-          >
-            <Input inputMode="decimal" placeholder="200.00" autoComplete="off" />
-          </Form.Item>
+            label="At most a month"
+            currency={r.currency}
+            digits={2}
+            required="Enter the monthly cap"
+            placeholder="200.00"
+          />
           {own && (
             <Button type="primary" htmlType="submit" loading={saving.isLoading}>
               Save auto-recharge

@@ -9,7 +9,6 @@ import {
   Card,
   Descriptions,
   Form,
-  Input,
   Select,
   Space,
   Spin,
@@ -24,6 +23,7 @@ import {
   useUpdateCompanyGuardsMutation,
 } from './guards.api';
 import { AutoRechargeCard } from './auto-recharge-card';
+import { MoneyField } from './money-field';
 
 /** who is looking: the company's biller (system admin, reseller) sets; the company admin lowers its own */
 export type GuardsMode = 'biller' | 'company';
@@ -40,7 +40,6 @@ const LABELS: Record<string, string> = {
   own_monthly_limit: 'My monthly limit (only lower)',
   low_balance_threshold: 'Low-balance alert below',
 };
-const amountRule = { pattern: /^\s*\d+(\.\d{1,6})?\s*$/, message: 'Enter an amount such as 100.00, or leave empty' };
 
 /** What a usage line says: "12.00 of 50.00 USD", or "12.00 USD (no limit)". */
 const usage = (spent: string, limit: string | null, currency: string) =>
@@ -142,9 +141,14 @@ export function CompanyGuardsPanel({ companyId, mode }: { companyId: string; mod
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
         <Form form={form} layout="vertical" onFinish={save} style={{ maxWidth: 560 }}>
           {AMOUNTS[mode].map((field) => (
-            <Form.Item key={field} name={field} label={`${LABELS[field]} (${g.currency})`} rules={[amountRule]}>
-              <Input placeholder="no limit" />
-            </Form.Item>
+            <MoneyField
+              key={field}
+              name={field}
+              label={LABELS[field]}
+              currency={g.currency}
+              digits={6}
+              placeholder="no limit"
+            />
           ))}
           {mode === 'biller' && (
             <Form.Item
