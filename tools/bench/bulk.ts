@@ -6,78 +6,43 @@
 // with the job's chunks, above all on PGlite's single connection), and how fast a hold answers and takes effect.
 // Usage: npm run bench:bulk  (BULK_SENDS=20000, BULK_MODES=postgres,pglite, BULK_LIVE_SIZES=10000,100000, BULK_LIVE_SECONDS=20,
 // BULK_ACCEPT=100000 (0 skips), BENCH_GUARDS=on|off (tools/bench/guards-setup.ts), BENCH_DATABASE_URL)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { Client } from 'pg';
 import { sql } from 'kysely';
 import { API_PREFIX } from '@smsc/shared-contract';
-import { build } from '../../apps/api/src/app';
-import { post } from '../../apps/api/src/billing';
 import { bulkOf } from '../../apps/api/src/bulk';
 import { GUARDS_ON, setUpGuards } from './guards-setup';
+import { BENCH_PASSWORD, benchDatabaseUrl, benchNumbers, startBenchApp } from './support';
 
-const PASSWORD = 'bench-demo-pass-123';
 /** BULK_ACCEPT=0 skips the accept runs (scheduled, they never reach the send pipeline's guards) */
 const ACCEPT = Number(process.env.BULK_ACCEPT ?? 100_000);
 const SENDS = Number(process.env.BULK_SENDS ?? 20_000);
-const PG_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const PG_URL = benchDatabaseUrl();
 const MODES = (process.env.BULK_MODES ?? 'postgres,pglite').split(',');
 const LIVE_SIZES = (process.env.BULK_LIVE_SIZES ?? '10000,100000').split(',').filter(Boolean).map(Number);
 const LIVE_SECONDS = Number(process.env.BULK_LIVE_SECONDS ?? 20);
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? 0;
 const log = (s: string) => console.error(s);
-const numbers = (n: number, base: number) =>
-  Array.from(
-    { length: n },
-    (_, i) => `+1${['415', '650', '408', '510', '925'][i % 5]}${String(base + Math.floor(i / 5)).padStart(7, '0')}`,
-  );
+const numbers = benchNumbers;
 
 async function runMode(mode: string): Promise<string[]> {
-  const pg = mode === 'postgres';
-  const dir = pg ? undefined : mkdtempSync(path.join(tmpdir(), 'bench-bulk-'));
-  const dbSchema = pg ? `bench_bulk_${randomBytes(4).toString('hex')}` : undefined;
-  const app = await build({
-    dataDir: dir,
-    databaseUrl: pg ? PG_URL : undefined,
-    dbSchema,
-    demoPassword: PASSWORD,
-    seed: true,
-    webRoot: '/nonexistent-web-root',
-    guardsEnabled: GUARDS_ON,
-    demoTraffic: false,
-    demoBilling: false,
-    // the simulator reports every message 50 ms after the hand-over: the figure is the pipeline's
-    messaging: { gatewaySecret: 'bench', simLatencyMs: 50, simFailureRate: 0, simAutoDeliver: true },
-  });
+  const bench = await startBenchApp(
+    mode,
+    'bulk',
+    {
+      guardsEnabled: GUARDS_ON,
+      // the simulator reports every message 50 ms after the hand-over: the figure is the pipeline's
+      messaging: { gatewaySecret: 'bench', simLatencyMs: 50, simFailureRate: 0, simAutoDeliver: true },
+    },
+    PG_URL,
+  );
+  const { app } = bench;
   const out: string[] = [];
   try {
-    const auth = await app.inject({
-      method: 'POST',
-      url: `${API_PREFIX}/auth`,
-      payload: { email: 'acme-admin@example.com', password: PASSWORD },
-    });
-    const headers = { authorization: `Bearer ${auth.json().token}` };
-    const acme = (
-      await app.db
-        .selectFrom('companies')
-        .select('company_uuid')
-        .where('company_name', '=', 'Acme')
-        .executeTakeFirstOrThrow()
-    ).company_uuid;
-    await app.db.transaction().execute((trx) =>
-      post(trx, {
-        account: { company_uuid: acme },
-        amount: 100_000_000_000n,
-        kind: 'adjustment',
-        cause_type: 'bench',
-        cause_id: 'bulk',
-      }),
-    );
-    await setUpGuards(app, PASSWORD, acme);
+    const headers = await bench.signIn('acme-admin@example.com');
+    const acme = await bench.fundCompany('Acme', 100_000_000_000n);
+    await setUpGuards(app, BENCH_PASSWORD, acme);
     log(`[${mode}] guards ${GUARDS_ON ? 'on' : 'off'}`);
 
     // 1. accept: 100,000 numbers as JSON, scheduled an hour ahead so nothing is sent meanwhile
@@ -177,14 +142,7 @@ async function runMode(mode: string): Promise<string[]> {
       log(out[out.length - 1]);
     }
   } finally {
-    await app.close();
-    if (dbSchema) {
-      const c = new Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop schema if exists ${dbSchema} cascade; drop schema if exists ${dbSchema}_jobs cascade`);
-      await c.end();
-    }
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await bench.close();
   }
   return out;
 }

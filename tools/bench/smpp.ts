@@ -5,20 +5,14 @@
 // (from the first submit to the last receipt), and lost / duplicated / unknown receipts.
 // PostgreSQL by default (DATABASE_URL or BENCH_DATABASE_URL, a fresh schema dropped at the end); SMPP_MODES=pglite
 // for the embedded database. Usage: npm run bench:smpp  (SMPP_BINDS, SMPP_MESSAGES, SMPP_WINDOW, SMPP_MODES)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { API_PREFIX } from '@smsc/shared-contract';
-import { build } from '../../apps/api/src/app';
-import { post } from '../../apps/api/src/billing';
 import { smppOf } from '../../apps/api/src/smpp';
 import { connect, type Client } from '../../apps/api/src/smpp/test-client';
-import { ensureDatabase } from './ensure-database';
+import { startBenchApp } from './support';
 
-const PASSWORD = 'bench-demo-pass-123';
 const BINDS = Number(process.env.SMPP_BINDS ?? 4);
 const MESSAGES = Number(process.env.SMPP_MESSAGES ?? 10_000);
 const WINDOW = Number(process.env.SMPP_WINDOW ?? 100);
@@ -29,48 +23,25 @@ const MODES = (process.env.SMPP_MODES ?? 'postgres').split(',');
 const log = (s: string) => console.error(s);
 
 async function runMode(mode: string): Promise<string> {
-  const pg = mode === 'postgres';
-  if (pg) await ensureDatabase(PG_URL);
-  const dir = pg ? undefined : mkdtempSync(path.join(tmpdir(), 'bench-smpp-'));
-  const dbSchema = pg ? `bench_${randomBytes(6).toString('hex')}` : undefined;
-  const app = await build({
-    dataDir: dir,
-    databaseUrl: pg ? PG_URL : undefined,
-    dbSchema,
-    demoPassword: PASSWORD,
-    seed: true,
-    webRoot: '/nonexistent-web-root',
-    demoTraffic: false,
-    demoBilling: false,
-    smpp: { port: 0, tlsPort: false },
-    // every message is delivered at once: the figure is the pipeline's and the listener's, not a made-up latency
-    messaging: { gatewaySecret: 'bench', simLatencyMs: 0, simFailureRate: 0, simAutoDeliver: true },
-  });
+  const bench = await startBenchApp(
+    mode,
+    'smpp',
+    {
+      smpp: { port: 0, tlsPort: false },
+      // every message is delivered at once: the figure is the pipeline's and the listener's, not a made-up latency
+      messaging: { gatewaySecret: 'bench', simLatencyMs: 0, simFailureRate: 0, simAutoDeliver: true },
+    },
+    PG_URL,
+  );
+  const { app } = bench;
   const clients: Client[] = [];
   try {
-    const acme = await app.db
-      .selectFrom('companies')
-      .select('company_uuid')
-      .where('company_name', '=', 'Acme')
-      .executeTakeFirstOrThrow();
-    await app.db.transaction().execute((trx) =>
-      post(trx, {
-        account: { company_uuid: acme.company_uuid },
-        amount: 1_000_000_000n,
-        kind: 'adjustment',
-        cause_type: 'bench',
-        cause_id: randomBytes(4).toString('hex'),
-      }),
-    );
-    const auth = await app.inject({
-      method: 'POST',
-      url: `${API_PREFIX}/auth`,
-      payload: { email: 'acme-admin@example.com', password: PASSWORD },
-    });
+    await bench.fundCompany('Acme', 1_000_000_000n);
+    const headers = await bench.signIn('acme-admin@example.com');
     const made = await app.inject({
       method: 'POST',
       url: `${API_PREFIX}/smpp_account`,
-      headers: { authorization: `Bearer ${auth.json().token}` },
+      headers,
       payload: { system_id: 'bench', password: 'bench1', max_binds: BINDS, tps: 100_000 },
     });
     if (made.statusCode !== 201) throw new Error(`account: ${made.statusCode} ${made.body}`);
@@ -142,9 +113,7 @@ async function runMode(mode: string): Promise<string> {
     );
   } finally {
     await Promise.all(clients.map((c) => c.close()));
-    if (dbSchema) await sql.raw(`drop schema if exists ${dbSchema} cascade`).execute(app.db);
-    await app.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

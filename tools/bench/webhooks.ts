@@ -7,35 +7,19 @@
 // WEBHOOK_POLL_MS, WEBHOOK_BATCH)
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { Client } from 'pg';
 import { sql } from 'kysely';
 import { API_PREFIX } from '@smsc/shared-contract';
-import { build } from '../../apps/api/src/app';
-import { post } from '../../apps/api/src/billing';
 import { bulkOf } from '../../apps/api/src/bulk';
+import { benchDatabaseUrl, benchNumbers, loadAverage, startBenchApp } from './support';
 
-const PASSWORD = 'bench-demo-pass-123';
 const SENDS = Number(process.env.WEBHOOK_SENDS ?? 20_000);
-const PG_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const PG_URL = benchDatabaseUrl();
 const MODES = (process.env.WEBHOOK_MODES ?? 'postgres').split(',');
 // the dispatcher's own defaults (COMPANY_WEBHOOK_POLL_MS 500, 50 a pass) unless set here
 const POLL_MS = process.env.WEBHOOK_POLL_MS ? Number(process.env.WEBHOOK_POLL_MS) : undefined;
 const BATCH = process.env.WEBHOOK_BATCH ? Number(process.env.WEBHOOK_BATCH) : undefined;
 const log = (s: string) => console.error(s);
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
-const numbers = (n: number, base: number) =>
-  Array.from(
-    { length: n },
-    (_, i) => `+1${['415', '650', '408', '510', '925'][i % 5]}${String(base + Math.floor(i / 5)).padStart(7, '0')}`,
-  );
 
 /** The local endpoint: every event counted by its webhook-id, and the statuses each message reached. */
 async function listener() {
@@ -72,47 +56,22 @@ interface Run {
 }
 
 async function runOnce(mode: string, withHooks: boolean): Promise<Run> {
-  const pg = mode === 'postgres';
-  const dir = pg ? undefined : mkdtempSync(path.join(tmpdir(), 'bench-hooks-'));
-  const dbSchema = pg ? `bench_hooks_${randomBytes(4).toString('hex')}` : undefined;
   const hooks = await listener();
-  const app = await build({
-    dataDir: dir,
-    databaseUrl: pg ? PG_URL : undefined,
-    dbSchema,
-    demoPassword: PASSWORD,
-    seed: true,
-    webRoot: '/nonexistent-web-root',
-    demoTraffic: false,
-    demoBilling: false,
-    messaging: { gatewaySecret: 'bench', simLatencyMs: 50, simFailureRate: 0, simAutoDeliver: true },
-    // the listener is on loopback, which the address policy refuses outside tests and closed networks
-    companyWebhooks: { allowPrivate: true, pollMs: POLL_MS, batch: BATCH },
-  });
+  const bench = await startBenchApp(
+    mode,
+    'hooks',
+    {
+      messaging: { gatewaySecret: 'bench', simLatencyMs: 50, simFailureRate: 0, simAutoDeliver: true },
+      // the listener is on loopback, which the address policy refuses outside tests and closed networks
+      companyWebhooks: { allowPrivate: true, pollMs: POLL_MS, batch: BATCH },
+    },
+    PG_URL,
+  );
+  const { app } = bench;
   const label = `${mode}, ${withHooks ? 'webhook on every status change' : 'no webhook'}`;
   try {
-    const auth = await app.inject({
-      method: 'POST',
-      url: `${API_PREFIX}/auth`,
-      payload: { email: 'acme-admin@example.com', password: PASSWORD },
-    });
-    const headers = { authorization: `Bearer ${auth.json().token}` };
-    const acme = (
-      await app.db
-        .selectFrom('companies')
-        .select('company_uuid')
-        .where('company_name', '=', 'Acme')
-        .executeTakeFirstOrThrow()
-    ).company_uuid;
-    await app.db.transaction().execute((trx) =>
-      post(trx, {
-        account: { company_uuid: acme },
-        amount: 100_000_000_000n,
-        kind: 'adjustment',
-        cause_type: 'bench',
-        cause_id: 'webhooks',
-      }),
-    );
+    const headers = await bench.signIn('acme-admin@example.com');
+    const acme = await bench.fundCompany('Acme', 100_000_000_000n);
     let webhook_uuid: string | null = null;
     if (withHooks) {
       const res = await app.inject({
@@ -132,7 +91,7 @@ async function runOnce(mode: string, withHooks: boolean): Promise<Run> {
       user_uuid: null,
       ani: '+12125552301',
       text: 'Webhook bench',
-      recipients: numbers(SENDS, 5_000_000).map((number) => ({ number })),
+      recipients: benchNumbers(SENDS, 5_000_000).map((number) => ({ number })),
     });
     for (;;) {
       await new Promise((r) => setTimeout(r, 250));
@@ -141,7 +100,7 @@ async function runOnce(mode: string, withHooks: boolean): Promise<Run> {
     }
     const secs = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
-    let line = `${label}: ${SENDS.toLocaleString('en-US')} messages delivered and settled in ${secs.toFixed(1)} s: ${(SENDS / secs).toFixed(0)} msg/s; API CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; load average ${load()}`;
+    let line = `${label}: ${SENDS.toLocaleString('en-US')} messages delivered and settled in ${secs.toFixed(1)} s: ${(SENDS / secs).toFixed(0)} msg/s; API CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; load average ${loadAverage()}`;
     if (webhook_uuid) {
       // the events still on their way after the last message settled
       const outbox = async () =>
@@ -179,15 +138,8 @@ async function runOnce(mode: string, withHooks: boolean): Promise<Run> {
     log(line);
     return { secs, rate: SENDS / secs, line };
   } finally {
-    await app.close();
+    await bench.close();
     await hooks.close();
-    if (dbSchema) {
-      const c = new Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop schema if exists ${dbSchema} cascade; drop schema if exists ${dbSchema}_jobs cascade`);
-      await c.end();
-    }
-    if (dir) rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -1,0 +1,115 @@
+// What every API benchmark starts with: the real app on a fresh database (a PostgreSQL schema of its own,
+// dropped afterwards, or a PGlite data directory, removed afterwards), signed in as a demo user, a
+// company with money, and the machine's load to print beside each figure (a shared machine's figures
+// mean little without it).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '@smsc/shared-contract';
+import { build, type BuildOptions } from '../../apps/api/src/app';
+import { post } from '../../apps/api/src/billing';
+import { ensureDatabase } from './ensure-database';
+
+export const BENCH_PASSWORD = 'bench-demo-pass-123';
+
+/** The PostgreSQL a benchmark uses: BENCH_DATABASE_URL, else DATABASE_URL, else `fallback`. */
+export const benchDatabaseUrl = (fallback = 'postgres://postgres@127.0.0.1:5432/test') =>
+  process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || fallback;
+
+export interface BenchApp {
+  app: FastifyInstance;
+  mode: 'postgres' | 'pglite';
+  /** a bearer header of a seeded user */
+  signIn(email: string): Promise<{ authorization: string }>;
+  /** the seeded company's id, credited with `micro` (an adjustment entry) */
+  fundCompany(company_name: string, micro: bigint): Promise<string>;
+  /** closes the app, then drops its schemas or removes its data directory */
+  close(): Promise<void>;
+}
+
+/**
+ * The app with the demo seed (no demo traffic or billing) on a fresh database for `mode` ('postgres' or
+ * 'pglite'), with `options` over that; `tag` names the schema or directory (bench_<tag>_…).
+ */
+export async function startBenchApp(
+  mode: string,
+  tag: string,
+  options: BuildOptions,
+  databaseUrl = benchDatabaseUrl(),
+): Promise<BenchApp> {
+  const pg = mode === 'postgres';
+  if (pg) await ensureDatabase(databaseUrl);
+  const dir = pg ? undefined : mkdtempSync(path.join(tmpdir(), `bench-${tag}-`));
+  const dbSchema = pg ? `bench_${tag}_${randomBytes(4).toString('hex')}` : undefined;
+  const app = await build({
+    dataDir: dir,
+    databaseUrl: pg ? databaseUrl : undefined,
+    dbSchema,
+    demoPassword: BENCH_PASSWORD,
+    seed: true,
+    webRoot: '/nonexistent-web-root',
+    demoTraffic: false,
+    demoBilling: false,
+    ...options,
+  });
+  return {
+    app,
+    mode: pg ? 'postgres' : 'pglite',
+    async signIn(email) {
+      const auth = await app.inject({
+        method: 'POST',
+        url: `${API_PREFIX}/auth`,
+        payload: { email, password: BENCH_PASSWORD },
+      });
+      if (auth.statusCode !== 200) throw new Error(`sign-in of ${email}: ${auth.statusCode} ${auth.body}`);
+      return { authorization: `Bearer ${auth.json().token}` };
+    },
+    async fundCompany(company_name, micro) {
+      const { company_uuid } = await app.db
+        .selectFrom('companies')
+        .select('company_uuid')
+        .where('company_name', '=', company_name)
+        .executeTakeFirstOrThrow();
+      await app.db.transaction().execute((trx) =>
+        post(trx, {
+          account: { company_uuid },
+          amount: micro,
+          kind: 'adjustment',
+          cause_type: 'bench',
+          cause_id: tag,
+        }),
+      );
+      return company_uuid;
+    },
+    async close() {
+      await app.close();
+      if (dbSchema) {
+        // the job queue (pg-boss) keeps its tables in <schema>_jobs
+        const c = new Client({ connectionString: databaseUrl });
+        await c.connect();
+        await c.query(`drop schema if exists ${dbSchema} cascade; drop schema if exists ${dbSchema}_jobs cascade`);
+        await c.end();
+      }
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The load average (1, 5, 15 min) as printed beside a figure. */
+export const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+/** The load and the cores, for a figure's line. */
+export const machineLine = () => `load average ${loadAverage()} on ${availableParallelism()} cores`;
+
+/** `n` distinct US mobile-looking numbers from `base` (five area codes in turn). */
+export const benchNumbers = (n: number, base: number) =>
+  Array.from(
+    { length: n },
+    (_, i) => `+1${['415', '650', '408', '510', '925'][i % 5]}${String(base + Math.floor(i / 5)).padStart(7, '0')}`,
+  );
