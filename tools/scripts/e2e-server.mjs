@@ -52,6 +52,8 @@ const env = {
   HOST: '127.0.0.1',
   WEB_ROOT: web,
   DATA_DIR: data,
+  // always the fresh PGlite of DATA_DIR, also when the caller's DATABASE_URL points the server suite at PostgreSQL (CI)
+  DATABASE_URL: '',
   DEMO_PASSWORD: process.env.DEMO_PASSWORD ?? 'demo-password-1',
   CHUNK_TIMEOUT_MS: process.env.CHUNK_TIMEOUT_MS ?? '8000',
   JWT_SECRET: 'e2e-secret-not-for-production-0123456789',
