@@ -7,51 +7,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BulkStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { HttpError, notFound } from '../lib/http-error';
-import type { CompanyFacts, Judged, MessagingService, OutboundMessage } from '../messaging';
+import type { MessagingService, OutboundMessage } from '../messaging';
 import type { Jobs } from '../jobs';
 import { parseNanp } from '../numbers';
 import { bulkMovableFrom, nextBulkStatus, type BulkAction } from './engine/state';
 import type { BulkRecipient } from './recipients';
 import { Pacer } from './pacer';
-import { AlreadyStored, BULK_LEASE_SECONDS } from '../messaging';
-import { affordablePrefix, balanceOf } from '../billing';
-import { substitute } from '@smsc/shared-util';
+import { BULK_LEASE_SECONDS } from '../messaging';
 import type { BulkCreateInput, BulkHooks, BulkProgressFigures } from './types';
 import { insertBulk } from './insert';
 import { estimateBulk } from './estimate';
 import { bulkCounts, foldBulkDeltas, progressOf } from './progress';
+import { CHUNK, nextCovered, prepareChunk, storeChunk, productOf, type ChunkDeps, type Prepared } from './chunk';
 
 export const BULK_JOB = 'bulk-send';
-/**
- * Messages per transaction. A chunk is a handful of statements (the holds of the whole chunk are one
- * reserveMany), short enough that on PGlite's single connection other requests interleave between chunks.
- */
-const CHUNK = 200;
 /** a job hands the bulk to a fresh job after this long (pg-boss expires a job after 60 s) */
 const SLICE_MS = 20_000;
 /** how often a job held for its balance looks whether money came in */
 export const BALANCE_RECHECK_MS = 3_000;
-
-/** A chunk read and judged, ready to store: the recipients after `cursor` up to `last`. */
-interface Prepared {
-  cursor: number;
-  last: number;
-  company: CompanyFacts;
-  judged: Judged[];
-}
-const productOf = (j: Judged) => (j.decision.ok ? j.decision.vendorProductUuid : null);
-/** what a judged message will hold: its price when it goes out, nothing when it is refused */
-const holdOf = (j: Judged) => (j.decision.ok ? j.decision.price : 0n);
-/** how many of the amounts, in order, fit in what a spend limit leaves (null: no limit) */
-function withinRoom(amounts: bigint[], room: bigint | null): number {
-  if (room === null) return amounts.length;
-  let left = room;
-  for (const [i, a] of amounts.entries()) {
-    if (a > left) return i;
-    left -= a;
-  }
-  return amounts.length;
-}
 
 export class BulkService {
   private hooks: BulkHooks = {
@@ -68,6 +41,7 @@ export class BulkService {
   }
   private closed = false;
   private readonly pacer: Pacer;
+  private readonly chunkDeps: ChunkDeps;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -76,6 +50,7 @@ export class BulkService {
     private readonly log: FastifyBaseLogger,
   ) {
     this.pacer = new Pacer(db);
+    this.chunkDeps = { db, messaging, pacer: this.pacer, log };
   }
 
   async create(input: BulkCreateInput): Promise<{ bulk_uuid: string; status: BulkStatus; total: number }> {
@@ -223,8 +198,12 @@ export class BulkService {
         }
         if (b.status === 'held' && (b.hold_reason === 'balance' || b.hold_reason === 'spend_limit')) {
           senders ??= await this.sendersFor(b);
-          const covered =
-            b.hold_reason === 'balance' ? await this.balanceCovers(b, senders) : await this.spendCovers(b, senders);
+          const covered = await nextCovered(
+            this.chunkDeps,
+            b,
+            senders,
+            b.hold_reason === 'balance' ? 'balance' : 'spend',
+          );
           if (!covered) {
             await this.kick(bulk_uuid, new Date(Date.now() + BALANCE_RECHECK_MS));
             return;
@@ -247,7 +226,9 @@ export class BulkService {
         senders ??= await this.sendersFor(b);
         const ahead = next as { cursor: number; chunk: Promise<Prepared | null> } | null;
         const chunk: Prepared | null =
-          ahead && ahead.cursor === b.cursor ? await ahead.chunk : await this.prepare(b, senders, b.cursor);
+          ahead && ahead.cursor === b.cursor
+            ? await ahead.chunk
+            : await prepareChunk(this.chunkDeps, b, senders, b.cursor);
         next = null;
         if (!chunk) {
           await handing;
@@ -269,8 +250,8 @@ export class BulkService {
         // At the route's throughput (the chunk was cut to what its gateway takes within the lease).
         await this.pacer.take(chunk.judged.map(productOf));
         const following = senders;
-        next = { cursor: chunk.last, chunk: this.prepare(b, following, chunk.last).catch(() => null) };
-        const { outbound, heldForBalance } = await this.store(b, chunk);
+        next = { cursor: chunk.last, chunk: prepareChunk(this.chunkDeps, b, following, chunk.last).catch(() => null) };
+        const { outbound, heldForBalance } = await storeChunk(this.chunkDeps, b, chunk);
         if (++chunks % 50 === 0) await foldBulkDeltas(this.db, bulk_uuid);
         if (outbound.length) {
           await handing;
@@ -297,126 +278,6 @@ export class BulkService {
     return b.ani_group_uuid
       ? this.hooks.sendersOf(b.company_uuid, b.ani_group_uuid)
       : Promise.resolve([b.ani as string]);
-  }
-
-  /** Whether the company can now pay for the next message a balance-held job would send (no writes). */
-  private async balanceCovers(
-    b: { bulk_uuid: string; company_uuid: string; text: string; cursor: number },
-    senders: string[],
-  ): Promise<boolean> {
-    const chunk = await this.prepare(b, senders, b.cursor);
-    const first = chunk?.judged.map(holdOf).find((p) => p > 0n);
-    if (first === undefined) return true;
-    const { available } = await balanceOf(this.db, { company_uuid: b.company_uuid });
-    return available >= first;
-  }
-
-  /** Whether the company's spend limits now allow the next message a spend-held job would send (a new day, a raised limit). */
-  private async spendCovers(
-    b: { bulk_uuid: string; company_uuid: string; text: string; cursor: number },
-    senders: string[],
-  ): Promise<boolean> {
-    const chunk = await this.prepare(b, senders, b.cursor);
-    const first = chunk?.judged.map(holdOf).find((p) => p > 0n);
-    if (first === undefined) return true;
-    const room = await this.db.transaction().execute((trx) => this.messaging.spendRoom(trx, b.company_uuid, first));
-    return room === null || room >= first;
-  }
-
-  /** Reads and judges the recipients after `cursor` (no writes): up to a chunk, cut to what the route's throughput allows. */
-  private async prepare(
-    b: { bulk_uuid: string; company_uuid: string; text: string },
-    senders: string[],
-    cursor: number,
-  ): Promise<Prepared | null> {
-    const peek = await this.db
-      .selectFrom('bulk_recipients')
-      .select(['seq', 'number', 'fields'])
-      .where('bulk_uuid', '=', b.bulk_uuid)
-      .where('seq', '>', cursor)
-      .where('seq', '<=', cursor + CHUNK)
-      .orderBy('seq')
-      .execute();
-    if (!peek.length) return null;
-    const company = await this.messaging.company(b.company_uuid);
-    // Judging reads the catalog and suppression lists outside the transaction (PGlite has one connection).
-    const judged = await this.messaging.batch.judge(
-      company,
-      peek.map((r) => ({
-        ani: senders[(r.seq - 1) % senders.length],
-        dnis: r.number,
-        text: substitute(b.text, { number: r.number, ...r.fields }),
-        bulk: { bulk_uuid: b.bulk_uuid, seq: r.seq },
-      })),
-    );
-    const fit = judged.slice(0, await this.pacer.fit(judged.map(productOf)));
-    return { cursor, company, judged: fit, last: (fit[fit.length - 1].item.bulk as { seq: number }).seq };
-  }
-
-  /**
-   * Stores a prepared chunk's messages (checked, priced, held) and answers those to hand over. The
-   * cursor moves in the same transaction, guarded by its old value and the running state: a crashed
-   * or concurrent worker's chunk is never stored twice, and a hold takes effect at the next chunk
-   * (held, stopped or moved on by another worker: nothing stored, the loop reads the bulk again).
-   */
-  private async store(
-    b: { bulk_uuid: string; user_uuid: string | null },
-    chunk: Prepared,
-  ): Promise<{ outbound: OutboundMessage[]; heldForBalance: boolean }> {
-    try {
-      return await this.db.transaction().execute(async (trx) => {
-        const moved = await trx
-          .updateTable('bulks')
-          .set({ cursor: chunk.last })
-          .where('bulk_uuid', '=', b.bulk_uuid)
-          .where('cursor', '=', chunk.cursor)
-          .where('status', '=', 'running')
-          .returning('cursor')
-          .executeTakeFirst();
-        if (!moved) return { outbound: [], heldForBalance: false };
-        // Only what the balance covers now: the job holds at the first message it cannot pay for, instead
-        // of storing the rest blocked; that message and those after it go out after a top-up.
-        const amounts = chunk.judged.map(holdOf);
-        const paid = await affordablePrefix(trx, { company_uuid: chunk.company.company_uuid }, amounts);
-        // ...and only what the company's spend limits allow: past them the job holds itself the same way
-        const allowed = chunk.judged.some((j) => j.limited)
-          ? withinRoom(
-              amounts,
-              await this.messaging.spendRoom(
-                trx,
-                chunk.company.company_uuid,
-                amounts.reduce((a, b) => a + b, 0n),
-              ),
-            )
-          : amounts.length;
-        const fit = Math.min(paid, allowed);
-        const heldForBalance = fit < chunk.judged.length;
-        const judged = chunk.judged.slice(0, fit);
-        if (heldForBalance)
-          await trx
-            .updateTable('bulks')
-            .set({
-              cursor: fit ? (judged[fit - 1].item.bulk as { seq: number }).seq : chunk.cursor,
-              status: 'held',
-              hold_reason: allowed < paid ? 'spend_limit' : 'balance',
-            })
-            .where('bulk_uuid', '=', b.bulk_uuid)
-            .execute();
-        const stored = judged.length ? await this.messaging.batch.store(trx, chunk.company, b.user_uuid, judged) : [];
-        return { outbound: stored.flatMap((s) => (s.outbound ? [s.outbound] : [])), heldForBalance };
-      });
-    } catch (e) {
-      if (!(e instanceof AlreadyStored)) throw e;
-      // The cursor lagged behind stored messages (a database restored from before a crash?): skip to the last stored one.
-      this.log.warn(
-        { bulk_uuid: b.bulk_uuid, err: e.message },
-        'bulk messages stored before; moving the cursor past them',
-      );
-      await sql`update bulks set cursor = greatest(cursor, (select max(bulk_seq) from sms where bulk_uuid = ${b.bulk_uuid})) where bulk_uuid = ${b.bulk_uuid}`.execute(
-        this.db,
-      );
-      return { outbound: [], heldForBalance: false };
-    }
   }
 
   /**
