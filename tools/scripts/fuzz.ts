@@ -3,14 +3,14 @@
 //   npm run fuzz                       seed 20261125, 50 rounds, up to 10 minutes
 //   FUZZ_SEED=7 FUZZ_ROUNDS=200 FUZZ_BUDGET_MS=3600000 npm run fuzz
 import { createTestApp } from '../../apps/api/src/testing/test-app';
-import { runFuzz } from '../../apps/api/src/security/fuzz/run-fuzz';
+import { FUZZ_APP, runFuzz } from '../../apps/api/src/security/fuzz/run-fuzz';
 
 async function main() {
   const seed = Number(process.env.FUZZ_SEED ?? 20261125);
   const rounds = Number(process.env.FUZZ_ROUNDS ?? 50);
   const budgetMs = Number(process.env.FUZZ_BUDGET_MS ?? 10 * 60_000);
   // with the demo payments: a company with money gets past the balance check to the rules behind it
-  const t = await createTestApp({ demoBilling: true });
+  const t = await createTestApp({ ...FUZZ_APP, demoBilling: true });
   try {
     const report = await runFuzz(t.app, {
       seed,

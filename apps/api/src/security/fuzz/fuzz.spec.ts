@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { runFuzz } from './run-fuzz';
+import { FUZZ_APP, runFuzz } from './run-fuzz';
 
 // Fixed by default so a failure reproduces; FUZZ_SEED explores other inputs, FUZZ_ROUNDS goes deeper.
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
@@ -9,7 +9,7 @@ const BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 45_000);
 describe('every route of the OpenAPI document, fuzzed as every role', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(FUZZ_APP);
   }, 120_000);
   afterAll(async () => t.close());
 
