@@ -56,17 +56,30 @@ function rowsOf(routing: RoutingWithRoutes): RouteRow[] {
 export function RoutesEditor() {
   const id = useParams().id ?? '';
   const routing = useGetRoutingQuery(id);
+  // kept here: the save's own refetch remounts the form below, and "Routes saved" must outlive that remount
+  const [saved, setSaved] = useState(false);
   if (!routing.data) return <RecordState state={routing} />;
   // a fresh read (after a save) starts the editor again from what the server holds
-  return <RoutesForm key={routing.fulfilledTimeStamp} id={id} routing={routing.data} />;
+  return (
+    <RoutesForm key={routing.fulfilledTimeStamp} id={id} routing={routing.data} saved={saved} setSaved={setSaved} />
+  );
 }
 
-function RoutesForm({ id, routing }: { id: string; routing: RoutingWithRoutes }) {
+function RoutesForm({
+  id,
+  routing,
+  saved,
+  setSaved,
+}: {
+  id: string;
+  routing: RoutingWithRoutes;
+  saved: boolean;
+  setSaved: (saved: boolean) => void;
+}) {
   const products = useRouteVendorProductsQuery();
   const [save, saving] = useUpdateRoutingMutation();
   const [rows, setRows] = useState<RouteRow[]>(() => rowsOf(routing));
   const [problem, setProblem] = useState<string>();
-  const [saved, setSaved] = useState(false);
   const networkRoutes = routing.routes.filter((r) => r.code === null).length;
   const nextKey = useRef(routing.routes.length);
   const change = (key: number, part: Partial<RouteRow>) => {
