@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
-import { balanceOf, post } from '../billing';
+import { companyNamed, fundCompany } from '../testing/fixtures';
+import { balanceOf } from '../billing';
 import { messagingOf, type SmscSimulator } from '../messaging';
 import { bulkOf } from '.';
 
@@ -40,23 +41,9 @@ describe('a bulk larger than the balance: estimated first, held at the balance, 
     t = await createTestApp({ messaging: { gatewaySecret: 'hold', simAutoDeliver: false, simFailureRate: 0 } });
     reseller = bearer(await login(t.app, 'reseller@example.com'));
     acme = bearer(await login(t.app, 'acme-admin@example.com'));
-    acmeCo = (
-      await t.app.db
-        .selectFrom('companies')
-        .select('company_uuid')
-        .where('company_name', '=', 'Acme')
-        .executeTakeFirstOrThrow()
-    ).company_uuid;
+    acmeCo = await companyNamed(t.app, 'Acme');
     // Acme's product prices +1 at 0.012 a part: 0.24 pays for twenty of the fifty messages
-    await t.app.db.transaction().execute((trx) =>
-      post(trx, {
-        account: { company_uuid: acmeCo },
-        amount: 240_000n,
-        kind: 'adjustment',
-        cause_type: 'test',
-        cause_id: 'hold',
-      }),
-    );
+    await fundCompany(t.app, acmeCo, 240_000n, 'adjustment');
   }, 120_000);
   afterAll(async () => t.close());
 

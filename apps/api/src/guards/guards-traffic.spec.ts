@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
-import { post } from '../billing';
+import { companyNamed, fundCompany } from '../testing/fixtures';
 import { messagingOf, type SmscSimulator } from '../messaging';
 import { bulkOf } from '../bulk';
 import type { PumpingHeldEvent } from './service';
@@ -51,22 +51,8 @@ describe('guards on traffic: a bulk holds itself at its spend limit; pumping is 
     admin = bearer(await login(t.app, 'admin@example.com'));
     reseller = bearer(await login(t.app, 'reseller@example.com'));
     acme = bearer(await login(t.app, 'acme-admin@example.com'));
-    acmeCo = (
-      await t.app.db
-        .selectFrom('companies')
-        .select('company_uuid')
-        .where('company_name', '=', 'Acme')
-        .executeTakeFirstOrThrow()
-    ).company_uuid;
-    await t.app.db.transaction().execute((trx) =>
-      post(trx, {
-        account: { company_uuid: acmeCo },
-        amount: 50_000_000n,
-        kind: 'adjustment',
-        cause_type: 'test',
-        cause_id: 't',
-      }),
-    );
+    acmeCo = await companyNamed(t.app, 'Acme');
+    await fundCompany(t.app, acmeCo, 50_000_000n, 'adjustment');
   }, 120_000);
   afterAll(async () => t.close());
 

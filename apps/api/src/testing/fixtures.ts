@@ -42,9 +42,27 @@ export async function resellerWithLogin(
   return { reseller_uuid, company_uuid, headers: bearer(await login(app, opts.email)) };
 }
 
-/** Credits a company's account with a payment entry (the ledger's rules), as a spec's starting money. */
-export async function fundCompany(app: FastifyInstance, company_uuid: string, amount: bigint, cause_id = 'test') {
+/** A seeded company's id by its name ('Acme', 'Globex'). */
+export async function companyNamed(app: FastifyInstance, company_name: string): Promise<string> {
+  const c = await app.db
+    .selectFrom('companies')
+    .select('company_uuid')
+    .where('company_name', '=', company_name)
+    .executeTakeFirstOrThrow();
+  return c.company_uuid;
+}
+
+/**
+ * Credits a company's account (the ledger's rules), as a spec's starting money: a payment by default, or an
+ * adjustment where a payment would also settle invoices.
+ */
+export async function fundCompany(
+  app: FastifyInstance,
+  company_uuid: string,
+  amount: bigint,
+  kind: 'payment' | 'adjustment' = 'payment',
+) {
   await app.db
     .transaction()
-    .execute((trx) => post(trx, { account: { company_uuid }, amount, kind: 'payment', cause_type: 'test', cause_id }));
+    .execute((trx) => post(trx, { account: { company_uuid }, amount, kind, cause_type: 'test', cause_id: 'fixture' }));
 }
