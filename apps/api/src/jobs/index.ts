@@ -7,9 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Kysely } from 'kysely';
 import type { PGlite } from '@electric-sql/pglite';
+import { Pool } from 'pg';
 import type { Database } from '../db/schema';
 import { pgliteOf } from '../db/connect';
 import { apiOf } from '../lib/api-context';
+import { inFlight, type InFlight } from './in-flight';
 
 export interface SendOptions {
   startAfter?: Date;
@@ -38,22 +40,33 @@ declare module 'fastify' {
 export const jobsOf = (app: FastifyInstance): Jobs => apiOf(app).jobs;
 
 /** pg-boss's db option over PGlite: parameterised statements through query(), scripts through exec(). */
-export function pgliteExecutor(db: Kysely<Database>, pg: PGlite) {
+export function pgliteExecutor(db: Kysely<Database>, pg: PGlite, running: InFlight) {
   return {
-    async executeSql(text: string, values?: unknown[]) {
-      // connection() takes the dialect's queue slot, so Kysely transactions and pg-boss scripts never interleave.
-      return db.connection().execute(async () => {
-        if (values && values.length) return { rows: (await pg.query(text, values)).rows };
-        try {
-          const results = await pg.exec(text);
-          return { rows: results.flatMap((r) => r.rows) };
-        } catch (e) {
-          // A failed script leaves its BEGIN open: close it so the connection is usable again.
-          if (/\bbegin\b/i.test(text)) await pg.exec('rollback').catch(() => undefined);
-          throw e;
-        }
-      });
-    },
+    executeSql: (text: string, values?: unknown[]) =>
+      running.run(() =>
+        // connection() takes the dialect's queue slot, so Kysely transactions and pg-boss scripts never interleave.
+        db.connection().execute(async () => {
+          if (values && values.length) return { rows: (await pg.query(text, values)).rows };
+          try {
+            const results = await pg.exec(text);
+            return { rows: results.flatMap((r) => r.rows) };
+          } catch (e) {
+            // A failed script leaves its BEGIN open: close it so the connection is usable again.
+            if (/\bbegin\b/i.test(text)) await pg.exec('rollback').catch(() => undefined);
+            throw e;
+          }
+        }),
+      ),
+  };
+}
+
+/**
+ * pg-boss's db option over a pool of our own on PostgreSQL (the one pg-boss would open itself), so shutdown can end
+ * the pool only after the last queued statement has been answered.
+ */
+function postgresExecutor(pool: Pool, running: InFlight) {
+  return {
+    executeSql: (text: string, values?: unknown[]) => running.run(() => pool.query(text, values)),
   };
 }
 
@@ -62,14 +75,18 @@ export default fp(
     const pg = pgliteOf(app.db);
     const cfg = app.config;
     const common = { schedule: false, supervise: true, maintenanceIntervalSeconds: 5 };
-    const boss = pg
-      ? new PgBoss({ ...common, db: pgliteExecutor(app.db, pg) })
-      : new PgBoss({
+    const running = inFlight();
+    const pool = pg
+      ? undefined
+      : new Pool({ connectionString: cfg.databaseUrl as string, max: 4, application_name: 'pgboss' });
+    pool?.on('error', (err) => app.log.error({ err: err.message }, 'job queue connection error'));
+    const boss = pool
+      ? new PgBoss({
           ...common,
-          connectionString: cfg.databaseUrl as string,
+          db: postgresExecutor(pool, running),
           schema: cfg.dbSchema ? `${cfg.dbSchema}_jobs` : 'pgboss',
-          max: 4,
-        });
+        })
+      : new PgBoss({ ...common, db: pgliteExecutor(app.db, pg as PGlite, running) });
     boss.on('error', (err) => app.log.error({ err: err.message }, 'job queue error'));
     await boss.start();
     const queues = new Set<string>();
@@ -103,12 +120,8 @@ export default fp(
           [keyed(name), 'short'],
         ] as const) {
           await ensure(queue, policy);
-          await boss.work(
-            queue,
-            { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, batchSize: 1 },
-            async ([job]) => {
-              await handler(job.data as never);
-            },
+          await boss.work(queue, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, batchSize: 1 }, ([job]) =>
+            running.run(() => handler(job.data as never)),
           );
         }
       },
@@ -118,7 +131,13 @@ export default fp(
     app.addHook('preClose', async () => {
       // within the shutdown deadline (main.ts), leaving the rest of it to the HTTP drain and the database
       const timeout = Math.max(1000, Math.floor(app.config.env.SHUTDOWN_TIMEOUT_MS * 0.6));
-      await boss.stop({ graceful: true, wait: true, timeout });
+      const deadline = Date.now() + timeout;
+      await boss.stop({ graceful: true, wait: true, timeout, close: false });
+      // Stopped workers still finish a fetch already queued, and may run the jobs it returns: let them, so each
+      // reports stopped, then close their connections (a pool that ends never answers what is still queued).
+      if (!(await running.drained(deadline)))
+        app.log.warn({ running: running.count }, 'job queue: statements still running at shutdown');
+      await pool?.end();
     });
   },
   { name: 'jobs' },
