@@ -33,6 +33,8 @@ module.exports = {
     ],
   },
   moduleNameMapper,
+  // jsdom with a selector cache that holds antd's CSS (tools/jest/jsdom-environment.js); the API sets 'node'
+  testEnvironment: path.join(__dirname, 'tools/jest/jsdom-environment.js'),
   setupFiles: [path.join(__dirname, 'tools/jest/setup-globals.js')],
   setupFilesAfterEnv: [path.join(__dirname, 'tools/jest/setup-dom.js')],
 };

@@ -1,1 +1,1 @@
-export default { displayName: 'shell', preset: '../../jest.preset.js', testEnvironment: 'jsdom', rootDir: '.' };
+export default { displayName: 'shell', preset: '../../jest.preset.js', rootDir: '.' };

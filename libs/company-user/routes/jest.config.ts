@@ -1,6 +1,5 @@
 export default {
   displayName: 'company-user-routes',
   preset: '../../../jest.preset.js',
-  testEnvironment: 'jsdom',
   rootDir: '.',
 };

@@ -1,6 +1,5 @@
 export default {
   displayName: 'reseller-routes',
   preset: '../../../jest.preset.js',
-  testEnvironment: 'jsdom',
   rootDir: '.',
 };

@@ -1,6 +1,5 @@
 export default {
   displayName: 'resource-ani-group',
   preset: '../../../jest.preset.js',
-  testEnvironment: 'jsdom',
   rootDir: '.',
 };

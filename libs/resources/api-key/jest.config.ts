@@ -1,6 +1,5 @@
 export default {
   displayName: 'resource-api-key',
   preset: '../../../jest.preset.js',
-  testEnvironment: 'jsdom',
   rootDir: '.',
 };

@@ -1,6 +1,5 @@
 export default {
   displayName: 'resource-did',
   preset: '../../../jest.preset.js',
-  testEnvironment: 'jsdom',
   rootDir: '.',
 };

@@ -1,6 +1,5 @@
 export default {
   displayName: 'resource-keyword',
   preset: '../../../jest.preset.js',
-  testEnvironment: 'jsdom',
   rootDir: '.',
 };

@@ -1,6 +1,5 @@
 export default {
   displayName: 'resource-mail-template',
   preset: '../../../jest.preset.js',
-  testEnvironment: 'jsdom',
   rootDir: '.',
 };

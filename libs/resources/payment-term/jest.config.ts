@@ -1,6 +1,5 @@
 export default {
   displayName: 'resource-payment-term',
   preset: '../../../jest.preset.js',
-  testEnvironment: 'jsdom',
   rootDir: '.',
 };

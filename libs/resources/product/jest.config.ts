@@ -1,6 +1,5 @@
 export default {
   displayName: 'resource-product',
   preset: '../../../jest.preset.js',
-  testEnvironment: 'jsdom',
   rootDir: '.',
 };

@@ -1,6 +1,5 @@
 export default {
   displayName: 'resource-recipient',
   preset: '../../../jest.preset.js',
-  testEnvironment: 'jsdom',
   rootDir: '.',
 };

@@ -1,6 +1,5 @@
 export default {
   displayName: 'resource-smpp-account',
   preset: '../../../jest.preset.js',
-  testEnvironment: 'jsdom',
   rootDir: '.',
 };

@@ -1,6 +1,5 @@
 export default {
   displayName: 'resource-smsc',
   preset: '../../../jest.preset.js',
-  testEnvironment: 'jsdom',
   rootDir: '.',
 };

@@ -1,6 +1,5 @@
 export default {
   displayName: 'resource-user',
   preset: '../../../jest.preset.js',
-  testEnvironment: 'jsdom',
   rootDir: '.',
 };

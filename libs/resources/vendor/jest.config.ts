@@ -1,6 +1,5 @@
 export default {
   displayName: 'resource-vendor',
   preset: '../../../jest.preset.js',
-  testEnvironment: 'jsdom',
   rootDir: '.',
 };

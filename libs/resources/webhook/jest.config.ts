@@ -1,6 +1,5 @@
 export default {
   displayName: 'resource-webhook',
   preset: '../../../jest.preset.js',
-  testEnvironment: 'jsdom',
   rootDir: '.',
 };

@@ -1,6 +1,5 @@
 export default {
   displayName: 'shared-api',
   preset: '../../../jest.preset.js',
-  testEnvironment: 'jsdom',
   rootDir: '.',
 };

@@ -1,6 +1,5 @@
 export default {
   displayName: 'shared-session',
   preset: '../../../jest.preset.js',
-  testEnvironment: 'jsdom',
   rootDir: '.',
 };

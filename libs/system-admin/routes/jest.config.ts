@@ -1,6 +1,5 @@
 export default {
   displayName: 'system-admin-routes',
   preset: '../../../jest.preset.js',
-  testEnvironment: 'jsdom',
   rootDir: '.',
 };
