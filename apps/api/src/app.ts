@@ -20,6 +20,7 @@ import routes from './routes';
 import ops from './ops';
 import security from './security';
 import { loggerOptions } from './security/log-safety';
+import { lazySerializers } from './lib/lazy-serializers';
 import './lib/access';
 import './lib/api-context';
 
@@ -39,6 +40,9 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // PGlite's first start (wasm compile, initdb, migrations, seed) can exceed the 10 s default.
     pluginTimeout: 120_000,
+    ...(config.lazySerializers
+      ? { schemaController: { compilersFactory: { buildSerializer: lazySerializers() } } }
+      : {}),
     ajv: {
       customOptions: {
         removeAdditional: false,

@@ -61,6 +61,8 @@ export interface BuildOptions {
   trustProxy?: TrustProxy;
   /** scrypt cost of new password hashes (PASSWORD_HASH_COST); 'fast' is for tests and local runs only */
   passwordHashCost?: PasswordHashCost;
+  /** compile each route's response serializer on its first answer, not at start (test servers; lib/lazy-serializers.ts) */
+  lazySerializers?: boolean;
   /**
    * the checked environment (config/env.ts): what an option above leaves unset and a domain reads as its
    * fallback (gateway, Kannel, payments, job timers); read from process.env at build when not given
@@ -138,6 +140,7 @@ export function resolveConfig(o: BuildOptions, generatedSecret: string): AppConf
     demoTraffic: o.demoTraffic ?? true,
     trustProxy: o.trustProxy ?? false,
     passwordHashCost: o.passwordHashCost ?? 'owasp',
+    lazySerializers: o.lazySerializers ?? false,
   };
 }
 

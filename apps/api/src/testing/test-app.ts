@@ -34,6 +34,8 @@ export async function createTestApp(extra: BuildOptions = {}): Promise<TestApp> 
     passwordHashCost: 'fast',
     // every test file may run at once: the SMPP listener takes a free port (app.smpp.port)
     smpp: { port: 0, tlsPort: false },
+    // a test file answers a few of the routes: each compiles its serializer on first use (main.spec starts eagerly)
+    lazySerializers: true,
     ...extra,
   };
   // in memory: a copy of the run's migrated and seeded database, owned (and closed) here
