@@ -10,7 +10,7 @@ export interface OutboundPostOptions {
   /** loopback/private targets (tests, closed networks): WEBHOOK_ALLOW_PRIVATE */
   allowPrivate: boolean;
   timeoutMs: number;
-  /** undici's fetch (it honours the pinned dispatcher); tests pass a stand-in */
+  /** fetch's shape, honouring the pinned dispatcher: statusFetch (status-fetch.ts) in the app; tests pass a stand-in */
   fetch: (url: string, init: RequestInit & { dispatcher?: Dispatcher }) => Promise<Response>;
   /** how host names are resolved for a delivery (tests stub it to play a rebinding name) */
   resolve?: Resolve;
