@@ -109,13 +109,12 @@ export class CompanyWebhookDispatcher {
   }
 
   private async claim(limit: number, only?: string): Promise<Claimed[]> {
-    const which = only
-      ? sql`delivery_id = ${only}`
-      : sql`delivery_id in (select delivery_id from webhook_messages where state = 'pending' and next_attempt_on <= now()
-          and (lease_until is null or lease_until < now()) order by next_attempt_on, delivery_id limit ${limit} for update skip locked)`;
-    const r = await sql<Claimed>`with claimed as (
-        update webhook_messages set lease_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
-        where ${which} returning *)
+    // many rows: claim_webhook_messages (migration 225), oldest due first, skipping rows another node holds
+    const claimed = only
+      ? sql`update webhook_messages set lease_until = now() + make_interval(secs => ${LEASE_SECONDS}),
+          attempts = attempts + 1 where delivery_id = ${only} returning *`
+      : sql`select * from claim_webhook_messages(${limit}, ${LEASE_SECONDS})`;
+    const r = await sql<Claimed>`with claimed as (${claimed})
       select c.delivery_id::text as delivery_id, c.message_id, c.company_uuid, c.webhook_uuid, c.callback_url, c.type,
         c.payload, c.occurred_on, c.attempts, coalesce(w.url, c.callback_url) as url,
         coalesce(w.secret, s.secret) as secret, coalesce(w.is_active, true) as is_active
