@@ -2,7 +2,7 @@
 // dropped afterwards, or a PGlite data directory, removed afterwards), signed in as a demo user, a
 // company with money, and the machine's load to print beside each figure (a shared machine's figures
 // mean little without it).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -113,3 +113,31 @@ export const benchNumbers = (n: number, base: number) =>
     { length: n },
     (_, i) => `+1${['415', '650', '408', '510', '925'][i % 5]}${String(base + Math.floor(i / 5)).padStart(7, '0')}`,
   );
+
+/**
+ * CPU seconds (user + system) spent so far by the processes named `name` on this machine (PostgreSQL's
+ * backends: "postgres"), read from /proc; null where there is no /proc. A backend that exits between two
+ * readings takes its share with it, so read it around a run whose connections stay open.
+ */
+export function processCpuSeconds(name: string): number | null {
+  let ticks = 0;
+  try {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const close = stat.lastIndexOf(')');
+        if (stat.slice(stat.indexOf('(') + 1, close) !== name) continue;
+        const fields = stat.slice(close + 2).split(' ');
+        // utime and stime are fields 14 and 15 of stat, 12 and 13 after the name
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  } catch {
+    return null;
+  }
+  // the kernel's clock tick is 100 Hz on every Linux this runs on
+  return ticks / 100;
+}

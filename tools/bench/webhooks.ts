@@ -1,17 +1,19 @@
 // The cost of status callbacks at volume: a bulk of WEBHOOK_SENDS (20,000) messages through the whole
 // pipeline (checks, price, hold, simulator, delivery report, settlement) with a company webhook on
-// every status change, against the same bulk without one, each on a fresh database. A local listener
-// counts the events by webhook-id: none may be missing (every outbox row, and a `delivered` event for
-// every message) and none may arrive twice. Goal: the bulk ≤ 20% slower with webhooks.
+// every status change, against the same bulk without one, each on a fresh database. A local listener (a
+// process of its own, webhook-listener.ts) counts the events by webhook-id: none may be missing (every outbox
+// row, and a `delivered` event for every message) and none may arrive twice. Goal: the bulk ≤ 20% slower with
+// webhooks. Prints the CPU per message of the API process, PostgreSQL's processes and the listener.
 // Usage: npm run bench:webhooks  (WEBHOOK_SENDS=20000, WEBHOOK_MODES=postgres,pglite, BENCH_DATABASE_URL,
 // WEBHOOK_POLL_MS, WEBHOOK_BATCH)
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { fork } from 'node:child_process';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { API_PREFIX } from '@smsc/shared-contract';
 import { bulkOf } from '../../apps/api/src/bulk';
-import { benchDatabaseUrl, benchNumbers, loadAverage, startBenchApp } from './support';
+import { benchDatabaseUrl, benchNumbers, loadAverage, processCpuSeconds, startBenchApp } from './support';
+import type { ListenerReport } from './webhook-listener';
 
 const SENDS = Number(process.env.WEBHOOK_SENDS ?? 20_000);
 const PG_URL = benchDatabaseUrl();
@@ -21,31 +23,27 @@ const POLL_MS = process.env.WEBHOOK_POLL_MS ? Number(process.env.WEBHOOK_POLL_MS
 const BATCH = process.env.WEBHOOK_BATCH ? Number(process.env.WEBHOOK_BATCH) : undefined;
 const log = (s: string) => console.error(s);
 
-/** The local endpoint: every event counted by its webhook-id, and the statuses each message reached. */
+/** The local endpoint (webhook-listener.ts) in a process of its own. */
 async function listener() {
-  const seen = new Map<string, number>();
-  const delivered = new Set<string>();
-  let lastAt = 0;
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      const id = String(req.headers['webhook-id']);
-      seen.set(id, (seen.get(id) ?? 0) + 1);
-      const event = JSON.parse(body) as { data: { sms_uuid?: string; id?: string; status?: string } };
-      if (event.data.status === 'delivered') delivered.add(String(event.data.sms_uuid ?? event.data.id));
-      lastAt = performance.now();
-      res.statusCode = 204;
-      res.end();
-    });
+  const child = fork(path.join(__dirname, 'webhook-listener.ts'), {
+    execArgv: process.execArgv.filter((a) => !a.startsWith('--cpu-prof')),
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('message', (m: { url: string }) => resolve(m.url));
+    child.once('exit', (code) => reject(new Error(`webhook listener exited with ${code}`)));
+  });
+  let reported: Promise<ListenerReport> | null = null;
+  const report = () =>
+    (reported ??= new Promise<ListenerReport>((resolve) => {
+      child.on('message', (m: { report?: ListenerReport }) => m.report && resolve(m.report));
+      child.send({ report: true });
+    }));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    seen,
-    delivered,
-    lastAt: () => lastAt,
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    url,
+    report,
+    close: async () => {
+      if (child.exitCode === null) await report();
+    },
   };
 }
 
@@ -85,6 +83,7 @@ async function runOnce(mode: string, withHooks: boolean): Promise<Run> {
     }
 
     const cpu0 = process.cpuUsage();
+    const pg0 = processCpuSeconds('postgres');
     const t0 = performance.now();
     const { bulk_uuid } = await bulkOf(app).create({
       company_uuid: acme,
@@ -99,8 +98,19 @@ async function runOnce(mode: string, withHooks: boolean): Promise<Run> {
       if (p.status === 'finished' && p.delivered + p.failed === p.total) break;
     }
     const secs = (performance.now() - t0) / 1000;
-    const cpu = process.cpuUsage(cpu0);
-    let line = `${label}: ${SENDS.toLocaleString('en-US')} messages delivered and settled in ${secs.toFixed(1)} s: ${(SENDS / secs).toFixed(0)} msg/s; API CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; load average ${loadAverage()}`;
+    let line = `${label}: ${SENDS.toLocaleString('en-US')} messages delivered and settled in ${secs.toFixed(1)} s: ${(SENDS / secs).toFixed(0)} msg/s; load average ${loadAverage()}`;
+    // CPU per message until the work is done: the last message settled, or with webhooks the last event delivered
+    const cpuLine = (listenerMs: number | null) => {
+      const cpu = process.cpuUsage(cpu0);
+      const pg1 = processCpuSeconds('postgres');
+      const per = (ms: number) => (ms / SENDS).toFixed(3);
+      return (
+        `\n  CPU ms per message: API ${per((cpu.user + cpu.system) / 1000)}` +
+        (pg0 !== null && pg1 !== null && mode === 'postgres' ? `, PostgreSQL ${per((pg1 - pg0) * 1000)}` : '') +
+        (listenerMs !== null ? `, listener ${per(listenerMs)}` : '')
+      );
+    };
+    if (!webhook_uuid) line += cpuLine(null);
     if (webhook_uuid) {
       // the events still on their way after the last message settled
       const outbox = async () =>
@@ -117,21 +127,25 @@ async function runOnce(mode: string, withHooks: boolean): Promise<Run> {
       }
       // a delivery answered by the listener but not yet recorded would show as pending above; give stragglers a moment
       await new Promise((r) => setTimeout(r, 1000));
-      const drained = (hooks.lastAt() - t0) / 1000;
+      const seen = await hooks.report();
+      line += cpuLine(seen.cpuMs);
+      const drained = (seen.lastAt - (performance.timeOrigin + t0)) / 1000;
+      const received = new Map(seen.seen);
+      const deliveredFor = new Set(seen.delivered);
       const ids = (
         await sql<{
           message_id: string;
         }>`select message_id from webhook_messages where webhook_uuid = ${webhook_uuid}`.execute(app.db)
       ).rows;
-      const lost = ids.filter((r) => !hooks.seen.has(r.message_id)).length;
-      const twice = [...hooks.seen.values()].filter((n) => n > 1).length;
-      const unknown = [...hooks.seen.keys()].length - ids.length + lost;
+      const lost = ids.filter((r) => !received.has(r.message_id)).length;
+      const twice = [...received.values()].filter((n) => n > 1).length;
+      const unknown = received.size - ids.length + lost;
       const messages = (
         await sql<{ sms_uuid: string }>`select sms_uuid::text from sms where bulk_uuid = ${bulk_uuid}`.execute(app.db)
       ).rows;
-      const noDelivered = messages.filter((m) => !hooks.delivered.has(m.sms_uuid)).length;
+      const noDelivered = messages.filter((m) => !deliveredFor.has(m.sms_uuid)).length;
       line +=
-        `\n  events: ${box.total.toLocaleString('en-US')} written (${(box.total / SENDS).toFixed(2)} per message), ${hooks.seen.size.toLocaleString('en-US')} distinct received, ` +
+        `\n  events: ${box.total.toLocaleString('en-US')} written (${(box.total / SENDS).toFixed(2)} per message), ${received.size.toLocaleString('en-US')} distinct received, ` +
         `${lost} lost, ${twice} received twice, ${unknown} not in the outbox, ${box.failed} failed, ${box.pending} still pending; ` +
         `${noDelivered} messages without a 'delivered' event; last event ${drained.toFixed(1)} s after the start (${(SENDS / drained).toFixed(0)} msg/s with every event delivered)`;
     }

@@ -109,13 +109,12 @@ export class CompanyWebhookDispatcher {
   }
 
   private async claim(limit: number, only?: string): Promise<Claimed[]> {
-    const which = only
-      ? sql`delivery_id = ${only}`
-      : sql`delivery_id in (select delivery_id from webhook_messages where state = 'pending' and next_attempt_on <= now()
-          and (lease_until is null or lease_until < now()) order by next_attempt_on, delivery_id limit ${limit} for update skip locked)`;
-    const r = await sql<Claimed>`with claimed as (
-        update webhook_messages set lease_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
-        where ${which} returning *)
+    // many rows: claim_webhook_messages (migration 225), oldest due first, skipping rows another node holds
+    const claimed = only
+      ? sql`update webhook_messages set lease_until = now() + make_interval(secs => ${LEASE_SECONDS}),
+          attempts = attempts + 1 where delivery_id = ${only} returning *`
+      : sql`select * from claim_webhook_messages(${limit}, ${LEASE_SECONDS})`;
+    const r = await sql<Claimed>`with claimed as (${claimed})
       select c.delivery_id::text as delivery_id, c.message_id, c.company_uuid, c.webhook_uuid, c.callback_url, c.type,
         c.payload, c.occurred_on, c.attempts, coalesce(w.url, c.callback_url) as url,
         coalesce(w.secret, s.secret) as secret, coalesce(w.is_active, true) as is_active
@@ -179,27 +178,21 @@ export class CompanyWebhookDispatcher {
       const state = out.ok ? 'delivered' : wait === null ? 'failed' : 'pending';
       return { id: r.delivery_id, state, at: wait === null ? null : new Date(now + wait * 1000).toISOString() };
     });
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('webhook_attempts')
-        .values(
-          done.map(({ r, out, duration_ms }) => ({
-            delivery_id: r.delivery_id,
-            webhook_uuid: r.webhook_uuid,
-            company_uuid: r.company_uuid,
-            attempt: r.attempts,
-            ok: out.ok,
-            status_code: out.status_code,
-            error: out.error?.slice(0, 500) ?? null,
-            duration_ms,
-          })),
-        )
-        .execute();
-      const rows = sql.join(next.map((n) => sql`(${n.id}::bigint, ${n.state}::text, ${n.at}::timestamptz)`));
-      await sql`update webhook_messages m set state = v.state, lease_until = null,
-          next_attempt_on = coalesce(v.at, m.next_attempt_on)
-        from (values ${rows}) as v(id, state, at) where m.delivery_id = v.id`.execute(trx);
-    });
+    // one statement (the attempts and the outcomes are written atomically, with no transaction around them):
+    // each round trip to the database costs a pass more than the rows it writes
+    const attempts = sql.join(
+      done.map(
+        ({ r, out, duration_ms }) =>
+          sql`(${r.delivery_id}::bigint, ${r.webhook_uuid}::uuid, ${r.company_uuid}::uuid, ${r.attempts}::int,
+            ${out.ok}::boolean, ${out.status_code}::int, ${out.error?.slice(0, 500) ?? null}::text, ${duration_ms}::int)`,
+      ),
+    );
+    const outcomes = sql.join(next.map((n) => sql`(${n.id}::bigint, ${n.state}::text, ${n.at}::timestamptz)`));
+    await sql`with logged as (
+        insert into webhook_attempts (delivery_id, webhook_uuid, company_uuid, attempt, ok, status_code, error, duration_ms)
+        values ${attempts})
+      update webhook_messages m set state = v.state, lease_until = null, next_attempt_on = coalesce(v.at, m.next_attempt_on)
+      from (values ${outcomes}) as v(id, state, at) where m.delivery_id = v.id`.execute(this.db);
     for (const n of next)
       if (n.state === 'failed') this.log.warn({ delivery: n.id }, 'company webhook delivery abandoned');
   }

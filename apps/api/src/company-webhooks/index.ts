@@ -3,9 +3,9 @@
 // delivers both. Other domains publish through app.companyWebhooks.publish(); docs/webhooks.md.
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { fetch as undiciFetch } from 'undici';
 import { apiOf } from '../lib/api-context';
 import { systemResolve } from '../lib/outbound/pinned-agent';
+import { statusFetch } from '../lib/outbound/status-fetch';
 import { CompanyWebhookDispatcher, type CompanyWebhookOptions } from './dispatcher';
 import { CompanyWebhooks } from './service';
 import companyWebhookRoutes from './routes';
@@ -40,7 +40,7 @@ export default fp(
       maxAttempts: o.maxAttempts ?? 8,
       pollMs: o.pollMs ?? env.COMPANY_WEBHOOK_POLL_MS,
       batch: o.batch ?? 50,
-      fetch: o.fetch ?? (undiciFetch as unknown as CompanyWebhookOptions['fetch']),
+      fetch: o.fetch ?? statusFetch,
       resolve,
     });
     const service = new CompanyWebhooks(app.db, dispatcher, { allowPrivate, resolve });

@@ -14,6 +14,7 @@ import suppressionRoutes from './suppression-routes';
 import { createKannel, kannelSettingsFromEnv } from '../kannel';
 import { REPO_ROOT } from '../config';
 import gatewayRoutes from './gateway-routes';
+import { dlrReceiver, secretCheck, simulatorCall } from './gateway-dlr';
 import { apiOf } from '../lib/api-context';
 
 export { MessagingService } from './service';
@@ -60,10 +61,10 @@ export default fp(
       base: API_PREFIX,
       secret,
       random: o.simRandom,
-      call: async (url) => {
+      call: simulatorCall(`${API_PREFIX}/gateway/dlr`, secretCheck(secret), dlrReceiver(app), async (url) => {
         const res = await app.inject({ method: 'GET', url });
         return { statusCode: res.statusCode, body: res.body };
-      },
+      }),
       onError: (err, url) =>
         app.log.warn({ err: (err as Error).message, url: url.split('?')[0] }, 'gateway callback failed'),
     });

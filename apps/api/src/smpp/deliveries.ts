@@ -10,7 +10,7 @@ import type { SmsStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { GroupCommit } from '../lib/group-commit';
 import { BindRegistry, type Bind } from './binds';
-import { isGsm, receiptText } from './pdu-codec';
+import { gsmBytes, isGsm, receiptText } from './pdu-codec';
 
 const FINAL = ['delivered', 'undelivered', 'failed', 'blocked', 'cancelled', 'received'];
 const LEASE_SECONDS = 120;
@@ -166,7 +166,7 @@ export class Deliveries {
               destination_addr: address(r.ani),
               esm_class: 0x04,
               data_coding: 0,
-              short_message: receipt.text,
+              short_message: gsmBytes(receipt.text),
               receipted_message_id: r.sms_uuid,
               message_state: receipt.state,
             };

@@ -1,5 +1,5 @@
 import * as smpp from 'smpp';
-import { decodeSubmit, partFromUdh, receiptDate, receiptText } from './pdu-codec';
+import { decodeSubmit, gsmBytes, partFromUdh, receiptDate, receiptText } from './pdu-codec';
 import { BindFailures } from './limits';
 import { ipAllowed, parseCidr } from './ip-allow';
 
@@ -22,6 +22,15 @@ describe('SMPP codec and limits', () => {
       ok: false,
       status: smpp.errors.ESME_RINVDCS,
     });
+  });
+
+  it('encodes GSM-7 as the package does, plain characters and the rest', () => {
+    const plain = Array.from({ length: 128 }, (_, i) => String.fromCharCode(i)).filter((c) =>
+      /[\n\r !"#%-?A-Za-z]/.test(c),
+    );
+    expect(plain.length).toBe(2 + 4 + 27 + 52);
+    for (const text of [...plain, plain.join(''), 'id:x stat:DELIVRD text:Hello @ £5 {ok} €_$', 'Привет', ''])
+      expect([text, gsmBytes(text)]).toEqual([text, smpp.encodings.ASCII.encode(text)]);
   });
 
   it('reads concatenation from UDH (8- and 16-bit references) and from SAR TLVs; "1 of 1" is a whole message', () => {

@@ -96,3 +96,13 @@ export function receiptText(r: {
 
 /** True when every character has a place in the GSM 03.38 default alphabet (then data_coding 0). */
 export const isGsm = (text: string) => smpp.encodings.ASCII.match(text);
+
+/** Characters whose GSM 03.38 septet is their ASCII code (receipts are made of them). */
+const SAME_IN_GSM = /^[\n\r !"#%-?A-Za-z]*$/;
+
+/**
+ * A text in GSM 03.38 (data_coding 0), as the package would encode it. The package rebuilds its table's key list
+ * on every call; a receipt is nearly always letters, digits and punctuation whose codes are the same in both.
+ */
+export const gsmBytes = (text: string): Buffer =>
+  SAME_IN_GSM.test(text) ? Buffer.from(text, 'latin1') : smpp.encodings.ASCII.encode(text);

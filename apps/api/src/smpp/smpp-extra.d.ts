@@ -1,7 +1,10 @@
 // What the listener and its tests use of the `smpp` package beyond kannel/smpp.d.ts (ambient declarations merge).
 declare module 'smpp' {
   import type { Socket } from 'node:net';
-  export const encodings: Record<'ASCII' | 'LATIN1' | 'UCS2', { match(text: string): boolean }>;
+  export const encodings: Record<
+    'ASCII' | 'LATIN1' | 'UCS2',
+    { match(text: string): boolean; encode(text: string): Buffer }
+  >;
   export interface ConnectOptions {
     host?: string;
     port?: number;

@@ -10,7 +10,7 @@ export interface OutboundPostOptions {
   /** loopback/private targets (tests, closed networks): WEBHOOK_ALLOW_PRIVATE */
   allowPrivate: boolean;
   timeoutMs: number;
-  /** undici's fetch (it honours the pinned dispatcher); tests pass a stand-in */
+  /** fetch's shape, honouring the pinned dispatcher: statusFetch (status-fetch.ts) in the app; tests pass a stand-in */
   fetch: (url: string, init: RequestInit & { dispatcher?: Dispatcher }) => Promise<Response>;
   /** how host names are resolved for a delivery (tests stub it to play a rebinding name) */
   resolve?: Resolve;
@@ -46,16 +46,28 @@ export class OutboundPoster {
       const v = checkOutboundUrl(url, { allowPrivate: this.o.allowPrivate });
       if (!v.ok) throw new OutboundRefused(`${this.o.urlWords} ${v.reason}`);
       const ts = Math.floor(Date.now() / 1000);
-      const res = await this.o.fetch(url, {
-        dispatcher: this.agent,
-        method: 'POST',
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.o.timeoutMs),
-        headers: { 'content-type': 'application/json', 'user-agent': 'smsc-console-webhooks/1', ...sign(ts) },
-      });
+      // a timer cleared once answered: AbortSignal.timeout's fires for every delivery, answered or not, and makes
+      // an exception and an abort event each time
+      const abort = new AbortController();
+      const timer = setTimeout(
+        () => abort.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+        this.o.timeoutMs,
+      );
+      let res: Response;
+      try {
+        res = await this.o.fetch(url, {
+          dispatcher: this.agent,
+          method: 'POST',
+          body,
+          redirect: 'manual',
+          signal: abort.signal,
+          headers: { 'content-type': 'application/json', 'user-agent': 'smsc-console-webhooks/1', ...sign(ts) },
+        });
+        await res.body?.cancel().catch(() => undefined);
+      } finally {
+        clearTimeout(timer);
+      }
       out.status_code = res.status;
-      await res.body?.cancel().catch(() => undefined);
       out.ok = res.status >= 200 && res.status < 300;
       if (!out.ok) out.error = `The endpoint answered ${res.status}`;
     } catch (e) {

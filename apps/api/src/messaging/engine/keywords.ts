@@ -26,16 +26,27 @@ export function optKeyword(text: string): 'stop' | 'start' | null {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A filter's pattern, or null for an empty one; kept, since every message is checked against the same few. */
+const patterns = new Map<string, RegExp | null>();
+function patternOf(filter: string): RegExp | null {
+  let re = patterns.get(filter);
+  if (re !== undefined) return re;
+  const words = filter.trim().split(/\s+/).filter(Boolean).map(escape);
+  re = words.length ? new RegExp(`(?<![\\p{L}\\p{N}])${words.join('\\s+')}(?![\\p{L}\\p{N}])`, 'iu') : null;
+  // filters are edited rarely; a flood of distinct ones must not grow the map without bound
+  if (patterns.size >= 10_000) patterns.clear();
+  patterns.set(filter, re);
+  return re;
+}
+
 /**
  * The first filter whose text occurs in the message as a whole word or phrase, ignoring case and
  * runs of spaces ("END" blocks "the END of it" but not "send" or "weekend"). Empty filters never match.
  */
 export function matchFilter(text: string, filters: readonly string[]): string | null {
   for (const f of filters) {
-    const words = f.trim().split(/\s+/).filter(Boolean).map(escape);
-    if (!words.length) continue;
-    const re = new RegExp(`(?<![\\p{L}\\p{N}])${words.join('\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
-    if (re.test(text)) return f.trim();
+    const re = patternOf(f);
+    if (re?.test(text)) return f.trim();
   }
   return null;
 }

@@ -2,7 +2,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { fetch as undiciFetch } from 'undici';
 import {
   DidWebhookCreateBody,
   DidWebhookListQuery,
@@ -23,6 +22,7 @@ import { apiOf } from '../../lib/api-context';
 import { DID_ACCESS } from '../inventory-routes';
 import { DID_OWNERS, findDid } from '../queries';
 import { WebhookDispatcher, type DispatcherOptions, type RetryJob } from './delivery';
+import { statusFetch } from '../../lib/outbound/status-fetch';
 import { newSecret, secretHint } from './signing';
 import { rowsOf } from '../../lib/tenancy';
 
@@ -54,7 +54,7 @@ export default fp(
         allowPrivate,
         timeoutMs: opts.timeoutMs ?? 5000,
         retryDelays: opts.retryDelays ?? [2, 10, 60],
-        fetch: opts.fetch ?? (undiciFetch as unknown as DispatcherOptions['fetch']),
+        fetch: opts.fetch ?? statusFetch,
         resolve: opts.resolve,
       },
       (job, startAfter) => app.jobs.send(RETRY_JOB, job, { startAfter }),
