@@ -82,7 +82,7 @@ export async function pickOption(page: Page, scope: 'search' | 'form', label: st
   await root.getByRole('combobox', { name: label }).click();
   await page
     .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${option}$`) })
+    .filter({ hasText: new RegExp(`^${option}$`), visible: true })
     .click();
 }
 

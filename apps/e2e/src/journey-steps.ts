@@ -64,14 +64,15 @@ async function editFound(page: Page, label: string, value: string) {
 export async function pickTypedOption(page: Page, select: Locator, option: string) {
   await select.click();
   await select.fill(option);
-  await page.locator(`${OPEN_LIST} .ant-select-item-option`).filter({ hasText: option }).first().click();
+  await page.locator(`${OPEN_LIST} .ant-select-item-option`).filter({ hasText: option, visible: true }).first().click();
   await expect(page.locator(OPEN_LIST)).toHaveCount(0);
 }
 
 /** Picks the first option a select offers; answers its text. */
 export async function pickFirstOption(page: Page, select: Locator) {
   await select.click();
-  const first = page.locator(`${OPEN_LIST} .ant-select-item-option`).first();
+  // visible only: another select's list may still be in the page, closing, and its options come first
+  const first = page.locator(`${OPEN_LIST} .ant-select-item-option`).filter({ visible: true }).first();
   const text = (await first.innerText()).trim();
   await first.click();
   await expect(page.locator(OPEN_LIST)).toHaveCount(0);
