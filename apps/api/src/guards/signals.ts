@@ -23,6 +23,12 @@ type Hold = (company: Company, prefix: string, signal: PumpingSignal, reason: st
 /** a company's usual destinations are read again after this long */
 const BASELINE_TTL_MS = 10 * 60_000;
 const PRUNE_EVERY_MS = 60_000;
+/**
+ * a company's window is judged at most this often: single sends arrive a few at a time, and judging the
+ * whole window after each would cost in proportion to the window; what arrives meanwhile is judged next
+ */
+const JUDGE_GAP_MS = 500;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A company's history before the window: its destinations and how much went to premium ones. */
 export async function readBaseline(
@@ -67,6 +73,7 @@ export class PumpingSignals {
   private baselines = new Map<string, { at: number; b: Promise<CompanyBaseline> }>();
   /** companies whose share is being judged; `again` asks for one more run when more came meanwhile */
   private judging = new Map<string, { again: boolean }>();
+  private judged = new Map<string, number>();
   /** destinations this process held (a window that stays suspect does not hold them again) */
   private held = new Set<string>();
   private pruned = Date.now();
@@ -104,6 +111,7 @@ export class PumpingSignals {
       this.share.prune(now, t.windowSeconds);
       this.otp.prune(now, t.windowSeconds);
       for (const [k, v] of this.baselines) if (now - v.at > BASELINE_TTL_MS) this.baselines.delete(k);
+      for (const [k, at] of this.judged) if (now - at > PRUNE_EVERY_MS) this.judged.delete(k);
     }
   }
 
@@ -140,7 +148,10 @@ export class PumpingSignals {
     const run = async () => {
       try {
         do {
+          const wait = (this.judged.get(company.company_uuid) ?? 0) + JUDGE_GAP_MS - Date.now();
+          if (wait > 0) await sleep(wait);
           state.again = false;
+          this.judged.set(company.company_uuid, Date.now());
           const b = await this.baseline(company, t);
           const window = this.share.add(company.company_uuid, [], t);
           const dests = suspectDestinations(window, b, t).filter((d) => !this.held.has(`${company.company_uuid}|${d}`));
