@@ -94,7 +94,7 @@ async function runMode(mode: string): Promise<string[]> {
     ).rows[0].n;
     out.push(
       `${mode}: ${SENDS.toLocaleString('en-US')} messages handed over in ${((handedAt - t0) / 1000).toFixed(1)} s, all delivered with DLRs settled in ${secs.toFixed(1)} s: ` +
-        `${(SENDS / secs).toFixed(0)} msg/s sustained (${settled} charges); API process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s ` +
+        `${(SENDS / secs).toFixed(0)} msg/s sustained (${settled} charges); API process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, ${((cpu.user + cpu.system) / 1e3 / SENDS).toFixed(2)} ms a message ` +
         `(${(((cpu.user + cpu.system) / 1e6 / secs) * 100).toFixed(0)}% of one core), RSS max ${(rssMax / 2 ** 20).toFixed(0)} MiB, load average ${loadavg()
           .map((l) => l.toFixed(1))
           .join(' ')}`,

@@ -2,7 +2,7 @@
 // the API with the guards off (the pipeline as before them); on (the default) builds it with them on and gives
 // Acme one of each through the API, so every guard's code runs for every message without refusing any: spend
 // limits far above the bench's spend, the US allowed, a margin floor under Acme's margin, and the pumping
-// check on with a message count no burst of the bench reaches.
+// signals on with thresholds the bench never reaches.
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@smsc/shared-contract';
 
@@ -32,5 +32,12 @@ export async function setUpGuards(app: FastifyInstance, password: string, compan
       .executeTakeFirstOrThrow()
   ).product_uuid;
   if (product) await put(`/product/${product}/margin_floor`, admin, { min_margin: '0.001' });
-  await put('/guards/settings', admin, { pumping_enabled: true, pumping_min_messages: 100000 });
+  // every pumping signal judges each batch, none can trip: no burst reaches the count, nothing is unusual (no
+  // company has that much history) or premium by price, and no code is sent
+  await put('/guards/settings', admin, {
+    pumping_enabled: true,
+    pumping_min_messages: 100000,
+    pumping_baseline_min_messages: 10_000_000,
+    pumping_premium_price_percent: 100_000,
+  });
 }

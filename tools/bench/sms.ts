@@ -5,29 +5,23 @@
 // the demo company admin, and sends SMS_SENDS messages (default 2,000) through POST /sms with the
 // simulator delivering every one (DLRs settled through the ledger).
 // Usage: npm run bench:sms  (SMS_ROWS, SMS_SENDS, SMS_MODES=pglite,postgres to change the run)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@smsc/shared-contract';
-import { build } from '../../apps/api/src/app';
 import { post } from '../../apps/api/src/billing';
 import { messagingOf, SmscSimulator } from '../../apps/api/src/messaging';
-import { ensureDatabase } from './ensure-database';
 import { GUARDS_ON, setUpGuards } from './guards-setup';
+import { BENCH_PASSWORD, benchDatabaseUrl, cpuMeter, machineLine, startBenchApp } from './support';
 
-const PASSWORD = 'bench-demo-pass-123';
 const ROWS = Number(process.env.SMS_ROWS ?? 1_000_000);
 const SENDS = Number(process.env.SMS_SENDS ?? 2_000);
 const CONCURRENCY = 20;
 const CHUNK = 100_000;
 const WARMUPS = 3;
 const RUNS = 30;
-const PG_URL =
-  process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/bench_sms';
+const PG_URL = benchDatabaseUrl('postgres://postgres@127.0.0.1:5432/bench_sms');
 const MODES = (process.env.SMS_MODES ?? 'pglite,postgres').split(',');
 
 interface Row {
@@ -136,6 +130,7 @@ async function throughput(app: FastifyInstance, headers: Record<string, string>,
     .executeTakeFirstOrThrow();
   let next = 0;
   let refused = 0;
+  const cpu = cpuMeter();
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -158,6 +153,7 @@ async function throughput(app: FastifyInstance, headers: Record<string, string>,
   const accepted = performance.now() - t0;
   await gateway.drain();
   const delivered = performance.now() - t0;
+  const cpuMs = cpu();
   const done = await app.db
     .selectFrom('sms')
     .select(sql<number>`count(*)::int`.as('n'))
@@ -170,42 +166,30 @@ async function throughput(app: FastifyInstance, headers: Record<string, string>,
     .executeTakeFirstOrThrow();
   return [
     `${mode}: ${SENDS} sends (${CONCURRENCY} at a time), ${refused} refused: accepted ${(SENDS / (accepted / 1000)).toFixed(0)} msg/s; ` +
-      `delivered with DLRs settled ${(SENDS / (delivered / 1000)).toFixed(0)} msg/s (${done.n - startedCount.n} delivered, ${settled.n} sms_charge entries)`,
+      `delivered with DLRs settled ${(SENDS / (delivered / 1000)).toFixed(0)} msg/s (${done.n - startedCount.n} delivered, ${settled.n} sms_charge entries); ` +
+      `API process CPU ${(cpuMs / SENDS).toFixed(2)} ms a message; ${machineLine()}`,
   ];
 }
 
 async function runMode(mode: string): Promise<{ rows: Row[]; lines: string[] }> {
-  const pg = mode === 'postgres';
-  if (pg) await ensureDatabase(PG_URL);
-  const dir = pg ? undefined : mkdtempSync(path.join(tmpdir(), 'bench-sms-'));
-  const dbSchema = pg ? `bench_${randomBytes(6).toString('hex')}` : undefined;
-  const app = await build({
-    dataDir: dir,
-    databaseUrl: pg ? PG_URL : undefined,
-    dbSchema,
-    demoPassword: PASSWORD,
-    seed: true,
-    webRoot: '/nonexistent-web-root',
-    guardsEnabled: GUARDS_ON,
-    demoTraffic: false,
-    // every message is delivered at once: the figure is the pipeline's, not a made-up latency
-    messaging: { gatewaySecret: 'bench', simLatencyMs: 0, simFailureRate: 0, simAutoDeliver: true },
-  });
+  const bench = await startBenchApp(
+    mode,
+    'sms',
+    {
+      guardsEnabled: GUARDS_ON,
+      // every message is delivered at once: the figure is the pipeline's, not a made-up latency
+      messaging: { gatewaySecret: 'bench', simLatencyMs: 0, simFailureRate: 0, simAutoDeliver: true },
+    },
+    PG_URL,
+  );
+  const app = bench.app;
   try {
     log(`[${mode}] seeding ${ROWS} messages`);
     const t0 = performance.now();
     await seedMessages(app);
     log(`[${mode}] seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    const token = async (email: string) => {
-      const res = await app.inject({
-        method: 'POST',
-        url: `${API_PREFIX}/auth`,
-        payload: { email, password: PASSWORD },
-      });
-      return { authorization: `Bearer ${res.json().token}` };
-    };
-    const acme = await token('acme-admin@example.com');
-    const admin = await token('admin@example.com');
+    const acme = await bench.signIn('acme-admin@example.com');
+    const admin = await bench.signIn('admin@example.com');
     // a cursor half-way through Acme's outgoing messages: what "next page" costs that deep
     const acmeCo = await app.db
       .selectFrom('companies')
@@ -249,14 +233,12 @@ async function runMode(mode: string): Promise<{ rows: Row[]; lines: string[] }> 
       });
       log(`[${mode}] ${call}: p50 ${pct(r.times, 50).toFixed(1)} ms, p95 ${pct(r.times, 95).toFixed(1)} ms`);
     }
-    await setUpGuards(app, PASSWORD, acmeCo.company_uuid);
+    await setUpGuards(app, BENCH_PASSWORD, acmeCo.company_uuid);
     const lines = await throughput(app, acme, `${mode}, guards ${GUARDS_ON ? 'on' : 'off'}`);
     log(lines.join('\n'));
     return { rows, lines };
   } finally {
-    if (dbSchema) await sql.raw(`drop schema if exists ${dbSchema} cascade`).execute(app.db);
-    await app.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

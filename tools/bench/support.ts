@@ -98,6 +98,18 @@ export async function startBenchApp(
   };
 }
 
+/**
+ * CPU milliseconds this process used since the call, when asked: on a shared machine a rate swings with
+ * the other work, the CPU a message costs much less.
+ */
+export function cpuMeter(): () => number {
+  const start = process.cpuUsage();
+  return () => {
+    const d = process.cpuUsage(start);
+    return (d.user + d.system) / 1000;
+  };
+}
+
 /** The load average (1, 5, 15 min) as printed beside a figure. */
 export const loadAverage = () =>
   loadavg()

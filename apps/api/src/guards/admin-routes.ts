@@ -111,15 +111,12 @@ export default async function guardAdminRoutes(base: FastifyInstance) {
   );
 
   const settings = async () => {
-    const s = await app.db.selectFrom('guard_settings').selectAll().executeTakeFirstOrThrow();
-    return {
-      pumping_enabled: s.pumping_enabled,
-      pumping_window_seconds: s.pumping_window_seconds,
-      pumping_min_messages: s.pumping_min_messages,
-      pumping_range_digits: s.pumping_range_digits,
-      pumping_adjacent_gap: s.pumping_adjacent_gap,
-      pumping_adjacent_percent: s.pumping_adjacent_percent,
-    };
+    const {
+      id: _id,
+      updated_on: _on,
+      ...s
+    } = await app.db.selectFrom('guard_settings').selectAll().executeTakeFirstOrThrow();
+    return { ...s, pumping_premium_prefixes: s.pumping_premium_prefixes ?? [] };
   };
   app.get(
     '/guards/settings',

@@ -55,5 +55,15 @@ export async function loadThresholds(db: Kysely<Database>): Promise<PumpingThres
     rangeDigits: s.pumping_range_digits,
     adjacentGap: s.pumping_adjacent_gap,
     adjacentPercent: s.pumping_adjacent_percent,
+    destinationDigits: s.pumping_destination_digits,
+    sharePercent: s.pumping_share_percent,
+    shareMinMessages: s.pumping_share_min_messages,
+    premiumPricePercent: s.pumping_premium_price_percent,
+    premiumPrefixes: s.pumping_premium_prefixes ?? [],
+    baselineDays: s.pumping_baseline_days,
+    baselineMinMessages: s.pumping_baseline_min_messages,
+    otpMinMessages: s.pumping_otp_min_messages,
+    otpConfirmPercent: s.pumping_otp_confirm_percent,
+    otpGraceSeconds: s.pumping_otp_grace_seconds,
   };
 }

@@ -9,6 +9,7 @@ import { apiOf } from '../lib/api-context';
 import { GuardService } from './service';
 import companyGuardRoutes from './company-routes';
 import guardAdminRoutes from './admin-routes';
+import feedbackRoutes from './feedback-routes';
 
 export { GuardService, type BalanceLowEvent, type PumpingHeldEvent, type GuardEvents } from './service';
 
@@ -36,6 +37,7 @@ export default fp(
     });
     await app.register(companyGuardRoutes);
     await app.register(guardAdminRoutes);
+    await app.register(feedbackRoutes);
   },
   { name: 'guards', dependencies: ['catalog', 'messaging'] },
 );

@@ -1,4 +1,4 @@
-// Guards migrations (ids 210–219), appended at the end of MIGRATIONS. Money is bigint micro-units in the
+// Guards migrations (ids 210–219, 300–309), appended at the end of MIGRATIONS. Money is bigint micro-units in the
 // company's account currency, like the ledger. docs/guards.md says what each table is for.
 import type { Migration } from '../db/migrations';
 
@@ -33,5 +33,29 @@ export const GUARDS_MIGRATIONS: Migration[] = [
       insert into guard_settings (id) values (true);
       alter table bulks drop constraint if exists bulks_hold_reason_check;
       alter table bulks add constraint bulks_hold_reason_check check (hold_reason in ('balance','spend_limit'))`,
+  },
+  {
+    // The two signals beside the burst to adjacent numbers: a sudden share of premium or unusual destinations,
+    // and one-time codes that are seldom used (the company reports a used code on its message's feedback).
+    // A hold names the signal that made it, so the console and the timeline can say why in words.
+    id: '300_pumping_signals',
+    ddl: `
+      alter table pumping_holds add column signal text not null default 'sequential'
+        check (signal in ('sequential','premium_share','otp_conversion'));
+      alter table guard_settings
+        add column pumping_destination_digits integer not null default 4 check (pumping_destination_digits between 1 and 8),
+        add column pumping_share_percent integer not null default 60 check (pumping_share_percent between 1 and 100),
+        add column pumping_share_min_messages integer not null default 30 check (pumping_share_min_messages >= 3),
+        add column pumping_premium_price_percent integer not null default 300 check (pumping_premium_price_percent >= 100),
+        add column pumping_premium_prefixes text[] not null default '{}',
+        add column pumping_baseline_days integer not null default 30 check (pumping_baseline_days between 1 and 365),
+        add column pumping_baseline_min_messages integer not null default 100 check (pumping_baseline_min_messages >= 1),
+        add column pumping_otp_min_messages integer not null default 20 check (pumping_otp_min_messages >= 3),
+        add column pumping_otp_confirm_percent integer not null default 30 check (pumping_otp_confirm_percent between 1 and 100),
+        add column pumping_otp_grace_seconds integer not null default 120 check (pumping_otp_grace_seconds between 1 and 3600);
+      create table sms_feedback (sms_uuid uuid primary key references sms on delete cascade,
+        company_uuid uuid not null references companies on delete cascade,
+        outcome text not null check (outcome in ('confirmed','unconfirmed')),
+        created_on timestamptz not null default now())`,
   },
 ];

@@ -1,6 +1,6 @@
 // Reads of the guards as the API answers them (decimal text for money, ISO dates).
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import type { CompanyGuards, PumpingHold } from '@smsc/shared-contract';
+import type { CompanyGuards, PumpingHold, PumpingSignal } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { formatMoney } from '../billing';
 import { effectiveLimits, periodsOf } from './engine/limits';
@@ -22,9 +22,10 @@ export async function holdsWhere(
       company_name: string;
       prefix: string;
       reason: string;
+      signal: PumpingSignal;
       held_on: Date;
       released_on: Date | null;
-    }>`select h.hold_uuid, h.company_uuid, c.company_name, h.prefix, h.reason, h.held_on, h.released_on
+    }>`select h.hold_uuid, h.company_uuid, c.company_name, h.prefix, h.signal, h.reason, h.held_on, h.released_on
       from pumping_holds h join companies c on c.company_uuid = h.company_uuid
       where ${where} ${activeOnly ? sql`and h.released_on is null` : sql``}
       order by h.held_on desc limit 200`.execute(db)
@@ -62,6 +63,8 @@ export interface GuardFigures extends SpendFigures {
   reseller_margin: string | null;
   product_margin: string | null;
   holds: string[] | null;
+  /** each hold's signal, in the order of `holds` */
+  hold_signals: string[] | null;
   alerted: boolean | null;
   low: string | null;
   balance: string | null;
@@ -90,7 +93,8 @@ export async function guardFigures(db: Kysely<Database>, company: GuardCompany):
       g.allowed_countries as countries, g.low_balance_alerted as alerted, r.allowed_countries as reseller_countries,
       r.min_margin::text as reseller_margin, p.min_margin::text as product_margin,
       a.low_balance_threshold::text as low, a.balance::text as balance, a.reserved::text as reserved, a.currency,
-      (select array_agg(h.prefix) from pumping_holds h where h.company_uuid = ${id} and h.released_on is null) as holds,
+      (select array_agg(h.prefix order by h.hold_uuid) from pumping_holds h where h.company_uuid = ${id} and h.released_on is null) as holds,
+      (select array_agg(h.signal order by h.hold_uuid) from pumping_holds h where h.company_uuid = ${id} and h.released_on is null) as hold_signals,
       ${spentColumns(sql.val(id), new Date())}
     from (select 1) one
       left join company_guards g on g.company_uuid = ${id}

@@ -34,6 +34,8 @@ export interface GuardTables {
     reseller_uuid: Opt<string>;
     prefix: string;
     reason: string;
+    /** which signal held the range (PUMPING_SIGNALS) */
+    signal: ColumnType<string, string | undefined, string>;
     held_on: Stamp;
     released_on: Opt<Date>;
     released_by: Opt<string>;
@@ -46,6 +48,18 @@ export interface GuardTables {
     pumping_range_digits: number;
     pumping_adjacent_gap: number;
     pumping_adjacent_percent: number;
+    pumping_destination_digits: number;
+    pumping_share_percent: number;
+    pumping_share_min_messages: number;
+    pumping_premium_price_percent: number;
+    pumping_premium_prefixes: string[];
+    pumping_baseline_days: number;
+    pumping_baseline_min_messages: number;
+    pumping_otp_min_messages: number;
+    pumping_otp_confirm_percent: number;
+    pumping_otp_grace_seconds: number;
     updated_on: Stamp;
   };
+  /** what a company reported of a message it sent (a one-time code used: confirmed) */
+  sms_feedback: { sms_uuid: string; company_uuid: string; outcome: string; created_on: Stamp };
 }

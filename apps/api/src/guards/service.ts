@@ -4,13 +4,15 @@ import { EventEmitter } from 'node:events';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/schema';
-import type { GuardView, SendGuards } from '../messaging';
+import { PUMPING_SIGNAL_WORDS, type PumpingSignal } from '@smsc/shared-contract';
+import type { GuardView, ObservedSend, SendGuards } from '../messaging';
 import { formatMoney } from '../billing';
 import { effectiveLimits, fastRoom, periodsOf, spendRoom } from './engine/limits';
 import { pgliteOf } from '../db/connect';
 import { allowedCountries, destinationProblem } from './engine/destinations';
 import { DEFAULT_THRESHOLDS, PumpingWindows, type PumpingThresholds } from './engine/pumping';
 import { alertPumping, loadThresholds } from './alerts';
+import { PumpingSignals } from './signals';
 import { guardFigures, limitsOf, marginFloor, spendFigures } from './queries';
 
 const VIEW_TTL_MS = 2000;
@@ -27,6 +29,7 @@ export interface BalanceLowEvent {
 export interface PumpingHeldEvent {
   company_uuid: string;
   prefix: string;
+  signal: PumpingSignal;
   hold_uuid: string;
   at: Date;
 }
@@ -52,6 +55,8 @@ export class GuardService implements SendGuards {
   readonly events = new EventEmitter<GuardEvents>();
   private cache = new Map<string, Cached>();
   private windows = new PumpingWindows();
+  /** the share of premium or unusual destinations, and one-time-code conversion */
+  private signals: PumpingSignals;
   private thresholds: { at: number; t: PumpingThresholds } = { at: 0, t: DEFAULT_THRESHOLDS };
   private loadingThresholds: Promise<void> | null = null;
   private pending = new Set<Promise<unknown>>();
@@ -64,6 +69,11 @@ export class GuardService implements SendGuards {
     readonly enabled: boolean,
   ) {
     this.single = !!pgliteOf(db);
+    this.signals = new PumpingSignals(
+      db,
+      (c, prefix, signal, reason) => this.hold(c, prefix, reason, signal),
+      (p) => this.track(p),
+    );
   }
   /** one connection (PGlite): transactions never overlap, so no lock is needed */
   private readonly single: boolean;
@@ -95,6 +105,7 @@ export class GuardService implements SendGuards {
     const limits = effectiveLimits(limitsOf(r));
     const allowed = allowedCountries(r.countries, r.reseller_countries);
     const holds = r.holds ?? [];
+    const signals = (r.hold_signals ?? []) as PumpingSignal[];
     // the higher floor wins: a product's and its reseller's
     const floor = marginFloor(r);
     const minMarginMicros = floor === null ? null : Number(floor);
@@ -105,11 +116,11 @@ export class GuardService implements SendGuards {
             minMarginMicros,
             limited,
             check(dest) {
-              const held = holds.find((p) => dest.e164.startsWith(p));
-              if (held)
+              const i = holds.findIndex((p) => dest.e164.startsWith(p));
+              if (i >= 0)
                 return {
                   reason: 'pumping_suspected',
-                  message: `Traffic to ${held}… is held as suspected SMS pumping until it is released`,
+                  message: `Traffic to ${holds[i]}… is held as suspected SMS pumping (${PUMPING_SIGNAL_WORDS[signals[i]] ?? 'held'}) until it is released`,
                 };
               const problem = destinationProblem(allowed, dest.e164, dest.iso2);
               return problem ? { reason: 'destination_not_allowed', message: problem } : null;
@@ -153,13 +164,22 @@ export class GuardService implements SendGuards {
       on conflict (company_uuid, day) do update set spent = guard_spend.spent + excluded.spent`.execute(trx);
   }
 
-  observe(company: { company_uuid: string; reseller_uuid: string | null }, destinations: string[]): void {
+  observe(
+    company: { company_uuid: string; reseller_uuid: string | null; product_uuid: string | null },
+    sent: ObservedSend[],
+  ): void {
     if (!this.enabled) return;
     const t = this.thresholds;
     if (Date.now() - t.at > VIEW_TTL_MS) this.refreshThresholds();
     if (!t.t.enabled) return;
-    for (const prefix of this.windows.add(company.company_uuid, destinations, t.t))
-      this.track(this.hold(company, prefix, 'a burst to sequential or adjacent numbers'));
+    const burst = this.windows.add(
+      company.company_uuid,
+      sent.map((s) => s.dnis),
+      t.t,
+    );
+    const why = `at least ${t.t.adjacentPercent}% of the numbers sent to are at most ${t.t.adjacentGap} apart`;
+    for (const prefix of burst) this.track(this.hold(company, prefix, why));
+    this.signals.observe(company, sent, t.t);
   }
 
   afterCharge(company_uuid: string): void {
@@ -233,20 +253,22 @@ export class GuardService implements SendGuards {
     company: { company_uuid: string; reseller_uuid: string | null },
     prefix: string,
     reason: string,
+    signal: PumpingSignal = 'sequential',
   ): Promise<string | null> {
     const row = await this.db
       .insertInto('pumping_holds')
-      .values({ company_uuid: company.company_uuid, reseller_uuid: company.reseller_uuid, prefix, reason })
+      .values({ company_uuid: company.company_uuid, reseller_uuid: company.reseller_uuid, prefix, reason, signal })
       .onConflict((oc) => oc.columns(['company_uuid', 'prefix']).where('released_on', 'is', null).doNothing())
       .returning(['hold_uuid', 'held_on'])
       .executeTakeFirst();
     this.invalidate(company.company_uuid);
     if (!row) return null;
-    this.log.warn({ company_uuid: company.company_uuid, prefix }, 'traffic held: suspected SMS pumping');
-    await alertPumping(this.db, company, prefix, reason);
+    this.log.warn({ company_uuid: company.company_uuid, prefix, signal }, 'traffic held: suspected SMS pumping');
+    await alertPumping(this.db, company, prefix, `${PUMPING_SIGNAL_WORDS[signal]}: ${reason}`);
     this.events.emit('pumping.held', {
       company_uuid: company.company_uuid,
       prefix,
+      signal,
       hold_uuid: row.hold_uuid,
       at: row.held_on,
     });
@@ -256,12 +278,14 @@ export class GuardService implements SendGuards {
   /** A released hold starts its range's window afresh. */
   released(company_uuid: string, prefix: string): void {
     this.windows.forget(company_uuid, prefix);
+    this.signals.released(company_uuid, prefix);
     this.invalidate(company_uuid);
   }
 
   /** Reads the pumping thresholds now (at start and when the system admin changes them). */
   async reloadThresholds(): Promise<void> {
     this.thresholds = { at: Date.now(), t: await loadThresholds(this.db) };
+    this.signals.reset();
   }
 
   private refreshThresholds(): void {

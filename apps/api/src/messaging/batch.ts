@@ -12,7 +12,7 @@ import { formatMoney } from '../billing';
 import { movableFrom, settlementFor } from './engine/state';
 import type { OutboundMessage } from './gateway/adapter';
 import type { CompanyFacts } from './pipeline-types';
-import { NO_GUARDS, type SendGuards } from './guard-port';
+import { NO_GUARDS, type ObservedSend, type SendGuards } from './guard-port';
 
 export type { CompanyFacts };
 export interface BatchItem {
@@ -71,6 +71,7 @@ export async function storeBatch(
 ): Promise<StoredMessage[]> {
   const { decisions, limited } = await withinSpend(trx, company, judged, guards);
   let spent = 0n;
+  const observed: ObservedSend[] = [];
   const priced = decisions.map((d) => (d.ok && d.price > 0n ? d.price : null));
   const holds = await reserveMany(
     trx,
@@ -114,6 +115,7 @@ export async function storeBatch(
     }
     if (d.ok) {
       spent += d.price;
+      observed.push({ sms_uuid, dnis: base.dnis, text: j.text, segments: j.segments, price: d.price });
       rows.push({
         ...base,
         status: 'queued' as const,
@@ -148,8 +150,7 @@ export async function storeBatch(
     out.push({ sms_uuid, status: 'blocked', outbound: null, refused: d });
   }
   if (limited && spent > 0n) await guards.recordSpend(trx, company.company_uuid, spent);
-  const queued = out.flatMap((o) => (o.outbound ? [o.outbound.dnis] : []));
-  if (queued.length) guards.observe(company, queued);
+  if (observed.length) guards.observe(company, observed);
   for (let i = 0; i < rows.length; i += 1000) {
     const part = rows.slice(i, i + 1000);
     const stored = await trx

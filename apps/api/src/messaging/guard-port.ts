@@ -21,6 +21,17 @@ export interface GuardView {
   limited: boolean;
 }
 
+/** A message just stored queued, as the pumping signals read it. */
+export interface ObservedSend {
+  sms_uuid: string;
+  /** E.164 with the plus */
+  dnis: string;
+  text: string;
+  segments: number;
+  /** what the company pays for it (all its parts, micro-units) */
+  price: bigint;
+}
+
 export interface SendGuards {
   /** the company's guards, or null when none apply (cached by the guards service) */
   view(company: {
@@ -37,8 +48,11 @@ export interface SendGuards {
   spendRoom(trx: Transaction<Database>, company_uuid: string, need?: bigint): Promise<bigint | null>;
   /** In the same transaction: adds what the stored messages hold to today's spend. */
   recordSpend(trx: Transaction<Database>, company_uuid: string, amount: bigint): Promise<void>;
-  /** Told of the destinations of messages just stored queued (the pumping windows); must not throw or block. */
-  observe(company: { company_uuid: string; reseller_uuid: string | null }, destinations: string[]): void;
+  /** Told of the messages just stored queued (the pumping signals' windows); must not throw or block. */
+  observe(
+    company: { company_uuid: string; reseller_uuid: string | null; product_uuid: string | null },
+    sent: ObservedSend[],
+  ): void;
   /** After a charge was held and committed: the low-balance alert's check; must not throw. */
   afterCharge(company_uuid: string): void;
 }

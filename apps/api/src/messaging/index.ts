@@ -26,7 +26,8 @@ export { SmscSimulator } from './gateway/simulator';
 export type { MessagingOptions } from './options';
 export { countSegments } from './engine/segments';
 export { DEFAULT_STOP_REPLY, optKeyword } from './engine/keywords';
-export type { SendGuards, GuardView, Destination } from './guard-port';
+export type { SendGuards, GuardView, Destination, ObservedSend } from './guard-port';
+export { SMS_OWNERS } from './queries';
 
 declare module 'fastify' {
   interface FastifyInstance {

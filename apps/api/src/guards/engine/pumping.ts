@@ -5,13 +5,19 @@
 // close together (at least `adjacentPercent` % of the gaps between neighbours are at most `adjacentGap`)
 // is pumping. A normal campaign's numbers are scattered over many ranges and far apart within one.
 
-export interface PumpingThresholds {
+import type { ShareThresholds } from './destination-share';
+import type { OtpThresholds } from './otp-conversion';
+
+/** Every pumping signal's thresholds: the adjacent-numbers burst's here, the others' in their own files. */
+export interface PumpingThresholds extends ShareThresholds, OtpThresholds {
   enabled: boolean;
   windowSeconds: number;
   minMessages: number;
   rangeDigits: number;
   adjacentGap: number;
   adjacentPercent: number;
+  /** days of a company's history before the window that make its usual destinations */
+  baselineDays: number;
 }
 
 export const DEFAULT_THRESHOLDS: PumpingThresholds = {
@@ -21,6 +27,16 @@ export const DEFAULT_THRESHOLDS: PumpingThresholds = {
   rangeDigits: 4,
   adjacentGap: 10,
   adjacentPercent: 80,
+  destinationDigits: 4,
+  sharePercent: 60,
+  shareMinMessages: 30,
+  premiumPricePercent: 300,
+  premiumPrefixes: [],
+  baselineDays: 30,
+  baselineMinMessages: 100,
+  otpMinMessages: 20,
+  otpConfirmPercent: 30,
+  otpGraceSeconds: 120,
 };
 
 /** The range a number belongs to: its E.164 form without its last `digits` digits ("+4477009001"). */

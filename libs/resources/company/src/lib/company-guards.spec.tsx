@@ -28,8 +28,19 @@ const base: CompanyGuards = {
       company_uuid: ID,
       company_name: 'Acme',
       prefix: '+1415555',
-      reason: 'a burst to sequential or adjacent numbers',
+      signal: 'sequential',
+      reason: 'at least 80% of the numbers sent to are at most 10 apart',
       held_on: '2026-11-26T10:00:00.000Z',
+      released_on: null,
+    },
+    {
+      hold_uuid: '0c4e2a17-5d6b-4f8e-8a21-7e3b9c1d4f22',
+      company_uuid: ID,
+      company_name: 'Acme',
+      prefix: '+1312',
+      signal: 'otp_conversion',
+      reason: '0 of 12 one-time codes sent there were used (under 50%)',
+      held_on: '2026-11-26T10:05:00.000Z',
       released_on: null,
     },
   ],
@@ -109,6 +120,11 @@ describe('CompanyGuardsPanel', () => {
     renderWithProviders(<CompanyGuardsPanel companyId={ID} mode="biller" />);
     const holds = await screen.findByText('+1415555');
     expect(screen.getByLabelText(/^Daily spend limit/)).toBeTruthy();
+    // each hold says which signal held it, in words, and what it saw
+    expect(screen.getAllByTestId('hold-why').map((w) => w.textContent)).toEqual([
+      'a burst to sequential or adjacent numbers: at least 80% of the numbers sent to are at most 10 apart',
+      'one-time codes sent there are seldom used (low conversion): 0 of 12 one-time codes sent there were used (under 50%)',
+    ]);
     fireEvent.click(within(holds.closest('tr') as HTMLElement).getByRole('button', { name: 'Release' }));
     await waitFor(() => expect(screen.getByText('No traffic is held')).toBeTruthy());
     expect(api.calls.some((c) => c.method === 'POST' && c.path.endsWith('/release'))).toBe(true);
@@ -131,7 +147,7 @@ describe('CompanyGuardsPanel', () => {
     const { unmount } = renderWithProviders(<GuardAlertsBanner guardsPath="/company-admin/profile/guards" />);
     const banner = await screen.findByTestId('guard-alerts');
     expect(banner.textContent).toContain('Low balance: 4.20 USD');
-    expect(banner.textContent).toContain('Traffic held: +1415555…');
+    expect(banner.textContent).toContain('Traffic held: +1415555…, +1312…');
     expect(within(banner).getAllByRole('link')[0].getAttribute('href')).toBe('/company-admin/profile/guards');
     unmount();
     state = { ...base, low_balance: false, pumping_holds: [] };

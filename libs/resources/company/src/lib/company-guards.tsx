@@ -1,6 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import type { CompanyGuards, CompanyGuardsPut } from '@smsc/shared-contract';
+import {
+  PUMPING_SIGNAL_WORDS,
+  type CompanyGuards,
+  type CompanyGuardsPut,
+  type PumpingHold,
+} from '@smsc/shared-contract';
 import { describeApiError, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import {
@@ -193,7 +198,16 @@ export function CompanyGuardsPanel({ companyId, mode }: { companyId: string; mod
           locale={{ emptyText: 'No traffic is held' }}
           columns={[
             { title: 'Numbers starting', dataIndex: 'prefix' },
-            { title: 'Why', dataIndex: 'reason' },
+            {
+              title: 'Why',
+              key: 'why',
+              render: (_: unknown, h: PumpingHold) => (
+                <span data-testid="hold-why">
+                  <strong>{PUMPING_SIGNAL_WORDS[h.signal] ?? 'suspected pumping'}</strong>
+                  {h.reason && h.reason !== PUMPING_SIGNAL_WORDS[h.signal] ? `: ${h.reason}` : ''}
+                </span>
+              ),
+            },
             { title: 'Held on', dataIndex: 'held_on' },
             ...(mode === 'biller'
               ? [

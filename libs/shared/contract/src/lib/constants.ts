@@ -51,3 +51,14 @@ export const BLOCK_REASON_WORDS: Record<(typeof BLOCK_REASONS)[number], string> 
   below_margin: 'no route leaves the minimum margin, so it was not sent at a loss',
   spend_limit: 'the company’s daily or monthly spend limit would be passed',
 };
+
+/** What made a range of numbers be held as suspected SMS pumping (a hold's `signal`; docs/guards.md). */
+export const PUMPING_SIGNALS = ['sequential', 'premium_share', 'otp_conversion'] as const;
+export type PumpingSignal = (typeof PUMPING_SIGNALS)[number];
+
+/** A pumping hold's signal in words, the same in the console's holds and on a blocked message's timeline. */
+export const PUMPING_SIGNAL_WORDS: Record<PumpingSignal, string> = {
+  sequential: 'a burst to sequential or adjacent numbers',
+  premium_share: 'a sudden share of premium or unusual destinations',
+  otp_conversion: 'one-time codes sent there are seldom used (low conversion)',
+};

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, Uuid } from './common';
 import { AmountInput, Money } from './billing';
 import { AutoRechargeAlert } from './auto-recharge';
+import { PUMPING_SIGNALS } from './constants';
 
 // The spend and fraud guards (docs/guards.md): spend limits, destination permissions, the low-balance
 // threshold, the margin floor and pumping holds. Money as decimal text in the company's currency.
@@ -15,6 +16,9 @@ export const PumpingHold = Type.Object({
   company_uuid: Uuid,
   company_name: Type.String(),
   prefix: Type.String(),
+  /** which signal held it (PUMPING_SIGNAL_WORDS says it in words) */
+  signal: Type.Union(PUMPING_SIGNALS.map((s) => Type.Literal(s))),
+  /** what the signal saw, in words ("72% of 40 messages in the window went to premium or new destinations") */
   reason: Type.String(),
   held_on: Type.String({ format: 'date-time' }),
   released_on: Nullable(Type.String({ format: 'date-time' })),
@@ -99,6 +103,26 @@ export const GuardSettings = Type.Object(
     pumping_range_digits: Type.Integer({ minimum: 1, maximum: 8 }),
     pumping_adjacent_gap: Type.Integer({ minimum: 1, maximum: 1000000 }),
     pumping_adjacent_percent: Type.Integer({ minimum: 1, maximum: 100 }),
+    /** digits after the + that name a destination for the share and one-time-code signals (4: "+4477") */
+    pumping_destination_digits: Type.Integer({ minimum: 1, maximum: 8 }),
+    /** share (%) of a company's window going to premium or unusual destinations that holds them */
+    pumping_share_percent: Type.Integer({ minimum: 1, maximum: 100 }),
+    /** messages of a company in the window before its share is judged */
+    pumping_share_min_messages: Type.Integer({ minimum: 3, maximum: 100000 }),
+    /** a part priced at least this % of the median rate of the company's product is premium */
+    pumping_premium_price_percent: Type.Integer({ minimum: 100, maximum: 100000 }),
+    /** number prefixes flagged premium whatever their price ("+882", "+4470") */
+    pumping_premium_prefixes: Type.Array(Type.String({ pattern: '^\\+[1-9][0-9]{0,14}$' }), { maxItems: 500 }),
+    /** days of a company's history before the window that make its usual destinations */
+    pumping_baseline_days: Type.Integer({ minimum: 1, maximum: 365 }),
+    /** messages in that history before a destination can be unusual (a new company has no usual yet) */
+    pumping_baseline_min_messages: Type.Integer({ minimum: 1, maximum: 10000000 }),
+    /** one-time-code messages to one destination (older than the grace) before their conversion is judged */
+    pumping_otp_min_messages: Type.Integer({ minimum: 3, maximum: 100000 }),
+    /** a confirmed share (%) under this holds the destination */
+    pumping_otp_confirm_percent: Type.Integer({ minimum: 1, maximum: 100 }),
+    /** seconds a code has to be used before it counts as unconfirmed */
+    pumping_otp_grace_seconds: Type.Integer({ minimum: 1, maximum: 3600 }),
   },
   { additionalProperties: false },
 );
@@ -123,3 +147,19 @@ export const CountryPriceList = Type.Object({
   ),
 });
 export type CountryPriceList = Static<typeof CountryPriceList>;
+
+/**
+ * POST /sms/{id}/feedback (the sending company): what became of a message, as a verification service
+ * reports it. `confirmed`: the one-time code it carried was used. Feeds the one-time-code conversion check.
+ */
+export const SmsFeedbackBody = Type.Object(
+  { outcome: Type.Union([Type.Literal('confirmed'), Type.Literal('unconfirmed')]) },
+  { additionalProperties: false },
+);
+export type SmsFeedbackBody = Static<typeof SmsFeedbackBody>;
+export const SmsFeedback = Type.Object({
+  sms_uuid: Uuid,
+  outcome: Type.Union([Type.Literal('confirmed'), Type.Literal('unconfirmed')]),
+  created_on: Type.String({ format: 'date-time' }),
+});
+export type SmsFeedback = Static<typeof SmsFeedback>;
