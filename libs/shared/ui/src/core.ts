@@ -15,3 +15,4 @@ export { PageLoading } from './lib/page-loading';
 export { NotFound } from './lib/not-found';
 export type { RoleModule, MenuEntry, RouteHandle } from './lib/role-module';
 export { consoleTheme } from './lib/theme';
+export { ConsoleTheme } from './lib/console-theme';
