@@ -8,7 +8,7 @@ import type { Database } from '../db/schema';
 import { formatMoney } from '../billing/money';
 import { applyFilters, SMS_OWNERS, type SmsFilters } from '../messaging/queries';
 import { sendCsv, type CsvColumn } from './csv-stream';
-import { answerReport, genericRequest, showCost } from './routes';
+import { answerReport, genericRequest, showCost } from './report-request';
 import { rowsOf } from '../lib/tenancy';
 
 // the first batch is small so the first bytes leave at once; later ones are larger to cut round trips
