@@ -1,4 +1,5 @@
-// The reads behind the bulk routes: one bulk, the list base, the per-number report, in the caller's scope.
+// The reads behind the bulk routes (one bulk, the list base, the per-number report, in the caller's scope)
+// and behind a new bulk (is its sender one of the company's numbers).
 import type { FastifyRequest } from 'fastify';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
@@ -98,3 +99,15 @@ export async function bulkReportPage(
 /** Bulks joined with their company's name, before the caller's scope and filters. */
 export const bulkListBase = (db: Kysely<Database>) =>
   db.selectFrom('bulks').leftJoin('companies', 'companies.company_uuid', 'bulks.company_uuid');
+
+/** Is `ani` one of the company's sending numbers (a DID of type ani it holds). */
+export async function isCompanySender(db: Kysely<Database>, company_uuid: string, ani: string): Promise<boolean> {
+  const own = await db
+    .selectFrom('dids')
+    .select('did')
+    .where('did', '=', ani)
+    .where('company_uuid', '=', company_uuid)
+    .where('did_type', '=', 'ani')
+    .executeTakeFirst();
+  return !!own;
+}
