@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { available, type AccountState } from './ledger-core';
-import { toMicro } from './money';
+import { toMicro } from '../lib/money';
 import { refColumn, type AccountRef } from './account-ref';
 
 export interface BalanceFigures {

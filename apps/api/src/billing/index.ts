@@ -32,7 +32,7 @@ export {
   type Posted,
   type Reserved,
 } from './ledger';
-export { parseMoney, formatMoney, toMicro, MoneyError, MICRO_PER_UNIT } from './money';
+export { parseMoney, formatMoney, toMicro, MoneyError, MICRO_PER_UNIT } from '../lib/money';
 export { creditCardPayment, stripeSettings } from './checkout-routes';
 export { billingContacts, accountName } from './contacts';
 export { chargeWholesale, wholesaleKey, type CatalogSource } from './wholesale';

@@ -4,7 +4,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { available, canReserve, checkPosting, crossedBelow, type AccountState, type LedgerKind } from './ledger-core';
-import { formatMoney, toMicro } from './money';
+import { formatMoney, toMicro } from '../lib/money';
 import { afterPosting } from './account-hooks';
 import { composeMail } from '../mail/compose';
 import { accountName, billingContacts } from './contacts';

@@ -5,7 +5,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BLOCK_REASON_WORDS, type BlockReason, type LogReportQuery } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
-import { formatMoney } from '../billing/money';
+import { formatMoney } from '../lib/money';
 import { applyFilters, SMS_OWNERS, type SmsFilters } from '../messaging/queries';
 import { sendCsv, type CsvColumn } from './csv-stream';
 import { answerReport, genericRequest, showCost } from './report-request';
