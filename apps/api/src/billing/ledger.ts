@@ -6,7 +6,7 @@ import type { Database } from '../db/schema';
 import { available, canReserve, checkPosting, crossedBelow, type AccountState, type LedgerKind } from './ledger-core';
 import { formatMoney, toMicro } from '../lib/money';
 import { afterPosting } from './account-hooks';
-import { composeMail } from '../mail/compose';
+import { composeMail } from '../mail';
 import { accountName, billingContacts } from './contacts';
 import { refColumn, type AccountRef } from './account-ref';
 

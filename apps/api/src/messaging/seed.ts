@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { post } from '../billing/ledger';
+import { post } from '../billing';
 import { parseMoney } from '../lib/money';
 import { countSegments } from './engine/segments';
 

@@ -18,7 +18,7 @@ import type { TypeBoxProvider } from '../lib/type-provider';
 import { FieldError } from '../lib/http-error';
 import { ordering, wildcard, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
-import { companySenders } from '../campaigns/queries';
+import { companySenders } from '../campaigns';
 import { companyZone, nextRun } from './next-run';
 import { recipientNumbers, reminderText } from './workflow-input';
 import { reminderQuery, smsQuery } from './queries';
