@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Form, Input, PlaceholderFields, placeholderState, Select, Space, Tag } from '@smsc/shared-ui';
-import { describeApiError, showToast } from '@smsc/shared-api';
+import { describeApiError, showToast, useCompanyOptions } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import { BULK_TEXT_MAX, type BulkCreateBody } from '@smsc/shared-contract';
 import { fieldKey, formatPhone } from '@smsc/shared-util';
-import { useBulkCompaniesQuery, useBulkSendersQuery, useCreateBulkMutation } from './bulk.api';
+import { useBulkSendersQuery, useCreateBulkMutation } from './bulk.api';
 import { ConfirmSend, confirmReason, EstimatePanel, useBulkEstimate } from './bulk-estimate';
 import { CsvPreview, PREVIEW_ROWS, previewCsv, readFileText } from './bulk-csv';
 import { BulkLive } from './bulk-report';
@@ -47,7 +47,7 @@ export function BulkSendForm({
   const [confirming, setConfirming] = useState<string | null>(null);
   const [fileKey, setFileKey] = useState(0);
   const ready = !pickCompany || !!company;
-  const companies = useBulkCompaniesQuery(undefined, { skip: !pickCompany });
+  const companies = useCompanyOptions({ skip: !pickCompany, active: true });
   const senders = useBulkSendersQuery({ company_uuid: company }, { skip: !ready });
   const [create, creating] = useCreateBulkMutation();
   const live = useMemo(() => countParts(text), [countParts, text]);
@@ -127,9 +127,9 @@ export function BulkSendForm({
               showSearch
               optionFilterProp="label"
               value={company}
-              loading={companies.isFetching}
+              loading={companies.fetching}
               placeholder="Choose the company to send for"
-              options={(companies.data?.items ?? []).map((c) => ({ label: c.company_name, value: c.company_uuid }))}
+              options={companies.options}
               onChange={(v: string) => {
                 setCompany(v);
                 setAni(undefined);
