@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Space, Typography } from '@smsc/shared-ui';
+import { Alert, Button, Card, Space, Typography, useSettled } from '@smsc/shared-ui';
 import type { BulkCreateBody, BulkEstimate } from '@smsc/shared-contract';
 import { formatMoney } from '@smsc/shared-util';
 import { useEstimateBulkQuery } from './bulk.api';
@@ -8,15 +7,6 @@ import { useEstimateBulkQuery } from './bulk.api';
 export const CONFIRM_ABOVE_NUMBERS = 1000;
 /** the estimate waits for typing to pause */
 const ESTIMATE_DELAY_MS = 600;
-
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return settled;
-}
 
 /** Why the click should be confirmed first, or null. */
 export function confirmReason(e: BulkEstimate | undefined): string | null {

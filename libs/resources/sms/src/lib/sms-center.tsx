@@ -3,7 +3,7 @@ import { useState } from 'react';
 // data kit, so the landing stays near a role home's size
 import { Alert, Button, Input } from '@smsc/shared-ui/core';
 import { Space } from '@smsc/shared-ui/frame';
-import { FieldRow, PlaceholderFields, placeholderState, Select } from '@smsc/shared-ui/compose';
+import { FieldRow, PlaceholderFields, placeholderState, Select, useSettled } from '@smsc/shared-ui/compose';
 import { describeApiError, showToast } from '@smsc/shared-api/core';
 import { useAppDispatch } from '@smsc/shared-session';
 import { SMS_TEXT_MAX, type SendSmsBody } from '@smsc/shared-contract';
@@ -18,7 +18,7 @@ import {
 } from './sms.api';
 import { useSmsCompanyOptions } from './sms-status';
 import { SentMessage } from './sent-message';
-import { QUOTE_DELAY_MS, SmsFigures, useSettled } from './sms-figures';
+import { QUOTE_DELAY_MS, SmsFigures } from './sms-figures';
 import { FIELD_IDS, FieldErrorLine } from './field-errors';
 
 const newKey = () =>

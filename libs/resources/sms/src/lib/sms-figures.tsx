@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 // drawn from the kit's light entries (core, frame, compose), as the landing that shows it
 import { Space, Typography } from '@smsc/shared-ui/frame';
 import { Tag } from '@smsc/shared-ui/compose';
@@ -7,16 +6,6 @@ import { formatMoney } from '@smsc/shared-util';
 import type { useSegments } from './use-segments';
 
 export const QUOTE_DELAY_MS = 400;
-
-/** A value that follows `value` once it has stopped changing for `ms` (the price call is not made per keystroke). */
-export function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return settled;
-}
 
 /**
  * Why the quote has no price, in words: a refusal's reason as the timeline words it (a guard such as
