@@ -8,7 +8,6 @@
 //   npm run bench:kannel -- --faults  kills bearerbox mid-job (SIGKILL) and starts it again: counts
 //                                     lost, failed and duplicated messages at the carrier
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
@@ -23,6 +22,7 @@ import type { KannelGateway } from '../../apps/api/src/kannel';
 import { startKannelHarness, type KannelHarness } from '../../apps/api/src/kannel/harness';
 import { waitFor } from '../../apps/api/src/kannel/stack';
 import { ensureDatabase } from './ensure-database';
+import { cpuOf, cpuOfPostgres } from './proc-cpu';
 
 const FAULTS = process.argv.includes('--faults');
 const VIA = FAULTS ? 'sms' : process.env.KANNEL_VIA === 'sms' ? 'sms' : 'bulk';
@@ -31,31 +31,6 @@ const CONCURRENCY = Number(process.env.KANNEL_CONCURRENCY ?? 50);
 const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/kannel_bench';
 const PASSWORD = 'bench-demo-pass-123';
 const log = (s: string) => console.error(s);
-
-/** CPU seconds a process has used (utime + stime from /proc). */
-function cpuOf(pid: number | null): number {
-  if (!pid) return 0;
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds of every PostgreSQL process on the machine (its backends are other processes than ours). */
-function cpuOfPostgres(): number {
-  let sum = 0;
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (stat.includes('(postgres)')) sum += cpuOf(Number(pid));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return sum;
-}
 
 async function setup(k: KannelHarness) {
   const dbSchema = `kb_${randomBytes(5).toString('hex')}`;

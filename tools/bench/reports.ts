@@ -13,10 +13,10 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@smsc/shared-contract';
 import { build } from '../../apps/api/src/app';
-import { foldDeltas } from '../../apps/api/src/reports';
 import { connect } from '../../apps/api/src/db/connect';
 import { migrate } from '../../apps/api/src/db/migrations';
 import { ensureDatabase } from './ensure-database';
+import { seedReportRows } from './reports-seed';
 
 const PASSWORD = 'bench-demo-pass-123';
 const ROWS = Number(process.env.REPORT_ROWS ?? 1_000_000);
@@ -30,87 +30,6 @@ const MODES = (process.env.REPORT_MODES ?? 'pglite,postgres').split(',');
 const log = (s: string) => console.error(s);
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-/**
- * ROWS messages over the last 30 days: 40% Acme (two users, two numbers), 30% Globex, the rest over the
- * other companies; one in ten incoming; 12 destination networks, each routed to one of the vendor products;
- * mostly delivered, some undelivered, failed and blocked.
- */
-async function seed(app: FastifyInstance): Promise<void> {
-  const db = app.db;
-  const cos = await db
-    .selectFrom('companies')
-    .select(['company_uuid', 'company_name', 'reseller_uuid'])
-    .orderBy('company_name')
-    .execute();
-  const acme = cos.find((c) => c.company_name === 'Acme');
-  const globex = cos.find((c) => c.company_name === 'Globex');
-  if (!acme || !globex) throw new Error('demo companies missing');
-  const others = cos.filter((c) => c !== acme && c !== globex);
-  const users = await db
-    .selectFrom('users')
-    .select('uuid')
-    .where('email', 'in', ['acme-admin@example.com', 'acme-user@example.com'])
-    .orderBy('email')
-    .execute();
-  const vps = await db
-    .selectFrom('vendor_products')
-    .select(['vendor_product_uuid', 'vendor_product_name'])
-    .orderBy('vendor_product_name')
-    .execute();
-  if (!vps.length) throw new Error('no vendor products seeded');
-  const arr = (xs: (string | null)[], type: string) =>
-    sql.raw(`array[${xs.map((x) => (x ? `'${x.replace(/'/g, "''")}'` : 'null')).join(',')}]::${type}[]`);
-  const ids = arr(
-    others.map((c) => c.company_uuid),
-    'uuid',
-  );
-  const resellers = arr(
-    others.map((c) => c.reseller_uuid),
-    'uuid',
-  );
-  const vpIds = arr(
-    vps.map((v) => v.vendor_product_uuid),
-    'uuid',
-  );
-  const vpNames = arr(
-    vps.map((v) => v.vendor_product_name),
-    'text',
-  );
-  const n = others.length;
-  const stepMs = Math.floor((DAYS * 86_400_000) / ROWS);
-  for (let start = 0; start < ROWS; start += CHUNK) {
-    const end = Math.min(ROWS, start + CHUNK) - 1;
-    const t0 = performance.now();
-    await sql`
-      insert into sms (company_uuid, reseller_uuid, user_uuid, is_received, ani, dnis, text, status, segments, encoding, price, cost, currency,
-        vendor_product_uuid, vendor_product_name, mobile_network_name, created_on, sent_on, delivered_on)
-      select
-        case when g % 10 < 4 then ${acme.company_uuid}::uuid when g % 10 < 7 then ${globex.company_uuid}::uuid else (${ids})[(1 + g % ${n})::int] end,
-        case when g % 10 < 4 then ${acme.reseller_uuid}::uuid when g % 10 < 7 then null else (${resellers})[(1 + g % ${n})::int] end,
-        case when g % 10 < 4 then (${arr(
-          users.map((u) => u.uuid),
-          'uuid',
-        )})[(1 + (g / 10) % 2)::int] else null end,
-        ((g / 10) % 10 = 0),
-        case when (g / 10) % 10 = 0 then '+1415' || lpad(((g::bigint * 7919) % 10000000)::text, 7, '0') else '+121255523' || lpad(((g / 10) % 2)::text, 2, '0') end,
-        case when (g / 10) % 10 = 0 then '+12125552301' else '+1415' || lpad(((g::bigint * 7919) % 10000000)::text, 7, '0') end,
-        'Bench message ' || g,
-        case when (g / 10) % 10 = 0 then 'received' when g % 50 = 1 then 'undelivered' when g % 97 = 2 then 'blocked' when g % 89 = 3 then 'failed' else 'delivered' end,
-        1 + (g % 7 = 0)::int, 'GSM-7', 12000, 6000, 'USD',
-        (${vpIds})[(1 + (g / 3) % ${vps.length})::int], (${vpNames})[(1 + (g / 3) % ${vps.length})::int],
-        'Network ' || ((g / 3) % 12),
-        now() - ((${ROWS} - g)::bigint * ${stepMs} * interval '1 millisecond'),
-        now() - ((${ROWS} - g)::bigint * ${stepMs} * interval '1 millisecond'),
-        now() - ((${ROWS} - g)::bigint * ${stepMs} * interval '1 millisecond') + interval '3 seconds'
-      from generate_series(${start}::int, ${end}::int) g`.execute(db);
-    log(`  rows ${start}..${end} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  }
-  const t0 = performance.now();
-  await foldDeltas(db);
-  log(`  folded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  await sql`vacuum analyze`.execute(db);
-}
 
 async function timeCall(app: FastifyInstance, headers: Record<string, string>, url: string) {
   const get = () => app.inject({ method: 'GET', url: `${API_PREFIX}${url}`, headers });
@@ -216,7 +135,7 @@ async function runMode(mode: string) {
     if (have < ROWS) {
       log(`[${mode}] seeding ${ROWS} messages`);
       const t0 = performance.now();
-      await seed(app);
+      await seedReportRows(app, { rows: ROWS, days: DAYS, chunk: CHUNK });
       log(`[${mode}] seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     }
     const token = async (email: string) =>

@@ -5,7 +5,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { belowCreditLimit, type LedgerKind } from './ledger-core';
 import { coveredInvoices } from './invoice-core';
-import { toMicro } from './money';
+import { toMicro } from '../lib/money';
 
 export interface PostedAccount {
   account_uuid: string;

@@ -12,7 +12,7 @@ import type { AccessPolicy } from '../lib/access';
 import { HttpError, notFound } from '../lib/http-error';
 import type { Database } from '../db/schema';
 import { post } from './ledger';
-import { formatMoney, toMicro } from './money';
+import { formatMoney, toMicro } from '../lib/money';
 import { topUpAmount } from './top-up';
 import { checkoutExpiry, expireAbandonedPayments } from './payment-expiry';
 import type { EnvConfig } from '../config';

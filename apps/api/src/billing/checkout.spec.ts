@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { balanceOf } from './ledger';
-import { parseMoney } from './money';
+import { parseMoney } from '../lib/money';
 
 const WEBHOOK_SECRET = 'whsec_test_checkout_spec';
 const stripe = new Stripe('sk_test_offline_placeholder');

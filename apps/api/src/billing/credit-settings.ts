@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { FieldError } from '../lib/http-error';
 import { balanceOf, lockAccount } from './ledger';
 import { syncCreditFlag } from './account-hooks';
-import { formatMoney, MoneyError, parseMoney } from './money';
+import { formatMoney, MoneyError, parseMoney } from '../lib/money';
 
 export interface CreditSettingsInput {
   credit_limit?: string;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { ledgerSumOf, post } from './ledger';
-import { parseMoney, toMicro } from './money';
+import { parseMoney, toMicro } from '../lib/money';
 import { seedDemoBilling } from './seed';
 
 describe('credit settings, the below-credit-limit flag and the demo billing seed', () => {

@@ -5,7 +5,7 @@ import paymentRoutes from './payments-routes';
 import checkoutRoutes from './checkout-routes';
 import invoiceRoutes from './invoice-routes';
 import paypalRoutes from './paypal-routes';
-import { registerAttachmentKind } from '../mail/outbox-dispatcher';
+import { registerAttachmentKind } from '../mail';
 import { INVOICE_ATTACHMENT, invoiceAttachment } from './invoice-mail';
 import { invoiceDetails } from './invoices';
 import { startExpirySweep } from './payment-expiry';
@@ -32,12 +32,18 @@ export {
   type Posted,
   type Reserved,
 } from './ledger';
-export { parseMoney, formatMoney, toMicro, MoneyError, MICRO_PER_UNIT } from './money';
+export { parseMoney, formatMoney, toMicro, MoneyError, MICRO_PER_UNIT } from '../lib/money';
 export { creditCardPayment, stripeSettings } from './checkout-routes';
 export { billingContacts, accountName } from './contacts';
 export { chargeWholesale, wholesaleKey, type CatalogSource } from './wholesale';
 export { LEDGER_KINDS, type LedgerKind } from './ledger-core';
-export { parseCreditSettings, setCreditSettings } from './credit-settings';
+export {
+  creditChanged,
+  creditFiguresOf,
+  hasCreditSettings,
+  parseCreditSettings,
+  setCreditSettings,
+} from './credit-settings';
 
 export default async function billingRoutes(app: FastifyInstance) {
   // the outbox renders an invoice mail's PDF when it sends it (the row holds only the invoice id)

@@ -10,7 +10,7 @@ import {
   roundToDigits,
   type InvoiceLedgerRow,
 } from './invoice-core';
-import { parseMoney } from './money';
+import { parseMoney } from '../lib/money';
 
 const at = (iso: string) => new Date(iso);
 const row = (

@@ -5,7 +5,7 @@ import type { Transaction } from 'kysely';
 import type { InvoiceDetails } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import type { MailAttachment } from '../lib/mailer';
-import { composeMail } from '../mail/compose';
+import { composeMail } from '../mail';
 import { billingContacts } from './contacts';
 import { invoicePdf } from './invoice-pdf';
 

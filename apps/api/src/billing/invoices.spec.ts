@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { resellerWithLogin } from '../testing/fixtures';
 import { post } from './ledger';
-import { parseMoney } from './money';
+import { parseMoney } from '../lib/money';
 import { dayText } from './invoice-core';
 
 describe('invoices', () => {

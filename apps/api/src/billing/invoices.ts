@@ -18,7 +18,7 @@ import {
   roundToDigits,
 } from './invoice-core';
 import { currencyDigits } from '@smsc/shared-util';
-import { formatMoney, toMicro } from './money';
+import { formatMoney, toMicro } from '../lib/money';
 import { settleInvoices } from './account-hooks';
 import { queueInvoiceMail } from './invoice-mail';
 import { rowsOf, type TenantColumns } from '../lib/tenancy';

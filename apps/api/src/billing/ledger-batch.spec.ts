@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { balanceOf, ledgerSumOf, post, settle } from './ledger';
 import { postMany, releaseMany, reserveMany, settleMany } from './ledger-batch';
-import { parseMoney } from './money';
+import { parseMoney } from '../lib/money';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 // The batch forms keep every rule of the single ones: no overspend, one entry per charge, settling twice posts once.

@@ -8,7 +8,7 @@ import type { Database } from '../db/schema';
 import { afterPosting } from './account-hooks';
 import { available, canReserve, checkPosting, type LedgerKind } from './ledger-core';
 import { lockAccount, lowBalanceAlert, type AccountRef, type LockedAccount } from './ledger';
-import { toMicro } from './money';
+import { toMicro } from '../lib/money';
 
 export type Held = { ok: true; reservation_uuid: string } | { ok: false; available: bigint };
 

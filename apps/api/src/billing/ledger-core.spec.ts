@@ -1,5 +1,5 @@
 import { available, canReserve, checkPosting, crossedBelow, LedgerRuleError, ledgerSum } from './ledger-core';
-import { formatMoney, parseMoney } from './money';
+import { formatMoney, parseMoney } from '../lib/money';
 
 describe('ledger rules (pure)', () => {
   it('keeps each kind on its side of zero', () => {

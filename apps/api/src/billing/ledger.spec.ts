@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { balanceOf, ledgerSumOf, post, release, reserve, settle } from './ledger';
-import { parseMoney } from './money';
+import { parseMoney } from '../lib/money';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 // Runs on PGlite, and on a real PostgreSQL with DATABASE_URL (where the concurrency is real).

@@ -1,16 +1,18 @@
 // The ledger over SQL: every balance change is one ledger_entries row; billing_accounts.balance is a
 // cache of their sum, moved in the same transaction under the account row's lock, so concurrent
 // postings and reservations serialise per account and can never overspend.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { available, canReserve, checkPosting, crossedBelow, type AccountState, type LedgerKind } from './ledger-core';
-import { formatMoney, toMicro } from './money';
+import { formatMoney, toMicro } from '../lib/money';
 import { afterPosting } from './account-hooks';
-import { composeMail } from '../mail/compose';
+import { composeMail } from '../mail';
 import { accountName, billingContacts } from './contacts';
+import { refColumn, type AccountRef } from './account-ref';
 
-/** A company's or a reseller's account (a reseller's own balance, not its companies'). */
-export type AccountRef = { company_uuid: string } | { reseller_uuid: string };
+// the reads of an account (balance.ts) and its reference (account-ref.ts): callers keep importing them from the ledger
+export { balanceOf, ledgerSumOf, type BalanceFigures } from './balance';
+export type { AccountRef } from './account-ref';
 
 export interface PostInput {
   account: AccountRef;
@@ -38,11 +40,6 @@ export interface LockedAccount extends AccountState {
   reseller_uuid: string | null;
   low_balance_threshold: bigint | null;
 }
-
-const refColumn = (ref: AccountRef) =>
-  'company_uuid' in ref
-    ? ({ col: 'company_uuid', id: ref.company_uuid } as const)
-    : ({ col: 'reseller_uuid', id: ref.reseller_uuid } as const);
 
 /** Creates the account row on first use and takes its row lock until the transaction ends. */
 export async function lockAccount(trx: Transaction<Database>, ref: AccountRef): Promise<LockedAccount> {
@@ -268,57 +265,4 @@ export async function settle(
 /** Frees a hold without charging (message failed before it cost anything). Idempotent. */
 export async function release(trx: Transaction<Database>, reservation_uuid: string): Promise<boolean> {
   return (await closeHold(trx, reservation_uuid, 'released')).closed;
-}
-
-export interface BalanceFigures {
-  account_uuid: string | null;
-  balance: bigint;
-  reserved: bigint;
-  credit_limit: bigint;
-  low_balance_threshold: bigint | null;
-  available: bigint;
-  currency: string;
-  prepay: boolean;
-}
-
-/** The cached figures of one account (zero when it has never been posted to). */
-export async function balanceOf(db: Kysely<Database>, ref: AccountRef): Promise<BalanceFigures> {
-  const { col, id } = refColumn(ref);
-  const row = (
-    await sql<{
-      account_uuid: string | null;
-      balance: string | null;
-      reserved: string | null;
-      credit_limit: string | null;
-      low: string | null;
-      currency: string | null;
-      prepay: boolean | null;
-    }>`
-    select a.account_uuid, a.balance::text as balance, a.reserved::text as reserved, a.credit_limit::text as credit_limit, a.low_balance_threshold::text as low, a.currency,
-      (select c.prepay from companies c where c.company_uuid = ${'company_uuid' in ref ? ref.company_uuid : null}) as prepay
-    from (select 1) one left join billing_accounts a on a.${sql.ref(col)} = ${id}`.execute(db)
-  ).rows[0];
-  const state: AccountState = {
-    balance: toMicro(row.balance),
-    reserved: toMicro(row.reserved),
-    credit_limit: toMicro(row.credit_limit),
-    prepay: row.prepay ?? true,
-  };
-  return {
-    account_uuid: row.account_uuid,
-    ...state,
-    low_balance_threshold: row.low === null ? null : toMicro(row.low),
-    available: available(state),
-    currency: row.currency ?? 'USD',
-  };
-}
-
-/** The balance recomputed from the entries themselves (what the cache is checked against). */
-export async function ledgerSumOf(db: Kysely<Database>, account_uuid: string): Promise<bigint> {
-  const row = await db
-    .selectFrom('ledger_entries')
-    .select(sql<string>`coalesce(sum(amount), 0)::text`.as('sum'))
-    .where('account_uuid', '=', account_uuid)
-    .executeTakeFirstOrThrow();
-  return toMicro(row.sum);
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { dispatchOutbox, outboxOf } from '../mail/outbox-dispatcher';
 import { post } from './ledger';
-import { parseMoney } from './money';
+import { parseMoney } from '../lib/money';
 import { dayText } from './invoice-core';
 
 /** Mail written with a posting or an invoice reaches SMTP after commit (outbox dispatcher), with retries. */

@@ -16,7 +16,7 @@ import type { AccessPolicy } from '../lib/access';
 import { ordering, paging, wildcard } from '../lib/list';
 import { FieldError, notFound } from '../lib/http-error';
 import { balanceOf, post, type AccountRef } from './ledger';
-import { formatMoney, MoneyError, parseMoney, toMicro } from './money';
+import { formatMoney, MoneyError, parseMoney, toMicro } from '../lib/money';
 import { billingOwners } from './scope';
 import { paymentStatus } from './payment-expiry';
 import type { Database } from '../db/schema';

@@ -1,7 +1,7 @@
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { resellerWithLogin } from '../testing/fixtures';
 import { balanceOf, ledgerSumOf, post } from './ledger';
-import { parseMoney } from './money';
+import { parseMoney } from '../lib/money';
 
 describe('payments, balances and transaction history', () => {
   let t: TestApp;

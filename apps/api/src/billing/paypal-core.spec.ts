@@ -1,5 +1,5 @@
 import { verifyCapture, type CapturedOrder } from './paypal-core';
-import { parseMoney } from './money';
+import { parseMoney } from '../lib/money';
 
 const want = { order_id: 'ORDER-1', reference: 'pay-1', amount: parseMoney('12.50'), currency: 'USD' };
 const good = (): CapturedOrder => ({

@@ -1,7 +1,7 @@
 // What a PayPal capture must show before the ledger is credited, apart from the SDK and the database:
 // the order we made, completed, one purchase unit carrying our payment's reference, and one completed
 // capture of exactly the amount and currency we asked for. Anything else credits nothing.
-import { parseMoney } from './money';
+import { parseMoney } from '../lib/money';
 
 export interface CaptureMoney {
   currencyCode?: string;

@@ -25,7 +25,7 @@ import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
 import { HttpError, notFound } from '../lib/http-error';
 import { post } from './ledger';
-import { formatMoney, toMicro } from './money';
+import { formatMoney, toMicro } from '../lib/money';
 import { findPayment } from './payments-routes';
 import { topUpAmount } from './top-up';
 import { verifyCapture } from './paypal-core';

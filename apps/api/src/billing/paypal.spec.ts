@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { FakePaypal } from '../testing/paypal-fake';
 import { balanceOf } from './ledger';
-import { parseMoney } from './money';
+import { parseMoney } from '../lib/money';
 
 /** The payment button (PayPal): the real SDK against a local fake of PayPal's API (no network). */
 describe('PayPal payment button', () => {

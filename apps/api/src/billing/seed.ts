@@ -3,7 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { post, type AccountRef } from './ledger';
-import { parseMoney } from './money';
+import { parseMoney } from '../lib/money';
 import { dayText } from './invoice-core';
 import { issueInvoice } from './invoices';
 

@@ -1,7 +1,7 @@
 import { topUpLimit } from '@smsc/shared-contract';
 import { FieldError } from '../lib/http-error';
 import { amountRangeWords } from '../lib/validation-words';
-import { parseMoney } from './money';
+import { parseMoney } from '../lib/money';
 import { positiveAmount } from './payments-routes';
 
 /** A card or PayPal top-up: a positive amount with cents, inside the currency's limits (topUpLimit), or a 400. */

@@ -10,12 +10,13 @@ import { HttpError, notFound } from '../lib/http-error';
 import type { MessagingService, OutboundMessage } from '../messaging';
 import type { Jobs } from '../jobs';
 import { parseNanp } from '../numbers';
-import { bulkMovableFrom, nextBulkStatus, type BulkAction } from './engine/state';
 import type { BulkRecipient } from './recipients';
 import { Pacer } from './pacer';
 import { BULK_LEASE_SECONDS } from '../messaging';
 import type { BulkCreateInput, BulkHooks, BulkProgressFigures } from './types';
 import { insertBulk } from './insert';
+import { moveBulk } from './status-move';
+import { isCompanySender } from './queries';
 import { estimateBulk } from './estimate';
 import { bulkCounts, foldBulkDeltas, progressOf } from './progress';
 import { CHUNK, nextCovered, prepareChunk, storeChunk, productOf, type ChunkDeps, type Prepared } from './chunk';
@@ -63,14 +64,8 @@ export class BulkService {
     } else {
       if (!input.ani) throw new HttpError(400, 'ani: choose the number to send from');
       ani = parseNanp(input.ani)?.e164 ?? input.ani.trim();
-      const own = await this.db
-        .selectFrom('dids')
-        .select('did')
-        .where('did', '=', ani)
-        .where('company_uuid', '=', input.company_uuid)
-        .where('did_type', '=', 'ani')
-        .executeTakeFirst();
-      if (!own) throw new HttpError(400, `ani: ${input.ani} is not one of the company's sending numbers`);
+      if (!(await isCompanySender(this.db, input.company_uuid, ani)))
+        throw new HttpError(400, `ani: ${input.ani} is not one of the company's sending numbers`);
     }
     const company = await this.messaging.company(input.company_uuid);
     const later = !!input.send_at && input.send_at.getTime() > Date.now() + 1000;
@@ -106,34 +101,8 @@ export class BulkService {
     await this.jobs.send(BULK_JOB, { bulk_uuid }, { singletonKey: bulk_uuid, startAfter });
   }
 
-  private async move(bulk_uuid: string, action: BulkAction): Promise<BulkStatus> {
-    const current = await this.db
-      .selectFrom('bulks')
-      .select(['status', 'send_at', 'started_on'])
-      .where('bulk_uuid', '=', bulk_uuid)
-      .executeTakeFirst();
-    if (!current) throw notFound('Bulk');
-    const waiting = !current.started_on && !!current.send_at && current.send_at.getTime() > Date.now() + 1000;
-    const next = nextBulkStatus(current.status, action, waiting);
-    if (!next.ok) throw new HttpError(409, next.message);
-    // a move by hand replaces a hold the job took for its balance
-    const set: Record<string, unknown> = { status: next.to, hold_reason: null };
-    if (next.to === 'running') set.started_on = sql`coalesce(started_on, now())`;
-    if (next.to === 'stopped' || next.to === 'finished') set.finished_on = new Date();
-    // The guard makes two racing requests move once; the loser hears the state it lost to.
-    const done = await this.db
-      .updateTable('bulks')
-      .set(set)
-      .where('bulk_uuid', '=', bulk_uuid)
-      .where('status', 'in', bulkMovableFrom(action))
-      .returning('status')
-      .executeTakeFirst();
-    if (!done) return this.move(bulk_uuid, action);
-    return next.to;
-  }
-
   async run(bulk_uuid: string): Promise<BulkStatus> {
-    const to = await this.move(bulk_uuid, 'run');
+    const to = await moveBulk(this.db, bulk_uuid, 'run');
     if (to === 'scheduled') {
       // resumed before its time: it waits for its send_at again (the job of that time may have found it held)
       const b = await this.db
@@ -146,10 +115,10 @@ export class BulkService {
     return to;
   }
   hold(bulk_uuid: string): Promise<BulkStatus> {
-    return this.move(bulk_uuid, 'hold');
+    return moveBulk(this.db, bulk_uuid, 'hold');
   }
   stop(bulk_uuid: string): Promise<BulkStatus> {
-    return this.move(bulk_uuid, 'stop');
+    return moveBulk(this.db, bulk_uuid, 'stop');
   }
 
   async progress(bulk_uuid: string): Promise<BulkProgressFigures> {

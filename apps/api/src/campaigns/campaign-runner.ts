@@ -1,15 +1,17 @@
 // Runs, holds and stops campaigns through the bulk job engine, and reads their progress.
 import { sql, type Kysely, type Updateable } from 'kysely';
-import type { CampaignAction, CampaignProgress, CampaignStatus } from '@smsc/shared-contract';
+import type { CampaignAction, CampaignStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
-import { fillText, unfilledMessage } from '@smsc/shared-util';
-import { FieldError, HttpError } from '../lib/http-error';
+import { fillText } from '@smsc/shared-util';
+import { HttpError } from '../lib/http-error';
 import { approvedTemplate } from '../messaging-content';
 import { zonesOfPrefix } from '../numbers';
 import { campaignMove } from './engine/state';
 import { nextSendTime, sendGroups, zoneOfNumber } from './engine/send-window';
 import { companySenders, groupNumbers } from './queries';
-import { isJobDone, type BulkPort, type BulkProgress } from './bulk-port';
+import { type BulkPort } from './bulk-port';
+import { campaignProgress, campaignWaitFor, quietHours } from './campaign-progress';
+import { byZone, recipientFields, unfilledFor } from './run-recipients';
 
 interface CampaignRow {
   campaign_uuid: string;
@@ -24,41 +26,6 @@ interface CampaignRow {
   time_zone: string;
   start_at: Date | null;
   values?: Record<string, string> | null;
-}
-
-/** A recipient's placeholder values: the campaign's typed values, then its name when it is a saved recipient. */
-function recipientFields(c: Pick<CampaignRow, 'values'>, r: { recipient_name: string | null }): Record<string, string> {
-  return { ...(c.values ?? {}), ...(r.recipient_name ? { name: r.recipient_name } : {}) };
-}
-
-/** Refuses a run that would leave a placeholder unfilled for some recipient (400 naming it and the first such number). */
-function unfilledFor(
-  c: Pick<CampaignRow, 'values'>,
-  text: string,
-  recipients: { number: string; recipient_name: string | null }[],
-): void {
-  for (const r of recipients) {
-    const { missing } = fillText(text, { number: r.number, ...recipientFields(c, r) });
-    if (missing.length)
-      throw new FieldError({
-        values: `${unfilledMessage(missing)}: ${r.number} (a typed number carries only {number}; a saved recipient also {name})`,
-      });
-  }
-}
-
-/** Splits a send group by recipient zone (in first-seen order): each zone's job keeps its own quiet hours. */
-function byZone<T extends { number: string }>(
-  g: { send_at: Date; recipients: T[] },
-  zoneOf: (n: string) => string,
-): { send_at: Date; zone: string; recipients: T[] }[] {
-  const zones = new Map<string, T[]>();
-  for (const r of g.recipients) {
-    const z = zoneOf(r.number);
-    const list = zones.get(z);
-    if (list) list.push(r);
-    else zones.set(z, [r]);
-  }
-  return [...zones.entries()].map(([zone, recipients]) => ({ send_at: g.send_at, zone, recipients }));
 }
 
 export class CampaignRunner {
@@ -126,10 +93,6 @@ export class CampaignRunner {
     return text;
   }
 
-  private quiet(c: Pick<CampaignRow, 'quiet_start' | 'quiet_end'>) {
-    return c.quiet_start && c.quiet_end ? { start: c.quiet_start, end: c.quiet_end } : null;
-  }
-
   /** One bulk job of the campaign for recipients of one zone, recorded so hold, stop and the quiet hours reach it. */
   private async makeJob(
     c: CampaignRow,
@@ -187,7 +150,7 @@ export class CampaignRunner {
     if (!recipients.length) throw new HttpError(409, 'The campaign has no recipients');
     unfilledFor(c, text, recipients);
     const now = new Date();
-    const quiet = this.quiet(c);
+    const quiet = quietHours(c);
     const zoneOf = (n: string) => zoneOfNumber(n, zonesOfPrefix, c.time_zone, quiet, now);
     const groups = sendGroups(recipients, { now, start_at: c.start_at, quiet, zoneOf }).flatMap((g) =>
       byZone(g, zoneOf),
@@ -239,13 +202,13 @@ export class CampaignRunner {
     // a keyword's number has no name: a text that needs one is not sent to it with "{name}" in it
     if (fillText(text, { number, ...recipientFields(c, { recipient_name: null }) }).missing.length) return;
     const now = new Date();
-    const zone = zoneOfNumber(number, zonesOfPrefix, c.time_zone, this.quiet(c), now);
+    const zone = zoneOfNumber(number, zonesOfPrefix, c.time_zone, quietHours(c), now);
     const start = c.start_at && c.start_at > now ? c.start_at : now;
     await this.makeJob(
       c,
       text,
       c.created_by,
-      { send_at: nextSendTime(start, zone, this.quiet(c)), zone, recipients: [{ number, recipient_name: null }] },
+      { send_at: nextSendTime(start, zone, quietHours(c)), zone, recipients: [{ number, recipient_name: null }] },
       now,
       c.status === 'held',
     );
@@ -255,88 +218,15 @@ export class CampaignRunner {
    * The quiet hours while a campaign's job runs (the bulk engine asks before each chunk): when the
    * job's zone is in them, the instant they end there; null when it may send now.
    */
-  async waitFor(bulk_uuid: string, campaign_uuid: string, now = new Date()): Promise<Date | null> {
-    const row = await this.db
-      .selectFrom('campaign_jobs')
-      .innerJoin('campaigns', 'campaigns.campaign_uuid', 'campaign_jobs.campaign_uuid')
-      .select([
-        'campaign_jobs.time_zone',
-        'campaigns.time_zone as company_zone',
-        'campaigns.quiet_start',
-        'campaigns.quiet_end',
-      ])
-      .where('campaign_jobs.bulk_uuid', '=', bulk_uuid)
-      .where('campaign_jobs.campaign_uuid', '=', campaign_uuid)
-      .executeTakeFirst();
-    const quiet = row && this.quiet(row);
-    if (!row || !quiet) return null;
-    const at = nextSendTime(now, row.time_zone ?? row.company_zone, quiet);
-    return at.getTime() > now.getTime() ? at : null;
+  waitFor(bulk_uuid: string, campaign_uuid: string, now = new Date()): Promise<Date | null> {
+    return campaignWaitFor(this.db, bulk_uuid, campaign_uuid, now);
   }
 
   /**
    * The sum of the campaign's jobs' progress; a running campaign whose every job is done becomes
    * finished here (whoever reads it first: the list, the record, the dashboard).
    */
-  async progress(c: {
-    campaign_uuid: string;
-    status: CampaignStatus;
-    finished_on: Date | null;
-  }): Promise<CampaignProgress | null> {
-    const jobs = await this.db
-      .selectFrom('campaign_jobs')
-      .select(['bulk_uuid', 'send_at'])
-      .where('campaign_uuid', '=', c.campaign_uuid)
-      .execute();
-    const port = this.port();
-    if (!jobs.length || !port) return null;
-    const each = await Promise.all(jobs.map((j) => port.progress(j.bulk_uuid)));
-    const sum = each.reduce(
-      (a, p) => ({
-        total: a.total + p.total,
-        sent: a.sent + p.sent,
-        delivered: a.delivered + p.delivered,
-        failed: a.failed + p.failed,
-        blocked: a.blocked + p.blocked,
-        left: a.left + p.left,
-      }),
-      { total: 0, sent: 0, delivered: 0, failed: 0, blocked: 0, left: 0 },
-    );
-    if (c.status === 'running' && each.every(isJobDone)) {
-      const done = await this.db
-        .updateTable('campaigns')
-        .set({ status: 'finished', finished_on: new Date() })
-        .where('campaign_uuid', '=', c.campaign_uuid)
-        .where('status', '=', 'running')
-        .returning(['status', 'finished_on'])
-        .executeTakeFirst();
-      if (done) Object.assign(c, done);
-    }
-    return c.status === 'running'
-      ? { ...sum, waiting_until: await this.waitingUntil(c.campaign_uuid, jobs, each) }
-      : sum;
-  }
-
-  /** When a running campaign whose every unfinished job waits (for its start or its quiet hours) sends next; null when one may send now. */
-  private async waitingUntil(
-    campaign_uuid: string,
-    jobs: { bulk_uuid: string; send_at: Date | null }[],
-    each: BulkProgress[],
-    now = new Date(),
-  ): Promise<string | null> {
-    const waits: Date[] = [];
-    for (const [i, j] of jobs.entries()) {
-      const p = each[i];
-      if (isJobDone(p) || p.status === 'held' || p.status === 'stopped') continue;
-      const at =
-        p.status === 'scheduled'
-          ? j.send_at && j.send_at > now
-            ? j.send_at
-            : null
-          : await this.waitFor(j.bulk_uuid, campaign_uuid, now);
-      if (!at) return null;
-      waits.push(at);
-    }
-    return waits.length ? new Date(Math.min(...waits.map((w) => w.getTime()))).toISOString() : null;
+  progress(c: { campaign_uuid: string; status: CampaignStatus; finished_on: Date | null }) {
+    return campaignProgress(this.db, this.port(), c);
   }
 }

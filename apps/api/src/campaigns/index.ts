@@ -12,6 +12,8 @@ import { groupNumbers } from './queries';
 
 export { setBulkPort, bulkPortOf, type BulkPort, type BulkProgress, type BulkCreate } from './bulk-port';
 export { groupNumbers };
+export { companySenders } from './queries';
+export { isTimeZone } from './engine/send-window';
 
 export default fp(
   async function campaigns(app: FastifyInstance) {

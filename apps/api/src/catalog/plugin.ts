@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { CatalogCache } from './cache';
 import vendorRoutes from './routes/vendors';
+import mobileNetworkRoutes from './routes/mobile-networks';
+import rateTableRoutes from './routes/rate-tables';
 import rateRoutes from './routes/rates';
 import routingRoutes from './routes/routing';
 import productRoutes from './routes/products';
@@ -22,6 +24,8 @@ export default fp(
     app.decorate('catalog', new CatalogCache(app.db));
     for (const plugin of [
       vendorRoutes,
+      mobileNetworkRoutes,
+      rateTableRoutes,
       rateRoutes,
       routingRoutes,
       productRoutes,

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import type { MessagingOptions } from '../messaging/options';
-import type { DispatcherOptions } from '../numbers/webhooks/delivery';
+import type { MessagingOptions } from '../messaging';
+import type { DispatcherOptions } from '../numbers';
 import type { CompanyWebhookOptions } from '../company-webhooks';
 import type { PasswordHashCost } from '../lib/passwords';
 import type { EnvConfig } from './env';

@@ -1,4 +1,4 @@
-import type { GatewayConnection } from '../catalog/smsc/gateway-control';
+import type { GatewayConnection } from '../catalog';
 import { moUrlTemplate } from '../messaging/gateway/adapter';
 
 /** Where the boxes listen and what they share with the API; one value set per installation. */

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { GatewayConnection, GatewayControl } from '../catalog/smsc/gateway-control';
+import type { GatewayConnection, GatewayControl } from '../catalog';
 import {
   diffConfig,
   IDLE_LINK,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/schema';
-import type { GatewayConnection } from '../catalog/smsc/gateway-control';
+import type { GatewayConnection } from '../catalog';
 import type { KannelLayout } from './config';
 import type { EnvConfig } from '../config';
 import { KannelControl } from './control';

@@ -9,7 +9,7 @@ import { SmscSimulator } from './gateway/simulator';
 import { MessagingService } from './service';
 import smsRoutes from './sms-routes';
 import type { MessagingOptions } from './options';
-import type { GatewayConnection, GatewayControl } from '../catalog/smsc/gateway-control';
+import type { GatewayConnection, GatewayControl } from '../catalog';
 import suppressionRoutes from './suppression-routes';
 import { createKannel, kannelSettingsFromEnv } from '../kannel';
 import { REPO_ROOT } from '../config';

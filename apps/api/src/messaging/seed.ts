@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { post } from '../billing/ledger';
-import { parseMoney } from '../billing/money';
+import { post } from '../billing';
+import { parseMoney } from '../lib/money';
 import { countSegments } from './engine/segments';
 
 const HOUR = 3600_000;

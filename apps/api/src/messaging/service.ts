@@ -2,24 +2,23 @@
 // the charge, stores and hands the message to the gateway; delivery reports settle or release the hold.
 // One code path for every outgoing message (single sends now; bulk and campaigns call send() too).
 // Scheduled messages are scheduler.ts's, incoming ones inbound.ts's; this class is their one surface.
-import { type Insertable, type Kysely, type Transaction } from 'kysely';
+import { type Kysely, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SmsStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import type { CatalogCache } from '../catalog';
 import { parseNanp } from '../numbers';
-import type { Decision } from './engine/pipeline';
 import type { GatewayAdapter, OutboundMessage } from './gateway/adapter';
 import { markSent, storeBatch, type BatchItem, type Judged, type StoredMessage } from './batch';
 import { judgeBatch } from './judge';
 import { DlrBatcher } from './dlr-batch';
 import { SendBatcher } from './send-batch';
-import { claimKeys, linkKeys } from './idempotency';
 import { NO_GUARDS, type GuardView, type SendGuards } from './guard-port';
 import { SendFacts } from './facts';
 import { MessageMoves } from './moves';
 import { Scheduler } from './scheduler';
 import { Inbound } from './inbound';
+import { batchItemOf, pricedColumns, storeBlocked, storeScheduled } from './send-one';
 import {
   BlockedError,
   defaultHooks,
@@ -139,29 +138,13 @@ export class MessagingService {
       send_at: input.send_at ?? null,
       status_callback: input.status_callback ?? null,
     };
-    if (!decision.ok) return this.refuse(row, decision);
+    if (!decision.ok) return storeBlocked(this.db, row, decision);
     const scheduled = !!input.send_at && input.send_at.getTime() > Date.now() + 1000;
-    const priced = {
-      price: decision.price.toString(),
-      cost: decision.cost.toString(),
-      vendor_product_uuid: decision.vendorProductUuid,
-      vendor_product_name: decision.vendorProductName,
-      mobile_network_name: decision.mobileNetworkName,
-    };
+    const priced = pricedColumns(decision);
     if (!scheduled) {
       // Stored with the company's other sends of the moment (one transaction and commit for them all).
       const judged: Judged = {
-        item: {
-          ani,
-          dnis: input.dnis,
-          text,
-          recipient_uuid: input.recipient_uuid ?? null,
-          user_uuid: input.user_uuid,
-          sms_template_uuid: input.sms_template_uuid ?? null,
-          send_at: input.send_at ?? null,
-          sms_uuid: input.sms_uuid,
-          status_callback: input.status_callback ?? null,
-        },
+        item: batchItemOf(input, ani, text),
         ani,
         destination,
         text,
@@ -187,21 +170,7 @@ export class MessagingService {
       return { sms_uuid: done.sms_uuid, replay: false };
     }
     // A scheduled message holds nothing until its time comes (dispatch()).
-    const idem = input.idempotency;
-    const outcome: { sms_uuid: string; replay: boolean } = await this.db.transaction().execute(async (trx) => {
-      if (idem) {
-        const [claim] = await claimKeys(trx, [idem]);
-        if (claim.kind === 'error') throw claim.error;
-        if (claim.kind === 'replay') return { sms_uuid: claim.sms_uuid, replay: true };
-      }
-      const stored = await trx
-        .insertInto('sms')
-        .values({ ...row, ...priced, status: 'scheduled', reservation_uuid: null })
-        .returning('sms_uuid')
-        .executeTakeFirstOrThrow();
-      if (idem) await linkKeys(trx, [{ user_uuid: idem.user_uuid, key: idem.key, sms_uuid: stored.sms_uuid }]);
-      return { sms_uuid: stored.sms_uuid, replay: false };
-    });
+    const outcome = await storeScheduled(this.db, { ...row, ...priced }, input.idempotency);
     if (outcome.replay) return outcome;
     this.armScheduler((input.send_at as Date).getTime());
     return outcome;
@@ -255,17 +224,6 @@ export class MessagingService {
     message?: string | null,
   ): Promise<{ moved: boolean; status: SmsStatus | null; age_seconds?: number }> {
     return this.dlr.add({ sms_uuid, to, message });
-  }
-
-  private async refuse(
-    row: Omit<Insertable<Database['sms']>, 'status'>,
-    d: Extract<Decision, { ok: false }>,
-  ): Promise<never> {
-    await this.db
-      .insertInto('sms')
-      .values({ ...row, status: 'blocked', block_reason: d.reason, status_message: d.message })
-      .execute();
-    throw new BlockedError(d.reason, d.message);
   }
 
   /** Hands a queued message to the gateway: accepted → sent; refused → failed and the hold released. */

@@ -16,7 +16,7 @@ import {
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
-import { FieldError, HttpError, notFound } from '../lib/http-error';
+import { FieldError, HttpError } from '../lib/http-error';
 import { MAX_PER_PAGE, SmsEvents } from '@smsc/shared-contract';
 import { balanceOf, formatMoney } from '../billing';
 import { parseDnis, quote } from '../catalog';
@@ -24,6 +24,7 @@ import { ordering, paging } from '../lib/list';
 import { countSegments } from './engine/segments';
 import { findSms, smsPage, SMS_OWNERS, SMS_ORDERS, type SmsFilters } from './queries';
 import { smsEvents } from './events';
+import { companyFor, placeholderValues, seesMoney } from './sender-queries';
 import { logReportOr, sendLogCsv } from '../reports/log-export';
 import { assertCanName, rowsOf } from '../lib/tenancy';
 
@@ -39,52 +40,6 @@ const showCost = (req: FastifyRequest) => req.user.user_type === 'admin' || req.
 
 export default async function smsRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
-  /** Money on a company user's answers only when its company admin allows it (companies.users_see_money). */
-  const seesMoney = async (req: FastifyRequest) => {
-    if (req.user.user_type !== 'user' || !req.user.company_uuid) return true;
-    const c = await app.db
-      .selectFrom('companies')
-      .select('users_see_money')
-      .where('company_uuid', '=', req.user.company_uuid)
-      .executeTakeFirst();
-    return !!c?.users_see_money;
-  };
-
-  /** The company a send or quote is for: company roles their own; the admin and resellers name one of theirs. */
-  async function companyFor(req: FastifyRequest, named?: string): Promise<string> {
-    const u = req.user;
-    if (u.user_type === 'company_admin' || u.user_type === 'user') {
-      if (named && named !== u.company_uuid)
-        throw new HttpError(403, 'company_uuid: you send for your own company only');
-      return u.company_uuid as string;
-    }
-    if (!named) throw new HttpError(400, 'company_uuid: choose the company to send for');
-    let q = app.db.selectFrom('companies').select('company_uuid').where('company_uuid', '=', named);
-    if (u.user_type === 'reseller') q = q.where('reseller_uuid', '=', u.reseller_uuid);
-    if (!(await q.executeTakeFirst())) throw notFound('Company');
-    return named;
-  }
-
-  /** What fills a message's {placeholders}: the number, the recipient's name, then the values typed (which win). */
-  async function placeholderValues(
-    company_uuid: string,
-    b: { dnis: string; recipient_uuid?: string; values?: Record<string, string> },
-  ): Promise<Record<string, string>> {
-    const recipient = b.recipient_uuid
-      ? await app.db
-          .selectFrom('recipients')
-          .select(['recipient_name', 'number'])
-          .where('recipient_uuid', '=', b.recipient_uuid)
-          .where('company_uuid', '=', company_uuid)
-          .executeTakeFirst()
-      : undefined;
-    return {
-      number: b.dnis.trim(),
-      ...(recipient ? { name: recipient.recipient_name, recipient_name: recipient.recipient_name } : {}),
-      ...b.values,
-    };
-  }
-
   app.get(
     '/sms/list',
     {
@@ -118,7 +73,7 @@ export default async function smsRoutes(base: FastifyInstance) {
         dir,
         cursor: q.cursor,
         showCost: showCost(req),
-        showPrice: await seesMoney(req),
+        showPrice: await seesMoney(app.db, req),
       });
     },
   );
@@ -148,7 +103,7 @@ export default async function smsRoutes(base: FastifyInstance) {
       dir,
       cursor: q.cursor,
       showCost: showCost(req),
-      showPrice: await seesMoney(req),
+      showPrice: await seesMoney(app.db, req),
     });
   };
   // reports/log-export.ts: group/step/fields answer the generic report, format=csv streams the log
@@ -167,7 +122,7 @@ export default async function smsRoutes(base: FastifyInstance) {
     '/sms/:id',
     { config: { access: readers, apiKey: true }, schema: { tags, params: IdParam, response: { 200: SmsPayload } } },
     async (req) => ({
-      sms: await findSms(app.db, rowsOf(req, SMS_OWNERS), req.params.id, showCost(req), await seesMoney(req)),
+      sms: await findSms(app.db, rowsOf(req, SMS_OWNERS), req.params.id, showCost(req), await seesMoney(app.db, req)),
     }),
   );
   app.get(
@@ -203,7 +158,7 @@ export default async function smsRoutes(base: FastifyInstance) {
         throw new FieldError({
           dnis: `Recipient number: "${b.dnis.trim()}" is not a phone number; enter it with its country code, e.g. +1 415 555 0100`,
         });
-      const company_uuid = await companyFor(req, b.company_uuid);
+      const company_uuid = await companyFor(app.db, req, b.company_uuid);
       await assertCanName(app.db, req, 'recipient', b.recipient_uuid, { company_uuid });
       if (b.status_callback !== undefined) {
         // checked like a webhook URL when saved, and signed with the company's callback secret (docs/webhooks.md)
@@ -211,7 +166,7 @@ export default async function smsRoutes(base: FastifyInstance) {
         if (problem) throw new FieldError({ status_callback: problem });
       }
       const send_at = b.send_at ? new Date(b.send_at) : null;
-      const values = await placeholderValues(company_uuid, b);
+      const values = await placeholderValues(app.db, company_uuid, b);
       const key = req.headers['idempotency-key'];
       const hash = createHash('sha256')
         .update(
@@ -243,7 +198,7 @@ export default async function smsRoutes(base: FastifyInstance) {
       });
       if (out.replay) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send({
-        sms: await findSms(app.db, rowsOf(req, SMS_OWNERS), out.sms_uuid, showCost(req), await seesMoney(req)),
+        sms: await findSms(app.db, rowsOf(req, SMS_OWNERS), out.sms_uuid, showCost(req), await seesMoney(app.db, req)),
       });
     },
   );
@@ -265,7 +220,7 @@ export default async function smsRoutes(base: FastifyInstance) {
         status: b.status,
       });
       return {
-        sms: await findSms(app.db, rowsOf(req, SMS_OWNERS), req.params.id, showCost(req), await seesMoney(req)),
+        sms: await findSms(app.db, rowsOf(req, SMS_OWNERS), req.params.id, showCost(req), await seesMoney(app.db, req)),
       };
     },
   );
@@ -277,10 +232,10 @@ export default async function smsRoutes(base: FastifyInstance) {
     async (req) => {
       const b = req.body;
       const seg = countSegments(b.text);
-      const company_uuid = await companyFor(req, b.company_uuid);
+      const company_uuid = await companyFor(app.db, req, b.company_uuid);
       const company = await app.messaging.company(company_uuid);
       const funds = await balanceOf(app.db, { company_uuid });
-      const money = await seesMoney(req);
+      const money = await seesMoney(app.db, req);
       const out = {
         segments: seg.segments,
         encoding: seg.encoding,

@@ -10,6 +10,7 @@ export { isCompanyNumber, findNumberOwner } from './lookup';
 export { parseNanp } from './phone';
 export { zonesOfPrefix } from './time-zones';
 export type { InventoryProvider } from './provider';
+export type { DispatcherOptions } from './webhooks/delivery';
 
 /** The numbers domain: inventory, imports, search/order/disconnect through an inventory provider, NANP reference lists. */
 export default async function numbersRoutes(app: FastifyInstance, opts: { provider?: InventoryProvider } = {}) {

@@ -3,7 +3,7 @@ import { API_PREFIX } from '@smsc/shared-contract';
 import { verifyToken } from '../lib/tokens';
 import { HttpError, forbidden } from '../lib/http-error';
 import type { AccessLevel, AuthUser, AccessPolicy } from '../lib/access';
-import { API_KEY_HEADER, resolveKey } from '../security/api-keys';
+import { API_KEY_HEADER, resolveKey } from '../security';
 
 export interface RouteEntry {
   method: string;

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { API_PREFIX } from '@smsc/shared-contract';
 import type { FastifyError } from 'fastify';
 import { FieldError, HttpError } from '../lib/http-error';
-import { errorForLog } from '../security/log-safety';
+import { errorForLog } from '../security';
 import { describeValidation, type SchemaIssue } from '../lib/validation-words';
 
 // Postgres error codes that mean "bad input", not a server fault.

@@ -7,9 +7,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import { API_PREFIX } from '@smsc/shared-contract';
 import { HttpError } from '../lib/http-error';
 import path from 'node:path';
-import { cspDirectives } from '../security/csp';
 import { readPrerenderManifest } from './prerendered-pages';
-import { pgRateLimitStore } from '../security/rate-limit-store';
+import { cspDirectives, pgRateLimitStore } from '../security';
 
 export default fp(async (app) => {
   const { corsOrigins, cspRemoteOrigins, webRoot } = app.config;

@@ -5,10 +5,10 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BLOCK_REASON_WORDS, type BlockReason, type LogReportQuery } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
-import { formatMoney } from '../billing/money';
+import { formatMoney } from '../lib/money';
 import { applyFilters, SMS_OWNERS, type SmsFilters } from '../messaging/queries';
 import { sendCsv, type CsvColumn } from './csv-stream';
-import { answerReport, genericRequest, showCost } from './routes';
+import { answerReport, genericRequest, showCost } from './report-request';
 import { rowsOf } from '../lib/tenancy';
 
 // the first batch is small so the first bytes leave at once; later ones are larger to cut round trips

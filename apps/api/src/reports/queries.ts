@@ -4,7 +4,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ReportGroup, ReportRow, ReportStep } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
-import { formatMoney } from '../billing/money';
+import { formatMoney } from '../lib/money';
 import { wildcard } from '../lib/list';
 import { planRange, type Range } from './engine';
 import { destinationOf } from './destination';

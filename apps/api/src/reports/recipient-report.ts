@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import type { FastifyReply } from 'fastify';
 import { MAX_PER_PAGE, type RecipientReportQuery, type RecipientReportRow } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
-import { formatMoney } from '../billing/money';
+import { formatMoney } from '../lib/money';
 import { wildcard } from '../lib/list';
 import type { Range } from './engine';
 import { whereOf } from './queries';

@@ -16,8 +16,8 @@ import { newActionToken, sha256 } from '../lib/tokens';
 import { HttpError } from '../lib/http-error';
 import { signedIn } from '../lib/access';
 import { ACCOUNT_WINDOW_SECONDS, createLoginFailures } from '../lib/login-failures';
-import { composeMail } from '../mail/compose';
-import { challengeFor, issueSession } from '../security/two-factor';
+import { composeMail } from '../mail';
+import { challengeFor, issueSession } from '../security';
 
 const RESET_TTL_MS = 30 * 60 * 1000;
 

@@ -16,14 +16,8 @@ import { FieldError, forbidden } from '../lib/http-error';
 import { COMPANY_COLUMNS, companiesQuery } from '../lib/queries';
 import { audit } from '../security';
 import { checkPasswordPolicy, hashPassword } from '../lib/passwords';
-import { isTimeZone } from '../campaigns/engine/send-window';
-import {
-  creditChanged,
-  creditFiguresOf,
-  hasCreditSettings,
-  parseCreditSettings,
-  setCreditSettings,
-} from '../billing/credit-settings';
+import { isTimeZone } from '../campaigns';
+import { creditChanged, creditFiguresOf, hasCreditSettings, parseCreditSettings, setCreditSettings } from '../billing';
 import { COMPANY_OWNERS, rowsOf } from '../lib/tenancy';
 
 /** A zone the runtime does not know would make every reminder of the company fail later: a 400 now. */

@@ -6,7 +6,7 @@ import { newActionToken } from '../lib/tokens';
 import { HttpError } from '../lib/http-error';
 import { API_PREFIX } from '@smsc/shared-contract';
 import { consumeActionToken } from './auth';
-import { composeMail } from '../mail/compose';
+import { composeMail } from '../mail';
 import type { Mail } from '../lib/mailer';
 
 const CONFIRM_TTL_MS = 30 * 60 * 1000;

@@ -5,6 +5,11 @@ import { checkBodyType } from './body-type';
 import { pruneRateLimits } from './rate-limit-store';
 
 export { audit, changedFields } from './audit';
+export { API_KEY_HEADER, resolveKey } from './api-keys';
+export { errorForLog } from './log-safety';
+export { cspDirectives } from './csp';
+export { pgRateLimitStore } from './rate-limit-store';
+export { challengeFor, issueSession } from './two-factor';
 
 /**
  * Rules that hold for every route, including the ones other domains add later: input the database

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import {
   IdParam,
   ListPage,
@@ -14,16 +13,15 @@ import {
   SmsWorkflowPayload,
   WorkflowListQuery,
 } from '@smsc/shared-contract';
-import type { Database } from '../db/schema';
 import type { AccessPolicy } from '../lib/access';
 import type { TypeBoxProvider } from '../lib/type-provider';
-import { fillText, unfilledMessage } from '@smsc/shared-util';
 import { FieldError } from '../lib/http-error';
 import { ordering, wildcard, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
-import { parseRecipientNumber } from '../messaging-content';
-import { companySenders } from '../campaigns/queries';
+import { companySenders } from '../campaigns';
 import { companyZone, nextRun } from './next-run';
+import { recipientNumbers, reminderText } from './workflow-input';
+import { reminderQuery, smsQuery } from './queries';
 import type { Reminders } from './reminders';
 import { ofCompany, rowsOf, targetCompany } from '../lib/tenancy';
 
@@ -34,64 +32,6 @@ export const WORKFLOW_ACCESS = {
   company_admin: 'tenant',
   user: 'tenant',
 } satisfies AccessPolicy;
-
-function recipientNumbers(typed: readonly string[]): string[] {
-  const bad: string[] = [];
-  const out: string[] = [];
-  for (const raw of typed) {
-    const n = parseRecipientNumber(raw);
-    if (!n) bad.push(`"${raw}"`);
-    else if (!out.includes(n)) out.push(n);
-  }
-  if (bad.length)
-    throw new FieldError({
-      numbers: `${bad.slice(0, 20).join(', ')} ${bad.length === 1 ? 'is not a valid phone number' : 'are not valid phone numbers'}`,
-    });
-  return out;
-}
-
-/** A reminder goes out on its own, with nothing to fill its text but each number: other placeholders are refused when saved. */
-function reminderText(text: string): string {
-  const missing = fillText(text, { number: '+1' }).missing;
-  if (missing.length)
-    throw new FieldError({ text: `Text: ${unfilledMessage(missing)} (a reminder fills only {number})` });
-  return text;
-}
-
-const smsQuery = (db: Kysely<Database>) =>
-  db
-    .selectFrom('sms_workflows')
-    .leftJoin('companies', 'companies.company_uuid', 'sms_workflows.company_uuid')
-    .select([
-      'sms_workflows.sms_workflow_uuid',
-      'sms_workflows.name',
-      'sms_workflows.ani',
-      'sms_workflows.text',
-      'sms_workflows.numbers',
-      'sms_workflows.is_bulk',
-      'sms_workflows.company_uuid',
-      'companies.company_name',
-      'sms_workflows.created_on',
-    ]);
-const reminderQuery = (db: Kysely<Database>) =>
-  db
-    .selectFrom('reminder_workflows')
-    .leftJoin('companies', 'companies.company_uuid', 'reminder_workflows.company_uuid')
-    .select([
-      'reminder_workflows.reminder_workflow_uuid',
-      'reminder_workflows.name',
-      'reminder_workflows.ani',
-      'reminder_workflows.text',
-      'reminder_workflows.numbers',
-      'reminder_workflows.remind_at',
-      'reminder_workflows.repeat',
-      'reminder_workflows.is_active',
-      'reminder_workflows.next_run_at',
-      'reminder_workflows.last_run_at',
-      'reminder_workflows.company_uuid',
-      'companies.company_name',
-      'reminder_workflows.created_on',
-    ]);
 
 /** /sms_workflow and /reminder_workflow: list, POST, GET, PATCH, DELETE (docs/spec.md §7). */
 export default async function workflowRoutes(base: FastifyInstance, opts: { reminders: Reminders }) {

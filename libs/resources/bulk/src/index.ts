@@ -11,7 +11,8 @@ export {
   type BulkListKind,
 } from './lib/bulk.api';
 export { BulkList, BulkActions, BulkFigures, bulkStatusTag } from './lib/bulk-list';
-export { BulkSendForm, previewCsv, type CountParts } from './lib/bulk-send';
+export { BulkSendForm, type CountParts } from './lib/bulk-send';
+export { previewCsv } from './lib/bulk-csv';
 export { BulkReportPage, BulkReportView, BulkLive } from './lib/bulk-report';
 export { BulkSmsPage } from './lib/bulk-sms';
 export { bulkSendingRoutes, bulkRoutes } from './lib/bulk-routes';

@@ -24,6 +24,7 @@ export {
   OUTGOING,
 } from './lib/sms.resource';
 export { countSegments, type Segments } from './lib/segments';
-export { SmsCenter, SentMessage, POLL_MS, type SmsCenterProps } from './lib/sms-center';
+export { SmsCenter, type SmsCenterProps } from './lib/sms-center';
+export { SentMessage, POLL_MS } from './lib/sent-message';
 export { smsLogRoutes, resellerSmsLogRoutes, suppressionRoutes } from './lib/sms-pages';
 export { smsCenterRoute } from './lib/center-route';

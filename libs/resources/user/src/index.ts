@@ -8,7 +8,6 @@ export {
   useCreateUserMutation,
   useUpdateUserMutation,
   useDeleteUserMutation,
-  useUserCompanyChoicesQuery,
 } from './lib/user.api';
 export {
   userDefinition,

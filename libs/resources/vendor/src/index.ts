@@ -17,7 +17,6 @@ export {
   useCreateVendorProductMutation,
   useUpdateVendorProductMutation,
   useDeleteVendorProductMutation,
-  useVendorChoicesQuery,
 } from './lib/vendor.api';
 export {
   vendorDefinition,

@@ -1,4 +1,12 @@
 export * from './core';
 export { api, API_BASE, baseQuery } from './lib/api';
 export { apiErrorToasts } from './lib/error-toasts';
-export { LEDGER_TAG, LEDGER_LIST } from './lib/shared-tags';
+export { LEDGER_TAG, LEDGER_LIST, VENDOR_TAG, VENDOR_LIST } from './lib/shared-tags';
+export {
+  useCompanyOptions,
+  useCompanyChoicesQuery,
+  useVendorOptions,
+  useVendorChoicesQuery,
+  type CompanyChoicesArg,
+  type LookupOption,
+} from './lib/lookups';

@@ -8,6 +8,7 @@ export * from './lib/storable-text';
 export * from './lib/audit';
 export * from './lib/api-keys';
 export * from './lib/catalog';
+export * from './lib/products';
 export * from './lib/billing';
 export * from './lib/top-up-limits';
 export * from './lib/numbers';

@@ -20,7 +20,7 @@ export {
   type CsvField,
   type CsvKind,
 } from './lib/csv-writer';
-export { currencyDigits, formatDateTime, formatMoney, formatPhone } from './lib/format';
+export { currencyDigits, formatDateTime, formatMoney, formatPhone, moneyCell } from './lib/format';
 export {
   substitute,
   placeholders,

@@ -2,8 +2,8 @@
 // block reason and the price arithmetic are tested without Fastify or a database. The order of the
 // checks is the order the reasons are reported in: the first that fails names the message's block.
 import type { BlockReason, SmsEncoding } from '@smsc/shared-contract';
-import type { Quote } from '../../catalog/engine';
-import { formatMoney } from '../../billing/money';
+import type { Quote } from '../../catalog';
+import { formatMoney } from '../../lib/money';
 
 export interface SendFacts {
   /** the ANI is one of the company's sending numbers (its DIDs of type ani, or later an ANI group member) */

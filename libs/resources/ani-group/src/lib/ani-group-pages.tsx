@@ -13,15 +13,10 @@ import {
   type CsvRow,
   type ImportRowResult,
 } from '@smsc/shared-ui';
-import { describeApiError, showToast } from '@smsc/shared-api';
+import { describeApiError, showToast, useCompanyOptions } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import { ANI_GROUP_CSV_COLUMNS, type AniGroupImportResult, type AniGroupNumber } from '@smsc/shared-contract';
-import {
-  useAniGroupCompanyOptionsQuery,
-  useGetAniGroupQuery,
-  useImportAniGroupsMutation,
-  useListAniGroupNumbersQuery,
-} from './ani-group.api';
+import { useGetAniGroupQuery, useImportAniGroupsMutation, useListAniGroupNumbersQuery } from './ani-group.api';
 
 const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
@@ -47,7 +42,7 @@ export function AniGroupImport({ pickCompany = false }: { pickCompany?: boolean 
   const [importCsv] = useImportAniGroupsMutation();
   const dispatch = useAppDispatch();
   const [company, setCompany] = useState<string | undefined>();
-  const companies = useAniGroupCompanyOptionsQuery(undefined, { skip: !pickCompany });
+  const companies = useCompanyOptions({ skip: !pickCompany });
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       {pickCompany && (
@@ -57,8 +52,8 @@ export function AniGroupImport({ pickCompany = false }: { pickCompany?: boolean 
           style={{ width: 320 }}
           value={company}
           onChange={setCompany}
-          loading={companies.isLoading}
-          options={(companies.data?.items ?? []).map((c) => ({ value: c.company_uuid, label: c.company_name }))}
+          loading={companies.loading}
+          options={companies.options}
         />
       )}
       <CsvImport

@@ -49,10 +49,6 @@ export const aniGroupApi = api.enhanceEndpoints({ addTagTypes: [ANI_GROUP_TAG] }
       query: (body) => ({ url: '/ani_group/import', method: 'POST', body }),
       invalidatesTags: [LIST],
     }),
-    // the system admin imports for a company it picks
-    aniGroupCompanyOptions: b.query<ListPageOf<{ company_uuid: string; company_name: string }>, void>({
-      query: () => ({ url: '/company/list', params: { per_page: 10000 } }),
-    }),
   }),
 });
 
@@ -65,5 +61,4 @@ export const {
   useUpdateAniGroupMutation,
   useDeleteAniGroupMutation,
   useImportAniGroupsMutation,
-  useAniGroupCompanyOptionsQuery,
 } = aniGroupApi;

@@ -1,25 +1,14 @@
-import { useBillingCompanyChoicesQuery, useBillingResellerChoicesQuery } from './billing.api';
+import { useCompanyOptions } from '@smsc/shared-api';
+import type { Company } from '@smsc/shared-contract';
+import { useBillingResellerChoicesQuery } from './billing.api';
 
 // The account pickers of the payment and invoice forms: one list each, cached by RTK Query.
 
 /** Direct companies only: a reseller's companies are billed by that reseller (the server refuses them too). */
-export function useDirectCompanyOptions() {
-  const { data, isLoading } = useBillingCompanyChoicesQuery();
-  return {
-    options: (data?.items ?? [])
-      .filter((c) => !c.reseller_uuid)
-      .map((c) => ({ label: c.company_name, value: c.company_uuid })),
-    loading: isLoading,
-  };
-}
+const isDirect = (c: Company) => !c.reseller_uuid;
+export const useDirectCompanyOptions = () => useCompanyOptions({ only: isDirect });
 
-export function useCompanyOptions() {
-  const { data, isLoading } = useBillingCompanyChoicesQuery();
-  return {
-    options: (data?.items ?? []).map((c) => ({ label: c.company_name, value: c.company_uuid })),
-    loading: isLoading,
-  };
-}
+export { useCompanyOptions };
 
 export function useResellerOptions() {
   const { data, isLoading } = useBillingResellerChoicesQuery();

@@ -4,7 +4,6 @@ import type {
   BalanceQuery,
   CheckoutAnswer,
   CheckoutBody,
-  Company,
   Invoice,
   InvoiceCreate,
   InvoiceDetails,
@@ -93,9 +92,6 @@ export const billingApi = api
           responseHandler: async (r: Response) => (r.ok ? URL.createObjectURL(await r.blob()) : r.json()),
         }),
       }),
-      billingCompanyChoices: b.query<ListPageOf<Company>, void>({
-        query: () => ({ url: '/company/list', params: { ...CHOICES, order_by: 'company_name' } }),
-      }),
       billingResellerChoices: b.query<ListPageOf<Reseller>, void>({
         query: () => ({ url: '/reseller/list', params: { ...CHOICES, order_by: 'reseller_name' } }),
       }),
@@ -110,7 +106,6 @@ export const {
   useLazyListTransactionsQuery,
   useGetBalanceQuery,
   useStartCheckoutMutation,
-  useBillingCompanyChoicesQuery,
   useBillingResellerChoicesQuery,
   useListInvoicesQuery,
   useLazyListInvoicesQuery,

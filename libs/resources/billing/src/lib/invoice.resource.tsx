@@ -9,6 +9,7 @@ import {
   type ResourceBundle,
   type ResourceDefinition,
   type ResourcePages,
+  saveObjectUrl,
 } from '@smsc/shared-ui';
 import { formatDateTime, formatMoney } from '@smsc/shared-util';
 import {
@@ -30,15 +31,7 @@ const STATUS_COLOR: Record<string, string | undefined> = { paid: 'green', overdu
 /** Saving a file the API answered; an object so component tests can watch it (jsdom cannot download). */
 export const pdfDownload = {
   save(url: string, fileName: string) {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    link.style.display = 'none';
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    // revoked after the click is handled: revoking at once can cancel the download
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveObjectUrl(url, fileName);
   },
 };
 

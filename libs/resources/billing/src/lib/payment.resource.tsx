@@ -1,6 +1,6 @@
 import type { LedgerEntry, Payment, PaymentCreate } from '@smsc/shared-contract';
 import type { FormValues, ResourceBundle, ResourceDefinition, ResourcePages } from '@smsc/shared-ui';
-import { formatDateTime, formatMoney } from '@smsc/shared-util';
+import { formatDateTime, moneyCell } from '@smsc/shared-util';
 import {
   useCreatePaymentMutation,
   useLazyListPaymentsQuery,
@@ -18,7 +18,6 @@ export const BILLING_ACCESS = { admin: 'billing.admin', reseller: 'billing.resel
 /** Whoever bills several accounts sees whose rows they are; a company admin sees only its own. */
 export const BILLING_OWNERS = [BILLING_ACCESS.admin, BILLING_ACCESS.reseller] as const;
 
-const money = (v: unknown, row: { currency: string }) => formatMoney(v as string, row.currency);
 const when = (v: unknown) => formatDateTime(v as string | null);
 const METHOD: Record<string, string> = { manual: 'Manual', card: 'Card', paypal: 'PayPal' };
 const STATUS = [
@@ -63,7 +62,7 @@ export const paymentDefinition: ResourceDefinition<Payment> = {
       render: (v) => (v as string) ?? '',
     },
     { key: 'method', title: 'Method', width: 100, sortable: true, render: (v) => METHOD[v as string] ?? String(v) },
-    { key: 'amount', title: 'Amount', width: 130, sortable: true, render: (v, row) => money(v, row) },
+    { key: 'amount', title: 'Amount', width: 130, sortable: true, render: moneyCell },
     {
       key: 'status',
       title: 'Status',
@@ -172,8 +171,8 @@ export const transactionDefinition: ResourceDefinition<LedgerEntry> = {
       options: KINDS,
       render: (v) => KINDS.find((k) => k.value === v)?.label ?? String(v),
     },
-    { key: 'amount', title: 'Amount', width: 130, render: (v, row) => money(v, row) },
-    { key: 'balance_after', title: 'Balance after', width: 140, render: (v, row) => money(v, row) },
+    { key: 'amount', title: 'Amount', width: 130, render: moneyCell },
+    { key: 'balance_after', title: 'Balance after', width: 140, render: moneyCell },
     { key: 'memo', title: 'Description', width: 180, render: (v) => (v as string) ?? '', hideInTable: true },
   ],
   formFields: [],

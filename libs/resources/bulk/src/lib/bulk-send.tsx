@@ -1,133 +1,14 @@
-import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  Alert,
-  Button,
-  Card,
-  Form,
-  Input,
-  PlaceholderFields,
-  placeholderState,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from '@smsc/shared-ui';
-import { describeApiError, showToast } from '@smsc/shared-api';
+import { Alert, Button, Form, Input, PlaceholderFields, placeholderState, Select, Space, Tag } from '@smsc/shared-ui';
+import { describeApiError, showToast, useCompanyOptions } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
-import { BULK_TEXT_MAX, type BulkCreateBody, type BulkEstimate } from '@smsc/shared-contract';
-import { fieldKey, formatMoney, formatPhone, missingFields, parseCsvRecords, substitute } from '@smsc/shared-util';
-import { useBulkCompaniesQuery, useBulkSendersQuery, useCreateBulkMutation, useEstimateBulkQuery } from './bulk.api';
+import { BULK_TEXT_MAX, type BulkCreateBody } from '@smsc/shared-contract';
+import { fieldKey, formatPhone } from '@smsc/shared-util';
+import { useBulkSendersQuery, useCreateBulkMutation } from './bulk.api';
+import { ConfirmSend, confirmReason, EstimatePanel, useBulkEstimate } from './bulk-estimate';
+import { CsvPreview, PREVIEW_ROWS, previewCsv, readFileText } from './bulk-csv';
 import { BulkLive } from './bulk-report';
-
-const PREVIEW_ROWS = 5;
-/** a bulk this large asks "are you sure" even when the balance covers it */
-export const CONFIRM_ABOVE_NUMBERS = 1000;
-/** the estimate waits for typing to pause */
-const ESTIMATE_DELAY_MS = 600;
-
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return settled;
-}
-
-/** Why the click should be confirmed first, or null. */
-export function confirmReason(e: BulkEstimate | undefined): string | null {
-  if (!e) return null;
-  if (!e.covered)
-    return `This bulk costs ${formatMoney(e.cost, e.currency)} and ${formatMoney(e.available, e.currency)} is available: it sends what the balance covers, then holds until a top-up.`;
-  if (e.total > CONFIRM_ABOVE_NUMBERS)
-    return `This bulk goes to ${e.total.toLocaleString('en-US')} numbers and costs ${formatMoney(e.cost, e.currency)}.`;
-  return null;
-}
-
-/** Parts, cost and balance of the bulk as filled in, before the click. */
-function EstimatePanel({ estimate, loading }: { estimate?: BulkEstimate; loading: boolean }) {
-  if (!estimate) return loading ? <Typography.Text type="secondary">Estimating the cost…</Typography.Text> : null;
-  const e = estimate;
-  return (
-    <Card size="small" title="Before sending" style={{ marginBottom: 16 }} data-testid="bulk-estimate">
-      <Space wrap size="large">
-        <span>
-          <b data-testid="estimate-messages">{e.messages.toLocaleString('en-US')}</b> messages
-        </span>
-        <span>
-          <b data-testid="estimate-parts">{e.parts.toLocaleString('en-US')}</b> parts
-        </span>
-        <span>
-          Cost <b data-testid="estimate-cost">{formatMoney(e.cost, e.currency)}</b>
-        </span>
-        <span>
-          Available <b data-testid="estimate-available">{formatMoney(e.available, e.currency)}</b>
-        </span>
-      </Space>
-      {e.refused.map((r) => (
-        <div key={r.reason}>
-          <Typography.Text type="warning">
-            {r.count} not sent ({r.reason.replace(/_/g, ' ')}): {r.message}
-          </Typography.Text>
-        </div>
-      ))}
-      {!e.covered && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginTop: 8 }}
-          title="The balance does not cover this bulk"
-          description="It sends what the balance covers, then holds (held: balance) and goes on by itself after a top-up."
-        />
-      )}
-    </Card>
-  );
-}
-const NUMBER_COLUMNS = ['number', 'phone', 'dnis', 'msisdn'];
-
-/** The columns and first rows of a CSV (for the preview), or why it cannot be read. */
-export function previewCsv(
-  csv: string,
-  text: string,
-  rows = PREVIEW_ROWS,
-  typed: Record<string, string> = {},
-): { columns: string[]; messages: { number: string; text: string }[]; problem: string | null } {
-  try {
-    const [header, ...records] = parseCsvRecords(csv.replace(/^\uFEFF/, ''));
-    const columns = header?.fields.map((f) => f.trim()) ?? [];
-    const at = columns.findIndex((c) => NUMBER_COLUMNS.includes(c.toLowerCase()));
-    if (at < 0)
-      return { columns, messages: [], problem: 'The CSV needs a column named number (or phone, dnis, msisdn)' };
-    const given = Object.keys(typed).filter((k) => typed[k]?.trim());
-    const missing = missingFields(text, [...columns, 'number', ...given]);
-    const messages = records
-      .filter((r) => r.fields.some((f) => f.trim()))
-      .slice(0, rows)
-      .map((r) => ({
-        number: r.fields[at] ?? '',
-        text: substitute(text, {
-          ...typed,
-          number: r.fields[at] ?? '',
-          ...Object.fromEntries(columns.map((c, i) => [c, r.fields[i] ?? ''])),
-        }),
-      }));
-    return {
-      columns,
-      messages,
-      problem: missing.length ? `The text uses {${missing.join('}, {')}} but the CSV has no such column` : null,
-    };
-  } catch (e) {
-    return { columns: [], messages: [], problem: (e as Error).message };
-  }
-}
-
-/** A file input's text (a CSV is read in the browser and sent as JSON). */
-export async function readFileText(e: ChangeEvent<HTMLInputElement>): Promise<{ name: string; text: string } | null> {
-  const file = e.target.files?.[0];
-  return file ? { name: file.name, text: await file.text() } : null;
-}
 
 /** The live part count (resource-sms's countSegments: one resource does not import another, so the area passes it in). */
 export type CountParts = (text: string) => {
@@ -166,7 +47,7 @@ export function BulkSendForm({
   const [confirming, setConfirming] = useState<string | null>(null);
   const [fileKey, setFileKey] = useState(0);
   const ready = !pickCompany || !!company;
-  const companies = useBulkCompaniesQuery(undefined, { skip: !pickCompany });
+  const companies = useCompanyOptions({ skip: !pickCompany, active: true });
   const senders = useBulkSendersQuery({ company_uuid: company }, { skip: !ready });
   const [create, creating] = useCreateBulkMutation();
   const live = useMemo(() => countParts(text), [countParts, text]);
@@ -194,11 +75,7 @@ export function BulkSendForm({
     if (Object.keys(typed).length) body.values = typed;
     return body;
   }, [ani, text, csv, numbers, pickCompany, company, typedKey]);
-  const settled = useSettled(canSend ? draft : null, ESTIMATE_DELAY_MS);
-  const estimate = useEstimateBulkQuery(settled ?? { ani: '', text: '' }, { skip: !settled || !canSend });
-  const estimated = settled === draft ? estimate.data : undefined;
-  // the click waits for the estimate it may have to confirm (an estimate that failed does not block sending)
-  const estimating = canSend && !estimated && !(settled === draft && estimate.isError);
+  const { estimated, estimating, loading: estimateLoading } = useBulkEstimate(draft, canSend);
   useEffect(() => setConfirming(null), [draft]);
 
   const reset = () => {
@@ -250,9 +127,9 @@ export function BulkSendForm({
               showSearch
               optionFilterProp="label"
               value={company}
-              loading={companies.isFetching}
+              loading={companies.fetching}
               placeholder="Choose the company to send for"
-              options={(companies.data?.items ?? []).map((c) => ({ label: c.company_name, value: c.company_uuid }))}
+              options={companies.options}
               onChange={(v: string) => {
                 setCompany(v);
                 setAni(undefined);
@@ -351,24 +228,7 @@ export function BulkSendForm({
         />
         {preview?.problem && <Alert type="error" showIcon title={preview.problem} style={{ marginBottom: 16 }} />}
         {preview && !preview.problem && (substituteMode || preview.columns.length > 1) && (
-          <Card
-            size="small"
-            title={`Preview of the first ${preview.messages.length} messages`}
-            style={{ marginBottom: 16 }}
-          >
-            <Typography.Text type="secondary">Columns: {preview.columns.join(', ')}</Typography.Text>
-            <Table
-              size="small"
-              rowKey={(r) => `${r.number}-${r.text}`}
-              pagination={false}
-              dataSource={preview.messages}
-              data-testid="substitute-preview"
-              columns={[
-                { key: 'n', title: 'Number', width: 160, dataIndex: 'number' },
-                { key: 't', title: 'Message', width: 520, dataIndex: 'text' },
-              ]}
-            />
-          </Card>
+          <CsvPreview preview={preview} />
         )}
         <Form.Item label="Send at" htmlFor="bulk-send-at" help="Empty: now">
           <Input
@@ -387,26 +247,9 @@ export function BulkSendForm({
             style={{ marginBottom: 16 }}
           />
         )}
-        {canSend && <EstimatePanel estimate={estimated} loading={estimate.isFetching || settled !== draft} />}
+        {canSend && <EstimatePanel estimate={estimated} loading={estimateLoading} />}
         {confirming && (
-          <Alert
-            type="warning"
-            showIcon
-            role="alert"
-            style={{ marginBottom: 16 }}
-            title={confirming}
-            data-testid="bulk-confirm"
-            action={
-              <Space>
-                <Button size="small" type="primary" htmlType="submit" loading={creating.isLoading}>
-                  Send anyway
-                </Button>
-                <Button size="small" onClick={() => setConfirming(null)}>
-                  Cancel
-                </Button>
-              </Space>
-            }
-          />
+          <ConfirmSend reason={confirming} sending={creating.isLoading} onCancel={() => setConfirming(null)} />
         )}
         {!confirming && (
           <Button type="primary" htmlType="submit" loading={creating.isLoading} disabled={!canSend || estimating}>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Card, Form, Input, Select, Space } from '@smsc/shared-ui';
-import { describeApiError, showToast } from '@smsc/shared-api';
+import { describeApiError, showToast, useCompanyOptions } from '@smsc/shared-api';
 import { formatPhone } from '@smsc/shared-util';
 import { useAppDispatch } from '@smsc/shared-session';
-import { useBulkCompaniesQuery, useBulkSendersQuery, useCreateDelayedBulkMutation } from './bulk.api';
+import { useBulkSendersQuery, useCreateDelayedBulkMutation } from './bulk.api';
 import { BulkReportPage } from './bulk-report';
 
 /** Spec §7 bulk-sms: the delayed bulk as a file upload (it waits on hold until run, or until its time), and the list of them. */
@@ -16,7 +16,7 @@ export function BulkSmsPage({ pickCompany = false }: { pickCompany?: boolean }) 
   const [sendAt, setSendAt] = useState('');
   const [formKey, setFormKey] = useState(0);
   const ready = !pickCompany || !!company;
-  const companies = useBulkCompaniesQuery(undefined, { skip: !pickCompany });
+  const companies = useCompanyOptions({ skip: !pickCompany, active: true });
   const senders = useBulkSendersQuery({ company_uuid: company }, { skip: !ready });
   const [upload, uploading] = useCreateDelayedBulkMutation();
   const submit = async () => {
@@ -53,7 +53,7 @@ export function BulkSmsPage({ pickCompany = false }: { pickCompany?: boolean }) 
                 optionFilterProp="label"
                 value={company}
                 placeholder="Choose the company"
-                options={(companies.data?.items ?? []).map((c) => ({ label: c.company_name, value: c.company_uuid }))}
+                options={companies.options}
                 onChange={(v: string) => {
                   setCompany(v);
                   setAni(undefined);

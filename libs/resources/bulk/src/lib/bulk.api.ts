@@ -8,7 +8,6 @@ import type {
   BulkEstimateBody,
   BulkReport,
   BulkRouteStatus,
-  Company,
   Did,
   ListPageOf,
 } from '@smsc/shared-contract';
@@ -98,12 +97,6 @@ export const bulkApi = api.enhanceEndpoints({ addTagTypes: [BULK_TAG, LEDGER_TAG
         params: { per_page: 1000, did_type: 'ani', ...(a.company_uuid ? { company_uuid: a.company_uuid } : {}) },
       }),
     }),
-    bulkCompanies: b.query<ListPageOf<Company>, void>({
-      query: () => ({
-        url: '/company/list',
-        params: { per_page: 10000, order_by: 'company_name', order_dir: 'asc', status: 'active' },
-      }),
-    }),
   }),
 });
 
@@ -115,5 +108,4 @@ export const {
   useBulkReportQuery,
   useBulkActionMutation,
   useBulkSendersQuery,
-  useBulkCompaniesQuery,
 } = bulkApi;

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders, stubApi } from '@smsc/shared-testing';
-import { previewCsv } from './bulk-send';
+import { previewCsv } from './bulk-csv';
 import { BulkSendForm } from './bulk-send';
 import { BulkReportPage } from './bulk-report';
 import { BulkList } from './bulk-list';

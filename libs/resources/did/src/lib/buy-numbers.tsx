@@ -1,22 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDispatch } from 'react-redux';
 import { showToast } from '@smsc/shared-api';
 import { TOLL_FREE_PREFIXES, type AvailableNumber } from '@smsc/shared-contract';
-import { Alert, Button, Form, Input, Popconfirm, Select, Space, Table, Typography } from '@smsc/shared-ui';
+import { Alert, Button, Form, Input, Popconfirm, Select, Space, Table, Typography, useSettled } from '@smsc/shared-ui';
 import { useListStatesQuery, useOrderDidsMutation, useSearchDidsQuery, useSearchTfDidsQuery } from './did.api';
 import { formatMoney } from '@smsc/shared-util';
 import { formatDid } from './did.resource';
-
-/** The value after the person stops typing for `ms`, so a search does not run on every key. */
-function useSettled<T>(value: T, ms = 300): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** "SMS · MMS · Voice": what a number can do, in the words people use. */
 export function capabilityWords(c: AvailableNumber['capabilities'] | undefined): string {

@@ -14,7 +14,7 @@ import {
   Table,
   Typography,
 } from '@smsc/shared-ui';
-import { describeApiError } from '@smsc/shared-api';
+import { describeApiError, useCompanyOptions } from '@smsc/shared-api';
 import type { Product, QuoteAnswer } from '@smsc/shared-contract';
 import type { ResourcePages, RoleAccess } from '@smsc/shared-ui';
 import { productBundle } from './product.resource';
@@ -23,7 +23,6 @@ import {
   useGetProductQuery,
   useLazyQuoteProductQuery,
   useListProductCompaniesQuery,
-  useProductCompanyChoicesQuery,
 } from './product.api';
 
 const REASONS: Record<string, string> = {
@@ -113,7 +112,7 @@ export function ProductCompaniesPage() {
   const product = useGetProductQuery(id);
   const assigned = useListProductCompaniesQuery(id);
   // The caller's companies: a reseller lists only its own (the server scopes /company/list).
-  const companies = useProductCompanyChoicesQuery();
+  const companies = useCompanyOptions();
   const [add, adding] = useAddProductCompanyMutation();
   const [company, setCompany] = useState<string>();
   if (!product.data) return <RecordState state={product} />;
@@ -141,10 +140,8 @@ export function ProductCompaniesPage() {
             style={{ minWidth: 280 }}
             value={company}
             onChange={setCompany}
-            loading={companies.isLoading}
-            options={(companies.data?.items ?? [])
-              .filter((c) => !taken.has(c.company_uuid))
-              .map((c) => ({ label: c.company_name, value: c.company_uuid }))}
+            loading={companies.loading}
+            options={companies.options.filter((o) => !taken.has(o.value))}
           />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={adding.isLoading} disabled={!company}>

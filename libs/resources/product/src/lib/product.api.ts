@@ -1,6 +1,5 @@
 import { api } from '@smsc/shared-api';
 import type {
-  Company,
   ListPageOf,
   Product,
   ProductCompany,
@@ -57,13 +56,6 @@ export const productApi = api.enhanceEndpoints({ addTagTypes: [PRODUCT_TAG, 'Rat
       query: (id) => `/product/${encodeURIComponent(id)}/company/list`,
       providesTags: (_r, _e, id) => [{ type: PRODUCT_TAG, id: `companies-${id}` }],
     }),
-    /** The companies the caller may give a product to (a reseller: its own; the server scopes /company/list). */
-    productCompanyChoices: b.query<ListPageOf<Company>, void>({
-      query: () => ({
-        url: '/company/list',
-        params: { page: 0, per_page: 10000, order_by: 'company_name', order_dir: 'asc' },
-      }),
-    }),
     addProductCompany: b.mutation<ProductCompany, { id: string; company_uuid: string }>({
       query: ({ id, company_uuid }) => ({
         url: `/product/${encodeURIComponent(id)}/company`,
@@ -91,5 +83,4 @@ export const {
   useLazyQuoteProductQuery,
   useListProductCompaniesQuery,
   useAddProductCompanyMutation,
-  useProductCompanyChoicesQuery,
 } = productApi;

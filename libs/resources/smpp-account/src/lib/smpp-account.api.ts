@@ -1,6 +1,5 @@
 import { api } from '@smsc/shared-api';
 import type {
-  Company,
   ListPageOf,
   SmppAccount,
   SmppAccountCreateBody,
@@ -43,10 +42,6 @@ export const smppAccountApi = api.enhanceEndpoints({ addTagTypes: [SMPP_ACCOUNT_
       query: (id) => `/smpp_account/${encodeURIComponent(id)}/binds`,
       transformResponse: (a: { items: SmppBind[] }) => a.items,
     }),
-    /** the companies an admin or reseller may give an account to */
-    smppCompanyChoices: b.query<ListPageOf<Company>, void>({
-      query: () => ({ url: '/company/list', params: { order_by: 'company_name', order_dir: 'asc', per_page: 500 } }),
-    }),
   }),
 });
 
@@ -58,5 +53,4 @@ export const {
   useUpdateSmppAccountMutation,
   useDeleteSmppAccountMutation,
   useListSmppBindsQuery,
-  useSmppCompanyChoicesQuery,
 } = smppAccountApi;

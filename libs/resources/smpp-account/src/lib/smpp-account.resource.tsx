@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import {
   SmppAccountCreateBody,
   type SmppAccount,
@@ -19,10 +18,10 @@ import {
   useGetSmppAccountQuery,
   useLazyListSmppAccountsQuery,
   useListSmppAccountsQuery,
-  useSmppCompanyChoicesQuery,
   useUpdateSmppAccountMutation,
 } from './smpp-account.api';
 import { SmppBindsPanel } from './smpp-binds-panel';
+import { useCompanyOptions } from '@smsc/shared-api';
 
 /** Access keys of the roles that see several companies' accounts (the system admin, a reseller). */
 export const SMPP_ACCOUNT_ACCESS = {
@@ -38,15 +37,6 @@ const passwordRule = {
   max: P.password.maxLength,
   message: `SMPP passwords are ${P.password.minLength} to ${P.password.maxLength} characters (SMPP 3.4 carries no more)`,
 };
-
-function useCompanyOptions() {
-  const { data, isLoading } = useSmppCompanyChoicesQuery();
-  const options = useMemo(
-    () => (data?.items ?? []).map((c) => ({ label: c.company_name, value: c.company_uuid })),
-    [data],
-  );
-  return { options, loading: isLoading };
-}
 
 export const smppAccountDefinition: ResourceDefinition<SmppAccount> = {
   name: 'smpp-accounts',

@@ -1,85 +1,28 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 // The company user's landing: drawn from the kit's light entries (core, frame, compose), without the
 // data kit, so the landing stays near a role home's size
 import { Alert, Button, Input } from '@smsc/shared-ui/core';
-import { Card, Descriptions, Space, Typography } from '@smsc/shared-ui/frame';
-import { FieldRow, PlaceholderFields, placeholderState, Select, Tag } from '@smsc/shared-ui/compose';
+import { Space } from '@smsc/shared-ui/frame';
+import { FieldRow, PlaceholderFields, placeholderState, Select, useSettled } from '@smsc/shared-ui/compose';
 import { describeApiError, showToast } from '@smsc/shared-api/core';
 import { useAppDispatch } from '@smsc/shared-session';
-import { BLOCK_REASON_WORDS, SMS_TEXT_MAX, type SendSmsBody } from '@smsc/shared-contract';
-import { formatMoney, formatPhone } from '@smsc/shared-util';
+import { SMS_TEXT_MAX, type SendSmsBody } from '@smsc/shared-contract';
+import { formatPhone } from '@smsc/shared-util';
 import { useSegments } from './use-segments';
 import {
-  FINAL_STATUSES,
   useApprovedTemplateChoicesQuery,
-  useGetSmsQuery,
   useQuoteSmsQuery,
   useRecipientChoicesQuery,
   useSendSmsMutation,
   useSenderNumbersQuery,
 } from './sms.api';
-import { useSmsCompanyOptions, smsStatusTag } from './sms-status';
+import { useSmsCompanyOptions } from './sms-status';
+import { SentMessage } from './sent-message';
+import { QUOTE_DELAY_MS, SmsFigures } from './sms-figures';
+import { FIELD_IDS, FieldErrorLine } from './field-errors';
 
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
-export const POLL_MS = 1000;
-const QUOTE_DELAY_MS = 400;
-
-/** A value that follows `value` once it has stopped changing for `ms` (the price call is not made per keystroke). */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return settled;
-}
-
-/**
- * Why the quote has no price, in words: a refusal's reason as the timeline words it (a guard such as
- * destination_not_allowed included), else the code with spaces.
- */
-export function quoteReasonText(reason: string): string {
-  const words = (BLOCK_REASON_WORDS as Record<string, string | undefined>)[reason];
-  return `Cannot be sent: ${words ?? reason.replace(/_/g, ' ')}`;
-}
-
-/** The message just sent, re-read every second until its status is final (no reload needed). */
-export function SentMessage({ id }: { id: string }) {
-  const [final, setFinal] = useState(false);
-  const { data, error } = useGetSmsQuery(id, { pollingInterval: final ? 0 : POLL_MS, skipPollingIfUnfocused: false });
-  useEffect(() => setFinal(!!data && FINAL_STATUSES.includes(data.status)), [data]);
-  if (error) return <Alert type="error" showIcon title={describeApiError(error)} />;
-  if (!data) return null;
-  return (
-    <Card size="small" title="Last message" aria-live="polite" data-testid="sent-message">
-      <Descriptions size="small" column={1}>
-        <Descriptions.Item label="Status">
-          <span data-testid="sent-status">{smsStatusTag(data.status)}</span>
-        </Descriptions.Item>
-        <Descriptions.Item label="To">{data.dnis}</Descriptions.Item>
-        <Descriptions.Item label="Parts">
-          {data.segments} ({data.encoding})
-        </Descriptions.Item>
-        <Descriptions.Item label="Price">{data.price ? formatMoney(data.price, data.currency) : '—'}</Descriptions.Item>
-        {data.status_message && <Descriptions.Item label="Detail">{data.status_message}</Descriptions.Item>}
-      </Descriptions>
-    </Card>
-  );
-}
-
-/** The form's fields by the names the server gives them in `errors`. */
-const FIELD_IDS: Record<string, string> = { ani: 'sms-ani', dnis: 'sms-dnis', text: 'sms-text', values: 'sms-text' };
-
-/** A server's field error under its field, tied to the control for screen readers. */
-function FieldErrorLine({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <div id={id} role="alert" style={{ color: 'var(--ant-color-error, #ff4d4f)' }}>
-      {message}
-    </div>
-  );
-}
 
 export interface SmsCenterProps {
   /** the reseller sends for one of its companies: it picks the company first */
@@ -169,7 +112,6 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
     }
   };
 
-  const q = quote.data;
   const blank = !!text && !text.trim();
   const canSend =
     ready && !!ani && !!dnis.trim() && !!text.trim() && final.length <= SMS_TEXT_MAX && !fill.missing.length;
@@ -313,27 +255,7 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
               : '{number} is the number in To; pick a saved recipient to fill {name}.'
           }
         />
-        <Space wrap size="middle" aria-live="polite" data-testid="sms-figures" style={{ marginBottom: 16 }}>
-          <span data-testid="sms-segments">
-            {live.segments} {live.segments === 1 ? 'part' : 'parts'}
-          </span>
-          <Tag data-testid="sms-encoding">{live.encoding}</Tag>
-          <span>
-            {live.characters} characters, {live.characters_left} left in this part
-          </span>
-          <span data-testid="sms-price">
-            {quote.isFetching
-              ? 'Pricing…'
-              : q?.price
-                ? `Price ${formatMoney(q.price, q.currency)}`
-                : q?.reason
-                  ? quoteReasonText(q.reason)
-                  : ''}
-          </span>
-          {q?.available && (
-            <Typography.Text type="secondary">Available {formatMoney(q.available, q.currency)}</Typography.Text>
-          )}
-        </Space>
+        <SmsFigures live={live} quote={quote.data} pricing={quote.isFetching} />
         {final.length > SMS_TEXT_MAX && (
           <Alert
             type="error"

@@ -1,19 +1,11 @@
-import { useMemo } from 'react';
 import { Tag } from '@smsc/shared-ui/compose';
 import type { SmsStatus } from '@smsc/shared-contract';
-import { useSmsCompanyChoicesQuery } from './sms.api';
+import { useCompanyOptions } from '@smsc/shared-api';
 
 // Shared by the SMS center (a landing drawn without the data kit) and the SMS logs
 
-/** The companies the caller may act for (the server lists only those it may see). */
-export function useSmsCompanyOptions(skip = false) {
-  const { data, isLoading } = useSmsCompanyChoicesQuery(undefined, { skip });
-  const options = useMemo(
-    () => (data?.items ?? []).map((c) => ({ label: c.company_name, value: c.company_uuid })),
-    [data],
-  );
-  return { options, loading: isLoading };
-}
+/** The companies the caller may send for: the active ones it may see. */
+export const useSmsCompanyOptions = (skip = false) => useCompanyOptions({ skip, active: true });
 
 const STATUS_COLORS: Partial<Record<SmsStatus, string>> = {
   delivered: 'green',

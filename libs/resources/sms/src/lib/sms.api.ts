@@ -1,6 +1,5 @@
 import { api, LEDGER_LIST, LEDGER_TAG } from '@smsc/shared-api';
 import type {
-  Company,
   Did,
   ListPageOf,
   Recipient,
@@ -69,12 +68,6 @@ export const smsApi = api.enhanceEndpoints({ addTagTypes: [SMS_TAG, SUPPRESSION_
     senderNumbers: b.query<ListPageOf<Did>, Scoped | void>({
       query: (a) => ({ url: '/did/company/list', params: { per_page: CHOICES, did_type: 'ani', ...scoped(a) } }),
     }),
-    smsCompanyChoices: b.query<ListPageOf<Company>, void>({
-      query: () => ({
-        url: '/company/list',
-        params: { per_page: 10000, order_by: 'company_name', order_dir: 'asc', status: 'active' },
-      }),
-    }),
     recipientChoices: b.query<ListPageOf<Recipient>, Scoped | void>({
       query: (a) => ({
         url: '/recipient/list',
@@ -111,7 +104,6 @@ export const {
   useSmsEventsQuery,
   useQuoteSmsQuery,
   useSenderNumbersQuery,
-  useSmsCompanyChoicesQuery,
   useRecipientChoicesQuery,
   useApprovedTemplateChoicesQuery,
   useListSuppressedQuery,

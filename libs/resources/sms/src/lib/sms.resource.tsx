@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { SMS_STATUSES, type Sms, type SuppressedNumber, type SuppressedNumberBody } from '@smsc/shared-contract';
 import type { FormValues, ListQueryArg, ResourceBundle, ResourceDefinition, ResourcePages } from '@smsc/shared-ui';
-import { formatDateTime, formatMoney, formatPhone } from '@smsc/shared-util';
+import { formatDateTime, formatPhone, moneyCell } from '@smsc/shared-util';
 import {
   FINAL_STATUSES,
   useAddSuppressedMutation,
@@ -25,9 +25,6 @@ export const SMS_ACCESS = {
   cost: 'sms.cost',
   direction: 'sms.direction',
 } as const;
-
-export const money = (v: unknown, row: { currency?: string }) =>
-  v === null || v === undefined ? '' : formatMoney(String(v), row.currency);
 
 /** The SMS logs of every role: one column list for table, search and CSV export. */
 export const smsDefinition: ResourceDefinition<Sms> = {
@@ -61,8 +58,8 @@ export const smsDefinition: ResourceDefinition<Sms> = {
     { key: 'status_message', title: 'Detail', width: 200, hideInTable: true },
     { key: 'segments', title: 'Parts', width: 80 },
     { key: 'encoding', title: 'Encoding', width: 100, hideInTable: true },
-    { key: 'price', title: 'Price', width: 120, render: (v, row) => money(v, row) },
-    { key: 'cost', title: 'Cost', width: 120, access: SMS_ACCESS.cost, render: (v, row) => money(v, row) },
+    { key: 'price', title: 'Price', width: 120, render: moneyCell },
+    { key: 'cost', title: 'Cost', width: 120, access: SMS_ACCESS.cost, render: moneyCell },
     { key: 'company_name', title: 'Company', width: 150, access: SMS_ACCESS.company },
     { key: 'user_name', title: 'User', search: 'text', width: 150, access: SMS_ACCESS.user },
     { key: 'sms_uuid', title: 'Message id', width: 300, hideInTable: true },

@@ -3,7 +3,8 @@ import { definitionFor } from '@smsc/shared-ui';
 import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import { countSegments } from './segments';
 import { smsDefinition, SMS_ACCESS, suppressionBody } from './sms.resource';
-import { SmsCenter, quoteReasonText } from './sms-center';
+import { SmsCenter } from './sms-center';
+import { quoteReasonText } from './sms-figures';
 import { EMPTY_TEXT } from './use-segments';
 
 describe('segments (the same library and rules as the server)', () => {

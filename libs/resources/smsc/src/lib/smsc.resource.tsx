@@ -1,5 +1,5 @@
 import type { SmscConnection, SmscConnectionCreate, SmscConnectionPatch } from '@smsc/shared-contract';
-import { api } from '@smsc/shared-api';
+import { useVendorOptions } from '@smsc/shared-api';
 import type { FormValues, ResourceBundle, ResourceDefinition } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
 import {
@@ -24,24 +24,6 @@ const ADAPTERS = [
   { label: 'HTTP API', value: 'http' },
 ];
 
-// The vendor choices come from /vendor/list here: a resource lib never imports another's.
-const vendorChoices = api.injectEndpoints({
-  endpoints: (b) => ({
-    smscVendorChoices: b.query<{ items: { vendor_uuid: string; vendor_name: string }[] }, void>({
-      query: () => ({
-        url: '/vendor/list',
-        params: { page: 0, per_page: 1000, order_by: 'vendor_name', order_dir: 'asc' },
-      }),
-    }),
-  }),
-});
-function useVendorOptions() {
-  const q = vendorChoices.useSmscVendorChoicesQuery();
-  return {
-    options: (q.data?.items ?? []).map((v) => ({ label: v.vendor_name, value: v.vendor_uuid })),
-    loading: q.isLoading,
-  };
-}
 function useAdapterOptions() {
   const q = useListApiAdaptersQuery();
   const needs = (fields: string[]) => (fields.length ? ` (needs ${fields.join(', ').replace(/_/g, ' ')})` : '');

@@ -1,6 +1,5 @@
 import { api } from '@smsc/shared-api';
 import type {
-  Company,
   ListPageOf,
   SmsTemplate,
   SmsTemplateCreateBody,
@@ -61,10 +60,6 @@ export const templateApi = api.enhanceEndpoints({ addTagTypes: [TEMPLATE_TAG] })
       transformResponse: unwrap,
       invalidatesTags: (_r, _e, { id }) => [LIST, { type: TEMPLATE_TAG, id }],
     }),
-    // the companies a reviewer writes templates for (the server lists only those it may see)
-    templateCompanyChoices: b.query<ListPageOf<Company>, void>({
-      query: () => ({ url: '/company/list', params: { per_page: 10000, order_by: 'company_name', order_dir: 'asc' } }),
-    }),
   }),
 });
 
@@ -77,5 +72,4 @@ export const {
   useDeleteTemplateMutation,
   useApproveTemplateMutation,
   useRejectTemplateMutation,
-  useTemplateCompanyChoicesQuery,
 } = templateApi;

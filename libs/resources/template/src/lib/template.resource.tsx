@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import {
   TEMPLATE_NAME_MAX,
   TEMPLATE_TEXT_MAX,
@@ -15,9 +14,9 @@ import {
   useGetTemplateQuery,
   useLazyListTemplatesQuery,
   useListTemplatesQuery,
-  useTemplateCompanyChoicesQuery,
   useUpdateTemplateMutation,
 } from './template.api';
+import { useCompanyOptions } from '@smsc/shared-api';
 
 /** Access keys: reviewers (system admin, reseller) see whose template a row is, pick the company and approve or reject. */
 export const TEMPLATE_ACCESS = { company: 'template.company', review: 'template.review' } as const;
@@ -27,15 +26,6 @@ export const statusTag = (status: unknown) => {
   const s = status as TemplateStatus;
   return <Tag color={STATUS_COLORS[s]}>{s ? s[0].toUpperCase() + s.slice(1) : ''}</Tag>;
 };
-
-function useCompanyOptions() {
-  const { data, isLoading } = useTemplateCompanyChoicesQuery();
-  const options = useMemo(
-    () => (data?.items ?? []).map((c) => ({ label: c.company_name, value: c.company_uuid })),
-    [data],
-  );
-  return { options, loading: isLoading };
-}
 
 export const templateDefinition: ResourceDefinition<SmsTemplate> = {
   name: 'templates',

@@ -1,13 +1,5 @@
 import { api } from '@smsc/shared-api';
-import type {
-  Company,
-  ListPageOf,
-  MessageBody,
-  User,
-  UserCreate,
-  UserListQuery,
-  UserPatch,
-} from '@smsc/shared-contract';
+import type { ListPageOf, MessageBody, User, UserCreate, UserListQuery, UserPatch } from '@smsc/shared-contract';
 import type { ListQueryArg } from '@smsc/shared-ui';
 
 export const USER_TAG = 'User';
@@ -44,10 +36,6 @@ export const userApi = api.enhanceEndpoints({ addTagTypes: [USER_TAG] }).injectE
       query: (id) => ({ url: `/user/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_answer, _error, id) => [LIST, { type: USER_TAG, id }],
     }),
-    /** the companies a new user may be put in (the caller's scope); names only, for a picker */
-    userCompanyChoices: build.query<ListPageOf<Company>, void>({
-      query: () => ({ url: '/company/list', params: { order_by: 'company_name', order_dir: 'asc' } }),
-    }),
   }),
 });
 
@@ -58,5 +46,4 @@ export const {
   useCreateUserMutation,
   useUpdateUserMutation,
   useDeleteUserMutation,
-  useUserCompanyChoicesQuery,
 } = userApi;

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import {
   PASSWORD_MIN_LENGTH,
   UserCreate,
@@ -15,8 +14,8 @@ import {
   useListUsersQuery,
   useLazyListUsersQuery,
   useUpdateUserMutation,
-  useUserCompanyChoicesQuery,
 } from './user.api';
+import { useCompanyOptions } from '@smsc/shared-api';
 
 // a solid dark green: white on it is 5.6:1, where antd's light green tag text is under 4.5:1
 const ACTIVE_GREEN = '#237804';
@@ -47,15 +46,7 @@ const passwordRule = {
 
 export const activeTag = (active: unknown) => (active ? <Tag color={ACTIVE_GREEN}>Active</Tag> : <Tag>Inactive</Tag>);
 
-/** The company picker's choices, loaded from the companies the caller may see. */
-export function useCompanyOptions() {
-  const { data, isLoading } = useUserCompanyChoicesQuery();
-  const options = useMemo(
-    () => (data?.items ?? []).map((c) => ({ label: c.company_name, value: c.company_uuid })),
-    [data],
-  );
-  return { options, loading: isLoading };
-}
+export { useCompanyOptions };
 
 export const userDefinition: ResourceDefinition<User> = {
   name: 'users',

@@ -1,6 +1,7 @@
 import type { VendorProduct, VendorProductCreate, VendorProductPatch } from '@smsc/shared-contract';
 import type { FormValues, ResourceBundle, ResourceDefinition } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
+import { useVendorOptions } from '@smsc/shared-api';
 import {
   useCreateVendorProductMutation,
   useDeleteVendorProductMutation,
@@ -8,7 +9,6 @@ import {
   useLazyListVendorProductsQuery,
   useListVendorProductsQuery,
   useUpdateVendorProductMutation,
-  useVendorChoicesQuery,
 } from './vendor.api';
 import { useMobileNetworkSearch } from './mobile-network-picker';
 
@@ -21,14 +21,6 @@ export const VENDOR_PRODUCT_TYPES = [
   { label: 'MMS', value: 'mms' },
   { label: 'Voice', value: 'voice' },
 ];
-
-function useVendorOptions() {
-  const q = useVendorChoicesQuery();
-  return {
-    options: (q.data?.items ?? []).map((v) => ({ label: v.vendor_name, value: v.vendor_uuid })),
-    loading: q.isLoading,
-  };
-}
 
 export const vendorProductDefinition: ResourceDefinition<VendorProduct> = {
   name: 'vendor-products',

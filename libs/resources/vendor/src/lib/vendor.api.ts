@@ -1,4 +1,4 @@
-import { api } from '@smsc/shared-api';
+import { api, VENDOR_LIST, VENDOR_TAG } from '@smsc/shared-api';
 import type {
   ListPageOf,
   Vendor,
@@ -10,8 +10,8 @@ import type {
 } from '@smsc/shared-contract';
 import type { ListQueryArg } from '@smsc/shared-ui';
 
-export const VENDOR_TAG = 'Vendor';
-const LIST = { type: VENDOR_TAG, id: 'LIST' } as const;
+const LIST = VENDOR_LIST;
+export { VENDOR_TAG };
 
 /** Spec §7 vendors. */
 export const vendorApi = api.enhanceEndpoints({ addTagTypes: [VENDOR_TAG] }).injectEndpoints({
@@ -74,14 +74,6 @@ export const vendorProductApi = vendorApi.enhanceEndpoints({ addTagTypes: [VENDO
       query: (id) => ({ url: `/vendor_product/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, id) => [PRODUCTS, { type: VENDOR_PRODUCT_TAG, id }],
     }),
-    /** the vendor picker of the vendor product form: every vendor the caller owns */
-    vendorChoices: b.query<ListPageOf<Vendor>, void>({
-      query: () => ({
-        url: '/vendor/list',
-        params: { page: 0, per_page: 1000, order_by: 'vendor_name', order_dir: 'asc' },
-      }),
-      providesTags: [LIST],
-    }),
   }),
 });
 
@@ -92,5 +84,4 @@ export const {
   useCreateVendorProductMutation,
   useUpdateVendorProductMutation,
   useDeleteVendorProductMutation,
-  useVendorChoicesQuery,
 } = vendorProductApi;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { describeApiError, showToast } from '@smsc/shared-api';
+import { describeApiError, showToast, useCompanyOptions } from '@smsc/shared-api';
 import { Button, Card, Popconfirm, Select, Space, Typography } from '@smsc/shared-ui';
-import { useCallbackSecretQuery, useRotateCallbackSecretMutation, useWebhookCompanyChoicesQuery } from './webhook.api';
+import { useCallbackSecretQuery, useRotateCallbackSecretMutation } from './webhook.api';
 import { revealSecret, SecretNotice } from './webhook-secret';
 
 /**
@@ -13,7 +13,7 @@ import { revealSecret, SecretNotice } from './webhook-secret';
 export function WebhookListExtra({ chooseCompany = false }: { chooseCompany?: boolean }) {
   const dispatch = useDispatch();
   const [company, setCompany] = useState<string | undefined>();
-  const companies = useWebhookCompanyChoicesQuery(undefined, { skip: !chooseCompany });
+  const companies = useCompanyOptions({ skip: !chooseCompany });
   const ready = !chooseCompany || !!company;
   const info = useCallbackSecretQuery(company, { skip: !ready });
   const [rotate, rotating] = useRotateCallbackSecretMutation();
@@ -43,10 +43,10 @@ export function WebhookListExtra({ chooseCompany = false }: { chooseCompany?: bo
             aria-label="Company"
             placeholder="Company"
             style={{ width: 240 }}
-            loading={companies.isLoading}
+            loading={companies.loading}
             value={company}
             onChange={setCompany}
-            options={(companies.data?.items ?? []).map((c) => ({ label: c.company_name, value: c.company_uuid }))}
+            options={companies.options}
           />
         )}
         {ready && (

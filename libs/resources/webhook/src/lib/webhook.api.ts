@@ -1,7 +1,6 @@
 import { api } from '@smsc/shared-api';
 import type {
   CallbackSecretInfo,
-  Company,
   CompanyWebhook,
   CompanyWebhookAttempt,
   CompanyWebhookAttempts,
@@ -69,9 +68,6 @@ export const webhookApi = api.enhanceEndpoints({ addTagTypes: [WEBHOOK_TAG] }).i
       }),
       invalidatesTags: (_r, error) => (error ? [] : [CALLBACK]),
     }),
-    webhookCompanyChoices: b.query<ListPageOf<Company>, void>({
-      query: () => ({ url: '/company/list', params: { page: 0, per_page: 1000, order_by: 'company_name' } }),
-    }),
   }),
 });
 
@@ -86,5 +82,4 @@ export const {
   useTestWebhookMutation,
   useCallbackSecretQuery,
   useRotateCallbackSecretMutation,
-  useWebhookCompanyChoicesQuery,
 } = webhookApi;

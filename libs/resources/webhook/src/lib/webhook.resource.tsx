@@ -15,23 +15,15 @@ import {
   useLazyListWebhooksQuery,
   useListWebhooksQuery,
   useUpdateWebhookMutation,
-  useWebhookCompanyChoicesQuery,
 } from './webhook.api';
 import { revealSecret } from './webhook-secret';
+import { useCompanyOptions } from '@smsc/shared-api';
 
 /** Access key: roles that manage several companies' webhooks (system admin, reseller) see and pick the company. */
 export const WEBHOOK_ACCESS = { company: 'webhook.company' } as const;
 
 /** One switch per event in the form ("event_message_status"); the API takes the list of events. */
 const eventField = (e: CompanyWebhookEvent) => `event_${e.replace('.', '_')}`;
-
-function useCompanyOptions() {
-  const { data, isLoading } = useWebhookCompanyChoicesQuery();
-  return {
-    options: (data?.items ?? []).map((c) => ({ label: c.company_name, value: c.company_uuid })),
-    loading: isLoading,
-  };
-}
 
 const lastDelivery = (w: CompanyWebhook) => {
   if (!w.last_delivery_on) return 'None yet';

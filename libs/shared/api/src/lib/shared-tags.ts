@@ -4,3 +4,7 @@
  */
 export const LEDGER_TAG = 'Ledger';
 export const LEDGER_LIST = { type: LEDGER_TAG, id: 'LIST' } as const;
+
+/** The vendors' tag: the vendor lib changes vendors, and the vendor pickers (lookups.ts) read them again. */
+export const VENDOR_TAG = 'Vendor';
+export const VENDOR_LIST = { type: VENDOR_TAG, id: 'LIST' } as const;

@@ -1,12 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ListQuery, Nullable, Uuid } from './common';
+import { Name, Search, Timestamp } from './catalog-fields';
 
-// Catalog: products, rate tables and their rates, routings, vendors, vendor products and their decks,
-// mobile networks. Owned records carry reseller_uuid: null is the platform's (system admin) catalog.
+// Catalog: rate tables and their rates, routings, vendors, vendor products and their decks, mobile
+// networks (products and their quotes are in products.ts). Owned records carry reseller_uuid: null is the platform's (system admin) catalog.
 
-const Name = Type.String({ minLength: 1, maxLength: 200 });
-const Search = Type.String({ maxLength: 200 });
-const Timestamp = Type.String({ format: 'date-time' });
 export const CatalogStatus = Type.Union([Type.Literal('active'), Type.Literal('inactive')]);
 /** A non-negative decimal with up to 6 places, sent and answered as a string so no float rounds it. */
 export const Price = Type.String({
@@ -212,79 +210,6 @@ export const VendorRate = Type.Composite([
   Type.Object({ vendor_name: Type.String(), in_routing: Type.Boolean() }),
 ]);
 export type VendorRate = Static<typeof VendorRate>;
-
-export const Product = Type.Object({
-  product_uuid: Uuid,
-  product_name: Type.String(),
-  status: CatalogStatus,
-  rate_table_uuid: Nullable(Uuid),
-  rate_table_name: Nullable(Type.String()),
-  routing_uuid: Nullable(Uuid),
-  routing_name: Nullable(Type.String()),
-  reseller_uuid: Nullable(Uuid),
-  company_count: Type.Integer(),
-  created_on: Timestamp,
-});
-export type Product = Static<typeof Product>;
-export const ProductListQuery = ListQuery({
-  status: Type.Optional(CatalogStatus),
-  product_name: Type.Optional(Search),
-});
-export type ProductListQuery = Static<typeof ProductListQuery>;
-export const ProductCreate = Type.Object({
-  product_name: Name,
-  status: Type.Optional(CatalogStatus),
-  rate_table_uuid: Type.Optional(Nullable(Uuid)),
-  routing_uuid: Type.Optional(Nullable(Uuid)),
-});
-export type ProductCreate = Static<typeof ProductCreate>;
-export const ProductPatch = Type.Partial(ProductCreate, { minProperties: 1 });
-export type ProductPatch = Static<typeof ProductPatch>;
-export const ProductCompany = Type.Object({
-  company_uuid: Uuid,
-  company_name: Type.String(),
-  reseller_uuid: Nullable(Uuid),
-});
-export type ProductCompany = Static<typeof ProductCompany>;
-export const ProductCompanyBody = Type.Object({ company_uuid: Uuid });
-export const ProductCompanyParams = Type.Object({ id: Uuid, company_uuid: Uuid });
-
-/** dnis is required; it is checked after the product so an unknown product answers 404 first. */
-export const QuoteQuery = Type.Object({
-  dnis: Type.Optional(Type.String({ maxLength: 32 })),
-  at: Type.Optional(Timestamp),
-});
-export type QuoteQuery = Static<typeof QuoteQuery>;
-export const QuoteReason = Type.Union([
-  Type.Literal('no_price'),
-  Type.Literal('no_route'),
-  Type.Literal('bad_number'),
-  Type.Literal('below_margin'),
-]);
-/** GET /product/{id}/quote (an addition to the spec): what a message to dnis costs, who carries it, or why none. */
-export const QuoteAnswer = Type.Object({
-  ok: Type.Boolean(),
-  reason: Nullable(QuoteReason),
-  dnis: Type.String(),
-  country_iso2: Nullable(Type.String()),
-  network: Nullable(
-    Type.Object({ mobile_network_uuid: Uuid, network_name: Type.String(), iso3: Nullable(Type.String()) }),
-  ),
-  price: Nullable(Type.String()),
-  vendor_product_uuid: Nullable(Uuid),
-  vendor_product_name: Nullable(Type.String()),
-  cost: Nullable(Type.String()),
-  margin: Nullable(Type.String()),
-  routes: Type.Array(
-    Type.Object({
-      vendor_product_uuid: Uuid,
-      vendor_product_name: Type.String(),
-      cost: Type.String(),
-      is_pinned: Type.Boolean(),
-    }),
-  ),
-});
-export type QuoteAnswer = Static<typeof QuoteAnswer>;
 
 /** A rate CSV sent as JSON (a multipart upload in the field `file` is the other way). */
 export const RateImport = Type.Object({ csv: Type.String({ minLength: 1, maxLength: 32 * 1024 * 1024 }) });

@@ -41,6 +41,11 @@ export function formatMoney(value: number | string | null | undefined, currency 
     .replace(/\u00a0/g, ' ');
 }
 
+/** A money column's cell in a list: the row's amount in the row's currency (empty when there is none). */
+export function moneyCell(value: unknown, row: { currency?: string }): string {
+  return formatMoney(value as number | string | null | undefined, row.currency);
+}
+
 /**
  * The one way a phone number is shown: E.164 with its groups spaced, "+1 415 555 3303" for the NANP
  * (what people dial, readable, and still the stored number once the spaces go). Other countries'

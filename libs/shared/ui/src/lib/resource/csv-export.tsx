@@ -5,6 +5,7 @@ import { describeApiError, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import type { ListQueryArg, ListResult, ResourceColumn } from './types';
 import { rowsCsv } from './csv-values';
+import { downloadText } from './download';
 
 export { rowsCsv };
 
@@ -69,21 +70,6 @@ export async function collectRows<T>(o: CollectOptions<T>): Promise<{ rows: T[];
     if (answer.items.length < pageSize) break;
   }
   return { rows: out.slice(0, limit), truncated: total > limit };
-}
-
-/** Hands the browser a file to save (a Blob URL: a large export is not squeezed through a data: URL). */
-export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  // the byte-order mark lets spreadsheet programs read the file as UTF-8
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // revoked after the click has been handled; revoking at once can cancel the download in some browsers
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export interface CsvExportButtonProps<T> extends Omit<CollectOptions<T>, 'signal' | 'onProgress'> {

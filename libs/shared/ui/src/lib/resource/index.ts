@@ -66,12 +66,12 @@ export {
   type ListQueryState,
 } from './resource-table';
 export { BulkDeleteButton, deleteEach, type BulkDeleteProps, type BulkOutcome } from './bulk-delete';
-export { ServerCsvButton, fetchServerCsv, serverCsvUrl, downloadBlob, type ServerCsv } from './server-csv';
+export { ServerCsvButton, fetchServerCsv, serverCsvUrl, type ServerCsv } from './server-csv';
+export { downloadBlob, downloadText, saveObjectUrl } from './download';
 export {
   CsvExportButton,
   collectRows,
   rowsCsv,
-  downloadText,
   EXPORT_PAGE_SIZE,
   EXPORT_ROW_LIMIT,
   type CsvExportButtonProps,

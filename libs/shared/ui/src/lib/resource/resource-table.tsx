@@ -1,7 +1,6 @@
-import { useCallback, useMemo, useState, type Key, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useMemo, type ReactNode } from 'react';
 import { Alert, App, Button, Flex, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { describeApiError, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
@@ -16,12 +15,13 @@ import { CsvExportButton } from './csv-export';
 import { ServerCsvButton, type ServerCsv } from './server-csv';
 import { askToDelete, BulkDeleteButton } from './bulk-delete';
 import { usePhoneWidth } from './use-phone-width';
+import { cellValue, useRowSelection } from './use-row-selection';
+import { RowActions } from './row-actions';
 
 /** Above this page size rows are virtualised in a fixed-height body. */
 export const VIRTUAL_THRESHOLD = 100;
 export const VIRTUAL_SCROLL_Y = 600;
 export const PAGE_SIZES = [10, 20, 50, 100, 500, 1000];
-const NO_KEYS: Key[] = [];
 
 export interface ResourceAccess {
   create?: boolean;
@@ -71,15 +71,6 @@ export function keepsOnPhone<T>(col: ResourceDefinition<T>['columns'][number], i
   return index === 0 || col.priority === 'high' || STATUS_KEY.test(col.key);
 }
 
-/** The key that names a row to a screen reader: the first column called like a name (company_name, username), else the id. */
-export function rowNameKey<T>(definition: ResourceDefinition<T>): string {
-  return definition.columns.find((c) => /name$/i.test(c.key))?.key ?? definition.idField;
-}
-
-function cellValue<T>(row: T, key: string): unknown {
-  return (row as Record<string, unknown>)[key];
-}
-
 /** The generic list: server paging, sorting and search kept in the URL, states, delete, CSV, column settings. */
 export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
   const {
@@ -105,21 +96,14 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
   const { hidden, setHidden, visible } = useColumnVisibility(definition.name, definition.columns);
   const { density, setDensity } = useListDensity(definition.name);
   const compact = density === 'compact';
-  const [selection, setSelection] = useState<{ of: string; keys: Key[] }>({ of: '', keys: [] });
-  // A selection belongs to the page and search it was made on: another page, order or search
-  // starts with none, so nothing off screen stays picked for a bulk action.
-  const listKey = JSON.stringify(list.queryArg);
-  const selectedKeys = selection.of === listKey ? selection.keys : NO_KEYS;
-  const setSelectedKeys = useCallback(
-    (next: Key[] | ((keys: Key[]) => Key[])) =>
-      setSelection((s) => {
-        const current = s.of === listKey ? s.keys : NO_KEYS;
-        return { of: listKey, keys: typeof next === 'function' ? next(current) : next };
-      }),
-    [listKey],
-  );
   const rows = useMemo(() => result.data?.items ?? [], [result.data]);
   const idOf = (row: T) => String(cellValue(row, definition.idField));
+  const { selectedKeys, setSelectedKeys, selectedRows, checkboxProps, dropSelected } = useRowSelection(
+    JSON.stringify(list.queryArg),
+    rows,
+    definition,
+    idOf,
+  );
 
   const virtual = list.perPage > VIRTUAL_THRESHOLD;
   const canCreate = access.create !== false && !!createPath;
@@ -158,26 +142,13 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
       fixed: 'right',
       width: actionsWidth,
       render: (_: unknown, row: T) => (
-        <Space size="small">
-          {canEdit && editPath && (
-            <Link to={editPath(row)} aria-label={`Edit ${definition.singular} ${idOf(row)}`}>
-              <EditOutlined /> Edit
-            </Link>
-          )}
-          {canDelete && (
-            <Button
-              type="link"
-              danger
-              size="small"
-              icon={<DeleteOutlined />}
-              aria-label={`Delete ${definition.singular} ${idOf(row)}`}
-              onClick={() => confirmDelete(row)}
-            >
-              Delete
-            </Button>
-          )}
-          {rowActions?.(row)}
-        </Space>
+        <RowActions
+          singular={definition.singular}
+          name={idOf(row)}
+          editTo={canEdit && editPath ? editPath(row) : undefined}
+          onDelete={canDelete ? () => confirmDelete(row) : undefined}
+          extra={rowActions?.(row)}
+        />
       ),
     });
   }
@@ -195,25 +166,8 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
   };
 
   const scrollX = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 160), 0);
-  // a Set: "select all" on a 10,000-row page must not compare every row with every key
-  const selectedRows = useMemo(() => {
-    const picked = new Set(selectedKeys.map(String));
-    return picked.size ? rows.filter((r) => picked.has(String(cellValue(r, definition.idField)))) : [];
-  }, [rows, selectedKeys, definition.idField]);
-  // named like the row's Edit and Delete, not "Select row 3"; one function for the table's life,
-  // since antd calls it for every row of the page whenever it changes
-  // by the row's name ("Select Company Acme"), not its UUID: the first column named like a name, else the id
-  const nameKey = useMemo(() => rowNameKey(definition), [definition]);
-  const checkboxProps = useCallback(
-    (row: T) => ({ 'aria-label': `Select ${definition.singular} ${String(cellValue(row, nameKey))}` }),
-    [definition.singular, nameKey],
-  );
   // rows can be picked when something can be done with several at once
   const selectable = !!bulkActions || canDelete;
-  const dropSelected = (gone: T[]) => {
-    const ids = new Set(gone.map(idOf));
-    setSelectedKeys((keys) => keys.filter((k) => !ids.has(String(k))));
-  };
 
   return (
     <section aria-label={definition.title} data-testid={`resource-table-${definition.name}`}>

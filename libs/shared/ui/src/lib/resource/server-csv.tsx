@@ -3,6 +3,7 @@ import { Button, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { API_BASE, showToast } from '@smsc/shared-api';
 import { useAppDispatch, useAppSelector } from '@smsc/shared-session';
+import { downloadBlob } from './download';
 
 /** A call that streams its own CSV (format=csv): the server writes every row, the browser only saves the file. */
 export interface ServerCsv {
@@ -33,20 +34,6 @@ export async function fetchServerCsv(
     throw new Error(body?.error?.message ?? `The export failed (${res.status})`);
   }
   return res.blob();
-}
-
-/** Hands the browser a file it already holds as a Blob. */
-export function downloadBlob(fileName: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // revoked after the click has been handled; revoking at once can cancel the download in some browsers
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**

@@ -1,0 +1,119 @@
+// The way to the network: the gateway (simulator or SMPP) and Kannel.
+import { Type } from '@sinclair/typebox';
+import { bool, int, num, str, url } from './env-kinds';
+
+export const GATEWAY_ENV = {
+  GATEWAY_SECRET: Type.Optional(
+    str({
+      group: 'Gateway',
+      shown: 'random per process',
+      description:
+        "shared secret of the gateway's inbound calls (`GET /gateway/dlr`, `GET /gateway/mo`); set it when Kannel calls in, the same on every node",
+    }),
+  ),
+  SMSC_SIM_LATENCY_MS: int(0, {
+    default: 1000,
+    group: 'Gateway',
+    description: 'built-in SMSC simulator: time from submit to the delivery report',
+  }),
+  GUARDS_ENABLED: bool({
+    default: true,
+    group: 'Gateway',
+    description:
+      'spend and fraud guards on the send pipeline (spend limits, destinations, pumping, margin floor; docs/guards.md); false only to measure their cost',
+  }),
+  SMSC_SIM_FAILURE_RATE: num(0, 1, {
+    default: 0.05,
+    group: 'Gateway',
+    description: 'built-in SMSC simulator: share of messages reported undelivered (0..1)',
+  }),
+
+  SMPP_PORT: int(0, {
+    default: 2775,
+    maximum: 65535,
+    group: 'Gateway',
+    description:
+      'port of the customer SMPP 3.4 listener (companies bind with their SMPP accounts); 0 picks a free port',
+  }),
+  SMPP_HOST: str({ default: '0.0.0.0', group: 'Gateway', description: 'address the SMPP listener binds to' }),
+  SMPPS_PORT: Type.Optional(
+    int(0, {
+      maximum: 65535,
+      group: 'Gateway',
+      example: '3550',
+      description: 'port of the SMPP listener over TLS; needs `SMPP_TLS_CERT` and `SMPP_TLS_KEY`',
+    }),
+  ),
+  SMPP_TLS_CERT: Type.Optional(
+    str({
+      group: 'Gateway',
+      example: '/etc/smsc/smpp.crt',
+      description: 'PEM certificate (chain) file of the TLS listener',
+    }),
+  ),
+  SMPP_TLS_KEY: Type.Optional(
+    str({ group: 'Gateway', example: '/etc/smsc/smpp.key', description: 'PEM private key file of the TLS listener' }),
+  ),
+  SMPP_PENDING_HOURS: int(1, {
+    default: 72,
+    group: 'Gateway',
+    description: 'hours a receipt or incoming message waits for an SMPP customer to bind before it expires undelivered',
+  }),
+
+  KANNEL_SENDSMS_URL: Type.Optional(
+    url({
+      group: 'Kannel',
+      example: 'http://127.0.0.1:14113/cgi-bin/sendsms',
+      description: "smsbox's sendsms URL: when set, Kannel is the gateway instead of the simulator",
+    }),
+  ),
+  KANNEL_SENDSMS_USER: str({
+    default: 'smsc-console',
+    group: 'Kannel',
+    description: 'the `sendsms-user` the API sends with',
+  }),
+  KANNEL_SENDSMS_PASSWORD: Type.Optional(
+    str({ group: 'Kannel', shown: '– (required with Kannel)', description: 'its password' }),
+  ),
+  KANNEL_ADMIN_URL: url({
+    default: 'http://127.0.0.1:14000',
+    group: 'Kannel',
+    description: "bearerbox's admin interface (restart, add/stop/start-smsc)",
+  }),
+  KANNEL_ADMIN_PASSWORD: Type.Optional(
+    str({ group: 'Kannel', shown: '– (required with Kannel)', description: 'its password' }),
+  ),
+  KANNEL_STATUS_PASSWORD: Type.Optional(
+    str({ group: 'Kannel', shown: 'the admin password', description: '`status.xml` (link health)' }),
+  ),
+  KANNEL_SMSBOX_PORT: Type.Optional(
+    int(1, { maximum: 65535, group: 'Kannel', shown: 'admin port + 1', description: "bearerbox's box port" }),
+  ),
+  KANNEL_CONF: Type.Optional(
+    str({
+      group: 'Kannel',
+      shown: '`<repo>/tmp/kannel/kannel.conf`',
+      description: 'the kannel.conf POST /gateway restart writes',
+    }),
+  ),
+  KANNEL_DATA_DIR: Type.Optional(
+    str({ group: 'Kannel', shown: "KANNEL_CONF's directory", description: 'the file store, DLR spool and logs' }),
+  ),
+  KANNEL_CALLBACK_URL: Type.Optional(
+    url({
+      group: 'Kannel',
+      shown: '`http://127.0.0.1:$PORT/api_smsc/v1`',
+      description: 'the API as Kannel reaches it (dlr-url, sms-service get-url)',
+    }),
+  ),
+  KANNEL_MAX_MESSAGES: int(1, {
+    default: 10,
+    group: 'Kannel',
+    description: 'parts per message (longer texts fail `too_long` instead of being cut by Kannel)',
+  }),
+  KANNEL_WINDOW: int(1, {
+    default: 500,
+    group: 'Kannel',
+    description: 'SMPP `max-pending-submits` of a connection whose own window is empty',
+  }),
+};

@@ -1,0 +1,81 @@
+// The services around a message: mail and webhooks, background jobs, payments.
+import { Type } from '@sinclair/typebox';
+import { bool, int, num, oneOf, str, url } from './env-kinds';
+
+export const SERVICES_ENV = {
+  SMTP_URL: Type.Optional(
+    url({
+      group: 'Mail',
+      example: 'smtp://user:pass@smtp.example.com:587',
+      description: 'mail transport; without it mails go to the `outbox` table and the log',
+    }),
+  ),
+  OUTBOX_POLL_MS: int(0, {
+    default: 1000,
+    group: 'Mail',
+    description:
+      'how often the outbox dispatcher sends mail written inside transactions (low-balance alerts, invoice mails) after commit; retries 2, 4, 8… s (≤ 10 min), 8 attempts; `0` turns the timer off',
+  }),
+  WEBHOOK_ALLOW_PRIVATE: bool({
+    default: false,
+    group: 'Mail',
+    description: 'DID and company webhooks may call private and loopback addresses (tests, closed networks)',
+  }),
+  COMPANY_WEBHOOK_POLL_MS: int(0, {
+    default: 500,
+    group: 'Mail',
+    description:
+      'how often company webhook events (message status, incoming messages, balance alerts) and status callbacks are delivered; retries 5 s, 20 s, 80 s… (×4), 8 attempts; `0` turns the timer off',
+  }),
+
+  RECEIPT_EXPIRY_MINUTES: num(0.001, 1e7, {
+    default: 2880,
+    group: 'Jobs',
+    description:
+      'a message `sent` this long without a delivery receipt turns `undelivered` ("Expired: no delivery receipt within …") and its hold is released',
+  }),
+  RECEIPT_EXPIRY_CHECK_SECONDS: num(0.001, 1e7, {
+    default: 300,
+    group: 'Jobs',
+    description: 'how often the lost-receipt job looks for such messages',
+  }),
+  CLUSTER_POLL_MS: int(50, {
+    default: 250,
+    group: 'Jobs',
+    description:
+      "several API nodes on one PostgreSQL: how often a node tries to take a periodic task over (scheduled messages, report folds) and runs those it leads; a dead node's tasks move within about this time",
+  }),
+  REPORT_FOLD_MS: int(1, {
+    default: 5000,
+    group: 'Jobs',
+    description: 'how often message events are folded into the report rollups',
+  }),
+
+  STRIPE_SECRET_KEY: Type.Optional(
+    str({
+      group: 'Payments',
+      description: 'card checkout through Stripe Checkout; without it a built-in test checkout page (offline)',
+    }),
+  ),
+  STRIPE_WEBHOOK_SECRET: Type.Optional(
+    str({
+      group: 'Payments',
+      description: 'verifies `POST /payments/stripe/webhook` (tolerance 300 s); without it the webhook answers 404',
+    }),
+  ),
+  PAYPAL_CLIENT_ID: Type.Optional(
+    str({ group: 'Payments', description: 'the PayPal payment button (with PAYPAL_CLIENT_SECRET); without: 409' }),
+  ),
+  PAYPAL_CLIENT_SECRET: Type.Optional(str({ group: 'Payments', description: 'secret of PAYPAL_CLIENT_ID' })),
+  PAYPAL_ENVIRONMENT: oneOf(['sandbox', 'production'] as const, {
+    default: 'sandbox',
+    group: 'Payments',
+    description: '`production` for live PayPal',
+  }),
+  PAYPAL_API_BASE: Type.Optional(
+    url({
+      group: 'Payments',
+      description: "send the SDK's calls to another base URL (a local fake of PayPal's API in tests)",
+    }),
+  ),
+};

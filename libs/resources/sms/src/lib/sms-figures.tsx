@@ -1,0 +1,52 @@
+// drawn from the kit's light entries (core, frame, compose), as the landing that shows it
+import { Space, Typography } from '@smsc/shared-ui/frame';
+import { Tag } from '@smsc/shared-ui/compose';
+import { BLOCK_REASON_WORDS, type SmsQuote } from '@smsc/shared-contract';
+import { formatMoney } from '@smsc/shared-util';
+import type { useSegments } from './use-segments';
+
+export const QUOTE_DELAY_MS = 400;
+
+/**
+ * Why the quote has no price, in words: a refusal's reason as the timeline words it (a guard such as
+ * destination_not_allowed included), else the code with spaces.
+ */
+export function quoteReasonText(reason: string): string {
+  const words = (BLOCK_REASON_WORDS as Record<string, string | undefined>)[reason];
+  return `Cannot be sent: ${words ?? reason.replace(/_/g, ' ')}`;
+}
+
+/** Parts, encoding, characters left and the price of the text as it goes out. */
+export function SmsFigures({
+  live,
+  quote,
+  pricing,
+}: {
+  live: ReturnType<typeof useSegments>;
+  quote?: SmsQuote;
+  pricing: boolean;
+}) {
+  return (
+    <Space wrap size="middle" aria-live="polite" data-testid="sms-figures" style={{ marginBottom: 16 }}>
+      <span data-testid="sms-segments">
+        {live.segments} {live.segments === 1 ? 'part' : 'parts'}
+      </span>
+      <Tag data-testid="sms-encoding">{live.encoding}</Tag>
+      <span>
+        {live.characters} characters, {live.characters_left} left in this part
+      </span>
+      <span data-testid="sms-price">
+        {pricing
+          ? 'Pricing…'
+          : quote?.price
+            ? `Price ${formatMoney(quote.price, quote.currency)}`
+            : quote?.reason
+              ? quoteReasonText(quote.reason)
+              : ''}
+      </span>
+      {quote?.available && (
+        <Typography.Text type="secondary">Available {formatMoney(quote.available, quote.currency)}</Typography.Text>
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,74 @@
+// The pickers' lookups every resource lib shares: one query per kind, cached once by RTK Query, so a
+// company picker on any screen lists the same companies in the same order.
+import { useMemo } from 'react';
+import { MAX_PER_PAGE, type Company, type ListPageOf, type Vendor } from '@smsc/shared-contract';
+import { api } from './api';
+import { VENDOR_LIST, VENDOR_TAG } from './shared-tags';
+
+/** the companies a picker lists: every one the caller may see, or only the active ones (those that may send) */
+export interface CompanyChoicesArg {
+  active?: boolean;
+}
+
+const lookupApi = api.enhanceEndpoints({ addTagTypes: [VENDOR_TAG] }).injectEndpoints({
+  endpoints: (b) => ({
+    companyChoices: b.query<ListPageOf<Company>, CompanyChoicesArg>({
+      // a picker shows every choice: one page of the server's largest size
+      query: ({ active }) => ({
+        url: '/company/list',
+        params: {
+          page: 0,
+          per_page: MAX_PER_PAGE,
+          order_by: 'company_name',
+          order_dir: 'asc',
+          ...(active ? { status: 'active' } : {}),
+        },
+      }),
+    }),
+    vendorChoices: b.query<ListPageOf<Vendor>, void>({
+      query: () => ({
+        url: '/vendor/list',
+        params: { page: 0, per_page: 1000, order_by: 'vendor_name', order_dir: 'asc' },
+      }),
+      // a vendor added or removed in the vendor lib shows in every picker
+      providesTags: [VENDOR_LIST],
+    }),
+  }),
+});
+
+export const { useCompanyChoicesQuery, useVendorChoicesQuery } = lookupApi;
+
+export interface LookupOption {
+  label: string;
+  value: string;
+}
+
+/**
+ * The companies the caller may pick (the server lists only those it may see) as select options, with the
+ * rows themselves for a picker that filters them (`only`).
+ */
+export function useCompanyOptions({
+  skip = false,
+  active = false,
+  only,
+}: { skip?: boolean; active?: boolean; only?: (c: Company) => boolean } = {}) {
+  const q = useCompanyChoicesQuery({ active }, { skip });
+  const options = useMemo<LookupOption[]>(
+    () =>
+      (q.data?.items ?? [])
+        .filter((c) => !only || only(c))
+        .map((c) => ({ label: c.company_name, value: c.company_uuid })),
+    [q.data, only],
+  );
+  return { options, loading: q.isLoading, fetching: q.isFetching };
+}
+
+/** The vendors the caller owns, as select options. */
+export function useVendorOptions() {
+  const q = useVendorChoicesQuery();
+  const options = useMemo<LookupOption[]>(
+    () => (q.data?.items ?? []).map((v) => ({ label: v.vendor_name, value: v.vendor_uuid })),
+    [q.data],
+  );
+  return { options, loading: q.isLoading };
+}
