@@ -14,31 +14,12 @@ import { DEFAULT_THRESHOLDS, PumpingWindows, type PumpingThresholds } from './en
 import { alertPumping, loadThresholds } from './alerts';
 import { PumpingSignals } from './signals';
 import { guardFigures, limitsOf, marginFloor, spendFigures } from './queries';
+import type { GuardEvents } from './events';
+
+export type { BalanceLowEvent, GuardEvents, PumpingHeldEvent } from './events';
 
 const VIEW_TTL_MS = 2000;
 const micro = (v: string | null) => (v === null ? null : BigInt(v));
-
-/** What the guard events carry (subscribe with app.guards.events.on('balance.low', ...)). */
-export interface BalanceLowEvent {
-  company_uuid: string;
-  balance: string;
-  threshold: string;
-  currency: string;
-  at: Date;
-}
-export interface PumpingHeldEvent {
-  company_uuid: string;
-  prefix: string;
-  signal: PumpingSignal;
-  hold_uuid: string;
-  at: Date;
-}
-export interface GuardEvents {
-  'balance.low': [BalanceLowEvent];
-  'pumping.held': [PumpingHeldEvent];
-  /** a company's charge was committed (auto-recharge listens); emitted with the guards on or off */
-  charged: [string];
-}
 
 interface Cached {
   at: number;
