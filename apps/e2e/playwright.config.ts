@@ -31,9 +31,6 @@ export default defineConfig({
       ],
     },
     trace: 'retain-on-failure',
-    // as a person whose system asks for less motion: the console then turns antd's zooms and fades off (ConsoleTheme),
-    // so a click never waits for a dialog or a list to finish moving
-    reducedMotion: 'reduce',
     // page.route cannot see requests a service worker answers; the offline test turns it back on
     serviceWorkers: 'block',
   },

@@ -1,7 +1,15 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject } from 'react-router';
-import { Button, ConsoleTheme, ErrorBoundary, PageLoading, Result, ToastHost } from '@smsc/shared-ui/core';
+import {
+  Button,
+  ConfigProvider,
+  ErrorBoundary,
+  PageLoading,
+  Result,
+  ToastHost,
+  consoleTheme,
+} from '@smsc/shared-ui/core';
 import { ROLE_AREAS, useAppDispatch, useAppSelector, type AppStore } from '@smsc/shared-session';
 import { LoginPage } from './login-page';
 import { RegistrationPage } from './public/registration-page';
@@ -101,9 +109,9 @@ export function Shell({ store, router: given }: { store: AppStore; router?: Shel
   const router = useMemo(() => given ?? createBrowserRouter(shellRoutes(store)), [given, store]);
   return (
     <Provider store={store}>
-      <ConsoleTheme>
+      <ConfigProvider theme={consoleTheme}>
         <RouterProvider router={router} />
-      </ConsoleTheme>
+      </ConfigProvider>
     </Provider>
   );
 }

@@ -15,4 +15,3 @@ export { PageLoading } from './lib/page-loading';
 export { NotFound } from './lib/not-found';
 export type { RoleModule, MenuEntry, RouteHandle } from './lib/role-module';
 export { consoleTheme } from './lib/theme';
-export { ConsoleTheme } from './lib/console-theme';

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { App, Layout, Typography } from 'antd';
+import { App, ConfigProvider, Layout, Typography } from 'antd';
 import { readStoredSession, sessionStarted } from '@smsc/shared-session';
 import { makeApiStore } from '@smsc/shared-session/api';
 import type { RoleModule } from './role-module';
-import { ConsoleTheme } from './console-theme';
+import { consoleTheme } from './theme';
 import { RoleRoutes } from './role-routes';
 
 /** A remote served on its own by its team: the route table in a bare frame, no shell. */
@@ -19,7 +19,7 @@ export function StandaloneRemote({ module }: { module: RoleModule }) {
   const [title, setTitle] = useState(module.title);
   return (
     <Provider store={store}>
-      <ConsoleTheme>
+      <ConfigProvider theme={consoleTheme}>
         <App>
           <BrowserRouter>
             <Layout style={{ minHeight: '100vh' }}>
@@ -37,7 +37,7 @@ export function StandaloneRemote({ module }: { module: RoleModule }) {
             </Layout>
           </BrowserRouter>
         </App>
-      </ConsoleTheme>
+      </ConfigProvider>
     </Provider>
   );
 }
