@@ -31,6 +31,9 @@ export default defineConfig({
       ],
     },
     trace: 'retain-on-failure',
+    // as a person whose system asks for less motion: the signed-in areas then open dialogs and lists at once
+    // (ReducedMotion, shared-ui), so a click never waits for one to finish moving
+    reducedMotion: 'reduce',
     // page.route cannot see requests a service worker answers; the offline test turns it back on
     serviceWorkers: 'block',
   },

@@ -1,6 +1,6 @@
 import { Suspense, use, useCallback, useState } from 'react';
 import { ErrorBoundary, PageLoading, Result, Button, type RoleModule } from '@smsc/shared-ui/core';
-import { App, RoleRoutes, setChunkTimeout } from '@smsc/shared-ui/frame';
+import { App, ReducedMotion, RoleRoutes, setChunkTimeout } from '@smsc/shared-ui/frame';
 import type { RoleArea } from '@smsc/shared-session';
 // RTK Query comes with the signed-in areas: the shell attaches it to its store as this chunk loads
 export { attachApi } from '@smsc/shared-session/api';
@@ -47,35 +47,37 @@ export function RemoteArea({ area }: { area: RoleArea }) {
   }, [area.remote]);
   // antd's App gives the data kit its modal (delete confirms); only signed-in areas need it
   return (
-    <App component={false}>
-      <ErrorBoundary
-        resetKey={`${area.remote}:${attempt}`}
-        fallback={(error) => (
-          <ConsoleFrame area={area} title={area.label} menu={[]}>
-            <Result
-              status="warning"
-              title={`The ${area.label} area could not be loaded`}
-              subTitle={<span data-testid="remote-fallback">{error.message}</span>}
-              extra={
-                <Button type="primary" onClick={retry}>
-                  Retry
-                </Button>
-              }
-            />
-          </ConsoleFrame>
-        )}
-      >
-        <Suspense
-          fallback={
+    <ReducedMotion>
+      <App component={false}>
+        <ErrorBoundary
+          resetKey={`${area.remote}:${attempt}`}
+          fallback={(error) => (
             <ConsoleFrame area={area} title={area.label} menu={[]}>
-              <PageLoading label={`Loading the ${area.label} area…`} />
+              <Result
+                status="warning"
+                title={`The ${area.label} area could not be loaded`}
+                subTitle={<span data-testid="remote-fallback">{error.message}</span>}
+                extra={
+                  <Button type="primary" onClick={retry}>
+                    Retry
+                  </Button>
+                }
+              />
             </ConsoleFrame>
-          }
+          )}
         >
-          <AreaContent area={area} />
-        </Suspense>
-      </ErrorBoundary>
-    </App>
+          <Suspense
+            fallback={
+              <ConsoleFrame area={area} title={area.label} menu={[]}>
+                <PageLoading label={`Loading the ${area.label} area…`} />
+              </ConsoleFrame>
+            }
+          >
+            <AreaContent area={area} />
+          </Suspense>
+        </ErrorBoundary>
+      </App>
+    </ReducedMotion>
   );
 }
 
