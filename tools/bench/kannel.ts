@@ -1,6 +1,7 @@
 // Kannel as the gateway, measured: sustained MT through the API pipeline (POST /sms: checks, rating,
 // the charge hold, the insert), Kannel's smsbox and bearerbox, SMPP to the carrier simulator, and every
-// delivery receipt back through the dlr-url and settled in the ledger. PostgreSQL (BENCH_DATABASE_URL,
+// delivery receipt back through the dlr-url and settled in the ledger. The carrier simulator runs in a process of its
+// own (kannel-carrier.ts), so each part's CPU per message is printed apart. PostgreSQL (BENCH_DATABASE_URL,
 // default postgres://postgres@127.0.0.1:5432/kannel_bench, created when missing, a throwaway schema).
 // The load is one POST /bulk job of KANNEL_SENDS numbers (the bulk engine hands them to the pipeline
 // in batches); KANNEL_VIA=sms drives KANNEL_CONCURRENCY concurrent POST /sms instead (in-process inject).
@@ -8,7 +9,6 @@
 //   npm run bench:kannel -- --faults  kills bearerbox mid-job (SIGKILL) and starts it again: counts
 //                                     lost, failed and duplicated messages at the carrier
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
@@ -18,8 +18,9 @@ import { bulkOf } from '../../apps/api/src/bulk';
 import type { KannelGateway } from '../../apps/api/src/kannel';
 import { startKannelHarness, type KannelHarness } from '../../apps/api/src/kannel/harness';
 import { waitFor } from '../../apps/api/src/kannel/stack';
-import { machineLine, processCpuSeconds, startBenchApp } from './support';
+import { machineLine, pidCpuSeconds as cpuOf, processCpuSeconds, startBenchApp } from './support';
 import { metricsSummary } from './kannel-metrics';
+import { startCarrier, type Carrier } from './kannel-carrier-client';
 
 const FAULTS = process.argv.includes('--faults');
 const VIA = FAULTS ? 'sms' : process.env.KANNEL_VIA === 'sms' ? 'sms' : 'bulk';
@@ -28,18 +29,7 @@ const CONCURRENCY = Number(process.env.KANNEL_CONCURRENCY ?? 50);
 const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/kannel_bench';
 const log = (s: string) => console.error(s);
 
-/** CPU seconds a process has used (utime + stime from /proc). */
-function cpuOf(pid: number | null): number {
-  if (!pid) return 0;
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-async function setup(k: KannelHarness) {
+async function setup(k: KannelHarness, carrier: Carrier) {
   // the demo traffic stays: the message table the bench writes into is not an empty one
   const bench = await startBenchApp(
     'postgres',
@@ -66,7 +56,7 @@ async function setup(k: KannelHarness) {
       smsc_id: 'carrier-a',
       api_adapter_id: 'smpp',
       host: '127.0.0.1',
-      port: k.carrier.port,
+      port: carrier.port,
       system_id: 'console',
       password: 'secret42',
       vendor_uuid: vendor.vendor_uuid,
@@ -83,7 +73,7 @@ async function setup(k: KannelHarness) {
       })
     ).json().message,
   );
-  await waitFor('carrier-a bound', async () => k.carrier.sessions > 0, 15_000);
+  await waitFor('carrier-a bound', async () => (await carrier.sessions()) > 0, 15_000);
   return { bench, app, acme };
 }
 
@@ -99,8 +89,10 @@ async function counts(app: FastifyInstance, tag: string) {
 }
 
 async function run() {
-  const k = await startKannelHarness({ carrier: { receiptDelayMs: 20 }, log });
-  const { bench, app, acme } = await setup(k);
+  // the harness's own carrier stays idle: Kannel binds to the one in its own process
+  const k = await startKannelHarness({ log });
+  const carrier = await startCarrier();
+  const { bench, app, acme } = await setup(k, carrier);
   const load0 = machineLine();
   const tag = `bench ${randomBytes(3).toString('hex')}`;
   const gateway = messagingOf(app).gateway as KannelGateway;
@@ -118,6 +110,7 @@ async function run() {
     node: process.cpuUsage(),
     bb: cpuOf(k.boxes.pid('bearerbox')),
     sb: cpuOf(k.boxes.pid('smsbox')),
+    carrier: cpuOf(carrier.pid),
     pg: processCpuSeconds('postgres') ?? 0,
   };
   const t0 = performance.now();
@@ -227,6 +220,7 @@ async function run() {
     node: (process.cpuUsage(cpu0.node).user + process.cpuUsage(cpu0.node).system) / 1e6,
     bb: cpuOf(k.boxes.pid('bearerbox')) - cpu0.bb,
     sb: cpuOf(k.boxes.pid('smsbox')) - cpu0.sb,
+    carrier: cpuOf(carrier.pid) - cpu0.carrier,
     pg: (processCpuSeconds('postgres') ?? 0) - cpu0.pg,
   };
   const load1 = machineLine();
@@ -237,7 +231,7 @@ async function run() {
     at_half: midScrape ? metricsSummary(await midScrape) : 'not scraped (a POST /sms run)',
     at_end: metricsSummary(await (await fetch(metricsUrl)).text()),
   };
-  const atCarrier = k.carrier.submitted.filter((m) => m.text.startsWith(tag));
+  const atCarrier = await carrier.submitted(tag);
   const unique = new Set(atCarrier.map((m) => (VIA === 'bulk' ? m.to : m.text))).size;
   const secs = (tSettled - t0) / 1000;
   console.log(
@@ -265,15 +259,17 @@ async function run() {
         outage_s: FAULTS ? +(outageMs / 1000).toFixed(1) : undefined,
         machine: { at_start: load0, at_end: load1 },
         cpu_seconds: {
-          api_and_carrier_node: +cpu.node.toFixed(1),
+          api: +cpu.node.toFixed(1),
+          carrier_simulator: +cpu.carrier.toFixed(1),
           bearerbox: +cpu.bb.toFixed(1),
           smsbox: +cpu.sb.toFixed(1),
           postgresql: +cpu.pg.toFixed(1),
         },
-        // CPU per message of each part (the carrier simulator runs in the API's process); ours = API + PostgreSQL
+        // CPU per message of each part; ours = API + PostgreSQL
         cpu_ms_per_message: Object.fromEntries(
           Object.entries({
-            api_and_carrier: cpu.node,
+            api: cpu.node,
+            carrier_simulator: cpu.carrier,
             bearerbox: cpu.bb,
             smsbox: cpu.sb,
             postgresql: cpu.pg,
@@ -290,6 +286,7 @@ async function run() {
     ),
   );
   await bench.close();
+  await carrier.close();
   await k.close();
 }
 
