@@ -1,6 +1,7 @@
 // Kannel as the gateway, measured: sustained MT through the API pipeline (POST /sms: checks, rating,
 // the charge hold, the insert), Kannel's smsbox and bearerbox, SMPP to the carrier simulator, and every
-// delivery receipt back through the dlr-url and settled in the ledger. PostgreSQL (BENCH_DATABASE_URL,
+// delivery receipt back through the dlr-url and settled in the ledger. The carrier simulator runs in a process of its
+// own (kannel-carrier.ts), so each part's CPU per message is printed apart. PostgreSQL (BENCH_DATABASE_URL,
 // default postgres://postgres@127.0.0.1:5432/kannel_bench, created when missing, a throwaway schema).
 // The load is one POST /bulk job of KANNEL_SENDS numbers (the bulk engine hands them to the pipeline
 // in batches); KANNEL_VIA=sms drives KANNEL_CONCURRENCY concurrent POST /sms instead (in-process inject).
@@ -8,63 +9,40 @@
 //   npm run bench:kannel -- --faults  kills bearerbox mid-job (SIGKILL) and starts it again: counts
 //                                     lost, failed and duplicated messages at the carrier
 import { randomBytes } from 'node:crypto';
-import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@smsc/shared-contract';
-import { build } from '../../apps/api/src/app';
 import { messagingOf } from '../../apps/api/src/messaging';
-import { post } from '../../apps/api/src/billing';
 import { bulkOf } from '../../apps/api/src/bulk';
 import type { KannelGateway } from '../../apps/api/src/kannel';
 import { startKannelHarness, type KannelHarness } from '../../apps/api/src/kannel/harness';
 import { waitFor } from '../../apps/api/src/kannel/stack';
-import { ensureDatabase } from './ensure-database';
-import { cpuOf, cpuOfPostgres } from './proc-cpu';
+import { machineLine, pidCpuSeconds as cpuOf, processCpuSeconds, startBenchApp } from './support';
+import { metricsSummary } from './kannel-metrics';
+import { startCarrier, type Carrier } from './kannel-carrier-client';
 
 const FAULTS = process.argv.includes('--faults');
 const VIA = FAULTS ? 'sms' : process.env.KANNEL_VIA === 'sms' ? 'sms' : 'bulk';
 const SENDS = Number(process.env.KANNEL_SENDS ?? (FAULTS ? 600 : VIA === 'bulk' ? 5000 : 3000));
 const CONCURRENCY = Number(process.env.KANNEL_CONCURRENCY ?? 50);
 const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/kannel_bench';
-const PASSWORD = 'bench-demo-pass-123';
 const log = (s: string) => console.error(s);
 
-async function setup(k: KannelHarness) {
-  const dbSchema = `kb_${randomBytes(5).toString('hex')}`;
-  const app = await build({
-    dataDir: 'memory',
-    databaseUrl: PG_URL,
-    dbSchema,
-    demoPassword: PASSWORD,
-    webRoot: '/nonexistent',
-    demoTraffic: true,
-    demoBilling: false,
-    messaging: { gatewaySecret: k.secret, kannel: k.settings },
-  });
-  await app.listen({ port: k.apiPort, host: '127.0.0.1' });
-  const login = async (email: string) => ({
-    authorization: `Bearer ${(await app.inject({ method: 'POST', url: `${API_PREFIX}/auth`, payload: { email, password: PASSWORD } })).json().token}`,
-  });
-  const admin = await login('admin@example.com');
-  const acme = await login('acme-admin@example.com');
-  // enough money for the run: the demo company's balance would stop it with no_money
-  const co = await app.db
-    .selectFrom('companies')
-    .select('company_uuid')
-    .where('company_name', '=', 'Acme')
-    .executeTakeFirstOrThrow();
-  await app.db.transaction().execute((trx) =>
-    post(trx, {
-      account: { company_uuid: co.company_uuid },
-      amount: 1_000_000_000n,
-      kind: 'adjustment',
-      cause_type: 'bench',
-      cause_id: randomBytes(4).toString('hex'),
-    }),
+async function setup(k: KannelHarness, carrier: Carrier) {
+  // the demo traffic stays: the message table the bench writes into is not an empty one
+  const bench = await startBenchApp(
+    'postgres',
+    'kannel',
+    { demoTraffic: true, messaging: { gatewaySecret: k.secret, kannel: k.settings } },
+    PG_URL,
   );
+  const { app } = bench;
+  await app.listen({ port: k.apiPort, host: '127.0.0.1' });
+  const admin = await bench.signIn('admin@example.com');
+  const acme = await bench.signIn('acme-admin@example.com');
+  // enough money for the run: the demo company's balance would stop it with no_money
+  await bench.fundCompany('Acme', 1_000_000_000n);
   const vendor = await app.db
     .selectFrom('vendor_products')
     .select('vendor_uuid')
@@ -78,7 +56,7 @@ async function setup(k: KannelHarness) {
       smsc_id: 'carrier-a',
       api_adapter_id: 'smpp',
       host: '127.0.0.1',
-      port: k.carrier.port,
+      port: carrier.port,
       system_id: 'console',
       password: 'secret42',
       vendor_uuid: vendor.vendor_uuid,
@@ -95,8 +73,8 @@ async function setup(k: KannelHarness) {
       })
     ).json().message,
   );
-  await waitFor('carrier-a bound', async () => k.carrier.sessions > 0, 15_000);
-  return { app, acme, dbSchema };
+  await waitFor('carrier-a bound', async () => (await carrier.sessions()) > 0, 15_000);
+  return { bench, app, acme };
 }
 
 async function counts(app: FastifyInstance, tag: string) {
@@ -111,16 +89,29 @@ async function counts(app: FastifyInstance, tag: string) {
 }
 
 async function run() {
-  await ensureDatabase(PG_URL);
-  const k = await startKannelHarness({ carrier: { receiptDelayMs: 20 }, log });
-  const { app, acme, dbSchema } = await setup(k);
+  // the harness's own carrier stays idle: Kannel binds to the one in its own process
+  const k = await startKannelHarness({ log });
+  const carrier = await startCarrier();
+  const { bench, app, acme } = await setup(k, carrier);
+  const load0 = machineLine();
   const tag = `bench ${randomBytes(3).toString('hex')}`;
   const gateway = messagingOf(app).gateway as KannelGateway;
+  // PostgreSQL's commits in this database (the bench's own polls among them): a batch's fixed statements show here
+  const commits = async () =>
+    Number(
+      (
+        await sql<{
+          n: string;
+        }>`select xact_commit::text as n from pg_stat_database where datname = current_database()`.execute(app.db)
+      ).rows[0].n,
+    );
+  const commits0 = await commits();
   const cpu0 = {
     node: process.cpuUsage(),
     bb: cpuOf(k.boxes.pid('bearerbox')),
     sb: cpuOf(k.boxes.pid('smsbox')),
-    pg: cpuOfPostgres(),
+    carrier: cpuOf(carrier.pid),
+    pg: processCpuSeconds('postgres') ?? 0,
   };
   const t0 = performance.now();
   let next = 0,
@@ -134,6 +125,12 @@ async function run() {
     `+1${['415', '650', '408', '510', '925'][i % 5]}${String(5_000_000 + Math.floor(i / 5)).padStart(7, '0')}`;
   let handedAt = 0;
   let bulkId = '';
+  // /metrics as a scraper sees it over HTTP: once with half of the receipts in, and once at the end
+  const metricsUrl = `http://127.0.0.1:${k.apiPort}/metrics`;
+  let midScrape: Promise<string> | null = null;
+  const scrapeAtHalf = (settled: number) => {
+    if (!midScrape && settled >= SENDS / 2) midScrape = fetch(metricsUrl).then((r) => r.text());
+  };
   const viaBulk = async () => {
     const res = await app.inject({
       method: 'POST',
@@ -152,6 +149,7 @@ async function run() {
     for (;;) {
       await new Promise((r) => setTimeout(r, 250));
       const p = await bulkOf(app).progress(id);
+      scrapeAtHalf(p.delivered + p.failed);
       if (p.left === 0) {
         accepted = p.total - p.failed;
         refused = p.failed;
@@ -208,6 +206,7 @@ async function run() {
     async () => {
       if (bulkId) {
         const p = await bulkOf(app).progress(bulkId);
+        scrapeAtHalf(p.delivered + p.failed);
         if (p.delivered + p.failed < p.total) return false;
       }
       c = await counts(app, tag);
@@ -221,9 +220,18 @@ async function run() {
     node: (process.cpuUsage(cpu0.node).user + process.cpuUsage(cpu0.node).system) / 1e6,
     bb: cpuOf(k.boxes.pid('bearerbox')) - cpu0.bb,
     sb: cpuOf(k.boxes.pid('smsbox')) - cpu0.sb,
-    pg: cpuOfPostgres() - cpu0.pg,
+    carrier: cpuOf(carrier.pid) - cpu0.carrier,
+    pg: (processCpuSeconds('postgres') ?? 0) - cpu0.pg,
   };
-  const atCarrier = k.carrier.submitted.filter((m) => m.text.startsWith(tag));
+  const load1 = machineLine();
+  // the statistics collector reports a backend's commits when it idles, within a second
+  await new Promise((r) => setTimeout(r, 1500));
+  const commitsPerMessage = +((await commits()) - commits0) / SENDS;
+  const metrics = {
+    at_half: midScrape ? metricsSummary(await midScrape) : 'not scraped (a POST /sms run)',
+    at_end: metricsSummary(await (await fetch(metricsUrl)).text()),
+  };
+  const atCarrier = await carrier.submitted(tag);
   const unique = new Set(atCarrier.map((m) => (VIA === 'bulk' ? m.to : m.text))).size;
   const secs = (tSettled - t0) / 1000;
   console.log(
@@ -249,17 +257,19 @@ async function run() {
         gateway_retries: gateway.retried,
         bearerbox_killed_after: FAULTS ? killedAt : undefined,
         outage_s: FAULTS ? +(outageMs / 1000).toFixed(1) : undefined,
-        load_average: loadavg().map((l) => +l.toFixed(1)),
+        machine: { at_start: load0, at_end: load1 },
         cpu_seconds: {
-          api_and_carrier_node: +cpu.node.toFixed(1),
+          api: +cpu.node.toFixed(1),
+          carrier_simulator: +cpu.carrier.toFixed(1),
           bearerbox: +cpu.bb.toFixed(1),
           smsbox: +cpu.sb.toFixed(1),
           postgresql: +cpu.pg.toFixed(1),
         },
-        // CPU per message of each part (the carrier simulator runs in the API's process); ours = API + PostgreSQL
+        // CPU per message of each part; ours = API + PostgreSQL
         cpu_ms_per_message: Object.fromEntries(
           Object.entries({
-            api_and_carrier: cpu.node,
+            api: cpu.node,
+            carrier_simulator: cpu.carrier,
             bearerbox: cpu.bb,
             smsbox: cpu.sb,
             postgresql: cpu.pg,
@@ -268,16 +278,15 @@ async function run() {
           }).map(([k, v]) => [k, +((v * 1000) / SENDS).toFixed(3)]),
         ),
         wall_seconds: +secs.toFixed(1),
+        postgresql_commits_per_message: +commitsPerMessage.toFixed(3),
+        metrics,
       },
       null,
       2,
     ),
   );
-  await app.close();
-  const cleanup = new pg.Client({ connectionString: PG_URL });
-  await cleanup.connect();
-  await cleanup.query(`drop schema if exists ${dbSchema} cascade`);
-  await cleanup.end();
+  await bench.close();
+  await carrier.close();
   await k.close();
 }
 

@@ -153,3 +153,15 @@ export function processCpuSeconds(name: string): number | null {
   // the kernel's clock tick is 100 Hz on every Linux this runs on
   return ticks / 100;
 }
+
+/** CPU seconds (user + system) one process has used so far, from /proc; 0 when it is gone or unknown. */
+export function pidCpuSeconds(pid: number | null): number {
+  if (!pid) return 0;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}

@@ -1,6 +1,6 @@
 // The scale-out test's carrier: answers Kannel's sendsms like smsbox ("0: Accepted for delivery") and
-// calls each message's dlr-url back twice, as Kannel does with our dlr-mask: "accepted by the SMSC"
-// (type 8) 20 ms later, then "delivered" (type 1) 20 ms after that (order not guaranteed, as with Kannel). The receipts go round the live
+// calls each message's dlr-url back twice, as Kannel did with dlr-mask 31 (a receipt that moves nothing must not
+// disturb the final one): "accepted by the SMSC" (type 8) 20 ms later, then "delivered" (type 1) 20 ms after that (order not guaranteed, as with Kannel). The receipts go round the live
 // nodes, as a proxy in front of them would spread Kannel's calls; a failed call is tried again on the
 // next node; receipts go to the nodes that are up, and a node the test killed (gone) is skipped from then on. Counts hand-overs by sending node (its port is in the dlr-url),
 // receipts by receiving node and messages handed over twice, and notes which node sent the latest

@@ -116,4 +116,15 @@ export const GATEWAY_ENV = {
     group: 'Kannel',
     description: 'SMPP `max-pending-submits` of a connection whose own window is empty',
   }),
+  KANNEL_LOG_LEVEL: int(0, {
+    default: 2,
+    maximum: 4,
+    group: 'Kannel',
+    description: "both boxes' `log-level` (0 debug, 1 info: a line per receipt in smsbox.log, 2 warnings, 4 panics)",
+  }),
+  KANNEL_ACCESS_LOG: bool({
+    default: false,
+    group: 'Kannel',
+    description: "write the boxes' access logs (a line per message and per receipt; the message log holds the same)",
+  }),
 };

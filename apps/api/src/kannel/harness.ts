@@ -43,7 +43,9 @@ export async function startKannelHarness(
       dataDir: dir,
       maxMessages: 10,
       window: 500,
-      logLevel: Number(process.env.KANNEL_LOG_LEVEL ?? 1),
+      // the installation's defaults (warnings only, no access logs) unless a run asks for more to read
+      logLevel: process.env.KANNEL_LOG_LEVEL ? Number(process.env.KANNEL_LOG_LEVEL) : undefined,
+      accessLog: process.env.KANNEL_ACCESS_LOG === 'true',
     },
   };
   const carrier = new SmppCarrier({

@@ -53,6 +53,8 @@ export function kannelSettingsFromEnv(env: EnvConfig, repoRoot: string): KannelS
       dataDir: path.resolve(repoRoot, env.KANNEL_DATA_DIR ?? path.dirname(confPath)),
       maxMessages: env.KANNEL_MAX_MESSAGES,
       window: env.KANNEL_WINDOW,
+      logLevel: env.KANNEL_LOG_LEVEL,
+      accessLog: env.KANNEL_ACCESS_LOG,
     },
   };
 }
