@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { loadEnv } from '../config';
 import { renderKannelConfig } from './config';
 import { writeConfigFile } from './control';
 import type { KannelSettings } from '.';
@@ -27,6 +28,7 @@ export async function startKannelHarness(
   const apiPort = o.apiPort ?? (await freePort());
   const dir = o.dir ?? mkdtempSync(path.join(tmpdir(), 'kannel-'));
   const secret = `gw-${Math.random().toString(36).slice(2)}`;
+  const env = loadEnv();
   const settings: KannelSettings = {
     sendsmsUrl: `http://127.0.0.1:${sendsmsPort}/cgi-bin/sendsms`,
     adminUrl: `http://127.0.0.1:${adminPort}`,
@@ -43,9 +45,10 @@ export async function startKannelHarness(
       dataDir: dir,
       maxMessages: 10,
       window: 500,
-      // the installation's defaults (warnings only, no access logs) unless a run asks for more to read
-      logLevel: process.env.KANNEL_LOG_LEVEL ? Number(process.env.KANNEL_LOG_LEVEL) : undefined,
-      accessLog: process.env.KANNEL_ACCESS_LOG === 'true',
+      // the installation's defaults (warnings only, no access logs) unless a run asks for more to read, checked
+      // like every other variable
+      logLevel: env.KANNEL_LOG_LEVEL,
+      accessLog: env.KANNEL_ACCESS_LOG,
     },
   };
   const carrier = new SmppCarrier({
