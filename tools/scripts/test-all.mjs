@@ -21,8 +21,10 @@ const steps = [
     'npx prettier --check . --log-level warn && npx nx show projects > /dev/null && npx eslint . --max-warnings=0',
   ],
   ['type check', 'npx tsc -p tsconfig.json --noEmit'],
-  ['unit and server tests', 'npx nx run-many -t test --parallel=2 --output-style=static'],
-  ['production build', 'npx nx run-many -t build --parallel=2 --output-style=static'],
+  // --skip-nx-cache: Nx keeps its cache per machine (~/.nx), so a clean clone would replay results and builds
+  // another checkout made; every run here runs every test and builds every app
+  ['unit and server tests', 'npx nx run-many -t test --parallel=2 --skip-nx-cache --output-style=static'],
+  ['production build', 'npx nx run-many -t build --parallel=2 --skip-nx-cache --output-style=static'],
   ['chromium', 'node tools/scripts/ensure-chromium.mjs'],
   ['end-to-end', 'npx playwright test -c apps/e2e/playwright.config.ts'],
   ['bundle report', 'npx tsx tools/bench/bundle-report.ts'],
