@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import { notFound } from '../lib/http-error';
-import type { BulkService } from './service';
+import { progressOf } from './progress';
 
 /** The bulks the caller may see: all (system admin), its companies' (reseller), its company's. */
 export function bulkScope(req: FastifyRequest): Expression<SqlBool> {
@@ -33,8 +33,9 @@ export async function findBulk(db: Kysely<Database>, req: FastifyRequest, id: st
 type Row = Awaited<ReturnType<typeof findBulk>>;
 
 /** Bulks as the API answers them, with their progress figures. */
-export async function presentBulks(service: BulkService, rows: Row[]) {
-  const figures = await service.progressOf(rows.map((r) => r.bulk_uuid));
+export async function presentBulks(db: Kysely<Database>, rows: Row[]) {
+  const ids = rows.map((r) => r.bulk_uuid);
+  const figures = await progressOf(db, ids);
   return rows.map((r) => ({
     bulk_uuid: r.bulk_uuid,
     kind: r.kind,

@@ -202,7 +202,7 @@ export default async function bulkRoutes(base: FastifyInstance, opts: { service:
           b.selectAll('bulks').select('companies.company_name').orderBy(`bulks.${col}`, dir).orderBy('bulks.bulk_uuid'),
           b,
         );
-        return { ...page, items: await presentBulks(service, page.items) };
+        return { ...page, items: await presentBulks(app.db, page.items) };
       },
     );
   list('/bulk/list', (q) => q.where('bulks.kind', '=', 'bulk').where('bulks.ani_group_uuid', 'is', null));
@@ -216,7 +216,7 @@ export default async function bulkRoutes(base: FastifyInstance, opts: { service:
       schema: { tags, params: IdParam, querystring: BulkReportQuery, response: { 200: BulkReport } },
     },
     async (req) => {
-      const bulk = (await presentBulks(service, [await findBulk(app.db, req, req.params.id)]))[0];
+      const bulk = (await presentBulks(app.db, [await findBulk(app.db, req, req.params.id)]))[0];
       const { per_page, offset } = paging(req.query, 50);
       const page = await bulkReportPage(app.db, bulk.bulk_uuid, bulk.progress.total, {
         per_page,

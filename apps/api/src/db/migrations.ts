@@ -1,7 +1,6 @@
 // Migrations are code, applied in the list's order at start; each id runs once (db/migrator.ts records it).
-import type { Kysely, Transaction } from 'kysely';
-import { runMigrations, type MigrateResult } from './migrator';
-import type { SecretBox } from '../lib/secret-box';
+import type { Kysely } from 'kysely';
+import { runMigrations, type MigrateResult, type Migration, type MigrationContext } from './migrator';
 import type { Database } from './schema';
 import { CATALOG_MIGRATIONS } from '../catalog/migrations';
 import { BILLING_MIGRATIONS } from '../billing/migrations';
@@ -19,16 +18,7 @@ import { GUARDS_MIGRATIONS } from '../guards/migrations';
 import { COMPANY_WEBHOOK_MIGRATIONS } from '../company-webhooks/migrations';
 import { AUTO_RECHARGE_MIGRATIONS } from '../auto-recharge/migrations';
 
-/** What a migration with code (run) gets besides the transaction: the server's secret boxes. */
-export interface MigrationContext {
-  secrets?: { smscPassword: SecretBox };
-}
-/** ddl: one or more statements, sent whole; run: code after them in the same transaction (data that SQL cannot compute) */
-export interface Migration {
-  id: string;
-  ddl: string;
-  run?: (trx: Transaction<Database>, ctx: MigrationContext) => Promise<void>;
-}
+export type { Migration, MigrationContext } from './migrator';
 
 /** `list` with `more` right after the migration `id` (which must be in it). */
 function placeAfter(list: Migration[], id: string, more: Migration[]): Migration[] {
