@@ -1,6 +1,6 @@
 // Renders the system admin's company list with 10,000 companies on one page in Chromium and prints:
 // navigation → rows visible, API answer → rows visible, DOM node count, and the scripting time and
-// long tasks (> 200 ms) of a scroll to the last row, and the time of Export CSV. Targets (issue 5): rows visible ≤ 1 s after the
+// long tasks (> 200 ms) of a scroll to the last row, and the time of Export CSV. Targets: rows visible ≤ 1 s after the
 // API answers, ≤ 1,500 DOM nodes, no long task over 200 ms while scrolling.
 // Needs production builds in dist/apps (npx nx run-many -t build -p shell system-admin).
 import path from 'node:path';

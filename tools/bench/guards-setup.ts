@@ -1,4 +1,4 @@
-// The guards' switch for the benchmarks (issue 31: their cost must stay within 10 %). BENCH_GUARDS=off builds
+// The guards' switch for the benchmarks (their cost must stay within 10 %). BENCH_GUARDS=off builds
 // the API with the guards off (the pipeline as before them); on (the default) builds it with them on and gives
 // Acme one of each through the API, so every guard's code runs for every message without refusing any: spend
 // limits far above the bench's spend, the US allowed, a margin floor under Acme's margin, and the pumping

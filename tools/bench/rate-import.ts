@@ -1,6 +1,6 @@
 // Rate CSV import: posts a 100,000-row rate CSV (codes, prices, effective dates) into a new rate table
 // through POST /rate_table/{id}/import and prints the time of the call (parse, checks, insert, one
-// transaction). Goal (issue 10): ≤ 10 s on PostgreSQL. Run: DATABASE_URL=postgres://... npm run bench:rate-import
+// transaction). Goal: ≤ 10 s on PostgreSQL. Run: DATABASE_URL=postgres://... npm run bench:rate-import
 // (without DATABASE_URL it measures the embedded PGlite).
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';

@@ -2,7 +2,7 @@
 // vendor deck (plus a second, smaller deck so least-cost routing has a choice), then quotes random
 // numbers on one core and prints lookups per second and the heap the compiled catalog holds.
 // Both wall-clock and CPU-time rates are printed (the CPU figure holds on a busy machine).
-// Goal (issue 10): ≥ 200,000 lookups/s. Run: npm run bench:rating
+// Goal: ≥ 200,000 lookups/s. Run: npm run bench:rating
 import { compileCatalog, quote, type CatalogRows } from '../../apps/api/src/catalog/engine';
 
 const RATES = 50_000;

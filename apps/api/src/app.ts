@@ -9,7 +9,7 @@ import {
   isDateBound,
   isStorableText,
 } from '@smsc/shared-contract';
-import { resolveConfig, type BuildOptions } from './config';
+import { resolveConfig, type BuildOptions } from './config/build-options';
 import external from './plugins/external';
 import errors from './plugins/errors';
 import core from './plugins/core';

@@ -3,7 +3,7 @@ import { expectTitle, expectToast, signInAs } from './accounts-support';
 
 // The upload starts held; the journey checks that a held bulk sends nothing, then resumes it to the end.
 // Holding a job part-way is covered by the server tests: a 10,000-number job stalls on this PGlite server
-// (nothing sent, the hold unanswered for 15 s; see the session note of issue 12), so the browser journey
+// (nothing sent, the hold unanswered for 15 s), so the browser journey
 // keeps to a size that runs.
 const ROWS = 300;
 /** Distinct valid NANP numbers with a name column for {name}. */

@@ -28,7 +28,7 @@ import {
 } from './journey-steps-company';
 import { expectTitle, searchText, tableRows } from './accounts-support';
 
-// Issue 27, "Done when": one journey per role from a blank start to its goal, entirely by clicks. Only the sign-in
+// One journey per role from a blank start to its goal, entirely by clicks. Only the sign-in
 // page is typed in (/login); everything else is a menu entry, a button or a row link, and no step calls the API.
 // The journeys hand over to each other (the reseller's company sends through the system admin's new vendor, and the
 // system admin reads that traffic back), so they run in order on one database.

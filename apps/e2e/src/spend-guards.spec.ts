@@ -3,7 +3,7 @@ import { test, expect } from './fixtures';
 import { expectTitle, expectToast, searchText, signInAs, tableRows } from './accounts-support';
 import { mailMatching } from './mailbox';
 
-// Issue 31's journey: a reseller guards one of its companies (a daily spend limit, allowed countries); the
+// The spend guards' journey (docs/guards.md): a reseller guards one of its companies (a daily spend limit, allowed countries); the
 // company's admin sees them, sets its low-balance alert, and its sends are held to them.
 const API = '/api_smsc/v1';
 // Acme's sender as the From picker shows it (phone numbers are shown grouped, +1 212 555 2301)

@@ -1,6 +1,6 @@
 // Auto-recharge migrations (ids 260–269), appended at the end of MIGRATIONS. Money is bigint micro-units
 // in the company's account currency, like the ledger; docs/guards.md says what each table is for.
-import type { Migration } from '../db/migrations';
+import type { Migration } from '../db/migrator';
 
 export const AUTO_RECHARGE_MIGRATIONS: Migration[] = [
   {

@@ -6,7 +6,7 @@
 import pdfmake from 'pdfmake';
 import type { InvoiceDetails } from '@smsc/shared-contract';
 import { formatMoney } from '@smsc/shared-util';
-import { renderInWorker } from './pdf-worker';
+import { renderInWorker, type FooterTemplate, type PdfJob } from './pdf-worker';
 
 export const PDF_FONT = {
   normal: 'Helvetica',
@@ -43,16 +43,6 @@ export function settlement(inv: InvoiceDetails, money: (a: string, c: string) =>
       `Payments credited to the account during the period: ${money(inv.payments_received, inv.currency)} (account credit, settled against invoices as they are issued)`,
     );
   return { margin: [0, 12, 0, 0], stack: lines, fontSize: 9 };
-}
-
-/** A footer as data: {page} and {pages} are filled per page where the PDF is rendered. */
-export interface FooterTemplate {
-  text: string;
-  [style: string]: unknown;
-}
-export interface PdfJob {
-  doc: Record<string, unknown> & { content: unknown[] };
-  footer?: FooterTemplate;
 }
 
 export function invoiceDocument(inv: InvoiceDetails): PdfJob {

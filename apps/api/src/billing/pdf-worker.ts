@@ -2,7 +2,17 @@
 // loop. The worker's code is plain JavaScript given inline (eval), so it runs the same under tsx, jest
 // and node without a compiled file; it loads pdfmake from the path the main thread resolved.
 import { Worker } from 'node:worker_threads';
-import type { PdfJob } from './invoice-pdf';
+
+/** A footer as data: {page} and {pages} are filled per page where the PDF is rendered. */
+export interface FooterTemplate {
+  text: string;
+  [style: string]: unknown;
+}
+/** A document as plain data, so it can cross to the worker thread. */
+export interface PdfJob {
+  doc: Record<string, unknown> & { content: unknown[] };
+  footer?: FooterTemplate;
+}
 
 const FONT = {
   normal: 'Helvetica',

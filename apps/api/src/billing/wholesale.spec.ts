@@ -1,5 +1,5 @@
 import { CatalogCache } from '../catalog/cache';
-import type { GatewayAdapter } from '../messaging/gateway/adapter';
+import type { GatewayAdapter } from '../lib/sms-gateway';
 import { MessageMoves } from '../messaging/moves';
 import { applyReports } from '../messaging/batch';
 import { messagingOf } from '../messaging';

@@ -1,18 +1,14 @@
 // The reads behind the bulk routes (one bulk, the list base, the per-number report, in the caller's scope)
 // and behind a new bulk (is its sender one of the company's numbers).
 import type { FastifyRequest } from 'fastify';
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { notFound } from '../lib/http-error';
-import type { BulkService } from './service';
+import { rowsOf, type TenantColumns } from '../lib/tenancy';
+import { progressOf } from './progress';
 
-/** The bulks the caller may see: all (system admin), its companies' (reseller), its company's. */
-export function bulkScope(req: FastifyRequest): Expression<SqlBool> {
-  const { user, level } = req;
-  if (level === 'all') return sql<boolean>`true`;
-  if (user.user_type === 'reseller') return sql<boolean>`bulks.reseller_uuid = ${user.reseller_uuid}`;
-  return sql<boolean>`bulks.company_uuid = ${user.company_uuid}`;
-}
+/** A bulk belongs to its company; the company's reseller is kept on the row. No user column: a company's users share its bulks. */
+export const BULK_OWNERS: TenantColumns = { company: 'bulks.company_uuid', companyReseller: 'bulks.reseller_uuid' };
 
 export const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -24,7 +20,7 @@ export async function findBulk(db: Kysely<Database>, req: FastifyRequest, id: st
     .selectAll('bulks')
     .select('companies.company_name')
     .where('bulks.bulk_uuid', '=', id)
-    .where(bulkScope(req));
+    .where(rowsOf(req, BULK_OWNERS));
   if (kind) q = q.where('bulks.kind', '=', kind);
   const row = await q.executeTakeFirst();
   if (!row) throw notFound('Bulk');
@@ -33,8 +29,9 @@ export async function findBulk(db: Kysely<Database>, req: FastifyRequest, id: st
 type Row = Awaited<ReturnType<typeof findBulk>>;
 
 /** Bulks as the API answers them, with their progress figures. */
-export async function presentBulks(service: BulkService, rows: Row[]) {
-  const figures = await service.progressOf(rows.map((r) => r.bulk_uuid));
+export async function presentBulks(db: Kysely<Database>, rows: Row[]) {
+  const ids = rows.map((r) => r.bulk_uuid);
+  const figures = await progressOf(db, ids);
   return rows.map((r) => ({
     bulk_uuid: r.bulk_uuid,
     kind: r.kind,

@@ -23,8 +23,8 @@ import { formatMoney } from '../billing';
 import { countSegments } from '../messaging';
 import type { BulkService } from './service';
 import { BODY_LIMIT, readForm, sendAt, typedValues } from './form';
-import { bulkListBase, bulkReportPage, bulkScope, findBulk, presentBulks } from './queries';
-import { targetCompany } from '../lib/tenancy';
+import { BULK_OWNERS, bulkListBase, bulkReportPage, findBulk, presentBulks } from './queries';
+import { rowsOf, targetCompany } from '../lib/tenancy';
 
 const tags = ['bulk'];
 export const BULK_ACCESS = {
@@ -193,7 +193,7 @@ export default async function bulkRoutes(base: FastifyInstance, opts: { service:
       },
       async (req) => {
         const q = req.query;
-        let b = where(bulkListBase(app.db).where(bulkScope(req)));
+        let b = where(bulkListBase(app.db).where(rowsOf(req, BULK_OWNERS)));
         if (q.status) b = b.where('bulks.status', '=', q.status);
         if (q.company_uuid) b = b.where('bulks.company_uuid', '=', q.company_uuid);
         const { col, dir } = ordering(q, ['created_on', 'status', 'send_at'] as const, 'created_on', 'desc');
@@ -202,7 +202,7 @@ export default async function bulkRoutes(base: FastifyInstance, opts: { service:
           b.selectAll('bulks').select('companies.company_name').orderBy(`bulks.${col}`, dir).orderBy('bulks.bulk_uuid'),
           b,
         );
-        return { ...page, items: await presentBulks(service, page.items) };
+        return { ...page, items: await presentBulks(app.db, page.items) };
       },
     );
   list('/bulk/list', (q) => q.where('bulks.kind', '=', 'bulk').where('bulks.ani_group_uuid', 'is', null));
@@ -216,7 +216,7 @@ export default async function bulkRoutes(base: FastifyInstance, opts: { service:
       schema: { tags, params: IdParam, querystring: BulkReportQuery, response: { 200: BulkReport } },
     },
     async (req) => {
-      const bulk = (await presentBulks(service, [await findBulk(app.db, req, req.params.id)]))[0];
+      const bulk = (await presentBulks(app.db, [await findBulk(app.db, req, req.params.id)]))[0];
       const { per_page, offset } = paging(req.query, 50);
       const page = await bulkReportPage(app.db, bulk.bulk_uuid, bulk.progress.total, {
         per_page,

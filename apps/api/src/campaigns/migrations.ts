@@ -1,5 +1,5 @@
-// Campaigns domain migrations (ids 072, 075-079): ANI groups, keywords, campaigns; 077 holds the workflows.
-import { WORKFLOW_MIGRATIONS } from '../workflows/migrations';
+// Campaigns domain migrations (ids 072, 075-079, 140): ANI groups, keywords, campaigns. The workflows'
+// 077 was applied among them: db/migrations.ts keeps it in that place.
 
 export const CAMPAIGN_MIGRATIONS: { id: string; ddl: string }[] = [
   {
@@ -42,7 +42,6 @@ export const CAMPAIGN_MIGRATIONS: { id: string; ddl: string }[] = [
     id: '072_campaign_job_zone',
     ddl: `alter table campaign_jobs add column time_zone text`,
   },
-  ...WORKFLOW_MIGRATIONS,
   {
     // Values typed for the text's {placeholders} that recipients do not carry (typed numbers carry only {number}).
     id: '140_campaign_placeholder_values',

@@ -1,11 +1,10 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CampaignStatus, KeywordAction } from '@smsc/shared-contract';
-import type { WorkflowTables } from '../workflows/schema';
 
 type Created = ColumnType<Date, Date | undefined, never>;
 
-/** Tables of the campaigns domain (migrations 075-079), the workflows' included. */
-export interface CampaignTables extends WorkflowTables {
+/** Tables of the campaigns domain (migrations 072, 075-079, 140). */
+export interface CampaignTables {
   ani_groups: { ani_group_uuid: Generated<string>; company_uuid: string; name: string; created_on: Created };
   ani_group_numbers: { ani_group_uuid: string; did_uuid: string; position: number };
   campaigns: {

@@ -1,5 +1,5 @@
 // The catalog's tables (ids 010–019). Owned records carry reseller_uuid: null is the platform's catalog.
-import type { Migration } from '../db/migrations';
+import type { Migration } from '../db/migrator';
 
 export const CATALOG_MIGRATIONS: Migration[] = [
   {

@@ -1,4 +1,4 @@
-// Company webhooks (issue #28 item 5): POST /webhook, GET /webhook/list, GET/PATCH/DELETE /webhook/{id}, the
+// Company webhooks: POST /webhook, GET /webhook/list, GET/PATCH/DELETE /webhook/{id}, the
 // delivery log, "send test event", and the company's status-callback secret. docs/webhooks.md.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';

@@ -1,11 +1,14 @@
-import { isIP } from 'node:net';
+// What a build is given (BuildOptions: a test, a benchmark or main.ts) and what plugins read after
+// (AppConfig). It names each domain's options, so only the composition root imports it (app.ts,
+// plugins/core.ts); domains read the environment through config/index.ts, which does not lead here.
 import path from 'node:path';
 import type { MessagingOptions } from '../messaging';
 import type { DispatcherOptions } from '../numbers';
 import type { CompanyWebhookOptions } from '../company-webhooks';
 import type { PasswordHashCost } from '../lib/passwords';
 import type { EnvConfig } from './env';
-import { loadEnv, originList } from './read-env';
+import { loadEnv } from './read-env';
+import { REPO_ROOT, type TrustProxy } from './values';
 
 export interface BuildOptions {
   databaseUrl?: string;
@@ -70,8 +73,6 @@ export interface BuildOptions {
   env?: EnvConfig;
 }
 
-export type TrustProxy = boolean | number | string[];
-
 export type AppConfig = Required<
   Omit<
     BuildOptions,
@@ -105,8 +106,6 @@ export type AppConfig = Required<
     | 'smpp'
     | 'secretKey'
   >;
-
-export const REPO_ROOT = path.resolve(__dirname, '../../../..');
 
 export function resolveConfig(o: BuildOptions, generatedSecret: string): AppConfig {
   const env = o.env ?? loadEnv();
@@ -142,36 +141,4 @@ export function resolveConfig(o: BuildOptions, generatedSecret: string): AppConf
     passwordHashCost: o.passwordHashCost ?? 'owasp',
     lazySerializers: o.lazySerializers ?? false,
   };
-}
-
-/**
- * TRUST_PROXY: unset or "false" trusts no proxy; "true" trusts every hop (only behind a proxy that
- * overwrites X-Forwarded-For); a whole number trusts that many hops; otherwise a comma-separated list of
- * proxy addresses or CIDR ranges. Anything else stops the start, since a wrong value would either pool
- * every client into one rate-limit bucket or let clients choose their own address.
- */
-export function parseTrustProxy(value: string | undefined): TrustProxy {
-  const v = (value ?? '').trim();
-  if (v === '' || v.toLowerCase() === 'false') return false;
-  if (v.toLowerCase() === 'true') return true;
-  if (/^\d+$/.test(v)) return Number(v);
-  const list = originList(v);
-  for (const entry of list) {
-    const [addr, bits, extra] = entry.split('/');
-    const family = isIP(addr);
-    const maxBits = family === 6 ? 128 : 32;
-    const okBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
-    if (!family || !okBits || extra !== undefined)
-      throw new Error(`TRUST_PROXY: "${entry}" is not true, false, a hop count, an address or a CIDR range`);
-  }
-  return list;
-}
-
-/** PASSWORD_HASH_COST: "owasp" (the default) or "fast"; production (NODE_ENV=production) refuses "fast". */
-export function parsePasswordHashCost(value: string | undefined, nodeEnv: string | undefined): PasswordHashCost {
-  const v = (value ?? '').trim() || 'owasp';
-  if (v !== 'owasp' && v !== 'fast') throw new Error(`PASSWORD_HASH_COST: "${v}" is neither owasp nor fast`);
-  if (v === 'fast' && nodeEnv === 'production')
-    throw new Error('PASSWORD_HASH_COST=fast is for tests and local development; production hashes at owasp cost');
-  return v;
 }

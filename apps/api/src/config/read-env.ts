@@ -47,7 +47,7 @@ export function readEnv(env: NodeJS.ProcessEnv): EnvConfig {
   return value as EnvConfig;
 }
 
-/** The process's environment, checked (the one place outside main.ts that reads process.env). */
+/** The process's environment, checked: the one place the server reads process.env (docs/api-architecture.md). */
 export const loadEnv = (): EnvConfig => readEnv(process.env);
 
 /** A comma-separated list of origins (CORS_ORIGINS, CSP_REMOTE_ORIGINS). */

@@ -1,7 +1,6 @@
 // Migrations are code, applied in the list's order at start; each id runs once (db/migrator.ts records it).
-import type { Kysely, Transaction } from 'kysely';
-import { runMigrations, type MigrateResult } from './migrator';
-import type { SecretBox } from '../lib/secret-box';
+import type { Kysely } from 'kysely';
+import { runMigrations, type MigrateResult, type Migration, type MigrationContext } from './migrator';
 import type { Database } from './schema';
 import { CATALOG_MIGRATIONS } from '../catalog/migrations';
 import { BILLING_MIGRATIONS } from '../billing/migrations';
@@ -12,21 +11,20 @@ import { CONTENT_MIGRATIONS } from '../messaging-content/migrations';
 import { MAIL_MIGRATIONS } from '../mail/migrations';
 import { BULK_MIGRATIONS } from '../bulk/migrations';
 import { CAMPAIGN_MIGRATIONS } from '../campaigns/migrations';
+import { WORKFLOW_MIGRATIONS } from '../workflows/migrations';
 import { REPORTS_MIGRATIONS } from '../reports/migrations';
 import { SMPP_MIGRATIONS } from '../smpp/migrations';
 import { GUARDS_MIGRATIONS } from '../guards/migrations';
 import { COMPANY_WEBHOOK_MIGRATIONS } from '../company-webhooks/migrations';
 import { AUTO_RECHARGE_MIGRATIONS } from '../auto-recharge/migrations';
 
-/** What a migration with code (run) gets besides the transaction: the server's secret boxes. */
-export interface MigrationContext {
-  secrets?: { smscPassword: SecretBox };
-}
-/** ddl: one or more statements, sent whole; run: code after them in the same transaction (data that SQL cannot compute) */
-export interface Migration {
-  id: string;
-  ddl: string;
-  run?: (trx: Transaction<Database>, ctx: MigrationContext) => Promise<void>;
+export type { Migration, MigrationContext } from './migrator';
+
+/** `list` with `more` right after the migration `id` (which must be in it). */
+function placeAfter(list: Migration[], id: string, more: Migration[]): Migration[] {
+  const at = list.findIndex((m) => m.id === id) + 1;
+  if (at === 0) throw new Error(`migration ${id} is not in the list`);
+  return [...list.slice(0, at), ...more, ...list.slice(at)];
 }
 
 const MIGRATIONS: Migration[] = [
@@ -120,7 +118,9 @@ const MIGRATIONS: Migration[] = [
   ...CONTENT_MIGRATIONS,
   ...MAIL_MIGRATIONS,
   ...BULK_MIGRATIONS,
-  ...CAMPAIGN_MIGRATIONS,
+  // The workflows' tables were first created among the campaigns' (077 after 072), and every database
+  // applied them there: they keep that place, so no recorded migration moves (migrator.ts: order).
+  ...placeAfter(CAMPAIGN_MIGRATIONS, '072_campaign_job_zone', WORKFLOW_MIGRATIONS),
   ...REPORTS_MIGRATIONS,
   ...SMPP_MIGRATIONS,
   ...GUARDS_MIGRATIONS,

@@ -15,6 +15,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { Migrator, type Migration as KyselyMigration } from 'kysely/migration';
 import type { Database } from './schema';
+import type { SecretBox } from '../lib/secret-box';
 
 export const MIGRATION_TABLE = 'kysely_migration';
 const LOCK_TABLE = 'kysely_migration_lock';
@@ -26,6 +27,16 @@ export interface ListedMigration<C> {
   ddl: string;
   run?: (trx: Transaction<Database>, ctx: C) => Promise<void>;
 }
+
+/** What a migration with code (run) gets besides the transaction: the server's secret boxes. */
+export interface MigrationContext {
+  secrets?: { smscPassword: SecretBox };
+}
+/**
+ * A migration of the server's list (each domain's migrations.ts; db/migrations.ts assembles them). It is
+ * declared here, not in that list's file, so a domain's migrations do not import the file that imports them.
+ */
+export type Migration = ListedMigration<MigrationContext>;
 
 /** The Migrator's name of the migration at `index` of the list. */
 export const migrationName = (index: number, id: string) => `${String(index + 1).padStart(4, '0')}_${id}`;

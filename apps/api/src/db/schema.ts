@@ -9,6 +9,7 @@ import type { ContentTables } from '../messaging-content/schema';
 import type { MailTables } from '../mail/tables';
 import type { BulkTables } from '../bulk/schema';
 import type { CampaignTables } from '../campaigns/schema';
+import type { WorkflowTables } from '../workflows/schema';
 import type { ReportTables } from '../reports/schema';
 import type { SmppTables } from '../smpp/schema';
 import type { GuardTables } from '../guards/schema';
@@ -29,6 +30,7 @@ export interface Database
     MailTables,
     BulkTables,
     CampaignTables,
+    WorkflowTables,
     ReportTables,
     SmppTables,
     GuardTables,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
-import { companyNamed, fundCompany } from '../testing/fixtures';
+import { companyNamed, expectHeldAndRelease, fundCompany } from '../testing/fixtures';
 import { bulkOf } from '../bulk';
 import type { PumpingHeldEvent } from './service';
 import { guardsOf } from '.';
@@ -108,17 +108,11 @@ describe('pumping signals: a share of premium or unusual destinations, low one-t
     expect(holds).toMatchObject([
       { prefix: '+1218', signal: 'premium_share', reason: expect.stringMatching(/premium or unusual/) },
     ]);
-    const mails = await t.app.db
-      .selectFrom('outbox')
-      .select('recipient')
-      .where('subject', 'like', 'Traffic held%')
-      .execute();
-    expect(mails.map((m) => m.recipient)).toEqual(
-      expect.arrayContaining(['acme-admin@example.com', 'reseller@example.com', 'admin@example.com']),
-    );
-    // released from the console, the destination goes again
-    expect((await call('POST', `/guards/holds/${holds[0].hold_uuid}/release`, reseller)).statusCode).toBe(200);
-    expect((await send('+12185550124', 'hi')).status).toBe(201);
+    // mailed; released from the console, the destination goes again
+    await expectHeldAndRelease(t.app, holds[0].hold_uuid, {
+      releaser: reseller,
+      sendToHeld: async () => (await send('+12185550124', 'hi')).status,
+    });
   }, 180_000);
 
   it('POST /sms/{id}/feedback: the sending company only', async () => {

@@ -1,5 +1,5 @@
 import type { GatewayConnection } from '../catalog';
-import { moUrlTemplate } from '../messaging/gateway/adapter';
+import { moUrlTemplate } from '../lib/sms-gateway';
 
 /** Where the boxes listen and what they share with the API; one value set per installation. */
 export interface KannelLayout {

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { OutboundMessage } from '../messaging/gateway/adapter';
+import type { OutboundMessage } from '../lib/sms-gateway';
 import { DLR_MASK, KannelGateway, KannelRefused } from './gateway';
 
 const msg = (over: Partial<OutboundMessage> = {}): OutboundMessage => ({

@@ -1,10 +1,5 @@
 import { Agent, type Dispatcher } from 'undici';
-import {
-  dlrUrlTemplate,
-  GatewayRefused,
-  type GatewayAdapter,
-  type OutboundMessage,
-} from '../messaging/gateway/adapter';
+import { dlrUrlTemplate, GatewayRefused, type GatewayAdapter, type OutboundMessage } from '../lib/sms-gateway';
 
 export interface KannelGatewayOptions {
   /** smsbox's sendsms URL, e.g. http://127.0.0.1:14013/cgi-bin/sendsms */

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { UserType } from '@smsc/shared-contract';
 
 /**
@@ -36,3 +37,6 @@ declare module 'fastify' {
     level: AccessLevel;
   }
 }
+
+/** Cost (what the platform pays its vendor) and margin are the admin's and resellers' business, not the companies'. */
+export const showCost = (req: FastifyRequest) => req.user.user_type === 'admin' || req.user.user_type === 'reseller';

@@ -10,7 +10,7 @@ import { chargeWholesale, releaseMany, reserveMany, settleMany } from '../billin
 import { block, noMoney, type Decision } from './engine/pipeline';
 import { formatMoney } from '../billing';
 import { movableFrom, settlementFor } from './engine/state';
-import type { OutboundMessage } from './gateway/adapter';
+import type { OutboundMessage } from '../lib/sms-gateway';
 import type { CompanyFacts } from './pipeline-types';
 import { NO_GUARDS, type ObservedSend, type SendGuards } from './guard-port';
 

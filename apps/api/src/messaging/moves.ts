@@ -5,7 +5,7 @@ import type { SmsStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { settle, release, chargeWholesale, type CatalogSource } from '../billing';
 import { movableFrom, settlementFor } from './engine/state';
-import type { GatewayAdapter, OutboundMessage } from './gateway/adapter';
+import type { GatewayAdapter, OutboundMessage } from '../lib/sms-gateway';
 
 export class MessageMoves {
   constructor(

@@ -8,7 +8,7 @@ import type { SmsStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import type { CatalogCache } from '../catalog';
 import { parseNanp } from '../numbers';
-import type { GatewayAdapter, OutboundMessage } from './gateway/adapter';
+import type { GatewayAdapter, OutboundMessage } from '../lib/sms-gateway';
 import { markSent, storeBatch, type BatchItem, type Judged, type StoredMessage } from './batch';
 import { judgeBatch } from './judge';
 import { DlrBatcher } from './dlr-batch';

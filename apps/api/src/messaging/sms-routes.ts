@@ -15,7 +15,7 @@ import {
   type SmsLogQuery as LogQuery,
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
-import type { AccessPolicy } from '../lib/access';
+import { showCost, type AccessPolicy } from '../lib/access';
 import { FieldError, HttpError } from '../lib/http-error';
 import { MAX_PER_PAGE, SmsEvents } from '@smsc/shared-contract';
 import { balanceOf, formatMoney } from '../billing';
@@ -25,7 +25,7 @@ import { countSegments } from './engine/segments';
 import { findSms, smsPage, SMS_OWNERS, SMS_ORDERS, type SmsFilters } from './queries';
 import { smsEvents } from './events';
 import { companyFor, placeholderValues, seesMoney } from './sender-queries';
-import { logReportOr, sendLogCsv } from '../reports/log-export';
+import { logReportOr, sendLogCsv } from './log-export';
 import { assertCanName, rowsOf } from '../lib/tenancy';
 
 const tags = ['messaging'];
@@ -34,9 +34,6 @@ const senders = readers;
 const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
 });
-
-/** Cost is what the platform pays its vendor: the admin's and resellers' business, not the companies'. */
-const showCost = (req: FastifyRequest) => req.user.user_type === 'admin' || req.user.user_type === 'reseller';
 
 export default async function smsRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
@@ -106,7 +103,7 @@ export default async function smsRoutes(base: FastifyInstance) {
       showPrice: await seesMoney(app.db, req),
     });
   };
-  // reports/log-export.ts: group/step/fields answer the generic report, format=csv streams the log
+  // log-export.ts: group/step/fields answer the generic report (reports), format=csv streams the log
   app.get(
     '/log/report',
     { config: { access: readers }, schema: { tags, querystring: LogReportQuery, response: { 200: LogReportAnswer } } },

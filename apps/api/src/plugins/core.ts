@@ -6,7 +6,7 @@ import { seed } from '../db/seed';
 import type { Database } from '../db/schema';
 import { createMailer, type Mailer } from '../lib/mailer';
 import { createUserRepository, type UserRepository } from '../lib/user-repository';
-import type { AppConfig } from '../config';
+import type { AppConfig } from '../config/build-options';
 import { loadSecretKey, secretBox, type SecretBox } from '../lib/secret-box';
 
 declare module 'fastify' {

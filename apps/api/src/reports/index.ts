@@ -7,7 +7,7 @@ import { foldDeltas } from './queries';
 import { pgliteOf } from '../db/connect';
 
 export { foldDeltas } from './queries';
-export { logReportOr } from './log-export';
+export { answerReport, genericRequest } from './report-request';
 
 /**
  * PGlite has no autovacuum: every fold deletes the deltas it moved, and each read scans the deltas,

@@ -9,7 +9,7 @@ import { formatMoney } from '../lib/money';
 import { wildcard } from '../lib/list';
 import type { Range } from './engine';
 import { whereOf } from './queries';
-import { sendCsv } from './csv-stream';
+import { sendCsv } from '../lib/csv-download';
 import { ofCompany, visibleRows, type CallerScope } from '../lib/tenancy';
 
 // A message can name a recipient of another company (stored before body ids were checked): the

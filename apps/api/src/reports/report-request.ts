@@ -22,13 +22,11 @@ import {
   type Range,
 } from './engine';
 import { reportRows, type ReportArgs, type ReportFilters } from './queries';
-import { sendCsv, type CsvColumn } from './csv-stream';
+import { sendCsv, type CsvColumn } from '../lib/csv-download';
 import { callerScope } from '../lib/tenancy';
+import { showCost } from '../lib/access';
 
 const DAY = 86_400_000;
-
-/** Cost and margin are the system admin's and resellers' business, not the companies'. */
-export const showCost = (req: FastifyRequest) => req.user.user_type === 'admin' || req.user.user_type === 'reseller';
 
 /** Input mistakes answer 400 with the engine's message. */
 export function input<T>(f: () => T): T {

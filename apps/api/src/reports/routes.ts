@@ -11,12 +11,12 @@ import {
   type ReportStep,
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
-import type { AccessPolicy } from '../lib/access';
+import { showCost, type AccessPolicy } from '../lib/access';
 import { dayBounds, monthOf, parseInterval, resolveRange } from './engine';
 import { reportRows, type ReportArgs } from './queries';
 import { recipientReport, recipientCsv } from './recipient-report';
 import { callerScope } from '../lib/tenancy';
-import { answerReport, genericRequest, input, showCost, smsReportRequest } from './report-request';
+import { answerReport, genericRequest, input, smsReportRequest } from './report-request';
 
 const tags = ['reports'];
 export const reportReaders = {

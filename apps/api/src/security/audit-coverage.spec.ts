@@ -2,7 +2,7 @@ import { api, bearer, createTestApp, login, type TestApp } from '../testing/test
 
 /**
  * Spot checks that changes to money, numbers, users, catalog, SMSC connections and templates reach the
- * audit log, with who and what, and never a secret (issue 18).
+ * audit log, with who and what, and never a secret.
  */
 describe('audit coverage', () => {
   let t: TestApp;

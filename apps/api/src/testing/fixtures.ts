@@ -1,8 +1,9 @@
-// Set-ups server specs share: another tenant to prove isolation against, and starting money.
+// Set-ups server specs share: another tenant to prove isolation against, starting money, and the checks
+// several specs make the same way (a pumping hold's mails and release).
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../lib/passwords';
 import { post } from '../billing';
-import { bearer, DEMO_PASSWORD, login } from './test-app';
+import { api, bearer, DEMO_PASSWORD, login } from './test-app';
 
 export interface OtherReseller {
   reseller_uuid: string;
@@ -65,4 +66,33 @@ export async function fundCompany(
   await app.db
     .transaction()
     .execute((trx) => post(trx, { account: { company_uuid }, amount, kind, cause_type: 'test', cause_id: 'fixture' }));
+}
+
+/**
+ * What follows a pumping hold of Acme's (the seed's company), as the guards specs expect it: its admin,
+ * its reseller and the system admin were mailed ("Traffic held"), `releaser` releases the hold (200),
+ * and then `sendToHeld` (a message to the held destination) is accepted again (201). The release's
+ * answer is returned for further checks.
+ */
+export async function expectHeldAndRelease(
+  app: FastifyInstance,
+  hold: string,
+  opts: { releaser: Record<string, string>; sendToHeld: () => Promise<number> },
+) {
+  const mails = await app.db
+    .selectFrom('outbox')
+    .select('recipient')
+    .where('subject', 'like', 'Traffic held%')
+    .execute();
+  expect(mails.map((m) => m.recipient)).toEqual(
+    expect.arrayContaining(['acme-admin@example.com', 'reseller@example.com', 'admin@example.com']),
+  );
+  const released = await app.inject({
+    method: 'POST',
+    url: api(`/guards/holds/${hold}/release`),
+    headers: opts.releaser,
+  });
+  expect(released.statusCode).toBe(200);
+  expect(await opts.sendToHeld()).toBe(201);
+  return released;
 }

@@ -1,4 +1,4 @@
-// SMS and reminder workflows (id 077, in the campaigns range 075-079).
+// SMS and reminder workflows (id 077, in the campaigns range 075-079: db/migrations.ts applies it there).
 export const WORKFLOW_MIGRATIONS: { id: string; ddl: string }[] = [
   {
     id: '077_workflows',

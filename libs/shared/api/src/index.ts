@@ -8,5 +8,6 @@ export {
   useVendorOptions,
   useVendorChoicesQuery,
   type CompanyChoicesArg,
+  type Lookup,
   type LookupOption,
 } from './lib/lookups';

@@ -5,3 +5,4 @@ export { Select, Tag } from 'antd';
 export { FieldRow } from './lib/field-row';
 export { PlaceholderFields, placeholderState, type PlaceholderState } from './lib/placeholder-values';
 export { useSettled } from './lib/use-settled';
+export { LookupFailed, lookupSelectProps, type LookupState } from './lib/lookup-select';

@@ -7,7 +7,7 @@ import {
   moUrlTemplate,
   type GatewayAdapter,
   type OutboundMessage,
-} from './adapter';
+} from '../../lib/sms-gateway';
 
 export interface SimulatorOptions {
   /** ms from submit to the delivery report (SMSC_SIM_LATENCY_MS, default 1000) */

@@ -11,8 +11,8 @@ import type { Tenant } from './tenancy';
 /**
  * Tables a refused request may legitimately write: counting failed logins and limited requests is
  * the point of those tables, and a send the SMS pipeline blocks is logged in `sms` with its reason
- * (issue 11: the caller gets the 4xx, the SMS log shows the blocked message); a refused DID import is
- * recorded in the import log with its reason (issue 13: the import-log screen shows failed runs too).
+ * (the caller gets the 4xx, the SMS log shows the blocked message); a refused DID import is
+ * recorded in the import log with its reason (the import-log screen shows failed runs too).
  * Every other table must keep its row count when the answer is 4xx.
  */
 export const BOOKKEEPING_TABLES = new Set([

@@ -21,7 +21,7 @@ export const companyAdminMenu: MenuEntry[] = [
     ],
   },
   { path: 'payment-gateway', label: 'Payment gateway' },
-  // not in the spec's menu (issue 29): the company's SMPP accounts and their live binds
+  // not in the spec's menu: the company's SMPP accounts and their live binds
   { path: 'smpp-accounts', label: 'SMPP accounts' },
   { path: 'users', label: 'Users' },
   { path: 'templates', label: 'Templates' },

@@ -5,5 +5,5 @@ import { smppAccountBundle, smppAccountPages } from '@smsc/resource-smpp-account
 /** A company admin manages its own company's accounts: no company column or picker. */
 const access: RoleAccess = { keys: [] };
 
-/** SMPP accounts (issue 29, docs/smpp.md): list, add, edit with the live binds, delete. */
+/** SMPP accounts (docs/smpp.md): list, add, edit with the live binds, delete. */
 export const smppRoutes: RouteObject[] = [resourceRoutes(smppAccountBundle, access, smppAccountPages)];

@@ -2,7 +2,7 @@
 // plain data (no React), read by the link-walk test and the e2e route smoke. The card checkout's
 // return pages (payment-success, payment-cancel) are opened by the payment provider, not by a link.
 export const companyAdminSpecRoutes: readonly string[] = [
-  // issue #28: company webhooks
+  // company webhooks
   'webhooks/list',
   'webhooks/add',
   'webhooks/edit/:id',
@@ -59,7 +59,7 @@ export const companyAdminSpecRoutes: readonly string[] = [
   'dids/buy-did',
   'dids/buy-tf-did',
   'dids/edit-did/:id',
-  // issue 29 (not in the product spec): the company's SMPP accounts
+  // not in the product spec: the company's SMPP accounts
   'smpp-accounts/smpp-account-list',
   'smpp-accounts/add-smpp-account',
   'smpp-accounts/edit-smpp-account/:id',

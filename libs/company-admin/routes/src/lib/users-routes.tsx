@@ -18,7 +18,7 @@ function OwnCompanyGuards() {
   );
 }
 
-/** The company admin's users (its own company only, by the API) and its profile (issue 5). */
+/** The company admin's users (its own company only, by the API) and its profile. */
 export const usersRoutes: RouteObject[] = [
   resourceRoutes(
     userBundle,

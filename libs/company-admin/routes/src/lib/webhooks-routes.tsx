@@ -5,7 +5,7 @@ import { WebhookListExtra, WebhookPanel, webhookBundle, webhookPages } from '@sm
 // A company admin manages its own company's webhooks.
 const access: RoleAccess = {};
 
-/** Webhooks (issue #28): list, add, edit/{id} with the delivery log, a test event and secret rotation. */
+/** Webhooks: list, add, edit/{id} with the delivery log, a test event and secret rotation. */
 export const webhooksRoutes: RouteObject[] = [
   resourceRoutes(webhookBundle, access, {
     ...webhookPages,

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { ResourceRoot } from '@smsc/shared-ui';
 import { MemberProfile, ProfileRedirect } from '@smsc/resource-profile';
 
-/** The company user's profile: its company (read-only) and its own name and password (issue 5). */
+/** The company user's profile: its company (read-only) and its own name and password. */
 export const usersRoutes: RouteObject[] = [
   {
     path: 'profile',

@@ -3,7 +3,7 @@ import { ResourceRoot } from '@smsc/shared-ui';
 import { AuditLogPage } from '@smsc/resource-audit';
 
 /**
- * The audit log, read-only (issue 18). The spec has no audit area; it sits at audit-log beside the
+ * The audit log, read-only. The spec has no audit area; it sits at audit-log beside the
  * role's other settings-like areas. The server decides what the role reads.
  */
 export const auditRoutes: RouteObject[] = [

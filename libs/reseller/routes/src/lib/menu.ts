@@ -4,10 +4,10 @@ import type { MenuEntry } from '@smsc/shared-ui';
 export const resellerMenu: MenuEntry[] = [
   { path: '', label: 'Home' },
   { path: 'companies', label: 'Companies' },
-  // not in docs/spec.md §2's reseller list: the reseller's figures for its companies (issue 15)
+  // not in docs/spec.md §2's reseller list: the reseller's figures for its companies
   { path: 'reporting', label: 'Reports' },
   // One entry: user/user-listing (docs/spec.md §2) is the read-only view of the same users, linked from
-  // the Users page (two entries opening the same list confused people, issue 33).
+  // the Users page (two entries opening the same list confused people).
   { path: 'users', label: 'Users', also: ['user'] },
   { path: 'vendor', label: 'Vendors' },
   { path: 'product', label: 'Products' },
@@ -24,7 +24,7 @@ export const resellerMenu: MenuEntry[] = [
   },
   { path: 'payment/gateway', label: 'Payment gateway' },
   { path: 'filters', label: 'Filters' },
-  // not in the spec's menu (issue 29): its companies' SMPP accounts and their live binds
+  // not in the spec's menu: its companies' SMPP accounts and their live binds
   { path: 'smpp-accounts', label: 'SMPP accounts' },
   {
     path: 'mail-template',
@@ -36,7 +36,7 @@ export const resellerMenu: MenuEntry[] = [
   },
   { path: 'dids', label: 'DIDs' },
   { path: 'template-approval', label: 'Template approval' },
-  // not in the spec's menu (issue 18): the audit log of its own and its companies' records, and its two-factor sign-in
+  // not in the spec's menu: the audit log of its own and its companies' records, and its two-factor sign-in
   { path: 'audit-log', label: 'Audit log' },
   { path: 'profile', label: 'Profile' },
 ];

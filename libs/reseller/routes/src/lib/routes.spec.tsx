@@ -8,7 +8,7 @@ describeRoleModule(
     basePath: '/reseller',
     area: 'Reseller',
     homeTitle: 'Reseller home',
-    // docs/spec.md §2, and reporting (issue 15: the reseller sees its companies' figures)
+    // docs/spec.md §2, and reporting (the reseller sees its companies' figures)
     areas: [
       'webhooks',
       'smpp-accounts',
@@ -21,12 +21,12 @@ describeRoleModule(
       'filters',
       'product',
       'payment',
-      // 'user' (user/user-listing) is reached from the Users page, not a menu entry of its own (issue 33)
+      // 'user' (user/user-listing) is reached from the Users page, not a menu entry of its own
       'mail-template',
       'dids',
       'template-approval',
       'reporting',
-      // not in docs/spec.md §2 (issue 18): the audit log, and a profile for the account's two-factor sign-in
+      // not in docs/spec.md §2: the audit log, and a profile for the account's two-factor sign-in
       'audit-log',
       'profile',
     ],

@@ -1,7 +1,7 @@
 // The reseller's screens as the product spec lists them (section 2), relative to /reseller;
 // plain data (no React), read by the link-walk test and the e2e route smoke.
 export const resellerSpecRoutes: readonly string[] = [
-  // issue #28: company webhooks
+  // company webhooks
   'webhooks/list',
   'webhooks/add',
   'webhooks/edit/:id',
@@ -44,7 +44,7 @@ export const resellerSpecRoutes: readonly string[] = [
   'template-approval/template-approval-list',
   'template-approval/add-template',
   'template-approval/edit/:id',
-  // issue 29 (not in the product spec): its companies' SMPP accounts
+  // not in the product spec: its companies' SMPP accounts
   'smpp-accounts/smpp-account-list',
   'smpp-accounts/add-smpp-account',
   'smpp-accounts/edit-smpp-account/:id',

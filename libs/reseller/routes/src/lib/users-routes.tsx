@@ -9,7 +9,7 @@ const users: RoleAccess = { keys: [USER_ACCESS.company, USER_ACCESS.pickCompany]
 // its own), each linking to its edit page under users/
 const listing: RoleAccess = { create: false, edit: false, delete: false, keys: [USER_ACCESS.company] };
 
-/** The reseller's user screens (issue 5). */
+/** The reseller's user screens. */
 export const usersRoutes: RouteObject[] = [
   resourceRoutes(userBundle, users, {
     path: 'users',

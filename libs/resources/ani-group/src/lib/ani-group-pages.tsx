@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import {
+  lookupSelectProps,
   CsvImport,
   Empty,
   PageLoading,
@@ -52,8 +53,7 @@ export function AniGroupImport({ pickCompany = false }: { pickCompany?: boolean 
           style={{ width: 320 }}
           value={company}
           onChange={setCompany}
-          loading={companies.loading}
-          options={companies.options}
+          {...lookupSelectProps(companies)}
         />
       )}
       <CsvImport

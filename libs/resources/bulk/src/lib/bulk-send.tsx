@@ -1,6 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, Form, Input, PlaceholderFields, placeholderState, Select, Space, Tag } from '@smsc/shared-ui';
+import {
+  Alert,
+  Button,
+  Form,
+  Input,
+  lookupSelectProps,
+  PlaceholderFields,
+  placeholderState,
+  Select,
+  Space,
+  Tag,
+} from '@smsc/shared-ui';
 import { describeApiError, showToast, useCompanyOptions } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import { BULK_TEXT_MAX, type BulkCreateBody } from '@smsc/shared-contract';
@@ -127,9 +138,8 @@ export function BulkSendForm({
               showSearch
               optionFilterProp="label"
               value={company}
-              loading={companies.fetching}
               placeholder="Choose the company to send for"
-              options={companies.options}
+              {...lookupSelectProps({ ...companies, loading: companies.fetching })}
               onChange={(v: string) => {
                 setCompany(v);
                 setAni(undefined);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Select, Space } from '@smsc/shared-ui';
+import { Button, Card, Form, Input, lookupSelectProps, Select, Space } from '@smsc/shared-ui';
 import { describeApiError, showToast, useCompanyOptions } from '@smsc/shared-api';
 import { formatPhone } from '@smsc/shared-util';
 import { useAppDispatch } from '@smsc/shared-session';
@@ -53,7 +53,7 @@ export function BulkSmsPage({ pickCompany = false }: { pickCompany?: boolean }) 
                 optionFilterProp="label"
                 value={company}
                 placeholder="Choose the company"
-                options={companies.options}
+                {...lookupSelectProps(companies)}
                 onChange={(v: string) => {
                   setCompany(v);
                   setAni(undefined);

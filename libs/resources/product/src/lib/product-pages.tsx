@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import {
+  lookupSelectProps,
   Alert,
   Button,
   Card,
@@ -140,8 +141,7 @@ export function ProductCompaniesPage() {
             style={{ minWidth: 280 }}
             value={company}
             onChange={setCompany}
-            loading={companies.loading}
-            options={companies.options.filter((o) => !taken.has(o.value))}
+            {...lookupSelectProps({ ...companies, options: companies.options.filter((o) => !taken.has(o.value)) })}
           />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={adding.isLoading} disabled={!company}>

@@ -3,7 +3,14 @@ import { useState } from 'react';
 // data kit, so the landing stays near a role home's size
 import { Alert, Button, Input } from '@smsc/shared-ui/core';
 import { Space } from '@smsc/shared-ui/frame';
-import { FieldRow, PlaceholderFields, placeholderState, Select, useSettled } from '@smsc/shared-ui/compose';
+import {
+  FieldRow,
+  lookupSelectProps,
+  PlaceholderFields,
+  placeholderState,
+  Select,
+  useSettled,
+} from '@smsc/shared-ui/compose';
 import { describeApiError, showToast } from '@smsc/shared-api/core';
 import { useAppDispatch } from '@smsc/shared-session';
 import { SMS_TEXT_MAX, type SendSmsBody } from '@smsc/shared-contract';
@@ -131,8 +138,7 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
               id="sms-company"
               showSearch
               optionFilterProp="label"
-              options={companies.options}
-              loading={companies.loading}
+              {...lookupSelectProps(companies)}
               value={company}
               onChange={(v: string) => {
                 setCompany(v);

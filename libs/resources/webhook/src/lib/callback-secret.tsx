@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { describeApiError, showToast, useCompanyOptions } from '@smsc/shared-api';
-import { Button, Card, Popconfirm, Select, Space, Typography } from '@smsc/shared-ui';
+import { Button, Card, lookupSelectProps, Popconfirm, Select, Space, Typography } from '@smsc/shared-ui';
 import { useCallbackSecretQuery, useRotateCallbackSecretMutation } from './webhook.api';
 import { revealSecret, SecretNotice } from './webhook-secret';
 
@@ -43,10 +43,9 @@ export function WebhookListExtra({ chooseCompany = false }: { chooseCompany?: bo
             aria-label="Company"
             placeholder="Company"
             style={{ width: 240 }}
-            loading={companies.loading}
             value={company}
             onChange={setCompany}
-            options={companies.options}
+            {...lookupSelectProps(companies)}
           />
         )}
         {ready && (

@@ -44,6 +44,21 @@ export interface LookupOption {
 }
 
 /**
+ * A picker's choices and how loading them went. `failed`: the list could not be loaded and there is
+ * nothing to show (a picker says so instead of looking empty); `retry` asks again.
+ */
+export interface Lookup {
+  options: LookupOption[];
+  loading: boolean;
+  fetching: boolean;
+  failed: boolean;
+  retry: () => void;
+}
+
+/** Whether a lookup failed, as a picker shows it: only while there is nothing loaded to show instead. */
+const failedWithNothing = (q: { isError: boolean; data?: unknown }) => q.isError && !q.data;
+
+/**
  * The companies the caller may pick (the server lists only those it may see) as select options, with the
  * rows themselves for a picker that filters them (`only`).
  */
@@ -51,7 +66,7 @@ export function useCompanyOptions({
   skip = false,
   active = false,
   only,
-}: { skip?: boolean; active?: boolean; only?: (c: Company) => boolean } = {}) {
+}: { skip?: boolean; active?: boolean; only?: (c: Company) => boolean } = {}): Lookup {
   const q = useCompanyChoicesQuery({ active }, { skip });
   const options = useMemo<LookupOption[]>(
     () =>
@@ -60,15 +75,15 @@ export function useCompanyOptions({
         .map((c) => ({ label: c.company_name, value: c.company_uuid })),
     [q.data, only],
   );
-  return { options, loading: q.isLoading, fetching: q.isFetching };
+  return { options, loading: q.isLoading, fetching: q.isFetching, failed: failedWithNothing(q), retry: q.refetch };
 }
 
 /** The vendors the caller owns, as select options. */
-export function useVendorOptions() {
+export function useVendorOptions(): Lookup {
   const q = useVendorChoicesQuery();
   const options = useMemo<LookupOption[]>(
     () => (q.data?.items ?? []).map((v) => ({ label: v.vendor_name, value: v.vendor_uuid })),
     [q.data],
   );
-  return { options, loading: q.isLoading };
+  return { options, loading: q.isLoading, fetching: q.isFetching, failed: failedWithNothing(q), retry: q.refetch };
 }

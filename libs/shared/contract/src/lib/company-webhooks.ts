@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ListQuery, Nullable, Uuid } from './common';
 
-// Company webhooks (issue #28 item 5): a company's endpoints that receive its messages' status changes
+// Company webhooks: a company's endpoints that receive its messages' status changes
 // and incoming messages, signed with the Standard Webhooks scheme (docs/webhooks.md).
 const Timestamp = Type.String({ format: 'date-time' });
 

@@ -44,7 +44,7 @@ export const systemAdminMenu: MenuEntry[] = [
   { path: 'dids', label: 'DIDs' },
   { path: 'vendor', label: 'Vendors' },
   { path: 'smsc-connection', label: 'SMSC connections' },
-  // not in the spec's menu (issue 29): the companies' SMPP accounts and their live binds
+  // not in the spec's menu: the companies' SMPP accounts and their live binds
   { path: 'smpp-accounts', label: 'SMPP accounts' },
   { path: 'filters', label: 'Filters' },
   { path: 'payment-term', label: 'Payment terms' },
@@ -70,7 +70,7 @@ export const systemAdminMenu: MenuEntry[] = [
   },
   // the area's screens live under /system-admin/admins (docs/spec.md §2)
   { path: 'admin-user-management', label: 'Admin users', also: ['admins'] },
-  // not in the spec's menu: the audit log of issue 18, beside the admin settings
+  // not in the spec's menu: the audit log, beside the admin settings
   { path: 'audit-log', label: 'Audit log' },
   // not in the spec's menu either: readiness, queues, links and latency, live (the figures of /metrics)
   { path: 'operations', label: 'Operations' },

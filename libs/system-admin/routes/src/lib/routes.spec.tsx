@@ -30,7 +30,7 @@ describeRoleModule(
       'bulk',
       'admin-user-management',
       'profile',
-      // not in docs/spec.md §2: the audit log (issue 18)
+      // not in docs/spec.md §2: the audit log
       'audit-log',
       // nor the operator's live figures
       'operations',

@@ -5,5 +5,5 @@ import { SMPP_ACCOUNT_ACCESS, smppAccountBundle, smppAccountPages } from '@smsc/
 /** The system admin manages every company's accounts: it sees the company and picks one on the add form. */
 const access: RoleAccess = { keys: [SMPP_ACCOUNT_ACCESS.company, SMPP_ACCOUNT_ACCESS.pickCompany] };
 
-/** SMPP accounts (issue 29, docs/smpp.md): list, add, edit with the live binds, delete. */
+/** SMPP accounts (docs/smpp.md): list, add, edit with the live binds, delete. */
 export const smppRoutes: RouteObject[] = [resourceRoutes(smppAccountBundle, access, smppAccountPages)];

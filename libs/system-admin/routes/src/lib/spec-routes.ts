@@ -1,7 +1,7 @@
 // The system admin's screens as the product spec lists them (section 2), relative to /system-admin;
 // plain data (no React), read by the link-walk test and the e2e route smoke.
 export const systemAdminSpecRoutes: readonly string[] = [
-  // issue #28: company webhooks
+  // company webhooks
   'webhooks/list',
   'webhooks/add',
   'webhooks/edit/:id',
@@ -91,7 +91,7 @@ export const systemAdminSpecRoutes: readonly string[] = [
   'admins/edit/:id',
   'profile/system-info',
   'profile/edit-admin-info/:id',
-  // issue 29 (not in the product spec): the companies' SMPP accounts
+  // not in the product spec: the companies' SMPP accounts
   'smpp-accounts/smpp-account-list',
   'smpp-accounts/add-smpp-account',
   'smpp-accounts/edit-smpp-account/:id',

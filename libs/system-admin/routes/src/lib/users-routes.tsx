@@ -10,7 +10,7 @@ const users: RoleAccess = { create: false, keys: [USER_ACCESS.company, USER_ACCE
 const companyAccounts: RoleAccess = { create: false, keys: [USER_ACCESS.type] };
 const companyAccountsBundle = { ...userBundle, definition: definitionFor(userBundle.definition, companyAccounts.keys) };
 
-/** Users, admins, the own profile and a company's accounts (issue 5), for the system admin. */
+/** Users, admins, the own profile and a company's accounts, for the system admin. */
 export const usersRoutes: RouteObject[] = [
   resourceRoutes(userBundle, users, {
     path: 'users',

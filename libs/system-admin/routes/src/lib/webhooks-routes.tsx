@@ -5,7 +5,7 @@ import { WEBHOOK_ACCESS, WebhookListExtra, WebhookPanel, webhookBundle, webhookP
 // The system admin manages every company's webhooks, picking the company of a new one.
 const access: RoleAccess = { keys: [WEBHOOK_ACCESS.company] };
 
-/** Webhooks (issue #28): list, add, edit/{id} with the delivery log, a test event and secret rotation. */
+/** Webhooks: list, add, edit/{id} with the delivery log, a test event and secret rotation. */
 export const webhooksRoutes: RouteObject[] = [
   resourceRoutes(webhookBundle, access, {
     ...webhookPages,

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Input, InputNumber, Select, Switch, type FormRule, type SelectProps } from 'antd';
-import type { FormFieldDef, SelectOption } from './types';
+import type { FormFieldDef } from './types';
 import { DateTimeInput, DateInput } from './date-time-input';
+import { lookupSelectProps } from '../lookup-select';
 
 type SearchSelectProps = Omit<SelectProps, 'options'> & {
   useSearchOptions: NonNullable<FormFieldDef['useSearchOptions']>;
@@ -32,13 +33,12 @@ export function SearchSelect({ useSearchOptions, value, ...rest }: SearchSelectP
 }
 
 type LoadedSelectProps = Omit<SelectProps, 'options'> & {
-  useOptions: () => { options: SelectOption[]; loading?: boolean };
+  useOptions: NonNullable<FormFieldDef['useOptions']>;
 };
 
 /** A select whose choices come from a hook (an API list); Form.Item's id/value/onChange pass through. */
 function LoadedSelect({ useOptions, ...rest }: LoadedSelectProps) {
-  const { options, loading } = useOptions();
-  return <Select {...rest} options={options} loading={loading} showSearch={{ optionFilterProp: 'label' }} />;
+  return <Select {...rest} {...lookupSelectProps(useOptions())} showSearch={{ optionFilterProp: 'label' }} />;
 }
 
 /** The rules a field definition implies, followed by its own extra rules. */

@@ -73,9 +73,10 @@ export interface FormFieldDef {
   access?: string | readonly string[];
   /**
    * choices loaded at run time (a `select` field), e.g. resellers from the API; called as a hook
-   * inside the field's own component, so it may use RTK Query hooks
+   * inside the field's own component, so it may use RTK Query hooks. With `failed` (nothing could be
+   * loaded) the picker says so and offers `retry` (lookup-select.tsx)
    */
-  useOptions?: () => { options: SelectOption[]; loading?: boolean };
+  useOptions?: () => { options: SelectOption[]; loading?: boolean; failed?: boolean; retry?: () => void };
   /**
    * choices searched on the server as the user types (a `select` field over a list too long to load
    * whole, e.g. mobile networks): called as a hook with the typed text (debounced) and the field's

@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { csvCell, csvLine, sendCsv } from './csv-stream';
+import { csvCell, csvLine, sendCsv } from './csv-download';
 
 describe('CSV cells', () => {
   it('escapes formulas in text but leaves phone numbers and figures as written', () => {

@@ -1,3 +1,6 @@
+// The gateway port: what the send pipeline (messaging) asks of an SMS gateway, and the inbound URL
+// templates a gateway calls back on. It sits in lib because both sides use it: messaging holds a
+// GatewayAdapter, and each gateway (messaging's simulator, kannel/) implements one.
 import type { SmsEncoding } from '@smsc/shared-contract';
 
 /** What the pipeline hands a gateway: one stored, charged message. */

@@ -6,10 +6,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BLOCK_REASON_WORDS, type BlockReason, type LogReportQuery } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { formatMoney } from '../lib/money';
-import { applyFilters, SMS_OWNERS, type SmsFilters } from '../messaging/queries';
-import { sendCsv, type CsvColumn } from './csv-stream';
-import { answerReport, genericRequest, showCost } from './report-request';
+import { showCost } from '../lib/access';
+import { sendCsv, type CsvColumn } from '../lib/csv-download';
 import { rowsOf } from '../lib/tenancy';
+import { answerReport, genericRequest } from '../reports';
+import { applyFilters, SMS_OWNERS, type SmsFilters } from './queries';
 
 // the first batch is small so the first bytes leave at once; later ones are larger to cut round trips
 const FIRST_BATCH = 500;
@@ -154,8 +155,8 @@ export function sendLogCsv(app: FastifyInstance, req: FastifyRequest, reply: Fas
 
 /**
  * GET /log/report and /log/mo_report: with group, step or fields the generic report of docs/spec.md §7
- * (aggregated from the rollups: see routes.ts); with format=csv the whole log streamed as CSV;
- * otherwise the SMS log page (`list`, the messaging domain's handler).
+ * (the reports domain's, aggregated from the rollups); with format=csv the whole log streamed as CSV;
+ * otherwise the SMS log page (`list`, sms-routes.ts).
  */
 export function logReportOr(
   app: FastifyInstance,
