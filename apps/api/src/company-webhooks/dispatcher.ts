@@ -171,28 +171,35 @@ export class CompanyWebhookDispatcher {
 
   private async record(done: { r: Claimed; out: AttemptOutcome; duration_ms: number }[]): Promise<void> {
     const now = Date.now();
-    const next = done.map(({ r, out }) => {
+    const next = done.map(({ r, out, duration_ms }) => {
       const wait = out.ok
         ? null
         : backoff(r.attempts, { baseSeconds: this.o.retryBaseSeconds, maxAttempts: this.o.maxAttempts });
       const state = out.ok ? 'delivered' : wait === null ? 'failed' : 'pending';
-      return { id: r.delivery_id, state, at: wait === null ? null : new Date(now + wait * 1000).toISOString() };
+      const at = wait === null ? null : new Date(now + wait * 1000).toISOString();
+      return { id: r.delivery_id, state, at, code: out.ok ? out.status_code : null, ms: out.ok ? duration_ms : null };
     });
-    // one statement (the attempts and the outcomes are written atomically, with no transaction around them):
-    // each round trip to the database costs a pass more than the rows it writes
-    const attempts = sql.join(
-      done.map(
-        ({ r, out, duration_ms }) =>
-          sql`(${r.delivery_id}::bigint, ${r.webhook_uuid}::uuid, ${r.company_uuid}::uuid, ${r.attempts}::int,
-            ${out.ok}::boolean, ${out.status_code}::int, ${out.error?.slice(0, 500) ?? null}::text, ${duration_ms}::int)`,
-      ),
+    // One statement, so the failures and the outcomes are written atomically with no transaction around them:
+    // each round trip costs a pass more than the rows it writes. A success is recorded on its event, in the
+    // update that marks it delivered anyway; only failures get an attempt row (the delivery log reads both).
+    const failed = done.filter((d) => !d.out.ok);
+    const logged = failed.length
+      ? sql`logged as (insert into webhook_attempts (delivery_id, webhook_uuid, company_uuid, attempt, ok, status_code,
+          error, duration_ms) values ${sql.join(
+            failed.map(
+              ({ r, out, duration_ms }) =>
+                sql`(${r.delivery_id}::bigint, ${r.webhook_uuid}::uuid, ${r.company_uuid}::uuid, ${r.attempts}::int,
+                  false, ${out.status_code}::int, ${out.error?.slice(0, 500) ?? null}::text, ${duration_ms}::int)`,
+            ),
+          )}),`
+      : sql``;
+    const outcomes = sql.join(
+      next.map((n) => sql`(${n.id}::bigint, ${n.state}::text, ${n.at}::timestamptz, ${n.code}::int, ${n.ms}::int)`),
     );
-    const outcomes = sql.join(next.map((n) => sql`(${n.id}::bigint, ${n.state}::text, ${n.at}::timestamptz)`));
-    await sql`with logged as (
-        insert into webhook_attempts (delivery_id, webhook_uuid, company_uuid, attempt, ok, status_code, error, duration_ms)
-        values ${attempts})
-      update webhook_messages m set state = v.state, lease_until = null, next_attempt_on = coalesce(v.at, m.next_attempt_on)
-      from (values ${outcomes}) as v(id, state, at) where m.delivery_id = v.id`.execute(this.db);
+    await sql`with ${logged} outcomes as (select * from (values ${outcomes}) as v(id, state, at, code, ms))
+      update webhook_messages m set state = v.state, lease_until = null, next_attempt_on = coalesce(v.at, m.next_attempt_on),
+        delivered_on = case when v.state = 'delivered' then now() end, status_code = v.code, duration_ms = v.ms
+      from outcomes v where m.delivery_id = v.id`.execute(this.db);
     for (const n of next)
       if (n.state === 'failed') this.log.warn({ delivery: n.id }, 'company webhook delivery abandoned');
   }
