@@ -42,7 +42,10 @@ describe('company webhooks: signed message events, retried, logged', () => {
       req.on('data', (c) => (body += c));
       req.on('end', () => {
         hits.push({ path: req.url ?? '', body, headers: req.headers });
-        res.statusCode = req.url?.startsWith('/failing') ? 503 : 204;
+        // /flaky refuses an event's first attempt only
+        const id = String(req.headers['webhook-id']);
+        const retried = hits.filter((h) => h.path === '/flaky' && h.headers['webhook-id'] === id).length > 1;
+        res.statusCode = req.url?.startsWith('/failing') || (req.url === '/flaky' && !retried) ? 503 : 204;
         res.end();
       });
     });
@@ -131,6 +134,29 @@ describe('company webhooks: signed message events, retried, logged', () => {
     expect(log[0]).toMatchObject({ status_code: 503, error: 'The endpoint answered 503', state: 'failed' });
     expect(log.map((a: { attempt: number }) => a.attempt).sort()).toEqual([1, 1, 1, 2, 2, 2, 3, 3, 3]);
     expect((await call('GET', `/webhook/${id}`, acme)).json().webhook.last_status).toBe('503');
+    await call('DELETE', `/webhook/${id}`, acme);
+  });
+
+  it('logs a failed first attempt and the retry that succeeded, the success on its event', async () => {
+    const made = await call('POST', '/webhook', acme, { url: `${base}/flaky`, events: ['message.status'] });
+    const id = made.json().webhook.webhook_uuid;
+    const sms_uuid = await send();
+    await sim().drain();
+    await hooks().drain();
+    const log = (await call('GET', `/webhook/${id}/deliveries`, acme)).json().items;
+    expect(log).toHaveLength(6);
+    const newestFirst = log.map((a: { created_on: string }) => a.created_on);
+    expect([...newestFirst].sort().reverse()).toEqual(newestFirst);
+    type Entry = { attempt: number; ok: boolean; status_code: number; state: string; sms_uuid: string };
+    const summary = log
+      .map((a: Entry) => [a.attempt, a.ok, a.status_code, a.state, a.sms_uuid === sms_uuid])
+      .sort((a: string[], b: string[]) => String(a).localeCompare(String(b)));
+    expect(summary).toEqual([
+      ...Array(3).fill([1, false, 503, 'delivered', true]),
+      ...Array(3).fill([2, true, 204, 'delivered', true]),
+    ]);
+    expect(new Set(log.map((a: { attempt_uuid: string }) => a.attempt_uuid)).size).toBe(6);
+    expect((await call('GET', `/webhook/${id}`, acme)).json().webhook.last_status).toBe('delivered');
     await call('DELETE', `/webhook/${id}`, acme);
   });
 

@@ -39,7 +39,8 @@ export default fp(
       retryBaseSeconds: o.retryBaseSeconds ?? 5,
       maxAttempts: o.maxAttempts ?? 8,
       pollMs: o.pollMs ?? env.COMPANY_WEBHOOK_POLL_MS,
-      batch: o.batch ?? 50,
+      batch: o.batch ?? 200,
+      inFlight: o.inFlight ?? 50,
       fetch: o.fetch ?? statusFetch,
       resolve,
     });

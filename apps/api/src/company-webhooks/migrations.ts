@@ -89,4 +89,39 @@ export const COMPANY_WEBHOOK_MIGRATIONS: { id: string; ddl: string }[] = [
           for update skip locked)
         returning *`)}`,
   },
+  {
+    // What an event costs PostgreSQL, cut at its mechanism (docs/webhooks.md, "What an event costs"):
+    // - The claim's `limit n` is a parameter in the function, so its plan is generic: the planner took n for a
+    //   tenth of the table and hash-joined the claimed ids against a sequential scan of every event ever written
+    //   (delivered ones included), ~4,000 pages a claim with 60,000 rows. `= any(array(...))` makes the outer
+    //   update a primary-key lookup of the claimed ids, whatever the estimate.
+    // - A successful attempt is recorded on the event itself (delivered_on, status_code, duration_ms), in the
+    //   update that marks it delivered anyway; webhook_attempts keeps the failures only, so an event delivered
+    //   at once writes no second row, no uuid key and no two foreign-key checks. The delivery log reads both.
+    //   Successes already logged move onto their events.
+    // - fillfactor 70 leaves room on each page, so the claim (lease_until and attempts: no indexed column)
+    //   is a HOT update that writes no index entry.
+    // - message_id's unique index was written on every row version and read by nothing: the id is 122 random
+    //   bits, as unique as every uuid key here.
+    // - The webhook index is keyed by delivered_on, which the log sorts by; the delivered update writes its
+    //   entry anyway (state leaves the due index's predicate, so that update cannot be HOT).
+    id: '226_webhook_event_costs',
+    ddl: `
+      alter table webhook_messages set (fillfactor = 70);
+      alter table webhook_messages add column delivered_on timestamptz, add column status_code integer,
+        add column duration_ms integer;
+      update webhook_messages m set delivered_on = a.created_on, status_code = a.status_code, duration_ms = a.duration_ms
+        from webhook_attempts a where a.delivery_id = m.delivery_id and a.ok;
+      delete from webhook_attempts where ok;
+      alter table webhook_messages drop constraint if exists webhook_messages_message_id_key;
+      drop index webhook_messages_webhook_idx;
+      create index webhook_messages_webhook_idx on webhook_messages (webhook_uuid, delivered_on);
+      create or replace function claim_webhook_messages(n integer, lease_seconds integer) returns setof webhook_messages
+        language sql set enable_bitmapscan = off set jit = off as ${quoted(`
+        update webhook_messages set lease_until = now() + make_interval(secs => lease_seconds), attempts = attempts + 1
+        where delivery_id = any(array(select delivery_id from webhook_messages where state = 'pending'
+          and next_attempt_on <= now() and (lease_until is null or lease_until < now())
+          order by next_attempt_on, delivery_id limit n for update skip locked))
+        returning *`)}`,
+  },
 ];

@@ -1,7 +1,6 @@
 // Company webhooks: POST /webhook, GET /webhook/list, GET/PATCH/DELETE /webhook/{id}, the
 // delivery log, "send test event", and the company's status-callback secret. docs/webhooks.md.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import {
   CallbackSecretInfo,
   CallbackSecretQuery,
@@ -26,6 +25,7 @@ import { rowsOf, targetCompany, type TenantColumns } from '../lib/tenancy';
 import { audit } from '../security';
 import { newSecret, secretHint } from './signing';
 import type { CompanyWebhooks } from './service';
+import { deliveryLog, lastDelivery } from './delivery-log';
 
 /** Who may manage a company's webhooks: the admin all, a reseller its companies', a company admin its own. */
 export const WEBHOOK_ACCESS: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
@@ -54,13 +54,8 @@ export default async function companyWebhookRoutes(base: FastifyInstance, opts: 
         'w.description',
         'w.secret',
         'w.created_on',
-        sql<string | null>`(select case when a.ok then 'delivered' else coalesce(a.status_code::text, 'error') end
-          from webhook_attempts a where a.webhook_uuid = w.webhook_uuid order by a.created_on desc limit 1)`.as(
-          'last_status',
-        ),
-        sql<Date | null>`(select max(a.created_on) from webhook_attempts a where a.webhook_uuid = w.webhook_uuid)`.as(
-          'last_delivery_on',
-        ),
+        lastDelivery().status.as('last_status'),
+        lastDelivery().on.as('last_delivery_on'),
       ]);
   type Row = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
   const shape = ({ secret, ...r }: Row): CompanyWebhook => ({
@@ -174,34 +169,7 @@ export default async function companyWebhookRoutes(base: FastifyInstance, opts: 
     { config, schema: { tags, params: IdParam, response: { 200: CompanyWebhookAttempts } } },
     async (req) => {
       await one(req, req.params.id);
-      const rows = await app.db
-        .selectFrom('webhook_attempts as a')
-        .innerJoin('webhook_messages as m', 'm.delivery_id', 'a.delivery_id')
-        .select([
-          'a.attempt_uuid',
-          'm.message_id',
-          'm.type',
-          'm.sms_uuid',
-          'a.attempt',
-          'a.ok',
-          'a.status_code',
-          'a.error',
-          'a.duration_ms',
-          'm.state',
-          'm.next_attempt_on',
-          'a.created_on',
-        ])
-        .where('a.webhook_uuid', '=', req.params.id)
-        .orderBy('a.created_on', 'desc')
-        .limit(50)
-        .execute();
-      return {
-        items: rows.map((r) => ({
-          ...r,
-          created_on: iso(r.created_on) as string,
-          next_attempt_on: r.state === 'pending' ? iso(r.next_attempt_on) : null,
-        })),
-      };
+      return { items: await deliveryLog(app.db, req.params.id) };
     },
   );
 

@@ -32,7 +32,12 @@ export interface CompanyWebhookTables {
     attempts: Generated<number>;
     next_attempt_on: ColumnType<Date, Date | undefined, Date>;
     lease_until: Opt<Date>;
+    /** the successful attempt (failed ones are webhook_attempts rows): when, the answer's code, how long */
+    delivered_on: Opt<Date>;
+    status_code: Opt<number>;
+    duration_ms: Opt<number>;
   };
+  /** the failed attempts (a success is recorded on its event) */
   webhook_attempts: {
     attempt_uuid: Generated<string>;
     delivery_id: string;

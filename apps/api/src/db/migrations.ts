@@ -128,9 +128,18 @@ const MIGRATIONS: Migration[] = [
   ...AUTO_RECHARGE_MIGRATIONS,
 ];
 
-/** Applies what is pending, once, however many nodes start at once (db/migrator.ts: Kysely's Migrator under a lock). */
-export async function migrate(db: Kysely<Database>, ctx: MigrationContext = {}): Promise<MigrateResult> {
-  return runMigrations(db, MIGRATIONS, ctx);
+/**
+ * Applies what is pending, once, however many nodes start at once (db/migrator.ts: Kysely's Migrator under a lock).
+ * `until`: only the list up to that id (a data migration's spec writes rows in the schema before it).
+ */
+export async function migrate(
+  db: Kysely<Database>,
+  ctx: MigrationContext = {},
+  until?: string,
+): Promise<MigrateResult> {
+  const end = until ? MIGRATIONS.findIndex((m) => m.id === until) + 1 : MIGRATIONS.length;
+  if (!end) throw new Error(`no migration ${until}`);
+  return runMigrations(db, MIGRATIONS.slice(0, end), ctx);
 }
 
 /** The ids in the order they apply (tests). */

@@ -1,0 +1,51 @@
+// A webhook's delivery log (GET /webhook/{id}/deliveries, the console's screen) and its latest outcome on the
+// list. Attempts live in two places since migration 226: a success on its event (webhook_messages.delivered_on,
+// status_code, duration_ms), a failure in webhook_attempts. Each side is read off its own index, newest first,
+// and the two are merged.
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { CompanyWebhookAttempt } from '@smsc/shared-contract';
+import type { Database } from '../db/schema';
+
+const LOG_SIZE = 50;
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+
+/** A success's row id: the event's own uuid, which its webhook-id (msg_ + 32 hex digits) carries. */
+const eventUuid = sql`(substr(m.message_id, 5, 8) || '-' || substr(m.message_id, 13, 4) || '-' ||
+  substr(m.message_id, 17, 4) || '-' || substr(m.message_id, 21, 4) || '-' || substr(m.message_id, 25, 12))::uuid`;
+
+interface Row extends Omit<CompanyWebhookAttempt, 'created_on' | 'next_attempt_on'> {
+  next_attempt_on: Date | string | null;
+  created_on: Date | string;
+}
+
+export async function deliveryLog(db: Kysely<Database>, webhook_uuid: string): Promise<CompanyWebhookAttempt[]> {
+  const rows = await sql<Row>`select * from (
+      (select a.attempt_uuid, m.message_id, m.type, m.sms_uuid, a.attempt, a.ok, a.status_code, a.error, a.duration_ms,
+        m.state, m.next_attempt_on, a.created_on
+      from webhook_attempts a join webhook_messages m on m.delivery_id = a.delivery_id
+      where a.webhook_uuid = ${webhook_uuid} order by a.created_on desc limit ${LOG_SIZE})
+      union all
+      (select ${eventUuid}, m.message_id, m.type, m.sms_uuid, m.attempts, true, m.status_code, null, coalesce(m.duration_ms, 0),
+        m.state, m.next_attempt_on, m.delivered_on
+      from webhook_messages m
+      where m.webhook_uuid = ${webhook_uuid} and m.delivered_on is not null order by m.delivered_on desc limit ${LOG_SIZE})
+    ) l order by created_on desc limit ${LOG_SIZE}`.execute(db);
+  return rows.rows.map((r) => ({
+    ...r,
+    created_on: iso(r.created_on) as string,
+    next_attempt_on: r.state === 'pending' ? iso(r.next_attempt_on) : null,
+  }));
+}
+
+/** The latest attempt of the webhook `w.webhook_uuid`: 'delivered', the failure's status code or 'error', and when. */
+export function lastDelivery(): { status: RawBuilder<string | null>; on: RawBuilder<Date | null> } {
+  const latest = (column: string) =>
+    sql.raw(`(select ${column} from (
+      (select case when a.ok then 'delivered' else coalesce(a.status_code::text, 'error') end as status, a.created_on as on_
+        from webhook_attempts a where a.webhook_uuid = w.webhook_uuid order by a.created_on desc limit 1)
+      union all
+      (select 'delivered', m.delivered_on from webhook_messages m
+        where m.webhook_uuid = w.webhook_uuid and m.delivered_on is not null order by m.delivered_on desc limit 1)
+    ) l order by on_ desc limit 1)`);
+  return { status: latest('status') as RawBuilder<string | null>, on: latest('on_') as RawBuilder<Date | null> };
+}
