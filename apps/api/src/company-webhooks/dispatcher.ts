@@ -27,6 +27,8 @@ export interface CompanyWebhookOptions {
   batch: number;
   /** deliveries in flight at once within a pass (default 50): what one endpoint may see in parallel */
   inFlight?: number;
+  /** days finished events are kept (COMPANY_WEBHOOK_RETENTION_DAYS); 0 keeps them */
+  retentionDays?: number;
   fetch: (url: string, init: RequestInit & { dispatcher?: Dispatcher }) => Promise<Response>;
   resolve?: Resolve;
 }

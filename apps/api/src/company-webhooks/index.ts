@@ -8,6 +8,7 @@ import { systemResolve } from '../lib/outbound/pinned-agent';
 import { statusFetch } from '../lib/outbound/status-fetch';
 import { CompanyWebhookDispatcher, type CompanyWebhookOptions } from './dispatcher';
 import { CompanyWebhooks } from './service';
+import { startRetention } from './retention';
 import companyWebhookRoutes from './routes';
 
 export { CompanyWebhooks } from './service';
@@ -51,8 +52,16 @@ export default fp(
       const data = { balance: e.balance, threshold: e.threshold, currency: e.currency, at: e.at.toISOString() };
       service.publish(e.company_uuid, 'balance.low', data).catch((err) => app.log.error({ err }, 'balance.low event'));
     });
-    app.addHook('onReady', async () => dispatcher.start());
-    app.addHook('preClose', async () => dispatcher.close());
+    let stopRetention: () => Promise<void> = async () => undefined;
+    app.addHook('onReady', async () => {
+      dispatcher.start();
+      const days = o.retentionDays ?? env.COMPANY_WEBHOOK_RETENTION_DAYS;
+      stopRetention = startRetention(app.db, { days, everyMs: 3_600_000, log: app.log });
+    });
+    app.addHook('preClose', async () => {
+      await stopRetention();
+      await dispatcher.close();
+    });
     await app.register(companyWebhookRoutes, { hooks: service });
   },
   { name: 'company-webhooks', dependencies: ['messaging', 'guards'] },

@@ -27,6 +27,12 @@ export const SERVICES_ENV = {
     description:
       'how often company webhook events (message status, incoming messages, balance alerts) and status callbacks are delivered; retries 5 s, 20 s, 80 s… (×4), 8 attempts; `0` turns the timer off',
   }),
+  COMPANY_WEBHOOK_RETENTION_DAYS: int(0, {
+    default: 30,
+    group: 'Mail',
+    description:
+      'company webhook events that were delivered or gave up are kept this long for the delivery log, then deleted with their attempts (each node sweeps hourly); `0` keeps them for ever',
+  }),
 
   RECEIPT_EXPIRY_MINUTES: num(0.001, 1e7, {
     default: 2880,

@@ -1,0 +1,56 @@
+// Finished webhook events (delivered, or failed after their last attempt) are kept for the delivery log for
+// COMPANY_WEBHOOK_RETENTION_DAYS, then deleted with their attempt rows (on delete cascade). Without it the
+// events table grows by about three rows a message for ever, and every claim and log read pays for it.
+import { sql, type Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/schema';
+
+/** rows deleted per statement: short transactions, so a sweep never holds many row locks at once */
+export const SWEEP_BATCH = 5000;
+
+/**
+ * Deletes up to `limit` finished events that occurred before `before`, oldest first, and answers how many.
+ * Rows another node is sweeping (or the dispatcher holds) are skipped, so nodes may sweep at the same time.
+ */
+export async function sweepFinished(db: Kysely<Database>, before: Date, limit = SWEEP_BATCH): Promise<number> {
+  const r = await sql`delete from webhook_messages where delivery_id in (
+      select delivery_id from webhook_messages where state <> 'pending' and occurred_on < ${before}
+      order by delivery_id limit ${limit} for update skip locked)`.execute(db);
+  return Number(r.numAffectedRows ?? 0);
+}
+
+export interface RetentionOptions {
+  /** 0 keeps every event */
+  days: number;
+  /** how often a node sweeps */
+  everyMs: number;
+  log: FastifyBaseLogger;
+}
+
+/** Sweeps on a timer until stopped; answers the stop, which waits for a sweep in progress. */
+export function startRetention(db: Kysely<Database>, o: RetentionOptions): () => Promise<void> {
+  if (o.days <= 0) return async () => undefined;
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  const sweep = async () => {
+    const before = new Date(Date.now() - o.days * 86_400_000);
+    let total = 0;
+    let n = SWEEP_BATCH;
+    while (n === SWEEP_BATCH && !stopped) {
+      n = await sweepFinished(db, before);
+      total += n;
+    }
+    if (total) o.log.info({ deleted: total, before }, 'company webhook events past their retention deleted');
+  };
+  const timer = setInterval(() => {
+    running ??= sweep()
+      .catch((e: Error) => o.log.warn({ err: e.message }, 'company webhook retention sweep failed'))
+      .finally(() => (running = null));
+  }, o.everyMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}
