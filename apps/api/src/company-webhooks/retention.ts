@@ -13,8 +13,12 @@ export const SWEEP_BATCH = 5000;
  * Rows another node is sweeping (or the dispatcher holds) are skipped, so nodes may sweep at the same time.
  */
 export async function sweepFinished(db: Kysely<Database>, before: Date, limit = SWEEP_BATCH): Promise<number> {
+  // Ids grow with time, so the first event at or after the cut-off bounds the scan: without the bound, a sweep
+  // with fewer than `limit` rows left would read the whole table (every recent event) to fill its limit.
   const r = await sql`delete from webhook_messages where delivery_id in (
       select delivery_id from webhook_messages where state <> 'pending' and occurred_on < ${before}
+        and delivery_id < coalesce((select min(delivery_id) from webhook_messages where occurred_on >= ${before}),
+          9223372036854775807)
       order by delivery_id limit ${limit} for update skip locked)`.execute(db);
   return Number(r.numAffectedRows ?? 0);
 }
