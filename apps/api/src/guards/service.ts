@@ -147,7 +147,8 @@ export class GuardService implements SendGuards {
       // the account as the hold left it decides: on the side of the threshold the alert was last left at,
       // nothing to read or write (the common case, every charge of a company)
       if (account.low_balance_threshold === null) return;
-      if (account.balance - account.reserved < account.low_balance_threshold === hit.alerted) return;
+      const below = account.balance - account.reserved < account.low_balance_threshold;
+      if (below === hit.alerted) return;
     }
     // a company without a threshold costs nothing here (its threshold rides on the cached view)
     else if (hit && hit.lowThreshold === null) return;
