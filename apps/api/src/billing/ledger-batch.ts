@@ -31,8 +31,10 @@ export async function reserveMany(trx: Transaction<Database>, account: AccountRe
  * reserveMany, also answering the account as the holds left it (null when nothing was asked). `amounts`
  * may be asked for once the account is locked: a company's stores pass there one at a time, so what the
  * caller decides then (the guards' spend limits) sees every earlier store committed. `rider`, given the
- * total held, is a statement of the caller's that runs inside the holds' own statement, so what must change
- * with the holds (the guards' spend record) costs no statement of its own.
+ * total held, is a statement of the caller's that runs inside the update of the account's reserved total, so
+ * what must change with the holds (the guards' spend record) costs no statement of its own. (The holds' insert
+ * stays apart: folded into the same statement it halved a bulk's rate on PGlite, 5,000 messages 830-989 msg/s
+ * apart, 479-490 together.)
  */
 export async function reserveManyWith(
   trx: Transaction<Database>,
@@ -62,14 +64,13 @@ export async function reserveManyWith(
   const after = { balance: acc.balance, reserved: acc.reserved, low_balance_threshold: acc.low_balance_threshold };
   if (!ids.length) return { holds: out, account: after };
   const ride = rider?.(held);
-  // the holds, the account's reserved total and the rider in one statement: one round trip (and on
-  // PGlite one parse and plan in this process) instead of three
-  await sql`with holds as (insert into ledger_reservations (reservation_uuid, account_uuid, amount)
-      select v.id, ${acc.account_uuid}::uuid, v.amount from unnest(${ids}::uuid[], ${granted}::bigint[]) as v(id, amount))
-    ${ride ? sql`, rider as (${ride})` : sql``}
-    update billing_accounts set reserved = ${acc.reserved.toString()}::bigint where account_uuid = ${acc.account_uuid}`.execute(
+  await sql`insert into ledger_reservations (reservation_uuid, account_uuid, amount)
+    select v.id, ${acc.account_uuid}::uuid, v.amount from unnest(${ids}::uuid[], ${granted}::bigint[]) as v(id, amount)`.execute(
     trx,
   );
+  // the account's reserved total and the caller's rider in one statement: no round trip of the rider's own
+  await sql`${ride ? sql`with rider as (${ride}) ` : sql``}update billing_accounts set reserved = ${acc.reserved.toString()}::bigint
+    where account_uuid = ${acc.account_uuid}`.execute(trx);
   return { holds: out, account: after };
 }
 
