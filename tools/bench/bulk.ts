@@ -11,8 +11,8 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { API_PREFIX } from '@smsc/shared-contract';
 import { bulkOf } from '../../apps/api/src/bulk';
-import { GUARDS_ON, setUpGuards } from './guards-setup';
-import { BENCH_PASSWORD, benchDatabaseUrl, benchNumbers, startBenchApp } from './support';
+import { GUARDS_ON } from './guards-setup';
+import { benchDatabaseUrl, benchNumbers, startBenchApp } from './support';
 
 /** BULK_ACCEPT=0 skips the accept runs (scheduled, they never reach the send pipeline's guards) */
 const ACCEPT = Number(process.env.BULK_ACCEPT ?? 100_000);
@@ -31,7 +31,6 @@ async function runMode(mode: string): Promise<string[]> {
     mode,
     'bulk',
     {
-      guardsEnabled: GUARDS_ON,
       // the simulator reports every message 50 ms after the hand-over: the figure is the pipeline's
       messaging: { gatewaySecret: 'bench', simLatencyMs: 50, simFailureRate: 0, simAutoDeliver: true },
     },
@@ -42,7 +41,7 @@ async function runMode(mode: string): Promise<string[]> {
   try {
     const headers = await bench.signIn('acme-admin@example.com');
     const acme = await bench.fundCompany('Acme', 100_000_000_000n);
-    await setUpGuards(app, BENCH_PASSWORD, acme);
+    await bench.setUpGuards(acme);
     log(`[${mode}] guards ${GUARDS_ON ? 'on' : 'off'}`);
 
     // 1. accept: 100,000 numbers as JSON, scheduled an hour ahead so nothing is sent meanwhile

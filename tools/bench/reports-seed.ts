@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { foldDeltas } from '../../apps/api/src/reports';
+import { demoCompanies } from './support';
 
 const log = (s: string) => console.error(s);
 
@@ -17,21 +18,7 @@ export async function seedReportRows(
   { rows: ROWS, days: DAYS, chunk: CHUNK }: { rows: number; days: number; chunk: number },
 ): Promise<void> {
   const db = app.db;
-  const cos = await db
-    .selectFrom('companies')
-    .select(['company_uuid', 'company_name', 'reseller_uuid'])
-    .orderBy('company_name')
-    .execute();
-  const acme = cos.find((c) => c.company_name === 'Acme');
-  const globex = cos.find((c) => c.company_name === 'Globex');
-  if (!acme || !globex) throw new Error('demo companies missing');
-  const others = cos.filter((c) => c !== acme && c !== globex);
-  const users = await db
-    .selectFrom('users')
-    .select('uuid')
-    .where('email', 'in', ['acme-admin@example.com', 'acme-user@example.com'])
-    .orderBy('email')
-    .execute();
+  const { acme, globex, others, acmeUsers } = await demoCompanies(app);
   const vps = await db
     .selectFrom('vendor_products')
     .select(['vendor_product_uuid', 'vendor_product_name'])
@@ -67,10 +54,7 @@ export async function seedReportRows(
       select
         case when g % 10 < 4 then ${acme.company_uuid}::uuid when g % 10 < 7 then ${globex.company_uuid}::uuid else (${ids})[(1 + g % ${n})::int] end,
         case when g % 10 < 4 then ${acme.reseller_uuid}::uuid when g % 10 < 7 then null else (${resellers})[(1 + g % ${n})::int] end,
-        case when g % 10 < 4 then (${arr(
-          users.map((u) => u.uuid),
-          'uuid',
-        )})[(1 + (g / 10) % 2)::int] else null end,
+        case when g % 10 < 4 then (${arr(acmeUsers, 'uuid')})[(1 + (g / 10) % 2)::int] else null end,
         ((g / 10) % 10 = 0),
         case when (g / 10) % 10 = 0 then '+1415' || lpad(((g::bigint * 7919) % 10000000)::text, 7, '0') else '+121255523' || lpad(((g / 10) % 2)::text, 2, '0') end,
         case when (g / 10) % 10 = 0 then '+12125552301' else '+1415' || lpad(((g::bigint * 7919) % 10000000)::text, 7, '0') end,

@@ -12,8 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@smsc/shared-contract';
 import { post } from '../../apps/api/src/billing';
 import { messagingOf, SmscSimulator } from '../../apps/api/src/messaging';
-import { GUARDS_ON, setUpGuards } from './guards-setup';
-import { BENCH_PASSWORD, benchDatabaseUrl, cpuMeter, machineLine, startBenchApp } from './support';
+import { GUARDS_ON } from './guards-setup';
+import { benchDatabaseUrl, cpuMeter, demoCompanies, machineLine, startBenchApp } from './support';
 
 const ROWS = Number(process.env.SMS_ROWS ?? 1_000_000);
 const SENDS = Number(process.env.SMS_SENDS ?? 2_000);
@@ -42,20 +42,8 @@ const log = (s: string) => console.error(s);
  */
 export async function seedMessages(app: FastifyInstance): Promise<void> {
   const db = app.db;
-  const cos = await db
-    .selectFrom('companies')
-    .select(['company_uuid', 'company_name', 'reseller_uuid'])
-    .orderBy('company_name')
-    .execute();
-  const acme = cos.find((c) => c.company_name === 'Acme');
-  const globex = cos.find((c) => c.company_name === 'Globex');
-  const others = cos.filter((c) => c !== acme && c !== globex);
-  if (!acme || !globex) throw new Error('demo companies missing');
-  const user = await db
-    .selectFrom('users')
-    .select('uuid')
-    .where('email', '=', 'acme-user@example.com')
-    .executeTakeFirstOrThrow();
+  const { acme, globex, others, acmeUsers } = await demoCompanies(app);
+  const [, acmeUser] = acmeUsers;
   const ids = sql.raw(`array[${others.map((c) => `'${c.company_uuid}'::uuid`).join(',')}]`);
   const resellers = sql.raw(
     `array[${others.map((c) => (c.reseller_uuid ? `'${c.reseller_uuid}'::uuid` : 'null::uuid')).join(',')}]`,
@@ -69,7 +57,7 @@ export async function seedMessages(app: FastifyInstance): Promise<void> {
       select
         case when g % 10 < 4 then ${acme.company_uuid}::uuid when g % 10 < 7 then ${globex.company_uuid}::uuid else (${ids})[(1 + g % ${n})::int] end,
         case when g % 10 < 4 then ${acme.reseller_uuid}::uuid when g % 10 < 7 then null else (${resellers})[(1 + g % ${n})::int] end,
-        case when g % 10 < 4 and g % 3 = 0 then ${user.uuid}::uuid else null end,
+        case when g % 10 < 4 and g % 3 = 0 then ${acmeUser}::uuid else null end,
         ((g / 10) % 10 = 0),
         case when (g / 10) % 10 = 0 then '+1415' || (2 + (g::bigint * 7919) % 200000 / 25000)::text || lpad(((g::bigint * 7919) % 25000)::text, 6, '0') else '+12125552301' end,
         case when (g / 10) % 10 = 0 then '+12125552301' else '+1415' || (2 + (g::bigint * 7919) % 200000 / 25000)::text || lpad(((g::bigint * 7919) % 25000)::text, 6, '0') end,
@@ -176,7 +164,6 @@ async function runMode(mode: string): Promise<{ rows: Row[]; lines: string[] }> 
     mode,
     'sms',
     {
-      guardsEnabled: GUARDS_ON,
       // every message is delivered at once: the figure is the pipeline's, not a made-up latency
       messaging: { gatewaySecret: 'bench', simLatencyMs: 0, simFailureRate: 0, simAutoDeliver: true },
     },
@@ -233,7 +220,7 @@ async function runMode(mode: string): Promise<{ rows: Row[]; lines: string[] }> 
       });
       log(`[${mode}] ${call}: p50 ${pct(r.times, 50).toFixed(1)} ms, p95 ${pct(r.times, 95).toFixed(1)} ms`);
     }
-    await setUpGuards(app, BENCH_PASSWORD, acmeCo.company_uuid);
+    await bench.setUpGuards(acmeCo.company_uuid);
     const lines = await throughput(app, acme, `${mode}, guards ${GUARDS_ON ? 'on' : 'off'}`);
     log(lines.join('\n'));
     return { rows, lines };

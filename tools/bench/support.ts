@@ -12,6 +12,7 @@ import { API_PREFIX } from '@smsc/shared-contract';
 import { build, type BuildOptions } from '../../apps/api/src/app';
 import { post } from '../../apps/api/src/billing';
 import { ensureDatabase } from './ensure-database';
+import { GUARDS_ON, setUpGuards } from './guards-setup';
 
 export const BENCH_PASSWORD = 'bench-demo-pass-123';
 
@@ -26,6 +27,8 @@ export interface BenchApp {
   signIn(email: string): Promise<{ authorization: string }>;
   /** the seeded company's id, credited with `micro` (an adjustment entry) */
   fundCompany(company_name: string, micro: bigint): Promise<string>;
+  /** BENCH_GUARDS (guards-setup.ts): on gives the company one of each guard, off leaves it bare */
+  setUpGuards(company_uuid: string): Promise<void>;
   /** closes the app, then drops its schemas or removes its data directory */
   close(): Promise<void>;
 }
@@ -48,6 +51,7 @@ export async function startBenchApp(
     dataDir: dir,
     databaseUrl: pg ? databaseUrl : undefined,
     dbSchema,
+    guardsEnabled: GUARDS_ON,
     demoPassword: BENCH_PASSWORD,
     seed: true,
     webRoot: '/nonexistent-web-root',
@@ -84,6 +88,7 @@ export async function startBenchApp(
       );
       return company_uuid;
     },
+    setUpGuards: (company_uuid) => setUpGuards(app, BENCH_PASSWORD, company_uuid),
     async close() {
       await app.close();
       if (dbSchema) {
@@ -95,6 +100,40 @@ export async function startBenchApp(
       }
       if (dir) rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The demo companies the benches write for: Acme (the demo reseller's), Globex (direct) and the others. */
+export interface DemoCompanies {
+  acme: DemoCompany;
+  globex: DemoCompany;
+  others: DemoCompany[];
+  /** acme-admin's and acme-user's ids, in that order */
+  acmeUsers: string[];
+}
+export type DemoCompany = { company_uuid: string; company_name: string; reseller_uuid: string | null };
+
+/** Reads the seeded demo companies and Acme's two users (throws when the seed is missing). */
+export async function demoCompanies(app: FastifyInstance): Promise<DemoCompanies> {
+  const cos = await app.db
+    .selectFrom('companies')
+    .select(['company_uuid', 'company_name', 'reseller_uuid'])
+    .orderBy('company_name')
+    .execute();
+  const acme = cos.find((c) => c.company_name === 'Acme');
+  const globex = cos.find((c) => c.company_name === 'Globex');
+  if (!acme || !globex) throw new Error('demo companies missing');
+  const users = await app.db
+    .selectFrom('users')
+    .select('uuid')
+    .where('email', 'in', ['acme-admin@example.com', 'acme-user@example.com'])
+    .orderBy('email')
+    .execute();
+  return {
+    acme,
+    globex,
+    others: cos.filter((c) => c !== acme && c !== globex),
+    acmeUsers: users.map((u) => u.uuid),
   };
 }
 

@@ -136,4 +136,34 @@ test.describe('spend and destination guards', () => {
     await compose(page, US_HANDSET, `Over the limit ${stamp}`);
     await expectToast(page, /spend limit would be passed/, 'error');
   });
+
+  test('the system admin changes a pumping threshold by clicks and sees it saved', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await signInAs(page, 'admin@example.com', '/system-admin');
+    await menu(page).getByRole('menuitem', { name: 'Fraud guards' }).click();
+    await menu(page).getByRole('link', { name: 'Pumping thresholds' }).click();
+    await expectTitle(page, 'Pumping thresholds');
+    const field = page.getByLabel('Messages to one range', { exact: true });
+    const before = Number(await field.inputValue());
+    expect(before).toBeGreaterThanOrEqual(3);
+    const next = String(before + 5);
+    try {
+      await field.fill(next);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, 'Pumping thresholds saved');
+      // saved on the server: the page read again shows it
+      await page.reload();
+      await expectTitle(page, 'Pumping thresholds');
+      await expect(page.getByLabel('Messages to one range', { exact: true })).toHaveValue(next);
+    } finally {
+      // the worker's database is shared with later specs: the threshold goes back
+      const auth = await request.post(`${API}/auth`, {
+        data: { email: 'admin@example.com', password: 'demo-password-1' },
+      });
+      await request.put(`${API}/guards/settings`, {
+        headers: { authorization: `Bearer ${(await auth.json()).token}` },
+        data: { pumping_min_messages: before },
+      });
+    }
+  });
 });

@@ -12,12 +12,14 @@ import { startExpirySweep } from './payment-expiry';
 
 export {
   reserveMany,
+  reserveManyWith,
   settleMany,
   releaseMany,
   affordablePrefix,
   postMany,
   type SettleItem,
   type Held,
+  type HeldAccount,
   type PostManyItem,
 } from './ledger-batch';
 export {

@@ -3,7 +3,7 @@
 // reservation and one ledger entry per message (so the balance stays the exact sum of the entries
 // and each entry names its message), but each account is locked and updated once per batch.
 import { randomUUID } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { afterPosting } from './account-hooks';
 import { available, canReserve, checkPosting, type LedgerKind } from './ledger-core';
@@ -12,16 +12,43 @@ import { toMicro } from '../lib/money';
 
 export type Held = { ok: true; reservation_uuid: string } | { ok: false; available: bigint };
 
+/** An account as its holds left it, read under its lock in the holding transaction. */
+export interface HeldAccount {
+  balance: bigint;
+  reserved: bigint;
+  low_balance_threshold: bigint | null;
+}
+
 /**
  * Holds each amount (micro, > 0) in order against one account while it can cover it: answers per
  * amount its reservation, or what was available when it was refused (the account ran dry there).
  */
 export async function reserveMany(trx: Transaction<Database>, account: AccountRef, amounts: bigint[]): Promise<Held[]> {
-  if (!amounts.length) return [];
+  return (await reserveManyWith(trx, account, amounts)).holds;
+}
+
+/**
+ * reserveMany, also answering the account as the holds left it (null when nothing was asked). `amounts`
+ * may be asked for once the account is locked: a company's stores pass there one at a time, so what the
+ * caller decides then (the guards' spend limits) sees every earlier store committed. `rider`, given the
+ * total held, is a statement of the caller's that runs inside the update of the account's reserved total, so
+ * what must change with the holds (the guards' spend record) costs no statement of its own. (The holds' insert
+ * stays apart: folded into the same statement it halved a bulk's rate on PGlite, 5,000 messages 830-989 msg/s
+ * apart, 479-490 together.)
+ */
+export async function reserveManyWith(
+  trx: Transaction<Database>,
+  account: AccountRef,
+  ask: bigint[] | (() => Promise<bigint[]>),
+  rider?: (held: bigint) => RawBuilder<unknown> | null,
+): Promise<{ holds: Held[]; account: HeldAccount | null }> {
+  if (Array.isArray(ask) && !ask.length) return { holds: [], account: null };
   const acc = await lockAccount(trx, account);
+  const amounts = Array.isArray(ask) ? ask : await ask();
   const out: Held[] = [];
   const ids: string[] = [];
   const granted: string[] = [];
+  let held = 0n;
   for (const amount of amounts) {
     if (!canReserve(acc, amount)) {
       out.push({ ok: false, available: available(acc) });
@@ -29,21 +56,22 @@ export async function reserveMany(trx: Transaction<Database>, account: AccountRe
     }
     const id = randomUUID();
     acc.reserved += amount;
+    held += amount;
     out.push({ ok: true, reservation_uuid: id });
     ids.push(id);
     granted.push(amount.toString());
   }
-  if (!ids.length) return out;
+  const after = { balance: acc.balance, reserved: acc.reserved, low_balance_threshold: acc.low_balance_threshold };
+  if (!ids.length) return { holds: out, account: after };
+  const ride = rider?.(held);
   await sql`insert into ledger_reservations (reservation_uuid, account_uuid, amount)
     select v.id, ${acc.account_uuid}::uuid, v.amount from unnest(${ids}::uuid[], ${granted}::bigint[]) as v(id, amount)`.execute(
     trx,
   );
-  await trx
-    .updateTable('billing_accounts')
-    .set({ reserved: acc.reserved.toString() })
-    .where('account_uuid', '=', acc.account_uuid)
-    .execute();
-  return out;
+  // the account's reserved total and the caller's rider in one statement: no round trip of the rider's own
+  await sql`${ride ? sql`with rider as (${ride}) ` : sql``}update billing_accounts set reserved = ${acc.reserved.toString()}::bigint
+    where account_uuid = ${acc.account_uuid}`.execute(trx);
+  return { holds: out, account: after };
 }
 
 export interface SettleItem {

@@ -1,19 +1,19 @@
 // The guards' service: what the send pipeline asks through its guard port (messaging/guard-port.ts),
 // over the guards' tables. The decisions themselves are the plain functions of ./engine.
 import { EventEmitter } from 'node:events';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/schema';
 import { PUMPING_SIGNAL_WORDS, type PumpingSignal } from '@smsc/shared-contract';
-import type { GuardView, ObservedSend, SendGuards } from '../messaging';
+import type { ChargedAccount, GuardView, ObservedSend, SendGuards } from '../messaging';
 import { formatMoney } from '../billing';
 import { effectiveLimits, fastRoom, periodsOf, spendRoom } from './engine/limits';
-import { pgliteOf } from '../db/connect';
-import { allowedCountries, destinationProblem } from './engine/destinations';
+import { guardViewOf } from './guard-view';
 import { DEFAULT_THRESHOLDS, PumpingWindows, type PumpingThresholds } from './engine/pumping';
 import { alertPumping, loadThresholds } from './alerts';
 import { PumpingSignals } from './signals';
-import { guardFigures, limitsOf, marginFloor, spendFigures } from './queries';
+import { guardFigures, limitsOf, spendFigures } from './queries';
+import { lowBalanceState, markAlerted } from './low-balance';
 import type { GuardEvents } from './events';
 
 export type { BalanceLowEvent, GuardEvents, PumpingHeldEvent } from './events';
@@ -25,6 +25,8 @@ interface Cached {
   at: number;
   view: GuardView | null;
   lowThreshold: bigint | null;
+  /** the low-balance alert was given for the current crossing (company_guards.low_balance_alerted) */
+  alerted: boolean;
   /** the limits in effect and the spend read with them, plus what this process recorded since */
   limits: { daily: bigint | null; monthly: bigint | null };
   spent: { today: bigint; month: bigint };
@@ -49,15 +51,12 @@ export class GuardService implements SendGuards {
     /** off: the pipeline runs as if there were no guards (GUARDS_ENABLED=false, the bench's comparison) */
     readonly enabled: boolean,
   ) {
-    this.single = !!pgliteOf(db);
     this.signals = new PumpingSignals(
       db,
       (c, prefix, signal, reason) => this.hold(c, prefix, reason, signal),
       (p) => this.track(p),
     );
   }
-  /** one connection (PGlite): transactions never overlap, so no lock is needed */
-  private readonly single: boolean;
 
   /** Forgets what was cached of a company (its guards changed in this process). */
   invalidate(company_uuid?: string): void {
@@ -84,34 +83,12 @@ export class GuardService implements SendGuards {
     if (hit && Date.now() - hit.at < VIEW_TTL_MS) return hit;
     const r = await guardFigures(this.db, company);
     const limits = effectiveLimits(limitsOf(r));
-    const allowed = allowedCountries(r.countries, r.reseller_countries);
-    const holds = r.holds ?? [];
-    const signals = (r.hold_signals ?? []) as PumpingSignal[];
-    // the higher floor wins: a product's and its reseller's
-    const floor = marginFloor(r);
-    const minMarginMicros = floor === null ? null : Number(floor);
-    const limited = limits.daily !== null || limits.monthly !== null;
-    const view: GuardView | null =
-      allowed || holds.length || minMarginMicros !== null || limited
-        ? {
-            minMarginMicros,
-            limited,
-            check(dest) {
-              const i = holds.findIndex((p) => dest.e164.startsWith(p));
-              if (i >= 0)
-                return {
-                  reason: 'pumping_suspected',
-                  message: `Traffic to ${holds[i]}… is held as suspected SMS pumping (${PUMPING_SIGNAL_WORDS[signals[i]] ?? 'held'}) until it is released`,
-                };
-              const problem = destinationProblem(allowed, dest.e164, dest.iso2);
-              return problem ? { reason: 'destination_not_allowed', message: problem } : null;
-            },
-          }
-        : null;
+    const view = guardViewOf(r, limits.daily !== null || limits.monthly !== null);
     const entry: Cached = {
       at: Date.now(),
       view,
       lowThreshold: micro(r.low),
+      alerted: !!r.alerted,
       limits,
       spent: { today: BigInt(r.today), month: BigInt(r.month) },
       local: 0n,
@@ -128,21 +105,20 @@ export class GuardService implements SendGuards {
       const fast = fastRoom(c.limits, { today: c.spent.today + c.local, month: c.spent.month + c.local });
       if (fast !== null && fast >= need) return fast;
     }
-    // one store of the company at a time until this transaction ends (the room is read, then spent);
-    // PGlite runs one transaction at a time anyway
-    if (!this.single) await sql`select pg_advisory_xact_lock(hashtext(${`guard_spend:${company_uuid}`}))`.execute(trx);
+    // the caller holds the company's account lock (guard-port.ts), so this statement, begun after it was
+    // granted, sees every earlier store of the company committed; no lock of the guards' own is needed
     const r = await spendFigures(trx, company_uuid);
     if (!r) return null;
     return spendRoom(effectiveLimits(limitsOf(r)), { today: BigInt(r.today), month: BigInt(r.month) });
   }
 
-  async recordSpend(trx: Transaction<Database>, company_uuid: string, amount: bigint): Promise<void> {
-    if (!this.enabled || amount <= 0n) return;
+  spendRecord(company_uuid: string, amount: bigint): RawBuilder<unknown> | null {
+    if (!this.enabled || amount <= 0n) return null;
     const c = this.cache.get(company_uuid);
     if (c) c.local += amount;
     const { day } = periodsOf(new Date());
-    await sql`insert into guard_spend (company_uuid, day, spent) values (${company_uuid}, ${day}::date, ${amount.toString()}::bigint)
-      on conflict (company_uuid, day) do update set spent = guard_spend.spent + excluded.spent`.execute(trx);
+    return sql`insert into guard_spend (company_uuid, day, spent) values (${company_uuid}, ${day}::date, ${amount.toString()}::bigint)
+      on conflict (company_uuid, day) do update set spent = guard_spend.spent + excluded.spent`;
   }
 
   observe(
@@ -163,12 +139,19 @@ export class GuardService implements SendGuards {
     this.signals.observe(company, sent, t.t);
   }
 
-  afterCharge(company_uuid: string): void {
+  afterCharge(company_uuid: string, account?: ChargedAccount): void {
     this.events.emit('charged', company_uuid);
     if (!this.enabled) return;
     const hit = this.cache.get(company_uuid);
+    if (account && hit) {
+      // the account as the hold left it decides: on the side of the threshold the alert was last left at,
+      // nothing to read or write (the common case, every charge of a company)
+      if (account.low_balance_threshold === null) return;
+      const below = account.balance - account.reserved < account.low_balance_threshold;
+      if (below === hit.alerted) return;
+    }
     // a company without a threshold costs nothing here (its threshold rides on the cached view)
-    if (hit && hit.lowThreshold === null) return;
+    else if (hit && hit.lowThreshold === null) return;
     // one check of a company at a time: charges that land meanwhile ask for one more run, not one each
     const running = this.lowChecks.get(company_uuid);
     if (running) {
@@ -198,31 +181,18 @@ export class GuardService implements SendGuards {
    * Answers whether the company is below its threshold now (the console's banner).
    */
   async notifyLowBalance(company_uuid: string): Promise<boolean> {
-    const a = (
-      await sql<{ balance: string; reserved: string; low: string | null; currency: string; alerted: boolean }>`
-      select a.balance::text as balance, a.reserved::text as reserved, a.low_balance_threshold::text as low, a.currency,
-        coalesce(g.low_balance_alerted, false) as alerted
-      from billing_accounts a left join company_guards g on g.company_uuid = a.company_uuid
-      where a.company_uuid = ${company_uuid}`.execute(this.db)
-    ).rows[0];
-    if (!a || a.low === null) return false;
-    const left = BigInt(a.balance) - BigInt(a.reserved);
-    const below = left < BigInt(a.low);
-    // on the side it was: nothing to write (the common case, every charge of a company)
-    if (below === a.alerted) return below;
-    const flipped = (
-      await sql<{
-        company_uuid: string;
-      }>`insert into company_guards (company_uuid, low_balance_alerted) values (${company_uuid}, ${below})
-        on conflict (company_uuid) do update set low_balance_alerted = excluded.low_balance_alerted
-        where company_guards.low_balance_alerted is distinct from excluded.low_balance_alerted
-        returning company_uuid`.execute(this.db)
-    ).rows.length;
+    const a = await lowBalanceState(this.db, company_uuid);
+    if (!a) return false;
+    const below = a.left < a.threshold;
+    // on the side it was: nothing to write
+    const flipped = below !== a.alerted && (await markAlerted(this.db, company_uuid, below));
+    const hit = this.cache.get(company_uuid);
+    if (hit) hit.alerted = below;
     if (below && flipped)
       this.events.emit('balance.low', {
         company_uuid,
-        balance: formatMoney(left),
-        threshold: formatMoney(BigInt(a.low)),
+        balance: formatMoney(a.left),
+        threshold: formatMoney(a.threshold),
         currency: a.currency,
         at: new Date(),
       });

@@ -6,13 +6,13 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { BlockReason, SmsStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import type { CompiledCatalog } from '../catalog';
-import { chargeWholesale, releaseMany, reserveMany, settleMany } from '../billing';
+import { chargeWholesale, releaseMany, reserveManyWith, settleMany } from '../billing';
 import { block, noMoney, type Decision } from './engine/pipeline';
 import { formatMoney } from '../billing';
 import { movableFrom, settlementFor } from './engine/state';
 import type { OutboundMessage } from '../lib/sms-gateway';
 import type { CompanyFacts } from './pipeline-types';
-import { NO_GUARDS, type ObservedSend, type SendGuards } from './guard-port';
+import { NO_GUARDS, type ChargedAccount, type ObservedSend, type SendGuards } from './guard-port';
 
 export type { CompanyFacts };
 export interface BatchItem {
@@ -58,8 +58,9 @@ export interface StoredMessage {
 /**
  * Stores judged messages in the caller's transaction: the allowed ones hold their prices (one
  * reserveMany for the batch: one lock and one update of the account, a hold per message, as send()
- * makes) and are stored queued; a refused one (or one the balance no longer covers) is stored
- * blocked with its reason. Answers the rows in input order; queued ones carry what the gateway needs.
+ * makes; the guards' spend record rides in the same statement) and are stored queued; a refused one (or
+ * one the balance no longer covers) is stored blocked with its reason. Answers the rows in input order
+ * (queued ones carry what the gateway needs) and the account as the holds left it (the low-balance check).
  * Throws AlreadyStored when a bulk message of the batch exists (nothing of the batch may commit then).
  */
 export async function storeBatch(
@@ -68,16 +69,26 @@ export async function storeBatch(
   user_uuid: string | null,
   judged: Judged[],
   guards: SendGuards = NO_GUARDS,
-): Promise<StoredMessage[]> {
-  const { decisions, limited } = await withinSpend(trx, company, judged, guards);
-  let spent = 0n;
+): Promise<{ stored: StoredMessage[]; account: ChargedAccount | null }> {
+  let decisions = judged.map((j) => j.decision);
+  let limited = false;
   const observed: ObservedSend[] = [];
-  const priced = decisions.map((d) => (d.ok && d.price > 0n ? d.price : null));
-  const holds = await reserveMany(
-    trx,
-    { company_uuid: company.company_uuid },
-    priced.filter((p): p is bigint => p !== null),
-  );
+  const pricedOf = () => decisions.map((d) => (d.ok && d.price > 0n ? d.price : null));
+  let priced = pricedOf();
+  // what is held is what the company spends: a free message adds nothing, an unpaid one is not stored queued
+  const { holds, account } = priced.some((p) => p !== null)
+    ? await reserveManyWith(
+        trx,
+        { company_uuid: company.company_uuid },
+        // under the account's lock: the spend limits see every earlier store of the company committed
+        async () => {
+          ({ decisions, limited } = await withinSpend(trx, company, judged, guards));
+          priced = pricedOf();
+          return priced.filter((p): p is bigint => p !== null);
+        },
+        (held) => (limited ? guards.spendRecord(company.company_uuid, held) : null),
+      )
+    : { holds: [], account: null };
   let nextHold = 0;
   const rows = [];
   const out: StoredMessage[] = [];
@@ -114,7 +125,6 @@ export async function storeBatch(
       else d = noMoney(d.price, h.available);
     }
     if (d.ok) {
-      spent += d.price;
       observed.push({ sms_uuid, dnis: base.dnis, text: j.text, segments: j.segments, price: d.price });
       rows.push({
         ...base,
@@ -149,7 +159,6 @@ export async function storeBatch(
     });
     out.push({ sms_uuid, status: 'blocked', outbound: null, refused: d });
   }
-  if (limited && spent > 0n) await guards.recordSpend(trx, company.company_uuid, spent);
   if (observed.length) guards.observe(company, observed);
   for (let i = 0; i < rows.length; i += 1000) {
     const part = rows.slice(i, i + 1000);
@@ -162,12 +171,12 @@ export async function storeBatch(
     if (stored.length < part.length)
       throw new AlreadyStored(`${part.length - stored.length} message(s) of this batch were stored before`);
   }
-  return out;
+  return { stored: out, account };
 }
 
 /**
  * The decisions after the company's spend limits (guard-port.ts): a priced message the limits no longer
- * allow is refused with spend_limit (the caller adds what the stored ones hold to today's spend). Only a
+ * allow is refused with spend_limit (the caller records what the stored ones hold with their holds). Only a
  * company with a limit pays the lookup.
  */
 async function withinSpend(

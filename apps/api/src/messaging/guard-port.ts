@@ -1,7 +1,7 @@
 // The seam through which the spend and fraud guards (apps/api/src/guards, docs/guards.md) act on the
 // pipeline. Messaging owns the shape and calls it; the guards plugin, registered after messaging,
 // plugs its service in with messaging.useGuards(). Without it every send goes as before.
-import type { Transaction } from 'kysely';
+import type { RawBuilder, Transaction } from 'kysely';
 import type { BlockReason } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 
@@ -40,28 +40,44 @@ export interface SendGuards {
     product_uuid: string | null;
   }): Promise<GuardView | null>;
   /**
-   * In the storing transaction: what the company's spend limits still allow (micro-units), null when it
-   * has none. Near a limit it serialises the company's stores until the transaction ends, so two batches
-   * never both spend the same room; `need` (what the caller means to spend) lets it answer from a fresh
-   * figure when that is far from the limits.
+   * In the storing transaction, under the company's account lock (billing's reserveManyWith asks for its
+   * amounts there; affordablePrefix and reserve take it): what the company's spend limits still allow
+   * (micro-units), null when it has none. That lock lets one store of a company at a time through until it
+   * commits, so two stores never both spend the last room; `need` (what the caller means to spend) lets it
+   * answer from a fresh cached figure when that is far from the limits.
    */
   spendRoom(trx: Transaction<Database>, company_uuid: string, need?: bigint): Promise<bigint | null>;
-  /** In the same transaction: adds what the stored messages hold to today's spend. */
-  recordSpend(trx: Transaction<Database>, company_uuid: string, amount: bigint): Promise<void>;
+  /**
+   * The statement that adds `amount` (what the stored messages hold) to today's spend, for the storing
+   * transaction to run: it rides inside the charge hold's own statement (billing's reserveManyWith), so
+   * recording spend costs no round trip. null: nothing to record (guards off).
+   */
+  spendRecord(company_uuid: string, amount: bigint): RawBuilder<unknown> | null;
   /** Told of the messages just stored queued (the pumping signals' windows); must not throw or block. */
   observe(
     company: { company_uuid: string; reseller_uuid: string | null; product_uuid: string | null },
     sent: ObservedSend[],
   ): void;
-  /** After a charge was held and committed: the low-balance alert's check; must not throw. */
-  afterCharge(company_uuid: string): void;
+  /**
+   * After a charge was held and committed: the low-balance alert's check; must not throw. `account` is the
+   * account as the hold left it (read under its lock in the storing transaction): with it the check needs
+   * no read of its own unless the company's side of its threshold changed.
+   */
+  afterCharge(company_uuid: string, account?: ChargedAccount): void;
+}
+
+/** A company's account as a charge hold left it (micro-units). */
+export interface ChargedAccount {
+  balance: bigint;
+  reserved: bigint;
+  low_balance_threshold: bigint | null;
 }
 
 /** No guards: the pipeline as it was. */
 export const NO_GUARDS: SendGuards = {
   view: async () => null,
   spendRoom: async () => null,
-  recordSpend: async () => undefined,
+  spendRecord: () => null,
   observe: () => undefined,
   afterCharge: () => undefined,
 };

@@ -95,6 +95,12 @@ export class Scheduler {
     try {
       const moved = await this.db.transaction().execute(async (trx) => {
         let reservation_uuid: string | null = null;
+        // the hold first: its account lock is what lets one store of the company at a time check its spend
+        if (decision.price > 0n) {
+          const r = await reserve(trx, { account: { company_uuid: company.company_uuid }, amount: decision.price });
+          if (!r.ok) throw new Refused(noMoney(decision.price, r.available) as Extract<Decision, { ok: false }>);
+          reservation_uuid = r.reservation_uuid;
+        }
         const room =
           limited && decision.price > 0n
             ? await this.p.guards().spendRoom(trx, company.company_uuid, decision.price)
@@ -106,12 +112,8 @@ export class Scheduler {
               { ok: false }
             >,
           );
-        if (room !== null) await this.p.guards().recordSpend(trx, company.company_uuid, decision.price);
-        if (decision.price > 0n) {
-          const r = await reserve(trx, { account: { company_uuid: company.company_uuid }, amount: decision.price });
-          if (!r.ok) throw new Refused(noMoney(decision.price, r.available) as Extract<Decision, { ok: false }>);
-          reservation_uuid = r.reservation_uuid;
-        }
+        const record = room === null ? null : this.p.guards().spendRecord(company.company_uuid, decision.price);
+        if (record) await record.execute(trx);
         const row = await trx
           .updateTable('sms')
           .set({

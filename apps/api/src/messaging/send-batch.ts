@@ -10,7 +10,7 @@ import type { HttpError } from '../lib/http-error';
 import type { Decision } from './engine/pipeline';
 import { GroupCommit } from '../lib/group-commit';
 import { storeBatch, type CompanyFacts, type Judged } from './batch';
-import type { SendGuards } from './guard-port';
+import type { ChargedAccount, SendGuards } from './guard-port';
 
 import { claimKeys, dropKeys, keyOf, linkKeys, type Idempotency } from './idempotency';
 
@@ -20,7 +20,8 @@ export interface PendingSend {
   idempotency?: Idempotency;
 }
 export type SendOutcome =
-  | { kind: 'stored'; sms_uuid: string }
+  /** `account`: the company's account as its batch's holds left it */
+  | { kind: 'stored'; sms_uuid: string; account: ChargedAccount | null }
   /** the Idempotency-Key was used before with the same message: the first one's id */
   | { kind: 'replay'; sms_uuid: string }
   /** stored blocked: the balance did not cover it when its batch was stored */
@@ -55,7 +56,7 @@ async function storeSends(
   const out = new Map<Waiting, SendOutcome>();
   await claimBatchKeys(trx, sends, out);
   const fresh = sends.filter((w) => !out.has(w));
-  const stored = await storeBatch(
+  const { stored, account } = await storeBatch(
     trx,
     company,
     null,
@@ -72,7 +73,7 @@ async function storeSends(
       // a refused send keeps no claim: a retry with the same key (after a top-up) may send
       if (idem) unclaim.push({ user_uuid: idem.user_uuid, key: idem.key });
     } else {
-      out.set(w, { kind: 'stored', sms_uuid: s.sms_uuid });
+      out.set(w, { kind: 'stored', sms_uuid: s.sms_uuid, account });
       if (idem) link.push({ user_uuid: idem.user_uuid, key: idem.key, sms_uuid: s.sms_uuid });
     }
   }

@@ -157,7 +157,7 @@ export class MessagingService {
       if (done.kind === 'error') throw done.error;
       if (done.kind === 'refused') throw new BlockedError(done.decision.reason, done.decision.message);
       if (done.kind === 'replay') return { sms_uuid: done.sms_uuid, replay: true };
-      if (decision.price > 0n) this.guards.afterCharge(company.company_uuid);
+      if (decision.price > 0n) this.guards.afterCharge(company.company_uuid, done.account ?? undefined);
       await this.submit(done.sms_uuid, {
         sms_uuid: done.sms_uuid,
         ani,
@@ -197,9 +197,10 @@ export class MessagingService {
       user_uuid: string | null,
       judged: Judged[],
     ): Promise<StoredMessage[]> => {
-      const stored = await storeBatch(trx, company, user_uuid, judged, this.guards);
+      const { stored, account } = await storeBatch(trx, company, user_uuid, judged, this.guards);
       // after the caller's commit (a microtask later at the earliest): the low-balance check
-      if (stored.some((s) => s.outbound)) queueMicrotask(() => this.guards.afterCharge(company.company_uuid));
+      if (stored.some((s) => s.outbound))
+        queueMicrotask(() => this.guards.afterCharge(company.company_uuid, account ?? undefined));
       return stored;
     },
     handOver: async (msgs: OutboundMessage[]): Promise<void> => {

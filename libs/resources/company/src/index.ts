@@ -17,7 +17,10 @@ export {
   useUpdateCompanyGuardsMutation,
   useReleaseHoldMutation,
   useGetGuardAlertsQuery,
+  useGetGuardSettingsQuery,
+  useUpdateGuardSettingsMutation,
 } from './lib/guards.api';
+export { PumpingSettingsPage, SETTING_FIELDS, settingsBody } from './lib/pumping-settings';
 export { CompanyGuardsPanel, CompanyGuardsPage, guardsBody, type GuardsMode } from './lib/company-guards';
 export { GuardAlertsBanner } from './lib/guard-alerts';
 export {

@@ -4,6 +4,8 @@ import type {
   CompanyGuardsPut,
   CountryPriceList,
   GuardAlerts,
+  GuardSettings,
+  GuardSettingsPut,
   PumpingHold,
 } from '@smsc/shared-contract';
 
@@ -38,6 +40,15 @@ export const guardsApi = api.enhanceEndpoints({ addTagTypes: [GUARDS_TAG] }).inj
       query: () => '/guards/alerts',
       providesTags: [{ type: GUARDS_TAG, id: 'ALERTS' }],
     }),
+    /** the pumping check's thresholds (the system admin) */
+    getGuardSettings: b.query<GuardSettings, void>({
+      query: () => '/guards/settings',
+      providesTags: [{ type: GUARDS_TAG, id: 'SETTINGS' }],
+    }),
+    updateGuardSettings: b.mutation<GuardSettings, GuardSettingsPut>({
+      query: (body) => ({ url: '/guards/settings', method: 'PUT', body }),
+      invalidatesTags: [{ type: GUARDS_TAG, id: 'SETTINGS' }],
+    }),
   }),
 });
 
@@ -47,4 +58,6 @@ export const {
   useUpdateCompanyGuardsMutation,
   useReleaseHoldMutation,
   useGetGuardAlertsQuery,
+  useGetGuardSettingsQuery,
+  useUpdateGuardSettingsMutation,
 } = guardsApi;

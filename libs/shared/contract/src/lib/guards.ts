@@ -128,6 +128,7 @@ export const GuardSettings = Type.Object(
 );
 export type GuardSettings = Static<typeof GuardSettings>;
 export const GuardSettingsPut = Type.Partial(GuardSettings, { additionalProperties: false });
+export type GuardSettingsPut = Static<typeof GuardSettingsPut>;
 
 /** GET /guards/alerts: what the caller's console shows in its banner (a company role's own company). */
 export const GuardAlerts = Type.Object({

@@ -74,5 +74,11 @@ export const systemAdminMenu: MenuEntry[] = [
   { path: 'audit-log', label: 'Audit log' },
   // not in the spec's menu either: readiness, queues, links and latency, live (the figures of /metrics)
   { path: 'operations', label: 'Operations' },
+  // issue 31: the platform-wide fraud settings (each company's own guards are on its row in Companies)
+  {
+    path: 'guards',
+    label: 'Fraud guards',
+    children: [{ path: 'guards/pumping-thresholds', label: 'Pumping thresholds' }],
+  },
   { path: 'profile', label: 'Profile' },
 ];

@@ -34,6 +34,8 @@ describeRoleModule(
       'audit-log',
       // nor the operator's live figures
       'operations',
+      // nor the pumping check's thresholds (issue 31)
+      'guards',
     ],
   },
   RoleRoutes,

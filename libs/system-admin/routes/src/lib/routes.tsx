@@ -48,6 +48,7 @@ export const systemAdminModule: RoleModule = {
     lazyArea(['webhooks'], () => import('./webhooks-routes').then((m) => m.webhooksRoutes)),
     lazyArea(['audit-log'], () => import('./audit-routes').then((m) => m.auditRoutes)),
     lazyArea(['operations'], () => import('./operations-routes').then((m) => m.operationsRoutes)),
+    lazyArea(['guards'], () => import('./guards-routes').then((m) => m.guardsRoutes)),
     lazyArea(['smpp-accounts'], () => import('./smpp-routes').then((m) => m.smppRoutes)),
   ],
 };

@@ -95,4 +95,6 @@ export const systemAdminSpecRoutes: readonly string[] = [
   'smpp-accounts/smpp-account-list',
   'smpp-accounts/add-smpp-account',
   'smpp-accounts/edit-smpp-account/:id',
+  // issue 31 (not in the product spec): the pumping check's thresholds
+  'guards/pumping-thresholds',
 ];
