@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json';
@@ -14,12 +14,6 @@ countries.registerLocale(en);
 export const catalogAccess: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'none', user: 'none' };
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** Rows whose owner column is the caller's (any row for the system admin). */
-export function owned(req: FastifyRequest, column: string): Expression<SqlBool> {
-  if (req.level === 'all') return sql<boolean>`true`;
-  return sql<boolean>`${sql.ref(column)} = ${req.user.reseller_uuid}`;
-}
 
 /** The owner a new record gets: the reseller itself, or the platform (null) for the system admin. */
 export const ownerOf = (req: FastifyRequest): string | null =>

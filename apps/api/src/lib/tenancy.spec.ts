@@ -93,6 +93,9 @@ describe('tenancy: which rows a caller may see or name, per role and scope level
   const stock: TenantColumns = { company: 't.company_uuid', reseller: 't.reseller_uuid' };
   const account: TenantColumns = { ...joined, reseller: 't.reseller_uuid', resellerOnlyWithoutCompany: true };
   const owned: TenantColumns = { company: 't.company_uuid', user: 't.user_uuid' };
+  // a reseller's own table (catalog, filters, import runs): rows with no reseller are the platform's
+  const resellerOnly: TenantColumns = { reseller: 't.reseller_uuid' };
+  const RESELLER_OWN = ['acme-also-reseller', 'reseller-own'];
   const ALL = ['acme-also-reseller', 'acme-by-admin', 'acme-by-user', 'globex', 'other-reseller-own', 'reseller-own'];
   const ACME = ['acme-also-reseller', 'acme-by-admin', 'acme-by-user'];
 
@@ -112,6 +115,13 @@ describe('tenancy: which rows a caller may see or name, per role and scope level
     ['user, own, user column', () => caller('user', 'own', ids.acmeUser), owned, ['acme-by-user']],
     ['company admin, own, user column', () => caller('company_admin', 'own', ids.acmeAdmin), owned, ['acme-by-admin']],
     ['reseller, own, user column', () => caller('reseller', 'own', ids.acmeUser), owned, ['acme-by-user']],
+    ['admin, all, reseller only', () => caller('admin', 'all'), resellerOnly, ALL],
+    ['reseller, tenant, reseller only', () => caller('reseller', 'tenant'), resellerOnly, RESELLER_OWN],
+    ['reseller, own, reseller only', () => caller('reseller', 'own'), resellerOnly, RESELLER_OWN],
+    ['company admin, tenant, reseller only', () => caller('company_admin', 'tenant'), resellerOnly, []],
+    ['company admin, own, reseller only', () => caller('company_admin', 'own', ids.acmeAdmin), resellerOnly, []],
+    ['user, tenant, reseller only', () => caller('user', 'tenant'), resellerOnly, []],
+    ['user, own, reseller only', () => caller('user', 'own', ids.acmeUser), resellerOnly, []],
   ];
 
   it.each(cases)('%s', async (_name, req, cols, expected) => {

@@ -23,7 +23,10 @@ export function callerScope(req: FastifyRequest): CallerScope {
 }
 
 /** Where a table keeps its owners; each value is a column reference such as `sms.company_uuid`. */
-export interface TenantColumns {
+export type TenantColumns = CompanyColumns | ResellerColumns;
+
+/** A table whose rows belong to a company (and may also be owned by a reseller or a user). */
+export interface CompanyColumns {
   /** the company the row belongs to */
   company: string;
   /** the company's reseller, denormalised on the row or joined in: a reseller's rows need no sub-select */
@@ -36,9 +39,25 @@ export interface TenantColumns {
   user?: string;
 }
 
+/**
+ * A table a reseller keeps for itself (its catalog, its filters, its import runs), with no company
+ * column: a company role reaches none of its rows, and a reseller its own at any level, since no
+ * row names a user who could own it.
+ */
+export interface ResellerColumns {
+  company?: undefined;
+  /** the reseller that owns the row (null for the platform's own, which only the system admin reaches) */
+  reseller: string;
+}
+
 /** The rows of a table (described by `cols`) that a caller with this scope may see or name. */
 export function visibleRows(scope: CallerScope, cols: TenantColumns): Expression<SqlBool> {
   if ('all' in scope) return sql<boolean>`true`;
+  if (cols.company === undefined) {
+    return 'reseller_uuid' in scope
+      ? sql<boolean>`${sql.ref(cols.reseller)} = ${scope.reseller_uuid}`
+      : sql<boolean>`false`;
+  }
   const company = sql.ref(cols.company);
   if (scope.user_uuid && cols.user) {
     const mine = sql<boolean>`${sql.ref(cols.user)} = ${scope.user_uuid}`;
@@ -58,6 +77,8 @@ export function visibleRows(scope: CallerScope, cols: TenantColumns): Expression
 
 /** A table owned by a company alone (`<table>.company_uuid`). */
 export const ofCompany = (table: string): TenantColumns => ({ company: `${table}.company_uuid` });
+/** A table a reseller keeps for itself, owned through `column` (such as `v.reseller_uuid`). */
+export const ofReseller = (column: string): TenantColumns => ({ reseller: column });
 
 export const COMPANY_OWNERS: TenantColumns = {
   company: 'companies.company_uuid',

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpError, notFound } from '../lib/http-error';
+import { COMPANY_OWNERS, rowsOf } from '../lib/tenancy';
 
 /** Money on a company user's answers only when its company admin allows it (companies.users_see_money). */
 export async function seesMoney(db: Kysely<Database>, req: FastifyRequest): Promise<boolean> {
@@ -24,9 +25,13 @@ export async function companyFor(db: Kysely<Database>, req: FastifyRequest, name
     return u.company_uuid as string;
   }
   if (!named) throw new HttpError(400, 'company_uuid: choose the company to send for');
-  let q = db.selectFrom('companies').select('company_uuid').where('company_uuid', '=', named);
-  if (u.user_type === 'reseller') q = q.where('reseller_uuid', '=', u.reseller_uuid);
-  if (!(await q.executeTakeFirst())) throw notFound('Company');
+  const company = await db
+    .selectFrom('companies')
+    .select('company_uuid')
+    .where('company_uuid', '=', named)
+    .where(rowsOf(req, COMPANY_OWNERS))
+    .executeTakeFirst();
+  if (!company) throw notFound('Company');
   return named;
 }
 

@@ -20,7 +20,7 @@ import { orNotFound } from '../lib/tenant';
 import { parseDnis } from '../catalog';
 import { audit } from '../security';
 import { DEFAULT_START_REPLY, DEFAULT_STOP_REPLY } from './engine/keywords';
-import { ofCompany, rowsOf } from '../lib/tenancy';
+import { COMPANY_OWNERS, ofCompany, rowsOf } from '../lib/tenancy';
 
 const tags = ['messaging'];
 const cfg = {
@@ -40,9 +40,13 @@ export default async function suppressionRoutes(base: FastifyInstance) {
       return u.company_uuid as string;
     }
     if (!company_uuid) throw new HttpError(400, `company_uuid: choose ${what}`);
-    let q = app.db.selectFrom('companies').select('company_uuid').where('company_uuid', '=', company_uuid);
-    if (u.user_type === 'reseller') q = q.where('reseller_uuid', '=', u.reseller_uuid);
-    if (!(await q.executeTakeFirst())) throw notFound('Company');
+    const company = await app.db
+      .selectFrom('companies')
+      .select('company_uuid')
+      .where('company_uuid', '=', company_uuid)
+      .where(rowsOf(req, COMPANY_OWNERS))
+      .executeTakeFirst();
+    if (!company) throw notFound('Company');
     return company_uuid;
   };
   const rows = () =>

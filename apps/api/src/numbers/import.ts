@@ -15,6 +15,7 @@ import { HttpError } from '../lib/http-error';
 import { orNotFound } from '../lib/tenant';
 import { acceptRows, readCsvTable } from '../lib/csv-upload';
 import { listPage } from '../lib/list';
+import { ofReseller, rowsOf } from '../lib/tenancy';
 import { DID_ACCESS, visibleVendor } from './inventory-routes';
 import { countryUuid } from './queries';
 import { parseNanp } from './phone';
@@ -213,13 +214,13 @@ async function writeRows(app: FastifyInstance, req: FastifyRequest, body: Import
 
 /** The SMSC link must exist (any for the admin; a reseller's must be on one of its vendors). */
 async function requireLink(app: FastifyInstance, req: FastifyRequest, smscId: string): Promise<string> {
-  let q = app.db
+  const row = await app.db
     .selectFrom('smsc_connections as c')
     .leftJoin('vendors as v', 'v.vendor_uuid', 'c.vendor_uuid')
     .select('c.smsc_id')
-    .where(sql<boolean>`lower(c.smsc_id) = lower(${smscId})`);
-  if (req.user.user_type === 'reseller') q = q.where('v.reseller_uuid', '=', req.user.reseller_uuid);
-  const row = await q.executeTakeFirst();
+    .where(sql<boolean>`lower(c.smsc_id) = lower(${smscId})`)
+    .where(rowsOf(req, ofReseller('v.reseller_uuid')))
+    .executeTakeFirst();
   if (!row) throw new HttpError(400, `No SMSC connection named "${smscId}"`);
   return row.smsc_id;
 }
@@ -253,8 +254,8 @@ export default async function didImportRoutes(base: FastifyInstance) {
       let q = app.db
         .selectFrom('did_import_log as l')
         .leftJoin('users as u', 'u.uuid', 'l.user_uuid')
-        .leftJoin('resellers as r', 'r.reseller_uuid', 'l.reseller_uuid');
-      if (req.level !== 'all') q = q.where('l.reseller_uuid', '=', req.user.reseller_uuid);
+        .leftJoin('resellers as r', 'r.reseller_uuid', 'l.reseller_uuid')
+        .where(rowsOf(req, ofReseller('l.reseller_uuid')));
       if (req.query.source) q = q.where('l.source', '=', req.query.source);
       if (req.query.ok !== undefined) q = q.where('l.ok', '=', req.query.ok);
       return listPage(

@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import { HttpError } from '../lib/http-error';
 import { orNotFound } from '../lib/tenant';
 import { requireNanp } from './phone';
-import { rowsOf, type TenantColumns } from '../lib/tenancy';
+import { COMPANY_OWNERS, rowsOf, type TenantColumns } from '../lib/tenancy';
 
 /**
  * Numbers the caller may see: the admin every number; a reseller its own stock and its companies'
@@ -66,11 +66,12 @@ export async function requireCompany(
   req: FastifyRequest,
   companyUuid: string,
 ): Promise<{ company_uuid: string; reseller_uuid: string | null }> {
-  const { user } = req;
-  let q = db.selectFrom('companies').select(['company_uuid', 'reseller_uuid']).where('company_uuid', '=', companyUuid);
-  if (user.user_type === 'reseller') q = q.where('reseller_uuid', '=', user.reseller_uuid);
-  else if (user.user_type !== 'admin') q = q.where('company_uuid', '=', user.company_uuid);
-  const row = await q.executeTakeFirst();
+  const row = await db
+    .selectFrom('companies')
+    .select(['company_uuid', 'reseller_uuid'])
+    .where('company_uuid', '=', companyUuid)
+    .where(rowsOf(req, COMPANY_OWNERS))
+    .executeTakeFirst();
   if (!row) throw new HttpError(404, 'Company not found');
   return row;
 }

@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxProvider } from '../lib/type-provider';
-import { sql, type Expression, type SqlBool } from 'kysely';
 import {
   IdParam,
   ListPage,
@@ -14,6 +13,7 @@ import {
 import type { AccessPolicy } from '../lib/access';
 import { wildcard, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
+import { ofReseller, rowsOf } from '../lib/tenancy';
 import { audit } from '../security';
 
 // A reseller keeps its own filters; the system admin sees and edits every filter.
@@ -21,11 +21,7 @@ const cfg = {
   config: { access: { admin: 'all', reseller: 'tenant', company_admin: 'none', user: 'none' } satisfies AccessPolicy },
 };
 
-/** The filters the caller may see: all for the admin, a reseller's own otherwise. */
-function filterScope(req: FastifyRequest): Expression<SqlBool> {
-  if (req.level === 'all') return sql<boolean>`true`;
-  return sql<boolean>`stop_text_filters.reseller_uuid = ${req.user.reseller_uuid}`;
-}
+const FILTER_OWNER = ofReseller('stop_text_filters.reseller_uuid');
 
 export default async function stopTextRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
@@ -34,7 +30,7 @@ export default async function stopTextRoutes(base: FastifyInstance) {
     { ...cfg, schema: { tags: ['filters'], querystring: StopTextListQuery, response: { 200: ListPage(StopText) } } },
     async (req) => {
       const q = req.query;
-      let base = app.db.selectFrom('stop_text_filters').where(filterScope(req));
+      let base = app.db.selectFrom('stop_text_filters').where(rowsOf(req, FILTER_OWNER));
       if (q.text) base = base.where('text', 'ilike', wildcard(q.text));
       // Spec §7: newest first unless the caller asks otherwise.
       const dir = q.order_dir ?? 'desc';
@@ -51,7 +47,7 @@ export default async function stopTextRoutes(base: FastifyInstance) {
           .selectFrom('stop_text_filters')
           .selectAll()
           .where('filter_uuid', '=', req.params.id)
-          .where(filterScope(req))
+          .where(rowsOf(req, FILTER_OWNER))
           .executeTakeFirst(),
         'Filter',
       ),
@@ -86,7 +82,7 @@ export default async function stopTextRoutes(base: FastifyInstance) {
           .selectFrom('stop_text_filters')
           .selectAll()
           .where('filter_uuid', '=', req.params.id)
-          .where(filterScope(req))
+          .where(rowsOf(req, FILTER_OWNER))
           .executeTakeFirst(),
         'Filter',
       );
@@ -95,7 +91,7 @@ export default async function stopTextRoutes(base: FastifyInstance) {
           .updateTable('stop_text_filters')
           .set(req.body.filter)
           .where('filter_uuid', '=', req.params.id)
-          .where(filterScope(req))
+          .where(rowsOf(req, FILTER_OWNER))
           .returningAll()
           .executeTakeFirst(),
         'Filter',
@@ -113,7 +109,7 @@ export default async function stopTextRoutes(base: FastifyInstance) {
         await app.db
           .deleteFrom('stop_text_filters')
           .where('filter_uuid', '=', req.params.id)
-          .where(filterScope(req))
+          .where(rowsOf(req, FILTER_OWNER))
           .returningAll()
           .executeTakeFirst(),
         'Filter',

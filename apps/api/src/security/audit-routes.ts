@@ -3,6 +3,7 @@ import { AuditEntry, AuditListQuery, ListPage } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
 import { wildcard, listPage } from '../lib/list';
+import { ofReseller, rowsOf } from '../lib/tenancy';
 
 // The system admin reads every entry; a reseller the entries of its own records and its companies'.
 // There is no call that edits or deletes an entry.
@@ -18,8 +19,7 @@ export default async function auditRoutes(base: FastifyInstance) {
     },
     async (req) => {
       const q = req.query;
-      let base = app.db.selectFrom('audit_log');
-      if (req.user.user_type === 'reseller') base = base.where('reseller_uuid', '=', req.user.reseller_uuid);
+      let base = app.db.selectFrom('audit_log').where(rowsOf(req, ofReseller('audit_log.reseller_uuid')));
       if (q.entity) base = base.where('entity', '=', q.entity);
       // the console sends text filters as *wildcards*
       if (q.entity_id) base = base.where('entity_id', 'ilike', wildcard(q.entity_id));

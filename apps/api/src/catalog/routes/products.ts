@@ -23,8 +23,8 @@ import { bumpCatalogVersion } from '../cache';
 import { quote } from '../engine';
 import { parseDnis } from '../numbers';
 import { audit } from '../../security';
-import { catalogAccess, mustBelong, owned, ownerOf } from '../scope';
-import { rowsOf } from '../../lib/tenancy';
+import { catalogAccess, mustBelong, ownerOf } from '../scope';
+import { ofReseller, rowsOf } from '../../lib/tenancy';
 
 const cfg = { config: { access: catalogAccess } };
 const tags = ['products'];
@@ -51,7 +51,10 @@ export default async function productRoutes(base: FastifyInstance) {
       ]);
   const getProduct = async (req: FastifyRequest, id: string) =>
     orNotFound(
-      await productSelect().where('p.product_uuid', '=', id).where(owned(req, 'p.reseller_uuid')).executeTakeFirst(),
+      await productSelect()
+        .where('p.product_uuid', '=', id)
+        .where(rowsOf(req, ofReseller('p.reseller_uuid')))
+        .executeTakeFirst(),
       'Product',
     );
   /** A product uses a rate table and a routing of its own owner. */
@@ -72,7 +75,7 @@ export default async function productRoutes(base: FastifyInstance) {
     { ...cfg, schema: { tags, querystring: ProductListQuery, response: { 200: ListPage(Product) } } },
     async (req) => {
       const q = req.query;
-      let list = productSelect().where(owned(req, 'p.reseller_uuid'));
+      let list = productSelect().where(rowsOf(req, ofReseller('p.reseller_uuid')));
       if (q.product_name) list = list.where('p.product_name', 'ilike', wildcard(q.product_name));
       if (q.status) list = list.where('p.status', '=', q.status);
       const { col, dir } = ordering(q, ['product_name', 'status', 'created_on'] as const, 'product_name');

@@ -6,7 +6,8 @@ import { IdParam, RateExport } from '@smsc/shared-contract';
 import type { Database } from '../../db/schema';
 import type { TypeBoxProvider } from '../../lib/type-provider';
 import { notFound } from '../../lib/http-error';
-import { catalogAccess, owned } from '../scope';
+import { catalogAccess } from '../scope';
+import { ofReseller, rowsOf } from '../../lib/tenancy';
 
 /** The import's own columns first, so an exported file imports back as it is; the names after them are for people. */
 export const EXPORT_COLUMNS = [
@@ -110,7 +111,7 @@ export default async function rateExportRoutes(base: FastifyInstance) {
         .selectFrom('rate_tables')
         .select(['rate_table_uuid', 'rate_table_name'])
         .where('rate_table_uuid', '=', req.params.id)
-        .where(owned(req, 'reseller_uuid'))
+        .where(rowsOf(req, ofReseller('reseller_uuid')))
         .executeTakeFirst();
       if (!t) throw notFound('Rate table');
       return send(reply, t.rate_table_name, { rate_table_uuid: t.rate_table_uuid });
@@ -126,7 +127,7 @@ export default async function rateExportRoutes(base: FastifyInstance) {
         .innerJoin('vendors as v', 'v.vendor_uuid', 'vp.vendor_uuid')
         .select(['vp.vendor_product_uuid', 'vp.vendor_product_name'])
         .where('vp.vendor_product_uuid', '=', req.params.id)
-        .where(owned(req, 'v.reseller_uuid'))
+        .where(rowsOf(req, ofReseller('v.reseller_uuid')))
         .executeTakeFirst();
       if (!vp) throw notFound('Vendor product');
       return send(reply, vp.vendor_product_name, { vendor_product_uuid: vp.vendor_product_uuid });

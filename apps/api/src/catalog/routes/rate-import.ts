@@ -15,7 +15,8 @@ import { csvRecords, slices, utf8Chunks } from '../../lib/csv-stream';
 import { streamUpload } from '../../lib/uploads';
 import { isPrice } from '../engine';
 import { bumpCatalogVersion } from '../cache';
-import { catalogAccess, owned, resolveRateLines } from '../scope';
+import { catalogAccess, resolveRateLines } from '../scope';
+import { ofReseller, rowsOf } from '../../lib/tenancy';
 import { insertRates } from './rate-query';
 import { applyImport, previewImport, type RateOwner } from './rate-import-diff';
 
@@ -209,7 +210,7 @@ export default async function rateImportRoutes(base: FastifyInstance) {
       .selectFrom('rate_tables')
       .select(['rate_table_uuid', 'rate_table_type'])
       .where('rate_table_uuid', '=', req.params.id)
-      .where(owned(req, 'reseller_uuid'))
+      .where(rowsOf(req, ofReseller('reseller_uuid')))
       .executeTakeFirst();
     if (!t) throw notFound('Rate table');
     return t;
@@ -220,7 +221,7 @@ export default async function rateImportRoutes(base: FastifyInstance) {
       .innerJoin('vendors as v', 'v.vendor_uuid', 'vp.vendor_uuid')
       .select('vp.vendor_product_uuid')
       .where('vp.vendor_product_uuid', '=', req.params.id)
-      .where(owned(req, 'v.reseller_uuid'))
+      .where(rowsOf(req, ofReseller('v.reseller_uuid')))
       .executeTakeFirst();
     if (!vp) throw notFound('Vendor product');
     return vp;

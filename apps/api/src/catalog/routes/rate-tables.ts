@@ -17,7 +17,8 @@ import { FieldError } from '../../lib/http-error';
 import { orNotFound } from '../../lib/tenant';
 import { bumpCatalogVersion } from '../cache';
 import { audit } from '../../security';
-import { catalogAccess, owned, ownerOf, resolveRateLines } from '../scope';
+import { catalogAccess, ownerOf, resolveRateLines } from '../scope';
+import { ofReseller, rowsOf } from '../../lib/tenancy';
 import { insertRates, priceText, rateColumns, rateSelect } from './rate-query';
 
 const cfg = { config: { access: catalogAccess } };
@@ -46,7 +47,10 @@ export default async function rateTableRoutes(base: FastifyInstance) {
       ]);
   const getTable = async (req: FastifyRequest, id: string) =>
     orNotFound(
-      await tableSelect().where('rate_table_uuid', '=', id).where(owned(req, 'reseller_uuid')).executeTakeFirst(),
+      await tableSelect()
+        .where('rate_table_uuid', '=', id)
+        .where(rowsOf(req, ofReseller('reseller_uuid')))
+        .executeTakeFirst(),
       'Rate table',
     );
   // what the audit log keeps of a table: its fields and how many rates it holds (not every rate of a deck)
@@ -74,7 +78,7 @@ export default async function rateTableRoutes(base: FastifyInstance) {
     { ...cfg, schema: { tags: ['rates'], querystring: RateTableListQuery, response: { 200: ListPage(RateTable) } } },
     async (req) => {
       const q = req.query;
-      let list = tableSelect().where(owned(req, 'reseller_uuid'));
+      let list = tableSelect().where(rowsOf(req, ofReseller('reseller_uuid')));
       if (q.rate_table_name) list = list.where('rate_table_name', 'ilike', wildcard(q.rate_table_name));
       if (q.rate_table_type) list = list.where('rate_table_type', '=', q.rate_table_type);
       const { col, dir } = ordering(

@@ -7,7 +7,8 @@ import { FieldError, notFound } from '../../lib/http-error';
 import { orNotFound } from '../../lib/tenant';
 import { bumpCatalogVersion } from '../cache';
 import { audit } from '../../security';
-import { catalogAccess, owned, resolveRateLines } from '../scope';
+import { catalogAccess, resolveRateLines } from '../scope';
+import { ofReseller, rowsOf } from '../../lib/tenancy';
 import { priceText, rateColumns, rateOwned, rateSelect } from './rate-query';
 
 const cfg = { config: { access: catalogAccess } };
@@ -113,7 +114,7 @@ export default async function rateRoutes(base: FastifyInstance) {
           .selectFrom('rate_tables')
           .select('rate_table_type')
           .where('rate_table_uuid', '=', rate_table_uuid)
-          .where(owned(req, 'reseller_uuid'))
+          .where(rowsOf(req, ofReseller('reseller_uuid')))
           .executeTakeFirst();
         if (!t) throw notFound('Rate table');
         type = t.rate_table_type;
@@ -123,7 +124,7 @@ export default async function rateRoutes(base: FastifyInstance) {
           .innerJoin('vendors as v', 'v.vendor_uuid', 'vp.vendor_uuid')
           .select('vp.vendor_product_uuid')
           .where('vp.vendor_product_uuid', '=', vendor_product_uuid as string)
-          .where(owned(req, 'v.reseller_uuid'))
+          .where(rowsOf(req, ofReseller('v.reseller_uuid')))
           .executeTakeFirst();
         if (!vp) throw notFound('Vendor product');
       }

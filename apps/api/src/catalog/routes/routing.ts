@@ -22,7 +22,8 @@ import { FieldError, notFound } from '../../lib/http-error';
 import { orNotFound } from '../../lib/tenant';
 import { bumpCatalogVersion } from '../cache';
 import { audit } from '../../security';
-import { catalogAccess, owned, ownerOf } from '../scope';
+import { catalogAccess, ownerOf } from '../scope';
+import { ofReseller, rowsOf } from '../../lib/tenancy';
 import { priceText, rateColumns, rateSelect } from './rate-query';
 
 const cfg = { config: { access: catalogAccess } };
@@ -90,7 +91,10 @@ export default async function routingRoutes(base: FastifyInstance) {
       ]);
   const getRouting = async (req: FastifyRequest, id: string) =>
     orNotFound(
-      await routingSelect().where('routing_uuid', '=', id).where(owned(req, 'reseller_uuid')).executeTakeFirst(),
+      await routingSelect()
+        .where('routing_uuid', '=', id)
+        .where(rowsOf(req, ofReseller('reseller_uuid')))
+        .executeTakeFirst(),
       'Routing',
     );
   const withRoutes = async (req: FastifyRequest, id: string) => {
@@ -132,7 +136,7 @@ export default async function routingRoutes(base: FastifyInstance) {
     { ...cfg, schema: { tags, querystring: RoutingListQuery, response: { 200: ListPage(Routing) } } },
     async (req) => {
       const q = req.query;
-      let list = routingSelect().where(owned(req, 'reseller_uuid'));
+      let list = routingSelect().where(rowsOf(req, ofReseller('reseller_uuid')));
       if (q.routing_name) list = list.where('routing_name', 'ilike', wildcard(q.routing_name));
       const { col, dir } = ordering(q, ['routing_name', 'created_on'] as const, 'routing_name');
       return listPage(q, list.orderBy(col, dir).orderBy('routing_uuid'), app.db.selectFrom(list.as('l')));

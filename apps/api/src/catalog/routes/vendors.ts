@@ -19,7 +19,8 @@ import { FieldError } from '../../lib/http-error';
 import { orNotFound } from '../../lib/tenant';
 import { bumpCatalogVersion } from '../cache';
 import { audit } from '../../security';
-import { catalogAccess, owned, ownerOf } from '../scope';
+import { catalogAccess, ownerOf } from '../scope';
+import { ofReseller, rowsOf } from '../../lib/tenancy';
 
 const cfg = { config: { access: catalogAccess } };
 const tags = ['vendors'];
@@ -36,7 +37,7 @@ export default async function vendorRoutes(base: FastifyInstance) {
     { ...cfg, schema: { tags, querystring: VendorListQuery, response: { 200: ListPage(Vendor) } } },
     async (req) => {
       const q = req.query;
-      let list = app.db.selectFrom('vendors').where(owned(req, 'vendors.reseller_uuid'));
+      let list = app.db.selectFrom('vendors').where(rowsOf(req, ofReseller('vendors.reseller_uuid')));
       if (q.vendor_name) list = list.where('vendor_name', 'ilike', wildcard(q.vendor_name));
       if (q.vendor_type) list = list.where('vendor_type', 'ilike', wildcard(q.vendor_type));
       if (q.status) list = list.where('status', '=', q.status);
@@ -51,7 +52,7 @@ export default async function vendorRoutes(base: FastifyInstance) {
         .selectFrom('vendors')
         .selectAll()
         .where('vendor_uuid', '=', req.params.id)
-        .where(owned(req, 'reseller_uuid'))
+        .where(rowsOf(req, ofReseller('reseller_uuid')))
         .executeTakeFirst(),
       'Vendor',
     ),
@@ -79,14 +80,14 @@ export default async function vendorRoutes(base: FastifyInstance) {
         .selectFrom('vendors')
         .selectAll()
         .where('vendor_uuid', '=', req.params.id)
-        .where(owned(req, 'reseller_uuid'))
+        .where(rowsOf(req, ofReseller('reseller_uuid')))
         .executeTakeFirst();
       const vendor = orNotFound(
         await app.db
           .updateTable('vendors')
           .set(req.body)
           .where('vendor_uuid', '=', req.params.id)
-          .where(owned(req, 'reseller_uuid'))
+          .where(rowsOf(req, ofReseller('reseller_uuid')))
           .returningAll()
           .executeTakeFirst(),
         'Vendor',
@@ -105,7 +106,7 @@ export default async function vendorRoutes(base: FastifyInstance) {
         await app.db
           .deleteFrom('vendors')
           .where('vendor_uuid', '=', req.params.id)
-          .where(owned(req, 'reseller_uuid'))
+          .where(rowsOf(req, ofReseller('reseller_uuid')))
           .returningAll()
           .executeTakeFirst(),
         'Vendor',
@@ -150,7 +151,7 @@ export default async function vendorRoutes(base: FastifyInstance) {
     orNotFound(
       await productSelect()
         .where('vp.vendor_product_uuid', '=', id)
-        .where(owned(req, 'v.reseller_uuid'))
+        .where(rowsOf(req, ofReseller('v.reseller_uuid')))
         .executeTakeFirst(),
       'Vendor product',
     );
@@ -172,7 +173,7 @@ export default async function vendorRoutes(base: FastifyInstance) {
       let list = app.db
         .selectFrom('vendor_products as vp')
         .innerJoin('vendors as v', 'v.vendor_uuid', 'vp.vendor_uuid')
-        .where(owned(req, 'v.reseller_uuid'));
+        .where(rowsOf(req, ofReseller('v.reseller_uuid')));
       if (q.vendor_uuid) list = list.where('vp.vendor_uuid', '=', q.vendor_uuid);
       if (q.type) list = list.where('vp.type', 'ilike', wildcard(q.type));
       if (q.vendor_product_name) list = list.where('vp.vendor_product_name', 'ilike', wildcard(q.vendor_product_name));
@@ -205,7 +206,7 @@ export default async function vendorRoutes(base: FastifyInstance) {
           .selectFrom('vendors')
           .select('vendor_uuid')
           .where('vendor_uuid', '=', req.body.vendor_uuid)
-          .where(owned(req, 'reseller_uuid'))
+          .where(rowsOf(req, ofReseller('reseller_uuid')))
           .executeTakeFirst(),
         'Vendor',
       );
