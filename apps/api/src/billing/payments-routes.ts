@@ -22,7 +22,7 @@ import { paymentStatus } from './payment-expiry';
 import type { Database } from '../db/schema';
 import { audit } from '../security';
 import type { Kysely } from 'kysely';
-import { COMPANY_OWNERS, rowsOf } from '../lib/tenancy';
+import { assertCanName, COMPANY_OWNERS, rowsOf } from '../lib/tenancy';
 
 // Reads: the admin all, a reseller its companies and its own account, a company admin its company.
 const readCfg = {
@@ -264,15 +264,8 @@ export default async function paymentRoutes(base: FastifyInstance) {
         if (!visible.rows[0]) throw notFound('Company');
         ref = { company_uuid };
       } else if (reseller_uuid) {
-        if (req.level !== 'all' && reseller_uuid !== me.reseller_uuid) throw notFound('Reseller');
-        if (
-          !(await app.db
-            .selectFrom('resellers')
-            .select('reseller_uuid')
-            .where('reseller_uuid', '=', reseller_uuid)
-            .executeTakeFirst())
-        )
-          throw notFound('Reseller');
+        // a reseller's own account, or for the system admin any reseller's
+        await assertCanName(app.db, req, 'reseller', reseller_uuid);
         ref = { reseller_uuid };
       } else {
         // The system admin has no account of its own.
