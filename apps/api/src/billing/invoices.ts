@@ -21,7 +21,7 @@ import { currencyDigits } from '@smsc/shared-util';
 import { formatMoney, toMicro } from '../lib/money';
 import { settleInvoices } from './account-hooks';
 import { queueInvoiceMail } from './invoice-mail';
-import { rowsOf, type TenantColumns } from '../lib/tenancy';
+import { COMPANY_OWNERS, rowsOf, type TenantColumns } from '../lib/tenancy';
 
 /**
  * Who sees an invoice: the admin all; a reseller those it issued (its companies') and those billed to
@@ -109,8 +109,9 @@ async function billed(db: Kysely<Database>, req: FastifyRequest, body: InvoiceCr
       .leftJoin('payment_terms as t', 't.payment_term_uuid', 'companies.payment_term_uuid')
       .select(['companies.company_uuid', 'companies.reseller_uuid', 't.days'])
       .where('companies.company_uuid', '=', companyId)
+      .where(rowsOf(req, COMPANY_OWNERS))
       .executeTakeFirst();
-    if (!c || (me.user_type === 'reseller' && c.reseller_uuid !== me.reseller_uuid)) throw notFound('Company');
+    if (!c) throw notFound('Company');
     if (me.user_type === 'admin' && c.reseller_uuid)
       throw new FieldError({ company_uuid: 'This company is billed by its reseller' });
     if (body.reseller_uuid && body.reseller_uuid !== c.reseller_uuid)

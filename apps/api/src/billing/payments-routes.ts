@@ -22,7 +22,7 @@ import { paymentStatus } from './payment-expiry';
 import type { Database } from '../db/schema';
 import { audit } from '../security';
 import type { Kysely } from 'kysely';
-import { rowsOf } from '../lib/tenancy';
+import { assertCanName, COMPANY_OWNERS, rowsOf } from '../lib/tenancy';
 
 // Reads: the admin all, a reseller its companies and its own account, a company admin its company.
 const readCfg = {
@@ -87,10 +87,10 @@ async function payee(
       .selectFrom('companies')
       .select(['company_uuid', 'reseller_uuid'])
       .where('company_uuid', '=', body.company_uuid)
+      .where(rowsOf(req, COMPANY_OWNERS))
       .executeTakeFirst();
     // A reseller's request about a company it does not bill answers as if the company did not exist.
-    if (!company || (me.user_type === 'reseller' && company.reseller_uuid !== me.reseller_uuid))
-      throw notFound('Company');
+    if (!company) throw notFound('Company');
     if (me.user_type === 'admin' && company.reseller_uuid)
       throw new FieldError({ company_uuid: 'This company is billed by its reseller' });
     if (body.reseller_uuid && body.reseller_uuid !== company.reseller_uuid)
@@ -260,21 +260,12 @@ export default async function paymentRoutes(base: FastifyInstance) {
         const visible = await sql<{
           company_uuid: string;
         }>`select c.company_uuid from companies c where c.company_uuid = ${company_uuid}
-        and ${req.level === 'all' ? sql`true` : me.user_type === 'reseller' ? sql`c.reseller_uuid = ${me.reseller_uuid}` : sql`c.company_uuid = ${me.company_uuid}`}`.execute(
-          app.db,
-        );
+        and ${rowsOf(req, { company: 'c.company_uuid', companyReseller: 'c.reseller_uuid' })}`.execute(app.db);
         if (!visible.rows[0]) throw notFound('Company');
         ref = { company_uuid };
       } else if (reseller_uuid) {
-        if (req.level !== 'all' && reseller_uuid !== me.reseller_uuid) throw notFound('Reseller');
-        if (
-          !(await app.db
-            .selectFrom('resellers')
-            .select('reseller_uuid')
-            .where('reseller_uuid', '=', reseller_uuid)
-            .executeTakeFirst())
-        )
-          throw notFound('Reseller');
+        // a reseller's own account, or for the system admin any reseller's
+        await assertCanName(app.db, req, 'reseller', reseller_uuid);
         ref = { reseller_uuid };
       } else {
         // The system admin has no account of its own.

@@ -16,7 +16,7 @@ import {
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import { adminOnly, type AccessPolicy } from '../lib/access';
-import { rowsOf, type TenantColumns } from '../lib/tenancy';
+import { assertCanName, rowsOf, type TenantColumns } from '../lib/tenancy';
 import { orNotFound } from '../lib/tenant';
 import { FieldError, forbidden, notFound } from '../lib/http-error';
 import { audit } from '../security';
@@ -152,13 +152,7 @@ export default async function guardAdminRoutes(base: FastifyInstance) {
     return { reseller_uuid, allowed_countries: r?.allowed_countries ?? null, min_margin: money(r?.min_margin ?? null) };
   };
   /** the system admin any reseller; a reseller only itself (another's answers 404) */
-  const ownReseller = async (req: FastifyRequest, id: string) => {
-    if (req.user.user_type === 'reseller' && req.user.reseller_uuid !== id) throw notFound('Reseller');
-    orNotFound(
-      await app.db.selectFrom('resellers').select('reseller_uuid').where('reseller_uuid', '=', id).executeTakeFirst(),
-      'Reseller',
-    );
-  };
+  const ownReseller = (req: FastifyRequest, id: string) => assertCanName(app.db, req, 'reseller', id);
   app.get(
     '/reseller/:id/guards',
     {

@@ -158,4 +158,24 @@ describe('tenancy: which rows a caller may see or name, per role and scope level
     });
     await expect(assertCanName(t.app.db, caller('reseller', 'tenant'), 'company', ids.acme)).resolves.toBeUndefined();
   });
+
+  // a reseller names only itself, the system admin any reseller that exists, a company role none
+  const resellerCases: [string, () => FastifyRequest, 'reseller' | 'otherReseller' | 'missing', boolean][] = [
+    ['admin, all, a reseller', () => caller('admin', 'all'), 'otherReseller', true],
+    ['admin, all, a missing reseller', () => caller('admin', 'all'), 'missing', false],
+    ['reseller, tenant, itself', () => caller('reseller', 'tenant'), 'reseller', true],
+    ['reseller, tenant, another', () => caller('reseller', 'tenant'), 'otherReseller', false],
+    ['reseller, own, itself', () => caller('reseller', 'own'), 'reseller', true],
+    ['reseller, own, another', () => caller('reseller', 'own'), 'otherReseller', false],
+    ['company admin, tenant, its reseller', () => caller('company_admin', 'tenant'), 'reseller', false],
+    ['company admin, own, its reseller', () => caller('company_admin', 'own', ids.acmeAdmin), 'reseller', false],
+    ['user, tenant, its reseller', () => caller('user', 'tenant'), 'reseller', false],
+    ['user, own, its reseller', () => caller('user', 'own', ids.acmeUser), 'reseller', false],
+  ];
+  it.each(resellerCases)('names a reseller: %s', async (_name, req, which, allowed) => {
+    const id = which === 'missing' ? randomUUID() : ids[which];
+    const named = assertCanName(t.app.db, req(), 'reseller', id);
+    if (allowed) await expect(named).resolves.toBeUndefined();
+    else await expect(named).rejects.toMatchObject({ statusCode: 404, message: 'Reseller not found' });
+  });
 });

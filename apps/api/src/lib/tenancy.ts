@@ -93,6 +93,8 @@ export const rowsOf = (req: FastifyRequest, cols: TenantColumns): Expression<Sql
 
 /** The tables a request body may name by id, with their key and owner columns. */
 const NAMEABLE = {
+  // a reseller names only itself, the system admin any; a company role none
+  reseller: { table: 'resellers', key: 'reseller_uuid', what: 'Reseller', cols: { reseller: 'reseller_uuid' } },
   company: {
     table: 'companies',
     key: 'company_uuid',

@@ -12,10 +12,9 @@ import {
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import { HttpError } from '../lib/http-error';
-import { orNotFound } from '../lib/tenant';
 import { acceptRows, readCsvTable } from '../lib/csv-upload';
 import { listPage } from '../lib/list';
-import { ofReseller, rowsOf } from '../lib/tenancy';
+import { assertCanName, ofReseller, rowsOf } from '../lib/tenancy';
 import { DID_ACCESS, visibleVendor } from './inventory-routes';
 import { countryUuid } from './queries';
 import { parseNanp } from './phone';
@@ -156,15 +155,9 @@ async function writeRows(app: FastifyInstance, req: FastifyRequest, body: Import
     if (body.reseller_uuid !== undefined && body.reseller_uuid !== req.user.reseller_uuid)
       throw new HttpError(403, 'A reseller imports into its own stock');
     reseller_uuid = req.user.reseller_uuid;
-  } else if (reseller_uuid) {
-    orNotFound(
-      await app.db
-        .selectFrom('resellers')
-        .select('reseller_uuid')
-        .where('reseller_uuid', '=', reseller_uuid)
-        .executeTakeFirst(),
-      'Reseller',
-    );
+  } else {
+    // the system admin names any reseller that exists
+    await assertCanName(app.db, req, 'reseller', reseller_uuid);
   }
   const vendor_uuid = body.vendor_uuid ? await visibleVendor(app, req, body.vendor_uuid) : null;
   const countries = new Map<string, string | null>();

@@ -24,7 +24,7 @@ import { countryUuid, DID_OWNERS, didsQuery, findDid, requireCompany } from './q
 import { requireNanp } from './phone';
 import { nanp } from './nanp';
 import { audit } from '../security';
-import { ofReseller, rowsOf } from '../lib/tenancy';
+import { assertCanName, ofReseller, rowsOf } from '../lib/tenancy';
 
 const P = (admin: 'all', reseller: 'tenant' | 'none', company_admin: 'tenant' | 'none', user: 'own' | 'none') =>
   ({ admin, reseller, company_admin, user }) satisfies AccessPolicy;
@@ -81,15 +81,7 @@ async function ownerFields(
   const out: { reseller_uuid?: string | null; company_uuid?: string | null; vendor_uuid?: string | null } = {};
   if (body.reseller_uuid !== undefined) {
     if (req.user.user_type !== 'admin') throw forbidden();
-    if (body.reseller_uuid)
-      orNotFound(
-        await app.db
-          .selectFrom('resellers')
-          .select('reseller_uuid')
-          .where('reseller_uuid', '=', body.reseller_uuid)
-          .executeTakeFirst(),
-        'Reseller',
-      );
+    await assertCanName(app.db, req, 'reseller', body.reseller_uuid);
     out.reseller_uuid = body.reseller_uuid;
   }
   if (body.company_uuid !== undefined)

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { isCompanyNumber, findNumberOwner } from './lookup';
 
@@ -140,6 +141,9 @@ describe('number inventory: ownership and tenancy', () => {
       is_assigned: false,
     });
     expect((await call('POST', '/did', reseller, { did: '+16175552778', reseller_uuid: null })).statusCode).toBe(403);
+    // the admin may name any reseller that exists
+    const missing = await call('POST', '/did', admin, { did: '+16175552778', reseller_uuid: randomUUID() });
+    expect([missing.statusCode, missing.json().error.message]).toEqual([404, 'Reseller not found']);
     expect((await call('POST', '/did', reseller, { did: '+16175552779', company_uuid: globexCo })).statusCode).toBe(
       404,
     );
