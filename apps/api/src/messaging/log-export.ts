@@ -146,6 +146,41 @@ export async function* logBatches(
 }
 
 /** The messages of the caller's scope and filters as a streamed CSV (the SMS log screens' Export CSV). */
+/** The log's query words (GET /sms/list, /log/report, /log/mo_report) as the sms table's filters: one mapping for
+ * the page and its CSV, so an export holds exactly what the screen's filter shows. */
+export function logFilters(
+  q: Pick<
+    LogReportQuery,
+    | 'start_time'
+    | 'end_time'
+    | 'dnis'
+    | 'dnis_prefix'
+    | 'ani'
+    | 'sms_content'
+    | 'user_id'
+    | 'user_name'
+    | 'company_name'
+    | 'vendor_id'
+    | 'status'
+  >,
+  is_received?: boolean,
+): SmsFilters {
+  return {
+    is_received,
+    created_gte: q.start_time,
+    created_lte: q.end_time,
+    dnis: q.dnis,
+    dnis_prefix: q.dnis_prefix,
+    ani: q.ani,
+    text: q.sms_content,
+    user_uuid: q.user_id,
+    user_name: q.user_name,
+    company_name: q.company_name,
+    vendor_uuid: q.vendor_id,
+    status: q.status,
+  };
+}
+
 export function sendLogCsv(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, f: SmsFilters) {
   const name = f.is_received === undefined ? 'sms-log.csv' : f.is_received ? 'incoming-sms.csv' : 'outgoing-sms.csv';
   return sendCsv(reply, name, logColumns(showCost(req)), (stopped) =>
@@ -168,20 +203,6 @@ export function logReportOr(
     if (!is_received && (q.group !== undefined || q.step !== undefined || q.fields !== undefined))
       return answerReport(app, reply, genericRequest(req, q, 'report'));
     if (q.format !== 'csv') return list(req);
-    const f: SmsFilters = {
-      is_received,
-      created_gte: q.start_time,
-      created_lte: q.end_time,
-      dnis: q.dnis,
-      dnis_prefix: q.dnis_prefix,
-      ani: q.ani,
-      text: q.sms_content,
-      user_uuid: q.user_id,
-      user_name: q.user_name,
-      company_name: q.company_name,
-      vendor_uuid: q.vendor_id,
-      status: q.status,
-    };
-    return sendLogCsv(app, req, reply, f);
+    return sendLogCsv(app, req, reply, logFilters(q, is_received));
   };
 }

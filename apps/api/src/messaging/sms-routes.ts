@@ -25,7 +25,7 @@ import { countSegments } from './engine/segments';
 import { findSms, smsPage, SMS_OWNERS, SMS_ORDERS, type SmsFilters } from './queries';
 import { smsEvents } from './events';
 import { companyFor, placeholderValues, seesMoney } from './sender-queries';
-import { logReportOr, sendLogCsv } from './log-export';
+import { logFilters, logReportOr, sendLogCsv } from './log-export';
 import { assertCanName, rowsOf } from '../lib/tenancy';
 
 const tags = ['messaging'];
@@ -79,20 +79,7 @@ export default async function smsRoutes(base: FastifyInstance) {
     const q = req.query;
     const per_page = Math.min(q.count ?? 10, MAX_PER_PAGE);
     const { col, dir } = ordering({ order_by: q.order, order_dir: q.sort }, SMS_ORDERS, 'created_on', 'desc');
-    const f: SmsFilters = {
-      is_received,
-      created_gte: q.start_time,
-      created_lte: q.end_time,
-      dnis: q.dnis,
-      dnis_prefix: q.dnis_prefix,
-      ani: q.ani,
-      text: q.sms_content,
-      user_uuid: q.user_id,
-      user_name: q.user_name,
-      company_name: q.company_name,
-      vendor_uuid: q.vendor_id,
-      status: q.status,
-    };
+    const f = logFilters(q, is_received);
     return smsPage(app.db, rowsOf(req, SMS_OWNERS), f, {
       per_page,
       offset: q.from ?? 0,
