@@ -1,33 +1,18 @@
 // Migration 226 on a database with deliveries logged the old way (every attempt a webhook_attempts row): each
 // success moves onto its event, the failures stay, and the claim still takes due events oldest first. PGlite
 // in memory, or a schema of its own with DATABASE_URL.
-import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { connect } from '../db/connect';
 import { migrate } from '../db/migrations';
 import type { Database } from '../db/schema';
-import { loadSecretKey, secretBox } from '../lib/secret-box';
-
-const ctx = {
-  secrets: {
-    smscPassword: secretBox(
-      loadSecretKey({ dataDir: 'memory' }, () => undefined),
-      'smsc_connections.password',
-    ),
-  },
-};
+import { SCRATCH_MIGRATION_CONTEXT as ctx, scratchDb } from '../testing/scratch-db';
 
 describe('migration 226: a success on its event, failures in webhook_attempts', () => {
   let db: Kysely<Database>;
-  const schema = `m226_${randomBytes(4).toString('hex')}`;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    const url = process.env.DATABASE_URL || undefined;
-    db = await connect(url ? { databaseUrl: url, schema } : { dataDir: 'memory' });
+    ({ db, close } = await scratchDb('m226'));
   }, 60_000);
-  afterAll(async () => {
-    if (process.env.DATABASE_URL) await sql.raw(`drop schema ${schema} cascade`).execute(db);
-    await db.destroy();
-  });
+  afterAll(() => close());
 
   it('moves logged successes onto their events and keeps the failures', async () => {
     await migrate(db, ctx, '225_webhook_claim');

@@ -1,35 +1,20 @@
 // The retention sweep deletes finished events past the cut-off (with their attempts) and nothing else: pending
 // events whatever their age, and recent finished ones, stay. PGlite in memory, or a schema of its own with
 // DATABASE_URL.
-import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { connect } from '../db/connect';
 import { migrate } from '../db/migrations';
 import type { Database } from '../db/schema';
-import { loadSecretKey, secretBox } from '../lib/secret-box';
+import { SCRATCH_MIGRATION_CONTEXT as ctx, scratchDb } from '../testing/scratch-db';
 import { sweepFinished } from './retention';
-
-const ctx = {
-  secrets: {
-    smscPassword: secretBox(
-      loadSecretKey({ dataDir: 'memory' }, () => undefined),
-      'smsc_connections.password',
-    ),
-  },
-};
 
 describe('company webhook retention', () => {
   let db: Kysely<Database>;
-  const schema = `whret_${randomBytes(4).toString('hex')}`;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    const url = process.env.DATABASE_URL || undefined;
-    db = await connect(url ? { databaseUrl: url, schema } : { dataDir: 'memory' });
+    ({ db, close } = await scratchDb('whret'));
     await migrate(db, ctx);
   }, 120_000);
-  afterAll(async () => {
-    if (process.env.DATABASE_URL) await sql.raw(`drop schema ${schema} cascade`).execute(db);
-    await db.destroy();
-  });
+  afterAll(() => close());
 
   it('deletes finished events older than the cut-off with their attempts, in batches, and keeps the rest', async () => {
     const company = await sql<{ id: string }>`insert into companies (company_name) values ('Retention')
