@@ -15,6 +15,7 @@ import { API_PREFIX } from '@smsc/shared-contract';
 import { build } from '../../apps/api/src/app';
 import { connect } from '../../apps/api/src/db/connect';
 import { migrate } from '../../apps/api/src/db/migrations';
+import { loadSecretKey, secretBox } from '../../apps/api/src/lib/secret-box';
 import { ensureDatabase } from './ensure-database';
 import { seedReportRows } from './reports-seed';
 
@@ -117,7 +118,10 @@ async function runMode(mode: string) {
   const dbSchema = pg ? KEEP || `bench_${randomBytes(6).toString('hex')}` : undefined;
   // PGlite opened and migrated here, outside the app's plugin time-out (a loaded machine took over 120 s)
   const sharedDb = pg ? undefined : await connect({ dataDir: dir });
-  if (sharedDb) await migrate(sharedDb);
+  // the key the app loads from beside the same data directory (migration 013 seals SMSC passwords with it)
+  const key = dir ? loadSecretKey({ dataDir: dir }, log) : undefined;
+  if (sharedDb && key)
+    await migrate(sharedDb, { secrets: { smscPassword: secretBox(key, 'smsc_connections.password') } });
   const app = await build({
     dataDir: dir,
     databaseUrl: pg ? PG_URL : undefined,
