@@ -69,6 +69,13 @@ describe('DID CSV import', () => {
       expect(written).toEqual([]);
       expect((await post(acme, { csv: 'did\n+12065552923\n' })).statusCode).toBe(403);
       expect((await post(reseller, { csv: 'did\n+12065552924\n', reseller_uuid: null })).statusCode).toBe(403);
+      // a reseller that does not exist: 404 in its own words, and no log row to hang on it
+      const missing = await post(admin, {
+        csv: 'did\n+12065552925\n',
+        reseller_uuid: '00000000-0000-4000-8000-000000000000',
+      });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().error.message).toBe('Reseller not found');
     });
   });
 });

@@ -136,6 +136,9 @@ async function importFile(
         reseller_uuid: reseller,
       })
       .execute();
+  // before the log: a refused run is logged under the reseller it names, which must exist (its foreign key
+  // would otherwise answer in place of the 404)
+  if (req.user.user_type !== 'reseller') await assertCanName(app.db, req, 'reseller', body.reseller_uuid ?? null);
   try {
     // the log names the link as the catalog spells it
     if (link) link = await requireLink(app, req, link);
@@ -155,9 +158,6 @@ async function writeRows(app: FastifyInstance, req: FastifyRequest, body: Import
     if (body.reseller_uuid !== undefined && body.reseller_uuid !== req.user.reseller_uuid)
       throw new HttpError(403, 'A reseller imports into its own stock');
     reseller_uuid = req.user.reseller_uuid;
-  } else {
-    // the system admin names any reseller that exists
-    await assertCanName(app.db, req, 'reseller', reseller_uuid);
   }
   const vendor_uuid = body.vendor_uuid ? await visibleVendor(app, req, body.vendor_uuid) : null;
   const countries = new Map<string, string | null>();
