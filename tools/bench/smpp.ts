@@ -4,7 +4,7 @@
 // every receipt to come back as a deliver_sm. The binds run in a process of their own (smpp-client.ts), so the API
 // process's CPU is its own. Prints submits accepted per second, receipts delivered per second (from the first
 // submit to the last receipt), lost / duplicated / unknown receipts, and the CPU per message of the API process,
-// the client process and PostgreSQL's processes.
+// the client process and PostgreSQL (this database's backends, pg-backend-cpu.ts; every postgres process beside it).
 // PostgreSQL by default (DATABASE_URL or BENCH_DATABASE_URL, a fresh schema dropped at the end); SMPP_MODES=pglite
 // for the embedded database. Usage: npm run bench:smpp  (SMPP_BINDS, SMPP_MESSAGES, SMPP_WINDOW, SMPP_MODES)
 import { availableParallelism, loadavg } from 'node:os';
@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import { API_PREFIX } from '@smsc/shared-contract';
 import { smppOf } from '../../apps/api/src/smpp';
 import { processCpuSeconds, startBenchApp } from './support';
+import { pgBackendCpu } from './pg-backend-cpu';
 import type { ClientJob, ClientResult } from './smpp-client';
 
 const BINDS = Number(process.env.SMPP_BINDS ?? 4);
@@ -73,6 +74,9 @@ async function runMode(mode: string): Promise<string> {
     let pg1: number | null = null;
     let load0 = 0;
     let load1 = 0;
+    // this database's backends alone (from a little before the first submit): every postgres process also counts
+    // other work on a shared server
+    const backends = mode === 'postgres' ? await pgBackendCpu(PG_URL) : null;
     const outcome = await runClient(
       {
         port: smppOf(app).port as number,
@@ -93,6 +97,7 @@ async function runMode(mode: string): Promise<string> {
       },
     );
     const r = outcome;
+    const ours = backends ? await backends.stop() : null;
     log(`[${mode}] ${r.accepted} accepted, ${r.refused} refused in ${(r.submitMs / 1000).toFixed(1)} s`);
     const delivered = await app.db
       .selectFrom('sms')
@@ -110,7 +115,8 @@ async function runMode(mode: string): Promise<string> {
       `${delivered.n} messages delivered); lost ${r.lost}, duplicated ${r.twice}, unknown ${r.unknown}; ` +
       // the machine is shared: the figures mean little without its load, and the CPU each process spent
       `CPU ms per message: API ${perMessage(apiMs)}, client ${perMessage(r.cpuMs)}` +
-      (pgMs !== null && mode === 'postgres' ? `, PostgreSQL ${perMessage(pgMs)}` : '') +
+      (ours !== null ? `, PostgreSQL (this database's backends) ${perMessage(ours * 1000)}` : '') +
+      (pgMs !== null && mode === 'postgres' ? `, every postgres process ${perMessage(pgMs)}` : '') +
       `; load average ${load0.toFixed(1)} → ${load1.toFixed(1)} on ${availableParallelism()} cores`
     );
   } finally {
