@@ -42,6 +42,12 @@ const TABLE = [
   { role: ROLES[3], menu: resellerMenu, routes: resellerSpecRoutes },
 ];
 
+/**
+ * What a screen shows when a value went missing on its way to the page: a formatter handed undefined, a
+ * date that did not parse, an object written as text. Customer text may hold `{name}`, so that is not here.
+ */
+const BROKEN_VALUE = /\bundefined\b|\bNaN\b|\[object Object\]|Invalid Date/;
+
 /** Navigates inside the running app, as a menu click does (the router follows history). */
 async function navigate(page: Page, url: string) {
   await page.evaluate((to) => {
@@ -95,6 +101,7 @@ test.describe('every menu route of every role renders', () => {
           // before the next step moves on; a late one would otherwise carry the next step away (CI saw it)
           await expect.poll(() => settled(page), { timeout: 15_000 }).toBe(true);
           await expect(page).toHaveURL(here);
+          await expect(main).not.toHaveText(BROKEN_VALUE);
           expect(errors).toEqual([]);
         });
       }
@@ -134,6 +141,7 @@ test.describe('a full page load of every route of every role renders without an 
           await expect(main).not.toHaveText(/^\s*$/);
           // an error logged just after the first paint (a screen's first data call) belongs to this route
           await page.waitForTimeout(200);
+          await expect(main).not.toHaveText(BROKEN_VALUE);
           expect(errors).toEqual([]);
         });
       }
