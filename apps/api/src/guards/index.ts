@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { apiOf } from '../lib/api-context';
 import { GuardService } from './service';
+import { OBSERVER_ROLE, StoredTrafficObserver } from './observer';
 import companyGuardRoutes from './company-routes';
 import guardAdminRoutes from './admin-routes';
 import feedbackRoutes from './feedback-routes';
@@ -29,6 +30,13 @@ export default fp(
     const service = new GuardService(app.db, app.log, enabled);
     app.decorate('guards', service);
     app.messaging.useGuards(service);
+    if (!app.leadership.embedded) {
+      const observer = new StoredTrafficObserver(app.db, service);
+      app.leadership.lead(OBSERVER_ROLE, { tick: () => observer.tick(), lost: () => observer.lost() });
+      service.feedFromStoredTraffic(async () => {
+        if (app.leadership.holds(OBSERVER_ROLE)) await observer.tick();
+      });
+    }
     app.addHook('onReady', async () => {
       await service.reloadThresholds();
     });
@@ -39,5 +47,5 @@ export default fp(
     await app.register(guardAdminRoutes);
     await app.register(feedbackRoutes);
   },
-  { name: 'guards', dependencies: ['catalog', 'messaging'] },
+  { name: 'guards', dependencies: ['catalog', 'messaging', 'cluster'] },
 );

@@ -44,6 +44,8 @@ export class GuardService implements SendGuards {
   private loadingThresholds: Promise<void> | null = null;
   private pending = new Set<Promise<unknown>>();
   private lowChecks = new Map<string, { again: boolean }>();
+  /** set on PostgreSQL: the windows are fed from the stored traffic, not by observe() */
+  private observer: (() => Promise<void>) | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -125,7 +127,33 @@ export class GuardService implements SendGuards {
     company: { company_uuid: string; reseller_uuid: string | null; product_uuid: string | null },
     sent: ObservedSend[],
   ): void {
-    if (!this.enabled) return;
+    if (this.enabled && !this.observer) this.feed(company, sent, Date.now());
+  }
+
+  /**
+   * Where the pumping windows are fed from: the stores of this process (the embedded database), or on
+   * PostgreSQL a reader of what every node stored (observer.ts), run by the node that leads its role;
+   * `catchUp` feeds all stored so far when this node leads (settled() waits for it).
+   */
+  feedFromStoredTraffic(catchUp: () => Promise<void>): void {
+    this.observer = catchUp;
+  }
+
+  pumpingEnabled(): boolean {
+    if (Date.now() - this.thresholds.at > VIEW_TTL_MS) this.refreshThresholds();
+    return this.enabled && this.thresholds.t.enabled;
+  }
+
+  windowSeconds(): number {
+    return this.thresholds.t.windowSeconds;
+  }
+
+  /** Messages stored queued at `now` (ms) go into the company's pumping windows and signals. */
+  feed(
+    company: { company_uuid: string; reseller_uuid: string | null; product_uuid: string | null },
+    sent: ObservedSend[],
+    now: number,
+  ): void {
     const t = this.thresholds;
     if (Date.now() - t.at > VIEW_TTL_MS) this.refreshThresholds();
     if (!t.t.enabled) return;
@@ -133,10 +161,11 @@ export class GuardService implements SendGuards {
       company.company_uuid,
       sent.map((s) => s.dnis),
       t.t,
+      now,
     );
     const why = `at least ${t.t.adjacentPercent}% of the numbers sent to are at most ${t.t.adjacentGap} apart`;
     for (const prefix of burst) this.track(this.hold(company, prefix, why));
-    this.signals.observe(company, sent, t.t);
+    this.signals.observe(company, sent, t.t, now);
   }
 
   afterCharge(company_uuid: string, account?: ChargedAccount): void {
@@ -260,6 +289,7 @@ export class GuardService implements SendGuards {
   }
 
   async settled(): Promise<void> {
+    await this.observer?.();
     while (this.pending.size) await Promise.all([...this.pending]);
   }
 }
