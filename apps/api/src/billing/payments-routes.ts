@@ -101,18 +101,10 @@ async function payee(
       reseller_uuid: company.reseller_uuid,
     };
   }
+  // A reseller's own account is billed by the system admin alone, so only the admin names a reseller here.
   if (body.reseller_uuid && me.user_type === 'admin') {
-    const reseller = await app.db
-      .selectFrom('resellers')
-      .select('reseller_uuid')
-      .where('reseller_uuid', '=', body.reseller_uuid)
-      .executeTakeFirst();
-    if (!reseller) throw notFound('Reseller');
-    return {
-      ref: { reseller_uuid: reseller.reseller_uuid },
-      company_uuid: null,
-      reseller_uuid: reseller.reseller_uuid,
-    };
+    await assertCanName(app.db, req, 'reseller', body.reseller_uuid);
+    return { ref: { reseller_uuid: body.reseller_uuid }, company_uuid: null, reseller_uuid: body.reseller_uuid };
   }
   throw new FieldError({
     company_uuid: me.user_type === 'admin' ? 'Choose a company or a reseller' : 'Choose a company',

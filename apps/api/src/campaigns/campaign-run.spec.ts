@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { messagingOf, type SmscSimulator } from '../messaging';
 import { bulkOf } from '../bulk';
+import { jobQueueSchema } from '../db/job-queue-backend';
 
 type Headers = Record<string, string>;
 
@@ -164,7 +165,7 @@ describe('campaign run through the bulk engine', () => {
       .where('bulk_uuid', '=', job.bulk_uuid)
       .execute();
     expect(await bulkOf(t.app).run(job.bulk_uuid)).toBe('running');
-    const schema = t.app.config.dbSchema ? `${t.app.config.dbSchema}_jobs` : 'pgboss';
+    const schema = jobQueueSchema(t.app.db, t.app.config.dbSchema);
     const due = async () =>
       (
         await sql<{ start_after: Date }>`select start_after from ${sql.raw(schema)}.job where name = 'bulk-send__keyed'

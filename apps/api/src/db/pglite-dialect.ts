@@ -1,5 +1,5 @@
 // A minimal Kysely dialect for PGlite: one queue in front of its single connection, which the job queue's
-// executor takes too (jobs/index.ts), so the same code path serves tests, tsx and production.
+// executor takes too (job-queue-backend.ts), so the same code path serves tests, tsx and production.
 import {
   CompiledQuery,
   PostgresAdapter,

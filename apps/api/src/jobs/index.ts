@@ -1,17 +1,12 @@
 // Durable jobs on pg-boss: queued work lives in the database, so it survives a restart and several
-// server processes share it. On PGlite pg-boss runs through an executeSql adapter that holds the one
-// connection for the whole statement (pg-boss sends its transactions as one BEGIN…COMMIT script),
-// so no other component's statement can land inside one of its transactions.
+// server processes share it. How pg-boss reaches this database (PGlite or PostgreSQL) is the db layer's
+// business (db/job-queue-backend.ts).
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { Kysely } from 'kysely';
-import type { PGlite } from '@electric-sql/pglite';
-import { Pool } from 'pg';
-import type { Database } from '../db/schema';
-import { pgliteOf } from '../db/connect';
+import { jobQueueBackend } from '../db/job-queue-backend';
 import { apiOf } from '../lib/api-context';
-import { inFlight, type InFlight } from './in-flight';
+import { inFlight } from './in-flight';
 
 export interface SendOptions {
   startAfter?: Date;
@@ -39,54 +34,17 @@ declare module 'fastify' {
 /** The job queue of an app, from the root instance tests hold or from inside the API. */
 export const jobsOf = (app: FastifyInstance): Jobs => apiOf(app).jobs;
 
-/** pg-boss's db option over PGlite: parameterised statements through query(), scripts through exec(). */
-export function pgliteExecutor(db: Kysely<Database>, pg: PGlite, running: InFlight) {
-  return {
-    executeSql: (text: string, values?: unknown[]) =>
-      running.run(() =>
-        // connection() takes the dialect's queue slot, so Kysely transactions and pg-boss scripts never interleave.
-        db.connection().execute(async () => {
-          if (values && values.length) return { rows: (await pg.query(text, values)).rows };
-          try {
-            const results = await pg.exec(text);
-            return { rows: results.flatMap((r) => r.rows) };
-          } catch (e) {
-            // A failed script leaves its BEGIN open: close it so the connection is usable again.
-            if (/\bbegin\b/i.test(text)) await pg.exec('rollback').catch(() => undefined);
-            throw e;
-          }
-        }),
-      ),
-  };
-}
-
-/**
- * pg-boss's db option over a pool of our own on PostgreSQL (the one pg-boss would open itself), so shutdown can end
- * the pool only after the last queued statement has been answered.
- */
-function postgresExecutor(pool: Pool, running: InFlight) {
-  return {
-    executeSql: (text: string, values?: unknown[]) => running.run(() => pool.query(text, values)),
-  };
-}
-
 export default fp(
   async function jobs(app: FastifyInstance) {
-    const pg = pgliteOf(app.db);
-    const cfg = app.config;
     const common = { schedule: false, supervise: true, maintenanceIntervalSeconds: 5 };
     const running = inFlight();
-    const pool = pg
-      ? undefined
-      : new Pool({ connectionString: cfg.databaseUrl as string, max: 4, application_name: 'pgboss' });
-    pool?.on('error', (err) => app.log.error({ err: err.message }, 'job queue connection error'));
-    const boss = pool
-      ? new PgBoss({
-          ...common,
-          db: postgresExecutor(pool, running),
-          schema: cfg.dbSchema ? `${cfg.dbSchema}_jobs` : 'pgboss',
-        })
-      : new PgBoss({ ...common, db: pgliteExecutor(app.db, pg as PGlite, running) });
+    const backend = jobQueueBackend(app.db, {
+      databaseUrl: app.config.databaseUrl,
+      dbSchema: app.config.dbSchema,
+      run: (statement) => running.run(statement),
+      onError: (err) => app.log.error({ err: err.message }, 'job queue connection error'),
+    });
+    const boss = new PgBoss({ ...common, db: backend.db, schema: backend.schema });
     boss.on('error', (err) => app.log.error({ err: err.message }, 'job queue error'));
     await boss.start();
     const queues = new Set<string>();
@@ -137,7 +95,7 @@ export default fp(
       // reports stopped, then close their connections (a pool that ends never answers what is still queued).
       if (!(await running.drained(deadline)))
         app.log.warn({ running: running.count }, 'job queue: statements still running at shutdown');
-      await pool?.end();
+      await backend.end();
     });
   },
   { name: 'jobs' },

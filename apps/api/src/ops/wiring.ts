@@ -5,16 +5,13 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { OperationsSnapshot } from '@smsc/shared-contract';
 import { adminOnly } from '../lib/access';
-import { pgliteOf } from '../db/connect';
+import { jobQueueSchema } from '../db/job-queue-backend';
 import { operationsSnapshot } from './snapshot';
-
-const jobSchema = (app: FastifyInstance) =>
-  pgliteOf(app.db) ? 'pgboss' : app.config.dbSchema ? `${app.config.dbSchema}_jobs` : 'pgboss';
 
 export default fp(
   async function opsWiring(app: FastifyInstance) {
     const ops = app.ops;
-    const schema = jobSchema(app);
+    const schema = jobQueueSchema(app.db, app.config.dbSchema);
     // pg-boss's own connection (its pool on PostgreSQL): a stopped or broken queue fails here, not in the database probe
     const query = async <T>(text: string) => ((await app.jobs.boss.getDb().executeSql(text, [])) as { rows: T[] }).rows;
     ops.probe('job queue', async () => {

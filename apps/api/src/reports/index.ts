@@ -2,16 +2,15 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import reportRoutes from './routes';
-import { sql } from 'kysely';
 import { foldDeltas } from './queries';
-import { pgliteOf } from '../db/connect';
+import { vacuumWhereNoAutovacuum } from '../db/maintenance';
 
 export { foldDeltas } from './queries';
 export { answerReport, genericRequest } from './report-request';
 
 /**
- * PGlite has no autovacuum: every fold deletes the deltas it moved, and each read scans the deltas,
- * so without a vacuum that scan would cross every dead row ever folded. About once a minute there.
+ * Every fold deletes the deltas it moved, and each read scans the deltas: where no autovacuum runs (PGlite), that
+ * scan would cross every dead row ever folded without a vacuum. About once a minute there.
  */
 const VACUUM_EVERY_FOLDS = 12;
 const FOLD_ROLE = 'report-fold';
@@ -22,11 +21,10 @@ export default fp(
     const FOLD_EVERY_MS = app.config.env.REPORT_FOLD_MS;
     let timer: NodeJS.Timeout | null = null;
     let running: Promise<unknown> | null = null;
-    const embedded = !!pgliteOf(app.db);
     let folds = 0;
     const fold = async () => {
       const moved = await foldDeltas(app.db);
-      if (embedded && moved > 0 && ++folds % VACUUM_EVERY_FOLDS === 0) await sql`vacuum report_deltas`.execute(app.db);
+      if (moved > 0 && ++folds % VACUUM_EVERY_FOLDS === 0) await vacuumWhereNoAutovacuum(app.db, ['report_deltas']);
     };
     // one node folds at a time (concurrent folds would wait on each other's rows, or deadlock on the rollups)
     app.leadership.lead(FOLD_ROLE);

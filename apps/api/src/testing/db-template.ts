@@ -7,8 +7,8 @@ import type { Kysely } from 'kysely';
 import { pgliteDatabase } from '../db/connect';
 import { migrate } from '../db/migrations';
 import { seed } from '../db/seed';
-import { loadSecretKey, secretBox } from '../lib/secret-box';
 import type { Database } from '../db/schema';
+import { SCRATCH_MIGRATION_CONTEXT } from './scratch-db';
 
 /**
  * Migrated (and seeded) PGlite databases, made once per test run and copied by every test file.
@@ -56,9 +56,7 @@ async function templateBytes(dir: string, key: TemplateKey): Promise<Buffer> {
   try {
     // Sealing migrations need a key; a template holds no sealed secret (the seed writes none), so the
     // app that opens a copy may use its own process key.
-    await migrate(db, {
-      secrets: { smscPassword: secretBox(loadSecretKey({ dataDir: 'memory' }, nothing), 'smsc_connections.password') },
-    });
+    await migrate(db, SCRATCH_MIGRATION_CONTEXT);
     if (key.seed) await seed(db, quiet, key.demoPassword, key.demoTraffic, key.demoBilling, 'fast');
     const bytes = Buffer.from(await (await pg.dumpDataDir('none')).arrayBuffer());
     mkdirSync(dir, { recursive: true });

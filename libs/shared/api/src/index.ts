@@ -3,6 +3,7 @@ export { api, API_BASE, baseQuery } from './lib/api';
 export { apiErrorToasts } from './lib/error-toasts';
 export { LEDGER_TAG, LEDGER_LIST, VENDOR_TAG, VENDOR_LIST } from './lib/shared-tags';
 export {
+  lookupOf,
   useCompanyOptions,
   useCompanyChoicesQuery,
   useVendorOptions,
@@ -10,4 +11,5 @@ export {
   type CompanyChoicesArg,
   type Lookup,
   type LookupOption,
+  type LookupQuery,
 } from './lib/lookups';

@@ -1,4 +1,4 @@
-import { useCompanyOptions } from '@smsc/shared-api';
+import { lookupOf, useCompanyOptions } from '@smsc/shared-api';
 import type { Company } from '@smsc/shared-contract';
 import { useBillingResellerChoicesQuery } from './billing.api';
 
@@ -10,10 +10,7 @@ export const useDirectCompanyOptions = () => useCompanyOptions({ only: isDirect 
 
 export { useCompanyOptions };
 
-export function useResellerOptions() {
-  const { data, isLoading } = useBillingResellerChoicesQuery();
-  return {
-    options: (data?.items ?? []).map((r) => ({ label: r.reseller_name, value: r.reseller_uuid })),
-    loading: isLoading,
-  };
-}
+export const useResellerOptions = () =>
+  lookupOf(useBillingResellerChoicesQuery(), (d) =>
+    d.items.map((r) => ({ label: r.reseller_name, value: r.reseller_uuid })),
+  );

@@ -12,7 +12,7 @@ import {
   Space,
   Tag,
 } from '@smsc/shared-ui';
-import { describeApiError, showToast, useCompanyOptions } from '@smsc/shared-api';
+import { describeApiError, lookupOf, showToast, useCompanyOptions } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import { BULK_TEXT_MAX, type BulkCreateBody } from '@smsc/shared-contract';
 import { fieldKey, formatPhone } from '@smsc/shared-util';
@@ -159,12 +159,16 @@ export function BulkSendForm({
             value={ani}
             onChange={setAni}
             disabled={!ready}
-            loading={senders.isFetching}
             placeholder="Sender number"
-            options={(senders.data?.items ?? []).map((d) => ({
-              label: d.description ? `${formatPhone(d.did)} · ${d.description}` : formatPhone(d.did),
-              value: d.did,
-            }))}
+            {...lookupSelectProps({
+              ...lookupOf(senders, (s) =>
+                s.items.map((d) => ({
+                  label: d.description ? `${formatPhone(d.did)} · ${d.description}` : formatPhone(d.did),
+                  value: d.did,
+                })),
+              ),
+              loading: senders.isFetching,
+            })}
           />
         </Form.Item>
         <Form.Item

@@ -14,9 +14,9 @@ import {
   type FormValues,
   type ResourceBundle,
   type ResourceDefinition,
-  type SelectOption,
 } from '@smsc/shared-ui';
 import { formatDateTime, formatPhone, placeholders } from '@smsc/shared-util';
+import { lookupOf } from '@smsc/shared-api';
 import {
   useCampaignAniGroupOptionsQuery,
   useCampaignSenderOptionsQuery,
@@ -60,21 +60,14 @@ export function ProgressCell({ progress }: { progress: CampaignProgress | null }
   );
 }
 
-function useSenderOptions(): { options: SelectOption[]; loading?: boolean } {
-  const { data, isLoading } = useCampaignSenderOptionsQuery();
-  return { options: (data?.items ?? []).map((d) => ({ value: d.did, label: formatPhone(d.did) })), loading: isLoading };
-}
-function useTemplateOptions(): { options: SelectOption[]; loading?: boolean } {
-  const { data, isLoading } = useCampaignTemplateOptionsQuery();
-  return { options: (data?.items ?? []).map((t) => ({ value: t.id, label: t.template_name })), loading: isLoading };
-}
-function useGroupOptions(): { options: SelectOption[]; loading?: boolean } {
-  const { data, isLoading } = useCampaignAniGroupOptionsQuery();
-  return {
-    options: (data?.items ?? []).map((g) => ({ value: g.ani_group_uuid, label: `${g.name} (${g.number_count})` })),
-    loading: isLoading,
-  };
-}
+const useSenderOptions = () =>
+  lookupOf(useCampaignSenderOptionsQuery(), (d) => d.items.map((n) => ({ value: n.did, label: formatPhone(n.did) })));
+const useTemplateOptions = () =>
+  lookupOf(useCampaignTemplateOptionsQuery(), (d) => d.items.map((t) => ({ value: t.id, label: t.template_name })));
+const useGroupOptions = () =>
+  lookupOf(useCampaignAniGroupOptionsQuery(), (d) =>
+    d.items.map((g) => ({ value: g.ani_group_uuid, label: `${g.name} (${g.number_count})` })),
+  );
 
 const TIME = { pattern: /^([01][0-9]|2[0-3]):[0-5][0-9]$/, message: 'A time as HH:MM (24-hour)' };
 

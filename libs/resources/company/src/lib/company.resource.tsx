@@ -1,6 +1,7 @@
 import type { Company, CompanyCreate, CompanyPatch } from '@smsc/shared-contract';
 import type { FormValues, ResourceBundle, ResourceDefinition, ResourcePages, SelectOption } from '@smsc/shared-ui';
 import { formatDateTime, formatMoney } from '@smsc/shared-util';
+import { lookupOf } from '@smsc/shared-api';
 import {
   useCompanyPaymentTermChoicesQuery,
   useCompanyResellerChoicesQuery,
@@ -21,24 +22,15 @@ const STATUS: SelectOption[] = [
 ];
 const yesNo = (v: unknown) => (v ? 'Yes' : 'No');
 
-function useResellerOptions() {
-  const { data, isLoading } = useCompanyResellerChoicesQuery();
-  return {
-    options: (data?.items ?? []).map((r) => ({ label: r.reseller_name, value: r.reseller_uuid })),
-    loading: isLoading,
-  };
-}
+const useResellerOptions = () =>
+  lookupOf(useCompanyResellerChoicesQuery(), (d) =>
+    d.items.map((r) => ({ label: r.reseller_name, value: r.reseller_uuid })),
+  );
 
-function usePaymentTermOptions() {
-  const { data, isLoading } = useCompanyPaymentTermChoicesQuery();
-  return {
-    options: (data?.items ?? []).map((p) => ({
-      label: `${p.name}${p.is_active ? '' : ' (inactive)'}`,
-      value: p.payment_term_uuid,
-    })),
-    loading: isLoading,
-  };
-}
+const usePaymentTermOptions = () =>
+  lookupOf(useCompanyPaymentTermChoicesQuery(), (d) =>
+    d.items.map((p) => ({ label: `${p.name}${p.is_active ? '' : ' (inactive)'}`, value: p.payment_term_uuid })),
+  );
 
 const MONEY_RULES = [{ pattern: /^\s*\d{1,13}(\.\d{1,2})?\s*$/, message: 'Enter an amount such as 100.00' }];
 

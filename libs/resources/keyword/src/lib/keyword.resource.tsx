@@ -5,8 +5,9 @@ import {
   type KeywordCreateBody,
   type KeywordPatchBody,
 } from '@smsc/shared-contract';
-import { Tag, type FormValues, type ResourceBundle, type ResourceDefinition, type SelectOption } from '@smsc/shared-ui';
+import { Tag, type FormValues, type ResourceBundle, type ResourceDefinition } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
+import { lookupOf } from '@smsc/shared-api';
 import {
   useCreateKeywordMutation,
   useDeleteKeywordMutation,
@@ -26,13 +27,10 @@ const ACTIONS: { value: KeywordAction; label: string }[] = [
 ];
 const actionLabel = (a: unknown) => ACTIONS.find((x) => x.value === a)?.label ?? String(a);
 
-function useCampaignOptions(): { options: SelectOption[]; loading?: boolean } {
-  const { data, isLoading } = useKeywordCampaignOptionsQuery();
-  return {
-    options: (data?.items ?? []).map((c) => ({ value: c.campaign_uuid, label: c.campaign_name })),
-    loading: isLoading,
-  };
-}
+const useCampaignOptions = () =>
+  lookupOf(useKeywordCampaignOptionsQuery(), (d) =>
+    d.items.map((c) => ({ value: c.campaign_uuid, label: c.campaign_name })),
+  );
 
 export const keywordDefinition: ResourceDefinition<Keyword> = {
   name: 'keywords',

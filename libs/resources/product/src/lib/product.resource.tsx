@@ -1,6 +1,7 @@
 import type { Product, ProductCreate, ProductPatch } from '@smsc/shared-contract';
 import type { FormValues, ResourceBundle, ResourceDefinition } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
+import { lookupOf } from '@smsc/shared-api';
 import {
   useCreateProductMutation,
   useDeleteProductMutation,
@@ -17,23 +18,15 @@ const STATUS = [
   { label: 'Inactive', value: 'inactive' },
 ];
 
-function useRateTableOptions() {
-  const q = useListRateTablesQuery();
-  return {
-    options: (q.data?.items ?? []).map((t) => ({
+const useRateTableOptions = () =>
+  lookupOf(useListRateTablesQuery(), (d) =>
+    d.items.map((t) => ({
       label: `${t.rate_table_name} (${t.rate_table_type === 'prefix' ? 'prefix' : 'mobile network'})`,
       value: t.rate_table_uuid,
     })),
-    loading: q.isLoading,
-  };
-}
-function useRoutingOptions() {
-  const q = useListRoutingsQuery();
-  return {
-    options: (q.data?.items ?? []).map((r) => ({ label: r.routing_name, value: r.routing_uuid })),
-    loading: q.isLoading,
-  };
-}
+  );
+const useRoutingOptions = () =>
+  lookupOf(useListRoutingsQuery(), (d) => d.items.map((r) => ({ label: r.routing_name, value: r.routing_uuid })));
 
 export const productDefinition: ResourceDefinition<Product> = {
   name: 'products',

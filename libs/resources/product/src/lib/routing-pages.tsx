@@ -8,6 +8,7 @@ import {
   PlusOutlined,
   RecordState,
   Select,
+  lookupSelectProps,
   Space,
   Switch,
   Table,
@@ -15,7 +16,7 @@ import {
   resourceRoutes,
   type RoleAccess,
 } from '@smsc/shared-ui';
-import { describeApiError } from '@smsc/shared-api';
+import { describeApiError, lookupOf } from '@smsc/shared-api';
 import type { RouteLine, RoutingWithRoutes } from '@smsc/shared-contract';
 import { useGetRoutingQuery, useRouteVendorProductsQuery, useUpdateRoutingMutation } from './routing.api';
 import { routingBundle } from './routing.resource';
@@ -86,10 +87,11 @@ function RoutesForm({
     setSaved(false);
     setRows((all) => all.map((r) => (r.key === key ? { ...r, ...part } : r)));
   };
-  const options = (products.data?.items ?? []).map((p) => ({
-    label: `${p.vendor_name} / ${p.vendor_product_name}`,
-    value: p.vendor_product_uuid,
-  }));
+  const productPicker = lookupSelectProps(
+    lookupOf(products, (d) =>
+      d.items.map((p) => ({ label: `${p.vendor_name} / ${p.vendor_product_name}`, value: p.vendor_product_uuid })),
+    ),
+  );
   const submit = async () => {
     const lines = toRouteLines(rows);
     if ('problem' in lines) return setProblem(lines.problem);
@@ -146,9 +148,8 @@ function RoutesForm({
                 showSearch
                 optionFilterProp="label"
                 style={{ minWidth: 240, width: '100%' }}
-                loading={products.isLoading}
+                {...productPicker}
                 value={r.vendor_product_uuid}
-                options={options}
                 onChange={(v: string) => change(r.key, { vendor_product_uuid: v })}
               />
             ),

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { describeApiError, showToast } from '@smsc/shared-api';
+import { describeApiError, lookupOf, showToast } from '@smsc/shared-api';
 import {
   Button,
   Card,
@@ -10,6 +10,7 @@ import {
   EditPage,
   Empty,
   ListPage,
+  lookupSelectProps,
   RecordState,
   Select,
   Space,
@@ -113,13 +114,13 @@ export function SmsPricingPage({ access }: { access: RoleAccess }) {
           id="pricing-table"
           style={{ minWidth: 320 }}
           showSearch={{ optionFilterProp: 'label' }}
-          loading={tables.isLoading}
           value={chosen || undefined}
           placeholder="Choose a rate table"
-          options={(tables.data?.items ?? []).map((t) => ({
-            label: `${t.rate_table_name} (${t.rate_count} rates)`,
-            value: t.rate_table_uuid,
-          }))}
+          {...lookupSelectProps(
+            lookupOf(tables, (d) =>
+              d.items.map((t) => ({ label: `${t.rate_table_name} (${t.rate_count} rates)`, value: t.rate_table_uuid })),
+            ),
+          )}
           onChange={(v: string) => {
             setImporting(false);
             setParams({ rate_table_uuid: v });

@@ -7,6 +7,7 @@ import {
   type ResourceDefinition,
 } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
+import { lookupOf } from '@smsc/shared-api';
 import {
   useCreateResellerMutation,
   useDeleteResellerMutation,
@@ -19,13 +20,8 @@ import {
 } from './reseller.api';
 
 /** The platform's products, to pick the one a reseller pays the platform by. */
-export function usePlatformProductOptions() {
-  const { data, isLoading } = usePlatformProductChoicesQuery();
-  return {
-    options: (data ?? []).map((p) => ({ label: p.product_name, value: p.product_uuid })),
-    loading: isLoading,
-  };
-}
+export const usePlatformProductOptions = () =>
+  lookupOf(usePlatformProductChoicesQuery(), (d) => d.map((p) => ({ label: p.product_name, value: p.product_uuid })));
 
 /** A reseller's wholesale product by name ("None": it pays the platform nothing per message). */
 export function PlatformProductName({ id }: { id: string | null | undefined }) {

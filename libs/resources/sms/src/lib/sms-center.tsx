@@ -12,6 +12,7 @@ import {
   useSettled,
 } from '@smsc/shared-ui/compose';
 import { describeApiError, showToast } from '@smsc/shared-api/core';
+import { lookupOf } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import { SMS_TEXT_MAX, type SendSmsBody } from '@smsc/shared-contract';
 import { formatPhone } from '@smsc/shared-util';
@@ -64,6 +65,15 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
   const recipients = useRecipientChoicesQuery(scope, { skip: !ready });
   const templates = useApprovedTemplateChoicesQuery(scope, { skip: !ready });
   const [send, sending] = useSendSmsMutation();
+  const senderPicker = lookupSelectProps({
+    ...lookupOf(numbers, (d) =>
+      d.items.map((n) => ({
+        label: n.description ? `${formatPhone(n.did)} · ${n.description}` : formatPhone(n.did),
+        value: n.did,
+      })),
+    ),
+    loading: numbers.isFetching,
+  });
 
   // the number and a picked recipient's name fill their placeholders; the rest are typed here
   const recipientName = recipients.data?.items.find((x) => x.recipient_uuid === recipient)?.recipient_name;
@@ -165,14 +175,10 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
               setAni(v);
               clearError('ani');
             }}
-            status={fieldErrors.ani ? 'error' : undefined}
+            {...senderPicker}
+            status={fieldErrors.ani ? 'error' : senderPicker.status}
             disabled={!ready}
-            loading={numbers.isFetching}
             placeholder="Sender number"
-            options={(numbers.data?.items ?? []).map((d) => ({
-              label: d.description ? `${formatPhone(d.did)} · ${d.description}` : formatPhone(d.did),
-              value: d.did,
-            }))}
           />
           <FieldErrorLine id="sms-ani_error" message={fieldErrors.ani} />
         </FieldRow>
@@ -186,10 +192,11 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
             onChange={pickRecipient}
             disabled={!ready}
             placeholder="Optional: pick a saved recipient"
-            options={(recipients.data?.items ?? []).map((r) => ({
-              label: `${r.recipient_name} (${r.number})`,
-              value: r.recipient_uuid,
-            }))}
+            {...lookupSelectProps(
+              lookupOf(recipients, (d) =>
+                d.items.map((r) => ({ label: `${r.recipient_name} (${r.number})`, value: r.recipient_uuid })),
+              ),
+            )}
           />
         </FieldRow>
         <FieldRow label="To" htmlFor="sms-dnis" required>
@@ -219,7 +226,9 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
             onChange={pickTemplate}
             disabled={!ready}
             placeholder="Optional: an approved template"
-            options={(templates.data?.items ?? []).map((t) => ({ label: t.template_name, value: t.id }))}
+            {...lookupSelectProps(
+              lookupOf(templates, (d) => d.items.map((t) => ({ label: t.template_name, value: t.id }))),
+            )}
           />
         </FieldRow>
         <FieldRow

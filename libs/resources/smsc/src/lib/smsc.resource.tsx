@@ -1,5 +1,5 @@
 import type { SmscConnection, SmscConnectionCreate, SmscConnectionPatch } from '@smsc/shared-contract';
-import { useVendorOptions } from '@smsc/shared-api';
+import { lookupOf, useVendorOptions } from '@smsc/shared-api';
 import type { FormValues, ResourceBundle, ResourceDefinition } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
 import {
@@ -24,14 +24,11 @@ const ADAPTERS = [
   { label: 'HTTP API', value: 'http' },
 ];
 
-function useAdapterOptions() {
-  const q = useListApiAdaptersQuery();
-  const needs = (fields: string[]) => (fields.length ? ` (needs ${fields.join(', ').replace(/_/g, ' ')})` : '');
-  return {
-    options: (q.data?.items ?? []).map((a) => ({ label: `${a.name}${needs(a.required)}`, value: a.api_adapter_id })),
-    loading: q.isLoading,
-  };
-}
+const needs = (fields: string[]) => (fields.length ? ` (needs ${fields.join(', ').replace(/_/g, ' ')})` : '');
+const useAdapterOptions = () =>
+  lookupOf(useListApiAdaptersQuery(), (d) =>
+    d.items.map((a) => ({ label: `${a.name}${needs(a.required)}`, value: a.api_adapter_id })),
+  );
 
 export const smscDefinition: ResourceDefinition<SmscConnection> = {
   name: 'smsc-connections',

@@ -58,6 +58,29 @@ export interface Lookup {
 /** Whether a lookup failed, as a picker shows it: only while there is nothing loaded to show instead. */
 const failedWithNothing = (q: { isError: boolean; data?: unknown }) => q.isError && !q.data;
 
+/** The state of an RTK Query list query that a picker's choices come from. */
+export interface LookupQuery<D> {
+  data?: D;
+  isLoading: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  refetch: () => void;
+}
+
+/**
+ * A picker's Lookup over a resource lib's own query, so a list that fails to load reads as failed (with a way to
+ * ask again) in every picker, not only the shared company and vendor ones, instead of as an empty list.
+ */
+export function lookupOf<D>(q: LookupQuery<D>, toOptions: (data: D) => LookupOption[]): Lookup {
+  return {
+    options: q.data === undefined ? [] : toOptions(q.data),
+    loading: q.isLoading,
+    fetching: q.isFetching,
+    failed: failedWithNothing(q),
+    retry: q.refetch,
+  };
+}
+
 /**
  * The companies the caller may pick (the server lists only those it may see) as select options, with the
  * rows themselves for a picker that filters them (`only`).
