@@ -45,7 +45,8 @@ interface Claimed {
   type: string;
   /** jsonb's text */
   payload: string;
-  occurred_on: Date;
+  /** ISO 8601 in UTC with milliseconds, as the body's timestamp */
+  occurred_on: string;
   attempts: number;
   url: string | null;
   secret: string | null;
@@ -71,7 +72,7 @@ const ASYNC_COMMIT = sql`(select set_config('synchronous_commit', 'off', true)) 
  * writing it out again cost more than the rest of the body.
  */
 export function eventBody(row: Pick<Claimed, 'type' | 'payload' | 'occurred_on'>): string {
-  const timestamp = new Date(row.occurred_on).toISOString();
+  const timestamp = row.occurred_on;
   if (!row.payload.includes('"block_reason"'))
     return `{"type":${JSON.stringify(row.type)},"timestamp":"${timestamp}","data":${row.payload}}`;
   const data = JSON.parse(row.payload) as Record<string, unknown>;

@@ -134,7 +134,8 @@ export const COMPANY_WEBHOOK_MIGRATIONS: { id: string; ddl: string }[] = [
     //   it: two nodes never hold one event. A lease's events are due again when it expires (a node that died).
     //   lease_until is still honoured, for rows an older node claimed the old way during an upgrade. The events
     //   are read inside the function, after the claim: the calling statement's snapshot is older and would miss
-    //   an event committed in between, leaving it leased and unsent until the lease ran out.
+    //   an event committed in between, leaving it leased and unsent until the lease ran out. The payload and the
+    //   time come as the text the body carries, not as values the driver would parse only to be written out.
     // - The event rows' two foreign keys checked their parent (a lookup and a row lock) for every event the sms
     //   triggers wrote, to serve only the deletes of a webhook or a company. Statement triggers on those deletes
     //   remove the events instead, one statement per delete.
@@ -143,7 +144,7 @@ export const COMPANY_WEBHOOK_MIGRATIONS: { id: string; ddl: string }[] = [
       create table webhook_leases (lease_id bigserial primary key, until timestamptz not null, ids bigint[] not null);
       create function claim_webhook_batch(n integer, lease_seconds integer, only_id bigint)
         returns table (lease_id bigint, delivery_id bigint, message_id text, company_uuid uuid, webhook_uuid uuid,
-          callback_url text, type text, payload text, occurred_on timestamptz, attempts integer, url text, secret text,
+          callback_url text, type text, payload text, occurred_on text, attempts integer, url text, secret text,
           is_active boolean)
         language plpgsql set enable_bitmapscan = off set jit = off set plan_cache_mode = force_custom_plan
         as ${quoted(`#variable_conflict use_column
@@ -169,7 +170,7 @@ export const COMPANY_WEBHOOK_MIGRATIONS: { id: string; ddl: string }[] = [
         insert into webhook_leases as l (until, ids) values (now() + make_interval(secs => lease_seconds), got)
           returning l.lease_id into lid;
         return query select lid, m.delivery_id, m.message_id, m.company_uuid, m.webhook_uuid, m.callback_url, m.type,
-          m.payload::text, m.occurred_on, m.attempts + 1, coalesce(w.url, m.callback_url), coalesce(w.secret, s.secret),
+          m.payload::text, to_char(m.occurred_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), m.attempts + 1, coalesce(w.url, m.callback_url), coalesce(w.secret, s.secret),
           coalesce(w.is_active, true)
           from webhook_messages m left join company_webhooks w on w.webhook_uuid = m.webhook_uuid
             left join company_callback_secrets s on m.webhook_uuid is null and s.company_uuid = m.company_uuid

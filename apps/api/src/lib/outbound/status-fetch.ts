@@ -13,10 +13,28 @@ type Init = RequestInit & { dispatcher?: Dispatcher };
 /** An answer's body read past this is cut off (the connection closed): an endpoint cannot stream into us. */
 const BODY_LIMIT = 128 * 1024;
 
+/** Each URL's parts, kept (a delivery posts to the same few URLs again and again); bounded, as the URLs are. */
+const parsed = new Map<string, { origin: string; path: string; credentials: boolean }>();
+function parse(url: string) {
+  let p = parsed.get(url);
+  if (!p) {
+    const u = new URL(url);
+    p = { origin: u.origin, path: `${u.pathname}${u.search}`, credentials: !!(u.username || u.password) };
+    if (parsed.size >= 10_000) parsed.clear();
+    parsed.set(url, p);
+  }
+  return p;
+}
+
 export function statusFetch(url: string, init: Init): Promise<Response> {
-  const u = new URL(url);
+  let u: ReturnType<typeof parse>;
+  try {
+    u = parse(url);
+  } catch (e) {
+    return Promise.reject(e);
+  }
   // fetch refuses these, and so do we (the save-time check refuses them already)
-  if (u.username || u.password)
+  if (u.credentials)
     return Promise.reject(new TypeError('Request cannot be constructed from a URL that includes credentials'));
   const dispatcher = init.dispatcher;
   if (!dispatcher) return Promise.reject(new TypeError('statusFetch needs a dispatcher'));
@@ -43,7 +61,7 @@ export function statusFetch(url: string, init: Init): Promise<Response> {
     dispatcher.dispatch(
       {
         origin: u.origin,
-        path: `${u.pathname}${u.search}`,
+        path: u.path,
         method: (init.method ?? 'GET') as Dispatcher.HttpMethod,
         headers: init.headers as Record<string, string>,
         body: init.body as string | undefined,
