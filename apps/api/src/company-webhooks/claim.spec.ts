@@ -75,6 +75,9 @@ describe('claim_webhook_batch: leases instead of row locks', () => {
           count(callback_url)::int as callbacks from webhook_messages`.execute(db)
       ).rows[0];
     expect(await count()).toEqual({ hooked: 31, callbacks: 1 });
+    const keys = await sql<{ n: number }>`select count(*)::int as n from pg_constraint
+      where conrelid = 'webhook_messages'::regclass and contype = 'f'`.execute(db);
+    expect(keys.rows[0].n).toBe(0);
     await sql`delete from company_webhooks where webhook_uuid = ${webhook_uuid}`.execute(db);
     expect(await count()).toEqual({ hooked: 0, callbacks: 1 });
     await sql`delete from companies where company_uuid = ${company_uuid}`.execute(db);
