@@ -221,7 +221,7 @@ export class CompanyWebhookDispatcher {
             ),
           )}),`
       : sql``;
-    // the outcomes as five arrays: five parameters whatever the batch, not five a row
+    // the outcomes as six arrays: six parameters whatever the batch, not six a row
     const col = (f: (n: (typeof next)[number]) => string | number | null) => arrayLiteral(next.map(f));
     // the leases go with the outcomes: an event is never free and unrecorded at once
     const leases = arrayLiteral([...new Set(done.map((d) => d.r.lease_id))]);
