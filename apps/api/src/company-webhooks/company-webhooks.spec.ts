@@ -107,6 +107,7 @@ describe('company webhooks: signed message events, retried, logged', () => {
     expect(got.map((e) => e.event.data.status)).toEqual(['queued', 'sent', 'delivered']);
     expect(got.map((e) => e.event.type)).toEqual(['message.status', 'message.status', 'message.status']);
     expect(got.map((e) => e.event.data.previous_status ?? null)).toEqual([null, 'queued', 'sent']);
+    for (const e of got) expect(new Date(e.event.timestamp).toISOString()).toBe(e.event.timestamp);
     for (const e of got) expect(verified(e.hit, secret)).toBe(true);
     expect(verified(got[0].hit, 'whsec_' + Buffer.alloc(32).toString('base64'))).toBe(false);
     expect(new Set(got.map((e) => e.hit.headers['webhook-id'])).size).toBe(3);

@@ -124,4 +124,71 @@ export const COMPANY_WEBHOOK_MIGRATIONS: { id: string; ddl: string }[] = [
           order by next_attempt_on, delivery_id limit n for update skip locked))
         returning *`)}`,
   },
+  {
+    // What an event cost PostgreSQL after 226, cut again (docs/webhooks.md, "What an event costs"):
+    // - A claim no longer writes its events. It locked each row (a WAL record) and updated it with its lease
+    //   (a second row version, half of them not HOT, so entries in every index), only for the outcome to write a
+    //   third version moments later. Now a pass's lease is one row of webhook_leases naming the events it holds
+    //   (written by the claim, deleted by the outcome statement), and the attempt is counted by the outcome.
+    //   Claims take a transaction-level advisory lock, so each one's snapshot sees every lease committed before
+    //   it: two nodes never hold one event. A lease's events are due again when it expires (a node that died).
+    //   lease_until is still honoured, for rows an older node claimed the old way during an upgrade. The events
+    //   are read inside the function, after the claim: the calling statement's snapshot is older and would miss
+    //   an event committed in between, leaving it leased and unsent until the lease ran out. The payload and the
+    //   time come as the text the body carries, not as values the driver would parse only to be written out.
+    // - The event rows' two foreign keys checked their parent (a lookup and a row lock) for every event the sms
+    //   triggers wrote, to serve only the deletes of a webhook or a company. Statement triggers on those deletes
+    //   remove the events instead, one statement per delete.
+    id: '227_webhook_leases',
+    ddl: `
+      create table webhook_leases (lease_id bigserial primary key, until timestamptz not null, ids bigint[] not null);
+      create function claim_webhook_batch(n integer, lease_seconds integer, only_id bigint)
+        returns table (lease_id bigint, delivery_id bigint, message_id text, company_uuid uuid, webhook_uuid uuid,
+          callback_url text, type text, payload text, occurred_on text, attempts integer, url text, secret text,
+          is_active boolean)
+        language plpgsql set enable_bitmapscan = off set jit = off set plan_cache_mode = force_custom_plan
+        as ${quoted(`#variable_conflict use_column
+      declare
+        got bigint[];
+        lid bigint;
+      begin
+        perform pg_advisory_xact_lock(hashtext('smsc-webhook-claim'), hashtext(current_schema()));
+        delete from webhook_leases l where l.until < now();
+        if only_id is null then
+          got := array(select m.delivery_id from webhook_messages m where m.state = 'pending'
+            and m.next_attempt_on <= now() and (m.lease_until is null or m.lease_until < now())
+            and m.delivery_id not in (select unnest(l.ids) from webhook_leases l)
+            order by m.next_attempt_on, m.delivery_id limit n);
+        else
+          got := array(select m.delivery_id from webhook_messages m where m.delivery_id = only_id and m.state = 'pending'
+            and (m.lease_until is null or m.lease_until < now())
+            and m.delivery_id not in (select unnest(l.ids) from webhook_leases l));
+        end if;
+        if cardinality(got) = 0 then
+          return;
+        end if;
+        insert into webhook_leases as l (until, ids) values (now() + make_interval(secs => lease_seconds), got)
+          returning l.lease_id into lid;
+        return query select lid, m.delivery_id, m.message_id, m.company_uuid, m.webhook_uuid, m.callback_url, m.type,
+          m.payload::text, to_char(m.occurred_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), m.attempts + 1, coalesce(w.url, m.callback_url), coalesce(w.secret, s.secret),
+          coalesce(w.is_active, true)
+          from webhook_messages m left join company_webhooks w on w.webhook_uuid = m.webhook_uuid
+            left join company_callback_secrets s on m.webhook_uuid is null and s.company_uuid = m.company_uuid
+          where m.delivery_id = any(got) order by m.delivery_id;
+      end`)};
+      alter table webhook_messages drop constraint if exists webhook_messages_company_uuid_fkey,
+        drop constraint if exists webhook_messages_webhook_uuid_fkey;
+      create function webhook_events_of_deleted_webhooks() returns trigger language plpgsql as ${quoted(`begin
+        delete from webhook_messages m using gone g where m.webhook_uuid = g.webhook_uuid;
+        return null;
+      end`)};
+      create trigger company_webhooks_events_delete after delete on company_webhooks referencing old table as gone
+        for each statement execute function webhook_events_of_deleted_webhooks();
+      create function webhook_events_of_deleted_companies() returns trigger language plpgsql as ${quoted(`begin
+        delete from webhook_messages m using gone g where m.company_uuid = g.company_uuid;
+        return null;
+      end`)};
+      create trigger companies_webhook_events_delete after delete on companies referencing old table as gone
+        for each statement execute function webhook_events_of_deleted_companies()`,
+  },
 ];

@@ -10,7 +10,8 @@ export const SWEEP_BATCH = 5000;
 
 /**
  * Deletes up to `limit` finished events that occurred before `before`, oldest first, and answers how many.
- * Rows another node is sweeping (or the dispatcher holds) are skipped, so nodes may sweep at the same time.
+ * Rows another node is sweeping are skipped, so nodes may sweep at the same time (the dispatcher holds only
+ * pending events, under its lease rows, and a sweep never takes those).
  */
 export async function sweepFinished(db: Kysely<Database>, before: Date, limit = SWEEP_BATCH): Promise<number> {
   // Ids grow with time, so the first event at or after the cut-off bounds the scan: without the bound, a sweep

@@ -3,7 +3,7 @@
 // no redirects, a timeout, and the outcome in the words a delivery log keeps. Each domain signs with its own
 // scheme (the headers it passes) and logs to its own table.
 import type { Dispatcher } from 'undici';
-import { checkOutboundUrl } from './address-policy';
+import { checkOutboundUrl, type UrlVerdict } from './address-policy';
 import { OutboundRefused, pinnedAgent, systemResolve, type Resolve } from './pinned-agent';
 
 export interface OutboundPostOptions {
@@ -32,6 +32,11 @@ export type SignHeaders = (unixSeconds: number) => Record<string, string>;
 export class OutboundPoster {
   /** every connection resolves its host once, refuses non-public answers and connects to the checked address */
   private readonly agent: Dispatcher;
+  /**
+   * The check of each URL, kept: it depends on the text alone (a name is checked when connecting), and a
+   * dispatcher posts to the same few URLs tens of thousands of times a minute.
+   */
+  private readonly verdicts = new Map<string, UrlVerdict>();
 
   constructor(private readonly o: OutboundPostOptions) {
     this.agent = pinnedAgent(o.resolve ?? systemResolve, o.allowPrivate);
@@ -43,7 +48,7 @@ export class OutboundPoster {
     try {
       // a host that is a non-public address literal (a row saved before the save-time check, or edited in the
       // database); a host name is checked by the agent's lookup when the connection is made
-      const v = checkOutboundUrl(url, { allowPrivate: this.o.allowPrivate });
+      const v = this.check(url);
       if (!v.ok) throw new OutboundRefused(`${this.o.urlWords} ${v.reason}`);
       const ts = Math.floor(Date.now() / 1000);
       // a timer cleared once answered: AbortSignal.timeout's fires for every delivery, answered or not, and makes
@@ -74,6 +79,16 @@ export class OutboundPoster {
       out.error = this.failure(e);
     }
     return out;
+  }
+
+  private check(url: string): UrlVerdict {
+    let v = this.verdicts.get(url);
+    if (!v) {
+      v = checkOutboundUrl(url, { allowPrivate: this.o.allowPrivate });
+      if (this.verdicts.size >= 10_000) this.verdicts.clear();
+      this.verdicts.set(url, v);
+    }
+    return v;
   }
 
   private failure(e: unknown): string {

@@ -18,6 +18,7 @@ describe('statusFetch', () => {
       req.on('end', () => {
         got.push({ method: req.method, url: req.url, body, sig: req.headers['x-sig'] as string });
         if (req.url === '/slow') return void setTimeout(() => res.end(), 500);
+        if (req.url === '/big') return void res.end('x'.repeat(1024 * 1024));
         res.statusCode = req.url === '/gone' ? 410 : 204;
         res.end(req.url === '/gone' ? 'a body the caller never reads' : undefined);
       });
@@ -44,6 +45,12 @@ describe('statusFetch', () => {
     for (let i = 0; i < 6; i++) await post('/again');
     // the pool may open a second connection while the first is being handed back, never one per request
     expect(sockets.size).toBeLessThanOrEqual(2);
+  });
+
+  it('answers the status of an endless body without reading it all, and the pool goes on', async () => {
+    const post = (path: string) => statusFetch(`${base}${path}`, { dispatcher: agent, method: 'POST', body: '' });
+    expect((await post('/big')).status).toBe(200);
+    expect((await post('/again')).status).toBe(204);
   });
 
   it('fails as fetch does: a network error as "fetch failed" with its cause, a timeout as the signal’s reason', async () => {
