@@ -107,8 +107,7 @@ async function run() {
       ).rows[0].n,
     );
   const commits0 = await commits();
-  // this database's backends alone: every postgres process also counts other work on a shared server
-  const backends = await pgBackendCpu(PG_URL);
+  const backends = await pgBackendCpu(PG_URL); // this database's alone: a shared server runs others' work too
   const cpu0 = {
     node: process.cpuUsage(),
     bb: cpuOf(k.boxes.pid('bearerbox')),
