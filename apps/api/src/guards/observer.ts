@@ -22,7 +22,7 @@ const MAX_LAG_MS = 30_000;
 type Company = { company_uuid: string; reseller_uuid: string | null; product_uuid: string | null };
 
 export interface ObserverTarget {
-  /** whether the pumping check is on (when off, the cursor moves on without reading) */
+  /** whether the pumping check is on (when off, nothing is read) */
   pumpingEnabled(): boolean;
   /** the window of a takeover's read-back, in seconds */
   windowSeconds(): number;
@@ -62,13 +62,15 @@ export class StoredTrafficObserver {
     return this.chain;
   }
 
-  /** The role went elsewhere: the next lead starts from a read-back of one window. */
+  /** The role went elsewhere (or the check was turned off): the next read starts with a read-back of one window. */
   lost(): void {
     this.cursor = null;
     this.fed.clear();
   }
 
   private async readOnce(): Promise<void> {
+    // off (the default): no read at all; turned on, the windows start from a read-back of one window
+    if (!this.target.pumpingEnabled()) return this.lost();
     const [{ now, oldest }] = (
       await sql<{ now: number; oldest: number | null }>`select
           (extract(epoch from clock_timestamp()) * 1000)::float8 as now,
@@ -78,14 +80,9 @@ export class StoredTrafficObserver {
       )
     ).rows;
     await this.readReleases(now);
-    const enabled = this.target.pumpingEnabled();
-    if (this.cursor === null) this.cursor = enabled ? now - this.target.windowSeconds() * 1000 : now;
+    if (this.cursor === null) this.cursor = now - this.target.windowSeconds() * 1000;
     // no row created before this can still appear
     const safe = Math.max(Math.min(now, oldest ?? now), now - MAX_LAG_MS);
-    if (!enabled) {
-      this.advance(safe);
-      return;
-    }
     const rows = (
       await sql<Row>`select s.sms_uuid, s.company_uuid, c.reseller_uuid, c.product_uuid, s.dnis, s.text, s.segments,
           s.price::text as price, (extract(epoch from s.created_on) * 1000)::float8 as at
