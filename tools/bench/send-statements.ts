@@ -4,6 +4,8 @@
 // with BENCH_GUARDS=off and on (guards-setup.ts) to see what the guards add to a single send, and with
 // SEND_PROFILE=1 to time the sends' JS apart from PGlite's own work.
 // Usage: BENCH_GUARDS=on npx tsx tools/bench/send-statements.ts
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import { API_PREFIX } from '@smsc/shared-contract';
@@ -110,12 +112,24 @@ async function main(): Promise<void> {
       return;
     }
     on.v = true;
+    // SEND_PROFILE=file.cpuprofile: a V8 CPU profile of the counted sends alone (not the start or the seed)
+    const profile = process.env.SEND_PROFILE ? new Session() : null;
+    if (profile) {
+      profile.connect();
+      await profile.post('Profiler.enable');
+      await profile.post('Profiler.start');
+    }
     const cpu = cpuMeter();
     const t0 = performance.now();
     await send(WARM + SENDS);
     const wall = performance.now() - t0;
     const cpuMs = cpu();
     on.v = false;
+    if (profile) {
+      const { profile: p } = await profile.post('Profiler.stop');
+      writeFileSync(process.env.SEND_PROFILE as string, JSON.stringify(p));
+      profile.disconnect();
+    }
     const rows = [...seen.entries()].sort((a, b) => b[1].ms - a[1].ms);
     const total = rows.reduce((s, [, v]) => ({ n: s.n + v.n, ms: s.ms + v.ms }), { n: 0, ms: 0 });
     for (const [sql, v] of rows)
