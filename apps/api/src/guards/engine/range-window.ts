@@ -1,7 +1,13 @@
 // One range's rolling window of numbers, kept so that looksPumped's question is answered without sorting.
 // A single send judges its range after every message, and sorting the window's (up to 1,000) numbers each
-// time cost ~0.1-0.2 ms a message; here each message moves the count of close gaps by its two neighbours.
-import type { PumpingThresholds } from './pumping';
+// time cost about 0.2 ms a message; here each message moves the count of close gaps by its two neighbours.
+
+/** The adjacent-numbers thresholds (PumpingThresholds' fields of these names). */
+export interface AdjacentThresholds {
+  minMessages: number;
+  adjacentGap: number;
+  adjacentPercent: number;
+}
 
 /** The first index in `sorted` whose value is not below `v`. */
 function lowerBound(sorted: bigint[], v: bigint): number {
@@ -69,7 +75,7 @@ export class RangeWindow {
   }
 
   /** looksPumped(every number in the window, t), from the counts kept. */
-  pumped(t: PumpingThresholds): boolean {
+  pumped(t: AdjacentThresholds): boolean {
     this.useGap(BigInt(t.adjacentGap));
     if (this.n.length < t.minMessages) return false;
     const distinct = this.sorted.length;
