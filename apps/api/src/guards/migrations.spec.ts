@@ -6,6 +6,8 @@ import { migrate } from '../db/migrations';
 import type { Database } from '../db/schema';
 import { SCRATCH_MIGRATION_CONTEXT as ctx, scratchDb } from '../testing/scratch-db';
 import { spendFigures } from './queries';
+import { GuardService } from './service';
+import { rideAccount } from '../billing';
 
 describe('migration 301: spend on the account row', () => {
   let db: Kysely<Database>;
@@ -40,5 +42,22 @@ describe('migration 301: spend on the account row', () => {
     // a new day and month start at nothing
     const later = await spendFigures(db, spender, new Date('2026-12-01T00:00:00Z'));
     expect(later && { today: later.today, month: later.month }).toEqual({ today: '0', month: '0' });
+  });
+
+  it('a spend record outside a hold (a scheduled send) adds to the row it names', async () => {
+    const made = await sql<{ id: string }>`insert into companies (company_name) values ('M301c')
+      returning company_uuid::text as id`.execute(db);
+    const company_uuid = made.rows[0].id;
+    await sql`insert into billing_accounts (company_uuid) values (${company_uuid})`.execute(db);
+    const guards = new GuardService(db, { warn: () => undefined, error: () => undefined } as never, true);
+    for (const amount of [5n, 7n])
+      await db.transaction().execute(async (trx) => {
+        const ride = guards.spendRecord(company_uuid, amount);
+        if (ride) await rideAccount(trx, { company_uuid }, ride);
+      });
+    const row = await sql<{ today: string; month: string; fresh: boolean }>`select spent_day::text as today,
+      spent_month::text as month, spend_day = (now() at time zone 'utc')::date as fresh
+      from billing_accounts where company_uuid = ${company_uuid}`.execute(db);
+    expect(row.rows[0]).toEqual({ today: '12', month: '12', fresh: true });
   });
 });
