@@ -13,6 +13,7 @@ import { startExpirySweep } from './payment-expiry';
 export {
   reserveMany,
   reserveManyWith,
+  rideAccount,
   settleMany,
   releaseMany,
   affordablePrefix,

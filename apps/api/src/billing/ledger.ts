@@ -39,6 +39,15 @@ export interface LockedAccount extends AccountState {
   company_uuid: string | null;
   reseller_uuid: string | null;
   low_balance_threshold: bigint | null;
+  /** the guards' spend record kept on the row (guards migration 301): read under the lock, it is exact */
+  spend: AccountSpend;
+}
+
+/** What a company's stores held on the row's last day of spend (`day`, ISO) and in that day's month. */
+export interface AccountSpend {
+  day: string | null;
+  today: bigint;
+  month: bigint;
 }
 
 /** Creates the account row on first use and takes its row lock until the transaction ends. */
@@ -57,8 +66,12 @@ export async function lockAccount(trx: Transaction<Database>, ref: AccountRef): 
       credit_limit: string;
       low: string | null;
       prepay: boolean | null;
+      spend_day: string | null;
+      spent_day: string;
+      spent_month: string;
     }>`
-    select a.account_uuid, a.company_uuid, a.reseller_uuid, a.low_balance_threshold::text as low, a.balance::text as balance, a.reserved::text as reserved, a.credit_limit::text as credit_limit, c.prepay
+    select a.account_uuid, a.company_uuid, a.reseller_uuid, a.low_balance_threshold::text as low, a.balance::text as balance, a.reserved::text as reserved, a.credit_limit::text as credit_limit, c.prepay,
+      a.spend_day::text as spend_day, a.spent_day::text as spent_day, a.spent_month::text as spent_month
     from billing_accounts a left join companies c on c.company_uuid = a.company_uuid
     where a.${sql.ref(col)} = ${id} for update of a`.execute(trx)
   ).rows[0];
@@ -72,6 +85,7 @@ export async function lockAccount(trx: Transaction<Database>, ref: AccountRef): 
     reserved: toMicro(row.reserved),
     credit_limit: toMicro(row.credit_limit),
     prepay: row.prepay ?? true,
+    spend: { day: row.spend_day, today: BigInt(row.spent_day), month: BigInt(row.spent_month) },
   };
 }
 

@@ -58,4 +58,19 @@ export const GUARDS_MIGRATIONS: Migration[] = [
         outcome text not null check (outcome in ('confirmed','unconfirmed')),
         created_on timestamptz not null default now())`,
   },
+  {
+    // A company's spend today and this month on its account row, which every store already locks and
+    // updates: kept in guard_spend, each store also wrote a row of that table (docs/guards.md, "Cost").
+    // guard_spend is left in place, no longer written, for nodes of the previous release during a deploy.
+    id: '301_spend_on_account',
+    ddl: `
+      alter table billing_accounts add column spend_day date,
+        add column spent_day bigint not null default 0, add column spent_month bigint not null default 0;
+      update billing_accounts a set spend_day = s.day, spent_day = s.last, spent_month = s.month
+      from (select g.company_uuid, m.day, sum(g.spent) filter (where g.day = m.day) as last,
+          sum(g.spent) filter (where g.day >= date_trunc('month', m.day)::date) as month
+        from guard_spend g join (select company_uuid, max(day) as day from guard_spend group by 1) m using (company_uuid)
+        group by 1, 2) s
+      where a.company_uuid = s.company_uuid`,
+  },
 ];

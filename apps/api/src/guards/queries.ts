@@ -39,11 +39,16 @@ export async function holdsWhere(
 
 type GuardCompany = { company_uuid: string; reseller_uuid: string | null; product_uuid: string | null };
 
-/** A company's spend today and this month (text columns `today`, `month`); `company` names its uuid. */
+/**
+ * A company's spend today and this month (text columns `today`, `month`), from its account row (kept by
+ * spendRecord with each store's holds); `company` names its uuid.
+ */
 const spentColumns = (company: Expression<string>, now: Date) => {
   const { day, monthStart } = periodsOf(now);
-  return sql`(select coalesce(sum(s.spent), 0) from guard_spend s where s.company_uuid = ${company} and s.day = ${day}::date)::text as today,
-    (select coalesce(sum(s.spent), 0) from guard_spend s where s.company_uuid = ${company} and s.day >= ${monthStart}::date)::text as month`;
+  return sql`coalesce((select case when s.spend_day >= ${day}::date then s.spent_day else 0 end
+      from billing_accounts s where s.company_uuid = ${company}), 0)::text as today,
+    coalesce((select case when s.spend_day >= ${monthStart}::date then s.spent_month else 0 end
+      from billing_accounts s where s.company_uuid = ${company}), 0)::text as month`;
 };
 
 interface LimitColumns {
@@ -105,10 +110,14 @@ export async function guardFigures(db: Kysely<Database>, company: GuardCompany):
 }
 
 /** A company's limits and spend (undefined: no guards row); read inside the spending transaction. */
-export async function spendFigures(db: Kysely<Database>, company_uuid: string): Promise<SpendFigures | undefined> {
+export async function spendFigures(
+  db: Kysely<Database>,
+  company_uuid: string,
+  now = new Date(),
+): Promise<SpendFigures | undefined> {
   return (
     await sql<SpendFigures>`select g.daily_limit::text, g.monthly_limit::text, g.own_daily_limit::text, g.own_monthly_limit::text,
-        ${spentColumns(sql.ref('g.company_uuid'), new Date())}
+        ${spentColumns(sql.ref('g.company_uuid'), now)}
       from company_guards g where g.company_uuid = ${company_uuid}`.execute(db)
   ).rows[0];
 }

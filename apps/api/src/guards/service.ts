@@ -5,7 +5,7 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/schema';
 import { PUMPING_SIGNAL_WORDS, type PumpingSignal } from '@smsc/shared-contract';
-import type { ChargedAccount, GuardView, ObservedSend, SendGuards } from '../messaging';
+import type { AccountSpend, ChargedAccount, GuardView, ObservedSend, SendGuards } from '../messaging';
 import { formatMoney } from '../billing';
 import { effectiveLimits, fastRoom, periodsOf, spendRoom } from './engine/limits';
 import { guardViewOf } from './guard-view';
@@ -27,10 +27,8 @@ interface Cached {
   lowThreshold: bigint | null;
   /** the low-balance alert was given for the current crossing (company_guards.low_balance_alerted) */
   alerted: boolean;
-  /** the limits in effect and the spend read with them, plus what this process recorded since */
+  /** the limits in effect */
   limits: { daily: bigint | null; monthly: bigint | null };
-  spent: { today: bigint; month: bigint };
-  local: bigint;
 }
 
 export class GuardService implements SendGuards {
@@ -92,19 +90,26 @@ export class GuardService implements SendGuards {
       lowThreshold: micro(r.low),
       alerted: !!r.alerted,
       limits,
-      spent: { today: BigInt(r.today), month: BigInt(r.month) },
-      local: 0n,
     };
     this.cache.set(company.company_uuid, entry);
     return entry;
   }
 
-  async spendRoom(trx: Transaction<Database>, company_uuid: string, need?: bigint): Promise<bigint | null> {
+  async spendRoom(
+    trx: Transaction<Database>,
+    company_uuid: string,
+    need?: bigint,
+    spent?: AccountSpend,
+  ): Promise<bigint | null> {
     if (!this.enabled) return null;
-    // far from the limits (a fresh figure, and what is asked fits under the last fifth): no round trip
+    // the spend as the account lock read it is exact (every node's stores committed before it was granted);
+    // only the limits come from the cache, and the last fifth of each is always read: no round trip
     const c = this.cache.get(company_uuid);
-    if (c && need !== undefined && Date.now() - c.at < VIEW_TTL_MS) {
-      const fast = fastRoom(c.limits, { today: c.spent.today + c.local, month: c.spent.month + c.local });
+    if (c && need !== undefined && spent && Date.now() - c.at < VIEW_TTL_MS) {
+      const { day, monthStart } = periodsOf(new Date());
+      const today = spent.day !== null && spent.day >= day ? spent.today : 0n;
+      const month = spent.day !== null && spent.day >= monthStart ? spent.month : 0n;
+      const fast = fastRoom(c.limits, { today, month });
       if (fast !== null && fast >= need) return fast;
     }
     // the caller holds the company's account lock (guard-port.ts), so this statement, begun after it was
@@ -116,11 +121,12 @@ export class GuardService implements SendGuards {
 
   spendRecord(company_uuid: string, amount: bigint): RawBuilder<unknown> | null {
     if (!this.enabled || amount <= 0n) return null;
-    const c = this.cache.get(company_uuid);
-    if (c) c.local += amount;
-    const { day } = periodsOf(new Date());
-    return sql`insert into guard_spend (company_uuid, day, spent) values (${company_uuid}, ${day}::date, ${amount.toString()}::bigint)
-      on conflict (company_uuid, day) do update set spent = guard_spend.spent + excluded.spent`;
+    // a node whose clock is behind the row's day adds to the later day: the limits err on the strict side
+    const { day, monthStart } = periodsOf(new Date());
+    const a = sql`${amount.toString()}::bigint`;
+    return sql`spent_day = case when spend_day >= ${day}::date then spent_day + ${a} else ${a} end,
+      spent_month = case when spend_day >= ${monthStart}::date then spent_month + ${a} else ${a} end,
+      spend_day = greatest(spend_day, ${day}::date)`;
   }
 
   observe(

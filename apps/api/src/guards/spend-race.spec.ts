@@ -45,9 +45,7 @@ describe('spend limits under concurrent stores', () => {
     const spent = (
       await sql<{
         spent: string;
-      }>`select coalesce(sum(spent), 0)::text as spent from guard_spend where company_uuid = ${acmeCo}`.execute(
-        t.app.db,
-      )
+      }>`select spent_day::text as spent from billing_accounts where company_uuid = ${acmeCo}`.execute(t.app.db)
     ).rows[0].spent;
     expect(spent).toBe('36000');
   });

@@ -12,7 +12,7 @@ import { formatMoney } from '../billing';
 import { movableFrom, settlementFor } from './engine/state';
 import type { OutboundMessage } from '../lib/sms-gateway';
 import type { CompanyFacts } from './pipeline-types';
-import { NO_GUARDS, type ChargedAccount, type ObservedSend, type SendGuards } from './guard-port';
+import { NO_GUARDS, type AccountSpend, type ChargedAccount, type ObservedSend, type SendGuards } from './guard-port';
 
 export type { CompanyFacts };
 export interface BatchItem {
@@ -81,8 +81,8 @@ export async function storeBatch(
         trx,
         { company_uuid: company.company_uuid },
         // under the account's lock: the spend limits see every earlier store of the company committed
-        async () => {
-          ({ decisions, limited } = await withinSpend(trx, company, judged, guards));
+        async (account) => {
+          ({ decisions, limited } = await withinSpend(trx, company, judged, guards, account.spend));
           priced = pricedOf();
           return priced.filter((p): p is bigint => p !== null);
         },
@@ -184,11 +184,12 @@ async function withinSpend(
   company: CompanyFacts,
   judged: Judged[],
   guards: SendGuards,
+  spent: AccountSpend,
 ): Promise<{ decisions: Decision[]; limited: boolean }> {
   const decisions = judged.map((j) => j.decision);
   if (!judged.some((j) => j.limited && j.decision.ok && j.decision.price > 0n)) return { decisions, limited: false };
   const need = decisions.reduce((sum, d) => (d.ok ? sum + d.price : sum), 0n);
-  let room = await guards.spendRoom(trx, company.company_uuid, need);
+  let room = await guards.spendRoom(trx, company.company_uuid, need, spent);
   if (room === null) return { decisions, limited: false };
   const out = decisions.map((d) => {
     if (!d.ok || d.price <= 0n) return d;

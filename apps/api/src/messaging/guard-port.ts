@@ -43,14 +43,20 @@ export interface SendGuards {
    * In the storing transaction, under the company's account lock (billing's reserveManyWith asks for its
    * amounts there; affordablePrefix and reserve take it): what the company's spend limits still allow
    * (micro-units), null when it has none. That lock lets one store of a company at a time through until it
-   * commits, so two stores never both spend the last room; `need` (what the caller means to spend) lets it
-   * answer from a fresh cached figure when that is far from the limits.
+   * commits, so two stores never both spend the last room. `need` (what the caller means to spend) and `spent`
+   * (the spend record as the lock read it, billing's LockedAccount) let it answer without a read of its own
+   * when that spend is far from the limits it cached.
    */
-  spendRoom(trx: Transaction<Database>, company_uuid: string, need?: bigint): Promise<bigint | null>;
+  spendRoom(
+    trx: Transaction<Database>,
+    company_uuid: string,
+    need?: bigint,
+    spent?: AccountSpend,
+  ): Promise<bigint | null>;
   /**
-   * The statement that adds `amount` (what the stored messages hold) to today's spend, for the storing
-   * transaction to run: it rides inside the charge hold's own statement (billing's reserveManyWith), so
-   * recording spend costs no round trip. null: nothing to record (guards off).
+   * The assignments that add `amount` (what the stored messages hold) to the spend record on the company's
+   * account row: the charge hold's own update of that row makes them (billing's reserveManyWith), so recording
+   * spend costs no statement or row. null: nothing to record (guards off).
    */
   spendRecord(company_uuid: string, amount: bigint): RawBuilder<unknown> | null;
   /** Told of the messages just stored queued (the pumping signals' windows); must not throw or block. */
@@ -64,6 +70,13 @@ export interface SendGuards {
    * no read of its own unless the company's side of its threshold changed.
    */
   afterCharge(company_uuid: string, account?: ChargedAccount): void;
+}
+
+/** The spend record on a company's account row (micro-units): its last day of spend (ISO) and that day's month. */
+export interface AccountSpend {
+  day: string | null;
+  today: bigint;
+  month: bigint;
 }
 
 /** A company's account as a charge hold left it (micro-units). */

@@ -26,7 +26,7 @@ export { SmscSimulator } from './gateway/simulator';
 export type { MessagingOptions } from './options';
 export { countSegments } from './engine/segments';
 export { DEFAULT_STOP_REPLY, optKeyword } from './engine/keywords';
-export type { SendGuards, GuardView, Destination, ObservedSend, ChargedAccount } from './guard-port';
+export type { SendGuards, GuardView, Destination, ObservedSend, ChargedAccount, AccountSpend } from './guard-port';
 export { SMS_OWNERS } from './queries';
 
 declare module 'fastify' {

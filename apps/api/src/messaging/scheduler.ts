@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BlockReason, SmsStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { HttpError } from '../lib/http-error';
-import { reserve } from '../billing';
+import { reserve, rideAccount } from '../billing';
 import { block, noMoney, type Decision } from './engine/pipeline';
 import { countSegments } from './engine/segments';
 import type { SendGuards } from './guard-port';
@@ -113,7 +113,7 @@ export class Scheduler {
             >,
           );
         const record = room === null ? null : this.p.guards().spendRecord(company.company_uuid, decision.price);
-        if (record) await record.execute(trx);
+        if (record) await rideAccount(trx, { company_uuid: company.company_uuid }, record);
         const row = await trx
           .updateTable('sms')
           .set({

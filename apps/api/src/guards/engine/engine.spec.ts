@@ -1,6 +1,7 @@
 import { effectiveLimits, ownLimitProblem, periodsOf, spendRoom } from './limits';
 import { allowedCountries, destinationProblem, normaliseCountries } from './destinations';
 import { DEFAULT_THRESHOLDS, looksPumped, PumpingWindows, rangeOf } from './pumping';
+import { RangeWindow } from './range-window';
 
 const ON = { ...DEFAULT_THRESHOLDS, enabled: true };
 
@@ -71,5 +72,29 @@ describe('guard engine: pumping', () => {
     // ten minutes later the old burst has left the window
     expect(w.add('c1', burst.slice(0, 5), ON, 2000 + 601_000)).toEqual([]);
     expect(new PumpingWindows().add('c1', burst, DEFAULT_THRESHOLDS, 0)).toEqual([]);
+  });
+
+  it('a range window kept in order answers as looksPumped over its numbers, through adds, drops and a new gap', () => {
+    // a fixed sequence of pseudo-random numbers in one small range, so repeats and neighbours both occur
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    const w = new RangeWindow();
+    const settings = [
+      { ...ON, minMessages: 5, adjacentGap: 10, adjacentPercent: 60 },
+      { ...ON, minMessages: 5, adjacentGap: 3, adjacentPercent: 40 },
+      { ...ON, minMessages: 3, adjacentGap: 40, adjacentPercent: 90 },
+    ];
+    let agreed = 0;
+    for (let step = 0; step < 3000; step++) {
+      const t = settings[Math.floor(step / 1000)];
+      w.push(step, 14155557000n + BigInt(next() % 300), BigInt(t.adjacentGap));
+      if (next() % 3 === 0 && w.size) w.dropOldest(1 + (next() % Math.min(4, w.size)));
+      if (w.size > 120) w.dropOldest(w.size - 120);
+      expect(w.pumped(t)).toBe(looksPumped(w.numbers(), t));
+      agreed += w.pumped(t) ? 1 : 0;
+    }
+    // both answers occurred, so the comparison covered each
+    expect(agreed).toBeGreaterThan(0);
+    expect(agreed).toBeLessThan(3000);
   });
 });

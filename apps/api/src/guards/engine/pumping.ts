@@ -7,6 +7,7 @@
 
 import type { ShareThresholds } from './destination-share';
 import type { OtpThresholds } from './otp-conversion';
+import { RangeWindow } from './range-window';
 
 /** Every pumping signal's thresholds: the adjacent-numbers burst's here, the others' in their own files. */
 export interface PumpingThresholds extends ShareThresholds, OtpThresholds {
@@ -62,11 +63,12 @@ const MAX_RANGES = 20_000;
 
 /** The rolling windows of one process: add() answers the ranges that just turned into pumping. */
 export class PumpingWindows {
-  private windows = new Map<string, { at: number[]; n: bigint[]; tripped: boolean }>();
+  private windows = new Map<string, RangeWindow>();
 
   add(company_uuid: string, destinations: string[], t: PumpingThresholds, now = Date.now()): string[] {
     if (!t.enabled) return [];
     const since = now - t.windowSeconds * 1000;
+    const gap = BigInt(t.adjacentGap);
     const touched = new Set<string>();
     for (const d of destinations) {
       const range = rangeOf(d, t.rangeDigits);
@@ -74,24 +76,19 @@ export class PumpingWindows {
       let w = this.windows.get(key);
       if (!w) {
         if (this.windows.size >= MAX_RANGES) this.prune(since);
-        w = { at: [], n: [], tripped: false };
+        w = new RangeWindow();
         this.windows.set(key, w);
       }
-      w.at.push(now);
-      w.n.push(BigInt(d.replace(/\D/g, '')));
+      w.push(now, BigInt(d.replace(/\D/g, '')), gap);
       touched.add(key);
     }
     const tripped: string[] = [];
     for (const key of touched) {
-      const w = this.windows.get(key) as { at: number[]; n: bigint[]; tripped: boolean };
+      const w = this.windows.get(key) as RangeWindow;
       let drop = 0;
-      while (drop < w.at.length && (w.at[drop] < since || w.at.length - drop > MAX_PER_RANGE)) drop++;
-      if (drop) {
-        w.at.splice(0, drop);
-        w.n.splice(0, drop);
-      }
-      // once per burst: a range that tripped is not reported again while its window stays pumped
-      const pumped = looksPumped(w.n, t);
+      while (drop < w.size && (w.at[drop] < since || w.size - drop > MAX_PER_RANGE)) drop++;
+      if (drop) w.dropOldest(drop);
+      const pumped = w.pumped(t);
       if (pumped && !w.tripped) tripped.push(key.slice(key.indexOf('|') + 1));
       w.tripped = pumped;
     }
@@ -104,7 +101,7 @@ export class PumpingWindows {
   }
 
   private prune(since: number): void {
-    for (const [key, w] of this.windows) if (!w.at.length || w.at[w.at.length - 1] < since) this.windows.delete(key);
+    for (const [key, w] of this.windows) if (!w.size || w.at[w.size - 1] < since) this.windows.delete(key);
     if (this.windows.size >= MAX_RANGES) {
       const oldest = this.windows.keys().next().value;
       if (oldest !== undefined) this.windows.delete(oldest);
