@@ -19,6 +19,7 @@ import type { GuardEvents } from './events';
 export type { BalanceLowEvent, GuardEvents, PumpingHeldEvent } from './events';
 
 const VIEW_TTL_MS = 2000;
+type SendingCompany = { company_uuid: string; reseller_uuid: string | null; product_uuid: string | null };
 const micro = (v: string | null) => (v === null ? null : BigInt(v));
 
 interface Cached {
@@ -65,20 +66,12 @@ export class GuardService implements SendGuards {
     this.thresholds.at = 0;
   }
 
-  async view(company: {
-    company_uuid: string;
-    reseller_uuid: string | null;
-    product_uuid: string | null;
-  }): Promise<GuardView | null> {
+  async view(company: SendingCompany): Promise<GuardView | null> {
     if (!this.enabled) return null;
     return (await this.cached(company)).view;
   }
 
-  private async cached(company: {
-    company_uuid: string;
-    reseller_uuid: string | null;
-    product_uuid: string | null;
-  }): Promise<Cached> {
+  private async cached(company: SendingCompany): Promise<Cached> {
     const hit = this.cache.get(company.company_uuid);
     if (hit && Date.now() - hit.at < VIEW_TTL_MS) return hit;
     const r = await guardFigures(this.db, company);
@@ -129,10 +122,7 @@ export class GuardService implements SendGuards {
       spend_day = greatest(spend_day, ${day}::date)`;
   }
 
-  observe(
-    company: { company_uuid: string; reseller_uuid: string | null; product_uuid: string | null },
-    sent: ObservedSend[],
-  ): void {
+  observe(company: SendingCompany, sent: ObservedSend[]): void {
     if (this.enabled && !this.observer) this.feed(company, sent, Date.now());
   }
 
@@ -155,11 +145,7 @@ export class GuardService implements SendGuards {
   }
 
   /** Messages stored queued at `now` (ms) go into the company's pumping windows and signals. */
-  feed(
-    company: { company_uuid: string; reseller_uuid: string | null; product_uuid: string | null },
-    sent: ObservedSend[],
-    now: number,
-  ): void {
+  feed(company: SendingCompany, sent: ObservedSend[], now: number): void {
     const t = this.thresholds;
     if (Date.now() - t.at > VIEW_TTL_MS) this.refreshThresholds();
     if (!t.t.enabled) return;
