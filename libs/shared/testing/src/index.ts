@@ -2,3 +2,4 @@ export { renderWithProviders, type RenderOptions } from './lib/render-with-provi
 export { describeRoleModule, type RoleModuleExpectations } from './lib/role-module-checks';
 export { stubApi, type StubCall, type StubAnswer } from './lib/stub-api';
 export { describeLinkWalk, unreachedRoutes, walkLinks, type LinkWalk } from './lib/link-walk';
+export { expectPickerRecovers, stubFlakyLists } from './lib/picker-retry';

@@ -1,47 +1,30 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { lookupSelectProps, Select, type FormFieldDef } from '@smsc/shared-ui';
-import { renderWithProviders, stubApi } from '@smsc/shared-testing';
+import { fieldInput, Form, type FormFieldDef } from '@smsc/shared-ui';
+import { expectPickerRecovers, renderWithProviders, stubFlakyLists } from '@smsc/shared-testing';
 import { paymentDefinition } from './payment.resource';
 
 // the first render loads antd; at load it takes seconds
 jest.setTimeout(60_000);
 
-const page = <T,>(items: T[]) => ({ items, total: items.length, page: 0, per_page: items.length });
-
-/** A select field over its lookup, as the resource form draws one. */
-function Picker({ field }: { field: FormFieldDef }) {
-  const useOptions = field.useOptions ?? (() => ({ options: [] }));
-  return <Select aria-label={field.label} {...lookupSelectProps(useOptions())} />;
-}
-
-const fieldOf = (name: string) => {
-  const field = paymentDefinition.formFields.find((f) => f.name === name);
-  if (!field) throw new Error(`no field ${name}`);
-  return field;
-};
-
 describe('payment form pickers: a list that fails to load says so and can be asked again', () => {
-  let failing: boolean;
-  let api: ReturnType<typeof stubApi>;
+  let lists: ReturnType<typeof stubFlakyLists>;
   beforeAll(() => {
-    api = stubApi(({ path }) => {
-      if (failing) return { status: 503, body: { error: { message: 'down for a moment' } } };
-      if (path === '/reseller/list') return { body: page([{ reseller_uuid: 'r1', reseller_name: 'Demo Reseller' }]) };
-      return undefined;
-    });
+    lists = stubFlakyLists({ '/reseller/list': [{ reseller_uuid: 'r1', reseller_name: 'Demo Reseller' }] });
   });
-  afterAll(() => api.restore());
-  beforeEach(() => {
-    failing = true;
-  });
+  afterAll(() => lists.restore());
+  beforeEach(() => lists.fail());
 
-  it.each([['reseller_uuid', 'Reseller', 'Demo Reseller']])('the %s picker', async (name, label, shows) => {
-    renderWithProviders(<Picker field={fieldOf(name)} />);
-    fireEvent.mouseDown(screen.getByLabelText(label));
-    expect(await screen.findByText('The choices could not be loaded.')).toBeTruthy();
-    failing = false;
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText(shows, { selector: '.ant-select-item-option-content' })).toBeTruthy();
-    expect(screen.queryByText('The choices could not be loaded.')).toBeNull();
-  });
+  it.each([['reseller_uuid', 'Demo Reseller']])(
+    'the %s picker, drawn as the resource form draws it',
+    async (name, shows) => {
+      const field = paymentDefinition.formFields.find((f) => f.name === name) as FormFieldDef;
+      renderWithProviders(
+        <Form>
+          <Form.Item label={field.label} name={name}>
+            {fieldInput(field)}
+          </Form.Item>
+        </Form>,
+      );
+      await expectPickerRecovers(field.label, shows, lists.answer);
+    },
+  );
 });
