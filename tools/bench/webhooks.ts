@@ -23,6 +23,8 @@ const PG_URL = benchDatabaseUrl('postgres://postgres@127.0.0.1:5432/bench_webhoo
 // off/on pairs, one after the other (on a shared machine one pair says little)
 const RUNS = Number(process.env.WEBHOOK_RUNS ?? 1);
 const MODES = (process.env.WEBHOOK_MODES ?? 'postgres').split(',');
+// WEBHOOK_SIDES=on runs only the bulk with webhooks (a CPU profile of that side alone)
+const SIDES = (process.env.WEBHOOK_SIDES ?? 'off,on').split(',');
 // the dispatcher's own defaults (COMPANY_WEBHOOK_POLL_MS 500, 50 a pass) unless set here
 const POLL_MS = process.env.WEBHOOK_POLL_MS ? Number(process.env.WEBHOOK_POLL_MS) : undefined;
 const BATCH = process.env.WEBHOOK_BATCH ? Number(process.env.WEBHOOK_BATCH) : undefined;
@@ -173,8 +175,12 @@ async function main() {
   const lines: string[] = [];
   for (const mode of MODES)
     for (let i = 0; i < RUNS; i++) {
-      const off = await runOnce(mode, false);
-      const on = await runOnce(mode, true);
+      const off = SIDES.includes('off') ? await runOnce(mode, false) : null;
+      const on = SIDES.includes('on') ? await runOnce(mode, true) : null;
+      if (!off || !on) {
+        lines.push((off ?? on)?.line ?? '');
+        continue;
+      }
       const slower = (1 - on.rate / off.rate) * 100;
       lines.push(
         off.line,

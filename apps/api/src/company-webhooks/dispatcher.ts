@@ -10,7 +10,8 @@ import type { Dispatcher } from 'undici';
 import type { FastifyBaseLogger } from 'fastify';
 import { BLOCK_REASON_WORDS, type BlockReason } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
-import type { Resolve } from '../lib/outbound/pinned-agent';
+import type { Pipelining, Resolve } from '../lib/outbound/pinned-agent';
+import type { PipelinePolicyOptions } from '../lib/outbound/pipeline-policy';
 import { backoff } from '../lib/outbound/backoff';
 import { OutboundPoster, type PostOutcome } from '../lib/outbound/signed-post';
 import { ID_HEADER, signPayload, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signing';
@@ -30,8 +31,10 @@ export interface CompanyWebhookOptions {
   inFlight?: number;
   /** days finished events are kept (COMPANY_WEBHOOK_RETENTION_DAYS); 0 keeps them */
   retentionDays?: number;
-  fetch: (url: string, init: RequestInit & { dispatcher?: Dispatcher }) => Promise<Response>;
+  fetch: (url: string, init: RequestInit & { dispatcher?: Dispatcher; idempotent?: boolean }) => Promise<Response>;
   resolve?: Resolve;
+  /** pipelined deliveries to endpoints that answer fast (COMPANY_WEBHOOK_PIPELINE_DEPTH); null: never */
+  pipelining?: (Pipelining & { policy?: Partial<PipelinePolicyOptions> }) | null;
 }
 
 interface Claimed {
@@ -95,7 +98,12 @@ export class CompanyWebhookDispatcher {
     private readonly log: FastifyBaseLogger,
     private readonly o: CompanyWebhookOptions,
   ) {
-    this.poster = new OutboundPoster({ ...o, urlWords: 'The URL', withCause: true });
+    this.poster = new OutboundPoster({
+      ...o,
+      pipelining: o.pipelining ?? undefined,
+      urlWords: 'The URL',
+      withCause: true,
+    });
   }
 
   start(): void {

@@ -44,6 +44,13 @@ export default fp(
       inFlight: o.inFlight ?? 50,
       fetch: o.fetch ?? statusFetch,
       resolve,
+      // 50 in flight: four connections of up to 16 each to an endpoint that answers fast
+      pipelining:
+        o.pipelining !== undefined
+          ? o.pipelining
+          : env.COMPANY_WEBHOOK_PIPELINE_DEPTH > 1
+            ? { depth: env.COMPANY_WEBHOOK_PIPELINE_DEPTH, connections: 8 }
+            : null,
     });
     const service = new CompanyWebhooks(app.db, dispatcher, { allowPrivate, resolve });
     app.decorate('companyWebhooks', service);

@@ -27,6 +27,12 @@ export const SERVICES_ENV = {
     description:
       'how often company webhook events (message status, incoming messages, balance alerts) and status callbacks are delivered; retries 5 s, 20 s, 80 s… (×4), 8 attempts; `0` turns the timer off',
   }),
+  COMPANY_WEBHOOK_PIPELINE_DEPTH: int(1, {
+    default: 16,
+    group: 'Mail',
+    description:
+      'company webhook requests written on one connection before their answers, for endpoints that answer within 50 ms (one request per connection first, and again for 15 min after a failure); `1` turns pipelining off',
+  }),
   COMPANY_WEBHOOK_RETENTION_DAYS: int(0, {
     default: 30,
     group: 'Mail',

@@ -2,8 +2,8 @@
 // connection made to exactly the address that was checked. Resolving once for a check and again for the
 // connection would let a name answer a public address to the first and 127.0.0.1 to the second.
 import { lookup } from 'node:dns/promises';
-import { isIP, type LookupFunction } from 'node:net';
-import { Agent } from 'undici';
+import { isIP, type LookupFunction, type Socket } from 'node:net';
+import { Agent, buildConnector } from 'undici';
 import { classifyAddress } from './address-policy';
 
 export interface ResolvedAddress {
@@ -51,7 +51,46 @@ export function pinnedLookup(resolve: Resolve, allowPrivate = false): LookupFunc
   };
 }
 
-/** An undici dispatcher whose every connection goes through the pinned lookup. */
-export function pinnedAgent(resolve: Resolve = systemResolve, allowPrivate = false): Agent {
-  return new Agent({ connect: { lookup: pinnedLookup(resolve, allowPrivate) } });
+/** Requests written one after another on a connection before their answers, and connections per origin. */
+export interface Pipelining {
+  depth: number;
+  connections: number;
+}
+
+/**
+ * An undici dispatcher whose every connection goes through the pinned lookup. Pipelined, each connection
+ * gathers what is written to it in one tick into one system call: undici writes each request on its own
+ * (cork, write, uncork), so requests queued on one connection together would each cost a send of their own.
+ */
+export function pinnedAgent(resolve: Resolve = systemResolve, allowPrivate = false, pipelining?: Pipelining): Agent {
+  const lookup = pinnedLookup(resolve, allowPrivate);
+  if (!pipelining) return new Agent({ connect: { lookup } });
+  const connect = buildConnector({ lookup } as buildConnector.BuildOptions);
+  return new Agent({
+    pipelining: pipelining.depth,
+    connections: pipelining.connections,
+    connect: (opts, callback) =>
+      connect(opts, (err, socket) => {
+        if (socket) writesPerTick(socket as Socket);
+        (callback as (e: Error | null, s: typeof socket) => void)(err, socket);
+      }),
+  });
+}
+
+/** The socket's writes of one tick leave in one system call (cork counts nest, so undici's own pairs hold). */
+function writesPerTick(socket: Socket): void {
+  const write = socket.write;
+  let corked = false;
+  const flush = () => {
+    corked = false;
+    if (!socket.destroyed) socket.uncork();
+  };
+  socket.write = function (this: Socket, ...args: unknown[]) {
+    if (!corked) {
+      corked = true;
+      this.cork();
+      process.nextTick(flush);
+    }
+    return (write as (...a: unknown[]) => boolean).apply(this, args);
+  } as Socket['write'];
 }

@@ -8,7 +8,8 @@
 // signal's reason (TimeoutError for AbortSignal.timeout).
 import type { Dispatcher } from 'undici';
 
-type Init = RequestInit & { dispatcher?: Dispatcher };
+/** `idempotent`: the request may be pipelined and sent again by undici (a delivery its receiver deduplicates) */
+type Init = RequestInit & { dispatcher?: Dispatcher; idempotent?: boolean };
 
 /** An answer's body read past this is cut off (the connection closed): an endpoint cannot stream into us. */
 const BODY_LIMIT = 128 * 1024;
@@ -26,7 +27,18 @@ function parse(url: string) {
   return p;
 }
 
-export function statusFetch(url: string, init: Init): Promise<Response> {
+/** What statusFetch answers: fetch's status, and whether the endpoint said it closes the connection. */
+export type StatusAnswer = Response & { closes?: boolean };
+
+/** `connection: close` among an answer's raw headers (names and values alternate). */
+function saysClose(raw: Buffer[] | string[] | null | undefined): boolean {
+  if (!raw) return false;
+  for (let i = 0; i + 1 < raw.length; i += 2)
+    if (String(raw[i]).toLowerCase() === 'connection' && /close/i.test(String(raw[i + 1]))) return true;
+  return false;
+}
+
+export function statusFetch(url: string, init: Init): Promise<StatusAnswer> {
   let u: ReturnType<typeof parse>;
   try {
     u = parse(url);
@@ -40,8 +52,9 @@ export function statusFetch(url: string, init: Init): Promise<Response> {
   if (!dispatcher) return Promise.reject(new TypeError('statusFetch needs a dispatcher'));
   const signal = init.signal ?? undefined;
   if (signal?.aborted) return Promise.reject(signal.reason);
-  return new Promise<Response>((resolve, reject) => {
+  return new Promise<StatusAnswer>((resolve, reject) => {
     let status = 0;
+    let closes = false;
     let read = 0;
     let settled = false;
     let abortRequest: ((err: Error) => void) | null = null;
@@ -50,7 +63,7 @@ export function statusFetch(url: string, init: Init): Promise<Response> {
       settled = true;
       signal?.removeEventListener('abort', onAbort);
       if (e) reject(e);
-      else resolve({ status, ok: status >= 200 && status < 300, body: null } as Response);
+      else resolve({ status, ok: status >= 200 && status < 300, body: null, closes } as StatusAnswer);
     };
     // a request still waiting for its connection is aborted when it gets one (undici calls onConnect then)
     const onAbort = () => {
@@ -65,14 +78,16 @@ export function statusFetch(url: string, init: Init): Promise<Response> {
         method: (init.method ?? 'GET') as Dispatcher.HttpMethod,
         headers: init.headers as Record<string, string>,
         body: init.body as string | undefined,
+        idempotent: init.idempotent,
       },
       {
         onConnect(abort) {
           if (settled) abort(signal?.reason ?? new Error('aborted'));
           else abortRequest = abort;
         },
-        onHeaders(statusCode) {
+        onHeaders(statusCode, rawHeaders) {
           status = statusCode;
+          closes = saysClose(rawHeaders as Buffer[]);
           return true;
         },
         onData(chunk) {
