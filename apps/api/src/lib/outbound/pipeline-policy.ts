@@ -27,7 +27,7 @@ export interface PipelinePolicyOptions {
 export const PIPELINE_POLICY_DEFAULTS: PipelinePolicyOptions = {
   promoteAfter: 200,
   fastMs: 25,
-  slowMs: 100,
+  slowMs: 250,
   weight: 0.02,
   coolDownMs: 15 * 60_000,
 };

@@ -122,8 +122,9 @@ export class OutboundPoster {
       clearTimeout(timer);
       peers?.delete(abort);
       const demoted = this.policy?.record(origin, !!res, Date.now() - started, res?.closes) ?? false;
-      // the requests still pipelined behind this one would fail or be sent again on the same terms
-      if (demoted && peers) for (const other of peers) other.abort(new PipelineLeft());
+      // after a failed or closed connection the requests still pipelined behind this one would fail or be sent
+      // again on the same terms; an origin that only slowed down keeps what it has (they are answered, later)
+      if (demoted && peers && (!res || res.closes)) for (const other of peers) other.abort(new PipelineLeft());
     }
   }
 
