@@ -5,7 +5,8 @@
 // row, and a `delivered` event for every message) and none may arrive twice. Goal: the bulk ≤ 20% slower with
 // webhooks. Prints the CPU per message of the API process, PostgreSQL's processes and the listener.
 // Usage: npm run bench:webhooks  (WEBHOOK_SENDS=20000, WEBHOOK_MODES=postgres,pglite, BENCH_DATABASE_URL,
-// WEBHOOK_POLL_MS, WEBHOOK_BATCH)
+// WEBHOOK_POLL_MS, WEBHOOK_BATCH, WEBHOOK_SIDES=off,on, WEBHOOK_DELIVER=0: the events written and never sent,
+// what the outbox alone costs the bulk)
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -26,7 +27,8 @@ const MODES = (process.env.WEBHOOK_MODES ?? 'postgres').split(',');
 // WEBHOOK_SIDES=on runs only the bulk with webhooks (a CPU profile of that side alone)
 const SIDES = (process.env.WEBHOOK_SIDES ?? 'off,on').split(',');
 // the dispatcher's own defaults (COMPANY_WEBHOOK_POLL_MS 500, 50 a pass) unless set here
-const POLL_MS = process.env.WEBHOOK_POLL_MS ? Number(process.env.WEBHOOK_POLL_MS) : undefined;
+const DELIVER = process.env.WEBHOOK_DELIVER !== '0';
+const POLL_MS = !DELIVER ? 0 : process.env.WEBHOOK_POLL_MS ? Number(process.env.WEBHOOK_POLL_MS) : undefined;
 const BATCH = process.env.WEBHOOK_BATCH ? Number(process.env.WEBHOOK_BATCH) : undefined;
 const log = (s: string) => console.error(s);
 
@@ -73,7 +75,7 @@ async function runOnce(mode: string, withHooks: boolean): Promise<Run> {
     PG_URL,
   );
   const { app } = bench;
-  const label = `${mode}, ${withHooks ? 'webhook on every status change' : 'no webhook'}`;
+  const label = `${mode}, ${withHooks ? `webhook on every status change${DELIVER ? '' : ', never delivered'}` : 'no webhook'}`;
   try {
     const headers = await bench.signIn('acme-admin@example.com');
     const acme = await bench.fundCompany('Acme', 100_000_000_000n);
@@ -123,15 +125,24 @@ async function runOnce(mode: string, withHooks: boolean): Promise<Run> {
         (listenerMs !== null ? `, listener ${per(listenerMs)}` : '')
       );
     };
-    if (!webhook_uuid) line += await cpuLine(null);
-    if (webhook_uuid) {
+    if (!webhook_uuid || !DELIVER) line += await cpuLine(null);
+    if (webhook_uuid && !DELIVER) line += '\n  events written, none delivered (WEBHOOK_DELIVER=0)';
+    if (webhook_uuid && DELIVER) {
       // the events still on their way after the last message settled
+      // events are rows of their own (retries, split from a batch after a failed first attempt) or in batches
       const outbox = async () =>
         (
-          await sql<{ pending: number; delivered: number; failed: number; total: number }>`select
-            count(*) filter (where state = 'pending')::int as pending, count(*) filter (where state = 'delivered')::int as delivered,
-            count(*) filter (where state = 'failed')::int as failed, count(*)::int as total
-            from webhook_messages where webhook_uuid = ${webhook_uuid}`.execute(app.db)
+          await sql<{ pending: number; delivered: number; failed: number; total: number }>`with own as (
+              select count(*) filter (where state = 'pending')::int as pending,
+                count(*) filter (where state = 'failed')::int as failed, count(*)::int as total
+              from webhook_messages where webhook_uuid = ${webhook_uuid}),
+            batched as (select coalesce(sum(size) filter (where state = 'pending'), 0)::int as pending,
+                coalesce(sum(size), 0)::int as size,
+                coalesce(sum(cardinality(array_remove(status_codes, null))), 0)::int as delivered
+              from webhook_batches where webhook_uuid = ${webhook_uuid})
+            select own.pending + batched.pending as pending, own.failed, own.total - own.pending - own.failed + batched.delivered
+              as delivered, batched.size + own.total - (batched.size - batched.pending - batched.delivered) as total
+            from own, batched`.execute(app.db)
         ).rows[0];
       let box = await outbox();
       for (let i = 0; box.pending > 0 && i < 1200; i++) {
@@ -148,7 +159,9 @@ async function runOnce(mode: string, withHooks: boolean): Promise<Run> {
       const ids = (
         await sql<{
           message_id: string;
-        }>`select message_id from webhook_messages where webhook_uuid = ${webhook_uuid}`.execute(app.db)
+        }>`select message_id from webhook_messages where webhook_uuid = ${webhook_uuid}
+          union select webhook_batch_message_id(b.batch_key, i) from webhook_batches b, generate_series(0, b.size - 1) as i
+          where b.webhook_uuid = ${webhook_uuid}`.execute(app.db)
       ).rows;
       const lost = ids.filter((r) => !received.has(r.message_id)).length;
       const twice = [...received.values()].filter((n) => n > 1).length;

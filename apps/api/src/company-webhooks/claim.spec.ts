@@ -64,6 +64,46 @@ describe('claim_webhook_batch: leases instead of row locks', () => {
     );
   });
 
+  it("hands a batch's events out whole, once, each with a webhook-id that every claim repeats", async () => {
+    const batch = async (size: number) =>
+      (
+        await sql<{ id: string }>`insert into webhook_batches (company_uuid, webhook_uuid, type, size, events)
+          select ${company_uuid}, ${webhook_uuid}, 'message.status', ${size},
+            jsonb_agg(jsonb_build_object('n', g) order by g) from generate_series(1, ${size}) g
+          returning batch_id::text as id`.execute(db)
+      ).rows[0].id;
+    const claimed = async (n: number) =>
+      (
+        await sql<{ lease: string; batch: string; idx: number; mid: string; payload: string; attempts: number }>`select
+          lease_id::text as lease, batch_id::text as batch, idx, message_id as mid, payload, attempts
+          from claim_webhook_events(${n}, 60, null)`.execute(db)
+      ).rows;
+    const [a, b, c] = [await batch(3), await batch(4), await batch(5)];
+    // whole batches, oldest first, up to the limit (the batch that reaches it is taken whole)
+    const [first, second] = await Promise.all([claimed(5), claimed(5)]);
+    const byBatch = (rows: { batch: string }[]) => [...new Set(rows.map((r) => r.batch))];
+    expect([byBatch(first), byBatch(second)].sort((x, y) => y.length - x.length)).toEqual([[a, b], [c]]);
+    const all = [...first, ...second];
+    expect(all).toHaveLength(12);
+    expect(all.every((r) => r.attempts === 1 && /^msg_[0-9a-f]{32}$/.test(r.mid))).toBe(true);
+    expect(new Set(all.map((r) => r.mid)).size).toBe(12);
+    const ofA = all.filter((r) => r.batch === a);
+    expect(ofA.map((r) => [r.idx, JSON.parse(r.payload).n])).toEqual([
+      [0, 1],
+      [1, 2],
+      [2, 3],
+    ]);
+    expect(await claimed(100)).toEqual([]);
+    // a lease run out: the same events again, with the same webhook-ids
+    await sql`update webhook_leases set until = now() - interval '1 second'`.execute(db);
+    // (with the first test's events, whose leases ran out too)
+    const again = (await claimed(100)).filter((r) => r.batch);
+    expect(again.map((r) => r.mid).sort()).toEqual(all.map((r) => r.mid).sort());
+    await sql`update webhook_batches set state = 'done' where batch_id in (${a}, ${b}, ${c})`.execute(db);
+    await sql`delete from webhook_leases`.execute(db);
+    expect((await claimed(100)).filter((r) => r.batch)).toEqual([]);
+  });
+
   it('claims one event by id, and deletes events with their webhook or their company', async () => {
     const [one] = await events(1);
     expect((await claim(1, one)).map((r) => r.id)).toEqual([one]);
@@ -78,8 +118,12 @@ describe('claim_webhook_batch: leases instead of row locks', () => {
     const keys = await sql<{ n: number }>`select count(*)::int as n from pg_constraint
       where conrelid = 'webhook_messages'::regclass and contype = 'f'`.execute(db);
     expect(keys.rows[0].n).toBe(0);
+    const batches = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from webhook_batches`.execute(db)).rows[0].n;
+    expect(await batches()).toBe(3);
     await sql`delete from company_webhooks where webhook_uuid = ${webhook_uuid}`.execute(db);
     expect(await count()).toEqual({ hooked: 0, callbacks: 1 });
+    expect(await batches()).toBe(0);
     await sql`delete from companies where company_uuid = ${company_uuid}`.execute(db);
     expect(await count()).toEqual({ hooked: 0, callbacks: 0 });
   });

@@ -113,8 +113,13 @@ describe('company webhooks: signed message events, retried, logged', () => {
     expect(new Set(got.map((e) => e.hit.headers['webhook-id'])).size).toBe(3);
 
     const log = (await call('GET', `/webhook/${webhook.webhook_uuid}/deliveries`, acme)).json().items;
-    expect(log.filter((a: { sms_uuid: string }) => a.sms_uuid === sms_uuid)).toHaveLength(3);
+    const mine = log.filter((a: { sms_uuid: string }) => a.sms_uuid === sms_uuid);
+    expect(mine).toHaveLength(3);
     expect(log.every((a: { ok: boolean; status_code: number }) => a.ok && a.status_code === 204)).toBe(true);
+    // the log names each delivery by the webhook-id it was sent with
+    expect(mine.map((a: { message_id: string }) => a.message_id).sort()).toEqual(
+      got.map((e) => String(e.hit.headers['webhook-id'])).sort(),
+    );
     const listed = (await call('GET', `/webhook/${webhook.webhook_uuid}`, acme)).json().webhook;
     expect(listed.last_status).toBe('delivered');
   });

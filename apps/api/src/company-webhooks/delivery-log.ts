@@ -1,7 +1,8 @@
 // A webhook's delivery log (GET /webhook/{id}/deliveries, the console's screen) and its latest outcome on the
-// list. Attempts live in two places since migration 226: a success on its event (webhook_messages.delivered_on,
-// status_code, duration_ms), a failure in webhook_attempts. Each side is read off its own index, newest first,
-// and the two are merged.
+// list. Attempts live in three places: a success on its event (webhook_messages.delivered_on, status_code,
+// duration_ms; migration 226) or in its batch (webhook_batches.status_codes and durations, by the event's place;
+// migration 228), a failure in webhook_attempts. Each is read off its own index, newest first, and they are
+// merged.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { CompanyWebhookAttempt } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
@@ -12,6 +13,10 @@ const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 /** A success's row id: the event's own uuid, which its webhook-id (msg_ + 32 hex digits) carries. */
 const eventUuid = sql`(substr(m.message_id, 5, 8) || '-' || substr(m.message_id, 13, 4) || '-' ||
   substr(m.message_id, 17, 4) || '-' || substr(m.message_id, 21, 4) || '-' || substr(m.message_id, 25, 12))::uuid`;
+
+/** The same for an event of a batch, whose webhook-id is derived from the batch's key and its place. */
+const batchEventUuid = sql`(select (substr(x, 5, 8) || '-' || substr(x, 13, 4) || '-' || substr(x, 17, 4) || '-' ||
+  substr(x, 21, 4) || '-' || substr(x, 25, 12))::uuid from webhook_batch_message_id(b.batch_key, e.i - 1) as x)`;
 
 interface Row extends Omit<CompanyWebhookAttempt, 'created_on' | 'next_attempt_on'> {
   next_attempt_on: Date | string | null;
@@ -29,6 +34,13 @@ export async function deliveryLog(db: Kysely<Database>, webhook_uuid: string): P
         m.state, m.next_attempt_on, m.delivered_on
       from webhook_messages m
       where m.webhook_uuid = ${webhook_uuid} and m.delivered_on is not null order by m.delivered_on desc limit ${LOG_SIZE})
+      union all
+      (select ${batchEventUuid}, webhook_batch_message_id(b.batch_key, e.i - 1), b.type,
+        (b.events -> (e.i - 1) ->> 'sms_uuid')::uuid, 1, true, b.status_codes[e.i], null, coalesce(b.durations[e.i], 0),
+        'delivered', null, b.delivered_on
+      from webhook_batches b cross join lateral generate_subscripts(b.status_codes, 1) as e(i)
+      where b.webhook_uuid = ${webhook_uuid} and b.delivered_on is not null and b.status_codes[e.i] is not null
+      order by b.delivered_on desc, e.i desc limit ${LOG_SIZE})
     ) l order by created_on desc limit ${LOG_SIZE}`.execute(db);
   return rows.rows.map((r) => ({
     ...r,
@@ -46,6 +58,9 @@ export function lastDelivery(): { status: RawBuilder<string | null>; on: RawBuil
       union all
       (select 'delivered', m.delivered_on from webhook_messages m
         where m.webhook_uuid = w.webhook_uuid and m.delivered_on is not null order by m.delivered_on desc limit 1)
+      union all
+      (select 'delivered', b.delivered_on from webhook_batches b
+        where b.webhook_uuid = w.webhook_uuid and b.delivered_on is not null order by b.delivered_on desc limit 1)
     ) l order by on_ desc limit 1)`);
   return { status: latest('status') as RawBuilder<string | null>, on: latest('on_') as RawBuilder<Date | null> };
 }

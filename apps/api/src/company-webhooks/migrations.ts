@@ -13,12 +13,15 @@ const quoted = (body: string) => `E'${body.replace(/'/g, "''").replace(/;/g, '\\
  * The outbox rows for the changed messages in `changed` (columns of sms plus previous_status): one per active
  * company webhook subscribed to the event, and one per message with a status_callback (status events only).
  */
-function eventRows(changed: string): string {
-  const type = `case when n.is_received then 'message.received' else 'message.status' end`;
-  const payload = `jsonb_strip_nulls(jsonb_build_object('sms_uuid', n.sms_uuid, 'status', n.status,
+/** An event's data, from a changed message `n` (columns of sms plus previous_status). */
+const PAYLOAD = `jsonb_strip_nulls(jsonb_build_object('sms_uuid', n.sms_uuid, 'status', n.status,
     'previous_status', n.previous_status, 'from', n.ani, 'to', n.dnis, 'segments', n.segments,
     'block_reason', n.block_reason, 'status_message', n.status_message, 'bulk_uuid', n.bulk_uuid,
-    'text', case when n.is_received then n.text end))`;
+    'text', case when n.is_received then n.text end)) as payload`;
+
+function eventRows(changed: string): string {
+  const type = `case when n.is_received then 'message.received' else 'message.status' end`;
+  const payload = PAYLOAD.replace(/ as payload$/, '');
   return `insert into webhook_messages (company_uuid, webhook_uuid, callback_url, sms_uuid, type, payload)
     select n.company_uuid, w.webhook_uuid, null, n.sms_uuid, ${type}, ${payload}
       from ${changed} n join company_webhooks w on w.company_uuid = n.company_uuid and w.is_active
@@ -26,6 +29,27 @@ function eventRows(changed: string): string {
     union all
     select n.company_uuid, null, n.status_callback, n.sms_uuid, 'message.status', ${payload}
       from ${changed} n where n.status_callback is not null and not n.is_received`;
+}
+
+/** Events of one statement for one webhook in one row, up to this many (a huge statement makes several rows). */
+const BATCH_EVENTS = 500;
+
+/**
+ * Since migration 228: the changed messages' events for company webhooks as webhook_batches rows, one per
+ * (webhook, event type) and up to BATCH_EVENTS events, and the status_callback events one row each as before.
+ */
+function eventBatches(changed: string): string {
+  const type = `case when n.is_received then 'message.received' else 'message.status' end`;
+  return `insert into webhook_batches (company_uuid, webhook_uuid, type, size, events)
+    select x.company_uuid, x.webhook_uuid, x.type, count(*), jsonb_agg(x.payload)
+      from (select n.company_uuid, w.webhook_uuid, ${type} as type, ${PAYLOAD},
+          row_number() over (partition by w.webhook_uuid) as rn
+        from ${changed} n join company_webhooks w on w.company_uuid = n.company_uuid and w.is_active
+        where (${type}) = any(w.events)) x
+      group by x.company_uuid, x.webhook_uuid, x.type, (x.rn - 1) / ${BATCH_EVENTS};
+    insert into webhook_messages (company_uuid, webhook_uuid, callback_url, sms_uuid, type, payload)
+      select n.company_uuid, null, n.status_callback, n.sms_uuid, 'message.status', ${PAYLOAD}
+        from ${changed} n where n.status_callback is not null and not n.is_received`;
 }
 
 export const COMPANY_WEBHOOK_MIGRATIONS: { id: string; ddl: string }[] = [
@@ -190,5 +214,102 @@ export const COMPANY_WEBHOOK_MIGRATIONS: { id: string; ddl: string }[] = [
       end`)};
       create trigger companies_webhook_events_delete after delete on companies referencing old table as gone
         for each statement execute function webhook_events_of_deleted_companies()`,
+  },
+  {
+    // One outbox row per statement and webhook instead of one per event (docs/webhooks.md, "What an event
+    // costs"). The events the sms triggers wrote were a heap row, three index entries and four WAL records each
+    // inside the message's own transaction, and the delivered update wrote a second version with two more
+    // entries: with delivery cut to a few µs an event, the outbox row was most of what webhooks cost. Now the
+    // events of one statement for one webhook (a bulk chunk, a batch of receipts) are one webhook_batches row
+    // holding their payloads, and a pass writes one update per batch: the status codes and times of its
+    // deliveries as arrays. Only an event whose first attempt failed gets a webhook_messages row of its own (its
+    // retries, its attempt rows), with the webhook-id it was first sent with. A batch event's webhook-id is
+    // derived from the batch's random key and its place, so every attempt repeats it.
+    // Status callbacks (a URL per message) and the events publish() writes stay one row each.
+    id: '228_webhook_batches',
+    ddl: `
+      create table webhook_batches (batch_id bigserial primary key, batch_key uuid not null default gen_random_uuid(),
+        company_uuid uuid not null, webhook_uuid uuid not null, type text not null, size integer not null,
+        events jsonb not null, occurred_on timestamptz not null default now(),
+        state text not null default 'pending' check (state in ('pending', 'done')), delivered_on timestamptz,
+        status_codes integer[], durations integer[]);
+      create index webhook_batches_due_idx on webhook_batches (batch_id) where state = 'pending';
+      create index webhook_batches_webhook_idx on webhook_batches (webhook_uuid, delivered_on);
+      alter table webhook_leases add column batch_ids bigint[] not null default '{}';
+      create function webhook_batch_message_id(batch_key uuid, idx integer) returns text
+        language sql immutable parallel safe as $$select 'msg_' || md5(batch_key::text || ':' || idx)$$;
+      create or replace function sms_webhook_events() returns trigger language plpgsql as ${quoted(`begin
+        if tg_op = 'INSERT' then
+          ${eventBatches('(select r.*, null::text as previous_status from new_rows r)')};
+        else
+          ${eventBatches(`(select r.*, o.status as previous_status from new_rows r join old_rows o on o.sms_uuid = r.sms_uuid
+            where o.status is distinct from r.status)`)};
+        end if;
+        return null;
+      end`)};
+      create function claim_webhook_events(n integer, lease_seconds integer, only_id bigint)
+        returns table (lease_id bigint, delivery_id bigint, batch_id bigint, idx integer, message_id text,
+          company_uuid uuid, webhook_uuid uuid, callback_url text, type text, payload text, occurred_on text,
+          attempts integer, url text, secret text, is_active boolean)
+        language plpgsql set enable_bitmapscan = off set jit = off set plan_cache_mode = force_custom_plan
+        as ${quoted(`#variable_conflict use_column
+      declare
+        got bigint[] := '{}';
+        bids bigint[] := '{}';
+        taken integer := 0;
+        lid bigint;
+      begin
+        perform pg_advisory_xact_lock(hashtext('smsc-webhook-claim'), hashtext(current_schema()));
+        delete from webhook_leases l where l.until < now();
+        if only_id is null then
+          bids := array(select x.batch_id from (select b.batch_id, sum(b.size) over (order by b.batch_id) - b.size as before
+              from webhook_batches b where b.state = 'pending'
+                and b.batch_id not in (select unnest(l.batch_ids) from webhook_leases l)
+              order by b.batch_id limit n) x where x.before < n);
+          taken := coalesce((select sum(b.size) from webhook_batches b where b.batch_id = any(bids)), 0);
+          if taken < n then
+            got := array(select m.delivery_id from webhook_messages m where m.state = 'pending'
+              and m.next_attempt_on <= now() and (m.lease_until is null or m.lease_until < now())
+              and m.delivery_id not in (select unnest(l.ids) from webhook_leases l)
+              order by m.next_attempt_on, m.delivery_id limit n - taken);
+          end if;
+        else
+          got := array(select m.delivery_id from webhook_messages m where m.delivery_id = only_id and m.state = 'pending'
+            and (m.lease_until is null or m.lease_until < now())
+            and m.delivery_id not in (select unnest(l.ids) from webhook_leases l));
+        end if;
+        if cardinality(got) = 0 and cardinality(bids) = 0 then
+          return;
+        end if;
+        insert into webhook_leases as l (until, ids, batch_ids)
+          values (now() + make_interval(secs => lease_seconds), got, bids) returning l.lease_id into lid;
+        -- in the order the events happened (a pass sends them in this order, 50 at a time)
+        return query select * from (select lid, null::bigint, b.batch_id, (e.i - 1)::integer, webhook_batch_message_id(b.batch_key, (e.i - 1)::integer),
+            b.company_uuid, b.webhook_uuid, null::text, b.type, e.payload::text,
+            to_char(b.occurred_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 1, w.url, w.secret,
+            coalesce(w.is_active, false)
+          from webhook_batches b cross join lateral jsonb_array_elements(b.events) with ordinality as e(payload, i)
+            left join company_webhooks w on w.webhook_uuid = b.webhook_uuid
+          where b.batch_id = any(bids)
+          union all
+          select lid, m.delivery_id, null::bigint, null::integer, m.message_id, m.company_uuid, m.webhook_uuid,
+            m.callback_url, m.type, m.payload::text,
+            to_char(m.occurred_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), m.attempts + 1,
+            coalesce(w.url, m.callback_url), coalesce(w.secret, s.secret), coalesce(w.is_active, true)
+          from webhook_messages m left join company_webhooks w on w.webhook_uuid = m.webhook_uuid
+            left join company_callback_secrets s on m.webhook_uuid is null and s.company_uuid = m.company_uuid
+          where m.delivery_id = any(got)) as x(l, d, b, i, mid, co, wh, cb, t, p, o, a, u, sec, act)
+          order by x.o, x.b, x.i, x.d;
+      end`)};
+      create or replace function webhook_events_of_deleted_webhooks() returns trigger language plpgsql as ${quoted(`begin
+        delete from webhook_messages m using gone g where m.webhook_uuid = g.webhook_uuid;
+        delete from webhook_batches b using gone g where b.webhook_uuid = g.webhook_uuid;
+        return null;
+      end`)};
+      create or replace function webhook_events_of_deleted_companies() returns trigger language plpgsql as ${quoted(`begin
+        delete from webhook_messages m using gone g where m.company_uuid = g.company_uuid;
+        delete from webhook_batches b using gone g where b.company_uuid = g.company_uuid;
+        return null;
+      end`)}`,
   },
 ];

@@ -60,5 +60,20 @@ describe('company webhook retention', () => {
     expect(left.rows.map((r) => r.label)).toEqual(['old pending', 'recent delivered', 'recent failed']);
     const attempts = await sql<{ id: string }>`select delivery_id::text as id from webhook_attempts`.execute(db);
     expect(attempts.rows).toEqual([{ id: ids.get('recent failed') }]);
+
+    // batches (migration 228): done ones past the cut-off go, pending ones stay whatever their age
+    for (const [label, state, days] of [
+      ['old done', 'done', 40],
+      ['old pending', 'pending', 45],
+      ['recent done', 'done', 2],
+    ])
+      await sql`insert into webhook_batches (company_uuid, webhook_uuid, type, size, events, state, occurred_on)
+        values (${company_uuid}, ${webhook_uuid}, 'message.status', 1, ${JSON.stringify([{ label }])}, ${state},
+          now() - make_interval(days => ${days}))`.execute(db);
+    expect(await sweepFinished(db, cutoff, 2)).toBe(1);
+    expect(await sweepFinished(db, cutoff, 2)).toBe(0);
+    const batches = await sql<{ label: string }>`select events->0->>'label' as label from webhook_batches
+      order by batch_id`.execute(db);
+    expect(batches.rows.map((r) => r.label)).toEqual(['old pending', 'recent done']);
   }, 60_000);
 });

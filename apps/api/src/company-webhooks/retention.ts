@@ -21,7 +21,15 @@ export async function sweepFinished(db: Kysely<Database>, before: Date, limit = 
         and delivery_id < coalesce((select min(delivery_id) from webhook_messages where occurred_on >= ${before}),
           9223372036854775807)
       order by delivery_id limit ${limit} for update skip locked)`.execute(db);
-  return Number(r.numAffectedRows ?? 0);
+  const deleted = Number(r.numAffectedRows ?? 0);
+  if (deleted >= limit) return deleted;
+  // batches (migration 228): a batch is done once each of its events was delivered or became a row of its own
+  const b = await sql`delete from webhook_batches where batch_id in (
+      select batch_id from webhook_batches where state = 'done' and occurred_on < ${before}
+        and batch_id < coalesce((select min(batch_id) from webhook_batches where occurred_on >= ${before}),
+          9223372036854775807)
+      order by batch_id limit ${limit - deleted} for update skip locked)`.execute(db);
+  return deleted + Number(b.numAffectedRows ?? 0);
 }
 
 export interface RetentionOptions {

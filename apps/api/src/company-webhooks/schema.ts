@@ -37,6 +37,23 @@ export interface CompanyWebhookTables {
     status_code: Opt<number>;
     duration_ms: Opt<number>;
   };
+  /** since migration 228: the events of one sms statement for one webhook, their first attempts' answers */
+  webhook_batches: {
+    batch_id: Generated<string>;
+    batch_key: Generated<string>;
+    company_uuid: string;
+    webhook_uuid: string;
+    type: string;
+    size: number;
+    /** the events' data, in order */
+    events: ColumnType<unknown, string, string>;
+    occurred_on: Created;
+    state: Generated<'pending' | 'done'>;
+    delivered_on: Opt<Date>;
+    /** per event: the success's status code and duration, null where the attempt failed (its own row since) */
+    status_codes: Opt<(number | null)[]>;
+    durations: Opt<(number | null)[]>;
+  };
   /** the failed attempts (a success is recorded on its event) */
   webhook_attempts: {
     attempt_uuid: Generated<string>;

@@ -2,8 +2,7 @@
 // one of them feeds the windows from what both stored; on the embedded PGlite there is one process, so both
 // halves go through it.
 import type { FastifyInstance } from 'fastify';
-import { build } from '../app';
-import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
+import { api, bearer, createTestApp, login, secondNode, type TestApp } from '../testing/test-app';
 import { companyNamed, fundCompany } from '../testing/fixtures';
 import { guardsOf } from '.';
 
@@ -19,18 +18,10 @@ describe('pumping windows over several nodes', () => {
 
   beforeAll(async () => {
     first = await createTestApp({ messaging: { gatewaySecret: 'observer', simAutoDeliver: false, simFailureRate: 0 } });
-    const { databaseUrl, dbSchema } = first.app.config;
-    if (databaseUrl) {
-      second = await build({
-        sharedDb: first.app.db,
-        databaseUrl,
-        dbSchema,
-        seed: false,
-        webRoot: '/nonexistent-web-root',
-        jwtSecret: first.app.config.jwtSecret,
+    if (first.app.config.databaseUrl)
+      second = await secondNode(first, {
         messaging: { gatewaySecret: 'observer', simAutoDeliver: false, simFailureRate: 0 },
       });
-    }
     nodes = [first.app, second ?? first.app];
     acmeCo = await companyNamed(first.app, 'Acme');
     await fundCompany(first.app, acmeCo, 50_000_000n, 'adjustment');

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { build } from '../app';
-import { api, createTestApp, DEMO_PASSWORD, type TestApp } from '../testing/test-app';
+import { api, createTestApp, DEMO_PASSWORD, secondNode, type TestApp } from '../testing/test-app';
 
 /**
  * Two API instances on one database, each with its own memory (as two processes behind a load
@@ -12,17 +11,7 @@ describe('login and registration limits shared by two API instances', () => {
   let second: FastifyInstance;
   beforeAll(async () => {
     first = await createTestApp(limits);
-    // on PostgreSQL the job queue opens its own pool: give it the first instance's database and schema
-    const { databaseUrl, dbSchema } = first.app.config;
-    second = await build({
-      ...limits,
-      sharedDb: first.app.db,
-      databaseUrl,
-      dbSchema,
-      seed: false,
-      webRoot: '/nonexistent-web-root',
-      jwtSecret: first.app.config.jwtSecret,
-    });
+    second = await secondNode(first, limits);
   }, 120_000);
   afterAll(async () => {
     // a failed start must not leave the first instance's workers running into the next file

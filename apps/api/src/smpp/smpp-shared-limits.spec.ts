@@ -2,8 +2,7 @@
 // an account's max_binds and tps hold for both together, where per-process limits allowed twice each.
 import * as smpp from 'smpp';
 import type { FastifyInstance } from 'fastify';
-import { build } from '../app';
-import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
+import { api, bearer, createTestApp, login, secondNode, type TestApp } from '../testing/test-app';
 import { smppOf } from '.';
 import { SharedThrottle } from './shared-limits';
 import { connect, type Client } from './test-client';
@@ -32,18 +31,7 @@ describe('SMPP limits across two API nodes on one database', () => {
 
   beforeAll(async () => {
     first = await createTestApp({ demoTraffic: true, messaging: sim });
-    const { databaseUrl, dbSchema } = first.app.config;
-    second = await build({
-      sharedDb: first.app.db,
-      databaseUrl,
-      dbSchema,
-      seed: false,
-      webRoot: '/nonexistent-web-root',
-      jwtSecret: first.app.config.jwtSecret,
-      passwordHashCost: 'fast',
-      smpp: { port: 0, tlsPort: false },
-      messaging: sim,
-    });
+    second = await secondNode(first, { passwordHashCost: 'fast', smpp: { port: 0, tlsPort: false }, messaging: sim });
     await second.ready();
   }, 300_000);
   afterAll(async () => {

@@ -71,6 +71,23 @@ async function dropSchema(url: string, schema: string) {
   }
 }
 
+/**
+ * A second API node on the first one's database (as two processes behind a load balancer): its own memory,
+ * timers and listeners; on PostgreSQL the job queue opens its own pool, so it gets the first's URL and schema.
+ */
+export async function secondNode(first: TestApp, extra: BuildOptions = {}): Promise<FastifyInstance> {
+  const { databaseUrl, dbSchema, jwtSecret } = first.app.config;
+  return build({
+    sharedDb: first.app.db,
+    databaseUrl,
+    dbSchema,
+    seed: false,
+    webRoot: '/nonexistent-web-root',
+    jwtSecret,
+    ...extra,
+  });
+}
+
 export async function login(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<string> {
   const res = await app.inject({ method: 'POST', url: api('/auth'), payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
