@@ -31,7 +31,7 @@ export const SERVICES_ENV = {
     default: 16,
     group: 'Mail',
     description:
-      'company webhook requests written on one connection before their answers, for endpoints that answer within 50 ms (one request per connection first, and again for 15 min after a failure); `1` turns pipelining off',
+      'company webhook requests written on one connection before their answers, for endpoints that answer fast (one request per connection first, and again for a while after a failure or a slowdown); `1` turns pipelining off',
   }),
   COMPANY_WEBHOOK_RETENTION_DAYS: int(0, {
     default: 30,

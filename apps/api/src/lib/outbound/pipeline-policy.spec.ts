@@ -3,7 +3,7 @@ import { PipelinePolicy } from './pipeline-policy';
 describe('PipelinePolicy: which origins are pipelined', () => {
   let now = 0;
   const policy = () =>
-    new PipelinePolicy({ promoteAfter: 3, fastMs: 20, slowMs: 100, weight: 0.5, coolDownMs: 1000, now: () => now });
+    new PipelinePolicy({ promoteAfter: 3, fastMs: 20, slowMs: 100, weight: 0.5, coolDownMs: 1000, slowCoolDownMs: 100, now: () => now });
   const answers = (p: PipelinePolicy, origin: string, ...ms: number[]) => ms.forEach((m) => p.record(origin, true, m));
   beforeEach(() => (now = 0));
 
@@ -50,6 +50,19 @@ describe('PipelinePolicy: which origins are pipelined', () => {
     answers(p, 'https://a.test', 5, 5, 5, 5, 5);
     expect(p.pipelined('https://a.test')).toBe(false);
     now = 1000;
+    answers(p, 'https://a.test', 5);
+    expect(p.pipelined('https://a.test')).toBe(true);
+  });
+
+  it('keeps an origin that only slowed down out for the shorter cool-down', () => {
+    const p = policy();
+    answers(p, 'https://a.test', 5, 5, 5);
+    answers(p, 'https://a.test', 400);
+    expect(p.pipelined('https://a.test')).toBe(false);
+    now = 99;
+    answers(p, 'https://a.test', 5, 5, 5);
+    expect(p.pipelined('https://a.test')).toBe(false);
+    now = 100;
     answers(p, 'https://a.test', 5);
     expect(p.pipelined('https://a.test')).toBe(true);
   });

@@ -19,17 +19,20 @@ export interface PipelinePolicyOptions {
   slowMs: number;
   /** the moving average's weight of the newest answer */
   weight: number;
-  /** how long an origin stays unpipelined after it was demoted */
+  /** how long an origin stays unpipelined after a network failure, a timeout or a closed connection */
   coolDownMs: number;
+  /** and after its answers slowed down (our own process under load slows them too, for a while) */
+  slowCoolDownMs: number;
   now?: () => number;
 }
 
 export const PIPELINE_POLICY_DEFAULTS: PipelinePolicyOptions = {
   promoteAfter: 200,
-  fastMs: 25,
+  fastMs: 100,
   slowMs: 250,
   weight: 0.02,
   coolDownMs: 15 * 60_000,
+  slowCoolDownMs: 60_000,
 };
 
 interface OriginState {
@@ -80,17 +83,17 @@ export class PipelinePolicy {
       return false;
     }
     s.average = s.streak === 0 && !s.pipelined ? ms : s.average + this.o.weight * (ms - s.average);
-    if (s.pipelined) return s.average > this.o.slowMs && this.demote(s);
+    if (s.pipelined) return s.average > this.o.slowMs && this.demote(s, this.o.slowCoolDownMs);
     s.streak++;
     if (s.streak >= this.o.promoteAfter && s.average <= this.o.fastMs && this.o.now() >= s.coolUntil)
       s.pipelined = true;
     return false;
   }
 
-  private demote(s: OriginState): true {
+  private demote(s: OriginState, coolDownMs = this.o.coolDownMs): true {
     s.pipelined = false;
     s.streak = 0;
-    s.coolUntil = this.o.now() + this.o.coolDownMs;
+    s.coolUntil = this.o.now() + coolDownMs;
     return true;
   }
 }
