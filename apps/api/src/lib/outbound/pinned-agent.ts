@@ -59,7 +59,7 @@ export interface Pipelining {
 
 /**
  * An undici dispatcher whose every connection goes through the pinned lookup. Pipelined, each connection
- * gathers what is written to it in one tick into one system call: undici writes each request on its own
+ * gathers what is written to it in one event-loop turn into one system call: undici writes each request on its own
  * (cork, write, uncork), so requests queued on one connection together would each cost a send of their own.
  */
 export function pinnedAgent(resolve: Resolve = systemResolve, allowPrivate = false, pipelining?: Pipelining): Agent {
@@ -77,7 +77,7 @@ export function pinnedAgent(resolve: Resolve = systemResolve, allowPrivate = fal
   });
 }
 
-/** The socket's writes of one tick leave in one system call (cork counts nest, so undici's own pairs hold). */
+/** The socket's writes of one event-loop turn leave in one system call (cork counts nest, so undici's own pairs hold). */
 function writesPerTick(socket: Socket): void {
   const write = socket.write;
   let corked = false;
@@ -89,7 +89,7 @@ function writesPerTick(socket: Socket): void {
     if (!corked) {
       corked = true;
       this.cork();
-      process.nextTick(flush);
+      setImmediate(flush);
     }
     return (write as (...a: unknown[]) => boolean).apply(this, args);
   } as Socket['write'];

@@ -3,7 +3,15 @@ import { PipelinePolicy } from './pipeline-policy';
 describe('PipelinePolicy: which origins are pipelined', () => {
   let now = 0;
   const policy = () =>
-    new PipelinePolicy({ promoteAfter: 3, fastMs: 20, slowMs: 100, weight: 0.5, coolDownMs: 1000, slowCoolDownMs: 100, now: () => now });
+    new PipelinePolicy({
+      promoteAfter: 3,
+      fastMs: 20,
+      slowMs: 100,
+      weight: 0.5,
+      coolDownMs: 1000,
+      slowCoolDownMs: 100,
+      now: () => now,
+    });
   const answers = (p: PipelinePolicy, origin: string, ...ms: number[]) => ms.forEach((m) => p.record(origin, true, m));
   beforeEach(() => (now = 0));
 

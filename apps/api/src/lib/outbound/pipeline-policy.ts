@@ -1,5 +1,5 @@
 // Which endpoints get their deliveries pipelined (several requests written on one keep-alive connection before
-// the answers come back, the writes of one tick in one system call). On a busy endpoint most of a delivery's
+// the answers come back, the writes of one event-loop turn in one system call). On a busy endpoint most of a delivery's
 // cost is the two system calls per request on each side, not the request itself; pipelining shares them.
 // RFC 9112 §9.3.2 lets a client pipeline POSTs when it can detect and recover from a partial failure: every
 // delivery carries a webhook-id the receiver deduplicates by, undici sends an idempotent request written
