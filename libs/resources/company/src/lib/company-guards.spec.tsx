@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CompanyGuards } from '@smsc/shared-contract';
-import { renderWithProviders, stubApi } from '@smsc/shared-testing';
+import { expectPickerRecovers, renderWithProviders, stubApi } from '@smsc/shared-testing';
 import { CompanyGuardsPanel, guardsBody } from './company-guards';
 import { GuardAlertsBanner } from './guard-alerts';
 
@@ -55,11 +55,13 @@ const countries = {
 
 describe('CompanyGuardsPanel', () => {
   let state: CompanyGuards;
+  let countriesDown = false;
   let api: ReturnType<typeof stubApi>;
   beforeAll(() => {
     // the server's side: the guards, the country list, a PUT that refuses an own limit above the set one
     api = stubApi(({ method, path, body }) => {
-      if (path === `/company/${ID}/guards/countries`) return { body: countries };
+      if (path === `/company/${ID}/guards/countries`)
+        return countriesDown ? { status: 503, body: { error: { message: 'down for a moment' } } } : { body: countries };
       if (path === `/company/${ID}/guards` && method === 'GET') return { body: state };
       if (path === `/company/${ID}/guards` && method === 'PUT') {
         const b = body as Record<string, string | null>;
@@ -88,8 +90,20 @@ describe('CompanyGuardsPanel', () => {
   afterAll(() => api.restore());
   beforeEach(() => {
     state = base;
+    countriesDown = false;
     api.calls.length = 0;
   });
+
+  it('says when the country list could not be loaded, and loads it again on Try again', async () => {
+    countriesDown = true;
+    renderWithProviders(<CompanyGuardsPanel companyId={ID} mode="biller" />);
+    await screen.findByTestId('company-guards');
+    await expectPickerRecovers(
+      'Allowed countries (empty: the reseller’s default, or anywhere)',
+      'United Kingdom (GB) 0.045',
+      () => (countriesDown = false),
+    );
+  }, 30_000);
 
   it('a company admin sees usage against its limit, the banner and the prices; lowers its own limit only', async () => {
     const { store } = renderWithProviders(<CompanyGuardsPanel companyId={ID} mode="company" />);

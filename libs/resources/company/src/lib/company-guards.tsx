@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import {
   PUMPING_SIGNAL_WORDS,
@@ -6,7 +6,7 @@ import {
   type CompanyGuardsPut,
   type PumpingHold,
 } from '@smsc/shared-contract';
-import { describeApiError, showToast } from '@smsc/shared-api';
+import { describeApiError, lookupOf, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import {
   Alert,
@@ -14,6 +14,7 @@ import {
   Card,
   Descriptions,
   Form,
+  lookupSelectProps,
   Select,
   Space,
   Spin,
@@ -85,13 +86,9 @@ export function CompanyGuardsPanel({ companyId, mode }: { companyId: string; mod
     });
   }, [g, mode, form]);
 
-  const options = useMemo(
-    () =>
-      (countries.data?.items ?? []).map((c) => ({
-        value: c.iso2,
-        label: `${c.name} (${c.iso2})${c.price ? ` ${c.price}` : ''}`,
-      })),
-    [countries.data],
+  // a failed list says so in the picker, with a way to ask again, instead of looking like no country at all
+  const countryChoices = lookupOf(countries, (d) =>
+    d.items.map((c) => ({ value: c.iso2, label: `${c.name} (${c.iso2})${c.price ? ` ${c.price}` : ''}` })),
   );
 
   if (guards.error) return <Alert type="error" showIcon title={describeApiError(guards.error)} />;
@@ -161,7 +158,7 @@ export function CompanyGuardsPanel({ companyId, mode }: { companyId: string; mod
               label="Allowed countries (empty: the reseller’s default, or anywhere)"
               extra="Each with the company’s price to a mobile number there"
             >
-              <Select mode="multiple" options={options} optionFilterProp="label" loading={countries.isLoading} />
+              <Select mode="multiple" optionFilterProp="label" {...lookupSelectProps(countryChoices)} />
             </Form.Item>
           )}
           <Button type="primary" htmlType="submit" loading={saving.isLoading}>

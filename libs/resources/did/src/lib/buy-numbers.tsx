@@ -1,9 +1,21 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDispatch } from 'react-redux';
-import { showToast } from '@smsc/shared-api';
+import { lookupOf, showToast } from '@smsc/shared-api';
 import { TOLL_FREE_PREFIXES, type AvailableNumber } from '@smsc/shared-contract';
-import { Alert, Button, Form, Input, Popconfirm, Select, Space, Table, Typography, useSettled } from '@smsc/shared-ui';
+import {
+  Alert,
+  Button,
+  Form,
+  Input,
+  lookupSelectProps,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Typography,
+  useSettled,
+} from '@smsc/shared-ui';
 import { useListStatesQuery, useOrderDidsMutation, useSearchDidsQuery, useSearchTfDidsQuery } from './did.api';
 import { formatMoney } from '@smsc/shared-util';
 import { formatDid } from './did.resource';
@@ -111,9 +123,10 @@ export function BuyNumbers({ tollFree, doneTo }: BuyNumbersProps) {
                 value={state}
                 onChange={setState}
                 placeholder="Any"
-                loading={states.isLoading}
                 optionFilterProp="label"
-                options={(states.data ?? []).map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }))}
+                {...lookupSelectProps(
+                  lookupOf(states, (list) => list.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }))),
+                )}
               />
             </Form.Item>
           </>

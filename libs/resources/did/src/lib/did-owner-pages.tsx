@@ -1,9 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useDispatch } from 'react-redux';
-import { showToast } from '@smsc/shared-api';
+import { lookupOf, showToast } from '@smsc/shared-api';
 import type { Did } from '@smsc/shared-contract';
-import { Alert, Button, Card, Popconfirm, Select, Space, Table, Typography } from '@smsc/shared-ui';
+import { Alert, Button, Card, lookupSelectProps, Popconfirm, Select, Space, Table, Typography } from '@smsc/shared-ui';
 import {
   useAssignDidMutation,
   useDisconnectDidsMutation,
@@ -46,13 +46,14 @@ export function DidOwnerPanel({ doneTo }: { doneTo: string }) {
             style={{ width: 280 }}
             // a company can have hundreds of users: type to find one, as in the kit's select fields
             showSearch={{ optionFilterProp: 'label' }}
-            loading={users.isLoading}
             value={value ?? null}
             onChange={(v) => setChoice(v)}
-            options={[
-              { value: null as unknown as string, label: 'Nobody' },
-              ...(users.data?.items ?? []).map((u) => ({ value: u.uuid, label: `${u.full_name} (${u.email})` })),
-            ]}
+            {...lookupSelectProps(
+              lookupOf(users, (page) => [
+                { value: null as unknown as string, label: 'Nobody' },
+                ...page.items.map((u) => ({ value: u.uuid, label: `${u.full_name} (${u.email})` })),
+              ]),
+            )}
           />
           <Button onClick={() => void save().catch(() => undefined)} loading={assigning.isLoading}>
             Save assignment
@@ -86,7 +87,10 @@ export function AssignedDids() {
   );
   const [assign, assigning] = useAssignDidMutation();
   const [pick, setPick] = useState<string | undefined>();
-  const free = useMemo(() => (all.data?.items ?? []).filter((d) => !d.user_uuid), [all.data]);
+  // the company's numbers nobody holds yet; a failed list says so in the picker, with a way to ask again
+  const free = lookupOf(all, (page) =>
+    page.items.filter((d) => !d.user_uuid).map((d) => ({ value: d.did_uuid, label: formatDid(d.did) })),
+  );
   if (user.error) return <Alert type="error" showIcon title="User not found" />;
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
@@ -130,7 +134,7 @@ export function AssignedDids() {
             placeholder="A free number of the company"
             value={pick}
             onChange={setPick}
-            options={free.map((d) => ({ value: d.did_uuid, label: formatDid(d.did) }))}
+            {...lookupSelectProps(free)}
           />
           <Button
             type="primary"

@@ -1,5 +1,5 @@
-import { Alert, Empty, Flex, Select } from '@smsc/shared-ui';
-import { describeApiError } from '@smsc/shared-api';
+import { Alert, Empty, Flex, lookupSelectProps, Select } from '@smsc/shared-ui';
+import { describeApiError, lookupOf } from '@smsc/shared-api';
 import type { ReportGroup, ReportStep } from '@smsc/shared-contract';
 import { useGetStatReportQuery } from './report.api';
 import { ReportControls, useReportParams } from './report-controls';
@@ -41,21 +41,21 @@ function Picker({
   value?: string;
   onChange(v?: string): void;
 }) {
-  const { data, isFetching } = useGetStatReportQuery({ ...range, step: 'total', group: kind, fields: 'messages' });
+  const report = useGetStatReportQuery({ ...range, step: 'total', group: kind, fields: 'messages' });
   const [id, name] = PICK_KEY[kind];
-  const options = (data?.items ?? [])
-    .filter((r) => r[id])
-    .map((r) => ({ value: String(r[id]), label: String(r[name] ?? r[id]) }));
+  // the companies or vendors with traffic in the range; a failed read says so, with a way to ask again
+  const choices = lookupOf(report, (d) =>
+    d.items.filter((r) => r[id]).map((r) => ({ value: String(r[id]), label: String(r[name] ?? r[id]) })),
+  );
   return (
     <Select
       aria-label={GROUP_LABEL[kind].title}
       placeholder={`Every ${kind}`}
       allowClear
       showSearch={{ optionFilterProp: 'label' }}
-      loading={isFetching}
       style={{ minWidth: 200 }}
       value={value}
-      options={options}
+      {...lookupSelectProps({ ...choices, loading: choices.fetching })}
       onChange={(v) => onChange(v ?? undefined)}
     />
   );

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { renderWithProviders, stubApi } from '@smsc/shared-testing';
+import { expectPickerRecovers, renderWithProviders, stubApi } from '@smsc/shared-testing';
 import type { ReportRow } from '@smsc/shared-contract';
 import { bucketsOf, groupPoints, timePoints, visibleFigures } from './report-figures';
 import { ReportView } from './report-view';
@@ -51,11 +51,13 @@ describe('report screens (fetch answered like the server)', () => {
   // antd's first render under jsdom on a busy 2-core machine takes seconds
   jest.setTimeout(90_000);
   let failDashboard = false;
+  let failPicker = false;
   let api: ReturnType<typeof stubApi>;
   const json = (body: unknown, status = 200) => ({ status, body });
   beforeAll(() => {
     api = stubApi(({ path, query: q }) => {
       if (path.endsWith('/stat/report')) {
+        if (failPicker && q.get('fields') === 'messages') return json({ error: { message: 'down for a moment' } }, 503);
         const items =
           q.get('group') === 'company' && q.get('fields') === 'messages'
             ? [row({ company_uuid: 'c1', company_name: 'Acme', messages: 7 })]
@@ -177,6 +179,24 @@ describe('report screens (fetch answered like the server)', () => {
         api.calls.some((c) => c.query.get('company_uuid') === 'c1' && c.query.get('group') === 'company,vendor'),
       ).toBe(true),
     );
+  });
+
+  it("says when the company picker's list could not be read, and reads it again on Try again", async () => {
+    failPicker = true;
+    renderWithProviders(
+      <ReportView
+        preset={{
+          name: 'specific-clients',
+          groups: ['company', 'vendor'],
+          figures: ['messages', 'revenue'],
+          step: 'day',
+          days: 30,
+          pick: ['company'],
+        }}
+      />,
+      { route: '/?start=2026-11-01&end=2026-11-03&step=total' },
+    );
+    await expectPickerRecovers('Company', 'Acme', () => (failPicker = false));
   });
 
   it('shows the dashboard totals, its leaders and networks, and no cost to a company', async () => {
