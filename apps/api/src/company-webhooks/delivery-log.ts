@@ -10,13 +10,12 @@ import type { Database } from '../db/schema';
 const LOG_SIZE = 50;
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
-/** A success's row id: the event's own uuid, which its webhook-id (msg_ + 32 hex digits) carries. */
-const eventUuid = sql`(substr(m.message_id, 5, 8) || '-' || substr(m.message_id, 13, 4) || '-' ||
-  substr(m.message_id, 17, 4) || '-' || substr(m.message_id, 21, 4) || '-' || substr(m.message_id, 25, 12))::uuid`;
-
-/** The same for an event of a batch, whose webhook-id is derived from the batch's key and its place. */
-const batchEventUuid = sql`(select (substr(x, 5, 8) || '-' || substr(x, 13, 4) || '-' || substr(x, 17, 4) || '-' ||
-  substr(x, 21, 4) || '-' || substr(x, 25, 12))::uuid from webhook_batch_message_id(b.batch_key, e.i - 1) as x)`;
+/** A success's row id: the event's own uuid, which its webhook-id (msg_ + 32 hex digits, `id`) carries. */
+const uuidOf = (id: RawBuilder<unknown>) => sql`(substr(${id}, 5, 8) || '-' || substr(${id}, 13, 4) || '-' ||
+  substr(${id}, 17, 4) || '-' || substr(${id}, 21, 4) || '-' || substr(${id}, 25, 12))::uuid`;
+const eventUuid = uuidOf(sql`m.message_id`);
+/** a batch event's webhook-id is derived from the batch's key and its place */
+const batchEventUuid = uuidOf(sql`webhook_batch_message_id(b.batch_key, e.i - 1)`);
 
 interface Row extends Omit<CompanyWebhookAttempt, 'created_on' | 'next_attempt_on'> {
   next_attempt_on: Date | string | null;

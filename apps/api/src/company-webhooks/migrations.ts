@@ -52,6 +52,22 @@ function eventBatches(changed: string): string {
         from ${changed} n where n.status_callback is not null and not n.is_received`;
 }
 
+/**
+ * The body of sms_webhook_events(): `write` given the changed messages (columns of sms plus previous_status) of an
+ * insert (every row new) or of an update (the rows whose status changed). Migration 220 wrote one row per event,
+ * 228 one per statement and webhook.
+ */
+const eventsTrigger = (write: (changed: string) => string) =>
+  quoted(`begin
+        if tg_op = 'INSERT' then
+          ${write('(select r.*, null::text as previous_status from new_rows r)')};
+        else
+          ${write(`(select r.*, o.status as previous_status from new_rows r join old_rows o on o.sms_uuid = r.sms_uuid
+            where o.status is distinct from r.status)`)};
+        end if;
+        return null;
+      end`);
+
 export const COMPANY_WEBHOOK_MIGRATIONS: { id: string; ddl: string }[] = [
   {
     id: '220_company_webhooks',
@@ -81,15 +97,7 @@ export const COMPANY_WEBHOOK_MIGRATIONS: { id: string; ddl: string }[] = [
         created_on timestamptz not null default now());
       create index webhook_attempts_webhook_idx on webhook_attempts (webhook_uuid, created_on desc);
       create index webhook_attempts_delivery_idx on webhook_attempts (delivery_id);
-      create function sms_webhook_events() returns trigger language plpgsql as ${quoted(`begin
-        if tg_op = 'INSERT' then
-          ${eventRows('(select r.*, null::text as previous_status from new_rows r)')};
-        else
-          ${eventRows(`(select r.*, o.status as previous_status from new_rows r join old_rows o on o.sms_uuid = r.sms_uuid
-            where o.status is distinct from r.status)`)};
-        end if;
-        return null;
-      end`)};
+      create function sms_webhook_events() returns trigger language plpgsql as ${eventsTrigger(eventRows)};
       create trigger sms_webhook_insert after insert on sms referencing new table as new_rows
         for each statement execute function sms_webhook_events();
       create trigger sms_webhook_update after update on sms referencing old table as old_rows new table as new_rows
@@ -238,15 +246,7 @@ export const COMPANY_WEBHOOK_MIGRATIONS: { id: string; ddl: string }[] = [
       alter table webhook_leases add column batch_ids bigint[] not null default '{}';
       create function webhook_batch_message_id(batch_key uuid, idx integer) returns text
         language sql immutable parallel safe as $$select 'msg_' || md5(batch_key::text || ':' || idx)$$;
-      create or replace function sms_webhook_events() returns trigger language plpgsql as ${quoted(`begin
-        if tg_op = 'INSERT' then
-          ${eventBatches('(select r.*, null::text as previous_status from new_rows r)')};
-        else
-          ${eventBatches(`(select r.*, o.status as previous_status from new_rows r join old_rows o on o.sms_uuid = r.sms_uuid
-            where o.status is distinct from r.status)`)};
-        end if;
-        return null;
-      end`)};
+      create or replace function sms_webhook_events() returns trigger language plpgsql as ${eventsTrigger(eventBatches)};
       create function claim_webhook_events(n integer, lease_seconds integer, only_id bigint)
         returns table (lease_id bigint, delivery_id bigint, batch_id bigint, idx integer, message_id text,
           company_uuid uuid, webhook_uuid uuid, callback_url text, type text, payload text, occurred_on text,
