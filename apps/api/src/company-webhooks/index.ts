@@ -44,7 +44,7 @@ export default fp(
       inFlight: o.inFlight ?? 50,
       fetch: o.fetch ?? statusFetch,
       resolve,
-      // 50 in flight: four connections of up to 16 each to an endpoint that answers fast
+      // the 50 in flight spread over up to 8 connections, 16 deep at most, to an endpoint that answers fast
       pipelining:
         o.pipelining !== undefined
           ? o.pipelining
