@@ -63,3 +63,33 @@ describe('migration 226: a success on its event, failures in webhook_attempts', 
     ).toBe(0);
   }, 120_000);
 });
+
+describe('migration 229: a batch event keeps its webhook-id', () => {
+  let db: Kysely<Database>;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, close } = await scratchDb('m229'));
+  }, 60_000);
+  afterAll(() => close());
+
+  it('answers the ids 228 answered, and the planner inlines it', async () => {
+    await migrate(db, ctx, '228_webhook_batches');
+    const ids = () =>
+      sql<{ id: string }>`select webhook_batch_message_id(k.key, i) as id
+        from (values ('00000000-0000-4000-8000-000000000000'::uuid), ('6f1d2b3c-1111-4222-8333-444455556666'::uuid)) as k(key),
+          generate_series(0, 11) as i order by k.key, i`
+        .execute(db)
+        .then((r) => r.rows.map((x) => x.id));
+    const before = await ids();
+    expect(new Set(before).size).toBe(24);
+    expect(before[0]).toMatch(/^msg_[0-9a-f]{32}$/);
+
+    await migrate(db, ctx);
+    expect(await ids()).toEqual(before);
+    const plan = await sql<{ 'QUERY PLAN': string }>`explain (verbose, costs off)
+      select webhook_batch_message_id(gen_random_uuid(), i) from generate_series(0, 2) as i`.execute(db);
+    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text).toContain('md5(');
+    expect(text).not.toContain('webhook_batch_message_id');
+  }, 120_000);
+});

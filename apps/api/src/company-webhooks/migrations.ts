@@ -1,6 +1,7 @@
 // Company webhook migrations (ids 220–229), spread at the end of MIGRATIONS.
-// Every status change of a message is published from one place: statement triggers on sms write one row per
-// (event, target) into webhook_messages, in the transaction that changed the message. Whatever path moved it
+// Every status change of a message is published from one place: statement triggers on sms write its events into
+// the outbox (since 228 one webhook_batches row per statement and webhook, status callbacks a webhook_messages row
+// each), in the transaction that changed the message. Whatever path moved it
 // (a single send, a bulk batch, a delivery-report batch, the scheduler, lost-receipt expiry), the event is
 // stored exactly when the change commits and never when it rolls back: the table is a transactional outbox
 // that the dispatcher (dispatcher.ts) drains with retries. A company without webhooks or callbacks pays one
@@ -311,5 +312,15 @@ export const COMPANY_WEBHOOK_MIGRATIONS: { id: string; ddl: string }[] = [
         delete from webhook_batches b using gone g where b.company_uuid = g.company_uuid;
         return null;
       end`)}`,
+  },
+  {
+    // A batch event's webhook-id, inlined where it is used: 228's body wrote `text || integer`, an operator only
+    // stable (any type's output function), so the planner would not inline a function declared immutable and
+    // ran it as a call of its own for every event a claim hands out and every row the log shows (~1.2 µs each,
+    // pg_stat_statements counted it as a statement). The text is the same: the integer's text either way.
+    id: '229_webhook_batch_id_inlined',
+    ddl: `
+      create or replace function webhook_batch_message_id(batch_key uuid, idx integer) returns text
+        language sql immutable parallel safe as $$select 'msg_' || md5(batch_key::text || ':' || idx::text)$$`,
   },
 ];
