@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@smsc/shared-contract';
 import { build } from '../../apps/api/src/app';
 import { seedCompanies } from './seed-companies';
+import { percentile } from './support';
 
 const PASSWORD = 'bench-demo-pass-123';
 const COMPANIES = 10_000;
@@ -34,9 +35,6 @@ interface Row {
   max: number;
   kb: number;
 }
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function fill(app: FastifyInstance): Promise<void> {
   const db = app.db;
@@ -103,8 +101,8 @@ async function runMode(mode: string, databaseUrl: string | undefined): Promise<R
         mode,
         call,
         rows,
-        p50: pct(times, 50),
-        p95: pct(times, 95),
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
         max: times[times.length - 1],
         kb: bytes / 1024,
       });

@@ -18,6 +18,7 @@ import { migrate } from '../../apps/api/src/db/migrations';
 import { loadSecretKey, secretBox } from '../../apps/api/src/lib/secret-box';
 import { ensureDatabase } from './ensure-database';
 import { seedReportRows } from './reports-seed';
+import { percentile } from './support';
 
 const PASSWORD = 'bench-demo-pass-123';
 const ROWS = Number(process.env.REPORT_ROWS ?? 1_000_000);
@@ -29,8 +30,6 @@ const PG_URL = process.env.REPORTS_DATABASE_URL || 'postgres://postgres@127.0.0.
 const KEEP = process.env.REPORT_KEEP_SCHEMA;
 const MODES = (process.env.REPORT_MODES ?? 'pglite,postgres').split(',');
 const log = (s: string) => console.error(s);
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function timeCall(app: FastifyInstance, headers: Record<string, string>, url: string) {
   const get = () => app.inject({ method: 'GET', url: `${API_PREFIX}${url}`, headers });
@@ -47,7 +46,7 @@ async function timeCall(app: FastifyInstance, headers: Record<string, string>, u
     rows = res.json().items?.length ?? 0;
   }
   times.sort((a, b) => a - b);
-  return { p50: pct(times, 50), p95: pct(times, 95), rows };
+  return { p50: percentile(times, 50), p95: percentile(times, 95), rows };
 }
 
 /**
@@ -102,7 +101,7 @@ async function exportCsv(app: FastifyInstance, token: string, mode: string): Pro
   const total = performance.now() - t0;
   clearInterval(sampler);
   return (
-    `${mode}: CSV export of the outgoing log (system admin): ${(lines - 1).toLocaleString('en-US')} rows${lines > max ? ' (then dropped)' : ''}; first byte p50 ${pct(firsts, 50).toFixed(0)} ms, ` +
+    `${mode}: CSV export of the outgoing log (system admin): ${(lines - 1).toLocaleString('en-US')} rows${lines > max ? ' (then dropped)' : ''}; first byte p50 ${percentile(firsts, 50).toFixed(0)} ms, ` +
     `max ${firsts[firsts.length - 1].toFixed(0)} ms of 5 (whole download's ${first.toFixed(0)} ms); all ${(total / 1000).toFixed(1)} s; ` +
     `RSS ${(base / 2 ** 20).toFixed(0)} → peak ${(peak / 2 ** 20).toFixed(0)} MB (by rows: ${marks.join(', ')} MB); load ${loadavg()
       .map((l) => l.toFixed(1))

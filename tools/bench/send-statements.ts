@@ -8,13 +8,12 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
 import type { PGlite } from '@electric-sql/pglite';
-import { API_PREFIX } from '@smsc/shared-contract';
 import { pgliteOf } from '../../apps/api/src/db/connect';
 import { guardsOf } from '../../apps/api/src/guards';
 import { messagingOf, SmscSimulator } from '../../apps/api/src/messaging';
 import { GUARDS_ON } from './guards-setup';
 import { seedMessages } from './sms';
-import { cpuMeter, machineLine, startBenchApp } from './support';
+import { cpuMeter, machineLine, postSmsConcurrently, startBenchApp } from './support';
 
 const SENDS = Number(process.env.SEND_COUNT ?? 400);
 const WARM = Number(process.env.SEND_WARM ?? 200);
@@ -68,26 +67,15 @@ async function main(): Promise<void> {
     await bench.setUpGuards(acme);
     const headers = await bench.signIn('acme-admin@example.com');
     const { seen, on } = countStatements(pg);
-    let next = 0;
+    const cursor = { next: 0 };
     const send = async (upTo: number) => {
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          while (next < upTo) {
-            const i = next++;
-            const res = await app.inject({
-              method: 'POST',
-              url: `${API_PREFIX}/sms`,
-              headers,
-              payload: {
-                ani: '+12125552301',
-                dnis: `+1312555${String(i % 10000).padStart(4, '0')}`,
-                text: `Send ${i}`,
-              },
-            });
-            if (res.statusCode !== 201) throw new Error(`POST /sms: ${res.statusCode} ${res.body}`);
-          }
-        }),
-      );
+      const refused = await postSmsConcurrently(app, headers, {
+        cursor,
+        upTo,
+        concurrency: CONCURRENCY,
+        text: (i) => `Send ${i}`,
+      });
+      if (refused) throw new Error(`POST /sms refused ${refused} sends`);
       await gateway.drain();
     };
     await send(WARM);
@@ -101,7 +89,7 @@ async function main(): Promise<void> {
         for (const mode of r % 2 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
           guards.enabled = mode === 'on';
           const cpu = cpuMeter();
-          await send(next + SENDS);
+          await send(cursor.next + SENDS);
           cpuOf[mode].push(cpu() / SENDS);
         }
       const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;

@@ -13,7 +13,15 @@ import { API_PREFIX } from '@smsc/shared-contract';
 import { post } from '../../apps/api/src/billing';
 import { messagingOf, SmscSimulator } from '../../apps/api/src/messaging';
 import { GUARDS_ON } from './guards-setup';
-import { benchDatabaseUrl, cpuMeter, demoCompanies, machineLine, startBenchApp } from './support';
+import {
+  benchDatabaseUrl,
+  cpuMeter,
+  demoCompanies,
+  machineLine,
+  percentile,
+  postSmsConcurrently,
+  startBenchApp,
+} from './support';
 
 const ROWS = Number(process.env.SMS_ROWS ?? 1_000_000);
 const SENDS = Number(process.env.SMS_SENDS ?? 2_000);
@@ -32,8 +40,6 @@ interface Row {
   p95: number;
   max: number;
 }
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const log = (s: string) => console.error(s);
 
 /**
@@ -116,28 +122,14 @@ async function throughput(app: FastifyInstance, headers: Record<string, string>,
     .select(sql<number>`count(*)::int`.as('n'))
     .where('status', '=', 'delivered')
     .executeTakeFirstOrThrow();
-  let next = 0;
-  let refused = 0;
   const cpu = cpuMeter();
   const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < SENDS) {
-        const i = next++;
-        const res = await app.inject({
-          method: 'POST',
-          url: `${API_PREFIX}/sms`,
-          headers,
-          payload: {
-            ani: '+12125552301',
-            dnis: `+1312555${String(i % 10000).padStart(4, '0')}`,
-            text: `Throughput ${i}`,
-          },
-        });
-        if (res.statusCode !== 201) refused++;
-      }
-    }),
-  );
+  const refused = await postSmsConcurrently(app, headers, {
+    cursor: { next: 0 },
+    upTo: SENDS,
+    concurrency: CONCURRENCY,
+    text: (i) => `Throughput ${i}`,
+  });
   const accepted = performance.now() - t0;
   await gateway.drain();
   const delivered = performance.now() - t0;
@@ -214,11 +206,13 @@ async function runMode(mode: string): Promise<{ rows: Row[]; lines: string[] }> 
         mode,
         call,
         rows: r.rows,
-        p50: pct(r.times, 50),
-        p95: pct(r.times, 95),
+        p50: percentile(r.times, 50),
+        p95: percentile(r.times, 95),
         max: r.times[r.times.length - 1],
       });
-      log(`[${mode}] ${call}: p50 ${pct(r.times, 50).toFixed(1)} ms, p95 ${pct(r.times, 95).toFixed(1)} ms`);
+      log(
+        `[${mode}] ${call}: p50 ${percentile(r.times, 50).toFixed(1)} ms, p95 ${percentile(r.times, 95).toFixed(1)} ms`,
+      );
     }
     await bench.setUpGuards(acmeCo.company_uuid);
     const lines = await throughput(app, acme, `${mode}, guards ${GUARDS_ON ? 'on' : 'off'}`);

@@ -204,3 +204,35 @@ export function pidCpuSeconds(pid: number | null): number {
     return 0;
   }
 }
+
+/** The p-th percentile of `sorted` (ascending), nearest rank. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/**
+ * POST /sms, `concurrency` at a time, for sends number `cursor.next` up to `upTo` (the cursor moves on, so a
+ * bench can send in rounds); each to a Chicago number of its own (mod 10,000) with `text(i)`. Answers how many
+ * were refused.
+ */
+export async function postSmsConcurrently(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  o: { cursor: { next: number }; upTo: number; concurrency: number; text: (i: number) => string },
+): Promise<number> {
+  let refused = 0;
+  await Promise.all(
+    Array.from({ length: o.concurrency }, async () => {
+      while (o.cursor.next < o.upTo) {
+        const i = o.cursor.next++;
+        const res = await app.inject({
+          method: 'POST',
+          url: `${API_PREFIX}/sms`,
+          headers,
+          payload: { ani: '+12125552301', dnis: `+1312555${String(i % 10000).padStart(4, '0')}`, text: o.text(i) },
+        });
+        if (res.statusCode !== 201) refused++;
+      }
+    }),
+  );
+  return refused;
+}
