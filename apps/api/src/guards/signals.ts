@@ -15,6 +15,7 @@ import {
   type CompanyBaseline,
   type ShareEntry,
 } from './engine/destination-share';
+import { baselineOf, readBaseline, type BaselineCounts } from './baseline';
 import { looksLikeOtp, lowConversion, OtpWindows } from './engine/otp-conversion';
 
 type Company = { company_uuid: string; reseller_uuid: string | null; product_uuid: string | null };
@@ -30,47 +31,13 @@ const PRUNE_EVERY_MS = 60_000;
 const JUDGE_GAP_MS = 500;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A company's history before the window: its destinations and how much went to premium ones. */
-export async function readBaseline(
-  db: Kysely<Database>,
-  company: Company,
-  t: PumpingThresholds,
-): Promise<CompanyBaseline> {
-  const median = company.product_uuid
-    ? ((
-        await sql<{
-          m: number | null;
-        }>`select (percentile_cont(0.5) within group (order by r.price) * 1000000)::float8 as m
-          from rates r join products p on p.rate_table_uuid = r.rate_table_uuid where p.product_uuid = ${company.product_uuid}`.execute(
-          db,
-        )
-      ).rows[0]?.m ?? null)
-    : null;
-  const flagged = t.premiumPrefixes.map((p) => `${p}%`);
-  // a part at or above this price is premium (none without a median: only flagged prefixes are)
-  const premiumMicros = median === null ? null : Math.ceil((median * t.premiumPricePercent) / 100);
-  const rows = (
-    await sql<{ dest: string; n: number; premium: number }>`select left(dnis, ${1 + t.destinationDigits}) as dest,
-        count(*)::int as n,
-        count(*) filter (where dnis like any(${flagged}::text[])
-          or (${premiumMicros}::bigint is not null and price >= ${premiumMicros}::bigint * greatest(segments, 1)))::int as premium
-      from sms where company_uuid = ${company.company_uuid} and is_received = false and status <> 'blocked'
-        and created_on >= now() - make_interval(days => ${t.baselineDays})
-        and created_on < now() - make_interval(secs => ${t.windowSeconds})
-      group by 1`.execute(db)
-  ).rows;
-  return {
-    medianPartMicros: median,
-    destinations: new Set(rows.map((r) => r.dest)),
-    messages: rows.reduce((s, r) => s + r.n, 0),
-    premiumMessages: rows.reduce((s, r) => s + r.premium, 0),
-  };
-}
+/** a company's counts are kept this long after its last refresh (a company that stopped sending lets them go) */
+const COUNTS_KEPT_MS = 3_600_000;
 
 export class PumpingSignals {
   private share = new ShareWindows();
   private otp = new OtpWindows();
-  private baselines = new Map<string, { at: number; b: Promise<CompanyBaseline> }>();
+  private baselines = new Map<string, { at: number; b: Promise<CompanyBaseline>; counts?: BaselineCounts }>();
   /** companies whose share is being judged; `again` asks for one more run when more came meanwhile */
   private judging = new Map<string, { again: boolean }>();
   private judged = new Map<string, number>();
@@ -110,7 +77,7 @@ export class PumpingSignals {
       this.pruned = now;
       this.share.prune(now, t.windowSeconds);
       this.otp.prune(now, t.windowSeconds);
-      for (const [k, v] of this.baselines) if (now - v.at > BASELINE_TTL_MS) this.baselines.delete(k);
+      for (const [k, v] of this.baselines) if (now - v.at > COUNTS_KEPT_MS) this.baselines.delete(k);
       for (const [k, at] of this.judged) if (now - at > PRUNE_EVERY_MS) this.judged.delete(k);
     }
   }
@@ -130,11 +97,20 @@ export class PumpingSignals {
   private baseline(company: Company, t: PumpingThresholds): Promise<CompanyBaseline> {
     const hit = this.baselines.get(company.company_uuid);
     if (hit && Date.now() - hit.at < BASELINE_TTL_MS) return hit.b;
-    const b = readBaseline(this.db, company, t);
-    this.baselines.set(company.company_uuid, { at: Date.now(), b });
+    // the last counts, to read only what entered and left the history since
+    const entry: { at: number; b: Promise<CompanyBaseline>; counts?: BaselineCounts } = {
+      at: Date.now(),
+      b: readBaseline(this.db, company, t, Date.now(), hit?.counts).then((counts) => {
+        entry.counts = counts;
+        return baselineOf(counts);
+      }),
+    };
+    this.baselines.set(company.company_uuid, entry);
     // a failed read is tried again by the next judgement
-    b.catch(() => this.baselines.delete(company.company_uuid));
-    return b;
+    entry.b.catch(() => {
+      if (this.baselines.get(company.company_uuid) === entry) this.baselines.delete(company.company_uuid);
+    });
+    return entry.b;
   }
 
   private judgeShare(company: Company, t: PumpingThresholds): void {
