@@ -7,7 +7,7 @@ import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { afterPosting } from './account-hooks';
 import { available, canReserve, checkPosting, type LedgerKind } from './ledger-core';
-import { lockAccount, lowBalanceAlert, type AccountRef, type LockedAccount } from './ledger';
+import { lockAccount, lowBalanceAlert, type AccountRef, type AccountSpend, type LockedAccount } from './ledger';
 import { toMicro } from '../lib/money';
 
 export type Held = { ok: true; reservation_uuid: string } | { ok: false; available: bigint };
@@ -259,20 +259,21 @@ export async function releaseMany(trx: Transaction<Database>, reservation_uuids:
 /**
  * How many of `amounts`, taken in order, the account can hold now (a zero costs nothing): a job that
  * must not run past the balance stores that many and waits for money. Locks the account, so a
- * reserveMany of the same prefix later in the transaction is granted whole.
+ * reserveMany of the same prefix later in the transaction is granted whole; `spend` is the guards' spend
+ * record that lock read (null when nothing costs anything and no lock was taken).
  */
 export async function affordablePrefix(
   trx: Transaction<Database>,
   account: AccountRef,
   amounts: bigint[],
-): Promise<number> {
-  if (!amounts.some((a) => a > 0n)) return amounts.length;
+): Promise<{ paid: number; spend: AccountSpend | null }> {
+  if (!amounts.some((a) => a > 0n)) return { paid: amounts.length, spend: null };
   const acc = await lockAccount(trx, account);
   let left = available(acc);
   for (const [i, amount] of amounts.entries()) {
     if (amount <= 0n) continue;
-    if (left < amount) return i;
+    if (left < amount) return { paid: i, spend: acc.spend };
     left -= amount;
   }
-  return amounts.length;
+  return { paid: amounts.length, spend: acc.spend };
 }

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { balanceOf, ledgerSumOf, post, release, reserve, settle } from './ledger';
+import { balanceOf, ledgerSumOf, post, release, reserve, settle, type Reserved } from './ledger';
 import { parseMoney } from '../lib/money';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -107,7 +107,7 @@ describe('ledger postings and holds', () => {
     expect(b.reserved).toBe(28n * parseMoney('0.35'));
     expect(b.available).toBe(parseMoney('0.20'));
     // settle half at a lower final price, release the rest: the balance only moves by what was charged
-    const granted = holds.filter((h): h is { ok: true; reservation_uuid: string; duplicate: boolean } => h.ok);
+    const granted = holds.filter((h): h is Extract<Reserved, { ok: true }> => h.ok);
     await Promise.all(
       granted.map((h, i) =>
         tx<unknown>((trx) =>

@@ -175,7 +175,9 @@ export async function post(trx: Transaction<Database>, input: PostInput): Promis
   return insertEntry(trx, acc, input);
 }
 
-export type Reserved = { ok: true; reservation_uuid: string; duplicate: boolean } | { ok: false; available: bigint };
+/** `spend`: the guards' spend record as the account lock read it (exact), for their spend check in the same transaction */
+export type Reserved =
+  { ok: true; reservation_uuid: string; duplicate: boolean; spend: AccountSpend } | { ok: false; available: bigint };
 
 /**
  * Holds `amount` (micro, > 0) against the account for a charge that is not final yet (an SMS in flight).
@@ -192,7 +194,7 @@ export async function reserve(
       .select('reservation_uuid')
       .where('idempotency_key', '=', input.idempotency_key)
       .executeTakeFirst();
-    if (first) return { ok: true, reservation_uuid: first.reservation_uuid, duplicate: true };
+    if (first) return { ok: true, reservation_uuid: first.reservation_uuid, duplicate: true, spend: acc.spend };
   }
   if (!canReserve(acc, input.amount)) return { ok: false, available: available(acc) };
   const row = await trx
@@ -209,7 +211,7 @@ export async function reserve(
     .set({ reserved: (acc.reserved + input.amount).toString() })
     .where('account_uuid', '=', acc.account_uuid)
     .execute();
-  return { ok: true, reservation_uuid: row.reservation_uuid, duplicate: false };
+  return { ok: true, reservation_uuid: row.reservation_uuid, duplicate: false, spend: acc.spend };
 }
 
 async function closeHold(trx: Transaction<Database>, reservation_uuid: string, status: 'settled' | 'released') {

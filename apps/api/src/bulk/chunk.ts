@@ -118,8 +118,9 @@ export async function storeChunk(
       // Only what the balance covers now: the job holds at the first message it cannot pay for, instead
       // of storing the rest blocked; that message and those after it go out after a top-up.
       const amounts = chunk.judged.map(holdOf);
-      const paid = await affordablePrefix(trx, { company_uuid: chunk.company.company_uuid }, amounts);
-      // ...and only what the company's spend limits allow: past them the job holds itself the same way
+      const { paid, spend } = await affordablePrefix(trx, { company_uuid: chunk.company.company_uuid }, amounts);
+      // ...and only what the company's spend limits allow: past them the job holds itself the same way (the
+      // spend that lock read lets the check answer without a read of its own when far from the limits)
       const allowed = chunk.judged.some((j) => j.limited)
         ? withinRoom(
             amounts,
@@ -127,6 +128,7 @@ export async function storeChunk(
               trx,
               chunk.company.company_uuid,
               amounts.reduce((a, b) => a + b, 0n),
+              spend ?? undefined,
             ),
           )
         : amounts.length;

@@ -87,6 +87,43 @@ describe('guards on traffic: a bulk holds itself at its spend limit; pumping is 
     await (messagingOf(t.app).gateway as SmscSimulator).drain();
   }, 90_000);
 
+  it('far from its limits, a bulk chunk and a scheduled send check their spend by the account lock, no read of their own', async () => {
+    await call('PUT', `/company/${acmeCo}/guards`, reseller, { daily_limit: '1000' });
+    const guards = guardsOf(t.app);
+    const reads = guards.spendReads;
+    const numbers = Array.from({ length: 8 }, (_, i) => `+1415${String(3300000 + i * 41).padStart(7, '0')}`);
+    const id = await runBulk(numbers, 'Far from the limit');
+    await until(
+      () => bulkOf(t.app).progress(id),
+      (p) => p.status === 'finished',
+    );
+    const later = new Date(Date.now() + 3600_000).toISOString();
+    const res = await call('POST', '/sms', acme, {
+      ani: ACME_ANI,
+      dnis: '+14155550188',
+      text: 'later',
+      send_at: later,
+    });
+    const sms_uuid = res.json().sms.sms_uuid as string;
+    await t.app.db
+      .updateTable('sms')
+      .set({ send_at: new Date(Date.now() - 1000) })
+      .where('sms_uuid', '=', sms_uuid)
+      .execute();
+    await messagingOf(t.app).messaging.runDue();
+    expect(await statesOf(id)).toEqual([{ status: 'sent', reason: null, n: 8 }]);
+    expect(
+      (await t.app.db.selectFrom('sms').select('status').where('sms_uuid', '=', sms_uuid).executeTakeFirstOrThrow())
+        .status,
+    ).toBe('sent');
+    expect((await call('GET', `/company/${acmeCo}/guards`, acme)).json()).toMatchObject({
+      spent_today: expect.any(String),
+    });
+    expect(guards.spendReads).toBe(reads);
+    await call('PUT', `/company/${acmeCo}/guards`, reseller, { daily_limit: null });
+    await (messagingOf(t.app).gateway as SmscSimulator).drain();
+  }, 90_000);
+
   it('replays a pumping burst and a normal campaign: only the burst is held, alerted and then released', async () => {
     const settings = await call('PUT', '/guards/settings', admin, { pumping_enabled: true, pumping_min_messages: 20 });
     expect(settings.json()).toMatchObject({ pumping_enabled: true, pumping_min_messages: 20, pumping_range_digits: 4 });

@@ -88,6 +88,9 @@ export class GuardService implements SendGuards {
     return entry;
   }
 
+  /** how many spend checks read the limits and spend in their transaction (the rest answered from the lock's spend) */
+  spendReads = 0;
+
   async spendRoom(
     trx: Transaction<Database>,
     company_uuid: string,
@@ -107,6 +110,7 @@ export class GuardService implements SendGuards {
     }
     // the caller holds the company's account lock (guard-port.ts), so this statement, begun after it was
     // granted, sees every earlier store of the company committed; no lock of the guards' own is needed
+    this.spendReads++;
     const r = await spendFigures(trx, company_uuid);
     if (!r) return null;
     return spendRoom(effectiveLimits(limitsOf(r)), { today: BigInt(r.today), month: BigInt(r.month) });

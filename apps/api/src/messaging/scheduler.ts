@@ -8,7 +8,7 @@ import { HttpError } from '../lib/http-error';
 import { reserve, rideAccount } from '../billing';
 import { block, noMoney, type Decision } from './engine/pipeline';
 import { countSegments } from './engine/segments';
-import type { SendGuards } from './guard-port';
+import type { AccountSpend, SendGuards } from './guard-port';
 import { Refused, type CompanyFacts } from './pipeline-types';
 
 const SCHEDULE_BATCH = 200;
@@ -95,15 +95,18 @@ export class Scheduler {
     try {
       const moved = await this.db.transaction().execute(async (trx) => {
         let reservation_uuid: string | null = null;
-        // the hold first: its account lock is what lets one store of the company at a time check its spend
+        let spent: AccountSpend | undefined;
+        // the hold first: its account lock is what lets one store of the company at a time check its spend, and
+        // the spend it read answers that check without a read of its own when far from the limits
         if (decision.price > 0n) {
           const r = await reserve(trx, { account: { company_uuid: company.company_uuid }, amount: decision.price });
           if (!r.ok) throw new Refused(noMoney(decision.price, r.available) as Extract<Decision, { ok: false }>);
           reservation_uuid = r.reservation_uuid;
+          spent = r.spend;
         }
         const room =
           limited && decision.price > 0n
-            ? await this.p.guards().spendRoom(trx, company.company_uuid, decision.price)
+            ? await this.p.guards().spendRoom(trx, company.company_uuid, decision.price, spent)
             : null;
         if (room !== null && decision.price > room)
           throw new Refused(

@@ -13,7 +13,7 @@ import { markSent, storeBatch, type BatchItem, type Judged, type StoredMessage }
 import { judgeBatch } from './judge';
 import { DlrBatcher } from './dlr-batch';
 import { SendBatcher } from './send-batch';
-import { NO_GUARDS, type GuardView, type SendGuards } from './guard-port';
+import { NO_GUARDS, type AccountSpend, type GuardView, type SendGuards } from './guard-port';
 import { SendFacts } from './facts';
 import { MessageMoves } from './moves';
 import { Scheduler } from './scheduler';
@@ -44,8 +44,13 @@ export class MessagingService {
   }
 
   /** What the company's spend limits still allow, in the caller's transaction (bulk jobs hold on it); null: no limit. */
-  spendRoom(trx: Transaction<Database>, company_uuid: string, need?: bigint): Promise<bigint | null> {
-    return this.guards.spendRoom(trx, company_uuid, need);
+  spendRoom(
+    trx: Transaction<Database>,
+    company_uuid: string,
+    need?: bigint,
+    spent?: AccountSpend,
+  ): Promise<bigint | null> {
+    return this.guards.spendRoom(trx, company_uuid, need, spent);
   }
 
   /** The template check of the content domain (a plugin that declares `messaging` a dependency calls this). */
