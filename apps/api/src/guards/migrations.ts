@@ -60,7 +60,7 @@ export const GUARDS_MIGRATIONS: Migration[] = [
   },
   {
     // A company's spend today and this month on its account row, which every store already locks and
-    // updates: kept in guard_spend, each store also wrote a row of that table (docs/guards.md, "Cost").
+    // updates: kept in guard_spend, each store also wrote a row of that table (docs/guards-cost.md).
     // guard_spend is left in place, no longer written, for nodes of the previous release during a deploy.
     id: '301_spend_on_account',
     ddl: `
