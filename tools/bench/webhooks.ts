@@ -6,7 +6,7 @@
 // webhooks. Prints the CPU per message of the API process, PostgreSQL's processes and the listener.
 // Usage: npm run bench:webhooks  (WEBHOOK_SENDS=20000, WEBHOOK_MODES=postgres,pglite, BENCH_DATABASE_URL,
 // WEBHOOK_POLL_MS, WEBHOOK_BATCH, WEBHOOK_SIDES=off,on, WEBHOOK_DELIVER=0: the events written and never sent,
-// what the outbox alone costs the bulk; WEBHOOK_RUNS=n pairs, summed up by their median and pooled rate;
+// what the outbox alone costs the bulk; WEBHOOK_RUNS=n pairs (3), summed up by their median and pooled rate;
 // WEBHOOK_LISTENER=lean|node, the endpoint's kind, webhook-listener.ts)
 import { fork } from 'node:child_process';
 import path from 'node:path';
@@ -22,8 +22,8 @@ import type { ListenerReport } from './webhook-listener';
 const SENDS = Number(process.env.WEBHOOK_SENDS ?? 20_000);
 // a database of its own: its backends' CPU is then ours alone, whatever else the server runs
 const PG_URL = benchDatabaseUrl('postgres://postgres@127.0.0.1:5432/bench_webhooks');
-// off/on pairs, one after the other (on a shared machine one pair says little)
-const RUNS = Number(process.env.WEBHOOK_RUNS ?? 1);
+// off/on pairs, one after the other (one pair says little on a shared machine; the summary pools them)
+const RUNS = Number(process.env.WEBHOOK_RUNS ?? 3);
 const MODES = (process.env.WEBHOOK_MODES ?? 'postgres').split(',');
 // WEBHOOK_SIDES=on runs only the bulk with webhooks (a CPU profile of that side alone)
 const SIDES = (process.env.WEBHOOK_SIDES ?? 'off,on').split(',');

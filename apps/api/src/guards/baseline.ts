@@ -44,7 +44,7 @@ export function baselineOf(c: BaselineCounts): CompanyBaseline {
  * A company's history before the window (`now` − baselineDays to `now` − windowSeconds): its destinations and
  * how much went to premium ones. With `prev` (the same company's counts) and nothing they depend on changed,
  * only the slices between the two ranges are read: a 30-day history was a scan of every message of the month
- * every 10 minutes (118,764 rows, 200–310 ms of CPU on PGlite's one connection, docs/guards.md).
+ * every 10 minutes (118,764 rows, 200–310 ms of CPU on PGlite's one connection, docs/guards-cost.md).
  */
 export async function readBaseline(
   db: Kysely<Database>,
