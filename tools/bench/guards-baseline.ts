@@ -17,7 +17,6 @@ import { benchDatabaseUrl, loadAverage } from './support';
 const ROWS = Number(process.env.BASELINE_ROWS ?? 120_000);
 const MODES = (process.env.BASELINE_MODES ?? 'pglite,postgres').split(',');
 const REPEAT = 5;
-const DAY = 86_400_000;
 
 async function runMode(mode: string): Promise<string> {
   const url = mode === 'postgres' ? benchDatabaseUrl() : undefined;
