@@ -31,6 +31,7 @@ export {
   balanceOf,
   ledgerSumOf,
   type AccountRef,
+  type AccountSpend,
   type PostInput,
   type Posted,
   type Reserved,

@@ -4,6 +4,7 @@
 import type { RawBuilder, Transaction } from 'kysely';
 import type { BlockReason } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
+import type { AccountSpend } from '../billing';
 
 /** A number as the pipeline routes it: E.164 with the plus and its country (libphonenumber's). */
 export interface Destination {
@@ -72,12 +73,8 @@ export interface SendGuards {
   afterCharge(company_uuid: string, account?: ChargedAccount): void;
 }
 
-/** The spend record on a company's account row (micro-units): its last day of spend (ISO) and that day's month. */
-export interface AccountSpend {
-  day: string | null;
-  today: bigint;
-  month: bigint;
-}
+/** The spend record on a company's account row, as billing's account lock reads it (one type for both sides). */
+export type { AccountSpend };
 
 /** A company's account as a charge hold left it (micro-units). */
 export interface ChargedAccount {
