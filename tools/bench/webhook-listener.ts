@@ -26,11 +26,23 @@ const delivered = new Set<string>();
 let lastAt = 0;
 const cpu0 = process.cpuUsage();
 
+interface EventBody {
+  id?: string;
+  type: string;
+  data: { sms_uuid?: string; id?: string; status?: string; events?: EventBody[] };
+}
+
 /** One event: counted by its id, and its message remembered when it says `delivered`. */
-function received(id: string, body: string): void {
+function count(id: string, event: EventBody): void {
   seen.set(id, (seen.get(id) ?? 0) + 1);
-  const event = JSON.parse(body) as { data: { sms_uuid?: string; id?: string; status?: string } };
   if (event.data.status === 'delivered') delivered.add(String(event.data.sms_uuid ?? event.data.id));
+}
+
+/** One request: an event, or a batch whose events carry their own ids (a batch's own webhook-id is not counted). */
+function received(id: string, body: string): void {
+  const event = JSON.parse(body) as EventBody;
+  if (event.type === 'webhook.batch') for (const e of event.data.events ?? []) count(String(e.id), e);
+  else count(id, event);
   lastAt = performance.timeOrigin + performance.now();
 }
 

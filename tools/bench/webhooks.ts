@@ -7,7 +7,8 @@
 // Usage: npm run bench:webhooks  (WEBHOOK_SENDS=20000, WEBHOOK_MODES=postgres,pglite, BENCH_DATABASE_URL,
 // WEBHOOK_POLL_MS, WEBHOOK_BATCH, WEBHOOK_SIDES=off,on, WEBHOOK_DELIVER=0: the events written and never sent,
 // what the outbox alone costs the bulk; WEBHOOK_RUNS=n pairs (3), summed up by their median and pooled rate;
-// WEBHOOK_LISTENER=lean|node, the endpoint's kind, webhook-listener.ts)
+// WEBHOOK_LISTENER=lean|node, the endpoint's kind, webhook-listener.ts; WEBHOOK_DELIVERIES=single,batched: the
+// webhook's delivery, one event a request and/or batched (docs/webhooks.md), each against the same run without)
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -31,6 +32,8 @@ const SIDES = (process.env.WEBHOOK_SIDES ?? 'off,on').split(',');
 const DELIVER = process.env.WEBHOOK_DELIVER !== '0';
 const POLL_MS = !DELIVER ? 0 : process.env.WEBHOOK_POLL_MS ? Number(process.env.WEBHOOK_POLL_MS) : undefined;
 const BATCH = process.env.WEBHOOK_BATCH ? Number(process.env.WEBHOOK_BATCH) : undefined;
+type Delivery = 'single' | 'batched';
+const DELIVERIES = (process.env.WEBHOOK_DELIVERIES ?? 'single,batched').split(',') as Delivery[];
 const log = (s: string) => console.error(s);
 
 /** The local endpoint (webhook-listener.ts) in a process of its own. */
@@ -63,7 +66,7 @@ interface Run {
   line: string;
 }
 
-async function runOnce(mode: string, withHooks: boolean): Promise<Run> {
+async function runOnce(mode: string, withHooks: boolean, delivery: Delivery = 'single'): Promise<Run> {
   const hooks = await listener();
   const bench = await startBenchApp(
     mode,
@@ -76,7 +79,7 @@ async function runOnce(mode: string, withHooks: boolean): Promise<Run> {
     PG_URL,
   );
   const { app } = bench;
-  const label = `${mode}, ${withHooks ? `webhook on every status change${DELIVER ? '' : ', never delivered'}` : 'no webhook'}`;
+  const label = `${mode}, ${withHooks ? `webhook on every status change, ${delivery === 'batched' ? 'batched' : 'one event a request'}${DELIVER ? '' : ', never delivered'}` : 'no webhook'}`;
   try {
     const headers = await bench.signIn('acme-admin@example.com');
     const acme = await bench.fundCompany('Acme', 100_000_000_000n);
@@ -86,7 +89,7 @@ async function runOnce(mode: string, withHooks: boolean): Promise<Run> {
         method: 'POST',
         url: `${API_PREFIX}/webhook`,
         headers,
-        payload: { url: hooks.url, events: ['message.status'] },
+        payload: { url: hooks.url, events: ['message.status'], batched: delivery === 'batched' },
       });
       if (res.statusCode !== 201 && res.statusCode !== 200) throw new Error(`webhook: ${res.statusCode} ${res.body}`);
       webhook_uuid = res.json().webhook.webhook_uuid;
@@ -209,23 +212,28 @@ function summary(pairs: { off: Run; on: Run }[]): string {
 async function main() {
   const lines: string[] = [];
   for (const mode of MODES) {
-    const pairs: { off: Run; on: Run }[] = [];
+    const pairs = new Map<Delivery, { off: Run; on: Run }[]>(DELIVERIES.map((d) => [d, []]));
     for (let i = 0; i < RUNS; i++) {
+      // one run without, then one with each delivery: every kind is compared with the same run without
       const off = SIDES.includes('off') ? await runOnce(mode, false) : null;
-      const on = SIDES.includes('on') ? await runOnce(mode, true) : null;
-      if (!off || !on) {
-        lines.push((off ?? on)?.line ?? '');
-        continue;
+      if (off && !SIDES.includes('on')) lines.push(off.line);
+      for (const delivery of SIDES.includes('on') ? DELIVERIES : []) {
+        const on = await runOnce(mode, true, delivery);
+        if (!off) {
+          lines.push(on.line);
+          continue;
+        }
+        const slower = (1 - on.rate / off.rate) * 100;
+        pairs.get(delivery)?.push({ off, on });
+        lines.push(
+          ...(delivery === DELIVERIES[0] ? [off.line] : []),
+          on.line,
+          `${mode}: with webhooks (${delivery}) ${slowerWords(slower)} (goal ≤ 20% slower): ${verdict(slower)}`,
+        );
       }
-      const slower = (1 - on.rate / off.rate) * 100;
-      pairs.push({ off, on });
-      lines.push(
-        off.line,
-        on.line,
-        `${mode}: with webhooks ${slowerWords(slower)} (goal ≤ 20% slower): ${verdict(slower)}`,
-      );
     }
-    if (pairs.length > 1) lines.push(`${mode}, ${pairs.length} pairs: ${summary(pairs)}`);
+    for (const [delivery, of] of pairs)
+      if (of.length > 1) lines.push(`${mode}, ${delivery}, ${of.length} pairs: ${summary(of)}`);
   }
   console.log(lines.join('\n'));
   process.exit(0);

@@ -74,9 +74,16 @@ describe('claim_webhook_batch: leases instead of row locks', () => {
       ).rows[0].id;
     const claimed = async (n: number) =>
       (
-        await sql<{ lease: string; batch: string; idx: number; mid: string; payload: string; attempts: number }>`select
-          lease_id::text as lease, batch_id::text as batch, idx, message_id as mid, payload, attempts
-          from claim_webhook_events(${n}, 60, null)`.execute(db)
+        await sql<{
+          lease: string;
+          batch: string;
+          idx: number;
+          mid: string;
+          payload: string;
+          attempts: number;
+          batched: boolean;
+        }>`select lease_id::text as lease, batch_id::text as batch, idx, message_id as mid, payload, attempts, batched
+          from claim_webhook_deliveries(${n}, 60, null)`.execute(db)
       ).rows;
     const [a, b, c] = [await batch(3), await batch(4), await batch(5)];
     // whole batches, oldest first, up to the limit (the batch that reaches it is taken whole)
@@ -85,7 +92,7 @@ describe('claim_webhook_batch: leases instead of row locks', () => {
     expect([byBatch(first), byBatch(second)].sort((x, y) => y.length - x.length)).toEqual([[a, b], [c]]);
     const all = [...first, ...second];
     expect(all).toHaveLength(12);
-    expect(all.every((r) => r.attempts === 1 && /^msg_[0-9a-f]{32}$/.test(r.mid))).toBe(true);
+    expect(all.every((r) => r.attempts === 1 && /^msg_[0-9a-f]{32}$/.test(r.mid) && !r.batched)).toBe(true);
     expect(new Set(all.map((r) => r.mid)).size).toBe(12);
     const ofA = all.filter((r) => r.batch === a);
     expect(ofA.map((r) => [r.idx, JSON.parse(r.payload).n])).toEqual([
@@ -94,11 +101,13 @@ describe('claim_webhook_batch: leases instead of row locks', () => {
       [2, 3],
     ]);
     expect(await claimed(100)).toEqual([]);
-    // a lease run out: the same events again, with the same webhook-ids
+    // a lease run out: the same events again, with the same webhook-ids (and the webhook's delivery as it is now)
     await sql`update webhook_leases set until = now() - interval '1 second'`.execute(db);
+    await sql`update company_webhooks set batched = true where webhook_uuid = ${webhook_uuid}`.execute(db);
     // (with the first test's events, whose leases ran out too)
     const again = (await claimed(100)).filter((r) => r.batch);
     expect(again.map((r) => r.mid).sort()).toEqual(all.map((r) => r.mid).sort());
+    expect(again.every((r) => r.batched)).toBe(true);
     await sql`update webhook_batches set state = 'done' where batch_id in (${a}, ${b}, ${c})`.execute(db);
     await sql`delete from webhook_leases`.execute(db);
     expect((await claimed(100)).filter((r) => r.batch)).toEqual([]);

@@ -2,19 +2,20 @@
 // row each for retries, status callbacks, publish() and the test action; outcomes.ts reads and writes both):
 // claims due events under a lease (one webhook_leases row a pass, claims serialised by an advisory lock), so
 // several API processes never send one row at the same time and a process that dies mid-delivery leaves it
-// to the next after the lease; POSTs each through the shared outbound POST (lib/outbound: the address
-// policy, the pinned agent), logs every attempt, and on failure schedules the next attempt with exponential
-// backoff until the attempts are spent. At-least-once: a receiver deduplicates by webhook-id, which every
-// attempt of one row repeats.
+// to the next after the lease; POSTs each (or, for a webhook that takes batches, up to 100 of its events in
+// one envelope: bodies.ts) through the shared outbound POST (lib/outbound: the address policy, the pinned
+// agent), logs every attempt of every event, and on failure schedules the event's next attempt with exponential
+// backoff until the attempts are spent. At-least-once: a receiver deduplicates by the event's webhook-id, which
+// every attempt of one event repeats (inside a batch, as the event's `id`).
 import type { Kysely } from 'kysely';
 import type { Dispatcher } from 'undici';
 import type { FastifyBaseLogger } from 'fastify';
-import { BLOCK_REASON_WORDS, type BlockReason } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import type { Pipelining, Resolve } from '../lib/outbound/pinned-agent';
 import type { PipelinePolicyOptions } from '../lib/outbound/pipeline-policy';
 import { OutboundPoster, type PostOutcome } from '../lib/outbound/signed-post';
 import { ID_HEADER, signPayload, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signing';
+import { batchBody, batchId, eventBody, requestsOf } from './bodies';
 import { claimEvents, writeOutcomes, type Attempted, type Claimed } from './outcomes';
 
 export interface CompanyWebhookOptions {
@@ -41,21 +42,6 @@ export interface CompanyWebhookOptions {
 export type AttemptOutcome = PostOutcome;
 
 const LEASE_SECONDS = 120;
-
-/**
- * The Standard Webhooks body: type, timestamp of the event, data (a blocked message's reason also in words).
- * `payload` as PostgreSQL wrote it (jsonb's text) goes into the body as it is: parsing it into an object and
- * writing it out again cost more than the rest of the body.
- */
-export function eventBody(row: Pick<Claimed, 'type' | 'payload' | 'occurred_on'>): string {
-  const timestamp = row.occurred_on;
-  if (!row.payload.includes('"block_reason"'))
-    return `{"type":${JSON.stringify(row.type)},"timestamp":"${timestamp}","data":${row.payload}}`;
-  const data = JSON.parse(row.payload) as Record<string, unknown>;
-  const reason = data.block_reason as BlockReason | undefined;
-  if (reason && BLOCK_REASON_WORDS[reason]) data.block_reason_words = BLOCK_REASON_WORDS[reason];
-  return JSON.stringify({ type: row.type, timestamp, data });
-}
 
 export class CompanyWebhookDispatcher {
   private readonly poster: OutboundPoster;
@@ -110,14 +96,17 @@ export class CompanyWebhookDispatcher {
     // a pass's outcomes are written together, in one statement: the database's cost of a pass is mostly its
     // statements and commits, not its rows, so a pass claims more rows than it sends at once
     const done: Attempted[] = [];
+    // each event of a batched request has the request's outcome: delivered together or retried one by one
+    const requests = requestsOf(rows);
     let next = 0;
     const worker = async () => {
-      while (next < rows.length) {
-        const r = rows[next++];
-        done.push({ r, ...(await this.send(r)) });
+      while (next < requests.length) {
+        const group = requests[next++];
+        const sent = await this.send(group);
+        for (const r of group) done.push({ r, ...sent });
       }
     };
-    await Promise.all(Array.from({ length: Math.min(this.o.inFlight ?? 50, rows.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(this.o.inFlight ?? 50, requests.length) }, worker));
     await this.recordAll(done);
     return rows.length;
   }
@@ -134,25 +123,28 @@ export class CompanyWebhookDispatcher {
   }
 
   private async attempt(r: Claimed): Promise<AttemptOutcome> {
-    const sent = await this.send(r);
+    const sent = await this.send([r]);
     await this.recordAll([{ r, ...sent }]);
     return sent.out;
   }
 
-  /** One POST of one row, signed; never throws (a refusal or a network error is the outcome). */
-  private async send(r: Claimed): Promise<{ out: AttemptOutcome; duration_ms: number }> {
+  /** One signed POST of one event or one webhook's batch; never throws (a refusal or a network error is the outcome). */
+  private async send(group: Claimed[]): Promise<{ out: AttemptOutcome; duration_ms: number }> {
     const started = Date.now();
+    const r = group[0];
     let out: AttemptOutcome;
     if (!r.url || !r.secret || !r.is_active) {
       const error = !r.secret ? 'The company has no callback signing secret' : 'The webhook was switched off';
       out = { ok: false, status_code: null, error };
     } else {
       const secret = r.secret;
-      const body = eventBody(r);
+      const batched = r.batched;
+      const body = batched ? batchBody(group) : eventBody(r);
+      const id = batched ? batchId(group) : r.message_id;
       out = await this.poster.post(r.url, body, (ts) => ({
-        [ID_HEADER]: r.message_id,
+        [ID_HEADER]: id,
         [TIMESTAMP_HEADER]: String(ts),
-        [SIGNATURE_HEADER]: signPayload(secret, r.message_id, ts, body),
+        [SIGNATURE_HEADER]: signPayload(secret, id, ts, body),
       }));
     }
     return { out, duration_ms: Date.now() - started };

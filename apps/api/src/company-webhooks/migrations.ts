@@ -323,4 +323,68 @@ export const COMPANY_WEBHOOK_MIGRATIONS: { id: string; ddl: string }[] = [
       create or replace function webhook_batch_message_id(batch_key uuid, idx integer) returns text
         language sql immutable parallel safe as $$select 'msg_' || md5(batch_key::text || ':' || idx::text)$$`,
   },
+  {
+    // Batched delivery, a webhook's choice (docs/webhooks.md, "Batched delivery"): its events go up to 100 a
+    // request in one signed envelope instead of one request each. The claim answers whether each event's
+    // webhook takes batches. A function of its own rather than 228's replaced: its answer has one more column,
+    // and a node not yet upgraded keeps calling 228's while the others run this one.
+    id: '230_webhook_batched_delivery',
+    ddl: `
+      alter table company_webhooks add column batched boolean not null default false;
+      create function claim_webhook_deliveries(n integer, lease_seconds integer, only_id bigint)
+        returns table (lease_id bigint, delivery_id bigint, batch_id bigint, idx integer, message_id text,
+          company_uuid uuid, webhook_uuid uuid, callback_url text, type text, payload text, occurred_on text,
+          attempts integer, url text, secret text, is_active boolean, batched boolean)
+        language plpgsql set enable_bitmapscan = off set jit = off set plan_cache_mode = force_custom_plan
+        as ${quoted(`#variable_conflict use_column
+      declare
+        got bigint[] := '{}';
+        bids bigint[] := '{}';
+        taken integer := 0;
+        lid bigint;
+      begin
+        perform pg_advisory_xact_lock(hashtext('smsc-webhook-claim'), hashtext(current_schema()));
+        delete from webhook_leases l where l.until < now();
+        if only_id is null then
+          bids := array(select x.batch_id from (select b.batch_id, sum(b.size) over (order by b.batch_id) - b.size as before
+              from webhook_batches b where b.state = 'pending'
+                and b.batch_id not in (select unnest(l.batch_ids) from webhook_leases l)
+              order by b.batch_id limit n) x where x.before < n);
+          taken := coalesce((select sum(b.size) from webhook_batches b where b.batch_id = any(bids)), 0);
+          if taken < n then
+            got := array(select m.delivery_id from webhook_messages m where m.state = 'pending'
+              and m.next_attempt_on <= now() and (m.lease_until is null or m.lease_until < now())
+              and m.delivery_id not in (select unnest(l.ids) from webhook_leases l)
+              order by m.next_attempt_on, m.delivery_id limit n - taken);
+          end if;
+        else
+          got := array(select m.delivery_id from webhook_messages m where m.delivery_id = only_id and m.state = 'pending'
+            and (m.lease_until is null or m.lease_until < now())
+            and m.delivery_id not in (select unnest(l.ids) from webhook_leases l));
+        end if;
+        if cardinality(got) = 0 and cardinality(bids) = 0 then
+          return;
+        end if;
+        insert into webhook_leases as l (until, ids, batch_ids)
+          values (now() + make_interval(secs => lease_seconds), got, bids) returning l.lease_id into lid;
+        -- in the order the events happened (a pass sends them in this order, 50 at a time)
+        return query select * from (select lid, null::bigint, b.batch_id, (e.i - 1)::integer, webhook_batch_message_id(b.batch_key, (e.i - 1)::integer),
+            b.company_uuid, b.webhook_uuid, null::text, b.type, e.payload::text,
+            to_char(b.occurred_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 1, w.url, w.secret,
+            coalesce(w.is_active, false), coalesce(w.batched, false)
+          from webhook_batches b cross join lateral jsonb_array_elements(b.events) with ordinality as e(payload, i)
+            left join company_webhooks w on w.webhook_uuid = b.webhook_uuid
+          where b.batch_id = any(bids)
+          union all
+          select lid, m.delivery_id, null::bigint, null::integer, m.message_id, m.company_uuid, m.webhook_uuid,
+            m.callback_url, m.type, m.payload::text,
+            to_char(m.occurred_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), m.attempts + 1,
+            coalesce(w.url, m.callback_url), coalesce(w.secret, s.secret), coalesce(w.is_active, true),
+            coalesce(w.batched, false)
+          from webhook_messages m left join company_webhooks w on w.webhook_uuid = m.webhook_uuid
+            left join company_callback_secrets s on m.webhook_uuid is null and s.company_uuid = m.company_uuid
+          where m.delivery_id = any(got)) as x(l, d, b, i, mid, co, wh, cb, t, p, o, a, u, sec, act, bat)
+          order by x.o, x.b, x.i, x.d;
+      end`)}`,
+  },
 ];

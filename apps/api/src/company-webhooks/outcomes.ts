@@ -1,4 +1,4 @@
-// What the dispatcher reads and writes in the database: the claim (claim_webhook_events, migration 228) and
+// What the dispatcher reads and writes in the database: the claim (claim_webhook_deliveries, migration 230) and
 // one statement per pass for every outcome. Events come from two places: webhook_batches (the events of one
 // sms statement for one webhook, first attempts) and webhook_messages (one row each: retries, status
 // callbacks, publish() and the test event). docs/webhooks.md, "What an event costs".
@@ -28,6 +28,8 @@ export interface Claimed {
   url: string | null;
   secret: string | null;
   is_active: boolean | null;
+  /** the webhook takes its events in batches (bodies.ts); false for a message's status_callback */
+  batched: boolean;
 }
 
 export interface Attempted {
@@ -54,8 +56,10 @@ export async function claimEvents(
 ): Promise<Claimed[]> {
   const r = await sql<Claimed>`select lease_id::text as lease_id, delivery_id::text as delivery_id,
       batch_id::text as batch_id, idx, message_id, company_uuid, webhook_uuid, callback_url, type, payload,
-      occurred_on, attempts, url, secret, is_active
-    from claim_webhook_events(${limit}, ${leaseSeconds}, ${only ?? null}::bigint) where ${ASYNC_COMMIT}`.execute(db);
+      occurred_on, attempts, url, secret, is_active, batched
+    from claim_webhook_deliveries(${limit}, ${leaseSeconds}, ${only ?? null}::bigint) where ${ASYNC_COMMIT}`.execute(
+    db,
+  );
   return r.rows;
 }
 

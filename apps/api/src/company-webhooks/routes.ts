@@ -51,6 +51,7 @@ export default async function companyWebhookRoutes(base: FastifyInstance, opts: 
         'w.url',
         'w.events',
         'w.is_active',
+        'w.batched',
         'w.description',
         'w.secret',
         'w.created_on',
@@ -73,6 +74,7 @@ export default async function companyWebhookRoutes(base: FastifyInstance, opts: 
     url: w.url,
     events: w.events.join(', '),
     is_active: w.is_active,
+    batched: w.batched,
     description: w.description,
     ...(rotated ? { secret: `rotated (${w.secret_hint})` } : {}),
   });
@@ -112,6 +114,7 @@ export default async function companyWebhookRoutes(base: FastifyInstance, opts: 
           url: req.body.url,
           events: req.body.events,
           is_active: req.body.is_active ?? true,
+          batched: req.body.batched ?? false,
           description: req.body.description ?? null,
           secret,
         })

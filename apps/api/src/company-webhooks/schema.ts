@@ -13,6 +13,8 @@ export interface CompanyWebhookTables {
     events: string[];
     secret: string;
     is_active: Generated<boolean>;
+    /** since migration 230: up to 100 events a request in one envelope (bodies.ts) */
+    batched: Generated<boolean>;
     description: Opt<string>;
     created_on: Created;
   };

@@ -25,6 +25,9 @@ export const WEBHOOK_ACCESS = { company: 'webhook.company' } as const;
 /** One switch per event in the form ("event_message_status"); the API takes the list of events. */
 const eventField = (e: CompanyWebhookEvent) => `event_${e.replace('.', '_')}`;
 
+const BATCHED_WORDS = 'Batched (up to 100)';
+const SINGLE_WORDS = 'One event a request';
+
 const lastDelivery = (w: CompanyWebhook) => {
   if (!w.last_delivery_on) return 'None yet';
   const status = w.last_status === 'delivered' ? 'delivered' : `failed (${w.last_status})`;
@@ -46,6 +49,7 @@ export const webhookDefinition: ResourceDefinition<CompanyWebhook> = {
       render: (v) => (v as CompanyWebhookEvent[]).map((e) => COMPANY_WEBHOOK_EVENT_WORDS[e]).join(', '),
     },
     { key: 'is_active', title: 'Active', width: 90, render: (v) => (v ? 'Yes' : 'No') },
+    { key: 'batched', title: 'Delivery', width: 150, render: (v) => (v ? BATCHED_WORDS : SINGLE_WORDS) },
     { key: 'last_delivery_on', title: 'Last delivery', width: 240, render: (_v, row) => lastDelivery(row) },
     { key: 'secret_hint', title: 'Secret', width: 150, hideInTable: true },
     { key: 'created_on', title: 'Created', width: 190, render: (v) => formatDateTime(v as string), hideInTable: true },
@@ -77,6 +81,12 @@ export const webhookDefinition: ResourceDefinition<CompanyWebhook> = {
       label: COMPANY_WEBHOOK_EVENT_WORDS[e],
       kind: 'switch',
     })),
+    {
+      name: 'batched',
+      label: 'Batched delivery',
+      kind: 'switch',
+      help: 'Up to 100 events in one signed request (type "webhook.batch") instead of one request each, for endpoints that receive large bulks; the endpoint reads the events from the envelope',
+    },
     { name: 'is_active', label: 'Active', kind: 'switch' },
   ],
 };
@@ -90,6 +100,7 @@ export function webhookCreateBody(values: FormValues): CompanyWebhookCreateBody 
     url: text(values['url']),
     events: eventsOf(values),
     is_active: !!values['is_active'],
+    batched: !!values['batched'],
     description: text(values['description']) || null,
     ...(company ? { company_uuid: company } : {}),
   };
@@ -130,6 +141,7 @@ export const webhookBundle: ResourceBundle<CompanyWebhook, CompanyWebhookCreateB
     url: w.url,
     description: w.description ?? '',
     is_active: w.is_active,
+    batched: w.batched,
     ...Object.fromEntries(COMPANY_WEBHOOK_EVENTS.map((e) => [eventField(e), w.events.includes(e)])),
   }),
 };

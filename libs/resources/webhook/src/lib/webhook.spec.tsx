@@ -16,6 +16,7 @@ const hook = (over: Partial<CompanyWebhook> = {}): CompanyWebhook => ({
   url: 'https://hooks.acme.test/sms',
   events: ['message.status'],
   is_active: true,
+  batched: false,
   description: null,
   secret_hint: 'whsec_c2…YWI=',
   last_status: null,
@@ -65,8 +66,8 @@ describe('the Webhooks screens', () => {
       if (method === 'GET' && path === '/webhook/callback-secret')
         return json({ company_uuid: hooks[0]?.company_uuid ?? ID, secret_hint: null });
       if (method === 'POST' && path === '/webhook') {
-        const b = body as { url: string; events: CompanyWebhook['events'] };
-        const made = hook({ url: b.url, events: b.events });
+        const b = body as { url: string; events: CompanyWebhook['events']; batched: boolean };
+        const made = hook({ url: b.url, events: b.events, batched: b.batched });
         hooks = [made];
         return json({ webhook: made, secret: SECRET }, 201);
       }
@@ -89,10 +90,13 @@ describe('the Webhooks screens', () => {
     api.calls.length = 0;
   });
 
-  it('creates a webhook with the chosen events, then shows its secret once with a copy button', async () => {
+  it('creates a webhook with the chosen events and delivery, then shows its secret once with a copy button', async () => {
     const { router, store } = renderArea('/area/webhooks/add');
     fireEvent.change(await screen.findByLabelText('URL'), { target: { value: 'https://hooks.acme.test/sms' } });
     fireEvent.click(screen.getByRole('switch', { name: 'Incoming messages' }));
+    const batched = screen.getByRole('switch', { name: 'Batched delivery' });
+    expect(batched.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(batched);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /Create webhook/ })));
     await waitFor(() => expect(router.state.location.pathname).toBe('/area/webhooks/list'));
     const created = api.calls.find((c) => c.method === 'POST' && c.path === '/webhook');
@@ -100,6 +104,7 @@ describe('the Webhooks screens', () => {
       url: 'https://hooks.acme.test/sms',
       events: ['message.status', 'message.received'],
       is_active: true,
+      batched: true,
       description: null,
     });
     expect(store.getState().toast.current).toMatchObject({ kind: 'success', text: 'Webhook created' });
@@ -112,6 +117,7 @@ describe('the Webhooks screens', () => {
     const table = await screen.findByRole('table');
     await within(table).findByText('https://hooks.acme.test/sms');
     expect(table.textContent).toContain('Message status changes, Incoming messages');
+    expect(table.textContent).toContain('Batched (up to 100)');
   }, 60_000);
 
   it('shows the delivery log, sends a test event with its outcome, and rotates the secret only after confirming', async () => {

@@ -26,6 +26,8 @@ export const CompanyWebhook = Type.Object({
   url: Type.String(),
   events: Type.Array(CompanyWebhookEventName),
   is_active: Type.Boolean(),
+  /** up to 100 events a request in one signed envelope ({type: 'webhook.batch', data: {events}}) */
+  batched: Type.Boolean(),
   description: Nullable(Type.String()),
   /** shown in full only in the answer that creates or rotates it */
   secret_hint: Type.String(),
@@ -42,6 +44,7 @@ export const CompanyWebhookCreateBody = Type.Object(
     url: CallbackUrl,
     events: Events,
     is_active: Type.Optional(Type.Boolean()),
+    batched: Type.Optional(Type.Boolean()),
     description: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
     /** the admin and a reseller name the company; a company admin's is its own */
     company_uuid: Type.Optional(Uuid),
@@ -55,6 +58,7 @@ export const CompanyWebhookPatchBody = Type.Object(
     url: Type.Optional(CallbackUrl),
     events: Type.Optional(Events),
     is_active: Type.Optional(Type.Boolean()),
+    batched: Type.Optional(Type.Boolean()),
     description: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
     /** a new secret, answered once; the old one stops signing at once */
     rotate_secret: Type.Optional(Type.Boolean()),

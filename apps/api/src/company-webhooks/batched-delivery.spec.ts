@@ -1,0 +1,163 @@
+// Batched delivery (docs/webhooks.md): a webhook saved with `batched` gets its events in signed envelopes, each
+// event with the id a single delivery would have carried; a failed request retries each of its events on its
+// own schedule, and the delivery log shows every event.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
+import { post } from '../billing';
+import { messagingOf, type SmscSimulator } from '../messaging';
+import { companyWebhooksOf, verifyPayload } from '.';
+
+interface Hit {
+  path: string;
+  body: string;
+  headers: IncomingHttpHeaders;
+}
+interface Inner {
+  id: string;
+  type: string;
+  timestamp: string;
+  data: { sms_uuid?: string; status?: string };
+}
+
+describe('company webhooks: batched delivery', () => {
+  let t: TestApp;
+  let server: Server;
+  let base = '';
+  let hits: Hit[] = [];
+  let acme: Record<string, string>;
+  const sim = () => messagingOf(t.app).gateway as SmscSimulator;
+  const hooks = () => companyWebhooksOf(t.app);
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+    t.app.inject({ method, url: api(url), headers: acme, payload });
+  const verified = (h: Hit, secret: string) =>
+    verifyPayload(
+      secret,
+      {
+        id: String(h.headers['webhook-id']),
+        timestamp: String(h.headers['webhook-timestamp']),
+        signature: String(h.headers['webhook-signature']),
+      },
+      h.body,
+    );
+  const envelopes = (path: string) =>
+    hits.filter((h) => h.path === path).map((h) => ({ hit: h, ...JSON.parse(h.body) }));
+  const send = async (n: number) => {
+    const made: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const r = await call('POST', '/sms', { ani: '+12125552301', dnis: `+1415555018${i}`, text: 'Batched' });
+      expect(r.statusCode).toBe(201);
+      made.push(r.json().sms.sms_uuid);
+    }
+    await sim().drain();
+    await hooks().drain();
+    return made;
+  };
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        hits.push({ path: req.url ?? '', body, headers: req.headers });
+        res.statusCode = req.url === '/failing' ? 503 : 204;
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    t = await createTestApp({
+      companyWebhooks: { allowPrivate: true, pollMs: 0, retryBaseSeconds: 0, maxAttempts: 3, timeoutMs: 2000 },
+      messaging: { gatewaySecret: 'batched', simAutoDeliver: true, simFailureRate: 0 },
+    });
+    acme = bearer(await login(t.app, 'acme-admin@example.com'));
+    const co = await t.app.db
+      .selectFrom('companies')
+      .select('company_uuid')
+      .where('company_name', '=', 'Acme')
+      .executeTakeFirstOrThrow();
+    await t.app.db.transaction().execute((trx) =>
+      post(trx, {
+        account: { company_uuid: co.company_uuid },
+        amount: 1_000_000n,
+        kind: 'adjustment',
+        cause_type: 'test',
+        cause_id: 'batched',
+      }),
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+    server.close();
+  });
+  beforeEach(() => {
+    hits = [];
+  });
+
+  it("delivers several messages' status changes in fewer signed requests, each event with its own id", async () => {
+    const made = await call('POST', '/webhook', { url: `${base}/ok`, events: ['message.status'], batched: true });
+    expect(made.statusCode).toBe(201);
+    const { webhook, secret } = made.json();
+    expect(webhook.batched).toBe(true);
+    const sms = await send(3);
+
+    const got = envelopes('/ok');
+    expect(got.every((e) => e.type === 'webhook.batch' && verified(e.hit, secret))).toBe(true);
+    expect(got.every((e) => /^batch_[0-9a-f]{32}$/.test(String(e.hit.headers['webhook-id'])))).toBe(true);
+    const events: Inner[] = got.flatMap((e) => e.data.events);
+    expect(events).toHaveLength(9);
+    expect(got.length).toBeLessThan(events.length);
+    for (const sms_uuid of sms)
+      expect(events.filter((e) => e.data.sms_uuid === sms_uuid).map((e) => e.data.status)).toEqual([
+        'queued',
+        'sent',
+        'delivered',
+      ]);
+    expect(new Set(events.map((e) => e.id)).size).toBe(9);
+    expect(events.every((e) => e.type === 'message.status' && /^msg_/.test(e.id))).toBe(true);
+
+    // the log lists every event by the id it carried, each with the request's answer
+    const log = (await call('GET', `/webhook/${webhook.webhook_uuid}/deliveries`)).json().items;
+    expect(log).toHaveLength(9);
+    expect(log.every((a: { ok: boolean; status_code: number }) => a.ok && a.status_code === 204)).toBe(true);
+    expect(log.map((a: { message_id: string }) => a.message_id).sort()).toEqual(events.map((e) => e.id).sort());
+
+    // the test event comes batched too, a batch of one
+    const test = (await call('POST', `/webhook/${webhook.webhook_uuid}/test`)).json();
+    expect(test).toMatchObject({ ok: true, status_code: 204 });
+    const [envelope] = envelopes('/ok').slice(-1);
+    expect(envelope.data.events).toEqual([expect.objectContaining({ id: test.message_id, type: 'webhook.test' })]);
+    expect(verified(envelope.hit, secret)).toBe(true);
+  });
+
+  it('retries the events of a failed request, each with its id, and logs every attempt; a switch back sends singly', async () => {
+    const made = await call('POST', '/webhook', { url: `${base}/failing`, events: ['message.status'], batched: true });
+    const { webhook, secret } = made.json();
+    const [sms_uuid] = await send(1);
+    const tries = envelopes('/failing');
+    // three events, three attempts each (maxAttempts 3), in three requests carrying the same events
+    expect(tries).toHaveLength(3);
+    expect(tries.every((e) => verified(e.hit, secret))).toBe(true);
+    const idsOf = (e: { data: { events: Inner[] } }) => e.data.events.map((x) => x.id).join();
+    expect(new Set(tries.map(idsOf)).size).toBe(1);
+    expect(new Set(tries.map((e) => e.hit.headers['webhook-id'])).size).toBe(1);
+    expect(tries[0].data.events.map((e: Inner) => [e.data.sms_uuid, e.data.status])).toEqual([
+      [sms_uuid, 'queued'],
+      [sms_uuid, 'sent'],
+      [sms_uuid, 'delivered'],
+    ]);
+    const log = (await call('GET', `/webhook/${webhook.webhook_uuid}/deliveries`)).json().items;
+    expect(log.map((a: { attempt: number }) => a.attempt).sort()).toEqual([1, 1, 1, 2, 2, 2, 3, 3, 3]);
+    expect(log.every((a: { ok: boolean; state: string }) => !a.ok && a.state === 'failed')).toBe(true);
+
+    const patched = await call('PATCH', `/webhook/${webhook.webhook_uuid}`, { url: `${base}/single`, batched: false });
+    expect(patched.json().webhook).toMatchObject({ batched: false, url: `${base}/single` });
+    const [later] = await send(1);
+    const singles = envelopes('/single').filter((e) => e.data.sms_uuid === later);
+    expect(singles.map((e) => [e.type, e.data.status])).toEqual([
+      ['message.status', 'queued'],
+      ['message.status', 'sent'],
+      ['message.status', 'delivered'],
+    ]);
+  });
+});
