@@ -69,6 +69,9 @@ const env = {
   // meet the demo's 5% failure rate (failures are covered by the server tests)
   SMSC_SIM_FAILURE_RATE: process.env.SMSC_SIM_FAILURE_RATE ?? '0',
   SMSC_SIM_LATENCY_MS: process.env.SMSC_SIM_LATENCY_MS ?? '300',
+  // the webhook journey's endpoint listens on loopback, which the address policy refuses outside tests (the policy
+  // itself is covered by the server tests)
+  WEBHOOK_ALLOW_PRIVATE: process.env.WEBHOOK_ALLOW_PRIVATE ?? 'true',
 };
 // one line per server in the test log: the API runs on this same Node (process.execPath), the pinned one
 console.log(`[e2e-server] node --version ${process.version}, port ${port}`);

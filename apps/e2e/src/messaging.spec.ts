@@ -1,7 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { PASSWORD } from './support';
 import { expectTitle, expectToast, searchText, signInAs, tableRows } from './accounts-support';
+import { sendFromCenter } from './journey-steps-company';
 
 const stamp = Date.now().toString(36);
 const API = '/api_smsc/v1';
@@ -9,34 +10,6 @@ const ACME_NUMBER = '+12125552301';
 /** the number as screens show it (formatPhone) */
 const ACME_SHOWN = '+1 212 555 2301';
 const HANDSET = '+14155550111';
-
-/** Compose and send from the SMS center; answers the card that follows the message's status. */
-async function sendFromCenter(page: Page, text: string | { template: string }) {
-  await page.getByRole('combobox', { name: 'From' }).click();
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: ACME_SHOWN })
-    .first()
-    .click();
-  await page.getByLabel('To', { exact: true }).fill(HANDSET);
-  if (typeof text === 'string') {
-    await page.getByLabel('Text', { exact: true }).fill(text);
-  } else {
-    await page.getByRole('combobox', { name: 'Template' }).click();
-    await page
-      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-      .filter({ hasText: text.template })
-      .click();
-  }
-  // live figures in the browser, the price from the server's quote
-  await expect(page.getByTestId('sms-segments')).toHaveText('1 part');
-  await expect(page.getByTestId('sms-encoding')).toHaveText('GSM-7');
-  await expect(page.getByTestId('sms-price')).toHaveText(/^Price USD \d+\.\d+$/);
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expectToast(page, `Message to ${HANDSET}`);
-  // the status moves on screen without a reload
-  await expect(page.getByTestId('sent-status')).toHaveText('delivered', { timeout: 20_000 });
-}
 
 async function asUser(browser: Browser, baseURL: string, email: string, home: string) {
   const page = await browser.newPage({ baseURL });
@@ -53,7 +26,7 @@ test.describe('messaging', () => {
     await signInAs(page, 'acme-admin@example.com', '/company-admin');
     await page.goto('/company-admin/sms-center');
     await expectTitle(page, 'SMS center');
-    await sendFromCenter(page, `Hello from e2e ${stamp}`);
+    await sendFromCenter(page, `Hello from e2e ${stamp}`, HANDSET);
 
     await page.goto('/company-admin/sms-log/outgoing');
     await expectTitle(page, 'Outgoing SMS');
@@ -123,7 +96,7 @@ test.describe('messaging', () => {
     await reseller.close();
 
     await page.goto('/company-admin/sms-center');
-    await sendFromCenter(page, { template: name });
+    await sendFromCenter(page, { template: name }, HANDSET);
     await page.goto(`/company-admin/sms-log/outgoing?text=${stamp}`);
     await expect(tableRows(page).filter({ hasText: `See you tomorrow ${stamp}` })).toHaveCount(1);
   });
