@@ -69,8 +69,9 @@ export function WebhookPanel() {
   return (
     <Card title="Deliveries" style={{ marginTop: 16 }}>
       <Typography.Paragraph type="secondary">
-        Each event is a signed POST (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature), retried with
-        growing waits when the endpoint fails.
+        Each event is a signed POST (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature), or with
+        batched delivery up to 100 events in one; an event is retried with growing waits when the endpoint fails. Every
+        event is listed below with the answer it got.
       </Typography.Paragraph>
       <Space style={{ marginBottom: 12 }}>
         <Button onClick={() => void sendTest()} loading={testing.isLoading}>
