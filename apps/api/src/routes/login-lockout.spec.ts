@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { build, type BuildOptions } from '../app';
-import { DEMO_PASSWORD, api } from '../testing/test-app';
+import { DEMO_PASSWORD, api, dropSchemas } from '../testing/test-app';
 
 /**
  * The per-account lockout lives in the database: two server lives on the same storage (an on-disk
@@ -29,8 +28,9 @@ describe('per-account login lockout (database-backed)', () => {
   let app: FastifyInstance;
 
   afterAll(async () => {
-    if (databaseUrl) await sql.raw(`drop schema ${storage.dbSchema} cascade`).execute(app.db);
     await app.close();
+    // after close, as testing/test-app.ts does: a drop beside the running app could deadlock with its timers
+    if (databaseUrl) await dropSchemas(databaseUrl, [storage.dbSchema as string, `${storage.dbSchema}_jobs`]);
     if (storage.dataDir) rmSync(storage.dataDir, { recursive: true, force: true });
   });
 

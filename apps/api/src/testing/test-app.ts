@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { Client } from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@smsc/shared-contract';
@@ -52,20 +51,25 @@ export async function createTestApp(extra: BuildOptions = {}): Promise<TestApp> 
   return {
     app,
     async close() {
-      if (dbSchema) await sql.raw(`drop schema ${dbSchema} cascade`).execute(app.db);
-      await app.close();
-      await copied?.destroy();
-      // the job queue (pg-boss, stopped by close) keeps its tables in <schema>_jobs
-      if (dbSchema) await dropSchema(databaseUrl as string, `${dbSchema}_jobs`);
+      try {
+        await app.close();
+        await copied?.destroy();
+      } finally {
+        // after the app has stopped: dropped beside its running timers (a webhook pass, a job queue poll), the schema's
+        // locks were taken in an order theirs could cross, and a deadlock left the app unclosed and its workers
+        // running into the next test file. The job queue (pg-boss) keeps its tables in <schema>_jobs.
+        if (dbSchema) await dropSchemas(databaseUrl as string, [dbSchema, `${dbSchema}_jobs`]);
+      }
     },
   };
 }
 
-async function dropSchema(url: string, schema: string) {
+/** Drops test schemas on a connection of their own (the app's pool is closed by then). */
+export async function dropSchemas(url: string, schemas: string[]) {
   const c = new Client({ connectionString: url });
   await c.connect();
   try {
-    await c.query(`drop schema if exists ${schema} cascade`);
+    for (const schema of schemas) await c.query(`drop schema if exists ${schema} cascade`);
   } finally {
     await c.end();
   }
