@@ -1,18 +1,12 @@
 // Batched delivery (docs/webhooks.md): a webhook saved with `batched` gets its events in signed envelopes, each
 // event with the id a single delivery would have carried; a failed request retries each of its events on its
 // own schedule, and the delivery log shows every event.
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
-import { post } from '../billing';
+import { companyNamed, fundCompany } from '../testing/fixtures';
+import { signedWith as verified, startHookListener, type Hit } from '../testing/hook-listener';
 import { messagingOf, type SmscSimulator } from '../messaging';
-import { companyWebhooksOf, verifyPayload } from '.';
+import { companyWebhooksOf } from '.';
 
-interface Hit {
-  path: string;
-  body: string;
-  headers: IncomingHttpHeaders;
-}
 interface Inner {
   id: string;
   type: string;
@@ -22,7 +16,7 @@ interface Inner {
 
 describe('company webhooks: batched delivery', () => {
   let t: TestApp;
-  let server: Server;
+  let listener: Awaited<ReturnType<typeof startHookListener>>;
   let base = '';
   let hits: Hit[] = [];
   let acme: Record<string, string>;
@@ -30,16 +24,6 @@ describe('company webhooks: batched delivery', () => {
   const hooks = () => companyWebhooksOf(t.app);
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
     t.app.inject({ method, url: api(url), headers: acme, payload });
-  const verified = (h: Hit, secret: string) =>
-    verifyPayload(
-      secret,
-      {
-        id: String(h.headers['webhook-id']),
-        timestamp: String(h.headers['webhook-timestamp']),
-        signature: String(h.headers['webhook-signature']),
-      },
-      h.body,
-    );
   const envelopes = (path: string) =>
     hits.filter((h) => h.path === path).map((h) => ({ hit: h, ...JSON.parse(h.body) }));
   const send = async (n: number) => {
@@ -55,43 +39,23 @@ describe('company webhooks: batched delivery', () => {
   };
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => {
-        hits.push({ path: req.url ?? '', body, headers: req.headers });
-        res.statusCode = req.url === '/failing' ? 503 : 204;
-        res.end();
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    listener = await startHookListener((h) => (h.path === '/failing' ? 503 : 204));
+    base = listener.base;
     t = await createTestApp({
       companyWebhooks: { allowPrivate: true, pollMs: 0, retryBaseSeconds: 0, maxAttempts: 3, timeoutMs: 2000 },
       messaging: { gatewaySecret: 'batched', simAutoDeliver: true, simFailureRate: 0 },
     });
     acme = bearer(await login(t.app, 'acme-admin@example.com'));
-    const co = await t.app.db
-      .selectFrom('companies')
-      .select('company_uuid')
-      .where('company_name', '=', 'Acme')
-      .executeTakeFirstOrThrow();
-    await t.app.db.transaction().execute((trx) =>
-      post(trx, {
-        account: { company_uuid: co.company_uuid },
-        amount: 1_000_000n,
-        kind: 'adjustment',
-        cause_type: 'test',
-        cause_id: 'batched',
-      }),
-    );
+    await fundCompany(t.app, await companyNamed(t.app, 'Acme'), 1_000_000n, 'adjustment');
   }, 120_000);
   afterAll(async () => {
     await t.close();
-    server.close();
+    await listener.close();
   });
   beforeEach(() => {
-    hits = [];
+    // each case reads only its own requests
+    hits = listener.hits;
+    hits.length = 0;
   });
 
   it("delivers several messages' status changes in fewer signed requests, each event with its own id", async () => {

@@ -1,56 +1,31 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { sql } from 'kysely';
-import type { AddressInfo } from 'node:net';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
-import { post } from '../billing';
+import { companyNamed, fundCompany } from '../testing/fixtures';
+import { signedWith as verified, startHookListener, type Hit } from '../testing/hook-listener';
 import { messagingOf, type SmscSimulator } from '../messaging';
-import { companyWebhooksOf, verifyPayload } from '.';
+import { companyWebhooksOf } from '.';
 import { guardsOf } from '../guards';
 
 type Headers = Record<string, string>;
-interface Hit {
-  path: string;
-  body: string;
-  headers: IncomingHttpHeaders;
-}
 
 describe('company webhooks: signed message events, retried, logged', () => {
   let t: TestApp;
-  let server: Server;
+  let listener: Awaited<ReturnType<typeof startHookListener>>;
   let base = '';
-  const hits: Hit[] = [];
+  let hits: Hit[] = [];
   let admin: Headers, acme: Headers, globex: Headers, acmeUser: Headers;
   const sim = () => messagingOf(t.app).gateway as SmscSimulator;
   const hooks = () => companyWebhooksOf(t.app);
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: Headers, payload?: object) =>
     t.app.inject({ method, url: api(url), headers: who, payload });
-  /** verified: the Standard Webhooks signature of this hit checks with the secret */
-  const verified = (h: Hit, secret: string) =>
-    verifyPayload(
-      secret,
-      {
-        id: String(h.headers['webhook-id']),
-        timestamp: String(h.headers['webhook-timestamp']),
-        signature: String(h.headers['webhook-signature']),
-      },
-      h.body,
-    );
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => {
-        hits.push({ path: req.url ?? '', body, headers: req.headers });
-        // /flaky refuses an event's first attempt only
-        const id = String(req.headers['webhook-id']);
-        const retried = hits.filter((h) => h.path === '/flaky' && h.headers['webhook-id'] === id).length > 1;
-        res.statusCode = req.url?.startsWith('/failing') || (req.url === '/flaky' && !retried) ? 503 : 204;
-        res.end();
-      });
+    // /failing refuses every attempt, /flaky an event's first attempt only
+    listener = await startHookListener((h, before) => {
+      const retried = before.some((b) => b.path === '/flaky' && b.headers['webhook-id'] === h.headers['webhook-id']);
+      return h.path.startsWith('/failing') || (h.path === '/flaky' && !retried) ? 503 : 204;
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ base, hits } = listener);
     // the address policy refuses loopback; tests switch it off as the DID webhook specs do
     t = await createTestApp({
       companyWebhooks: { allowPrivate: true, pollMs: 0, retryBaseSeconds: 0, maxAttempts: 3, timeoutMs: 2000 },
@@ -61,24 +36,11 @@ describe('company webhooks: signed message events, retried, logged', () => {
         ['admin', 'acme-admin', 'globex-admin', 'acme-user'].map((who) => login(t.app, `${who}@example.com`)),
       )
     ).map(bearer);
-    const acmeCo = await t.app.db
-      .selectFrom('companies')
-      .select('company_uuid')
-      .where('company_name', '=', 'Acme')
-      .executeTakeFirstOrThrow();
-    await t.app.db.transaction().execute((trx) =>
-      post(trx, {
-        account: { company_uuid: acmeCo.company_uuid },
-        amount: 1_000_000n,
-        kind: 'adjustment',
-        cause_type: 'test',
-        cause_id: 'hooks',
-      }),
-    );
+    await fundCompany(t.app, await companyNamed(t.app, 'Acme'), 1_000_000n, 'adjustment');
   }, 120_000);
   afterAll(async () => {
     await t.close();
-    server.close();
+    await listener.close();
   });
 
   const send = async (extra: object = {}) => {
