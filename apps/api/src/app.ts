@@ -57,6 +57,14 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   await app.register(core, { config, sharedDb: opts.sharedDb as Kysely<Database> | undefined });
   // before the routes: its hooks time every request
   await app.register(ops);
+  if (config.env.SMPP_ROLE === 'smpp') {
+    // a process of its own for the customer SMPP port: its HTTP side is for the operator's probes and scrapes only
+    const served = new Set(['/health', '/ready', '/metrics']);
+    app.addHook('onRequest', async (req, reply) => {
+      if (!served.has(req.url.split('?')[0]))
+        return reply.code(404).send({ error: { message: 'This process serves SMPP only (SMPP_ROLE=smpp)' } });
+    });
+  }
   // which node runs each periodic task (the domains register their roles)
   await app.register(cluster);
   await app.register(external);

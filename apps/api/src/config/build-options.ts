@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { MessagingOptions } from '../messaging';
 import type { DispatcherOptions } from '../numbers';
 import type { CompanyWebhookOptions } from '../company-webhooks';
+import type { SmppLimits } from '../smpp';
 import type { PasswordHashCost } from '../lib/passwords';
 import type { EnvConfig } from './env';
 import { loadEnv } from './read-env';
@@ -54,7 +55,7 @@ export interface BuildOptions {
   /** the server key that seals stored secrets (SECRET_KEY otherwise; lib/secret-box.ts) */
   secretKey?: string;
   /** the customer SMPP listener (smpp/): port 0 picks a free one, false opens none; SMPP_PORT otherwise */
-  smpp?: { port?: number | false; tlsPort?: number | false };
+  smpp?: { port?: number | false; tlsPort?: number | false; limits?: Partial<SmppLimits> };
   /** lost-receipt expiry (receipts/; RECEIPT_EXPIRY_MINUTES, RECEIPT_EXPIRY_CHECK_SECONDS otherwise) */
   receiptExpiry?: { afterSeconds?: number; everySeconds?: number };
   /**

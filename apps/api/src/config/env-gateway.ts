@@ -1,6 +1,6 @@
 // The way to the network: the gateway (simulator or SMPP) and Kannel.
 import { Type } from '@sinclair/typebox';
-import { bool, int, num, str, url } from './env-kinds';
+import { bool, int, num, oneOf, str, url } from './env-kinds';
 
 export const GATEWAY_ENV = {
   GATEWAY_SECRET: Type.Optional(
@@ -58,6 +58,47 @@ export const GATEWAY_ENV = {
     default: 72,
     group: 'Gateway',
     description: 'hours a receipt or incoming message waits for an SMPP customer to bind before it expires undelivered',
+  }),
+  SMPP_ROLE: oneOf(['all', 'http', 'smpp'], {
+    default: 'all',
+    group: 'Gateway',
+    description:
+      'what this process serves: `all` (HTTP and the SMPP listener), `http` (no SMPP listener), `smpp` (the SMPP listener, with only `/health`, `/ready` and `/metrics` over HTTP): run the customer SMPP port in processes of its own (docs/deployment.md)',
+  }),
+  SMPP_MAX_CONNECTIONS: int(1, {
+    default: 5000,
+    group: 'Gateway',
+    description:
+      'open SMPP connections (bound or not) this process keeps; past it a new connection is closed at once. Keep it well under the file limit (`ulimit -n`), which HTTP shares',
+  }),
+  SMPP_MAX_CONNECTIONS_PER_ADDRESS: int(1, {
+    default: 200,
+    group: 'Gateway',
+    description: 'open SMPP connections from one remote address; past it a new connection from there is closed at once',
+  }),
+  SMPP_BIND_TIMEOUT_SECONDS: num(0.05, 3600, {
+    default: 10,
+    group: 'Gateway',
+    description: 'a connection that has not bound this long after it opened is closed (the session-init timer)',
+  }),
+  SMPP_INACTIVITY_SECONDS: num(0.05, 86400, {
+    default: 180,
+    group: 'Gateway',
+    description:
+      'a bound session that sends no PDU (not even `enquire_link`) this long is closed (the inactivity timer); clients send `enquire_link` every 30–60 s',
+  }),
+  SMPP_WRITE_BUFFER_BYTES: int(4096, {
+    default: 1048576,
+    group: 'Gateway',
+    description:
+      'answers a client has not read yet, per connection: past this its PDUs are read no further until it reads; past 8× the connection is closed',
+  }),
+  SMPP_BIND_HASH_CONCURRENCY: int(1, {
+    default: 2,
+    maximum: 64,
+    group: 'Gateway',
+    description:
+      'bind password checks run at once (scrypt, on the thread pool HTTP sign-ins share); up to 32× as many wait, further binds are refused at once (ESME_RBINDFAIL)',
   }),
 
   KANNEL_SENDSMS_URL: Type.Optional(

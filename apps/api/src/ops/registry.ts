@@ -12,6 +12,19 @@ export interface OpsSources {
   gateway?: () => Promise<GatewayHealth | undefined>;
   /** the SMPP window a Kannel link fills (null for the simulator) */
   window?: number | null;
+  /** the customer SMPP listener of this node: its connections and what its limits refused or closed */
+  smpp?: () => SmppFigures;
+}
+
+export interface SmppFigures {
+  connections: number;
+  binds: number;
+  refusedConnections: number;
+  faults: number;
+  bindTimeouts: number;
+  inactivityTimeouts: number;
+  slowReaders: number;
+  bindsThrottled: number;
 }
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { OperationsSnapshot } from '@smsc/shared-contract';
 import { block, quantile, type Sample } from './prometheus';
+import type { SmppFigures } from './registry';
 
 const seconds = (d: Date | string | null) => (d ? Math.max(0, (Date.now() - new Date(d).getTime()) / 1000) : null);
 const round = (n: number | null, digits = 3) => (n === null ? null : Number(n.toFixed(digits)));
@@ -187,6 +188,44 @@ export async function renderMetrics(app: FastifyInstance): Promise<string> {
     block('smsc_process_resident_memory_bytes', 'resident memory of this node', 'gauge', [
       s({}, process.memoryUsage().rss),
     ]),
+    ...smppBlocks(app.ops.sources.smpp?.()),
   ];
   return parts.join('\n') + '\n';
+}
+
+/** The customer SMPP listener's figures, when this node runs one. */
+function smppBlocks(f: SmppFigures | undefined): string[] {
+  if (!f) return [];
+  const one = (value: number) => s({}, value);
+  return [
+    block('smsc_smpp_connections', 'open customer SMPP connections on this node, bound or not', 'gauge', [
+      one(f.connections),
+    ]),
+    block('smsc_smpp_binds', 'customer SMPP binds open on this node', 'gauge', [one(f.binds)]),
+    block(
+      'smsc_smpp_connections_refused_total',
+      'SMPP connections closed at once for a connection cap (SMPP_MAX_CONNECTIONS, …_PER_ADDRESS)',
+      'counter',
+      [one(f.refusedConnections)],
+    ),
+    block(
+      'smsc_smpp_session_faults_total',
+      'SMPP sessions ended by a PDU that could not be read or handled',
+      'counter',
+      [one(f.faults)],
+    ),
+    block('smsc_smpp_timeouts_total', 'SMPP connections closed by a timer', 'counter', [
+      { labels: { timer: 'session-init' }, value: f.bindTimeouts },
+      { labels: { timer: 'inactivity' }, value: f.inactivityTimeouts },
+    ]),
+    block('smsc_smpp_slow_readers_total', 'SMPP connections closed for leaving our answers unread', 'counter', [
+      one(f.slowReaders),
+    ]),
+    block(
+      'smsc_smpp_binds_throttled_total',
+      'SMPP bind attempts refused before any password check (address limit, hashing at capacity)',
+      'counter',
+      [one(f.bindsThrottled)],
+    ),
+  ];
 }

@@ -8,6 +8,7 @@ import smppRoutes from './routes';
 import { SmppListener } from './server';
 
 export { SmppListener } from './server';
+export type { SmppLimits, SessionStats } from './session';
 export { SMPP_ACCOUNT_OWNERS } from './accounts';
 
 declare module 'fastify' {
@@ -27,17 +28,39 @@ export default fp(
     const tlsPort = o.tlsPort === false ? undefined : (o.tlsPort ?? env.SMPPS_PORT);
     if (tlsPort !== undefined && !(env.SMPP_TLS_CERT && env.SMPP_TLS_KEY))
       throw new Error('SMPPS_PORT needs SMPP_TLS_CERT and SMPP_TLS_KEY');
+    // SMPP_ROLE=http: this process serves HTTP only, the SMPP port is another process's
+    const serves = env.SMPP_ROLE !== 'http';
     const listener = new SmppListener(app.db, app.messaging, app.log, {
       host: env.SMPP_HOST,
-      port: o.port === undefined ? env.SMPP_PORT : o.port,
+      port: !serves ? false : o.port === undefined ? env.SMPP_PORT : o.port,
       tls:
-        tlsPort !== undefined
+        serves && tlsPort !== undefined
           ? { port: tlsPort, cert: env.SMPP_TLS_CERT as string, key: env.SMPP_TLS_KEY as string }
           : null,
       pendingHours: env.SMPP_PENDING_HOURS,
       hashCost: app.config.passwordHashCost,
+      limits: {
+        maxConnections: env.SMPP_MAX_CONNECTIONS,
+        maxConnectionsPerAddress: env.SMPP_MAX_CONNECTIONS_PER_ADDRESS,
+        bindTimeoutMs: env.SMPP_BIND_TIMEOUT_SECONDS * 1000,
+        inactivityMs: env.SMPP_INACTIVITY_SECONDS * 1000,
+        writeBufferBytes: env.SMPP_WRITE_BUFFER_BYTES,
+        bindHashConcurrency: env.SMPP_BIND_HASH_CONCURRENCY,
+        ...o.limits,
+      },
     });
     app.decorate('smpp', listener);
+    if (serves)
+      app.ops.sources.smpp = () => ({
+        connections: listener.connections,
+        binds: listener.binds.all().length,
+        refusedConnections: listener.refusedConnections,
+        faults: listener.stats.faults,
+        bindTimeouts: listener.stats.timeouts.bind,
+        inactivityTimeouts: listener.stats.timeouts.inactivity,
+        slowReaders: listener.stats.slowReaders,
+        bindsThrottled: listener.stats.bindsThrottled,
+      });
     // incoming messages to a number of a company with an SMPP account wait for its receiver binds
     app.messaging.onReceived((m) => {
       if (!m.company_uuid) return;

@@ -11,10 +11,12 @@ import type { MessagingService } from '../messaging';
 import type { BoundAccount } from './accounts';
 import { BindRegistry } from './binds';
 import { Deliveries } from './deliveries';
-import { BindFailures } from './limits';
+import { BindFailures, ConnectionCaps, HashSlots } from './limits';
+import { plainAddress } from './ip-allow';
+import { guardCommandLength } from './pdu-bounds';
 import { SharedBinds, SharedThrottle } from './shared-limits';
 import { Reassembler } from './reassembly';
-import { CustomerSession, type SessionContext } from './session';
+import { CustomerSession, type SessionContext, type SessionStats, type SmppLimits } from './session';
 import { SubmitBatcher } from './submit-batch';
 
 export interface ListenerOptions {
@@ -25,7 +27,11 @@ export interface ListenerOptions {
   pendingHours: number;
   pollMs?: number;
   hashCost: PasswordHashCost;
+  limits: SmppLimits;
 }
+
+/** Binds waiting for a hashing slot, per slot, before further binds are refused at once. */
+const HASH_QUEUE_PER_SLOT = 32;
 
 const REFRESH_MS = 10_000;
 
@@ -37,6 +43,15 @@ export class SmppListener {
   private readonly ctx: SessionContext;
   private readonly servers: smpp.Server[] = [];
   private refreshTimer: NodeJS.Timeout | null = null;
+  private readonly caps: ConnectionCaps;
+  readonly stats: SessionStats = {
+    faults: 0,
+    timeouts: { bind: 0, inactivity: 0 },
+    slowReaders: 0,
+    bindsThrottled: 0,
+  };
+  /** connections closed at once for a connection cap */
+  refusedConnections = 0;
   port: number | null = null;
   tlsPort: number | null = null;
 
@@ -63,15 +78,52 @@ export class SmppListener {
       throttle: new SharedThrottle(db),
       shared: this.shared,
       failures: new BindFailures(),
+      hashing: new HashSlots(opts.limits.bindHashConcurrency, opts.limits.bindHashConcurrency * HASH_QUEUE_PER_SLOT),
       accounts: new Map<string, BoundAccount>(),
       log,
       hashCost: opts.hashCost,
+      limits: opts.limits,
+      stats: this.stats,
     };
+    this.caps = new ConnectionCaps(opts.limits.maxConnections, opts.limits.maxConnectionsPerAddress);
+    guardCommandLength();
+  }
+
+  /** the sessions of every listener of this process, bound or not */
+  sessions(): smpp.Session[] {
+    return this.servers.flatMap((s) => s.sessions);
+  }
+
+  /** open connections, bound or not */
+  get connections(): number {
+    return this.caps.total;
   }
 
   private accept = (session: smpp.Session) => {
-    new CustomerSession(session, this.ctx);
+    const socket = session.socket;
+    const remote = plainAddress(socket.remoteAddress);
+    const refused = this.caps.admit(remote);
+    if (refused) {
+      this.refusedConnections++;
+      // one line per second at most: a flood must not become a flood of log lines
+      if (Date.now() - this.lastRefusalLog > 1000) {
+        this.lastRefusalLog = Date.now();
+        this.log.warn({ remote, why: refused, refused: this.refusedConnections }, 'SMPP connection refused');
+      }
+      socket.on('error', () => undefined);
+      socket.destroy();
+      return;
+    }
+    socket.once('close', () => this.caps.release(remote));
+    try {
+      new CustomerSession(session, this.ctx);
+    } catch (e) {
+      this.stats.faults++;
+      this.log.warn({ remote, err: (e as Error).message }, 'SMPP session not started');
+      socket.destroy();
+    }
   };
+  private lastRefusalLog = 0;
 
   private listen(server: smpp.Server, port: number): Promise<number> {
     return new Promise((resolve, reject) => {

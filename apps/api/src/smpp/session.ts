@@ -1,6 +1,9 @@
 // One customer connection: bind (credentials, address allowlist, max_binds, failed-bind limit), then
 // submit_sm through the same pipeline as POST /sms, enquire_link, unbind. submit_sm are handled as they
-// arrive, several at once (windowing); past WINDOW outstanding the socket is read no further until answers go.
+// arrive, several at once (windowing); past WINDOW outstanding, or while the client leaves our answers unread,
+// the socket is read no further. The port is public and its clients hostile: a fault in a PDU ends this session
+// only, a connection must bind within the session-init timer and then keep talking, and nothing a client sends
+// makes us hold more than a bounded amount for it (docs/security.md, SMPP).
 import { randomUUID } from 'node:crypto';
 import * as smpp from 'smpp';
 import type { Kysely } from 'kysely';
@@ -14,7 +17,7 @@ import { ipAllowed, plainAddress } from './ip-allow';
 import { decodeSubmit } from './pdu-codec';
 import type { Reassembler } from './reassembly';
 import { statusName, statusOfBlock } from './status-map';
-import type { BindFailures } from './limits';
+import type { BindFailures, HashSlots } from './limits';
 import type { SharedBinds, SharedThrottle } from './shared-limits';
 import type { SubmitBatcher } from './submit-batch';
 
@@ -28,6 +31,32 @@ const BIND_TYPES: Record<string, BindType> = {
 };
 /** commands of SMPP 3.4 we do not offer: answered with ESME_RINVCMDID rather than left unanswered */
 const UNSUPPORTED = new Set(['data_sm', 'query_sm', 'cancel_sm', 'replace_sm', 'submit_multi', 'broadcast_sm']);
+/** a client's answers past this many times SMPP_WRITE_BUFFER_BYTES unread: it is not reading at all */
+const WRITE_BUFFER_CLOSE_FACTOR = 8;
+
+/** The per-connection limits of the listener (config: SMPP_* settings; docs/security.md). */
+export interface SmppLimits {
+  maxConnections: number;
+  maxConnectionsPerAddress: number;
+  bindTimeoutMs: number;
+  inactivityMs: number;
+  writeBufferBytes: number;
+  bindHashConcurrency: number;
+}
+
+/** What the listener counts of its sessions for /metrics. */
+export interface SessionStats {
+  /** sessions ended by a fault of theirs (a PDU we could not read or handle) */
+  faults: number;
+  /** connections closed by a timer: not bound in time, or silent for too long */
+  timeouts: { bind: number; inactivity: number };
+  /** connections closed for leaving too many answers unread */
+  slowReaders: number;
+  /** bind attempts refused before any password check (address limit, hashing saturated) */
+  bindsThrottled: number;
+}
+
+const SESSION_INIT = 'session-init';
 
 export interface SessionContext {
   db: Kysely<Database>;
@@ -38,9 +67,12 @@ export interface SessionContext {
   throttle: SharedThrottle;
   shared: SharedBinds;
   failures: BindFailures;
+  hashing: HashSlots;
   accounts: Map<string, BoundAccount>;
   log: FastifyBaseLogger;
   hashCost: PasswordHashCost;
+  limits: SmppLimits;
+  stats: SessionStats;
 }
 
 /** "14155550111" with TON 1 (international) is "+14155550111" to the pipeline. */
@@ -75,7 +107,13 @@ export class CustomerSession {
   private bind: Bind | null = null;
   private binding = false;
   private outstanding = 0;
+  /** our answers sit unread past SMPP_WRITE_BUFFER_BYTES: reading waits for 'drain' */
+  private writeBlocked = false;
   private readonly remote: string;
+  /** the session-init timer, then the inactivity timer (one timer, re-armed by every PDU) */
+  private timer: NodeJS.Timeout;
+  private timerKind: typeof SESSION_INIT | 'inactivity' = SESSION_INIT;
+  private ended = false;
 
   constructor(
     private readonly session: smpp.Session,
@@ -83,19 +121,102 @@ export class CustomerSession {
   ) {
     this.remote = plainAddress(session.socket.remoteAddress);
     coalesceWrites(session);
-    session.on('pdu', (pdu: smpp.Pdu) => this.onPdu(pdu));
+    this.guardWrites();
+    session.on('pdu', (pdu: smpp.Pdu) => {
+      try {
+        // only a bound session's PDUs keep it open: an unbound one has the session-init timer's time, however chatty
+        if (this.timerKind === 'inactivity') this.timer.refresh();
+        this.onPdu(pdu);
+      } catch (e) {
+        this.fault(e, pdu);
+      }
+    });
     session.on('error', (e: Error) => {
+      // a socket's own errors (ECONNRESET …) carry a code; a PDU the package could not read does not
+      if (!(e as NodeJS.ErrnoException).code) ctx.stats.faults++;
       ctx.log.warn({ remote: this.remote, err: e.message }, 'SMPP session error');
       session.destroy();
     });
-    session.on('close', () => void this.closed());
+    session.on('close', () => {
+      this.ended = true;
+      clearTimeout(this.timer);
+      void this.closed();
+    });
+    this.timer = setTimeout(() => this.expired(), ctx.limits.bindTimeoutMs);
+    this.timer.unref();
   }
 
   get bound(): Bind | null {
     return this.bind;
   }
 
+  /** A PDU we could not handle ends this session, logged and counted; never the process. */
+  private fault(e: unknown, pdu?: smpp.Pdu) {
+    this.ctx.stats.faults++;
+    this.ctx.log.warn(
+      { remote: this.remote, command: pdu?.command, err: (e as Error)?.message ?? String(e) },
+      'SMPP session ended on a fault',
+    );
+    this.session.destroy();
+  }
+
+  private expired() {
+    if (this.ended) return;
+    if (this.timerKind === SESSION_INIT) this.ctx.stats.timeouts.bind++;
+    else this.ctx.stats.timeouts.inactivity++;
+    this.ctx.log.info(
+      { remote: this.remote, system_id: this.bind?.system_id, timer: this.timerKind },
+      this.timerKind === SESSION_INIT ? 'SMPP connection closed: no bind in time' : 'SMPP session closed: inactive',
+    );
+    this.session.destroy();
+  }
+
+  /**
+   * A client that sends and never reads would have us buffer answers without end: past the limit its PDUs are
+   * read no further until it reads (TCP then slows it down), and far past it the connection closes.
+   */
+  private guardWrites() {
+    const socket = this.session.socket;
+    const limit = this.ctx.limits.writeBufferBytes;
+    const send = this.session.send.bind(this.session);
+    socket.on('drain', () => {
+      if (!this.writeBlocked) return;
+      this.writeBlocked = false;
+      this.flow();
+    });
+    this.session.send = (...args: Parameters<smpp.Session['send']>) => {
+      const sent = send(...args);
+      const queued = socket.writableLength;
+      if (queued > limit * WRITE_BUFFER_CLOSE_FACTOR) {
+        this.ctx.stats.slowReaders++;
+        this.ctx.log.warn({ remote: this.remote, queued }, 'SMPP connection closed: it does not read our answers');
+        socket.destroy();
+      } else if (queued > limit && !this.writeBlocked) {
+        this.writeBlocked = true;
+        this.flow();
+      }
+      return sent;
+    };
+  }
+
+  /** Reads while the window has room and the client reads what we write. */
+  private flow() {
+    if (this.outstanding >= WINDOW || this.writeBlocked) this.session.pause();
+    else if (this.session.paused) this.session.resume();
+  }
+
   private answer(pdu: smpp.Pdu, options: Record<string, unknown> = {}) {
+    // outbind, alert_notification and generic_nack have no response of their own (the package throws for
+    // them): a command we do not take from a client, so generic_nack says "invalid command"
+    if (!smpp.commands[`${pdu.command}_resp`]) {
+      this.session.send(
+        new smpp.PDU('generic_nack', {
+          sequence_number: pdu.sequence_number,
+          command_status: E.ESME_RINVCMDID,
+        }) as smpp.Pdu,
+      );
+      return;
+    }
     this.session.send(pdu.response(options));
   }
 
@@ -110,9 +231,10 @@ export class CustomerSession {
     }
     if (cmd === 'generic_nack') return;
     if (cmd === 'unknown' || UNSUPPORTED.has(cmd)) return this.answer(pdu, { command_status: E.ESME_RINVCMDID });
-    if (BIND_TYPES[cmd]) return void this.onBind(pdu, BIND_TYPES[cmd]);
-    if (cmd === 'submit_sm') return void this.onSubmit(pdu);
-    this.answer(pdu, { command_status: E.ESME_RINVBNDSTS });
+    if (BIND_TYPES[cmd]) return void this.onBind(pdu, BIND_TYPES[cmd]).catch((e) => this.fault(e, pdu));
+    if (cmd === 'submit_sm') return void this.onSubmit(pdu).catch((e) => this.fault(e, pdu));
+    // outbind, alert_notification, deliver_sm … from a client: not ours to receive
+    this.answer(pdu, { command_status: this.bind ? E.ESME_RINVCMDID : E.ESME_RINVBNDSTS });
   }
 
   private async onBind(pdu: smpp.Pdu, type: BindType): Promise<void> {
@@ -120,18 +242,31 @@ export class CustomerSession {
     this.binding = true;
     const system_id = String(pdu.system_id ?? '');
     const refuse = (status: number, why: string) => {
-      this.ctx.failures.note(this.remote);
       this.ctx.log.warn({ system_id, remote: this.remote, status: statusName(status), why }, 'SMPP bind refused');
       this.answer(pdu, { command_status: status });
       this.binding = false;
     };
+    // counted before the hash: a burst of guesses from one address gets BIND_FAILURES_ALLOWED hashes in all
+    if (!this.ctx.failures.begin(this.remote)) {
+      this.ctx.stats.bindsThrottled++;
+      return refuse(E.ESME_RBINDFAIL, 'too many failed binds from this address; wait a minute');
+    }
+    let failed = true;
     try {
-      if (this.ctx.failures.blocked(this.remote))
-        return refuse(E.ESME_RBINDFAIL, 'too many failed binds from this address; wait a minute');
-      const account = await authenticate(this.ctx.db, system_id, String(pdu.password ?? ''), this.ctx.hashCost);
+      const checked = await this.ctx.hashing.run(async () => ({
+        account: await authenticate(this.ctx.db, system_id, String(pdu.password ?? ''), this.ctx.hashCost),
+      }));
+      if (checked === null) {
+        // every hashing slot and queue place is taken: a refusal now costs nothing, queueing would
+        this.ctx.stats.bindsThrottled++;
+        failed = false;
+        return refuse(E.ESME_RBINDFAIL, 'binds are being checked at capacity; try again');
+      }
+      const account = checked.account;
       // one answer for an unknown system_id and a wrong password: a bind does not reveal which accounts exist
       if (!account) return refuse(E.ESME_RINVPASWD, 'unknown system_id or wrong password');
       if (!ipAllowed(account.allowed_ips, this.remote)) return refuse(E.ESME_RBINDFAIL, 'address not allowed');
+      failed = false;
       const bind_id = randomUUID();
       const placed = await this.ctx.shared.claim({
         bind_id,
@@ -141,7 +276,7 @@ export class CustomerSession {
         remote_address: this.remote,
       });
       if (!placed) return refuse(E.ESME_RBINDFAIL, `max_binds (${account.max_binds}) reached`);
-      if (this.session.socket.destroyed) {
+      if (this.ended) {
         await this.ctx.shared.release(bind_id);
         return;
       }
@@ -156,24 +291,33 @@ export class CustomerSession {
         session: this.session,
       });
       this.binding = false;
+      this.timerKind = 'inactivity';
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.expired(), this.ctx.limits.inactivityMs);
+      this.timer.unref();
       this.answer(pdu, { system_id: 'SMSCCONSOLE' });
       this.ctx.log.info({ system_id: account.system_id, remote: this.remote, bind_type: type }, 'SMPP bound');
       if (type !== 'transmitter') this.ctx.deliveries.kick();
     } catch (e) {
+      failed = false;
       this.binding = false;
       this.ctx.log.error({ err: (e as Error).message, system_id }, 'SMPP bind failed');
       this.answer(pdu, { command_status: E.ESME_RSYSERR });
+    } finally {
+      this.ctx.failures.end(this.remote, failed);
     }
   }
 
   private async onSubmit(pdu: smpp.Pdu): Promise<void> {
     const bind = this.bind;
     if (!bind || bind.bind_type === 'receiver') return this.answer(pdu, { command_status: E.ESME_RINVBNDSTS });
-    if (++this.outstanding >= WINDOW) this.session.pause();
+    this.outstanding++;
+    this.flow();
     try {
       this.answer(pdu, await this.submit(bind, pdu));
     } finally {
-      if (--this.outstanding < WINDOW) this.session.resume();
+      this.outstanding--;
+      if (!this.ended) this.flow();
     }
   }
 

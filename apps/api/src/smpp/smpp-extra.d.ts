@@ -13,8 +13,12 @@ declare module 'smpp' {
     url?: string;
   }
   export function connect(options: ConnectOptions | string, listener?: () => void): Session;
+  /** SMPP 3.4's commands by name (`submit_sm`, `submit_sm_resp`, …) as the package defines them */
+  export const commands: Record<string, { id: number }>;
   export interface Session {
     socket: Socket;
+    /** set by pause(), cleared by resume(): PDUs are not read meanwhile */
+    paused: boolean;
     bind_transceiver(options: Record<string, unknown>, cb?: (pdu: Pdu) => void): boolean;
     bind_transmitter(options: Record<string, unknown>, cb?: (pdu: Pdu) => void): boolean;
     bind_receiver(options: Record<string, unknown>, cb?: (pdu: Pdu) => void): boolean;
@@ -23,6 +27,9 @@ declare module 'smpp' {
   }
   export class PDU {
     constructor(command: string, options?: Record<string, unknown>);
+    /** the largest command_length the package reads (16,384); a longer PDU is an error of its session */
+    static maxLength: number;
+    static commandLength(stream: import('node:stream').Readable): number | false;
   }
   export function createServer(options: Record<string, unknown>, listener: (session: Session) => void): Server;
 }
