@@ -20,6 +20,9 @@ import { statusName, statusOfBlock } from './status-map';
 import type { BindFailures, HashSlots } from './limits';
 import type { SharedBinds, SharedThrottle } from './shared-limits';
 import type { SubmitBatcher } from './submit-batch';
+import { coalesceWrites, watchWriteBuffer, type SessionStats, type SmppLimits } from './session-io';
+
+export type { SessionStats, SmppLimits } from './session-io';
 
 const E = smpp.errors;
 /** submit_sm a bind may have outstanding before we stop reading its socket */
@@ -31,31 +34,6 @@ const BIND_TYPES: Record<string, BindType> = {
 };
 /** commands of SMPP 3.4 we do not offer: answered with ESME_RINVCMDID rather than left unanswered */
 const UNSUPPORTED = new Set(['data_sm', 'query_sm', 'cancel_sm', 'replace_sm', 'submit_multi', 'broadcast_sm']);
-/** a client's answers past this many times SMPP_WRITE_BUFFER_BYTES unread: it is not reading at all */
-const WRITE_BUFFER_CLOSE_FACTOR = 8;
-
-/** The per-connection limits of the listener (config: SMPP_* settings; docs/security.md). */
-export interface SmppLimits {
-  maxConnections: number;
-  maxConnectionsPerAddress: number;
-  bindTimeoutMs: number;
-  inactivityMs: number;
-  writeBufferBytes: number;
-  bindHashConcurrency: number;
-}
-
-/** What the listener counts of its sessions for /metrics. */
-export interface SessionStats {
-  /** sessions ended by a fault of theirs (a PDU we could not read or handle) */
-  faults: number;
-  /** connections closed by a timer: not bound in time, or silent for too long */
-  timeouts: { bind: number; inactivity: number };
-  /** connections closed for leaving too many answers unread */
-  slowReaders: number;
-  /** bind attempts refused before any password check (address limit, hashing saturated) */
-  bindsThrottled: number;
-}
-
 const SESSION_INIT = 'session-init';
 
 export interface SessionContext {
@@ -80,28 +58,6 @@ const number = (addr: unknown, ton: unknown) => {
   const a = String(addr ?? '').trim();
   return Number(ton) === 1 && /^\d+$/.test(a) ? `+${a}` : a;
 };
-
-/**
- * The PDUs a session sends in one turn of the event loop leave in one write: a batch of submits answered
- * together, or a poll's receipts, cost one system call instead of one each (a seventh of the listener's CPU).
- */
-function coalesceWrites(session: smpp.Session): void {
-  const socket = session.socket;
-  const send = session.send.bind(session);
-  let corked = false;
-  const uncork = () => {
-    corked = false;
-    socket.uncork();
-  };
-  session.send = (...args: Parameters<smpp.Session['send']>) => {
-    if (!corked) {
-      corked = true;
-      socket.cork();
-      process.nextTick(uncork);
-    }
-    return send(...args);
-  };
-}
 
 export class CustomerSession {
   private bind: Bind | null = null;
@@ -171,32 +127,18 @@ export class CustomerSession {
     this.session.destroy();
   }
 
-  /**
-   * A client that sends and never reads would have us buffer answers without end: past the limit its PDUs are
-   * read no further until it reads (TCP then slows it down), and far past it the connection closes.
-   */
+  /** Stops reading while our answers sit unread past the limit; closes the connection far past it. */
   private guardWrites() {
-    const socket = this.session.socket;
-    const limit = this.ctx.limits.writeBufferBytes;
-    const send = this.session.send.bind(this.session);
-    socket.on('drain', () => {
-      if (!this.writeBlocked) return;
-      this.writeBlocked = false;
-      this.flow();
-    });
-    this.session.send = (...args: Parameters<smpp.Session['send']>) => {
-      const sent = send(...args);
-      const queued = socket.writableLength;
-      if (queued > limit * WRITE_BUFFER_CLOSE_FACTOR) {
+    watchWriteBuffer(this.session, this.ctx.limits.writeBufferBytes, {
+      blocked: (on) => {
+        this.writeBlocked = on;
+        this.flow();
+      },
+      overflow: (queued) => {
         this.ctx.stats.slowReaders++;
         this.ctx.log.warn({ remote: this.remote, queued }, 'SMPP connection closed: it does not read our answers');
-        socket.destroy();
-      } else if (queued > limit && !this.writeBlocked) {
-        this.writeBlocked = true;
-        this.flow();
-      }
-      return sent;
-    };
+      },
+    });
   }
 
   /** Reads while the window has room and the client reads what we write. */
