@@ -18,6 +18,7 @@ import auth from './plugins/auth';
 import staticWeb from './plugins/static-web';
 import routes from './routes';
 import ops from './ops';
+import { requestIds } from './ops/request-id';
 import security from './security';
 import { loggerOptions } from './security/log-safety';
 import { lazySerializers } from './lib/lazy-serializers';
@@ -36,6 +37,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
     // Off unless configured: with it on, X-Forwarded-For from a trusted proxy sets req.ip, which the
     // login limits key on; from anyone else the header is ignored.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    genReqId: requestIds(Array.isArray(config.trustProxy) ? config.trustProxy.length > 0 : Boolean(config.trustProxy)),
     // Bodies above 1 MiB are refused (413); CSV imports fit well below this.
     bodyLimit: 1024 * 1024,
     // PGlite's first start (wasm compile, initdb, migrations, seed) can exceed the 10 s default.
@@ -51,6 +53,9 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
         formats: { [STORABLE_TEXT_FORMAT]: isStorableText, [DATE_BOUND_FORMAT]: isDateBound },
       },
     },
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
   });
   await app.register(errors);
   // core first: the login limits keep their counters in its database.

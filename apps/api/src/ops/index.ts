@@ -49,6 +49,7 @@ export default fp(
     app.addHook('preClose', async () => {
       ops.closing = true;
     });
+    app.addHook('onClose', async () => ops.runtime.stop());
 
     const hide = { hide: true };
     app.get('/health', { schema: hide }, async () => ({ ok: true, uptime_seconds: (Date.now() - ops.started) / 1000 }));

@@ -30,6 +30,18 @@ describe('operations: /health, /ready, /metrics, GET /operations', () => {
     ]);
   });
 
+  it('exports the runtime figures of the node: event-loop delay, CPU, heap, garbage collection, descriptors', async () => {
+    const text = (await scrape()).body;
+    for (const name of [
+      'smsc_event_loop_delay_seconds{quantile="0.99"}',
+      'smsc_process_cpu_seconds_total{mode="user"}',
+      'smsc_heap_bytes{kind="used"}',
+      'smsc_open_fds',
+    ])
+      expect(text).toMatch(new RegExp(`^${name.replace(/[{}"."]/g, (c) => `\\${c}`)} [0-9.e+-]+$`, 'm'));
+    expect(Number(/^smsc_heap_bytes\{kind="used"\} (\S+)$/m.exec(text)?.[1])).toBeGreaterThan(1e6);
+  });
+
   it('answers 503 naming the database while it fails, and 200 again once it is back, without a restart', async () => {
     // the probe reads the migrations table: without it the database cannot serve this schema
     await sql`alter table kysely_migration rename to kysely_migration_away`.execute(t.app.db);

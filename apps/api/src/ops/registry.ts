@@ -1,5 +1,6 @@
 import type { GatewayHealth, ReadyPart } from '@smsc/shared-contract';
 import { Counter, Histogram } from './prometheus';
+import { RuntimeMetrics } from './runtime';
 
 /** A readiness check: resolves with a detail when the part works, throws (its message names the trouble) when not. */
 export type Probe = () => Promise<string>;
@@ -44,6 +45,7 @@ export class OpsRegistry {
     'time from a message submitted to its final delivery receipt (delivered, undelivered, failed), receipts this node applied',
     RECEIPT_BUCKETS,
   );
+  readonly runtime = new RuntimeMetrics();
   readonly probes = new Map<string, Probe>();
   sources: OpsSources = {};
   /** set when the server starts closing: /ready answers 503 so a proxy stops sending here */

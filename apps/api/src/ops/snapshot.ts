@@ -188,6 +188,7 @@ export async function renderMetrics(app: FastifyInstance): Promise<string> {
     block('smsc_process_resident_memory_bytes', 'resident memory of this node', 'gauge', [
       s({}, process.memoryUsage().rss),
     ]),
+    ...ops.runtime.render(),
     ...smppBlocks(app.ops.sources.smpp?.()),
   ];
   return parts.join('\n') + '\n';

@@ -39,7 +39,9 @@ export default fp(async (app) => {
     if (status >= 500) {
       // Never the request body, headers or raw error (drivers echo input values): see log-safety.ts.
       req.log.error({ err: errorForLog(err), method: req.method, route: req.routeOptions.url }, 'unhandled error');
-      return reply.code(500).send({ error: { message: 'Internal server error' } });
+      return reply
+        .code(500)
+        .send({ error: { message: `Internal server error (request ${req.id})`, request_id: req.id } });
     }
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply
