@@ -2,7 +2,7 @@
 // descriptors. A node that answers slowly shows why here (a blocked loop, GC pressure, a descriptor leak)
 // before its users notice.
 import { readdirSync } from 'node:fs';
-import { monitorEventLoopDelay, PerformanceObserver, constants, type IntervalHistogram } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver, constants } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
 import { block, type Sample } from './prometheus';
 
@@ -25,7 +25,7 @@ function openFds(): number | null {
 }
 
 export class RuntimeMetrics {
-  private readonly loop: IntervalHistogram;
+  private readonly loop: ReturnType<typeof monitorEventLoopDelay>;
   private readonly gc = new Map<string, { count: number; seconds: number }>();
   private readonly observer: PerformanceObserver;
 
@@ -35,7 +35,8 @@ export class RuntimeMetrics {
     this.loop.enable();
     this.observer = new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
-        const kind = GC_KINDS[(e.detail as { kind?: number } | undefined)?.kind ?? -1] ?? 'other';
+        const detail = (e as PerformanceEntry & { detail?: { kind?: number } }).detail;
+        const kind = GC_KINDS[detail?.kind ?? -1] ?? 'other';
         const g = this.gc.get(kind) ?? { count: 0, seconds: 0 };
         g.count++;
         g.seconds += e.duration / 1000;
