@@ -21,6 +21,8 @@ const steps = [
     'npx prettier --check . --log-level warn && npx nx show projects > /dev/null && npx eslint . --max-warnings=0',
   ],
   ['type check', 'npx tsc -p tsconfig.json --noEmit'],
+  // the alert rules load in Prometheus (their metric names are checked by the server suite)
+  ['monitoring', 'node tools/scripts/check-monitoring.mjs'],
   // --skip-nx-cache: Nx keeps its cache per machine (~/.nx), so a clean clone would replay results and builds
   // another checkout made; every run here runs every test and builds every app
   ['unit and server tests', 'npx nx run-many -t test --parallel=2 --skip-nx-cache --output-style=static'],

@@ -58,16 +58,19 @@ export class RuntimeMetrics {
     const fds = openFds();
     const ns = (n: number) => (Number.isFinite(n) ? n / 1e9 : 0);
     const gc = [...this.gc];
+    // per scrape, not since start: a loop blocked now must show now, not be averaged into hours of calm
+    const loopDelay = [
+      one(ns(this.loop.percentile(50)), { quantile: '0.5' }),
+      one(ns(this.loop.percentile(99)), { quantile: '0.99' }),
+      one(ns(this.loop.max), { quantile: '1' }),
+    ];
+    this.loop.reset();
     return [
       block(
         'smsc_event_loop_delay_seconds',
-        'event-loop delay of this node since it started (10 ms sampling)',
+        'event-loop delay of this node since the previous scrape (10 ms sampling)',
         'gauge',
-        [
-          one(ns(this.loop.percentile(50)), { quantile: '0.5' }),
-          one(ns(this.loop.percentile(99)), { quantile: '0.99' }),
-          one(ns(this.loop.max), { quantile: '1' }),
-        ],
+        loopDelay,
       ),
       block('smsc_process_cpu_seconds_total', 'CPU time of this node', 'counter', [
         one(cpu.user / 1e6, { mode: 'user' }),
