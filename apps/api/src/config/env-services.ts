@@ -40,6 +40,20 @@ export const SERVICES_ENV = {
       'company webhook events that were delivered or gave up are kept this long for the delivery log, then deleted with their attempts (each node sweeps hourly); `0` keeps them for ever',
   }),
 
+  JOB_RETRY_LIMIT: int(0, {
+    default: 5,
+    maximum: 50,
+    group: 'Jobs',
+    description:
+      'retries of a failed background job (bulk slices, campaign runs, reminders …) before it goes to its queue’s dead letters, listed on the system admin’s Operations screen to retry or discard',
+  }),
+  JOB_RETRY_DELAY_SECONDS: int(1, {
+    default: 2,
+    maximum: 3600,
+    group: 'Jobs',
+    description:
+      'first retry delay of a failed job; each further retry waits about twice as long, with jitter (2 s: ~1–2, 2–4, 4–8, 8–16, 16–32 s)',
+  }),
   RECEIPT_EXPIRY_MINUTES: num(0.001, 1e7, {
     default: 2880,
     group: 'Jobs',

@@ -7,6 +7,10 @@ import PgBoss from 'pg-boss';
 import { jobQueueBackend } from '../db/job-queue-backend';
 import { apiOf } from '../lib/api-context';
 import { inFlight } from './in-flight';
+import { DeadLetters, deadLetterOf } from './dead-letters';
+import jobRoutes from './routes';
+
+export { DeadLetters } from './dead-letters';
 
 export interface SendOptions {
   startAfter?: Date;
@@ -23,6 +27,8 @@ export interface Jobs {
   work<T extends object>(name: string, handler: JobHandler<T>, opts?: WorkOptions): Promise<void>;
   /** the underlying pg-boss (tests and benchmarks look at queue sizes) */
   readonly boss: PgBoss;
+  /** jobs that failed every attempt, waiting for an operator */
+  readonly dead: DeadLetters;
 }
 
 declare module 'fastify' {
@@ -48,27 +54,42 @@ export default fp(
     boss.on('error', (err) => app.log.error({ err: err.message }, 'job queue error'));
     await boss.start();
     const queues = new Set<string>();
-    const ensure = async (name: string, policy: 'standard' | 'short') => {
-      if (queues.has(name)) return;
+    const create = async (name: string, options: Omit<PgBoss.Queue, 'name'>) => {
       if (!(await boss.getQueue(name)))
-        await boss.createQueue(name, { name, policy }).catch(async (e) => {
+        await boss.createQueue(name, { name, ...options }).catch(async (e) => {
           if (!(await boss.getQueue(name))) throw e;
         });
+    };
+    // each queue has its dead letters (a queue of its own nobody works): a job that failed every attempt waits
+    // there, visible and retryable, instead of vanishing into pg-boss's archive
+    const ensure = async (name: string, policy: 'standard' | 'short') => {
+      if (queues.has(name)) return;
+      await create(deadLetterOf(name), { policy: 'standard' });
+      // every job names its dead letters when it is sent, so queues made before dead letters existed need no change
+      await create(name, { policy, deadLetter: deadLetterOf(name) });
       queues.add(name);
+    };
+    const env = app.config.env;
+    const retries = {
+      retryLimit: env.JOB_RETRY_LIMIT,
+      retryDelay: env.JOB_RETRY_DELAY_SECONDS,
+      retryBackoff: true,
     };
     // A job with a singletonKey goes to a twin queue of policy "short" (at most one waiting job per key;
     // pg-boss's standard policy ignores the key); work() serves both queues.
     const keyed = (name: string) => `${name}__keyed`;
+    const dead = new DeadLetters(boss, backend.schema);
     const api: Jobs = {
       boss,
+      dead,
       async send(name, data, opts = {}) {
         const queue = opts.singletonKey ? keyed(name) : name;
         await ensure(queue, opts.singletonKey ? 'short' : 'standard');
         return boss.send(queue, data, {
           startAfter: opts.startAfter,
           singletonKey: opts.singletonKey,
-          retryLimit: 5,
-          retryDelay: 1,
+          ...retries,
+          deadLetter: deadLetterOf(queue),
           expireInSeconds: 60,
         });
       },
@@ -85,6 +106,14 @@ export default fp(
       },
     };
     app.decorate('jobs', api);
+    await app.register(jobRoutes, {
+      dead,
+      // a retried job goes to the queue it came from (the keyed twin included), with every retry again
+      resend: async (queue: string, data: object) => {
+        await ensure(queue, queue.endsWith('__keyed') ? 'short' : 'standard');
+        await boss.send(queue, data, { ...retries, deadLetter: deadLetterOf(queue), expireInSeconds: 60 });
+      },
+    });
     // Before the database closes: workers finish the job in hand, nothing polls a closed pool.
     app.addHook('preClose', async () => {
       // within the shutdown deadline (main.ts), leaving the rest of it to the HTTP drain and the database

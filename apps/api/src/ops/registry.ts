@@ -13,6 +13,8 @@ export interface OpsSources {
   gateway?: () => Promise<GatewayHealth | undefined>;
   /** the SMPP window a Kannel link fills (null for the simulator) */
   window?: number | null;
+  /** jobs waiting for a retry after a failure, and dead letters (failed every attempt), per queue */
+  jobFailures?: () => Promise<{ queue: string; retrying: number; dead: number }[]>;
   /** the customer SMPP listener of this node: its connections and what its limits refused or closed */
   smpp?: () => SmppFigures;
 }

@@ -188,6 +188,7 @@ export async function renderMetrics(app: FastifyInstance): Promise<string> {
     block('smsc_process_resident_memory_bytes', 'resident memory of this node', 'gauge', [
       s({}, process.memoryUsage().rss),
     ]),
+    ...jobFailureBlocks(await (ops.sources.jobFailures?.().catch(() => []) ?? Promise.resolve([]))),
     ...ops.runtime.render(),
     ...smppBlocks(app.ops.sources.smpp?.()),
   ];
@@ -227,6 +228,24 @@ function smppBlocks(f: SmppFigures | undefined): string[] {
       'SMPP bind attempts refused before any password check (address limit, hashing at capacity)',
       'counter',
       [one(f.bindsThrottled)],
+    ),
+  ];
+}
+
+/** Retries waiting and dead letters per queue: work that failed, and work that will not happen without an operator. */
+function jobFailureBlocks(rows: { queue: string; retrying: number; dead: number }[]): string[] {
+  return [
+    block(
+      'smsc_job_retrying',
+      'jobs waiting for a retry after a failed attempt, per queue',
+      'gauge',
+      rows.map((r) => s({ queue: r.queue }, r.retrying)),
+    ),
+    block(
+      'smsc_job_dead_letters',
+      'jobs that failed every attempt, waiting on the Operations screen to be retried or discarded, per queue',
+      'gauge',
+      rows.map((r) => s({ queue: r.queue }, r.dead)),
     ),
   ];
 }

@@ -28,6 +28,25 @@ export default fp(
         )
       ).map((r) => ({ ...r, queue: r.queue.replace(/__keyed$/, '') }));
 
+    ops.sources.jobFailures = async () => {
+      const [retrying, dead] = await Promise.all([
+        query<{ queue: string; n: number }>(
+          `select name as queue, count(*)::int as n from ${schema}.job where state = 'retry' group by name`,
+        ),
+        app.jobs.dead.counts(),
+      ]);
+      const by = new Map<string, { queue: string; retrying: number; dead: number }>();
+      const of = (queue: string) => {
+        const known = by.get(queue);
+        if (known) return known;
+        const made = { queue, retrying: 0, dead: 0 };
+        by.set(queue, made);
+        return made;
+      };
+      for (const r of retrying) of(r.queue.replace(/__keyed$/, '')).retrying += r.n;
+      for (const d of dead) of(d.queue).dead += d.dead;
+      return [...by.values()].sort((a, b) => a.queue.localeCompare(b.queue));
+    };
     ops.sources.gateway = async () => app.gatewayControl?.status?.();
     ops.sources.window =
       app.config.messaging?.kannel?.layout.window ??

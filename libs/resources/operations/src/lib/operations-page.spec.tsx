@@ -1,5 +1,5 @@
-import { act, screen } from '@testing-library/react';
-import type { OperationsSnapshot } from '@smsc/shared-contract';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { FailedJob, OperationsSnapshot } from '@smsc/shared-contract';
 import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import { OperationsPage, OPERATIONS_POLL_MS } from './operations-page';
 
@@ -39,13 +39,34 @@ const setVisibility = (state: 'visible' | 'hidden') => {
   document.dispatchEvent(new Event('visibilitychange'));
 };
 
+const job = (id: string, queue: string): FailedJob => ({
+  id,
+  queue,
+  failed_on: '2026-12-06T03:00:00Z',
+  attempts: 6,
+  error: 'carrier answered 503',
+  data: '{"bulk_uuid":"b-1"}',
+});
+let failed: FailedJob[] = [];
+/** the Operations figures' own calls (the failed-jobs list polls beside them) */
+const snapshotCalls = (calls: { method: string; path: string }[]) => calls.filter((c) => c.path === '/operations');
+
 describe('OperationsPage', () => {
   // the first render loads antd; at load it takes seconds
   jest.setTimeout(90_000);
   let answers: [number, unknown][];
   let api: ReturnType<typeof stubApi>;
   beforeAll(() => {
-    api = stubApi(({ path }) => {
+    api = stubApi(({ method, path }) => {
+      if (path === '/operations/failed_jobs') return { body: { items: failed, total: failed.length, per_page: 10 } };
+      if (method === 'POST' && path.endsWith('/retry')) {
+        failed = failed.filter((j) => !path.includes(j.id));
+        return { body: { message: 'Job queued again' } };
+      }
+      if (method === 'DELETE' && path.startsWith('/operations/failed_jobs/')) {
+        failed = failed.filter((j) => !path.includes(j.id));
+        return { body: { message: 'Failed job discarded' } };
+      }
       expect(path).toBe('/operations');
       const [status, body] = answers.length > 1 ? answers.shift()! : answers[0];
       return { status, body };
@@ -54,6 +75,7 @@ describe('OperationsPage', () => {
   afterAll(() => api.restore());
   beforeEach(() => {
     api.calls.length = 0;
+    failed = [];
     setVisibility('visible');
   });
 
@@ -92,23 +114,23 @@ describe('OperationsPage', () => {
         jest.advanceTimersByTime(OPERATIONS_POLL_MS + 10);
       });
       expect(await screen.findByText('Not ready: database (connect ECONNREFUSED 127.0.0.1:5432)')).toBeTruthy();
-      expect(api.calls).toHaveLength(2);
+      expect(snapshotCalls(api.calls)).toHaveLength(2);
 
       await act(async () => setVisibility('hidden'));
       expect(screen.getByText(/paused while the tab is hidden/)).toBeTruthy();
       await act(async () => {
         jest.advanceTimersByTime(OPERATIONS_POLL_MS * 4);
       });
-      expect(api.calls).toHaveLength(2);
+      expect(snapshotCalls(api.calls)).toHaveLength(2);
 
       await act(async () => setVisibility('visible'));
       expect(await screen.findByText(/^Ready:/)).toBeTruthy();
-      expect(api.calls).toHaveLength(3);
+      expect(snapshotCalls(api.calls)).toHaveLength(3);
       view.unmount();
       await act(async () => {
         jest.advanceTimersByTime(OPERATIONS_POLL_MS * 3);
       });
-      expect(api.calls).toHaveLength(3);
+      expect(snapshotCalls(api.calls)).toHaveLength(3);
     } finally {
       jest.useRealTimers();
     }
@@ -118,5 +140,26 @@ describe('OperationsPage', () => {
     answers = [[403, { error: { message: 'Forbidden for your role' } }]];
     renderWithProviders(<OperationsPage />);
     expect(await screen.findByText('Forbidden for your role')).toBeTruthy();
+  });
+
+  it('lists failed jobs with their error; Retry queues one again and Discard, once confirmed, drops one', async () => {
+    answers = [[200, snapshot()]];
+    failed = [
+      job('11111111-1111-4111-8111-111111111111', 'bulk-slice'),
+      job('22222222-2222-4222-8222-222222222222', 'reminders'),
+    ];
+    const { store } = renderWithProviders(<OperationsPage />);
+    expect(await screen.findByText('Failed jobs (2)', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getAllByText('carrier answered 503')).toHaveLength(2);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Retry' })[0]);
+    await waitFor(() => expect(store.getState().toast.current?.text).toBe('Job of bulk-slice queued again'));
+    expect(await screen.findByText('Failed jobs (1)')).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'POST' && c.path.includes('11111111'))).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    // the confirmation's own Discard button
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Discard' })).toHaveLength(2));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Discard' })[1]);
+    await waitFor(() => expect(store.getState().toast.current?.text).toBe('Failed job of reminders discarded'));
+    expect(await screen.findByText(/No failed jobs/)).toBeTruthy();
   });
 });

@@ -14,6 +14,7 @@ import {
 } from '@smsc/shared-ui';
 import { useGetOperationsQuery } from './operations.api';
 import { usePageVisible } from './use-page-visible';
+import { FailedJobs } from './failed-jobs';
 
 /** How often the screen re-reads the figures while it is shown; a hidden tab does not poll at all. */
 export const OPERATIONS_POLL_MS = 5000;
@@ -136,6 +137,7 @@ export function OperationsPage() {
   return (
     <section aria-label="Operations" data-testid="operations">
       <Figures data={data} />
+      <FailedJobs pollingInterval={shown ? OPERATIONS_POLL_MS : 0} />
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
         Checked {new Date(data.checked_on).toLocaleTimeString()}
         {error ? ' (the last refresh failed)' : ''};{' '}

@@ -67,3 +67,30 @@ export const OperationsSnapshot = Type.Object({
   webhooks: Type.Object({ failures_total: Count, failures_last_hour: Count }),
 });
 export type OperationsSnapshot = Static<typeof OperationsSnapshot>;
+
+/** A job that failed every attempt and waits in its queue's dead letters for an operator (retry or discard). */
+export const FailedJob = Type.Object({
+  id: Type.String(),
+  /** the queue it ran in (bulk-slice, campaign-run, …) */
+  queue: Type.String(),
+  /** when it went to the dead letters (after its last attempt) */
+  failed_on: Type.String({ format: 'date-time' }),
+  /** attempts it was allowed before it failed */
+  attempts: Count,
+  /** the last attempt's error */
+  error: Type.String(),
+  /** the job's data as JSON, cut at 500 characters */
+  data: Type.String(),
+});
+export type FailedJob = Static<typeof FailedJob>;
+
+export const FailedJobListQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+});
+export type FailedJobListQuery = Static<typeof FailedJobListQuery>;
+
+export const FailedJobPage = Type.Object({ items: Type.Array(FailedJob), total: Count, per_page: Count });
+export type FailedJobPage = Static<typeof FailedJobPage>;
+
+export const FailedJobParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
