@@ -7,12 +7,11 @@ import type { Doc } from './env-kinds';
 import { SERVER_ENV } from './env-server';
 import { SERVICES_ENV } from './env-services';
 import { GATEWAY_ENV } from './env-gateway';
-import { SMPP_QUOTA_ENV } from './env-smpp-quotas';
 
 export { ENV_URL_FORMAT } from './env-kinds';
 
 // in this order in the generated docs
-export const EnvSchema = Type.Object({ ...SERVER_ENV, ...SERVICES_ENV, ...GATEWAY_ENV, ...SMPP_QUOTA_ENV });
+export const EnvSchema = Type.Object({ ...SERVER_ENV, ...SERVICES_ENV, ...GATEWAY_ENV });
 
 export type EnvConfig = Static<typeof EnvSchema>;
 export type EnvName = keyof EnvConfig;
