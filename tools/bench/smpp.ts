@@ -13,6 +13,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { API_PREFIX } from '@smsc/shared-contract';
 import { smppOf } from '../../apps/api/src/smpp';
+import { loadEnv } from '../../apps/api/src/config/read-env';
 import { processCpuSeconds, startBenchApp } from './support';
 import { pgBackendCpu } from './pg-backend-cpu';
 import type { ClientJob, ClientResult } from './smpp-client';
@@ -52,6 +53,8 @@ async function runMode(mode: string): Promise<string> {
     'smpp',
     {
       smpp: { port: 0, tlsPort: false },
+      // the figure is the listener's, not the platform's per-account ceiling (SMPP_TPS_CEILING)
+      env: { ...loadEnv(), SMPP_TPS_CEILING: 100_000 },
       // every message is delivered at once: the figure is the pipeline's and the listener's, not a made-up latency
       messaging: { gatewaySecret: 'bench', simLatencyMs: 0, simFailureRate: 0, simAutoDeliver: true },
     },

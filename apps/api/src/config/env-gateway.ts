@@ -1,6 +1,7 @@
 // The way to the network: the gateway (simulator or SMPP) and Kannel.
 import { Type } from '@sinclair/typebox';
 import { bool, int, num, oneOf, str, url } from './env-kinds';
+import { SMPP_QUOTA_ENV } from './env-smpp-quotas';
 
 export const GATEWAY_ENV = {
   GATEWAY_SECRET: Type.Optional(
@@ -100,6 +101,7 @@ export const GATEWAY_ENV = {
     description:
       'bind password checks run at once (scrypt, on the thread pool HTTP sign-ins share); up to 32× as many wait, further binds are refused at once (ESME_RBINDFAIL)',
   }),
+  ...SMPP_QUOTA_ENV,
 
   KANNEL_SENDSMS_URL: Type.Optional(
     url({

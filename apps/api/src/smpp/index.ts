@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { apiOf } from '../lib/api-context';
 import smppRoutes from './routes';
+import smppQuotaRoutes from './quota-routes';
 import { SmppListener } from './server';
 
 export { SmppListener } from './server';
@@ -48,6 +49,11 @@ export default fp(
         bindHashConcurrency: env.SMPP_BIND_HASH_CONCURRENCY,
         ...o.limits,
       },
+      quotas: {
+        tpsCeiling: env.SMPP_TPS_CEILING,
+        multipartPerAccount: env.SMPP_MULTIPART_OPEN_PER_ACCOUNT,
+        multipartTotal: env.SMPP_MULTIPART_OPEN_TOTAL,
+      },
     });
     app.decorate('smpp', listener);
     if (serves)
@@ -86,6 +92,7 @@ export default fp(
     });
     app.addHook('preClose', async () => listener.close());
     await app.register(smppRoutes, { binds: listener.binds });
+    await app.register(smppQuotaRoutes);
   },
   { name: 'smpp', dependencies: ['messaging'] },
 );

@@ -24,6 +24,18 @@ describe('SMPP codec and limits', () => {
     });
   });
 
+  it('lets no NUL through: GSM-7 and IA5 octet 0x00 is "@", U+0000 in Latin-1 or UCS-2 refuses that submit', () => {
+    for (const data_coding of [0, 1])
+      expect(decodeSubmit(wire({ data_coding, short_message: Buffer.from([0x41, 0x00, 0x42]) }))).toMatchObject({
+        ok: true,
+        text: 'A@B',
+      });
+    const nul = { ok: false, status: smpp.errors.ESME_RSUBMITFAIL };
+    expect(decodeSubmit(wire({ data_coding: 3, short_message: Buffer.from([0x41, 0x00, 0x42]) }))).toMatchObject(nul);
+    expect(decodeSubmit(wire({ data_coding: 8, short_message: Buffer.from([0, 0x41, 0, 0]) }))).toMatchObject(nul);
+    expect(decodeSubmit(wire({ data_coding: 8, message_payload: Buffer.from([0, 0, 0, 0x41]) }))).toMatchObject(nul);
+  });
+
   it('encodes GSM-7 as the package does, plain characters and the rest', () => {
     const plain = Array.from({ length: 128 }, (_, i) => String.fromCharCode(i)).filter((c) =>
       /[\n\r !"#%-?A-Za-z]/.test(c),

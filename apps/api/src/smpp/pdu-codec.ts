@@ -47,6 +47,10 @@ export function decodeSubmit(pdu: smpp.Pdu): Decoded {
   const body = usePayload ? payload : short;
   const text = textOf(body);
   if (text === null) return { ok: false, status: smpp.errors.ESME_RINVDCS, why: 'the message could not be decoded' };
+  // GSM 03.38 and IA5 octet 0x00 decode as '@'; U+0000 in Latin-1 or UCS-2 text is a NUL, which PostgreSQL
+  // refuses in text: refused here, permanently (a client resends ESME_RSYSERR), so it never reaches a batch
+  if (text.includes('\u0000'))
+    return { ok: false, status: smpp.errors.ESME_RSUBMITFAIL, why: 'the text holds a NUL character (U+0000)' };
   const udh = !usePayload && body && typeof body === 'object' && !Buffer.isBuffer(body) ? body.udh : undefined;
   let part = partFromUdh(udh);
   const sarRef = pdu.sar_msg_ref_num as number | undefined;

@@ -22,6 +22,7 @@ import { audit } from '../security';
 import { accountsQuery, SMPP_ACCOUNT_OWNERS, type AccountRow } from './accounts';
 import { BindRegistry } from './binds';
 import { badCidrs } from './ip-allow';
+import { checkTps } from './quota-routes';
 
 const tags = ['smpp'];
 const managers: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
@@ -98,6 +99,7 @@ export default async function smppRoutes(base: FastifyInstance, opts: { binds: B
       const b = req.body;
       const company_uuid = await targetCompany(app.db, req, b.company_uuid);
       checkCidrs(b.allowed_ips);
+      checkTps(b.tps, app.config.env.SMPP_TPS_CEILING);
       const taken = await app.db
         .selectFrom('smpp_accounts')
         .select('smpp_account_uuid')
@@ -144,6 +146,7 @@ export default async function smppRoutes(base: FastifyInstance, opts: { binds: B
         .selectAll()
         .where('smpp_account_uuid', '=', req.params.id)
         .executeTakeFirstOrThrow();
+      checkTps(b.tps, app.config.env.SMPP_TPS_CEILING, before.tps);
       const set: Record<string, unknown> = { updated_on: new Date() };
       if (b.password !== undefined) set.password_hash = await hashPassword(b.password, app.config.passwordHashCost);
       if (b.allowed_ips !== undefined) set.allowed_ips = b.allowed_ips;

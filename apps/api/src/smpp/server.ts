@@ -28,6 +28,8 @@ export interface ListenerOptions {
   pollMs?: number;
   hashCost: PasswordHashCost;
   limits: SmppLimits;
+  /** what one account may take of the shared state (docs/security.md, "Per-tenant quotas") */
+  quotas?: { tpsCeiling: number; multipartPerAccount: number; multipartTotal: number };
 }
 
 /** Binds waiting for a hashing slot, per slot, before further binds are refused at once. */
@@ -72,10 +74,11 @@ export class SmppListener {
       submits: this.submits,
       binds: this.binds,
       deliveries: this.deliveries,
-      reassembler: new Reassembler(undefined, (key, got, total) =>
-        log.warn({ key, got, total }, 'SMPP multipart message incomplete: dropped'),
+      reassembler: new Reassembler(
+        { perAccount: opts.quotas?.multipartPerAccount, total: opts.quotas?.multipartTotal },
+        (key, got, total) => log.warn({ key, got, total }, 'SMPP multipart message incomplete: dropped'),
       ),
-      throttle: new SharedThrottle(db),
+      throttle: new SharedThrottle(db, opts.quotas?.tpsCeiling),
       shared: this.shared,
       failures: new BindFailures(),
       hashing: new HashSlots(opts.limits.bindHashConcurrency, opts.limits.bindHashConcurrency * HASH_QUEUE_PER_SLOT),

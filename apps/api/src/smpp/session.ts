@@ -15,7 +15,7 @@ import { BindRegistry, type Bind, type BindType } from './binds';
 import type { Deliveries } from './deliveries';
 import { ipAllowed, plainAddress } from './ip-allow';
 import { decodeSubmit } from './pdu-codec';
-import type { Reassembler } from './reassembly';
+import { statusOfRefusal, type Reassembler } from './reassembly';
 import { statusName, statusOfBlock } from './status-map';
 import type { BindFailures, HashSlots } from './limits';
 import type { SharedBinds, SharedThrottle } from './shared-limits';
@@ -280,9 +280,9 @@ export class CustomerSession {
     let text = decoded.text;
     let sms_uuid: string | undefined;
     if (decoded.part) {
-      const key = `${account.smpp_account_uuid}|${ani}|${dnis}`;
-      const added = this.ctx.reassembler.add(key, decoded.part, decoded.text, wantsReceipt);
-      if (!added) return { command_status: E.ESME_RMSGQFUL };
+      const key = `${ani}|${dnis}`;
+      const added = this.ctx.reassembler.add(account.smpp_account_uuid, key, decoded.part, decoded.text, wantsReceipt);
+      if ('refused' in added) return { command_status: statusOfRefusal(added) };
       if (added.complete === null) return { message_id: added.sms_uuid };
       text = added.complete;
       wantsReceipt = added.wantsReceipt;

@@ -109,10 +109,15 @@ interface Lease {
 export class SharedThrottle {
   private readonly leases = new Map<string, Lease>();
 
-  constructor(private readonly db: Kysely<Database>) {}
+  /** `ceiling`: SMPP_TPS_CEILING; an account whose tps was set above it before it was lowered gets the ceiling */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly ceiling = Number.POSITIVE_INFINITY,
+  ) {}
 
-  /** Takes one submit of the account's allowance across all nodes; false when over `tps`. */
-  async take(account: string, tps: number): Promise<boolean> {
+  /** Takes one submit of the account's allowance across all nodes; false when over `tps` (or the ceiling). */
+  async take(account: string, asked: number): Promise<boolean> {
+    const tps = Math.min(asked, this.ceiling);
     let l = this.leases.get(account);
     if (!l) {
       l = { tokens: 0, expires: 0, refill: null, counted: false, demand: 0 };

@@ -35,7 +35,7 @@ describe('SMPP submits in batches, receipts owed in the message’s transaction'
       method: 'POST',
       url: api('/smpp_account'),
       headers: bearer(await login(t.app, 'acme-admin@example.com')),
-      payload: { system_id: 'acme-batch', password: 'secret1', max_binds: 2, tps: 10_000 },
+      payload: { system_id: 'acme-batch', password: 'secret1', max_binds: 2, tps: 1_000 },
     });
     expect(res.statusCode).toBe(201);
     c = await connect(smppOf(t.app).port as number);

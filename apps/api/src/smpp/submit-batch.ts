@@ -23,6 +23,8 @@ export interface Submit {
 }
 
 export type SubmitOutcome = { ok: true; sms_uuid: string } | { ok: false; reason: BlockReason };
+/** a submit whose own storing failed (its batch's others were stored without it) */
+type Stored = SubmitOutcome | { failed: unknown };
 
 const MAX_BATCH = 500;
 /**
@@ -34,7 +36,7 @@ const LANES = 2;
 const WAIT_MS = 3;
 
 export class SubmitBatcher {
-  private readonly groups = new Map<string, GroupCommit<Submit, SubmitOutcome>>();
+  private readonly groups = new Map<string, GroupCommit<Submit, Stored>>();
   /** hand-overs to the gateway still running (close waits for them) */
   private readonly handing = new Set<Promise<void>>();
   private turn = 0;
@@ -51,7 +53,7 @@ export class SubmitBatcher {
     const id = `${s.company_uuid}|${this.turn}`;
     let group = this.groups.get(id);
     if (!group) {
-      const created = new GroupCommit<Submit, SubmitOutcome>((batch) => this.run(s.company_uuid, batch), {
+      const created = new GroupCommit<Submit, Stored>((batch) => this.run(s.company_uuid, batch), {
         maxBatch: MAX_BATCH,
         maxWaitMs: WAIT_MS,
         onIdle: () => void (this.groups.get(id) === created && this.groups.delete(id)),
@@ -59,10 +61,35 @@ export class SubmitBatcher {
       group = created;
       this.groups.set(id, group);
     }
-    return group.add(s);
+    return group.add(s).then((o) => {
+      if ('failed' in o) throw o.failed;
+      return o;
+    });
   }
 
-  private async run(company_uuid: string, batch: Submit[]): Promise<SubmitOutcome[]> {
+  /**
+   * One batch in one transaction; when that fails, its submits one by one, so a submit the database refuses
+   * fails alone and not the other messages of the company that arrived with it.
+   */
+  private async run(company_uuid: string, batch: Submit[]): Promise<Stored[]> {
+    try {
+      return await this.store(company_uuid, batch);
+    } catch (e) {
+      if (batch.length === 1) return [{ failed: e }];
+      this.log.warn({ err: (e as Error).message, submits: batch.length }, 'SMPP batch not stored: one by one');
+      const out: Stored[] = [];
+      for (const s of batch)
+        out.push(
+          await this.store(company_uuid, [s]).then(
+            ([o]) => o,
+            (failed) => ({ failed }),
+          ),
+        );
+      return out;
+    }
+  }
+
+  private async store(company_uuid: string, batch: Submit[]): Promise<SubmitOutcome[]> {
     // read per batch: a product or reseller changed in the console applies to the next batch
     const company: CompanyFacts = await this.db
       .selectFrom('companies')

@@ -6,6 +6,8 @@ export interface Client {
   session: smpp.Session;
   /** deliver_sm received (receipts and incoming messages), in order */
   delivered: smpp.Pdu[];
+  /** the command_status deliver_sm are answered with (0: accepted; a customer refusing them otherwise) */
+  deliverStatus: number;
   bind(
     kind: 'bind_transceiver' | 'bind_transmitter' | 'bind_receiver',
     system_id: string,
@@ -25,13 +27,14 @@ export function connect(port: number, host = '127.0.0.1', tls?: { ca?: string | 
     const delivered: smpp.Pdu[] = [];
     const waiters: (() => void)[] = [];
     session.on('deliver_sm', (pdu: smpp.Pdu) => {
-      session.send(pdu.response());
+      session.send(pdu.response({ command_status: client.deliverStatus }));
       delivered.push(pdu);
       for (const w of waiters.splice(0)) w();
     });
     const client: Client = {
       session,
       delivered,
+      deliverStatus: 0,
       bind: (kind, system_id, password) =>
         new Promise((res) => session[kind]({ system_id, password }, (pdu: smpp.Pdu) => res(pdu.command_status))),
       submit: (options) => new Promise((res) => session.submit_sm(options, (pdu: smpp.Pdu) => res(pdu))),

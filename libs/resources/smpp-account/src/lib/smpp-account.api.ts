@@ -5,6 +5,7 @@ import type {
   SmppAccountCreateBody,
   SmppAccountPatchBody,
   SmppBind,
+  SmppLimits,
 } from '@smsc/shared-contract';
 import type { ListQueryArg } from '@smsc/shared-ui';
 
@@ -37,6 +38,8 @@ export const smppAccountApi = api.enhanceEndpoints({ addTagTypes: [SMPP_ACCOUNT_
       query: (id) => ({ url: `/smpp_account/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, id) => [LIST, { type: SMPP_ACCOUNT_TAG, id }],
     }),
+    /** the platform's per-account ceilings (SMPP_TPS_CEILING): shown beside the tps field */
+    getSmppLimits: b.query<SmppLimits, void>({ query: () => '/smpp_account/limits' }),
     /** the account's open binds: polled while its page is open */
     listSmppBinds: b.query<SmppBind[], string>({
       query: (id) => `/smpp_account/${encodeURIComponent(id)}/binds`,
@@ -53,4 +56,5 @@ export const {
   useUpdateSmppAccountMutation,
   useDeleteSmppAccountMutation,
   useListSmppBindsQuery,
+  useGetSmppLimitsQuery,
 } = smppAccountApi;

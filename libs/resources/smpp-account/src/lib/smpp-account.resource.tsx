@@ -21,6 +21,7 @@ import {
   useUpdateSmppAccountMutation,
 } from './smpp-account.api';
 import { SmppBindsPanel } from './smpp-binds-panel';
+import { TpsCeilingHelp } from './tps-ceiling-help';
 import { useCompanyOptions } from '@smsc/shared-api';
 
 /** Access keys of the roles that see several companies' accounts (the system admin, a reseller). */
@@ -97,7 +98,14 @@ export const smppAccountDefinition: ResourceDefinition<SmppAccount> = {
       placeholder: 'Addresses or CIDR ranges, one a line or comma-separated; empty allows any',
     },
     { name: 'max_binds', label: 'Max binds', kind: 'number', min: 1, max: 100 },
-    { name: 'tps', label: 'Submits per second (TPS)', kind: 'number', min: 1, max: 100000 },
+    {
+      name: 'tps',
+      label: 'Submits per second (TPS)',
+      kind: 'number',
+      min: 1,
+      max: P.tps.maximum,
+      help: <TpsCeilingHelp />,
+    },
     {
       name: 'default_ani',
       label: 'Default sender',

@@ -62,6 +62,7 @@ describe('SMPP accounts screens', () => {
       if (path === '/smpp_account' && method === 'POST')
         return json({ smpp_account: { ...ACCOUNT, ...(body as object), smpp_account_uuid: ID } }, 201);
       if (path === '/company/list') return json({ items: [], total: 0, per_page: 500 });
+      if (path === '/smpp_account/limits') return json({ tps_ceiling: 1000, multipart_open_per_account: 300 });
       return json({ error: { message: `unexpected ${method} ${path}` } }, 500);
     });
   });
@@ -89,6 +90,8 @@ describe('SMPP accounts screens', () => {
     fill('Password', 'secret1');
     fill('Allowed IPs', '203.0.113.0/24\n2001:db8::/32');
     fill('Submits per second (TPS)', '25');
+    // the platform's ceiling stands under the field
+    expect((await screen.findByTestId('tps-ceiling', {}, SLOW)).textContent).toMatch(/^At most 1000 on this platform/);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /Create smpp account/i })));
     await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true), SLOW);
     const post = api.calls.find((c) => c.method === 'POST');

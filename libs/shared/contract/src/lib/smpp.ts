@@ -65,6 +65,13 @@ export const SmppAccountPatchBody = Type.Object(
 );
 export type SmppAccountPatchBody = Static<typeof SmppAccountPatchBody>;
 
+/** The platform's per-account ceilings (SMPP_TPS_CEILING, SMPP_MULTIPART_OPEN_PER_ACCOUNT), for the console. */
+export const SmppLimits = Type.Object({
+  tps_ceiling: Type.Integer({ minimum: 1 }),
+  multipart_open_per_account: Type.Integer({ minimum: 1 }),
+});
+export type SmppLimits = Static<typeof SmppLimits>;
+
 /** One open bind of an account. */
 export const SmppBind = Type.Object({
   bind_id: Uuid,

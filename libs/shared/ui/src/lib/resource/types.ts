@@ -57,8 +57,8 @@ export interface FormFieldDef {
   max?: number;
   options?: SelectOption[];
   placeholder?: string;
-  /** a sentence under the field saying what it means or does */
-  help?: string;
+  /** a sentence under the field saying what it means or does (a component when it shows a figure loaded at run time) */
+  help?: ReactNode;
   /** a placeholder that depends on the record being edited (e.g. only "leave empty to keep" when something is stored) */
   placeholderFor?: (initial: Record<string, unknown> | undefined, mode: 'create' | 'edit') => string | undefined;
   /** the browser's autofill hint (HTML autocomplete); passwords default to new-password, emails to email */
