@@ -37,6 +37,12 @@ export const smppAccountApi = api.enhanceEndpoints({ addTagTypes: [SMPP_ACCOUNT_
       query: (id) => ({ url: `/smpp_account/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, id) => [LIST, { type: SMPP_ACCOUNT_TAG, id }],
     }),
+    /** ends a lock after failed binds (and clears their count) */
+    unlockSmppAccount: b.mutation<SmppAccount, string>({
+      query: (id) => ({ url: `/smpp_account/${encodeURIComponent(id)}/unlock`, method: 'POST' }),
+      transformResponse: (a: { smpp_account: SmppAccount }) => a.smpp_account,
+      invalidatesTags: (_r, _e, id) => [LIST, { type: SMPP_ACCOUNT_TAG, id }],
+    }),
     /** the account's open binds: polled while its page is open */
     listSmppBinds: b.query<SmppBind[], string>({
       query: (id) => `/smpp_account/${encodeURIComponent(id)}/binds`,
@@ -52,5 +58,6 @@ export const {
   useCreateSmppAccountMutation,
   useUpdateSmppAccountMutation,
   useDeleteSmppAccountMutation,
+  useUnlockSmppAccountMutation,
   useListSmppBindsQuery,
 } = smppAccountApi;

@@ -15,6 +15,8 @@ const ACCOUNT = {
   tps: 50,
   default_ani: null,
   is_active: true,
+  locked_until: null as string | null,
+  failed_binds: 0,
   binds: 1,
   created_on: '2026-11-25T10:00:00.000Z',
   updated_on: '2026-11-25T10:00:00.000Z',
