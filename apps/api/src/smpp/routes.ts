@@ -56,13 +56,16 @@ function checkCidrs(list: string[] | undefined) {
 
 export default async function smppRoutes(base: FastifyInstance, opts: { binds: BindRegistry; lockout: BindLockout }) {
   const app = base.withTypeProvider<TypeBoxProvider>();
-  const shape = ({ failed_since: _s, ...r }: AccountRow) => ({
-    ...r,
-    ...lockStateOf({ ...r, failed_since: _s }, opts.lockout.settings),
-    created_on: r.created_on.toISOString(),
-    updated_on: r.updated_on.toISOString(),
-    binds: opts.binds.count(r.smpp_account_uuid),
-  });
+  const shape = (row: AccountRow) => {
+    const { failed_since: _s, ...r } = row;
+    return {
+      ...r,
+      ...lockStateOf(row, opts.lockout.settings),
+      created_on: r.created_on.toISOString(),
+      updated_on: r.updated_on.toISOString(),
+      binds: opts.binds.count(r.smpp_account_uuid),
+    };
+  };
   const find = async (req: Parameters<typeof rowsOf>[0], id: string) => {
     const row = await accountsQuery(app.db, rowsOf(req, SMPP_ACCOUNT_OWNERS))
       .where('smpp_accounts.smpp_account_uuid', '=', id)
