@@ -6,6 +6,8 @@ import { connect, type Client } from '../../apps/api/src/smpp/test-client';
 
 export interface ClientJob {
   port: number;
+  /** the account's system_id as the server gave it */
+  systemId: string;
   binds: number;
   messages: number;
   window: number;
@@ -32,7 +34,7 @@ async function run(job: ClientJob): Promise<ClientResult> {
   try {
     for (let i = 0; i < job.binds; i++) {
       const c = await connect(job.port);
-      if ((await c.bind('bind_transceiver', 'bench', 'bench1')) !== 0) throw new Error('bind refused');
+      if ((await c.bind('bind_transceiver', job.systemId, 'bench1')) !== 0) throw new Error('bind refused');
       clients.push(c);
     }
     process.send?.({ started: true });

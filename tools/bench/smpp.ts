@@ -71,6 +71,8 @@ async function runMode(mode: string): Promise<string> {
       payload: { system_id: 'bench', password: 'bench1', max_binds: BINDS, tps: 100_000 },
     });
     if (made.statusCode !== 201) throw new Error(`account: ${made.statusCode} ${made.body}`);
+    // a company admin's system_id is its request with a random suffix: bind with the one the server gave
+    const systemId: string = made.json().smpp_account.system_id;
     let cpu0 = process.cpuUsage();
     let cpu = cpu0;
     let pg0: number | null = null;
@@ -83,6 +85,7 @@ async function runMode(mode: string): Promise<string> {
     const outcome = await runClient(
       {
         port: smppOf(app).port as number,
+        systemId,
         binds: BINDS,
         messages: MESSAGES,
         window: WINDOW,

@@ -102,6 +102,20 @@ export const GATEWAY_ENV = {
       'bind password checks run at once (scrypt, on the thread pool HTTP sign-ins share); up to 32× as many wait, further binds are refused at once (ESME_RBINDFAIL)',
   }),
   ...SMPP_QUOTA_ENV,
+  SMPP_BIND_LOCK_AFTER: int(1, {
+    default: 10,
+    maximum: 1000,
+    group: 'Gateway',
+    description:
+      'failed binds of one system_id within `SMPP_BIND_LOCK_MINUTES` that lock the account (refused unhashed) for `SMPP_BIND_LOCK_MINUTES`; docs/security.md',
+  }),
+  SMPP_BIND_LOCK_MINUTES: int(1, {
+    default: 15,
+    maximum: 1440,
+    group: 'Gateway',
+    description:
+      "the window failed binds are counted in, and how long a lock lasts (an account's manager may unlock it)",
+  }),
 
   KANNEL_SENDSMS_URL: Type.Optional(
     url({

@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 
 type Row = object | null | undefined;
 
@@ -30,10 +32,37 @@ export function changedFields(before: Row, after: Row): Record<string, { before:
  * own records and of its companies'. An update that changed nothing writes nothing.
  */
 export async function audit(req: FastifyRequest, entity: string, id: string, before: Row, after: Row): Promise<void> {
+  const actor = req.user ?? null;
+  await recordAudit(
+    req.server.db,
+    { uuid: actor?.uuid ?? null, email: actor?.email ?? null, type: actor?.user_type ?? null, ip: req.ip },
+    entity,
+    id,
+    before,
+    after,
+  );
+}
+
+/** Who made a change: a signed-in user, or no one (the server itself, e.g. an SMPP lockout) from an address. */
+export interface AuditActor {
+  uuid: string | null;
+  email: string | null;
+  type: string | null;
+  ip: string | null;
+}
+
+/** audit() for a change no request made (the entry has no actor; `ip` the address that caused it). */
+export async function recordAudit(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  entity: string,
+  id: string,
+  before: Row,
+  after: Row,
+): Promise<void> {
   const changes = changedFields(before, after);
   if (before && after && !Object.keys(changes).length) return;
   const row = (after ?? before ?? {}) as { company_uuid?: string | null; reseller_uuid?: string | null };
-  const db = req.server.db;
   const company_uuid = entity === 'company' ? id : (row.company_uuid ?? null);
   let reseller_uuid = entity === 'reseller' ? id : (row.reseller_uuid ?? null);
   if (!reseller_uuid && company_uuid) {
@@ -46,14 +75,13 @@ export async function audit(req: FastifyRequest, entity: string, id: string, bef
           .executeTakeFirst()
       )?.reseller_uuid ?? null;
   }
-  const actor = req.user ?? null;
   await db
     .insertInto('audit_log')
     .values({
-      actor_uuid: actor?.uuid ?? null,
-      actor_email: actor?.email ?? null,
-      actor_type: actor?.user_type ?? null,
-      ip: req.ip,
+      actor_uuid: actor.uuid,
+      actor_email: actor.email,
+      actor_type: actor.type,
+      ip: actor.ip,
       action: !before ? 'create' : !after ? 'delete' : 'update',
       entity,
       entity_id: id,

@@ -4,7 +4,7 @@ import { checkInput, checkValidated } from './input-guard';
 import { checkBodyType } from './body-type';
 import { pruneRateLimits } from './rate-limit-store';
 
-export { audit, changedFields } from './audit';
+export { audit, changedFields, recordAudit, type AuditActor } from './audit';
 export { API_KEY_HEADER, resolveKey } from './api-keys';
 export { errorForLog } from './log-safety';
 export { cspDirectives } from './csp';

@@ -3,6 +3,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import type { TenantColumns } from '../lib/tenancy';
 import { dummyHash, verifyPassword, type PasswordHashCost } from '../lib/passwords';
+import { attemptFailed, attemptSucceeded, beginAttempt, bindLockoutOf } from './lockout';
 
 export const SMPP_ACCOUNT_OWNERS: TenantColumns = {
   company: 'smpp_accounts.company_uuid',
@@ -23,6 +24,9 @@ export const accountsQuery = (db: Kysely<Database>, visible: Expression<SqlBool>
       'smpp_accounts.tps',
       'smpp_accounts.default_ani',
       'smpp_accounts.is_active',
+      'smpp_accounts.failed_binds',
+      'smpp_accounts.failed_since',
+      'smpp_accounts.locked_until',
       'smpp_accounts.created_on',
       'smpp_accounts.updated_on',
     ])
@@ -42,15 +46,20 @@ export interface BoundAccount {
 }
 
 /**
- * The active account of an active company whose system_id and password match, or null. An unknown
- * system_id spends the same hashing time as a wrong password, so timing does not tell which it was.
+ * The active account of an active company whose system_id and password match, or null (refused). Attempts are
+ * counted before any hash (lockout.ts): a locked account, and an unknown system_id after as many attempts, are
+ * refused without hashing; otherwise an unknown system_id spends the same hashing time as a wrong password, so
+ * neither the answer nor its timing tells which accounts exist. `remote`: the client's address, for the audit
+ * entry of a lock.
  */
 export async function authenticate(
   db: Kysely<Database>,
   system_id: string,
   password: string,
   cost: PasswordHashCost,
+  remote?: string,
 ): Promise<BoundAccount | null> {
+  const lockout = bindLockoutOf(db);
   const row = await db
     .selectFrom('smpp_accounts')
     .innerJoin('companies', 'companies.company_uuid', 'smpp_accounts.company_uuid')
@@ -63,15 +72,26 @@ export async function authenticate(
       'smpp_accounts.max_binds',
       'smpp_accounts.tps',
       'smpp_accounts.default_ani',
+      'smpp_accounts.is_active',
+      'companies.status as company_status',
     ])
     .where(sql<boolean>`lower(smpp_accounts.system_id) = lower(${system_id})`)
-    .where('smpp_accounts.is_active', '=', true)
-    .where('companies.status', '=', 'active')
     .executeTakeFirst();
-  const ok = await verifyPassword(password, row?.password_hash ?? (await dummyHash(cost)));
-  if (!row || !ok) return null;
-  const { password_hash: _hash, ...account } = row;
-  return account;
+  if (!row) {
+    if (!lockout.unknown.begin(system_id)) return null;
+    await verifyPassword(password, await dummyHash(cost));
+    lockout.unknown.failed(system_id);
+    return null;
+  }
+  const id = row.smpp_account_uuid;
+  if (!(await beginAttempt(db, id, lockout.settings))) return null;
+  if (!(await verifyPassword(password, row.password_hash))) {
+    await attemptFailed(db, id, lockout.settings, remote ?? null);
+    return null;
+  }
+  await attemptSucceeded(db, id);
+  const { password_hash: _hash, is_active, company_status, ...account } = row;
+  return is_active && company_status === 'active' ? account : null;
 }
 
 /** The account's current limits (a PATCH applies to binds already open at their next submit). */

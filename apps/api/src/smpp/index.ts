@@ -7,6 +7,7 @@ import { apiOf } from '../lib/api-context';
 import smppRoutes from './routes';
 import smppQuotaRoutes from './quota-routes';
 import { SmppListener } from './server';
+import { setBindLockout } from './lockout';
 
 export { SmppListener } from './server';
 export type { SmppLimits, SessionStats } from './session';
@@ -31,6 +32,11 @@ export default fp(
       throw new Error('SMPPS_PORT needs SMPP_TLS_CERT and SMPP_TLS_KEY');
     // SMPP_ROLE=http: this process serves HTTP only, the SMPP port is another process's
     const serves = env.SMPP_ROLE !== 'http';
+    // before the listener: its sessions find the settings by the database handle (lockout.ts)
+    const lockout = setBindLockout(app.db, {
+      after: env.SMPP_BIND_LOCK_AFTER,
+      minutes: env.SMPP_BIND_LOCK_MINUTES,
+    });
     const listener = new SmppListener(app.db, app.messaging, app.log, {
       host: env.SMPP_HOST,
       port: !serves ? false : o.port === undefined ? env.SMPP_PORT : o.port,
@@ -91,7 +97,7 @@ export default fp(
       }
     });
     app.addHook('preClose', async () => listener.close());
-    await app.register(smppRoutes, { binds: listener.binds });
+    await app.register(smppRoutes, { binds: listener.binds, lockout });
     await app.register(smppQuotaRoutes);
   },
   { name: 'smpp', dependencies: ['messaging'] },

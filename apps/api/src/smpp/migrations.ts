@@ -31,6 +31,14 @@ export const SMPP_MIGRATIONS: { id: string; ddl: string }[] = [
         where delivered_on is null and expired_on is null;`,
   },
   {
+    // the per-account bind lockout (lockout.ts): bind attempts not yet followed by a success since failed_since,
+    // counted in the database so every node sees them, and the end of a lock
+    id: '202_smpp_bind_lockout',
+    ddl: `
+      alter table smpp_accounts add column failed_binds integer not null default 0,
+        add column failed_since timestamptz, add column locked_until timestamptz;`,
+  },
+  {
     // limits across API nodes (shared-limits.ts): the open binds of every node (a row per bind, its node's
     // heartbeat in seen_on) and one token bucket per account for tps
     id: '240_smpp_shared_limits',

@@ -21,16 +21,31 @@ import { rowsOf, targetCompany } from '../lib/tenancy';
 import { audit } from '../security';
 import { accountsQuery, SMPP_ACCOUNT_OWNERS, type AccountRow } from './accounts';
 import { BindRegistry } from './binds';
+import { lockStateOf, type BindLockout } from './lockout';
 import { badCidrs } from './ip-allow';
 import { checkTps } from './quota-routes';
+import { suffixedSystemId } from './system-id';
 
 const tags = ['smpp'];
 const managers: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
 const ORDERS = ['system_id', 'created_on', 'company_name'] as const;
+/** random suffixes drawn before giving up (a million per prefix: a second draw is already rare) */
+const SUFFIX_ATTEMPTS = 8;
+const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
 
 /** The audited fields of an account row (the hash only says it changed). */
 const audited = (r: Record<string, unknown>) => {
-  const { created_on: _c, updated_on: _u, company_name: _n, smpp_account_uuid: _id, ...rest } = r;
+  // the lock state has entries of its own (a lock, an unlock), not a line in every later change
+  const {
+    created_on: _c,
+    updated_on: _u,
+    company_name: _n,
+    smpp_account_uuid: _id,
+    failed_binds: _f,
+    failed_since: _s,
+    locked_until: _l,
+    ...rest
+  } = r;
   return rest;
 };
 
@@ -40,14 +55,18 @@ function checkCidrs(list: string[] | undefined) {
     throw new FieldError({ allowed_ips: `Not an address or CIDR range: ${bad.join(', ')} (e.g. 203.0.113.0/24)` });
 }
 
-export default async function smppRoutes(base: FastifyInstance, opts: { binds: BindRegistry }) {
+export default async function smppRoutes(base: FastifyInstance, opts: { binds: BindRegistry; lockout: BindLockout }) {
   const app = base.withTypeProvider<TypeBoxProvider>();
-  const shape = (r: AccountRow) => ({
-    ...r,
-    created_on: r.created_on.toISOString(),
-    updated_on: r.updated_on.toISOString(),
-    binds: opts.binds.count(r.smpp_account_uuid),
-  });
+  const shape = (row: AccountRow) => {
+    const { failed_since: _s, ...r } = row;
+    return {
+      ...r,
+      ...lockStateOf(row, opts.lockout.settings),
+      created_on: r.created_on.toISOString(),
+      updated_on: r.updated_on.toISOString(),
+      binds: opts.binds.count(r.smpp_account_uuid),
+    };
+  };
   const find = async (req: Parameters<typeof rowsOf>[0], id: string) => {
     const row = await accountsQuery(app.db, rowsOf(req, SMPP_ACCOUNT_OWNERS))
       .where('smpp_accounts.smpp_account_uuid', '=', id)
@@ -100,26 +119,39 @@ export default async function smppRoutes(base: FastifyInstance, opts: { binds: B
       const company_uuid = await targetCompany(app.db, req, b.company_uuid);
       checkCidrs(b.allowed_ips);
       checkTps(b.tps, app.config.env.SMPP_TPS_CEILING);
-      const taken = await app.db
-        .selectFrom('smpp_accounts')
-        .select('smpp_account_uuid')
-        .where(sql<boolean>`lower(system_id) = lower(${b.system_id})`)
-        .executeTakeFirst();
-      if (taken) throw new FieldError({ system_id: `The system_id "${b.system_id}" is taken; choose another` });
-      const row = await app.db
-        .insertInto('smpp_accounts')
-        .values({
-          company_uuid,
-          system_id: b.system_id,
-          password_hash: await hashPassword(b.password, app.config.passwordHashCost),
-          allowed_ips: b.allowed_ips ?? [],
-          max_binds: b.max_binds,
-          tps: b.tps,
-          default_ani: b.default_ani?.trim() || null,
-          is_active: b.is_active,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const values = {
+        company_uuid,
+        password_hash: await hashPassword(b.password, app.config.passwordHashCost),
+        allowed_ips: b.allowed_ips ?? [],
+        max_binds: b.max_binds,
+        tps: b.tps,
+        default_ani: b.default_ani?.trim() || null,
+        is_active: b.is_active,
+      };
+      const insert = (system_id: string) =>
+        app.db
+          .insertInto('smpp_accounts')
+          .values({ ...values, system_id })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      let row;
+      if (req.user.user_type === 'admin') {
+        // the system admin sees every account anyway: an exact id, and a clear answer when it is taken
+        try {
+          row = await insert(b.system_id);
+        } catch (e) {
+          if (!isUniqueViolation(e)) throw e;
+          throw new FieldError({ system_id: `The system_id "${b.system_id}" is taken; choose another` });
+        }
+      } else {
+        for (let attempt = 1; !row; attempt++) {
+          try {
+            row = await insert(suffixedSystemId(b.system_id));
+          } catch (e) {
+            if (!isUniqueViolation(e) || attempt >= SUFFIX_ATTEMPTS) throw e;
+          }
+        }
+      }
       await audit(req, 'smpp_account', row.smpp_account_uuid, null, audited(row));
       return reply.code(201).send({ smpp_account: shape(await find(req, row.smpp_account_uuid)) });
     },
@@ -180,6 +212,30 @@ export default async function smppRoutes(base: FastifyInstance, opts: { binds: B
       await audit(req, 'smpp_account', req.params.id, audited(row), null);
       unbindAll(req.params.id);
       return { message: 'SMPP account deleted' };
+    },
+  );
+
+  app.post(
+    '/smpp_account/:id/unlock',
+    { config: { access: managers }, schema: { tags, params: IdParam, response: { 200: SmppAccountPayload } } },
+    async (req) => {
+      const row = await find(req, req.params.id);
+      const lock = lockStateOf(row, opts.lockout.settings);
+      await app.db
+        .updateTable('smpp_accounts')
+        .set({ failed_binds: 0, failed_since: null, locked_until: null })
+        .where('smpp_account_uuid', '=', req.params.id)
+        .execute();
+      // an entry for a lock that held (the count of failures alone is no lock)
+      if (lock.locked_until)
+        await audit(
+          req,
+          'smpp_account',
+          req.params.id,
+          { company_uuid: row.company_uuid, ...lock },
+          { company_uuid: row.company_uuid, locked_until: null, failed_binds: 0 },
+        );
+      return { smpp_account: shape(await find(req, req.params.id)) };
     },
   );
 

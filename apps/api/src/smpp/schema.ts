@@ -14,6 +14,11 @@ export interface SmppTables {
     tps: Generated<number>;
     default_ani: string | null;
     is_active: Generated<boolean>;
+    /** bind attempts since failed_since not followed by a success (lockout.ts) */
+    failed_binds: Generated<number>;
+    failed_since: Date | null;
+    /** binds are refused unhashed until then */
+    locked_until: Date | null;
     created_on: Created;
     updated_on: ColumnType<Date, Date | undefined, Date>;
   };

@@ -196,7 +196,7 @@ export class CustomerSession {
     let failed = true;
     try {
       const checked = await this.ctx.hashing.run(async () => ({
-        account: await authenticate(this.ctx.db, system_id, String(pdu.password ?? ''), this.ctx.hashCost),
+        account: await authenticate(this.ctx.db, system_id, String(pdu.password ?? ''), this.ctx.hashCost, this.remote),
       }));
       if (checked === null) {
         // every hashing slot and queue place is taken: a refusal now costs nothing, queueing would

@@ -1,6 +1,7 @@
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { smppOf } from '.';
 import { connect } from './test-client';
+import * as systemIds from './system-id';
 
 type Headers = Record<string, string>;
 
@@ -8,6 +9,7 @@ describe('SMPP accounts: tenancy, validation, audit log', () => {
   let t: TestApp;
   let admin: Headers, reseller: Headers, acme: Headers, acmeUser: Headers, globex: Headers;
   let acmeCo: string, globexCo: string;
+  let acmeGw: string;
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers, payload?: object) =>
     t.app.inject({ method, url: api(url), headers, payload });
   const co = async (name: string) =>
@@ -43,10 +45,14 @@ describe('SMPP accounts: tenancy, validation, audit log', () => {
     expect(a).toMatchObject({
       company_uuid: acmeCo,
       company_name: 'Acme',
-      system_id: 'acme-gw',
       tps: 20,
       max_binds: 2,
+      locked_until: null,
+      failed_binds: 0,
     });
+    // a company admin's system_id is its request and a random suffix: unique without asking whether it is taken
+    expect(a.system_id).toMatch(/^acme-gw-[a-z2-9]{4}$/);
+    acmeGw = a.system_id;
     expect(a).not.toHaveProperty('password');
     expect(a).not.toHaveProperty('password_hash');
     const stored = await t.app.db
@@ -73,7 +79,7 @@ describe('SMPP accounts: tenancy, validation, audit log', () => {
     ).toBe(403);
     // another company cannot use it either: its admin's credentials are not the account's
     const listed = (await call('GET', '/smpp_account/list', acme)).json();
-    expect(listed).toMatchObject({ total: 1, items: [{ system_id: 'acme-gw', binds: 0 }] });
+    expect(listed).toMatchObject({ total: 1, items: [{ system_id: acmeGw, binds: 0 }] });
   });
 
   it('the reseller manages its companies’ accounts (not a direct company’s), the admin all; both name the company', async () => {
@@ -95,10 +101,13 @@ describe('SMPP accounts: tenancy, validation, audit log', () => {
     });
     expect(made.statusCode).toBe(201);
     const id = made.json().smpp_account.smpp_account_uuid;
+    // the reseller's too is a prefix; the system admin's (globex-gw) is kept exactly
+    expect(made.json().smpp_account.system_id).toMatch(/^acme-r-[a-z2-9]{4}$/);
+    expect(globexAccount.json().smpp_account.system_id).toBe('globex-gw');
     const seen = (await call('GET', '/smpp_account/list?per_page=50', reseller))
       .json()
       .items.map((a: { system_id: string }) => a.system_id);
-    expect(seen.sort()).toEqual(['acme-gw', 'acme-r']);
+    expect(seen.sort()).toEqual([acmeGw, made.json().smpp_account.system_id]);
     expect((await call('GET', '/smpp_account/list?per_page=50', admin)).json().total).toBe(3);
     const patched = await call('PATCH', `/smpp_account/${id}`, admin, { max_binds: 4, is_active: false });
     expect(patched.json().smpp_account).toMatchObject({ max_binds: 4, is_active: false });
@@ -123,9 +132,9 @@ describe('SMPP accounts: tenancy, validation, audit log', () => {
     });
   });
 
-  it('refuses a taken system_id, a bad CIDR and a password SMPP cannot carry', async () => {
+  it('refuses the system admin a taken system_id, a bad CIDR and a password SMPP cannot carry', async () => {
     const dup = await call('POST', '/smpp_account', admin, {
-      system_id: 'ACME-GW',
+      system_id: 'GLOBEX-GW',
       password: 'pa55word',
       company_uuid: acmeCo,
     });
@@ -142,11 +151,38 @@ describe('SMPP accounts: tenancy, validation, audit log', () => {
     );
   });
 
+  it('tells a company admin nothing of the system_ids other companies hold: a taken one comes back 201 with a suffix', async () => {
+    // globex-gw is Globex's: the system admin gave it that exact id above
+    const res = await call('POST', '/smpp_account', acme, { system_id: 'globex-gw', password: 'pa55word' });
+    expect(res.statusCode).toBe(201);
+    const made = res.json().smpp_account;
+    expect(made.system_id).toMatch(/^globex-gw-[a-z2-9]{4}$/);
+    expect(made.company_name).toBe('Acme');
+    expect(res.body).not.toMatch(/taken|exists|another|Globex"/i);
+    // the request past 10 characters is cut: SMPP 3.4 carries 15
+    const long = await call('POST', '/smpp_account', acme, { system_id: 'abcdefghijklmno', password: 'pa55word' });
+    expect(long.json().smpp_account.system_id).toMatch(/^abcdefghij-[a-z2-9]{4}$/);
+    // a suffix that collides, with another company's id or its own, is drawn again and never reported
+    const draw = jest
+      .spyOn(systemIds, 'suffixedSystemId')
+      .mockReturnValueOnce('GLOBEX-GW')
+      .mockReturnValueOnce(made.system_id);
+    try {
+      const again = await call('POST', '/smpp_account', acme, { system_id: 'globex-gw', password: 'pa55word' });
+      expect(again.statusCode).toBe(201);
+      expect(draw).toHaveBeenCalledTimes(3);
+      expect(again.json().smpp_account.system_id).toMatch(/^globex-gw-[a-z2-9]{4}$/);
+      expect(again.json().smpp_account.system_id).not.toBe(made.system_id);
+    } finally {
+      draw.mockRestore();
+    }
+  });
+
   it('a password change ends the binds open with the old one; the binds list shows them meanwhile', async () => {
     const res = await call('POST', '/smpp_account', acme, { system_id: 'acme-live', password: 'first1' });
-    const id = res.json().smpp_account.smpp_account_uuid;
+    const { smpp_account_uuid: id, system_id } = res.json().smpp_account;
     const c = await connect(smppOf(t.app).port as number);
-    expect(await c.bind('bind_transceiver', 'acme-live', 'first1')).toBe(0);
+    expect(await c.bind('bind_transceiver', system_id, 'first1')).toBe(0);
     const binds = (await call('GET', `/smpp_account/${id}/binds`, acme)).json().items;
     expect(binds).toEqual([
       expect.objectContaining({

@@ -33,6 +33,7 @@ describe('Kannel as an SMPP customer of our listener', () => {
       payload: { system_id: 'kannelcust', password: 'secret1', max_binds: 2, tps: 100 },
     });
     expect(made.statusCode).toBe(201);
+    const systemId: string = made.json().smpp_account.system_id;
     dlrServer = createServer((req, res) => {
       dlrs.push(new URL(req.url ?? '/', 'http://x').searchParams);
       res.end('ok');
@@ -60,7 +61,7 @@ describe('Kannel as an SMPP customer of our listener', () => {
         'host = "127.0.0.1"',
         `port = ${smppOf(t.app).port}`,
         'transceiver-mode = true',
-        'smsc-username = "kannelcust"',
+        `smsc-username = "${systemId}"`,
         'smsc-password = "secret1"',
         'system-type = ""',
         'source-addr-autodetect = true',
@@ -92,7 +93,7 @@ describe('Kannel as an SMPP customer of our listener', () => {
     await waitFor('Kannel bound to the listener', async () =>
       smppOf(t.app)
         .binds.all()
-        .some((b) => b.system_id === 'kannelcust'),
+        .some((b) => b.system_id === systemId),
     );
   }, 300_000);
   afterAll(async () => {

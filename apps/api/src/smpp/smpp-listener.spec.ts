@@ -12,6 +12,8 @@ describe('SMPP listener: binds, submits through the pipeline, receipts and incom
   let t: TestApp;
   let acme: Record<string, string>;
   let port: number;
+  /** the system_id the server gave (a company admin's request is its prefix) */
+  let acme1: string;
   const clients: Client[] = [];
   const open = async () => {
     const c = await connect(port);
@@ -40,7 +42,7 @@ describe('SMPP listener: binds, submits through the pipeline, receipts and incom
     });
     acme = bearer(await login(t.app, 'acme-admin@example.com'));
     port = smppOf(t.app).port as number;
-    await account({ system_id: 'acme1', password: 'secret1', max_binds: 3, tps: 1000 });
+    acme1 = (await account({ system_id: 'acme1', password: 'secret1', max_binds: 3, tps: 1000 })).system_id;
   }, 120_000);
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));
@@ -53,7 +55,7 @@ describe('SMPP listener: binds, submits through the pipeline, receipts and incom
 
   it('binds, answers enquire_link, and a submit with a receipt requested gets one DELIVRD receipt carrying our id', async () => {
     const c = await open();
-    expect(await c.bind('bind_transceiver', 'acme1', 'secret1')).toBe(0);
+    expect(await c.bind('bind_transceiver', acme1, 'secret1')).toBe(0);
     const link = await new Promise<smpp.Pdu>((res) => c.session.enquire_link({}, res));
     expect(link.command_status).toBe(0);
     const resp = await submit(c, { registered_delivery: 1 });
@@ -90,8 +92,8 @@ describe('SMPP listener: binds, submits through the pipeline, receipts and incom
   it('refuses a submit before bind, a second bind on one session and an unknown command', async () => {
     const c = await open();
     expect((await submit(c)).command_status).toBe(E.ESME_RINVBNDSTS);
-    expect(await c.bind('bind_transmitter', 'acme1', 'secret1')).toBe(0);
-    expect(await c.bind('bind_transmitter', 'acme1', 'secret1')).toBe(E.ESME_RALYBND);
+    expect(await c.bind('bind_transmitter', acme1, 'secret1')).toBe(0);
+    expect(await c.bind('bind_transmitter', acme1, 'secret1')).toBe(E.ESME_RALYBND);
     const nack = await new Promise<smpp.Pdu>((res) => c.session.send(new smpp.PDU('query_sm', {}) as smpp.Pdu, res));
     expect(nack.command_status).toBe(E.ESME_RINVCMDID);
     await c.close();
@@ -99,7 +101,7 @@ describe('SMPP listener: binds, submits through the pipeline, receipts and incom
 
   it('maps refusals of the pipeline: bad destination, a sender that is not the company’s, bad data coding', async () => {
     const c = await open();
-    expect(await c.bind('bind_transmitter', 'acme1', 'secret1')).toBe(0);
+    expect(await c.bind('bind_transmitter', acme1, 'secret1')).toBe(0);
     expect((await submit(c, { destination_addr: '12' })).command_status).toBe(E.ESME_RINVDSTADR);
     expect((await submit(c, { source_addr: '13125552401' })).command_status).toBe(E.ESME_RINVSRCADR);
     expect((await submit(c, { data_coding: 4, short_message: Buffer.from([1, 2]) })).command_status).toBe(
@@ -110,7 +112,7 @@ describe('SMPP listener: binds, submits through the pipeline, receipts and incom
 
   it('keeps several submits outstanding on one bind (windowing) and answers each with its own id', async () => {
     const c = await open();
-    expect(await c.bind('bind_transmitter', 'acme1', 'secret1')).toBe(0);
+    expect(await c.bind('bind_transmitter', acme1, 'secret1')).toBe(0);
     const resps = await Promise.all(Array.from({ length: 30 }, (_, i) => submit(c, { short_message: `win ${i}` })));
     expect(resps.map((r) => r.command_status)).toEqual(Array(30).fill(0));
     expect(new Set(resps.map((r) => r.message_id)).size).toBe(30);
@@ -119,7 +121,7 @@ describe('SMPP listener: binds, submits through the pipeline, receipts and incom
 
   it('joins a 3-part UCS-2 message (UDH) into one message with one receipt; SAR parts and message_payload too', async () => {
     const c = await open();
-    expect(await c.bind('bind_transceiver', 'acme1', 'secret1')).toBe(0);
+    expect(await c.bind('bind_transceiver', acme1, 'secret1')).toBe(0);
     const parts = ['Привет, это ', 'длинное сообщение ', 'в трёх частях'];
     const resps = await Promise.all(
       parts.map((p, i) =>
@@ -175,7 +177,7 @@ describe('SMPP listener: binds, submits through the pipeline, receipts and incom
 
   it('an incoming message to the company’s number reaches its receiver bind', async () => {
     const c = await open();
-    expect(await c.bind('bind_receiver', 'acme1', 'secret1')).toBe(0);
+    expect(await c.bind('bind_receiver', acme1, 'secret1')).toBe(0);
     await messagingOf(t.app).messaging.receive({ from: '+14155550177', to: '+12125552301', text: 'Hi Acme' });
     const [mo] = await c.waitDelivered(1);
     expect(mo).toMatchObject({ source_addr: '14155550177', destination_addr: ACME_ANI, esm_class: 0 });
@@ -187,28 +189,28 @@ describe('SMPP listener: binds, submits through the pipeline, receipts and incom
 
   it('keeps receipts for a customer who is not bound and hands them over once at the next bind', async () => {
     const tx = await open();
-    expect(await tx.bind('bind_transmitter', 'acme1', 'secret1')).toBe(0);
+    expect(await tx.bind('bind_transmitter', acme1, 'secret1')).toBe(0);
     const resp = await submit(tx, { registered_delivery: 1, short_message: 'later' });
     expect(resp.command_status).toBe(0);
-    // delivered by the carrier while nobody of acme1 can receive
+    // delivered by the carrier while no bind of the account can receive
     await new Promise((r) => setTimeout(r, 500));
     expect(tx.delivered).toHaveLength(0);
     const rx = await open();
-    expect(await rx.bind('bind_receiver', 'acme1', 'secret1')).toBe(0);
+    expect(await rx.bind('bind_receiver', acme1, 'secret1')).toBe(0);
     const [receipt] = await rx.waitDelivered(1);
     expect(receipt.receipted_message_id).toBe(resp.message_id);
     await rx.close();
     const again = await open();
-    expect(await again.bind('bind_receiver', 'acme1', 'secret1')).toBe(0);
+    expect(await again.bind('bind_receiver', acme1, 'secret1')).toBe(0);
     await new Promise((r) => setTimeout(r, 600));
     expect(again.delivered).toHaveLength(0);
     await Promise.all([tx.close(), again.close()]);
   });
 
   it('enforces tps with ESME_RTHROTTLED', async () => {
-    await account({ system_id: 'acme-slow', password: 'secret2', tps: 5 });
+    const slow = (await account({ system_id: 'acme-slow', password: 'secret2', tps: 5 })).system_id;
     const c = await open();
-    expect(await c.bind('bind_transmitter', 'acme-slow', 'secret2')).toBe(0);
+    expect(await c.bind('bind_transmitter', slow, 'secret2')).toBe(0);
     const resps = await Promise.all(Array.from({ length: 20 }, () => submit(c)));
     const ok = resps.filter((r) => r.command_status === 0).length;
     const throttled = resps.filter((r) => r.command_status === E.ESME_RTHROTTLED).length;
@@ -219,33 +221,35 @@ describe('SMPP listener: binds, submits through the pipeline, receipts and incom
   });
 
   it('refuses a disallowed address and a bind over max_binds', async () => {
-    await account({ system_id: 'acme-vpn', password: 'secret3', allowed_ips: ['10.0.0.0/8'] });
-    await account({ system_id: 'acme-one', password: 'secret4', max_binds: 1, allowed_ips: ['127.0.0.0/8', '::1'] });
+    const vpn = (await account({ system_id: 'acme-vpn', password: 'secret3', allowed_ips: ['10.0.0.0/8'] })).system_id;
+    const one = (
+      await account({ system_id: 'acme-one', password: 'secret4', max_binds: 1, allowed_ips: ['127.0.0.0/8', '::1'] })
+    ).system_id;
     const a = await open();
-    expect(await a.bind('bind_transceiver', 'acme-vpn', 'secret3')).toBe(E.ESME_RBINDFAIL);
+    expect(await a.bind('bind_transceiver', vpn, 'secret3')).toBe(E.ESME_RBINDFAIL);
     const b = await open();
-    expect(await b.bind('bind_transceiver', 'acme-one', 'secret4')).toBe(0);
+    expect(await b.bind('bind_transceiver', one, 'secret4')).toBe(0);
     const binds = await t.app.inject({
       method: 'GET',
-      url: api(`/smpp_account/${await accountId('acme-one')}/binds`),
+      url: api(`/smpp_account/${await accountId(one)}/binds`),
       headers: acme,
     });
     expect(binds.json().items).toEqual([
       expect.objectContaining({ bind_type: 'transceiver', remote_address: '127.0.0.1', submits: 0 }),
     ]);
     const c = await open();
-    expect(await c.bind('bind_transceiver', 'acme-one', 'secret4')).toBe(E.ESME_RBINDFAIL);
+    expect(await c.bind('bind_transceiver', one, 'secret4')).toBe(E.ESME_RBINDFAIL);
   });
 
   it('refuses a wrong password with ESME_RINVPASWD, then every bind from the address after five failures', async () => {
     const c = await open();
-    expect(await c.bind('bind_transceiver', 'acme1', 'wrong!')).toBe(E.ESME_RINVPASWD);
+    expect(await c.bind('bind_transceiver', acme1, 'wrong!')).toBe(E.ESME_RINVPASWD);
     expect(await c.bind('bind_transceiver', 'nobody', 'secret1')).toBe(E.ESME_RINVPASWD);
     // two failures above and one in the test before (a disallowed address; the bind over max_binds had the right
     // password and does not count): the fifth refusal blocks the address
-    expect(await c.bind('bind_transceiver', 'acme1', 'wrong!')).toBe(E.ESME_RINVPASWD);
-    expect(await c.bind('bind_transceiver', 'acme1', 'wrong!')).toBe(E.ESME_RINVPASWD);
-    expect(await c.bind('bind_transceiver', 'acme1', 'secret1')).toBe(E.ESME_RBINDFAIL);
+    expect(await c.bind('bind_transceiver', acme1, 'wrong!')).toBe(E.ESME_RINVPASWD);
+    expect(await c.bind('bind_transceiver', acme1, 'wrong!')).toBe(E.ESME_RINVPASWD);
+    expect(await c.bind('bind_transceiver', acme1, 'secret1')).toBe(E.ESME_RBINDFAIL);
   });
 
   const accountId = async (system_id: string) =>

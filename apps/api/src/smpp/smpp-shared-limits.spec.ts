@@ -27,7 +27,9 @@ describe('SMPP limits across two API nodes on one database', () => {
       payload: body,
     });
     expect(res.statusCode).toBe(201);
+    return res.json().smpp_account.system_id as string;
   };
+  let sharedTps = '';
 
   beforeAll(async () => {
     first = await createTestApp({ demoTraffic: true, messaging: sim });
@@ -41,43 +43,43 @@ describe('SMPP limits across two API nodes on one database', () => {
   });
 
   it('counts the binds of both nodes against max_binds, and frees a place when a bind ends', async () => {
-    await account({ system_id: 'two-nodes', password: 'secret1', max_binds: 2, tps: 100 });
+    const twoNodes = await account({ system_id: 'two-nodes', password: 'secret1', max_binds: 2, tps: 100 });
     const a = await open(first.app);
-    expect(await a.bind('bind_transceiver', 'two-nodes', 'secret1')).toBe(0);
+    expect(await a.bind('bind_transceiver', twoNodes, 'secret1')).toBe(0);
     const b = await open(second);
-    expect(await b.bind('bind_transceiver', 'two-nodes', 'secret1')).toBe(0);
+    expect(await b.bind('bind_transceiver', twoNodes, 'secret1')).toBe(0);
     // per process each node would have a place left
-    expect(await (await open(first.app)).bind('bind_transceiver', 'two-nodes', 'secret1')).toBe(E.ESME_RBINDFAIL);
-    expect(await (await open(second)).bind('bind_transceiver', 'two-nodes', 'secret1')).toBe(E.ESME_RBINDFAIL);
+    expect(await (await open(first.app)).bind('bind_transceiver', twoNodes, 'secret1')).toBe(E.ESME_RBINDFAIL);
+    expect(await (await open(second)).bind('bind_transceiver', twoNodes, 'secret1')).toBe(E.ESME_RBINDFAIL);
     await a.close();
     const again = await open(second);
     let status = -1;
     // the first node removes the closed bind's row as the socket's close reaches it
     for (let i = 0; i < 50 && status !== 0; i++) {
-      status = await again.bind('bind_transceiver', 'two-nodes', 'secret1');
+      status = await again.bind('bind_transceiver', twoNodes, 'secret1');
       if (status !== 0) await new Promise((r) => setTimeout(r, 20));
     }
     expect(status).toBe(0);
   });
 
   it('stops counting the binds of a node that stopped heartbeating (crashed)', async () => {
-    await account({ system_id: 'crashed-node', password: 'secret1', max_binds: 1, tps: 100 });
-    expect(await (await open(first.app)).bind('bind_transmitter', 'crashed-node', 'secret1')).toBe(0);
-    expect(await (await open(second)).bind('bind_transmitter', 'crashed-node', 'secret1')).toBe(E.ESME_RBINDFAIL);
+    const crashed = await account({ system_id: 'crashed-node', password: 'secret1', max_binds: 1, tps: 100 });
+    expect(await (await open(first.app)).bind('bind_transmitter', crashed, 'secret1')).toBe(0);
+    expect(await (await open(second)).bind('bind_transmitter', crashed, 'secret1')).toBe(E.ESME_RBINDFAIL);
     // as if the first node had died a minute ago: its row is no longer refreshed
     await first.app.db
       .updateTable('smpp_binds')
       .set({ seen_on: new Date(Date.now() - 60_000) })
       .where('node_id', '=', smppOf(first.app).shared.node_id)
       .execute();
-    expect(await (await open(second)).bind('bind_transmitter', 'crashed-node', 'secret1')).toBe(0);
+    expect(await (await open(second)).bind('bind_transmitter', crashed, 'secret1')).toBe(0);
   });
 
   it('holds tps for the account across both nodes', async () => {
-    await account({ system_id: 'shared-tps', password: 'secret1', max_binds: 4, tps: 10 });
+    sharedTps = await account({ system_id: 'shared-tps', password: 'secret1', max_binds: 4, tps: 10 });
     const [a, b] = [await open(first.app), await open(second)];
-    expect(await a.bind('bind_transmitter', 'shared-tps', 'secret1')).toBe(0);
-    expect(await b.bind('bind_transmitter', 'shared-tps', 'secret1')).toBe(0);
+    expect(await a.bind('bind_transmitter', sharedTps, 'secret1')).toBe(0);
+    expect(await b.bind('bind_transmitter', sharedTps, 'secret1')).toBe(0);
     const burst = (c: Client) =>
       Array.from({ length: 20 }, (_, i) =>
         c.submit({
@@ -103,7 +105,7 @@ describe('SMPP limits across two API nodes on one database', () => {
     const { smpp_account_uuid } = await first.app.db
       .selectFrom('smpp_accounts')
       .select('smpp_account_uuid')
-      .where('system_id', '=', 'shared-tps')
+      .where('system_id', '=', sharedTps)
       .executeTakeFirstOrThrow();
     const nodes = [new SharedThrottle(first.app.db), new SharedThrottle(second.db)];
     // the burst above has drained the bucket: a second refills it

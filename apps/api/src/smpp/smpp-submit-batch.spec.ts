@@ -39,7 +39,7 @@ describe('SMPP submits in batches, receipts owed in the message’s transaction'
     });
     expect(res.statusCode).toBe(201);
     c = await connect(smppOf(t.app).port as number);
-    expect(await c.bind('bind_transmitter', 'acme-batch', 'secret1')).toBe(0);
+    expect(await c.bind('bind_transmitter', res.json().smpp_account.system_id, 'secret1')).toBe(0);
   }, 120_000);
   afterAll(async () => {
     await c?.close();

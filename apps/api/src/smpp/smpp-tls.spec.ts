@@ -44,6 +44,7 @@ describe('SMPP listener over TLS', () => {
   let t: TestApp;
   let dir: string;
   let pem: { cert: string; key: string };
+  let systemId = '';
   const clients: Client[] = [];
 
   beforeAll(async () => {
@@ -63,6 +64,7 @@ describe('SMPP listener over TLS', () => {
       payload: { system_id: 'acme-tls', password: 'secret1', max_binds: 2, tps: 100 },
     });
     expect(res.statusCode).toBe(201);
+    systemId = res.json().smpp_account.system_id;
   }, 300_000);
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));
@@ -85,7 +87,7 @@ describe('SMPP listener over TLS', () => {
     expect(socket.encrypted).toBe(true);
     expect(socket.authorized).toBe(true);
     expect(socket.getPeerCertificate().fingerprint256).toBe(new X509Certificate(ca).fingerprint256);
-    expect(await c.bind('bind_transceiver', 'acme-tls', 'secret1')).toBe(0);
+    expect(await c.bind('bind_transceiver', systemId, 'secret1')).toBe(0);
     const resp = await c.submit({
       source_addr_ton: 1,
       source_addr: '12125552301',

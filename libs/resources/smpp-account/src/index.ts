@@ -7,6 +7,7 @@ export {
   useCreateSmppAccountMutation,
   useUpdateSmppAccountMutation,
   useDeleteSmppAccountMutation,
+  useUnlockSmppAccountMutation,
   useListSmppBindsQuery,
 } from './lib/smpp-account.api';
 export {
@@ -18,3 +19,4 @@ export {
   SMPP_ACCOUNT_ACCESS,
 } from './lib/smpp-account.resource';
 export { SmppBindsPanel } from './lib/smpp-binds-panel';
+export { SmppLockState, SmppAccountPanel, lockText } from './lib/smpp-lock-state';

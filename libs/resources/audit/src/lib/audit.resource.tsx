@@ -22,6 +22,7 @@ export const AUDIT_ENTITIES: { value: string; label: string }[] = [
   { value: 'routing', label: 'Routing' },
   { value: 'vendor_product', label: 'Vendor product' },
   { value: 'smsc_connection', label: 'SMSC connection' },
+  { value: 'smpp_account', label: 'SMPP account (customer binds, locks)' },
   { value: 'gateway', label: 'SMS gateway restart' },
   { value: 'opt_out_reply', label: 'STOP / START replies' },
   { value: 'sms_template', label: 'SMS template' },

@@ -40,6 +40,12 @@ export const smppAccountApi = api.enhanceEndpoints({ addTagTypes: [SMPP_ACCOUNT_
     }),
     /** the platform's per-account ceilings (SMPP_TPS_CEILING): shown beside the tps field */
     getSmppLimits: b.query<SmppLimits, void>({ query: () => '/smpp_account/limits' }),
+    /** ends a lock after failed binds (and clears their count) */
+    unlockSmppAccount: b.mutation<SmppAccount, string>({
+      query: (id) => ({ url: `/smpp_account/${encodeURIComponent(id)}/unlock`, method: 'POST' }),
+      transformResponse: (a: { smpp_account: SmppAccount }) => a.smpp_account,
+      invalidatesTags: (_r, _e, id) => [LIST, { type: SMPP_ACCOUNT_TAG, id }],
+    }),
     /** the account's open binds: polled while its page is open */
     listSmppBinds: b.query<SmppBind[], string>({
       query: (id) => `/smpp_account/${encodeURIComponent(id)}/binds`,
@@ -55,6 +61,7 @@ export const {
   useCreateSmppAccountMutation,
   useUpdateSmppAccountMutation,
   useDeleteSmppAccountMutation,
+  useUnlockSmppAccountMutation,
   useListSmppBindsQuery,
   useGetSmppLimitsQuery,
 } = smppAccountApi;

@@ -1,4 +1,5 @@
 import {
+  SMPP_SYSTEM_ID_PREFIX_MAX,
   SmppAccountCreateBody,
   type SmppAccount,
   type SmppAccountCreateBody as CreateBody,
@@ -22,6 +23,7 @@ import {
 } from './smpp-account.api';
 import { SmppBindsPanel } from './smpp-binds-panel';
 import { TpsCeilingHelp } from './tps-ceiling-help';
+import { SmppAccountPanel, SmppLockState, lockText } from './smpp-lock-state';
 import { useCompanyOptions } from '@smsc/shared-api';
 
 /** Access keys of the roles that see several companies' accounts (the system admin, a reseller). */
@@ -30,6 +32,10 @@ export const SMPP_ACCOUNT_ACCESS = {
   company: 'smpp-account.company',
   /** the company picker on the add form */
   pickCompany: 'smpp-account.pick-company',
+  /** the add form keeps the system_id as typed (the system admin) */
+  exactSystemId: 'smpp-account.exact-system-id',
+  /** the add form's system_id is a prefix the server completes (resellers, company admins) */
+  suffixedSystemId: 'smpp-account.suffixed-system-id',
 } as const;
 
 const P = SmppAccountCreateBody.properties;
@@ -62,8 +68,20 @@ export const smppAccountDefinition: ResourceDefinition<SmppAccount> = {
       width: 100,
       render: (v) => (v ? <Tag color="#237804">Active</Tag> : <Tag>Off</Tag>),
     },
+    {
+      key: 'locked_until',
+      title: 'Binds',
+      width: 230,
+      render: (_v, row) => {
+        const text = lockText(row);
+        return text ? <Tag color="red">{text}</Tag> : 'Allowed';
+      },
+      csv: (_v, row) => lockText(row) ?? 'Allowed',
+    },
     { key: 'created_on', title: 'Created', sortable: true, width: 200, render: (v) => formatDateTime(v as string) },
   ],
+  // a company's system_id is completed by the server: the toast names the one to bind with
+  createdMessage: (a) => `SMPP account created: bind with System ID ${a.system_id}`,
   formFields: [
     {
       name: 'system_id',
@@ -72,6 +90,19 @@ export const smppAccountDefinition: ResourceDefinition<SmppAccount> = {
       required: true,
       createOnly: true,
       maxLength: P.system_id.maxLength,
+      access: SMPP_ACCOUNT_ACCESS.exactSystemId,
+      help: 'Kept exactly as typed; it must be free on the whole platform.',
+    },
+    {
+      name: 'system_id',
+      label: 'System ID prefix',
+      kind: 'text',
+      required: true,
+      createOnly: true,
+      maxLength: SMPP_SYSTEM_ID_PREFIX_MAX,
+      access: SMPP_ACCOUNT_ACCESS.suffixedSystemId,
+      placeholder: 'e.g. acme-gw',
+      help: `The System ID is what you type (up to ${SMPP_SYSTEM_ID_PREFIX_MAX} characters), a dash and 4 random characters, e.g. acme-gw-k7qm, so it is unique. The final one is shown once the account is created.`,
     },
     { name: 'password', label: 'Password', kind: 'password', required: true, createOnly: true, rules: [passwordRule] },
     {
@@ -182,5 +213,14 @@ export const smppAccountPages: ResourcePages<SmppAccount> = {
   list: { path: 'smpp-account-list', title: 'SMPP accounts' },
   create: { path: 'add-smpp-account', title: 'Add SMPP account' },
   edit: { path: 'edit-smpp-account/:id', title: 'Edit SMPP account' },
-  editExtra: <SmppBindsPanel />,
+  // the new account's page shows the system_id the server chose
+  openCreated: true,
+  editExtra: (
+    <>
+      <SmppAccountPanel />
+      <SmppBindsPanel />
+    </>
+  ),
+  rowActions: (row) => <SmppLockState account={row} compact />,
+  rowActionsWidth: 90,
 };

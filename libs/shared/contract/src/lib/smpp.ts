@@ -12,6 +12,10 @@ export const SmppAccount = Type.Object({
   tps: Type.Integer(),
   default_ani: Nullable(Type.String()),
   is_active: Type.Boolean(),
+  /** while set, binds are refused after too many failed ones (POST /smpp_account/{id}/unlock ends it) */
+  locked_until: Nullable(Type.String({ format: 'date-time' })),
+  /** failed binds counted now: those that locked it while locked, else those of the current window */
+  failed_binds: Type.Integer({ minimum: 0 }),
   /** binds open now (on the server that answers) */
   binds: Type.Integer({ minimum: 0 }),
   created_on: Type.String({ format: 'date-time' }),
@@ -33,11 +37,18 @@ export type SmppAccountPage = Static<typeof SmppAccountPage>;
 
 /** SMPP 3.4 caps system_id at 16 characters and password at 9 (C-octet strings of 16 and 9 with the NUL). */
 const SystemId = Type.String({ minLength: 1, maxLength: 15, pattern: '^[A-Za-z0-9_.-]+$' });
+/**
+ * How a system_id is formed (ids are unique platform-wide, and no company may learn another's): only the system
+ * admin's is kept exactly; anyone else's first 10 characters get "-" and 4 random ones ("acme-gw" → "acme-gw-k7qm").
+ * The created account's answer holds the final one.
+ */
+export const SMPP_SYSTEM_ID_PREFIX_MAX = 10;
 const SmppPassword = Type.String({ minLength: 6, maxLength: 8 });
 const Cidrs = Type.Array(Type.String({ minLength: 2, maxLength: 64 }), { maxItems: 50 });
 
 export const SmppAccountCreateBody = Type.Object(
   {
+    /** the system admin's exactly; anyone else's is a prefix (SMPP_SYSTEM_ID_PREFIX_MAX) */
     system_id: SystemId,
     password: SmppPassword,
     /** the admin and resellers name the company; a company admin's account is its own company's */

@@ -88,8 +88,9 @@ export function ResourceForm<T>({
     setServerMessage(null);
     setBusy(true);
     try {
-      await onSubmit(values);
-      dispatch(showToast('success', `${definition.singular} ${mode === 'create' ? 'created' : 'saved'}`));
+      const answer = await onSubmit(values);
+      const created = mode === 'create' && answer ? definition.createdMessage?.(answer as T) : undefined;
+      dispatch(showToast('success', created ?? `${definition.singular} ${mode === 'create' ? 'created' : 'saved'}`));
       setDirty(false);
       onDone();
     } catch (failure) {

@@ -99,6 +99,8 @@ export interface ResourceDefinition<T> {
   defaultSort?: { order_by: string; order_dir: SortDir };
   /** default page size; 10 unless given (docs/spec.md §9) */
   perPage?: number;
+  /** the toast after a create, from the created record (e.g. a value the server chose); "<singular> created" otherwise */
+  createdMessage?(created: T): string;
 }
 
 /** A list answer of docs/spec.md §7. */
