@@ -6,7 +6,7 @@ import { pruneRateLimits } from './rate-limit-store';
 import { depthLimited } from './json-depth';
 
 export { audit, changedFields } from './audit';
-export { API_KEY_HEADER, resolveKey } from './api-keys';
+export { API_KEY_HEADER, resolveKey, revokeKeysOf } from './api-keys';
 export { errorForLog } from './log-safety';
 export { cspDirectives } from './csp';
 export { pgRateLimitStore } from './rate-limit-store';
