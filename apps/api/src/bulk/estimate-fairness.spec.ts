@@ -40,25 +40,30 @@ describe('large estimates and sends share the event loop and are limited per ten
   afterAll(async () => t.close());
 
   it('estimates 100,000 numbers without holding the event loop, so another tenant is answered meanwhile', async () => {
-    const started = performance.now();
-    const running = estimate(acme, 100_000);
-    // another tenant's screens while the estimate runs
-    await new Promise((r) => setTimeout(r, 50));
-    const home = await longestStall(async () => {
-      const t0 = performance.now();
-      const res = await t.app.inject({ method: 'GET', url: api('/home'), headers: globex });
-      return { status: res.statusCode, ms: performance.now() - t0 };
+    const { result, stallMs } = await longestStall(async () => {
+      const running = estimate(acme, 100_000);
+      let done = false;
+      void running.finally(() => (done = true));
+      // another tenant's screen, opened again and again while the estimate runs
+      const homes: number[] = [];
+      while (!done) {
+        const t0 = performance.now();
+        const res = await t.app.inject({ method: 'GET', url: api('/home'), headers: globex });
+        expect(res.statusCode).toBe(200);
+        if (!done) homes.push(performance.now() - t0);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return { estimate: await running, homes };
     });
-    const { result, stallMs } = await longestStall(() => running);
-    expect(result.statusCode).toBe(200);
-    expect(result.json()).toMatchObject({ total: 100_000, messages: 100_000 });
-    // Before: one block of 2.4-3 s idle, 5-10 s on a loaded machine (PGlite answers in the same thread, so not even
-    // the lookups yielded); GET /home waited for all of it. After: slices of ~8 ms of work; the bounds leave room for
-    // a CI machine running other test files at once (wall-clock gaps include time the process is not scheduled).
-    expect(home.result.status).toBe(200);
-    const estimateMs = performance.now() - started;
-    expect(home.result.ms).toBeLessThan(Math.min(2_000, estimateMs / 3));
-    expect(Math.max(stallMs, home.stallMs)).toBeLessThan(750);
+    expect(result.estimate.statusCode).toBe(200);
+    expect(result.estimate.json()).toMatchObject({ total: 100_000, messages: 100_000 });
+    // Before: one block of 2.4-3 s idle, 21 s on a machine at load 13 (PGlite answers in the same thread, so not even
+    // the lookups yielded) and GET /home waited for all of it. After, at load 13: 937 GET /home answered meanwhile,
+    // the slowest in 267 ms, longest gap 634 ms. The bounds leave room for a machine running other test files
+    // (wall-clock gaps include time the process is not scheduled).
+    expect(result.homes.length).toBeGreaterThan(3);
+    expect(Math.max(...result.homes)).toBeLessThan(2_000);
+    expect(stallMs).toBeLessThan(1_500);
   }, 120_000);
 
   it('answers 429 with Retry-After beyond the limit per tenant, not to other tenants, and frees the slots', async () => {
