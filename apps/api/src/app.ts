@@ -22,6 +22,7 @@ import { requestIds } from './ops/request-id';
 import security from './security';
 import { loggerOptions } from './security/log-safety';
 import { lazySerializers } from './lib/lazy-serializers';
+import heavyRequests from './lib/heavy-requests';
 import './lib/access';
 import './lib/api-context';
 
@@ -75,6 +76,8 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   await app.register(external);
   await app.register(security);
   await app.register(auth);
+  // after the sign-in, before the routes: counts each tenant's large-input calls (config.heavy)
+  await app.register(heavyRequests, { perTenant: config.heavyRequestsPerTenant });
   await app.register(staticWeb);
   // The domain plugins decorate their services in the API context; the root holds that context as
   // `api` (lib/api-context.ts) so whoever holds the app reaches them.

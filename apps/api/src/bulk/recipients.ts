@@ -4,6 +4,7 @@ import { HttpError } from '../lib/http-error';
 import { parseCsv } from '../lib/csv';
 import { parseDnis } from '../catalog';
 import { fieldKey, fillText, missingFields, unfilledMessage } from '@smsc/shared-util';
+import { nextTurn, pacer } from '../lib/event-loop-turns';
 
 export interface BulkRecipient {
   number: string;
@@ -56,27 +57,33 @@ function withValues(values: Record<string, string> | undefined, own: Record<stri
 /**
  * Pasted numbers (one per entry; entries may hold several separated by commas, semicolons or new lines).
  * The text's placeholders other than {number} must have a typed value, the same for every number.
+ * Up to 100,000 numbers: the loop yields the event loop every few milliseconds (lib/event-loop-turns.ts).
  */
-export function fromNumbers(
+export async function fromNumbers(
   numbers: string[],
   text = '',
   values?: Record<string, string>,
-): { recipients: BulkRecipient[]; duplicates: number } {
+): Promise<{ recipients: BulkRecipient[]; duplicates: number }> {
   const missing = fillText(text, withValues(values, { number: '+1' })).missing;
   if (missing.length)
     throw new HttpError(400, `${unfilledMessage(missing)} (typed numbers carry only {number}); nothing was sent`);
   const shared = values && Object.keys(values).length ? withValues(values, {}) : null;
   const problems: string[] = [];
   const rows: BulkRecipient[] = [];
-  const all = numbers
-    .flatMap((n) => n.split(/[,;\n\r]+/))
-    .map((n) => n.trim())
-    .filter(Boolean);
-  all.forEach((raw, i) => {
-    const number = bulkNumber(raw);
-    if (!number) problems.push(`Number ${i + 1}: "${raw.slice(0, 40)}" is not a valid phone number`);
-    else rows.push(shared ? { number, fields: shared } : { number });
-  });
+  const pace = pacer();
+  let i = 0;
+  for (const entry of numbers) {
+    for (const part of entry.split(/[,;\n\r]+/)) {
+      const raw = part.trim();
+      if (!raw) continue;
+      const number = bulkNumber(raw);
+      i++;
+      if (!number) problems.push(`Number ${i}: "${raw.slice(0, 40)}" is not a valid phone number`);
+      else rows.push(shared ? { number, fields: shared } : { number });
+      const turn = pace();
+      if (turn) await turn;
+    }
+  }
   if (problems.length) fail(problems, 'numbers');
   return unique(rows);
 }
@@ -85,12 +92,14 @@ export function fromNumbers(
  * A CSV with a header: a number column (number, phone, dnis or msisdn) and any other columns, whose
  * values fill the text's {placeholders} per recipient. Every bad line is named (up to 20).
  */
-export function fromCsv(
+export async function fromCsv(
   csv: string,
   text: string,
   typed?: Record<string, string>,
-): { recipients: BulkRecipient[]; duplicates: number; columns: string[] } {
+): Promise<{ recipients: BulkRecipient[]; duplicates: number; columns: string[] }> {
   const [header, ...records] = parseCsv(csv.replace(/^\uFEFF/, ''));
+  await nextTurn(); // the parse of up to 8 MB is one piece; the lines below yield as they go
+  const pace = pacer();
   if (!header) throw new HttpError(400, 'The CSV is empty');
   const names = header.fields.map((h) => h.trim());
   const numberAt = names.findIndex((n) => NUMBER_COLUMNS.includes(n.toLowerCase()));
@@ -134,6 +143,8 @@ export function fromCsv(
     }
     delete values.number; // the row's number fills {number} when it sends
     rows.push(Object.keys(values).length ? { number, fields: values } : { number });
+    const turn = pace();
+    if (turn) await turn;
   }
   if (problems.length) fail(problems, 'lines');
   return { ...unique(rows), columns: names };

@@ -70,9 +70,9 @@ export default async function bulkRoutes(base: FastifyInstance, opts: { service:
     if (!text) throw new HttpError(400, 'text: the message is empty');
     const company_uuid = await targetCompany(app.db, req, f.company_uuid || undefined);
     const parsed = f.csv
-      ? fromCsv(f.csv, text, f.values)
+      ? await fromCsv(f.csv, text, f.values)
       : f.numbers && mode === 'bulk'
-        ? fromNumbers(f.numbers, text, f.values)
+        ? await fromNumbers(f.numbers, text, f.values)
         : null;
     if (!parsed)
       throw new HttpError(
@@ -102,7 +102,7 @@ export default async function bulkRoutes(base: FastifyInstance, opts: { service:
     '/bulk',
     {
       bodyLimit: BODY_LIMIT,
-      config: { access: BULK_ACCESS, apiKey: true },
+      config: { access: BULK_ACCESS, apiKey: true, heavy: true },
       schema: {
         tags,
         description:
@@ -118,7 +118,7 @@ export default async function bulkRoutes(base: FastifyInstance, opts: { service:
     '/bulk/estimate',
     {
       bodyLimit: BODY_LIMIT,
-      config: { access: BULK_ACCESS, apiKey: true },
+      config: { access: BULK_ACCESS, apiKey: true, heavy: true },
       schema: {
         tags,
         description:
@@ -132,7 +132,11 @@ export default async function bulkRoutes(base: FastifyInstance, opts: { service:
       const text = b.text.trim();
       if (!text) throw new HttpError(400, 'text: the message is empty');
       const company_uuid = await targetCompany(app.db, req, b.company_uuid || undefined);
-      const parsed = b.csv ? fromCsv(b.csv, text, b.values) : b.numbers ? fromNumbers(b.numbers, text, b.values) : null;
+      const parsed = b.csv
+        ? await fromCsv(b.csv, text, b.values)
+        : b.numbers
+          ? await fromNumbers(b.numbers, text, b.values)
+          : null;
       if (!parsed) throw new HttpError(400, 'Give the numbers (numbers) or a CSV (csv)');
       const e = await service.estimate({ company_uuid, ani: b.ani, text, recipients: parsed.recipients });
       const seg = countSegments(text);
@@ -156,7 +160,7 @@ export default async function bulkRoutes(base: FastifyInstance, opts: { service:
     '/bulk_sms_delayed',
     {
       bodyLimit: BODY_LIMIT,
-      config: { access: BULK_ACCESS },
+      config: { access: BULK_ACCESS, heavy: true },
       schema: {
         tags,
         description:
@@ -172,7 +176,7 @@ export default async function bulkRoutes(base: FastifyInstance, opts: { service:
     '/bulk_sms',
     {
       bodyLimit: BODY_LIMIT,
-      config: { access: BULK_ACCESS, apiKey: true },
+      config: { access: BULK_ACCESS, apiKey: true, heavy: true },
       schema: {
         tags,
         description:

@@ -59,7 +59,8 @@ export default async function aniGroupImportRoutes(base: FastifyInstance) {
   app.post(
     '/ani_group/import',
     {
-      config: { access: CAMPAIGN_ACCESS.write },
+      // a CSV of many lines: counts against the tenant's large-request limit (lib/heavy-requests.ts)
+      config: { access: CAMPAIGN_ACCESS.write, heavy: true },
       schema: {
         tags: ['ani groups'],
         description:

@@ -31,6 +31,8 @@ export interface BuildOptions {
   chunkTimeoutMs?: number;
   /** login limits: requests per IP per minute, failed attempts per account per 15 minutes */
   loginPerIp?: number;
+  /** large-input calls one tenant may run at once (lib/heavy-requests.ts); env HEAVY_REQUESTS_PER_TENANT */
+  heavyRequestsPerTenant?: number;
   loginFailuresPerAccount?: number;
   /** origins allowed to call the API from a browser (CORS); empty = same origin only */
   corsOrigins?: string[];
@@ -126,6 +128,7 @@ export function resolveConfig(o: BuildOptions, generatedSecret: string): AppConf
     publicUrl: o.publicUrl ?? 'http://localhost:3000',
     chunkTimeoutMs: o.chunkTimeoutMs ?? 120000,
     loginPerIp: o.loginPerIp ?? 30,
+    heavyRequestsPerTenant: o.heavyRequestsPerTenant ?? env.HEAVY_REQUESTS_PER_TENANT,
     loginFailuresPerAccount: o.loginFailuresPerAccount ?? 5,
     corsOrigins: o.corsOrigins ?? [],
     require2faSystemAdmin: o.require2faSystemAdmin ?? false,

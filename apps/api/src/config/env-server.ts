@@ -78,6 +78,12 @@ export const SERVER_ENV = {
   ),
   TOKEN_TTL_SECONDS: int(60, { default: 3600, group: 'Security', description: 'session length in seconds' }),
   LOGIN_PER_IP: int(1, { default: 30, group: 'Security', description: 'login requests per IP per minute' }),
+  HEAVY_REQUESTS_PER_TENANT: int(1, {
+    default: 2,
+    group: 'Security',
+    description:
+      'large-input calls (bulk sends and estimates, CSV imports) one company, reseller or admin may run at once; more answer 429 with Retry-After',
+  }),
   REQUIRE_2FA_SYSTEM_ADMIN: bool({
     default: false,
     group: 'Security',

@@ -62,7 +62,8 @@ export default async function recipientImportRoutes(base: FastifyInstance) {
   app.post(
     '/recipient/import',
     {
-      config: { access: RECIPIENT_ACCESS.write },
+      // a CSV of many lines: counts against the tenant's large-request limit (lib/heavy-requests.ts)
+      config: { access: RECIPIENT_ACCESS.write, heavy: true },
       schema: {
         tags: ['recipients'],
         description:

@@ -187,7 +187,8 @@ export class MessagingService {
    * handOver() gives the queued ones to the gateway after the caller's commit.
    */
   readonly batch = {
-    judge: async (company: CompanyFacts, items: BatchItem[]): Promise<Judged[]> =>
+    /** `sliceMs`: yield the event loop that often while parsing and judging (large batches over HTTP) */
+    judge: async (company: CompanyFacts, items: BatchItem[], opts: { sliceMs?: number } = {}): Promise<Judged[]> =>
       judgeBatch(
         this.db,
         company,
@@ -195,6 +196,7 @@ export class MessagingService {
         await this.filtersFor(company.reseller_uuid),
         items,
         await this.guards.view(company),
+        opts.sliceMs,
       ),
     store: async (
       trx: Transaction<Database>,

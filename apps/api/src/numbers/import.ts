@@ -224,14 +224,18 @@ export default async function didImportRoutes(base: FastifyInstance) {
   const tags = ['numbers'];
   app.post(
     '/did/import',
-    { config: { access: DID_ACCESS.stock }, schema: { tags, body: DidImportBody, response: { 201: DidImportResult } } },
+    // a CSV of many lines: counts against the tenant's large-request limit (lib/heavy-requests.ts)
+    {
+      config: { access: DID_ACCESS.stock, heavy: true },
+      schema: { tags, body: DidImportBody, response: { 201: DidImportResult } },
+    },
     async (req, reply) => reply.code(201).send(await importFile(app, req, req.body, 'csv')),
   );
 
   app.post(
     '/did/kannel/import',
     {
-      config: { access: DID_ACCESS.stock },
+      config: { access: DID_ACCESS.stock, heavy: true },
       schema: { tags, body: DidKannelImportBody, response: { 201: DidImportResult } },
     },
     async (req, reply) => reply.code(201).send(await importFile(app, req, req.body, 'kannel')),

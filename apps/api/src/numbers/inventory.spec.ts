@@ -167,7 +167,7 @@ describe('number inventory: ownership and tenancy', () => {
     expect((await call('PATCH', '/did/12/assign', admin, { user_uuid: null })).statusCode).toBe(400);
   });
 
-  it('deletes: one number, the items given (all or none), or every free number in scope', async () => {
+  it('deletes one number, or the items given (all or none); never without an explicit list', async () => {
     const a = await uuidOf('+12065552601');
     const b = await uuidOf('+12065552602');
     const acmeNumber = await uuidOf('+14155553303');
@@ -177,9 +177,18 @@ describe('number inventory: ownership and tenancy', () => {
     expect((await call('DELETE', `/did/${a}`, acme)).statusCode).toBe(403);
     expect(await t.app.db.selectFrom('dids').select('did').where('did_uuid', 'in', [a, b]).execute()).toHaveLength(2);
     expect((await call('DELETE', '/did/mass_delete', admin, { items: [a, b] })).json()).toEqual({ count: 2 });
-    // without items the reseller clears its free stock, never a company's numbers
-    const cleared = (await call('DELETE', '/did/mass_delete', reseller, {})).json();
-    expect(cleared.count).toBe(3);
+    // without an explicit list nothing goes: an empty body once deleted every free number in scope
+    const free = (await call('GET', '/did/free/list?per_page=100', reseller)).json();
+    expect(free.total).toBe(3);
+    for (const payload of [{}, { items: [] }, undefined]) {
+      const refused = await call('DELETE', '/did/mass_delete', reseller, payload);
+      expect([JSON.stringify(payload), refused.statusCode]).toEqual([JSON.stringify(payload), 400]);
+      if (payload) expect(refused.json().error.message).toMatch(/items/i);
+    }
+    expect((await call('GET', '/did/free/list', reseller)).json().total).toBe(3);
+    // the reseller clears its free stock by naming it, never a company's numbers
+    const items = free.items.map((d: { did_uuid: string }) => d.did_uuid);
+    expect((await call('DELETE', '/did/mass_delete', reseller, { items })).json()).toEqual({ count: 3 });
     expect((await call('GET', '/did/free/list', reseller)).json().total).toBe(0);
     expect((await call('GET', `/did/${acmeNumber}`, acme)).statusCode).toBe(200);
   });

@@ -9,6 +9,8 @@ import { describeValidation, type SchemaIssue } from '../lib/validation-words';
 const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
   '23505': [409, 'A record with these values already exists'],
   '23503': [409, 'The record is referenced by or refers to a missing record'],
+  // restrict_violation: an `on delete restrict` reference (e.g. a reseller's companies)
+  '23001': [409, 'Other records still refer to this one; move or delete them first'],
   '22P02': [400, 'Invalid value'],
   '23514': [400, 'A value is out of the allowed range'],
   // program_limit_exceeded: e.g. a value too long for an index

@@ -13,9 +13,33 @@ import { adminOnly } from '../lib/access';
 import { ordering, wildcard, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
 import { audit } from '../security';
-import { FieldError } from '../lib/http-error';
+import { FieldError, HttpError } from '../lib/http-error';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 
 const cfg = { config: { access: adminOnly } };
+const NAMED_COMPANIES = 3;
+
+/**
+ * A reseller's companies are kept (companies.reseller_uuid is `on delete restrict`): its delete is refused with a 409
+ * that names them, so the admin knows what to move or delete first (it was a 500 from the foreign key).
+ */
+async function refuseWhileItHasCompanies(db: Kysely<Database>, r: { reseller_uuid: string; reseller_name: string }) {
+  const companies = await db
+    .selectFrom('companies')
+    .select(['company_name', (eb) => eb.fn.countAll<string>().over().as('total')])
+    .where('reseller_uuid', '=', r.reseller_uuid)
+    .orderBy('company_name')
+    .limit(NAMED_COMPANIES)
+    .execute();
+  if (!companies.length) return;
+  const total = Number(companies[0].total);
+  const names = companies.map((c) => c.company_name).join(', ') + (total > companies.length ? ', …' : '');
+  throw new HttpError(
+    409,
+    `Reseller ${r.reseller_name} has ${total} ${total === 1 ? 'company' : 'companies'} (${names}): move ${total === 1 ? 'it' : 'them'} to another reseller or delete ${total === 1 ? 'it' : 'them'} first`,
+  );
+}
 
 // POST /reseller/import lives in reseller-import.ts (it takes multipart uploads too).
 export default async function resellerRoutes(base: FastifyInstance) {
@@ -87,14 +111,21 @@ export default async function resellerRoutes(base: FastifyInstance) {
     '/reseller/:id',
     { ...cfg, schema: { tags: ['resellers'], params: IdParam, response: { 200: MessageBody } } },
     async (req) => {
-      const gone = orNotFound(
-        await app.db
-          .deleteFrom('resellers')
-          .where('reseller_uuid', '=', req.params.id)
-          .returningAll()
-          .executeTakeFirst(),
-        'Reseller',
-      );
+      const gone = await app.db.transaction().execute(async (trx) => {
+        // locked, so a company added meanwhile waits and then meets the refusal rather than the foreign key's
+        const row = orNotFound(
+          await trx
+            .selectFrom('resellers')
+            .selectAll()
+            .where('reseller_uuid', '=', req.params.id)
+            .forUpdate()
+            .executeTakeFirst(),
+          'Reseller',
+        );
+        await refuseWhileItHasCompanies(trx, row);
+        await trx.deleteFrom('resellers').where('reseller_uuid', '=', row.reseller_uuid).execute();
+        return row;
+      });
       await audit(req, 'reseller', gone.reseller_uuid, gone, null);
       return { message: 'Reseller deleted' };
     },

@@ -8,7 +8,7 @@ import { HttpError, forbidden } from '../lib/http-error';
 import { checkPasswordPolicy, hashPassword } from '../lib/passwords';
 import { ownPasswordChange, passwordReset } from '../lib/password-change';
 import { USER_COLUMNS, companiesQuery, usersQuery } from '../lib/queries';
-import { audit } from '../security';
+import { audit, revokeKeysOf } from '../security';
 import { COMPANY_OWNERS, rowsOf, USER_OWNERS } from '../lib/tenancy';
 
 const manage: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
@@ -130,7 +130,12 @@ export default async function userRoutes(base: FastifyInstance) {
             : await passwordReset(b.password, app.config.passwordHashCost),
         );
       }
-      if (Object.keys(set).length) await app.db.updateTable('users').set(set).where('uuid', '=', target.uuid).execute();
+      const revoked = await app.db.transaction().execute(async (trx) => {
+        if (Object.keys(set).length) await trx.updateTable('users').set(set).where('uuid', '=', target.uuid).execute();
+        // deactivation revokes the user's API keys for good: reactivated, the user makes new ones
+        return b.is_active === false ? revokeKeysOf(trx, target.uuid) : [];
+      });
+      for (const key of revoked) await audit(req, 'api_key', key.api_key_uuid, key, null);
       const updated = await findUser(req, target.uuid);
       await audit(req, 'user', target.uuid, target, {
         ...updated,

@@ -4,7 +4,7 @@ import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
 import { notFound } from '../lib/http-error';
 import { audit } from './audit';
-import { newKey } from './api-keys';
+import { CREATOR_DEACTIVATED, newKey } from './api-keys';
 
 const tags = ['api keys'];
 // A company admin manages its own company's keys; nobody else sees them (the key is the company's secret).
@@ -23,12 +23,19 @@ export default async function apiKeyRoutes(base: FastifyInstance) {
         'api_keys.created_on',
         'api_keys.last_used_on',
         'users.email as created_by_email',
+        'api_keys.revoked_on',
+        'api_keys.revoked_reason',
       ])
-      .where('api_keys.revoked_on', 'is', null);
+      // live keys, and keys the platform revoked (their creator deactivated) until the company removes them, so an
+      // admin whose program stopped sees why
+      .where((eb) =>
+        eb.or([eb('api_keys.revoked_on', 'is', null), eb('api_keys.revoked_reason', '=', CREATOR_DEACTIVATED)]),
+      );
   const shape = (r: Awaited<ReturnType<ReturnType<typeof listed>['executeTakeFirstOrThrow']>>) => ({
     ...r,
     created_on: r.created_on.toISOString(),
     last_used_on: r.last_used_on ? r.last_used_on.toISOString() : null,
+    revoked_on: r.revoked_on ? r.revoked_on.toISOString() : null,
   });
 
   app.get(
@@ -68,17 +75,20 @@ export default async function apiKeyRoutes(base: FastifyInstance) {
     },
   );
 
-  /** Revoking is immediate: the next call with the key answers 401. The row stays for the audit trail. */
+  /**
+   * Revoking is immediate: the next call with the key answers 401. The row stays for the audit trail. A key already
+   * revoked with its deactivated creator is removed from the list the same way.
+   */
   app.delete(
     '/api_key/:id',
     { config: { access: owners }, schema: { tags, params: IdParam, response: { 200: MessageBody } } },
     async (req) => {
       const row = await app.db
         .updateTable('api_keys')
-        .set({ revoked_on: new Date() })
+        .set((eb) => ({ revoked_on: eb.fn.coalesce('revoked_on', eb.val(new Date())), revoked_reason: null }))
         .where('api_key_uuid', '=', req.params.id)
         .where('company_uuid', '=', req.user.company_uuid as string)
-        .where('revoked_on', 'is', null)
+        .where((eb) => eb.or([eb('revoked_on', 'is', null), eb('revoked_reason', '=', CREATOR_DEACTIVATED)]))
         .returning(['name', 'prefix', 'company_uuid'])
         .executeTakeFirst();
       if (!row) throw notFound('API key');

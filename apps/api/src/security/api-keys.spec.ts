@@ -173,3 +173,66 @@ describe('company API keys: create once, list without the key, send with it, not
     }
   });
 });
+
+describe('API keys of a deactivated user', () => {
+  let t: TestApp;
+  let acme: Headers;
+  const call = (method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, headers: Headers, payload?: object) =>
+    t.app.inject({ method, url: api(url), headers, payload });
+  beforeAll(async () => {
+    t = await createTestApp();
+    acme = bearer(await login(t.app, 'acme-admin@example.com'));
+  }, 120_000);
+  afterAll(async () => t.close());
+
+  it('stay revoked when the user is reactivated, and the list says why', async () => {
+    const company_uuid = (await t.app.users.findByEmail('acme-admin@example.com'))?.company_uuid as string;
+    const colleague = await t.app.db
+      .insertInto('users')
+      .values({
+        email: 'acme-colleague@example.com',
+        password_hash: 'x',
+        full_name: 'Colleague',
+        user_type: 'company_admin',
+        is_admin: true,
+        is_active: true,
+        company_uuid,
+        reseller_uuid: null,
+      })
+      .returning('uuid')
+      .executeTakeFirstOrThrow();
+    const { key, api_key } = (await call('POST', '/api_key', acme, { name: 'colleague key' })).json();
+    const kept = (await call('POST', '/api_key', acme, { name: 'my own key' })).json();
+    // as if the colleague had created it
+    await t.app.db
+      .updateTable('api_keys')
+      .set({ created_by: colleague.uuid })
+      .where('api_key_uuid', '=', api_key.api_key_uuid)
+      .execute();
+    const byKey = { 'x-api-key': key };
+    expect((await call('POST', '/sms/quote', byKey, { text: 'hi' })).statusCode).toBe(200);
+
+    expect((await call('PATCH', `/user/${colleague.uuid}`, acme, { is_active: false })).statusCode).toBe(200);
+    expect((await call('POST', '/sms/quote', byKey, { text: 'hi' })).statusCode).toBe(401);
+    expect((await call('PATCH', `/user/${colleague.uuid}`, acme, { is_active: true })).statusCode).toBe(200);
+    // back at work, the colleague's old key does not come back: a new one has to be made
+    expect((await call('POST', '/sms/quote', byKey, { text: 'hi' })).statusCode).toBe(401);
+    expect((await call('POST', '/sms/quote', { 'x-api-key': kept.key }, { text: 'hi' })).statusCode).toBe(200);
+
+    const items = (await call('GET', '/api_key/list', acme)).json().items as {
+      api_key_uuid: string;
+      revoked_on?: string | null;
+      revoked_reason?: string | null;
+    }[];
+    expect(items.find((k) => k.api_key_uuid === api_key.api_key_uuid)).toMatchObject({
+      revoked_on: expect.any(String),
+      revoked_reason: 'creator_deactivated',
+    });
+    expect(items.find((k) => k.api_key_uuid === kept.api_key.api_key_uuid)).toMatchObject({ revoked_on: null });
+    // removing it from the list is the same revoke call
+    expect((await call('DELETE', `/api_key/${api_key.api_key_uuid}`, acme)).statusCode).toBe(200);
+    const after = (await call('GET', '/api_key/list', acme)).json().items as { api_key_uuid: string }[];
+    expect(after.map((k) => k.api_key_uuid)).not.toContain(api_key.api_key_uuid);
+    expect((await call('DELETE', `/api_key/${api_key.api_key_uuid}`, acme)).statusCode).toBe(404);
+  });
+});

@@ -23,6 +23,23 @@ export function newKey(): { key: string; prefix: string; key_hash: string } {
   return { key, prefix: key.slice(0, PREFIX_LENGTH), key_hash: hashKey(key).toString('hex') };
 }
 
+/** Why a key revoked by the platform, not by its company, no longer works (the API-key list shows it). */
+export const CREATOR_DEACTIVATED = 'creator_deactivated';
+
+/**
+ * Revokes the live keys a user created, for good: reactivating the user does not bring them back (a key handed to
+ * a program while its creator was away would otherwise start working again unseen). Answers the keys revoked.
+ */
+export async function revokeKeysOf(db: Kysely<Database>, user_uuid: string, reason = CREATOR_DEACTIVATED) {
+  return db
+    .updateTable('api_keys')
+    .set({ revoked_on: new Date(), revoked_reason: reason })
+    .where('created_by', '=', user_uuid)
+    .where('revoked_on', 'is', null)
+    .returning(['api_key_uuid', 'name', 'prefix', 'company_uuid'])
+    .execute();
+}
+
 export interface KeyOwner {
   api_key_uuid: string;
   company_uuid: string;

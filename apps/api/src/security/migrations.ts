@@ -57,4 +57,13 @@ export const SECURITY_MIGRATIONS: { id: string; ddl: string }[] = [
     id: '110_sessions_valid_from',
     ddl: `alter table users add column sessions_valid_from timestamptz, add column sessions_keep_jti text`,
   },
+  {
+    // Why a key was revoked. A user's keys are revoked when the user is deactivated (they stayed live and worked
+    // again on reactivation); keys of users inactive now are revoked here for the same reason.
+    id: '310_api_key_revoked_reason',
+    ddl: `
+      alter table api_keys add column revoked_reason text;
+      update api_keys k set revoked_on = now(), revoked_reason = 'creator_deactivated'
+        from users u where u.uuid = k.created_by and not u.is_active and k.revoked_on is null`,
+  },
 ];

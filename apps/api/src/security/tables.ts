@@ -27,6 +27,8 @@ export interface SecurityTables {
     created_on: ColumnType<Date, Date | undefined, never>;
     last_used_on: Date | null;
     revoked_on: Date | null;
+    /** null for a key its company revoked; 'creator_deactivated' when its creator was deactivated */
+    revoked_reason: string | null;
   };
   user_totp: {
     user_uuid: string;

@@ -226,7 +226,12 @@ export default async function rateImportRoutes(base: FastifyInstance) {
     if (!vp) throw notFound('Vendor product');
     return vp;
   };
-  const opts = (tag: string) => ({ config: { access: catalogAccess }, bodyLimit: CSV_MAX_BYTES, schema: schema(tag) });
+  // up to 32 MiB of rates: counts against the tenant's large-request limit (lib/heavy-requests.ts)
+  const opts = (tag: string) => ({
+    config: { access: catalogAccess, heavy: true },
+    bodyLimit: CSV_MAX_BYTES,
+    schema: schema(tag),
+  });
 
   app.post('/rate_table/:id/import', opts('rates'), async (req, reply) => {
     const t = await tableOf(req);

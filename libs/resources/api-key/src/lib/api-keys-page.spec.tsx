@@ -73,4 +73,28 @@ describe('ApiKeysPage', () => {
     expect(store.getState().toast.current).toMatchObject({ kind: 'success', text: 'API key "Old app" revoked' });
     expect(calls()).toContain('DELETE /api_key/22222222-2222-4222-8222-222222222222');
   }, 90_000);
+
+  it('shows a key revoked with its deactivated creator as revoked, with Remove instead of Revoke', async () => {
+    keys = [
+      {
+        ...row('Colleague app', '33333333-3333-4333-8333-333333333333'),
+        created_by_email: 'colleague@example.com',
+        revoked_on: '2026-12-01T09:00:00.000Z',
+        revoked_reason: 'creator_deactivated',
+      },
+      row('Live app', '44444444-4444-4444-8444-444444444444'),
+    ];
+    const { store } = renderWithProviders(<ApiKeysPage />);
+    const table = await screen.findByRole('table');
+    const revoked = (await within(table).findByText('Colleague app')).closest('tr') as HTMLElement;
+    expect(revoked.textContent).toContain(
+      `Revoked ${formatDateTime('2026-12-01T09:00:00.000Z')}: colleague@example.com was deactivated`,
+    );
+    expect(within(revoked).queryByRole('button', { name: 'Revoke' })).toBeNull();
+    const live = within(table).getByText('Live app').closest('tr') as HTMLElement;
+    expect(live.textContent).toContain('Active');
+    fireEvent.click(within(revoked).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(within(table).queryByText('Colleague app')).toBeNull());
+    expect(store.getState().toast.current).toMatchObject({ kind: 'success', text: 'API key "Colleague app" removed' });
+  }, 90_000);
 });

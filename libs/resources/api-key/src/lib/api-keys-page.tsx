@@ -16,6 +16,7 @@ import {
   Result,
   Space,
   Table,
+  Tag,
   Typography,
   type TableColumnsType,
 } from '@smsc/shared-ui';
@@ -46,7 +47,7 @@ export function ApiKeysPage() {
   };
   const drop = async (k: ApiKey) => {
     await revoke(k.api_key_uuid).unwrap();
-    dispatch(showToast('success', `API key "${k.name}" revoked`));
+    dispatch(showToast('success', k.revoked_on ? `API key "${k.name}" removed` : `API key "${k.name}" revoked`));
   };
 
   const columns: TableColumnsType<ApiKey> = [
@@ -56,21 +57,38 @@ export function ApiKeysPage() {
     { key: 'created_on', title: 'Created', render: (_, k) => when(k.created_on) },
     { key: 'last_used_on', title: 'Last used', render: (_, k) => when(k.last_used_on) },
     {
+      key: 'state',
+      title: 'State',
+      render: (_, k) =>
+        k.revoked_on ? (
+          <Tag color="red" title="Reactivating the user does not bring the key back; create a new one">
+            Revoked {when(k.revoked_on)}: {k.created_by_email ?? 'its creator'} was deactivated
+          </Tag>
+        ) : (
+          <Tag color="green">Active</Tag>
+        ),
+    },
+    {
       key: 'actions',
       title: 'Actions',
-      render: (_, k) => (
-        <Popconfirm
-          title={`Revoke "${k.name}"?`}
-          description="Programs using this key stop working at once."
-          okText="Revoke"
-          okButtonProps={{ danger: true }}
-          onConfirm={() => drop(k).catch(() => undefined)}
-        >
-          <Button danger size="small" loading={revoking.isLoading && revoking.originalArgs === k.api_key_uuid}>
-            Revoke
+      render: (_, k) =>
+        k.revoked_on ? (
+          <Button size="small" onClick={() => void drop(k).catch(() => undefined)}>
+            Remove
           </Button>
-        </Popconfirm>
-      ),
+        ) : (
+          <Popconfirm
+            title={`Revoke "${k.name}"?`}
+            description="Programs using this key stop working at once."
+            okText="Revoke"
+            okButtonProps={{ danger: true }}
+            onConfirm={() => drop(k).catch(() => undefined)}
+          >
+            <Button danger size="small" loading={revoking.isLoading && revoking.originalArgs === k.api_key_uuid}>
+              Revoke
+            </Button>
+          </Popconfirm>
+        ),
     },
   ];
 

@@ -9,6 +9,10 @@ export const ApiKey = Type.Object({
   created_on: Type.String({ format: 'date-time' }),
   last_used_on: Nullable(Type.String({ format: 'date-time' })),
   created_by_email: Nullable(Type.String()),
+  /** set on a key listed although revoked: the platform revoked it when its creator was deactivated */
+  revoked_on: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
+  /** 'creator_deactivated': it stays revoked if the creator is reactivated; revoke it to remove it from the list */
+  revoked_reason: Type.Optional(Nullable(Type.String())),
 });
 export type ApiKey = Static<typeof ApiKey>;
 

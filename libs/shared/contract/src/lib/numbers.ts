@@ -99,7 +99,8 @@ export const DidImportResult = Type.Object({
 });
 export type DidImportResult = Static<typeof DidImportResult>;
 
-export const MassDeleteBody = Type.Object({ items: Type.Optional(Type.Array(Uuid, { minItems: 1, maxItems: 10000 })) });
+/** The numbers to delete, always named: an empty body once meant every free number in scope. */
+export const MassDeleteBody = Type.Object({ items: Type.Array(Uuid, { minItems: 1, maxItems: 10000 }) });
 export type MassDeleteBody = Static<typeof MassDeleteBody>;
 export const CountResult = Type.Object({ count: Type.Integer() });
 
