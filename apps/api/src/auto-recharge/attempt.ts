@@ -4,7 +4,7 @@
 // and receipt; declined → the failure counted, mailed, and after the limit auto-recharge turned off.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { accountOf, creditCardPayment, formatMoney, toMicro, type BillingRepository } from '../billing';
+import { accountOf, formatMoney, toMicro, type BillingRepository } from '../billing';
 import type { CardCharger } from './charger';
 import { mailFailure, mailReceipt } from './mail';
 import { monthStartOf } from './rules';
@@ -148,7 +148,7 @@ export async function runAttempt(
     const done = { finished_on: new Date(), provider_ref: result.ref };
     if (result.ok) {
       await billing.setProviderRef(trx, c.payment_uuid, result.ref);
-      await creditCardPayment(trx, c.payment_uuid, { type: 'auto_recharge', id: c.attempt_uuid });
+      await billing.creditCardPayment(trx, c.payment_uuid, { type: 'auto_recharge', id: c.attempt_uuid });
       await trx
         .updateTable('recharge_attempts')
         .set({ ...done, status: 'succeeded' })

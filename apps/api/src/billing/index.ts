@@ -40,7 +40,7 @@ export {
   type Reserved,
 } from './ledger';
 export { parseMoney, formatMoney, toMicro, MoneyError, MICRO_PER_UNIT } from '../lib/money';
-export { creditCardPayment, stripeSettings } from './checkout-routes';
+export { stripeSettings } from './checkout-routes';
 export { billingContacts, accountName } from './contacts';
 export { chargeWholesale, wholesaleKey, type CatalogSource } from './wholesale';
 export { LEDGER_KINDS, type LedgerKind } from './ledger-core';

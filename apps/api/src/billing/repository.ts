@@ -6,6 +6,7 @@
 // the statement, and its plan, stay what they were.
 import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
+import { cancelPayment, creditCardPayment, openPayment, setProviderRef } from './payments';
 
 type Db = Kysely<Database>;
 
@@ -51,6 +52,8 @@ export interface BillingRepository {
   setProviderRef(db: Db, payment_uuid: string, provider_ref: string): Promise<void>;
   /** cancels a payment still pending (a charge the provider refused) */
   cancelPending(db: Db, payment_uuid: string): Promise<void>;
+  /** marks a pending card payment paid and credits its account; false when it was not pending */
+  creditCardPayment: typeof creditCardPayment;
   /** a message's hold and ledger entries (its timeline) */
   messageMoney(db: Db, sms_uuid: string, reservation_uuid: string | null): Promise<MessageMoney>;
 }
@@ -89,26 +92,12 @@ export const billingRepository: BillingRepository = {
   },
 
   async openCardPayment(db, company_uuid, amount) {
-    const p = await db
-      .insertInto('payments')
-      .values({ company_uuid, reseller_uuid: null, method: 'card', amount: amount.toString() })
-      .returning('payment_uuid')
-      .executeTakeFirstOrThrow();
+    const p = await openPayment(db, { company_uuid, reseller_uuid: null, method: 'card', amount: amount.toString() });
     return p.payment_uuid;
   },
-
-  async setProviderRef(db, payment_uuid, provider_ref) {
-    await db.updateTable('payments').set({ provider_ref }).where('payment_uuid', '=', payment_uuid).execute();
-  },
-
-  async cancelPending(db, payment_uuid) {
-    await db
-      .updateTable('payments')
-      .set({ status: 'cancelled' })
-      .where('payment_uuid', '=', payment_uuid)
-      .where('status', '=', 'pending')
-      .execute();
-  },
+  setProviderRef,
+  cancelPending: (db, payment_uuid) => cancelPayment(db, payment_uuid),
+  creditCardPayment,
 
   async messageMoney(db, sms_uuid, reservation_uuid) {
     const [hold, entries] = await Promise.all([
