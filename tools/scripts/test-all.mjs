@@ -16,9 +16,13 @@ if (process.version !== `v${pinned}` || childNode !== `v${pinned}`) {
 const steps = [
   ['engines', 'node tools/scripts/check-engines.mjs'],
   // The module-boundary rule reads Nx's project graph and silently skips itself without one (clean clone).
+  // Then the API's import cycles and table owners (tools/eslint/api-import-cycles.mjs, api-table-owners.mjs,
+  // and the owners check's own test).
   [
     'lint',
-    'npx prettier --check . --log-level warn && npx nx show projects > /dev/null && npx eslint . --max-warnings=0',
+    'npx prettier --check . --log-level warn && npx nx show projects > /dev/null && npx eslint . --max-warnings=0' +
+      ' && node tools/eslint/api-import-cycles.mjs && node tools/eslint/api-table-owners.mjs' +
+      ' && node --test tools/eslint/*.test.mjs',
   ],
   ['type check', 'npx tsc -p tsconfig.json --noEmit'],
   // the alert rules load in Prometheus (their metric names are checked by the server suite)

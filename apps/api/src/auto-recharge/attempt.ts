@@ -4,7 +4,7 @@
 // and receipt; declined → the failure counted, mailed, and after the limit auto-recharge turned off.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { creditCardPayment, formatMoney, toMicro } from '../billing';
+import { accountOf, formatMoney, toMicro, type BillingRepository } from '../billing';
 import type { CardCharger } from './charger';
 import { mailFailure, mailReceipt } from './mail';
 import { monthStartOf } from './rules';
@@ -53,12 +53,12 @@ interface Row {
   last4: string | null;
 }
 
-async function claim(db: Kysely<Database>, job: RechargeJob): Promise<Claimed | null> {
+async function claim(db: Kysely<Database>, billing: BillingRepository, job: RechargeJob): Promise<Claimed | null> {
   return db.transaction().execute(async (trx) => {
     const s = (
       await sql<Row>`select r.enabled, r.amount::text as amount, r.monthly_cap::text as monthly_cap,
         coalesce(a.currency, 'USD') as currency, k.customer_id, k.payment_method_id, k.brand, k.last4
-      from auto_recharge r left join billing_accounts a on a.company_uuid = r.company_uuid
+      from auto_recharge r left join ${accountOf(sql.val(job.company_uuid))} a on true
         left join saved_cards k on k.company_uuid = r.company_uuid
       where r.company_uuid = ${job.company_uuid} for update of r`.execute(trx)
     ).rows[0];
@@ -96,11 +96,7 @@ async function claim(db: Kysely<Database>, job: RechargeJob): Promise<Claimed | 
       await endEarly(trx, job, 'capped', words, s);
       return null;
     }
-    const p = await trx
-      .insertInto('payments')
-      .values({ company_uuid: job.company_uuid, reseller_uuid: null, method: 'card', amount: amount.toString() })
-      .returning('payment_uuid')
-      .executeTakeFirstOrThrow();
+    const payment_uuid = await billing.openCardPayment(trx, job.company_uuid, amount);
     const a = await trx
       .insertInto('recharge_attempts')
       .values({
@@ -109,13 +105,13 @@ async function claim(db: Kysely<Database>, job: RechargeJob): Promise<Claimed | 
         try: job.try,
         amount: amount.toString(),
         currency: s.currency,
-        payment_uuid: p.payment_uuid,
+        payment_uuid,
       })
       .returning('attempt_uuid')
       .executeTakeFirstOrThrow();
     return {
       attempt_uuid: a.attempt_uuid,
-      payment_uuid: p.payment_uuid,
+      payment_uuid,
       amount,
       currency: s.currency,
       card: cardOf(s),
@@ -132,11 +128,12 @@ const cardOf = (s: Row) => ({
 
 export async function runAttempt(
   db: Kysely<Database>,
+  billing: BillingRepository,
   charger: CardCharger,
   job: RechargeJob,
   maxFailures: number,
 ): Promise<Outcome> {
-  const c = await claim(db, job);
+  const c = await claim(db, billing, job);
   if (!c) return 'none';
   const result = await charger.charge({
     customer_id: c.card.customer_id,
@@ -150,12 +147,8 @@ export async function runAttempt(
   return db.transaction().execute(async (trx) => {
     const done = { finished_on: new Date(), provider_ref: result.ref };
     if (result.ok) {
-      await trx
-        .updateTable('payments')
-        .set({ provider_ref: result.ref })
-        .where('payment_uuid', '=', c.payment_uuid)
-        .execute();
-      await creditCardPayment(trx, c.payment_uuid, { type: 'auto_recharge', id: c.attempt_uuid });
+      await billing.setProviderRef(trx, c.payment_uuid, result.ref);
+      await billing.creditCardPayment(trx, c.payment_uuid, { type: 'auto_recharge', id: c.attempt_uuid });
       await trx
         .updateTable('recharge_attempts')
         .set({ ...done, status: 'succeeded' })
@@ -169,12 +162,7 @@ export async function runAttempt(
       await mailReceipt(trx, job.company_uuid, { ...c, ref: result.ref });
       return 'succeeded';
     }
-    await trx
-      .updateTable('payments')
-      .set({ status: 'cancelled' })
-      .where('payment_uuid', '=', c.payment_uuid)
-      .where('status', '=', 'pending')
-      .execute();
+    await billing.cancelPending(trx, c.payment_uuid);
     await trx
       .updateTable('recharge_attempts')
       .set({ ...done, status: 'failed', message: result.message })

@@ -35,6 +35,7 @@ export default fp(
       app.db,
       app.log,
       app.jobs,
+      app.billing,
       stripe ? new StripeCharger(stripe) : new OfflineCharger(),
     );
     app.decorate('autoRecharge', service);
@@ -49,5 +50,5 @@ export default fp(
     await app.register(autoRechargeRoutes, { stripe });
     await app.register(cardPages, { stripe });
   },
-  { name: 'auto-recharge', dependencies: ['jobs', 'guards'] },
+  { name: 'auto-recharge', dependencies: ['jobs', 'billing', 'guards'] },
 );

@@ -7,22 +7,22 @@ import {
   type AutoRechargeAlert,
 } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
-import { formatMoney, parseMoney, toMicro } from '../billing';
+import { formatMoney, parseMoney, toMicro, type BillingRepository } from '../billing';
 import { monthStartOf } from './rules';
 
 const money = (v: string | bigint | null) => (v === null ? null : formatMoney(toMicro(v)));
 const LAST_ATTEMPTS = 10;
 
-export async function currencyOf(db: Kysely<Database>, company_uuid: string): Promise<string> {
-  const a = await db
-    .selectFrom('billing_accounts')
-    .select('currency')
-    .where('company_uuid', '=', company_uuid)
-    .executeTakeFirst();
-  return a?.currency ?? 'USD';
+/** The currency a company's card is charged in: its account's (USD before it has one). */
+export async function currencyOf(billing: BillingRepository, db: Kysely<Database>, company_uuid: string) {
+  return (await billing.currencyOf(db, company_uuid)) ?? 'USD';
 }
 
-export async function rechargeView(db: Kysely<Database>, company_uuid: string): Promise<AutoRecharge> {
+export async function rechargeView(
+  billing: BillingRepository,
+  db: Kysely<Database>,
+  company_uuid: string,
+): Promise<AutoRecharge> {
   const monthStart = monthStartOf(new Date());
   const [r, card, attempts, month, currency] = await Promise.all([
     db
@@ -58,7 +58,7 @@ export async function rechargeView(db: Kysely<Database>, company_uuid: string): 
       where company_uuid = ${company_uuid} and status in ('pending','succeeded') and created_on >= ${monthStart}::date`.execute(
       db,
     ),
-    currencyOf(db, company_uuid),
+    currencyOf(billing, db, company_uuid),
   ]);
   const limit = topUpLimit(currency);
   return {

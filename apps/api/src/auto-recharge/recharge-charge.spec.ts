@@ -1,5 +1,6 @@
 import { api, createTestApp, type TestApp } from '../testing/test-app';
 import { jobsOf } from '../jobs';
+import { billingOf } from '../billing';
 import { autoRechargeOf, RechargeService, type ChargeInput } from '.';
 import { OfflineCharger } from './charger';
 import { companyId, leftOf, saveTestCard, setLeft, signIn, until, type Headers } from './recharge-testing';
@@ -88,7 +89,7 @@ describe('auto-recharge: one charge per crossing, the monthly cap, failures', ()
   it('two triggers at once (two API nodes) claim one crossing and charge once', async () => {
     await setLeft(t.app, acmeCo, THRESHOLD - 1_000n, 'below-again');
     // a second node: its own service over the same database and job queue
-    const other = new RechargeService(t.app.db, t.app.log, jobsOf(t.app), service.charger);
+    const other = new RechargeService(t.app.db, t.app.log, jobsOf(t.app), billingOf(t.app), service.charger);
     const claims = await Promise.all([service.check(acmeCo), other.check(acmeCo), service.check(acmeCo)]);
     expect(claims.filter((c) => c !== null)).toEqual([2]);
     const done = await until(attempts, (a) => a.length === 2 && a[1].status !== 'pending');

@@ -46,7 +46,7 @@ export default async function autoRechargeRoutes(base: FastifyInstance, opts: { 
   app.get(
     '/company/:id/auto-recharge',
     { config: { access: read }, schema: { tags: ['guards'], params: IdParam, response: { 200: AutoRecharge } } },
-    async (req) => rechargeView(app.db, (await findCompany(req, req.params.id)).company_uuid),
+    async (req) => rechargeView(app.billing, app.db, (await findCompany(req, req.params.id)).company_uuid),
   );
 
   app.put(
@@ -57,7 +57,7 @@ export default async function autoRechargeRoutes(base: FastifyInstance, opts: { 
     },
     async (req) => {
       const { company_uuid } = await findCompany(req, req.params.id);
-      const s = parseRechargeSettings(req.body, await currencyOf(app.db, company_uuid));
+      const s = parseRechargeSettings(req.body, await currencyOf(app.billing, app.db, company_uuid));
       const enabled = req.body.enabled;
       if (enabled) {
         const card = await app.db
@@ -89,7 +89,7 @@ export default async function autoRechargeRoutes(base: FastifyInstance, opts: { 
       await app.autoRecharge.reload();
       // a threshold above the balance now recharges at once
       await app.autoRecharge.check(company_uuid);
-      return rechargeView(app.db, company_uuid);
+      return rechargeView(app.billing, app.db, company_uuid);
     },
   );
 
@@ -126,7 +126,7 @@ export default async function autoRechargeRoutes(base: FastifyInstance, opts: { 
         mode: 'setup',
         customer,
         // with dynamic payment methods a setup session names its currency
-        currency: (await currencyOf(app.db, company_uuid)).toLowerCase(),
+        currency: (await currencyOf(app.billing, app.db, company_uuid)).toLowerCase(),
         client_reference_id: setup.setup_uuid,
         metadata: { setup_uuid: setup.setup_uuid, company_uuid },
         success_url: `${origin}${page}/return?secret=${secret}`,
@@ -167,7 +167,7 @@ export default async function autoRechargeRoutes(base: FastifyInstance, opts: { 
             .detach(card.payment_method_id)
             .catch((e: Error) => req.log.warn({ err: e.message }, 'saved card not detached at Stripe'));
       }
-      return rechargeView(app.db, company_uuid);
+      return rechargeView(app.billing, app.db, company_uuid);
     },
   );
 }

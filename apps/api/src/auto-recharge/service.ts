@@ -7,6 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/schema';
 import type { Jobs } from '../jobs';
+import { accountOf, type BillingRepository } from '../billing';
 import type { CardCharger } from './charger';
 import { runAttempt, type RechargeJob } from './attempt';
 import { AUTO_RECHARGE_MAX_FAILURES } from '@smsc/shared-contract';
@@ -30,6 +31,7 @@ export class RechargeService {
     private readonly db: Kysely<Database>,
     private readonly log: FastifyBaseLogger,
     private readonly jobs: Pick<Jobs, 'send'>,
+    private readonly billing: BillingRepository,
     /** swappable: Stripe's with a key, the offline one without (and in tests) */
     public charger: CardCharger,
   ) {}
@@ -80,7 +82,7 @@ export class RechargeService {
     const r = (
       await sql<{ enabled: boolean; armed: boolean; threshold: string; left: string }>`
       select r.enabled, r.armed, r.threshold::text as threshold, (a.balance - a.reserved)::text as left
-      from auto_recharge r join billing_accounts a on a.company_uuid = r.company_uuid
+      from auto_recharge r join ${accountOf(sql.val(company_uuid))} a on true
       where r.company_uuid = ${company_uuid}`.execute(this.db)
     ).rows[0];
     if (!r?.enabled) return null;
@@ -104,7 +106,7 @@ export class RechargeService {
 
   /** The job: one attempt of a crossing; a failure queues the next try until the failure limit. */
   async run(job: RechargeJob): Promise<void> {
-    const outcome = await runAttempt(this.db, this.charger, job, this.maxFailures);
+    const outcome = await runAttempt(this.db, this.billing, this.charger, job, this.maxFailures);
     if (outcome === 'succeeded') {
       this.log.info({ company_uuid: job.company_uuid, crossing: job.crossing }, 'auto-recharge charged');
       // the balance is likely above the threshold again: the next crossing may be claimed

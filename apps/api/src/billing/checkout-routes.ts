@@ -6,15 +6,22 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import Stripe from 'stripe';
 import { Type } from '@sinclair/typebox';
 import { API_PREFIX, CheckoutAnswer, CheckoutBody, Uuid } from '@smsc/shared-contract';
-import type { Transaction } from 'kysely';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
 import { HttpError, notFound } from '../lib/http-error';
-import type { Database } from '../db/schema';
-import { post } from './ledger';
 import { formatMoney, toMicro } from '../lib/money';
 import { topUpAmount } from './top-up';
 import { checkoutExpiry, expireAbandonedPayments } from './payment-expiry';
+import {
+  cancelPayment,
+  checkoutPayment,
+  creditCardPayment,
+  firstStripeEvent,
+  openPayment,
+  paymentAmount,
+  paymentStatusOf,
+  setProviderRef,
+} from './payments';
 import type { EnvConfig } from '../config';
 
 export interface StripeSettings {
@@ -36,39 +43,6 @@ const publicCfg = { config: { access: 'public' as const } };
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const MICRO_PER_CENT = 10_000n;
-
-/** Marks a pending card payment paid and credits its account; false when it was not pending (already paid or cancelled). */
-export async function creditCardPayment(
-  trx: Transaction<Database>,
-  payment_uuid: string,
-  cause: { type: string; id: string },
-): Promise<boolean> {
-  const p = await trx
-    .updateTable('payments')
-    .set({ status: 'paid', paid_on: new Date() })
-    .where('payment_uuid', '=', payment_uuid)
-    // an expired session the provider still collected (a late webhook) is money received: credit it
-    .where('status', 'in', ['pending', 'expired'])
-    .where('method', '=', 'card')
-    .returning(['company_uuid', 'reseller_uuid', 'amount'])
-    .executeTakeFirst();
-  if (!p) return false;
-  const entry = await post(trx, {
-    account: p.company_uuid ? { company_uuid: p.company_uuid } : { reseller_uuid: p.reseller_uuid as string },
-    amount: toMicro(p.amount),
-    kind: 'payment',
-    cause_type: cause.type,
-    cause_id: cause.id,
-    idempotency_key: `payment:${payment_uuid}`,
-    memo: 'Card payment',
-  });
-  await trx
-    .updateTable('payments')
-    .set({ entry_id: entry.entry_id })
-    .where('payment_uuid', '=', payment_uuid)
-    .execute();
-  return true;
-}
 
 const returnPath = (p: { company_uuid: string | null }, ok: boolean) =>
   p.company_uuid
@@ -102,19 +76,15 @@ export default async function checkoutRoutes(base: FastifyInstance, opts: { stri
       const me = req.user;
       const secret = randomBytes(24).toString('base64url');
       const expires = checkoutExpiry('card');
-      const p = await app.db
-        .insertInto('payments')
-        .values({
-          company_uuid: me.company_uuid,
-          reseller_uuid: me.company_uuid ? null : me.reseller_uuid,
-          method: 'card',
-          amount: amount.toString(),
-          checkout_secret_hash: settings.secretKey ? null : sha256(secret),
-          expires_on: expires,
-          created_by: me.uuid,
-        })
-        .returning(['payment_uuid', 'company_uuid'])
-        .executeTakeFirstOrThrow();
+      const p = await openPayment(app.db, {
+        company_uuid: me.company_uuid,
+        reseller_uuid: me.company_uuid ? null : me.reseller_uuid,
+        method: 'card',
+        amount: amount.toString(),
+        checkout_secret_hash: settings.secretKey ? null : sha256(secret),
+        expires_on: expires,
+        created_by: me.uuid,
+      });
       if (!settings.secretKey) {
         return reply.code(201).send({
           payment_uuid: p.payment_uuid,
@@ -141,11 +111,7 @@ export default async function checkoutRoutes(base: FastifyInstance, opts: { stri
         success_url: `${origin}${returnPath(p, true)}`,
         cancel_url: `${origin}${returnPath(p, false)}`,
       });
-      await app.db
-        .updateTable('payments')
-        .set({ provider_ref: session.id })
-        .where('payment_uuid', '=', p.payment_uuid)
-        .execute();
+      await setProviderRef(app.db, p.payment_uuid, session.id);
       return reply.code(201).send({ payment_uuid: p.payment_uuid, mode: 'stripe', url: session.url as string });
     },
   );
@@ -158,11 +124,7 @@ export default async function checkoutRoutes(base: FastifyInstance, opts: { stri
     const Params = Type.Object({ id: Uuid });
     const pending = async (id: string, secret: string) => {
       if (settings.secretKey) throw notFound('Checkout');
-      const p = await app.db
-        .selectFrom('payments')
-        .select(['payment_uuid', 'company_uuid', 'status', 'checkout_secret_hash', 'amount', 'expires_on'])
-        .where('payment_uuid', '=', id)
-        .executeTakeFirst();
+      const p = await checkoutPayment(app.db, id);
       const given = Buffer.from(sha256(secret));
       if (!p?.checkout_secret_hash || !timingSafeEqual(given, Buffer.from(p.checkout_secret_hash)))
         throw notFound('Checkout');
@@ -204,24 +166,15 @@ export default async function checkoutRoutes(base: FastifyInstance, opts: { stri
         const p = await pending(req.params.id, req.body.secret);
         if (p.status === 'expired') return reply.redirect(returnPath(p, false), 303);
         if (req.body.action === 'cancel') {
-          await app.db
-            .updateTable('payments')
-            .set({ status: 'cancelled' })
-            .where('payment_uuid', '=', p.payment_uuid)
-            .where('status', '=', 'pending')
-            .execute();
+          await cancelPayment(app.db, p.payment_uuid);
         } else {
           await app.db
             .transaction()
             .execute((trx) => creditCardPayment(trx, p.payment_uuid, { type: 'test_checkout', id: p.payment_uuid }));
         }
-        const now = await app.db
-          .selectFrom('payments')
-          .select('status')
-          .where('payment_uuid', '=', p.payment_uuid)
-          .executeTakeFirstOrThrow();
+        const now = await paymentStatusOf(app.db, p.payment_uuid);
         return reply.redirect(
-          `${returnPath(p, now.status === 'paid')}${p.company_uuid ? `?payment_uuid=${p.payment_uuid}` : ''}`,
+          `${returnPath(p, now === 'paid')}${p.company_uuid ? `?payment_uuid=${p.payment_uuid}` : ''}`,
           303,
         );
       },
@@ -247,23 +200,14 @@ export default async function checkoutRoutes(base: FastifyInstance, opts: { stri
       }
       const credited = await app.db.transaction().execute(async (trx) => {
         // One row per event id: a replay (or a concurrent twin, which waits on the key) does nothing.
-        const fresh = await trx
-          .insertInto('stripe_events')
-          .values({ event_id: event.id, type: event.type })
-          .onConflict((oc) => oc.doNothing())
-          .returning('event_id')
-          .executeTakeFirst();
+        const fresh = await firstStripeEvent(trx, event.id, event.type);
         if (!fresh || event.type !== 'checkout.session.completed') return false;
         const session = event.data.object as Stripe.Checkout.Session;
         const payment_uuid = session.client_reference_id ?? session.metadata?.payment_uuid;
         if (session.payment_status !== 'paid' || !payment_uuid || !/^[0-9a-f-]{36}$/i.test(payment_uuid)) return false;
-        const p = await trx
-          .selectFrom('payments')
-          .select('amount')
-          .where('payment_uuid', '=', payment_uuid)
-          .executeTakeFirst();
+        const amount = await paymentAmount(trx, payment_uuid);
         // Credit what was asked for only when Stripe collected exactly that.
-        if (!p || BigInt(session.amount_total ?? -1) * MICRO_PER_CENT !== toMicro(p.amount)) {
+        if (amount === undefined || BigInt(session.amount_total ?? -1) * MICRO_PER_CENT !== amount) {
           req.log.warn({ event: event.id, payment_uuid }, 'checkout session does not match a pending payment');
           return false;
         }

@@ -1,6 +1,9 @@
 // Billing: the balance ledger, payments, card checkout, invoices. The ledger API below is what other domains
 // (the SMS pipeline) call; amounts are bigint micro-units (money.ts).
+import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { apiOf } from '../lib/api-context';
+import { billingRepository, type BillingRepository } from './repository';
 import paymentRoutes from './payments-routes';
 import checkoutRoutes from './checkout-routes';
 import invoiceRoutes from './invoice-routes';
@@ -37,7 +40,7 @@ export {
   type Reserved,
 } from './ledger';
 export { parseMoney, formatMoney, toMicro, MoneyError, MICRO_PER_UNIT } from '../lib/money';
-export { creditCardPayment, stripeSettings } from './checkout-routes';
+export { stripeSettings } from './checkout-routes';
 export { billingContacts, accountName } from './contacts';
 export { chargeWholesale, wholesaleKey, type CatalogSource } from './wholesale';
 export { LEDGER_KINDS, type LedgerKind } from './ledger-core';
@@ -49,7 +52,20 @@ export {
   setCreditSettings,
 } from './credit-settings';
 
-export default async function billingRoutes(app: FastifyInstance) {
+export { accountOf, spentColumns, billingRepository, type BillingRepository, type MessageMoney } from './repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** billing's repository: what other domains read and write of billing's tables */
+    billing: BillingRepository;
+  }
+}
+
+/** Billing's repository of an app, from the root instance tests hold or from inside the API. */
+export const billingOf = (app: FastifyInstance): BillingRepository => apiOf(app).billing;
+
+async function billing(app: FastifyInstance) {
+  app.decorate('billing', billingRepository);
   // the outbox renders an invoice mail's PDF when it sends it (the row holds only the invoice id)
   registerAttachmentKind(INVOICE_ATTACHMENT, async (db, ref) => invoiceAttachment(await invoiceDetails(db, ref), ref));
   await app.register(paymentRoutes);
@@ -58,3 +74,5 @@ export default async function billingRoutes(app: FastifyInstance) {
   await app.register(paypalRoutes);
   startExpirySweep(app);
 }
+
+export default fp(billing, { name: 'billing' });

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { Type } from '@sinclair/typebox';
 import {
   IdParam,
@@ -12,18 +11,8 @@ import {
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
-import { paging, wildcard } from '../lib/list';
 import { audit } from '../security';
-import {
-  createInvoice,
-  findInvoice,
-  INVOICE_COLUMNS,
-  INVOICE_FROM,
-  INVOICE_OWNERS,
-  today,
-  toInvoice,
-  type InvoiceRow,
-} from './invoices';
+import { createInvoice, findInvoice, INVOICE_OWNERS, listInvoices } from './invoices';
 import { invoicePdf } from './invoice-pdf';
 import { rowsOf } from '../lib/tenancy';
 
@@ -41,46 +30,13 @@ const createCfg = {
     refusal: 'A company admin cannot create invoices; its reseller or the platform issues them',
   },
 };
-const ORDER: Record<string, string> = {
-  issued_on: 'i.issued_on',
-  due_on: 'i.due_on',
-  total: 'i.total',
-  number: 'i.seq',
-  company_name: 'c.company_name',
-  period_start: 'i.period_start',
-};
-
 export default async function invoiceRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
 
   app.get(
     '/invoice/list',
     { ...readCfg, schema: { tags: ['billing'], querystring: InvoiceListQuery, response: { 200: ListPage(Invoice) } } },
-    async (req) => {
-      const q = req.query;
-      const day = today();
-      const where = [rowsOf(req, INVOICE_OWNERS)];
-      if (q.company_uuid) where.push(sql`i.company_uuid = ${q.company_uuid}`);
-      if (q.reseller_uuid) where.push(sql`i.company_uuid is null and i.reseller_uuid = ${q.reseller_uuid}`);
-      if (q.company_name) where.push(sql`c.company_name ilike ${wildcard(q.company_name)}`);
-      if (q.paid !== undefined) where.push(sql`i.paid = ${q.paid}`);
-      if (q.status === 'paid') where.push(sql`i.paid`);
-      if (q.status === 'overdue') where.push(sql`not i.paid and i.due_on < ${day}::date`);
-      if (q.status === 'issued') where.push(sql`not i.paid and i.due_on >= ${day}::date`);
-      const cond = sql.join(where, sql` and `);
-      const { per_page, offset } = paging(q);
-      // own keys only: order_by=__proto__ or =constructor would otherwise find Object.prototype's members
-      const col = q.order_by && Object.hasOwn(ORDER, q.order_by) ? ORDER[q.order_by] : 'i.issued_on';
-      const dir = q.order_dir ?? 'desc';
-      const [rows, total] = await Promise.all([
-        sql<InvoiceRow>`select ${INVOICE_COLUMNS} ${INVOICE_FROM} where ${cond}
-        order by ${sql.ref(col)} ${sql.raw(dir)} nulls last, i.issued_on desc, i.invoice_uuid limit ${per_page} offset ${offset}`.execute(
-          app.db,
-        ),
-        sql<{ n: number }>`select count(*)::int as n ${INVOICE_FROM} where ${cond}`.execute(app.db),
-      ]);
-      return { items: rows.rows.map((r) => toInvoice(r, day)), total: total.rows[0].n, per_page };
-    },
+    async (req) => listInvoices(app.db, rowsOf(req, INVOICE_OWNERS), req.query),
   );
 
   app.get(

@@ -1,7 +1,7 @@
 // Invoice queries and generation over SQL; the rules themselves are in invoice-core.ts.
 import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { FastifyRequest } from 'fastify';
-import type { Invoice, InvoiceCreate, InvoiceDetails, InvoiceLine } from '@smsc/shared-contract';
+import type { Invoice, InvoiceCreate, InvoiceDetails, InvoiceLine, InvoiceListQuery } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import type { LedgerKind } from './ledger-core';
 import { FieldError, forbidden, notFound } from '../lib/http-error';
@@ -19,6 +19,7 @@ import {
 } from './invoice-core';
 import { currencyDigits } from '@smsc/shared-util';
 import { formatMoney, toMicro } from '../lib/money';
+import { paging, wildcard } from '../lib/list';
 import { settleInvoices } from './account-hooks';
 import { queueInvoiceMail } from './invoice-mail';
 import { COMPANY_OWNERS, rowsOf, type TenantColumns } from '../lib/tenancy';
@@ -262,4 +263,39 @@ export async function createInvoice(
     await queueInvoiceMail(trx, await invoiceDetails(trx, id), publicUrl);
     return id;
   });
+}
+
+const ORDER: Record<string, string> = {
+  issued_on: 'i.issued_on',
+  due_on: 'i.due_on',
+  total: 'i.total',
+  number: 'i.seq',
+  company_name: 'c.company_name',
+  period_start: 'i.period_start',
+};
+
+/** A page of the invoices visible under `scope` (a tenancy condition on invoices i / companies c). */
+export async function listInvoices(db: Kysely<Database>, scope: Expression<SqlBool>, q: InvoiceListQuery) {
+  const day = today();
+  const where = [scope];
+  if (q.company_uuid) where.push(sql`i.company_uuid = ${q.company_uuid}`);
+  if (q.reseller_uuid) where.push(sql`i.company_uuid is null and i.reseller_uuid = ${q.reseller_uuid}`);
+  if (q.company_name) where.push(sql`c.company_name ilike ${wildcard(q.company_name)}`);
+  if (q.paid !== undefined) where.push(sql`i.paid = ${q.paid}`);
+  if (q.status === 'paid') where.push(sql`i.paid`);
+  if (q.status === 'overdue') where.push(sql`not i.paid and i.due_on < ${day}::date`);
+  if (q.status === 'issued') where.push(sql`not i.paid and i.due_on >= ${day}::date`);
+  const cond = sql.join(where, sql` and `);
+  const { per_page, offset } = paging(q);
+  // own keys only: order_by=__proto__ or =constructor would otherwise find Object.prototype's members
+  const col = q.order_by && Object.hasOwn(ORDER, q.order_by) ? ORDER[q.order_by] : 'i.issued_on';
+  const dir = q.order_dir ?? 'desc';
+  const [rows, total] = await Promise.all([
+    sql<InvoiceRow>`select ${INVOICE_COLUMNS} ${INVOICE_FROM} where ${cond}
+        order by ${sql.ref(col)} ${sql.raw(dir)} nulls last, i.issued_on desc, i.invoice_uuid limit ${per_page} offset ${offset}`.execute(
+      db,
+    ),
+    sql<{ n: number }>`select count(*)::int as n ${INVOICE_FROM} where ${cond}`.execute(db),
+  ]);
+  return { items: rows.rows.map((r) => toInvoice(r, day)), total: total.rows[0].n, per_page };
 }

@@ -24,9 +24,15 @@ import {
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
 import { HttpError, notFound } from '../lib/http-error';
-import { post } from './ledger';
 import { formatMoney, toMicro } from '../lib/money';
-import { findPayment } from './payments-routes';
+import {
+  cancelPayment,
+  creditPaypalCapture,
+  findPayment,
+  openPayment,
+  ownPaypalPayment,
+  setProviderRef,
+} from './payments';
 import { topUpAmount } from './top-up';
 import { verifyCapture } from './paypal-core';
 import { checkoutExpiry } from './payment-expiry';
@@ -119,18 +125,14 @@ export default async function paypalRoutes(base: FastifyInstance, opts: { paypal
       const api = configured();
       const amount = topUpAmount(req.body.amount, CURRENCY);
       const me = req.user;
-      const p = await app.db
-        .insertInto('payments')
-        .values({
-          company_uuid: me.company_uuid,
-          reseller_uuid: me.company_uuid ? null : me.reseller_uuid,
-          method: 'paypal',
-          amount: amount.toString(),
-          expires_on: checkoutExpiry('paypal'),
-          created_by: me.uuid,
-        })
-        .returning('payment_uuid')
-        .executeTakeFirstOrThrow();
+      const p = await openPayment(app.db, {
+        company_uuid: me.company_uuid,
+        reseller_uuid: me.company_uuid ? null : me.reseller_uuid,
+        method: 'paypal',
+        amount: amount.toString(),
+        expires_on: checkoutExpiry('paypal'),
+        created_by: me.uuid,
+      });
       const back = `${app.config.publicUrl.replace(/\/$/, '')}${gatewayPath(req)}`;
       let order: Order;
       try {
@@ -162,27 +164,15 @@ export default async function paypalRoutes(base: FastifyInstance, opts: { paypal
           })
         ).result;
       } catch (e) {
-        await app.db
-          .updateTable('payments')
-          .set({ status: 'cancelled' })
-          .where('payment_uuid', '=', p.payment_uuid)
-          .execute();
+        await cancelPayment(app.db, p.payment_uuid, false);
         throw providerFailure(req, e, 'create the order');
       }
       const approve = order.links?.find((l) => l.rel === 'payer-action' || l.rel === 'approve')?.href;
       if (!order.id || !approve) {
-        await app.db
-          .updateTable('payments')
-          .set({ status: 'cancelled' })
-          .where('payment_uuid', '=', p.payment_uuid)
-          .execute();
+        await cancelPayment(app.db, p.payment_uuid, false);
         throw providerFailure(req, new Error('order without id or approval link'), 'create the order');
       }
-      await app.db
-        .updateTable('payments')
-        .set({ provider_ref: order.id })
-        .where('payment_uuid', '=', p.payment_uuid)
-        .execute();
+      await setProviderRef(app.db, p.payment_uuid, order.id);
       return reply.code(201).send({ payment_uuid: p.payment_uuid, order_id: order.id, approve_url: approve });
     },
   );
@@ -202,17 +192,7 @@ export default async function paypalRoutes(base: FastifyInstance, opts: { paypal
       const api = configured();
       const me = req.user;
       // Only the caller's own account's order: another company's (or an unknown id) answers 404.
-      const p = await app.db
-        .selectFrom('payments')
-        .select(['payment_uuid', 'amount', 'status', 'company_uuid', 'reseller_uuid'])
-        .where('provider_ref', '=', req.body.order_id)
-        .where('method', '=', 'paypal')
-        .where((eb) =>
-          me.company_uuid
-            ? eb('company_uuid', '=', me.company_uuid)
-            : eb.and([eb('company_uuid', 'is', null), eb('reseller_uuid', '=', me.reseller_uuid)]),
-        )
-        .executeTakeFirst();
+      const p = await ownPaypalPayment(app.db, req.body.order_id, me);
       if (!p) throw notFound('Payment');
       const answer = async (credited: boolean) => ({
         payment: (await findPayment(app.db, p.payment_uuid)) as Payment,
@@ -255,32 +235,7 @@ export default async function paypalRoutes(base: FastifyInstance, opts: { paypal
         );
         throw new HttpError(402, `PayPal did not confirm this payment (${verdict.reason}); nothing was credited`);
       }
-      const credited = await app.db.transaction().execute(async (trx) => {
-        const paid = await trx
-          .updateTable('payments')
-          .set({ status: 'paid', paid_on: new Date(), provider_capture_id: verdict.capture_id })
-          .where('payment_uuid', '=', p.payment_uuid)
-          .where('status', 'in', ['pending', 'expired'])
-          .returning('payment_uuid')
-          .executeTakeFirst();
-        if (!paid) return false;
-        const entry = await post(trx, {
-          account: p.company_uuid ? { company_uuid: p.company_uuid } : { reseller_uuid: p.reseller_uuid as string },
-          amount: toMicro(p.amount),
-          kind: 'payment',
-          cause_type: 'paypal_capture',
-          cause_id: verdict.capture_id,
-          idempotency_key: `payment:${p.payment_uuid}`,
-          memo: 'PayPal payment',
-          created_by: me.uuid,
-        });
-        await trx
-          .updateTable('payments')
-          .set({ entry_id: entry.entry_id })
-          .where('payment_uuid', '=', p.payment_uuid)
-          .execute();
-        return !entry.duplicate;
-      });
+      const credited = await creditPaypalCapture(app.db, p, verdict.capture_id, me.uuid);
       return answer(credited);
     },
   );

@@ -89,15 +89,8 @@ export default async function guardAdminRoutes(base: FastifyInstance) {
         rechargeAlert(app.db, company_uuid),
       ]);
       if (!below) return { low_balance: null, pumping_holds: holds, auto_recharge };
-      const a = await app.db
-        .selectFrom('billing_accounts')
-        .select([
-          sql<string>`(balance - reserved)::text`.as('left'),
-          sql<string>`low_balance_threshold::text`.as('low'),
-          'currency',
-        ])
-        .where('company_uuid', '=', company_uuid)
-        .executeTakeFirstOrThrow();
+      const a = await app.billing.lowBalanceOf(app.db, company_uuid);
+      if (a?.low == null) return { low_balance: null, pumping_holds: holds, auto_recharge };
       return {
         low_balance: {
           balance: formatMoney(BigInt(a.left)),

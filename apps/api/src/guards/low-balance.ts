@@ -1,6 +1,7 @@
 // The low-balance alert's reads and its one write (GuardService.notifyLowBalance decides and announces).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { accountOf } from '../billing';
 
 export interface LowBalanceState {
   /** the balance less what pending messages hold (micro-units) */
@@ -17,7 +18,7 @@ export async function lowBalanceState(db: Kysely<Database>, company_uuid: string
     await sql<{ balance: string; reserved: string; low: string | null; currency: string; alerted: boolean }>`
     select a.balance::text as balance, a.reserved::text as reserved, a.low_balance_threshold::text as low, a.currency,
       coalesce(g.low_balance_alerted, false) as alerted
-    from billing_accounts a left join company_guards g on g.company_uuid = a.company_uuid
+    from ${accountOf(sql.val(company_uuid))} a left join company_guards g on g.company_uuid = a.company_uuid
     where a.company_uuid = ${company_uuid}`.execute(db)
   ).rows[0];
   if (!a || a.low === null) return null;

@@ -2,7 +2,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { CompanyGuards, PumpingHold, PumpingSignal } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
-import { formatMoney } from '../billing';
+import { accountOf, formatMoney, spentColumns as accountSpent } from '../billing';
 import { effectiveLimits, periodsOf } from './engine/limits';
 import { allowedCountries } from './engine/destinations';
 
@@ -45,10 +45,7 @@ type GuardCompany = { company_uuid: string; reseller_uuid: string | null; produc
  */
 const spentColumns = (company: Expression<string>, now: Date) => {
   const { day, monthStart } = periodsOf(now);
-  return sql`coalesce((select case when s.spend_day >= ${day}::date then s.spent_day else 0 end
-      from billing_accounts s where s.company_uuid = ${company}), 0)::text as today,
-    coalesce((select case when s.spend_day >= ${monthStart}::date then s.spent_month else 0 end
-      from billing_accounts s where s.company_uuid = ${company}), 0)::text as month`;
+  return accountSpent(company, day, monthStart);
 };
 
 interface LimitColumns {
@@ -105,7 +102,7 @@ export async function guardFigures(db: Kysely<Database>, company: GuardCompany):
       left join company_guards g on g.company_uuid = ${id}
       left join reseller_guards r on r.reseller_uuid = ${company.reseller_uuid}
       left join product_margin_floors p on p.product_uuid = ${company.product_uuid}
-      left join billing_accounts a on a.company_uuid = ${id}`.execute(db)
+      left join ${accountOf(sql.val(id))} a on true`.execute(db)
   ).rows[0];
 }
 

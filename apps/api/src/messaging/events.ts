@@ -5,7 +5,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { BLOCK_REASON_WORDS, type BlockReason, type SmsEvent, type SmsEvents } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
-import { formatMoney } from '../billing';
+import { formatMoney, type BillingRepository } from '../billing';
 import { HttpError } from '../lib/http-error';
 import { FINAL } from './engine/state';
 
@@ -37,6 +37,7 @@ export function receiptParts(detail: string | null): { raw_status: string | null
 }
 
 export async function smsEvents(
+  billing: BillingRepository,
   db: Kysely<Database>,
   scope: Expression<SqlBool>,
   sms_uuid: string,
@@ -70,22 +71,7 @@ export async function smsEvents(
     .where('sms.sms_uuid', '=', sms_uuid)
     .executeTakeFirst();
   if (!m) throw new HttpError(404, 'SMS not found');
-  const [hold, entries] = await Promise.all([
-    m.reservation_uuid
-      ? db
-          .selectFrom('ledger_reservations')
-          .select([sql<string>`amount::text`.as('amount'), 'status', 'created_on', 'closed_on'])
-          .where('reservation_uuid', '=', m.reservation_uuid)
-          .executeTakeFirst()
-      : undefined,
-    db
-      .selectFrom('ledger_entries')
-      .select(['kind', sql<string>`amount::text`.as('amount'), 'created_on', 'memo'])
-      .where('cause_type', '=', 'sms')
-      .where('cause_id', '=', m.sms_uuid)
-      .orderBy('entry_id')
-      .execute(),
-  ]);
+  const { hold, entries } = await billing.messageMoney(db, m.sms_uuid, m.reservation_uuid);
   const currency = m.currency;
   const events: SmsEvent[] = [];
   if (m.is_received) {

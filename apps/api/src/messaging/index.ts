@@ -111,5 +111,5 @@ export default fp(
     await app.register(suppressionRoutes);
     await app.register(gatewayRoutes, { secret });
   },
-  { name: 'messaging', dependencies: ['catalog', 'cluster'] },
+  { name: 'messaging', dependencies: ['catalog', 'billing', 'cluster'] },
 );

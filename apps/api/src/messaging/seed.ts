@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { post } from '../billing';
+import { billingRepository, post } from '../billing';
 import { parseMoney } from '../lib/money';
 import { countSegments } from './engine/segments';
 
@@ -52,11 +52,7 @@ export async function seedDemoTraffic(db: Kysely<Database>): Promise<void> {
       cause_id: 'demo-credit',
       memo: 'Demo credit',
     });
-    await trx
-      .insertInto('billing_accounts')
-      .values({ company_uuid: globex.company_uuid, credit_limit: parseMoney('50').toString() })
-      .onConflict((oc) => oc.column('company_uuid').doUpdateSet({ credit_limit: parseMoney('50').toString() }))
-      .execute();
+    await billingRepository.setCreditLimit(trx, globex.company_uuid, parseMoney('50'));
     // [hours ago, from, to, text, status, user, received]
     const rows: [
       number,

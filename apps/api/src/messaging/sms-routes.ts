@@ -121,7 +121,7 @@ export default async function smsRoutes(base: FastifyInstance) {
         response: { 200: SmsEvents },
       },
     },
-    async (req) => smsEvents(app.db, rowsOf(req, SMS_OWNERS), req.params.id, showCost(req)),
+    async (req) => smsEvents(app.billing, app.db, rowsOf(req, SMS_OWNERS), req.params.id, showCost(req)),
   );
 
   /**
