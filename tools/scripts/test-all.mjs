@@ -16,9 +16,11 @@ if (process.version !== `v${pinned}` || childNode !== `v${pinned}`) {
 const steps = [
   ['engines', 'node tools/scripts/check-engines.mjs'],
   // The module-boundary rule reads Nx's project graph and silently skips itself without one (clean clone).
+  // check-deps: every package the server loads is a runtime dependency (a production install would lack it otherwise)
   [
     'lint',
-    'npx prettier --check . --log-level warn && npx nx show projects > /dev/null && npx eslint . --max-warnings=0',
+    'npx prettier --check . --log-level warn && npx nx show projects > /dev/null && npx eslint . --max-warnings=0' +
+      ' && node tools/scripts/check-deps.mjs',
   ],
   ['type check', 'npx tsc -p tsconfig.json --noEmit'],
   // the alert rules load in Prometheus (their metric names are checked by the server suite)
