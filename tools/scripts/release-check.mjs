@@ -1,8 +1,8 @@
 // CI's check of the release (.ci/run, after npm test and `npm run release`): the folder `npm run release` wrote is
 // copied to a clean temporary folder, installed with production dependencies only (`npm ci --omit=dev`, as the
 // Dockerfile does) and started with plain `node main.js` on a fresh PGlite; then GET /health and /ready answer 200,
-// the console's page is served, a demo company admin signs in and one SMS is delivered by the built-in SMSC
-// simulator, and SIGTERM drains the server to exit 0. RELEASE_DIR (default dist/release) picks the folder.
+// /metrics answers, the console's page is served, a demo company admin signs in and one SMS is delivered by the
+// built-in SMSC simulator, and SIGTERM drains the server to exit 0. RELEASE_DIR (default dist/release) picks the folder.
 import { execSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -97,7 +97,10 @@ try {
   if (page.status !== 200 || !html.includes('<html')) fail(`/ answered ${page.status}, not the console's page`);
   const remotes = await fetch(`${base}/remotes/system-admin/remoteEntry.js`);
   if (remotes.status !== 200) fail(`a remote's entry answered ${remotes.status}`);
-  log('/health 200; the console and a remote are served');
+  // loopback may scrape without METRICS_TOKEN (ops/index.ts): what Prometheus reads in deploy/compose.yaml
+  const metrics = await fetch(`${base}/metrics`);
+  if (metrics.status !== 200 || !(await metrics.text()).includes('smsc_ready{')) fail('/metrics has no smsc_ready');
+  log('/health 200; /metrics answers; the console and a remote are served');
 
   const api = `${base}/api_smsc/v1`;
   const signIn = await fetch(`${api}/auth`, {
