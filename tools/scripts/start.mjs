@@ -20,8 +20,13 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps
   env,
   cwd: root,
 });
+// Ctrl-C reaches this script and the server alike (one process group); the server takes the copy forwarded here as
+// the same stop request (ops/graceful-shutdown.ts), and this one forwards a `kill` aimed at it alone
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code, signal) => {
+  console.log(`The API stopped: ${signal ?? `exit code ${code}`}`);
+  process.exit(code ?? 1);
+});
 
 const port = Number(env.PORT ?? 3000);
 const started = Date.now();

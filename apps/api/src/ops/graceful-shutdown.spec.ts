@@ -57,13 +57,30 @@ describe('graceful shutdown', () => {
     const { app, url, started } = await slowServer(1500);
     const signals = new EventEmitter();
     const exits: number[] = [];
-    closeOnSignals(app, { timeoutMs: 10_000, exit: (c) => exits.push(c), signals });
+    closeOnSignals(app, { timeoutMs: 10_000, exit: (c) => exits.push(c), signals, repeatMs: 100 });
     const pending = fetch(`${url}/slow`);
     await started;
     signals.emit('SIGTERM');
+    await sleep(200);
+    expect(exits).toEqual([]);
     signals.emit('SIGTERM');
     expect(exits).toEqual([1]);
     await pending;
+  });
+
+  it('takes the same signal repeated at once (Ctrl-C reaching npm start and the server) as one stop, and drains', async () => {
+    const { app, url, started } = await slowServer(400);
+    const signals = new EventEmitter();
+    const exits: number[] = [];
+    closeOnSignals(app, { timeoutMs: 5000, exit: (c) => exits.push(c), signals });
+    const inFlight = fetch(`${url}/slow`).then((r) => r.status);
+    await started;
+    signals.emit('SIGINT');
+    signals.emit('SIGINT');
+    signals.emit('SIGINT');
+    expect(await inFlight).toBe(200);
+    for (let i = 0; i < 100 && !exits.length; i++) await sleep(50);
+    expect(exits).toEqual([0]);
   });
 
   it('finishes the job in hand before the database closes, and is not ready meanwhile', async () => {

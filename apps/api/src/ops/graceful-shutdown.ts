@@ -7,6 +7,8 @@ export interface ShutdownOptions {
   /** where the signals come from (the process; tests pass an emitter) */
   signals?: NodeJS.EventEmitter;
   names?: NodeJS.Signals[];
+  /** a repeat within this long of the first signal is the same stop request (default 1000 ms) */
+  repeatMs?: number;
 }
 
 /**
@@ -14,9 +16,15 @@ export interface ShutdownOptions {
  * refuses new requests with 503, lets those in flight finish, stops the job workers (the job in hand
  * finishes or is released for another node) and closes the database, then the process exits 0. A second
  * signal, a failing close or the deadline exits 1.
+ *
+ * Ctrl-C in a terminal signals the whole foreground process group: under `npm start` the server gets SIGINT from
+ * the terminal and again from start.mjs (and npm) forwarding theirs, within milliseconds. Repeats within
+ * `repeatMs` of the first signal are that same request; only a later one (a second Ctrl-C) cuts the drain short.
  */
 export function closeOnSignals(app: FastifyInstance, o: ShutdownOptions) {
   let closing: Promise<void> | null = null;
+  let firstSignalAt = 0;
+  const repeatMs = o.repeatMs ?? 1000;
   const shutdown = (reason: string): Promise<void> => {
     if (closing) {
       app.log.warn({ reason }, 'second stop request: exiting now');
@@ -48,7 +56,14 @@ export function closeOnSignals(app: FastifyInstance, o: ShutdownOptions) {
   };
   const source = o.signals ?? process;
   const handlers = (o.names ?? ['SIGTERM', 'SIGINT']).map((name) => {
-    const h = () => void shutdown(name);
+    const h = () => {
+      if (closing && Date.now() - firstSignalAt < repeatMs) {
+        app.log.info({ reason: name }, 'stop request repeated: already shutting down');
+        return;
+      }
+      if (!closing) firstSignalAt = Date.now();
+      void shutdown(name);
+    };
     source.on(name, h);
     return [name, h] as const;
   });
