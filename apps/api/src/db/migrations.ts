@@ -17,6 +17,7 @@ import { SMPP_MIGRATIONS } from '../smpp/migrations';
 import { GUARDS_MIGRATIONS } from '../guards/migrations';
 import { COMPANY_WEBHOOK_MIGRATIONS } from '../company-webhooks/migrations';
 import { AUTO_RECHARGE_MIGRATIONS } from '../auto-recharge/migrations';
+import { LIVE_MIGRATIONS } from '../live/migrations';
 
 export type { Migration, MigrationContext } from './migrator';
 
@@ -126,6 +127,7 @@ const MIGRATIONS: Migration[] = [
   ...GUARDS_MIGRATIONS,
   ...COMPANY_WEBHOOK_MIGRATIONS,
   ...AUTO_RECHARGE_MIGRATIONS,
+  ...LIVE_MIGRATIONS,
 ];
 
 /**

@@ -75,6 +75,17 @@ export function visibleRows(scope: CallerScope, cols: TenantColumns): Expression
   return sql<boolean>`(${ofCompanies} or ${owned})`;
 }
 
+/**
+ * visibleRows for one row held in memory (a live event): its company, and the reseller that owns it directly
+ * or through that company. A user at level own hears of its company's changes (the refetch it makes then
+ * reads through visibleRows, so it still sees only its own rows).
+ */
+export function canSee(scope: CallerScope, owners: { company_uuid?: string | null; reseller_uuid?: string | null }) {
+  if ('all' in scope) return true;
+  if ('company_uuid' in scope) return !!owners.company_uuid && owners.company_uuid === scope.company_uuid;
+  return !!owners.reseller_uuid && owners.reseller_uuid === scope.reseller_uuid;
+}
+
 /** A table owned by a company alone (`<table>.company_uuid`). */
 export const ofCompany = (table: string): TenantColumns => ({ company: `${table}.company_uuid` });
 /** A table a reseller keeps for itself, owned through `column` (such as `v.reseller_uuid`). */

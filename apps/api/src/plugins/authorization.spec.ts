@@ -57,6 +57,8 @@ describe('authorization matrix (generated from the route table)', () => {
           url: fill(r.url),
           headers: bearer(tokens[type]),
           payload: r.method === 'GET' ? undefined : {},
+          // the live event stream answers its head and then stays open (the app's close ends it)
+          ...(r.url === api('/events') ? { payloadAsStream: true } : {}),
         });
         if (level === 'none') {
           forbiddenCount++;

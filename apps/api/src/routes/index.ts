@@ -32,6 +32,7 @@ import companyWebhookRoutes from '../company-webhooks';
 import opsWiring from '../ops/wiring';
 import guardsRoutes from '../guards';
 import autoRechargeRoutes from '../auto-recharge';
+import liveEvents from '../live';
 
 /**
  * The API's composition root: every domain is registered here, in this order. The plugins that
@@ -78,6 +79,7 @@ export default async function routes(app: FastifyInstance) {
     receiptExpiry, // a recurring job, needs jobs, messaging
     smppRoutes, // name 'smpp': the customer SMPP listener and its accounts, needs messaging
     companyWebhookRoutes, // name 'company-webhooks': message events from the sms triggers, status callbacks
+    liveEvents, // name 'live': GET /events, the console's live stream from the database triggers' notifications
     opsWiring, // health, readiness, metrics and the Operations figures: reads every domain's state, so last
   ];
   for (const plugin of plugins) {

@@ -4,6 +4,7 @@ import { App, ReducedMotion, RoleRoutes, setChunkTimeout } from '@smsc/shared-ui
 import type { RoleArea } from '@smsc/shared-session';
 // RTK Query comes with the signed-in areas: the shell attaches it to its store as this chunk loads
 export { attachApi } from '@smsc/shared-session/api';
+import { useLiveEvents } from '@smsc/shared-session/api';
 import { chunkTimeoutMs, forgetRemote, loadRoleModule } from '../federation/remotes';
 
 // an area's screen chunks keep the manifest's time-out too (docs/spec.md §9)
@@ -39,6 +40,8 @@ function AreaContent({ area }: { area: RoleArea }) {
 
 /** One role remote, inside its own error boundary and Suspense: its failure stays in its frame. */
 export function RemoteArea({ area }: { area: RoleArea }) {
+  // what the screens show follows the server from sign-in to sign-out (one stream a session)
+  useLiveEvents();
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => {
     loads.delete(area.remote);

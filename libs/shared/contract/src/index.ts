@@ -29,3 +29,4 @@ export * from './lib/smpp';
 export * from './lib/guards';
 export * from './lib/auto-recharge';
 export * from './lib/company-webhooks';
+export * from './lib/live';

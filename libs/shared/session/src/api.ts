@@ -20,3 +20,5 @@ export function attachApi<S extends AppStore>(store: S): S {
 
 /** A store with the api attached: for screens and tests outside the shell. */
 export const makeApiStore = (preloadedState?: Partial<RootState>) => attachApi(makeStore(preloadedState));
+
+export { useLiveEvents } from './lib/use-live-events';

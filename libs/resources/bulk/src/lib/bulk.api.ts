@@ -1,4 +1,4 @@
-import { api, LEDGER_LIST, LEDGER_TAG } from '@smsc/shared-api';
+import { api, BULK_TAG, DID_TAG, LEDGER_LIST, LEDGER_TAG } from '@smsc/shared-api';
 import type {
   Bulk,
   BulkActionResult,
@@ -12,7 +12,7 @@ import type {
   ListPageOf,
 } from '@smsc/shared-contract';
 
-export const BULK_TAG = 'Bulk';
+export { BULK_TAG };
 const LIST = { type: BULK_TAG, id: 'LIST' } as const;
 /**
  * A live bulk is re-read this often (live progress without a reload). One read is one page of bulks and
@@ -51,7 +51,7 @@ export const isLive = (b: Pick<Bulk, 'status' | 'hold_reason' | 'progress'>) =>
   b.hold_reason === 'balance' ||
   (b.status !== 'held' && b.progress.awaiting > 0);
 
-export const bulkApi = api.enhanceEndpoints({ addTagTypes: [BULK_TAG, LEDGER_TAG] }).injectEndpoints({
+export const bulkApi = api.enhanceEndpoints({ addTagTypes: [BULK_TAG, LEDGER_TAG, DID_TAG] }).injectEndpoints({
   endpoints: (b) => ({
     createBulk: b.mutation<BulkCreated, BulkCreateBody>({
       query: (body) => ({ url: '/bulk', method: 'POST', body }),
@@ -96,6 +96,8 @@ export const bulkApi = api.enhanceEndpoints({ addTagTypes: [BULK_TAG, LEDGER_TAG
         url: '/did/company/list',
         params: { per_page: 1000, did_type: 'ani', ...(a.company_uuid ? { company_uuid: a.company_uuid } : {}) },
       }),
+      // a number bought or assigned since shows up as a sender
+      providesTags: [{ type: DID_TAG, id: 'LIST' }],
     }),
   }),
 });

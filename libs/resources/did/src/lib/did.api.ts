@@ -1,4 +1,4 @@
-import { api } from '@smsc/shared-api';
+import { api, DID_TAG, LEDGER_TAG } from '@smsc/shared-api';
 import type {
   AvailableNumber,
   Did,
@@ -15,12 +15,12 @@ import type {
 } from '@smsc/shared-contract';
 import type { ListQueryArg } from '@smsc/shared-ui';
 
-export const DID_TAG = 'Did';
+export { DID_TAG };
 const LIST = { type: DID_TAG, id: 'LIST' } as const;
 const enc = encodeURIComponent;
 
 /** Numbers (docs/spec.md §7 "Numbers"): inventory lists, one number, assign, order and disconnect. */
-export const didApi = api.enhanceEndpoints({ addTagTypes: [DID_TAG] }).injectEndpoints({
+export const didApi = api.enhanceEndpoints({ addTagTypes: [DID_TAG, LEDGER_TAG] }).injectEndpoints({
   endpoints: (b) => ({
     listDids: b.query<ListPageOf<Did>, ListQueryArg>({
       query: (params) => ({ url: '/did/list', params }),
@@ -82,7 +82,8 @@ export const didApi = api.enhanceEndpoints({ addTagTypes: [DID_TAG] }).injectEnd
         headers: { 'Idempotency-Key': key },
       }),
       transformResponse: (a: DidOrderResult) => a.items,
-      invalidatesTags: [LIST],
+      // an order charges the number's fee: the header balance and the transaction history read again too
+      invalidatesTags: [LIST, LEDGER_TAG],
     }),
     disconnectDids: b.mutation<{ count: number }, { numbers: string[]; tollFree: boolean }>({
       query: ({ numbers, tollFree }) => ({

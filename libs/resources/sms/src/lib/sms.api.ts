@@ -1,4 +1,4 @@
-import { api, LEDGER_LIST, LEDGER_TAG } from '@smsc/shared-api';
+import { api, DID_TAG, LEDGER_LIST, LEDGER_TAG, SMS_TAG } from '@smsc/shared-api';
 import type {
   Did,
   ListPageOf,
@@ -17,7 +17,7 @@ import type {
 } from '@smsc/shared-contract';
 import type { ListQueryArg } from '@smsc/shared-ui';
 
-export const SMS_TAG = 'Sms';
+export { SMS_TAG };
 export const SUPPRESSION_TAG = 'Suppression';
 const LIST = { type: SMS_TAG, id: 'LIST' } as const;
 const SUPPRESSED = { type: SUPPRESSION_TAG, id: 'LIST' } as const;
@@ -37,64 +37,68 @@ type Scoped = { company_uuid?: string };
 const scoped = (a: Scoped | void) => (a?.company_uuid ? { company_uuid: a.company_uuid } : {});
 
 /** Messages (docs/spec.md §7 /sms), the compose box's choices and the suppression list. */
-export const smsApi = api.enhanceEndpoints({ addTagTypes: [SMS_TAG, SUPPRESSION_TAG, LEDGER_TAG] }).injectEndpoints({
-  endpoints: (b) => ({
-    listSms: b.query<SmsPage, ListQueryArg>({
-      query: (params) => ({ url: '/sms/list', params }),
-      providesTags: [LIST],
-    }),
-    getSms: b.query<Sms, string>({
-      query: (id) => `/sms/${encodeURIComponent(id)}`,
-      transformResponse: (a: SmsPayload) => a.sms,
-      providesTags: (_r, _e, id) => [{ type: SMS_TAG, id }],
-    }),
-    /** the message's story (accepted, priced, routed, submitted, receipt, charged…) */
-    smsEvents: b.query<SmsEvents, string>({
-      query: (id) => `/sms/${encodeURIComponent(id)}/events`,
-      providesTags: (_r, _e, id) => [{ type: SMS_TAG, id }],
-    }),
-    /** `key` goes out as the Idempotency-Key header: a retried click never sends twice */
-    sendSms: b.mutation<Sms, { body: SendSmsBody; key: string }>({
-      query: ({ body, key }) => ({ url: '/sms', method: 'POST', body, headers: { 'Idempotency-Key': key } }),
-      transformResponse: (a: SmsPayload) => a.sms,
-      // a send holds money: the header balance and the transaction history read again
-      invalidatesTags: [LIST, LEDGER_LIST],
-    }),
-    quoteSms: b.query<SmsQuote, SmsQuoteBody>({
-      query: (body) => ({ url: '/sms/quote', method: 'POST', body }),
-      // its "available" is the balance: read again after a send or a payment
-      providesTags: [LEDGER_LIST],
-    }),
-    senderNumbers: b.query<ListPageOf<Did>, Scoped | void>({
-      query: (a) => ({ url: '/did/company/list', params: { per_page: CHOICES, did_type: 'ani', ...scoped(a) } }),
-    }),
-    recipientChoices: b.query<ListPageOf<Recipient>, Scoped | void>({
-      query: (a) => ({
-        url: '/recipient/list',
-        params: { per_page: CHOICES, order_by: 'recipient_name', order_dir: 'asc', ...scoped(a) },
+export const smsApi = api
+  .enhanceEndpoints({ addTagTypes: [SMS_TAG, SUPPRESSION_TAG, LEDGER_TAG, DID_TAG] })
+  .injectEndpoints({
+    endpoints: (b) => ({
+      listSms: b.query<SmsPage, ListQueryArg>({
+        query: (params) => ({ url: '/sms/list', params }),
+        providesTags: [LIST],
+      }),
+      getSms: b.query<Sms, string>({
+        query: (id) => `/sms/${encodeURIComponent(id)}`,
+        transformResponse: (a: SmsPayload) => a.sms,
+        providesTags: (_r, _e, id) => [{ type: SMS_TAG, id }],
+      }),
+      /** the message's story (accepted, priced, routed, submitted, receipt, charged…) */
+      smsEvents: b.query<SmsEvents, string>({
+        query: (id) => `/sms/${encodeURIComponent(id)}/events`,
+        providesTags: (_r, _e, id) => [{ type: SMS_TAG, id }],
+      }),
+      /** `key` goes out as the Idempotency-Key header: a retried click never sends twice */
+      sendSms: b.mutation<Sms, { body: SendSmsBody; key: string }>({
+        query: ({ body, key }) => ({ url: '/sms', method: 'POST', body, headers: { 'Idempotency-Key': key } }),
+        transformResponse: (a: SmsPayload) => a.sms,
+        // a send holds money: the header balance and the transaction history read again
+        invalidatesTags: [LIST, LEDGER_LIST],
+      }),
+      quoteSms: b.query<SmsQuote, SmsQuoteBody>({
+        query: (body) => ({ url: '/sms/quote', method: 'POST', body }),
+        // its "available" is the balance: read again after a send or a payment
+        providesTags: [LEDGER_LIST],
+      }),
+      senderNumbers: b.query<ListPageOf<Did>, Scoped | void>({
+        query: (a) => ({ url: '/did/company/list', params: { per_page: CHOICES, did_type: 'ani', ...scoped(a) } }),
+        // a number bought, assigned or released (here, in another tab, or by the reseller) reads them again
+        providesTags: [{ type: DID_TAG, id: 'LIST' }],
+      }),
+      recipientChoices: b.query<ListPageOf<Recipient>, Scoped | void>({
+        query: (a) => ({
+          url: '/recipient/list',
+          params: { per_page: CHOICES, order_by: 'recipient_name', order_dir: 'asc', ...scoped(a) },
+        }),
+      }),
+      approvedTemplateChoices: b.query<ListPageOf<SmsTemplate>, Scoped | void>({
+        query: (a) => ({
+          url: '/sms_template/list',
+          params: { per_page: CHOICES, status: 'approved', order_by: 'template_name', order_dir: 'asc', ...scoped(a) },
+        }),
+      }),
+      listSuppressed: b.query<ListPageOf<SuppressedNumber>, ListQueryArg>({
+        query: (params) => ({ url: '/suppressed_number/list', params }),
+        providesTags: [SUPPRESSED],
+      }),
+      addSuppressed: b.mutation<SuppressedNumber, SuppressedNumberBody>({
+        query: (body) => ({ url: '/suppressed_number', method: 'POST', body }),
+        transformResponse: (a: SuppressedNumberPayload) => a.suppressed_number,
+        invalidatesTags: [SUPPRESSED],
+      }),
+      deleteSuppressed: b.mutation<unknown, string>({
+        query: (id) => ({ url: `/suppressed_number/${encodeURIComponent(id)}`, method: 'DELETE' }),
+        invalidatesTags: [SUPPRESSED],
       }),
     }),
-    approvedTemplateChoices: b.query<ListPageOf<SmsTemplate>, Scoped | void>({
-      query: (a) => ({
-        url: '/sms_template/list',
-        params: { per_page: CHOICES, status: 'approved', order_by: 'template_name', order_dir: 'asc', ...scoped(a) },
-      }),
-    }),
-    listSuppressed: b.query<ListPageOf<SuppressedNumber>, ListQueryArg>({
-      query: (params) => ({ url: '/suppressed_number/list', params }),
-      providesTags: [SUPPRESSED],
-    }),
-    addSuppressed: b.mutation<SuppressedNumber, SuppressedNumberBody>({
-      query: (body) => ({ url: '/suppressed_number', method: 'POST', body }),
-      transformResponse: (a: SuppressedNumberPayload) => a.suppressed_number,
-      invalidatesTags: [SUPPRESSED],
-    }),
-    deleteSuppressed: b.mutation<unknown, string>({
-      query: (id) => ({ url: `/suppressed_number/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: [SUPPRESSED],
-    }),
-  }),
-});
+  });
 
 export const {
   useListSmsQuery,

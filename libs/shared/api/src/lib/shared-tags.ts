@@ -8,3 +8,10 @@ export const LEDGER_LIST = { type: LEDGER_TAG, id: 'LIST' } as const;
 /** The vendors' tag: the vendor lib changes vendors, and the vendor pickers (lookups.ts) read them again. */
 export const VENDOR_TAG = 'Vendor';
 export const VENDOR_LIST = { type: VENDOR_TAG, id: 'LIST' } as const;
+
+/** Messages: the SMS log's lists and each message's page (the sms lib's, and the live events'). */
+export const SMS_TAG = 'Sms';
+/** Numbers: inventories, one number and the compose box's sending numbers (the did and sms libs', the live events'). */
+export const DID_TAG = 'Did';
+/** Bulks: the list and each bulk's progress (the bulk lib's, and the live events'). */
+export const BULK_TAG = 'Bulk';

@@ -1,0 +1,22 @@
+// The console's live event stream (GET /events, Server-Sent Events). An event names what changed, never
+// its content: the client refetches what the kind covers (one table in the console maps kind → cache tags).
+
+/**
+ * balance: a billing account's balance, reservations or spend moved (ledger entries with it);
+ * sms: messages were stored or changed status; did: numbers were ordered, assigned, released or changed;
+ * bulk: a bulk's progress, status or hold changed; resync: events may have been lost (the server's link to
+ * the database dropped), so refetch everything the stream covers.
+ */
+export const LIVE_EVENT_KINDS = ['balance', 'sms', 'did', 'bulk', 'resync'] as const;
+export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
+
+/** One event's data line: the kind, the one row it names when a change touched one, and the owning company. */
+export interface LiveEvent {
+  kind: LiveEventKind;
+  id?: string;
+  company_uuid?: string;
+}
+
+/** The SSE event name of the first frame a stream sends once it is subscribed (a reconnect refetches on it). */
+export const LIVE_READY_EVENT = 'ready';
+export const LIVE_EVENTS_PATH = '/events';
