@@ -20,10 +20,12 @@ describe('SMPP per-tenant quotas', () => {
   let acme: Record<string, string>;
   let globex: Record<string, string>;
   const clients: Client[] = [];
-  const bound = async (system_id: string, kind: 'bind_transmitter' | 'bind_transceiver' = 'bind_transmitter') => {
+  /** the system_id each account got: a company admin's request is a prefix the server adds a suffix to */
+  const ids = new Map<string, string>();
+  const bound = async (asked: string, kind: 'bind_transmitter' | 'bind_transceiver' = 'bind_transmitter') => {
     const c = await connect(smppOf(t.app).port as number);
     clients.push(c);
-    expect(await c.bind(kind, system_id, 'secret1')).toBe(0);
+    expect(await c.bind(kind, ids.get(asked) ?? asked, 'secret1')).toBe(0);
     return c;
   };
   const account = async (headers: Record<string, string>, body: object) =>
@@ -43,8 +45,11 @@ describe('SMPP per-tenant quotas', () => {
       [acme, 'acme-batch'],
       [acme, 'acme-refuser'],
       [globex, 'globex-long'],
-    ] as const)
-      expect((await account(h, { system_id, tps: CEILING })).statusCode).toBe(201);
+    ] as const) {
+      const made = await account(h, { system_id, tps: CEILING });
+      expect(made.statusCode).toBe(201);
+      ids.set(system_id, made.json().smpp_account.system_id);
+    }
   }, 120_000);
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));
@@ -75,7 +80,7 @@ describe('SMPP per-tenant quotas', () => {
     const row = await t.app.db
       .selectFrom('smpp_accounts')
       .select('smpp_account_uuid')
-      .where('system_id', '=', 'acme-edit')
+      .where('system_id', 'like', 'acme-edit-%')
       .executeTakeFirstOrThrow();
     const throttle = new SharedThrottle(t.app.db, 3);
     const taken = await Promise.all(Array.from({ length: 20 }, () => throttle.take(row.smpp_account_uuid, 5000)));
