@@ -3,4 +3,4 @@ export { describeRoleModule, type RoleModuleExpectations } from './lib/role-modu
 export { stubApi, type StubCall, type StubAnswer } from './lib/stub-api';
 export { describeLinkWalk, unreachedRoutes, walkLinks, type LinkWalk } from './lib/link-walk';
 export { expectPickerRecovers, stubFlakyLists } from './lib/picker-retry';
-export { fakeLiveStreams, liveFrame, READY_FRAME } from './lib/live-stream';
+export { fakeLiveStreams, liveFrame, READY_FRAME } from '@smsc/shared-api/testing';

@@ -1,7 +1,7 @@
 import { LIVE_EVENT_KINDS } from '@smsc/shared-contract';
 import { LIVE_TAGS, startLiveEvents, tagsOf } from './live-events';
 import { BULK_TAG, DID_TAG, LEDGER_TAG, SMS_TAG } from './shared-tags';
-import { fakeLiveStreams, liveFrame as frame, READY_FRAME as ready } from '@smsc/shared-testing';
+import { fakeLiveStreams, liveFrame as frame, READY_FRAME as ready } from './fake-live-streams';
 
 const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
 type Invalidation = { type: string; payload: unknown[] };
