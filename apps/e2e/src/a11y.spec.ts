@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, waitForQuiet } from './fixtures';
 import AxeBuilder from '@axe-core/playwright';
 import { ROLES, expectHome, signInFresh } from './support';
 
@@ -21,7 +21,7 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA tags)', () => {
     test(`public screen ${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      await waitForQuiet(page);
       expect(await violations(page)).toEqual([]);
     });
   }
@@ -39,7 +39,7 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA tags)', () => {
     await expectHome(page, ROLES[0]);
     await page.goto('/system-admin/reporting/number');
     await expect(page.getByTestId('page-title')).toHaveText('Number Report');
-    await page.waitForLoadState('networkidle');
+    await waitForQuiet(page);
     expect(await violations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Hide menu' }).click();
     await expect(page.getByRole('button', { name: 'Show menu' })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { waitForQuiet } from './fixtures';
 import AxeBuilder from '@axe-core/playwright';
 import { landingOf, seedSession } from './support';
 
@@ -20,7 +21,7 @@ export async function waitForMotion(page: Page) {
 
 /** axe-core with the WCAG 2.2 AA tags on the settled screen: one line per violation. */
 export async function axeViolations(page: Page): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
+  await waitForQuiet(page);
   await waitForMotion(page);
   let lines = await scan(page);
   // A motion can start after the settle check (a field's error fading out once validation reruns); an element caught

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectPageErrors, test } from './fixtures';
+import { expect, expectPageErrors, test, waitForQuiet } from './fixtures';
 import { ROLES, expectHome, signInFresh } from './support';
 
 /** Records every Content-Security-Policy violation the page reports, from the first script on. */
@@ -52,7 +52,7 @@ test.describe('Content-Security-Policy', () => {
         throw new Error(`${err}\nCSP violations: ${JSON.stringify(await violations())}`);
       });
       // antd writes its styles after render; give late <style> insertions their chance to be refused
-      await page.waitForLoadState('networkidle');
+      await waitForQuiet(page);
       expect(await violations()).toEqual([]);
     });
   }
@@ -66,7 +66,7 @@ test.describe('Content-Security-Policy', () => {
     await page.goto('/system-admin/companies/company-list');
     // a full page load fetches the remote again; on a loaded machine that can take a while
     await expect(page.getByRole('table').first()).toBeVisible({ timeout: 45_000 });
-    await page.waitForLoadState('networkidle');
+    await waitForQuiet(page);
     expect(await violations()).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { test, expect, expectPageErrors } from './fixtures';
+import { test, expect, expectPageErrors, waitForQuiet } from './fixtures';
 import { ROLES, antdTheme, countReactRenderers, expectHome, recordAntdEngines, signIn, signInFresh } from './support';
 
 test.describe('federated role areas', () => {
@@ -27,7 +27,7 @@ test.describe('federated role areas', () => {
     const shellPrimary = await signInButton.evaluate((el) => getComputedStyle(el).backgroundColor);
     await signIn(page, ROLES[0].email);
     await expectHome(page, ROLES[0]);
-    await page.waitForLoadState('networkidle');
+    await waitForQuiet(page);
     // the card around role-home is rendered by the remote's route table
     const remote = await antdTheme(page, '.ant-card:has([data-testid="role-home"])');
     const frame = await antdTheme(page, 'button:has-text("Log out")');

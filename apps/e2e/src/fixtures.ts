@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Request } from '@playwright/test';
 import { E2E_PORT, TEMPLATE_DATA, startServer, type E2eServer } from './server';
 
 export { expect };
@@ -15,6 +15,44 @@ export function expectPageErrors(page: Page, ...patterns: RegExp[]) {
   provoked.set(page, [...(provoked.get(page) ?? []), ...patterns]);
 }
 
+/** Requests of a page still waiting for their answer, but the live event stream, which stays open by design. */
+const inflight = new WeakMap<Page, Set<Request>>();
+const isEventStream = (r: Request) => new URL(r.url()).pathname.endsWith('/events');
+
+function trackRequests(page: Page) {
+  const pending = new Set<Request>();
+  inflight.set(page, pending);
+  page.on('request', (r) => {
+    if (!isEventStream(r)) pending.add(r);
+  });
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => pending.delete(r));
+}
+
+/**
+ * The screen has settled: loaded, and no request in flight for `quietMs`. Playwright's 'networkidle' counts the
+ * console's live event stream (GET /events, open as long as the session) and so never comes on a signed-in page.
+ */
+export async function waitForQuiet(page: Page, quietMs = 500, timeoutMs = 30_000): Promise<void> {
+  await page.waitForLoadState('load');
+  const pending = inflight.get(page);
+  if (!pending) {
+    // a page of a context the test opened itself is not tracked: give it the quiet time
+    await page.waitForTimeout(quietMs);
+    return;
+  }
+  const end = Date.now() + timeoutMs;
+  let quietSince = 0;
+  for (;;) {
+    if (pending.size) quietSince = 0;
+    else if (!quietSince) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    if (Date.now() > end)
+      throw new Error(`requests still in flight after ${timeoutMs} ms: ${[...pending].map((r) => r.url()).join(', ')}`);
+    await page.waitForTimeout(50);
+  }
+}
+
 /**
  * Every spec imports `test` from here: each Playwright worker starts its own API server on its own
  * port, database and mail directory, so two workers never see each other's rows or mails.
@@ -26,6 +64,7 @@ export const test = base.extend<{ pageErrors: string[] }, { server: E2eServer }>
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
+      trackRequests(page);
       page.on('pageerror', (err) => errors.push(`page error: ${err.message} (${page.url()})`));
       page.on('console', (msg) => {
         if (msg.type() !== 'error' || PROVOKED_REFUSAL.test(msg.text())) return;
