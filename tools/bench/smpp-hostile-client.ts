@@ -59,7 +59,9 @@ async function idle(job: Extract<HostileJob, { role: 'idle' }>) {
           localAddress: `127.${job.block}.${Math.floor(((i + k) % job.addresses) / 250)}.${((i + k) % 250) + 2}`,
         }),
     );
-    for (const ok of await Promise.all(step.map((c) => c.opened))) ok ? connected++ : failed++;
+    const opened = await Promise.all(step.map((c) => c.opened));
+    connected += opened.filter(Boolean).length;
+    failed += opened.filter((ok) => !ok).length;
     conns.push(...step);
   }
   send({ progress: { connected, failed } });
