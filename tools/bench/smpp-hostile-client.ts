@@ -1,5 +1,5 @@
 // The processes of bench:smpp-hostile (smpp-hostile.ts): one role each, told over IPC, answering with counts.
-//   idle    N connections to the SMPP port that never send a byte, from many 127.0.x.y addresses, held until stop
+//   idle    N connections to the SMPP port that never send a byte, from many 127.x.y.z addresses, held until stop
 //   slow    connections that write enquire_links and never read what comes back
 //   burst   concurrent binds with wrong passwords to one existing system_id, from one address
 //   tenant  another company: GET /home over HTTP (a fresh connection each time) and a bound session submitting
@@ -48,27 +48,31 @@ async function idle(job: Extract<HostileJob, { role: 'idle' }>) {
   const conns: RawConn[] = [];
   let connected = 0;
   let failed = 0;
-  // in steps, so the listen backlog is not what refuses them
-  for (let i = 0; i < job.count && !stopping; i += 250) {
-    const step = Array.from(
-      { length: Math.min(250, job.count - i) },
-      (_, k) =>
-        new RawConn({
-          host: HOST,
-          port: job.port,
-          localAddress: `127.${job.block}.${Math.floor(((i + k) % job.addresses) / 250)}.${((i + k) % 250) + 2}`,
-        }),
-    );
-    const opened = await Promise.all(step.map((c) => c.opened));
-    connected += opened.filter(Boolean).length;
-    failed += opened.filter((ok) => !ok).length;
-    conns.push(...step);
-  }
-  send({ progress: { connected, failed } });
+  const started = Date.now();
+  const address = (i: number) => `127.${job.block}.${Math.floor((i % job.addresses) / 250)}.${(i % 250) + 2}`;
+  const progress = setInterval(
+    () => send({ progress: { connected, failed, after_s: Math.round((Date.now() - started) / 1000) } }),
+    5000,
+  );
+  // IN_FLIGHT connects at a time: as fast as the listener accepts them, without a SYN flood of our own
+  let next = 0;
+  const IN_FLIGHT = 500;
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (!stopping && next < job.count) {
+        const c = new RawConn({ host: HOST, port: job.port, localAddress: address(next++) });
+        conns.push(c);
+        if (await c.opened) connected++;
+        else failed++;
+      }
+    }),
+  );
+  clearInterval(progress);
+  send({ progress: { connected, failed, all_tried_after_s: Math.round((Date.now() - started) / 1000) } });
   await stopped;
   const openAtEnd = conns.filter((c) => !c.closed && c.socket.readyState === 'open').length;
   for (const c of conns) c.destroy();
-  return { attempted: job.count, connected, failed, closedByServer: connected - openAtEnd, openAtEnd };
+  return { attempted: next, connected, failed, closedByServer: connected - openAtEnd, openAtEnd };
 }
 
 async function slow(job: Extract<HostileJob, { role: 'slow' }>) {

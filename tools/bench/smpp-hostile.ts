@@ -28,7 +28,7 @@ const SLOW = Number(env.HOSTILE_SLOW ?? 4);
 const BURST = Number(env.HOSTILE_BURST ?? 200);
 const WINDOW = Number(env.HOSTILE_WINDOW ?? 10);
 const BASELINE_S = Number(env.HOSTILE_BASELINE_S ?? 10);
-const ATTACK_S = Number(env.HOSTILE_ATTACK_S ?? 30);
+const ATTACK_S = Number(env.HOSTILE_ATTACK_S ?? 60);
 const MODE = env.HOSTILE_MODE ?? 'postgres';
 const PG_URL = env.BENCH_DATABASE_URL || env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/bench_smpp_hostile';
 const log = (s: string) => console.error(s);
@@ -163,7 +163,7 @@ async function main() {
         `alone (${BASELINE_S} s):          ${baseHome.text}; ${baseSubmit.text}`,
         `under attack (${ATTACK_S} s):  ${atkHome.text}; ${atkSubmit.text}; session lost and bound again ${t.rebinds} times`,
         `  accepted submits per 5 s of the attack: ${gaps.join(', ')}`,
-        `idle: ${sum('attempted')} attempted from ${IDLE_PROCS * IDLE_ADDRESSES} addresses, ${sum('connected')} connected, ${sum('failed')} refused or failed, ` +
+        `idle: ${sum('attempted')} of ${IDLE} attempted from ${IDLE_PROCS * IDLE_ADDRESSES} addresses, ${sum('connected')} connected, ${sum('failed')} refused or failed, ` +
           `${sum('closedByServer')} closed by the server, ${sum('openAtEnd')} still open at the end`,
         `slow readers: ${JSON.stringify(slowR)}`,
         `bind burst: ${JSON.stringify(burstR)}`,
