@@ -1,6 +1,6 @@
 // The processes of bench:smpp-hostile (smpp-hostile.ts): one role each, told over IPC, answering with counts.
 //   idle    N connections to the SMPP port that never send a byte, from many 127.x.y.z addresses, held until stop
-//   slow    connections that write enquire_links and never read what comes back
+//   slow    connections that bind, then write enquire_links and never read what comes back
 //   burst   concurrent binds with wrong passwords to one existing system_id, from one address
 //   tenant  another company: GET /home over HTTP (a fresh connection each time) and a bound session submitting
 // Several processes hold the idle connections: a file descriptor each, on top of the server's own.
@@ -10,7 +10,7 @@ import { RawConn, sleep } from '../../apps/api/src/smpp/fuzz/wire';
 
 export type HostileJob =
   | { role: 'idle'; port: number; count: number; block: number; addresses: number }
-  | { role: 'slow'; port: number; count: number }
+  | { role: 'slow'; port: number; count: number; system_id: string; password: string }
   | { role: 'burst'; port: number; count: number; system_id: string }
   | {
       role: 'tenant';
@@ -80,9 +80,18 @@ async function slow(job: Extract<HostileJob, { role: 'slow' }>) {
   let written = 0;
   const conns = Array.from(
     { length: job.count },
-    (_, i) => new RawConn({ host: HOST, port: job.port, localAddress: `127.0.6.${i + 2}` }, { read: false }),
+    (_, i) => new RawConn({ host: HOST, port: job.port, localAddress: `127.0.6.${i + 2}` }),
   );
   const opened = (await Promise.all(conns.map((c) => c.opened))).filter(Boolean).length;
+  // bound first, so what closes them is the write-buffer limit, not the session-init timer
+  let bound = 0;
+  await Promise.all(
+    conns.map(async (c) => {
+      c.write(bind('bind_transceiver', job.system_id, job.password, 1));
+      if ((await c.waitFor((a) => a.seq === 1, 30_000))?.status === 0) bound++;
+      c.stopReading();
+    }),
+  );
   const closedAt: number[] = [];
   const started = Date.now();
   for (const c of conns) c.socket.once('close', () => closedAt.push(Date.now() - started));
@@ -96,7 +105,7 @@ async function slow(job: Extract<HostileJob, { role: 'slow' }>) {
     await sleep(5);
   }
   for (const c of conns) c.destroy();
-  return { connections: job.count, opened, bytesWritten: written, closedByServerAfterMs: closedAt };
+  return { connections: job.count, opened, bound, bytesWritten: written, closedByServerAfterMs: closedAt };
 }
 
 async function burst(job: Extract<HostileJob, { role: 'burst' }>) {
@@ -194,13 +203,7 @@ async function tenant(job: Extract<HostileJob, { role: 'tenant' }>) {
 process.once('message', (job: HostileJob) => {
   const run = { idle, slow, burst, tenant }[job.role] as (j: HostileJob) => Promise<unknown>;
   run(job).then(
-    (result) => {
-      send({ result });
-      process.disconnect?.();
-    },
-    (e: Error) => {
-      send({ error: e.stack ?? e.message });
-      process.disconnect?.();
-    },
+    (result) => process.send?.({ result }, () => process.disconnect?.()),
+    (e: Error) => process.send?.({ error: e.stack ?? e.message }, () => process.disconnect?.()),
   );
 });

@@ -1,7 +1,7 @@
 // The SMPP port under the attack of issue 43, and what another tenant sees meanwhile. The API runs here (HTTP
 // and SMPP on free ports, production password hashing); other processes (smpp-hostile-client.ts) then, all at
 // once: HOSTILE_IDLE idle connections (20,000, over HOSTILE_IDLE_PROCS processes, from HOSTILE_IDLE_ADDRESSES
-// source addresses each), HOSTILE_SLOW slow readers (4: enquire_links written, answers never read) and a
+// source addresses each), HOSTILE_SLOW slow readers (4: bound, then enquire_links written, answers never read) and a
 // HOSTILE_BURST-guess concurrent bind burst (200, wrong passwords for an existing system_id, one address).
 // Meanwhile Acme, another company, samples GET /home over HTTP (a fresh connection every 100 ms) and keeps a
 // bound session submitting (HOSTILE_WINDOW outstanding). Printed: GET /home p50/p95/max and submits/s with
@@ -47,8 +47,11 @@ function start(job: HostileJob, onProgress?: (p: unknown) => void): Worker {
       else if (m.result) resolve(m.result);
       else if (m.error) reject(new Error(`${job.role}: ${m.error}`));
     });
-    child.on('exit', (code) => reject(new Error(`${job.role} client exited with ${code}`)));
+    // its last message may be read after its exit
+    child.on('exit', (code) => setTimeout(() => reject(new Error(`${job.role} client exited with ${code}`)), 1000));
   });
+  // read when all are done; an early end of one is reported then, not as an unhandled rejection meanwhile
+  result.catch(() => undefined);
   child.send(job);
   return { child, result, stop: () => child.connected && child.send({ stop: true }) };
 }
@@ -90,7 +93,13 @@ async function main() {
   );
   const { app } = bench;
   const rss = { start: 0, peak: 0 };
-  const meter = setInterval(() => (rss.peak = Math.max(rss.peak, process.memoryUsage().rss)), 200);
+  // the listener's own figures (what /metrics shows): connections it holds, and what its limits closed
+  const smppFigures = () => app.ops.sources.smpp?.();
+  let peakConnections = 0;
+  const meter = setInterval(() => {
+    rss.peak = Math.max(rss.peak, process.memoryUsage().rss);
+    peakConnections = Math.max(peakConnections, smppFigures()?.connections ?? 0);
+  }, 200);
   const workers: Worker[] = [];
   try {
     await bench.fundCompany('Acme', 1_000_000_000_000n);
@@ -103,6 +112,8 @@ async function main() {
     await account(acme, { system_id: 'acmeload', password: 'acme-p1', max_binds: 4, tps: 100_000 });
     // the burst guesses at a system_id that exists (Globex's): each guess reaches the password check
     await account(globex, { system_id: 'gxbind', password: 'gx-pass1', max_binds: 4, tps: 100 });
+    // the slow readers bind first (an account of their own: the burst's guesses may lock gxbind)
+    await account(globex, { system_id: 'gxslow', password: 'gx-slow1', max_binds: SLOW, tps: 100 });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const port = smppOf(app).port as number;
     const httpPort = (app.server.address() as AddressInfo).port;
@@ -133,7 +144,7 @@ async function main() {
         (pr) => log(`idle process ${p}: ${JSON.stringify(pr)} after ${((Date.now() - attackAt) / 1000).toFixed(1)} s`),
       ),
     );
-    const slow = start({ role: 'slow', port, count: SLOW });
+    const slow = start({ role: 'slow', port, count: SLOW, system_id: 'gxslow', password: 'gx-slow1' });
     const burst = start({ role: 'burst', port, count: BURST, system_id: 'gxbind' });
     workers.push(...idle, slow, burst);
     await new Promise((r) => setTimeout(r, ATTACK_S * 1000));
@@ -157,13 +168,20 @@ async function main() {
       (_, i) => within(t.submits, attackAt + i * 5000, attackAt + (i + 1) * 5000).filter((s) => s.ok).length,
     );
     const kept = gaps.every((n) => n > 0);
+    const homeGaps = Array.from({ length: Math.floor(ATTACK_S / 5) }, (_, i) => {
+      const w = within(t.home, attackAt + i * 5000, attackAt + (i + 1) * 5000)
+        .map((x) => x.ms)
+        .sort((a, b) => a - b);
+      return w.length ? ms(percentile(w, 95)) : '–';
+    });
     console.log(
       [
         `bench:smpp-hostile [${bench.mode}], server file limit ${fileLimit()}, ${machineLine()}`,
         `alone (${BASELINE_S} s):          ${baseHome.text}; ${baseSubmit.text}`,
         `under attack (${ATTACK_S} s):  ${atkHome.text}; ${atkSubmit.text}; session lost and bound again ${t.rebinds} times`,
-        `  accepted submits per 5 s of the attack: ${gaps.join(', ')}`,
-        `idle: ${sum('attempted')} of ${IDLE} attempted from ${IDLE_PROCS * IDLE_ADDRESSES} addresses, ${sum('connected')} connected, ${sum('failed')} refused or failed, ` +
+        `  per 5 s of the attack: accepted submits ${gaps.join(', ')}; GET /home p95 ms ${homeGaps.join(', ')}`,
+        `listener (server side): peak ${peakConnections} connections open; ${JSON.stringify(smppFigures() ?? {})}`,
+        `idle (client side; a connection the kernel completed may still wait in the accept queue): ${sum('attempted')} of ${IDLE} attempted from ${IDLE_PROCS * IDLE_ADDRESSES} addresses, ${sum('connected')} connected, ${sum('failed')} refused or failed, ` +
           `${sum('closedByServer')} closed by the server, ${sum('openAtEnd')} still open at the end`,
         `slow readers: ${JSON.stringify(slowR)}`,
         `bind burst: ${JSON.stringify(burstR)}`,

@@ -179,10 +179,11 @@ export const ATTACKS: Record<string, Attack> = {
     await conn.waitFor((a) => a.seq === n, c.waitMs);
   },
 
-  /** writes enquire_links (bound: submits) and never reads what comes back */
+  /** writes enquire_links and never reads what comes back, unbound or once bound */
   async 'slow reader'(c, r) {
-    const conn = c.open({ read: false });
-    if (!(await conn.opened)) return;
+    const conn = r.chance(0.5) ? await boundConn(c, r) : c.open();
+    if (!conn || !(await conn.opened)) return;
+    conn.stopReading();
     const until = Date.now() + c.waitMs * 2;
     const batch = Buffer.concat(Array.from({ length: 500 }, (_, i) => enquireLink(i + 1)));
     while (Date.now() < until && !conn.closed) {

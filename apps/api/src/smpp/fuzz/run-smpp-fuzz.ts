@@ -45,6 +45,8 @@ export interface SmppFuzzReport {
   probes: Record<ProbeName, { n: number; p50: number; p95: number; max: number; failures: number }>;
   boundMs: number;
   maxRssMb: number;
+  /** the listener's own figures at the end (/metrics' smsc_smpp_*) */
+  listener: Record<string, number> | null;
   exited: string | null;
   /** cases in flight when the server ended, or ended in the second before (their connections closed with it) */
   inFlightAtExit: InFlight[];
@@ -55,6 +57,7 @@ const HOST = '127.0.0.1';
 /** the other tenant's address; hostile clients come from 127.0.1.x (attacks), .2.x (bind storms), .3.x (idle) */
 const TENANT_ADDRESS = '127.0.0.1';
 const hostile = (block: number, n: number) => `127.0.${block}.${(n % 250) + 2}`;
+const STORM_ADDRESSES = Number(process.env.SMPP_FUZZ_STORM_ADDRESSES ?? 8);
 
 export async function runSmppFuzz(target: TargetProcess, o: SmppFuzzOptions): Promise<SmppFuzzReport> {
   const boundMs = o.boundMs ?? 3000;
@@ -108,7 +111,12 @@ export async function runSmppFuzz(target: TargetProcess, o: SmppFuzzOptions): Pr
         waitMs: 2000,
         open: (opts = {}) => {
           const c = new RawConn(
-            { host: HOST, port: target.smppPort, localAddress: hostile(opts.storm ? 2 : 1, i * 7 + w) },
+            // bind storms from STORM_ADDRESSES addresses: their failed-bind limit is what is tested, not a botnet
+            {
+              host: HOST,
+              port: target.smppPort,
+              localAddress: hostile(opts.storm ? 2 : 1, opts.storm ? i % STORM_ADDRESSES : i * 7 + w),
+            },
             { read: opts.read },
           );
           conns.push(c);
@@ -175,6 +183,7 @@ export async function runSmppFuzz(target: TargetProcess, o: SmppFuzzOptions): Pr
     probes: probeReport,
     boundMs,
     maxRssMb: target.maxRss / 2 ** 20,
+    listener: target.smpp,
     exited: target.exited,
     inFlightAtExit,
     failures,
@@ -187,6 +196,7 @@ export function formatReport(r: SmppFuzzReport): string {
     `seed ${r.seed}: ${r.cases} cases in ${(r.ms / 1000).toFixed(1)} s, ${r.connections} hostile connections ` +
       `(${r.closedByServer} closed by the server first), attacker binds ${r.attackerBinds.ok} accepted / ${r.attackerBinds.refused} refused, ` +
       `idle ${r.idle.opened} opened / ${r.idle.openAtEnd} still open at the end; server memory peak ${r.maxRssMb.toFixed(0)} MB`,
+    `listener: ${r.listener ? JSON.stringify(r.listener) : '(no figures)'}`,
     `attacks: ${Object.entries(r.byAttack)
       .sort()
       .map(([a, n]) => `${a}×${n}`)

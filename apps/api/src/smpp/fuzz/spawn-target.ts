@@ -10,6 +10,8 @@ export interface TargetProcess extends TargetReady {
   /** the highest resident memory it reported, bytes */
   maxRss: number;
   rss: number;
+  /** the listener's figures as /metrics shows them (connections, faults, timeouts, …), last reported */
+  smpp: Record<string, number> | null;
   /** its stderr's last lines */
   stderrTail(): string;
   /** asks it to close (app.close()), kills it after `ms` */
@@ -37,7 +39,7 @@ export function spawnTarget(env: NodeJS.ProcessEnv = {}, startMs = 180_000): Pro
       child.kill('SIGKILL');
       reject(new Error(`fuzz target not ready after ${startMs} ms\n${tail}`));
     }, startMs);
-    child.on('message', (m: Partial<TargetReady> & { rss?: number }) => {
+    child.on('message', (m: Partial<TargetReady> & { rss?: number; smpp?: Record<string, number> | null }) => {
       if (m.ready && !handle) {
         clearTimeout(timer);
         handle = {
@@ -45,6 +47,7 @@ export function spawnTarget(env: NodeJS.ProcessEnv = {}, startMs = 180_000): Pro
           exited: null,
           maxRss: 0,
           rss: 0,
+          smpp: null,
           stderrTail: () => tail,
           stop: (ms = 15_000) =>
             new Promise<void>((done) => {
@@ -62,6 +65,7 @@ export function spawnTarget(env: NodeJS.ProcessEnv = {}, startMs = 180_000): Pro
       } else if (m.rss && handle) {
         handle.rss = m.rss;
         handle.maxRss = Math.max(handle.maxRss, m.rss);
+        handle.smpp = m.smpp ?? null;
       }
     });
     child.on('exit', (code, signal) => {

@@ -50,8 +50,11 @@ async function main() {
     pid: process.pid,
   };
   process.send?.(ready);
-  // the parent reads the memory the attacks cost (a slow reader's answers piling up)
-  const meter = setInterval(() => process.send?.({ rss: process.memoryUsage().rss }), 500);
+  // the parent reads the memory the attacks cost (a slow reader's answers piling up) and the listener's figures
+  const meter = setInterval(
+    () => process.send?.({ rss: process.memoryUsage().rss, smpp: app.ops.sources.smpp?.() ?? null }),
+    500,
+  );
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

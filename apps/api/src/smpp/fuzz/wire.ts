@@ -88,6 +88,11 @@ export class RawConn {
     for (const w of this.waiters.splice(0)) w();
   }
 
+  /** From now on reads nothing more (a client that stops reading once bound). */
+  stopReading() {
+    this.socket.pause();
+  }
+
   /** Writes `data`; false when the connection is gone or the kernel's buffer is full. */
   write(data: Buffer): boolean {
     if (this.closed || this.socket.destroyed) return false;
