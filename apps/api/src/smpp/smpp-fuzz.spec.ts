@@ -5,8 +5,9 @@ import { spawnTarget, type TargetProcess } from './fuzz/spawn-target';
 // longer run is that script's (5 minutes by default).
 const SEED = Number(process.env.SMPP_FUZZ_SEED ?? 20261206);
 const BUDGET_MS = Number(process.env.SMPP_FUZZ_BUDGET_MS ?? 30_000);
-/** the other tenant's answers, each: generous for a shared 2-core machine running the suite beside it */
-const BOUND_MS = Number(process.env.SMPP_FUZZ_BOUND_MS ?? 3000);
+/** a liveness bound on each of the other tenant's answers (the bind probe is a connect, a bind and a submit), for a shared 2-core machine
+ * running the suite beside it; the latency goal (GET /home p95 < 300 ms) is bench:smpp-hostile's */
+const BOUND_MS = Number(process.env.SMPP_FUZZ_BOUND_MS ?? 5000);
 
 describe('the SMPP port under hostile clients (fuzzed)', () => {
   // the server runs in a process of its own: a crash is its exit, seen and reported here

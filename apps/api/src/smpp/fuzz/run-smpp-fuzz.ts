@@ -60,7 +60,7 @@ const hostile = (block: number, n: number) => `127.0.${block}.${(n % 250) + 2}`;
 const STORM_ADDRESSES = Number(process.env.SMPP_FUZZ_STORM_ADDRESSES ?? 8);
 
 export async function runSmppFuzz(target: TargetProcess, o: SmppFuzzOptions): Promise<SmppFuzzReport> {
-  const boundMs = o.boundMs ?? 3000;
+  const boundMs = o.boundMs ?? 5000;
   const maxRssMb = o.maxRssMb ?? 2048;
   const started = Date.now();
   const probes = new Probes(
