@@ -92,6 +92,7 @@ async function slow(job: Extract<HostileJob, { role: 'slow' }>) {
       c.stopReading();
     }),
   );
+  send({ progress: { bound } });
   const closedAt: number[] = [];
   const started = Date.now();
   for (const c of conns) c.socket.once('close', () => closedAt.push(Date.now() - started));
@@ -196,8 +197,27 @@ async function tenant(job: Extract<HostileJob, { role: 'tenant' }>) {
       }
     }
   };
-  await Promise.all([homeLoop(), submitLoop()]);
-  return { home, submits, rebinds };
+  // a fresh connection and bind every second: can the tenant still come in (a restart, a second bind)?
+  const binds: Sample[] = [];
+  const bindLoop = async () => {
+    let seq = 1_000_000;
+    while (!stopping) {
+      const at = Date.now();
+      const t0 = performance.now();
+      const c = new RawConn({ host: HOST, port: job.port });
+      let ok = false;
+      if (await c.opened) {
+        const s = seq++;
+        c.write(bind('bind_transmitter', job.system_id, job.password, s));
+        ok = (await c.waitFor((a) => a.seq === s, 30_000))?.status === 0;
+      }
+      binds.push({ at, ms: performance.now() - t0, ok });
+      c.destroy();
+      await sleep(1000);
+    }
+  };
+  await Promise.all([homeLoop(), submitLoop(), bindLoop()]);
+  return { home, submits, binds, rebinds };
 }
 
 process.once('message', (job: HostileJob) => {

@@ -109,7 +109,7 @@ async function main() {
       const made = await app.inject({ method: 'POST', url: `${API_PREFIX}/smpp_account`, headers, payload: body });
       if (made.statusCode !== 201) throw new Error(`account: ${made.statusCode} ${made.body}`);
     };
-    await account(acme, { system_id: 'acmeload', password: 'acme-p1', max_binds: 4, tps: 100_000 });
+    await account(acme, { system_id: 'acmeload', password: 'acme-p1', max_binds: 8, tps: 100_000 });
     // the burst guesses at a system_id that exists (Globex's): each guess reaches the password check
     await account(globex, { system_id: 'gxbind', password: 'gx-pass1', max_binds: 4, tps: 100 });
     // the slow readers bind first (an account of their own: the burst's guesses may lock gxbind)
@@ -138,20 +138,25 @@ async function main() {
     const attackAt = Date.now();
     log(`attack: ${IDLE} idle connections, ${SLOW} slow readers, a ${BURST}-guess bind burst`);
     const per = Math.ceil(IDLE / IDLE_PROCS);
+    // the slow readers and the burst connect first (an attacker would): a listener whose connection cap is
+    // already full of idle connections closes theirs at once, and they would test nothing
+    let slowBound: () => void = () => undefined;
+    const slowIn = new Promise<void>((r) => (slowBound = r));
+    const slow = start({ role: 'slow', port, count: SLOW, system_id: 'gxslow', password: 'gx-slow1' }, slowBound);
+    const burst = start({ role: 'burst', port, count: BURST, system_id: 'gxbind' });
+    await Promise.race([slowIn, new Promise((r) => setTimeout(r, 3000))]);
     const idle = Array.from({ length: IDLE_PROCS }, (_, p) =>
       start(
         { role: 'idle', port, count: Math.min(per, IDLE - p * per), block: 10 + p, addresses: IDLE_ADDRESSES },
         (pr) => log(`idle process ${p}: ${JSON.stringify(pr)} after ${((Date.now() - attackAt) / 1000).toFixed(1)} s`),
       ),
     );
-    const slow = start({ role: 'slow', port, count: SLOW, system_id: 'gxslow', password: 'gx-slow1' });
-    const burst = start({ role: 'burst', port, count: BURST, system_id: 'gxbind' });
     workers.push(...idle, slow, burst);
     await new Promise((r) => setTimeout(r, ATTACK_S * 1000));
     const attackEnd = Date.now();
     for (const w of workers) w.stop();
     const [t, idleR, slowR, burstR] = await Promise.all([
-      tenant.result as Promise<{ home: Sample[]; submits: Sample[]; rebinds: number }>,
+      tenant.result as Promise<{ home: Sample[]; submits: Sample[]; binds: Sample[]; rebinds: number }>,
       Promise.all(idle.map((w) => w.result)) as Promise<Record<string, number>[]>,
       slow.result,
       burst.result,
@@ -161,6 +166,15 @@ async function main() {
     const baseSubmit = submitLine(within(t.submits, t0, attackAt), (attackAt - t0) / 1000);
     const atkHome = homeLine(within(t.home, attackAt, attackEnd));
     const atkSubmit = submitLine(within(t.submits, attackAt, attackEnd), (attackEnd - attackAt) / 1000);
+    const bindLine = (b: Sample[]) => {
+      const lat = b
+        .filter((x) => x.ok)
+        .map((x) => x.ms)
+        .sort((x, y) => x - y);
+      return (
+        `fresh binds ${lat.length} of ${b.length} accepted` + (lat.length ? ` (p95 ${ms(percentile(lat, 95))} ms)` : '')
+      );
+    };
     const sum = (k: string) => idleR.reduce((a, r) => a + r[k], 0);
     // submitting all along: accepted submits in every 5 s of the attack
     const gaps = Array.from(
@@ -177,9 +191,15 @@ async function main() {
     console.log(
       [
         `bench:smpp-hostile [${bench.mode}], server file limit ${fileLimit()}, ${machineLine()}`,
-        `alone (${BASELINE_S} s):          ${baseHome.text}; ${baseSubmit.text}`,
-        `under attack (${ATTACK_S} s):  ${atkHome.text}; ${atkSubmit.text}; session lost and bound again ${t.rebinds} times`,
-        `  per 5 s of the attack: accepted submits ${gaps.join(', ')}; GET /home p95 ms ${homeGaps.join(', ')}`,
+        `alone (${BASELINE_S} s):          ${baseHome.text}; ${baseSubmit.text}; ${bindLine(within(t.binds, t0, attackAt))}`,
+        `under attack (${ATTACK_S} s):  ${atkHome.text}; ${atkSubmit.text}; session lost and bound again ${t.rebinds} times; ${bindLine(within(t.binds, attackAt, attackEnd))}`,
+        `  per 5 s of the attack: accepted submits ${gaps.join(', ')}; GET /home p95 ms ${homeGaps.join(', ')}; fresh binds accepted ${Array.from(
+          { length: Math.floor(ATTACK_S / 5) },
+          (_, i) => {
+            const w = within(t.binds, attackAt + i * 5000, attackAt + (i + 1) * 5000);
+            return `${w.filter((x) => x.ok).length}/${w.length}`;
+          },
+        ).join(', ')}`,
         `listener (server side): peak ${peakConnections} connections open; ${JSON.stringify(smppFigures() ?? {})}`,
         `idle (client side; a connection the kernel completed may still wait in the accept queue): ${sum('attempted')} of ${IDLE} attempted from ${IDLE_PROCS * IDLE_ADDRESSES} addresses, ${sum('connected')} connected, ${sum('failed')} refused or failed, ` +
           `${sum('closedByServer')} closed by the server, ${sum('openAtEnd')} still open at the end`,
