@@ -105,15 +105,18 @@ async function main() {
     await bench.fundCompany('Acme', 1_000_000_000_000n);
     const acme = await bench.signIn('acme-admin@example.com');
     const globex = await bench.signIn('globex-admin@example.com');
-    const account = async (headers: Record<string, string>, body: object) => {
+    // the server forms the system_id from the one asked for (a prefix and 4 random characters)
+    const account = async (headers: Record<string, string>, body: object): Promise<string> => {
       const made = await app.inject({ method: 'POST', url: `${API_PREFIX}/smpp_account`, headers, payload: body });
       if (made.statusCode !== 201) throw new Error(`account: ${made.statusCode} ${made.body}`);
+      return made.json().smpp_account.system_id;
     };
-    await account(acme, { system_id: 'acmeload', password: 'acme-p1', max_binds: 8, tps: 100_000 });
+    // the platform's tps ceiling (SMPP_TPS_CEILING, 1,000 by default) is far above what the tenant reaches here
+    const acmeId = await account(acme, { system_id: 'acmeload', password: 'acme-p1', max_binds: 8, tps: 1000 });
     // the burst guesses at a system_id that exists (Globex's): each guess reaches the password check
-    await account(globex, { system_id: 'gxbind', password: 'gx-pass1', max_binds: 4, tps: 100 });
+    const burstId = await account(globex, { system_id: 'gxbind', password: 'gx-pass1', max_binds: 4, tps: 100 });
     // the slow readers bind first (an account of their own: the burst's guesses may lock gxbind)
-    await account(globex, { system_id: 'gxslow', password: 'gx-slow1', max_binds: SLOW, tps: 100 });
+    const slowId = await account(globex, { system_id: 'gxslow', password: 'gx-slow1', max_binds: SLOW, tps: 100 });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const port = smppOf(app).port as number;
     const httpPort = (app.server.address() as AddressInfo).port;
@@ -126,7 +129,7 @@ async function main() {
       httpPort,
       homePath: `${API_PREFIX}/home`,
       token: acme.authorization.slice('Bearer '.length),
-      system_id: 'acmeload',
+      system_id: acmeId,
       password: 'acme-p1',
       ani: '12125552301',
       dnis: '14155550111',
@@ -142,8 +145,8 @@ async function main() {
     // already full of idle connections closes theirs at once, and they would test nothing
     let slowBound: () => void = () => undefined;
     const slowIn = new Promise<void>((r) => (slowBound = r));
-    const slow = start({ role: 'slow', port, count: SLOW, system_id: 'gxslow', password: 'gx-slow1' }, slowBound);
-    const burst = start({ role: 'burst', port, count: BURST, system_id: 'gxbind' });
+    const slow = start({ role: 'slow', port, count: SLOW, system_id: slowId, password: 'gx-slow1' }, slowBound);
+    const burst = start({ role: 'burst', port, count: BURST, system_id: burstId });
     await Promise.race([slowIn, new Promise((r) => setTimeout(r, 3000))]);
     const idle = Array.from({ length: IDLE_PROCS }, (_, p) =>
       start(

@@ -7,6 +7,7 @@ import { ATTACK_NAMES, ATTACKS, type AttackContext } from './attacks';
 import { Probes, summary, type ProbeName } from './probes';
 import type { TargetProcess } from './spawn-target';
 import { caseSeed, RawConn, rng, sleep } from './wire';
+import { useSystemIds } from './tenants';
 
 export interface SmppFuzzOptions {
   seed: number;
@@ -61,6 +62,7 @@ const STORM_ADDRESSES = Number(process.env.SMPP_FUZZ_STORM_ADDRESSES ?? 8);
 
 export async function runSmppFuzz(target: TargetProcess, o: SmppFuzzOptions): Promise<SmppFuzzReport> {
   const boundMs = o.boundMs ?? 5000;
+  useSystemIds(target.systemIds);
   const maxRssMb = o.maxRssMb ?? 2048;
   const started = Date.now();
   const probes = new Probes(

@@ -15,6 +15,8 @@ export interface TargetReady {
   smppPort: number;
   /** a bearer token of Acme's admin, for GET /home */
   token: string;
+  /** the system_ids the server formed for the accounts of tenants.ts */
+  systemIds: { probe: string; attacker: string; stormed: string };
   pid: number;
 }
 
@@ -29,7 +31,7 @@ async function main() {
   });
   const { app } = t;
   await fundCompany(app, await companyNamed(app, 'Acme'), 1_000_000_000_000n, 'adjustment');
-  const account = async (email: string, body: object) => {
+  const account = async (email: string, body: object): Promise<string> => {
     const res = await app.inject({
       method: 'POST',
       url: `${API_PREFIX}/smpp_account`,
@@ -37,16 +39,20 @@ async function main() {
       payload: body,
     });
     if (res.statusCode !== 201) throw new Error(`SMPP account for ${email}: ${res.statusCode} ${res.body}`);
+    return res.json().smpp_account.system_id;
   };
-  await account('acme-admin@example.com', { ...PROBE_ACCOUNT, max_binds: 8, tps: 1000 });
-  await account('globex-admin@example.com', { ...ATTACKER_ACCOUNT, max_binds: 20, tps: 100 });
-  await account('globex-admin@example.com', { ...STORMED_ACCOUNT, max_binds: 2, tps: 10 });
+  const systemIds = {
+    probe: await account('acme-admin@example.com', { ...PROBE_ACCOUNT, max_binds: 8, tps: 1000 }),
+    attacker: await account('globex-admin@example.com', { ...ATTACKER_ACCOUNT, max_binds: 20, tps: 100 }),
+    stormed: await account('globex-admin@example.com', { ...STORMED_ACCOUNT, max_binds: 2, tps: 10 }),
+  };
   await app.listen({ host: '127.0.0.1', port: 0 });
   const ready: TargetReady = {
     ready: true,
     httpPort: (app.server.address() as AddressInfo).port,
     smppPort: smppOf(app).port as number,
     token: await login(app, 'acme-admin@example.com'),
+    systemIds,
     pid: process.pid,
   };
   process.send?.(ready);

@@ -7,3 +7,13 @@ export const STORMED_ACCOUNT = { system_id: 'gxstorm', password: 'storm-p1' };
 /** Acme's own number (seeded) and a destination the simulator delivers to */
 export const PROBE_ANI = '12125552301';
 export const PROBE_DNIS = '14155550111';
+
+/**
+ * The server forms a company's system_ids (the prefix asked for, "-" and 4 random characters): the run takes the
+ * ones its target was given before any case starts.
+ */
+export function useSystemIds(ids: { probe: string; attacker: string; stormed: string }) {
+  PROBE_ACCOUNT.system_id = ids.probe;
+  ATTACKER_ACCOUNT.system_id = ids.attacker;
+  STORMED_ACCOUNT.system_id = ids.stormed;
+}
