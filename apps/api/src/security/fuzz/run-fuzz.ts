@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { UserType } from '@smsc/shared-contract';
 import { signToken } from '../../lib/tokens';
 import { operationsOf, type Operation } from './openapi-operations';
@@ -245,16 +245,19 @@ export async function runFuzz(app: FastifyInstance, opts: FuzzOptions): Promise<
           timer = setTimeout(() => resolve('hang'), hangMs);
         });
         const res = await Promise.race([
-          app.inject({
-            method: req.method as 'GET',
-            url: req.url,
-            headers: { ...req.headers, ...authFor(role) },
-            ...(req.rawPayload !== undefined
-              ? { payload: req.rawPayload }
-              : req.payload !== undefined
-                ? { payload: JSON.stringify(req.payload) }
-                : {}),
-          }),
+          answer(
+            app.inject({
+              method: req.method as 'GET',
+              url: req.url,
+              headers: { ...req.headers, ...authFor(role) },
+              payloadAsStream: true,
+              ...(req.rawPayload !== undefined
+                ? { payload: req.rawPayload }
+                : req.payload !== undefined
+                  ? { payload: JSON.stringify(req.payload) }
+                  : {}),
+            }),
+          ),
           hang,
         ]).finally(() => clearTimeout(timer));
         report.requests++;
@@ -284,4 +287,20 @@ export async function runFuzz(app: FastifyInstance, opts: FuzzOptions): Promise<
   }
   report.ms = Date.now() - started;
   return report;
+}
+
+/**
+ * The status and body of an answer. An event stream (GET /events) is answered once its headers are: it stays open
+ * for the session by design, and its first frames are all a fuzzer could judge.
+ */
+async function answer(pending: Promise<LightMyRequestResponse>): Promise<{ statusCode: number; body: string }> {
+  const res = await pending;
+  const stream = res.stream();
+  if (String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+    stream.destroy();
+    return { statusCode: res.statusCode, body: '' };
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return { statusCode: res.statusCode, body: Buffer.concat(chunks).toString('utf8') };
 }
