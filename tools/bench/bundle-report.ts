@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Page, type Request } from '@playwright/test';
 import budgets from './bundle-budgets.json';
 
 const root = path.resolve(__dirname, '../..');
@@ -62,6 +62,30 @@ function recordJs(page: Page) {
   return files;
 }
 
+/**
+ * Resolves once no request but the live event stream has been in flight for 500 ms. Playwright's 'networkidle'
+ * counts the console's event stream (GET /events, open for the whole session) and never comes on a signed-in page.
+ */
+function quietWatch(page: Page): () => Promise<void> {
+  const pending = new Set<Request>();
+  page.on('request', (r) => {
+    if (!new URL(r.url()).pathname.endsWith('/events')) pending.add(r);
+  });
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => pending.delete(r));
+  return async () => {
+    const end = Date.now() + 30_000;
+    let since = 0;
+    for (;;) {
+      if (pending.size) since = 0;
+      else if (!since) since = Date.now();
+      else if (Date.now() - since >= 500) return;
+      if (Date.now() > end) throw new Error(`still in flight: ${[...pending].map((r) => r.url()).join(', ')}`);
+      await page.waitForTimeout(50);
+    }
+  };
+}
+
 async function main() {
   const server = spawn(process.execPath, [path.join(root, 'tools/scripts/e2e-server.mjs')], {
     env: { ...process.env, PORT: String(port), DEMO_PASSWORD: password },
@@ -111,6 +135,7 @@ async function main() {
     for (const [email, home, landing, mark, areas] of roles) {
       const page = await browser.newPage();
       const files = recordJs(page);
+      const quiet = quietWatch(page);
       await page.goto(`${base}/login`);
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill(password);
@@ -121,7 +146,7 @@ async function main() {
       // rest (on a quiet machine the chunk came within networkidle's window, on a busy one after it: 599 or 721 KB).
       if (await page.getByTestId('report-chart').count())
         await page.locator('[data-testid="report-chart"] .smsc-chart').first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await quiet();
       const total = [...files.values()].reduce((a, b) => a + b, 0);
       rows.push([`${home} (after sign-in)`, files.size, kb(total)]);
       // BUNDLE_VERBOSE=1 lists every file a role's landing fetched (what to look at when one grows)
@@ -143,7 +168,7 @@ async function main() {
           () =>
             !document.querySelector('[data-testid="role-home"]') && !document.body.textContent?.includes('Loading…'),
         );
-        await page.waitForLoadState('networkidle');
+        await quiet();
         await page.waitForTimeout(1000);
         const added = [...files.entries()].filter(([f]) => !before.has(f));
         const [top = ['(none)', 0]] = added.sort((a, b) => b[1] - a[1]);
