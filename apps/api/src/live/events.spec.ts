@@ -140,8 +140,9 @@ describe('GET /events: the live stream, per event kind and tenant', () => {
   it('another API node: a change made there reaches a stream held here', async () => {
     const node2: FastifyInstance = await secondNode(t);
     try {
-      await fundCompany(node2, acme, 1_000n);
+      // counted before the change: its event may arrive here before fundCompany's own await returns
       const before = s.acmeAdmin.events.length;
+      await fundCompany(node2, acme, 1_000n);
       await s.acmeAdmin.next((e) => s.acmeAdmin.events.indexOf(e) >= before && of('balance', acme)(e));
     } finally {
       await node2.close();
