@@ -1,19 +1,13 @@
 // A client that writes raw bytes to the SMPP port, for the specs that play a hostile or broken client: PDUs
 // the `smpp` package would never build (bad lengths, commands a server never receives) and clients that do not read.
 import { connect, type Socket } from 'node:net';
+import { frame } from './fuzz/frames';
 
-/** One PDU's bytes: the 16-byte header (command_length counted in) and a body. */
-export function rawPdu(command_id: number, sequence: number, body: Buffer = Buffer.alloc(0), status = 0): Buffer {
-  const head = Buffer.alloc(16);
-  head.writeUInt32BE(16 + body.length, 0);
-  head.writeUInt32BE(command_id >>> 0, 4);
-  head.writeUInt32BE(status, 8);
-  head.writeUInt32BE(sequence, 12);
-  return Buffer.concat([head, body]);
-}
+/** One PDU's bytes (the fuzzer's encoder, with a true command_length). */
+export const rawPdu = (command_id: number, sequence_number: number, body?: Buffer, command_status = 0): Buffer =>
+  frame({ command_id, sequence_number, command_status }, body);
 
-/** C-octet strings, as bind and submit bodies carry them. */
-export const cstr = (s: string) => Buffer.concat([Buffer.from(s, 'latin1'), Buffer.from([0])]);
+export { bindBody, cstr } from './fuzz/frames';
 
 export interface RawClient {
   socket: Socket;

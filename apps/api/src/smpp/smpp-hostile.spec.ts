@@ -6,7 +6,7 @@ import { companyNamed } from '../testing/fixtures';
 import { loadEnv } from '../config';
 import { smppOf } from '.';
 import { connect } from './test-client';
-import { cstr, rawConnect, rawPdu, type RawClient } from './raw-client';
+import { bindBody, cstr, rawConnect, rawPdu, type RawClient } from './raw-client';
 
 const E = smpp.errors;
 const GENERIC_NACK = 0x80000000;
@@ -22,9 +22,6 @@ const LIMITS = {
   writeBufferBytes: 4096,
   bindHashConcurrency: 2,
 };
-
-const bindBody = (system_id: string, password: string) =>
-  Buffer.concat([cstr(system_id), cstr(password), cstr(''), Buffer.from([0x34, 0, 0]), cstr('')]);
 
 describe('SMPP listener against hostile clients', () => {
   let t: TestApp;
