@@ -9,7 +9,7 @@
 // what the killed node handed over still arrive (at a live node). PostgreSQL: DATABASE_URL, else
 // CI_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (a database is made and dropped).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -23,6 +23,8 @@ const SCHEDULED = Number(process.env.SCALE_OUT_SCHEDULED ?? 60);
 const LATE_MS = Number(process.env.SCALE_OUT_LATE_MS ?? 1000);
 // the scheduled messages' times spread over this much of the run
 const SPREAD_MS = Number(process.env.SCALE_OUT_SPREAD_S ?? 40) * 1000;
+// tools/monitoring/dashboard-snapshot.ts: Prometheus follows the nodes through this file (file_sd_configs)
+const TARGETS_FILE = process.env.SCALE_OUT_TARGETS_FILE;
 const BASE = process.env.DATABASE_URL || process.env.CI_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Node {
@@ -65,6 +67,10 @@ async function main() {
   const NODE_PORTS = [await freePort(), await freePort(), await freePort()];
   const carrier = await startCarrier();
   const nodes: Node[] = [];
+  if (TARGETS_FILE) {
+    const targets = NODE_PORTS.map((p, i) => ({ targets: [`127.0.0.1:${p}`], labels: { instance: `node ${i + 1}` } }));
+    writeFileSync(TARGETS_FILE, JSON.stringify(targets));
+  }
   const db = new Client({ connectionString: url.toString() });
   const t0 = Date.now();
   try {

@@ -1,22 +1,9 @@
 // The alert rules must load in Prometheus: `promtool check rules` (Debian's prometheus package, installed with
 // apt-get when missing). Which metric names they and the dashboard ask for is checked against the server by
-// apps/api/src/ops/monitoring-files.spec.ts.
+// apps/api/src/ops/monitoring-files.spec.ts; that the dashboard's queries find data in a real run, by
+// `npm run monitoring:snapshot` (tools/monitoring/dashboard-snapshot.ts).
 import { execSync } from 'node:child_process';
+import { ensurePrometheus } from './ensure-prometheus.mjs';
 
-const has = (cmd) => {
-  try {
-    execSync(`command -v ${cmd}`, { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
-if (!has('promtool')) {
-  console.log("[check-monitoring] promtool missing: installing Debian's prometheus with apt-get");
-  const sudo = process.getuid && process.getuid() !== 0 ? 'sudo ' : '';
-  execSync(
-    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus`,
-    { stdio: 'inherit' },
-  );
-}
+ensurePrometheus();
 execSync('promtool check rules deploy/prometheus/alerts.yml', { stdio: 'inherit' });
