@@ -33,4 +33,4 @@ async function numbers(app: FastifyInstance, opts: { provider?: InventoryProvide
   await app.register(callFlowRoutes);
 }
 
-export default fp(numbers, { name: 'numbers' });
+export default fp(numbers, { name: 'numbers', dependencies: ['catalog'] });
