@@ -3,7 +3,8 @@
 // pacer spaces a process's hand-overs per vendor so they never exceed that sum; a vendor with no
 // connection on record, or one without a figure, is not limited (the gateway takes what it gets).
 // Each server process paces on its own: N processes sharing a bulk may reach N times the rate.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { catalogRepository } from '../catalog';
 import type { Database } from '../db/schema';
 
 /** How long rates read from the catalog are trusted (an edited connection applies within this). */
@@ -38,13 +39,7 @@ export class Pacer {
   private async ratesNow() {
     const clock = this.opts.clock ?? realClock;
     if (this.rates && clock.now() - this.rates.at < RATES_TTL_MS) return this.rates.byProduct;
-    const rows = (
-      await sql<{ vendor_product_uuid: string; vendor_uuid: string; rate: number | null }>`
-      select vp.vendor_product_uuid, vp.vendor_uuid,
-        case when count(c.smsc_connection_uuid) = 0 or bool_or(c.throughput is null) then null else sum(c.throughput)::int end as rate
-      from vendor_products vp left join smsc_connections c on c.vendor_uuid = vp.vendor_uuid and c.status = 'active'
-      group by vp.vendor_product_uuid, vp.vendor_uuid`.execute(this.db)
-    ).rows;
+    const rows = await catalogRepository.vendorRates(this.db);
     this.rates = {
       at: clock.now(),
       byProduct: new Map(rows.map((r) => [r.vendor_product_uuid, { vendor: r.vendor_uuid, rate: r.rate }])),

@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { notFound } from '../lib/http-error';
 import { rowsOf, type TenantColumns } from '../lib/tenancy';
+import { numbersRepository } from '../numbers';
 import { progressOf } from './progress';
 
 /** A bulk belongs to its company; the company's reseller is kept on the row. No user column: a company's users share its bulks. */
@@ -99,12 +100,5 @@ export const bulkListBase = (db: Kysely<Database>) =>
 
 /** Is `ani` one of the company's sending numbers (a DID of type ani it holds). */
 export async function isCompanySender(db: Kysely<Database>, company_uuid: string, ani: string): Promise<boolean> {
-  const own = await db
-    .selectFrom('dids')
-    .select('did')
-    .where('did', '=', ani)
-    .where('company_uuid', '=', company_uuid)
-    .where('did_type', '=', 'ani')
-    .executeTakeFirst();
-  return !!own;
+  return (await numbersRepository.sendersAmong(db, company_uuid, [ani])).length > 0;
 }

@@ -75,13 +75,7 @@ export default async function aniGroupImportRoutes(base: FastifyInstance) {
       const { csv, company_uuid: named } = await readCsvUpload(req);
       const company_uuid = await targetCompany(app.db, req, named);
       const rows = parseAniGroupCsv(csv);
-      const dids = await app.db
-        .selectFrom('dids')
-        .select(['did_uuid', 'did'])
-        .where('company_uuid', '=', company_uuid)
-        .where('did_type', '=', 'ani')
-        .where('did', 'in', [...new Set(rows.map((r) => r.number))])
-        .execute();
+      const dids = await app.numbers.sendersAmong(app.db, company_uuid, [...new Set(rows.map((r) => r.number))]);
       const byNumber = new Map(dids.map((d) => [d.did, d.did_uuid]));
       const existing = new Set(
         (await app.db.selectFrom('ani_groups').select('name').where('company_uuid', '=', company_uuid).execute()).map(

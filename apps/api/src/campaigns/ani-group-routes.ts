@@ -99,7 +99,7 @@ export default async function aniGroupRoutes(base: FastifyInstance) {
       const group = await find(req, req.params.id);
       const b = app.db
         .selectFrom('ani_group_numbers')
-        .innerJoin('dids', 'dids.did_uuid', 'ani_group_numbers.did_uuid')
+        .innerJoin(app.numbers.didRows(app.db).as('dids'), 'dids.did_uuid', 'ani_group_numbers.did_uuid')
         .where('ani_group_numbers.ani_group_uuid', '=', group.ani_group_uuid);
       return listPage(
         req.query,

@@ -39,5 +39,5 @@ export default fp(
     await app.register(keywordRoutes);
     await app.register(campaignRoutes, { runner });
   },
-  { name: 'campaigns', dependencies: ['messaging', 'bulk'] },
+  { name: 'campaigns', dependencies: ['numbers', 'messaging', 'bulk'] },
 );

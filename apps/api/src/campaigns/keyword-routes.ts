@@ -17,7 +17,7 @@ import { FieldError, HttpError } from '../lib/http-error';
 import { ordering, wildcard, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
 import { optKeyword } from '../messaging';
-import { parseNanp } from '../numbers';
+import { didRows, numbersRepository, parseNanp } from '../numbers';
 import { normalizeKeyword } from './engine/keyword-match';
 import { CAMPAIGN_ACCESS, isUniqueViolation } from './queries';
 import { ofCompany, rowsOf, targetCompany } from '../lib/tenancy';
@@ -29,7 +29,7 @@ export const keywordsQuery = (db: Kysely<Database>) =>
     .selectFrom('keywords')
     .leftJoin('companies', 'companies.company_uuid', 'keywords.company_uuid')
     .leftJoin('campaigns', 'campaigns.campaign_uuid', 'keywords.campaign_uuid')
-    .leftJoin('dids', 'dids.did_uuid', 'keywords.did_uuid')
+    .leftJoin(didRows(db).as('dids'), 'dids.did_uuid', 'keywords.did_uuid')
     .select([
       'keywords.keyword_uuid',
       'keywords.keyword',
@@ -82,16 +82,9 @@ async function didOf(
 ): Promise<string | null> {
   if (!typed) return null;
   const n = parseNanp(typed);
-  const row =
-    n &&
-    (await db
-      .selectFrom('dids')
-      .select('did_uuid')
-      .where('did', '=', n.e164)
-      .where('company_uuid', '=', company_uuid)
-      .executeTakeFirst());
-  if (!row) throw new FieldError({ did: `${typed} is not one of the company's numbers` });
-  return row.did_uuid;
+  const did_uuid = n && (await numbersRepository.companyNumber(db, company_uuid, n.e164));
+  if (!did_uuid) throw new FieldError({ did: `${typed} is not one of the company's numbers` });
+  return did_uuid;
 }
 
 const taken = (word: string) => new HttpError(409, `The keyword ${word} already exists on that number`);

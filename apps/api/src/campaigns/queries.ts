@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AccessPolicy } from '../lib/access';
 import { FieldError } from '../lib/http-error';
-import { parseNanp } from '../numbers';
+import { didRows, numbersRepository, parseNanp } from '../numbers';
 
 const P = (reseller: 'tenant' | 'none', company_admin: 'tenant' | 'none', user: 'tenant' | 'none') =>
   ({ admin: 'all', reseller, company_admin, user }) satisfies AccessPolicy;
@@ -29,15 +29,7 @@ export async function companySenders(
     }
     if (!wanted.includes(n.e164)) wanted.push(n.e164);
   }
-  const rows = wanted.length
-    ? await db
-        .selectFrom('dids')
-        .select(['did_uuid', 'did'])
-        .where('company_uuid', '=', company_uuid)
-        .where('did_type', '=', 'ani')
-        .where('did', 'in', wanted)
-        .execute()
-    : [];
+  const rows = await numbersRepository.sendersAmong(db, company_uuid, wanted);
   const byNumber = new Map(rows.map((r) => [r.did, r]));
   for (const w of wanted) if (!byNumber.has(w)) problems.push(`${w} is not one of the company's sending numbers`);
   if (problems.length) throw new FieldError({ [field]: problems.slice(0, 20).join('; ') });
@@ -52,7 +44,7 @@ export async function groupNumbers(
 ): Promise<string[]> {
   const rows = await db
     .selectFrom('ani_group_numbers')
-    .innerJoin('dids', 'dids.did_uuid', 'ani_group_numbers.did_uuid')
+    .innerJoin(didRows(db).as('dids'), 'dids.did_uuid', 'ani_group_numbers.did_uuid')
     .innerJoin('ani_groups', 'ani_groups.ani_group_uuid', 'ani_group_numbers.ani_group_uuid')
     .select('dids.did')
     .where('ani_group_numbers.ani_group_uuid', '=', ani_group_uuid)

@@ -3,3 +3,4 @@ export * from './engine';
 export { CatalogCache, loadCatalogRows, bumpCatalogVersion } from './cache';
 export { parseDnis } from './numbers';
 export type { GatewayControl, GatewayConnection } from './smsc/gateway-control';
+export { catalogRepository, productsOfVendor, type CatalogRepository } from './repository';

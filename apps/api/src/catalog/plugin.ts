@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { CatalogCache } from './cache';
+import { catalogRepository, type CatalogRepository } from './repository';
 import vendorRoutes from './routes/vendors';
 import mobileNetworkRoutes from './routes/mobile-networks';
 import rateTableRoutes from './routes/rate-tables';
@@ -15,6 +16,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** the compiled catalog of this process (rating engine input), reloaded when the catalog changes */
     catalog: CatalogCache;
+    /** the catalog's repository: what other domains read of its tables */
+    catalogRepository: CatalogRepository;
   }
 }
 
@@ -22,6 +25,7 @@ declare module 'fastify' {
 export default fp(
   async function catalog(app: FastifyInstance) {
     app.decorate('catalog', new CatalogCache(app.db));
+    app.decorate('catalogRepository', catalogRepository);
     for (const plugin of [
       vendorRoutes,
       mobileNetworkRoutes,

@@ -198,16 +198,13 @@ export default async function guardAdminRoutes(base: FastifyInstance) {
   );
 
   const floorOf = async (product_uuid: string) => {
-    const p = orNotFound(
-      await app.db
-        .selectFrom('products')
-        .leftJoin('product_margin_floors as f', 'f.product_uuid', 'products.product_uuid')
-        .select(['products.product_uuid', sql<string | null>`f.min_margin::text`.as('min_margin')])
-        .where('products.product_uuid', '=', product_uuid)
-        .executeTakeFirst(),
-      'Product',
-    );
-    return { product_uuid: p.product_uuid, min_margin: money(p.min_margin) };
+    orNotFound((await app.catalogRepository.productExists(app.db, product_uuid)) || undefined, 'Product');
+    const f = await app.db
+      .selectFrom('product_margin_floors')
+      .select(sql<string>`min_margin::text`.as('min_margin'))
+      .where('product_uuid', '=', product_uuid)
+      .executeTakeFirst();
+    return { product_uuid, min_margin: money(f?.min_margin ?? null) };
   };
   app.get(
     '/product/:id/margin_floor',

@@ -1,6 +1,7 @@
 // The premium/unusual signal's history (docs/guards.md): a company's messages before the window, counted by
 // destination, and kept so that a refresh reads only the slices that entered and left the range.
 import { sql, type Kysely } from 'kysely';
+import { catalogRepository } from '../catalog';
 import type { Database } from '../db/schema';
 import type { PumpingThresholds } from './engine/pumping';
 import type { CompanyBaseline } from './engine/destination-share';
@@ -53,16 +54,7 @@ export async function readBaseline(
   now = Date.now(),
   prev?: BaselineCounts,
 ): Promise<BaselineCounts> {
-  const median = company.product_uuid
-    ? ((
-        await sql<{
-          m: number | null;
-        }>`select (percentile_cont(0.5) within group (order by r.price) * 1000000)::float8 as m
-          from rates r join products p on p.rate_table_uuid = r.rate_table_uuid where p.product_uuid = ${company.product_uuid}`.execute(
-          db,
-        )
-      ).rows[0]?.m ?? null)
-    : null;
+  const median = company.product_uuid ? await catalogRepository.medianPrice(db, company.product_uuid) : null;
   const flagged = t.premiumPrefixes.map((p) => `${p}%`);
   // a part at or above this price is premium (none without a median: only flagged prefixes are)
   const premiumMicros = median === null ? null : Math.ceil((median * t.premiumPricePercent) / 100);

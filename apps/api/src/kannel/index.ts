@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/schema';
-import type { GatewayConnection } from '../catalog';
+import { catalogRepository, type GatewayConnection } from '../catalog';
 import type { KannelLayout } from './config';
 import type { EnvConfig } from '../config';
 import { KannelControl } from './control';
@@ -77,15 +77,7 @@ export class LinkTable {
 
   async load(links: Pick<GatewayConnection, 'smsc_id'>[]) {
     const ids = new Set(links.map((l) => l.smsc_id));
-    const rows = ids.size
-      ? await this.db
-          .selectFrom('vendor_products as vp')
-          .innerJoin('smsc_connections as c', 'c.vendor_uuid', 'vp.vendor_uuid')
-          .select(['vp.vendor_product_uuid', 'c.smsc_id'])
-          .where('c.smsc_id', 'in', [...ids])
-          .orderBy('c.smsc_id')
-          .execute()
-      : [];
+    const rows = await catalogRepository.productLinks(this.db, [...ids]);
     const map = new Map<string, string>();
     for (const r of rows) if (!map.has(r.vendor_product_uuid)) map.set(r.vendor_product_uuid, r.smsc_id);
     this.byProduct = map;
@@ -95,12 +87,8 @@ export class LinkTable {
   /** the active connections Kannel runs now (those in the kannel.conf on disk) */
   async loadActive(configured: Set<string>) {
     // the smsc-ids only: routing needs no secret
-    const rows = await this.db
-      .selectFrom('smsc_connections')
-      .select('smsc_id')
-      .where('status', '=', 'active')
-      .execute();
-    await this.load(rows.filter((r) => configured.has(r.smsc_id)));
+    const active = await catalogRepository.activeLinks(this.db);
+    await this.load(active.filter((smsc_id) => configured.has(smsc_id)).map((smsc_id) => ({ smsc_id })));
   }
 
   /** vendor products added since: picked up within a minute */

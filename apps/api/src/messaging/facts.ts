@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { fillText, unfilledMessage } from '@smsc/shared-util';
 import { FieldError, notFound } from '../lib/http-error';
 import type { CatalogCache } from '../catalog';
-import { parseNanp } from '../numbers';
+import { isSenderOf, parseNanp } from '../numbers';
 import type { SendGuards } from './guard-port';
 import { judge, parseDestination } from './judge';
 import type { CompanyFacts, MessagingHooks } from './pipeline-types';
@@ -107,7 +107,7 @@ export class SendFacts {
     const e164 = ani ? (parseNanp(ani)?.e164 ?? null) : null;
     const row = (
       await sql<{ sender: boolean; suppressed: boolean }>`select
-      exists (select 1 from dids where did = ${e164} and company_uuid = ${company_uuid} and did_type = 'ani') as sender,
+      ${isSenderOf(sql.val(company_uuid), sql.val(e164))} as sender,
       exists (select 1 from suppressed_numbers where company_uuid = ${company_uuid} and number = ${destination}) as suppressed`.execute(
         this.db,
       )

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { parseDnis, quote, type CompiledCatalog } from '../catalog';
-import { parseNanp } from '../numbers';
+import { numbersRepository, parseNanp } from '../numbers';
 import { decide, type SendFacts } from './engine/pipeline';
 import { countSegments } from './engine/segments';
 import { matchFilter } from './engine/keywords';
@@ -80,13 +80,7 @@ export async function judgeBatch(
   const dests = parsed.map((p) => p?.e164 ?? null);
   const wanted = [...new Set(dests.filter((d): d is string => !!d))];
   const [senders, suppressed] = await Promise.all([
-    db
-      .selectFrom('dids')
-      .select('did')
-      .where('company_uuid', '=', company.company_uuid)
-      .where('did_type', '=', 'ani')
-      .where('did', 'in', [...new Set(anis)])
-      .execute(),
+    numbersRepository.sendersAmong(db, company.company_uuid, [...new Set(anis)]),
     wanted.length
       ? db
           .selectFrom('suppressed_numbers')

@@ -5,7 +5,7 @@ import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBoo
 import { SMS_COUNT_CAP, type Sms, type SmsStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { formatMoney } from '../billing';
-import { parseDnis } from '../catalog';
+import { parseDnis, productsOfVendor } from '../catalog';
 import { HttpError } from '../lib/http-error';
 import { wildcard } from '../lib/list';
 import type { TenantColumns } from '../lib/tenancy';
@@ -80,10 +80,7 @@ export function applyFilters(q: Q, f: SmsFilters): Q {
   if (f.text) q = q.where('sms.text', 'ilike', wildcard(f.text));
   if (f.created_gte) q = q.where('sms.created_on', '>=', new Date(f.created_gte));
   if (f.created_lte) q = q.where('sms.created_on', '<=', new Date(f.created_lte));
-  if (f.vendor_uuid)
-    q = q.where(
-      sql<boolean>`sms.vendor_product_uuid in (select vendor_product_uuid from vendor_products where vendor_uuid = ${f.vendor_uuid})`,
-    );
+  if (f.vendor_uuid) q = q.where(sql<boolean>`sms.vendor_product_uuid in ${productsOfVendor(f.vendor_uuid)}`);
   if (f.dnis_prefix) q = q.where('sms.dnis', 'like', `+${f.dnis_prefix.replace(/\D/g, '')}%`);
   for (const [col, v] of [
     ['sms.dnis', f.dnis],

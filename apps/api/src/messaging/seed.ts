@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { catalogRepository } from '../catalog';
 import type { Database } from '../db/schema';
 import { billingRepository, post } from '../billing';
 import { parseMoney } from '../lib/money';
@@ -37,11 +38,7 @@ export async function seedDemoTraffic(db: Kysely<Database>): Promise<void> {
     .execute();
   const admin = users.find((u) => u.email === 'acme-admin@example.com')?.uuid ?? null;
   const user = users.find((u) => u.email === 'acme-user@example.com')?.uuid ?? null;
-  const vp = await db
-    .selectFrom('vendor_products')
-    .select(['vendor_product_uuid', 'vendor_product_name'])
-    .where('vendor_product_name', '=', 'Route Co Standard')
-    .executeTakeFirst();
+  const vp = await catalogRepository.vendorProductNamed(db, 'Route Co Standard');
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
     await post(trx, {

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import {
   DID_ANI_TYPES,
   DID_TYPES,
@@ -14,7 +13,7 @@ import type { TypeBoxProvider } from '../lib/type-provider';
 import { HttpError } from '../lib/http-error';
 import { acceptRows, readCsvTable } from '../lib/csv-upload';
 import { listPage } from '../lib/list';
-import { assertCanName, ofReseller, rowsOf } from '../lib/tenancy';
+import { assertCanName, callerScope, ofReseller, rowsOf } from '../lib/tenancy';
 import { DID_ACCESS, visibleVendor } from './inventory-routes';
 import { countryUuid } from './queries';
 import { parseNanp } from './phone';
@@ -207,15 +206,9 @@ async function writeRows(app: FastifyInstance, req: FastifyRequest, body: Import
 
 /** The SMSC link must exist (any for the admin; a reseller's must be on one of its vendors). */
 async function requireLink(app: FastifyInstance, req: FastifyRequest, smscId: string): Promise<string> {
-  const row = await app.db
-    .selectFrom('smsc_connections as c')
-    .leftJoin('vendors as v', 'v.vendor_uuid', 'c.vendor_uuid')
-    .select('c.smsc_id')
-    .where(sql<boolean>`lower(c.smsc_id) = lower(${smscId})`)
-    .where(rowsOf(req, ofReseller('v.reseller_uuid')))
-    .executeTakeFirst();
-  if (!row) throw new HttpError(400, `No SMSC connection named "${smscId}"`);
-  return row.smsc_id;
+  const link = await app.catalogRepository.visibleLink(app.db, callerScope(req), smscId);
+  if (!link) throw new HttpError(400, `No SMSC connection named "${smscId}"`);
+  return link;
 }
 
 /** POST /did/import and /did/kannel/import, GET /did/kannel/import/log (both kinds of run, newest first). */

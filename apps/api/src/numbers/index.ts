@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import inventoryRoutes from './inventory-routes';
 import didImportRoutes from './import';
@@ -5,15 +6,25 @@ import orderRoutes from './order-routes';
 import referenceRoutes from './reference-routes';
 import callFlowRoutes from './call-flow';
 import { builtInProvider, type InventoryProvider } from './provider';
+import { numbersRepository, type NumbersRepository } from './repository';
 
 export { isCompanyNumber, findNumberOwner } from './lookup';
 export { parseNanp } from './phone';
 export { zonesOfPrefix } from './time-zones';
 export type { InventoryProvider } from './provider';
 export type { DispatcherOptions } from './webhooks/delivery';
+export { didRows, isSenderOf, numbersRepository, type NumbersRepository } from './repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the numbers domain's repository: what other domains read of its tables */
+    numbers: NumbersRepository;
+  }
+}
 
 /** The numbers domain: inventory, imports, search/order/disconnect through an inventory provider, NANP reference lists. */
-export default async function numbersRoutes(app: FastifyInstance, opts: { provider?: InventoryProvider } = {}) {
+async function numbers(app: FastifyInstance, opts: { provider?: InventoryProvider } = {}) {
+  app.decorate('numbers', numbersRepository);
   const provider = opts.provider ?? builtInProvider();
   await app.register(inventoryRoutes);
   await app.register(didImportRoutes);
@@ -21,3 +32,5 @@ export default async function numbersRoutes(app: FastifyInstance, opts: { provid
   await app.register(referenceRoutes);
   await app.register(callFlowRoutes);
 }
+
+export default fp(numbers, { name: 'numbers', dependencies: ['catalog'] });

@@ -24,7 +24,7 @@ import { countryUuid, DID_OWNERS, didsQuery, findDid, requireCompany } from './q
 import { requireNanp } from './phone';
 import { nanp } from './nanp';
 import { audit } from '../security';
-import { assertCanName, ofReseller, rowsOf } from '../lib/tenancy';
+import { assertCanName, callerScope, rowsOf } from '../lib/tenancy';
 
 const P = (admin: 'all', reseller: 'tenant' | 'none', company_admin: 'tenant' | 'none', user: 'own' | 'none') =>
   ({ admin, reseller, company_admin, user }) satisfies AccessPolicy;
@@ -63,13 +63,7 @@ async function page(base: Query, q: DidListQuery) {
 /** A vendor the caller may put a number on: any for the system admin, its own for a reseller (404 otherwise). */
 export async function visibleVendor(app: FastifyInstance, req: FastifyRequest, vendorUuid: string): Promise<string> {
   if (req.user.user_type !== 'admin' && req.user.user_type !== 'reseller') throw forbidden();
-  const vendor = await app.db
-    .selectFrom('vendors')
-    .select('vendor_uuid')
-    .where('vendor_uuid', '=', vendorUuid)
-    .where(rowsOf(req, ofReseller('vendors.reseller_uuid')))
-    .executeTakeFirst();
-  return orNotFound(vendor, 'Vendor').vendor_uuid;
+  return orNotFound(await app.catalogRepository.visibleVendor(app.db, callerScope(req), vendorUuid), 'Vendor');
 }
 
 /** The owner columns a caller may set on a number it creates or edits (field-level rules of docs/authorization.md). */

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { OperationsSnapshot } from '@smsc/shared-contract';
+import { apiOf } from '../lib/api-context';
 import { block, quantile, type Sample } from './prometheus';
 import type { SmppFigures } from './registry';
 
@@ -24,11 +25,9 @@ async function databaseFigures(app: FastifyInstance) {
     sql<{ pending: number; failed: number; oldest: Date | null }>`
       select count(*) filter (where status = 'pending')::int as pending, count(*) filter (where status = 'failed')::int as failed,
         min(created_on) filter (where status = 'pending') as oldest from outbox`.execute(db),
-    sql<{ total: number; hour: number }>`
-      select count(*)::int as total, count(*) filter (where created_on > now() - interval '1 hour')::int as hour
-      from did_webhook_deliveries where ok = false`.execute(db),
+    apiOf(app).numbers.webhookFailures(db),
   ]);
-  return { messages: messages.rows, links: links.rows, outbox: outbox.rows[0], webhooks: webhooks.rows[0] };
+  return { messages: messages.rows, links: links.rows, outbox: outbox.rows[0], webhooks };
 }
 
 export async function operationsSnapshot(app: FastifyInstance): Promise<OperationsSnapshot> {

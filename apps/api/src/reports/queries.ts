@@ -4,6 +4,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ReportGroup, ReportRow, ReportStep } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
+import { productsOfVendor } from '../catalog';
 import { formatMoney } from '../lib/money';
 import { wildcard } from '../lib/list';
 import { planRange, type Range } from './engine';
@@ -81,10 +82,7 @@ export function whereOf(scope: CallerScope, f: ReportFilters): RawBuilder<boolea
   const parts: RawBuilder<boolean>[] = [sql`${visibleRows(scope, ROLLUP_OWNERS)}`];
   if (f.company_uuid) parts.push(sql`company_uuid = ${f.company_uuid}`);
   if (f.reseller_uuid) parts.push(sql`reseller_uuid = ${f.reseller_uuid}`);
-  if (f.vendor_uuid)
-    parts.push(
-      sql`vendor_product_uuid in (select vendor_product_uuid from vendor_products where vendor_uuid = ${f.vendor_uuid})`,
-    );
+  if (f.vendor_uuid) parts.push(sql`vendor_product_uuid in ${productsOfVendor(f.vendor_uuid)}`);
   if (f.company_name)
     parts.push(
       sql`company_uuid in (select company_uuid from companies where company_name ilike ${wildcard(f.company_name)})`,

@@ -15,6 +15,7 @@ import { orNotFound } from '../lib/tenant';
 import { audit } from '../security';
 import { FieldError, HttpError } from '../lib/http-error';
 import type { Kysely } from 'kysely';
+import { catalogRepository } from '../catalog';
 import type { Database } from '../db/schema';
 
 const cfg = { config: { access: adminOnly } };
@@ -49,12 +50,7 @@ export default async function resellerRoutes(base: FastifyInstance) {
   // a wholesale price is the platform's to set: a reseller's own product cannot price what it owes
   const checkProduct = async (product_uuid: string | null | undefined) => {
     if (!product_uuid) return;
-    const p = await app.db
-      .selectFrom('products')
-      .select('reseller_uuid')
-      .where('product_uuid', '=', product_uuid)
-      .executeTakeFirst();
-    if (!p || p.reseller_uuid !== null)
+    if (!(await catalogRepository.isPlatformProduct(app.db, product_uuid)))
       throw new FieldError({ platform_product_uuid: "Choose a product of the platform (not a reseller's)" });
   };
 

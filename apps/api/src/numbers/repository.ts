@@ -1,0 +1,65 @@
+// The numbers domain's repository: what other domains read of its tables (dids, did_webhook_deliveries), so
+// that no file outside numbers names them (tools/eslint/api-table-owners.mjs). The numbers plugin decorates
+// the API context with it as `app.numbers`; a query module with no app imports `numbersRepository` from the
+// index. Each call takes the executor it runs on (`app.db` or the caller's transaction). Where another
+// domain's statement reads a number beside its own tables, numbers hands it a fragment (`didRows`,
+// `isSenderOf`) instead of a second round trip: the statement, and its plan, stay what they were.
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../db/schema';
+
+type Db = Kysely<Database>;
+
+/**
+ * The numbers as a relation to join by `did_uuid` (`.innerJoin(didRows(db).as('dids'), 'dids.did_uuid', …)`):
+ * a plain sub-select that PostgreSQL pulls up into the join.
+ */
+export const didRows = (db: Db) =>
+  db.selectFrom('dids').select(['did_uuid', 'did', 'area_code', 'state', 'company_uuid', 'did_type']);
+
+/** True in SQL when `ani` (E.164) is one of the company's sending numbers (a DID of type ani it holds). */
+export const isSenderOf = (company: Expression<string>, ani: Expression<string | null>): RawBuilder<SqlBool> =>
+  sql<SqlBool>`exists (select 1 from dids where did = ${ani} and company_uuid = ${company} and did_type = 'ani')`;
+
+export interface NumbersRepository {
+  didRows: typeof didRows;
+  isSenderOf: typeof isSenderOf;
+  /** the company's sending numbers (DIDs of type ani) among these numbers, spelt as stored (E.164) */
+  sendersAmong(db: Db, company_uuid: string, numbers: readonly string[]): Promise<{ did_uuid: string; did: string }[]>;
+  /** the id of the company's number (any type) spelt as stored, undefined when the company holds no such number */
+  companyNumber(db: Db, company_uuid: string, did: string): Promise<string | undefined>;
+  /** failed DID webhook deliveries (attempts): all time and in the last hour */
+  webhookFailures(db: Db): Promise<{ total: number; hour: number }>;
+}
+
+export const numbersRepository: NumbersRepository = {
+  didRows,
+  isSenderOf,
+
+  async sendersAmong(db, company_uuid, numbers) {
+    if (!numbers.length) return [];
+    return db
+      .selectFrom('dids')
+      .select(['did_uuid', 'did'])
+      .where('company_uuid', '=', company_uuid)
+      .where('did_type', '=', 'ani')
+      .where('did', 'in', [...numbers])
+      .execute();
+  },
+
+  async companyNumber(db, company_uuid, did) {
+    const row = await db
+      .selectFrom('dids')
+      .select('did_uuid')
+      .where('did', '=', did)
+      .where('company_uuid', '=', company_uuid)
+      .executeTakeFirst();
+    return row?.did_uuid;
+  },
+
+  async webhookFailures(db) {
+    const { rows } = await sql<{ total: number; hour: number }>`
+      select count(*)::int as total, count(*) filter (where created_on > now() - interval '1 hour')::int as hour
+      from did_webhook_deliveries where ok = false`.execute(db);
+    return rows[0];
+  },
+};
