@@ -4,7 +4,7 @@ import type { CampaignAction, CampaignStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { fillText } from '@smsc/shared-util';
 import { HttpError } from '../lib/http-error';
-import { approvedTemplate } from '../messaging-content';
+import { approvedTemplate, recipientRows } from '../messaging-content';
 import { zonesOfPrefix } from '../numbers';
 import { campaignMove } from './engine/state';
 import { nextSendTime, sendGroups, zoneOfNumber } from './engine/send-window';
@@ -141,7 +141,11 @@ export class CampaignRunner {
     }
     const recipients = await this.db
       .selectFrom('campaign_recipients')
-      .leftJoin('recipients', 'recipients.recipient_uuid', 'campaign_recipients.recipient_uuid')
+      .leftJoin(
+        recipientRows(this.db).as('recipients'),
+        'recipients.recipient_uuid',
+        'campaign_recipients.recipient_uuid',
+      )
       .select(['campaign_recipients.number', 'recipients.recipient_name'])
       .where('campaign_recipients.campaign_uuid', '=', c.campaign_uuid)
       .orderBy('campaign_recipients.created_on')

@@ -3,7 +3,7 @@ import { sql, type Kysely, type Updateable } from 'kysely';
 import type { CampaignCreateBody, CampaignPatchBody } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { FieldError } from '../lib/http-error';
-import { parseRecipientNumber } from '../messaging-content';
+import { contentRepository, parseRecipientNumber } from '../messaging-content';
 import { companySenders, groupNumbers } from './queries';
 import { isTimeZone } from './engine/send-window';
 
@@ -52,13 +52,8 @@ export async function campaignColumns(
   if (b.text !== undefined) set.text = b.text?.trim() || null;
   if (b.sms_template_uuid !== undefined) {
     if (b.sms_template_uuid) {
-      const t = await db
-        .selectFrom('sms_templates')
-        .select('sms_template_uuid')
-        .where('sms_template_uuid', '=', b.sms_template_uuid)
-        .where('company_uuid', '=', company_uuid)
-        .executeTakeFirst();
-      if (!t) throw new FieldError({ sms_template_uuid: 'No such template in this company' });
+      if (!(await contentRepository.isCompanyTemplate(db, company_uuid, b.sms_template_uuid)))
+        throw new FieldError({ sms_template_uuid: 'No such template in this company' });
     }
     set.sms_template_uuid = b.sms_template_uuid ?? null;
   }
@@ -110,24 +105,13 @@ export async function resolveRecipients(
   const out: RecipientRow[] = [];
   // every id named must be the company's, even when "all recipients" makes the list redundant
   const ids = [...new Set(b.recipient_uuids ?? [])];
-  const picked = ids.length
-    ? await db
-        .selectFrom('recipients')
-        .select(['recipient_uuid', 'number'])
-        .where('company_uuid', '=', company_uuid)
-        .where('recipient_uuid', 'in', ids)
-        .execute()
-    : [];
+  const picked = await contentRepository.companyRecipients(db, company_uuid, ids);
   if (picked.length !== ids.length)
     throw new FieldError({
       recipient_uuids: `${ids.length - picked.length} of the recipients are not this company's`,
     });
   if (b.all_recipients) {
-    const all = await db
-      .selectFrom('recipients')
-      .select(['recipient_uuid', 'number'])
-      .where('company_uuid', '=', company_uuid)
-      .execute();
+    const all = await contentRepository.companyRecipients(db, company_uuid);
     out.push(...all.map((r) => ({ ...r, source: 'recipient' as const })));
   } else if (picked.length) {
     out.push(...picked.map((r) => ({ ...r, source: 'recipient' as const })));

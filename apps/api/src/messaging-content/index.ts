@@ -6,11 +6,23 @@ import templateRoutes from './template-routes';
 import recipientRoutes from './recipient-routes';
 import recipientImportRoutes from './recipient-import';
 import { approvedTemplate } from './queries';
+import { contentRepository, type ContentRepository } from './repository';
 
 export { approvedTemplate, parseRecipientNumber, type ApprovedTemplate } from './queries';
+export { contentRepository, recipientRows, type ContentRepository } from './repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** message content's repository: what other domains read of templates and recipients */
+    content: ContentRepository;
+  }
+}
 
 export default fp(
   async function messagingContent(app: FastifyInstance) {
+    app.decorate('content', contentRepository);
+    // the address book fills a message's {name}: messaging, registered first, asks through this
+    app.messaging.useRecipients(contentRepository.recipientOf);
     // The send pipeline's template check (messaging/service.ts MessagingHooks): only an approved template of
     // the sending company passes, and its stored text is what goes out, whatever text the caller sent.
     app.messaging.useTemplates(async ({ db, company_uuid, sms_template_uuid }) => {

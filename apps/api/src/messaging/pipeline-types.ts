@@ -16,6 +16,12 @@ export interface MessagingHooks {
     sms_template_uuid: string;
     text: string;
   }): Promise<{ ok: true; text?: string } | { ok: false; message: string }>;
+  /** One address-book recipient of the company (its name fills {name}); undefined when it has none by that id. */
+  recipientOf?(
+    db: Kysely<Database>,
+    company_uuid: string,
+    recipient_uuid: string,
+  ): Promise<{ recipient_name: string; number: string } | undefined>;
   /** An incoming message to a company's number that is not a built-in STOP/START word (keywords act on it). */
   onReceive?(mo: {
     company_uuid: string;

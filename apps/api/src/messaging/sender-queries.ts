@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpError, notFound } from '../lib/http-error';
 import { COMPANY_OWNERS, rowsOf } from '../lib/tenancy';
+import type { MessagingService } from './service';
 
 /** Money on a company user's answers only when its company admin allows it (companies.users_see_money). */
 export async function seesMoney(db: Kysely<Database>, req: FastifyRequest): Promise<boolean> {
@@ -38,17 +39,11 @@ export async function companyFor(db: Kysely<Database>, req: FastifyRequest, name
 /** What fills a message's {placeholders}: the number, the recipient's name, then the values typed (which win). */
 export async function placeholderValues(
   db: Kysely<Database>,
+  content: Pick<MessagingService, 'recipientOf'>,
   company_uuid: string,
   b: { dnis: string; recipient_uuid?: string; values?: Record<string, string> },
 ): Promise<Record<string, string>> {
-  const recipient = b.recipient_uuid
-    ? await db
-        .selectFrom('recipients')
-        .select(['recipient_name', 'number'])
-        .where('recipient_uuid', '=', b.recipient_uuid)
-        .where('company_uuid', '=', company_uuid)
-        .executeTakeFirst()
-    : undefined;
+  const recipient = b.recipient_uuid ? await content.recipientOf(db, company_uuid, b.recipient_uuid) : undefined;
   return {
     number: b.dnis.trim(),
     ...(recipient ? { name: recipient.recipient_name, recipient_name: recipient.recipient_name } : {}),

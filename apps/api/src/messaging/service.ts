@@ -30,6 +30,7 @@ import {
 
 export class MessagingService {
   private resolveTemplate: MessagingHooks['resolveTemplate'] = defaultHooks.resolveTemplate;
+  private recipients: MessagingHooks['recipientOf'];
   /** the spend and fraud guards (the guards domain plugs its service in; none until then) */
   private guards: SendGuards = NO_GUARDS;
 
@@ -56,6 +57,20 @@ export class MessagingService {
   /** The template check of the content domain (a plugin that declares `messaging` a dependency calls this). */
   useTemplates(resolveTemplate: MessagingHooks['resolveTemplate']): void {
     this.resolveTemplate = resolveTemplate;
+  }
+
+  /** The recipient lookup of the content domain, which owns the address book (its plugin calls this). */
+  useRecipients(recipientOf: NonNullable<MessagingHooks['recipientOf']>): void {
+    this.recipients = recipientOf;
+  }
+
+  /** One address-book recipient of the company; none until the content domain plugs its lookup in. */
+  recipientOf(
+    db: Kysely<Database>,
+    company_uuid: string,
+    recipient_uuid: string,
+  ): Promise<{ recipient_name: string; number: string } | undefined> {
+    return this.recipients ? this.recipients(db, company_uuid, recipient_uuid) : Promise.resolve(undefined);
   }
 
   /** What acts on an incoming non-STOP message to a company's number (the campaigns domain's keywords). */

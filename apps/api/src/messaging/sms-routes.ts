@@ -150,7 +150,7 @@ export default async function smsRoutes(base: FastifyInstance) {
         if (problem) throw new FieldError({ status_callback: problem });
       }
       const send_at = b.send_at ? new Date(b.send_at) : null;
-      const values = await placeholderValues(app.db, company_uuid, b);
+      const values = await placeholderValues(app.db, app.messaging, company_uuid, b);
       const key = req.headers['idempotency-key'];
       const hash = createHash('sha256')
         .update(

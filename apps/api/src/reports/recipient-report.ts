@@ -1,7 +1,7 @@
 // GET /sms/recipient/report: messages per address-book recipient. Recipients are not a rollup
 // dimension (an address book can hold millions), so this one reads messages: only those sent to a
 // recipient (the partial index sms_recipient_idx), in the caller's scope and range.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
 import type { FastifyReply } from 'fastify';
 import { MAX_PER_PAGE, type RecipientReportQuery, type RecipientReportRow } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
@@ -28,7 +28,17 @@ type Raw = {
   total_rows: string;
 };
 
-function query(scope: CallerScope, range: Range, name: string | undefined, limit: number, offset: number) {
+/** The content domain's recipients as a relation (`app.content.recipientRows(db)`): reports does not import it. */
+type Recipients = Expression<unknown>;
+
+function query(
+  recipients: Recipients,
+  scope: CallerScope,
+  range: Range,
+  name: string | undefined,
+  limit: number,
+  offset: number,
+) {
   const named = name ? sql`and r.recipient_name ilike ${wildcard(name)}` : sql``;
   return sql<Raw>`
     with agg as (
@@ -39,7 +49,7 @@ function query(scope: CallerScope, range: Range, name: string | undefined, limit
       group by s.recipient_uuid
     )
     select a.*, r.recipient_name, r.number, count(*) over () as total_rows
-    from agg a left join recipients r on r.recipient_uuid = a.recipient_uuid and ${visibleRows(scope, RECIPIENT_OWNERS)}
+    from agg a left join ${recipients} r on r.recipient_uuid = a.recipient_uuid and ${visibleRows(scope, RECIPIENT_OWNERS)}
     where true ${named}
     order by a.messages desc, a.recipient_uuid limit ${limit} offset ${offset}`;
 }
@@ -55,14 +65,22 @@ const toRow = (r: Raw): RecipientReportRow => ({
   last_sent: r.last_sent ? new Date(r.last_sent).toISOString() : null,
 });
 
-export async function recipientReport(db: Kysely<Database>, scope: CallerScope, range: Range, q: RecipientReportQuery) {
+export async function recipientReport(
+  db: Kysely<Database>,
+  recipients: Recipients,
+  scope: CallerScope,
+  range: Range,
+  q: RecipientReportQuery,
+) {
   const per_page = Math.min(q.per_page ?? 10, MAX_PER_PAGE);
-  const rows = (await query(scope, range, q.recipient_name, per_page, (q.page ?? 0) * per_page).execute(db)).rows;
+  const rows = (await query(recipients, scope, range, q.recipient_name, per_page, (q.page ?? 0) * per_page).execute(db))
+    .rows;
   return { items: rows.map(toRow), total: Number(rows[0]?.total_rows ?? 0), per_page };
 }
 
 export function recipientCsv(
   db: Kysely<Database>,
+  recipients: Recipients,
   reply: FastifyReply,
   scope: CallerScope,
   range: Range,
@@ -79,7 +97,7 @@ export function recipientCsv(
   ];
   return sendCsv(reply, 'recipient-report.csv', columns, async function* (stopped) {
     for (let offset = 0; !stopped(); offset += 10_000) {
-      const rows = (await query(scope, range, name, 10_000, offset).execute(db)).rows;
+      const rows = (await query(recipients, scope, range, name, 10_000, offset).execute(db)).rows;
       if (!rows.length) return;
       yield rows.map(toRow);
       if (rows.length < 10_000) return;

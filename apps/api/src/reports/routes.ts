@@ -142,8 +142,9 @@ export default async function reportRoutes(base: FastifyInstance) {
         const b = dayBounds(q.date_gte, q.date_lte);
         return resolveRange(b.start, b.end, new Date(), 30 * DAY);
       });
-      if (q.format === 'csv') return recipientCsv(app.db, reply, callerScope(req), range, q.recipient_name);
-      return recipientReport(app.db, callerScope(req), range, q);
+      const recipients = app.content.recipientRows(app.db);
+      if (q.format === 'csv') return recipientCsv(app.db, recipients, reply, callerScope(req), range, q.recipient_name);
+      return recipientReport(app.db, recipients, callerScope(req), range, q);
     },
   );
 }
