@@ -2,6 +2,7 @@
 // destination, and kept so that a refresh reads only the slices that entered and left the range.
 import { sql, type Kysely } from 'kysely';
 import { catalogRepository } from '../catalog';
+import { sentMessages } from '../messaging';
 import type { Database } from '../db/schema';
 import type { PumpingThresholds } from './engine/pumping';
 import type { CompanyBaseline } from './engine/destination-share';
@@ -66,8 +67,7 @@ export async function readBaseline(
   const counted = (range: ReturnType<typeof sql>, sign: ReturnType<typeof sql>) =>
     sql<{ dest: string; n: number; premium: number }>`select left(dnis, ${1 + t.destinationDigits}) as dest,
         sum(${sign})::int as n, sum(case when ${premium} then ${sign} else 0 end)::int as premium
-      from sms where company_uuid = ${company.company_uuid} and is_received = false and status <> 'blocked'
-        and ${range}
+      from ${sentMessages(sql.val(company.company_uuid))} s where ${range}
       group by 1`.execute(db);
   const between = (a: number, b: number) => sql`(created_on >= ${new Date(a)} and created_on < ${new Date(b)})`;
 

@@ -6,9 +6,8 @@ import { sql } from 'kysely';
 import { IdParam, SmsFeedback, SmsFeedbackBody } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
-import { rowsOf } from '../lib/tenancy';
+import { callerScope } from '../lib/tenancy';
 import { notFound } from '../lib/http-error';
-import { SMS_OWNERS } from '../messaging';
 
 // The sending company only: the feed is its own verification flow's, not its reseller's or the platform's.
 // Any user of the company may report (the verification service's API key is seldom the sender's).
@@ -28,13 +27,7 @@ export default async function feedbackRoutes(base: FastifyInstance) {
       },
     },
     async (req) => {
-      const sms = await app.db
-        .selectFrom('sms')
-        .select(['sms_uuid', 'company_uuid'])
-        .where('sms_uuid', '=', req.params.id)
-        .where('is_received', '=', false)
-        .where(rowsOf(req, SMS_OWNERS))
-        .executeTakeFirst();
+      const sms = await app.messagingRepository.visibleOutgoing(app.db, callerScope(req), req.params.id);
       if (!sms?.company_uuid) throw notFound('Message');
       // the last report wins (a code first reported unused may be used late)
       const row = await app.db

@@ -11,7 +11,7 @@
 // commits, are not fed: a burst is a matter of seconds, not of one stuck transaction).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { ObservedSend } from '../messaging';
+import { sentMessages, type ObservedSend } from '../messaging';
 
 export const OBSERVER_ROLE = 'pumping-observer';
 
@@ -89,9 +89,8 @@ export class StoredTrafficObserver {
     const rows = (
       await sql<Row>`select s.sms_uuid, s.company_uuid, c.reseller_uuid, c.product_uuid, s.dnis, s.text, s.segments,
           s.price::text as price, (extract(epoch from s.created_on) * 1000)::float8 as at
-        from sms s join companies c on c.company_uuid = s.company_uuid
-        where s.is_received = false and s.created_on >= to_timestamp(${this.cursor / 1000}::float8)
-          and s.status <> 'blocked' and s.price is not null
+        from ${sentMessages()} s join companies c on c.company_uuid = s.company_uuid
+        where s.created_on >= to_timestamp(${this.cursor / 1000}::float8) and s.price is not null
         order by s.created_on, s.sms_uuid limit ${PAGE}`.execute(this.db)
     ).rows;
     const fresh = rows.filter((r) => !this.fed.has(r.sms_uuid));

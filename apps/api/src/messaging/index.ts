@@ -16,6 +16,7 @@ import { REPO_ROOT } from '../config';
 import gatewayRoutes from './gateway-routes';
 import { dlrReceiver, secretCheck, simulatorCall } from './gateway-dlr';
 import { apiOf } from '../lib/api-context';
+import { messagingRepository, type MessagingRepository } from './repository';
 
 export { MessagingService } from './service';
 export { BlockedError, type MessagingHooks, type SendInput, type CompanyFacts } from './pipeline-types';
@@ -28,6 +29,7 @@ export { countSegments } from './engine/segments';
 export { DEFAULT_STOP_REPLY, optKeyword } from './engine/keywords';
 export type { SendGuards, GuardView, Destination, ObservedSend, ChargedAccount, AccountSpend } from './guard-port';
 export { SMS_OWNERS } from './queries';
+export { messagingRepository, sentMessages, type MessagingRepository } from './repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +37,8 @@ declare module 'fastify' {
     gateway: GatewayAdapter;
     /** the SMS pipeline (send, delivery reports, incoming messages) and its hooks */
     messaging: MessagingService;
+    /** messaging's repository: what other domains read of its tables */
+    messagingRepository: MessagingRepository;
   }
 }
 
@@ -90,6 +94,7 @@ export default fp(
     app.decorate('gatewayControl', control);
     const service = new MessagingService(app.db, app.catalog, gateway, app.log);
     app.decorate('messaging', service);
+    app.decorate('messagingRepository', messagingRepository);
     // scheduled single messages: sent by the node that leads this role (any node, taken over within a poll)
     service.sendsScheduled = () => app.leadership.holds(SCHEDULED_ROLE);
     app.leadership.lead(SCHEDULED_ROLE, { tick: () => service.pollSchedule(), lost: () => service.disarmScheduler() });

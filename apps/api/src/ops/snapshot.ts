@@ -12,22 +12,16 @@ const round = (n: number | null, digits = 3) => (n === null ? null : Number(n.to
 
 async function databaseFigures(app: FastifyInstance) {
   const db = app.db;
+  const api = apiOf(app);
   const [messages, links, outbox, webhooks] = await Promise.all([
-    sql<{ state: string; count: number }>`
-      select status as state, count(*)::int as count from sms where is_received = false group by status order by status`.execute(
-      db,
-    ),
-    // handed to a link in the last minute; created_on bounds the scan to the list index's recent end
-    sql<{ link: string; count: number }>`
-      select coalesce(smsc_id, 'unknown') as link, count(*)::int as count from sms
-      where is_received = false and created_on > now() - interval '15 minutes' and sent_on > now() - interval '60 seconds'
-      group by 1`.execute(db),
+    api.messagingRepository.outgoingByStatus(db),
+    api.messagingRepository.handedLastMinute(db),
     sql<{ pending: number; failed: number; oldest: Date | null }>`
       select count(*) filter (where status = 'pending')::int as pending, count(*) filter (where status = 'failed')::int as failed,
         min(created_on) filter (where status = 'pending') as oldest from outbox`.execute(db),
-    apiOf(app).numbers.webhookFailures(db),
+    api.numbers.webhookFailures(db),
   ]);
-  return { messages: messages.rows, links: links.rows, outbox: outbox.rows[0], webhooks };
+  return { messages, links, outbox: outbox.rows[0], webhooks };
 }
 
 export async function operationsSnapshot(app: FastifyInstance): Promise<OperationsSnapshot> {

@@ -76,5 +76,5 @@ export default fp(
       async () => operationsSnapshot(app),
     );
   },
-  { name: 'ops-wiring', dependencies: ['ops', 'jobs', 'numbers'] },
+  { name: 'ops-wiring', dependencies: ['ops', 'jobs', 'numbers', 'messaging'] },
 );

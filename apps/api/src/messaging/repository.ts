@@ -1,0 +1,67 @@
+// Messaging's repository: what other domains read of its tables (sms and the rest), so that no file outside
+// messaging names them (tools/eslint/api-table-owners.mjs). The messaging plugin decorates the API context
+// with it as `app.messagingRepository` (`app.messaging` is the send pipeline's service); a query module with
+// no app imports `messagingRepository` from the index. Not every domain calls it yet: the budget in
+// tools/eslint/api-table-owners.json counts what still names messaging's tables. Where another domain's
+// statement reads messages beside its own work (the guards' pumping counts), messaging hands it a fragment
+// (`sentMessages`) instead: the statement, and its plan, stay what they were.
+import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../db/schema';
+import { visibleRows, type CallerScope } from '../lib/tenancy';
+import { SMS_OWNERS } from './queries';
+
+type Db = Kysely<Database>;
+
+/**
+ * The messages that went out or were priced to go (sent, not received, not blocked) as a relation with the
+ * columns sms_uuid, company_uuid, dnis, text, segments, price, created_on; of one company when it is given.
+ * A plain sub-select: PostgreSQL pulls it up into the statement that selects from it.
+ */
+export const sentMessages = (company?: Expression<string>): RawBuilder<unknown> =>
+  sql`(select sms_uuid, company_uuid, dnis, text, segments, price, created_on from sms
+    where is_received = false and status <> 'blocked'${company ? sql` and company_uuid = ${company}` : sql``})`;
+
+export interface MessagingRepository {
+  sentMessages: typeof sentMessages;
+  /** an outgoing message the caller may see (any status), with its company; undefined otherwise */
+  visibleOutgoing(
+    db: Db,
+    scope: CallerScope,
+    sms_uuid: string,
+  ): Promise<{ sms_uuid: string; company_uuid: string | null } | undefined>;
+  /** outgoing messages by status, every company (the Operations figures) */
+  outgoingByStatus(db: Db): Promise<{ state: string; count: number }[]>;
+  /** messages handed to each gateway link (smsc_id, 'unknown' for none) in the last minute */
+  handedLastMinute(db: Db): Promise<{ link: string; count: number }[]>;
+}
+
+export const messagingRepository: MessagingRepository = {
+  sentMessages,
+
+  async visibleOutgoing(db, scope, sms_uuid) {
+    return db
+      .selectFrom('sms')
+      .select(['sms_uuid', 'company_uuid'])
+      .where('sms_uuid', '=', sms_uuid)
+      .where('is_received', '=', false)
+      .where(visibleRows(scope, SMS_OWNERS))
+      .executeTakeFirst();
+  },
+
+  async outgoingByStatus(db) {
+    const { rows } = await sql<{ state: string; count: number }>`
+      select status as state, count(*)::int as count from sms where is_received = false group by status order by status`.execute(
+      db,
+    );
+    return rows;
+  },
+
+  async handedLastMinute(db) {
+    // created_on bounds the scan to the list index's recent end
+    const { rows } = await sql<{ link: string; count: number }>`
+      select coalesce(smsc_id, 'unknown') as link, count(*)::int as count from sms
+      where is_received = false and created_on > now() - interval '15 minutes' and sent_on > now() - interval '60 seconds'
+      group by 1`.execute(db);
+    return rows;
+  },
+};
