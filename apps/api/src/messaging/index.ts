@@ -28,6 +28,7 @@ export { countSegments } from './engine/segments';
 export { DEFAULT_STOP_REPLY, optKeyword } from './engine/keywords';
 export type { SendGuards, GuardView, Destination, ObservedSend, ChargedAccount, AccountSpend } from './guard-port';
 export { SMS_OWNERS } from './queries';
+export type { SenderRegistrations, RegistrationView, RegistrationState } from './registration-port';
 
 declare module 'fastify' {
   interface FastifyInstance {

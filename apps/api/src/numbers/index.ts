@@ -6,7 +6,7 @@ import referenceRoutes from './reference-routes';
 import callFlowRoutes from './call-flow';
 import { builtInProvider, type InventoryProvider } from './provider';
 
-export { isCompanyNumber, findNumberOwner } from './lookup';
+export { isCompanyNumber, findNumberOwner, companySendingNumber } from './lookup';
 export { parseNanp } from './phone';
 export { zonesOfPrefix } from './time-zones';
 export type { InventoryProvider } from './provider';
