@@ -10,34 +10,36 @@ export * from './compliance-constants';
 // simulator unless an adapter is configured) or, for some countries' sender IDs, by the platform itself.
 
 const Timestamp = Type.String({ format: 'date-time' });
-const Short = Text({ maxLength: 200 });
-const Long = Text({ maxLength: 2000 });
 
 export const FilingKind = Type.Union(FILING_KINDS.map((k) => Type.Literal(k)));
 export type FilingKind = Static<typeof FilingKind>;
 export const FilingStatus = Type.Union(FILING_STATUSES.map((k) => Type.Literal(k)));
 export type FilingStatus = Static<typeof FilingStatus>;
 
-/** The fields a filing's kind asks for (the engine says which are required for each kind). */
-export const FilingDetails = Type.Object(
-  {
-    legal_name: Type.Optional(Short),
-    tax_id: Type.Optional(Text({ maxLength: 40 })),
-    website: Type.Optional(Short),
-    vertical: Type.Optional(Short),
-    contact_email: Type.Optional(Short),
-    use_case: Type.Optional(Short),
-    description: Type.Optional(Long),
-    sample_messages: Type.Optional(Type.Array(Text({ maxLength: 320 }), { maxItems: 5 })),
-    opt_in_flow: Type.Optional(Long),
-    monthly_volume: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000_000 })),
-    /** a country's own fields (sender IDs), keyed as the country's requirements name them */
-    country_fields: Type.Optional(Type.Record(Type.String({ maxLength: 40 }), Text({ maxLength: 200 }))),
-    /** a reference (number, link, file name) for each document the country asks for, keyed by its name */
-    documents: Type.Optional(Type.Record(Type.String({ maxLength: 80 }), Text({ maxLength: 300 }))),
-  },
-  { additionalProperties: false },
-);
+/** The fields a filing's kind asks for (the engine says which are required for each kind); `str` checks input. */
+const detailsOf = (str: (o: { maxLength: number }) => ReturnType<typeof Type.String>) =>
+  Type.Object(
+    {
+      legal_name: Type.Optional(str({ maxLength: 200 })),
+      tax_id: Type.Optional(str({ maxLength: 40 })),
+      website: Type.Optional(str({ maxLength: 200 })),
+      vertical: Type.Optional(str({ maxLength: 200 })),
+      contact_email: Type.Optional(str({ maxLength: 200 })),
+      use_case: Type.Optional(str({ maxLength: 200 })),
+      description: Type.Optional(str({ maxLength: 2000 })),
+      sample_messages: Type.Optional(Type.Array(str({ maxLength: 320 }), { maxItems: 5 })),
+      opt_in_flow: Type.Optional(str({ maxLength: 2000 })),
+      monthly_volume: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000_000 })),
+      /** a country's own fields (sender IDs), keyed as the country's requirements name them */
+      country_fields: Type.Optional(Type.Record(Type.String({ maxLength: 40 }), str({ maxLength: 200 }))),
+      /** a reference (number, link, file name) for each document the country asks for, keyed by its name */
+      documents: Type.Optional(Type.Record(Type.String({ maxLength: 80 }), str({ maxLength: 300 }))),
+    },
+    { additionalProperties: false },
+  );
+export const FilingDetails = detailsOf((o) => Text(o));
+/** the same fields in an answer (no input checks to serialize) */
+const FilingDetailsOut = detailsOf((o) => Type.String(o));
 export type FilingDetails = Static<typeof FilingDetails>;
 
 export const FilingCreate = Type.Object(
@@ -88,7 +90,7 @@ export const Filing = Type.Object({
   brand_name: Nullable(Type.String()),
   country: Nullable(Type.String()),
   sender_id: Nullable(Type.String()),
-  details: FilingDetails,
+  details: FilingDetailsOut,
   /** who reviews it: a registry (through the registry port) or the platform's system admin */
   reviewer: Type.Union([Type.Literal('registry'), Type.Literal('platform')]),
   registry_ref: Nullable(Type.String()),
