@@ -13,10 +13,10 @@ import type {
 } from '@smsc/shared-contract';
 import type { ListQueryArg } from '@smsc/shared-ui';
 
-export const FILING_TAG = 'Filing';
+export const FILING_TAG = 'Filing' as const;
 const LIST = { type: FILING_TAG, id: 'LIST' } as const;
 const unwrap = (a: FilingAnswer) => a.filing;
-const one = (id: string) => [LIST, { type: FILING_TAG, id }];
+const one = (id: string) => [LIST, { type: FILING_TAG, id }] as const;
 const at = (id: string, rest = '') => `/compliance/filing/${encodeURIComponent(id)}${rest}`;
 
 /** Sender registrations (docs/compliance.md): filings, their moves, their numbers, the countries' rules. */

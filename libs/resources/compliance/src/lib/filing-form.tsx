@@ -85,7 +85,7 @@ const optIn = text('opt_in_flow', 'Opt-in flow', { long: true });
 
 function BrandPicker({ company_uuid }: { company_uuid?: string }) {
   // a company role's list holds its own company's only; the admin and a reseller name the company
-  const brands = useListFilingsQuery({ kind: 'brand_10dlc', per_page: 100, ...(company_uuid ? { company_uuid } : {}) });
+  const brands = useListFilingsQuery({ kind: 'brand_10dlc', page: 0, per_page: 100, ...(company_uuid ? { company_uuid } : {}) });
   return (
     <Form.Item
       name="brand_uuid"
