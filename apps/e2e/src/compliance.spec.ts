@@ -21,7 +21,9 @@ async function setEnforcement(page: Page, enforcement: boolean) {
 }
 
 const option = (page: Page, text: string) =>
-  page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: text });
+  page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: text });
 
 async function compose(page: Page, to: string) {
   await menuTo(page, 'SMS center');

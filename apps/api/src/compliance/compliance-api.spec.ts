@@ -78,9 +78,13 @@ describe('compliance filings (API)', () => {
     expect(mine).toMatchObject({ status: 'draft', company_uuid: acmeCo, reviewer: 'registry' });
     expect(mine.history).toEqual([expect.objectContaining({ status: 'draft', actor: 'acme-admin@example.com' })]);
     // a company admin files only for its own company
-    expect((await call('POST', '/compliance/filing', acme, brandBody({ company_uuid: globexCo }))).statusCode).toBe(403);
+    expect((await call('POST', '/compliance/filing', acme, brandBody({ company_uuid: globexCo }))).statusCode).toBe(
+      403,
+    );
     // the reseller files for its company (Acme), not for the platform's direct company (Globex)
-    expect((await call('POST', '/compliance/filing', reseller, brandBody({ company_uuid: acmeCo }))).statusCode).toBe(201);
+    expect((await call('POST', '/compliance/filing', reseller, brandBody({ company_uuid: acmeCo }))).statusCode).toBe(
+      201,
+    );
     expect((await call('POST', '/compliance/filing', reseller, brandBody({ company_uuid: globexCo }))).statusCode).toBe(
       404,
     );
@@ -96,7 +100,9 @@ describe('compliance filings (API)', () => {
     expect((await call('POST', `/compliance/filing/${mine.filing_uuid}/submit`, globex)).statusCode).toBe(404);
     expect((await call('GET', '/compliance/filing', user)).statusCode).toBe(403);
     const listed = async (as: H) =>
-      (await call('GET', '/compliance/filing?per_page=100', as)).json().items.map((f: { company_uuid: string }) => f.company_uuid);
+      (await call('GET', '/compliance/filing?per_page=100', as))
+        .json()
+        .items.map((f: { company_uuid: string }) => f.company_uuid);
     expect(new Set(await listed(acme))).toEqual(new Set([acmeCo]));
     expect(new Set(await listed(reseller))).toEqual(new Set([acmeCo]));
     expect(new Set(await listed(admin))).toEqual(new Set([acmeCo, globexCo]));
@@ -105,27 +111,38 @@ describe('compliance filings (API)', () => {
     expect(await listed(other.headers)).toEqual([]);
     expect((await call('GET', `/compliance/filing/${mine.filing_uuid}`, other.headers)).statusCode).toBe(404);
     // only the system admin reviews and sets enforcement
-    expect((await call('POST', `/compliance/filing/${mine.filing_uuid}/review`, reseller, { decision: 'approve' })).statusCode).toBe(403);
+    expect(
+      (await call('POST', `/compliance/filing/${mine.filing_uuid}/review`, reseller, { decision: 'approve' }))
+        .statusCode,
+    ).toBe(403);
     expect((await call('PUT', '/compliance/settings', acme, { enforcement: true })).statusCode).toBe(403);
   });
 
   it('moves draft → in review → rejected with the reason → edited → resubmitted → approved, each move in the history and the audit log', async () => {
     const brand = await approvedBrand(acme);
-    const made = (await call('POST', '/compliance/filing', acme, campaignBody(brand, ['Your order shipped']))).json().filing;
+    const made = (await call('POST', '/compliance/filing', acme, campaignBody(brand, ['Your order shipped']))).json()
+      .filing;
     const id = made.filing_uuid;
     // an incomplete filing is refused with the fields it lacks
-    const bare = (await call('POST', '/compliance/filing', acme, { kind: 'campaign_10dlc', name: 'x', details: {} })).json()
-      .filing;
+    const bare = (
+      await call('POST', '/compliance/filing', acme, { kind: 'campaign_10dlc', name: 'x', details: {} })
+    ).json().filing;
     const incomplete = await call('POST', `/compliance/filing/${bare.filing_uuid}/submit`, acme);
     expect(incomplete.statusCode).toBe(400);
-    expect(incomplete.json().errors).toMatchObject({ brand_uuid: expect.any(String), 'details.opt_in_flow': 'Required' });
+    expect(incomplete.json().errors).toMatchObject({
+      brand_uuid: expect.any(String),
+      'details.opt_in_flow': 'Required',
+    });
 
     const sent = await call('POST', `/compliance/filing/${id}/submit`, acme);
     expect(sent.json().filing).toMatchObject({ status: 'in_review', registry_ref: expect.stringMatching(/^SIM-/) });
     // nothing can be edited while in review
     expect((await call('PATCH', `/compliance/filing/${id}`, acme, { name: 'Other' })).statusCode).toBe(409);
     const rejected = await decided(id);
-    expect(rejected).toMatchObject({ status: 'rejected', status_reason: expect.stringMatching(/Reply STOP to opt out/) });
+    expect(rejected).toMatchObject({
+      status: 'rejected',
+      status_reason: expect.stringMatching(/Reply STOP to opt out/),
+    });
 
     const edited = await call('PATCH', `/compliance/filing/${id}`, acme, {
       details: { ...made.details, sample_messages: ['Acme: your order shipped. Reply STOP to opt out'] },
@@ -160,7 +177,8 @@ describe('compliance filings (API)', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.brand_uuid).toMatch(/must be approved/);
     // and a brand of another company cannot be named
-    const theirs = (await call('POST', '/compliance/filing', admin, brandBody({ company_uuid: globexCo }))).json().filing;
+    const theirs = (await call('POST', '/compliance/filing', admin, brandBody({ company_uuid: globexCo }))).json()
+      .filing;
     expect((await call('POST', '/compliance/filing', acme, campaignBody(theirs.filing_uuid))).statusCode).toBe(404);
   });
 
@@ -191,7 +209,9 @@ describe('compliance filings (API)', () => {
     // a registry-reviewed filing is not the admin's to decide
     const brand = (await call('POST', '/compliance/filing', acme, brandBody())).json().filing.filing_uuid;
     await call('POST', `/compliance/filing/${brand}/submit`, acme);
-    expect((await call('POST', `/compliance/filing/${brand}/review`, admin, { decision: 'approve' })).statusCode).toBe(409);
+    expect((await call('POST', `/compliance/filing/${brand}/review`, admin, { decision: 'approve' })).statusCode).toBe(
+      409,
+    );
   });
 
   it('a registry outage leaves the filing as it was, with a 503 saying to try again', async () => {
@@ -205,7 +225,9 @@ describe('compliance filings (API)', () => {
 
   it('with enforcement on, an unregistered US long code is refused before any charge, with what to file; attached to an approved campaign it sends', async () => {
     await fundCompany(t.app, acmeCo, 10_000_000n);
-    expect((await call('PUT', '/compliance/settings', admin, { enforcement: true })).json()).toEqual({ enforcement: true });
+    expect((await call('PUT', '/compliance/settings', admin, { enforcement: true })).json()).toEqual({
+      enforcement: true,
+    });
     const before = await balanceOf(t.app.db, { company_uuid: acmeCo });
     const send = () => call('POST', '/sms', acme, { ani: '+14155553303', dnis: '+13125550111', text: 'Hello' });
     const refused = await send();
@@ -220,8 +242,15 @@ describe('compliance filings (API)', () => {
     expect((await balanceOf(t.app.db, { company_uuid: acmeCo })).available).toBe(before.available);
     // the quote says so too, and to a country that needs no registration the sender is fine
     const q = await call('POST', '/sms/quote', acme, { text: 'Hello', dnis: '+13125550111', ani: '+14155553303' });
-    expect(q.json()).toMatchObject({ reason: 'sender_unregistered', registration: { state: 'unregistered', enforced: true } });
-    const abroad = await call('POST', '/sms/quote', acme, { text: 'Hello', dnis: '+4915112345678', ani: '+14155553303' });
+    expect(q.json()).toMatchObject({
+      reason: 'sender_unregistered',
+      registration: { state: 'unregistered', enforced: true },
+    });
+    const abroad = await call('POST', '/sms/quote', acme, {
+      text: 'Hello',
+      dnis: '+4915112345678',
+      ani: '+14155553303',
+    });
     expect(abroad.json().registration.state).toBe('not_required');
 
     // numbers attach only to an approved campaign, and only the company's own
@@ -232,7 +261,9 @@ describe('compliance filings (API)', () => {
       .select('did_uuid')
       .where('did', '=', '+14155553303')
       .executeTakeFirstOrThrow();
-    expect((await call('POST', `/compliance/filing/${c}/numbers`, acme, { did_uuid: did.did_uuid })).statusCode).toBe(409);
+    expect((await call('POST', `/compliance/filing/${c}/numbers`, acme, { did_uuid: did.did_uuid })).statusCode).toBe(
+      409,
+    );
     await call('POST', `/compliance/filing/${c}/submit`, acme);
     expect((await decided(c)).status).toBe('approved');
     const globexDid = await t.app.db
@@ -240,9 +271,9 @@ describe('compliance filings (API)', () => {
       .select('did_uuid')
       .where('company_uuid', '=', globexCo)
       .executeTakeFirstOrThrow();
-    expect((await call('POST', `/compliance/filing/${c}/numbers`, acme, { did_uuid: globexDid.did_uuid })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call('POST', `/compliance/filing/${c}/numbers`, acme, { did_uuid: globexDid.did_uuid })).statusCode,
+    ).toBe(404);
     const attached = await call('POST', `/compliance/filing/${c}/numbers`, acme, { did_uuid: did.did_uuid });
     expect(attached.json().filing.numbers).toEqual([{ did_uuid: did.did_uuid, did: '+14155553303' }]);
     const ok = await send();

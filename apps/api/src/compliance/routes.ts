@@ -36,7 +36,9 @@ export default async function complianceRoutes(base: FastifyInstance, opts: { se
   const { service } = opts;
   const visible = (req: FastifyRequest, id: string) =>
     findRow(app.db, rowsOf(req, FILING_OWNERS), id).then((r) => orNotFound(r, 'Filing'));
-  const answer = async (id: string) => ({ filing: await filingWithHistory(app.db, orNotFound(await findRow(app.db, null, id), 'Filing')) });
+  const answer = async (id: string) => ({
+    filing: await filingWithHistory(app.db, orNotFound(await findRow(app.db, null, id), 'Filing')),
+  });
 
   /** A campaign's brand: a brand filing of the same company (404 otherwise, like any id the caller may not name). */
   const checkBrand = async (req: FastifyRequest, company_uuid: string, brand_uuid: string | null | undefined) => {
@@ -96,7 +98,10 @@ export default async function complianceRoutes(base: FastifyInstance, opts: { se
 
   app.patch(
     '/compliance/filing/:id',
-    { config: { access: filers }, schema: { tags, params: IdParam, body: FilingPatch, response: { 200: FilingAnswer } } },
+    {
+      config: { access: filers },
+      schema: { tags, params: IdParam, body: FilingPatch, response: { 200: FilingAnswer } },
+    },
     async (req) => {
       const before = await visible(req, req.params.id);
       if (!EDITABLE.includes(before.status))
@@ -114,7 +119,9 @@ export default async function complianceRoutes(base: FastifyInstance, opts: { se
           ...(before.kind === 'sender_id' && b.country !== undefined
             ? { country: b.country, reviewer: reviewerOf(before.kind, b.country) }
             : {}),
-          ...(before.kind === 'sender_id' && b.sender_id !== undefined ? { sender_id: b.sender_id?.trim() ?? null } : {}),
+          ...(before.kind === 'sender_id' && b.sender_id !== undefined
+            ? { sender_id: b.sender_id?.trim() ?? null }
+            : {}),
           updated_on: new Date(),
         })
         .where('filing_uuid', '=', before.filing_uuid)
@@ -169,7 +176,10 @@ export default async function complianceRoutes(base: FastifyInstance, opts: { se
 
   app.post(
     '/compliance/filing/:id/review',
-    { config: { access: adminOnly }, schema: { tags, params: IdParam, body: FilingReview, response: { 200: FilingAnswer } } },
+    {
+      config: { access: adminOnly },
+      schema: { tags, params: IdParam, body: FilingReview, response: { 200: FilingAnswer } },
+    },
     async (req) => {
       const row = orNotFound(await findRow(app.db, null, req.params.id), 'Filing');
       if (row.reviewer !== 'platform') throw new HttpError(409, `The registry reviews this ${kindWords(row.kind)}`);
@@ -189,7 +199,10 @@ export default async function complianceRoutes(base: FastifyInstance, opts: { se
 
   app.post(
     '/compliance/filing/:id/numbers',
-    { config: { access: filers }, schema: { tags, params: IdParam, body: FilingAttach, response: { 200: FilingAnswer } } },
+    {
+      config: { access: filers },
+      schema: { tags, params: IdParam, body: FilingAttach, response: { 200: FilingAnswer } },
+    },
     async (req) => {
       const row = await visible(req, req.params.id);
       if (row.kind !== 'campaign_10dlc' && row.kind !== 'toll_free')
@@ -199,7 +212,9 @@ export default async function complianceRoutes(base: FastifyInstance, opts: { se
       if (row.kind === 'toll_free' && !number.is_toll_free)
         throw new FieldError({ did_uuid: `${number.did} is not a toll-free number` });
       if (row.kind === 'campaign_10dlc' && number.is_toll_free)
-        throw new FieldError({ did_uuid: `${number.did} is toll-free: it needs a toll-free verification, not a 10DLC campaign` });
+        throw new FieldError({
+          did_uuid: `${number.did} is toll-free: it needs a toll-free verification, not a 10DLC campaign`,
+        });
       const before = await app.db
         .selectFrom('compliance_filing_numbers')
         .selectAll()
@@ -207,7 +222,12 @@ export default async function complianceRoutes(base: FastifyInstance, opts: { se
         .executeTakeFirst();
       const after = await app.db
         .insertInto('compliance_filing_numbers')
-        .values({ did_uuid: number.did_uuid, did: number.did, filing_uuid: row.filing_uuid, company_uuid: row.company_uuid })
+        .values({
+          did_uuid: number.did_uuid,
+          did: number.did,
+          filing_uuid: row.filing_uuid,
+          company_uuid: row.company_uuid,
+        })
         .onConflict((oc) =>
           oc.column('did_uuid').doUpdateSet({ filing_uuid: row.filing_uuid, attached_on: new Date() }),
         )
@@ -251,7 +271,10 @@ export default async function complianceRoutes(base: FastifyInstance, opts: { se
 
   app.put(
     '/compliance/settings',
-    { config: { access: adminOnly }, schema: { tags, body: ComplianceSettings, response: { 200: ComplianceSettings } } },
+    {
+      config: { access: adminOnly },
+      schema: { tags, body: ComplianceSettings, response: { 200: ComplianceSettings } },
+    },
     async (req) => {
       const before = { enforcement: await service.enforced() };
       await writeEnforcement(app.db, req.body.enforcement);

@@ -33,7 +33,10 @@ export function simulatedDecision(f: RegistryFiling, attempt: number): RegistryD
   }
   // 3. a campaign needs an approved brand at the registry
   if (f.kind === 'campaign_10dlc' && f.brand?.status !== 'approved')
-    return { outcome: 'rejected', reason: 'The campaign’s brand is not approved: resubmit once the brand is approved.' };
+    return {
+      outcome: 'rejected',
+      reason: 'The campaign’s brand is not approved: resubmit once the brand is approved.',
+    };
   // 4. messages to the public must say how to stop them
   const samples = f.details.sample_messages ?? [];
   if (f.kind !== 'brand_10dlc' && f.kind !== 'sender_id' && !samples.some((s) => /\bSTOP\b/i.test(s)))
@@ -45,7 +48,8 @@ export function simulatedDecision(f: RegistryFiling, attempt: number): RegistryD
   if ((f.details.monthly_volume ?? 0) > 1_000_000 && (f.details.opt_in_flow ?? '').trim().length < 40)
     return {
       outcome: 'rejected',
-      reason: 'Above 1,000,000 messages a month the opt-in flow must be described in full (where, what wording, records kept).',
+      reason:
+        'Above 1,000,000 messages a month the opt-in flow must be described in full (where, what wording, records kept).',
     };
   return { outcome: 'approved' };
 }

@@ -36,7 +36,9 @@ export function EnforcementSetting({ canSet }: { canSet: boolean }) {
           }
         }}
       />
-      <label htmlFor="compliance-enforcement">Refuse sends from unregistered senders (10DLC, toll-free, sender IDs)</label>
+      <label htmlFor="compliance-enforcement">
+        Refuse sends from unregistered senders (10DLC, toll-free, sender IDs)
+      </label>
     </Space>
   );
 }
@@ -54,7 +56,11 @@ export function compliancePages(opts: { path: string; pickCompany: boolean; admi
     listExtra: <EnforcementSetting canSet={opts.admin} />,
     rowLinks: [{ label: 'Open', to: (f) => `filing/${f.filing_uuid}` }],
     extra: [
-      { path: 'new-filing', element: <NewFilingPage pickCompany={opts.pickCompany} />, handle: { title: 'New filing' } },
+      {
+        path: 'new-filing',
+        element: <NewFilingPage pickCompany={opts.pickCompany} />,
+        handle: { title: 'New filing' },
+      },
       { path: 'filing/:id', element: <FilingPage canReview={opts.admin} />, handle: { title: 'Filing' } },
     ],
   };

@@ -85,7 +85,12 @@ const optIn = text('opt_in_flow', 'Opt-in flow', { long: true });
 
 function BrandPicker({ company_uuid }: { company_uuid?: string }) {
   // a company role's list holds its own company's only; the admin and a reseller name the company
-  const brands = useListFilingsQuery({ kind: 'brand_10dlc', page: 0, per_page: 100, ...(company_uuid ? { company_uuid } : {}) });
+  const brands = useListFilingsQuery({
+    kind: 'brand_10dlc',
+    page: 0,
+    per_page: 100,
+    ...(company_uuid ? { company_uuid } : {}),
+  });
   return (
     <Form.Item
       name="brand_uuid"
@@ -96,7 +101,10 @@ function BrandPicker({ company_uuid }: { company_uuid?: string }) {
       <Select
         loading={brands.isFetching}
         placeholder="Choose the brand"
-        options={(brands.data?.items ?? []).map((b) => ({ label: `${b.name} (${b.status.replace('_', ' ')})`, value: b.filing_uuid }))}
+        options={(brands.data?.items ?? []).map((b) => ({
+          label: `${b.name} (${b.status.replace('_', ' ')})`,
+          value: b.filing_uuid,
+        }))}
       />
     </Form.Item>
   );

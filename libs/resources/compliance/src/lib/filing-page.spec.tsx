@@ -63,7 +63,12 @@ describe('a filing’s page', () => {
       const json = (b: unknown, status = 200) => ({ status, body: b });
       if (path.endsWith(`/compliance/filing/${ID}`) && method === 'PATCH') {
         const patch = body as Partial<FilingWithHistory>;
-        current = { ...current, ...patch, details: patch.details ?? current.details, updated_on: new Date().toISOString() };
+        current = {
+          ...current,
+          ...patch,
+          details: patch.details ?? current.details,
+          updated_on: new Date().toISOString(),
+        };
         return json({ filing: current });
       }
       if (path.endsWith(`/compliance/filing/${ID}/submit`)) {
@@ -72,7 +77,11 @@ describe('a filing’s page', () => {
       }
       if (path.endsWith(`/compliance/filing/${ID}`)) return json({ filing: current });
       if (path.endsWith('/compliance/filing'))
-        return json({ items: [{ ...current, filing_uuid: BRAND, name: 'Acme brand', kind: 'brand_10dlc', status: 'approved' }], total: 1, per_page: 100 });
+        return json({
+          items: [{ ...current, filing_uuid: BRAND, name: 'Acme brand', kind: 'brand_10dlc', status: 'approved' }],
+          total: 1,
+          per_page: 100,
+        });
       if (path.endsWith('/compliance/settings')) return json({ enforcement: true });
       return json({ error: { message: `unexpected ${path}` } }, 500);
     });
@@ -91,7 +100,9 @@ describe('a filing’s page', () => {
     await waitFor(() => expect(api.calls.some((c) => c.path.endsWith('/submit'))).toBe(true), { timeout: 10_000 });
     const patch = api.calls.find((c) => c.method === 'PATCH')?.body as { details: { sample_messages: string[] } };
     expect(patch.details.sample_messages).toEqual(['Your order shipped. Reply STOP to opt out']);
-    expect(await screen.findByText('In review', { selector: '[data-testid="filing-status"]' }, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await screen.findByText('In review', { selector: '[data-testid="filing-status"]' }, { timeout: 10_000 }),
+    ).toBeTruthy();
     // nothing can be changed while it is in review
     expect(screen.queryByRole('button', { name: 'Resubmit' })).toBeNull();
   }, 60_000);
@@ -99,7 +110,9 @@ describe('a filing’s page', () => {
   it('an approved campaign offers its numbers; a draft one says numbers come after approval', async () => {
     current = filing({ status: 'draft', status_reason: null });
     renderArea(`/area/compliance/filing/${ID}`);
-    expect(await screen.findByText('Numbers attach once the filing is approved.', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await screen.findByText('Numbers attach once the filing is approved.', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Submit for review' })).toBeTruthy();
   }, 60_000);
 });

@@ -121,7 +121,10 @@ function Review({ filing }: { filing: FilingWithHistory }) {
   const [reason, setReason] = useState('');
   const decide = async (decision: 'approve' | 'reject') => {
     try {
-      await review({ id: filing.filing_uuid, body: { decision, ...(reason.trim() ? { reason: reason.trim() } : {}) } }).unwrap();
+      await review({
+        id: filing.filing_uuid,
+        body: { decision, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+      }).unwrap();
       dispatch(showToast('success', decision === 'approve' ? 'Approved' : 'Rejected: the customer sees the reason'));
     } catch (e) {
       dispatch(showToast('error', describeApiError(e)));
@@ -162,9 +165,11 @@ export function FilingPage({ canReview }: { canReview: boolean }) {
   const [update, saving] = useUpdateFilingMutation();
   const [submit, submitting] = useSubmitFilingMutation();
   const [remove] = useDeleteFilingMutation();
+  // the form takes the stored values when they change (a save, a decision), not on every poll
+  const stored = f?.updated_on;
   useEffect(() => {
     if (f) form.setFieldsValue(toFilingValues(f));
-  }, [f?.updated_on, form]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [stored, form]); // eslint-disable-line
 
   if (q.isLoading) return <Card loading />;
   if (q.isError || !f) return <Alert type="error" showIcon title={describeApiError(q.error)} />;
@@ -195,7 +200,9 @@ export function FilingPage({ canReview }: { canReview: boolean }) {
           {f.renewal_due && <Tag color="orange">Renewal due</Tag>}
         </Descriptions.Item>
         <Descriptions.Item label="Company">{f.company_name}</Descriptions.Item>
-        <Descriptions.Item label="Reviewed by">{f.reviewer === 'platform' ? 'The platform' : 'The registry'}</Descriptions.Item>
+        <Descriptions.Item label="Reviewed by">
+          {f.reviewer === 'platform' ? 'The platform' : 'The registry'}
+        </Descriptions.Item>
         {f.brand_name && <Descriptions.Item label="Brand">{f.brand_name}</Descriptions.Item>}
         {f.registry_ref && <Descriptions.Item label="Registry reference">{f.registry_ref}</Descriptions.Item>}
         {f.expires_on && <Descriptions.Item label="Expires">{formatDateTime(f.expires_on)}</Descriptions.Item>}
@@ -211,7 +218,12 @@ export function FilingPage({ canReview }: { canReview: boolean }) {
         />
       )}
       {f.status === 'in_review' && (
-        <Alert style={{ marginTop: 16 }} type="info" showIcon title="In review: this page updates when it is decided." />
+        <Alert
+          style={{ marginTop: 16 }}
+          type="info"
+          showIcon
+          title="In review: this page updates when it is decided."
+        />
       )}
       <Card title="Details" style={{ marginTop: 16 }}>
         <Form form={form} layout="vertical" disabled={!editable} aria-label="Filing details">
