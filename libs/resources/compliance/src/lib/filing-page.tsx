@@ -169,7 +169,7 @@ export function FilingPage({ canReview }: { canReview: boolean }) {
   const stored = f?.updated_on;
   useEffect(() => {
     if (f) form.setFieldsValue(toFilingValues(f));
-  }, [stored, form]); // eslint-disable-line
+  }, [stored, form]);
 
   if (q.isLoading) return <Card loading />;
   if (q.isError || !f) return <Alert type="error" showIcon title={describeApiError(q.error)} />;
