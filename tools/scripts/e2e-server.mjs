@@ -69,6 +69,8 @@ const env = {
   // meet the demo's 5% failure rate (failures are covered by the server tests)
   SMSC_SIM_FAILURE_RATE: process.env.SMSC_SIM_FAILURE_RATE ?? '0',
   SMSC_SIM_LATENCY_MS: process.env.SMSC_SIM_LATENCY_MS ?? '300',
+  // the registry simulator decides filings in 2 s (docs/compliance.md)
+  COMPLIANCE_SIM_REVIEW_SECONDS: process.env.COMPLIANCE_SIM_REVIEW_SECONDS ?? '2',
   // the webhook journey's endpoint listens on loopback, which the address policy refuses outside tests (the policy
   // itself is covered by the server tests)
   WEBHOOK_ALLOW_PRIVATE: process.env.WEBHOOK_ALLOW_PRIVATE ?? 'true',

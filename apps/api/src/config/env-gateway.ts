@@ -23,6 +23,22 @@ export const GATEWAY_ENV = {
     description:
       'spend and fraud guards on the send pipeline (spend limits, destinations, pumping, margin floor; docs/guards.md); false only to measure their cost',
   }),
+  COMPLIANCE_ENFORCEMENT: bool({
+    default: false,
+    group: 'Gateway',
+    description:
+      'refuse sends from unregistered senders where the destination requires a registration (US 10DLC, toll-free verification, sender IDs; docs/compliance.md) until the system admin sets it on the Compliance settings; off so existing traffic keeps flowing until its filings are approved',
+  }),
+  COMPLIANCE_SIM_REVIEW_SECONDS: num(0, 86400, {
+    default: 20,
+    group: 'Gateway',
+    description: 'built-in registry simulator: how long a filing stays in review before its decision',
+  }),
+  COMPLIANCE_RENEWAL_CHECK_SECONDS: num(1, 1e7, {
+    default: 3600,
+    group: 'Gateway',
+    description: 'how often registrations are checked for renewal reminders (30 days ahead) and expiry',
+  }),
   SMSC_SIM_FAILURE_RATE: num(0, 1, {
     default: 0.05,
     group: 'Gateway',

@@ -18,6 +18,7 @@ import { GUARDS_MIGRATIONS } from '../guards/migrations';
 import { COMPANY_WEBHOOK_MIGRATIONS } from '../company-webhooks/migrations';
 import { AUTO_RECHARGE_MIGRATIONS } from '../auto-recharge/migrations';
 import { LIVE_MIGRATIONS } from '../live/migrations';
+import { COMPLIANCE_MIGRATIONS } from '../compliance/migrations';
 
 export type { Migration, MigrationContext } from './migrator';
 
@@ -128,6 +129,7 @@ const MIGRATIONS: Migration[] = [
   ...COMPANY_WEBHOOK_MIGRATIONS,
   ...AUTO_RECHARGE_MIGRATIONS,
   ...LIVE_MIGRATIONS,
+  ...COMPLIANCE_MIGRATIONS,
 ];
 
 /**

@@ -15,6 +15,7 @@ import type { SmppTables } from '../smpp/schema';
 import type { GuardTables } from '../guards/schema';
 import type { CompanyWebhookTables } from '../company-webhooks/schema';
 import type { AutoRechargeTables } from '../auto-recharge/schema';
+import type { ComplianceTables } from '../compliance/schema';
 
 type Created = ColumnType<Date, Date | undefined, never>;
 export type OutboxStatus = 'pending' | 'sent' | 'kept' | 'failed';
@@ -35,7 +36,8 @@ export interface Database
     SmppTables,
     GuardTables,
     CompanyWebhookTables,
-    AutoRechargeTables {
+    AutoRechargeTables,
+    ComplianceTables {
   resellers: {
     reseller_uuid: Generated<string>;
     reseller_name: string;

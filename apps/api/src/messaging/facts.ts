@@ -7,6 +7,7 @@ import { FieldError, notFound } from '../lib/http-error';
 import type { CatalogCache } from '../catalog';
 import { isSenderOf, parseNanp } from '../numbers';
 import type { SendGuards } from './guard-port';
+import type { SenderRegistrations } from './registration-port';
 import { judge, parseDestination } from './judge';
 import type { CompanyFacts, MessagingHooks } from './pipeline-types';
 
@@ -20,6 +21,7 @@ export class SendFacts {
     private readonly catalog: CatalogCache,
     private readonly guards: () => SendGuards,
     private readonly resolveTemplate: () => MessagingHooks['resolveTemplate'],
+    private readonly registrations: () => SenderRegistrations,
   ) {}
 
   async company(company_uuid: string): Promise<CompanyFacts> {
@@ -74,10 +76,12 @@ export class SendFacts {
       if (filled.missing.length) throw new FieldError({ text: unfilledMessage(filled.missing) });
       text = filled.text;
     }
-    const [checks, filters, catalog] = await Promise.all([
+    const [checks, filters, catalog, registrations] = await Promise.all([
       this.senderAndSuppression(company.company_uuid, m.system ? null : m.ani, m.system ? null : destination),
       m.system ? [] : this.filtersFor(company.reseller_uuid),
       this.catalog.current(),
+      // the platform's own replies (STOP, HELP) answer on the number that was texted: no filing is asked of them
+      m.system ? null : this.registrations().view(company.company_uuid),
     ]);
     const { decision, seg } = judge(
       company,
@@ -91,6 +95,7 @@ export class SendFacts {
       { ani: m.ani, dnis: m.dnis, text },
       parsed,
       view,
+      registrations,
     );
     return { decision, destination, text, seg, limited: !!view?.limited };
   }

@@ -8,6 +8,7 @@ import { decide, type SendFacts } from './engine/pipeline';
 import { countSegments } from './engine/segments';
 import { matchFilter } from './engine/keywords';
 import type { Destination, GuardView } from './guard-port';
+import { registrationRefusal, type RegistrationView } from './registration-port';
 import type { CompanyFacts } from './pipeline-types';
 import type { BatchItem, Judged } from './batch';
 import { mapInSlices } from '../lib/event-loop-turns';
@@ -25,6 +26,7 @@ export function judge(
   m: { ani: string; dnis: string; text: string },
   parsed: Destination | null = parseDestination(m.dnis),
   view: GuardView | null = null,
+  registrations: RegistrationView | null = null,
 ) {
   const destination = parsed?.e164 ?? null;
   const seg = countSegments(m.text);
@@ -43,6 +45,7 @@ export function judge(
       template: facts.template,
       suppressed: facts.suppressed,
       filterHit: matchFilter(m.text, filters),
+      unregistered: registrationRefusal(registrations, m.ani, parsed),
       guard: parsed && view ? view.check(parsed) : null,
       segments: seg.segments,
       encoding: seg.encoding,
@@ -72,6 +75,7 @@ export async function judgeBatch(
   items: BatchItem[],
   view: GuardView | null = null,
   sliceMs?: number,
+  registrations: RegistrationView | null = null,
 ): Promise<Judged[]> {
   const map = <R>(fn: (item: BatchItem, i: number) => R): Promise<R[]> | R[] =>
     sliceMs ? mapInSlices(items, fn, sliceMs) : items.map(fn);
@@ -102,6 +106,7 @@ export async function judgeBatch(
       { ...item, ani },
       parsed[i],
       view,
+      registrations,
     );
     return {
       item,

@@ -15,6 +15,7 @@ import { DlrBatcher } from './dlr-batch';
 import { SendBatcher } from './send-batch';
 import { NO_GUARDS, type AccountSpend, type GuardView, type SendGuards } from './guard-port';
 import { SendFacts } from './facts';
+import { NO_REGISTRATIONS, type RegistrationView, type SenderRegistrations } from './registration-port';
 import { MessageMoves } from './moves';
 import { Scheduler } from './scheduler';
 import { Inbound } from './inbound';
@@ -37,6 +38,19 @@ export class MessagingService {
   /** The spend and fraud guards (the guards plugin, which declares `messaging` a dependency, calls this). */
   useGuards(guards: SendGuards): void {
     this.guards = guards;
+  }
+
+  /** sender registrations (the compliance domain plugs its service in; none required until then) */
+  private registrations: SenderRegistrations = NO_REGISTRATIONS;
+
+  /** Sender registrations (the compliance plugin, which declares `messaging` a dependency, calls this). */
+  useRegistrations(registrations: SenderRegistrations): void {
+    this.registrations = registrations;
+  }
+
+  /** The company's approved registrations as the pipeline applies them (the quote shows their state); null: none. */
+  registrationView(company_uuid: string): Promise<RegistrationView | null> {
+    return this.registrations.view(company_uuid);
   }
 
   /** The company's guards as the pipeline applies them (the quote box shows their verdict); null: none. */
@@ -100,6 +114,7 @@ export class MessagingService {
       catalog,
       () => this.guards,
       () => this.resolveTemplate,
+      () => this.registrations,
     );
     this.moves = new MessageMoves(db, gateway, () => catalog.current());
     this.dlr = new DlrBatcher(db, undefined, () => catalog.current());
@@ -212,6 +227,7 @@ export class MessagingService {
         items,
         await this.guards.view(company),
         opts.sliceMs,
+        await this.registrations.view(company.company_uuid),
       ),
     store: async (
       trx: Transaction<Database>,

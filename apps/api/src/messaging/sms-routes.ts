@@ -20,6 +20,7 @@ import { FieldError, HttpError } from '../lib/http-error';
 import { MAX_PER_PAGE, SmsEvents } from '@smsc/shared-contract';
 import { balanceOf, formatMoney } from '../billing';
 import { parseDnis, quote } from '../catalog';
+import { parseNanp } from '../numbers';
 import { ordering, paging } from '../lib/list';
 import { countSegments } from './engine/segments';
 import { findSms, smsPage, SMS_OWNERS, SMS_ORDERS, type SmsFilters } from './queries';
@@ -235,20 +236,31 @@ export default async function smsRoutes(base: FastifyInstance) {
       if (!b.dnis) return out;
       const parsed = parseDnis(b.dnis);
       if (!parsed) return { ...out, reason: 'bad_number' };
+      const dest = { e164: `+${parsed.digits}`, iso2: parsed.iso2 };
+      // the sender's registration for this destination, as the pipeline applies it (docs/compliance.md)
+      const registrations = b.ani ? await app.messaging.registrationView(company.company_uuid) : null;
+      const registration = b.ani ? (registrations?.state(parseNanp(b.ani)?.e164 ?? b.ani.trim(), dest) ?? null) : null;
+      if (registration?.enforced && registration.state === 'unregistered')
+        return { ...out, registration, reason: 'sender_unregistered' };
       // the guards' verdict first, as the pipeline applies it (destinations, pumping holds, the margin floor)
       const view = await app.messaging.guardView(company);
-      const refused = view?.check({ e164: `+${parsed.digits}`, iso2: parsed.iso2 });
-      if (refused) return { ...out, reason: refused.reason };
-      if (!company.product_uuid) return { ...out, reason: 'no_price' };
+      const refused = view?.check(dest);
+      if (refused) return { ...out, registration, reason: refused.reason };
+      if (!company.product_uuid) return { ...out, registration, reason: 'no_price' };
       const q = quote(await app.catalog.current(), {
         productUuid: company.product_uuid,
         dnis: parsed.digits,
         minMarginMicros: view?.minMarginMicros ?? undefined,
       });
-      if (!q.ok) return { ...out, reason: q.reason };
-      if (!money) return out;
+      if (!q.ok) return { ...out, registration, reason: q.reason };
+      if (!money) return { ...out, registration };
       const unit = BigInt(q.priceMicros);
-      return { ...out, unit_price: formatMoney(unit), price: formatMoney(unit * BigInt(seg.segments)) };
+      return {
+        ...out,
+        registration,
+        unit_price: formatMoney(unit),
+        price: formatMoney(unit * BigInt(seg.segments)),
+      };
     },
   );
 }

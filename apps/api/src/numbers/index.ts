@@ -8,7 +8,7 @@ import callFlowRoutes from './call-flow';
 import { builtInProvider, type InventoryProvider } from './provider';
 import { numbersRepository, type NumbersRepository } from './repository';
 
-export { isCompanyNumber, findNumberOwner } from './lookup';
+export { isCompanyNumber, findNumberOwner, companySendingNumber } from './lookup';
 export { parseNanp } from './phone';
 export { zonesOfPrefix } from './time-zones';
 export type { InventoryProvider } from './provider';

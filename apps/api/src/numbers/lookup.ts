@@ -40,3 +40,18 @@ export async function findNumberOwner(db: Kysely<Database>, number: string): Pro
     .executeTakeFirst();
   return row ? { ...row, company_uuid: row.company_uuid as string } : null;
 }
+
+/** A company's sending number by id (did_type ani), with whether it is toll-free; undefined when it has none such. */
+export async function companySendingNumber(
+  db: Kysely<Database>,
+  companyUuid: string,
+  didUuid: string,
+): Promise<{ did_uuid: string; did: string; is_toll_free: boolean } | undefined> {
+  return db
+    .selectFrom('dids')
+    .select(['did_uuid', 'did', 'is_toll_free'])
+    .where('did_uuid', '=', didUuid)
+    .where('company_uuid', '=', companyUuid)
+    .where('did_type', '=', 'ani')
+    .executeTakeFirst();
+}

@@ -209,6 +209,17 @@ describe('authorization matrix (generated from the route table)', () => {
       })
       .returning('webhook_uuid')
       .executeTakeFirstOrThrow();
+    const globexFiling = await t.app.db
+      .insertInto('compliance_filings')
+      .values({
+        company_uuid: globex.company_uuid,
+        kind: 'brand_10dlc',
+        name: 'Globex brand',
+        details: '{}',
+        reviewer: 'registry',
+      })
+      .returning('filing_uuid')
+      .executeTakeFirstOrThrow();
     const globexKey = await t.app.db
       .insertInto('api_keys')
       .values({
@@ -245,6 +256,7 @@ describe('authorization matrix (generated from the route table)', () => {
       [api('/api_key/:id')]: { id: globexKey.api_key_uuid, patch: {} },
       [api('/webhook/:id')]: { id: globexCompanyHook.webhook_uuid, patch: { is_active: false } },
       [api('/smpp_account/:id')]: { id: globexSmpp.smpp_account_uuid, patch: { is_active: false } },
+      [api('/compliance/filing/:id')]: { id: globexFiling.filing_uuid, patch: { name: 'Hijacked' } },
     };
     const scoped = routes.filter(
       (r) =>

@@ -33,6 +33,7 @@ import opsWiring from '../ops/wiring';
 import guardsRoutes from '../guards';
 import autoRechargeRoutes from '../auto-recharge';
 import liveEvents from '../live';
+import complianceRoutes from '../compliance';
 
 /**
  * The API's composition root: every domain is registered here, in this order. The plugins that
@@ -79,6 +80,7 @@ export default async function routes(app: FastifyInstance) {
     receiptExpiry, // a recurring job, needs jobs, messaging
     smppRoutes, // name 'smpp': the customer SMPP listener and its accounts, needs messaging
     companyWebhookRoutes, // name 'company-webhooks': message events from the sms triggers, status callbacks
+    complianceRoutes, // name 'compliance': sender registrations; the send pipeline asks it (needs jobs, messaging)
     liveEvents, // name 'live': GET /events, the console's live stream from the database triggers' notifications
     opsWiring, // health, readiness, metrics and the Operations figures: reads every domain's state, so last
   ];

@@ -19,6 +19,8 @@ export const BLOCK_STATUS: Record<BlockReason, number> = {
   below_margin: E.ESME_RINVDSTADR, // 0x0B: no route to that destination above the margin floor
   spend_limit: E.ESME_RX_T_APPN, // 0x64: temporary: the daily or monthly spend limit is reached until it resets
   pumping_suspected: E.ESME_RX_T_APPN, // 0x64: temporary: traffic to that number range is held until released
+  // sender registrations (docs/compliance.md)
+  sender_unregistered: E.ESME_RINVSRCADR, // 0x0A: the source address has no approved registration for that destination
 };
 
 export const statusOfBlock = (reason: BlockReason): number => BLOCK_STATUS[reason] ?? E.ESME_RSUBMITFAIL;

@@ -28,5 +28,6 @@ export * from './lib/two-factor';
 export * from './lib/smpp';
 export * from './lib/guards';
 export * from './lib/auto-recharge';
+export * from './lib/compliance';
 export * from './lib/company-webhooks';
 export * from './lib/live';

@@ -22,6 +22,8 @@ export interface SendFacts {
   quote: Quote | null;
   /** a guard's refusal found before any price (destination_not_allowed, pumping_suspected); docs/guards.md */
   guard?: { reason: BlockReason; message: string } | null;
+  /** the sender lacks the registration the destination requires (docs/compliance.md): what to file */
+  unregistered?: { message: string } | null;
   /** what the account can still spend (a pre-check; the reservation decides atomically) */
   available?: bigint;
 }
@@ -72,6 +74,7 @@ export function decide(f: SendFacts, dnisAsTyped: string, aniAsTyped: string): D
     return block('suppressed', `${f.destination} is on your suppression list (opted out); the message was not sent`);
   if (f.filterHit)
     return block('filtered', `The text contains "${f.filterHit}", which a stop-text filter does not allow`);
+  if (f.unregistered) return block('sender_unregistered', f.unregistered.message);
   if (f.guard) return block(f.guard.reason, f.guard.message);
   if (f.quote && !f.quote.ok && f.quote.reason === 'below_margin')
     return block('below_margin', `No route to ${f.destination} leaves the minimum margin; it was not sent at a loss`);

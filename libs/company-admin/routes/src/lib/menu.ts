@@ -38,6 +38,8 @@ export const companyAdminMenu: MenuEntry[] = [
   { path: 'reminder-workflow', label: 'Reminder workflows' },
   { path: 'recipients', label: 'Recipients' },
   { path: 'webhooks', label: 'Webhooks' },
+  // sender registrations: 10DLC, toll-free verification, sender IDs (docs/compliance.md)
+  { path: 'compliance', label: 'Compliance' },
   {
     path: 'bulk',
     label: 'Bulk',

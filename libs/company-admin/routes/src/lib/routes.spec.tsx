@@ -12,6 +12,7 @@ describeRoleModule(
     // docs/spec.md §2 (the root redirects to the dashboard's daily-usage; payment-success/cancel are checkout return pages)
     areas: [
       'webhooks',
+      'compliance',
       'smpp-accounts',
       'sms-center',
       'bulk-sending',

@@ -32,5 +32,6 @@ export const companyAdminModule: RoleModule = {
     lazyArea(['reporting'], () => import('./reporting-routes').then((m) => m.reportingRoutes)),
     lazyArea(['smpp-accounts'], () => import('./smpp-routes').then((m) => m.smppRoutes)),
     lazyArea(['webhooks'], () => import('./webhooks-routes').then((m) => m.webhooksRoutes)),
+    lazyArea(['compliance'], () => import('./compliance-routes').then((m) => m.complianceRoutes)),
   ],
 };

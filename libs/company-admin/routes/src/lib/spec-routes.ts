@@ -2,6 +2,10 @@
 // plain data (no React), read by the link-walk test and the e2e route smoke. The card checkout's
 // return pages (payment-success, payment-cancel) are opened by the payment provider, not by a link.
 export const companyAdminSpecRoutes: readonly string[] = [
+  // sender registrations (docs/compliance.md)
+  'compliance',
+  'compliance/new-filing',
+  'compliance/filing/:id',
   // company webhooks
   'webhooks/list',
   'webhooks/add',

@@ -14,6 +14,8 @@ export const resellerMenu: MenuEntry[] = [
   { path: 'reseller-sms-center', label: 'SMS center' },
   { path: 'reseller-sms-log', label: 'SMS log' },
   { path: 'webhooks', label: 'Webhooks' },
+  // sender registrations: 10DLC, toll-free verification, sender IDs (docs/compliance.md)
+  { path: 'compliance', label: 'Compliance' },
   {
     path: 'billing',
     label: 'Billing',

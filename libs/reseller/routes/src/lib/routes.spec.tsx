@@ -11,6 +11,7 @@ describeRoleModule(
     // docs/spec.md §2, and reporting (the reseller sees its companies' figures)
     areas: [
       'webhooks',
+      'compliance',
       'smpp-accounts',
       'vendor',
       'users',

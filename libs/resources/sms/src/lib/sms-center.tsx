@@ -88,7 +88,12 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
   const [counting, setCounting] = useState(false);
   const live = useSegments(final, counting);
   const quoteArg = useSettled(
-    { text: final, dnis: dnis.trim() || undefined, ...(pickCompany ? { company_uuid: company } : {}) },
+    {
+      text: final,
+      dnis: dnis.trim() || undefined,
+      ...(ani ? { ani } : {}),
+      ...(pickCompany ? { company_uuid: company } : {}),
+    },
     QUOTE_DELAY_MS,
   );
   const quote = useQuoteSmsQuery(quoteArg, { skip: !ready || !quoteArg.text || !quoteArg.dnis });

@@ -47,6 +47,17 @@ export function SmsFigures({
       {quote?.available && (
         <Typography.Text type="secondary">Available {formatMoney(quote.available, quote.currency)}</Typography.Text>
       )}
+      {quote?.registration && quote.registration.state !== 'not_required' && (
+        // the sender's registration for this destination (docs/compliance.md): what covers it, or what to file
+        <span data-testid="sms-registration">
+          <Tag
+            color={quote.registration.state === 'registered' ? 'green' : quote.registration.enforced ? 'red' : 'gold'}
+          >
+            {quote.registration.state === 'registered' ? 'Registered sender' : 'Unregistered sender'}
+          </Tag>
+          {quote.registration.message}
+        </span>
+      )}
     </Space>
   );
 }

@@ -103,9 +103,11 @@ describe('SmsCenter', () => {
     await waitFor(() => expect(screen.getByTestId('sms-price').textContent).toBe('Price USD 0.012'), {
       timeout: 20_000,
     });
+    // the sender goes with the quote, which answers its registration for the destination (docs/compliance.md)
     expect(api.calls.find((c) => c.path.endsWith('/sms/quote'))!.body).toEqual({
       text: 'Hello €',
       dnis: '+1 415 555 0111',
+      ani: '+12125552301',
     });
 
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));

@@ -33,6 +33,7 @@ export const BLOCK_REASONS = [
   'pumping_suspected',
   'below_margin',
   'spend_limit',
+  'sender_unregistered',
 ] as const;
 
 /** A refusal's reason code in words, the same on the server's timeline and in the console
@@ -50,6 +51,7 @@ export const BLOCK_REASON_WORDS: Record<(typeof BLOCK_REASONS)[number], string> 
   pumping_suspected: 'traffic to this number range is held as suspected SMS pumping',
   below_margin: 'no route leaves the minimum margin, so it was not sent at a loss',
   spend_limit: 'the company’s daily or monthly spend limit would be passed',
+  sender_unregistered: 'the sender has no approved registration for this destination (10DLC, toll-free or sender ID)',
 };
 
 /** What made a range of numbers be held as suspected SMS pumping (a hold's `signal`; docs/guards.md). */

@@ -3,6 +3,7 @@ import { ListQuery, Nullable, Uuid } from './common';
 import { Money } from './billing';
 import { MessageText, PlaceholderValues, Text } from './storable-text';
 import { BLOCK_REASONS, SMS_STATUSES, SMS_TEXT_MAX } from './constants';
+import { SenderRegistrationState } from './compliance';
 
 // Messaging of docs/spec.md §7: /sms, /sms/list, log/report, log/mo_report, /suppressed_number.
 // Numbers travel in E.164 with the plus ("+12125550100"); money as decimal text (see billing.ts).
@@ -35,7 +36,9 @@ export type SmsStatus = Static<typeof SmsStatus>;
  * and fraud guards (docs/guards.md): destination_not_allowed (the country is not on the company's
  * allowed list), pumping_suspected (traffic to the number's prefix is
  * held as suspected SMS pumping), below_margin (no route leaves the product's minimum margin),
- * spend_limit (the company's daily or monthly spend limit would be passed).
+ * spend_limit (the company's daily or monthly spend limit would be passed). Sender registrations
+ * (docs/compliance.md): sender_unregistered (a US long code without an approved 10DLC campaign, a toll-free
+ * number without a verification, an alphanumeric sender a country requires registered).
  */
 export const BlockReason = Type.Union(BLOCK_REASONS.map((s) => Type.Literal(s)));
 export type BlockReason = Static<typeof BlockReason>;
@@ -159,6 +162,8 @@ export const SmsQuoteBody = Type.Object(
   {
     text: Text({ maxLength: SMS_TEXT_MAX }),
     dnis: Type.Optional(Number_),
+    /** the sender: with a dnis, the answer says whether its registration covers that destination */
+    ani: Type.Optional(Type.String({ minLength: 1, maxLength: 24 })),
     company_uuid: Type.Optional(Uuid),
   },
   { additionalProperties: false },
@@ -179,6 +184,8 @@ export const SmsQuote = Type.Object({
   reason: Nullable(Type.String()),
   /** what the company can still spend */
   available: Nullable(Money),
+  /** the sender's registration for the destination (docs/compliance.md); null without an ani and a valid dnis */
+  registration: Type.Optional(Nullable(SenderRegistrationState)),
 });
 export type SmsQuote = Static<typeof SmsQuote>;
 

@@ -58,6 +58,8 @@ export const systemAdminMenu: MenuEntry[] = [
   },
   { path: 'ani-group', label: 'ANI groups' },
   { path: 'webhooks', label: 'Webhooks' },
+  // sender registrations: 10DLC, toll-free verification, sender IDs (docs/compliance.md)
+  { path: 'compliance', label: 'Compliance' },
   {
     path: 'bulk',
     label: 'Bulk',

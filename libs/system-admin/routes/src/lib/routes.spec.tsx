@@ -11,6 +11,7 @@ describeRoleModule(
     // docs/spec.md §2 (the dashboard is the home itself)
     areas: [
       'webhooks',
+      'compliance',
       'smpp-accounts',
       'reporting',
       'product',

@@ -46,6 +46,7 @@ export const systemAdminModule: RoleModule = {
     lazyArea(['bulk'], () => import('./bulk-routes').then((m) => m.bulkRoutes)),
     lazyArea(['reporting'], () => import('./reporting-routes').then((m) => m.reportingRoutes)),
     lazyArea(['webhooks'], () => import('./webhooks-routes').then((m) => m.webhooksRoutes)),
+    lazyArea(['compliance'], () => import('./compliance-routes').then((m) => m.complianceRoutes)),
     lazyArea(['audit-log'], () => import('./audit-routes').then((m) => m.auditRoutes)),
     lazyArea(['operations'], () => import('./operations-routes').then((m) => m.operationsRoutes)),
     lazyArea(['guards'], () => import('./guards-routes').then((m) => m.guardsRoutes)),

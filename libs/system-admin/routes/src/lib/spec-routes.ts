@@ -1,6 +1,10 @@
 // The system admin's screens as the product spec lists them (section 2), relative to /system-admin;
 // plain data (no React), read by the link-walk test and the e2e route smoke.
 export const systemAdminSpecRoutes: readonly string[] = [
+  // sender registrations (docs/compliance.md)
+  'compliance',
+  'compliance/new-filing',
+  'compliance/filing/:id',
   // company webhooks
   'webhooks/list',
   'webhooks/add',

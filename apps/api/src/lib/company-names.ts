@@ -1,0 +1,14 @@
+// Company names and resellers for domains that list rows of several companies (accounts' own table, read here).
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** company_uuid → name, for the ids given. */
+export async function companyNames(db: Kysely<Database>, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('companies')
+    .select(['company_uuid', 'company_name'])
+    .where('company_uuid', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.company_uuid, r.company_name]));
+}

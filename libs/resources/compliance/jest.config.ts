@@ -1,0 +1,5 @@
+export default {
+  displayName: 'resource-compliance',
+  preset: '../../../jest.preset.js',
+  rootDir: '.',
+};
