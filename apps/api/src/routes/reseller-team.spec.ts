@@ -223,7 +223,7 @@ describe('a reseller team', () => {
       ['create', 'admin@example.com'],
     ]);
 
-    const self = (await call('GET', `/reseller/${demo}/user/list?user_name=reseller@`, resellerAdmin)).json().items[0];
+    const self = (await call('GET', `/reseller/${demo}/user/list?email=reseller@`, resellerAdmin)).json().items[0];
     const demote = await call('PATCH', `/reseller/${demo}/user/${self.uuid}`, resellerAdmin, {
       reseller_role: 'read_only',
     });

@@ -87,11 +87,8 @@ export default async function resellerTeamRoutes(base: FastifyInstance) {
       const r = await reseller(req, req.params.id);
       const q = req.query;
       let rows = members(req, r.reseller_uuid);
-      const name = q.user_name;
-      if (name)
-        rows = rows.where((eb) =>
-          eb.or([eb('users.full_name', 'ilike', wildcard(name)), eb('users.email', 'ilike', wildcard(name))]),
-        );
+      if (q.full_name) rows = rows.where('users.full_name', 'ilike', wildcard(q.full_name));
+      if (q.email) rows = rows.where('users.email', 'ilike', wildcard(q.email));
       if (q.reseller_role === 'admin')
         rows = rows.where((eb) =>
           eb.or([eb('users.reseller_role', '=', 'admin'), eb('users.reseller_role', 'is', null)]),

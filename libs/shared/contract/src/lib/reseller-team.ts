@@ -18,7 +18,8 @@ export const ResellerMember = Type.Object({
 export type ResellerMember = Static<typeof ResellerMember>;
 
 export const ResellerMemberListQuery = ListQuery({
-  user_name: Type.Optional(Type.String({ maxLength: 200 })),
+  full_name: Type.Optional(Type.String({ maxLength: 200 })),
+  email: Type.Optional(Type.String({ maxLength: 200 })),
   reseller_role: Type.Optional(ResellerRoleSchema),
 });
 export type ResellerMemberListQuery = Static<typeof ResellerMemberListQuery>;
