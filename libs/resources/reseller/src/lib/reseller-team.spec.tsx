@@ -59,7 +59,9 @@ describe('a reseller team screen', () => {
       email: 'vera@example.com',
       reseller_role: 'read_only',
     });
-    await waitFor(() => expect(store.getState().toast.current?.text).toBe('Invitation sent to vera.viewer@example.com'));
+    await waitFor(() =>
+      expect(store.getState().toast.current?.text).toBe('Invitation sent to vera.viewer@example.com'),
+    );
     const row = (await screen.findByText('Vera Viewer')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Invited')).toBeTruthy();
     expect(within(row).getByText('Read-only')).toBeTruthy();

@@ -44,7 +44,11 @@ const DARK: Tokens = {
   colorSuccess: '#73d13d',
 };
 const DARK_COMPONENTS: Components = {
-  Menu: { itemSelectedColor: '#91caff', itemHoverColor: 'rgba(255, 255, 255, 0.95)' },
+  Menu: {
+    itemSelectedColor: '#91caff',
+    subMenuItemSelectedColor: '#91caff',
+    itemHoverColor: 'rgba(255, 255, 255, 0.95)',
+  },
   Tabs: { itemSelectedColor: '#69b1ff', itemActiveColor: '#91caff', itemHoverColor: '#91caff', inkBarColor: '#69b1ff' },
   Pagination: { itemActiveColor: '#91caff' },
   Button: { defaultHoverColor: '#91caff', defaultHoverBorderColor: '#69b1ff' },
