@@ -32,6 +32,8 @@ export const resellerTeamDefinition: ResourceDefinition<ResellerMember> = {
   singular: 'User',
   idField: 'uuid',
   defaultSort: { order_by: 'created_on', order_dir: 'asc' },
+  // the form's toast: an invitation went out, or the user can sign in with the password given
+  createdMessage: (m) => (m.invite_pending ? `Invitation sent to ${m.email}` : `${m.full_name} can sign in now`),
   columns: [
     { key: 'full_name', title: 'Name', sortable: true, search: 'text' },
     { key: 'email', title: 'E-mail', sortable: true, search: 'text', width: 240 },
@@ -112,13 +114,8 @@ export function ResellerTeam({ reseller }: { reseller: string }) {
       reseller_role: v.reseller_role as ResellerRole,
       ...(v.password ? { password: String(v.password) } : {}),
     };
-    const created = await add({ reseller, body }).unwrap();
-    dispatch(
-      showToast(
-        'success',
-        created.invite_pending ? `Invitation sent to ${created.email}` : `${created.full_name} can sign in now`,
-      ),
-    );
+    // the answer goes back to the form, whose toast says what happened (createdMessage)
+    return add({ reseller, body }).unwrap();
   };
 
   return (
