@@ -118,7 +118,7 @@ export default async function bulkRoutes(base: FastifyInstance, opts: { service:
     '/bulk/estimate',
     {
       bodyLimit: BODY_LIMIT,
-      config: { access: BULK_ACCESS, apiKey: true, heavy: true },
+      config: { access: BULK_ACCESS, apiKey: true, heavy: true, readsOnly: true },
       schema: {
         tags,
         description:

@@ -130,6 +130,15 @@ const MIGRATIONS: Migration[] = [
   ...AUTO_RECHARGE_MIGRATIONS,
   ...LIVE_MIGRATIONS,
   ...COMPLIANCE_MIGRATIONS,
+  {
+    // A reseller has a team: admins who change things and read-only members the server refuses every write.
+    // Existing reseller logins were the one admin each reseller had.
+    id: '360_reseller_roles',
+    ddl: `
+      alter table users add column reseller_role text check (reseller_role in ('admin','read_only'));
+      update users set reseller_role = 'admin' where user_type = 'reseller';
+      create index users_reseller_idx on users (reseller_uuid) where reseller_uuid is not null`,
+  },
 ];
 
 /**

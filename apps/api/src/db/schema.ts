@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { UserType } from '@smsc/shared-contract';
+import type { ResellerRole, UserType } from '@smsc/shared-contract';
 import type { SecurityTables } from '../security/tables';
 import type { CatalogDatabase } from '../catalog/schema';
 import type { BillingTables } from '../billing/schema';
@@ -84,6 +84,8 @@ export interface Database
     password_change_jti: ColumnType<string | null, string | null | undefined, string | null>;
     sessions_valid_from: ColumnType<Date | null, Date | null | undefined, Date | null>;
     sessions_keep_jti: ColumnType<string | null, string | null | undefined, string | null>;
+    /** a reseller login's part in its team; null for every other user type */
+    reseller_role: ColumnType<ResellerRole | null, ResellerRole | null | undefined, ResellerRole | null>;
   };
   stop_text_filters: {
     filter_uuid: Generated<string>;

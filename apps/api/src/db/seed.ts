@@ -130,7 +130,7 @@ export async function seed(
       .insertInto('users')
       .values([
         u('admin@example.com', 'System Admin', 'admin', null),
-        u('reseller@example.com', 'Demo Reseller', 'reseller', null, { reseller_uuid }),
+        u('reseller@example.com', 'Demo Reseller', 'reseller', null, { reseller_uuid, reseller_role: 'admin' }),
         u('acme-admin@example.com', 'Acme Admin', 'company_admin', acme.company_uuid),
         u('acme-user@example.com', 'Acme User', 'user', acme.company_uuid),
         u('globex-admin@example.com', 'Globex Admin', 'company_admin', globex.company_uuid),

@@ -20,6 +20,8 @@ export interface AuthUser {
   reseller_uuid: string | null;
   jti: string;
   exp: number;
+  /** a read-only member of a reseller's team: the auth hook refuses its writes */
+  read_only?: boolean;
   /** set when the caller is a company API key rather than a signed-in session */
   api_key_uuid?: string;
 }
@@ -29,6 +31,8 @@ declare module 'fastify' {
     access?: AccessPolicy;
     /** the 403's words for a caller whose level here is 'none', when a plain refusal would not say why */
     refusal?: string;
+    /** a POST that changes nothing (a search, a preview): a read-only login may call it (plugins/auth.ts) */
+    readsOnly?: boolean;
   }
   interface FastifyRequest {
     /** set by the auth hook on every non-public route */

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     public readonly statusCode: number,
     message: string,
     public readonly headers: Record<string, string> = {},
+    /** a stable reason code the console turns into its own words (e.g. READ_ONLY_REFUSAL) */
+    public readonly code?: string,
   ) {
     super(message);
   }

@@ -120,6 +120,7 @@ export default async function mailTemplateRoutes(base: FastifyInstance) {
     '/mail_template/:kind/preview',
     {
       ...cfg,
+      config: { ...cfg.config, readsOnly: true },
       schema: {
         tags,
         params: MailTemplateKindParam,

@@ -213,7 +213,10 @@ export default async function smsRoutes(base: FastifyInstance) {
   /** The compose box's live figures: parts, encoding and the price to one number, before anything is sent. */
   app.post(
     '/sms/quote',
-    { config: { access: senders, apiKey: true }, schema: { tags, body: SmsQuoteBody, response: { 200: SmsQuote } } },
+    {
+      config: { access: senders, apiKey: true, readsOnly: true },
+      schema: { tags, body: SmsQuoteBody, response: { 200: SmsQuote } },
+    },
     async (req) => {
       const b = req.body;
       const seg = countSegments(b.text);

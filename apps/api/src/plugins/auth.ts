@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { API_PREFIX } from '@smsc/shared-contract';
+import { API_PREFIX, READ_ONLY_REFUSAL } from '@smsc/shared-contract';
 import { verifyToken } from '../lib/tokens';
 import { HttpError, forbidden } from '../lib/http-error';
 import type { AccessLevel, AuthUser, AccessPolicy } from '../lib/access';
@@ -9,11 +9,25 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: AccessPolicy;
+  /** a POST that changes nothing: a read-only login may call it */
+  readsOnly?: boolean;
 }
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteEntry[];
   }
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A read-only login reads what its role reads and changes nothing but its own account: every other write is
+ * refused here, in one place, whichever route it aims at. Its own account is the routes where its level is
+ * 'own' (sign-out, password, two-factor); a POST that only reads (a search, a price preview) says so with
+ * `config.readsOnly`.
+ */
+export function mayWriteReadOnly(method: string, level: AccessLevel, config: { readsOnly?: boolean }): boolean {
+  return READS.has(method) || level === 'own' || config.readsOnly === true;
 }
 
 /**
@@ -84,9 +98,17 @@ export default fp(async (app) => {
       reseller_uuid: row.reseller_uuid,
       jti: claims.jti,
       exp: claims.exp,
+      ...(row.reseller_role === 'read_only' ? { read_only: true } : {}),
     };
     req.level = access[row.user_type];
     if (req.level === 'none') throw forbidden(req.routeOptions.config.refusal);
+    if (row.reseller_role === 'read_only' && !mayWriteReadOnly(req.method, req.level, req.routeOptions.config))
+      throw new HttpError(
+        403,
+        'Your login is read-only: an admin of your reseller can make this change',
+        {},
+        READ_ONLY_REFUSAL,
+      );
   });
 
   // Refuse to start when an API route forgot to declare who may call it.
@@ -94,6 +116,11 @@ export default fp(async (app) => {
     const url = route.url ?? '';
     if (!url.startsWith(API_PREFIX) || url.startsWith(`${API_PREFIX}/docs`)) return;
     if (!route.config?.access) throw new Error(`Route ${route.method} ${url} has no access policy in config.access`);
-    table.push({ method: ([] as string[]).concat(route.method).join(','), url, access: route.config.access });
+    table.push({
+      method: ([] as string[]).concat(route.method).join(','),
+      url,
+      access: route.config.access,
+      ...(route.config.readsOnly ? { readsOnly: true } : {}),
+    });
   });
 });

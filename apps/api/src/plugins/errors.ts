@@ -34,7 +34,7 @@ export default fp(async (app) => {
       return reply
         .code(err.statusCode)
         .headers(err.headers)
-        .send({ error: { message: err.message } });
+        .send({ error: { message: err.message, ...(err.code ? { code: err.code } : {}) } });
     const pg = pgClientError(err.code);
     if (pg) return reply.code(pg[0]).send({ error: { message: pg[1] } });
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;

@@ -75,7 +75,12 @@ export default async function authRoutes(base: FastifyInstance) {
       config: { access: signedIn },
       schema: { tags: ['auth'], response: { 200: CheckTokenResponse } },
     },
-    async (req) => ({ user_type: req.user.user_type, exp: req.user.exp, email: req.user.email }),
+    async (req) => ({
+      user_type: req.user.user_type,
+      exp: req.user.exp,
+      email: req.user.email,
+      ...(req.user.read_only ? { read_only: true } : {}),
+    }),
   );
 
   app.post(

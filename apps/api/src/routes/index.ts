@@ -10,6 +10,7 @@ import stopTextRoutes from './stop-text';
 import countryRoutes from './countries';
 import fileRoutes from './files';
 import resellerImportRoutes from './reseller-import';
+import resellerTeamRoutes from './reseller-team';
 import auditRoutes from '../security/audit-routes';
 import apiKeyRoutes from '../security/api-key-routes';
 import twoFactorRoutes from '../security/two-factor-routes';
@@ -57,6 +58,7 @@ export default async function routes(app: FastifyInstance) {
     countryRoutes,
     fileRoutes,
     resellerImportRoutes,
+    resellerTeamRoutes,
     auditRoutes,
     apiKeyRoutes,
     twoFactorRoutes,

@@ -8,7 +8,7 @@ import type { UserRow } from '../lib/user-repository';
 import { hashRecoveryCode, matchStep, newRecoveryCodes, newTotpSecret, otpauthUrl, qrDataUrl } from './totp';
 
 type App = Pick<FastifyInstance, 'db' | 'config' | 'users' | 'secrets'>;
-type User = Pick<UserRow, 'uuid' | 'email' | 'user_type'>;
+type User = Pick<UserRow, 'uuid' | 'email' | 'user_type'> & Partial<Pick<UserRow, 'reseller_role'>>;
 
 /** A challenge lives long enough to open the app and type a code, not longer. */
 export const CHALLENGE_TTL_SECONDS = 5 * 60;
@@ -184,5 +184,5 @@ export function issueSession(app: App, user: User) {
     { sub: user.uuid, typ: user.user_type, email: user.email },
     app.config.tokenTtlSeconds,
   );
-  return { token, user_type: user.user_type, exp };
+  return { token, user_type: user.user_type, exp, ...(user.reseller_role === 'read_only' ? { read_only: true } : {}) };
 }

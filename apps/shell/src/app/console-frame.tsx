@@ -1,7 +1,15 @@
 import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Button, type MenuEntry } from '@smsc/shared-ui/core';
-import { Layout, Space, Typography, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@smsc/shared-ui/frame';
+import { Button, theme, type MenuEntry } from '@smsc/shared-ui/core';
+import {
+  Layout,
+  Space,
+  ThemeSwitch,
+  Typography,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+} from '@smsc/shared-ui/frame';
 import { signOut, useAppDispatch, useAppSelector, type RoleArea } from '@smsc/shared-session';
 import { SideMenu } from './side-menu';
 
@@ -21,6 +29,7 @@ const CONTENT_ID = 'main-content';
 /** The first focusable element of every page: past the side menu, straight to the screen. */
 function SkipLink() {
   const [focused, setFocused] = useState(false);
+  const { token } = theme.useToken();
   return (
     <a
       href={`#${CONTENT_ID}`}
@@ -32,7 +41,14 @@ function SkipLink() {
       }}
       style={
         focused
-          ? { position: 'fixed', top: 8, left: 8, zIndex: 2000, padding: '8px 16px', background: '#fff' }
+          ? {
+              position: 'fixed',
+              top: 8,
+              left: 8,
+              zIndex: 2000,
+              padding: '8px 16px',
+              background: token.colorBgContainer,
+            }
           : { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)' }
       }
     >
@@ -47,6 +63,7 @@ export function ConsoleFrame({ area, title, menu, buildLabel, headerExtra: Heade
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState(false);
+  const { token } = theme.useToken();
   // below the breakpoint the side bar opens over the page instead of beside it (a phone keeps its width)
   const [narrow, setNarrow] = useState(false);
   const { pathname } = useLocation();
@@ -86,7 +103,7 @@ export function ConsoleFrame({ area, title, menu, buildLabel, headerExtra: Heade
         trigger={null}
         theme="light"
         style={{
-          borderRight: collapsed ? 'none' : '1px solid #f0f0f0',
+          borderRight: collapsed ? 'none' : `1px solid ${token.colorBorderSecondary}`,
           position: narrow ? 'fixed' : 'sticky',
           top: 0,
           left: 0,
@@ -106,12 +123,12 @@ export function ConsoleFrame({ area, title, menu, buildLabel, headerExtra: Heade
       <Layout style={{ minWidth: 0 }}>
         <Layout.Header
           style={{
-            background: '#fff',
+            background: token.colorBgContainer,
             display: 'flex',
             alignItems: 'center',
             gap: 12,
             paddingInline: 16,
-            borderBottom: '1px solid #f0f0f0',
+            borderBottom: `1px solid ${token.colorBorderSecondary}`,
           }}
         >
           <Button
@@ -139,6 +156,7 @@ export function ConsoleFrame({ area, title, menu, buildLabel, headerExtra: Heade
             ) : null}
             {/* on a phone the title keeps the header's room: the address and the button's word go */}
             {narrow ? null : <span>{email}</span>}
+            <ThemeSwitch compact={narrow} />
             <Button icon={<LogoutOutlined />} onClick={logout} aria-label={narrow ? 'Log out' : undefined}>
               {narrow ? null : 'Log out'}
             </Button>

@@ -1,15 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject } from 'react-router';
-import {
-  Button,
-  ConfigProvider,
-  ErrorBoundary,
-  PageLoading,
-  Result,
-  ToastHost,
-  consoleTheme,
-} from '@smsc/shared-ui/core';
+import { Button, ErrorBoundary, PageLoading, Result, ThemedConfig, ToastHost } from '@smsc/shared-ui/core';
 import { ROLE_AREAS, useAppDispatch, useAppSelector, type AppStore } from '@smsc/shared-session';
 import { LoginPage } from './login-page';
 import { RegistrationPage } from './public/registration-page';
@@ -109,9 +101,9 @@ export function Shell({ store, router: given }: { store: AppStore; router?: Shel
   const router = useMemo(() => given ?? createBrowserRouter(shellRoutes(store)), [given, store]);
   return (
     <Provider store={store}>
-      <ConfigProvider theme={consoleTheme}>
+      <ThemedConfig>
         <RouterProvider router={router} />
-      </ConfigProvider>
+      </ThemedConfig>
     </Provider>
   );
 }

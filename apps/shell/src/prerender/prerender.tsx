@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createMemoryRouter } from 'react-router';
 import { renderWithStyles } from '@smsc/shared-ui/server';
 import { makeStore } from '@smsc/shared-session';
@@ -17,6 +18,12 @@ export interface Prerender {
   pages: PrerenderedPage[];
   manifest: { pages: { path: string; file: string }[]; scriptHashes: string[] };
 }
+
+/** The CSP sources ('sha256-…') of the inline scripts of an html page. */
+export const inlineScriptHashes = (html: string) =>
+  [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`,
+  );
 
 /** A dynamic segment's stand-in: the pages render nothing token-specific before their effects run. */
 export const samplePath = (pattern: string) => pattern.replace(/:[^/]+/g, 'token');
@@ -60,6 +67,10 @@ export function prerenderPublicPages(indexHtml: string): Prerender {
   });
   return {
     pages,
-    manifest: { pages: pages.map(({ path, file }) => ({ path, file })), scriptHashes: [earlySubmitScriptHash()] },
+    manifest: {
+      pages: pages.map(({ path, file }) => ({ path, file })),
+      // the early-submit script, and index.html's own (the theme script in <head>), which every page keeps
+      scriptHashes: [earlySubmitScriptHash(), ...inlineScriptHashes(indexHtml)],
+    },
   };
 }

@@ -18,3 +18,11 @@ export {
   usePlatformProductOptions,
   PlatformProductName,
 } from './lib/reseller.resource';
+export {
+  resellerTeamApi,
+  useListResellerMembersQuery,
+  useAddResellerMemberMutation,
+  useUpdateResellerMemberMutation,
+  useRemoveResellerMemberMutation,
+} from './lib/reseller-team.api';
+export { ResellerTeam, resellerTeamDefinition } from './lib/reseller-team';

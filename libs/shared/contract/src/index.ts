@@ -31,3 +31,4 @@ export * from './lib/auto-recharge';
 export * from './lib/compliance';
 export * from './lib/company-webhooks';
 export * from './lib/live';
+export * from './lib/reseller-team';

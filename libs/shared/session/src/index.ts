@@ -17,7 +17,7 @@ export {
   takeReturnPath,
 } from './lib/storage';
 export { makeStore, rootReducer, type AppStore, type RootState, type AppDispatch, QUIET_ENDPOINTS } from './lib/store';
-export { useAppDispatch, useAppSelector, useAppStore } from './lib/hooks';
+export { useAppDispatch, useAppSelector, useAppStore, useReadOnly } from './lib/hooks';
 export { homeFor, areaOf, landingFor, ROLE_AREAS, type RoleArea } from './lib/areas';
 export {
   signIn,

@@ -14,4 +14,12 @@ export { ErrorBoundary, type ErrorBoundaryProps } from './lib/error-boundary';
 export { PageLoading } from './lib/page-loading';
 export { NotFound } from './lib/not-found';
 export type { RoleModule, MenuEntry, RouteHandle } from './lib/role-module';
-export { consoleTheme } from './lib/theme';
+export { consoleTheme, buildTheme, type BrandTokens } from './lib/theme';
+export {
+  ThemedConfig,
+  useDarkScheme,
+  setSchemeChoice,
+  isDark,
+  COLOR_SCHEME_KEY,
+  type SchemeChoice,
+} from './lib/color-scheme';

@@ -11,6 +11,7 @@ export { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-desig
 export { RoleRoutes, innermostTitle, unbuiltEntry } from './lib/role-routes';
 export { matchMenu, menuHref, groupKey, type MenuMatch } from './lib/menu-match';
 export { NotAvailable } from './lib/not-available';
+export { ThemeSwitch } from './lib/theme-switch';
 export { ReducedMotion } from './lib/reduced-motion';
 export { RoleHome } from './lib/role-home';
 export { CHUNK_FAILED, lazyArea, setChunkTimeout, withLoadedAreas, type LazyArea } from './lib/lazy-area';

@@ -18,7 +18,7 @@ export function PublicCard({ title, children }: { title: string; children: React
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'center',
-        background: '#f5f5f5',
+        background: token.colorBgLayout,
         padding: 16,
       }}
     >

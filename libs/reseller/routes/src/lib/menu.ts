@@ -9,6 +9,8 @@ export const resellerMenu: MenuEntry[] = [
   // One entry: user/user-listing (docs/spec.md §2) is the read-only view of the same users, linked from
   // the Users page (two entries opening the same list confused people).
   { path: 'users', label: 'Users', also: ['user'] },
+  // not in docs/spec.md §2: the reseller's own logins, admins and read-only users
+  { path: 'team', label: 'Team' },
   { path: 'vendor', label: 'Vendors' },
   { path: 'product', label: 'Products' },
   { path: 'reseller-sms-center', label: 'SMS center' },

@@ -30,6 +30,8 @@ describeRoleModule(
       // not in docs/spec.md §2: the audit log, and a profile for the account's two-factor sign-in
       'audit-log',
       'profile',
+      // not in docs/spec.md §2: the reseller's own logins
+      'team',
     ],
   },
   RoleRoutes,

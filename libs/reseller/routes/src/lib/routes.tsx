@@ -32,7 +32,7 @@ export const resellerModule: RoleModule = {
   // one line per area file, fetched on its first visit (the kit's convention: lazy-area.ts)
   areas: [
     lazyArea(['companies', 'filters'], () => import('./accounts-routes').then((m) => m.accountsRoutes)),
-    lazyArea(['users', 'user', 'profile'], () => import('./users-routes').then((m) => m.usersRoutes)),
+    lazyArea(['users', 'user', 'profile', 'team'], () => import('./users-routes').then((m) => m.usersRoutes)),
     lazyArea(['product', 'vendor'], () => import('./catalog-routes').then((m) => m.catalogRoutes)),
     lazyArea(['billing', 'payment'], () => import('./billing-routes').then((m) => m.billingRoutes)),
     lazyArea(['dids'], () => import('./dids-routes').then((m) => m.didsRoutes)),

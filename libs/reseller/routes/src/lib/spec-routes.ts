@@ -48,6 +48,8 @@ export const resellerSpecRoutes: readonly string[] = [
   'template-approval/template-approval-list',
   'template-approval/add-template',
   'template-approval/edit/:id',
+  // not in the product spec: the reseller's own logins
+  'team',
   // not in the product spec: its companies' SMPP accounts
   'smpp-accounts/smpp-account-list',
   'smpp-accounts/add-smpp-account',

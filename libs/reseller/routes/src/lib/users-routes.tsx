@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { ResourceRoot, Space, resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
-import { AccountForm, TwoFactorSection } from '@smsc/resource-profile';
+import { PageLoading, ResourceRoot, Space, resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
+import { AccountForm, TwoFactorSection, useGetHomeQuery } from '@smsc/resource-profile';
+import { ResellerTeam } from '@smsc/resource-reseller';
 import { USER_ACCESS, userBundle } from '@smsc/resource-user';
 
 // A reseller manages the users of its companies and picks the company of a new user.
@@ -8,6 +9,13 @@ const users: RoleAccess = { keys: [USER_ACCESS.company, USER_ACCESS.pickCompany]
 // user/user-listing: the same users, read-only (a view reached from the Users page, not a menu entry of
 // its own), each linking to its edit page under users/
 const listing: RoleAccess = { create: false, edit: false, delete: false, keys: [USER_ACCESS.company] };
+
+/** The reseller's own logins: whose team it is comes from the signed-in account (the server checks it again). */
+function OwnTeam() {
+  const home = useGetHomeQuery();
+  const reseller = home.data?.user.reseller_uuid;
+  return reseller ? <ResellerTeam reseller={reseller} /> : <PageLoading />;
+}
 
 /** The reseller's user screens. */
 export const usersRoutes: RouteObject[] = [
@@ -26,6 +34,12 @@ export const usersRoutes: RouteObject[] = [
     listLinks: [{ label: 'Manage users', to: '/reseller/users/users-list' }],
     rowLinks: [{ label: 'Edit', to: (u) => `/reseller/users/edit/${encodeURIComponent(u.uuid)}` }],
   }),
+  // not in the spec: the reseller's own logins (admins and read-only users), docs/spec.md has one login per reseller
+  {
+    path: 'team',
+    element: <ResourceRoot />,
+    children: [{ index: true, element: <OwnTeam />, handle: { title: 'Team' } }],
+  },
   // The spec gives the reseller no profile; this one holds the account's name, password (with the
   // current one, as the server asks) and two-factor sign-in.
   {

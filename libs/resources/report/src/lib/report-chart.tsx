@@ -2,6 +2,7 @@
 // a tooltip that follows the pointer or the arrow keys. It replaced recharts (~120 KB gzip on the
 // company admin's landing for two kinds of chart). Fetched as a chunk of its own (lazy-chart.tsx).
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useDarkScheme } from '@smsc/shared-ui/core';
 import type { ChartPoint } from './report-figures';
 import { niceTicks, tickStride } from './chart-scale';
 
@@ -18,9 +19,19 @@ export interface ReportChartProps {
 
 // antd's darker shades (blue-7, green-8, orange-8, magenta-7, purple-8, cyan-8): every one reads at
 // 4.5:1 or more on white (WCAG 1.4.3), as a line and as the tooltip's text
-const COLORS = ['#0958d9', '#237804', '#ad4e00', '#c41d7f', '#531dab', '#006d75'];
-const AXIS = '#595959';
-const GRID = '#e5e5e5';
+// each palette keeps 3:1 against its own background (WCAG non-text contrast), the axis text 4.5:1
+const LIGHT_CHART = {
+  colors: ['#0958d9', '#237804', '#ad4e00', '#c41d7f', '#531dab', '#006d75'],
+  axis: '#595959',
+  grid: '#e5e5e5',
+  tip: '#fff',
+};
+const DARK_CHART = {
+  colors: ['#69b1ff', '#95de64', '#ffc069', '#ff85c0', '#b37feb', '#5cdbd3'],
+  axis: 'rgba(255, 255, 255, 0.72)',
+  grid: '#303030',
+  tip: '#1f1f1f',
+};
 const PAD = { top: 8, right: 16, bottom: 28, left: 56 };
 const FONT = 12;
 
@@ -47,6 +58,7 @@ function useWidth<T extends HTMLElement>(fallback: number) {
 export default function ReportChart({ points, series, kind, height = 280 }: ReportChartProps) {
   const [box, width] = useWidth<HTMLDivElement>(640);
   const [active, setActive] = useState<number | null>(null);
+  const { colors: COLORS, axis: AXIS, grid: GRID, tip } = useDarkScheme() ? DARK_CHART : LIGHT_CHART;
   const plotW = Math.max(40, width - PAD.left - PAD.right);
   const plotH = Math.max(40, height - PAD.top - PAD.bottom);
   const ticks = niceTicks(Math.max(0, ...points.flatMap((p) => series.map((s) => valueOf(p, s.key)))));
@@ -170,7 +182,7 @@ export default function ReportChart({ points, series, kind, height = 280 }: Repo
             position: 'absolute',
             top: PAD.top,
             pointerEvents: 'none',
-            background: '#fff',
+            background: tip,
             border: `1px solid ${GRID}`,
             borderRadius: 4,
             padding: '4px 8px',

@@ -1,8 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { USER_TYPES } from './constants';
+import { RESELLER_ROLES, USER_TYPES } from './constants';
 
 export const UserType = Type.Union(USER_TYPES.map((t) => Type.Literal(t)));
 export type UserType = (typeof USER_TYPES)[number];
+export const ResellerRoleSchema = Type.Union(RESELLER_ROLES.map((r) => Type.Literal(r)));
+/** true for a login the server refuses every change to (a read-only reseller member); absent otherwise */
+const ReadOnlyFlag = Type.Optional(Type.Boolean());
 
 export const AuthRequest = Type.Object({
   email: Type.String({ minLength: 3, maxLength: 254 }),
@@ -15,10 +18,16 @@ export const AuthResponse = Type.Object({
   user_type: UserType,
   /** expiry, seconds since the epoch */
   exp: Type.Integer(),
+  read_only: ReadOnlyFlag,
 });
 export type AuthResponse = Static<typeof AuthResponse>;
 
-export const CheckTokenResponse = Type.Object({ user_type: UserType, exp: Type.Integer(), email: Type.String() });
+export const CheckTokenResponse = Type.Object({
+  user_type: UserType,
+  exp: Type.Integer(),
+  email: Type.String(),
+  read_only: ReadOnlyFlag,
+});
 export type CheckTokenResponse = Static<typeof CheckTokenResponse>;
 
 const Password = Type.String({ minLength: 1, maxLength: 1024 });

@@ -4,6 +4,11 @@
 export const API_PREFIX = '/api_smsc/v1';
 export const USER_TYPES = ['admin', 'company_admin', 'user', 'reseller'] as const;
 export const PASSWORD_MIN_LENGTH = 8;
+/** A reseller login's part in its team: an admin changes things, a read-only member only looks. */
+export const RESELLER_ROLES = ['admin', 'read_only'] as const;
+export type ResellerRole = (typeof RESELLER_ROLES)[number];
+/** The reason code of a 403 answered to a read-only login that tried to change something. */
+export const READ_ONLY_REFUSAL = 'read_only';
 /** The longest text one SMS call takes: 10 concatenated UCS-2 parts (10 × 67). Longer is refused (400). */
 export const SMS_TEXT_MAX = 670;
 /** A message's states (messaging.ts: SmsStatus tells the life they follow). */

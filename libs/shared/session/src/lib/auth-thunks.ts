@@ -36,7 +36,7 @@ function startSession(
   const session = { token: answer.token, userType: answer.user_type, exp: answer.exp, email };
   const landing = landingFor(session.userType, wanted || takeReturnPath(email));
   storeSession(session);
-  dispatch(sessionStarted(session));
+  dispatch(sessionStarted({ ...session, readOnly: answer.read_only === true }));
   return landing;
 }
 
@@ -146,6 +146,7 @@ export const restoreSession = createAsyncThunk('session/restore', async (_: void
       userType: result.data.user_type,
       exp: result.data.exp,
       email: result.data.email ?? stored.email,
+      readOnly: result.data.read_only === true,
     }),
   );
   return true;

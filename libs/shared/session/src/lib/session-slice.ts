@@ -9,11 +9,22 @@ export interface SessionState {
   /** expiry, seconds since the epoch */
   exp: number | null;
   email: string | null;
+  /** a read-only login (a reseller's read-only member): the server refuses its writes, the console hides them */
+  readOnly?: boolean;
   status: AuthStatus;
   error: string | null;
 }
 
-const signedOut: SessionState = { token: null, userType: null, exp: null, email: null, status: 'idle', error: null };
+const signedOut: SessionState = {
+  token: null,
+  userType: null,
+  exp: null,
+  email: null,
+  readOnly: false,
+  status: 'idle',
+  error: null,
+};
+type Started = { token: string; userType: UserType; exp: number; email: string | null; readOnly?: boolean };
 
 export const sessionSlice = createSlice({
   name: 'session',
@@ -27,18 +38,12 @@ export const sessionSlice = createSlice({
       state.status = 'error';
       state.error = action.payload;
     },
-    sessionStarted(
-      _state,
-      action: PayloadAction<{ token: string; userType: UserType; exp: number; email: string | null }>,
-    ) {
-      return { ...action.payload, status: 'success', error: null };
+    sessionStarted(_state, action: PayloadAction<Started>) {
+      return { ...action.payload, readOnly: action.payload.readOnly ?? false, status: 'success', error: null };
     },
     /** a stored token was read at start-up; it is trusted only after the server confirms it */
-    sessionRestored(
-      _state,
-      action: PayloadAction<{ token: string; userType: UserType; exp: number; email: string | null }>,
-    ) {
-      return { ...action.payload, status: 'loading', error: null };
+    sessionRestored(_state, action: PayloadAction<Started>) {
+      return { ...action.payload, readOnly: action.payload.readOnly ?? false, status: 'loading', error: null };
     },
     sessionCleared() {
       return signedOut;

@@ -1,13 +1,18 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { App, ConfigProvider, Layout, Typography } from 'antd';
+import { App, Layout, Typography, theme } from 'antd';
 import { readStoredSession, sessionStarted } from '@smsc/shared-session';
 import { makeApiStore } from '@smsc/shared-session/api';
 import type { RoleModule } from './role-module';
-import { consoleTheme } from './theme';
+import { ThemedConfig } from './color-scheme';
 import { RoleRoutes } from './role-routes';
 import { ReducedMotion } from './reduced-motion';
+
+function StandaloneHeader({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return <Layout.Header style={{ background: token.colorBgContainer }}>{children}</Layout.Header>;
+}
 
 /** A remote served on its own by its team: the route table in a bare frame, no shell. */
 export function StandaloneRemote({ module }: { module: RoleModule }) {
@@ -20,16 +25,16 @@ export function StandaloneRemote({ module }: { module: RoleModule }) {
   const [title, setTitle] = useState(module.title);
   return (
     <Provider store={store}>
-      <ConfigProvider theme={consoleTheme}>
+      <ThemedConfig>
         <ReducedMotion>
           <App>
             <BrowserRouter>
               <Layout style={{ minHeight: '100vh' }}>
-                <Layout.Header style={{ background: '#fff' }}>
+                <StandaloneHeader>
                   <Typography.Title level={1} style={{ fontSize: 20, margin: '16px 0' }}>
                     {title} (standalone)
                   </Typography.Title>
-                </Layout.Header>
+                </StandaloneHeader>
                 <Layout.Content style={{ padding: 24 }}>
                   <Routes>
                     <Route path={`${module.basePath}/*`} element={<RoleRoutes module={module} onTitle={setTitle} />} />
@@ -40,7 +45,7 @@ export function StandaloneRemote({ module }: { module: RoleModule }) {
             </BrowserRouter>
           </App>
         </ReducedMotion>
-      </ConfigProvider>
+      </ThemedConfig>
     </Provider>
   );
 }

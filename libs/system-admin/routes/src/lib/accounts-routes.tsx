@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useParams, type RouteObject } from 'react-router';
 import { ListPage, definitionFor, resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
 import { COMPANY_ACCESS, CompanyGuardsPage, companyBundle, companyPages } from '@smsc/resource-company';
-import { ResellerImport, resellerBundle } from '@smsc/resource-reseller';
+import { ResellerImport, ResellerTeam, resellerBundle } from '@smsc/resource-reseller';
 import { paymentTermBundle, useGetPaymentTermQuery } from '@smsc/resource-payment-term';
 import { FILTER_ACCESS, filterBundle, filterPages } from '@smsc/resource-filter';
 import {
@@ -34,6 +34,12 @@ function PaymentTermCompanies() {
   );
 }
 
+/** reseller/:id: the reseller's logins under its details (the system admin adds, changes and removes them). */
+function ResellerTeamOfDetails() {
+  const id = useParams().id ?? '';
+  return <ResellerTeam reseller={id} />;
+}
+
 /** Spec §2, system admin: companies, resellers, payment terms and filters. */
 export const accountsRoutes: RouteObject[] = [
   resourceRoutes(companyBundle, admin, {
@@ -54,6 +60,7 @@ export const accountsRoutes: RouteObject[] = [
     redirectTo: 'resellers-list',
     list: { path: 'resellers-list', title: 'Resellers list' },
     details: { path: 'reseller/:id', title: 'Reseller details' },
+    detailsExtra: <ResellerTeamOfDetails />,
     create: { path: 'add-reseller', title: 'Add reseller' },
     edit: { path: 'edit-reseller/:id', title: 'Edit reseller' },
     listLinks: [{ label: 'Add manual payment', to: 'add-manual-payment' }],

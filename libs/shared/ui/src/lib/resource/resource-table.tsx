@@ -3,7 +3,7 @@ import { Alert, App, Button, Flex, Space, Table, Typography, type TableColumnsTy
 import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { describeApiError, showToast } from '@smsc/shared-api';
-import { useAppDispatch } from '@smsc/shared-session';
+import { useAppDispatch, useReadOnly } from '@smsc/shared-session';
 import type { ListQueryArg, ListResult, ResourceDefinition } from './types';
 import { useListParams } from './use-list-params';
 import { SearchForm } from './search-form';
@@ -106,9 +106,11 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
   );
 
   const virtual = list.perPage > VIRTUAL_THRESHOLD;
-  const canCreate = access.create !== false && !!createPath;
-  const canEdit = access.edit !== false && !!editPath;
-  const canDelete = access.delete !== false && !!onDelete;
+  // a read-only login sees no create, edit or delete (the server refuses them anyway: this spares the click)
+  const readOnly = useReadOnly();
+  const canCreate = !readOnly && access.create !== false && !!createPath;
+  const canEdit = !readOnly && access.edit !== false && !!editPath;
+  const canDelete = !readOnly && access.delete !== false && !!onDelete;
 
   // One confirm dialog opened on demand, not a Popconfirm in every row: rows of a 10,000-row page
   // stay light while scrolling.
@@ -167,7 +169,7 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
 
   const scrollX = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 160), 0);
   // rows can be picked when something can be done with several at once
-  const selectable = !!bulkActions || canDelete;
+  const selectable = (!!bulkActions && !readOnly) || canDelete;
 
   return (
     <section aria-label={definition.title} data-testid={`resource-table-${definition.name}`}>

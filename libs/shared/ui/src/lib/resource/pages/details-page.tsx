@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useReadOnly } from '@smsc/shared-session';
 import { Button, Descriptions, Space } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import type { ResourceDefinition } from '../types';
@@ -13,6 +15,8 @@ export interface DetailsPageProps<T, C, U> {
   /** pattern with ':id' for the Edit button, relative to the resource root */
   editPath?: string;
   backTo?: string;
+  /** shown under the fields */
+  extra?: ReactNode;
 }
 
 /** One record's fields, labelled and rendered as the list's columns show them. */
@@ -44,8 +48,9 @@ export function RecordFields<T>({
 }
 
 /** One record's fields as the list's columns show them, with Edit and Back. */
-export function DetailsPage<T, C, U>({ bundle, access = {}, editPath, backTo }: DetailsPageProps<T, C, U>) {
+export function DetailsPage<T, C, U>({ bundle, access = {}, editPath, backTo, extra }: DetailsPageProps<T, C, U>) {
   const id = useParams().id ?? '';
+  const readOnly = useReadOnly();
   const navigate = useNavigate();
   const resolve = useResourcePath();
   const useGet = bundle.useGet ?? useNoRecord;
@@ -56,13 +61,14 @@ export function DetailsPage<T, C, U>({ bundle, access = {}, editPath, backTo }: 
     <Space orientation="vertical" size="large" style={{ width: '100%' }} data-testid={`details-${definition.name}`}>
       <RecordFields definition={definition} record={record.data} title={definition.singular} />
       <Space>
-        {editPath && access.edit !== false && bundle.useUpdate && (
+        {editPath && !readOnly && access.edit !== false && bundle.useUpdate && (
           <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(resolve(withId(editPath, id)))}>
             Edit
           </Button>
         )}
         {backTo !== undefined && <Button onClick={() => navigate(resolve(backTo))}>Back</Button>}
       </Space>
+      {extra}
     </Space>
   );
 }

@@ -100,6 +100,7 @@ export function resourceRoutes<T extends object, C, U>(
           access={access}
           editPath={canEdit ? pages.edit?.path : undefined}
           backTo={listPath}
+          extra={pages.detailsExtra}
         />,
         [edit, listPath],
       ),

@@ -102,6 +102,8 @@ export interface ResourcePages<T> {
   rowLinks?: RowLink<T>[];
   /** shown above the list's table, e.g. a CSV import */
   listExtra?: ReactNode;
+  /** shown under the details page's fields, e.g. a reseller's team (it reads the record's id from the route) */
+  detailsExtra?: ReactNode;
   /** shown under the edit page's form, e.g. panels of the record's sub-resources */
   editExtra?: ReactNode;
   /** links shown above the list to the resource's other pages (e.g. an import, a manual payment) */
