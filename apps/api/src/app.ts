@@ -1,3 +1,4 @@
+import { sendProblem } from './lib/problem';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -68,7 +69,11 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
     const served = new Set(['/health', '/ready', '/metrics']);
     app.addHook('onRequest', async (req, reply) => {
       if (!served.has(req.url.split('?')[0]))
-        return reply.code(404).send({ error: { message: 'This process serves SMPP only (SMPP_ROLE=smpp)' } });
+        return sendProblem(req, reply, {
+          status: 404,
+          code: 'route_not_found',
+          detail: 'This process serves SMPP only (SMPP_ROLE=smpp)',
+        });
     });
   }
   // which node runs each periodic task (the domains register their roles)
