@@ -213,7 +213,7 @@ describe('card checkout (offline test page and Stripe webhook)', () => {
       payload: { amount: '10.00' },
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toMatch(/not configured/);
+    expect(res.json().detail).toMatch(/not configured/);
     expect(
       (
         await t.app.inject({

@@ -154,7 +154,7 @@ describe('PayPal payment button', () => {
     paypal.forge = forge;
     const res = await call('POST', '/payments/paypal/capture', h.acme, { order_id: order.order_id });
     expect(res.statusCode).toBe(402);
-    expect(res.json().error.message).toMatch(reason);
+    expect(res.json().detail).toMatch(reason);
     expect(await balance({ company_uuid: acme })).toBe(before);
     expect(await entries(order.payment_uuid)).toBe(0);
     const row = await t.app.db
@@ -207,7 +207,7 @@ describe('PayPal payment button', () => {
     paypal.failCreate = true;
     const res = await call('POST', '/payments/create', h.acme, { amount: '7.00' });
     expect(res.statusCode).toBe(502);
-    expect(res.json().error.message).toMatch(/nothing was charged/);
+    expect(res.json().detail).toMatch(/nothing was charged/);
     const last = await t.app.db
       .selectFrom('payments')
       .select(['status', 'method'])

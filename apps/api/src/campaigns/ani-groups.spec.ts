@@ -147,7 +147,7 @@ describe('ANI groups', () => {
         csv: 'name,number\nImp C,+12125552301\nImp C,+13125552401\nImp A,+12125552302\n',
       });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().error.message).toBe(
+      expect(bad.json().detail).toBe(
         'Line 3: +13125552401 is not one of the company\'s sending numbers; Line 4: the company already has an ANI group named "Imp A"; nothing was imported',
       );
       expect((await call('GET', '/ani_group/list?name=imp', acme)).json().total).toBe(2);

@@ -63,7 +63,7 @@ describe('authorization matrix (generated from the route table)', () => {
         if (level === 'none') {
           forbiddenCount++;
           expect([r.method, r.url, res.statusCode]).toEqual([r.method, r.url, 403]);
-          expect(res.json().error.message).toEqual(expect.any(String));
+          expect(res.json().detail).toEqual(expect.any(String));
         } else {
           // Labelled so a failure names the route: allowed reads answer 200, 404 (random id) or 400 (a read that
           // must name its company, e.g. /opt_out_reply for an admin), never 401/403/500.
@@ -308,9 +308,7 @@ describe('authorization matrix (generated from the route table)', () => {
       payload: {},
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.message).toBe(
-      'A company admin cannot create invoices; its reseller or the platform issues them',
-    );
+    expect(res.json().detail).toBe('A company admin cannot create invoices; its reseller or the platform issues them');
   });
 
   it('lets a plain user read only its own record', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { checkProblemAnswers } from '../testing/problem-answers';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
+import { fieldsOf } from '../testing/problem-answers';
 
 describe('error answers', () => {
   let t: TestApp;
@@ -107,7 +108,7 @@ describe('error answers', () => {
 
   it('names the failed body field by a JSON pointer and the rule it broke', async () => {
     const res = await t.app.inject({ method: 'POST', url: api('/auth'), payload: { email: 'a@example.com' } });
-    expect(res.json().errors).toEqual([
+    expect(fieldsOf(res)).toEqual([
       { field: 'password', pointer: '/password', code: 'required', detail: 'Password: is required' },
     ]);
   });

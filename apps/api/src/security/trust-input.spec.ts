@@ -108,14 +108,14 @@ describe('bad input answers 4xx on every route: prototype-named keys, non-finite
     expect(wrong).toEqual([]);
     for (const url of ['/did/search?count=Infinity', '/did/search?count=1e999', '/did/tf/search?count=Infinity']) {
       const res = await send(acme, 'GET', api(url));
-      expect([url, res.statusCode, res.json().error.message]).toEqual([
+      expect([url, res.statusCode, res.json().detail]).toEqual([
         url,
         400,
         'Invalid request: querystring/count must be a finite number',
       ]);
     }
     const list = await send(admin, 'GET', api('/company/list?per_page=-Infinity'));
-    expect([list.statusCode, list.json().error.message]).toEqual([
+    expect([list.statusCode, list.json().detail]).toEqual([
       400,
       'Invalid request: querystring/per_page must be a finite number',
     ]);
@@ -180,7 +180,7 @@ describe('bad input answers 4xx on every route: prototype-named keys, non-finite
     }
     expect(wrong).toEqual([]);
     const res = await send(admin, 'POST', api('/reseller/import'), '{"csv":".V"}', 'text/plain; charset=utf-8');
-    expect([res.statusCode, res.json().error.message]).toEqual([
+    expect([res.statusCode, res.json().detail]).toEqual([
       415,
       'Unsupported content-type "text/plain" for this call; send application/json or multipart/form-data',
     ]);
