@@ -31,3 +31,4 @@ export * from './lib/guards';
 export * from './lib/auto-recharge';
 export * from './lib/company-webhooks';
 export * from './lib/live';
+export * from './lib/webhook-events';
