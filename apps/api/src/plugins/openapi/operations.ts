@@ -123,5 +123,5 @@ export function problemStatusesOf(opts: {
   // a send through the pipeline: blocked by a rule (422) or for money (402)
   if (opts.apiKey && m === 'POST') [402, 422].forEach((s) => out.add(s));
   if (opts.rateLimited) out.add(429);
-  return [...out].sort();
+  return [...out].sort((a, b) => a - b);
 }
