@@ -44,6 +44,13 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // PGlite's first start (wasm compile, initdb, migrations, seed) can exceed the 10 s default.
     pluginTimeout: 120_000,
+    // a path Fastify cannot decode (bad percent-encoding) is refused before any route: a problem like every error
+    frameworkErrors: (err, req, reply) =>
+      sendProblem(req, reply, {
+        status: 400,
+        code: err.code === 'FST_ERR_BAD_URL' ? 'bad_url' : 'bad_request',
+        detail: err.code === 'FST_ERR_BAD_URL' ? 'The address has a part that is not valid URL encoding' : err.message,
+      }),
     ...(config.lazySerializers
       ? { schemaController: { compilersFactory: { buildSerializer: lazySerializers() } } }
       : {}),

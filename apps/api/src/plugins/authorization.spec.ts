@@ -230,7 +230,7 @@ describe('authorization matrix (generated from the route table)', () => {
       [api('/company/:id')]: { id: globex.company_uuid, patch: { company_name: 'Hijacked' } },
       [api('/user/:id')]: { id: globexUser.uuid, patch: { full_name: 'Hijacked' } },
       [api('/file/:id')]: { id: globexFile.file_uuid, patch: {} },
-      [api('/did/:id')]: { id: globexDid.did_uuid, patch: {} },
+      [api('/did/:id')]: { id: globexDid.did_uuid, patch: { description: 'Hijacked' } },
       [api('/sms/:id')]: { id: globexSms.sms_uuid, patch: { status: 'cancelled' } },
       [api('/suppressed_number/:id')]: { id: globexSuppressed.suppressed_number_uuid, patch: {} },
       [api('/sms_template/:id')]: { id: globexTemplate.sms_template_uuid, patch: { text: 'Hijacked' } },

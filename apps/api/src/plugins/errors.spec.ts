@@ -1,7 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { checkProblemAnswers } from '../testing/problem-answers';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
-import { fieldsOf } from '../testing/problem-answers';
 
 describe('error answers', () => {
   let t: TestApp;
@@ -86,6 +85,13 @@ describe('error answers', () => {
       'unauthorized',
     ],
     ['unknown API route', () => ({ method: 'DELETE', url: api('/nowhere') }), 404, /not found/, 'route_not_found'],
+    [
+      'undecodable path',
+      () => ({ method: 'GET', url: api('/auth/reset_password/x%ED%BF%BF') }),
+      400,
+      /URL encoding/,
+      'bad_url',
+    ],
   ];
 
   it.each(cases)('%s', async (_name, req, status, message, code) => {
@@ -108,7 +114,7 @@ describe('error answers', () => {
 
   it('names the failed body field by a JSON pointer and the rule it broke', async () => {
     const res = await t.app.inject({ method: 'POST', url: api('/auth'), payload: { email: 'a@example.com' } });
-    expect(fieldsOf(res)).toEqual([
+    expect(res.json().errors).toEqual([
       { field: 'password', pointer: '/password', code: 'required', detail: 'Password: is required' },
     ]);
   });

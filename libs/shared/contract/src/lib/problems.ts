@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { API_PREFIX } from './constants';
 
 // Every error answer of the JSON API is an RFC 9457 problem (docs/api-errors.md). The `type` is a URI relative to
-// the server, one per reason code, and it answers a description of that reason (GET /problems/{code}).
+// the server, one per reason code: an identifier to compare, documented in docs/api-errors.md (not a page).
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
