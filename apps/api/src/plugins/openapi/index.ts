@@ -186,8 +186,11 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
         url,
       } as never;
     },
-    transformObject: ({ openapiObject }) => {
-      const doc = openapiObject as Json & { components: Json; paths: Json };
+    transformObject: (documentObject) => {
+      const doc = (documentObject as { openapiObject: unknown }).openapiObject as Json & {
+        components: Json;
+        paths: Json;
+      };
       addProblems(doc.paths ?? {});
       doc.components = {
         ...doc.components,
