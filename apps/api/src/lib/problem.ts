@@ -80,9 +80,16 @@ export function problemOf(req: FastifyRequest, p: ProblemInput): Problem {
   };
 }
 
-/** Answers a problem (status, content type and body). */
+/**
+ * Answers a problem (status, content type and body). The request id header is set here too: an address Fastify
+ * cannot decode is refused before the hooks that set it on every other answer.
+ */
 export function sendProblem(req: FastifyRequest, reply: FastifyReply, p: ProblemInput) {
-  return reply.code(p.status).type(PROBLEM_CONTENT_TYPE).send(problemOf(req, p));
+  return reply
+    .code(p.status)
+    .header('x-request-id', String(req.id))
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(problemOf(req, p));
 }
 
 /** A form's `{ field: message }` as problem field errors. */
