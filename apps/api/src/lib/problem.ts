@@ -85,11 +85,7 @@ export function problemOf(req: FastifyRequest, p: ProblemInput): Problem {
  * cannot decode is refused before the hooks that set it on every other answer.
  */
 export function sendProblem(req: FastifyRequest, reply: FastifyReply, p: ProblemInput) {
-  return reply
-    .code(p.status)
-    .header('x-request-id', String(req.id))
-    .type(PROBLEM_CONTENT_TYPE)
-    .send(problemOf(req, p));
+  return reply.code(p.status).header('x-request-id', String(req.id)).type(PROBLEM_CONTENT_TYPE).send(problemOf(req, p));
 }
 
 /** A form's `{ field: message }` as problem field errors. */
