@@ -4,6 +4,7 @@ import { ledgerSumOf, post } from './ledger';
 import { parseMoney, toMicro } from '../lib/money';
 import { seedDemoBilling } from './seed';
 import { fieldsOf } from '../testing/problem-answers';
+import { fieldErrorsOf } from '../testing/problem-answers';
 
 describe('credit settings, the below-credit-limit flag and the demo billing seed', () => {
   let t: TestApp;
@@ -189,7 +190,7 @@ describe('credit settings, the below-credit-limit flag and the demo billing seed
     const before = await audits();
     expect((await call('PATCH', `/company/${acme}`, h.reseller, { credit_limit: '15.00' })).statusCode).toBe(200);
     expect(await audits()).toBe(before);
-    expect((await call('PATCH', `/company/${acme}`, h.reseller, { credit_limit: '-1' })).json()).toEqual({
+    expect(fieldErrorsOf(await call('PATCH', `/company/${acme}`, h.reseller, { credit_limit: '-1' }))).toEqual({
       errors: { credit_limit: 'The credit limit cannot be negative' },
     });
   });

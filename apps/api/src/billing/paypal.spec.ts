@@ -3,6 +3,7 @@ import { api, bearer, createTestApp, login, type TestApp } from '../testing/test
 import { FakePaypal } from '../testing/paypal-fake';
 import { balanceOf } from './ledger';
 import { parseMoney } from '../lib/money';
+import { fieldErrorsOf } from '../testing/problem-answers';
 
 /** The payment button (PayPal): the real SDK against a local fake of PayPal's API (no network). */
 describe('PayPal payment button', () => {
@@ -187,13 +188,15 @@ describe('PayPal payment button', () => {
     for (const amount of ['0', '-5', '0.00', '1.234', 'ten']) {
       const res = await call('POST', '/payments/create', h.acme, { amount });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual(amount === 'ten' ? expect.anything() : { errors: { amount: expect.any(String) } });
+      expect(fieldErrorsOf(res)).toEqual(
+        amount === 'ten' ? expect.anything() : { errors: { amount: expect.any(String) } },
+      );
     }
     // outside the currency's top-up limits, in the words the form shows
-    expect((await call('POST', '/payments/create', h.acme, { amount: '0.10' })).json()).toEqual({
+    expect(fieldErrorsOf(await call('POST', '/payments/create', h.acme, { amount: '0.10' }))).toEqual({
       errors: { amount: 'The smallest top-up is USD 5.00' },
     });
-    expect((await call('POST', '/payments/create', h.acme, { amount: '10000.01' })).json()).toEqual({
+    expect(fieldErrorsOf(await call('POST', '/payments/create', h.acme, { amount: '10000.01' }))).toEqual({
       errors: { amount: 'The largest top-up is USD 10000.00' },
     });
     expect((await call('POST', '/payments/paypal/capture', h.acme, { order_id: '../x' })).statusCode).toBe(400);

@@ -2,6 +2,7 @@ import { api, bearer, createTestApp, login, type TestApp } from '../testing/test
 import { fileForm } from '../testing/multipart';
 import { parseAniGroupCsv } from './ani-group-import';
 import { groupNumbers } from './queries';
+import { fieldErrorsOf } from '../testing/problem-answers';
 
 type Headers = Record<string, string>;
 
@@ -80,7 +81,7 @@ describe('ANI groups', () => {
         numbers: ['+13125552401', '555', '+12125559999'],
       });
       expect(other.statusCode).toBe(400);
-      expect(other.json()).toEqual({
+      expect(fieldErrorsOf(other)).toEqual({
         errors: {
           numbers:
             '"555" is not a valid North American number; +13125552401 is not one of the company\'s sending numbers; +12125559999 is not one of the company\'s sending numbers',

@@ -1,6 +1,7 @@
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { setBulkPort, type BulkCreate, type BulkPort, type BulkProgress } from './bulk-port';
 import { fieldsOf } from '../testing/problem-answers';
+import { fieldErrorsOf } from '../testing/problem-answers';
 
 type Headers = Record<string, string>;
 
@@ -297,7 +298,7 @@ describe('campaigns API', () => {
     const gone = await make(acme, { campaign_name: 'Gone', text: 'x', ani: '+14155553303', numbers: ['+12125550161'] });
     await t.app.db.updateTable('dids').set({ did_type: 'dnis' }).where('did', '=', '+14155553303').execute();
     const lost = await call('POST', `/campaign/${gone.campaign_uuid}/run`, acme);
-    expect([lost.statusCode, lost.json()]).toEqual([
+    expect([lost.statusCode, fieldErrorsOf(lost)]).toEqual([
       400,
       { errors: { ani: "+14155553303 is not one of the company's sending numbers" } },
     ]);

@@ -1,6 +1,7 @@
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { fileForm } from '../testing/multipart';
 import { parseRecipientCsv } from './recipient-import';
+import { fieldErrorsOf } from '../testing/problem-answers';
 
 type Headers = Record<string, string>;
 
@@ -101,7 +102,9 @@ describe('recipients', () => {
         expect([body, (await call('POST', '/recipient', acme, body)).statusCode]).toEqual([body, 400]);
       }
       const bad = await call('POST', '/recipient', acme, { recipient_name: 'x', number: '+1 999 555 0123' });
-      expect(bad.json()).toEqual({ errors: { number: expect.stringContaining('is not a valid phone number') } });
+      expect(fieldErrorsOf(bad)).toEqual({
+        errors: { number: expect.stringContaining('is not a valid phone number') },
+      });
       expect(
         (await call('POST', '/recipient', admin, { recipient_name: 'x', number: '+12125550123' })).statusCode,
       ).toBe(400);

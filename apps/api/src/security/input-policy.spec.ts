@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { fieldsOf } from '../testing/problem-answers';
+import { fieldErrorsOf } from '../testing/problem-answers';
 
 /** Collects the server's JSON log lines so tests can read what was logged and at which level. */
 function logSink() {
@@ -89,7 +90,7 @@ describe('input the database cannot store, and fields a caller may not set', () 
       payload: { company_name: 'x\u0000y' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ errors: { company_name: expect.stringContaining('NUL') } });
+    expect(fieldErrorsOf(res)).toEqual({ errors: { company_name: expect.stringContaining('NUL') } });
     const after = await t.app.db
       .selectFrom('companies')
       .select('company_name')

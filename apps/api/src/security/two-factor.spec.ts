@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { api, bearer, createTestApp, DEMO_PASSWORD, login, type TestApp } from '../testing/test-app';
 import { totpNow, TOTP_PERIOD } from './totp';
 import { fieldsOf } from '../testing/problem-answers';
+import { fieldErrorsOf } from '../testing/problem-answers';
 
 const post = (app: FastifyInstance, url: string, payload: object, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: api(url), payload, headers });
@@ -139,7 +140,9 @@ describe('two-factor sign-in', () => {
   it('turns off with a current code or the password, naming the wrong field; a missing code is a 400', async () => {
     await freshStep();
     const { secret, auth } = await enrol(t.app, 'acme-admin@example.com');
-    expect((await post(t.app, '/auth/2fa/disable', {}, auth)).json()).toEqual({ errors: { code: expect.any(String) } });
+    expect(fieldErrorsOf(await post(t.app, '/auth/2fa/disable', {}, auth))).toEqual({
+      errors: { code: expect.any(String) },
+    });
     const bad = await post(t.app, '/auth/2fa/disable', { password: 'not-the-password' }, auth);
     expect(bad.statusCode).toBe(400);
     expect(fieldsOf(bad).password).toMatch(/wrong/);

@@ -70,3 +70,12 @@ export function problemOf(res: { json(): unknown }): Problem & { fields: Record<
 
 /** The field errors of an answer as `{ field: detail }` (empty when it has none). */
 export const fieldsOf = (res: { json(): unknown }) => problemOf(res).fields;
+
+/**
+ * A validation problem's field errors as `{ errors: { field: detail } }`, to compare with one expected object; any
+ * other answer as it is (so the comparison shows what came instead).
+ */
+export function fieldErrorsOf(res: { json(): unknown }): { errors: Record<string, string> } | Problem {
+  const p = problemOf(res);
+  return p.code === 'validation' ? { errors: p.fields } : (res.json() as Problem);
+}
