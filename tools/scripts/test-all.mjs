@@ -20,12 +20,14 @@ const steps = [
   // The module-boundary rule reads Nx's project graph and silently skips itself without one (clean clone).
   // Then the API's import cycles and table owners (tools/eslint/api-import-cycles.mjs, api-table-owners.mjs,
   // and the owners check's own test); check-deps: every package the server loads is a runtime dependency (a
-  // production install would lack it otherwise).
+  // production install would lack it otherwise); openapi-lint: `redocly lint` of the OpenAPI document.
   [
     'lint',
     'npx prettier --check . --log-level warn && npx nx show projects > /dev/null && npx eslint . --max-warnings=0' +
       ' && node tools/eslint/api-import-cycles.mjs && node tools/eslint/api-table-owners.mjs' +
-      ' && node --test tools/eslint/*.test.mjs && node tools/scripts/check-deps.mjs',
+      ' && node --test tools/eslint/*.test.mjs && node tools/scripts/check-deps.mjs' +
+      // the OpenAPI document: 0 errors and a warnings budget that only goes down (runs once @redocly/cli is installed)
+      ' && node tools/scripts/openapi-lint.mjs',
   ],
   ['type check', 'npx tsc -p tsconfig.json --noEmit'],
   // the alert rules load in Prometheus (their metric names are checked by the server suite)

@@ -1,3 +1,4 @@
+import { sendProblem } from './lib/problem';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -43,6 +44,13 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // PGlite's first start (wasm compile, initdb, migrations, seed) can exceed the 10 s default.
     pluginTimeout: 120_000,
+    // a path Fastify cannot decode (bad percent-encoding) is refused before any route: a problem like every error
+    frameworkErrors: (err, req, reply) =>
+      sendProblem(req, reply, {
+        status: 400,
+        code: err.code === 'FST_ERR_BAD_URL' ? 'bad_url' : 'bad_request',
+        detail: err.code === 'FST_ERR_BAD_URL' ? 'The address has a part that is not valid URL encoding' : err.message,
+      }),
     ...(config.lazySerializers
       ? { schemaController: { compilersFactory: { buildSerializer: lazySerializers() } } }
       : {}),
@@ -68,7 +76,11 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
     const served = new Set(['/health', '/ready', '/metrics']);
     app.addHook('onRequest', async (req, reply) => {
       if (!served.has(req.url.split('?')[0]))
-        return reply.code(404).send({ error: { message: 'This process serves SMPP only (SMPP_ROLE=smpp)' } });
+        return sendProblem(req, reply, {
+          status: 404,
+          code: 'route_not_found',
+          detail: 'This process serves SMPP only (SMPP_ROLE=smpp)',
+        });
     });
   }
   // which node runs each periodic task (the domains register their roles)

@@ -71,7 +71,7 @@ test.describe('users of a company admin', () => {
     expectPageErrors(page, /status of 500/);
     await page.route('**/api_smsc/v1/user/list**', async (route) => {
       await new Promise((r) => setTimeout(r, 800));
-      await route.fulfill({ status: 500, json: { error: { message: 'User store unavailable' } } });
+      await route.fulfill({ status: 500, json: { code: 'error', detail: 'User store unavailable' } });
     });
     await search(page, { Name: 'acme' }); // a query not cached yet, so it goes to the server
     await expect(page.locator('.ant-spin-spinning')).toBeVisible();

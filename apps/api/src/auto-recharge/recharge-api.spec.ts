@@ -1,5 +1,6 @@
 import { api, createTestApp, type TestApp } from '../testing/test-app';
 import { companyId, saveTestCard, signIn, type Headers } from './recharge-testing';
+import { problemOf } from '../testing/problem-answers';
 
 const SETTINGS = { enabled: false, threshold: '10.00', amount: '20.00', monthly_cap: '100.00' };
 
@@ -73,16 +74,17 @@ describe('auto-recharge settings and saved card: who may do what', () => {
   });
 
   it('validates like a card top-up: the amount inside the limits, a cap that holds one charge', async () => {
-    const bad = async (body: object) => (await call('PUT', `/company/${acmeCo}/auto-recharge`, acme, body)).json();
-    expect(await bad({ ...SETTINGS, amount: '1.00' })).toEqual({
-      errors: { amount: 'The smallest top-up is USD 5.00' },
+    const bad = async (body: object) => problemOf(await call('PUT', `/company/${acmeCo}/auto-recharge`, acme, body));
+    expect(await bad({ ...SETTINGS, amount: '1.00' })).toMatchObject({
+      code: 'validation',
+      fields: { amount: 'The smallest top-up is USD 5.00' },
     });
-    expect((await bad({ ...SETTINGS, amount: '20000' })).errors.amount).toBe('The largest top-up is USD 10000.00');
-    expect((await bad({ ...SETTINGS, monthly_cap: '10.00' })).errors.monthly_cap).toMatch(/at least one charge/);
-    expect((await bad({ ...SETTINGS, threshold: '-1' })).errors).toBeDefined();
-    expect((await bad({ ...SETTINGS, amount: '20.005' })).errors.amount).toMatch(/2 decimals/);
+    expect((await bad({ ...SETTINGS, amount: '20000' })).fields.amount).toBe('The largest top-up is USD 10000.00');
+    expect((await bad({ ...SETTINGS, monthly_cap: '10.00' })).fields.monthly_cap).toMatch(/at least one charge/);
+    expect((await bad({ ...SETTINGS, threshold: '-1' })).fields).toBeDefined();
+    expect((await bad({ ...SETTINGS, amount: '20.005' })).fields.amount).toMatch(/2 decimals/);
     // turning it on needs a card
-    expect((await bad({ ...SETTINGS, enabled: true })).errors).toEqual({ enabled: 'Save a card first' });
+    expect((await bad({ ...SETTINGS, enabled: true })).fields).toEqual({ enabled: 'Save a card first' });
   });
 
   it('saves a card through the built-in page, shows brand and last 4, and removes it (turning itself off)', async () => {

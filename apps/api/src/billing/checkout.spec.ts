@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { balanceOf } from './ledger';
 import { parseMoney } from '../lib/money';
+import { fieldErrorsOf } from '../testing/problem-answers';
 
 const WEBHOOK_SECRET = 'whsec_test_checkout_spec';
 const stripe = new Stripe('sk_test_offline_placeholder');
@@ -157,10 +158,10 @@ describe('card checkout (offline test page and Stripe webhook)', () => {
       t.app.inject({ method: 'POST', url: api('/payments/stripe/checkout'), headers: acmeAdmin, payload: { amount } });
     const small = await post('0.10');
     expect(small.statusCode).toBe(400);
-    expect(small.json()).toEqual({ errors: { amount: 'The smallest top-up is USD 5.00' } });
+    expect(fieldErrorsOf(small)).toEqual({ errors: { amount: 'The smallest top-up is USD 5.00' } });
     const big = await post('10000.01');
     expect(big.statusCode).toBe(400);
-    expect(big.json()).toEqual({ errors: { amount: 'The largest top-up is USD 10000.00' } });
+    expect(fieldErrorsOf(big)).toEqual({ errors: { amount: 'The largest top-up is USD 10000.00' } });
     expect((await post('5.00')).statusCode).toBe(201);
   });
 
@@ -213,7 +214,7 @@ describe('card checkout (offline test page and Stripe webhook)', () => {
       payload: { amount: '10.00' },
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toMatch(/not configured/);
+    expect(res.json().detail).toMatch(/not configured/);
     expect(
       (
         await t.app.inject({

@@ -3,6 +3,8 @@ import { api, bearer, createTestApp, login, type TestApp } from '../testing/test
 import { ledgerSumOf, post } from './ledger';
 import { parseMoney, toMicro } from '../lib/money';
 import { seedDemoBilling } from './seed';
+import { fieldsOf } from '../testing/problem-answers';
+import { fieldErrorsOf } from '../testing/problem-answers';
 
 describe('credit settings, the below-credit-limit flag and the demo billing seed', () => {
   let t: TestApp;
@@ -103,7 +105,7 @@ describe('credit settings, the below-credit-limit flag and the demo billing seed
     expect((await call('PATCH', `/company/${acme}`, h.acme, { credit_limit: '99' })).statusCode).toBe(403);
     const bad = await call('PATCH', `/company/${direct}`, h.admin, { company_name: 'Renamed?', credit_limit: '-1' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.credit_limit).toMatch(/negative/);
+    expect(fieldsOf(bad).credit_limit).toMatch(/negative/);
     // refused whole: the name did not change either
     expect((await call('GET', `/company/${direct}`, h.admin)).json().company_name).toBe('Credit Direct');
     expect((await call('GET', `/balance?company_uuid=${direct}`, h.admin)).json().credit_limit).toBe('25.00');
@@ -188,7 +190,7 @@ describe('credit settings, the below-credit-limit flag and the demo billing seed
     const before = await audits();
     expect((await call('PATCH', `/company/${acme}`, h.reseller, { credit_limit: '15.00' })).statusCode).toBe(200);
     expect(await audits()).toBe(before);
-    expect((await call('PATCH', `/company/${acme}`, h.reseller, { credit_limit: '-1' })).json()).toEqual({
+    expect(fieldErrorsOf(await call('PATCH', `/company/${acme}`, h.reseller, { credit_limit: '-1' }))).toEqual({
       errors: { credit_limit: 'The credit limit cannot be negative' },
     });
   });

@@ -2,6 +2,7 @@ import { api, bearer, createTestApp, login, type TestApp } from '../testing/test
 import { resellerWithLogin } from '../testing/fixtures';
 import { balanceOf, ledgerSumOf, post } from './ledger';
 import { parseMoney } from '../lib/money';
+import { fieldsOf } from '../testing/problem-answers';
 
 describe('payments, balances and transaction history', () => {
   let t: TestApp;
@@ -105,7 +106,7 @@ describe('payments, balances and transaction history', () => {
     const before = await countRows();
     const refused = await call('POST', '/payment', h.admin, { method: 'manual', amount: '10', company_uuid: acme });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors.company_uuid).toMatch(/reseller/);
+    expect(fieldsOf(refused).company_uuid).toMatch(/reseller/);
     expect(await countRows()).toEqual(before);
     const toReseller = await call('POST', '/payment', h.admin, {
       method: 'manual',
@@ -146,8 +147,7 @@ describe('payments, balances and transaction history', () => {
       expect([body, res.statusCode]).toEqual([body, status]);
     }
     expect(
-      (await call('POST', '/payment', h.admin, { method: 'manual', amount: '0', company_uuid: globex })).json().errors
-        .amount,
+      fieldsOf(await call('POST', '/payment', h.admin, { method: 'manual', amount: '0', company_uuid: globex })).amount,
     ).toMatch(/greater than zero/);
     expect(await countRows()).toEqual(before);
   });

@@ -3,6 +3,7 @@ import { api, bearer, createTestApp, login, type TestApp } from '../testing/test
 import { FakePaypal } from '../testing/paypal-fake';
 import { balanceOf } from './ledger';
 import { parseMoney } from '../lib/money';
+import { fieldErrorsOf } from '../testing/problem-answers';
 
 /** The payment button (PayPal): the real SDK against a local fake of PayPal's API (no network). */
 describe('PayPal payment button', () => {
@@ -154,7 +155,7 @@ describe('PayPal payment button', () => {
     paypal.forge = forge;
     const res = await call('POST', '/payments/paypal/capture', h.acme, { order_id: order.order_id });
     expect(res.statusCode).toBe(402);
-    expect(res.json().error.message).toMatch(reason);
+    expect(res.json().detail).toMatch(reason);
     expect(await balance({ company_uuid: acme })).toBe(before);
     expect(await entries(order.payment_uuid)).toBe(0);
     const row = await t.app.db
@@ -187,13 +188,15 @@ describe('PayPal payment button', () => {
     for (const amount of ['0', '-5', '0.00', '1.234', 'ten']) {
       const res = await call('POST', '/payments/create', h.acme, { amount });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual(amount === 'ten' ? expect.anything() : { errors: { amount: expect.any(String) } });
+      expect(fieldErrorsOf(res)).toEqual(
+        amount === 'ten' ? expect.anything() : { errors: { amount: expect.any(String) } },
+      );
     }
     // outside the currency's top-up limits, in the words the form shows
-    expect((await call('POST', '/payments/create', h.acme, { amount: '0.10' })).json()).toEqual({
+    expect(fieldErrorsOf(await call('POST', '/payments/create', h.acme, { amount: '0.10' }))).toEqual({
       errors: { amount: 'The smallest top-up is USD 5.00' },
     });
-    expect((await call('POST', '/payments/create', h.acme, { amount: '10000.01' })).json()).toEqual({
+    expect(fieldErrorsOf(await call('POST', '/payments/create', h.acme, { amount: '10000.01' }))).toEqual({
       errors: { amount: 'The largest top-up is USD 10000.00' },
     });
     expect((await call('POST', '/payments/paypal/capture', h.acme, { order_id: '../x' })).statusCode).toBe(400);
@@ -207,7 +210,7 @@ describe('PayPal payment button', () => {
     paypal.failCreate = true;
     const res = await call('POST', '/payments/create', h.acme, { amount: '7.00' });
     expect(res.statusCode).toBe(502);
-    expect(res.json().error.message).toMatch(/nothing was charged/);
+    expect(res.json().detail).toMatch(/nothing was charged/);
     const last = await t.app.db
       .selectFrom('payments')
       .select(['status', 'method'])

@@ -106,7 +106,7 @@ describe('bulk calls: accept, send through the pipeline, run/hold, reports, tena
     const bad = async (body: object, pattern: RegExp) => {
       const r = await call('POST', '/bulk', acme, body);
       expect(r.statusCode).toBe(400);
-      expect(r.json().error.message).toMatch(pattern);
+      expect(r.json().detail).toMatch(pattern);
     };
     await bad({ ani: ACME_ANI, text: 'x', numbers: [] }, /list of numbers is empty/);
     await bad(
@@ -168,7 +168,7 @@ describe('bulk calls: accept, send through the pipeline, run/hold, reports, tena
     const refused = async (verb: string, message: RegExp) => {
       const r = await move(verb);
       expect(r.statusCode).toBe(409);
-      expect(r.json().error.message).toMatch(message);
+      expect(r.json().detail).toMatch(message);
     };
     await refused('hold', /already on hold/);
     expect((await move('run')).json()).toMatchObject({ status: 'running' });
@@ -208,7 +208,7 @@ describe('bulk calls: accept, send through the pipeline, run/hold, reports, tena
     expect(other.status).toBe('scheduled');
     expect(await bulkOf(t.app).stop(other.bulk_uuid)).toBe('stopped');
     const r = await call('POST', `/bulk/${other.bulk_uuid}/run`, acme);
-    expect([r.statusCode, r.json().error.message]).toEqual([409, 'This bulk was stopped; it cannot run any more']);
+    expect([r.statusCode, r.json().detail]).toEqual([409, 'This bulk was stopped; it cannot run any more']);
     await expect(bulkOf(t.app).stop(other.bulk_uuid)).rejects.toThrow(/stopped/);
   }, 120_000);
 

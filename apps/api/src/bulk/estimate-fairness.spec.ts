@@ -77,7 +77,7 @@ describe('large estimates and sends share the event loop and are limited per ten
     expect(codes).toEqual([200, 200, 429]);
     const refused = [a, b, c].find((r) => r.statusCode === 429)!;
     expect(refused.headers['retry-after']).toBe(String(HEAVY_RETRY_AFTER_S));
-    expect(refused.json().error.message).toMatch(/^Too many large requests at once: your account already runs 2/);
+    expect(refused.json().detail).toMatch(/^Too many large requests at once: your account already runs 2/);
     expect(other.statusCode).toBe(200);
     // the slots are free again, also after a request refused before its handler ran (a bad body)
     expect(

@@ -2,6 +2,7 @@ import { api, bearer, createTestApp, login, type TestApp } from '../testing/test
 import { fileForm } from '../testing/multipart';
 import { parseAniGroupCsv } from './ani-group-import';
 import { groupNumbers } from './queries';
+import { fieldErrorsOf } from '../testing/problem-answers';
 
 type Headers = Record<string, string>;
 
@@ -80,7 +81,7 @@ describe('ANI groups', () => {
         numbers: ['+13125552401', '555', '+12125559999'],
       });
       expect(other.statusCode).toBe(400);
-      expect(other.json()).toEqual({
+      expect(fieldErrorsOf(other)).toEqual({
         errors: {
           numbers:
             '"555" is not a valid North American number; +13125552401 is not one of the company\'s sending numbers; +12125559999 is not one of the company\'s sending numbers',
@@ -147,7 +148,7 @@ describe('ANI groups', () => {
         csv: 'name,number\nImp C,+12125552301\nImp C,+13125552401\nImp A,+12125552302\n',
       });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().error.message).toBe(
+      expect(bad.json().detail).toBe(
         'Line 3: +13125552401 is not one of the company\'s sending numbers; Line 4: the company already has an ANI group named "Imp A"; nothing was imported',
       );
       expect((await call('GET', '/ani_group/list?name=imp', acme)).json().total).toBe(2);

@@ -1,5 +1,7 @@
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { setBulkPort, type BulkCreate, type BulkPort, type BulkProgress } from './bulk-port';
+import { fieldsOf } from '../testing/problem-answers';
+import { fieldErrorsOf } from '../testing/problem-answers';
 
 type Headers = Record<string, string>;
 
@@ -135,10 +137,10 @@ describe('campaigns API', () => {
       const res = await call('POST', '/campaign', acme, body);
       expect([body, res.statusCode]).toEqual([body, 400]);
       const said = res.json().errors
-        ? Object.entries(res.json().errors)
+        ? Object.entries(fieldsOf(res))
             .map(([k, v]) => `${k}: ${v}`)
             .join('; ')
-        : res.json().error.message;
+        : res.json().detail;
       expect(said).toMatch(message);
     }
     expect((await call('POST', '/campaign', admin, { campaign_name: 'x' })).statusCode).toBe(400);
@@ -245,7 +247,7 @@ describe('campaigns API', () => {
     const id = draft.campaign_uuid;
     const expect409 = async (action: string, message: string) => {
       const res = await call('POST', `/campaign/${id}/${action}`, acme);
-      expect([action, res.statusCode, res.json().error?.message]).toEqual([action, 409, message]);
+      expect([action, res.statusCode, res.json().detail]).toEqual([action, 409, message]);
     };
     await expect409('hold', 'A draft campaign cannot hold; only a running one can');
     await expect409('stop', 'A draft campaign cannot stop; only a running or held one can');
@@ -255,7 +257,7 @@ describe('campaigns API', () => {
     expect(
       (await call('PATCH', `/campaign/${id}`, acme, { campaign_name: 'Renamed' })).json().campaign.campaign_name,
     ).toBe('Renamed');
-    expect((await call('DELETE', `/campaign/${id}`, acme)).json().error.message).toBe(
+    expect((await call('DELETE', `/campaign/${id}`, acme)).json().detail).toBe(
       'A running campaign cannot be deleted; stop it first',
     );
     await call('POST', `/campaign/${id}/hold`, acme);
@@ -269,11 +271,13 @@ describe('campaigns API', () => {
     expect((await call('DELETE', `/campaign/${id}`, acme)).statusCode).toBe(200);
 
     const empty = await make(acme, { campaign_name: 'Empty', text: 'x', ani: '+12125552301' });
-    expect((await call('POST', `/campaign/${empty.campaign_uuid}/run`, acme)).json()).toEqual({
-      error: { message: 'The campaign has no recipients' },
+    expect((await call('POST', `/campaign/${empty.campaign_uuid}/run`, acme)).json()).toMatchObject({
+      status: 409,
+      code: 'conflict',
+      detail: 'The campaign has no recipients',
     });
     const mute = await make(acme, { campaign_name: 'Mute', ani: '+12125552301', numbers: ['+12125550161'] });
-    expect((await call('POST', `/campaign/${mute.campaign_uuid}/run`, acme)).json().error.message).toBe(
+    expect((await call('POST', `/campaign/${mute.campaign_uuid}/run`, acme)).json().detail).toBe(
       'The campaign has no text; write one or pick an approved template',
     );
     const tpl = (await call('POST', '/sms_template', acme, { template_name: 'Pending one', text: 'hello' })).json()
@@ -285,7 +289,7 @@ describe('campaigns API', () => {
       numbers: ['+12125550161'],
     });
     const res = await call('POST', `/campaign/${pending.campaign_uuid}/run`, acme);
-    expect([res.statusCode, res.json().error.message]).toEqual([
+    expect([res.statusCode, res.json().detail]).toEqual([
       409,
       expect.stringMatching(/only an approved template can be sent/),
     ]);
@@ -294,7 +298,7 @@ describe('campaigns API', () => {
     const gone = await make(acme, { campaign_name: 'Gone', text: 'x', ani: '+14155553303', numbers: ['+12125550161'] });
     await t.app.db.updateTable('dids').set({ did_type: 'dnis' }).where('did', '=', '+14155553303').execute();
     const lost = await call('POST', `/campaign/${gone.campaign_uuid}/run`, acme);
-    expect([lost.statusCode, lost.json()]).toEqual([
+    expect([lost.statusCode, fieldErrorsOf(lost)]).toEqual([
       400,
       { errors: { ani: "+14155553303 is not one of the company's sending numbers" } },
     ]);

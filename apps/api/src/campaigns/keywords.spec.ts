@@ -1,5 +1,6 @@
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { messagingOf, SmscSimulator } from '../messaging';
+import { fieldsOf } from '../testing/problem-answers';
 
 type Headers = Record<string, string>;
 
@@ -88,10 +89,10 @@ describe('keywords API and actions on incoming messages', () => {
       const res = await call('POST', '/keyword', acme, body);
       expect([body, res.statusCode]).toEqual([body, 400]);
       const said = res.json().errors
-        ? Object.entries(res.json().errors)
+        ? Object.entries(fieldsOf(res))
             .map(([k, v]) => `${k}: ${v}`)
             .join('; ')
-        : res.json().error.message;
+        : res.json().detail;
       expect(said).toMatch(message);
     }
   });

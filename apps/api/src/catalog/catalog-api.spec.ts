@@ -1,6 +1,7 @@
 import { CatalogCache } from './cache';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { resellerWithLogin } from '../testing/fixtures';
+import { fieldErrorsOf } from '../testing/problem-answers';
 
 /** Demo catalog: the platform's products (Globex uses "Standard"), the demo reseller's own (Acme uses "Reseller Standard"). */
 describe('catalog calls', () => {
@@ -466,7 +467,7 @@ describe('catalog calls', () => {
     const standard = await productId('Standard');
     const noNumber = await call('GET', `/product/${standard}/quote`, admin);
     expect(noNumber.statusCode).toBe(400);
-    expect(noNumber.json()).toEqual({ errors: { dnis: expect.any(String) } });
+    expect(fieldErrorsOf(noNumber)).toEqual({ errors: { dnis: expect.any(String) } });
     const after = await t.app.db
       .selectFrom('rates')
       .select((e) => e.fn.countAll<number>().as('n'))

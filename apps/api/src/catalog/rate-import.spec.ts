@@ -1,5 +1,6 @@
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { fileForm } from '../testing/multipart';
+import { fieldsOf } from '../testing/problem-answers';
 
 describe('rate CSV import', () => {
   let t: TestApp;
@@ -83,7 +84,7 @@ describe('rate CSV import', () => {
       'code,price,effective_from\n44,0.1,2026-01-01\n44x,0.1,\n49,-0.2,\n1,0.1,yesterday\n1,0.1\n',
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({
+    expect(fieldsOf(res)).toEqual({
       'line 3': expect.stringContaining('code "44x"'),
       'line 4': expect.stringContaining('price "-0.2"'),
       'line 5': expect.stringContaining('effective_from'),
@@ -93,7 +94,7 @@ describe('rate CSV import', () => {
     expect(malformed.statusCode).toBe(400);
     expect(JSON.stringify(malformed.json())).toMatch(/[Ll]ine 2/);
     const noHeader = await post(`/rate_table/${table}/import`, 'prefix,cost\n44,0.1\n');
-    expect(noHeader.json().errors['line 1']).toContain('price');
+    expect(fieldsOf(noHeader)['line 1']).toContain('price');
     // a prefix table takes no network rates; an unknown network id is named
     const prefixTable = (
       await t.app.db
@@ -102,16 +103,16 @@ describe('rate CSV import', () => {
         .where('rate_table_name', '=', 'Wholesale by prefix')
         .executeTakeFirstOrThrow()
     ).rate_table_uuid;
-    expect((await post(`/rate_table/${prefixTable}/import`, 'mcc,mnc,price\n262,01,0.1\n')).json().errors).toEqual({
+    expect(fieldsOf(await post(`/rate_table/${prefixTable}/import`, 'mcc,mnc,price\n262,01,0.1\n'))).toEqual({
       'line 2 (mobile_network_uuid)': expect.stringContaining('prefix'),
     });
     expect(
-      (
+      fieldsOf(
         await post(
           `/rate_table/${table}/import`,
           'mobile_network_uuid,price\n00000000-0000-4000-8000-000000000000,0.1\n',
-        )
-      ).json().errors,
+        ),
+      ),
     ).toEqual({ 'line 2 (mobile_network_uuid)': 'Unknown mobile network' });
     expect(await count()).toBe(before);
   });

@@ -1,4 +1,5 @@
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
+import { fieldsOf } from '../testing/problem-answers';
 
 /** Re-importing a deck into a rate table that already has rates: preview, update or replace, from a date. */
 describe('rate deck re-import', () => {
@@ -72,7 +73,7 @@ describe('rate deck re-import', () => {
         url: api(`/rate_table/${table}/${path}?mode=update`),
         headers: admin,
       });
-      expect([path, bare.statusCode, bare.json().errors]).toEqual([path, 400, { csv: 'Send the rates as a CSV file' }]);
+      expect([path, bare.statusCode, fieldsOf(bare)]).toEqual([path, 400, { csv: 'Send the rates as a CSV file' }]);
       const feb30 = await call(path, 'mode=update&effective_from=2025-02-29');
       expect([path, feb30.statusCode]).toEqual([path, 400]);
     }

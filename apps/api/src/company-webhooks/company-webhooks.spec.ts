@@ -5,6 +5,7 @@ import { signedWith as verified, startHookListener, type Hit } from '../testing/
 import { messagingOf, type SmscSimulator } from '../messaging';
 import { companyWebhooksOf } from '.';
 import { guardsOf } from '../guards';
+import { fieldsOf } from '../testing/problem-answers';
 
 type Headers = Record<string, string>;
 
@@ -136,7 +137,7 @@ describe('company webhooks: signed message events, retried, logged', () => {
       status_callback: `${base}/cb`,
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors.status_callback).toMatch(/no callback signing secret/);
+    expect(fieldsOf(refused).status_callback).toMatch(/no callback signing secret/);
     const made = await call('POST', '/webhook/callback-secret', acme, {});
     expect(made.statusCode).toBe(200);
     const secret = made.json().secret;
@@ -153,7 +154,7 @@ describe('company webhooks: signed message events, retried, logged', () => {
       text: 'cb',
       status_callback: 'http://user:pw@example.com/cb',
     });
-    expect(bad.json().errors.status_callback).toMatch(/user name or password/);
+    expect(fieldsOf(bad).status_callback).toMatch(/user name or password/);
   });
 
   it('answers a blocked message with its reason in words, and incoming messages to message.received', async () => {

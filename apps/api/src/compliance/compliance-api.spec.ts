@@ -219,7 +219,7 @@ describe('compliance filings (API)', () => {
       .filing_uuid;
     const res = await call('POST', `/compliance/filing/${id}/submit`, acme);
     expect(res.statusCode).toBe(503);
-    expect(res.json().error.message).toMatch(/try again/);
+    expect(res.json().detail).toMatch(/try again/);
     expect((await filing(id)).status).toBe('draft');
   });
 
@@ -232,7 +232,7 @@ describe('compliance filings (API)', () => {
     const send = () => call('POST', '/sms', acme, { ani: '+14155553303', dnis: '+13125550111', text: 'Hello' });
     const refused = await send();
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().error.message).toMatch(/not on an approved 10DLC campaign.*File a 10DLC brand and campaign/);
+    expect(refused.json().detail).toMatch(/not on an approved 10DLC campaign.*File a 10DLC brand and campaign/);
     const blocked = await t.app.db
       .selectFrom('sms')
       .select(['status', 'block_reason', 'price'])

@@ -2,6 +2,7 @@ import { api, bearer, createTestApp, login, type TestApp } from '../testing/test
 import { post } from '../billing';
 import type { BalanceLowEvent } from './service';
 import { guardsOf } from '.';
+import { fieldsOf } from '../testing/problem-answers';
 
 type Headers = Record<string, string>;
 const ACME_ANI = '+12125552301';
@@ -93,7 +94,7 @@ describe('guards at every tenant level: spend limits, destinations, margin floor
     expect((await call('PUT', `/company/${acmeCo}/guards`, acme, { daily_limit: '1' })).statusCode).toBe(403);
     const above = await call('PUT', `/company/${acmeCo}/guards`, acme, { own_daily_limit: '0.06' });
     expect(above.statusCode).toBe(400);
-    expect(above.json().errors).toHaveProperty('own_daily_limit');
+    expect(fieldsOf(above)).toHaveProperty('own_daily_limit');
     const lowered = await call('PUT', `/company/${acmeCo}/guards`, acme, { own_daily_limit: '0.03' });
     expect(lowered.statusCode).toBe(200);
     expect(lowered.json()).toMatchObject({
@@ -108,7 +109,7 @@ describe('guards at every tenant level: spend limits, destinations, margin floor
     expect((await send('+14155550102')).statusCode).toBe(201);
     const third = await send('+14155550103');
     expect(third.statusCode).toBe(422);
-    expect(third.json().error.message).toMatch(/spend_limit/);
+    expect(third.json().detail).toMatch(/spend_limit/);
     const usage = (await call('GET', `/company/${acmeCo}/guards`, acme)).json();
     expect(usage).toMatchObject({ spent_today: '0.024', spent_this_month: '0.024' });
     const blocked = await t.app.db
@@ -160,7 +161,7 @@ describe('guards at every tenant level: spend limits, destinations, margin floor
     const before = await t.app.db.selectFrom('ledger_reservations').select('reservation_uuid').execute();
     const us = await send('+14155550105');
     expect(us.statusCode).toBe(422);
-    expect(us.json().error.message).toMatch(/destination_not_allowed/);
+    expect(us.json().detail).toMatch(/destination_not_allowed/);
     expect(await t.app.db.selectFrom('ledger_reservations').select('reservation_uuid').execute()).toHaveLength(
       before.length,
     );
@@ -194,7 +195,7 @@ describe('guards at every tenant level: spend limits, destinations, margin floor
     expect(floor.json()).toEqual({ product_uuid: acmeProduct, min_margin: '0.01' });
     const res = await send('+14155550108');
     expect(res.statusCode).toBe(422);
-    expect(res.json().error.message).toMatch(/below_margin/);
+    expect(res.json().detail).toMatch(/below_margin/);
     const q = await call('POST', '/sms/quote', acme, { text: 'x', dnis: '+14155550108' });
     expect(q.json().reason).toBe('below_margin');
     expect((await call('GET', `/company/${acmeCo}/guards`, reseller)).json().min_margin).toBe('0.01');

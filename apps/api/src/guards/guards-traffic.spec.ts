@@ -164,7 +164,7 @@ describe('guards on traffic: a bulk holds itself at its spend limit; pumping is 
     // the chunk that tripped it went out; every later message to the range is blocked with the reason
     const after = await call('POST', '/sms', acme, { ani: ACME_ANI, dnis: '+14155557500', text: 'code 1' });
     expect(after.statusCode).toBe(422);
-    expect(after.json().error.message).toMatch(/pumping_suspected/);
+    expect(after.json().detail).toMatch(/pumping_suspected/);
     // another range still goes
     expect((await call('POST', '/sms', acme, { ani: ACME_ANI, dnis: '+16505550199', text: 'hi' })).statusCode).toBe(
       201,

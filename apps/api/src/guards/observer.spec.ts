@@ -44,7 +44,7 @@ describe('pumping windows over several nodes', () => {
       });
       // once the range is held, what follows is blocked before any charge
       if (res.statusCode !== 201)
-        expect([res.statusCode, res.json().error.message]).toEqual([422, expect.stringMatching(/pumping_suspected/)]);
+        expect([res.statusCode, res.json().detail]).toEqual([422, expect.stringMatching(/pumping_suspected/)]);
     }
   };
   const activeHolds = () =>

@@ -158,7 +158,7 @@ describe('pumping signals: a share of premium or unusual destinations, low one-t
     expect(held).toMatchObject([{ company_uuid: acmeCo, prefix: '+1312', signal: 'otp_conversion' }]);
     const refused = await send(scattered('312', 1, 51)[0], code(51));
     expect(refused.status).toBe(422);
-    expect(refused.body.error.message).toMatch(/pumping_suspected/);
+    expect(refused.body.detail).toMatch(/pumping_suspected/);
     // the real flow's destination still goes
     expect((await send(scattered('650', 1, 98)[0], code(98))).status).toBe(201);
     const holds = (await call('GET', '/guards/alerts', acme)).json().pumping_holds;

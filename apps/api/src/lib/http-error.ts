@@ -1,4 +1,7 @@
-/** An error whose status and message are safe to show the client. */
+/**
+ * An error whose status and message are safe to show the client. It answers as a problem (lib/problem.ts) whose
+ * `code` is the one given, or the status's own (`not_found`, `conflict`...) when none is.
+ */
 export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
@@ -13,7 +16,10 @@ export class HttpError extends Error {
 export const notFound = (what = 'Record') => new HttpError(404, `${what} not found`);
 export const forbidden = (message = 'You are not allowed to do this') => new HttpError(403, message);
 
-/** A 400 about named form fields, answered as `{ errors: { field: message } }` so a form shows it on the field. */
+/**
+ * A 400 about named form fields, answered as a validation problem whose `errors` list names each field, so a form
+ * shows each message on its field.
+ */
 export class FieldError extends HttpError {
   constructor(public readonly fields: Record<string, string>) {
     super(
@@ -21,6 +27,8 @@ export class FieldError extends HttpError {
       Object.entries(fields)
         .map(([k, v]) => `${k}: ${v}`)
         .join('; '),
+      {},
+      'validation',
     );
   }
 }

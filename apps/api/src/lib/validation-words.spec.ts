@@ -7,7 +7,14 @@ describe('schema failures in the words of the screens', () => {
       'body',
     );
     expect(out).toEqual({
-      fields: { dnis: 'Recipient number: enter a phone number, digits only' },
+      fields: [
+        {
+          field: 'dnis',
+          pointer: '/dnis',
+          code: 'pattern',
+          detail: 'Recipient number: enter a phone number, digits only',
+        },
+      ],
       message: 'Recipient number: enter a phone number, digits only',
     });
   });
@@ -34,7 +41,7 @@ describe('schema failures in the words of the screens', () => {
       { keyword: 'anyOf', instancePath: '/send_at', params: {} },
     ]);
     expect(message).toBe('Send at: enter a date and time');
-    expect(fields).toEqual({ send_at: 'Send at: enter a date and time' });
+    expect(fields).toEqual([{ field: 'send_at', code: 'format', detail: 'Send at: enter a date and time' }]);
   });
   it('never shows a regex or a schema path', () => {
     const { message } = describeValidation([

@@ -1,6 +1,6 @@
 // Schema validation failures in the words of the screens: "Recipient number: enter a phone number, digits
 // only", never `body/dnis must match pattern "^[+0-9 ().-]+$"`. One mapping for every route (the error handler).
-import { UNSTORABLE_TEXT_MESSAGE } from '@smsc/shared-contract';
+import { UNSTORABLE_TEXT_MESSAGE, type FieldProblem } from '@smsc/shared-contract';
 
 export interface SchemaIssue {
   keyword: string;
@@ -104,27 +104,39 @@ function words(issue: SchemaIssue, field: string): string {
   }
 }
 
+/** A rule's keyword as a field error's code: `minLength` → `min_length`. */
+const codeOfKeyword = (keyword: string) => keyword.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
 /**
- * A validation failure as `{ field: words }` for the form and one sentence for the toast. The field
- * is the top-level property (an array entry is named by its position, "Numbers (entry 3)").
+ * A validation failure as one field error per field (for the form) and one sentence for the toast. The field
+ * is the top-level property (an array entry is named by its position, "Numbers (entry 3)"); a body's field also
+ * gets the JSON pointer to the value that failed.
  */
 export function describeValidation(
   issues: SchemaIssue[],
   context?: string,
-): { fields: Record<string, string>; message: string } {
-  const fields: Record<string, string> = {};
+): { fields: FieldProblem[]; message: string } {
+  const fields: FieldProblem[] = [];
   const sentences: string[] = [];
   for (const issue of issues) {
     const path = issue.instancePath.split('/').filter(Boolean);
     let field = path[0] ?? '';
+    let pointer = issue.instancePath;
     if (issue.keyword === 'required' && !path.length) field = String(issue.params.missingProperty ?? '');
     if (issue.keyword === 'additionalProperties' && !path.length) field = String(issue.params.additionalProperty ?? '');
+    if (!path.length && field) pointer = `/${field.replace(/~/g, '~0').replace(/\//g, '~1')}`;
     const entry = path.length > 1 && /^\d+$/.test(path[1]) ? ` (entry ${Number(path[1]) + 1})` : '';
     const label = field ? `${fieldLabel(field)}${entry}` : context === 'querystring' ? 'Search' : 'The request';
     // a field of several shapes (a date or null) fails each branch: its first failure says it best
-    if (field in fields) continue;
+    if (fields.some((f) => f.field === field)) continue;
     const sentence = `${label}: ${words(issue, field)}`;
-    if (field) fields[field] = sentence;
+    if (field)
+      fields.push({
+        field,
+        ...(context === 'body' && pointer ? { pointer } : {}),
+        code: codeOfKeyword(issue.keyword),
+        detail: sentence,
+      });
     sentences.push(sentence);
   }
   return { fields, message: sentences.join('; ') || 'The request is not valid' };

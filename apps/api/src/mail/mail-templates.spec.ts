@@ -120,9 +120,7 @@ describe('mail templates of a reseller', () => {
     expect(preview.json()).toEqual({ subject: 'Low: Acme', body: 'USD 4.20 < USD 10.00 (Demo Reseller)' });
     const bad = await call('PUT', '/mail_template/low_balance', reseller, { subject: 'x', body: 'open {{link}}' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toMatch(
-      /Unknown placeholder \{\{link\}\}; this mail can use \{\{reseller_name\}\}/,
-    );
+    expect(bad.json().detail).toMatch(/Unknown placeholder \{\{link\}\}; this mail can use \{\{reseller_name\}\}/);
     expect(
       (await call('POST', '/mail_template/low_balance/preview', reseller, { subject: '', body: 'x' })).statusCode,
     ).toBe(400);

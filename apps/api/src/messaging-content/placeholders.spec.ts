@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { multipart } from '../testing/multipart';
 import { bulkOf } from '../bulk';
+import { fieldsOf } from '../testing/problem-answers';
 
 type Headers = Record<string, string>;
 const ACME_ANI = '+12125552301';
@@ -49,12 +50,12 @@ describe('placeholders are filled on every send path, and a send that would leav
     const before = await outgoing();
     const refused = await call('POST', '/sms', acme, { ...base, recipient_uuid: recipient.recipient_uuid });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors.text).toMatch(/^\{order\} has no value/);
+    expect(fieldsOf(refused).text).toMatch(/^\{order\} has no value/);
     const noName = await call('POST', '/sms', acme, { ...base, values: { order: 'A-12' } });
     expect(noName.statusCode).toBe(400);
-    expect(noName.json().errors.text).toMatch(/^\{name\} has no value/);
+    expect(fieldsOf(noName).text).toMatch(/^\{name\} has no value/);
     const blank = await call('POST', '/sms', acme, { ...base, values: { name: ' ', order: 'A-12' } });
-    expect(blank.json().errors.text).toMatch(/^\{name\} has no value/);
+    expect(fieldsOf(blank).text).toMatch(/^\{name\} has no value/);
     expect(await outgoing()).toBe(before);
 
     const sent = await call('POST', '/sms', acme, {
@@ -85,7 +86,7 @@ describe('placeholders are filled on every send path, and a send that would leav
       values: { shop: 'Main St' },
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error.message).toMatch(/^\{name\} has no value/);
+    expect(refused.json().detail).toMatch(/^\{name\} has no value/);
     const ok = await call('POST', '/bulk', acme, {
       ani: ACME_ANI,
       text: 'Sale at {shop} for {number}',
@@ -118,10 +119,10 @@ describe('placeholders are filled on every send path, and a send that would leav
     };
     const noColumn = await upload('number,name\n+14155550184,Ann');
     expect(noColumn.statusCode).toBe(400);
-    expect(noColumn.json().error.message).toMatch(/\{order\}/);
+    expect(noColumn.json().detail).toMatch(/\{order\}/);
     const emptyCell = await upload('number,name,order\n+14155550184,Ann,A-1\n+14155550185,,A-2');
     expect(emptyCell.statusCode).toBe(400);
-    expect(emptyCell.json().error.message).toMatch(/Line 3: \{name\} is empty/);
+    expect(emptyCell.json().detail).toMatch(/Line 3: \{name\} is empty/);
 
     const ok = await upload('number,name,order\n+14155550184,Ann,A-1\n+14155550185,Bo,A-2');
     expect(ok.statusCode).toBe(201);
@@ -148,7 +149,7 @@ describe('placeholders are filled on every send path, and a send that would leav
     };
     const refused = await call('POST', '/reminder_workflow', acme, { ...body, text: 'Hi {name}, see you' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors.text).toMatch(/^Text: \{name\} has no value/);
+    expect(fieldsOf(refused).text).toMatch(/^Text: \{name\} has no value/);
     const ok = await call('POST', '/reminder_workflow', acme, { ...body, text: 'Reminder for {number}' });
     expect(ok.statusCode).toBe(201);
   });
@@ -164,7 +165,7 @@ describe('placeholders are filled on every send path, and a send that would leav
     ).json().campaign;
     const refused = await call('POST', `/campaign/${c.campaign_uuid}/run`, acme);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors.values).toMatch(/^\{name\}, \{order\} have no value.*\+14155550186/);
+    expect(fieldsOf(refused).values).toMatch(/^\{name\}, \{order\} have no value.*\+14155550186/);
     expect((await call('GET', `/campaign/${c.campaign_uuid}`, acme)).json().campaign.status).toBe('draft');
 
     const patched = await call('PATCH', `/campaign/${c.campaign_uuid}`, acme, {

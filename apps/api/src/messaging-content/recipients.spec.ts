@@ -1,6 +1,7 @@
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { fileForm } from '../testing/multipart';
 import { parseRecipientCsv } from './recipient-import';
+import { fieldErrorsOf } from '../testing/problem-answers';
 
 type Headers = Record<string, string>;
 
@@ -101,7 +102,9 @@ describe('recipients', () => {
         expect([body, (await call('POST', '/recipient', acme, body)).statusCode]).toEqual([body, 400]);
       }
       const bad = await call('POST', '/recipient', acme, { recipient_name: 'x', number: '+1 999 555 0123' });
-      expect(bad.json()).toEqual({ errors: { number: expect.stringContaining('is not a valid phone number') } });
+      expect(fieldErrorsOf(bad)).toEqual({
+        errors: { number: expect.stringContaining('is not a valid phone number') },
+      });
       expect(
         (await call('POST', '/recipient', admin, { recipient_name: 'x', number: '+12125550123' })).statusCode,
       ).toBe(400);
@@ -128,12 +131,12 @@ describe('recipients', () => {
         csv: 'recipient_name,number\nImp C,+12125550143\nImp B,+12125550142\n',
       });
       expect(clash.statusCode).toBe(409);
-      expect(clash.json().error.message).toMatch(/^Line 3: \+12125550142/);
+      expect(clash.json().detail).toMatch(/^Line 3: \+12125550142/);
       const bad = await call('POST', '/recipient/import', acme, {
         csv: 'recipient_name,number\nImp D,+12125550144\nImp E,oops\n',
       });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().error.message).toBe('Line 3: "oops" is not a valid phone number; nothing was imported');
+      expect(bad.json().detail).toBe('Line 3: "oops" is not a valid phone number; nothing was imported');
       expect((await call('GET', '/recipient/list?recipient_name=imp', acme)).json().total).toBe(2);
       // the reseller imports for its company; naming Globex answers 404
       expect(

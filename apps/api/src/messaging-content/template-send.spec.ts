@@ -23,7 +23,7 @@ describe('the send pipeline checks templates (approvedTemplate hook)', () => {
       call('POST', '/sms', h, { ani: '+12125552301', dnis: '+14155550111', text, sms_template_uuid: tpl.id });
     const pending = await send(acme);
     expect(pending.statusCode).toBe(400);
-    expect(pending.json().error.message).toMatch(/bad_template|pending/);
+    expect(pending.json().detail).toMatch(/bad_template|pending/);
     expect((await call('PATCH', `/sms_template/${tpl.id}/approve`, reseller)).statusCode).toBe(200);
     const sent = await send(acme, 'something else entirely');
     expect(sent.statusCode).toBe(201);
@@ -40,6 +40,6 @@ describe('the send pipeline checks templates (approvedTemplate hook)', () => {
       sms_template_uuid: tpl.id,
     });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().error.message).toMatch(/not found/i);
+    expect(foreign.json().detail).toMatch(/not found/i);
   });
 });

@@ -45,7 +45,7 @@ describe('concurrent sends never overspend', () => {
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(10);
     expect(codes.filter((c) => c === 402)).toHaveLength(40);
-    expect(results.find((r) => r.statusCode === 402)?.json().error.message).toMatch(/no_money/);
+    expect(results.find((r) => r.statusCode === 402)?.json().detail).toMatch(/no_money/);
     const held = await balanceOf(t.app.db, { company_uuid: acmeCo });
     expect(held).toMatchObject({ balance: 120_000n, reserved: 120_000n, available: 0n });
     const stored = await t.app.db

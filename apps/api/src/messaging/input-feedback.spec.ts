@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
+import { fieldsOf } from '../testing/problem-answers';
 
 type Headers = Record<string, string>;
 
@@ -18,9 +19,17 @@ describe('input feedback: field errors in words, texts of spaces and impossible 
   it('letters in a number: a field error naming the field as labelled, no regex', async () => {
     const res = await sms({ ani: '+12125552301', dnis: '+1 415 abc 0111', text: 'hi' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      error: { message: 'Recipient number: enter a phone number, digits only', code: 'VALIDATION' },
-      errors: { dnis: 'Recipient number: enter a phone number, digits only' },
+    expect(res.json()).toMatchObject({
+      code: 'validation',
+      detail: 'Recipient number: enter a phone number, digits only',
+      errors: [
+        {
+          field: 'dnis',
+          pointer: '/dnis',
+          code: 'pattern',
+          detail: 'Recipient number: enter a phone number, digits only',
+        },
+      ],
     });
   });
 
@@ -28,7 +37,7 @@ describe('input feedback: field errors in words, texts of spaces and impossible 
     const before = await stored();
     const res = await sms({ ani: '+12125552301', dnis: '+1 415 555', text: 'hi' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.dnis).toMatch(/^Recipient number: "\+1 415 555" is not a phone number/);
+    expect(fieldsOf(res).dnis).toMatch(/^Recipient number: "\+1 415 555" is not a phone number/);
     expect(await stored()).toBe(before);
   });
 
@@ -36,7 +45,7 @@ describe('input feedback: field errors in words, texts of spaces and impossible 
     const before = await stored();
     const res = await sms({ ani: '+12125552301', dnis: '+14155550111', text: '   ' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ text: 'Text: write something other than spaces' });
+    expect(fieldsOf(res)).toEqual({ text: 'Text: write something other than spaces' });
     const calls: [string, object][] = [
       ['/sms_template', { template_name: 'Blank', text: ' \n ' }],
       ['/sms_workflow', { name: 'Blank', ani: '+12125552301', text: '  ', numbers: ['+14155550111'] }],
@@ -44,7 +53,7 @@ describe('input feedback: field errors in words, texts of spaces and impossible 
     ];
     for (const [url, payload] of calls) {
       const r = await t.app.inject({ method: 'POST', url: api(url), headers: acme, payload });
-      expect({ url, status: r.statusCode, text: r.json().errors?.text }).toEqual({
+      expect({ url, status: r.statusCode, text: fieldsOf(r).text }).toEqual({
         url,
         status: 400,
         text: 'Text: write something other than spaces',

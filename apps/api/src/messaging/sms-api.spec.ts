@@ -104,7 +104,7 @@ describe('SMS calls: send, deliver, logs, tenancy, idempotency, gateway endpoint
     for (const [body, status, msg, reason] of cases) {
       const res = await sms(acme, body);
       expect({ reason, status: res.statusCode }).toEqual({ reason, status });
-      expect(res.json().error.message).toMatch(msg);
+      expect(res.json().detail).toMatch(msg);
       const logged = await t.app.db
         .selectFrom('sms')
         .select(['status', 'block_reason'])
@@ -284,7 +284,7 @@ describe('SMS calls: send, deliver, logs, tenancy, idempotency, gateway endpoint
     expect((await inject('Stop.')).statusCode).toBe(200);
     const blocked = await sms(acme, { ani: '+12125552302', dnis: '+14155550155', text: 'after' });
     expect(blocked.statusCode).toBe(422);
-    expect(blocked.json().error.message).toMatch(/suppressed.*\+14155550155/);
+    expect(blocked.json().detail).toMatch(/suppressed.*\+14155550155/);
     const reply = (await call('GET', '/log/report?dnis=*%2B14155550155*&sort=desc', acme)).json().items;
     expect(reply.map((m: { text: string }) => m.text)).toContain(
       'You have been unsubscribed and will receive no more messages from this number. Reply START to subscribe again.',

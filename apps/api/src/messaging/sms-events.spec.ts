@@ -100,7 +100,7 @@ describe("GET /sms/{id}/events: a message's whole story, within its tenant", () 
       headers: acme,
       payload: { ani: '+12125552301', dnis: '+14155550173', text: 'Story' },
     });
-    const id = (r.json().sms?.sms_uuid ?? r.json().error?.sms_uuid) as string | undefined;
+    const id = r.json().sms?.sms_uuid as string | undefined;
     const row = id
       ? { sms_uuid: id }
       : await t.app.db

@@ -131,7 +131,7 @@ describe('call flows, the import log and DID webhooks', () => {
         smsc_id: 'nowhere',
       });
       expect(unknown.statusCode).toBe(400);
-      expect(unknown.json().error.message).toBe('No SMSC connection named "nowhere"');
+      expect(unknown.json().detail).toBe('No SMSC connection named "nowhere"');
       const clash = await call('POST', '/did/kannel/import', admin, {
         csv: 'did\n+13035552714\n+13035552711\n',
         smsc_id: 'kannel-east',

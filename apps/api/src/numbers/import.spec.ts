@@ -56,11 +56,11 @@ describe('DID CSV import', () => {
       // a bad line: 400 naming it, and the good line before it is not written
       const bad = await post(admin, { csv: 'did\n+12065552921\n+1206555\n' });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().error.message).toContain('Line 3');
+      expect(bad.json().detail).toContain('Line 3');
       // a number somebody already holds: 409 naming its line, nothing written
       const clash = await post(admin, { csv: 'did\n+12065552922\n+16175552911\n' });
       expect(clash.statusCode).toBe(409);
-      expect(clash.json().error.message).toMatch(/^Line 3: \+16175552911/);
+      expect(clash.json().detail).toMatch(/^Line 3: \+16175552911/);
       const written = await t.app.db
         .selectFrom('dids')
         .select('did')
@@ -75,7 +75,7 @@ describe('DID CSV import', () => {
         reseller_uuid: '00000000-0000-4000-8000-000000000000',
       });
       expect(missing.statusCode).toBe(404);
-      expect(missing.json().error.message).toBe('Reseller not found');
+      expect(missing.json().detail).toBe('Reseller not found');
     });
   });
 });

@@ -7,6 +7,7 @@ import {
   DidCompanyListQuery,
   DidCreateBody,
   DidListQuery,
+  DidIdParam,
   DidParam,
   DidPatchBody,
   DidPayload,
@@ -190,13 +191,13 @@ export default async function inventoryRoutes(base: FastifyInstance) {
   );
 
   app.patch(
-    '/did/:did',
+    '/did/:id',
     {
       config: { access: DID_ACCESS.edit },
-      schema: { tags, params: DidParam, body: DidPatchBody, response: { 200: DidPayload } },
+      schema: { tags, params: DidIdParam, body: DidPatchBody, response: { 200: DidPayload } },
     },
     async (req) => {
-      const current = await findDid(app.db, req, req.params.did);
+      const current = await findDid(app.db, req, req.params.id);
       const { reseller_uuid, company_uuid, vendor_uuid, ...plain } = req.body;
       // A company admin names its numbers; everything else about a number is its provider's business.
       if (req.user.user_type === 'company_admin' && Object.keys(req.body).some((k) => k !== 'description'))

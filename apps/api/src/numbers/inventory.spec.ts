@@ -143,7 +143,7 @@ describe('number inventory: ownership and tenancy', () => {
     expect((await call('POST', '/did', reseller, { did: '+16175552778', reseller_uuid: null })).statusCode).toBe(403);
     // the admin may name any reseller that exists
     const missing = await call('POST', '/did', admin, { did: '+16175552778', reseller_uuid: randomUUID() });
-    expect([missing.statusCode, missing.json().error.message]).toEqual([404, 'Reseller not found']);
+    expect([missing.statusCode, missing.json().detail]).toEqual([404, 'Reseller not found']);
     expect((await call('POST', '/did', reseller, { did: '+16175552779', company_uuid: globexCo })).statusCode).toBe(
       404,
     );
@@ -183,7 +183,7 @@ describe('number inventory: ownership and tenancy', () => {
     for (const payload of [{}, { items: [] }, undefined]) {
       const refused = await call('DELETE', '/did/mass_delete', reseller, payload);
       expect([JSON.stringify(payload), refused.statusCode]).toEqual([JSON.stringify(payload), 400]);
-      if (payload) expect(refused.json().error.message).toMatch(/items/i);
+      if (payload) expect(refused.json().detail).toMatch(/items/i);
     }
     expect((await call('GET', '/did/free/list', reseller)).json().total).toBe(3);
     // the reseller clears its free stock by naming it, never a company's numbers

@@ -104,7 +104,7 @@ describe('number search, order and disconnect (built-in provider)', () => {
     const [c] = again;
     const clash = await call('POST', '/did/order', globex, { numbers: [c, a] });
     expect(clash.statusCode).toBe(409);
-    expect(clash.json().error.message).toContain(a);
+    expect(clash.json().detail).toContain(a);
     expect(await t.app.db.selectFrom('dids').select('did').where('did', '=', c).executeTakeFirst()).toBeUndefined();
     // kinds and shapes
     expect((await call('POST', '/did/order', acme, { numbers: ['+18005550199'] })).statusCode).toBe(400);
@@ -123,7 +123,7 @@ describe('number search, order and disconnect (built-in provider)', () => {
     expect((await call('POST', '/did/order', reseller, { numbers: [c], company_uuid: globexCo })).statusCode).toBe(404);
     // a company admin naming another company is refused (403), and nothing is ordered
     const refused = await call('POST', '/did/order', globex, { numbers: [c], company_uuid: acmeCo });
-    expect([refused.statusCode, refused.json().error.message]).toEqual([
+    expect([refused.statusCode, refused.json().detail]).toEqual([
       403,
       'company_uuid: a company admin orders numbers for its own company',
     ]);

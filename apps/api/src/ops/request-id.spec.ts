@@ -41,8 +41,12 @@ describe('request ids', () => {
         .inject({ url: api('/country/list'), headers: admin })
         .finally(() => sql`alter table countries_away rename to countries`.execute(t.app.db));
       expect(failed.statusCode).toBe(500);
-      expect(failed.json().error.request_id).toBe(failed.headers['x-request-id']);
-      expect(failed.json().error.message).toContain(String(failed.headers['x-request-id']));
+      expect(failed.json()).toMatchObject({
+        status: 500,
+        code: 'internal',
+        request_id: failed.headers['x-request-id'],
+      });
+      expect(failed.json().detail).toContain(String(failed.headers['x-request-id']));
     });
   });
 });

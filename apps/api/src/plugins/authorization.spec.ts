@@ -63,7 +63,7 @@ describe('authorization matrix (generated from the route table)', () => {
         if (level === 'none') {
           forbiddenCount++;
           expect([r.method, r.url, res.statusCode]).toEqual([r.method, r.url, 403]);
-          expect(res.json().error.message).toEqual(expect.any(String));
+          expect(res.json().detail).toEqual(expect.any(String));
         } else {
           // Labelled so a failure names the route: allowed reads answer 200, 404 (random id) or 400 (a read that
           // must name its company, e.g. /opt_out_reply for an admin), never 401/403/500.
@@ -241,7 +241,7 @@ describe('authorization matrix (generated from the route table)', () => {
       [api('/company/:id')]: { id: globex.company_uuid, patch: { company_name: 'Hijacked' } },
       [api('/user/:id')]: { id: globexUser.uuid, patch: { full_name: 'Hijacked' } },
       [api('/file/:id')]: { id: globexFile.file_uuid, patch: {} },
-      [api('/did/:id')]: { id: globexDid.did_uuid, patch: {} },
+      [api('/did/:id')]: { id: globexDid.did_uuid, patch: { description: 'Hijacked' } },
       [api('/sms/:id')]: { id: globexSms.sms_uuid, patch: { status: 'cancelled' } },
       [api('/suppressed_number/:id')]: { id: globexSuppressed.suppressed_number_uuid, patch: {} },
       [api('/sms_template/:id')]: { id: globexTemplate.sms_template_uuid, patch: { text: 'Hijacked' } },
@@ -320,9 +320,7 @@ describe('authorization matrix (generated from the route table)', () => {
       payload: {},
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.message).toBe(
-      'A company admin cannot create invoices; its reseller or the platform issues them',
-    );
+    expect(res.json().detail).toBe('A company admin cannot create invoices; its reseller or the platform issues them');
   });
 
   it('lets a plain user read only its own record', async () => {

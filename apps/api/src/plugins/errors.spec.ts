@@ -1,4 +1,5 @@
-import type { InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { checkProblemAnswers } from '../testing/problem-answers';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 
 describe('error answers', () => {
@@ -11,19 +12,27 @@ describe('error answers', () => {
   afterAll(async () => t.close());
 
   // Each case is bad input; none may surface as a 500 or leak a stack trace.
-  const cases: [string, () => InjectOptions, number, RegExp][] = [
-    ['malformed uuid', () => ({ method: 'GET', url: api('/company/not-a-uuid'), headers: admin }), 400, /^Id: /],
+  const cases: [string, () => InjectOptions, number, RegExp, string][] = [
+    [
+      'malformed uuid',
+      () => ({ method: 'GET', url: api('/company/not-a-uuid'), headers: admin }),
+      400,
+      /^Id: /,
+      'validation',
+    ],
     [
       'wrong query type',
       () => ({ method: 'GET', url: api('/user/list?page=abc'), headers: admin }),
       400,
       /^Page: enter a number/,
+      'validation',
     ],
     [
       'unknown enum value',
       () => ({ method: 'GET', url: api('/company/list?status=sleeping'), headers: admin }),
       400,
       /^Status: /,
+      'validation',
     ],
     [
       'empty patch',
@@ -35,12 +44,14 @@ describe('error answers', () => {
       }),
       400,
       /change at least one field/,
+      'validation',
     ],
     [
       'unsupported content type',
       () => ({ method: 'POST', url: api('/auth'), headers: { 'content-type': 'text/xml' }, payload: '<a/>' }),
       415,
       /content-type|Unsupported/i,
+      'unsupported_media_type',
     ],
     [
       'oversized body',
@@ -52,6 +63,7 @@ describe('error answers', () => {
       }),
       413,
       /large/i,
+      'body_too_large',
     ],
     [
       'missing company reference',
@@ -63,24 +75,60 @@ describe('error answers', () => {
       }),
       409,
       /missing record/,
+      'missing_reference',
     ],
     [
       'bearer garbage',
       () => ({ method: 'GET', url: api('/home'), headers: { authorization: 'Bearer ...' } }),
       401,
       /signed in/,
+      'unauthorized',
     ],
-    ['unknown API route', () => ({ method: 'DELETE', url: api('/nowhere') }), 404, /not found/],
+    ['unknown API route', () => ({ method: 'DELETE', url: api('/nowhere') }), 404, /not found/, 'route_not_found'],
+    [
+      'undecodable path',
+      () => ({ method: 'GET', url: api('/auth/reset_password/x%ED%BF%BF') }),
+      400,
+      /URL encoding/,
+      'bad_url',
+    ],
   ];
 
-  it.each(cases)('%s', async (_name, req, status, message) => {
+  it.each(cases)('%s', async (_name, req, status, message, code) => {
     const res = await t.app.inject(req());
     expect(res.statusCode).toBe(status);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     const body = res.json();
-    // a schema refusal also names each field in the screen's words (errors.<field>); nothing else is answered
-    expect(Object.keys(body).sort()).toEqual(status === 400 && body.errors ? ['error', 'errors'] : ['error']);
-    for (const v of Object.values(body.errors ?? {})) expect(typeof v).toBe('string');
-    expect(body.error.message).toMatch(message);
+    expect(body).toMatchObject({ status, code, type: `/api_smsc/v1/problems/${code}`, title: expect.any(String) });
+    expect(body.request_id).toBe(res.headers['x-request-id']);
+    // a schema refusal also names each field in the screen's words, as a list; nothing else is answered
+    if (code === 'validation' && status === 400)
+      for (const e of body.errors ?? [])
+        expect(e).toEqual(
+          expect.objectContaining({ field: expect.any(String), code: expect.any(String), detail: expect.any(String) }),
+        );
+    else expect(body.errors).toBeUndefined();
+    expect(body.detail).toMatch(message);
     expect(res.body).not.toMatch(/\bat .+\.(ts|js):\d+/);
+  });
+
+  it('names the failed body field by a JSON pointer and the rule it broke', async () => {
+    const res = await t.app.inject({ method: 'POST', url: api('/auth'), payload: { email: 'a@example.com' } });
+    expect(res.json().errors).toEqual([
+      { field: 'password', pointer: '/password', code: 'required', detail: 'Password: is required' },
+    ]);
+  });
+
+  it('checks every injected error answer of a test app, so a route of another shape fails its test', async () => {
+    const answer = (statusCode: number, type: string, body: string) =>
+      checkProblemAnswers({
+        inject: async () => ({ statusCode, headers: { 'content-type': type }, body }),
+      } as unknown as FastifyInstance).inject({ method: 'GET', url: api('/x') });
+    await expect(answer(418, 'application/json', '{"error":{"message":"old"}}')).rejects.toThrow(
+      /418 answer of \/api_smsc\/v1\/x is not a problem: content-type/,
+    );
+    const good = await t.app.inject({ method: 'GET', url: api('/nowhere') });
+    await expect(answer(404, 'application/problem+json', good.body)).rejects.toThrow(/"instance"/);
+    await expect(answer(200, 'text/plain', 'fine')).resolves.toMatchObject({ statusCode: 200 });
   });
 });

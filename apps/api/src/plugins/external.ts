@@ -8,6 +8,7 @@ import { API_PREFIX } from '@smsc/shared-contract';
 import { HttpError } from '../lib/http-error';
 import path from 'node:path';
 import { readPrerenderManifest } from './prerendered-pages';
+import { openApiOptions } from './openapi';
 import { cspDirectives, pgRateLimitStore } from '../security';
 
 export default fp(async (app) => {
@@ -32,11 +33,6 @@ export default fp(async (app) => {
         'retry-after': String(Math.ceil(ctx.ttl / 1000)),
       }),
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'SMSC Console API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-  });
+  await app.register(swagger, openApiOptions());
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 });

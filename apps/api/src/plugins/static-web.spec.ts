@@ -91,7 +91,10 @@ describe('console files', () => {
     expect(missingAsset.statusCode).toBe(404);
     const apiMiss = await t.app.inject({ url: api('/nothing/here'), headers: HTML });
     expect(apiMiss.statusCode).toBe(404);
-    expect(apiMiss.json()).toEqual({ error: { message: `Route GET ${api('/nothing/here')} not found` } });
+    expect(apiMiss.json()).toMatchObject({
+      code: 'route_not_found',
+      detail: `Route GET ${api('/nothing/here')} not found`,
+    });
   });
 
   it('gives a browser the shell for the confirmation link while POST reaches the API', async () => {
@@ -100,7 +103,7 @@ describe('console files', () => {
     expect(page.body).toContain('<title>shell</title>');
     const post = await t.app.inject({ method: 'POST', url });
     expect(post.statusCode).toBe(400);
-    expect(post.json().error.message).toMatch(/invalid, expired or already used/);
+    expect(post.json().detail).toMatch(/invalid, expired or already used/);
   });
 
   it('serves the API docs', async () => {

@@ -1,3 +1,4 @@
+import { sendProblem } from '../lib/problem';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
@@ -42,7 +43,8 @@ export default fp(async (app) => {
   const prerender = readPrerenderManifest(shellDir);
   const pages = compressedPages();
   app.decorate('sendShell', (reply: FastifyReply, pathname?: string) => {
-    if (!existsSync(indexFile)) return reply.code(404).send({ error: { message: 'Console is not built' } });
+    if (!existsSync(indexFile))
+      return sendProblem(reply.request, reply, { status: 404, code: 'not_found', detail: 'Console is not built' });
     const page = pathname === undefined ? undefined : prerenderedFile(prerender, pathname);
     const file = page && existsSync(path.join(shellDir, page)) ? path.join(shellDir, page) : indexFile;
     const { encoding, body } = pages.read(file, String(reply.request.headers['accept-encoding'] ?? ''));
@@ -60,7 +62,7 @@ export default fp(async (app) => {
     { config: { access: 'public' }, schema: { hide: true } },
     async (req, reply) => {
       if ((req.headers.accept ?? '').includes('text/html')) return app.sendShell(reply, req.url.split('?')[0]);
-      return reply.code(405).send({ error: { message: 'Use POST to confirm a registration' } });
+      return sendProblem(req, reply, { status: 405, detail: 'Use POST to confirm a registration' });
     },
   );
 

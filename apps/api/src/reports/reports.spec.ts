@@ -198,7 +198,7 @@ describe('reports: rollups follow messages, tenancy, bad input, CSV', () => {
     ]) {
       const res = await get(url, admin);
       expect({ url, status: res.statusCode }).toEqual({ url, status: 400 });
-      expect(res.json().error.message).toEqual(expect.any(String));
+      expect(res.json().detail).toEqual(expect.any(String));
     }
   });
 

@@ -124,7 +124,7 @@ describe('accounts and reference data', () => {
   it('answers 404 for unknown ids and deletes users', async () => {
     for (const path of ['/user', '/company', '/reseller', '/payment_term', '/stop_text', '/country']) {
       const res = await get(`${path}/${randomUUID()}`);
-      expect([path, res.statusCode, typeof res.json().error.message]).toEqual([path, 404, 'string']);
+      expect([path, res.statusCode, typeof res.json().detail]).toEqual([path, 404, 'string']);
     }
     const victim = (await get('/user/list?user_name=*staff-25*')).json().items[0];
     expect(

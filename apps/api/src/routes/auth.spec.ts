@@ -40,7 +40,7 @@ describe('auth', () => {
     );
     const replay = await t.app.inject({ method: 'GET', url: api('/home'), headers: bearer(token) });
     expect(replay.statusCode).toBe(401);
-    expect(replay.json().error.message).toMatch(/signed in/);
+    expect(replay.json().detail).toMatch(/signed in/);
   });
 
   it('rejects a tampered token', async () => {
@@ -57,10 +57,10 @@ describe('auth', () => {
       payload: '{bad',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toMatch(/JSON/);
+    expect(bad.json().detail).toMatch(/JSON/);
     const missing = await t.app.inject({ method: 'POST', url: api('/auth'), payload: { email: 'admin@example.com' } });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error.message).toBe('Password: is required');
+    expect(missing.json().detail).toBe('Password: is required');
   });
 
   it('limits logins per IP with 429 and Retry-After', async () => {
@@ -77,7 +77,7 @@ describe('auth', () => {
     const last = await attempt();
     expect(last.statusCode).toBe(429);
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
-    expect(last.json().error.message).toMatch(/Too many/);
+    expect(last.json().detail).toMatch(/Too many/);
   });
 
   it('limits failed logins per account even across IPs', async () => {
@@ -145,7 +145,7 @@ describe('auth', () => {
       payload: { ...base, password: 'password1' },
     });
     expect([short.statusCode, common.statusCode]).toEqual([400, 400]);
-    expect(common.json().error.message).toMatch(/common/);
+    expect(common.json().detail).toMatch(/common/);
   });
 
   it('resets a password with a single-use token and answers alike for unknown e-mails', async () => {
@@ -182,7 +182,7 @@ describe('auth', () => {
     await expect(login(t.app, email)).rejects.toThrow(/401/);
     const stale = await t.app.inject({ method: 'GET', url: api('/home'), headers: bearer(oldSession) });
     expect(stale.statusCode).toBe(401);
-    expect(stale.json().error.message).toMatch(/password was changed/);
+    expect(stale.json().detail).toMatch(/password was changed/);
   });
 
   it('lets a user update their own name on /home', async () => {

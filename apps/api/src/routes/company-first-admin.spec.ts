@@ -1,4 +1,5 @@
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
+import { fieldErrorsOf } from '../testing/problem-answers';
 
 describe('a company and its first admin in one step', () => {
   let t: TestApp;
@@ -36,7 +37,7 @@ describe('a company and its first admin in one step', () => {
       first_admin: { full_name: 'Dup', email: 'acme-admin@example.com', password: 'Long-enough-pass-1' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ errors: { first_admin: 'This e-mail is already registered' } });
+    expect(fieldErrorsOf(res)).toEqual({ errors: { first_admin: 'This e-mail is already registered' } });
     expect(await companies('Half Co')).toBe(0);
   });
 });

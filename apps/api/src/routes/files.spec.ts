@@ -67,7 +67,7 @@ describe('files (POST /file, GET /file/:id)', () => {
       expect((await read(h, id)).statusCode).toBe(200);
     const other = await read(who.globexAdmin, id);
     expect(other.statusCode).toBe(404);
-    expect(other.json().error.message).toBe('File not found');
+    expect(other.json().detail).toBe('File not found');
 
     const resellerFile = (await upload(who.reseller, fileForm('r.txt', 'text/plain', 'reseller'))).json().uuid;
     expect((await read(who.reseller, resellerFile)).statusCode).toBe(200);
@@ -168,7 +168,7 @@ describe('files (POST /file, GET /file/:id)', () => {
       .select(t.app.db.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     const res = await upload(who.acmeAdmin, form());
-    expect([res.statusCode, res.json().error.message]).toEqual([status, expect.stringMatching(message)]);
+    expect([res.statusCode, res.json().detail]).toEqual([status, expect.stringMatching(message)]);
     const after = await t.app.db
       .selectFrom('files')
       .select(t.app.db.fn.countAll<number>().as('n'))

@@ -46,7 +46,7 @@ describe('per-account login lockout (database-backed)', () => {
     const retry = Number(blocked.headers['retry-after']);
     expect(retry).toBeGreaterThan(14 * 60);
     expect(retry).toBeLessThanOrEqual(15 * 60);
-    expect(blocked.json().error.message).toMatch(/Too many failed logins/);
+    expect(blocked.json().detail).toMatch(/Too many failed logins/);
     // Another account is not affected.
     expect((await attempt(app, 'acme-admin@example.com', DEMO_PASSWORD, '10.2.1.2')).statusCode).toBe(200);
   }, 60_000);

@@ -14,7 +14,7 @@ describe('registration when the mail server is down', () => {
       };
       const res = await t.app.inject({ method: 'POST', url: api('/registration'), payload });
       expect(res.statusCode).toBe(503);
-      expect(res.json().error.message).toMatch(/could not be sent/);
+      expect(res.json().detail).toMatch(/could not be sent/);
       expect(await t.app.users.findByEmail(payload.email)).toBeUndefined();
     } finally {
       await t.close();

@@ -1,4 +1,6 @@
 import { DEMO_PASSWORD, api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
+import { fieldsOf } from '../testing/problem-answers';
+import { fieldErrorsOf } from '../testing/problem-answers';
 
 type Method = 'GET' | 'PATCH';
 
@@ -17,13 +19,15 @@ describe('changing a password: own (current password asked) and someone else (ma
     const token = await login(t.app, 'globex-user@example.com');
     const missing = await call('PATCH', '/home', token, { password: 'globex-new-pass-1' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ errors: { current_password: expect.stringMatching(/current password/i) } });
+    expect(fieldErrorsOf(missing)).toEqual({
+      errors: { current_password: expect.stringMatching(/current password/i) },
+    });
     const wrong = await call('PATCH', '/home', token, {
       password: 'globex-new-pass-1',
       current_password: 'not-my-password',
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ errors: { current_password: 'The current password is wrong' } });
+    expect(fieldErrorsOf(wrong)).toEqual({ errors: { current_password: 'The current password is wrong' } });
     // nothing changed: the old password still signs in
     await expect(login(t.app, 'globex-user@example.com')).resolves.toEqual(expect.any(String));
     await expect(login(t.app, 'globex-user@example.com', 'globex-new-pass-1')).rejects.toThrow(/401/);
@@ -33,10 +37,10 @@ describe('changing a password: own (current password asked) and someone else (ma
     const token = await login(t.app, 'globex-user@example.com');
     const short = await call('PATCH', '/home', token, { password: 'short', current_password: DEMO_PASSWORD });
     expect(short.statusCode).toBe(400);
-    expect(short.json().errors.password).toMatch(/at least/);
+    expect(fieldsOf(short).password).toMatch(/at least/);
     const common = await call('PATCH', '/home', token, { password: 'Password1', current_password: DEMO_PASSWORD });
     expect(common.statusCode).toBe(400);
-    expect(common.json().errors.password).toMatch(/too common/);
+    expect(fieldsOf(common).password).toMatch(/too common/);
     await expect(login(t.app, 'globex-user@example.com')).resolves.toEqual(expect.any(String));
   });
 
@@ -77,7 +81,7 @@ describe('changing a password: own (current password asked) and someone else (ma
     const id = await idOf(first);
     const missing = await call('PATCH', `/user/${id}`, first, { password: 'acme-boss-pass-1' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors.current_password).toBeDefined();
+    expect(fieldsOf(missing).current_password).toBeDefined();
     expect(
       (await call('PATCH', `/user/${id}`, first, { password: 'acme-boss-pass-1', current_password: 'wrong-one' }))
         .statusCode,

@@ -35,11 +35,10 @@ describe('DELETE /reseller/{id}', () => {
     for (const name of ['Delta Co', 'Alpha Co', 'Charlie Co', 'Bravo Co']) await addCompany(id, name);
     const res = await del(id);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({
-      error: {
-        message:
-          'Reseller Northwind Resale has 4 companies (Alpha Co, Bravo Co, Charlie Co, …): move them to another reseller or delete them first',
-      },
+    expect(res.json()).toMatchObject({
+      code: 'conflict',
+      detail:
+        'Reseller Northwind Resale has 4 companies (Alpha Co, Bravo Co, Charlie Co, …): move them to another reseller or delete them first',
     });
     const kept = await t.app.inject({ method: 'GET', url: api(`/reseller/${id}`), headers: admin });
     expect(kept.statusCode).toBe(200);
@@ -48,7 +47,7 @@ describe('DELETE /reseller/{id}', () => {
   it('names a single company, and deletes a reseller once it has none', async () => {
     const id = await create('Southwind Resale');
     const company = await addCompany(id, 'Echo Co');
-    expect((await del(id)).json().error.message).toBe(
+    expect((await del(id)).json().detail).toBe(
       'Reseller Southwind Resale has 1 company (Echo Co): move it to another reseller or delete it first',
     );
     expect((await t.app.inject({ method: 'DELETE', url: api(`/company/${company}`), headers: admin })).statusCode).toBe(

@@ -58,7 +58,7 @@ describe('POST /reseller/import', () => {
     const before = await names();
     for (const form of [json(csv), fileForm('r.csv', 'text/csv', csv)]) {
       const res = await post(form);
-      expect([res.statusCode, res.json().error.message]).toEqual([status, expect.stringMatching(message)]);
+      expect([res.statusCode, res.json().detail]).toEqual([status, expect.stringMatching(message)]);
     }
     expect(await names()).toEqual(before);
   });
@@ -93,7 +93,7 @@ describe('POST /reseller/import', () => {
   ])('refuses %s with a readable 4xx', async (_name, form, status, message) => {
     const res = await post(form());
     const body = res.json();
-    const said = body.error?.message ?? JSON.stringify(body.errors);
+    const said = body.detail;
     expect([res.statusCode, said]).toEqual([status, expect.stringMatching(message)]);
   });
 

@@ -131,7 +131,7 @@ describe('a reseller team', () => {
       ['PATCH', `/reseller/${demo}/user/${viewer.id}`, { reseller_role: 'admin' }],
     ] as const) {
       const res = await call(method, url, viewer.headers, body);
-      expect({ method, url, status: res.statusCode, code: res.json().error?.code }).toEqual({
+      expect({ method, url, status: res.statusCode, code: res.json().code }).toEqual({
         method,
         url,
         status: 403,
@@ -160,7 +160,7 @@ describe('a reseller team', () => {
       const url = r.url.replace(/:[a-z_]+/g, SOME_ID);
       const res = await t.app.inject({ method, url, headers: viewer.headers, payload: {} });
       // refused before the handler or even the body's validation runs
-      expect({ route: `${method} ${r.url}`, status: res.statusCode, code: res.json().error?.code }).toEqual({
+      expect({ route: `${method} ${r.url}`, status: res.statusCode, code: res.json().code }).toEqual({
         route: `${method} ${r.url}`,
         status: 403,
         code: READ_ONLY_REFUSAL,
@@ -230,7 +230,7 @@ describe('a reseller team', () => {
     expect(demote.statusCode).toBe(400);
     // the system admin may not leave the reseller without an active admin either
     const lastAdmin = await call('PATCH', `/reseller/${demo}/user/${self.uuid}`, admin, { is_active: false });
-    expect({ status: lastAdmin.statusCode, message: lastAdmin.json().error.message }).toEqual({
+    expect({ status: lastAdmin.statusCode, message: lastAdmin.json().detail }).toEqual({
       status: 409,
       message: 'This is the reseller’s last active admin: make another member admin first',
     });

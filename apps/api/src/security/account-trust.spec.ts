@@ -27,7 +27,7 @@ describe('account trust: reset links, two-factor sessions, registration answers,
     expect(newer).not.toBe(older);
     const stale = await reset(older, 'older-link-pass-1');
     expect(stale.statusCode).toBe(400);
-    expect(stale.json().error.message).toMatch(/invalid, expired or already used/);
+    expect(stale.json().detail).toMatch(/invalid, expired or already used/);
     expect((await reset(newer, 'newer-link-pass-2')).statusCode).toBe(200);
     await expect(login(t.app, email, 'newer-link-pass-2')).resolves.toEqual(expect.any(String));
   });
@@ -59,7 +59,7 @@ describe('account trust: reset links, two-factor sessions, registration answers,
     expect((await post(t.app, '/auth/2fa/enable', { code }, bearer(current))).statusCode).toBe(200);
     const ended = await home(t.app, other);
     expect(ended.statusCode).toBe(401);
-    expect(ended.json().error.message).toMatch(/Two-factor sign-in was turned on/);
+    expect(ended.json().detail).toMatch(/Two-factor sign-in was turned on/);
     expect((await home(t.app, current)).statusCode).toBe(200);
   });
 

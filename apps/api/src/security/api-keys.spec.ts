@@ -80,7 +80,7 @@ describe('company API keys: create once, list without the key, send with it, not
     bodyOf(revoked);
     const after = await call('POST', '/sms', { 'x-api-key': key }, hello);
     expect(after.statusCode).toBe(401);
-    expect(bodyOf(after).error.message).toMatch(/revoked/);
+    expect(bodyOf(after).detail).toMatch(/revoked/);
     expect(bodyOf(await call('GET', '/api_key/list', acme)).items).toEqual([]);
     for (const body of seen) expect(body).not.toContain(key);
   });

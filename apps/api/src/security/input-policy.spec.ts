@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
+import { fieldsOf } from '../testing/problem-answers';
+import { fieldErrorsOf } from '../testing/problem-answers';
 
 /** Collects the server's JSON log lines so tests can read what was logged and at which level. */
 function logSink() {
@@ -72,7 +74,7 @@ describe('input the database cannot store, and fields a caller may not set', () 
     const headers = who === 'admin' ? admin : who === 'acme' ? acmeAdmin : {};
     const res = await t.app.inject({ method: method as 'GET', url: api(url), headers, payload });
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().errors)).toEqual([field]);
+    expect(Object.keys(fieldsOf(res))).toEqual([field]);
   });
 
   it('PATCH /company/:id with NUL in the name answers 400 and changes nothing', async () => {
@@ -88,7 +90,7 @@ describe('input the database cannot store, and fields a caller may not set', () 
       payload: { company_name: 'x\u0000y' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ errors: { company_name: expect.stringContaining('NUL') } });
+    expect(fieldErrorsOf(res)).toEqual({ errors: { company_name: expect.stringContaining('NUL') } });
     const after = await t.app.db
       .selectFrom('companies')
       .select('company_name')
@@ -115,7 +117,7 @@ describe('input the database cannot store, and fields a caller may not set', () 
       payload: { full_name: 'Acme Admin', company_uuid: acmeUuid },
     });
     expect(home.statusCode).toBe(400);
-    expect(home.json().errors).toHaveProperty('company_uuid');
+    expect(fieldsOf(home)).toHaveProperty('company_uuid');
     const userType = await t.app.inject({
       method: 'POST',
       url: api('/user'),
@@ -123,7 +125,7 @@ describe('input the database cannot store, and fields a caller may not set', () 
       payload: { email: 'typed@example.com', password: 'Passw0rd-long', full_name: 'T', user_type: 'admin' },
     });
     expect(userType.statusCode).toBe(400);
-    expect(userType.json().errors).toHaveProperty('user_type');
+    expect(fieldsOf(userType)).toHaveProperty('user_type');
     const nested = await t.app.inject({
       method: 'POST',
       url: api('/stop_text/create'),
@@ -131,7 +133,7 @@ describe('input the database cannot store, and fields a caller may not set', () 
       payload: { filter: { text: 'MINE', reseller_uuid: acmeUuid } },
     });
     expect(nested.statusCode).toBe(400);
-    expect(nested.json().errors).toHaveProperty(['filter.reseller_uuid']);
+    expect(fieldsOf(nested)).toHaveProperty(['filter.reseller_uuid']);
     const isAdmin = await t.app.inject({
       method: 'PATCH',
       url: api('/home'),
@@ -150,7 +152,7 @@ describe('input the database cannot store, and fields a caller may not set', () 
       payload: { name: 'Net 5', days: 5, '': '' },
     });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().errors).toHaveProperty(['(empty key)']);
+    expect(fieldsOf(empty)).toHaveProperty(['(empty key)']);
   });
 
   it('declared ownership fields the caller may not use answer 403', async () => {

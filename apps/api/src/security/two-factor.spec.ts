@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { api, bearer, createTestApp, DEMO_PASSWORD, login, type TestApp } from '../testing/test-app';
 import { totpNow, TOTP_PERIOD } from './totp';
+import { fieldsOf } from '../testing/problem-answers';
+import { fieldErrorsOf } from '../testing/problem-answers';
 
 const post = (app: FastifyInstance, url: string, payload: object, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: api(url), payload, headers });
@@ -96,7 +98,7 @@ describe('two-factor sign-in', () => {
     const second = await challenge(t.app, 'globex-user@example.com');
     const replay = await post(t.app, '/auth/2fa', { challenge: second.challenge, code });
     expect(replay.statusCode).toBe(401);
-    expect(replay.json().error.message).toMatch(/already used/);
+    expect(replay.json().detail).toMatch(/already used/);
     expect((await post(t.app, '/auth/2fa', { challenge: second.challenge, code: nextCode(secret) })).statusCode).toBe(
       200,
     );
@@ -114,7 +116,7 @@ describe('two-factor sign-in', () => {
     const b = await challenge(t.app, 'reseller@example.com');
     const again = await post(t.app, '/auth/2fa', { challenge: b.challenge, recovery_code: recovery[3] });
     expect(again.statusCode).toBe(401);
-    expect(again.json().error.message).toMatch(/recovery code/);
+    expect(again.json().detail).toMatch(/recovery code/);
     expect(
       (await t.app.inject({ method: 'GET', url: api('/auth/2fa'), headers: auth })).json().recovery_codes_left,
     ).toBe(9);
@@ -138,10 +140,12 @@ describe('two-factor sign-in', () => {
   it('turns off with a current code or the password, naming the wrong field; a missing code is a 400', async () => {
     await freshStep();
     const { secret, auth } = await enrol(t.app, 'acme-admin@example.com');
-    expect((await post(t.app, '/auth/2fa/disable', {}, auth)).json()).toEqual({ errors: { code: expect.any(String) } });
+    expect(fieldErrorsOf(await post(t.app, '/auth/2fa/disable', {}, auth))).toEqual({
+      errors: { code: expect.any(String) },
+    });
     const bad = await post(t.app, '/auth/2fa/disable', { password: 'not-the-password' }, auth);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.password).toMatch(/wrong/);
+    expect(fieldsOf(bad).password).toMatch(/wrong/);
     expect((await post(t.app, '/auth/2fa/disable', { code: nextCode(secret) }, auth)).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: api('/auth/2fa'), headers: auth })).json()).toMatchObject({
       enabled: false,

@@ -2,6 +2,7 @@ import { api, bearer, createTestApp, login, type TestApp } from '../testing/test
 import { smppOf } from '.';
 import { connect } from './test-client';
 import * as systemIds from './system-id';
+import { fieldsOf } from '../testing/problem-answers';
 
 type Headers = Record<string, string>;
 
@@ -139,13 +140,13 @@ describe('SMPP accounts: tenancy, validation, audit log', () => {
       company_uuid: acmeCo,
     });
     expect(dup.statusCode).toBe(400);
-    expect(dup.json().errors.system_id).toMatch(/taken/);
+    expect(fieldsOf(dup).system_id).toMatch(/taken/);
     const cidr = await call('POST', '/smpp_account', acme, {
       system_id: 'c1',
       password: 'pa55word',
       allowed_ips: ['10.0.0.0/33'],
     });
-    expect(cidr.json().errors.allowed_ips).toMatch(/10\.0\.0\.0\/33/);
+    expect(fieldsOf(cidr).allowed_ips).toMatch(/10\.0\.0\.0\/33/);
     expect((await call('POST', '/smpp_account', acme, { system_id: 'c2', password: 'longer-than-8' })).statusCode).toBe(
       400,
     );

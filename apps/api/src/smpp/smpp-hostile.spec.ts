@@ -194,7 +194,7 @@ describe('SMPP_ROLE: the SMPP listener in processes of its own', () => {
         payload: { email: 'admin@example.com', password: 'x' },
       });
       expect(signIn.statusCode).toBe(404);
-      expect(signIn.json().error.message).toMatch(/SMPP only/);
+      expect(signIn.json().detail).toMatch(/SMPP only/);
     } finally {
       await t.close();
     }

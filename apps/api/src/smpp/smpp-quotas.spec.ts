@@ -7,6 +7,7 @@ import { loadEnv } from '../config/read-env';
 import { smppOf } from '.';
 import { SharedThrottle } from './shared-limits';
 import { connect, type Client } from './test-client';
+import { fieldsOf } from '../testing/problem-answers';
 
 const E = smpp.errors;
 const ACME_ANI = '12125552301';
@@ -59,7 +60,7 @@ describe('SMPP per-tenant quotas', () => {
   it('refuses a tps above the platform ceiling with a field error, and shows the ceiling to the console', async () => {
     const over = await account(acme, { system_id: 'acme-fast', tps: CEILING + 1 });
     expect(over.statusCode).toBe(400);
-    expect(over.json().errors.tps).toMatch(/^At most 200 submits per second/);
+    expect(fieldsOf(over).tps).toMatch(/^At most 200 submits per second/);
     const limits = await t.app.inject({ method: 'GET', url: api('/smpp_account/limits'), headers: globex });
     expect(limits.statusCode).toBe(200);
     expect(limits.json()).toEqual({ tps_ceiling: CEILING, multipart_open_per_account: OPEN_PER_ACCOUNT });

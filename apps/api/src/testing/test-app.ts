@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@smsc/shared-contract';
 import { build, type BuildOptions } from '../app';
 import { databaseFromTemplate } from './db-template';
+import { checkProblemAnswers } from './problem-answers';
 
 export const DEMO_PASSWORD = 'demo-pass-123';
 export const api = (path: string) => `${API_PREFIX}${path}`;
@@ -47,7 +48,8 @@ export async function createTestApp(extra: BuildOptions = {}): Promise<TestApp> 
           demoBilling: options.demoBilling ?? true,
         })
       : undefined;
-  const app = await build(copied ? { ...options, sharedDb: copied } : options);
+  // every error answer of the API must be a problem: checked on each request a test injects
+  const app = checkProblemAnswers(await build(copied ? { ...options, sharedDb: copied } : options));
   return {
     app,
     async close() {
@@ -81,7 +83,7 @@ export async function dropSchemas(url: string, schemas: string[]) {
  */
 export async function secondNode(first: TestApp, extra: BuildOptions = {}): Promise<FastifyInstance> {
   const { databaseUrl, dbSchema, jwtSecret } = first.app.config;
-  return build({
+  const app = await build({
     sharedDb: first.app.db,
     databaseUrl,
     dbSchema,
@@ -90,6 +92,7 @@ export async function secondNode(first: TestApp, extra: BuildOptions = {}): Prom
     jwtSecret,
     ...extra,
   });
+  return checkProblemAnswers(app);
 }
 
 export async function login(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<string> {

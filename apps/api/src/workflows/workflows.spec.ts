@@ -1,6 +1,7 @@
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { nextRun } from './next-run';
 import { remindersOf, setJobsPort, type JobsPort } from './index';
+import { fieldsOf } from '../testing/problem-answers';
 
 type Headers = Record<string, string>;
 
@@ -130,10 +131,10 @@ describe('workflows API', () => {
       const res = await call('POST', url, acme, body);
       expect([url, body, res.statusCode]).toEqual([url, body, 400]);
       const said = res.json().errors
-        ? Object.entries(res.json().errors)
+        ? Object.entries(fieldsOf(res))
             .map(([k, v]) => `${k}: ${v}`)
             .join('; ')
-        : res.json().error.message;
+        : res.json().detail;
       expect(said).toMatch(message);
     }
   });

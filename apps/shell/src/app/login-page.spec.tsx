@@ -24,16 +24,13 @@ describe('LoginPage, two-factor second step', () => {
           return json({ token: 'tok', user_type: 'reseller', exp: 4_000_000_000 });
         return json(
           {
-            error: {
-              message: body.code
-                ? 'The code is wrong or has expired'
-                : 'The recovery code is wrong or was already used',
-            },
+            code: 'unauthorized',
+            detail: body.code ? 'The code is wrong or has expired' : 'The recovery code is wrong or was already used',
           },
           401,
         );
       }
-      return json({ error: { message: 'unexpected' } }, 500);
+      return json({ code: 'error', detail: 'unexpected' }, 500);
     });
   });
   afterAll(() => api.restore());

@@ -40,7 +40,7 @@ describe('the prerendered public pages', () => {
 describe('hydrating /login', () => {
   let root: Root | undefined;
   const api = stubApi((call) =>
-    call.path === '/auth' ? { status: 401, body: { error: { message: 'Wrong email or password' } } } : undefined,
+    call.path === '/auth' ? { status: 401, body: { code: 'error', detail: 'Wrong email or password' } } : undefined,
   );
   const errors: unknown[][] = [];
   beforeEach(() => {

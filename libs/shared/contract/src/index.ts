@@ -1,6 +1,7 @@
 export { DATE_BOUND_FORMAT, isDateBound, isRealDate, isRealDateTime } from './lib/formats';
 export * from './lib/constants';
 export * from './lib/common';
+export * from './lib/problems';
 export * from './lib/auth';
 export * from './lib/accounts';
 export * from './lib/files';
@@ -32,3 +33,4 @@ export * from './lib/compliance';
 export * from './lib/company-webhooks';
 export * from './lib/live';
 export * from './lib/reseller-team';
+export * from './lib/webhook-events';

@@ -2,6 +2,7 @@ import type { GatewayConnection } from './gateway-control';
 import { messagingOf } from '../../messaging';
 import { migrate } from '../../db/migrations';
 import { api, bearer, createTestApp, login, type TestApp } from '../../testing/test-app';
+import { fieldsOf } from '../../testing/problem-answers';
 
 const SECRET = 'Sm5c-Secret-Passw0rd';
 
@@ -120,7 +121,7 @@ describe('SMSC connections, API adapters and the gateway', () => {
     expect(t.app.secrets.smscPassword.open(resealed)).toBe('Other-Pass-2');
     const cleared = await call('PATCH', `/smsc_connection/${id}`, admin, { password: null });
     expect(cleared.statusCode).toBe(400);
-    expect(cleared.json().errors).toEqual({ password: expect.stringContaining('needs a password') });
+    expect(fieldsOf(cleared)).toEqual({ password: expect.stringContaining('needs a password') });
     expect(
       (await call('PATCH', `/smsc_connection/${id}`, admin, { password: null, api_adapter_id: 'kannel' })).json(),
     ).toMatchObject({ has_password: false, api_adapter_id: 'kannel' });
@@ -142,7 +143,7 @@ describe('SMSC connections, API adapters and the gateway', () => {
     for (const [body, field] of bad) {
       const r = await call('POST', '/smsc_connection', admin, body);
       expect(r.statusCode).toBe(400);
-      expect(Object.keys(r.json().errors)).toEqual([field]);
+      expect(Object.keys(fieldsOf(r))).toEqual([field]);
     }
     for (const body of [
       { ...smpp, port: 70000 },
@@ -162,7 +163,7 @@ describe('SMSC connections, API adapters and the gateway', () => {
     }
     await call('POST', '/smsc_connection', admin, { smsc_id: 'dup-1', api_adapter_id: 'simulator' });
     expect(
-      (await call('POST', '/smsc_connection', admin, { smsc_id: 'DUP-1', api_adapter_id: 'simulator' })).json().errors,
+      fieldsOf(await call('POST', '/smsc_connection', admin, { smsc_id: 'DUP-1', api_adapter_id: 'simulator' })),
     ).toEqual({ smsc_id: expect.stringContaining('taken') });
     const after = await t.app.db
       .selectFrom('smsc_connections')

@@ -4,6 +4,7 @@ import { api, bearer, createTestApp, login, type TestApp } from '../../testing/t
 import { messagingOf } from '../../messaging';
 import type { Resolve } from '../../lib/outbound/pinned-agent';
 import { webhookDispatcherOf } from '.';
+import { fieldsOf } from '../../testing/problem-answers';
 
 /** Every way the probe (and the usual SSRF lists) write a loopback, private or metadata address in a URL. */
 const REFUSED_URLS = [
@@ -76,12 +77,12 @@ describe('DID webhook targets: public unicast only, at save and at delivery', ()
     const id = made.json().webhook.webhook_uuid;
     for (const url of REFUSED_URLS) {
       const create = await call('POST', '/did/webhook', { did: '+12125552301', url });
-      expect([url, create.statusCode, Object.keys(create.json().errors ?? {})]).toEqual([url, 400, ['url']]);
+      expect([url, create.statusCode, Object.keys(fieldsOf(create) ?? {})]).toEqual([url, 400, ['url']]);
       const patch = await call('PATCH', `/did/webhook/${id}`, { url });
       expect([url, patch.statusCode]).toEqual([url, 400]);
     }
     const mapped = await call('POST', '/did/webhook', { did: '+12125552301', url: 'http://[::ffff:127.0.0.1]:8080/' });
-    expect(mapped.json().errors.url).toBe(
+    expect(fieldsOf(mapped).url).toBe(
       'must reach a public address: ::ffff:7f00:1 is IPv4-mapped for 127.0.0.1, a loopback address',
     );
     expect((await call('GET', `/did/webhook/${id}`)).json().webhook.url).toBe('https://hooks.example.com/in');

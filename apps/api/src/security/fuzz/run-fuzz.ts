@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { UserType } from '@smsc/shared-contract';
+import { API_PREFIX, type UserType } from '@smsc/shared-contract';
+import { problemShapeIssue } from '../../testing/problem-answers';
 import { signToken } from '../../lib/tokens';
 import { operationsOf, type Operation } from './openapi-operations';
 import { requestFor, type FuzzRequest } from './arbitraries';
@@ -272,6 +273,12 @@ export async function runFuzz(app: FastifyInstance, opts: FuzzOptions): Promise<
           fail(`answered ${res.statusCode}: ${res.body.slice(0, 200)}`, res.statusCode, '5xx');
           continue;
         }
+        // every error answer of the API is a problem (docs/api-errors.md), whatever the input
+        const path = req.url.split('?')[0];
+        if (res.statusCode >= 400 && path.startsWith(API_PREFIX)) {
+          const issue = problemShapeIssue(res, path);
+          if (issue) fail(`answered ${res.statusCode} that is not a problem: ${issue}`, res.statusCode);
+        }
         const leak = crossTenantSuccess(req, res.statusCode, res.body);
         if (leak) fail(leak, res.statusCode, 'cross-tenant');
         if (res.statusCode >= 400) {
@@ -293,14 +300,16 @@ export async function runFuzz(app: FastifyInstance, opts: FuzzOptions): Promise<
  * The status and body of an answer. An event stream (GET /events) is answered once its headers are: it stays open
  * for the session by design, and its first frames are all a fuzzer could judge.
  */
-async function answer(pending: Promise<LightMyRequestResponse>): Promise<{ statusCode: number; body: string }> {
+async function answer(
+  pending: Promise<LightMyRequestResponse>,
+): Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }> {
   const res = await pending;
   const stream = res.stream();
   if (String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
     stream.destroy();
-    return { statusCode: res.statusCode, body: '' };
+    return { statusCode: res.statusCode, headers: res.headers, body: '' };
   }
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return { statusCode: res.statusCode, body: Buffer.concat(chunks).toString('utf8') };
+  return { statusCode: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') };
 }

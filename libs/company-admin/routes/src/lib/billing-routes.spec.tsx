@@ -71,7 +71,7 @@ describe('company admin billing routes', () => {
             },
           });
         }
-        return json({ error: { message: 'unexpected' } }, 500);
+        return json({ code: 'error', detail: 'unexpected' }, 500);
       });
       checkoutNavigation.go = assign;
     });

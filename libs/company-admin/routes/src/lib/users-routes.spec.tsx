@@ -26,7 +26,7 @@ describe('company admin account routes', () => {
     let api: ReturnType<typeof stubApi>;
     beforeAll(() => {
       // the server hides another company's user behind a 404 (docs/authorization.md)
-      api = stubApi(() => ({ status: 404, body: { error: { message: 'User not found' } } }));
+      api = stubApi(() => ({ status: 404, body: { code: 'error', detail: 'User not found' } }));
     });
     afterAll(() => api.restore());
 

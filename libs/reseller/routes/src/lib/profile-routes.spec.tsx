@@ -26,7 +26,7 @@ describe('the reseller profile', () => {
   let api: ReturnType<typeof stubApi>;
   beforeAll(() => {
     api = stubApi(({ path }) =>
-      path === '/home' ? { body: home } : { status: 404, body: { error: { message: 'not found' } } },
+      path === '/home' ? { body: home } : { status: 404, body: { code: 'error', detail: 'not found' } },
     );
   });
   afterAll(() => api.restore());

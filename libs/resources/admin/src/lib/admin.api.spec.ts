@@ -46,13 +46,13 @@ describe('reading one admin', () => {
     answer = { status: 200, body: user('company_admin') };
     const result = await makeApiStore().dispatch(adminApi.endpoints.getAdmin.initiate(ID));
     expect(result.data).toBeUndefined();
-    expect(result.error).toEqual({ status: 404, data: { error: { message: 'Admin not found' } } });
+    expect(result.error).toEqual({ status: 404, data: { code: 'error', detail: 'Admin not found' } });
   });
 
   it('passes the server failure on', async () => {
-    answer = { status: 404, body: { error: { message: 'User not found' } } };
+    answer = { status: 404, body: { code: 'error', detail: 'User not found' } };
     const result = await makeApiStore().dispatch(adminApi.endpoints.getAdmin.initiate(ID));
-    expect(result.error).toMatchObject({ status: 404, data: { error: { message: 'User not found' } } });
+    expect(result.error).toMatchObject({ status: 404, data: { code: 'error', detail: 'User not found' } });
   });
 });
 

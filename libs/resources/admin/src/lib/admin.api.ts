@@ -16,7 +16,7 @@ export function adminListParams(arg: ListQueryArg): UserListQuery {
   };
 }
 
-const notAnAdmin = { status: 404, data: { error: { message: 'Admin not found' } } };
+const notAnAdmin = { status: 404, data: { code: 'not_found', detail: 'Admin not found' } };
 
 export const adminApi = api.enhanceEndpoints({ addTagTypes: [ADMIN_TAG] }).injectEndpoints({
   endpoints: (build) => ({

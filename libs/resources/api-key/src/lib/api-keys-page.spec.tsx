@@ -34,7 +34,7 @@ describe('ApiKeysPage', () => {
         keys = keys.filter((k) => !path.endsWith(k.api_key_uuid));
         return json({ message: 'API key revoked' });
       }
-      return json({ error: { message: 'unexpected' } }, 500);
+      return json({ code: 'error', detail: 'unexpected' }, 500);
     });
   });
   afterAll(() => api.restore());

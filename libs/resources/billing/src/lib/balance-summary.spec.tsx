@@ -21,7 +21,7 @@ describe('BalanceSummary', () => {
   let reads = 0;
   beforeAll(() => {
     stub = stubApi(({ path }) => {
-      if (!path.endsWith('/balance')) return { status: 500, body: { error: { message: `unexpected ${path}` } } };
+      if (!path.endsWith('/balance')) return { status: 500, body: { code: 'error', detail: `unexpected ${path}` } };
       reads++;
       // between the two reads a campaign's three messages were delivered and charged in the background
       const balance = reads > 1 ? '24.94' : '25.00';

@@ -9,7 +9,7 @@ describe('HeaderBalance', () => {
   let reads = 0;
   beforeAll(() => {
     stub = stubApi(({ path }) => {
-      if (!path.endsWith('/balance')) return { status: 500, body: { error: { message: `unexpected ${path}` } } };
+      if (!path.endsWith('/balance')) return { status: 500, body: { code: 'error', detail: `unexpected ${path}` } };
       reads++;
       // a send between the reads: 0.012 more is held for it
       return {

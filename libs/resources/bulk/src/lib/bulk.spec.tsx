@@ -103,7 +103,7 @@ describe('bulk screens', () => {
           per_page: 10,
         });
       }
-      return json({ error: { message: `unexpected ${path}` } }, 500);
+      return json({ code: 'error', detail: `unexpected ${path}` }, 500);
     });
   });
   afterAll(() => api.restore());

@@ -93,7 +93,7 @@ describe('CampaignActions', () => {
   beforeAll(() => {
     api = stubApi(({ path }) => {
       if (path.endsWith('/run')) return { status: 200, body: { campaign: { ...row, status: 'running' } } };
-      return { status: 409, body: { error: { message: 'A stopped campaign cannot hold; only a running one can' } } };
+      return { status: 409, body: { code: 'error', detail: 'A stopped campaign cannot hold; only a running one can' } };
     });
   });
   afterAll(() => api.restore());

@@ -58,13 +58,19 @@ describe('AutoRechargeCard', () => {
     api = stubApi(({ method, path, body }) => {
       const base = `/company/${ID}/auto-recharge`;
       if (path === base && method === 'GET')
-        return state === 'error' ? { status: 500, body: { error: { message: 'Database down' } } } : { body: state };
+        return state === 'error' ? { status: 500, body: { code: 'error', detail: 'Database down' } } : { body: state };
       if (path === base && method === 'PUT') {
         const b = body as { enabled: boolean; amount: string; threshold: string; monthly_cap: string };
         if (Number(b.amount) < 5)
-          return { status: 400, body: { errors: { amount: 'The smallest top-up is USD 5.00' } } };
+          return {
+            status: 400,
+            body: { errors: [{ field: 'amount', code: 'invalid', detail: 'The smallest top-up is USD 5.00' }] },
+          };
         if (b.enabled && state !== 'error' && !state.card)
-          return { status: 400, body: { errors: { enabled: 'Save a card first' } } };
+          return {
+            status: 400,
+            body: { errors: [{ field: 'enabled', code: 'invalid', detail: 'Save a card first' }] },
+          };
         state = { ...(state as AutoRecharge), ...b };
         return { body: state };
       }

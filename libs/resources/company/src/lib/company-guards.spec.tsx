@@ -61,14 +61,24 @@ describe('CompanyGuardsPanel', () => {
     // the server's side: the guards, the country list, a PUT that refuses an own limit above the set one
     api = stubApi(({ method, path, body }) => {
       if (path === `/company/${ID}/guards/countries`)
-        return countriesDown ? { status: 503, body: { error: { message: 'down for a moment' } } } : { body: countries };
+        return countriesDown
+          ? { status: 503, body: { code: 'error', detail: 'down for a moment' } }
+          : { body: countries };
       if (path === `/company/${ID}/guards` && method === 'GET') return { body: state };
       if (path === `/company/${ID}/guards` && method === 'PUT') {
         const b = body as Record<string, string | null>;
         if (b.own_daily_limit && Number(b.own_daily_limit) > 50)
           return {
             status: 400,
-            body: { errors: { own_daily_limit: 'may not be above the limit your provider set for you' } },
+            body: {
+              errors: [
+                {
+                  field: 'own_daily_limit',
+                  code: 'invalid',
+                  detail: 'may not be above the limit your provider set for you',
+                },
+              ],
+            },
           };
         state = { ...state, ...b, effective_daily_limit: b.own_daily_limit ?? state.effective_daily_limit };
         return { body: state };

@@ -35,8 +35,9 @@ describe('PumpingSettingsPage', () => {
         return {
           status: 400,
           body: {
-            error: { message: 'pumping_min_messages: must be a multiple of 5', code: 'VALIDATION' },
-            errors: { pumping_min_messages: 'must be a multiple of 5' },
+            code: 'validation',
+            detail: 'pumping_min_messages: must be a multiple of 5',
+            errors: [{ field: 'pumping_min_messages', code: 'invalid', detail: 'must be a multiple of 5' }],
           },
         };
       state = { ...state, ...b };

@@ -2,7 +2,7 @@
 // the numbers of an approved campaign or verification, and the system admin's review of platform-reviewed ones.
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { describeApiError, showToast } from '@smsc/shared-api';
+import { describeApiError, readApiProblem, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import { FILING_KIND_WORDS, FILING_STATUS_WORDS, type FilingWithHistory } from '@smsc/shared-contract';
 import {
@@ -34,7 +34,10 @@ import { filingStatusTag } from './compliance.resource';
 import { FilingFields, showFieldErrors, toFilingBody, toFilingValues, type FilingValues } from './filing-form';
 
 const EDITABLE = ['draft', 'rejected', 'expired'];
-const errorsOf = (e: unknown) => (e as { data?: { errors?: Record<string, string> } }).data?.errors;
+const errorsOf = (e: unknown) => {
+  const { fields } = readApiProblem(e);
+  return Object.keys(fields).length ? fields : null;
+};
 
 function Numbers({ filing }: { filing: FilingWithHistory }) {
   const dispatch = useAppDispatch();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { describeApiError, showToast, useCompanyOptions } from '@smsc/shared-api';
+import { describeApiError, readApiProblem, showToast, useCompanyOptions } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import { FILING_KIND_WORDS, FILING_KINDS, type FilingKind } from '@smsc/shared-contract';
 import { Button, Card, Form, Select, Space, Typography } from '@smsc/shared-ui';
@@ -33,7 +33,8 @@ export function NewFilingPage({ pickCompany }: { pickCompany: boolean }) {
       dispatch(showToast('success', 'Draft saved: complete it and submit it for review'));
       navigate(`../filing/${made.filing_uuid}`, { relative: 'path' });
     } catch (e) {
-      const errors = (e as { data?: { errors?: Record<string, string> } }).data?.errors;
+      const { fields } = readApiProblem(e);
+      const errors = Object.keys(fields).length ? fields : null;
       const left = errors ? showFieldErrors(form, errors) : [];
       if (!errors || left.length) dispatch(showToast('error', left.length ? left.join('; ') : describeApiError(e)));
     }

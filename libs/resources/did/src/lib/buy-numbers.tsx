@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDispatch } from 'react-redux';
-import { lookupOf, showToast } from '@smsc/shared-api';
+import { lookupOf, showToast, readApiProblem } from '@smsc/shared-api';
 import { TOLL_FREE_PREFIXES, type AvailableNumber } from '@smsc/shared-contract';
 import {
   Alert,
@@ -143,14 +143,7 @@ export function BuyNumbers({ tollFree, doneTo }: BuyNumbersProps) {
         </Form.Item>
       </Form>
       {search.error ? (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={
-            (search.error as { data?: { error?: { message?: string } } }).data?.error?.message ?? 'The search failed'
-          }
-        />
+        <Alert type="error" showIcon role="alert" title={readApiProblem(search.error).detail ?? 'The search failed'} />
       ) : null}
       <Table<AvailableNumber>
         size="small"

@@ -33,7 +33,7 @@ describe('numbers: call flow, webhooks, Kannel import', () => {
           per_page: 20,
         });
       if (path.startsWith('/call_workflow/'))
-        return flow ? json({ call_workflow: flow }) : json({ error: { message: 'no call flow yet' } }, 404);
+        return flow ? json({ call_workflow: flow }) : json({ code: 'error', detail: 'no call flow yet' }, 404);
       if (path === '/call_workflow')
         return json({
           call_workflow: { ...body, did_uuid: DID_UUID, ring_seconds: 25, updated_on: '2026-11-25T10:00:00.000Z' },
@@ -57,7 +57,7 @@ describe('numbers: call flow, webhooks, Kannel import', () => {
           ],
         });
       if (path === '/did/kannel/import') return json({ imported: 1, lines: [{ line: 2, did: '+13035552711' }] }, 201);
-      return json({ error: { message: `unexpected ${path}` } }, 500);
+      return json({ code: 'error', detail: `unexpected ${path}` }, 500);
     });
   });
   beforeEach(() => {

@@ -23,7 +23,7 @@ describe('number pickers: a list that fails to load says so and can be asked aga
         };
       if (path.endsWith('/user/u1'))
         return { body: { uuid: 'u1', full_name: 'Ann Lee', email: 'ann@example.com', company_uuid: 'c1' } };
-      if (failing) return { status: 503, body: { error: { message: 'down for a moment' } } };
+      if (failing) return { status: 503, body: { code: 'error', detail: 'down for a moment' } };
       if (path.endsWith('/user/list')) return page([{ uuid: 'u2', full_name: 'Bob Ray', email: 'bob@example.com' }]);
       if (path.endsWith('/did/company/list'))
         return page(query.get('user_id') ? [] : [{ did_uuid: 'd2', did: '+12125552302', user_uuid: null }]);

@@ -62,7 +62,7 @@ describe('BuyNumbers', () => {
         });
       }
       if (path.endsWith('/did/order')) return json({ items: [] }, 201);
-      return json({ error: { message: 'unexpected' } }, 500);
+      return json({ code: 'error', detail: 'unexpected' }, 500);
     });
   });
   afterAll(() => api.restore());

@@ -26,12 +26,12 @@ describe('MailTemplateEditor', () => {
         return json({ subject: 'Preview subject', body: 'Preview body from Demo Reseller' });
       if (method === 'PUT') {
         const sent = body as { subject: string; body: string };
-        if (sent.body.includes('{{link}}')) return json({ error: { message: 'Unknown placeholder {{link}}' } }, 400);
+        if (sent.body.includes('{{link}}')) return json({ code: 'error', detail: 'Unknown placeholder {{link}}' }, 400);
         stored[kind] = { ...stored[kind], ...sent, is_default: false, updated_on: '2026-11-25T11:00:00.000Z' };
         return json(stored[kind]);
       }
       if (method === 'DELETE') return json((stored[kind] = template(kind)));
-      return json({ error: { message: 'unexpected' } }, 500);
+      return json({ code: 'error', detail: 'unexpected' }, 500);
     });
   });
   afterAll(() => api.restore());

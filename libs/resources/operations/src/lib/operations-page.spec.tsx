@@ -137,7 +137,7 @@ describe('OperationsPage', () => {
   });
 
   it("shows the server's error when the call fails", async () => {
-    answers = [[403, { error: { message: 'Forbidden for your role' } }]];
+    answers = [[403, { code: 'error', detail: 'Forbidden for your role' }]];
     renderWithProviders(<OperationsPage />);
     expect(await screen.findByText('Forbidden for your role')).toBeTruthy();
   });

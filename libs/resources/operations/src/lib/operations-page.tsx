@@ -15,6 +15,7 @@ import {
 import { useGetOperationsQuery } from './operations.api';
 import { usePageVisible } from './use-page-visible';
 import { FailedJobs } from './failed-jobs';
+import { readApiProblem } from '@smsc/shared-api';
 
 /** How often the screen re-reads the figures while it is shown; a hidden tab does not poll at all. */
 export const OPERATIONS_POLL_MS = 5000;
@@ -129,9 +130,7 @@ export function OperationsPage() {
 
   if (isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (!data) {
-    const message =
-      (error as { data?: { error?: { message?: string } } } | undefined)?.data?.error?.message ??
-      'The operations figures could not be read';
+    const message = readApiProblem(error).detail ?? 'The operations figures could not be read';
     return <Alert type="error" showIcon title={message} />;
   }
   return (

@@ -48,7 +48,7 @@ describe('routing pages', () => {
       if (path === `/routing/${ID}` && method === 'PATCH') return { body: { ...routing, ...(body as object) } };
       if (path === '/vendor_product/list')
         return { body: { items: [product(VP1, 'UK direct'), product(VP2, 'UK backup')], total: 2, per_page: 1000 } };
-      return { status: 404, body: { error: { message: 'not found' } } };
+      return { status: 404, body: { code: 'error', detail: 'not found' } };
     });
   });
   afterAll(() => api.restore());

@@ -35,7 +35,9 @@ export function ProfileDetails({ show, editPath }: ProfileDetailsProps) {
   const id = idOf(home.data, show);
   if (!record || !id)
     return (
-      <RecordState state={{ error: { status: 404, data: { error: { message: 'No company on this account' } } } }} />
+      <RecordState
+        state={{ error: { status: 404, data: { code: 'not_found', detail: 'No company on this account' } } }}
+      />
     );
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
@@ -65,7 +67,9 @@ export function ProfileRedirect({ to, show }: { to: string; show: Part }) {
   const id = idOf(home.data, show);
   if (!id)
     return (
-      <RecordState state={{ error: { status: 404, data: { error: { message: 'No company on this account' } } } }} />
+      <RecordState
+        state={{ error: { status: 404, data: { code: 'not_found', detail: 'No company on this account' } } }}
+      />
     );
   return <Navigate to={resolve(withId(to, id))} replace />;
 }

@@ -101,7 +101,10 @@ describe('AccountForm against /home', () => {
   it("shows the server's verdict on the current password field, then saves with the right one", async () => {
     renderWithProviders(<AccountForm />);
     await screen.findByLabelText('New password');
-    patchAnswer = { status: 400, body: { errors: { current_password: 'The current password is wrong' } } };
+    patchAnswer = {
+      status: 400,
+      body: { errors: [{ field: 'current_password', code: 'invalid', detail: 'The current password is wrong' }] },
+    };
     fill('New password', 'brand-new-pass-1');
     fill('Repeat new password', 'brand-new-pass-1');
     fill('Current password', 'a-wrong-guess');

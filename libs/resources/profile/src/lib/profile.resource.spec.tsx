@@ -72,7 +72,7 @@ describe('profile records read from /home', () => {
     ['another company', companyInfoBundle.useGet as Hook, OTHER_ID, 'Company not found'],
   ])('answers not found for %s', async (_name, hook, id, message) => {
     renderWithProviders(<Probe hook={hook} id={id} />);
-    await waitFor(() => expect(read().error).toEqual({ status: 404, data: { error: { message } } }));
+    await waitFor(() => expect(read().error).toEqual({ status: 404, data: { code: 'not_found', detail: message } }));
     expect(read().data).toBeNull();
   });
 });

@@ -119,7 +119,7 @@ export const companyInfoDefinition: ResourceDefinition<Company> = {
   ],
 };
 
-const notFound = (what: string) => ({ status: 404, data: { error: { message: `${what} not found` } } });
+const notFound = (what: string) => ({ status: 404, data: { code: 'not_found', detail: `${what} not found` } });
 
 /**
  * A hook reading one record out of /home for an address with an id: an id that is not the

@@ -25,17 +25,23 @@ describe('TwoFactorSection', () => {
         };
       if (path === '/auth/2fa/enable') {
         if (body.code !== '135790')
-          return { status: 400, body: { errors: { code: 'The code is wrong or has expired' } } };
+          return {
+            status: 400,
+            body: { errors: [{ field: 'code', code: 'invalid', detail: 'The code is wrong or has expired' }] },
+          };
         state = { enabled: true, enabled_on: '2026-11-25T10:00:00.000Z', recovery_codes_left: 10, required: false };
         return { body: { recovery_codes: CODES } };
       }
       if (path === '/auth/2fa/disable') {
         if (body.password !== 'my-password')
-          return { status: 400, body: { errors: { password: 'The password is wrong' } } };
+          return {
+            status: 400,
+            body: { errors: [{ field: 'password', code: 'invalid', detail: 'The password is wrong' }] },
+          };
         state = { enabled: false, enabled_on: null, recovery_codes_left: 0, required: false };
         return { body: { message: 'Two-factor sign-in is off' } };
       }
-      return { status: 500, body: { error: { message: 'unexpected' } } };
+      return { status: 500, body: { code: 'error', detail: 'unexpected' } };
     });
   });
   afterAll(() => api.restore());

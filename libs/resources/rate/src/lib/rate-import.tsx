@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import dayjs from 'dayjs';
 import type { RateImportPreview } from '@smsc/shared-contract';
-import { showToast } from '@smsc/shared-api';
+import { readApiProblem, showToast } from '@smsc/shared-api';
 import { CsvImport, Typography, type CsvRow, type ImportRowResult } from '@smsc/shared-ui';
 import { type ImportMode, type RateOwner, useImportRatesMutation, usePreviewRatesMutation } from './rate.api';
 import { ImportOptions, ImportPreview } from './rate-import-preview';
@@ -28,7 +28,7 @@ export async function importRateRows(
     await send(csv);
     return { results: rows.map((_, row) => ({ row, ok: true, message: 'Imported' })) };
   } catch (failure) {
-    const errors = (failure as { data?: { errors?: Record<string, string> } }).data?.errors;
+    const errors = readApiProblem(failure).fields;
     const byLine = new Map<number, string>();
     for (const [key, message] of Object.entries(errors ?? {})) {
       const m = /^line (\d+)/.exec(key);

@@ -40,7 +40,7 @@ describe('rate-table edit page', () => {
       if (path === '/rate/list')
         return { body: { items: [rate('1', '0.0120'), rate('49', '0.0650')], total: 2, per_page: 10 } };
       if (path === '/rate_table/list') return { body: { items: [table], total: 1, per_page: 10 } };
-      return { status: 404, body: { error: { message: 'not found' } } };
+      return { status: 404, body: { code: 'error', detail: 'not found' } };
     });
   });
   afterAll(() => api.restore());

@@ -31,11 +31,11 @@ describe('importRateRows', () => {
       throw {
         status: 400,
         data: {
-          errors: {
-            'line 3': 'code "44x" is not 1 to 15 digits',
-            'line 4 (mobile_network_uuid)': 'Unknown mobile network',
-            more: '3 more lines have problems',
-          },
+          errors: [
+            { field: 'line 3', code: 'invalid', detail: 'code "44x" is not 1 to 15 digits' },
+            { field: 'line 4 (mobile_network_uuid)', code: 'invalid', detail: 'Unknown mobile network' },
+            { field: 'more', code: 'invalid', detail: '3 more lines have problems' },
+          ],
         },
       };
     });
@@ -52,9 +52,12 @@ describe('importRateRows', () => {
   });
 
   it('passes a problem with the file itself (its header, a missing deck) up, so every line shows it', async () => {
-    const header = { status: 400, data: { errors: { 'line 1': 'The header needs price and code' } } };
+    const header = {
+      status: 400,
+      data: { errors: [{ field: 'line 1', code: 'invalid', detail: 'The header needs price and code' }] },
+    };
     await expect(importRateRows(async () => Promise.reject(header), [{ price: '1' }])).rejects.toBe(header);
-    const missing = { status: 404, data: { error: { message: 'Vendor product not found' } } };
+    const missing = { status: 404, data: { code: 'error', detail: 'Vendor product not found' } };
     await expect(importRateRows(async () => Promise.reject(missing), [{ price: '1' }])).rejects.toBe(missing);
   });
 });

@@ -57,7 +57,8 @@ describe('report screens (fetch answered like the server)', () => {
   beforeAll(() => {
     api = stubApi(({ path, query: q }) => {
       if (path.endsWith('/stat/report')) {
-        if (failPicker && q.get('fields') === 'messages') return json({ error: { message: 'down for a moment' } }, 503);
+        if (failPicker && q.get('fields') === 'messages')
+          return json({ code: 'error', detail: 'down for a moment' }, 503);
         const items =
           q.get('group') === 'company' && q.get('fields') === 'messages'
             ? [row({ company_uuid: 'c1', company_name: 'Acme', messages: 7 })]
@@ -86,7 +87,7 @@ describe('report screens (fetch answered like the server)', () => {
         });
       }
       if (path.endsWith('/dashboard')) {
-        if (failDashboard) return json({ error: { message: 'interval: at most 366 days' } }, 400);
+        if (failDashboard) return json({ code: 'error', detail: 'interval: at most 366 days' }, 400);
         return json({
           interval: '24 hour',
           start_time: '2026-11-24T14:00:00.000Z',
@@ -115,7 +116,7 @@ describe('report screens (fetch answered like the server)', () => {
           ],
         });
       }
-      return json({ error: { message: `unexpected ${path}` } }, 500);
+      return json({ code: 'error', detail: `unexpected ${path}` }, 500);
     });
   });
   afterAll(() => api.restore());

@@ -98,7 +98,7 @@ describe('reseller report (fetch answered like the server)', () => {
           ],
         });
       }
-      return json({ error: { message: `unexpected ${url.pathname}` } });
+      return json({ code: 'error', detail: `unexpected ${url.pathname}` });
     }) as typeof fetch;
     URL.createObjectURL = jest.fn(() => 'blob:csv');
   });

@@ -36,7 +36,7 @@ describe("the reseller form's wholesale product", () => {
             per_page: 1000,
           },
         };
-      return { status: 404, body: { error: { message: 'not found' } } };
+      return { status: 404, body: { code: 'error', detail: 'not found' } };
     });
   });
   afterAll(() => api.restore());

@@ -18,7 +18,7 @@ describe('reseller CSV import', () => {
   });
 
   it('a rejected chunk rejects, so the import screen marks its rows failed with the server message', async () => {
-    const failure = { status: 409, data: { error: { message: 'A reseller with that name exists' } } };
+    const failure = { status: 409, data: { code: 'error', detail: 'A reseller with that name exists' } };
     await expect(importResellerRows(jest.fn().mockRejectedValue(failure), [{ reseller_name: 'North' }])).rejects.toBe(
       failure,
     );

@@ -86,7 +86,7 @@ describe('SMPP accounts screens', () => {
         return json({ smpp_account: { ...LOCKED, locked_until: null, failed_binds: 0 } });
       if (path === '/company/list') return json({ items: [], total: 0, per_page: 500 });
       if (path === '/smpp_account/limits') return json({ tps_ceiling: 1000, multipart_open_per_account: 300 });
-      return json({ error: { message: `unexpected ${method} ${path}` } }, 500);
+      return json({ code: 'error', detail: `unexpected ${method} ${path}` }, 500);
     });
   });
   beforeEach(() => {

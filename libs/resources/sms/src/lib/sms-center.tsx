@@ -11,7 +11,7 @@ import {
   Select,
   useSettled,
 } from '@smsc/shared-ui/compose';
-import { describeApiError, showToast } from '@smsc/shared-api/core';
+import { describeApiError, readApiProblem, showToast } from '@smsc/shared-api/core';
 import { lookupOf } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import { SMS_TEXT_MAX, type SendSmsBody } from '@smsc/shared-contract';
@@ -122,14 +122,10 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
       setKey(newKey());
       dispatch(showToast('success', `Message to ${sms.dnis} ${sms.status}`));
     } catch (e) {
-      const errors = (e as { data?: { errors?: unknown } } | undefined)?.data?.errors;
-      const mine =
-        errors && typeof errors === 'object'
-          ? Object.fromEntries(
-              Object.entries(errors as Record<string, unknown>).filter(([k]) => FIELD_IDS[k] !== undefined),
-            )
-          : {};
-      setFieldErrors(Object.fromEntries(Object.entries(mine).map(([k, v]) => [k, String(v)])));
+      const mine = Object.fromEntries(
+        Object.entries(readApiProblem(e).fields).filter(([k]) => FIELD_IDS[k] !== undefined),
+      );
+      setFieldErrors(mine);
       if (!Object.keys(mine).length) dispatch(showToast('error', describeApiError(e)));
     }
   };

@@ -87,7 +87,7 @@ describe('SMS log: live rows and a drawer with each message story', () => {
         // a message in flight: the page reads again until its receipt is in
         return { status: 200, body: { items: [sms(reads > 1 ? 'delivered' : 'sent')], total: 1, per_page: 10 } };
       }
-      return { status: 500, body: { error: { message: `unexpected ${path}` } } };
+      return { status: 500, body: { code: 'error', detail: `unexpected ${path}` } };
     });
   });
   afterAll(() => api.restore());

@@ -84,7 +84,7 @@ describe('SmsCenter', () => {
       }
       if (path.endsWith('/sms') && method === 'POST') return json({ sms: sms('sent') }, 201);
       if (path.includes('/sms/')) return json({ sms: sms(++reads >= 2 ? 'delivered' : 'sent') });
-      return json({ error: { message: `unexpected ${path}` } }, 500);
+      return json({ code: 'error', detail: `unexpected ${path}` }, 500);
     });
   });
   afterAll(() => api.restore());
@@ -159,12 +159,13 @@ describe('SmsCenter placeholders', () => {
       if (path.endsWith('/sms') && method === 'POST')
         return json(
           {
-            error: { message: 'Recipient number: enter a phone number, digits only', code: 'VALIDATION' },
-            errors: { dnis: 'Recipient number: enter a phone number, digits only' },
+            code: 'validation',
+            detail: 'Recipient number: enter a phone number, digits only',
+            errors: [{ field: 'dnis', code: 'invalid', detail: 'Recipient number: enter a phone number, digits only' }],
           },
           400,
         );
-      return json({ error: { message: `unexpected ${path}` } }, 500);
+      return json({ code: 'error', detail: `unexpected ${path}` }, 500);
     });
   });
   afterAll(() => api.restore());
@@ -232,7 +233,7 @@ describe('SmsCenter quote refused by a guard', () => {
           reason: 'destination_not_allowed',
           available: '99.5',
         });
-      return json({ error: { message: `unexpected ${path}` } }, 500);
+      return json({ code: 'error', detail: `unexpected ${path}` }, 500);
     });
   });
   afterAll(() => api.restore());

@@ -1,6 +1,7 @@
 import type { GatewayHealth, LinkHealth } from '@smsc/shared-contract';
 import { Alert, Skeleton, Table, Tag, Typography, type TableColumnsType } from '@smsc/shared-ui';
 import { useGetGatewayHealthQuery } from './smsc.api';
+import { readApiProblem } from '@smsc/shared-api';
 
 /** How often the screen re-reads the links while it is open (RTK Query stops polling on unmount). */
 export const HEALTH_POLL_MS = 5000;
@@ -56,9 +57,7 @@ export function GatewayHealthPanel() {
   });
   if (isLoading) return <Skeleton active paragraph={{ rows: 2 }} />;
   if (!data) {
-    const message =
-      (error as { data?: { error?: { message?: string } } } | undefined)?.data?.error?.message ??
-      'The gateway health could not be read';
+    const message = readApiProblem(error).detail ?? 'The gateway health could not be read';
     return <Alert type="error" showIcon title={message} style={{ marginBottom: 16 }} />;
   }
   const s = summary(data);

@@ -47,7 +47,7 @@ describe('mobile-network picker in the vendor product form', () => {
         return json({ items, total: items.length, per_page: 20 });
       }
       if (path.endsWith(`/mobile_network/${TELEKOM.mobile_network_uuid}`)) return json(TELEKOM);
-      return json({ error: { message: 'not found' } }, 404);
+      return json({ code: 'error', detail: 'not found' }, 404);
     });
   });
   afterAll(() => api.restore());

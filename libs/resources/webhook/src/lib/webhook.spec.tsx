@@ -81,7 +81,7 @@ describe('the Webhooks screens', () => {
         hooks = [];
         return json({ message: 'Webhook deleted' });
       }
-      return json({ error: { message: `unexpected ${method} ${path}` } }, 500);
+      return json({ code: 'error', detail: `unexpected ${method} ${path}` }, 500);
     });
   });
   afterAll(() => api.restore());

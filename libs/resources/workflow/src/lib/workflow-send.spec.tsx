@@ -29,7 +29,7 @@ describe('WorkflowSendActions: placeholders asked before the send', () => {
       if (path === '/sms') return { status: 201, body: { sms: {} } };
       if (path === '/bulk_sms')
         return { status: 201, body: { bulk_uuid: 'b', total: 1, duplicates: 0, status: 'running' } };
-      return { status: 500, body: { error: { message: `unexpected ${path}` } } };
+      return { status: 500, body: { code: 'error', detail: `unexpected ${path}` } };
     });
   });
   afterEach(() => api.restore());

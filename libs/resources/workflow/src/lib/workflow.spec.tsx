@@ -69,7 +69,7 @@ describe('sendWorkflow (docs/spec.md §7: resolves with the error object instead
   });
 
   it('resolves with the error: an error answer stops at the first failure, a thrown one is caught', async () => {
-    const refused = { status: 422, data: { error: { message: 'Blocked (suppressed)' } } };
+    const refused = { status: 422, data: { code: 'error', detail: 'Blocked (suppressed)' } };
     const sms = jest.fn(async () => ({ error: refused }));
     await expect(sendWorkflow(w, { sms, bulk: jest.fn() })).resolves.toEqual({ error: refused });
     expect(sms).toHaveBeenCalledTimes(1);

@@ -1,17 +1,59 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { baseQuery, IDEMPOTENT_RETRIES } from './api';
-import { describeApiError, GENERIC_ERROR } from './errors';
+import { describeApiError, GENERIC_ERROR, readApiProblem } from './errors';
 import { toastSlice, showToast, clearToast } from './toast-slice';
 import { apiErrorToasts } from './error-toasts';
 
-describe('describeApiError', () => {
-  it('prefers the error object message', () => {
-    expect(describeApiError({ status: 400, data: { error: { message: 'Bad email' }, errors: { a: 'b' } } })).toBe(
-      'Bad email',
-    );
+const problem = (status: number, code: string, detail?: string, errors?: object[]) => ({
+  type: `/api_smsc/v1/problems/${code}`,
+  title: code,
+  status,
+  code,
+  ...(detail ? { detail } : {}),
+  ...(errors ? { errors } : {}),
+});
+
+describe('readApiProblem', () => {
+  it("reads a problem's code, detail and field errors (the first sentence of a field)", () => {
+    const errors = [
+      { field: 'email', pointer: '/email', code: 'format', detail: 'Email: enter an e-mail address' },
+      { field: 'line 3', code: 'invalid', detail: 'not a number' },
+      { field: 'email', code: 'required', detail: 'second' },
+    ];
+    expect(readApiProblem({ status: 400, data: problem(400, 'validation', 'Email: enter…', errors) })).toEqual({
+      code: 'validation',
+      detail: 'Email: enter…',
+      fields: { email: 'Email: enter an e-mail address', 'line 3': 'not a number' },
+      status: 400,
+    });
+    expect(readApiProblem(problem(422, 'spend_limit', 'Blocked (spend_limit): …'))).toMatchObject({
+      code: 'spend_limit',
+      status: 422,
+    });
   });
-  it('falls back to the errors value', () => {
-    expect(describeApiError({ status: 422, data: { errors: { email: 'is taken', name: ['too long'] } } })).toBe(
+  it('reads nothing from a network failure or a page that is not a problem', () => {
+    const none = { code: null, detail: null, fields: {} };
+    expect(readApiProblem({ status: 'FETCH_ERROR', error: 'TypeError' })).toEqual({ ...none, status: null });
+    expect(readApiProblem({ status: 502, data: '<html>' })).toEqual({ ...none, status: 502 });
+    expect(readApiProblem(undefined)).toEqual({ ...none, status: null });
+  });
+});
+
+describe('describeApiError', () => {
+  it("says the problem's detail", () => {
+    expect(
+      describeApiError({
+        status: 400,
+        data: problem(400, 'conflict', 'Bad email', [{ field: 'a', code: 'x', detail: 'b' }]),
+      }),
+    ).toBe('Bad email');
+  });
+  it('falls back to the field errors', () => {
+    const errors = [
+      { field: 'email', code: 'invalid', detail: 'is taken' },
+      { field: 'name', code: 'invalid', detail: 'too long' },
+    ];
+    expect(describeApiError({ status: 422, data: problem(422, 'validation', undefined, errors) })).toBe(
       'email: is taken; name: too long',
     );
   });
@@ -50,19 +92,21 @@ describe('apiErrorToasts', () => {
     });
   it('toasts failures except quiet endpoints and 401s', () => {
     const store = make();
-    store.dispatch(rejected('register', { status: 400, data: { error: { message: 'taken' } } }));
+    store.dispatch(rejected('register', { status: 400, data: { code: 'error', detail: 'taken' } }));
     expect(store.getState().toast.current).toBeNull();
-    store.dispatch(rejected('getHome', { status: 401, data: { error: { message: 'expired' } } }));
+    store.dispatch(rejected('getHome', { status: 401, data: { code: 'error', detail: 'expired' } }));
     expect(store.getState().toast.current).toBeNull();
-    store.dispatch(rejected('getHome', { status: 500, data: { error: { message: 'db down' } } }));
+    store.dispatch(rejected('getHome', { status: 500, data: { code: 'error', detail: 'db down' } }));
     expect(store.getState().toast.current).toMatchObject({ kind: 'error', text: 'db down' });
   });
   it('leaves a refused read to its screen (not found) but toasts a refused save', () => {
     const store = make();
-    store.dispatch(rejected('getUser', { status: 404, data: { error: { message: 'User not found' } } }));
-    store.dispatch(rejected('getCompany', { status: 403, data: { error: { message: 'Forbidden' } } }));
+    store.dispatch(rejected('getUser', { status: 404, data: { code: 'error', detail: 'User not found' } }));
+    store.dispatch(rejected('getCompany', { status: 403, data: { code: 'error', detail: 'Forbidden' } }));
     expect(store.getState().toast.current).toBeNull();
-    store.dispatch(rejected('updateUser', { status: 404, data: { error: { message: 'User not found' } } }, 'mutation'));
+    store.dispatch(
+      rejected('updateUser', { status: 404, data: { code: 'error', detail: 'User not found' } }, 'mutation'),
+    );
     expect(store.getState().toast.current).toMatchObject({ kind: 'error', text: 'User not found' });
   });
 });
@@ -77,7 +121,7 @@ describe('baseQuery: a busy Idempotency-Key is retried', () => {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (a.retryAfter) headers['retry-after'] = a.retryAfter;
       return new Response(
-        JSON.stringify(a.status < 300 ? { sms: { sms_uuid: 's1' } } : { error: { message: 'busy' } }),
+        JSON.stringify(a.status < 300 ? { sms: { sms_uuid: 's1' } } : { code: 'error', detail: 'busy' }),
         { status: a.status, headers },
       );
     }) as typeof fetch;

@@ -1,29 +1,51 @@
 export const GENERIC_ERROR = 'something went wrong!';
 
-function flatten(errors: unknown): string {
-  if (typeof errors === 'string') return errors;
-  if (Array.isArray(errors)) return errors.map(flatten).filter(Boolean).join('; ');
-  if (errors && typeof errors === 'object') {
-    return Object.entries(errors as Record<string, unknown>)
-      .map(([field, value]) => `${field}: ${flatten(value)}`)
-      .join('; ');
-  }
-  return '';
+/** What the console needs of a failed call: the reason code, the sentence and each field's sentence. */
+export interface ApiProblem {
+  /** the server's reason code (`validation`, `not_found`, `no_price`, `spend_limit`...); null without an answer */
+  code: string | null;
+  /** the server's sentence for this failure; null when the answer had none (a network error, a proxy's page) */
+  detail: string | null;
+  /** each failed field's sentence, by the field's name (the first when a field failed twice) */
+  fields: Record<string, string>;
+  /** the HTTP status, or null when no answer came */
+  status: number | null;
 }
 
 /**
- * The generic error display of docs/spec.md §8: the error object's message, else the errors value,
- * else 'something went wrong!' (also when there was no response at all).
+ * Reads an API failure (RTK Query's `{ status, data }`, callApi's failure, or the answer's body itself): every error
+ * answer is an RFC 9457 problem (`application/problem+json`: code, detail, errors[] of { field, code, detail }),
+ * docs/api-errors.md. Anything else (a network error, an HTML page) reads as no code, no detail, no fields.
+ */
+export function readApiProblem(failure: unknown): ApiProblem {
+  const outer = failure as { data?: unknown; status?: unknown } | undefined;
+  const data = outer && typeof outer === 'object' && 'data' in outer ? outer.data : failure;
+  const body = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+  const status =
+    typeof body.status === 'number' ? body.status : typeof outer?.status === 'number' ? outer.status : null;
+  const fields: Record<string, string> = {};
+  if (Array.isArray(body.errors))
+    for (const e of body.errors as { field?: unknown; detail?: unknown }[]) {
+      if (e && typeof e.field === 'string' && typeof e.detail === 'string' && !(e.field in fields))
+        fields[e.field] = e.detail;
+    }
+  return {
+    code: typeof body.code === 'string' && body.code ? body.code : null,
+    detail: typeof body.detail === 'string' && body.detail ? body.detail : null,
+    fields,
+    status,
+  };
+}
+
+/**
+ * The generic error display of docs/spec.md §8: the answer's detail, else its field errors, else 'something went
+ * wrong!' (also when there was no response at all).
  */
 export function describeApiError(failure: unknown): string {
-  const data = (failure as { data?: unknown } | undefined)?.data ?? failure;
-  if (data && typeof data === 'object') {
-    const body = data as { error?: { message?: unknown }; errors?: unknown };
-    if (body.error && typeof body.error.message === 'string' && body.error.message) return body.error.message;
-    if (body.errors !== undefined && body.errors !== null) {
-      const text = flatten(body.errors);
-      if (text) return text;
-    }
-  }
-  return GENERIC_ERROR;
+  const { detail, fields } = readApiProblem(failure);
+  if (detail) return detail;
+  const text = Object.entries(fields)
+    .map(([field, sentence]) => `${field}: ${sentence}`)
+    .join('; ');
+  return text || GENERIC_ERROR;
 }

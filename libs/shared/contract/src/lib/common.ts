@@ -3,17 +3,6 @@ import { DATE_BOUND_FORMAT } from './formats';
 
 export const Uuid = Type.String({ format: 'uuid' });
 
-/** Every failure answers `{ error: { message } }`, or `{ errors }` for a list of field problems. */
-export const ErrorBody = Type.Object({
-  error: Type.Object({ message: Type.String(), code: Type.Optional(Type.String()) }),
-});
-export type ErrorBody = Static<typeof ErrorBody>;
-
-export const FieldErrors = Type.Object({
-  errors: Type.Record(Type.String(), Type.String()),
-});
-export type FieldErrors = Static<typeof FieldErrors>;
-
 /** List paging of docs/spec.md §7: page from 0, per_page defaulting to 10 unless a list says otherwise. */
 export const PageQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),

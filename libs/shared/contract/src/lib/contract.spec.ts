@@ -4,12 +4,13 @@ import {
   AuthResponse,
   CompanyListQuery,
   CountryListQuery,
-  ErrorBody,
   FILE_CONTENT_TYPES,
   FileRecord,
   ListPage,
   ListQuery,
   PageQuery,
+  Problem,
+  problemType,
   PaymentTermListQuery,
   ResellerListQuery,
   StopTextListQuery,
@@ -26,7 +27,24 @@ describe('contract', () => {
     const Page = ListPage(Type.Object({ name: Type.String() }));
     expect(Value.Check(Page, { items: [{ name: 'a' }], total: 1, per_page: 10 })).toBe(true);
     expect(Value.Check(PageQuery, { page: -1 })).toBe(false);
-    expect(Value.Check(ErrorBody, { error: { message: 'x' } })).toBe(true);
+  });
+});
+
+describe('Problem', () => {
+  it('is an RFC 9457 problem with a reason code, field errors as a list', () => {
+    const base = {
+      type: problemType('validation'),
+      title: 'Invalid request',
+      status: 400,
+      detail: 'Text: is required',
+    };
+    const p = { ...base, code: 'validation', instance: '/api_smsc/v1/sms', request_id: 'r-1' };
+    expect(
+      Value.Check(Problem, { ...p, errors: [{ field: 'text', pointer: '/text', code: 'required', detail: 'x' }] }),
+    ).toBe(true);
+    expect(Value.Check(Problem, { ...p, errors: { text: 'x' } })).toBe(false);
+    expect(Value.Check(Problem, { ...p, status: 200 })).toBe(false);
+    expect(problemType('no_price')).toBe('/api_smsc/v1/problems/no_price');
   });
 });
 

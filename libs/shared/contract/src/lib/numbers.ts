@@ -67,6 +67,8 @@ export type DidCompanyListQuery = Static<typeof DidCompanyListQuery>;
 /** A number's id in a path: its uuid or the number itself (spec: PATCH /did/{did}). */
 export const DidParam = Type.Object({ did: Type.String({ minLength: 7, maxLength: 40 }) });
 export type DidParam = Static<typeof DidParam>;
+/** PATCH /did/{id}: the number or its uuid, named `id` like the other calls on that path (one path in the contract) */
+export const DidIdParam = Type.Object({ id: Type.String({ minLength: 7, maxLength: 40 }) });
 
 const Price = Type.String({ pattern: '^[0-9]{1,6}(\\.[0-9]{1,4})?$' });
 export const DidCreateBody = Type.Object({

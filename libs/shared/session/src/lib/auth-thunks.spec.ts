@@ -8,7 +8,7 @@ function answerLogin(userType: string) {
     const body = JSON.parse(await request.text()) as { email: string; password: string };
     calls.push(body);
     if (body.password !== 'right-password') {
-      return new Response(JSON.stringify({ error: { message: 'Invalid email or password' } }), {
+      return new Response(JSON.stringify({ code: 'error', detail: 'Invalid email or password' }), {
         status: 401,
         headers: { 'content-type': 'application/json' },
       });

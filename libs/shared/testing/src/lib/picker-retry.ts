@@ -11,7 +11,8 @@ const page = (items: unknown[]) => ({ items, total: items.length, page: 0, per_p
 export function stubFlakyLists(lists: Record<string, unknown[]>, alwaysUp: string[] = []) {
   let failing = true;
   const api = stubApi(({ path }) => {
-    if (failing && !alwaysUp.includes(path)) return { status: 503, body: { error: { message: 'down for a moment' } } };
+    if (failing && !alwaysUp.includes(path))
+      return { status: 503, body: { code: 'error', detail: 'down for a moment' } };
     return path in lists ? { body: page(lists[path]) } : undefined;
   });
   return {

@@ -48,11 +48,12 @@ export function stubApi(answer: (call: StubCall) => StubAnswer | Promise<StubAns
     calls.push(call);
     const out = (await answer(call)) ?? {
       status: 500,
-      body: { error: { message: `not stubbed: ${call.method} ${call.path}` } },
+      body: { status: 500, code: 'not_stubbed', detail: `not stubbed: ${call.method} ${call.path}` },
     };
     return new Response(JSON.stringify(out.body), {
       status: out.status ?? 200,
-      headers: { 'content-type': 'application/json' },
+      // an error answer is a problem, as the server's are (docs/api-errors.md)
+      headers: { 'content-type': (out.status ?? 200) >= 400 ? 'application/problem+json' : 'application/json' },
     });
   }) as typeof fetch;
   return {

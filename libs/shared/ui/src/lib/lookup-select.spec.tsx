@@ -20,7 +20,7 @@ describe('shared lookups in pickers: a list that fails to load says so and can b
   let api: ReturnType<typeof stubApi>;
   beforeAll(() => {
     api = stubApi(({ path }) => {
-      if (failing) return { status: 503, body: { error: { message: 'down for a moment' } } };
+      if (failing) return { status: 503, body: { code: 'error', detail: 'down for a moment' } };
       if (path === '/company/list') return { body: page([{ company_uuid: 'c1', company_name: 'Acme' }]) };
       if (path === '/vendor/list') return { body: page([{ vendor_uuid: 'v1', vendor_name: 'Carrier One' }]) };
       return undefined;

@@ -115,8 +115,19 @@ describe('system admin catalog and SMSC connection routes', () => {
         }
         // the server checks every line before it shows the preview, so a bad line is refused there already
         if (path === `/vendor_product/${VP}/import/preview`)
-          return json({ errors: { 'line 3': 'price "-1" is not a non-negative decimal with up to 6 places' } }, 400);
-        return json({ error: { message: `unexpected ${method} ${path}` } }, 500);
+          return json(
+            {
+              errors: [
+                {
+                  field: 'line 3',
+                  code: 'invalid',
+                  detail: 'price "-1" is not a non-negative decimal with up to 6 places',
+                },
+              ],
+            },
+            400,
+          );
+        return json({ code: 'error', detail: `unexpected ${method} ${path}` }, 500);
       });
     });
     afterAll(() => api.restore());

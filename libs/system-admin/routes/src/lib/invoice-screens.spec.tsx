@@ -57,7 +57,7 @@ describe('system admin invoice screens', () => {
         return json(createAnswer.body, createAnswer.status);
       if (url.pathname.endsWith('/company/list')) return json({ items: [], total: 0, per_page: 1000 });
       if (url.pathname.endsWith('/reseller/list')) return json({ items: [], total: 0, per_page: 1000 });
-      return json({ error: { message: 'unexpected' } }, 500);
+      return json({ code: 'error', detail: 'unexpected' }, 500);
     }) as typeof fetch;
     pdfDownload.save = save;
     URL.createObjectURL = jest.fn(() => 'blob:invoice-pdf');
@@ -113,7 +113,10 @@ describe('system admin invoice screens', () => {
     expect([from.value, to.value]).toEqual([month.period_start, month.period_end]);
     expect(screen.queryByText(/YYYY-MM-DD/)).toBeNull();
 
-    createAnswer = { status: 400, body: { errors: { company_uuid: 'Choose a company or a reseller' } } };
+    createAnswer = {
+      status: 400,
+      body: { errors: [{ field: 'company_uuid', code: 'invalid', detail: 'Choose a company or a reseller' }] },
+    };
     fireEvent.click(screen.getByRole('button', { name: /Create invoice/ }));
     expect(await screen.findByText('Choose a company or a reseller', {}, { timeout: 10_000 })).toBeTruthy();
     expect(seen.filter((s) => s.path.endsWith('/invoice')).map((s) => s.body)).toEqual([month]);

@@ -111,7 +111,7 @@ describe('collectRows', () => {
   });
 
   it('passes a failed page up as it came', async () => {
-    const failure = { status: 500, data: { error: { message: 'db down' } } };
+    const failure = { status: 500, data: { code: 'error', detail: 'db down' } };
     await expect(
       collectRows({ queryArg: onScreen, rows: [], total: 25, fetchPage: () => Promise.reject(failure), idOf }),
     ).rejects.toBe(failure);
@@ -177,7 +177,9 @@ describe('CsvExportButton', () => {
   });
 
   it('shows a failed read as an error toast and saves nothing', async () => {
-    const { store } = renderButton(() => Promise.reject({ status: 403, data: { error: { message: 'Not allowed' } } }));
+    const { store } = renderButton(() =>
+      Promise.reject({ status: 403, data: { code: 'error', detail: 'Not allowed' } }),
+    );
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /Export CSV/ })));
     await waitFor(() => expect(store.getState().toast.current).toMatchObject({ kind: 'error', text: 'Not allowed' }));
     expect(saved).toBeNull();

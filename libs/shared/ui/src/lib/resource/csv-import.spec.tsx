@@ -94,7 +94,7 @@ describe('CsvImport', () => {
   it('marks every row of a failed chunk with the server message and carries on', async () => {
     const importRows = jest
       .fn()
-      .mockRejectedValueOnce({ status: 500, data: { error: { message: 'Import service down' } } })
+      .mockRejectedValueOnce({ status: 500, data: { code: 'error', detail: 'Import service down' } })
       .mockResolvedValueOnce({ results: [{ row: 0, ok: true }] });
     const { container } = renderWithProviders(<CsvImport importRows={importRows} chunkSize={1} />);
     await choose(container, 'did\n1\n2\n');

@@ -69,7 +69,12 @@ describe('ResourceForm', () => {
   it('puts server field errors on their fields and keeps the form open', async () => {
     const onSubmit = jest.fn().mockRejectedValue({
       status: 422,
-      data: { errors: { email: 'Email is already taken', name: ['Name is reserved'] } },
+      data: {
+        errors: [
+          { field: 'email', code: 'invalid', detail: 'Email is already taken' },
+          { field: 'name', code: 'invalid', detail: 'Name is reserved' },
+        ],
+      },
     });
     const onDone = jest.fn();
     renderWithProviders(
@@ -95,7 +100,7 @@ describe('ResourceForm', () => {
   it('shows a server error message in an alert', async () => {
     const onSubmit = jest
       .fn()
-      .mockRejectedValue({ status: 403, data: { error: { message: 'Company limit reached' } } });
+      .mockRejectedValue({ status: 403, data: { code: 'error', detail: 'Company limit reached' } });
     renderWithProviders(
       <ResourceForm
         definition={companies}
@@ -148,11 +153,23 @@ describe('ResourceForm', () => {
 
 describe('splitServerError', () => {
   it('sends known fields to the fields and the rest to the form message', () => {
-    expect(splitServerError({ data: { errors: { email: 'taken', plan: 'unknown plan' } } }, ['email'])).toEqual({
+    expect(
+      splitServerError(
+        {
+          data: {
+            errors: [
+              { field: 'email', code: 'invalid', detail: 'taken' },
+              { field: 'plan', code: 'invalid', detail: 'unknown plan' },
+            ],
+          },
+        },
+        ['email'],
+      ),
+    ).toEqual({
       fields: { email: ['taken'] },
       message: 'plan: unknown plan',
     });
-    expect(splitServerError({ data: { error: { message: 'Nope' } } }, ['email'])).toEqual({
+    expect(splitServerError({ data: { code: 'error', detail: 'Nope' } }, ['email'])).toEqual({
       fields: {},
       message: 'Nope',
     });
@@ -161,8 +178,9 @@ describe('splitServerError', () => {
   it('puts a validation failure on its fields only, in the words the server gives', () => {
     const failure = {
       data: {
-        error: { message: 'Recipient number: enter a phone number, digits only', code: 'VALIDATION' },
-        errors: { dnis: 'Recipient number: enter a phone number, digits only' },
+        code: 'validation',
+        detail: 'Recipient number: enter a phone number, digits only',
+        errors: [{ field: 'dnis', code: 'invalid', detail: 'Recipient number: enter a phone number, digits only' }],
       },
     };
     expect(splitServerError(failure, ['dnis'])).toEqual({

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Form, Space } from 'antd';
-import { describeApiError, showToast } from '@smsc/shared-api';
+import { describeApiError, readApiProblem, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import type { ResourceDefinition } from './types';
 import { fieldInput, rulesFor } from './form-fields';
@@ -20,41 +20,26 @@ export interface ResourceFormProps<T> {
   onCancel?(): void;
 }
 
-interface ServerBody {
-  error?: { message?: unknown; code?: unknown };
-  errors?: unknown;
-}
-
 /**
- * Splits a failed save into messages for known fields (`{ errors: { field: message } }`) and one
- * message for the form (`{ error: { message } }`, unknown fields, or the generic fallback).
+ * Splits a failed save (a problem, docs/api-errors.md) into messages for the form's own fields (its `errors`
+ * list) and one message for the form (the detail, the fields the form does not show, or the generic fallback).
  */
 export function splitServerError(
   failure: unknown,
   fieldNames: string[],
 ): { fields: Record<string, string[]>; message: string | null } {
-  const body = ((failure as { data?: unknown } | undefined)?.data ?? failure) as ServerBody | undefined;
+  const problem = readApiProblem(failure);
   const fields: Record<string, string[]> = {};
-  const rest: Record<string, unknown> = {};
-  if (
-    body &&
-    typeof body === 'object' &&
-    body.errors &&
-    typeof body.errors === 'object' &&
-    !Array.isArray(body.errors)
-  ) {
-    for (const [name, value] of Object.entries(body.errors as Record<string, unknown>)) {
-      const messages = (Array.isArray(value) ? value : [value]).map(String);
-      if (fieldNames.includes(name)) fields[name] = messages;
-      else rest[name] = value;
-    }
+  const rest: string[] = [];
+  for (const [name, sentence] of Object.entries(problem.fields)) {
+    if (fieldNames.includes(name)) fields[name] = [sentence];
+    else rest.push(`${name}: ${sentence}`);
   }
+  // a validation failure's detail repeats its field errors: once every one is on its field, it is not said twice
+  const allOnFields = Object.keys(fields).length > 0 && !rest.length && problem.code === 'validation';
   let message: string | null = null;
-  // a validation failure's message repeats its field errors: once every one is on its field, it is not said twice
-  const allOnFields = Object.keys(fields).length > 0 && !Object.keys(rest).length && body?.error?.code === 'VALIDATION';
-  if (body && typeof body === 'object' && body.error && typeof body.error.message === 'string' && !allOnFields)
-    message = body.error.message;
-  else if (Object.keys(rest).length) message = describeApiError({ errors: rest });
+  if (problem.detail && !allOnFields) message = problem.detail;
+  else if (rest.length) message = rest.join('; ');
   else if (!Object.keys(fields).length) message = describeApiError(failure);
   return { fields, message };
 }

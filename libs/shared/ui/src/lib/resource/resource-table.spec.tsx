@@ -112,7 +112,7 @@ describe('ResourceTable', () => {
   it('shows the server error message with a Retry that refetches', () => {
     const refetch = jest.fn();
     renderWithProviders(
-      <ListPage result={{ error: { status: 500, data: { error: { message: 'Database down' } } }, refetch }} />,
+      <ListPage result={{ error: { status: 500, data: { code: 'error', detail: 'Database down' } }, refetch }} />,
     );
     expect(screen.getByRole('alert').textContent).toContain('Database down');
     expect(screen.queryByRole('table')).toBeNull();
@@ -138,7 +138,7 @@ describe('ResourceTable', () => {
   });
 
   it('shows a failed delete as an error toast', async () => {
-    const onDelete = jest.fn().mockRejectedValue({ status: 409, data: { error: { message: 'Company has users' } } });
+    const onDelete = jest.fn().mockRejectedValue({ status: 409, data: { code: 'error', detail: 'Company has users' } });
     const { store } = renderWithProviders(<ListPage result={{ data: page(rows) }} onDelete={onDelete} />);
     fireEvent.click(screen.getByRole('button', { name: 'Delete Company 1' }));
     await screen.findAllByText('Delete this company?');
@@ -170,7 +170,10 @@ describe('ResourceTable', () => {
     const onDelete = jest.fn();
     const onDeleteMany = jest
       .fn()
-      .mockRejectedValueOnce({ status: 404, data: { error: { message: 'Number 2 not found; nothing was deleted' } } })
+      .mockRejectedValueOnce({
+        status: 404,
+        data: { code: 'error', detail: 'Number 2 not found; nothing was deleted' },
+      })
       .mockResolvedValueOnce(undefined);
     const { store } = renderWithProviders(
       <ListPage result={{ data: page(rows) }} onDelete={onDelete} onDeleteMany={onDeleteMany} />,
@@ -214,7 +217,7 @@ describe('ResourceTable', () => {
   it('goes on past a failed delete, names it, and keeps it selected for another try', async () => {
     const onDelete = jest.fn((row: Company) =>
       row.id === 1
-        ? Promise.reject({ status: 409, data: { error: { message: 'Company has users' } } })
+        ? Promise.reject({ status: 409, data: { code: 'error', detail: 'Company has users' } })
         : Promise.resolve(undefined),
     );
     const { store } = renderWithProviders(<ListPage result={{ data: page(rows) }} onDelete={onDelete} />);

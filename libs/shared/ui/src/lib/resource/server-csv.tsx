@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { API_BASE, showToast } from '@smsc/shared-api';
+import { API_BASE, readApiProblem, showToast } from '@smsc/shared-api';
 import { useAppDispatch, useAppSelector } from '@smsc/shared-session';
 import { downloadBlob } from './download';
 
@@ -31,7 +31,7 @@ export async function fetchServerCsv(
   const res = await fetch(serverCsvUrl(csv), { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal });
   if (!res.ok) {
     const body = await res.json().catch(() => null);
-    throw new Error(body?.error?.message ?? `The export failed (${res.status})`);
+    throw new Error(readApiProblem(body).detail ?? `The export failed (${res.status})`);
   }
   return res.blob();
 }

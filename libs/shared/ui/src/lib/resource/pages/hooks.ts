@@ -8,11 +8,11 @@ const missing = (what: string): Unwrappable => ({
 
 /** Stand-ins for hooks a bundle does not have, so pages call the same hooks on every render. */
 export function useNoList(_arg: ListQueryArg): ListQueryState<never> {
-  return { error: { error: { message: 'This resource has no list call' } } };
+  return { error: { code: 'not_found', detail: 'This resource has no list call' } };
 }
 
 export function useNoRecord(_id: string): RecordQueryState<never> {
-  return { error: { error: { message: 'This resource has no read call' } } };
+  return { error: { code: 'not_found', detail: 'This resource has no read call' } };
 }
 
 export function useNoLazyList() {

@@ -35,7 +35,7 @@ function makeBundle() {
     },
     useGet: (id) =>
       id === 'missing'
-        ? { error: { status: 404, data: { error: { message: 'Company not found' } } } }
+        ? { error: { status: 404, data: { code: 'error', detail: 'Company not found' } } }
         : { data: rows.find((r) => String(r.id) === id) },
     useCreate: () => [answer(calls.create), { isLoading: false }] as const,
     useUpdate: () => [answer(calls.update), { isLoading: false }] as const,

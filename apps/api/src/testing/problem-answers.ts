@@ -1,0 +1,81 @@
+// Every error answer of the JSON API is a problem (docs/api-errors.md). The test app checks it on every injected
+// request, so no route test can answer an error of another shape without failing, whatever it asserts itself.
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { API_PREFIX, PROBLEM_CONTENT_TYPE, type FieldProblem, type Problem } from '@smsc/shared-contract';
+
+const PROBLEM_KEYS = new Set(['type', 'title', 'status', 'detail', 'code', 'instance', 'request_id', 'errors']);
+
+/** What is wrong with an answer that should be a problem; null when it is one. */
+export function problemShapeIssue(
+  res: { statusCode: number; headers: Record<string, unknown>; body?: string },
+  path: string,
+): string | null {
+  const type = String(res.headers['content-type'] ?? '');
+  if (!type.startsWith(PROBLEM_CONTENT_TYPE)) return `content-type is "${type}", not ${PROBLEM_CONTENT_TYPE}`;
+  if (res.body === undefined || res.body === '') return null;
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    return 'the body is not JSON';
+  }
+  for (const key of ['type', 'title', 'detail', 'code', 'instance', 'request_id'])
+    if (typeof body[key] !== 'string' || !body[key]) return `"${key}" is missing`;
+  if (body.status !== res.statusCode) return `"status" is ${String(body.status)}, the answer ${res.statusCode}`;
+  if (body.type !== `${API_PREFIX}/problems/${String(body.code)}`)
+    return `"type" ${String(body.type)} is not its code's`;
+  if (body.instance !== path) return `"instance" ${String(body.instance)} is not ${path}`;
+  if (String(res.headers['x-request-id'] ?? body.request_id) !== body.request_id)
+    return '"request_id" is not X-Request-Id';
+  const extra = Object.keys(body).filter((k) => !PROBLEM_KEYS.has(k));
+  if (extra.length) return `unexpected members ${extra.join(', ')}`;
+  if (body.errors !== undefined) {
+    if (!Array.isArray(body.errors) || !body.errors.length) return '"errors" is not a list of field errors';
+    for (const e of body.errors as FieldProblem[])
+      if (typeof e?.field !== 'string' || typeof e.code !== 'string' || typeof e.detail !== 'string')
+        return `a field error lacks field, code or detail: ${JSON.stringify(e)}`;
+  }
+  return null;
+}
+
+/** Wraps `app.inject` so an error answer of the API that is not a problem rejects the test's request. */
+export function checkProblemAnswers(app: FastifyInstance): FastifyInstance {
+  const inject = app.inject.bind(app) as (...args: unknown[]) => unknown;
+  const checked = (...args: unknown[]) => {
+    const [opts] = args;
+    // the chained and callback forms are not used by the tests; left as they are
+    if (args.length !== 1 || !opts || typeof opts !== 'object') return inject(...args);
+    const o = opts as { url?: string | { pathname?: string }; path?: string; payloadAsStream?: boolean };
+    const url = typeof o.url === 'string' ? o.url : (o.url?.pathname ?? o.path ?? '');
+    const path = url.split('?')[0];
+    // a caller that reads the answer as a stream (the fuzzer) judges it itself, and reports rather than throws
+    if (o.payloadAsStream) return inject(opts);
+    return (inject(opts) as Promise<LightMyRequestResponse>).then((res) => {
+      if (res.statusCode < 400 || !path.startsWith(API_PREFIX)) return res;
+      const issue = problemShapeIssue({ statusCode: res.statusCode, headers: res.headers, body: res.body }, path);
+      if (issue) throw new Error(`${res.statusCode} answer of ${path} is not a problem: ${issue}\n${res.body ?? ''}`);
+      return res;
+    });
+  };
+  (app as unknown as { inject: unknown }).inject = checked;
+  return app;
+}
+
+/** An answer's problem: its reason code, detail and field errors as `{ field: detail }`. */
+export function problemOf(res: { json(): unknown }): Problem & { fields: Record<string, string> } {
+  const body = res.json() as Problem;
+  const fields = Object.fromEntries((body.errors ?? []).map((e) => [e.field, e.detail]));
+  return { ...body, fields };
+}
+
+/** The field errors of an answer as `{ field: detail }` (empty when it has none). */
+export const fieldsOf = (res: { json(): unknown }) => problemOf(res).fields;
+
+/**
+ * A validation problem's field errors as `{ errors: { field: detail } }`, to compare with one expected object; any
+ * other answer as it is (so the comparison shows what came instead).
+ */
+export function fieldErrorsOf(res: { json(): unknown }): { errors: Record<string, string> } | Problem {
+  const p = problemOf(res);
+  return p.code === 'validation' ? { errors: p.fields } : (res.json() as Problem);
+}
