@@ -31,6 +31,8 @@ import { assertCanName, rowsOf } from '../lib/tenancy';
 const tags = ['messaging'];
 const readers = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'own' } satisfies AccessPolicy;
 const senders = readers;
+/** the messages a key sent are the send scope's to read back, and the read scope's too */
+const READ_BY_KEY = ['send', 'read'] as const;
 const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
 });
@@ -40,7 +42,7 @@ export default async function smsRoutes(base: FastifyInstance) {
   app.get(
     '/sms/list',
     {
-      config: { access: readers, apiKey: true },
+      config: { access: readers, apiKey: READ_BY_KEY },
       schema: { tags, querystring: SmsListQuery, response: { 200: SmsPage } },
     },
     async (req, reply) => {
@@ -104,7 +106,10 @@ export default async function smsRoutes(base: FastifyInstance) {
 
   app.get(
     '/sms/:id',
-    { config: { access: readers, apiKey: true }, schema: { tags, params: IdParam, response: { 200: SmsPayload } } },
+    {
+      config: { access: readers, apiKey: READ_BY_KEY },
+      schema: { tags, params: IdParam, response: { 200: SmsPayload } },
+    },
     async (req) => ({
       sms: await findSms(app.db, rowsOf(req, SMS_OWNERS), req.params.id, showCost(req), await seesMoney(app.db, req)),
     }),
@@ -112,7 +117,7 @@ export default async function smsRoutes(base: FastifyInstance) {
   app.get(
     '/sms/:id/events',
     {
-      config: { access: readers, apiKey: true },
+      config: { access: readers, apiKey: READ_BY_KEY },
       schema: {
         tags,
         description:
