@@ -1,11 +1,16 @@
-/** An error whose status and message are safe to show the client. */
+import { errorCodeOfStatus, type ErrorCode } from '@smsc/shared-contract';
+
+/** An error whose status and message are safe to show the client; its code (ERROR_CODES) says why in one word. */
 export class HttpError extends Error {
+  public readonly code: ErrorCode;
   constructor(
     public readonly statusCode: number,
     message: string,
     public readonly headers: Record<string, string> = {},
+    code?: ErrorCode,
   ) {
     super(message);
+    this.code = code ?? errorCodeOfStatus(statusCode);
   }
 }
 export const notFound = (what = 'Record') => new HttpError(404, `${what} not found`);

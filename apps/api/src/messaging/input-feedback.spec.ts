@@ -19,7 +19,7 @@ describe('input feedback: field errors in words, texts of spaces and impossible 
     const res = await sms({ ani: '+12125552301', dnis: '+1 415 abc 0111', text: 'hi' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      error: { message: 'Recipient number: enter a phone number, digits only', code: 'VALIDATION' },
+      error: { message: 'Recipient number: enter a phone number, digits only', code: 'validation' },
       errors: { dnis: 'Recipient number: enter a phone number, digits only' },
     });
   });

@@ -70,7 +70,7 @@ export class BlockedError extends HttpError {
     public readonly reason: BlockReason,
     detail: string,
   ) {
-    super(blockStatus(reason), `Blocked (${reason}): ${detail}`);
+    super(blockStatus(reason), `Blocked (${reason}): ${detail}`, {}, reason);
   }
 }
 

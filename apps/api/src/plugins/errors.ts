@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { API_PREFIX } from '@smsc/shared-contract';
+import { API_PREFIX, type ErrorCode } from '@smsc/shared-contract';
 import type { FastifyError } from 'fastify';
 import { FieldError, HttpError } from '../lib/http-error';
 import { errorForLog } from '../security';
@@ -26,7 +26,7 @@ export default fp(async (app) => {
     if (err.validation) {
       // the message for the toast, the fields for the form: both in the words of the screen
       const { fields, message } = describeValidation(err.validation as SchemaIssue[], err.validationContext);
-      return reply.code(400).send({ error: { message, code: 'VALIDATION' }, errors: fields });
+      return reply.code(400).send({ error: { message, code: 'validation' satisfies ErrorCode }, errors: fields });
     }
     // Our own errors carry a message written for the user, whatever the status (e.g. 503 mail down).
     if (err instanceof FieldError) return reply.code(err.statusCode).send({ errors: err.fields });
@@ -34,7 +34,7 @@ export default fp(async (app) => {
       return reply
         .code(err.statusCode)
         .headers(err.headers)
-        .send({ error: { message: err.message } });
+        .send({ error: { message: err.message, code: err.code } });
     const pg = pgClientError(err.code);
     if (pg) return reply.code(pg[0]).send({ error: { message: pg[1] } });
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;

@@ -38,6 +38,8 @@ export const companyAdminMenu: MenuEntry[] = [
   { path: 'reminder-workflow', label: 'Reminder workflows' },
   { path: 'recipients', label: 'Recipients' },
   { path: 'webhooks', label: 'Webhooks' },
+  // keys for programs (send, read, manage), not hidden under the profile
+  { path: 'api-keys', label: 'API keys' },
   {
     path: 'bulk',
     label: 'Bulk',

@@ -17,7 +17,7 @@ describe('company admin account routes', () => {
     ['/company-admin/profile/company-info', 'Company info'],
     [`/company-admin/profile/edit-company-info/${FOREIGN}`, 'Edit company info'],
     ['/company-admin/profile/admin-contact', 'Admin contact'],
-    ['/company-admin/profile/api-keys', 'API keys'],
+    ['/company-admin/api-keys', 'API keys'],
   ])('%s is "%s" (docs/spec.md §2)', (path, title) => {
     expect(innermostTitle(companyAdminModule, path)).toBe(title);
   });

@@ -10,9 +10,9 @@ describe('describeApiError', () => {
       'Bad email',
     );
   });
-  it('falls back to the errors value', () => {
-    expect(describeApiError({ status: 422, data: { errors: { email: 'is taken', name: ['too long'] } } })).toBe(
-      'email: is taken; name: too long',
+  it('falls back to the errors value, each field by its label', () => {
+    expect(describeApiError({ status: 422, data: { errors: { email: 'is taken', time_zone: ['unknown'] } } })).toBe(
+      'Email: is taken; Time zone: unknown',
     );
   });
   it('says something went wrong with no usable response', () => {

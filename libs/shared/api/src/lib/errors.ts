@@ -1,29 +1,18 @@
+import { explainError, problemOf, type ErrorLinkTarget } from './error-words';
+
 export const GENERIC_ERROR = 'something went wrong!';
 
-function flatten(errors: unknown): string {
-  if (typeof errors === 'string') return errors;
-  if (Array.isArray(errors)) return errors.map(flatten).filter(Boolean).join('; ');
-  if (errors && typeof errors === 'object') {
-    return Object.entries(errors as Record<string, unknown>)
-      .map(([field, value]) => `${field}: ${flatten(value)}`)
-      .join('; ');
-  }
-  return '';
-}
-
 /**
- * The generic error display of docs/spec.md §8: the error object's message, else the errors value,
- * else 'something went wrong!' (also when there was no response at all).
+ * The generic error display of docs/spec.md §8, in words: the reason code's sentence and next step
+ * (error-words.ts) around the server's detail or field errors, never a raw code or field name;
+ * 'something went wrong!' when there was no answer at all.
  */
 export function describeApiError(failure: unknown): string {
-  const data = (failure as { data?: unknown } | undefined)?.data ?? failure;
-  if (data && typeof data === 'object') {
-    const body = data as { error?: { message?: unknown }; errors?: unknown };
-    if (body.error && typeof body.error.message === 'string' && body.error.message) return body.error.message;
-    if (body.errors !== undefined && body.errors !== null) {
-      const text = flatten(body.errors);
-      if (text) return text;
-    }
-  }
-  return GENERIC_ERROR;
+  return explainFailure(failure).text;
+}
+
+/** describeApiError's text with the screen its next step is done on, for a toast or banner that links there. */
+export function explainFailure(failure: unknown): { text: string; link?: ErrorLinkTarget } {
+  const said = explainError(problemOf(failure));
+  return said ? { text: said.text, link: said.link } : { text: GENERIC_ERROR };
 }

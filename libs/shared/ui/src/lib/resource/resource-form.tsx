@@ -51,7 +51,8 @@ export function splitServerError(
   }
   let message: string | null = null;
   // a validation failure's message repeats its field errors: once every one is on its field, it is not said twice
-  const allOnFields = Object.keys(fields).length > 0 && !Object.keys(rest).length && body?.error?.code === 'VALIDATION';
+  const allOnFields =
+    Object.keys(fields).length > 0 && !Object.keys(rest).length && body?.error?.code?.toLowerCase() === 'validation';
   if (body && typeof body === 'object' && body.error && typeof body.error.message === 'string' && !allOnFields)
     message = body.error.message;
   else if (Object.keys(rest).length) message = describeApiError({ errors: rest });
