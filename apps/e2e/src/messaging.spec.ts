@@ -67,8 +67,9 @@ test.describe('messaging', () => {
       .click();
     await page.getByLabel('To', { exact: true }).fill(HANDSET);
     await page.getByLabel('Text', { exact: true }).fill(`After STOP ${stamp}`);
-    await page.getByRole('button', { name: 'Send' }).click();
-    await expectToast(page, `${HANDSET} is on your suppression list (opted out)`, 'error');
+    // flagged before Send, which stays disabled: nothing is sent or refused afterwards
+    await expect(page.getByTestId('sms-cannot-send')).toContainText('This number opted out (it texted STOP)');
+    await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
     await expect(page.getByTestId('sent-status')).toHaveCount(0);
     await moText('START');
   });

@@ -240,6 +240,14 @@ export default async function smsRoutes(base: FastifyInstance) {
       if (!b.dnis) return out;
       const parsed = parseDnis(b.dnis);
       if (!parsed) return { ...out, reason: 'bad_number' };
+      // a number that texted STOP (or was suppressed by hand) is said before Send, as the pipeline would block it
+      const optedOut = await app.db
+        .selectFrom('suppressed_numbers')
+        .select('source')
+        .where('company_uuid', '=', company_uuid)
+        .where('number', '=', `+${parsed.digits}`)
+        .executeTakeFirst();
+      if (optedOut) return { ...out, reason: 'suppressed' };
       // the guards' verdict first, as the pipeline applies it (destinations, pumping holds, the margin floor)
       const view = await app.messaging.guardView(company);
       const refused = view?.check({ e164: `+${parsed.digits}`, iso2: parsed.iso2 });

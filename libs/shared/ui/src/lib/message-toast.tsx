@@ -1,15 +1,8 @@
 import { useEffect } from 'react';
 import { message } from 'antd';
 import { Link, useInRouterContext } from 'react-router';
-import { ERROR_LINK_PATHS, TOAST_DURATION_MS, type Toast } from '@smsc/shared-api/core';
-
-/** The toast's link to the screen of its next step, in the area the person is in (none where the area has no such screen). */
-function linkOf(toast: Toast): { to: string; label: string } | null {
-  if (!toast.link || typeof window === 'undefined') return null;
-  const area = window.location.pathname.split('/')[1] ?? '';
-  const target = ERROR_LINK_PATHS[area]?.[toast.link];
-  return target ? { to: `/${area}/${target.path}`, label: target.label } : null;
-}
+import { TOAST_DURATION_MS, type Toast } from '@smsc/shared-api/core';
+import { errorLinkIn } from './error-link';
 
 /** The toast itself: antd's message, themed by the ConfigProvider it renders under. */
 export default function MessageToast({ toast }: { toast: Toast | null }) {
@@ -18,7 +11,8 @@ export default function MessageToast({ toast }: { toast: Toast | null }) {
   useEffect(() => {
     if (!toast) return;
     api.destroy();
-    const link = routed ? linkOf(toast) : null;
+    // the screen of the next step, in the area the person is in (none where the area has no such screen)
+    const link = routed && typeof window !== 'undefined' ? errorLinkIn(window.location.pathname, toast.link) : null;
     const content = (
       <span data-testid={`toast-${toast.kind}`}>
         {toast.text}
