@@ -150,7 +150,7 @@ describe('splitServerError', () => {
   it('sends known fields to the fields and the rest to the form message', () => {
     expect(splitServerError({ data: { errors: { email: 'taken', plan: 'unknown plan' } } }, ['email'])).toEqual({
       fields: { email: ['taken'] },
-      message: 'plan: unknown plan',
+      message: 'Plan: unknown plan',
     });
     expect(splitServerError({ data: { error: { message: 'Nope' } } }, ['email'])).toEqual({
       fields: {},

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Form, Space } from 'antd';
-import { describeApiError, showToast } from '@smsc/shared-api';
+import { describeApiError, explainError, problemOf, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import type { ResourceDefinition } from './types';
 import { fieldInput, rulesFor } from './form-fields';
@@ -20,44 +20,26 @@ export interface ResourceFormProps<T> {
   onCancel?(): void;
 }
 
-interface ServerBody {
-  error?: { message?: unknown; code?: unknown };
-  errors?: unknown;
-}
-
 /**
- * Splits a failed save into messages for known fields (`{ errors: { field: message } }`) and one
- * message for the form (`{ error: { message } }`, unknown fields, or the generic fallback).
+ * Splits a failed save into messages for known fields (under each field, antd's setFields) and one message for
+ * the form: the reason in words (error-words.ts) with the fields the form does not have, or the generic fallback.
  */
 export function splitServerError(
   failure: unknown,
   fieldNames: string[],
 ): { fields: Record<string, string[]>; message: string | null } {
-  const body = ((failure as { data?: unknown } | undefined)?.data ?? failure) as ServerBody | undefined;
+  const problem = problemOf(failure);
   const fields: Record<string, string[]> = {};
-  const rest: Record<string, unknown> = {};
-  if (
-    body &&
-    typeof body === 'object' &&
-    body.errors &&
-    typeof body.errors === 'object' &&
-    !Array.isArray(body.errors)
-  ) {
-    for (const [name, value] of Object.entries(body.errors as Record<string, unknown>)) {
-      const messages = (Array.isArray(value) ? value : [value]).map(String);
-      if (fieldNames.includes(name)) fields[name] = messages;
-      else rest[name] = value;
-    }
+  const rest: Record<string, string> = {};
+  for (const [name, text] of Object.entries(problem.fields)) {
+    if (fieldNames.includes(name)) fields[name] = [text];
+    else rest[name] = text;
   }
-  let message: string | null = null;
   // a validation failure's message repeats its field errors: once every one is on its field, it is not said twice
-  const allOnFields =
-    Object.keys(fields).length > 0 && !Object.keys(rest).length && body?.error?.code?.toLowerCase() === 'validation';
-  if (body && typeof body === 'object' && body.error && typeof body.error.message === 'string' && !allOnFields)
-    message = body.error.message;
-  else if (Object.keys(rest).length) message = describeApiError({ errors: rest });
-  else if (!Object.keys(fields).length) message = describeApiError(failure);
-  return { fields, message };
+  const allOnFields = Object.keys(fields).length > 0 && !Object.keys(rest).length && problem.code === 'validation';
+  if (allOnFields) return { fields, message: null };
+  const said = explainError({ code: problem.code, detail: problem.detail, fields: rest });
+  return { fields, message: said?.text ?? describeApiError(failure) };
 }
 
 /** The generic create/edit form built from a definition's form fields. */
