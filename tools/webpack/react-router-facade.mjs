@@ -20,6 +20,7 @@ export {
   matchPath,
   matchRoutes,
   useBlocker,
+  useInRouterContext,
   useLocation,
   useNavigate,
   useParams,

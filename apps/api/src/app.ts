@@ -48,7 +48,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
     frameworkErrors: (err, req, reply) =>
       sendProblem(req, reply, {
         status: 400,
-        code: err.code === 'FST_ERR_BAD_URL' ? 'bad_url' : 'bad_request',
+        code: err.code === 'FST_ERR_BAD_URL' ? 'bad_url' : 'validation',
         detail: err.code === 'FST_ERR_BAD_URL' ? 'The address has a part that is not valid URL encoding' : err.message,
       }),
     ...(config.lazySerializers

@@ -10,11 +10,15 @@ test.describe('API keys and the audit log', () => {
   }) => {
     const name = `Billing robot ${Date.now()}`;
     await seedSession(page, 'acme-admin@example.com');
-    await page.goto('/company-admin/profile/api-keys');
+    await page.goto('/company-admin');
+    // a menu entry of its own, not under Profile
+    await page.getByRole('navigation', { name: /menu$/ }).getByRole('link', { name: 'API keys', exact: true }).click();
     await expect(page.getByTestId('page-title')).toHaveText('API keys');
     await page.getByRole('button', { name: 'Create API key' }).click();
     const ask = page.getByRole('dialog', { name: 'Create API key' });
     await ask.getByLabel('Name').fill(name);
+    // send and read: the program sends and reads its balance
+    await ask.getByRole('checkbox', { name: /^Read:/ }).check();
     await ask.getByRole('button', { name: 'Create' }).click();
     await expectToast(page, `API key "${name}" created`);
     const key = ((await page.getByTestId('api-key-value').textContent()) ?? '').trim();
@@ -33,6 +37,9 @@ test.describe('API keys and the audit log', () => {
       data: { ani: '+12125552301', dnis: '+14155550123', text: 'Sent by key' },
     });
     expect(sent.status()).toBe(201);
+    const balance = await page.request.get(`${API}/balance`, { headers: { 'x-api-key': key } });
+    expect(balance.status()).toBe(200);
+    expect(await balance.json()).toHaveProperty('available');
     await page.reload();
     const row = page.locator('.ant-table-row').filter({ hasText: name });
     await expect(row).toBeVisible();

@@ -3,6 +3,7 @@ import { test, expect } from './fixtures';
 import { PASSWORD } from './support';
 import { expectTitle, expectToast, searchText, signInAs, tableRows } from './accounts-support';
 import { sendFromCenter } from './journey-steps-company';
+import { menuTo } from './journey-steps';
 
 const stamp = Date.now().toString(36);
 const API = '/api_smsc/v1';
@@ -67,10 +68,54 @@ test.describe('messaging', () => {
       .click();
     await page.getByLabel('To', { exact: true }).fill(HANDSET);
     await page.getByLabel('Text', { exact: true }).fill(`After STOP ${stamp}`);
-    await page.getByRole('button', { name: 'Send' }).click();
-    await expectToast(page, `${HANDSET} is on your suppression list (opted out)`, 'error');
+    // flagged before Send, which stays disabled: nothing is sent or refused afterwards
+    await expect(page.getByTestId('sms-cannot-send')).toContainText('This number opted out (it texted STOP)');
+    await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
     await expect(page.getByTestId('sent-status')).toHaveCount(0);
     await moText('START');
+  });
+
+  test('after Send the SMS center is blank again from the same number, and a double click sends one message', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const to = '+14155550126';
+    const text = `Once only ${stamp}`;
+    await signInAs(page, 'acme-admin@example.com', '/company-admin');
+    await menuTo(page, 'SMS center');
+    await expectTitle(page, 'SMS center');
+    const from = page.getByRole('combobox', { name: 'From' });
+    await from.click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: ACME_SHOWN })
+      .first()
+      .click();
+    // a To that is not a number is said under the field once left, not as a toast
+    await page.getByLabel('To', { exact: true }).fill('abc');
+    await page.getByLabel('Text', { exact: true }).fill(text);
+    await expect(page.locator('#sms-dnis_error')).toHaveText(/^Recipient number: use digits/);
+    await expect(page.getByTestId('toast-error')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
+    await page.getByLabel('To', { exact: true }).fill(to);
+    await expect(page.locator('#sms-dnis_error')).toHaveCount(0);
+    await expect(page.getByTestId('sms-price')).toHaveText(/^Price USD \d+\.\d+$/);
+
+    await page.getByRole('button', { name: 'Send' }).dblclick();
+    await expectToast(page, `Message to ${to}`);
+    // blank for the next message, from the same number; nothing armed to send the same text again
+    await expect(page.getByLabel('To', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel('Text', { exact: true })).toHaveValue('');
+    await expect(page.locator('.ant-select').filter({ has: from })).toContainText(ACME_SHOWN);
+    await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await expect(page.getByTestId('sent-status')).toBeVisible();
+
+    // the log holds one message, not two
+    await menuTo(page, 'SMS log', 'Outgoing SMS');
+    await expectTitle(page, 'Outgoing SMS');
+    await searchText(page, 'Text', text);
+    await expect(tableRows(page).filter({ hasText: text })).toHaveCount(1);
+    await expect(tableRows(page)).toHaveCount(1);
   });
 
   test('a reseller approves a company template, which the company then sends', async ({ page, browser, server }) => {

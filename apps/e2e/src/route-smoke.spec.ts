@@ -68,6 +68,24 @@ async function settled(page: Page) {
   return page.url() === before && (await loading.count()) === 0;
 }
 
+/** Where a screen says something went wrong: toasts, field errors, banners, alerts and result pages. */
+const ERROR_TEXTS = [
+  '[data-testid^="toast-"]',
+  '.ant-form-item-explain-error',
+  '.ant-alert',
+  '[role="alert"]',
+  '.ant-result-title',
+  '.ant-result-subtitle',
+].join(', ');
+/** A reason code or a field name with a colon ("dnis: …", "no_price: …") instead of words (error-words.ts). */
+const RAW_CODE = /[a-z]+_[a-z_]+:/;
+
+/** No error text on the page shows a raw code or field name. */
+async function expectErrorsInWords(page: Page) {
+  const texts = await page.locator(ERROR_TEXTS).allTextContents();
+  expect(texts.filter((t) => RAW_CODE.test(t))).toEqual([]);
+}
+
 test.describe('every menu route of every role renders', () => {
   for (const { role, menu } of TABLE) {
     test(`${role.home}: ${links(menu).length} menu routes`, async ({ page }) => {
@@ -102,6 +120,7 @@ test.describe('every menu route of every role renders', () => {
           await expect.poll(() => settled(page), { timeout: 15_000 }).toBe(true);
           await expect(page).toHaveURL(here);
           await expect(main).not.toHaveText(BROKEN_VALUE);
+          await expectErrorsInWords(page);
           expect(errors).toEqual([]);
         });
       }
@@ -142,6 +161,7 @@ test.describe('a full page load of every route of every role renders without an 
           // an error logged just after the first paint (a screen's first data call) belongs to this route
           await page.waitForTimeout(200);
           await expect(main).not.toHaveText(BROKEN_VALUE);
+          await expectErrorsInWords(page);
           expect(errors).toEqual([]);
         });
       }

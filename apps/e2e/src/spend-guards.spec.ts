@@ -29,13 +29,13 @@ async function pickCountry(page: Page, name: string, iso2: string): Promise<stri
 }
 
 /** Compose in the SMS center; the send button's answer is left to the caller. */
-async function compose(page: Page, to: string, text: string, quote?: string | RegExp) {
+async function compose(page: Page, to: string, text: string, quote?: string | RegExp, send = true) {
   await page.getByRole('combobox', { name: 'From' }).click();
   await visibleOption(page).filter({ hasText: ACME_NUMBER }).first().click();
   await page.getByLabel('To', { exact: true }).fill(to);
   await page.getByLabel('Text', { exact: true }).fill(text);
   if (quote) await expect(page.getByTestId('sms-price')).toHaveText(quote);
-  await page.getByRole('button', { name: 'Send' }).click();
+  if (send) await page.getByRole('button', { name: 'Send' }).click();
 }
 
 test.describe('spend and destination guards', () => {
@@ -123,14 +123,15 @@ test.describe('spend and destination guards', () => {
     const mail = await mailMatching('acme-admin@example.com', /Low balance for Acme/);
     expect(mail).toMatch(/The balance of Acme is USD [\d.,]+, below its alert threshold of USD [\d.,]+/);
 
-    // a country not on the list: refused before any charge, the reason in words
-    await compose(
-      page,
-      GB_HANDSET,
-      `Abroad ${stamp}`,
-      'Cannot be sent: the destination country is not allowed for the company',
+    // a country not on the list: said before Send, which stays disabled, with the next step and where to take it
+    await compose(page, GB_HANDSET, `Abroad ${stamp}`, 'Cannot be sent', false);
+    await expect(page.getByTestId('sms-cannot-send')).toContainText(
+      'Cannot be sent: Sending to this country is not allowed for your company.',
     );
-    await expectToast(page, /is in GB, which is not one of the countries the company may send to \(CA, US\)/, 'error');
+    await expect(
+      page.getByTestId('sms-cannot-send').getByRole('link', { name: 'Spend and destinations' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
 
     // a second message to an allowed country would pass the daily limit
     await compose(page, US_HANDSET, `Over the limit ${stamp}`);

@@ -114,7 +114,7 @@ export default async function paymentRoutes(base: FastifyInstance) {
   app.get(
     '/transaction/list',
     {
-      ...readCfg,
+      config: { ...readCfg.config, apiKey: 'read' },
       schema: { tags: ['billing'], querystring: TransactionListQuery, response: { 200: ListPage(LedgerEntry) } },
     },
     async (req) => listTransactions(app.db, rowsOf(req, billingOwners('a')), req.query),
@@ -122,7 +122,10 @@ export default async function paymentRoutes(base: FastifyInstance) {
 
   app.get(
     '/balance',
-    { ...readCfg, schema: { tags: ['billing'], querystring: BalanceQuery, response: { 200: Balance } } },
+    {
+      config: { ...readCfg.config, apiKey: 'read' },
+      schema: { tags: ['billing'], querystring: BalanceQuery, response: { 200: Balance } },
+    },
     async (req) => {
       const me = req.user;
       // Without a target: the caller's own account (its company, or a reseller's own).

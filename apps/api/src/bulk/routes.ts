@@ -192,7 +192,7 @@ export default async function bulkRoutes(base: FastifyInstance, opts: { service:
     app.get(
       path,
       {
-        config: { access: BULK_ACCESS, apiKey: true },
+        config: { access: BULK_ACCESS, apiKey: ['send', 'read'] },
         schema: { tags, querystring: BulkListQuery, response: { 200: ListPage(Bulk) } },
       },
       async (req) => {

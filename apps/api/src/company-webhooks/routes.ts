@@ -86,7 +86,10 @@ export default async function companyWebhookRoutes(base: FastifyInstance, opts: 
 
   app.get(
     '/webhook/list',
-    { config, schema: { tags, querystring: CompanyWebhookListQuery, response: { 200: ListPage(CompanyWebhook) } } },
+    {
+      config: { ...config, apiKey: 'read' },
+      schema: { tags, querystring: CompanyWebhookListQuery, response: { 200: ListPage(CompanyWebhook) } },
+    },
     async (req) => {
       let q = select(req);
       if (req.query.url) q = q.where('w.url', 'ilike', wildcard(req.query.url));
@@ -102,7 +105,10 @@ export default async function companyWebhookRoutes(base: FastifyInstance, opts: 
 
   app.post(
     '/webhook',
-    { config, schema: { tags, body: CompanyWebhookCreateBody, response: { 201: CompanyWebhookPayload } } },
+    {
+      config: { ...config, apiKey: 'manage' },
+      schema: { tags, body: CompanyWebhookCreateBody, response: { 201: CompanyWebhookPayload } },
+    },
     async (req, reply) => {
       const company_uuid = await targetCompany(app.db, req, req.body.company_uuid);
       await checkUrl(req.body.url);
@@ -129,14 +135,17 @@ export default async function companyWebhookRoutes(base: FastifyInstance, opts: 
 
   app.get(
     '/webhook/:id',
-    { config, schema: { tags, params: IdParam, response: { 200: CompanyWebhookPayload } } },
+    {
+      config: { ...config, apiKey: 'read' },
+      schema: { tags, params: IdParam, response: { 200: CompanyWebhookPayload } },
+    },
     async (req) => ({ webhook: await one(req, req.params.id) }),
   );
 
   app.patch(
     '/webhook/:id',
     {
-      config,
+      config: { ...config, apiKey: 'manage' },
       schema: { tags, params: IdParam, body: CompanyWebhookPatchBody, response: { 200: CompanyWebhookPayload } },
     },
     async (req) => {
@@ -157,7 +166,7 @@ export default async function companyWebhookRoutes(base: FastifyInstance, opts: 
 
   app.delete(
     '/webhook/:id',
-    { config, schema: { tags, params: IdParam, response: { 200: MessageBody } } },
+    { config: { ...config, apiKey: 'manage' }, schema: { tags, params: IdParam, response: { 200: MessageBody } } },
     async (req) => {
       const gone = await one(req, req.params.id);
       await app.db.deleteFrom('company_webhooks').where('webhook_uuid', '=', req.params.id).execute();
@@ -169,7 +178,10 @@ export default async function companyWebhookRoutes(base: FastifyInstance, opts: 
   // the delivery log: the latest attempts, each with its event and what is next for it
   app.get(
     '/webhook/:id/deliveries',
-    { config, schema: { tags, params: IdParam, response: { 200: CompanyWebhookAttempts } } },
+    {
+      config: { ...config, apiKey: 'read' },
+      schema: { tags, params: IdParam, response: { 200: CompanyWebhookAttempts } },
+    },
     async (req) => {
       await one(req, req.params.id);
       return { items: await deliveryLog(app.db, req.params.id) };
@@ -178,7 +190,10 @@ export default async function companyWebhookRoutes(base: FastifyInstance, opts: 
 
   app.post(
     '/webhook/:id/test',
-    { config, schema: { tags, params: IdParam, response: { 200: CompanyWebhookTestResult } } },
+    {
+      config: { ...config, apiKey: 'manage' },
+      schema: { tags, params: IdParam, response: { 200: CompanyWebhookTestResult } },
+    },
     async (req) => {
       const w = await one(req, req.params.id);
       return hooks.sendTest(w.webhook_uuid);

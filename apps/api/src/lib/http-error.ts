@@ -1,16 +1,19 @@
+import { errorCodeOfStatus, type ErrorCode } from '@smsc/shared-contract';
+
 /**
- * An error whose status and message are safe to show the client. It answers as a problem (lib/problem.ts) whose
- * `code` is the one given, or the status's own (`not_found`, `conflict`...) when none is.
+ * An error whose status and message are safe to show the client. It answers as a problem (lib/problem.ts); its code
+ * (ERROR_CODES) says why in one word, its status's own (`not_found`, `conflict`...) when none is given.
  */
 export class HttpError extends Error {
+  public readonly code: ErrorCode;
   constructor(
     public readonly statusCode: number,
     message: string,
     public readonly headers: Record<string, string> = {},
-    /** a stable reason code the console turns into its own words (e.g. READ_ONLY_REFUSAL) */
-    public readonly code?: string,
+    code?: ErrorCode,
   ) {
     super(message);
+    this.code = code ?? errorCodeOfStatus(statusCode);
   }
 }
 export const notFound = (what = 'Record') => new HttpError(404, `${what} not found`);

@@ -8,9 +8,9 @@ describe('problem titles and codes', () => {
   it("falls back to the status's words", () => {
     expect([codeOfStatus(404), codeOfStatus(418), codeOfStatus(503), codeOfStatus(599)]).toEqual([
       'not_found',
-      'http_418',
+      'validation',
       'unavailable',
-      'internal',
+      'server_error',
     ]);
     expect(titleOf('not_found', 404)).toBe('Not Found');
     expect(titleOf('spend_limit', 422)).toBe('Blocked: spend limit reached');

@@ -2,31 +2,16 @@
 // handler, the not-found handler and the few routes that answer an error themselves all build it here.
 import { STATUS_CODES } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PROBLEM_CONTENT_TYPE, problemType, type FieldProblem, type Problem } from '@smsc/shared-contract';
+import {
+  errorCodeOfStatus,
+  PROBLEM_CONTENT_TYPE,
+  problemType,
+  type FieldProblem,
+  type Problem,
+} from '@smsc/shared-contract';
 
-/** The code of an error that names none: its status in words. */
-const STATUS_CODE_WORDS: Record<number, string> = {
-  400: 'bad_request',
-  401: 'unauthorized',
-  402: 'payment_required',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  406: 'not_acceptable',
-  409: 'conflict',
-  410: 'gone',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  422: 'unprocessable',
-  429: 'too_many_requests',
-  500: 'internal',
-  502: 'bad_gateway',
-  503: 'unavailable',
-  504: 'gateway_timeout',
-};
-
-export const codeOfStatus = (status: number) =>
-  STATUS_CODE_WORDS[status] ?? (status >= 500 ? 'internal' : status === 400 ? 'bad_request' : `http_${status}`);
+/** The code of an error that names none: its status's (ERROR_CODES, the words the console has for each). */
+export const codeOfStatus = (status: number): string => errorCodeOfStatus(status);
 
 /**
  * The reason codes that have a title of their own; every other code's title is its status's. The send refusals
@@ -39,7 +24,8 @@ export const PROBLEM_TITLES: Record<string, string> = {
   still_referenced: 'Other records still refer to this one',
   missing_reference: 'A referenced record is missing',
   invalid_value: 'A value is not valid',
-  internal: 'Internal server error',
+  server_error: 'Internal server error',
+  read_only: 'Refused: this login may only read',
   bad_sender: 'Blocked: not one of your sending numbers',
   bad_number: 'Blocked: not a phone number',
   bad_template: 'Blocked: the template cannot be used',

@@ -54,7 +54,7 @@ export default async function recipientRoutes(base: FastifyInstance) {
   app.get(
     '/recipient/list',
     {
-      config: { access: RECIPIENT_ACCESS.read },
+      config: { access: RECIPIENT_ACCESS.read, apiKey: 'read' },
       schema: { tags, querystring: RecipientListQuery, response: { 200: ListPage(Recipient) } },
     },
     async (req) => {
@@ -71,7 +71,7 @@ export default async function recipientRoutes(base: FastifyInstance) {
   app.get(
     '/recipient/:id',
     {
-      config: { access: RECIPIENT_ACCESS.read },
+      config: { access: RECIPIENT_ACCESS.read, apiKey: 'read' },
       schema: { tags, params: IdParam, response: { 200: RecipientPayload } },
     },
     async (req) => ({ recipient: await find(req, req.params.id) }),
@@ -80,7 +80,7 @@ export default async function recipientRoutes(base: FastifyInstance) {
   app.post(
     '/recipient',
     {
-      config: { access: RECIPIENT_ACCESS.write },
+      config: { access: RECIPIENT_ACCESS.write, apiKey: 'manage' },
       schema: { tags, body: RecipientCreateBody, response: { 201: RecipientPayload } },
     },
     async (req, reply) => {
@@ -100,7 +100,7 @@ export default async function recipientRoutes(base: FastifyInstance) {
   app.patch(
     '/recipient/:id',
     {
-      config: { access: RECIPIENT_ACCESS.write },
+      config: { access: RECIPIENT_ACCESS.write, apiKey: 'manage' },
       schema: { tags, params: IdParam, body: RecipientPatchBody, response: { 200: RecipientPayload } },
     },
     async (req) => {
@@ -125,7 +125,10 @@ export default async function recipientRoutes(base: FastifyInstance) {
 
   app.delete(
     '/recipient/:id',
-    { config: { access: RECIPIENT_ACCESS.write }, schema: { tags, params: IdParam, response: { 200: MessageBody } } },
+    {
+      config: { access: RECIPIENT_ACCESS.write, apiKey: 'manage' },
+      schema: { tags, params: IdParam, response: { 200: MessageBody } },
+    },
     async (req) => {
       const before = await find(req, req.params.id);
       await app.db.deleteFrom('recipients').where('recipient_uuid', '=', before.recipient_uuid).execute();

@@ -17,11 +17,15 @@ export type Claim =
   | { kind: 'replay'; sms_uuid: string }
   | { kind: 'error'; error: HttpError };
 
+/** A key answers its first request for this long; after that it is a new request (as Stripe's keys). */
+export const KEY_KEPT_HOURS = 24;
+
 /** One string per caller and key. */
 export const keyOf = (i: { user_uuid: string; key: string }) => `${i.user_uuid} ${i.key}`;
 
 /**
- * Claims keys in one statement; answers each key's claim, in order. A key claimed before (or by a
+ * Claims keys in one statement; answers each key's claim, in order. A key older than KEY_KEPT_HOURS is claimed
+ * afresh. A key claimed before (or by a
  * concurrent transaction, whose commit the insert waits for) answers the first message, or 422 for a
  * different one, or 409 while the first request has not stored its message yet.
  */
@@ -32,7 +36,9 @@ export async function claimKeys(trx: Transaction<Database>, ids: Idempotency[]):
       await sql<{ user_uuid: string; idempotency_key: string }>`
     insert into sms_requests (user_uuid, idempotency_key, request_hash)
     select * from unnest(${ids.map((i) => i.user_uuid)}::uuid[], ${ids.map((i) => i.key)}::text[], ${ids.map((i) => i.hash)}::text[])
-    on conflict (user_uuid, idempotency_key) do nothing
+    on conflict (user_uuid, idempotency_key) do update
+      set request_hash = excluded.request_hash, sms_uuid = null, created_on = now()
+      where sms_requests.created_on < now() - make_interval(hours => ${KEY_KEPT_HOURS})
     returning user_uuid, idempotency_key`.execute(trx)
     ).rows.map((r) => `${r.user_uuid} ${r.idempotency_key}`),
   );

@@ -7,6 +7,7 @@ import { BLOCK_REASON_WORDS, type BlockReason, type LogReportQuery } from '@smsc
 import type { Database } from '../db/schema';
 import { formatMoney } from '../lib/money';
 import { showCost } from '../lib/access';
+import { withCurrencyColumn } from '@smsc/shared-util';
 import { sendCsv, type CsvColumn } from '../lib/csv-download';
 import { rowsOf } from '../lib/tenancy';
 import { answerReport, genericRequest } from '../reports';
@@ -17,7 +18,7 @@ const FIRST_BATCH = 500;
 const BATCH = 5_000;
 
 export function logColumns(cost: boolean): CsvColumn[] {
-  return [
+  return withCurrencyColumn([
     { key: 'created_on', title: 'Created (UTC)' },
     { key: 'sms_uuid', title: 'SMS id' },
     { key: 'direction', title: 'Direction' },
@@ -34,7 +35,7 @@ export function logColumns(cost: boolean): CsvColumn[] {
     { key: 'company_name', title: 'Company' },
     { key: 'user_email', title: 'User' },
     { key: 'text', title: 'Text' },
-  ];
+  ]);
 }
 
 type LogRow = Record<string, unknown> & {
@@ -69,6 +70,7 @@ async function batchOf(
       'sms.block_reason',
       'sms.segments',
       'sms.encoding',
+      'sms.currency',
       sql<string | null>`sms.price::text`.as('price'),
       sql<string | null>`sms.cost::text`.as('cost'),
       'sms.vendor_product_name',

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { balanceOf } from '../billing';
 import type { SmscSimulator } from './gateway/simulator';
@@ -146,6 +147,25 @@ describe('SMS calls: send, deliver, logs, tenancy, idempotency, gateway endpoint
     ).toHaveLength(1);
     // the same key for a different message is refused
     expect((await sms(acme, { ...body, text: 'something else' }, key)).statusCode).toBe(422);
+  });
+
+  it('an Idempotency-Key answers its first message for 24 hours, then sends anew', async () => {
+    const body = { ani: '+12125552301', dnis: '+14155550124', text: 'once a day' };
+    const key = { 'idempotency-key': 'send-daily-1' };
+    const first = (await sms(acme, body, key)).json().sms.sms_uuid;
+    const sent = () => t.app.db.selectFrom('sms').select('sms_uuid').where('dnis', '=', '+14155550124').execute();
+    await sql`update sms_requests set created_on = now() - interval '23 hours' where idempotency_key = 'send-daily-1'`.execute(
+      t.app.db,
+    );
+    expect((await sms(acme, body, key)).json().sms.sms_uuid).toBe(first);
+    expect(await sent()).toHaveLength(1);
+    await sql`update sms_requests set created_on = now() - interval '25 hours' where idempotency_key = 'send-daily-1'`.execute(
+      t.app.db,
+    );
+    const later = await sms(acme, body, key);
+    expect(later.statusCode).toBe(201);
+    expect(later.json().sms.sms_uuid).not.toBe(first);
+    expect(await sent()).toHaveLength(2);
   });
 
   it('a scheduled send keeps its Idempotency-Key the same way', async () => {
@@ -450,5 +470,14 @@ describe('SMS calls: send, deliver, logs, tenancy, idempotency, gateway endpoint
     expect((await call('POST', '/sms/quote', acme, { text: 'hi', dnis: '+81312345678' })).json().reason).toBe(
       'no_price',
     );
+    // a number that texted STOP is flagged before Send
+    const stopped = { text: 'hi', dnis: '+1 415 555 0193' };
+    expect((await call('POST', '/sms/quote', acme, stopped)).json().reason).toBeNull();
+    const stop = { from: '+14155550193', to: '+12125552301', text: 'STOP' };
+    expect((await call('POST', '/gateway/simulator/mo', admin, stop)).statusCode).toBe(200);
+    expect((await call('POST', '/sms/quote', acme, stopped)).json()).toMatchObject({
+      reason: 'suppressed',
+      price: null,
+    });
   });
 });

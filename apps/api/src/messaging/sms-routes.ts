@@ -32,6 +32,8 @@ import { assertCanName, rowsOf } from '../lib/tenancy';
 const tags = ['messaging'];
 const readers = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'own' } satisfies AccessPolicy;
 const senders = readers;
+/** the messages a key sent are the send scope's to read back, and the read scope's too */
+const READ_BY_KEY = ['send', 'read'] as const;
 const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
 });
@@ -41,7 +43,7 @@ export default async function smsRoutes(base: FastifyInstance) {
   app.get(
     '/sms/list',
     {
-      config: { access: readers, apiKey: true },
+      config: { access: readers, apiKey: READ_BY_KEY },
       schema: { tags, querystring: SmsListQuery, response: { 200: SmsPage } },
     },
     async (req, reply) => {
@@ -105,7 +107,10 @@ export default async function smsRoutes(base: FastifyInstance) {
 
   app.get(
     '/sms/:id',
-    { config: { access: readers, apiKey: true }, schema: { tags, params: IdParam, response: { 200: SmsPayload } } },
+    {
+      config: { access: readers, apiKey: READ_BY_KEY },
+      schema: { tags, params: IdParam, response: { 200: SmsPayload } },
+    },
     async (req) => ({
       sms: await findSms(app.db, rowsOf(req, SMS_OWNERS), req.params.id, showCost(req), await seesMoney(app.db, req)),
     }),
@@ -113,7 +118,7 @@ export default async function smsRoutes(base: FastifyInstance) {
   app.get(
     '/sms/:id/events',
     {
-      config: { access: readers, apiKey: true },
+      config: { access: readers, apiKey: READ_BY_KEY },
       schema: {
         tags,
         description:
@@ -245,6 +250,14 @@ export default async function smsRoutes(base: FastifyInstance) {
       const registration = b.ani ? (registrations?.state(parseNanp(b.ani)?.e164 ?? b.ani.trim(), dest) ?? null) : null;
       if (registration?.enforced && registration.state === 'unregistered')
         return { ...out, registration, reason: 'sender_unregistered' };
+      // a number that texted STOP (or was suppressed by hand) is said before Send, as the pipeline would block it
+      const optedOut = await app.db
+        .selectFrom('suppressed_numbers')
+        .select('source')
+        .where('company_uuid', '=', company.company_uuid)
+        .where('number', '=', `+${parsed.digits}`)
+        .executeTakeFirst();
+      if (optedOut) return { ...out, registration, reason: 'suppressed' };
       // the guards' verdict first, as the pipeline applies it (destinations, pumping holds, the margin floor)
       const view = await app.messaging.guardView(company);
       const refused = view?.check(dest);

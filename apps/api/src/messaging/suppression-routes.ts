@@ -64,7 +64,10 @@ export default async function suppressionRoutes(base: FastifyInstance) {
 
   app.get(
     '/suppressed_number/list',
-    { ...cfg, schema: { tags, querystring: SuppressedNumberListQuery, response: { 200: ListPage(SuppressedNumber) } } },
+    {
+      config: { ...cfg.config, apiKey: 'read' },
+      schema: { tags, querystring: SuppressedNumberListQuery, response: { 200: ListPage(SuppressedNumber) } },
+    },
     async (req) => {
       const q = req.query;
       let b = app.db.selectFrom('suppressed_numbers as s').where(rowsOf(req, ofCompany('s')));
@@ -87,7 +90,10 @@ export default async function suppressionRoutes(base: FastifyInstance) {
 
   app.post(
     '/suppressed_number',
-    { ...cfg, schema: { tags, body: SuppressedNumberBody, response: { 201: SuppressedNumberPayload } } },
+    {
+      config: { ...cfg.config, apiKey: 'manage' },
+      schema: { tags, body: SuppressedNumberBody, response: { 201: SuppressedNumberPayload } },
+    },
     async (req, reply) => {
       const u = req.user;
       const company_uuid = await companyOf(
@@ -115,7 +121,7 @@ export default async function suppressionRoutes(base: FastifyInstance) {
 
   app.delete(
     '/suppressed_number/:id',
-    { ...cfg, schema: { tags, params: IdParam, response: { 200: MessageBody } } },
+    { config: { ...cfg.config, apiKey: 'manage' }, schema: { tags, params: IdParam, response: { 200: MessageBody } } },
     async (req) => {
       const gone = orNotFound(
         await app.db

@@ -94,7 +94,7 @@ export default async function inventoryRoutes(base: FastifyInstance) {
   app.get(
     '/did/company/list',
     {
-      config: { access: DID_ACCESS.companyList },
+      config: { access: DID_ACCESS.companyList, apiKey: 'read' },
       schema: { tags, querystring: DidCompanyListQuery, response: { 200: ListPage(Did) } },
     },
     async (req) =>

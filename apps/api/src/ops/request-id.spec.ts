@@ -43,7 +43,7 @@ describe('request ids', () => {
       expect(failed.statusCode).toBe(500);
       expect(failed.json()).toMatchObject({
         status: 500,
-        code: 'internal',
+        code: 'server_error',
         request_id: failed.headers['x-request-id'],
       });
       expect(failed.json().detail).toContain(String(failed.headers['x-request-id']));

@@ -3,7 +3,7 @@ import { API_PREFIX, READ_ONLY_REFUSAL } from '@smsc/shared-contract';
 import { verifyToken } from '../lib/tokens';
 import { HttpError, forbidden } from '../lib/http-error';
 import type { AccessLevel, AuthUser, AccessPolicy } from '../lib/access';
-import { API_KEY_HEADER, resolveKey } from '../security';
+import { API_KEY_HEADER, resolveKey, scopeAllows } from '../security';
 
 export interface RouteEntry {
   method: string;
@@ -46,9 +46,13 @@ export default fp(async (app) => {
     if (!access || access === 'public') return;
     const apiKey = req.headers[API_KEY_HEADER];
     if (apiKey !== undefined) {
-      // A company API key is a narrow door: only the sending calls marked config.apiKey open it.
-      if (!req.routeOptions.config.apiKey)
-        throw new HttpError(401, 'An API key is accepted by the SMS and bulk sending calls only');
+      // A company API key is a narrow door: only the calls marked config.apiKey open it, each to the scopes it names.
+      const need = req.routeOptions.config.apiKey;
+      if (!need)
+        throw new HttpError(
+          401,
+          'An API key is accepted by the sending calls and, with the read or manage scope, the calls listed in the API docs only',
+        );
       const owner = typeof apiKey === 'string' ? await resolveKey(app.db, apiKey.trim()) : null;
       const row = owner ? await app.users.findById(owner.created_by) : null;
       // The key acts as its creator as the creator is now, read on every call: a creator demoted to
@@ -61,6 +65,10 @@ export default fp(async (app) => {
         row.company_uuid === owner.company_uuid &&
         (row.user_type === 'company_admin' || row.user_type === 'user');
       if (!live) throw new HttpError(401, 'The API key is not valid or was revoked');
+      if (!scopeAllows(owner.scopes, need))
+        throw forbidden(
+          `This API key may ${owner.scopes.join(', ')}; this call needs ${need === true ? 'send' : [need].flat().join(' or ')}: create a key with that scope`,
+        );
       req.user = {
         uuid: row.uuid,
         email: row.email,

@@ -82,7 +82,7 @@ describe('error answers', () => {
       () => ({ method: 'GET', url: api('/home'), headers: { authorization: 'Bearer ...' } }),
       401,
       /signed in/,
-      'unauthorized',
+      'unauthenticated',
     ],
     ['unknown API route', () => ({ method: 'DELETE', url: api('/nowhere') }), 404, /not found/, 'route_not_found'],
     [

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { API_PREFIX } from '@smsc/shared-contract';
+import { API_PREFIX, type ErrorCode } from '@smsc/shared-contract';
 import type { FastifyError } from 'fastify';
 import { FieldError, HttpError } from '../lib/http-error';
 import { errorForLog } from '../security';
@@ -56,7 +56,7 @@ export default fp(async (app) => {
       req.log.error({ err: errorForLog(err), method: req.method, route: req.routeOptions.url }, 'unhandled error');
       return sendProblem(req, reply, {
         status: 500,
-        code: 'internal',
+        code: 'server_error',
         detail: `Internal server error (request ${req.id})`,
       });
     }

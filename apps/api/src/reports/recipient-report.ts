@@ -1,6 +1,7 @@
 // GET /sms/recipient/report: messages per address-book recipient. Recipients are not a rollup
 // dimension (an address book can hold millions), so this one reads messages: only those sent to a
 // recipient (the partial index sms_recipient_idx), in the caller's scope and range.
+import { withCurrencyColumn } from '@smsc/shared-util';
 import { sql, type Expression, type Kysely } from 'kysely';
 import type { FastifyReply } from 'fastify';
 import { MAX_PER_PAGE, type RecipientReportQuery, type RecipientReportRow } from '@smsc/shared-contract';
@@ -86,7 +87,7 @@ export function recipientCsv(
   range: Range,
   name: string | undefined,
 ) {
-  const columns = [
+  const columns = withCurrencyColumn([
     { key: 'recipient_name', title: 'Recipient' },
     { key: 'number', title: 'Number', kind: 'phone' as const },
     { key: 'messages', title: 'Messages', kind: 'number' as const },
@@ -94,7 +95,7 @@ export function recipientCsv(
     { key: 'segments', title: 'Segments', kind: 'number' as const },
     { key: 'revenue', title: 'Revenue', kind: 'money' as const },
     { key: 'last_sent', title: 'Last sent (UTC)' },
-  ];
+  ]);
   return sendCsv(reply, 'recipient-report.csv', columns, async function* (stopped) {
     for (let offset = 0; !stopped(); offset += 10_000) {
       const rows = (await query(recipients, scope, range, name, 10_000, offset).execute(db)).rows;

@@ -22,6 +22,7 @@ import {
   type Range,
 } from './engine';
 import { reportRows, type ReportArgs, type ReportFilters } from './queries';
+import { withCurrencyColumn } from '@smsc/shared-util';
 import { sendCsv, type CsvColumn } from '../lib/csv-download';
 import { callerScope } from '../lib/tenancy';
 import { showCost } from '../lib/access';
@@ -63,7 +64,8 @@ export function reportColumns(
   cost: boolean,
 ): CsvColumn[] {
   const figures = fields.filter((f) => cost || !COST_FIELDS.includes(f));
-  return [
+  // the platform's money is in one currency (the JSON answer's `currency`)
+  return withCurrencyColumn([
     ...(step === 'total' ? [] : [{ key: 'time', title: 'Time (UTC)' }]),
     ...groups.flatMap((g) => GROUP_COLUMNS[g]),
     ...figures.map((f) => ({
@@ -71,7 +73,7 @@ export function reportColumns(
       title: f[0].toUpperCase() + f.slice(1).replace(/_/g, ' '),
       kind: MONEY_FIELDS.has(f) ? ('money' as const) : ('number' as const),
     })),
-  ];
+  ]);
 }
 
 /** Keeps the asked figures of a row (time and group columns always). */

@@ -263,8 +263,12 @@ describe('reports: rollups follow messages, tenancy, bad input, CSV', () => {
     expect(log.headers['content-type']).toMatch(/text\/csv/);
     const lines = log.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Created (UTC),SMS id,Direction,From,To,Status,Block reason,Segments,Encoding,Price,Vendor product,Network,Company,User,Text',
+      'Created (UTC),SMS id,Direction,From,To,Status,Block reason,Segments,Encoding,Price,Currency,Vendor product,Network,Company,User,Text',
     );
+    // money as a plain number beside its currency, never as text such as "USD 0.012" or "'-USD 1.00"
+    const sent = lines.find((l) => l.includes(',+12125552301,+14155550111,')) as string;
+    expect(sent).toMatch(/,(\d+\.\d+),USD,/);
+    expect(log.body).not.toMatch(/'?-?USD \d/);
     expect(
       lines.some((l) => l.includes(',+12125552301,+14155550111,') && l.endsWith(`,"'=HYPERLINK(""http://x"")"`)),
     ).toBe(true);
@@ -272,7 +276,7 @@ describe('reports: rollups follow messages, tenancy, bad input, CSV', () => {
     expect(incoming.body.split('\r\n').filter((l) => l.includes(',incoming,'))).toHaveLength(2);
     const report = await get('/stat/report?format=csv&step=total&group=number', admin);
     expect(report.body.split('\r\n')[0]).toBe(
-      'Number,Messages,Segments,Delivered,Undelivered,Failed,Pending,Blocked,Received,Revenue,Cost,Margin,Platform cost,Reseller margin',
+      'Number,Messages,Segments,Delivered,Undelivered,Failed,Pending,Blocked,Received,Revenue,Cost,Margin,Platform cost,Reseller margin,Currency',
     );
     expect(report.body).toContain('\r\n+12125552301,');
   });

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiKeyCreateBody, ApiKeyCreated, ApiKeyList, IdParam, MessageBody } from '@smsc/shared-contract';
+import {
+  API_KEY_SCOPES,
+  ApiKeyCreateBody,
+  ApiKeyCreated,
+  ApiKeyList,
+  IdParam,
+  MessageBody,
+} from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
 import { notFound } from '../lib/http-error';
@@ -25,6 +32,7 @@ export default async function apiKeyRoutes(base: FastifyInstance) {
         'users.email as created_by_email',
         'api_keys.revoked_on',
         'api_keys.revoked_reason',
+        'api_keys.scopes',
       ])
       // live keys, and keys the platform revoked (their creator deactivated) until the company removes them, so an
       // admin whose program stopped sees why
@@ -64,12 +72,21 @@ export default async function apiKeyRoutes(base: FastifyInstance) {
     async (req, reply) => {
       const { key, prefix, key_hash } = newKey();
       const company_uuid = req.user.company_uuid as string;
+      // kept in API_KEY_SCOPES' order, so a list reads the same whatever order they were ticked in
+      const scopes = API_KEY_SCOPES.filter((s) => (req.body.scopes ?? ['send']).includes(s));
       const row = await app.db
         .insertInto('api_keys')
-        .values({ company_uuid, created_by: req.user.uuid, name: req.body.name.trim() || 'API key', prefix, key_hash })
+        .values({
+          company_uuid,
+          created_by: req.user.uuid,
+          name: req.body.name.trim() || 'API key',
+          prefix,
+          key_hash,
+          scopes,
+        })
         .returning('api_key_uuid')
         .executeTakeFirstOrThrow();
-      await audit(req, 'api_key', row.api_key_uuid, null, { company_uuid, name: req.body.name, prefix });
+      await audit(req, 'api_key', row.api_key_uuid, null, { company_uuid, name: req.body.name, prefix, scopes });
       const api_key = await listed().where('api_keys.api_key_uuid', '=', row.api_key_uuid).executeTakeFirstOrThrow();
       return reply.code(201).send({ api_key: shape(api_key), key });
     },

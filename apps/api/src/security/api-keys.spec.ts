@@ -106,6 +106,58 @@ describe('company API keys: create once, list without the key, send with it, not
     expect((await call('POST', '/api_key', acme, { name: '' })).statusCode).toBe(400);
   });
 
+  it('scopes: send keeps the sending calls, read opens balance and lists, manage changes things; none opens key management', async () => {
+    const keyWith = async (scopes?: string[]) => {
+      const res = await call('POST', '/api_key', acme, { name: `scopes ${scopes?.join('+') ?? 'default'}`, scopes });
+      expect(res.statusCode).toBe(201);
+      return res.json() as { key: string; api_key: { scopes: string[] } };
+    };
+    const byDefault = await keyWith();
+    expect(byDefault.api_key.scopes).toEqual(['send']);
+    const send = { 'x-api-key': byDefault.key };
+    const readKey = await keyWith(['read']);
+    const read = { 'x-api-key': readKey.key };
+    const manageKey = await keyWith(['manage', 'send']);
+    // listed in one order whatever order they were picked in
+    expect(manageKey.api_key.scopes).toEqual(['send', 'manage']);
+    const manage = { 'x-api-key': manageKey.key };
+    const webhook = { url: 'https://example.com/hooks/scopes', events: ['message.delivered'] };
+
+    // send: sending and its own messages; not the balance or webhooks
+    expect((await call('POST', '/sms', send, hello)).statusCode).toBe(201);
+    expect((await call('GET', '/sms/list?per_page=1', send)).statusCode).toBe(200);
+    for (const url of ['/balance', '/webhook/list', '/transaction/list', '/did/company/list'])
+      expect([url, (await call('GET', url, send)).statusCode]).toEqual([url, 403]);
+    const refused = bodyOf(await call('GET', '/balance', send));
+    expect(refused.error.message).toMatch(/needs read/);
+
+    // read: balance, transactions, webhooks, numbers, messages; no sending, no changes
+    const balance = await call('GET', '/balance', read);
+    expect(balance.statusCode).toBe(200);
+    expect(bodyOf(balance)).toHaveProperty('balance');
+    for (const url of ['/webhook/list', '/transaction/list', '/did/company/list', '/sms/list?per_page=1'])
+      expect([url, (await call('GET', url, read)).statusCode]).toEqual([url, 200]);
+    expect((await call('POST', '/sms', read, hello)).statusCode).toBe(403);
+    expect((await call('POST', '/webhook', read, webhook)).statusCode).toBe(403);
+
+    // manage: changes (and reads, which it includes); key management stays a signed-in person's
+    const made = await call('POST', '/suppressed_number', manage, { number: '+1 415 555 0199' });
+    expect(made.statusCode).toBe(201);
+    const id = bodyOf(made).suppressed_number.suppressed_number_uuid;
+    expect((await call('GET', '/suppressed_number/list', manage)).statusCode).toBe(200);
+    expect((await call('DELETE', `/suppressed_number/${id}`, read)).statusCode).toBe(403);
+    expect((await call('DELETE', `/suppressed_number/${id}`, manage)).statusCode).toBe(200);
+    expect((await call('GET', '/webhook/list', manage)).statusCode).toBe(200);
+    expect((await call('POST', '/sms', manage, hello)).statusCode).toBe(201);
+    for (const h of [send, read, manage]) {
+      expect((await call('GET', '/api_key/list', h)).statusCode).toBe(401);
+      expect((await call('POST', '/api_key', h, { name: 'by a key' })).statusCode).toBe(401);
+    }
+    // a scope outside the list is refused when the key is made
+    expect((await call('POST', '/api_key', acme, { name: 'bad', scopes: ['admin'] })).statusCode).toBe(400);
+    expect((await call('POST', '/api_key', acme, { name: 'none', scopes: [] })).statusCode).toBe(400);
+  });
+
   it("narrows a key to its creator's current role: demoted to company user, it reaches only their own", async () => {
     const { key } = (await call('POST', '/api_key', acme, { name: 'before demotion' })).json();
     const staffSms = bodyOf(await call('POST', '/sms', acmeUser, { ...hello, text: 'from the company user' })).sms;

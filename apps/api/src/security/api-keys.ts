@@ -1,11 +1,15 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { ApiKeyScope } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
+
+/** The scopes a route accepts a key with (any one of them); true: the sending calls' scope, send. */
+export type ApiKeyNeed = true | ApiKeyScope | readonly ApiKeyScope[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** true on the few sending calls that also accept a company API key (X-Api-Key header) */
-    apiKey?: boolean;
+    /** set on the calls that also accept a company API key (X-Api-Key header): the scopes that open it */
+    apiKey?: ApiKeyNeed;
   }
 }
 
@@ -44,6 +48,13 @@ export interface KeyOwner {
   api_key_uuid: string;
   company_uuid: string;
   created_by: string;
+  scopes: string[];
+}
+
+/** Does a key with `scopes` open a route that needs `need`? manage includes read. */
+export function scopeAllows(scopes: readonly string[], need: ApiKeyNeed): boolean {
+  const wanted: readonly string[] = need === true ? ['send'] : typeof need === 'string' ? [need] : need;
+  return wanted.some((w) => scopes.includes(w) || (w === 'read' && scopes.includes('manage')));
 }
 
 /**
@@ -62,6 +73,7 @@ export async function resolveKey(db: Kysely<Database>, key: string, now = new Da
       'api_keys.created_by',
       'api_keys.key_hash',
       'api_keys.last_used_on',
+      'api_keys.scopes',
     ])
     .where('api_keys.prefix', '=', key.slice(0, PREFIX_LENGTH))
     .where('api_keys.revoked_on', 'is', null)
@@ -75,5 +87,10 @@ export async function resolveKey(db: Kysely<Database>, key: string, now = new Da
   if (!hit.last_used_on || now.getTime() - hit.last_used_on.getTime() > TOUCH_EVERY_MS) {
     await db.updateTable('api_keys').set({ last_used_on: now }).where('api_key_uuid', '=', hit.api_key_uuid).execute();
   }
-  return { api_key_uuid: hit.api_key_uuid, company_uuid: hit.company_uuid, created_by: hit.created_by };
+  return {
+    api_key_uuid: hit.api_key_uuid,
+    company_uuid: hit.company_uuid,
+    created_by: hit.created_by,
+    scopes: hit.scopes,
+  };
 }

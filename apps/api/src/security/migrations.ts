@@ -66,4 +66,9 @@ export const SECURITY_MIGRATIONS: { id: string; ddl: string }[] = [
       update api_keys k set revoked_on = now(), revoked_reason = 'creator_deactivated'
         from users u where u.uuid = k.created_by and not u.is_active and k.revoked_on is null`,
   },
+  {
+    // What a key may do (send, read, manage); keys made before keep what they could do: send.
+    id: '340_api_key_scopes',
+    ddl: `alter table api_keys add column scopes text[] not null default '{send}'`,
+  },
 ];

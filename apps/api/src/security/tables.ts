@@ -29,6 +29,8 @@ export interface SecurityTables {
     revoked_on: Date | null;
     /** null for a key its company revoked; 'creator_deactivated' when its creator was deactivated */
     revoked_reason: string | null;
+    /** what the key may do: send, read, manage (API_KEY_SCOPES) */
+    scopes: ColumnType<string[], string[] | undefined, string[]>;
   };
   user_totp: {
     user_uuid: string;

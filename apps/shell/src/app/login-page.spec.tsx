@@ -24,7 +24,7 @@ describe('LoginPage, two-factor second step', () => {
           return json({ token: 'tok', user_type: 'reseller', exp: 4_000_000_000 });
         return json(
           {
-            code: 'unauthorized',
+            code: 'unauthenticated',
             detail: body.code ? 'The code is wrong or has expired' : 'The recovery code is wrong or was already used',
           },
           401,

@@ -1,5 +1,6 @@
 export { DATE_BOUND_FORMAT, isDateBound, isRealDate, isRealDateTime } from './lib/formats';
 export * from './lib/constants';
+export * from './lib/error-codes';
 export * from './lib/common';
 export * from './lib/problems';
 export * from './lib/auth';

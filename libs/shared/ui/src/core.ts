@@ -9,6 +9,7 @@ export { Alert, Button, ConfigProvider, Input, Spin, theme } from 'antd';
 export { Result } from './lib/lazy-result';
 export type { ThemeConfig } from 'antd';
 export { ToastHost } from './lib/toast-host';
+export { ErrorLink, errorLinkIn } from './lib/error-link';
 export const UpdateNotice = onFirstUse(() => import('./lib/update-notice').then((m) => m.default));
 export { ErrorBoundary, type ErrorBoundaryProps } from './lib/error-boundary';
 export { PageLoading } from './lib/page-loading';

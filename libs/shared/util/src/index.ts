@@ -17,6 +17,7 @@ export {
   csvText,
   csvValue,
   neutraliseFormula,
+  withCurrencyColumn,
   type CsvField,
   type CsvKind,
 } from './lib/csv-writer';

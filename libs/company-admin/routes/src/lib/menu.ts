@@ -40,6 +40,8 @@ export const companyAdminMenu: MenuEntry[] = [
   { path: 'webhooks', label: 'Webhooks' },
   // sender registrations: 10DLC, toll-free verification, sender IDs (docs/compliance.md)
   { path: 'compliance', label: 'Compliance' },
+  // keys for programs (send, read, manage), not hidden under the profile
+  { path: 'api-keys', label: 'API keys' },
   {
     path: 'bulk',
     label: 'Bulk',

@@ -18,7 +18,7 @@ export const companyAdminModule: RoleModule = {
   routes: [{ index: true, element: <Navigate to="daily-usage" replace />, handle: { title: 'Company admin home' } }],
   // one line per area file, fetched on its first visit (the kit's convention: lazy-area.ts)
   areas: [
-    lazyArea(['users', 'profile'], () => import('./users-routes').then((m) => m.usersRoutes)),
+    lazyArea(['users', 'profile', 'api-keys'], () => import('./users-routes').then((m) => m.usersRoutes)),
     lazyArea(['billing', 'payment-gateway', 'payment-success', 'payment-cancel'], () =>
       import('./billing-routes').then((m) => m.billingRoutes),
     ),

@@ -16,6 +16,7 @@ export const companyAdminSpecRoutes: readonly string[] = [
   'profile/edit-company-info/:id',
   'profile/admin-contact',
   'profile/guards',
+  'api-keys',
   'sms-center',
   'bulk-sending/send',
   'bulk-sending/history',

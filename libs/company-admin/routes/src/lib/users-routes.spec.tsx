@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { innermostTitle, RoleRoutes, withLoadedAreas } from '@smsc/shared-ui';
 import { renderWithProviders, stubApi } from '@smsc/shared-testing';
+import { ERROR_LINK_PATHS } from '@smsc/shared-api/core';
 import { companyAdminModule } from './routes';
 
 const FOREIGN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -17,9 +18,19 @@ describe('company admin account routes', () => {
     ['/company-admin/profile/company-info', 'Company info'],
     [`/company-admin/profile/edit-company-info/${FOREIGN}`, 'Edit company info'],
     ['/company-admin/profile/admin-contact', 'Admin contact'],
-    ['/company-admin/profile/api-keys', 'API keys'],
+    ['/company-admin/api-keys', 'API keys'],
   ])('%s is "%s" (docs/spec.md §2)', (path, title) => {
     expect(innermostTitle(companyAdminModule, path)).toBe(title);
+  });
+
+  it("has every screen an error's next step links to (error-words.ts)", () => {
+    const places = Object.values(ERROR_LINK_PATHS['company-admin']);
+    expect(places.length).toBeGreaterThan(3);
+    for (const place of places)
+      expect([place?.path, innermostTitle(companyAdminModule, `/company-admin/${place?.path}`)]).toEqual([
+        place?.path,
+        expect.any(String),
+      ]);
   });
 
   describe('with the API answering', () => {

@@ -1,7 +1,7 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { userBundle } from '@smsc/resource-user';
 import { AccountForm, ProfileDetails, TwoFactorSection, companyInfoBundle } from '@smsc/resource-profile';
-import { ApiKeysLink, ApiKeysPage } from '@smsc/resource-api-key';
+import { ApiKeysPage } from '@smsc/resource-api-key';
 import { resourceRoutes, Space, Spin } from '@smsc/shared-ui';
 import { AutoRechargeCard, CompanyGuardsPanel } from '@smsc/resource-company';
 import { useGetHomeQuery } from '@smsc/resource-profile';
@@ -18,8 +18,9 @@ function OwnCompanyGuards() {
   );
 }
 
-/** The company admin's users (its own company only, by the API) and its profile. */
+/** The company admin's users (its own company only, by the API), its profile and its API keys. */
 export const usersRoutes: RouteObject[] = [
+  { path: 'api-keys', element: <ApiKeysPage />, handle: { title: 'API keys' } },
   resourceRoutes(
     userBundle,
     {},
@@ -41,13 +42,8 @@ export const usersRoutes: RouteObject[] = [
       extra: [
         {
           path: 'company-info',
-          element: (
-            <Space orientation="vertical">
-              <ProfileDetails show="company" editPath="edit-company-info/:id" />
-              <ApiKeysLink />
-            </Space>
-          ),
-          handle: { title: 'Company info', links: ['edit-company-info/:id', 'api-keys'] },
+          element: <ProfileDetails show="company" editPath="edit-company-info/:id" />,
+          handle: { title: 'Company info', links: ['edit-company-info/:id'] },
         },
         {
           path: 'admin-contact',
@@ -59,7 +55,8 @@ export const usersRoutes: RouteObject[] = [
           ),
           handle: { title: 'Admin contact' },
         },
-        { path: 'api-keys', element: <ApiKeysPage />, handle: { title: 'API keys' } },
+        // the keys moved to a menu entry of their own; an old bookmark still lands there
+        { path: 'api-keys', element: <Navigate to="../../api-keys" relative="path" replace /> },
         { path: 'guards', element: <OwnCompanyGuards />, handle: { title: 'Spend and destinations' } },
       ],
     },

@@ -12,6 +12,7 @@ const row = (name: string, id: string): ApiKey => ({
   created_on: '2026-11-25T10:00:00.000Z',
   last_used_on: null,
   created_by_email: 'acme-admin@example.com',
+  scopes: ['send'],
 });
 
 describe('ApiKeysPage', () => {
@@ -26,7 +27,8 @@ describe('ApiKeysPage', () => {
     api = stubApi(({ method, path, body }) => {
       if (method === 'GET' && path === '/api_key/list') return json({ items: keys });
       if (method === 'POST' && path === '/api_key') {
-        const made = row((body as { name: string }).name, '11111111-1111-4111-8111-111111111111');
+        const b = body as { name: string; scopes: ApiKey['scopes'] };
+        const made = { ...row(b.name, '11111111-1111-4111-8111-111111111111'), scopes: b.scopes };
         keys = [made, ...keys];
         return json({ api_key: made, key: KEY }, 201);
       }
@@ -53,6 +55,13 @@ describe('ApiKeysPage', () => {
     expect(formatDateTime('2026-11-25T10:00:00.000Z')).toMatch(/^2026-11-2\d \d{2}:00$/);
     fireEvent.click(screen.getByRole('button', { name: /Create API key/ }));
     fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'CRM' } });
+    // send is ticked to begin with; no scope at all cannot be created
+    const send = screen.getByRole('checkbox', { name: /^Send:/ });
+    expect((send as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(send);
+    expect(screen.getByText('Pick at least one')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Read:/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect((await screen.findByTestId('api-key-value')).textContent).toContain(KEY);
     expect(store.getState().toast.current).toMatchObject({ kind: 'success', text: 'API key "CRM" created' });
@@ -60,6 +69,8 @@ describe('ApiKeysPage', () => {
     await waitFor(() => expect(screen.queryByTestId('api-key-value')).toBeNull());
     await within(table).findByText('CRM');
     expect(table.textContent).toContain(`${KEY.slice(0, 12)}…`);
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'CRM', scopes: ['read'] });
+    expect((within(table).getByText('CRM').closest('tr') as HTMLElement).textContent).toContain('read');
     expect(document.body.textContent).not.toContain(KEY);
 
     // revoking asks first; only the confirmation sends the DELETE

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ApiKey } from '@smsc/shared-contract';
+import { API_KEY_SCOPES, API_KEY_SCOPE_WORDS, type ApiKey, type ApiKeyScope } from '@smsc/shared-contract';
 import { describeApiError, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import {
   Alert,
   Button,
   Card,
+  Checkbox,
   Empty,
   Form,
   Input,
@@ -34,14 +35,16 @@ export function ApiKeysPage() {
   const dispatch = useAppDispatch();
   const [asking, setAsking] = useState(false);
   const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiKeyScope[]>(['send']);
   // the full key lives only in this state, for the one time it is shown
   const [shown, setShown] = useState<{ name: string; key: string } | null>(null);
 
   const submit = async () => {
-    if (!name.trim()) return;
-    const out = await create({ name: name.trim() }).unwrap();
+    if (!name.trim() || !scopes.length) return;
+    const out = await create({ name: name.trim(), scopes }).unwrap();
     setAsking(false);
     setName('');
+    setScopes(['send']);
     setShown({ name: out.api_key.name, key: out.key });
     dispatch(showToast('success', `API key "${out.api_key.name}" created`));
   };
@@ -53,6 +56,19 @@ export function ApiKeysPage() {
   const columns: TableColumnsType<ApiKey> = [
     { key: 'name', title: 'Name', dataIndex: 'name' },
     { key: 'prefix', title: 'Key', render: (_, k) => <Typography.Text code>{k.prefix}…</Typography.Text> },
+    {
+      key: 'scopes',
+      title: 'May',
+      render: (_, k) => (
+        <Space size={4} wrap>
+          {k.scopes.map((s) => (
+            <Tag key={s} title={API_KEY_SCOPE_WORDS[s]}>
+              {s}
+            </Tag>
+          ))}
+        </Space>
+      ),
+    },
     { key: 'created_by_email', title: 'Created by', dataIndex: 'created_by_email' },
     { key: 'created_on', title: 'Created', render: (_, k) => when(k.created_on) },
     { key: 'last_used_on', title: 'Last used', render: (_, k) => when(k.last_used_on) },
@@ -98,9 +114,10 @@ export function ApiKeysPage() {
     <Card>
       <Space orientation="vertical" style={{ width: '100%' }}>
         <Typography.Paragraph>
-          A program sends SMS and bulk messages as your company by putting its key in the{' '}
-          <Typography.Text code>X-Api-Key</Typography.Text> header. The key acts as the person who created it; revoke it
-          when it is no longer needed.
+          A program calls the API as your company by putting its key in the{' '}
+          <Typography.Text code>X-Api-Key</Typography.Text> header, within the scopes picked for the key: send (SMS and
+          bulk messages), read (balance, transactions, webhooks, numbers, recipients) or manage (change them). The key
+          acts as the person who created it; revoke it when it is no longer needed.
         </Typography.Paragraph>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setAsking(true)}>
           Create API key
@@ -119,7 +136,7 @@ export function ApiKeysPage() {
         open={asking}
         okText="Create"
         confirmLoading={creating.isLoading}
-        okButtonProps={{ disabled: !name.trim() }}
+        okButtonProps={{ disabled: !name.trim() || !scopes.length }}
         onOk={() => void submit().catch(() => undefined)}
         onCancel={() => setAsking(false)}
         destroyOnHidden
@@ -127,6 +144,20 @@ export function ApiKeysPage() {
         <Form layout="vertical" onFinish={() => void submit().catch(() => undefined)}>
           <Form.Item label="Name" htmlFor="api-key-name" extra="What the key is for, e.g. the program that uses it.">
             <Input id="api-key-name" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+          </Form.Item>
+          <Form.Item
+            label="The key may"
+            required
+            help={scopes.length ? undefined : 'Pick at least one'}
+            validateStatus={scopes.length ? undefined : 'error'}
+          >
+            <Checkbox.Group
+              aria-label="The key may"
+              value={scopes}
+              onChange={(v) => setScopes(API_KEY_SCOPES.filter((s) => (v as string[]).includes(s)))}
+              style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+              options={API_KEY_SCOPES.map((s) => ({ value: s, label: API_KEY_SCOPE_WORDS[s] }))}
+            />
           </Form.Item>
         </Form>
       </Modal>

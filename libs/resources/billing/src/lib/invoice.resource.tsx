@@ -11,7 +11,7 @@ import {
   type ResourcePages,
   saveObjectUrl,
 } from '@smsc/shared-ui';
-import { formatDateTime, formatMoney } from '@smsc/shared-util';
+import { formatDateTime, moneyCell } from '@smsc/shared-util';
 import {
   useCreateInvoiceMutation,
   useInvoicePdfUrlMutation,
@@ -103,7 +103,7 @@ export const invoiceDefinition: ResourceDefinition<Invoice> = {
       title: 'Total',
       sortable: true,
       width: 130,
-      render: (v, row) => formatMoney(v as string, row.currency),
+      render: moneyCell,
     },
     { key: 'due_on', title: 'Due', sortable: true, width: 110 },
     {

@@ -74,7 +74,7 @@ export const didDefinition: ResourceDefinition<Did> = {
       render: (v) => (v as string | null) ?? '',
     },
     { key: 'user_name', title: 'User', width: 150, render: (v) => (v as string | null) ?? '' },
-    { key: 'monthly_price', title: 'Monthly', width: 100, render: (v) => formatMoney(String(v)) },
+    { key: 'monthly_price', title: 'Monthly', width: 100, money: true, render: (v) => formatMoney(String(v)) },
     {
       key: 'created_on',
       title: 'Added',

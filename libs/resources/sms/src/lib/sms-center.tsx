@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 // The company user's landing: drawn from the kit's light entries (core, frame, compose), without the
 // data kit, so the landing stays near a role home's size
 import { Alert, Button, Input } from '@smsc/shared-ui/core';
@@ -11,7 +11,7 @@ import {
   Select,
   useSettled,
 } from '@smsc/shared-ui/compose';
-import { describeApiError, readApiProblem, showToast } from '@smsc/shared-api/core';
+import { explainFailure, problemOf, showToast } from '@smsc/shared-api/core';
 import { lookupOf } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import { SMS_TEXT_MAX, type SendSmsBody } from '@smsc/shared-contract';
@@ -26,8 +26,12 @@ import {
 } from './sms.api';
 import { useSmsCompanyOptions } from './sms-status';
 import { SentMessage } from './sent-message';
-import { QUOTE_DELAY_MS, SmsFigures } from './sms-figures';
+import { CannotSend, QUOTE_DELAY_MS, SmsFigures } from './sms-figures';
 import { FIELD_IDS, FieldErrorLine } from './field-errors';
+
+/** What the server takes as a number (the contract's pattern): anything else is said under To, not sent for a quote. */
+const LOOKS_LIKE_NUMBER = /^[+0-9 ().-]{3,24}$/;
+const NOT_A_NUMBER = 'Recipient number: use digits, with the country code, e.g. +1 415 555 0100';
 
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
@@ -57,6 +61,10 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
     });
   const [key, setKey] = useState(newKey);
   const [sentId, setSentId] = useState<string | null>(null);
+  // a second click (or Enter) while the first send is on its way is not a second message
+  const inFlight = useRef(false);
+  // said under To once the person leaves the field (or presses Send), never as a toast while typing
+  const [dnisTouched, setDnisTouched] = useState(false);
   const ready = !pickCompany || !!company;
   const scope = pickCompany ? { company_uuid: company } : undefined;
   // only the reseller picks a company (a company user may not list companies)
@@ -87,16 +95,21 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
   // the text field's focus fetches the part counter before the first keystroke
   const [counting, setCounting] = useState(false);
   const live = useSegments(final, counting);
+  const dnisOk = LOOKS_LIKE_NUMBER.test(dnis.trim());
   const quoteArg = useSettled(
     {
       text: final,
-      dnis: dnis.trim() || undefined,
+      dnis: dnisOk ? dnis.trim() : undefined,
       ...(ani ? { ani } : {}),
       ...(pickCompany ? { company_uuid: company } : {}),
     },
     QUOTE_DELAY_MS,
   );
   const quote = useQuoteSmsQuery(quoteArg, { skip: !ready || !quoteArg.text || !quoteArg.dnis });
+  // the quote of what is on the screen now (not of what was typed before): its refusal disables Send
+  const current = quoteArg.dnis === (dnisOk ? dnis.trim() : undefined) && quoteArg.text === final;
+  const refusal = current && !quote.isFetching ? (quote.data?.reason ?? null) : null;
+  const dnisProblem = fieldErrors.dnis ?? (dnisTouched && dnis.trim() && !dnisOk ? NOT_A_NUMBER : undefined);
 
   const pickRecipient = (id?: string) => {
     setRecipient(id);
@@ -109,30 +122,56 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
     const t = templates.data?.items.find((x) => x.id === id);
     if (t) setText(t.text);
   };
+  /** After a send: a blank form for the next message, from the same number. */
+  const reset = () => {
+    setDnis('');
+    setRecipient(undefined);
+    setTemplate(undefined);
+    setText('');
+    setValues({});
+    setFieldErrors({});
+    setDnisTouched(false);
+  };
   const submit = async () => {
-    if (!ani) return;
+    if (!ani || inFlight.current) return;
+    if (!dnisOk) {
+      setDnisTouched(true);
+      return;
+    }
     const body: SendSmsBody = { ani, dnis: dnis.trim(), text };
     if (recipient) body.recipient_uuid = recipient;
     if (template) body.sms_template_uuid = template;
     if (Object.keys(fill.typed).length) body.values = fill.typed;
     if (pickCompany && company) body.company_uuid = company;
+    inFlight.current = true;
     try {
       const sms = await send({ body, key }).unwrap();
       setSentId(sms.sms_uuid);
       setKey(newKey());
+      reset();
       dispatch(showToast('success', `Message to ${sms.dnis} ${sms.status}`));
     } catch (e) {
-      const mine = Object.fromEntries(
-        Object.entries(readApiProblem(e).fields).filter(([k]) => FIELD_IDS[k] !== undefined),
-      );
+      // field errors under their fields (in words); the rest, a reason in words with its next step, as a toast
+      const mine = Object.fromEntries(Object.entries(problemOf(e).fields).filter(([k]) => FIELD_IDS[k] !== undefined));
       setFieldErrors(mine);
-      if (!Object.keys(mine).length) dispatch(showToast('error', describeApiError(e)));
+      if (!Object.keys(mine).length) {
+        const said = explainFailure(e);
+        dispatch(showToast('error', said.text, said.link));
+      }
+    } finally {
+      inFlight.current = false;
     }
   };
 
   const blank = !!text && !text.trim();
   const canSend =
-    ready && !!ani && !!dnis.trim() && !!text.trim() && final.length <= SMS_TEXT_MAX && !fill.missing.length;
+    ready &&
+    !!ani &&
+    !!dnis.trim() &&
+    !!text.trim() &&
+    final.length <= SMS_TEXT_MAX &&
+    !fill.missing.length &&
+    !refusal;
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 720 }}>
       <form
@@ -212,10 +251,12 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
               setRecipient(undefined);
               clearError('dnis');
             }}
-            status={fieldErrors.dnis ? 'error' : undefined}
-            aria-describedby={fieldErrors.dnis ? 'sms-dnis_error' : undefined}
+            onBlur={() => setDnisTouched(true)}
+            status={dnisProblem ? 'error' : undefined}
+            aria-invalid={dnisProblem ? true : undefined}
+            aria-describedby={dnisProblem ? 'sms-dnis_error' : undefined}
           />
-          <FieldErrorLine id="sms-dnis_error" message={fieldErrors.dnis} />
+          <FieldErrorLine id="sms-dnis_error" message={dnisProblem} />
         </FieldRow>
         <FieldRow label="Template" htmlFor="sms-template">
           <Select
@@ -272,6 +313,7 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
           }
         />
         <SmsFigures live={live} quote={quote.data} pricing={quote.isFetching} />
+        {refusal && <CannotSend reason={refusal} />}
         {final.length > SMS_TEXT_MAX && (
           <Alert
             type="error"
@@ -280,7 +322,13 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
             style={{ marginBottom: 16 }}
           />
         )}
-        <Button type="primary" htmlType="submit" loading={sending.isLoading} disabled={!canSend}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={sending.isLoading}
+          disabled={!canSend}
+          aria-describedby={refusal ? 'sms-cannot-send' : undefined}
+        >
           Send
         </Button>
       </form>

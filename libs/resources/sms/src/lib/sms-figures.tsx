@@ -1,19 +1,43 @@
 // drawn from the kit's light entries (core, frame, compose), as the landing that shows it
+import { Alert, ErrorLink } from '@smsc/shared-ui/core';
 import { Space, Typography } from '@smsc/shared-ui/frame';
 import { Tag } from '@smsc/shared-ui/compose';
-import { BLOCK_REASON_WORDS, type SmsQuote } from '@smsc/shared-contract';
+import { ERROR_WORDS, explainError } from '@smsc/shared-api/core';
+import type { SmsQuote } from '@smsc/shared-contract';
 import { formatMoney } from '@smsc/shared-util';
 import type { useSegments } from './use-segments';
 
 export const QUOTE_DELAY_MS = 400;
 
 /**
- * Why the quote has no price, in words: a refusal's reason as the timeline words it (a guard such as
- * destination_not_allowed included), else the code with spaces.
+ * Why the quote has no price, in words: the reason's sentence from the one table of error words (a guard such as
+ * destination_not_allowed included); a reason that table does not know yet still reads without its code.
  */
 export function quoteReasonText(reason: string): string {
-  const words = (BLOCK_REASON_WORDS as Record<string, string | undefined>)[reason];
-  return `Cannot be sent: ${words ?? reason.replace(/_/g, ' ')}`;
+  const words = (ERROR_WORDS as Record<string, { sentence: string } | undefined>)[reason];
+  return words?.sentence ?? 'This message cannot be sent as it is.';
+}
+
+/** Send is disabled while the quote says the message would be refused: why, what to do, and where. */
+export function CannotSend({ reason }: { reason: string }) {
+  const said = explainError({ code: reason });
+  return (
+    <Alert
+      id="sms-cannot-send"
+      data-testid="sms-cannot-send"
+      type="warning"
+      showIcon
+      style={{ marginBottom: 16 }}
+      title={`Cannot be sent: ${quoteReasonText(reason)}`}
+      description={
+        said?.next ? (
+          <>
+            {said.next} <ErrorLink target={said.link} />
+          </>
+        ) : undefined
+      }
+    />
+  );
 }
 
 /** Parts, encoding, characters left and the price of the text as it goes out. */
@@ -41,7 +65,7 @@ export function SmsFigures({
           : quote?.price
             ? `Price ${formatMoney(quote.price, quote.currency)}`
             : quote?.reason
-              ? quoteReasonText(quote.reason)
+              ? 'Cannot be sent'
               : ''}
       </span>
       {quote?.available && (

@@ -116,6 +116,11 @@ describe('SmsCenter', () => {
     expect(post).toHaveLength(1);
     expect(post[0].body).toEqual({ ani: '+12125552301', dnis: '+1 415 555 0111', text: 'Hello €' });
     expect(post[0].headers.get('idempotency-key')).toMatch(/.{8,}/);
+    // sent: the form is blank for the next message, from the same number; nothing is armed to send again
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Text') as HTMLTextAreaElement).value).toBe('');
+    expect(screen.getByLabelText('From').closest('.ant-select')?.textContent).toContain('+1 212 555 2301 · Main');
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
     // the card re-reads the message until its status is final, without a reload
     await waitFor(() => expect(within(status).getByText('delivered')).toBeTruthy(), { timeout: 20_000 });
     const polls = api.calls.filter((c) => c.method === 'GET' && c.path.includes('/sms/7c9e')).length;
@@ -202,6 +207,27 @@ describe('SmsCenter placeholders', () => {
     expect((await screen.findByText('Recipient number: enter a phone number, digits only')).id).toBe('sms-dnis_error');
   }, 90_000);
 
+  it('says a To that is not a number under the field once left, with no quote asked and no toast', async () => {
+    const before = api.calls.length;
+    const { store } = renderWithProviders(<SmsCenter />);
+    fireEvent.mouseDown(screen.getByLabelText('From'));
+    fireEvent.click(await screen.findByText('+1 212 555 2301 · Main', {}, { timeout: 20_000 }));
+    const to = screen.getByLabelText('To');
+    fireEvent.change(to, { target: { value: 'abc' } });
+    fireEvent.change(screen.getByLabelText('Text'), { target: { value: 'hello' } });
+    // while typing: nothing said yet
+    expect(screen.queryByText(/Recipient number:/)).toBeNull();
+    fireEvent.blur(to);
+    expect(screen.getByText(/^Recipient number: use digits/).id).toBe('sms-dnis_error');
+    expect(to.getAttribute('aria-invalid')).toBe('true');
+    await new Promise((r) => setTimeout(r, 800));
+    const quoted = api.calls.slice(before).filter((c) => c.path.endsWith('/sms/quote'));
+    expect(quoted.filter((c) => (c.body as { dnis?: string }).dnis)).toEqual([]);
+    expect(store.getState().toast.current).toBeNull();
+    fireEvent.change(to, { target: { value: '+1 415 555 0111' } });
+    expect(screen.queryByText(/^Recipient number: use digits/)).toBeNull();
+  }, 90_000);
+
   it('refuses a text of spaces before the click', async () => {
     renderWithProviders(<SmsCenter />);
     fireEvent.mouseDown(screen.getByLabelText('From'));
@@ -238,18 +264,25 @@ describe('SmsCenter quote refused by a guard', () => {
   });
   afterAll(() => api.restore());
 
-  it('says why a destination cannot be sent to in words, not as a code', async () => {
-    renderWithProviders(<SmsCenter />);
+  it('says why a destination cannot be sent to in words, with the next step, and keeps Send disabled', async () => {
+    const { store } = renderWithProviders(<SmsCenter />, { route: '/company-admin/sms-center' });
+    fireEvent.mouseDown(screen.getByLabelText('From'));
+    fireEvent.click(await screen.findByText('+1 212 555 2301 · Main', {}, { timeout: 20_000 }));
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '+44 7400 123456' } });
     fireEvent.change(screen.getByLabelText('Text'), { target: { value: 'hi' } });
-    await waitFor(
-      () =>
-        expect(screen.getByTestId('sms-price').textContent).toBe(
-          'Cannot be sent: the destination country is not allowed for the company',
-        ),
-      { timeout: 20_000 },
+    const why = await screen.findByTestId('sms-cannot-send', {}, { timeout: 20_000 });
+    expect(screen.getByTestId('sms-price').textContent).toBe('Cannot be sent');
+    expect(why.textContent).toContain('Cannot be sent: Sending to this country is not allowed for your company.');
+    expect(why.textContent).toContain('Allow the country under Spend and destinations');
+    expect(within(why).getByRole('link', { name: 'Spend and destinations' }).getAttribute('href')).toBe(
+      '/company-admin/profile/guards',
     );
-    // a reason without words of its own still reads without underscores
-    expect(quoteReasonText('some_new_reason')).toBe('Cannot be sent: some new reason');
+    expect(why.textContent).not.toMatch(/[a-z]+_[a-z_]+/);
+    const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    expect(send.getAttribute('aria-describedby')).toBe('sms-cannot-send');
+    expect(store.getState().toast.current).toBeNull();
+    // a reason the words do not know yet still reads without its code
+    expect(quoteReasonText('some_new_reason')).toBe('This message cannot be sent as it is.');
   }, 60_000);
 });

@@ -48,6 +48,11 @@ describe('describeApiError', () => {
       }),
     ).toBe('Bad email');
   });
+  it('falls back to the errors value of an older answer, each field by its label', () => {
+    expect(describeApiError({ status: 422, data: { errors: { email: 'is taken', time_zone: ['unknown'] } } })).toBe(
+      'Email: is taken; Time zone: unknown',
+    );
+  });
   it('falls back to the field errors', () => {
     const errors = [
       { field: 'email', code: 'invalid', detail: 'is taken' },

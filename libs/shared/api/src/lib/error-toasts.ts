@@ -1,5 +1,5 @@
 import { isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
-import { describeApiError } from './errors';
+import { explainFailure } from './errors';
 import { showToast } from './toast-slice';
 
 interface RejectedMeta {
@@ -21,7 +21,8 @@ export function apiErrorToasts(quietEndpoints: ReadonlySet<string>): Middleware 
       const endpoint = meta.arg?.endpointName ?? '';
       const shownByScreen = meta.arg?.type === 'query' && (status === 404 || status === 403);
       if (!quietEndpoints.has(endpoint) && status !== 401 && !shownByScreen) {
-        store.dispatch(showToast('error', describeApiError(action.payload)));
+        const said = explainFailure(action.payload);
+        store.dispatch(showToast('error', said.text, said.link));
       }
     }
     return next(action);

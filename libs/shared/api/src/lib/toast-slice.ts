@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ErrorLinkTarget } from './error-words';
 
 export type ToastKind = 'success' | 'warning' | 'error';
 export interface Toast {
@@ -6,6 +7,8 @@ export interface Toast {
   kind: ToastKind;
   text: string;
   shownAt: number;
+  /** the screen the text's next step is done on (error-words.ts), shown as a link where the area has it */
+  link?: ErrorLinkTarget;
 }
 
 export const TOAST_DURATION_MS = 6000;
@@ -23,15 +26,15 @@ export const toastSlice = createSlice({
   initialState,
   reducers: {
     showToast: {
-      reducer(state, action: PayloadAction<{ kind: ToastKind; text: string; at: number }>) {
-        const { kind, text, at } = action.payload;
+      reducer(state, action: PayloadAction<{ kind: ToastKind; text: string; at: number; link?: ErrorLinkTarget }>) {
+        const { kind, text, at, link } = action.payload;
         const cur = state.current;
         if (cur && cur.kind === kind && cur.text === text && at - cur.shownAt < TOAST_DURATION_MS) return;
-        state.current = { id: state.nextId, kind, text, shownAt: at };
+        state.current = { id: state.nextId, kind, text, shownAt: at, ...(link ? { link } : {}) };
         state.nextId += 1;
       },
-      prepare(kind: ToastKind, text: string) {
-        return { payload: { kind, text, at: Date.now() } };
+      prepare(kind: ToastKind, text: string, link?: ErrorLinkTarget) {
+        return { payload: { kind, text, at: Date.now(), ...(link ? { link } : {}) } };
       },
     },
     clearToast(state, action: PayloadAction<number>) {

@@ -1,5 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, Uuid } from './common';
+import { API_KEY_SCOPES } from './constants';
+
+const ApiKeyScopeName = Type.Union(API_KEY_SCOPES.map((s) => Type.Literal(s)));
 
 /** A company's API key as listed: never the key itself, only its first characters to recognise it. */
 export const ApiKey = Type.Object({
@@ -9,6 +12,8 @@ export const ApiKey = Type.Object({
   created_on: Type.String({ format: 'date-time' }),
   last_used_on: Nullable(Type.String({ format: 'date-time' })),
   created_by_email: Nullable(Type.String()),
+  /** what the key may do (constants.ts API_KEY_SCOPES) */
+  scopes: Type.Array(ApiKeyScopeName),
   /** set on a key listed although revoked: the platform revoked it when its creator was deactivated */
   revoked_on: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
   /** 'creator_deactivated': it stays revoked if the creator is reactivated; revoke it to remove it from the list */
@@ -20,7 +25,13 @@ export const ApiKeyList = Type.Object({ items: Type.Array(ApiKey) });
 export type ApiKeyList = Static<typeof ApiKeyList>;
 
 export const ApiKeyCreateBody = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: 100 }) },
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    /** at least one; without it, send (what a key could do before scopes) */
+    scopes: Type.Optional(
+      Type.Array(ApiKeyScopeName, { minItems: 1, maxItems: API_KEY_SCOPES.length, uniqueItems: true }),
+    ),
+  },
   { additionalProperties: false },
 );
 export type ApiKeyCreateBody = Static<typeof ApiKeyCreateBody>;

@@ -69,3 +69,18 @@ export const PUMPING_SIGNAL_WORDS: Record<PumpingSignal, string> = {
   premium_share: 'a sudden share of premium or unusual destinations',
   otp_conversion: 'one-time codes sent there are seldom used (low conversion)',
 };
+
+/**
+ * What a company API key may do, picked by the company admin who creates it: send (the sending calls and the
+ * messages they made), read (balance, transactions, webhooks, numbers, recipients, the suppression list), manage
+ * (changing webhooks, recipients and the suppression list; it includes read). Keys made before scopes have send.
+ */
+export const API_KEY_SCOPES = ['send', 'read', 'manage'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/** A scope in words, the same in the create form and the key list. */
+export const API_KEY_SCOPE_WORDS: Record<ApiKeyScope, string> = {
+  send: 'Send: send SMS and bulk messages, read the messages sent',
+  read: 'Read: balance, transactions, webhooks, numbers, recipients and opt-outs',
+  manage: 'Manage: change webhooks, recipients and opt-outs (includes Read)',
+};

@@ -14,7 +14,15 @@ export type RootState = ReturnType<typeof rootReducer>;
 
 /** Screens that show the server's error body themselves (docs/spec.md §8). */
 // updateHome: the profile form shows a wrong current password on its field; a toast would say it twice.
-export const QUIET_ENDPOINTS = new Set<string>(['updateReseller', 'updateHome', 'createDid', 'updateDid', 'assignDid']);
+// quoteSms: read while the person types; the compose box says what it cannot price, a toast mid-typing would not help.
+export const QUIET_ENDPOINTS = new Set<string>([
+  'updateReseller',
+  'updateHome',
+  'createDid',
+  'updateDid',
+  'assignDid',
+  'quoteSms',
+]);
 
 export function makeStore(preloadedState?: Partial<RootState>) {
   // RTK Query's middleware and the error toasts are added with the api (attachApi)

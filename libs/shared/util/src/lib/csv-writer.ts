@@ -4,10 +4,11 @@
 import { currencyDigits } from './format';
 
 /**
- * text: anything people typed; phone: E.164 numbers; number: figures; money: amounts in `currency`;
- * boolean: yes/no; datetime: instants (ISO 8601, UTC).
+ * text: anything people typed; phone: E.164 numbers; number: figures; money: amounts in `currency`, a plain
+ * number a spreadsheet can add up; currency: the ISO code of the row's amounts (the field's currency, USD, when the
+ * row has none); boolean: yes/no; datetime: instants (ISO 8601, UTC).
  */
-export type CsvKind = 'text' | 'phone' | 'number' | 'money' | 'boolean' | 'datetime';
+export type CsvKind = 'text' | 'phone' | 'number' | 'money' | 'currency' | 'boolean' | 'datetime';
 
 export interface CsvField {
   key: string;
@@ -43,7 +44,7 @@ export function csvMoney(value: string | number, currency = 'USD'): string {
 
 /** A value as a person reads it, before quoting. */
 export function csvValue(value: unknown, kind: CsvKind = 'text', currency?: string): string {
-  if (value === null || value === undefined) return '';
+  if (value === null || value === undefined) return kind === 'currency' ? (currency ?? 'USD') : '';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'bigint') return value.toString();
@@ -57,6 +58,17 @@ export function csvValue(value: unknown, kind: CsvKind = 'text', currency?: stri
 export function csvCell(value: unknown, kind: CsvKind = 'text', currency?: string): string {
   const safe = neutraliseFormula(csvValue(value, kind, currency));
   return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/**
+ * Every export with money: its amounts as plain numbers and one Currency column beside them (added after the
+ * last money column when the fields have none), so no amount is written as text like "-USD 1.00".
+ */
+export function withCurrencyColumn<F extends CsvField>(fields: readonly F[], currency?: string): (F | CsvField)[] {
+  const last = fields.map((f) => f.kind).lastIndexOf('money');
+  if (last < 0 || fields.some((f) => f.kind === 'currency' || f.key === 'currency')) return [...fields];
+  const column: CsvField = { key: 'currency', title: 'Currency', kind: 'currency', ...(currency ? { currency } : {}) };
+  return [...fields.slice(0, last + 1), column, ...fields.slice(last + 1)];
 }
 
 export const csvHeader = (fields: readonly Pick<CsvField, 'title'>[]): string =>

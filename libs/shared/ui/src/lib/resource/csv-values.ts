@@ -1,7 +1,8 @@
 // What a list export writes for each cell: the value as the list shows it (its render's text, an option's
-// label, Yes/No), except E.164 numbers, which stay as written so the file can be dialled or imported back.
+// label, Yes/No), except E.164 numbers, which stay as written so the file can be dialled or imported back,
+// and money, which goes out as a plain number with a Currency column beside it.
 import { isValidElement, type ReactNode } from 'react';
-import { csvText, type CsvField } from '@smsc/shared-util';
+import { csvMoney, csvText, moneyCell, withCurrencyColumn, type CsvField } from '@smsc/shared-util';
 import type { ResourceColumn } from './types';
 
 const E164 = /^\+\d{6,15}$/;
@@ -15,10 +16,20 @@ export function textOf(node: ReactNode): string {
   return '';
 }
 
+/** A money column: shown with moneyCell (or marked money), exported as a number beside a Currency column. */
+export const isMoneyColumn = <T>(column: ResourceColumn<T>) => column.money === true || column.render === moneyCell;
+
+const currencyOf = (row: unknown) => {
+  const c = (row as { currency?: unknown }).currency;
+  return typeof c === 'string' && c ? c : 'USD';
+};
+
 /** One cell of the export as a person reads it on screen. */
 export function csvCellValue<T>(column: ResourceColumn<T>, row: T): unknown {
   const value = (row as Record<string, unknown>)[column.key];
   if (column.csv) return column.csv(value, row);
+  if (isMoneyColumn(column))
+    return typeof value === 'string' || typeof value === 'number' ? csvMoney(value, currencyOf(row)) : '';
   if (typeof value === 'string' && E164.test(value)) return value;
   if (column.render) {
     const shown = textOf(column.render(value, row)).trim();
@@ -31,9 +42,18 @@ export function csvCellValue<T>(column: ResourceColumn<T>, row: T): unknown {
 
 /** The rows of a list in its columns' titles and shown values, through the one CSV writer. */
 export function rowsCsv<T>(columns: ResourceColumn<T>[], rows: T[]): string {
-  const fields: CsvField[] = columns.map((c, i) => ({ key: String(i), title: c.title }));
+  const fields = withCurrencyColumn(
+    columns.map((c, i): CsvField => ({
+      key: String(i),
+      title: c.title,
+      ...(isMoneyColumn(c) ? { kind: 'money' } : c.key === 'currency' ? { kind: 'currency' } : {}),
+    })),
+  );
   return csvText(
     fields,
-    rows.map((row) => Object.fromEntries(columns.map((c, i) => [String(i), csvCellValue(c, row)]))),
+    rows.map((row) => ({
+      ...Object.fromEntries(columns.map((c, i) => [String(i), csvCellValue(c, row)])),
+      currency: currencyOf(row),
+    })),
   );
 }

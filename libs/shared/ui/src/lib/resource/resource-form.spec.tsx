@@ -167,7 +167,7 @@ describe('splitServerError', () => {
       ),
     ).toEqual({
       fields: { email: ['taken'] },
-      message: 'plan: unknown plan',
+      message: 'Plan: unknown plan',
     });
     expect(splitServerError({ data: { code: 'error', detail: 'Nope' } }, ['email'])).toEqual({
       fields: {},

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Form, Space } from 'antd';
-import { describeApiError, readApiProblem, showToast } from '@smsc/shared-api';
+import { describeApiError, explainError, problemOf, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import type { ResourceDefinition } from './types';
 import { fieldInput, rulesFor } from './form-fields';
@@ -21,27 +21,25 @@ export interface ResourceFormProps<T> {
 }
 
 /**
- * Splits a failed save (a problem, docs/api-errors.md) into messages for the form's own fields (its `errors`
- * list) and one message for the form (the detail, the fields the form does not show, or the generic fallback).
+ * Splits a failed save into messages for known fields (under each field, antd's setFields) and one message for
+ * the form: the reason in words (error-words.ts) with the fields the form does not have, or the generic fallback.
  */
 export function splitServerError(
   failure: unknown,
   fieldNames: string[],
 ): { fields: Record<string, string[]>; message: string | null } {
-  const problem = readApiProblem(failure);
+  const problem = problemOf(failure);
   const fields: Record<string, string[]> = {};
-  const rest: string[] = [];
-  for (const [name, sentence] of Object.entries(problem.fields)) {
-    if (fieldNames.includes(name)) fields[name] = [sentence];
-    else rest.push(`${name}: ${sentence}`);
+  const rest: Record<string, string> = {};
+  for (const [name, text] of Object.entries(problem.fields)) {
+    if (fieldNames.includes(name)) fields[name] = [text];
+    else rest[name] = text;
   }
-  // a validation failure's detail repeats its field errors: once every one is on its field, it is not said twice
-  const allOnFields = Object.keys(fields).length > 0 && !rest.length && problem.code === 'validation';
-  let message: string | null = null;
-  if (problem.detail && !allOnFields) message = problem.detail;
-  else if (rest.length) message = rest.join('; ');
-  else if (!Object.keys(fields).length) message = describeApiError(failure);
-  return { fields, message };
+  // a validation failure's message repeats its field errors: once every one is on its field, it is not said twice
+  const allOnFields = Object.keys(fields).length > 0 && !Object.keys(rest).length && problem.code === 'validation';
+  if (allOnFields) return { fields, message: null };
+  const said = explainError({ code: problem.code, detail: problem.detail, fields: rest });
+  return { fields, message: said?.text ?? describeApiError(failure) };
 }
 
 /** The generic create/edit form built from a definition's form fields. */

@@ -20,6 +20,8 @@ export interface ResourceColumn<T> {
   render?: (value: unknown, row: T) => ReactNode;
   /** the value Export CSV writes, when the rendered text is not it (by default: the render's text) */
   csv?: (value: unknown, row: T) => unknown;
+  /** an amount in the row's `currency` (USD without one): Export CSV writes it as a number beside a Currency column */
+  money?: boolean;
   width?: number;
   /** hidden until the user turns it on in the column settings */
   hideInTable?: boolean;
