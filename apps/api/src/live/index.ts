@@ -12,7 +12,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import { LIVE_EVENTS_PATH, LIVE_READY_EVENT, type LiveEvent, type LiveEventKind } from '@smsc/shared-contract';
+import {
+  LIVE_EVENT_KINDS,
+  LIVE_EVENTS_PATH,
+  LIVE_READY_EVENT,
+  type LiveEvent,
+  type LiveEventKind,
+} from '@smsc/shared-contract';
 import type { AccessPolicy } from '../lib/access';
 import { HttpError } from '../lib/http-error';
 import { callerScope, canSee } from '../lib/tenancy';
@@ -31,7 +37,7 @@ declare module 'fastify' {
 const access: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'tenant' };
 
 /** The kinds a stream forwards; any other a trigger publishes (revoked) is the server's own. */
-const FORWARDED = new Set<string>(['balance', 'sms', 'did', 'bulk', 'resync'] satisfies LiveEventKind[]);
+const FORWARDED = new Set<string>(LIVE_EVENT_KINDS satisfies readonly LiveEventKind[]);
 /** A client that stops reading is cut off once this much waits for it. */
 const MAX_BACKLOG = 256 * 1024;
 /** Open streams a user may hold (tabs, devices): a bound on what one account can make a node keep. */
@@ -39,6 +45,16 @@ const MAX_STREAMS_PER_USER = 20;
 const HEARTBEAT_MS = 20_000;
 
 export const frame = (e: LiveEvent) => `data: ${JSON.stringify(e)}\n\n`;
+/** An event's frame, made once however many of this node's streams it goes to (the bus hands each the same object). */
+const frames = new WeakMap<BusEvent, string>();
+function frameOf(e: BusEvent): string {
+  let f = frames.get(e);
+  if (f === undefined) {
+    f = frame({ kind: e.k as LiveEventKind, ...(e.id ? { id: e.id } : {}), ...(e.c ? { company_uuid: e.c } : {}) });
+    frames.set(e, f);
+  }
+  return f;
+}
 
 export default fp(
   async function live(app: FastifyInstance) {
@@ -95,9 +111,7 @@ export default fp(
           }
           if (!FORWARDED.has(e.k) || (e.k !== 'resync' && !canSee(scope, { company_uuid: e.c, reseller_uuid: e.r })))
             return;
-          write(
-            frame({ kind: e.k as LiveEventKind, ...(e.id ? { id: e.id } : {}), ...(e.c ? { company_uuid: e.c } : {}) }),
-          );
+          write(frameOf(e));
         });
         const heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
         // the session's own end; a token without one (never issued by us) gets no stream past a heartbeat
