@@ -38,7 +38,6 @@ export function useRowCue<T>(
     const timer = setTimeout(() => setCued(new Set()), ROW_CUE_MS);
     return () => clearTimeout(timer);
     // idOf and statusOf are read per answer; a new function each render is no new answer
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rows, scope]);
   return cued;
 }
