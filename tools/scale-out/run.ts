@@ -86,12 +86,14 @@ async function liveAcrossNodes(a: Node, b: Node): Promise<number> {
   })();
   try {
     await subscribed;
+    // timed from the request: the event may well arrive before its answer is read
+    const at = Date.now();
     const made = await fetch(`${base(a)}/sms_template`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ template_name: `Scale-out live ${Date.now()}`, text: 'Live across nodes' }),
     });
-    const at = Date.now();
+    if (made.status !== 201) throw new Error(`live events: node 1 answered ${made.status} ${await made.text()}`);
     const id = ((await made.json()) as { sms_template: { id: string } }).sms_template.id;
     for (const until = at + LIVE_MS; Date.now() < until; await new Promise((r) => setTimeout(r, 20)))
       if (frames.join('').includes(`"kind":"template","id":"${id}"`)) return Date.now() - at;
