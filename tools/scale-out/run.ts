@@ -55,7 +55,7 @@ async function waitFor(n: Node, prefix: string): Promise<string> {
 
 /**
  * A template written through node `a`'s API reaches a GET /events stream held on node `b` (PostgreSQL's
- * LISTEN/NOTIFY between the nodes): answers how long its frame took from the write's answer.
+ * LISTEN/NOTIFY between the nodes): answers how long its frame took from the write's request.
  */
 async function liveAcrossNodes(a: Node, b: Node): Promise<number> {
   const base = (n: Node) => `http://127.0.0.1:${n.port}/api_smsc/v1`;
