@@ -20,6 +20,8 @@ async function main() {
     databaseUrl: env.DATABASE_URL,
     seed: env.SEED === '1',
     demoPassword: 'scale-out-pass',
+    // one signing key for all nodes, as a deployment has (JWT_SECRET): a session made on one is good on the others
+    jwtSecret: 'scale-out-shared-jwt-secret-0123456789abcdef',
     demoTraffic: false,
     demoBilling: false,
     webRoot: '/nonexistent',

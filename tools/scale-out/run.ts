@@ -4,7 +4,9 @@
 // the node sending them (their leader, and the one carrying the bulk) is SIGKILLed, so the rest test
 // the takeover. Checks: every
 // message delivered and charged exactly once, every scheduled message sent within SCALE_OUT_LATE_MS
-// (1,000) of its time. Prints messages/s, each node's share of the hand-overs and the lateness.
+// (1,000) of its time. Prints messages/s, each node's share of the hand-overs and the lateness. Before the
+// schedule, live events across nodes (issue 44): a template written through node 1's API reaches a live event
+// stream held on node 2 within LIVE_MS.
 // The carrier simulator (carrier.ts) stands in for Kannel and outlives the nodes, so the receipts of
 // what the killed node handed over still arrive (at a live node). PostgreSQL: DATABASE_URL, else
 // CI_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (a database is made and dropped).
@@ -25,6 +27,7 @@ const LATE_MS = Number(process.env.SCALE_OUT_LATE_MS ?? 1000);
 const SPREAD_MS = Number(process.env.SCALE_OUT_SPREAD_S ?? 40) * 1000;
 // tools/monitoring/dashboard-snapshot.ts: Prometheus follows the nodes through this file (file_sd_configs)
 const TARGETS_FILE = process.env.SCALE_OUT_TARGETS_FILE;
+const LIVE_MS = 2000;
 const BASE = process.env.DATABASE_URL || process.env.CI_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Node {
@@ -49,6 +52,57 @@ async function waitFor(n: Node, prefix: string): Promise<string> {
     if (done) throw new Error(`node ${n.port} ended before ${prefix}`);
     if (value.startsWith('ERROR')) throw new Error(`node ${n.port}: ${value}`);
     if (value.startsWith(prefix)) return value.slice(prefix.length).trim();
+  }
+}
+
+/**
+ * A template written through node `a`'s API reaches a GET /events stream held on node `b` (PostgreSQL's
+ * LISTEN/NOTIFY between the nodes): answers how long its frame took from the write's request.
+ */
+async function liveAcrossNodes(a: Node, b: Node): Promise<number> {
+  const base = (n: Node) => `http://127.0.0.1:${n.port}/api_smsc/v1`;
+  const auth = await fetch(`${base(b)}/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'acme-admin@example.com', password: 'scale-out-pass' }),
+  });
+  const headers = { authorization: `Bearer ${((await auth.json()) as { token: string }).token}` };
+  const abort = new AbortController();
+  const res = await fetch(`${base(b)}/events`, { headers, signal: abort.signal });
+  if (res.status !== 200 || !res.body) throw new Error(`live events: node 2's stream answered ${res.status}`);
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  const frames: string[] = [];
+  let ready: () => void = () => undefined;
+  const subscribed = new Promise<void>((r) => (ready = r));
+  const reading = (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        if (value.includes('event: ready')) ready();
+        frames.push(value);
+      }
+    } catch {
+      // aborted below
+    }
+  })();
+  try {
+    await subscribed;
+    // timed from the request: the event may well arrive before its answer is read
+    const at = Date.now();
+    const made = await fetch(`${base(a)}/sms_template`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ template_name: `Scale-out live ${Date.now()}`, text: 'Live across nodes' }),
+    });
+    if (made.status !== 201) throw new Error(`live events: node 1 answered ${made.status} ${await made.text()}`);
+    const id = ((await made.json()) as { sms_template: { id: string } }).sms_template.id;
+    for (const until = at + LIVE_MS; Date.now() < until; await new Promise((r) => setTimeout(r, 20)))
+      if (frames.join('').includes(`"kind":"template","id":"${id}"`)) return Date.now() - at;
+    throw new Error(`live events: node 1's template ${id} did not reach node 2's stream within ${LIVE_MS} ms`);
+  } finally {
+    abort.abort();
+    await reading;
   }
 }
 
@@ -90,6 +144,9 @@ async function main() {
     const allUp = Date.now();
     console.log(
       `scale-out: 3 nodes up in ${((Date.now() - t0) / 1000).toFixed(1)} s; ${TOTAL} messages (stored in ${((stored - created) / 1000).toFixed(1)} s), ${SCHEDULED} scheduled`,
+    );
+    console.log(
+      `scale-out: a change on node 1 reached a live event stream on node 2 in ${await liveAcrossNodes(nodes[0], nodes[1])} ms`,
     );
     await db.connect();
     nodes[0].child.stdin?.write(`SCHEDULE ${SCHEDULED} ${SPREAD_MS}\n`);

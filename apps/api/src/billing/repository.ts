@@ -34,9 +34,49 @@ export interface MessageMoney {
   entries: { kind: string; amount: string; created_on: Date; memo: string | null }[];
 }
 
+/** What a company's messages spent today and this month in a time zone, and the zone (micro-units). */
+export interface MessageSpend {
+  today: bigint;
+  month: bigint;
+  time_zone: string;
+}
+
+/**
+ * A company's message spend today and this month, the day and month being its own time zone's: from its
+ * ledger, what its messages were charged less what was refunded, plus what they hold now (a message held at
+ * hand-over is charged when it settles). The figures the guards' limits are checked against are the spend
+ * record the stores keep (spentColumns: UTC days, holds at store, no refunds); these are what was spent.
+ */
+export async function messageSpend(
+  db: Db,
+  company_uuid: string,
+  time_zone: string,
+  now = new Date(),
+): Promise<MessageSpend> {
+  const at = sql`${now.toISOString()}::timestamptz at time zone ${time_zone}`;
+  const r = (
+    await sql<{ today: string; month: string }>`with p as (
+        select date_trunc('day', ${at}) at time zone ${time_zone} as day_start,
+          date_trunc('month', ${at}) at time zone ${time_zone} as month_start),
+      a as (select account_uuid from billing_accounts where company_uuid = ${company_uuid}),
+      moves as (
+        select -e.amount as amount, e.created_on from ledger_entries e
+          where e.account_uuid in (select account_uuid from a) and e.kind in ('sms_charge', 'refund')
+            and e.created_on >= (select month_start from p) and e.created_on <= ${now.toISOString()}::timestamptz
+        union all
+        select r.amount, r.created_on from ledger_reservations r
+          where r.account_uuid in (select account_uuid from a) and r.status = 'held'
+            and r.created_on >= (select month_start from p))
+      select coalesce(sum(amount) filter (where created_on >= (select day_start from p)), 0)::text as today,
+        coalesce(sum(amount), 0)::text as month from moves`.execute(db)
+  ).rows[0];
+  return { today: BigInt(r.today), month: BigInt(r.month), time_zone };
+}
+
 export interface BillingRepository {
   accountOf: typeof accountOf;
   spentColumns: typeof spentColumns;
+  messageSpend: typeof messageSpend;
   /** the company account's currency (undefined: no account yet) */
   currencyOf(db: Db, company_uuid: string): Promise<string | undefined>;
   /** a company's balance less its holds and its low-balance threshold (micro-units as text) */
@@ -61,6 +101,7 @@ export interface BillingRepository {
 export const billingRepository: BillingRepository = {
   accountOf,
   spentColumns,
+  messageSpend,
 
   async currencyOf(db, company_uuid) {
     const a = await db

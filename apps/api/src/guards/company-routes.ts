@@ -37,13 +37,13 @@ export default async function companyGuardRoutes(base: FastifyInstance) {
   const findCompany = (req: FastifyRequest, id: string) =>
     app.db
       .selectFrom('companies')
-      .select(['company_uuid', 'reseller_uuid', 'product_uuid'])
+      .select(['company_uuid', 'reseller_uuid', 'product_uuid', 'time_zone'])
       .where('companies.company_uuid', '=', id)
       .where(rowsOf(req, COMPANY_OWNERS))
       .executeTakeFirst();
   const answer = (
     req: FastifyRequest,
-    c: { company_uuid: string; reseller_uuid: string | null; product_uuid: string | null },
+    c: { company_uuid: string; reseller_uuid: string | null; product_uuid: string | null; time_zone: string },
   ) => companyGuards(app.db, c, req.user.user_type === 'admin' || req.user.user_type === 'reseller');
 
   app.get(

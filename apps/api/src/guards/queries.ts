@@ -2,7 +2,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { CompanyGuards, PumpingHold, PumpingSignal } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
-import { accountOf, formatMoney, spentColumns as accountSpent } from '../billing';
+import { accountOf, billingRepository, formatMoney, spentColumns as accountSpent } from '../billing';
 import { effectiveLimits, periodsOf } from './engine/limits';
 import { allowedCountries } from './engine/destinations';
 
@@ -119,14 +119,21 @@ export async function spendFigures(
   ).rows[0];
 }
 
-/** A company's guards and its usage against them; `showMargin` for the admin and resellers only. */
+/**
+ * A company's guards and its usage against them; `showMargin` for the admin and resellers only. Two spends: what
+ * the limits count (the stores' spend record, UTC days: spent_today, spent_this_month) and what was spent, from
+ * billing's ledger in the company's time zone (`spend`, messageSpend), what the company reads as its day and month.
+ */
 export async function companyGuards(
   db: Kysely<Database>,
-  company: GuardCompany,
+  company: GuardCompany & { time_zone: string },
   showMargin: boolean,
 ): Promise<CompanyGuards> {
   const id = company.company_uuid;
-  const r = await guardFigures(db, company);
+  const [r, spent] = await Promise.all([
+    guardFigures(db, company),
+    billingRepository.messageSpend(db, id, company.time_zone),
+  ]);
   const limits = limitsOf(r);
   const eff = effectiveLimits(limits);
   const effective = allowedCountries(r.countries, r.reseller_countries);
@@ -144,6 +151,7 @@ export async function companyGuards(
     effective_monthly_limit: money(eff.monthly),
     spent_today: formatMoney(BigInt(r.today)),
     spent_this_month: formatMoney(BigInt(r.month)),
+    spend: { today: formatMoney(spent.today), this_month: formatMoney(spent.month), time_zone: spent.time_zone },
     allowed_countries: r.countries,
     reseller_default_countries: r.reseller_countries,
     effective_countries: effective ? [...effective].sort() : null,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { LiveEvent } from '@smsc/shared-contract';
 import { api, bearer, createTestApp, login, secondNode, type TestApp } from '../testing/test-app';
@@ -136,6 +137,121 @@ describe('GET /events: the live stream, per event kind and tenant', () => {
       .execute();
     await s.otherReseller.next((e) => s.otherReseller.events.indexOf(e) >= before && of('bulk', initech, bulk_uuid)(e));
   });
+
+  // The kinds of item 1 of issue 44, one table: each row makes a change of the kind in a company (its rows written as
+  // their domain writes them) and the change of it that follows (a delivery given up, an unbind, a release, an
+  // approval). A change of Acme's reaches the system admin, Acme's reseller and Acme's admin and user; one of
+  // Initech's the system admin and Initech's reseller; no other stream gets either.
+  type Change = (company: string) => Promise<{ id: string; next: () => Promise<unknown> }>;
+  const db = () => t.app.db;
+  const KINDS: [string, Change][] = [
+    [
+      'webhook',
+      async (company) => {
+        const { webhook_uuid } = await db()
+          .insertInto('company_webhooks')
+          .values({ company_uuid: company, url: 'https://hooks.example.com/x', events: ['sms.status'], secret: 's' })
+          .returning('webhook_uuid')
+          .executeTakeFirstOrThrow();
+        const { delivery_id } = await db()
+          .insertInto('webhook_messages')
+          .values({ company_uuid: company, webhook_uuid, type: 'sms.status', payload: '{}' })
+          .returning('delivery_id')
+          .executeTakeFirstOrThrow();
+        await db()
+          .insertInto('webhook_attempts')
+          .values({
+            delivery_id,
+            webhook_uuid,
+            company_uuid: company,
+            attempt: 1,
+            ok: false,
+            status_code: 500,
+            error: null,
+            duration_ms: 3,
+          })
+          .execute();
+        const next = () =>
+          db()
+            .updateTable('webhook_messages')
+            .set({ state: 'failed' })
+            .where('delivery_id', '=', delivery_id)
+            .execute();
+        return { id: webhook_uuid, next };
+      },
+    ],
+    [
+      'smpp',
+      async (company) => {
+        const { smpp_account_uuid } = await db()
+          .insertInto('smpp_accounts')
+          .values({ company_uuid: company, system_id: `live${company.slice(0, 8)}`, password_hash: 'x' })
+          .returning('smpp_account_uuid')
+          .executeTakeFirstOrThrow();
+        const bind_id = randomUUID();
+        await db()
+          .insertInto('smpp_binds')
+          .values({ bind_id, smpp_account_uuid, node_id: 'n1', bind_type: 'transceiver', remote_address: '127.0.0.1' })
+          .execute();
+        const next = () => db().deleteFrom('smpp_binds').where('bind_id', '=', bind_id).execute();
+        return { id: smpp_account_uuid, next };
+      },
+    ],
+    [
+      'guard',
+      async (company) => {
+        const { hold_uuid } = await db()
+          .insertInto('pumping_holds')
+          .values({ company_uuid: company, prefix: '+4477009', reason: 'test' })
+          .returning('hold_uuid')
+          .executeTakeFirstOrThrow();
+        const next = () =>
+          db()
+            .updateTable('pumping_holds')
+            .set({ released_on: new Date() })
+            .where('hold_uuid', '=', hold_uuid)
+            .execute();
+        return { id: hold_uuid, next };
+      },
+    ],
+    [
+      'template',
+      async (company) => {
+        const { sms_template_uuid } = await db()
+          .insertInto('sms_templates')
+          .values({ company_uuid: company, template_name: `live ${company.slice(0, 8)}`, text: 'Hi' })
+          .returning('sms_template_uuid')
+          .executeTakeFirstOrThrow();
+        const next = () =>
+          db()
+            .updateTable('sms_templates')
+            .set({ status: 'approved' })
+            .where('sms_template_uuid', '=', sms_template_uuid)
+            .execute();
+        return { id: sms_template_uuid, next };
+      },
+    ],
+  ];
+  const REACH = () =>
+    [
+      [acme, ['admin', 'reseller', 'acmeAdmin', 'acmeUser'], ['globexAdmin', 'otherReseller']],
+      [initech, ['admin', 'otherReseller'], ['reseller', 'acmeAdmin', 'acmeUser', 'globexAdmin']],
+    ] as [string, (keyof typeof s)[], (keyof typeof s)[]][];
+
+  it.each(KINDS)(
+    '%s: the change and its follow-up reach the owning company, its reseller and the admin only',
+    async (kind, change) => {
+      for (const [company, yes, no] of REACH()) {
+        const { id, next } = await change(company);
+        await expectReach(of(kind, company, id), yes, no);
+        const seen = (k: keyof typeof s) => s[k].events.filter(of(kind, company, id)).length;
+        await next();
+        await Promise.all(yes.map((k) => s[k].next((e) => of(kind, company, id)(e) && seen(k) >= 2)));
+        await new Promise((r) => setTimeout(r, 200));
+        for (const k of no) expect({ [k]: seen(k) }).toEqual({ [k]: 0 });
+      }
+    },
+  );
 
   it('another API node: a change made there reaches a stream held here', async () => {
     const node2: FastifyInstance = await secondNode(t);

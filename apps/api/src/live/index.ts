@@ -12,13 +12,15 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import { LIVE_EVENTS_PATH, LIVE_READY_EVENT, type LiveEvent, type LiveEventKind } from '@smsc/shared-contract';
+import { LIVE_EVENT_KINDS, LIVE_EVENTS_PATH, LIVE_READY_EVENT, type LiveEventKind } from '@smsc/shared-contract';
 import type { AccessPolicy } from '../lib/access';
 import { HttpError } from '../lib/http-error';
-import { callerScope, canSee } from '../lib/tenancy';
+import { callerScope } from '../lib/tenancy';
 import { LiveBus, type BusEvent } from './bus';
+import { Fanout } from './fanout';
 
 export { LiveBus, type BusEvent } from './bus';
+export { frame } from './fanout';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,14 +33,12 @@ declare module 'fastify' {
 const access: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'tenant' };
 
 /** The kinds a stream forwards; any other a trigger publishes (revoked) is the server's own. */
-const FORWARDED = new Set<string>(['balance', 'sms', 'did', 'bulk', 'resync'] satisfies LiveEventKind[]);
+const FORWARDED = new Set<string>(LIVE_EVENT_KINDS satisfies readonly LiveEventKind[]);
 /** A client that stops reading is cut off once this much waits for it. */
 const MAX_BACKLOG = 256 * 1024;
 /** Open streams a user may hold (tabs, devices): a bound on what one account can make a node keep. */
 const MAX_STREAMS_PER_USER = 20;
 const HEARTBEAT_MS = 20_000;
-
-export const frame = (e: LiveEvent) => `data: ${JSON.stringify(e)}\n\n`;
 
 export default fp(
   async function live(app: FastifyInstance) {
@@ -52,11 +52,24 @@ export default fp(
     await bus.start();
     const open = new Set<() => void>();
     const perUser = new Map<string, number>();
+    const fanout = new Fanout();
+    /** the streams of each session (its token's jti): a sign-out on any node ends them at once */
+    const byJti = new Map<string, Set<() => void>>();
+    bus.subscribe((e: BusEvent) => {
+      if (e.k === 'revoked') {
+        for (const end of [...(e.id ? (byJti.get(e.id) ?? []) : [])]) end();
+        return;
+      }
+      if (FORWARDED.has(e.k)) fanout.push(e);
+    });
     // before the server waits for its connections: an open stream would hold the close forever
     app.addHook('preClose', async () => {
       for (const end of [...open]) end();
     });
-    app.addHook('onClose', async () => bus.close());
+    app.addHook('onClose', async () => {
+      fanout.close();
+      await bus.close();
+    });
 
     app.get(
       LIVE_EVENTS_PATH,
@@ -88,17 +101,9 @@ export default fp(
           res.write(chunk);
           if (res.writableLength > MAX_BACKLOG) end();
         };
-        const unsubscribe = bus.subscribe((e: BusEvent) => {
-          if (e.k === 'revoked') {
-            if (e.id === user.jti) end();
-            return;
-          }
-          if (!FORWARDED.has(e.k) || (e.k !== 'resync' && !canSee(scope, { company_uuid: e.c, reseller_uuid: e.r })))
-            return;
-          write(
-            frame({ kind: e.k as LiveEventKind, ...(e.id ? { id: e.id } : {}), ...(e.c ? { company_uuid: e.c } : {}) }),
-          );
-        });
+        const unsubscribe = fanout.add({ scope, write });
+        const session = byJti.get(user.jti) ?? new Set<() => void>();
+        byJti.set(user.jti, session.add(end));
         const heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
         // the session's own end; a token without one (never issued by us) gets no stream past a heartbeat
         const expiry = setTimeout(end, Math.min(2 ** 31 - 1, Math.max(0, user.exp * 1000 - Date.now())));
@@ -106,6 +111,8 @@ export default fp(
           if (ended) return;
           ended = true;
           unsubscribe();
+          session.delete(end);
+          if (!session.size) byJti.delete(user.jti);
           clearInterval(heartbeat);
           clearTimeout(expiry);
           open.delete(end);

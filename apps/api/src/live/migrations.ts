@@ -103,6 +103,64 @@ const REVOKED = fn(
   publish(`select jsonb_build_object('k', 'revoked', 'id', jti)::text as e from new_rows`),
 );
 
+/** The reseller of a company-owned row: its company's (the rows below carry only the company). */
+const resellerOf = (company: string) => `(select c.reseller_uuid from companies c where c.company_uuid = ${company})`;
+
+// Webhook deliveries (migration 320), one event per webhook a statement touched: a failed attempt recorded, an
+// event delivered or given up on, a batch answered. An event queued (an insert) is none: the log shows attempts.
+const webhookOf = (rows: string, where = '') =>
+  `select ${event('webhook', 'w.webhook_uuid::text', 'w.company_uuid', resellerOf('w.company_uuid'))}
+    from (select distinct n.webhook_uuid, n.company_uuid from ${rows} n where n.webhook_uuid is not null ${where}) w`;
+const WEBHOOK_ATTEMPTS = fn('live_webhook_attempt_events', publish(webhookOf('new_rows')));
+const WEBHOOK_MESSAGES = fn(
+  'live_webhook_message_events',
+  publish(
+    webhookOf(
+      'new_rows',
+      `and exists (select 1 from old_rows o where o.delivery_id = n.delivery_id
+        and (o.state is distinct from n.state or o.delivered_on is distinct from n.delivered_on))`,
+    ),
+  ),
+);
+const WEBHOOK_BATCHES = fn(
+  'live_webhook_batch_events',
+  publish(
+    webhookOf(
+      'new_rows',
+      `and exists (select 1 from old_rows o where o.batch_id = n.batch_id and o.delivered_on is distinct from n.delivered_on)`,
+    ),
+  ),
+);
+
+// SMPP binds: a session bound or unbound on any node (smpp_binds rows; a heartbeat's update is none).
+const SMPP_BINDS = fn(
+  'live_smpp_bind_events',
+  byOp(
+    (
+      rows,
+    ) => `select distinct ${event('smpp', 'a.smpp_account_uuid::text', 'a.company_uuid', resellerOf('a.company_uuid'))}
+      from ${rows} b join smpp_accounts a on a.smpp_account_uuid = b.smpp_account_uuid`,
+  ),
+);
+
+// Guard holds: a range held as suspected pumping, or released.
+const GUARD_HOLDS = fn(
+  'live_guard_hold_events',
+  publish(`select distinct ${event('guard', 'h.hold_uuid::text', 'h.company_uuid', `coalesce(h.reseller_uuid, ${resellerOf('h.company_uuid')})`)}
+    from new_rows h`),
+);
+
+// Approvals: a template submitted, approved, rejected, changed or deleted.
+const TEMPLATES = fn(
+  'live_template_events',
+  byOp(
+    (
+      rows,
+    ) => `select ${event('template', `case when count(*) = 1 then min(t.sms_template_uuid::text) end`, 't.company_uuid', resellerOf('t.company_uuid'))}
+      from ${rows} t group by t.company_uuid`,
+  ),
+);
+
 export const LIVE_MIGRATIONS: { id: string; ddl: string }[] = [
   {
     id: '310_live_events',
@@ -119,6 +177,23 @@ export const LIVE_MIGRATIONS: { id: string; ddl: string }[] = [
       triggers('bulk_deltas', 'live_bulk_progress_events', ['insert']),
       REVOKED,
       triggers('token_revocations', 'live_revoked_events', ['insert']),
+    ].join(';\n'),
+  },
+  {
+    id: '320_live_more_events',
+    ddl: [
+      WEBHOOK_ATTEMPTS,
+      triggers('webhook_attempts', 'live_webhook_attempt_events', ['insert']),
+      WEBHOOK_MESSAGES,
+      triggers('webhook_messages', 'live_webhook_message_events', ['update']),
+      WEBHOOK_BATCHES,
+      triggers('webhook_batches', 'live_webhook_batch_events', ['update']),
+      SMPP_BINDS,
+      triggers('smpp_binds', 'live_smpp_bind_events', ['insert', 'delete']),
+      GUARD_HOLDS,
+      triggers('pumping_holds', 'live_guard_hold_events', ['insert', 'update']),
+      TEMPLATES,
+      triggers('sms_templates', 'live_template_events', ['insert', 'update', 'delete']),
     ].join(';\n'),
   },
 ];

@@ -1,4 +1,4 @@
-import { api, LEDGER_LIST, LEDGER_TAG } from '@smsc/shared-api';
+import { api, GUARDS_TAG, LEDGER_LIST, LEDGER_TAG } from '@smsc/shared-api';
 import type {
   Balance,
   BalanceQuery,
@@ -28,14 +28,17 @@ export const INVOICE_TAG = 'Invoice';
 const PAYMENTS = { type: PAYMENT_TAG, id: 'LIST' } as const;
 const LEDGER = LEDGER_LIST;
 const INVOICES = { type: INVOICE_TAG, id: 'LIST' } as const;
-/** A payment moves balances and histories too, and may settle invoices, so every billing read refreshes after one. */
-const MONEY_MOVED = [PAYMENTS, LEDGER, INVOICES];
+/**
+ * A payment moves balances and histories too, and may settle invoices, so every billing read refreshes after one;
+ * and the company's guards page (its spend and low-balance banner).
+ */
+const MONEY_MOVED = [PAYMENTS, LEDGER, INVOICES, GUARDS_TAG] as const;
 
 /** Pickers of the add-payment form: a page of names is enough for a select. */
 const CHOICES = { page: 0, per_page: 1000 };
 
 export const billingApi = api
-  .enhanceEndpoints({ addTagTypes: [PAYMENT_TAG, LEDGER_TAG, INVOICE_TAG] })
+  .enhanceEndpoints({ addTagTypes: [PAYMENT_TAG, LEDGER_TAG, INVOICE_TAG, GUARDS_TAG] })
   .injectEndpoints({
     endpoints: (b) => ({
       listPayments: b.query<ListPageOf<Payment>, ListQueryArg>({

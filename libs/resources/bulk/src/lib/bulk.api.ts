@@ -1,4 +1,4 @@
-import { api, BULK_TAG, DID_TAG, LEDGER_LIST, LEDGER_TAG } from '@smsc/shared-api';
+import { api, BULK_TAG, DID_TAG, GUARDS_TAG, LEDGER_LIST, LEDGER_TAG } from '@smsc/shared-api';
 import type {
   Bulk,
   BulkActionResult,
@@ -51,56 +51,58 @@ export const isLive = (b: Pick<Bulk, 'status' | 'hold_reason' | 'progress'>) =>
   b.hold_reason === 'balance' ||
   (b.status !== 'held' && b.progress.awaiting > 0);
 
-export const bulkApi = api.enhanceEndpoints({ addTagTypes: [BULK_TAG, LEDGER_TAG, DID_TAG] }).injectEndpoints({
-  endpoints: (b) => ({
-    createBulk: b.mutation<BulkCreated, BulkCreateBody>({
-      query: (body) => ({ url: '/bulk', method: 'POST', body }),
-      // a started bulk holds money as it goes: the header balance reads again (and polls while money is held)
-      invalidatesTags: [LIST, LEDGER_LIST],
-    }),
-    /** what the bulk would cost now (parts, cost, refusals) against the balance; sends nothing */
-    estimateBulk: b.query<BulkEstimate, BulkEstimateBody>({
-      query: (body) => ({ url: '/bulk/estimate', method: 'POST', body }),
-      providesTags: [LEDGER_LIST],
-    }),
-    /** docs/spec.md §7: the delayed bulk is a file upload (multipart, the CSV in "file") */
-    createDelayedBulk: b.mutation<BulkCreated, DelayedUpload>({
-      query: ({ file, ...fields }) => {
-        const form = new FormData();
-        for (const [k, v] of Object.entries(fields)) if (v) form.append(k, v);
-        form.append('file', file, file.name);
-        return { url: '/bulk_sms_delayed', method: 'POST', body: form };
-      },
-      invalidatesTags: [LIST, LEDGER_LIST],
-    }),
-    listBulks: b.query<ListPageOf<Bulk>, BulkListArg>({
-      query: ({ kind, page, per_page }) => ({ url: `/${kind}/list`, params: { page, per_page } }),
-      providesTags: [LIST],
-    }),
-    bulkReport: b.query<BulkReport, BulkReportArg>({
-      query: ({ id, ...params }) => ({
-        url: `/bulk/${encodeURIComponent(id)}/report`,
-        params: Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined)),
+export const bulkApi = api
+  .enhanceEndpoints({ addTagTypes: [BULK_TAG, LEDGER_TAG, DID_TAG, GUARDS_TAG] })
+  .injectEndpoints({
+    endpoints: (b) => ({
+      createBulk: b.mutation<BulkCreated, BulkCreateBody>({
+        query: (body) => ({ url: '/bulk', method: 'POST', body }),
+        // a started bulk holds money as it goes: the header balance reads again (and polls while money is held)
+        invalidatesTags: [LIST, LEDGER_LIST, GUARDS_TAG],
       }),
-      providesTags: (_r, _e, a) => [{ type: BULK_TAG, id: a.id }],
-    }),
-    bulkAction: b.mutation<BulkActionResult, { id: string; action: 'run' | 'hold'; delayed?: boolean }>({
-      query: ({ id, action, delayed }) => ({
-        url: `/${delayed ? 'bulk_sms' : 'bulk'}/${encodeURIComponent(id)}/${action}`,
-        method: 'POST',
+      /** what the bulk would cost now (parts, cost, refusals) against the balance; sends nothing */
+      estimateBulk: b.query<BulkEstimate, BulkEstimateBody>({
+        query: (body) => ({ url: '/bulk/estimate', method: 'POST', body }),
+        providesTags: [LEDGER_LIST],
       }),
-      invalidatesTags: (_r, _e, a) => [LIST, { type: BULK_TAG, id: a.id }, LEDGER_LIST],
-    }),
-    bulkSenders: b.query<ListPageOf<Did>, { company_uuid?: string }>({
-      query: (a) => ({
-        url: '/did/company/list',
-        params: { per_page: 1000, did_type: 'ani', ...(a.company_uuid ? { company_uuid: a.company_uuid } : {}) },
+      /** docs/spec.md §7: the delayed bulk is a file upload (multipart, the CSV in "file") */
+      createDelayedBulk: b.mutation<BulkCreated, DelayedUpload>({
+        query: ({ file, ...fields }) => {
+          const form = new FormData();
+          for (const [k, v] of Object.entries(fields)) if (v) form.append(k, v);
+          form.append('file', file, file.name);
+          return { url: '/bulk_sms_delayed', method: 'POST', body: form };
+        },
+        invalidatesTags: [LIST, LEDGER_LIST, GUARDS_TAG],
       }),
-      // a number bought or assigned since shows up as a sender
-      providesTags: [{ type: DID_TAG, id: 'LIST' }],
+      listBulks: b.query<ListPageOf<Bulk>, BulkListArg>({
+        query: ({ kind, page, per_page }) => ({ url: `/${kind}/list`, params: { page, per_page } }),
+        providesTags: [LIST],
+      }),
+      bulkReport: b.query<BulkReport, BulkReportArg>({
+        query: ({ id, ...params }) => ({
+          url: `/bulk/${encodeURIComponent(id)}/report`,
+          params: Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined)),
+        }),
+        providesTags: (_r, _e, a) => [{ type: BULK_TAG, id: a.id }],
+      }),
+      bulkAction: b.mutation<BulkActionResult, { id: string; action: 'run' | 'hold'; delayed?: boolean }>({
+        query: ({ id, action, delayed }) => ({
+          url: `/${delayed ? 'bulk_sms' : 'bulk'}/${encodeURIComponent(id)}/${action}`,
+          method: 'POST',
+        }),
+        invalidatesTags: (_r, _e, a) => [LIST, { type: BULK_TAG, id: a.id }, LEDGER_LIST, GUARDS_TAG],
+      }),
+      bulkSenders: b.query<ListPageOf<Did>, { company_uuid?: string }>({
+        query: (a) => ({
+          url: '/did/company/list',
+          params: { per_page: 1000, did_type: 'ani', ...(a.company_uuid ? { company_uuid: a.company_uuid } : {}) },
+        }),
+        // a number bought or assigned since shows up as a sender
+        providesTags: [{ type: DID_TAG, id: 'LIST' }],
+      }),
     }),
-  }),
-});
+  });
 
 export const {
   useCreateBulkMutation,

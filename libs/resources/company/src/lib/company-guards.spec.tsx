@@ -16,6 +16,7 @@ const base: CompanyGuards = {
   effective_monthly_limit: null,
   spent_today: '12.50',
   spent_this_month: '80.00',
+  spend: { today: '13.75', this_month: '91.20', time_zone: 'Asia/Tokyo' },
   allowed_countries: null,
   reseller_default_countries: ['GB', 'US'],
   effective_countries: ['GB', 'US'],
@@ -119,6 +120,11 @@ describe('CompanyGuardsPanel', () => {
     const { store } = renderWithProviders(<CompanyGuardsPanel companyId={ID} mode="company" />);
     expect((await screen.findByTestId('usage-today')).textContent).toBe('12.50 of 50.00 USD');
     expect(screen.getByTestId('usage-month').textContent).toBe('80.00 USD (no limit)');
+    // what was spent, from the ledger, in the company's own day and month, labelled with its zone
+    expect(screen.getByText('Spent today (Asia/Tokyo)')).toBeTruthy();
+    expect(screen.getByTestId('spent-today').textContent).toBe('13.75 USD');
+    expect(screen.getByText('Spent this month (Asia/Tokyo)')).toBeTruthy();
+    expect(screen.getByTestId('spent-month').textContent).toBe('91.20 USD');
     expect(screen.getByTestId('allowed-countries').textContent).toBe('GB, US (your reseller’s default)');
     expect(screen.getByText(/below the low-balance alert of 10.00 USD/)).toBeTruthy();
     expect(await screen.findByText('0.012')).toBeTruthy();

@@ -119,10 +119,17 @@ export function CompanyGuardsPanel({ companyId, mode }: { companyId: string; mod
       )}
       <Card title="Usage against limits">
         <Descriptions column={1} size="small">
-          <Descriptions.Item label="Spent today">
+          <Descriptions.Item label={`Spent today (${g.spend.time_zone})`}>
+            <span data-testid="spent-today">{`${g.spend.today} ${g.currency}`}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={`Spent this month (${g.spend.time_zone})`}>
+            <span data-testid="spent-month">{`${g.spend.this_month} ${g.currency}`}</span>
+          </Descriptions.Item>
+          {/* the limits count what messages held when stored, by UTC day: they may differ from what was spent */}
+          <Descriptions.Item label="Counted against the daily limit (UTC day)">
             <span data-testid="usage-today">{usage(g.spent_today, g.effective_daily_limit, g.currency)}</span>
           </Descriptions.Item>
-          <Descriptions.Item label="Spent this month">
+          <Descriptions.Item label="Counted against the monthly limit (UTC month)">
             <span data-testid="usage-month">{usage(g.spent_this_month, g.effective_monthly_limit, g.currency)}</span>
           </Descriptions.Item>
           {mode === 'company' && (

@@ -1,4 +1,4 @@
-import { api } from '@smsc/shared-api';
+import { api, GUARDS_TAG } from '@smsc/shared-api';
 import type { Company, CompanyCreate, CompanyPatch, ListPageOf, PaymentTerm, Reseller } from '@smsc/shared-contract';
 import type { ListQueryArg } from '@smsc/shared-ui';
 
@@ -9,7 +9,7 @@ const LIST = { type: COMPANY_TAG, id: 'LIST' } as const;
 const CHOICES = { page: 0, per_page: 1000 };
 
 export const companyApi = api
-  .enhanceEndpoints({ addTagTypes: [COMPANY_TAG, 'Reseller', 'PaymentTerm'] })
+  .enhanceEndpoints({ addTagTypes: [COMPANY_TAG, 'Reseller', 'PaymentTerm', GUARDS_TAG] })
   .injectEndpoints({
     endpoints: (b) => ({
       listCompanies: b.query<ListPageOf<Company>, ListQueryArg>({
@@ -27,7 +27,8 @@ export const companyApi = api
       }),
       updateCompany: b.mutation<Company, { id: string; body: CompanyPatch }>({
         query: ({ id, body }) => ({ url: `/company/${encodeURIComponent(id)}`, method: 'PATCH', body }),
-        invalidatesTags: (_r, _e, { id }) => [LIST, { type: COMPANY_TAG, id }],
+        // its guards page too: the spend's day and month are the company's time zone's
+        invalidatesTags: (_r, _e, { id }) => [LIST, { type: COMPANY_TAG, id }, { type: GUARDS_TAG, id }],
       }),
       deleteCompany: b.mutation<unknown, string>({
         query: (id) => ({ url: `/company/${encodeURIComponent(id)}`, method: 'DELETE' }),

@@ -1,4 +1,4 @@
-import { api } from '@smsc/shared-api';
+import { api, GUARDS_TAG } from '@smsc/shared-api';
 import type {
   CompanyGuards,
   CompanyGuardsPut,
@@ -9,7 +9,7 @@ import type {
   PumpingHold,
 } from '@smsc/shared-contract';
 
-export const GUARDS_TAG = 'Guards';
+export { GUARDS_TAG };
 
 /** The spend and fraud guards of a company (docs/guards.md): limits, countries, holds, the low-balance banner. */
 export const guardsApi = api.enhanceEndpoints({ addTagTypes: [GUARDS_TAG] }).injectEndpoints({

@@ -1,4 +1,4 @@
-import { api, DID_TAG, LEDGER_TAG } from '@smsc/shared-api';
+import { api, DID_TAG, GUARDS_TAG, LEDGER_TAG } from '@smsc/shared-api';
 import type {
   AvailableNumber,
   Did,
@@ -20,7 +20,7 @@ const LIST = { type: DID_TAG, id: 'LIST' } as const;
 const enc = encodeURIComponent;
 
 /** Numbers (docs/spec.md §7 "Numbers"): inventory lists, one number, assign, order and disconnect. */
-export const didApi = api.enhanceEndpoints({ addTagTypes: [DID_TAG, LEDGER_TAG] }).injectEndpoints({
+export const didApi = api.enhanceEndpoints({ addTagTypes: [DID_TAG, LEDGER_TAG, GUARDS_TAG] }).injectEndpoints({
   endpoints: (b) => ({
     listDids: b.query<ListPageOf<Did>, ListQueryArg>({
       query: (params) => ({ url: '/did/list', params }),
@@ -83,7 +83,7 @@ export const didApi = api.enhanceEndpoints({ addTagTypes: [DID_TAG, LEDGER_TAG] 
       }),
       transformResponse: (a: DidOrderResult) => a.items,
       // an order charges the number's fee: the header balance and the transaction history read again too
-      invalidatesTags: [LIST, LEDGER_TAG],
+      invalidatesTags: [LIST, LEDGER_TAG, GUARDS_TAG],
     }),
     disconnectDids: b.mutation<{ count: number }, { numbers: string[]; tollFree: boolean }>({
       query: ({ numbers, tollFree }) => ({

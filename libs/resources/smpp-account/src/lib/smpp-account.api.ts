@@ -1,4 +1,4 @@
-import { api } from '@smsc/shared-api';
+import { api, SMPP_ACCOUNT_TAG } from '@smsc/shared-api';
 import type {
   ListPageOf,
   SmppAccount,
@@ -9,7 +9,7 @@ import type {
 } from '@smsc/shared-contract';
 import type { ListQueryArg } from '@smsc/shared-ui';
 
-export const SMPP_ACCOUNT_TAG = 'SmppAccount';
+export { SMPP_ACCOUNT_TAG };
 const LIST = { type: SMPP_ACCOUNT_TAG, id: 'LIST' } as const;
 
 /** SMPP accounts (docs/smpp.md): answers carry the record under `smpp_account`. */
@@ -46,10 +46,12 @@ export const smppAccountApi = api.enhanceEndpoints({ addTagTypes: [SMPP_ACCOUNT_
       transformResponse: (a: { smpp_account: SmppAccount }) => a.smpp_account,
       invalidatesTags: (_r, _e, id) => [LIST, { type: SMPP_ACCOUNT_TAG, id }],
     }),
-    /** the account's open binds: polled while its page is open */
+    /** the account's open binds: their counters polled while its page is open, binds and unbinds live */
     listSmppBinds: b.query<SmppBind[], string>({
       query: (id) => `/smpp_account/${encodeURIComponent(id)}/binds`,
       transformResponse: (a: { items: SmppBind[] }) => a.items,
+      // a bind or unbind on any node is a live event (LIVE_TAGS smpp)
+      providesTags: (_r, _e, id) => [{ type: SMPP_ACCOUNT_TAG, id: `binds-${id}` }],
     }),
   }),
 });

@@ -1,4 +1,4 @@
-import { api, DID_TAG, LEDGER_LIST, LEDGER_TAG, SMS_TAG } from '@smsc/shared-api';
+import { api, DID_TAG, GUARDS_TAG, LEDGER_LIST, LEDGER_TAG, SMS_TAG } from '@smsc/shared-api';
 import type {
   Did,
   ListPageOf,
@@ -38,7 +38,7 @@ const scoped = (a: Scoped | void) => (a?.company_uuid ? { company_uuid: a.compan
 
 /** Messages (docs/spec.md §7 /sms), the compose box's choices and the suppression list. */
 export const smsApi = api
-  .enhanceEndpoints({ addTagTypes: [SMS_TAG, SUPPRESSION_TAG, LEDGER_TAG, DID_TAG] })
+  .enhanceEndpoints({ addTagTypes: [SMS_TAG, SUPPRESSION_TAG, LEDGER_TAG, DID_TAG, GUARDS_TAG] })
   .injectEndpoints({
     endpoints: (b) => ({
       listSms: b.query<SmsPage, ListQueryArg>({
@@ -60,7 +60,8 @@ export const smsApi = api
         query: ({ body, key }) => ({ url: '/sms', method: 'POST', body, headers: { 'Idempotency-Key': key } }),
         transformResponse: (a: SmsPayload) => a.sms,
         // a send holds money: the header balance and the transaction history read again
-        invalidatesTags: [LIST, LEDGER_LIST],
+        // and the company's spend (its guards' usage) and low-balance banner
+        invalidatesTags: [LIST, LEDGER_LIST, GUARDS_TAG],
       }),
       quoteSms: b.query<SmsQuote, SmsQuoteBody>({
         query: (body) => ({ url: '/sms/quote', method: 'POST', body }),

@@ -1,4 +1,4 @@
-import { api } from '@smsc/shared-api';
+import { api, TEMPLATE_TAG } from '@smsc/shared-api';
 import type {
   ListPageOf,
   SmsTemplate,
@@ -8,7 +8,7 @@ import type {
 } from '@smsc/shared-contract';
 import type { ListQueryArg } from '@smsc/shared-ui';
 
-export const TEMPLATE_TAG = 'Template';
+export { TEMPLATE_TAG };
 const LIST = { type: TEMPLATE_TAG, id: 'LIST' } as const;
 const unwrap = (answer: SmsTemplatePayload) => answer.sms_template;
 

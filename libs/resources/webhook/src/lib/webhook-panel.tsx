@@ -19,7 +19,8 @@ function next(a: CompanyWebhookAttempt) {
 
 /** The delivery log of one webhook: the latest attempts, newest first, refreshed while the page is open. */
 export function WebhookDeliveries({ id }: { id: string }) {
-  const log = useWebhookDeliveriesQuery(id, { pollingInterval: 10_000, skip: !id });
+  // follows the deliveries live (LIVE_TAGS webhook), no polling
+  const log = useWebhookDeliveriesQuery(id, { skip: !id });
   if (log.isError) return <Alert type="error" showIcon title={describeApiError(log.error)} />;
   return (
     <Table<CompanyWebhookAttempt>

@@ -1,4 +1,4 @@
-import { api } from '@smsc/shared-api';
+import { api, WEBHOOK_TAG } from '@smsc/shared-api';
 import type {
   CallbackSecretInfo,
   CompanyWebhook,
@@ -12,7 +12,7 @@ import type {
 } from '@smsc/shared-contract';
 import type { ListQueryArg } from '@smsc/shared-ui';
 
-export const WEBHOOK_TAG = 'CompanyWebhook';
+export { WEBHOOK_TAG };
 const LIST = { type: WEBHOOK_TAG, id: 'LIST' } as const;
 const CALLBACK = { type: WEBHOOK_TAG, id: 'CALLBACK' } as const;
 

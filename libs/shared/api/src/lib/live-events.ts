@@ -6,14 +6,45 @@
 import type { TagDescription } from '@reduxjs/toolkit/query';
 import { LIVE_EVENTS_PATH, LIVE_READY_EVENT, type LiveEvent, type LiveEventKind } from '@smsc/shared-contract';
 import { api, API_BASE } from './api';
-import { BULK_TAG, DID_TAG, LEDGER_TAG, SMS_TAG } from './shared-tags';
+import {
+  BULK_TAG,
+  DID_TAG,
+  GUARDS_TAG,
+  LEDGER_TAG,
+  SMPP_ACCOUNT_TAG,
+  SMS_TAG,
+  TEMPLATE_TAG,
+  WEBHOOK_TAG,
+} from './shared-tags';
 
-type Tag = TagDescription<typeof LEDGER_TAG | typeof SMS_TAG | typeof DID_TAG | typeof BULK_TAG>;
+const TAG_TYPES = [
+  LEDGER_TAG,
+  SMS_TAG,
+  DID_TAG,
+  BULK_TAG,
+  WEBHOOK_TAG,
+  SMPP_ACCOUNT_TAG,
+  GUARDS_TAG,
+  TEMPLATE_TAG,
+] as const;
+type Tag = TagDescription<(typeof TAG_TYPES)[number]>;
+
+/** one row's tag and its list's, or the whole type when the change touched several rows */
+const rowAndList = <T extends (typeof TAG_TYPES)[number]>(
+  type: T,
+  id: string | undefined,
+  extra: string[] = [],
+): Tag[] => (id ? [{ type, id }, { type, id: 'LIST' }, ...extra.map((x) => ({ type, id: `${x}-${id}` }))] : [type]);
 
 /** Which cached reads an event makes stale: the one place kinds meet tags. */
 export const LIVE_TAGS: Record<LiveEventKind, (e: LiveEvent) => Tag[]> = {
-  // the header balance, quotes and estimates ("Available"), the transaction history
-  balance: () => [LEDGER_TAG],
+  // the header balance, quotes and estimates ("Available"), the transaction history; the company's spend
+  // today and this month (its guards' usage) and the low-balance banner
+  balance: (e) => [
+    LEDGER_TAG,
+    e.company_uuid ? { type: GUARDS_TAG, id: e.company_uuid } : GUARDS_TAG,
+    { type: GUARDS_TAG, id: 'ALERTS' },
+  ],
   // the SMS log's lists and the message pages (a status moved in place)
   sms: () => [SMS_TAG],
   // inventories and the compose box's From list
@@ -26,12 +57,23 @@ export const LIVE_TAGS: Record<LiveEventKind, (e: LiveEvent) => Tag[]> = {
           { type: BULK_TAG, id: 'LIST' },
         ]
       : [BULK_TAG],
+  // a webhook's delivery log, its row's latest outcome on the list
+  webhook: (e) => rowAndList(WEBHOOK_TAG, e.id, ['log']),
+  // an SMPP account's live binds, and its row
+  smpp: (e) => rowAndList(SMPP_ACCOUNT_TAG, e.id, ['binds']),
+  // the company's guards page (holds with its usage) and the alerts banner
+  guard: (e) => [
+    e.company_uuid ? { type: GUARDS_TAG, id: e.company_uuid } : GUARDS_TAG,
+    { type: GUARDS_TAG, id: 'ALERTS' },
+  ],
+  // templates and their approval lists
+  template: (e) => rowAndList(TEMPLATE_TAG, e.id),
   // events may have been lost: everything the stream covers
   resync: () => ALL_LIVE_TAGS,
 };
-const ALL_LIVE_TAGS: Tag[] = [LEDGER_TAG, SMS_TAG, DID_TAG, BULK_TAG];
+const ALL_LIVE_TAGS: Tag[] = [...TAG_TYPES];
 /** The api with the tag types the table names (the resource libs add the same ones with their endpoints). */
-const liveApi = api.enhanceEndpoints({ addTagTypes: [LEDGER_TAG, SMS_TAG, DID_TAG, BULK_TAG] });
+const liveApi = api.enhanceEndpoints({ addTagTypes: [...TAG_TYPES] });
 
 /** The tags an event invalidates (an unknown kind, from a newer server, none). */
 export const tagsOf = (e: LiveEvent): Tag[] => LIVE_TAGS[e.kind]?.(e) ?? [];

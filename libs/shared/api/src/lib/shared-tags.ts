@@ -15,3 +15,11 @@ export const SMS_TAG = 'Sms';
 export const DID_TAG = 'Did';
 /** Bulks: the list and each bulk's progress (the bulk lib's, and the live events'). */
 export const BULK_TAG = 'Bulk';
+/** Company webhooks: the list, each webhook and its delivery log (`log-<id>`; the webhook lib's, the live events'). */
+export const WEBHOOK_TAG = 'CompanyWebhook';
+/** SMPP accounts: the list, each account and its open binds (`binds-<id>`; the smpp-account lib's, the live events'). */
+export const SMPP_ACCOUNT_TAG = 'SmppAccount';
+/** A company's guards: usage, limits, holds, the alerts banner (the company lib's, the live events'). */
+export const GUARDS_TAG = 'Guards';
+/** SMS templates and their approvals (the template lib's, the live events'). */
+export const TEMPLATE_TAG = 'Template';

@@ -38,8 +38,14 @@ export const CompanyGuards = Type.Object({
   /** in effect: the lower of the two */
   effective_daily_limit: Nullable(Money),
   effective_monthly_limit: Nullable(Money),
+  /** what the limits count today and this month (UTC days): what messages held when they were stored */
   spent_today: Money,
   spent_this_month: Money,
+  /**
+   * what the company's messages spent, from its ledger (charged less refunded, plus what they hold now), today
+   * and this month in `time_zone`, the company's own
+   */
+  spend: Type.Object({ today: Money, this_month: Money, time_zone: Type.String() }),
   /** the company's own list; null: its reseller's default (or anywhere) */
   allowed_countries: Nullable(Countries),
   reseller_default_countries: Nullable(Countries),

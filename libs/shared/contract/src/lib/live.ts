@@ -4,10 +4,23 @@
 /**
  * balance: a billing account's balance, reservations or spend moved (ledger entries with it);
  * sms: messages were stored or changed status; did: numbers were ordered, assigned, released or changed;
- * bulk: a bulk's progress, status or hold changed; resync: events may have been lost (the server's link to
- * the database dropped), so refetch everything the stream covers.
+ * bulk: a bulk's progress, status or hold changed; webhook: a webhook's delivery was attempted, delivered or
+ * given up (id: the webhook); smpp: an SMPP account bound or unbound (id: the account); guard: a range was held
+ * as suspected pumping or released (id: the hold); template: a template was submitted, approved, rejected,
+ * changed or deleted; resync: events may have been lost (the server's link to the database dropped), so
+ * refetch everything the stream covers.
  */
-export const LIVE_EVENT_KINDS = ['balance', 'sms', 'did', 'bulk', 'resync'] as const;
+export const LIVE_EVENT_KINDS = [
+  'balance',
+  'sms',
+  'did',
+  'bulk',
+  'webhook',
+  'smpp',
+  'guard',
+  'template',
+  'resync',
+] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 
 /** One event's data line: the kind, the one row it names when a change touched one, and the owning company. */

@@ -16,6 +16,7 @@ import { ServerCsvButton, type ServerCsv } from './server-csv';
 import { askToDelete, BulkDeleteButton } from './bulk-delete';
 import { usePhoneWidth } from './use-phone-width';
 import { cellValue, useRowSelection } from './use-row-selection';
+import { ROW_CUE_CLASS, ROW_CUE_STYLE, useRowCue } from './row-cue';
 import { RowActions } from './row-actions';
 
 /** Above this page size rows are virtualised in a fixed-height body. */
@@ -34,6 +35,8 @@ export interface ListQueryState<T> {
   data?: ListResult<T>;
   isFetching?: boolean;
   isLoading?: boolean;
+  /** the data of these arguments (undefined while another page or search loads): a refetch keeps it */
+  currentData?: ListResult<T>;
   error?: unknown;
   refetch?: () => unknown;
 }
@@ -98,6 +101,14 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
   const compact = density === 'compact';
   const rows = useMemo(() => result.data?.items ?? [], [result.data]);
   const idOf = (row: T) => String(cellValue(row, definition.idField));
+  // rows new or with a status changed since the last answer to this query (a live refetch) are briefly tinted
+  const statusKeys = definition.columns.map((c) => c.key).filter((k) => STATUS_KEY.test(k));
+  const cued = useRowCue(
+    rows,
+    idOf,
+    (row) => statusKeys.map((k) => String(cellValue(row, k))).join('|'),
+    JSON.stringify(list.queryArg),
+  );
   const { selectedKeys, setSelectedKeys, selectedRows, checkboxProps, dropSelected } = useRowSelection(
     JSON.stringify(list.queryArg),
     rows,
@@ -242,13 +253,15 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
               {bulkActions?.(selectedRows, () => setSelectedKeys([]))}
             </Space>
           )}
+          <style>{ROW_CUE_STYLE}</style>
           <CompactTheme on={compact}>
             <Table<T>
               rowKey={idOf}
+              rowClassName={(row) => (cued.has(idOf(row)) ? ROW_CUE_CLASS : '')}
               size={compact ? 'small' : undefined}
               columns={columns}
               dataSource={rows}
-              loading={!!(result.isLoading || result.isFetching)}
+              loading={!!(result.isLoading || (result.isFetching && result.currentData === undefined))}
               onChange={onChange}
               locale={{ emptyText: result.isLoading || result.isFetching ? ' ' : 'No Data Found' }}
               rowSelection={
