@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { API_PREFIX, type ErrorCode } from '@smsc/shared-contract';
+import { API_PREFIX } from '@smsc/shared-contract';
 import type { FastifyError } from 'fastify';
 import { FieldError, HttpError } from '../lib/http-error';
 import { errorForLog } from '../security';
