@@ -38,6 +38,7 @@ export const PROBLEM_TITLES: Record<string, string> = {
   spend_limit: 'Blocked: spend limit reached',
   destination_not_allowed: 'Blocked: destination not allowed',
   pumping_suspected: 'Blocked: suspected SMS pumping',
+  sender_unregistered: 'Blocked: the sender is not registered for this destination',
 };
 
 export function titleOf(code: string, status: number): string {
