@@ -13,6 +13,7 @@ describeRoleModule(
     areas: [
       'webhooks',
       'compliance',
+      'api-keys',
       'smpp-accounts',
       'sms-center',
       'bulk-sending',

@@ -46,7 +46,7 @@ describe('reading one admin', () => {
     answer = { status: 200, body: user('company_admin') };
     const result = await makeApiStore().dispatch(adminApi.endpoints.getAdmin.initiate(ID));
     expect(result.data).toBeUndefined();
-    expect(result.error).toEqual({ status: 404, data: { code: 'error', detail: 'Admin not found' } });
+    expect(result.error).toEqual({ status: 404, data: { code: 'not_found', detail: 'Admin not found' } });
   });
 
   it('passes the server failure on', async () => {

@@ -59,7 +59,7 @@ describe('describeApiError', () => {
       { field: 'name', code: 'invalid', detail: 'too long' },
     ];
     expect(describeApiError({ status: 422, data: problem(422, 'validation', undefined, errors) })).toBe(
-      'email: is taken; name: too long',
+      'Email: is taken; Name: too long',
     );
   });
   it('says something went wrong with no usable response', () => {
