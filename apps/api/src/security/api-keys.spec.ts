@@ -129,7 +129,7 @@ describe('company API keys: create once, list without the key, send with it, not
     for (const url of ['/balance', '/webhook/list', '/transaction/list', '/did/company/list'])
       expect([url, (await call('GET', url, send)).statusCode]).toEqual([url, 403]);
     const refused = bodyOf(await call('GET', '/balance', send));
-    expect(refused.error.message).toMatch(/needs read/);
+    expect(refused.detail).toMatch(/needs read/);
 
     // read: balance, transactions, webhooks, numbers, messages; no sending, no changes
     const balance = await call('GET', '/balance', read);
