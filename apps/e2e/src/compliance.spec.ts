@@ -42,11 +42,15 @@ test('a company admin files a 10DLC brand and campaign, is rejected, resubmits, 
     await signInAs(page, 'acme-admin@example.com', '/company-admin');
     const to = `+1312555${String(Date.now() % 10_000).padStart(4, '0')}`;
 
-    // before any filing: the compose box says what is missing, and the send is refused with that sentence
+    // before any filing: the compose box says what is missing, Send stays off, and the next step links to Compliance
+    // (the server's own refusal before any charge is compliance-api.spec's)
     await compose(page, to);
-    await expect(page.getByTestId('sms-registration')).toContainText('not on an approved 10DLC campaign');
-    await page.getByRole('button', { name: 'Send' }).click();
-    await expectToast(page, /File a 10DLC brand and campaign under Compliance/, 'error');
+    await expect(page.getByTestId('sms-registration')).toContainText(
+      'File a 10DLC brand and campaign under Compliance',
+    );
+    await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await expect(page.getByRole('alert').filter({ hasText: 'Cannot be sent' })).toContainText('not registered');
+    await expect(page.getByRole('alert').getByRole('link', { name: 'Compliance' })).toBeVisible();
 
     // the brand
     await menuTo(page, 'Compliance');
