@@ -104,7 +104,8 @@ test('a company admin files a 10DLC brand and campaign, is rejected, resubmits, 
     await page.getByRole('button', { name: 'Attach number' }).click();
     await expectToast(page, 'Number attached');
     await compose(page, to);
-    await expect(page.getByTestId('sms-registration')).toContainText('approved 10DLC campaign');
+    await expect(page.getByTestId('sms-registration')).not.toContainText('not on an approved');
+    await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
     await page.getByRole('button', { name: 'Send' }).click();
     await expectToast(page, `Message to ${to}`);
     await expect(page.getByTestId('sent-status')).toHaveText(/queued|sent|delivered/);

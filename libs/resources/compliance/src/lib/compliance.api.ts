@@ -1,4 +1,4 @@
-import { api } from '@smsc/shared-api';
+import { api, DID_TAG } from '@smsc/shared-api';
 import type {
   ComplianceSettings,
   Did,
@@ -58,12 +58,13 @@ export const complianceApi = api.enhanceEndpoints({ addTagTypes: [FILING_TAG] })
     attachNumber: b.mutation<FilingWithHistory, { id: string; did_uuid: string }>({
       query: ({ id, did_uuid }) => ({ url: at(id, '/numbers'), method: 'POST', body: { did_uuid } }),
       transformResponse: unwrap,
-      invalidatesTags: (_r, _e, { id }) => one(id),
+      // the number's registration changed: the compose box's quote reads it again
+      invalidatesTags: (_r, _e, { id }) => [...one(id), { type: DID_TAG, id: 'LIST' }],
     }),
     detachNumber: b.mutation<FilingWithHistory, { id: string; did_uuid: string }>({
       query: ({ id, did_uuid }) => ({ url: at(id, `/numbers/${encodeURIComponent(did_uuid)}`), method: 'DELETE' }),
       transformResponse: unwrap,
-      invalidatesTags: (_r, _e, { id }) => one(id),
+      invalidatesTags: (_r, _e, { id }) => [...one(id), { type: DID_TAG, id: 'LIST' }],
     }),
     senderIdCountries: b.query<{ items: SenderIdCountry[] }, void>({ query: () => '/compliance/countries' }),
     complianceSettings: b.query<ComplianceSettings, void>({

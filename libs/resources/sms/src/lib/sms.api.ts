@@ -65,8 +65,9 @@ export const smsApi = api
       }),
       quoteSms: b.query<SmsQuote, SmsQuoteBody>({
         query: (body) => ({ url: '/sms/quote', method: 'POST', body }),
-        // its "available" is the balance: read again after a send or a payment
-        providesTags: [LEDGER_LIST],
+        // its "available" is the balance: read again after a send or a payment; its registration state follows the
+        // numbers (a number attached to an approved campaign)
+        providesTags: [LEDGER_LIST, { type: DID_TAG, id: 'LIST' }],
       }),
       senderNumbers: b.query<ListPageOf<Did>, Scoped | void>({
         query: (a) => ({ url: '/did/company/list', params: { per_page: CHOICES, did_type: 'ani', ...scoped(a) } }),
