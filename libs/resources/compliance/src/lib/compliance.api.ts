@@ -20,7 +20,7 @@ const one = (id: string) => [LIST, { type: FILING_TAG, id }] as const;
 const at = (id: string, rest = '') => `/compliance/filing/${encodeURIComponent(id)}${rest}`;
 
 /** Sender registrations (docs/compliance.md): filings, their moves, their numbers, the countries' rules. */
-export const complianceApi = api.enhanceEndpoints({ addTagTypes: [FILING_TAG] }).injectEndpoints({
+export const complianceApi = api.enhanceEndpoints({ addTagTypes: [FILING_TAG, DID_TAG] }).injectEndpoints({
   endpoints: (b) => ({
     listFilings: b.query<ListPageOf<Filing>, ListQueryArg>({
       query: (params) => ({ url: '/compliance/filing', params }),
