@@ -250,14 +250,9 @@ export default async function smsRoutes(base: FastifyInstance) {
       const registration = b.ani ? (registrations?.state(parseNanp(b.ani)?.e164 ?? b.ani.trim(), dest) ?? null) : null;
       if (registration?.enforced && registration.state === 'unregistered')
         return { ...out, registration, reason: 'sender_unregistered' };
-      // a number that texted STOP (or was suppressed by hand) is said before Send, as the pipeline would block it
-      const optedOut = await app.db
-        .selectFrom('suppressed_numbers')
-        .select('source')
-        .where('company_uuid', '=', company.company_uuid)
-        .where('number', '=', `+${parsed.digits}`)
-        .executeTakeFirst();
-      if (optedOut) return { ...out, registration, reason: 'suppressed' };
+      // a number that texted STOP (or was suppressed by hand) is said before Send: the pipeline's own fact
+      const { suppressed } = await app.messaging.senderAndSuppression(company.company_uuid, null, dest.e164);
+      if (suppressed) return { ...out, registration, reason: 'suppressed' };
       // the guards' verdict first, as the pipeline applies it (destinations, pumping holds, the margin floor)
       const view = await app.messaging.guardView(company);
       const refused = view?.check(dest);

@@ -11,22 +11,13 @@ import {
   DID_TAG,
   GUARDS_TAG,
   LEDGER_TAG,
+  LIVE_TAG_TYPES as TAG_TYPES,
   SMPP_ACCOUNT_TAG,
   SMS_TAG,
   TEMPLATE_TAG,
   WEBHOOK_TAG,
 } from './shared-tags';
 
-const TAG_TYPES = [
-  LEDGER_TAG,
-  SMS_TAG,
-  DID_TAG,
-  BULK_TAG,
-  WEBHOOK_TAG,
-  SMPP_ACCOUNT_TAG,
-  GUARDS_TAG,
-  TEMPLATE_TAG,
-] as const;
 type Tag = TagDescription<(typeof TAG_TYPES)[number]>;
 
 /** one row's tag and its list's, or the whole type when the change touched several rows */

@@ -23,3 +23,15 @@ export const SMPP_ACCOUNT_TAG = 'SmppAccount';
 export const GUARDS_TAG = 'Guards';
 /** SMS templates and their approvals (the template lib's, the live events'). */
 export const TEMPLATE_TAG = 'Template';
+
+/** Every tag the live event stream can make stale (live-events.ts): the types it adds to the one API. */
+export const LIVE_TAG_TYPES = [
+  LEDGER_TAG,
+  SMS_TAG,
+  DID_TAG,
+  BULK_TAG,
+  WEBHOOK_TAG,
+  SMPP_ACCOUNT_TAG,
+  GUARDS_TAG,
+  TEMPLATE_TAG,
+] as const;
