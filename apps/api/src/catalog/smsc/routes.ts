@@ -47,6 +47,8 @@ const PUBLIC = [
   'c.created_on',
   'c.window_size',
   'c.transceiver_mode',
+  'c.gateway',
+  'c.binds',
 ] as const;
 
 export default async function smscRoutes(base: FastifyInstance, opts: { probe?: Probe } = {}) {
@@ -260,6 +262,8 @@ export default async function smscRoutes(base: FastifyInstance, opts: { probe?: 
           'throughput',
           'window_size',
           'transceiver_mode',
+          'gateway',
+          'binds',
         ])
         .where('status', '=', 'active')
         .orderBy('smsc_id')

@@ -1,0 +1,128 @@
+// Where the direct gateway keeps the carrier's message ids: in memory for the receipts of a live run (one map
+// lookup a receipt), and in direct_carrier_ids for a receipt that comes after a restart. Writes are batched: a
+// submit is answered "accepted" only once its id is committed, so every message marked sent can be found again.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { idCandidates } from './receipt';
+
+interface Pending {
+  smsc_id: string;
+  message_id: string;
+  sms_uuid: string;
+  done: () => void;
+}
+
+/** The memory map keeps at most this many ids; older ones are found in the table. */
+const MEMORY_CAP = 500_000;
+
+export class CarrierIds {
+  private memory = new Map<string, string>();
+  private writes: Pending[] = [];
+  private deletes: { smsc_id: string; message_id: string }[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** how long a batch gathers before it is written */
+    private readonly gatherMs = 5,
+  ) {}
+
+  private key = (smsc_id: string, id: string) => `${smsc_id}\u0000${id}`;
+
+  /** Known at once in memory; resolves once committed. */
+  remember(smsc_id: string, message_id: string, sms_uuid: string): Promise<void> {
+    if (this.memory.size >= MEMORY_CAP) this.memory.delete(this.memory.keys().next().value as string);
+    this.memory.set(this.key(smsc_id, message_id), sms_uuid);
+    return new Promise((done) => {
+      this.writes.push({ smsc_id, message_id, sms_uuid, done });
+      this.arm();
+    });
+  }
+
+  /** The message a receipt's id names: memory first, then the table (ids in either base). */
+  async find(
+    smsc_id: string,
+    receiptId: string,
+    convert: Parameters<typeof idCandidates>[1] = 'none',
+  ): Promise<{ sms_uuid: string; message_id: string } | null> {
+    const ids = idCandidates(receiptId, convert);
+    for (const id of ids) {
+      const hit = this.memory.get(this.key(smsc_id, id));
+      if (hit) return { sms_uuid: hit, message_id: id };
+    }
+    const rows = await this.db
+      .selectFrom('direct_carrier_ids')
+      .select(['sms_uuid', 'message_id'])
+      .where('smsc_id', '=', smsc_id)
+      .where('message_id', 'in', ids)
+      .execute();
+    for (const id of ids) {
+      const row = rows.find((r) => r.message_id === id);
+      if (row) return row;
+    }
+    return null;
+  }
+
+  /** A final receipt was applied: the id is no longer needed. */
+  forget(smsc_id: string, message_id: string) {
+    this.memory.delete(this.key(smsc_id, message_id));
+    this.deletes.push({ smsc_id, message_id });
+    this.arm();
+  }
+
+  private arm() {
+    if (this.timer || this.flushing) return;
+    this.timer = setTimeout(() => void this.flush(), this.gatherMs);
+  }
+
+  /** Writes what has gathered; one insert and one delete at most. */
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    while (this.flushing) await this.flushing;
+    const writes = this.writes.splice(0);
+    const deletes = this.deletes.splice(0);
+    if (!writes.length && !deletes.length) return;
+    this.flushing = this.write(writes, deletes);
+    try {
+      await this.flushing;
+    } finally {
+      this.flushing = null;
+      if (this.writes.length || this.deletes.length) this.arm();
+    }
+  }
+
+  private async write(writes: Pending[], deletes: { smsc_id: string; message_id: string }[]) {
+    try {
+      if (writes.length) {
+        // a carrier may reuse an id after its counter wraps: the newer message takes it
+        await sql`insert into direct_carrier_ids (smsc_id, message_id, sms_uuid)
+          select * from unnest(${writes.map((w) => w.smsc_id)}::text[], ${writes.map((w) => w.message_id)}::text[],
+            ${writes.map((w) => w.sms_uuid)}::uuid[])
+          on conflict (smsc_id, message_id) do update set sms_uuid = excluded.sms_uuid, created_on = now()`.execute(
+          this.db,
+        );
+      }
+      for (const w of writes) w.done();
+    } catch {
+      // the carrier has these messages: their ids are written again shortly, never dropped (a database restart)
+      setTimeout(() => {
+        this.writes.unshift(...writes);
+        this.arm();
+      }, 200).unref();
+    }
+    if (deletes.length) {
+      await sql`delete from direct_carrier_ids d
+        using unnest(${deletes.map((d) => d.smsc_id)}::text[], ${deletes.map((d) => d.message_id)}::text[]) as v(s, m)
+        where d.smsc_id = v.s and d.message_id = v.m`
+        .execute(this.db)
+        // a leftover row only costs space; the next final receipt for it is a duplicate anyway
+        .catch(() => undefined);
+    }
+  }
+
+  async close() {
+    await this.flush();
+  }
+}
