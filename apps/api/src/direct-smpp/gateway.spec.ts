@@ -99,10 +99,7 @@ describe('direct SMPP gateway', () => {
     const ids = sent.map((r) => r.json().sms.sms_uuid as string);
     const statuses = async () =>
       t.app.db.selectFrom('sms').select(['sms_uuid', 'status', 'smsc_id']).where('sms_uuid', 'in', ids).execute();
-    await until(async () => (await statuses()).every((s) => s.status === 'delivered')).catch(async (e) => {
-      console.log(JSON.stringify(await statuses()), carrier.submitted.length, JSON.stringify(direct().health()));
-      throw e;
-    });
+    await until(async () => (await statuses()).every((s) => s.status === 'delivered'));
     const atCarrier = carrier.submitted.filter((m) => m.text.startsWith(`${tag} #`));
     // settled once each: one ledger settlement per message
     const settled = await sql<{ n: number }>`select count(*)::int as n from ledger_entries

@@ -207,9 +207,11 @@ async function withinSpend(
 /** Marks handed-over messages sent in one UPDATE; a report that came first keeps its later state. */
 export async function markSent(db: Kysely<Database>, sent: { sms_uuid: string; smsc_id: string }[]): Promise<void> {
   if (!sent.length) return;
-  await sql`update sms set status = 'sent', sent_on = now(), smsc_id = v.smsc_id
+  // a receipt may have come first (a fast carrier on the direct gateway): the link is still recorded
+  await sql`update sms set status = case when sms.status = 'queued' then 'sent' else sms.status end,
+      sent_on = case when sms.status = 'queued' then now() else sms.sent_on end, smsc_id = v.smsc_id
     from unnest(${sent.map((s) => s.sms_uuid)}::uuid[], ${sent.map((s) => s.smsc_id)}::text[]) as v(id, smsc_id)
-    where sms.sms_uuid = v.id and sms.status = 'queued'`.execute(db);
+    where sms.sms_uuid = v.id and (sms.status = 'queued' or sms.smsc_id is null)`.execute(db);
 }
 
 export interface Report {
