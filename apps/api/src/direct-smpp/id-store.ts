@@ -3,7 +3,7 @@
 // submit is answered "accepted" only once its id is committed, so every message marked sent can be found again.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { idCandidates } from './receipt';
+import { idFor } from './receipt';
 
 interface Pending {
   smsc_id: string;
@@ -20,12 +20,15 @@ export class CarrierIds {
   private writes: Pending[] = [];
   private deletes: { smsc_id: string; message_id: string }[] = [];
   private timer: NodeJS.Timeout | null = null;
+  private deleteTimer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
-    /** how long a batch gathers before it is written */
-    private readonly gatherMs = 5,
+    /** how long a batch of ids gathers before it is written (a submit's "accepted" waits for it) */
+    private readonly gatherMs = 10,
+    /** the ids of settled messages go less often: nothing waits for them */
+    private readonly deleteEveryMs = 250,
   ) {}
 
   private key = (smsc_id: string, id: string) => `${smsc_id}\u0000${id}`;
@@ -40,35 +43,34 @@ export class CarrierIds {
     });
   }
 
-  /** The message a receipt's id names: memory first, then the table (ids in either base). */
+  /** The message a receipt's id names: memory first, then the table. */
   async find(
     smsc_id: string,
     receiptId: string,
-    convert: Parameters<typeof idCandidates>[1] = 'none',
+    convert: Parameters<typeof idFor>[1] = 'none',
   ): Promise<{ sms_uuid: string; message_id: string } | null> {
-    const ids = idCandidates(receiptId, convert);
-    for (const id of ids) {
-      const hit = this.memory.get(this.key(smsc_id, id));
-      if (hit) return { sms_uuid: hit, message_id: id };
-    }
-    const rows = await this.db
+    const message_id = idFor(receiptId, convert);
+    const hit = this.memory.get(this.key(smsc_id, message_id));
+    if (hit) return { sms_uuid: hit, message_id };
+    const row = await this.db
       .selectFrom('direct_carrier_ids')
       .select(['sms_uuid', 'message_id'])
       .where('smsc_id', '=', smsc_id)
-      .where('message_id', 'in', ids)
-      .execute();
-    for (const id of ids) {
-      const row = rows.find((r) => r.message_id === id);
-      if (row) return row;
-    }
-    return null;
+      .where('message_id', '=', message_id)
+      .executeTakeFirst();
+    return row ?? null;
   }
 
   /** A final receipt was applied: the id is no longer needed. */
   forget(smsc_id: string, message_id: string) {
     this.memory.delete(this.key(smsc_id, message_id));
     this.deletes.push({ smsc_id, message_id });
-    this.arm();
+    if (this.deleteTimer) return;
+    this.deleteTimer = setTimeout(() => {
+      this.deleteTimer = null;
+      void this.flush();
+    }, this.deleteEveryMs);
+    this.deleteTimer.unref();
   }
 
   private arm() {
@@ -89,7 +91,7 @@ export class CarrierIds {
       await this.flushing;
     } finally {
       this.flushing = null;
-      if (this.writes.length || this.deletes.length) this.arm();
+      if (this.writes.length) this.arm();
     }
   }
 
@@ -123,6 +125,8 @@ export class CarrierIds {
   }
 
   async close() {
+    if (this.deleteTimer) clearTimeout(this.deleteTimer);
+    this.deleteTimer = null;
     await this.flush();
   }
 }

@@ -1,5 +1,5 @@
 import type * as smpp from 'smpp';
-import { canonicalId, idCandidates, isReceipt, parseReceipt } from './receipt';
+import { canonicalId, idFor, isReceipt, parseReceipt } from './receipt';
 
 const pdu = (p: Record<string, unknown>) => p as unknown as smpp.Pdu;
 
@@ -23,12 +23,12 @@ describe('carrier receipts', () => {
   it('matches ids across hex and decimal, case and leading zeros', () => {
     expect(canonicalId('0000001A')).toBe('1a');
     expect(canonicalId('000')).toBe('0');
-    expect(idCandidates('26')).toEqual(['26', '1a', '38']);
-    expect(idCandidates('0000001A')).toEqual(['1a', '26']);
-    // "10" is 0x0a in decimal or 0x10 itself: a link that answers in hex and receipts in decimal tries 0x0a first
-    expect(idCandidates('10', 'decimal-to-hex')).toEqual(['a', '10', '16']);
-    expect(idCandidates('10', 'hex-to-decimal')).toEqual(['16', '10', 'a']);
+    expect(idFor('26')).toBe('26');
+    expect(idFor('0000001A')).toBe('1a');
+    // "10" is 0x0a in decimal or 0x10 itself: the link's learnt direction decides, one form only
+    expect(idFor('10', 'decimal-to-hex')).toBe('a');
+    expect(idFor('0000001A', 'hex-to-decimal')).toBe('26');
     // not a number: as given
-    expect(idCandidates('msg-7f3e')).toEqual(['msg-7f3e']);
+    expect(idFor('msg-7f3e', 'decimal-to-hex')).toBe('msg-7f3e');
   });
 });

@@ -61,16 +61,14 @@ const strip = (s: string) => s.toLowerCase().replace(/^0+(?=.)/, '');
 export const canonicalId = (id: string): string => strip(id.trim());
 
 /**
- * The ids a receipt's id may stand for, the likeliest first: itself, and its other base (SMSCs that answer
- * submits in hex and receipt in decimal, or the other way round). "10" is both the decimal of 0x0a and the hex
- * 0x10, so the order matters: `convert` says which way the link's ids have been seen to go (a link whose
- * submit answers carry hex letters and whose receipts never do receipts in decimal). Up to 64-bit numbers only.
+ * The submit answer's id a receipt's id stands for: itself, or its other base (SMSCs that answer submits in hex
+ * and receipt in decimal, or the other way round). One form only: "10" is both the decimal of 0x0a and the hex
+ * 0x10, and trying both would settle a repeated receipt on another message. `convert` says which way the link's
+ * ids have been seen to go (link.ts receiptIdConversion). Up to 64-bit numbers; anything else is taken as is.
  */
-export function idCandidates(id: string, convert: 'none' | 'decimal-to-hex' | 'hex-to-decimal' = 'none'): string[] {
+export function idFor(id: string, convert: 'none' | 'decimal-to-hex' | 'hex-to-decimal' = 'none'): string {
   const c = canonicalId(id);
-  const hex = /^\d{1,20}$/.test(c) ? strip(BigInt(c).toString(16)) : null;
-  const dec = /^[0-9a-f]{1,16}$/.test(c) ? BigInt(`0x${c}`).toString(10) : null;
-  const order =
-    convert === 'decimal-to-hex' ? [hex, c, dec] : convert === 'hex-to-decimal' ? [dec, c, hex] : [c, hex, dec];
-  return [...new Set(order.filter((x): x is string => x !== null))];
+  if (convert === 'decimal-to-hex' && /^\d{1,20}$/.test(c)) return strip(BigInt(c).toString(16));
+  if (convert === 'hex-to-decimal' && /^[0-9a-f]{1,16}$/.test(c)) return BigInt(`0x${c}`).toString(10);
+  return c;
 }
