@@ -75,7 +75,11 @@ async function run() {
     method: 'POST',
     url: `${API_PREFIX}/bulk`,
     headers: acme,
-    payload: { ani: '+12125552301', text: `${tag} bulk`, numbers: Array.from({ length: SENDS }, (_, i) => numberOf(i)) },
+    payload: {
+      ani: '+12125552301',
+      text: `${tag} bulk`,
+      numbers: Array.from({ length: SENDS }, (_, i) => numberOf(i)),
+    },
   });
   if (res.statusCode !== 201) throw new Error(`POST /bulk: ${res.statusCode} ${res.body}`);
   const bulkId = res.json().bulk_uuid as string;
@@ -121,7 +125,11 @@ async function run() {
         link: link?.counters,
         unmatched_receipts: apiOf(app).directGateway.unmatched,
         machine: { at_start: load0, at_end: load1 },
-        cpu_seconds: { api: +cpu.api.toFixed(1), carrier_simulator: +cpu.carrier.toFixed(1), postgresql: +cpu.pg.toFixed(1) },
+        cpu_seconds: {
+          api: +cpu.api.toFixed(1),
+          carrier_simulator: +cpu.carrier.toFixed(1),
+          postgresql: +cpu.pg.toFixed(1),
+        },
         cpu_ms_per_message: {
           api: perMessage(cpu.api),
           carrier_simulator: perMessage(cpu.carrier),

@@ -93,7 +93,8 @@ export class DirectSmppGateway implements GatewayAdapter {
       link.start();
     }
     const map = new Map<string, string>();
-    for (const p of products) if (this.links.has(p.smsc_id) && !map.has(p.vendor_product_uuid)) map.set(p.vendor_product_uuid, p.smsc_id);
+    for (const p of products)
+      if (this.links.has(p.smsc_id) && !map.has(p.vendor_product_uuid)) map.set(p.vendor_product_uuid, p.smsc_id);
     this.byProduct = map;
   }
 

@@ -26,7 +26,7 @@ export class CarrierIds {
   constructor(
     private readonly db: Kysely<Database>,
     /** how long a batch of ids gathers before it is written (a submit's "accepted" waits for it) */
-    private readonly gatherMs = 10,
+    private readonly gatherMs = 20,
     /** the ids of settled messages go less often: nothing waits for them */
     private readonly deleteEveryMs = 250,
   ) {}
@@ -97,15 +97,26 @@ export class CarrierIds {
 
   private async write(writes: Pending[], deletes: { smsc_id: string; message_id: string }[]) {
     try {
-      if (writes.length) {
-        // a carrier may reuse an id after its counter wraps: the newer message takes it
-        await sql`insert into direct_carrier_ids (smsc_id, message_id, sms_uuid)
-          select * from unnest(${writes.map((w) => w.smsc_id)}::text[], ${writes.map((w) => w.message_id)}::text[],
-            ${writes.map((w) => w.sms_uuid)}::uuid[])
-          on conflict (smsc_id, message_id) do update set sms_uuid = excluded.sms_uuid, created_on = now()`.execute(
-          this.db,
-        );
-      }
+      // No flush of its own to disk: the message's "sent" (markSent) commits after this, synchronously, and the WAL
+      // is flushed in order, so once "sent" is durable these ids are too; a crash before leaves the message queued.
+      // Deletes ride along (a lost delete leaves a row only).
+      await this.db.transaction().execute(async (trx) => {
+        await sql`set local synchronous_commit = off`.execute(trx);
+        if (writes.length) {
+          // a carrier may reuse an id after its counter wraps: the newer message takes it
+          await sql`insert into direct_carrier_ids (smsc_id, message_id, sms_uuid)
+            select * from unnest(${writes.map((w) => w.smsc_id)}::text[], ${writes.map((w) => w.message_id)}::text[],
+              ${writes.map((w) => w.sms_uuid)}::uuid[])
+            on conflict (smsc_id, message_id) do update set sms_uuid = excluded.sms_uuid, created_on = now()`.execute(
+            trx,
+          );
+        }
+        if (deletes.length) {
+          await sql`delete from direct_carrier_ids d
+            using unnest(${deletes.map((d) => d.smsc_id)}::text[], ${deletes.map((d) => d.message_id)}::text[]) as v(s, m)
+            where d.smsc_id = v.s and d.message_id = v.m`.execute(trx);
+        }
+      });
       for (const w of writes) w.done();
     } catch {
       // the carrier has these messages: their ids are written again shortly, never dropped (a database restart)
@@ -113,14 +124,6 @@ export class CarrierIds {
         this.writes.unshift(...writes);
         this.arm();
       }, 200).unref();
-    }
-    if (deletes.length) {
-      await sql`delete from direct_carrier_ids d
-        using unnest(${deletes.map((d) => d.smsc_id)}::text[], ${deletes.map((d) => d.message_id)}::text[]) as v(s, m)
-        where d.smsc_id = v.s and d.message_id = v.m`
-        .execute(this.db)
-        // a leftover row only costs space; the next final receipt for it is a duplicate anyway
-        .catch(() => undefined);
     }
   }
 

@@ -28,7 +28,13 @@ export function createDirect(
   /** the active direct connections, as the last restart (or the start) applied them */
   const load = async () => {
     const links = await catalogRepository.directLinks(db);
-    await gateway.apply(links, await catalogRepository.productLinks(db, links.map((l) => l.smsc_id)));
+    await gateway.apply(
+      links,
+      await catalogRepository.productLinks(
+        db,
+        links.map((l) => l.smsc_id),
+      ),
+    );
   };
   return { gateway, load, productLinks: (ids: string[]) => catalogRepository.productLinks(db, ids) };
 }

@@ -5,17 +5,25 @@ const pdu = (p: Record<string, unknown>) => p as unknown as smpp.Pdu;
 
 describe('carrier receipts', () => {
   it('reads the id and state from the TLVs first, the text otherwise', () => {
-    const text = 'id:0000001A sub:001 dlvrd:000 submit date:2612060910 done date:2612060910 stat:UNDELIV err:034 text:hi';
+    const text =
+      'id:0000001A sub:001 dlvrd:000 submit date:2612060910 done date:2612060910 stat:UNDELIV err:034 text:hi';
     expect(parseReceipt(pdu({ esm_class: 4, short_message: { message: text } }))).toMatchObject({
       id: '0000001A',
       type: 2,
       stat: 'UNDELIV',
       error: '034',
     });
-    const tlv = pdu({ esm_class: 4, short_message: { message: 'id:x stat:UNDELIV' }, receipted_message_id: '77\0', message_state: 2 });
+    const tlv = pdu({
+      esm_class: 4,
+      short_message: { message: 'id:x stat:UNDELIV' },
+      receipted_message_id: '77\0',
+      message_state: 2,
+    });
     expect(parseReceipt(tlv)).toMatchObject({ id: '77', type: 1, stat: 'DELIVRD', error: null });
     // not final: moves nothing
-    expect(parseReceipt(pdu({ esm_class: 4, short_message: { message: 'id:5 stat:ENROUTE err:000' } }))?.type).toBeNull();
+    expect(
+      parseReceipt(pdu({ esm_class: 4, short_message: { message: 'id:5 stat:ENROUTE err:000' } }))?.type,
+    ).toBeNull();
     expect(isReceipt(pdu({ esm_class: 0 }))).toBe(false);
     expect(isReceipt(pdu({ esm_class: 4 }))).toBe(true);
   });

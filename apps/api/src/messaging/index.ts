@@ -70,10 +70,15 @@ export default fp(
       base: API_PREFIX,
       secret,
       random: o.simRandom,
-      call: simulatorCall(`${API_PREFIX}/gateway/dlr`, secretCheck(secret), (q) => receiveDlr(q), async (url) => {
-        const res = await app.inject({ method: 'GET', url });
-        return { statusCode: res.statusCode, body: res.body };
-      }),
+      call: simulatorCall(
+        `${API_PREFIX}/gateway/dlr`,
+        secretCheck(secret),
+        (q) => receiveDlr(q),
+        async (url) => {
+          const res = await app.inject({ method: 'GET', url });
+          return { statusCode: res.statusCode, body: res.body };
+        },
+      ),
       onError: (err, url) =>
         app.log.warn({ err: (err as Error).message, url: url.split('?')[0] }, 'gateway callback failed'),
     });
