@@ -16,6 +16,7 @@ import { waitFor } from '../../apps/api/src/kannel/stack';
 import { machineLine, pidCpuSeconds as cpuOf, startBenchApp } from './support';
 import { pgBackendCpu } from './pg-backend-cpu';
 import { startCarrier } from './kannel-carrier-client';
+import { tableWrites } from './table-writes';
 
 const SENDS = Number(process.env.SMPP_CARRIER_SENDS ?? 20_000);
 const BINDS = Number(process.env.SMPP_CARRIER_BINDS ?? 2);
@@ -69,6 +70,18 @@ async function run() {
     `+1${['415', '650', '408', '510', '925'][i % 5]}${String(5_000_000 + Math.floor(i / 5)).padStart(7, '0')}`;
   const load0 = machineLine();
   const backends = MODE === 'postgres' ? await pgBackendCpu(PG_URL) : null;
+  const writes0 = MODE === 'postgres' ? await tableWrites(app) : null;
+  const commits = async () =>
+    MODE === 'postgres'
+      ? Number(
+          (
+            await sql<{
+              n: string;
+            }>`select xact_commit::text as n from pg_stat_database where datname = current_database()`.execute(app.db)
+          ).rows[0].n,
+        )
+      : 0;
+  const commits0 = await commits();
   const cpu0 = { node: process.cpuUsage(), carrier: cpuOf(carrier.pid) };
   const t0 = performance.now();
   const res = await app.inject({
@@ -103,6 +116,10 @@ async function run() {
     pg: backends ? await backends.stop() : 0,
   };
   const load1 = machineLine();
+  // PostgreSQL publishes a backend's counters within a second of its transaction
+  if (MODE === 'postgres') await new Promise((r) => setTimeout(r, 1500));
+  const writes = writes0 ? await tableWrites(app, writes0, SENDS) : 'PGlite: not counted';
+  const commitsPerMessage = +(((await commits()) - commits0) / SENDS).toFixed(3);
   const rows = await sql<{ status: string; n: number }>`select status, count(*)::int as n from sms
     where text like ${`${tag}%`} and is_received = false group by status`.execute(app.db);
   const atCarrier = await carrier.submitted(tag);
@@ -124,6 +141,8 @@ async function run() {
         lost: SENDS - (p.failed ?? 0) - unique,
         link: link?.counters,
         unmatched_receipts: apiOf(app).directGateway.unmatched,
+        postgresql_commits_per_message: commitsPerMessage,
+        rows_written_per_message: writes,
         machine: { at_start: load0, at_end: load1 },
         cpu_seconds: {
           api: +cpu.api.toFixed(1),
