@@ -1,13 +1,15 @@
 // Restart safety: a server process is SIGKILLed in the middle of a 10,000-message bulk and started
 // again; every number gets exactly one message, charged at most once (once when delivered), and
 // the job finishes. Runs on PGlite (a data directory) and on PostgreSQL (DATABASE_URL, or the local
-// postgres://postgres@127.0.0.1:5432/test, in a schema of its own that is dropped afterwards).
+// postgres://postgres@127.0.0.1:5432/test, in a schema of its own that is dropped afterwards), through the
+// built-in simulator and through the direct SMPP gateway to a carrier simulator that outlives the server.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { SmppCarrier } from '../kannel/smpp-carrier';
 
 const SCRIPT = path.join(__dirname, 'testing/restart-server.ts');
 const TOTAL = 10_000;
@@ -113,6 +115,50 @@ describe('a bulk survives a SIGKILL of its server', () => {
       const { id, atKill } = await killMidway(env);
       const r = await restartAndReport(env, id);
       check(r, readFileSync(env.HANDOVER_LOG, 'utf8').trim().split('\n'), atKill);
+    } finally {
+      const c = new Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema if exists ${schema} cascade; drop schema if exists ${schema}_jobs cascade`);
+      await c.end();
+    }
+  }, 900_000);
+
+  /** The bulk's route on the direct SMPP gateway to a carrier that outlives the killed server. */
+  async function throughDirect(env: Record<string, string>) {
+    // receipts it could not hand over (the killed server's binds) wait for the next bind
+    const carrier = new SmppCarrier({ port: 0, systemId: 'console', password: 'secret42', receiptDelayMs: 50 });
+    await carrier.start();
+    try {
+      const withCarrier = { ...env, CARRIER_PORT: String(carrier.port) };
+      const { id, atKill } = await killMidway(withCarrier);
+      const r = await restartAndReport(withCarrier, id);
+      check(r, readFileSync(env.HANDOVER_LOG, 'utf8').trim().split('\n'), atKill);
+      // at the carrier: every number, and twice only what the killed server had taken and not yet marked sent
+      const numbers = carrier.submitted.filter((m) => m.text === 'Restart test').map((m) => m.to);
+      const twice = numbers.length - new Set(numbers).size;
+      process.stdout.write(`restart (direct): at the carrier ${numbers.length}, twice ${twice}\n`);
+      expect(new Set(numbers).size).toBe(TOTAL);
+      expect(twice).toBeLessThanOrEqual(500);
+      // every receipt applied, those the killed server never answered too (the carrier delivered them again)
+      expect(r.awaiting_report).toBe(0);
+    } finally {
+      await carrier.close();
+    }
+  }
+
+  it('on PGlite through the direct SMPP gateway: every number at the carrier, settled once', async () => {
+    await throughDirect({
+      DATA_DIR: path.join(dir, 'direct'),
+      HANDOVER_LOG: path.join(dir, 'direct.log'),
+      DATABASE_URL: '',
+    });
+  }, 900_000);
+
+  it('on PostgreSQL through the direct SMPP gateway: every number at the carrier, settled once', async () => {
+    const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+    const schema = `bulk_restart_${randomBytes(4).toString('hex')}`;
+    try {
+      await throughDirect({ DATABASE_URL: url, DB_SCHEMA: schema, HANDOVER_LOG: path.join(dir, 'pg-direct.log') });
     } finally {
       const c = new Client({ connectionString: url });
       await c.connect();

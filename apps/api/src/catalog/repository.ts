@@ -8,6 +8,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import { ofReseller, visibleRows, type CallerScope } from '../lib/tenancy';
+import type { GatewayConnection } from './smsc/gateway-control';
 
 type Db = Kysely<Database>;
 
@@ -32,6 +33,8 @@ export interface CatalogRepository {
   productLinks(db: Db, smsc_ids: string[]): Promise<{ vendor_product_uuid: string; smsc_id: string }[]>;
   /** the smsc_id of every active SMSC connection */
   activeLinks(db: Db): Promise<string[]>;
+  /** the active SMPP connections the direct gateway carries, their passwords sealed */
+  directLinks(db: Db): Promise<GatewayConnection[]>;
   /** the SMSC connection named so (any case) on a vendor the caller may see, spelt as stored */
   visibleLink(db: Db, scope: CallerScope, smsc_id: string): Promise<string | undefined>;
   /** the vendor if the caller may see it (the admin any, a reseller its own) */
@@ -96,6 +99,33 @@ export const catalogRepository: CatalogRepository = {
   async activeLinks(db) {
     const rows = await db.selectFrom('smsc_connections').select('smsc_id').where('status', '=', 'active').execute();
     return rows.map((r) => r.smsc_id);
+  },
+
+  async directLinks(db) {
+    return db
+      .selectFrom('smsc_connections')
+      .select([
+        'smsc_connection_uuid',
+        'smsc_id',
+        'vendor_uuid',
+        'api_adapter_id',
+        'host',
+        'port',
+        'system_id',
+        'password',
+        'system_type',
+        'url',
+        'throughput',
+        'window_size',
+        'transceiver_mode',
+        'gateway',
+        'binds',
+      ])
+      .where('status', '=', 'active')
+      .where('gateway', '=', 'direct')
+      .where('api_adapter_id', '=', 'smpp')
+      .orderBy('smsc_id')
+      .execute();
   },
 
   async visibleLink(db, scope, smsc_id) {

@@ -93,5 +93,9 @@ export interface CatalogDatabase {
     created_on: Created;
     window_size: number | null;
     transceiver_mode: Generated<boolean>;
+    /** who carries an SMPP connection: Kannel's bearerbox or our direct SMPP client (direct-smpp/) */
+    gateway: Generated<'kannel' | 'direct'>;
+    /** the direct gateway's transceiver binds; null: one */
+    binds: number | null;
   };
 }

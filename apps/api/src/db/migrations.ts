@@ -139,6 +139,29 @@ const MIGRATIONS: Migration[] = [
       update users set reseller_role = 'admin' where user_type = 'reseller';
       create index users_reseller_idx on users (reseller_uuid) where reseller_uuid is not null`,
   },
+  {
+    // Which gateway carries an SMPP connection: Kannel's bearerbox (as before) or our own SMPP client
+    // (direct-smpp/), with how many transceiver binds it holds to the carrier.
+    id: '460_smsc_direct_gateway',
+    ddl: `
+      alter table smsc_connections add column gateway text not null default 'kannel'
+        check (gateway in ('kannel', 'direct'));
+      alter table smsc_connections add column binds integer check (binds between 1 and 32)`,
+  },
+  {
+    // The direct gateway's submit_sm_resp message ids, written before a message is marked sent, so a receipt
+    // that comes after a restart (the in-memory map gone) still finds its message. Rows go once a final
+    // receipt is applied.
+    id: '461_direct_carrier_ids',
+    ddl: `
+      create table direct_carrier_ids (
+        smsc_id text not null,
+        message_id text not null,
+        sms_uuid uuid not null,
+        created_on timestamptz not null default now(),
+        primary key (smsc_id, message_id)
+      )`,
+  },
 ];
 
 /**

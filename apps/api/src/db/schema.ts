@@ -16,6 +16,7 @@ import type { GuardTables } from '../guards/schema';
 import type { CompanyWebhookTables } from '../company-webhooks/schema';
 import type { AutoRechargeTables } from '../auto-recharge/schema';
 import type { ComplianceTables } from '../compliance/schema';
+import type { DirectSmppTables } from '../direct-smpp/schema';
 
 type Created = ColumnType<Date, Date | undefined, never>;
 export type OutboxStatus = 'pending' | 'sent' | 'kept' | 'failed';
@@ -37,7 +38,8 @@ export interface Database
     GuardTables,
     CompanyWebhookTables,
     AutoRechargeTables,
-    ComplianceTables {
+    ComplianceTables,
+    DirectSmppTables {
   resellers: {
     reseller_uuid: Generated<string>;
     reseller_name: string;

@@ -11,11 +11,17 @@ export interface CarrierOptions {
   receiptDelayMs?: number;
   /** share of messages receipted UNDELIV, 0..1 */
   failureRate?: number;
+  /** how submit_sm_resp ids look: decimal (default) or hex, as SMSCs differ */
+  idFormat?: 'decimal' | 'hex';
+  /** false: receipts carry the id in their text only (no receipted_message_id TLV), in decimal whatever idFormat */
+  receiptTlv?: boolean;
   log?: (line: string) => void;
 }
 
 interface Submitted {
   id: string;
+  /** the bind (session) it came on, counted from 1 */
+  session: number;
   from: string;
   to: string;
   text: string;
@@ -43,6 +49,17 @@ export class SmppCarrier {
   private control: HttpServer | null = null;
   private bound = new Set<smpp.Session>();
   private waiting: { pdu: Record<string, unknown> }[] = [];
+  /** receipts sent and not answered yet, per session: delivered again on the next bind when it drops */
+  private unanswered = new Map<smpp.Session, Set<Record<string, unknown>>>();
+  private sessionNo = new Map<smpp.Session, number>();
+  private turn = 0;
+  /** failures asked for by tests and benchmarks (throttle, refuseBinds, dropAfter) */
+  private throttleLeft = 0;
+  private refuseLeft = 0;
+  private dropIn = -1;
+  throttled = 0;
+  drops = 0;
+  redelivered = 0;
   private nextId = 1;
   private timers = new Set<NodeJS.Timeout>();
   /** every accepted submit_sm, in order */
@@ -69,11 +86,40 @@ export class SmppCarrier {
     return this.port;
   }
 
+  /** The next `n` submits are answered ESME_RTHROTTLED (the carrier's rate exceeded). */
+  throttle(n: number) {
+    this.throttleLeft = n;
+  }
+
+  /** The next `n` binds are refused even with the right credentials (a carrier restarting, an IP not yet allowed). */
+  refuseBinds(n: number) {
+    this.refuseLeft = n;
+  }
+
+  /**
+   * After `n` more accepted submits, the link that takes the next one goes: that submit and whatever follows it
+   * on the socket is never read or answered, and the connection is closed (the answers already written arrive).
+   */
+  dropAfter(n: number) {
+    this.dropIn = n;
+  }
+
   private accept(session: smpp.Session) {
     session.on('error', () => undefined);
-    session.on('close', () => this.bound.delete(session));
+    this.sessionNo.set(session, this.sessionNo.size + 1);
+    session.on('close', () => {
+      this.bound.delete(session);
+      // a receipt the ESME never answered is still ours to deliver
+      const kept = this.unanswered.get(session);
+      this.unanswered.delete(session);
+      for (const pdu of kept ?? []) {
+        this.redelivered++;
+        this.later(() => this.deliver(pdu), 0);
+      }
+    });
     const bind = (pdu: smpp.Pdu) => {
-      if (pdu.system_id !== this.opts.systemId || pdu.password !== this.opts.password) {
+      if (this.refuseLeft > 0 || pdu.system_id !== this.opts.systemId || pdu.password !== this.opts.password) {
+        if (this.refuseLeft > 0) this.refuseLeft--;
         this.refusedBinds++;
         this.opts.log?.(`bind refused for ${pdu.system_id}`);
         session.send(pdu.response({ command_status: smpp.errors.ESME_RBINDFAIL }));
@@ -100,8 +146,30 @@ export class SmppCarrier {
         session.send(pdu.response({ command_status: smpp.errors.ESME_RINVBNDSTS }));
         return;
       }
-      const id = String(this.nextId++);
-      const m = { id, from: pdu.source_addr ?? '', to: pdu.destination_addr ?? '', text: texts(pdu) };
+      if (this.dropIn === 0) {
+        this.dropIn = -1;
+        this.drops++;
+        session.pause();
+        this.bound.delete(session);
+        session.socket.end();
+        return;
+      }
+      if (this.throttleLeft > 0) {
+        this.throttleLeft--;
+        this.throttled++;
+        session.send(pdu.response({ command_status: smpp.errors.ESME_RTHROTTLED }));
+        return;
+      }
+      if (this.dropIn > 0) this.dropIn--;
+      const n = this.nextId++;
+      const id = this.opts.idFormat === 'hex' ? n.toString(16).padStart(8, '0') : String(n);
+      const m = {
+        id,
+        session: this.sessionNo.get(session) ?? 0,
+        from: pdu.source_addr ?? '',
+        to: pdu.destination_addr ?? '',
+        text: texts(pdu),
+      };
       this.submitted.push(m);
       session.send(pdu.response({ message_id: id }));
       if (pdu.registered_delivery) this.receiptLater(m);
@@ -117,9 +185,8 @@ export class SmppCarrier {
       source_addr: m.to,
       destination_addr: m.from,
       esm_class: 0x04,
-      short_message: `id:${m.id} sub:001 dlvrd:${failed ? '000' : '001'} submit date:${stamp(now)} done date:${stamp(now)} stat:${stat} err:${failed ? '001' : '000'} text:${m.text.slice(0, 20)}`,
-      receipted_message_id: m.id,
-      message_state: failed ? 5 : 2,
+      short_message: `id:${this.opts.receiptTlv === false ? String(parseInt(m.id, this.opts.idFormat === 'hex' ? 16 : 10)) : m.id} sub:001 dlvrd:${failed ? '000' : '001'} submit date:${stamp(now)} done date:${stamp(now)} stat:${stat} err:${failed ? '001' : '000'} text:${m.text.slice(0, 20)}`,
+      ...(this.opts.receiptTlv === false ? {} : { receipted_message_id: m.id, message_state: failed ? 5 : 2 }),
     };
     const t = setTimeout(() => {
       this.timers.delete(t);
@@ -128,13 +195,36 @@ export class SmppCarrier {
     this.timers.add(t);
   }
 
+  private later(fn: () => void, ms: number) {
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      fn();
+    }, ms);
+    this.timers.add(t);
+  }
+
+  /** Receipts go round the bound links; one answered with an error is delivered again a little later. */
   private deliver(pdu: Record<string, unknown>) {
-    const session = [...this.bound][0];
-    if (!session || !session.deliver_sm(pdu, () => undefined)) {
+    const links = [...this.bound];
+    const session = links[this.turn++ % Math.max(1, links.length)];
+    const open = session ? (this.unanswered.get(session) ?? new Set()) : null;
+    if (session && open) this.unanswered.set(session, open);
+    const ok =
+      !!session &&
+      session.deliver_sm(pdu, (resp) => {
+        open?.delete(pdu);
+        if (resp.command_status === 0) {
+          if (pdu.esm_class === 0x04) this.receipts++;
+          return;
+        }
+        this.redelivered++;
+        this.later(() => this.deliver(pdu), 200);
+      });
+    if (!ok) {
       this.waiting.push({ pdu });
       return;
     }
-    if (pdu.esm_class === 0x04) this.receipts++;
+    open?.add(pdu);
   }
 
   /** A handset texts one of the platform's numbers. Resolves once a bound link has taken it. */
@@ -174,6 +264,9 @@ export class SmppCarrier {
           receipts: this.receipts,
           refused_binds: this.refusedBinds,
           waiting: this.waiting.length,
+          throttled: this.throttled,
+          drops: this.drops,
+          redelivered: this.redelivered,
         });
         return;
       }

@@ -207,15 +207,20 @@ async function withinSpend(
 /** Marks handed-over messages sent in one UPDATE; a report that came first keeps its later state. */
 export async function markSent(db: Kysely<Database>, sent: { sms_uuid: string; smsc_id: string }[]): Promise<void> {
   if (!sent.length) return;
-  await sql`update sms set status = 'sent', sent_on = now(), smsc_id = v.smsc_id
+  // a receipt may have come first (a fast carrier on the direct gateway): the link is recorded, by the receipt
+  // itself when it named one (applyReports), here otherwise
+  await sql`update sms set status = case when sms.status = 'queued' then 'sent' else sms.status end,
+      sent_on = case when sms.status = 'queued' then now() else sms.sent_on end, smsc_id = v.smsc_id
     from unnest(${sent.map((s) => s.sms_uuid)}::uuid[], ${sent.map((s) => s.smsc_id)}::text[]) as v(id, smsc_id)
-    where sms.sms_uuid = v.id and sms.status = 'queued'`.execute(db);
+    where sms.sms_uuid = v.id and (sms.status = 'queued' or sms.smsc_id is null)`.execute(db);
 }
 
 export interface Report {
   sms_uuid: string;
   to: SmsStatus;
   message?: string | null;
+  /** the link the report came on, kept where the message has none yet */
+  smsc_id?: string;
 }
 export interface Moved {
   moved: boolean;
@@ -246,9 +251,11 @@ export async function applyReports(
     update sms s set status = v.target,
       status_message = case when v.set_msg then v.msg else s.status_message end,
       sent_on = case when v.target = 'sent' then now() else s.sent_on end,
-      delivered_on = case when v.target in ('delivered', 'undelivered', 'failed') then now() else s.delivered_on end
+      delivered_on = case when v.target in ('delivered', 'undelivered', 'failed') then now() else s.delivered_on end,
+      smsc_id = coalesce(s.smsc_id, v.smsc)
     from unnest(${reports.map((r) => r.sms_uuid)}::uuid[], ${reports.map((r) => r.to)}::text[], ${reports.map((r) => r.message ?? null)}::text[],
-      ${reports.map((r) => r.message !== undefined)}::bool[], ${reports.map((r) => movableFrom(r.to).join(','))}::text[]) as v(id, target, msg, set_msg, from_list)
+      ${reports.map((r) => r.message !== undefined)}::bool[], ${reports.map((r) => movableFrom(r.to).join(','))}::text[],
+      ${reports.map((r) => r.smsc_id ?? null)}::text[]) as v(id, target, msg, set_msg, from_list, smsc)
     where s.sms_uuid = v.id and s.is_received = false and s.status = any(string_to_array(v.from_list, ','))
     returning s.sms_uuid, s.reservation_uuid, s.price::text as price, s.status,
       extract(epoch from clock_timestamp() - s.created_on)::float8 as age_seconds`.execute(trx)

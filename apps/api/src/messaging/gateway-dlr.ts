@@ -32,6 +32,7 @@ export function dlrReceiver(app: FastifyInstance): (q: GatewayDlrQuery) => Promi
       q.id,
       to,
       to === 'delivered' || to === 'sent' ? undefined : (detail ?? 'Not delivered'),
+      q.smsc || undefined,
     );
     if (!r.status) throw new HttpError(404, 'SMS not found');
     if (r.moved && r.age_seconds !== undefined && FINAL.has(r.status)) app.ops.receiptLatency.observe(r.age_seconds);

@@ -17,6 +17,7 @@ import gatewayRoutes from './gateway-routes';
 import { dlrReceiver, secretCheck, simulatorCall } from './gateway-dlr';
 import { apiOf } from '../lib/api-context';
 import { messagingRepository, type MessagingRepository } from './repository';
+import { createDirect, GatewayRouter, routedControl, type DirectSmppGateway } from '../direct-smpp';
 
 export { MessagingService } from './service';
 export { BlockedError, type MessagingHooks, type SendInput, type CompanyFacts } from './pipeline-types';
@@ -40,6 +41,8 @@ declare module 'fastify' {
     messaging: MessagingService;
     /** messaging's repository: what other domains read of its tables */
     messagingRepository: MessagingRepository;
+    /** the direct SMPP client: carries the SMSC connections whose gateway is "direct" (the pipeline routes) */
+    directGateway: DirectSmppGateway;
   }
 }
 
@@ -67,10 +70,15 @@ export default fp(
       base: API_PREFIX,
       secret,
       random: o.simRandom,
-      call: simulatorCall(`${API_PREFIX}/gateway/dlr`, secretCheck(secret), dlrReceiver(app), async (url) => {
-        const res = await app.inject({ method: 'GET', url });
-        return { statusCode: res.statusCode, body: res.body };
-      }),
+      call: simulatorCall(
+        `${API_PREFIX}/gateway/dlr`,
+        secretCheck(secret),
+        (q) => receiveDlr(q),
+        async (url) => {
+          const res = await app.inject({ method: 'GET', url });
+          return { statusCode: res.statusCode, body: res.body };
+        },
+      ),
       onError: (err, url) =>
         app.log.warn({ err: (err as Error).message, url: url.split('?')[0] }, 'gateway callback failed'),
     });
@@ -79,11 +87,21 @@ export default fp(
       ? createKannel(kannelSettings, secret, app.db, app.log, (stored) => app.secrets.smscPassword.open(stored))
       : null;
     const gateway: GatewayAdapter = kannel?.gateway ?? simulator;
+    // app.gateway stays Kannel or the simulator (tests drain the simulator through it); the pipeline holds the
+    // router, which sends a direct connection's traffic over our own SMPP client
     app.decorate('gateway', gateway);
+    const receiveDlr = dlrReceiver(app);
+    const direct = createDirect(app.db, app.log, o.direct, {
+      report: receiveDlr,
+      receive: (mo) => app.messaging.receive(mo),
+      openPassword: (stored) => app.secrets.smscPassword.open(stored),
+    });
+    app.decorate('directGateway', direct.gateway);
+    const router = new GatewayRouter(gateway, direct.gateway);
     // POST /gateway {command: "restart"} (catalog/smsc) hands the active SMSC connections here. The
     // simulator carries every message whatever they say, so a restart reloads it; Kannel writes them
     // into kannel.conf and applies the change (kannel/control.ts).
-    const control: GatewayControl = kannel?.control ?? {
+    const baseControl: GatewayControl = kannel?.control ?? {
       async restart(connections: GatewayConnection[]) {
         await simulator.reload();
         return {
@@ -92,8 +110,9 @@ export default fp(
       },
       status: async () => simulator.health(),
     };
+    const control = routedControl(baseControl, direct.gateway, direct.productLinks);
     app.decorate('gatewayControl', control);
-    const service = new MessagingService(app.db, app.catalog, gateway, app.log);
+    const service = new MessagingService(app.db, app.catalog, router, app.log);
     app.decorate('messaging', service);
     app.decorate('messagingRepository', messagingRepository);
     // scheduled single messages: sent by the node that leads this role (any node, taken over within a poll)
@@ -103,7 +122,7 @@ export default fp(
     app.addHook('preClose', async () => {
       await service.close();
       kannel?.links.stop();
-      await app.gateway.close();
+      await router.close();
     });
     app.addHook('onReady', async () => {
       if (kannel) {
@@ -111,6 +130,8 @@ export default fp(
         await kannel.links.loadActive(kannel.control.configuredLinks);
         kannel.links.every(60_000, () => kannel.control.configuredLinks);
       }
+      // the direct connections as they stand (a restart applies later edits)
+      await direct.load();
       await service.runDue();
     });
     await app.register(smsRoutes);

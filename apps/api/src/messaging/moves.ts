@@ -5,6 +5,7 @@ import type { SmsStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { settle, release, chargeWholesale, type CatalogSource } from '../billing';
 import { movableFrom, settlementFor } from './engine/state';
+import { markSent } from './batch';
 import type { GatewayAdapter, OutboundMessage } from '../lib/sms-gateway';
 
 export class MessageMoves {
@@ -31,13 +32,8 @@ export class MessageMoves {
       await this.move(sms_uuid, 'failed', `The gateway refused the message: ${(e as Error).message}`);
       return;
     }
-    // A fast report may already have moved it on: the guard keeps the later state.
-    await this.db
-      .updateTable('sms')
-      .set({ status: 'sent', sent_on: new Date(), smsc_id })
-      .where('sms_uuid', '=', sms_uuid)
-      .where('status', '=', 'queued')
-      .execute();
+    // A fast report may already have moved it on: the later state stays, the link is recorded.
+    await markSent(this.db, [{ sms_uuid, smsc_id }]);
   }
 
   /**

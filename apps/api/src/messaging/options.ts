@@ -1,4 +1,5 @@
 import type { KannelSettings } from '../kannel';
+import type { DirectSettings } from '../direct-smpp';
 
 /** Messaging settings (BuildOptions.messaging); unset fields come from the environment (README: configuration). */
 export interface MessagingOptions {
@@ -13,4 +14,6 @@ export interface MessagingOptions {
   simRandom?: () => number;
   /** Kannel instead of the simulator (KANNEL_* variables otherwise; null forces the simulator) */
   kannel?: KannelSettings | null;
+  /** the direct SMPP client's timings (tests and benchmarks); unset: DIRECT_DEFAULTS */
+  direct?: Partial<DirectSettings>;
 }

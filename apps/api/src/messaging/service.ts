@@ -261,8 +261,10 @@ export class MessagingService {
     sms_uuid: string,
     to: SmsStatus,
     message?: string | null,
+    /** the link it came back on: recorded when the message has none yet (a receipt before its "sent") */
+    smsc_id?: string,
   ): Promise<{ moved: boolean; status: SmsStatus | null; age_seconds?: number }> {
-    return this.dlr.add({ sms_uuid, to, message });
+    return this.dlr.add({ sms_uuid, to, message, smsc_id });
   }
 
   /** Hands a queued message to the gateway: accepted → sent; refused → failed and the hold released. */

@@ -4,12 +4,16 @@
 //   CREATE=<n>  funds Acme and creates a bulk of n numbers, printing "BULK <id>"
 //   then prints "PROGRESS <json>" every 100 ms until the bulk has finished and nothing is queued,
 //   then (with REPORT=1) prints "RESULT <json>" with the checks' figures and exits cleanly.
+//   CARRIER_PORT=<port>: the bulk's route goes out on the direct SMPP gateway to a carrier simulator there (the
+//   test's), through a connection the CREATE run makes; the handover log then logs what reaches that gateway.
 import { appendFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { build } from '../../app';
 import { post } from '../../billing';
 import { messagingOf } from '../../messaging';
 import { bulkOf } from '..';
+import { apiOf } from '../../lib/api-context';
+import { catalogRepository } from '../../catalog';
 
 const env = process.env;
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -25,7 +29,8 @@ async function main() {
     webRoot: '/nonexistent',
     messaging: { gatewaySecret: 'restart', simLatencyMs: 300, simFailureRate: 0.1, simRandom: Math.random },
   });
-  const { gateway } = messagingOf(app);
+  const direct = apiOf(app).directGateway;
+  const gateway = env.CARRIER_PORT ? direct : messagingOf(app).gateway;
   const submit = gateway.submit.bind(gateway);
   gateway.submit = async (m) => {
     appendFileSync(env.HANDOVER_LOG as string, `${m.sms_uuid}\n`);
@@ -39,6 +44,33 @@ async function main() {
       .executeTakeFirstOrThrow()
   ).company_uuid;
   let id = env.BULK_ID;
+  if (env.CREATE && env.CARRIER_PORT) {
+    const { vendor_uuid } = await app.db
+      .selectFrom('vendor_products')
+      .select('vendor_uuid')
+      .where('vendor_product_name', '=', 'Route Co Standard')
+      .executeTakeFirstOrThrow();
+    await app.db
+      .insertInto('smsc_connections')
+      .values({
+        smsc_id: 'carrier-r',
+        api_adapter_id: 'smpp',
+        gateway: 'direct',
+        binds: 2,
+        host: '127.0.0.1',
+        port: Number(env.CARRIER_PORT),
+        system_id: 'console',
+        password: app.secrets.smscPassword.seal('secret42'),
+        vendor_uuid,
+      })
+      .execute();
+    await messagingOf(app).control.restart(await catalogRepository.directLinks(app.db));
+  }
+  if (env.CARRIER_PORT) {
+    // a restarted server binds the connection on its start
+    while (!direct.link('carrier-r')?.binds.some((b) => b.state === 'bound'))
+      await new Promise((r) => setTimeout(r, 50));
+  }
   if (env.CREATE) {
     await app.db.transaction().execute((trx) =>
       post(trx, {

@@ -20,6 +20,10 @@ export interface GatewayConnection {
   window_size?: number | null;
   /** SMPP: one transceiver bind (default) or a transmitter plus a receiver */
   transceiver_mode?: boolean;
+  /** who carries it: Kannel (absent too) or the direct SMPP client */
+  gateway?: 'kannel' | 'direct';
+  /** the direct gateway's binds; null or absent: one */
+  binds?: number | null;
 }
 
 /**

@@ -47,6 +47,8 @@ const PUBLIC = [
   'c.created_on',
   'c.window_size',
   'c.transceiver_mode',
+  'c.gateway',
+  'c.binds',
 ] as const;
 
 export default async function smscRoutes(base: FastifyInstance, opts: { probe?: Probe } = {}) {
@@ -159,8 +161,13 @@ export default async function smscRoutes(base: FastifyInstance, opts: { probe?: 
       const health = await app.gatewayControl?.status?.();
       if (!health) throw new HttpError(501, 'The configured gateway does not report link health');
       // the simulator reports only itself: add every configured link with its real reachability
-      if (health.gateway === 'simulator')
-        return { ...health, links: [...health.links, ...(await configuredLinkStates(app.db, probe))] };
+      // (a direct SMPP link reports its binds itself)
+      if (health.gateway === 'simulator') {
+        const probed = (await configuredLinkStates(app.db, probe)).filter(
+          (l) => !health.links.some((h) => h.smsc_id === l.smsc_id),
+        );
+        return { ...health, links: [...health.links, ...probed] };
+      }
       return health;
     },
   );
@@ -260,6 +267,8 @@ export default async function smscRoutes(base: FastifyInstance, opts: { probe?: 
           'throughput',
           'window_size',
           'transceiver_mode',
+          'gateway',
+          'binds',
         ])
         .where('status', '=', 'active')
         .orderBy('smsc_id')

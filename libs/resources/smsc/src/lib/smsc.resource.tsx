@@ -24,6 +24,12 @@ const ADAPTERS = [
   { label: 'HTTP API', value: 'http' },
 ];
 
+/** Who carries an SMPP connection: Kannel's bearerbox, or the API's own SMPP client (no Kannel in between). */
+const GATEWAYS = [
+  { label: 'Kannel bearerbox', value: 'kannel' },
+  { label: 'Direct SMPP client', value: 'direct' },
+];
+
 const needs = (fields: string[]) => (fields.length ? ` (needs ${fields.join(', ').replace(/_/g, ' ')})` : '');
 const useAdapterOptions = () =>
   lookupOf(useListApiAdaptersQuery(), (d) =>
@@ -65,6 +71,13 @@ export const smscDefinition: ResourceDefinition<SmscConnection> = {
       hideInTable: true,
       render: (v) => (v as number | null) ?? 'Default',
     },
+    {
+      key: 'gateway',
+      title: 'Carried by',
+      width: 160,
+      render: (v) => (v === 'direct' ? 'Direct SMPP client' : 'Kannel bearerbox'),
+    },
+    { key: 'binds', title: 'Binds', width: 90, hideInTable: true, render: (v) => (v as number | null) ?? 1 },
     {
       key: 'transceiver_mode',
       title: 'Bind',
@@ -125,6 +138,9 @@ export const smscDefinition: ResourceDefinition<SmscConnection> = {
       placeholder: 'Gateway default',
     },
     { name: 'transceiver_mode', label: 'SMPP transceiver bind (off: a transmitter and a receiver)', kind: 'switch' },
+    // SMPP only: Kannel binds it, or our own client does (several transceiver binds, each with the window above)
+    { name: 'gateway', label: 'SMPP carried by', kind: 'select', options: GATEWAYS, required: true },
+    { name: 'binds', label: 'Direct SMPP binds', kind: 'number', min: 1, max: 32, placeholder: '1' },
     { name: 'status', label: 'Status', kind: 'select', options: STATUS, required: true },
   ],
 };
@@ -146,6 +162,8 @@ export function smscFields(values: FormValues): SmscConnectionCreate {
     throughput: int(values['throughput']),
     window_size: int(values['window_size']),
     transceiver_mode: values['transceiver_mode'] !== false,
+    gateway: values['gateway'] === 'direct' ? 'direct' : 'kannel',
+    binds: int(values['binds']),
     status: values['status'] === 'inactive' ? 'inactive' : 'active',
   };
   const password = typeof values['password'] === 'string' ? values['password'] : '';
@@ -160,7 +178,7 @@ export const smscBundle: ResourceBundle<SmscConnection, SmscConnectionCreate, Sm
   useCreate: useCreateSmscConnectionMutation,
   useUpdate: useUpdateSmscConnectionMutation,
   useDelete: useDeleteSmscConnectionMutation,
-  defaults: { status: 'active', api_adapter_id: 'smpp', transceiver_mode: true },
+  defaults: { status: 'active', api_adapter_id: 'smpp', transceiver_mode: true, gateway: 'kannel' },
   toCreate: smscFields,
   // a patch leaves the password out unless a new one was typed, so the stored one stays
   toPatch: smscFields,
@@ -177,6 +195,8 @@ export const smscBundle: ResourceBundle<SmscConnection, SmscConnectionCreate, Sm
     status: row.status,
     window_size: row.window_size ?? undefined,
     transceiver_mode: row.transceiver_mode,
+    gateway: row.gateway,
+    binds: row.binds ?? undefined,
     // not a field: tells the password field whether "leave empty to keep" is true
     has_password: row.has_password,
   }),

@@ -28,8 +28,12 @@ describe('smsc connection resource', () => {
       throughput: 50,
       window_size: null,
       transceiver_mode: true,
+      gateway: 'kannel',
+      binds: null,
       status: 'active',
     });
+    // carried by our own SMPP client, with four binds
+    expect(smscFields({ ...form, gateway: 'direct', binds: 4 })).toMatchObject({ gateway: 'direct', binds: 4 });
     // the SMPP window and bind mode of this link
     expect(smscFields({ ...form, window_size: 250, transceiver_mode: false })).toMatchObject({
       window_size: 250,
@@ -58,10 +62,20 @@ describe('smsc connection resource', () => {
       created_on: '2026-01-01T00:00:00Z',
       window_size: 300,
       transceiver_mode: false,
+      gateway: 'direct' as const,
+      binds: 4,
     };
     const values = smscBundle.toForm?.(row) ?? {};
     expect(values).not.toHaveProperty('password');
-    expect(values).toMatchObject({ smsc_id: 'x', host: 'h', port: 1, window_size: 300, transceiver_mode: false });
+    expect(values).toMatchObject({
+      smsc_id: 'x',
+      host: 'h',
+      port: 1,
+      window_size: 300,
+      transceiver_mode: false,
+      gateway: 'direct',
+      binds: 4,
+    });
     expect(smscBundle.definition.formFields.find((f) => f.name === 'password')?.kind).toBe('password');
   });
 

@@ -37,6 +37,12 @@ export type ApiAdapter = Static<typeof ApiAdapter>;
 export const ApiAdapterListQuery = ListQuery({ protocol: Type.Optional(Type.String({ maxLength: 32 })) });
 export type ApiAdapterListQuery = Static<typeof ApiAdapterListQuery>;
 
+/** Who carries an SMPP connection: Kannel's bearerbox or the API's direct SMPP client. */
+export const SmscGateway = Type.Union([Type.Literal('kannel'), Type.Literal('direct')], {
+  description: "kannel: Kannel's bearerbox binds; direct: the API's own SMPP client binds",
+});
+export type SmscGateway = Static<typeof SmscGateway>;
+
 export const SmscConnection = Type.Object({
   smsc_connection_uuid: Uuid,
   smsc_id: Type.String(),
@@ -58,6 +64,10 @@ export const SmscConnection = Type.Object({
   window_size: Nullable(Type.Integer()),
   /** SMPP: bind as one transceiver, or as a transmitter plus a receiver */
   transceiver_mode: Type.Boolean(),
+  /** who carries an SMPP connection: Kannel's bearerbox, or the API's own SMPP client */
+  gateway: SmscGateway,
+  /** the direct gateway's transceiver binds; null: one */
+  binds: Nullable(Type.Integer()),
 });
 export type SmscConnection = Static<typeof SmscConnection>;
 
@@ -98,6 +108,10 @@ export const SmscConnectionCreate = Type.Object({
   ),
   transceiver_mode: Type.Optional(
     Type.Boolean({ description: 'SMPP: one transceiver bind (true, the default) or a transmitter and a receiver' }),
+  ),
+  gateway: Type.Optional(SmscGateway),
+  binds: Type.Optional(
+    Nullable(Type.Integer({ minimum: 1, maximum: 32, description: 'direct gateway: transceiver binds; null: one' })),
   ),
   status: Type.Optional(CatalogStatus),
 });
