@@ -1,6 +1,6 @@
 import { Suspense, use, useCallback, useState } from 'react';
 import { ErrorBoundary, PageLoading, Result, Button, type RoleModule } from '@smsc/shared-ui/core';
-import { App, ReducedMotion, RoleRoutes, setChunkTimeout } from '@smsc/shared-ui/frame';
+import { ReducedMotion, RoleRoutes, setChunkTimeout } from '@smsc/shared-ui/frame';
 import type { RoleArea } from '@smsc/shared-session';
 // RTK Query comes with the signed-in areas: the shell attaches it to its store as this chunk loads
 export { attachApi } from '@smsc/shared-session/api';
@@ -48,38 +48,35 @@ export function RemoteArea({ area }: { area: RoleArea }) {
     forgetRemote(area.remote);
     setAttempt((n) => n + 1);
   }, [area.remote]);
-  // antd's App gives the data kit its modal (delete confirms); only signed-in areas need it
   return (
     <ReducedMotion>
-      <App component={false}>
-        <ErrorBoundary
-          resetKey={`${area.remote}:${attempt}`}
-          fallback={(error) => (
+      <ErrorBoundary
+        resetKey={`${area.remote}:${attempt}`}
+        fallback={(error) => (
+          <ConsoleFrame area={area} title={area.label} menu={[]}>
+            <Result
+              status="warning"
+              title={`The ${area.label} area could not be loaded`}
+              subTitle={<span data-testid="remote-fallback">{error.message}</span>}
+              extra={
+                <Button type="primary" onClick={retry}>
+                  Retry
+                </Button>
+              }
+            />
+          </ConsoleFrame>
+        )}
+      >
+        <Suspense
+          fallback={
             <ConsoleFrame area={area} title={area.label} menu={[]}>
-              <Result
-                status="warning"
-                title={`The ${area.label} area could not be loaded`}
-                subTitle={<span data-testid="remote-fallback">{error.message}</span>}
-                extra={
-                  <Button type="primary" onClick={retry}>
-                    Retry
-                  </Button>
-                }
-              />
+              <PageLoading label={`Loading the ${area.label} area…`} />
             </ConsoleFrame>
-          )}
+          }
         >
-          <Suspense
-            fallback={
-              <ConsoleFrame area={area} title={area.label} menu={[]}>
-                <PageLoading label={`Loading the ${area.label} area…`} />
-              </ConsoleFrame>
-            }
-          >
-            <AreaContent area={area} />
-          </Suspense>
-        </ErrorBoundary>
-      </App>
+          <AreaContent area={area} />
+        </Suspense>
+      </ErrorBoundary>
     </ReducedMotion>
   );
 }

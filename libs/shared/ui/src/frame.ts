@@ -2,10 +2,10 @@
 // and the route-table machinery that fetches each area's screens on their first visit. It is its own
 // shared singleton, so a role home does not fetch the data kit (tables, forms, resource pages);
 // `@smsc/shared-ui` re-exports all of it, so every entry hands out the same modules.
-// App (antd's modal, message and notification context for the data kit's confirms) wraps the
-// signed-in areas only: /login has no use for it
+// antd's App (modal, message and notification context for confirms) is not here: the data kit's list
+// brings it (resource-table.tsx), so a role home or a light landing never fetches it
 // Grid, Flex, Statistic and Skeleton draw the company admin's dashboard (its landing) without the data kit
-export { App, Card, Col, Descriptions, Flex, Layout, Menu, Row, Skeleton, Space, Statistic, Typography } from 'antd';
+export { Card, Col, Descriptions, Flex, Layout, Menu, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 export type { MenuProps } from 'antd';
 export { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 export { RoleRoutes, innermostTitle, unbuiltEntry } from './lib/role-routes';

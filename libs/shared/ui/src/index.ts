@@ -6,6 +6,7 @@ export * from './core';
 export * from './frame';
 export * from './compose';
 export {
+  App,
   Badge,
   Breadcrumb,
   Checkbox,

@@ -74,8 +74,20 @@ export function keepsOnPhone<T>(col: ResourceDefinition<T>['columns'][number], i
   return index === 0 || col.priority === 'high' || STATUS_KEY.test(col.key);
 }
 
-/** The generic list: server paging, sorting and search kept in the URL, states, delete, CSV, column settings. */
+/**
+ * The generic list: server paging, sorting and search kept in the URL, states, delete, CSV, column settings.
+ * It brings antd's App context (the delete confirms' modal, and row actions' own confirms) with it, so the
+ * signed-in frame and a landing without the data kit never fetch App's message and notification machinery.
+ */
 export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
+  return (
+    <App component={false}>
+      <ListBody {...props} />
+    </App>
+  );
+}
+
+function ListBody<T extends object>(props: ResourceTableProps<T>) {
   const {
     definition,
     result,
