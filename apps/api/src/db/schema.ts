@@ -16,6 +16,7 @@ import type { GuardTables } from '../guards/schema';
 import type { CompanyWebhookTables } from '../company-webhooks/schema';
 import type { AutoRechargeTables } from '../auto-recharge/schema';
 import type { ComplianceTables } from '../compliance/schema';
+import type { RateChangeTables } from '../rate-changes/schema';
 
 type Created = ColumnType<Date, Date | undefined, never>;
 export type OutboxStatus = 'pending' | 'sent' | 'kept' | 'failed';
@@ -37,13 +38,16 @@ export interface Database
     GuardTables,
     CompanyWebhookTables,
     AutoRechargeTables,
-    ComplianceTables {
+    ComplianceTables,
+    RateChangeTables {
   resellers: {
     reseller_uuid: Generated<string>;
     reseller_name: string;
     /** the platform product the reseller pays the platform by (billing/migrations.ts 270) */
     platform_product_uuid: ColumnType<string | null, string | null | undefined, string | null>;
     created_on: Created;
+    /** days an increase of its price waits after the notice (rate-changes/migrations.ts 400) */
+    price_notice_days: Generated<number>;
   };
   payment_terms: {
     payment_term_uuid: Generated<string>;
@@ -68,6 +72,8 @@ export interface Database
     time_zone: Generated<string>;
     /** whether its plain users see money (balance, message prices); its admins always do */
     users_see_money: Generated<boolean>;
+    /** days an increase of its price waits after the notice (rate-changes/migrations.ts 400) */
+    price_notice_days: Generated<number>;
   };
   users: {
     uuid: Generated<string>;

@@ -51,7 +51,13 @@ export function diffDeck(current: DeckRate[], lines: DeckLine[], kind: DeckKind)
     const before = toMicros(was.price);
     const after = toMicros(l.price);
     const change = after > before ? 'increased' : after < before ? 'decreased' : 'unchanged';
-    rows.push({ ...row, country_name: l.country_name ?? was.country_name, change, old_price: was.price, new_price: l.price });
+    rows.push({
+      ...row,
+      country_name: l.country_name ?? was.country_name,
+      change,
+      old_price: was.price,
+      new_price: l.price,
+    });
   }
   if (kind === 'partial') return rows;
   for (const [key, r] of now) {
@@ -88,7 +94,5 @@ export function byCountry(rows: { change: RateChangeKind | 'unchanged'; country_
     if (!c) out.set(name, (c = noChanges()));
     c[r.change]++;
   }
-  return [...out]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([country_name, counts]) => ({ country_name, ...counts }));
+  return [...out].sort(([a], [b]) => a.localeCompare(b)).map(([country_name, counts]) => ({ country_name, ...counts }));
 }

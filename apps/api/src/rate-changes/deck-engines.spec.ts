@@ -76,8 +76,24 @@ describe('margin impact', () => {
     const impact = marginImpact(traffic, before, after, false);
     // recomputed by hand from the rows above
     expect(impact).toEqual([
-      { product_uuid: 'P1', reseller_uuid: null, messages: 2, parts: 3, margin_before: 270_000, margin_change: 1000, unpriced: 0 },
-      { product_uuid: 'P2', reseller_uuid: null, messages: 1, parts: 3, margin_before: 270_000, margin_change: 0, unpriced: 1 },
+      {
+        product_uuid: 'P1',
+        reseller_uuid: null,
+        messages: 2,
+        parts: 3,
+        margin_before: 270_000,
+        margin_change: 1000,
+        unpriced: 0,
+      },
+      {
+        product_uuid: 'P2',
+        reseller_uuid: null,
+        messages: 1,
+        parts: 3,
+        margin_before: 270_000,
+        margin_change: 0,
+        unpriced: 1,
+      },
     ]);
     const cost = marginImpact([msg('33123456789', 2, 'cost', 'P1')], before, after, true);
     expect(cost[0].margin_change).toBe(-2000);
