@@ -33,6 +33,7 @@ export async function loadCatalogRows(db: Kysely<Database>): Promise<CatalogRows
         'mobile_network_uuid',
         sql<string>`price::text`.as('price'),
         'effective_from',
+        'ceases_on',
       ])
       .execute(),
   ]);

@@ -4,3 +4,6 @@ export { CatalogCache, loadCatalogRows, bumpCatalogVersion } from './cache';
 export { parseDnis } from './numbers';
 export type { GatewayControl, GatewayConnection } from './smsc/gateway-control';
 export { catalogRepository, productsOfVendor, type CatalogRepository } from './repository';
+export type { DeckOwner, DeckOwnerRow, DeckWrite } from './decks';
+export { readRateLines } from './routes/rate-import';
+export type { ResolvedRate } from './scope';

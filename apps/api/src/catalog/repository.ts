@@ -9,6 +9,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import { ofReseller, visibleRows, type CallerScope } from '../lib/tenancy';
 import type { GatewayConnection } from './smsc/gateway-control';
+import { deckRepository, type DeckRepository } from './decks';
 
 type Db = Kysely<Database>;
 
@@ -16,7 +17,7 @@ type Db = Kysely<Database>;
 export const productsOfVendor = (vendor_uuid: string): RawBuilder<unknown> =>
   sql`(select vendor_product_uuid from vendor_products where vendor_uuid = ${vendor_uuid})`;
 
-export interface CatalogRepository {
+export interface CatalogRepository extends DeckRepository {
   productsOfVendor: typeof productsOfVendor;
   /** true when the product exists and is the platform's (no reseller's) */
   isPlatformProduct(db: Db, product_uuid: string): Promise<boolean>;
@@ -47,6 +48,7 @@ export interface CatalogRepository {
 }
 
 export const catalogRepository: CatalogRepository = {
+  ...deckRepository,
   productsOfVendor,
 
   async isPlatformProduct(db, product_uuid) {

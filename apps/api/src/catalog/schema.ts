@@ -76,6 +76,8 @@ export interface CatalogDatabase {
     price: string;
     effective_from: ColumnType<Date, Date | string | undefined, Date | string>;
     created_on: Created;
+    /** the key stops pricing from this date (a code a deck closed; rate-changes/migrations.ts 400) */
+    ceases_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   };
   smsc_connections: {
     smsc_connection_uuid: Generated<string>;

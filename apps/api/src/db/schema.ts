@@ -17,6 +17,7 @@ import type { CompanyWebhookTables } from '../company-webhooks/schema';
 import type { AutoRechargeTables } from '../auto-recharge/schema';
 import type { ComplianceTables } from '../compliance/schema';
 import type { DirectSmppTables } from '../direct-smpp/schema';
+import type { RateChangeTables } from '../rate-changes/schema';
 
 type Created = ColumnType<Date, Date | undefined, never>;
 export type OutboxStatus = 'pending' | 'sent' | 'kept' | 'failed';
@@ -39,13 +40,16 @@ export interface Database
     CompanyWebhookTables,
     AutoRechargeTables,
     ComplianceTables,
-    DirectSmppTables {
+    DirectSmppTables,
+    RateChangeTables {
   resellers: {
     reseller_uuid: Generated<string>;
     reseller_name: string;
     /** the platform product the reseller pays the platform by (billing/migrations.ts 270) */
     platform_product_uuid: ColumnType<string | null, string | null | undefined, string | null>;
     created_on: Created;
+    /** days an increase of its price waits after the notice (rate-changes/migrations.ts 400) */
+    price_notice_days: Generated<number>;
   };
   payment_terms: {
     payment_term_uuid: Generated<string>;
@@ -70,6 +74,8 @@ export interface Database
     time_zone: Generated<string>;
     /** whether its plain users see money (balance, message prices); its admins always do */
     users_see_money: Generated<boolean>;
+    /** days an increase of its price waits after the notice (rate-changes/migrations.ts 400) */
+    price_notice_days: Generated<number>;
   };
   users: {
     uuid: Generated<string>;

@@ -27,7 +27,13 @@ describe('mail templates of a reseller', () => {
     const res = await call('GET', '/mail_template/list', reseller);
     expect(res.statusCode).toBe(200);
     const items = res.json().items as { kind: string; is_default: boolean; placeholders: string[]; subject: string }[];
-    expect(items.map((i) => i.kind)).toEqual(['registration', 'password_reset', 'low_balance', 'invoice']);
+    expect(items.map((i) => i.kind)).toEqual([
+      'registration',
+      'password_reset',
+      'low_balance',
+      'invoice',
+      'price_notice',
+    ]);
     expect(items.every((i) => i.is_default)).toBe(true);
     expect(items.find((i) => i.kind === 'password_reset')?.placeholders).toEqual([
       'reseller_name',

@@ -26,6 +26,14 @@ export const PLACEHOLDERS: Record<MailTemplateKind, Record<string, string>> = {
     due_date: '2026-12-31',
     link: 'https://console.example/company-admin/billing/invoices',
   },
+  price_notice: {
+    reseller_name: 'Demo Reseller',
+    customer_name: 'Acme',
+    rate_table: 'Retail',
+    effective_from: '2026-12-08',
+    summary: '3 increased, 1 decreased, 0 added, 0 closed',
+    link: 'https://console.example/company-admin/price-notices',
+  },
 };
 
 /** The system's wording, sent when the reseller has none of its own (and for direct companies). */
@@ -45,6 +53,10 @@ export const DEFAULTS: Record<MailTemplateKind, Wording> = {
   invoice: {
     subject: 'Invoice {{invoice_number}} from {{reseller_name}}',
     body: 'Invoice {{invoice_number}} for {{company_name}} totals {{total}}, due on {{due_date}}. The PDF is attached; the invoice is also in the console: {{link}}\n\n{{reseller_name}}',
+  },
+  price_notice: {
+    subject: 'Your SMS prices change on {{effective_from}}',
+    body: 'Hello {{customer_name}},\n\nThe prices of {{rate_table}} change: {{summary}}. Increases take effect on {{effective_from}}; decreases apply at once. The changed rates are attached as CSV and listed in the console: {{link}}\n\n{{reseller_name}}',
   },
 };
 

@@ -30,7 +30,13 @@ export { countSegments } from './engine/segments';
 export { DEFAULT_STOP_REPLY, optKeyword } from './engine/keywords';
 export type { SendGuards, GuardView, Destination, ObservedSend, ChargedAccount, AccountSpend } from './guard-port';
 export { SMS_OWNERS } from './queries';
-export { messagingRepository, sentMessages, type MessagingRepository } from './repository';
+export {
+  messagingRepository,
+  sentMessages,
+  type MessagingRepository,
+  type TrafficOf,
+  type TrafficRow,
+} from './repository';
 export type { SenderRegistrations, RegistrationView, RegistrationState } from './registration-port';
 
 declare module 'fastify' {

@@ -33,6 +33,27 @@ export interface MessagingRepository {
   outgoingByStatus(db: Db): Promise<{ state: string; count: number }[]>;
   /** messages handed to each gateway link (smsc_id, 'unknown' for none) in the last minute */
   handedLastMinute(db: Db): Promise<{ link: string; count: number }[]>;
+  /**
+   * The priced outgoing messages since a date (not blocked, cancelled or still scheduled) that a vendor
+   * product carried, or of some companies, or of some resellers' companies: the traffic a rate change's
+   * margin impact is computed over. Amounts in micro-units as text.
+   */
+  trafficSince(db: Db, since: Date, of: TrafficOf): Promise<TrafficRow[]>;
+}
+
+export interface TrafficOf {
+  vendor_product_uuid?: string;
+  company_uuids?: string[];
+  reseller_uuids?: string[];
+}
+export interface TrafficRow {
+  dnis: string;
+  segments: number;
+  price: string | null;
+  cost: string | null;
+  wholesale_cost: string | null;
+  company_uuid: string | null;
+  reseller_uuid: string | null;
 }
 
 export const messagingRepository: MessagingRepository = {
@@ -62,6 +83,22 @@ export const messagingRepository: MessagingRepository = {
       select coalesce(smsc_id, 'unknown') as link, count(*)::int as count from sms
       where is_received = false and created_on > now() - interval '15 minutes' and sent_on > now() - interval '60 seconds'
       group by 1`.execute(db);
+    return rows;
+  },
+
+  async trafficSince(db, since, of) {
+    const ors = [
+      of.vendor_product_uuid ? sql`vendor_product_uuid = ${of.vendor_product_uuid}` : null,
+      of.company_uuids?.length ? sql`company_uuid = any(${of.company_uuids}::uuid[])` : null,
+      of.reseller_uuids?.length ? sql`reseller_uuid = any(${of.reseller_uuids}::uuid[])` : null,
+    ].filter((x) => x !== null);
+    if (!ors.length) return [];
+    const { rows } = await sql<TrafficRow>`
+      select dnis, segments, price::text as price, cost::text as cost, wholesale_cost::text as wholesale_cost,
+        company_uuid, reseller_uuid
+      from sms where is_received = false and created_on >= ${since.toISOString()}::timestamptz
+        and status not in ('blocked', 'cancelled', 'scheduled') and price is not null
+        and (${sql.join(ors, sql` or `)})`.execute(db);
     return rows;
   },
 };

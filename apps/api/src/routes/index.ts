@@ -35,6 +35,7 @@ import guardsRoutes from '../guards';
 import autoRechargeRoutes from '../auto-recharge';
 import liveEvents from '../live';
 import complianceRoutes from '../compliance';
+import rateChangeRoutes from '../rate-changes';
 
 /**
  * The API's composition root: every domain is registered here, in this order. The plugins that
@@ -83,6 +84,7 @@ export default async function routes(app: FastifyInstance) {
     smppRoutes, // name 'smpp': the customer SMPP listener and its accounts, needs messaging
     companyWebhookRoutes, // name 'company-webhooks': message events from the sms triggers, status callbacks
     complianceRoutes, // name 'compliance': sender registrations; the send pipeline asks it (needs jobs, messaging)
+    rateChangeRoutes, // name 'rate-changes': deck change sets, their impact and price notices (needs catalog, messaging)
     liveEvents, // name 'live': GET /events, the console's live stream from the database triggers' notifications
     opsWiring, // health, readiness, metrics and the Operations figures: reads every domain's state, so last
   ];

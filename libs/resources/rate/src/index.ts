@@ -32,3 +32,14 @@ export {
   ratePricingRoutes,
   rateDeckRoutes,
 } from './lib/rate-pages';
+export {
+  changeSetBundle,
+  changeSetDefinition,
+  priceNoticeBundle,
+  priceNoticeDefinition,
+  PRICE_NOTICE_ACCESS,
+  DECK_KIND_WORDS,
+} from './lib/rate-change.resource';
+export { rateChangeRoutes, priceNoticePages } from './lib/rate-change-routes';
+export { ChangeSetView, ChangeSetPage } from './lib/change-set-page';
+export { NewChangeSetPage } from './lib/new-change-set';

@@ -65,6 +65,8 @@ export function compileCatalog(rows: CatalogRows): CompiledCatalog {
     let versions = keys.get(key);
     if (!versions) keys.set(key, (versions = []));
     versions.push([new Date(r.effective_from).getTime(), toMicros(r.price)]);
+    // a closure is a version without a price: from that date the key prices nothing (a shorter code may)
+    if (r.ceases_on) versions.push([new Date(r.ceases_on).getTime(), -1]);
     rateCount++;
   }
   for (const [book, keys] of pending) {

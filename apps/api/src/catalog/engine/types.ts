@@ -20,6 +20,8 @@ export interface CatalogRows {
     mobile_network_uuid: string | null;
     price: string;
     effective_from: Date | string;
+    /** the key stops pricing from this date (a closed code); a later version opens it again */
+    ceases_on?: Date | string | null;
   }[];
 }
 

@@ -55,6 +55,7 @@ const current = (owner: RateOwner, at: Date) => sql`(
   select distinct on (coalesce('c' || r.code, 'n' || r.mobile_network_uuid::text))
     coalesce('c' || r.code, 'n' || r.mobile_network_uuid::text) as k, r.code, r.mobile_network_uuid as net, r.price, r.country_name as country
   from rates r where ${ownerWhere(owner)} and r.effective_from <= ${at.toISOString()}::timestamptz
+    and (r.ceases_on is null or r.ceases_on > ${at.toISOString()}::timestamptz)
   order by coalesce('c' || r.code, 'n' || r.mobile_network_uuid::text), r.effective_from desc)`;
 
 async function diffStaged(trx: Transaction<Database>, owner: RateOwner, mode: ImportMode, at: Date): Promise<RateDiff> {

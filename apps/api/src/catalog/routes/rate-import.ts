@@ -15,7 +15,9 @@ import { csvRecords, slices, utf8Chunks } from '../../lib/csv-stream';
 import { streamUpload } from '../../lib/uploads';
 import { isPrice } from '../engine';
 import { bumpCatalogVersion } from '../cache';
-import { catalogAccess, resolveRateLines } from '../scope';
+import { catalogAccess, resolveRateLines, type ResolvedRate } from '../scope';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import { ofReseller, rowsOf } from '../../lib/tenancy';
 import { insertRates } from './rate-query';
 import { applyImport, previewImport, type RateOwner } from './rate-import-diff';
@@ -118,6 +120,40 @@ export async function parseRateRecords(
 export const parseRateCsv = (csv: string, networkByMccMnc: (mcc: string, mnc: string) => string | undefined) =>
   parseRateRecords(csvRecords(slices(csv)), networkByMccMnc);
 
+/** The rate lines of the request's CSV, from JSON `{ csv }` or streamed from the upload as it arrives. */
+function linesOf(req: FastifyRequest, byMccMnc: (mcc: string, mnc: string) => string | undefined) {
+  if (!req.isMultipart()) {
+    // a POST without a body passes the schema (the body is optional for multipart): say what to send
+    const csv = (req.body as { csv?: unknown } | undefined)?.csv;
+    if (typeof csv !== 'string') throw new FieldError({ csv: 'Send the rates as a CSV file' });
+    return parseRateCsv(csv, byMccMnc);
+  }
+  return streamUpload(req, 'file', CSV_MAX_BYTES, (bytes) => parseRateRecords(csvRecords(utf8Chunks(bytes)), byMccMnc));
+}
+
+/**
+ * The request's rates (JSON `{ csv }`, or a multipart upload in `file` where the route's context takes
+ * multipart), checked against the catalog; a line without its own date takes `at` when given. The
+ * rate-change domain reads its deck imports through this too.
+ */
+export async function readRateLines(
+  db: Kysely<Database>,
+  req: FastifyRequest,
+  tableType: 'prefix' | 'mobile_network' | null,
+  at?: Date,
+): Promise<ResolvedRate[]> {
+  const networks = new Map(
+    (await db.selectFrom('mobile_networks').select(['mobile_network_uuid', 'mcc', 'mnc']).execute()).map((n) => [
+      `${n.mcc}-${n.mnc}`,
+      n.mobile_network_uuid,
+    ]),
+  );
+  const lines = await linesOf(req, (mcc, mnc) => networks.get(`${mcc}-${mnc}`));
+  const dated = at ? lines.map((l) => (l.effective_from ? l : { ...l, effective_from: at.toISOString() })) : lines;
+  // line i of the rates is line i + 2 of the file (after the header)
+  return resolveRateLines(db, dated, tableType, (i, f) => `line ${i + 2} (${f})`);
+}
+
 /**
  * POST /rate_table/{id}/import and /vendor_product/{id}/import (additions to the spec): a rate CSV as
  * JSON `{ csv }` or a multipart upload in the field `file`. All or nothing, in one transaction.
@@ -126,32 +162,8 @@ export default async function rateImportRoutes(base: FastifyInstance) {
   await base.register(multipart);
   const app = base.withTypeProvider<TypeBoxProvider>();
 
-  /** The rate lines of the request's CSV, from JSON `{ csv }` or streamed from the upload as it arrives. */
-  function linesOf(req: FastifyRequest, byMccMnc: (mcc: string, mnc: string) => string | undefined) {
-    if (!req.isMultipart()) {
-      // a POST without a body passes the schema (the body is optional for multipart): say what to send
-      const csv = (req.body as { csv?: unknown } | undefined)?.csv;
-      if (typeof csv !== 'string') throw new FieldError({ csv: 'Send the rates as a CSV file' });
-      return parseRateCsv(csv, byMccMnc);
-    }
-    return streamUpload(req, 'file', CSV_MAX_BYTES, (bytes) =>
-      parseRateRecords(csvRecords(utf8Chunks(bytes)), byMccMnc),
-    );
-  }
-
-  /** The file's rates, checked against the catalog; a line without its own date takes the import's. */
-  async function resolvedLines(req: FastifyRequest, tableType: 'prefix' | 'mobile_network' | null, at?: Date) {
-    const networks = new Map(
-      (await app.db.selectFrom('mobile_networks').select(['mobile_network_uuid', 'mcc', 'mnc']).execute()).map((n) => [
-        `${n.mcc}-${n.mnc}`,
-        n.mobile_network_uuid,
-      ]),
-    );
-    const lines = await linesOf(req, (mcc, mnc) => networks.get(`${mcc}-${mnc}`));
-    const dated = at ? lines.map((l) => (l.effective_from ? l : { ...l, effective_from: at.toISOString() })) : lines;
-    // line i of the rates is line i + 2 of the file (after the header)
-    return resolveRateLines(app.db, dated, tableType, (i, f) => `line ${i + 2} (${f})`);
-  }
+  const resolvedLines = (req: FastifyRequest, tableType: 'prefix' | 'mobile_network' | null, at?: Date) =>
+    readRateLines(app.db, req, tableType, at);
 
   /** The import's effective date: the day asked (UTC midnight), else now. */
   const effectiveAt = (q: RateImportQuery) =>

@@ -40,6 +40,8 @@ export const companyAdminMenu: MenuEntry[] = [
   { path: 'webhooks', label: 'Webhooks' },
   // sender registrations: 10DLC, toll-free verification, sender IDs (docs/compliance.md)
   { path: 'compliance', label: 'Compliance' },
+  // issue 49: changes to the company's SMS prices, each with its date and rows
+  { path: 'price-notices', label: 'Price notices' },
   // keys for programs (send, read, manage), not hidden under the profile
   { path: 'api-keys', label: 'API keys' },
   {

@@ -33,5 +33,6 @@ export const companyAdminModule: RoleModule = {
     lazyArea(['smpp-accounts'], () => import('./smpp-routes').then((m) => m.smppRoutes)),
     lazyArea(['webhooks'], () => import('./webhooks-routes').then((m) => m.webhooksRoutes)),
     lazyArea(['compliance'], () => import('./compliance-routes').then((m) => m.complianceRoutes)),
+    lazyArea(['price-notices'], () => import('./price-notice-routes').then((m) => m.priceNoticeRoutes)),
   ],
 };

@@ -14,7 +14,7 @@ export const mailTemplateRoutes: RouteObject[] = [
       },
       {
         path: 'template',
-        element: <MailTemplateEditor kinds={['password_reset', 'low_balance', 'invoice']} />,
+        element: <MailTemplateEditor kinds={['password_reset', 'low_balance', 'invoice', 'price_notice']} />,
         handle: { title: 'Mail templates' },
       },
     ],

@@ -18,6 +18,8 @@ export const resellerMenu: MenuEntry[] = [
   { path: 'webhooks', label: 'Webhooks' },
   // sender registrations: 10DLC, toll-free verification, sender IDs (docs/compliance.md)
   { path: 'compliance', label: 'Compliance' },
+  // issue 49: changes to the reseller's own price and to its companies', each with its date and rows
+  { path: 'price-notices', label: 'Price notices' },
   {
     path: 'billing',
     label: 'Billing',

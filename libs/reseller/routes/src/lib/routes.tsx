@@ -42,6 +42,7 @@ export const resellerModule: RoleModule = {
     ),
     lazyArea(['mail-template'], () => import('./mail-template-routes').then((m) => m.mailTemplateRoutes)),
     lazyArea(['audit-log'], () => import('./audit-routes').then((m) => m.auditRoutes)),
+    lazyArea(['price-notices'], () => import('./price-notice-routes').then((m) => m.priceNoticeRoutes)),
     lazyArea(['reporting'], () => import('./reporting-routes').then((m) => m.reportingRoutes)),
     lazyArea(['smpp-accounts'], () => import('./smpp-routes').then((m) => m.smppRoutes)),
     lazyArea(['webhooks'], () => import('./webhooks-routes').then((m) => m.webhooksRoutes)),

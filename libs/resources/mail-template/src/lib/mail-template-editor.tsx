@@ -16,6 +16,7 @@ export const KIND_LABELS: Record<MailTemplateKind, string> = {
   password_reset: 'Password reset',
   low_balance: 'Low balance',
   invoice: 'Invoice',
+  price_notice: 'Price notice',
 };
 
 /**

@@ -76,6 +76,12 @@ export function RateDeckPage({ access }: { access: RoleAccess }) {
           <Link to={resolve(`${id}/add/rate-deck`)}>
             <Button icon={<UploadOutlined />}>Import rate deck</Button>
           </Link>
+          {/* the product area holds the change sets: the vendor root's sibling */}
+          <Link
+            to={resolve('').replace(/[^/]+$/, `product/rate-changes/new?vendor_product_uuid=${encodeURIComponent(id)}`)}
+          >
+            <Button icon={<UploadOutlined />}>Import for approval</Button>
+          </Link>
           <Link to={resolve(`accounts/${vp.vendor_uuid}`)}>Back to {vp.vendor_name}'s products</Link>
         </Space>
       }
@@ -184,14 +190,21 @@ export function ratePricingRoutes(access: RoleAccess): RouteObject[] {
   return [
     {
       path: 'rate-table',
-      handle: { title: 'Rate tables', links: ['sms-pricing/add-product', 'rate-table/edit/:id', 'sms-pricing'] },
+      handle: {
+        title: 'Rate tables',
+        links: ['sms-pricing/add-product', 'rate-table/edit/:id', 'sms-pricing', 'rate-changes/new'],
+      },
       element: (
         <ListPage
           bundle={rateTableBundle}
           access={access}
           createPath="sms-pricing/add-product"
           editPath="rate-table/edit/:id"
-          rowLinks={[{ label: 'Prices', to: (t) => `sms-pricing?rate_table_uuid=${t.rate_table_uuid}` }]}
+          rowLinks={[
+            { label: 'Prices', to: (t) => `sms-pricing?rate_table_uuid=${t.rate_table_uuid}` },
+            // issue 49: a new deck as a change set, reviewed and approved before it applies
+            { label: 'Import for approval', to: (t) => `rate-changes/new?rate_table_uuid=${t.rate_table_uuid}` },
+          ]}
         />
       ),
     },
@@ -214,7 +227,10 @@ export function rateDeckRoutes(access: RoleAccess): RouteObject[] {
   return [
     {
       path: ':id/rate-deck',
-      handle: { title: 'Rate deck', links: [':id/add/rate-deck', 'accounts/:vendor_uuid'] },
+      handle: {
+        title: 'Rate deck',
+        links: [':id/add/rate-deck', 'accounts/:vendor_uuid', '../product/rate-changes/new'],
+      },
       element: <RateDeckPage access={access} />,
     },
     {

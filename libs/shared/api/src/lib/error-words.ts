@@ -88,6 +88,10 @@ export const ERROR_WORDS: Record<ErrorCode, ErrorWords> = {
     next: 'Ask an administrator of your reseller account to make the change or to give you the admin role.',
     alwaysNext: true,
   },
+  change_set_decided: {
+    sentence: 'This rate change was approved or rejected already.',
+    next: 'Import the deck again to make a new change, under Products, Rate changes.',
+  },
   // a message refused (BLOCK_REASONS): the server's detail names the number or text; the next step is ours
   bad_sender: {
     sentence: 'The From number is not one of your company’s sending numbers.',

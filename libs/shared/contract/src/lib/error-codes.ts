@@ -40,6 +40,8 @@ export const REQUEST_ERROR_CODES = [
   'invalid_value',
   /** a read-only login (reseller team) tried to change something */
   'read_only',
+  /** a rate change set was approved or rejected already: it is history now */
+  'change_set_decided',
 ] as const;
 
 /** Every code an error answer can carry. */

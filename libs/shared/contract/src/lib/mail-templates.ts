@@ -4,7 +4,13 @@ import { Type, type Static } from '@sinclair/typebox';
  * The mails a reseller can word for its companies (docs/spec.md §2 /reseller/mail-template: registration,
  * template; default template). Without the reseller's own wording the system default is sent.
  */
-export const MAIL_TEMPLATE_KINDS = ['registration', 'password_reset', 'low_balance', 'invoice'] as const;
+export const MAIL_TEMPLATE_KINDS = [
+  'registration',
+  'password_reset',
+  'low_balance',
+  'invoice',
+  'price_notice',
+] as const;
 export const MailTemplateKind = Type.Union(MAIL_TEMPLATE_KINDS.map((k) => Type.Literal(k)));
 export type MailTemplateKind = Static<typeof MailTemplateKind>;
 

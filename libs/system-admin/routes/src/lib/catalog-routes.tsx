@@ -8,7 +8,7 @@ import {
   vendorPages,
   vendorProductRoutes,
 } from '@smsc/resource-vendor';
-import { rateDeckRoutes, ratePricingRoutes } from '@smsc/resource-rate';
+import { rateChangeRoutes, rateDeckRoutes, ratePricingRoutes } from '@smsc/resource-rate';
 import { VendorSmscConnectionsPage } from '@smsc/resource-smsc';
 import { DID_ACCESS, VendorDidEdit, VendorDids } from '@smsc/resource-did';
 
@@ -26,7 +26,7 @@ const products = productPages(true);
 export const catalogRoutes: RouteObject[] = [
   resourceRoutes(productBundle, productAccess(admin), {
     ...products,
-    extra: [...(products.extra ?? []), ...ratePricingRoutes(admin), routingRoutes(admin)],
+    extra: [...(products.extra ?? []), ...ratePricingRoutes(admin), ...rateChangeRoutes(admin), routingRoutes(admin)],
   }),
   resourceRoutes(
     vendorBundle,

@@ -24,6 +24,8 @@ export const systemAdminMenu: MenuEntry[] = [
       { path: 'product/sms-routes', label: 'SMS routes' },
       { path: 'product/sms-pricing', label: 'SMS pricing' },
       { path: 'product/rate-table', label: 'Rate tables' },
+      // issue 49: deck imports waiting for approval, their diff and margin impact, and their history
+      { path: 'product/rate-changes', label: 'Rate changes' },
       // not in the spec's screens: where routings (vendors, fallbacks, pinned routes) are made
       { path: 'product/routing', label: 'Routings' },
     ],
