@@ -35,6 +35,7 @@ export async function queueInvoiceMail(
         recipient: email,
         subject: mail.subject,
         body: mail.text,
+        sender: mail.from ?? null,
         status: 'pending' as const,
         attachment_kind: INVOICE_ATTACHMENT,
         attachment_ref: inv.invoice_uuid,

@@ -19,6 +19,7 @@ import { COMPANY_WEBHOOK_MIGRATIONS } from '../company-webhooks/migrations';
 import { AUTO_RECHARGE_MIGRATIONS } from '../auto-recharge/migrations';
 import { LIVE_MIGRATIONS } from '../live/migrations';
 import { COMPLIANCE_MIGRATIONS } from '../compliance/migrations';
+import { BRANDING_MIGRATIONS } from '../branding/migrations';
 
 export type { Migration, MigrationContext } from './migrator';
 
@@ -139,6 +140,7 @@ const MIGRATIONS: Migration[] = [
       update users set reseller_role = 'admin' where user_type = 'reseller';
       create index users_reseller_idx on users (reseller_uuid) where reseller_uuid is not null`,
   },
+  ...BRANDING_MIGRATIONS,
 ];
 
 /**

@@ -35,6 +35,7 @@ import guardsRoutes from '../guards';
 import autoRechargeRoutes from '../auto-recharge';
 import liveEvents from '../live';
 import complianceRoutes from '../compliance';
+import brandingRoutes from '../branding';
 
 /**
  * The API's composition root: every domain is registered here, in this order. The plugins that
@@ -47,6 +48,7 @@ export default async function routes(app: FastifyInstance) {
   // one plugin a line (a new domain adds one line: merges stay trivial)
   const plugins = [
     // accounts and reference data
+    brandingRoutes, // name 'branding': brands, their host names, the brand of a host (registration asks it)
     authRoutes,
     registrationRoutes,
     homeRoutes,
