@@ -46,7 +46,15 @@ export async function queueInvoiceMail(
 }
 
 /** The invoice's PDF as the outbox attaches it at send time (billing/index.ts registers this kind). */
-export async function invoiceAttachment(inv: InvoiceDetails | undefined, ref: string): Promise<MailAttachment> {
+export async function invoiceAttachment(
+  inv: InvoiceDetails | undefined,
+  ref: string,
+  brandName?: string,
+): Promise<MailAttachment> {
   if (!inv) throw new Error(`invoice ${ref} no longer exists`);
-  return { filename: `invoice-${inv.number}.pdf`, content: await invoicePdf(inv), contentType: 'application/pdf' };
+  return {
+    filename: `invoice-${inv.number}.pdf`,
+    content: await invoicePdf(inv, brandName),
+    contentType: 'application/pdf',
+  };
 }

@@ -36,6 +36,7 @@ describe('brands (issue #48)', () => {
       '<!doctype html><html><head><meta name="theme-color" content="#1677ff" /><link\n rel="icon"\n href="data:x" />' +
         '<title>SMSC Console</title></head><body><div id="root"><div class="boot">Loading SMSC Console…</div></div></body></html>',
     );
+    writeFileSync(path.join(webRoot, 'shell/sw.js'), '/* workbox precache */');
     t = await createTestApp({ webRoot });
     for (const who of ['admin', 'reseller', 'acme-admin', 'globex-admin'])
       tok[who] = await login(t.app, `${who}@example.com`);
@@ -70,7 +71,12 @@ describe('brands (issue #48)', () => {
       payload: BRAND,
     });
     expect(other.statusCode).toBe(404);
-    const byCompany = await t.app.inject({ method: 'PUT', url: api('/brand'), headers: as('acme-admin'), payload: BRAND });
+    const byCompany = await t.app.inject({
+      method: 'PUT',
+      url: api('/brand'),
+      headers: as('acme-admin'),
+      payload: BRAND,
+    });
     expect(byCompany.statusCode).toBe(403);
     // Acme is the Demo Reseller's company; Globex is the platform's own
     const acme = await t.app.inject({ url: api('/brand'), headers: as('acme-admin') });
@@ -141,7 +147,7 @@ describe('brands (issue #48)', () => {
     expect(reach.statusCode).toBe(404);
   });
 
-  it("serves the console's HTML on a verified host in its reseller's brand, and elsewhere in the platform's", async () => {
+  it("serves the console's HTML on a verified host in its reseller's brand, and elsewhere the build's page", async () => {
     const host = { ...HTML, host: 'sms.nimbus-texts.com' };
     for (const url of ['/', '/login', '/company-admin/users']) {
       const page = await t.app.inject({ url, headers: host });
@@ -154,8 +160,15 @@ describe('brands (issue #48)', () => {
       const meta = /<meta name="smsc-brand" content="([^"]+)"/.exec(page.body)![1].replace(/&quot;/g, '"');
       expect(JSON.parse(meta)).toMatchObject({ name: 'Nimbus Texts', primary_color: '#7a1f5c' });
     }
+    // the operator's host keeps the build's page (prerendered, precached); its platform brand shows once signed in
     const elsewhere = await t.app.inject({ url: '/', headers: { ...HTML, host: 'console.operator.com' } });
-    expect(elsewhere.body).toContain('<title>Operator One</title>');
+    expect(elsewhere.body).toContain('<title>SMSC Console</title>');
+    expect(elsewhere.body).not.toContain('smsc-brand');
+    // a branded host's service worker removes itself: a precache would serve the build's unbranded pages
+    const sw = await t.app.inject({ url: '/sw.js', headers: { host: 'sms.nimbus-texts.com' } });
+    expect(sw.body).toContain('self.registration.unregister()');
+    const ownSw = await t.app.inject({ url: '/sw.js', headers: { host: 'console.operator.com' } });
+    expect(ownSw.body).toBe('/* workbox precache */');
     const hostBrand = await t.app.inject({ url: api('/brand/host'), headers: { host: 'sms.nimbus-texts.com' } });
     expect(hostBrand.json().name).toBe('Nimbus Texts');
   });

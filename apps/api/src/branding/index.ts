@@ -31,10 +31,12 @@ export default fp(
     const simulator = opts.dns ? undefined : new SimulatedDns();
     const service = new BrandService(app.db, opts.dns ?? (simulator as SimulatedDns), simulator);
     app.decorate('brands', service);
-    // the console's pages on a branded host (or under a platform brand) carry the brand from the first byte
+    // The console's pages on a reseller's verified host carry its brand from the first byte. The operator's own
+    // host keeps the pages the build wrote (prerendered, precached by the service worker); its platform brand
+    // shows once signed in (GET /brand), in mails and on invoices.
     app.useShellBrand?.(async (host) => {
       const { reseller_uuid, brand } = await service.forHost(host);
-      if (!reseller_uuid && brand.is_default) return undefined;
+      if (!reseller_uuid) return undefined;
       return { key: JSON.stringify(brand), render: (html: string) => brandShellHtml(html, brand) };
     });
     await app.register(brandingRoutes, { service });

@@ -31,14 +31,21 @@ export default async function brandingRoutes(base: FastifyInstance, { service }:
       return req.user.reseller_uuid as string;
     }
     if (!named) return null;
-    const r = await app.db.selectFrom('resellers').select('reseller_uuid').where('reseller_uuid', '=', named).executeTakeFirst();
+    const r = await app.db
+      .selectFrom('resellers')
+      .select('reseller_uuid')
+      .where('reseller_uuid', '=', named)
+      .executeTakeFirst();
     if (!r) throw notFound('Reseller');
     return r.reseller_uuid;
   };
 
   app.get(
     '/brand',
-    { config: { access: readBrand }, schema: { tags: ['branding'], querystring: BrandOwnerQuery, response: { 200: Brand } } },
+    {
+      config: { access: readBrand },
+      schema: { tags: ['branding'], querystring: BrandOwnerQuery, response: { 200: Brand } },
+    },
     async (req) => {
       const { user } = req;
       // a company sees its reseller's brand (the platform's for a direct company)
@@ -101,14 +108,19 @@ export default async function brandingRoutes(base: FastifyInstance, { service }:
       schema: { tags: ['branding'], querystring: BrandOwnerQuery, response: { 200: ListPage(BrandDomain) } },
     },
     async (req) => {
-      const items = await service.listDomains(req.query.reseller_uuid ? await ownerOf(req, req.query.reseller_uuid) : scope(req));
+      const items = await service.listDomains(
+        req.query.reseller_uuid ? await ownerOf(req, req.query.reseller_uuid) : scope(req),
+      );
       return { items, total: items.length, per_page: Math.max(1, items.length) };
     },
   );
 
   app.post(
     '/brand/domain',
-    { config: { access: setBrand }, schema: { tags: ['branding'], body: BrandDomainCreate, response: { 201: BrandDomain } } },
+    {
+      config: { access: setBrand },
+      schema: { tags: ['branding'], body: BrandDomainCreate, response: { 201: BrandDomain } },
+    },
     async (req, reply) => {
       const domain = await service.addDomain(await domainOwner(req, req.body.reseller_uuid), req.body.host);
       await audit(req, 'brand_domain', domain.domain_uuid, null, domain);

@@ -53,14 +53,21 @@ export class BrandService {
         .set(values)
         .where((eb) => (resellerUuid ? eb('reseller_uuid', '=', resellerUuid) : eb('reseller_uuid', 'is', null)))
         .executeTakeFirst();
-      if (!updated.numUpdatedRows) await trx.insertInto('brands').values({ ...values, reseller_uuid: resellerUuid }).execute();
+      if (!updated.numUpdatedRows)
+        await trx
+          .insertInto('brands')
+          .values({ ...values, reseller_uuid: resellerUuid })
+          .execute();
     });
     this.hosts.clear();
     return this.effective(resellerUuid);
   }
 
   /** An owner's image as bytes to serve, or undefined. */
-  async image(resellerUuid: string | null, kind: 'logo' | 'favicon'): Promise<{ type: string; body: Buffer } | undefined> {
+  async image(
+    resellerUuid: string | null,
+    kind: 'logo' | 'favicon',
+  ): Promise<{ type: string; body: Buffer } | undefined> {
     const row = await this.db
       .selectFrom('brands')
       .select(kind)
@@ -100,7 +107,11 @@ export class BrandService {
 
   async addDomain(resellerUuid: string, host: string): Promise<BrandDomain> {
     const name = host.toLowerCase();
-    const taken = await this.db.selectFrom('brand_domains').select('domain_uuid').where('host', '=', name).executeTakeFirst();
+    const taken = await this.db
+      .selectFrom('brand_domains')
+      .select('domain_uuid')
+      .where('host', '=', name)
+      .executeTakeFirst();
     if (taken) throw new HttpError(409, 'This host name is already claimed');
     const token = randomBytes(16).toString('hex');
     const row = await this.db

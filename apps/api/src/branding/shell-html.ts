@@ -42,7 +42,10 @@ export function brandShellHtml(html: string, brand: Brand): string {
   return html
     .replace(/<title>[\s\S]*?<\/title>/, `<title>${name}</title>`)
     .replace(/<link\s+rel="icon"[\s\S]*?\/?>/, `<link rel="icon" href="${icon}" />`)
-    .replace(/<meta name="theme-color" content="[^"]*"\s*\/?>/, `<meta name="theme-color" content="${brand.primary_color}" />`)
+    .replace(
+      /<meta name="theme-color" content="[^"]*"\s*\/?>/,
+      `<meta name="theme-color" content="${brand.primary_color}" />`,
+    )
     .replace(/Loading [^<]*…/, `Loading ${name}…`)
     .replace('</head>', `<meta name="${BRAND_META}" content="${meta}" />${style}</head>`);
 }

@@ -76,5 +76,10 @@ export async function composeMail(
   if (brand.is_default && !brand.mail_from_address) return { to, subject: out.subject, text };
   // a bare display name: the mailer adds the server's own address (lib/mailer.ts senderOf)
   const sender = displayName(brand.mail_from_name ?? brand.name);
-  return { to, subject: out.subject, text, from: brand.mail_from_address ? `${sender} <${brand.mail_from_address}>` : sender };
+  return {
+    to,
+    subject: out.subject,
+    text,
+    from: brand.mail_from_address ? `${sender} <${brand.mail_from_address}>` : sender,
+  };
 }

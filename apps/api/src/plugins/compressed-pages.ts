@@ -27,11 +27,7 @@ export function compressedPages() {
   const cache = new Map<string, Encoded>();
   return {
     /** `variant`: the page rewritten (a brand's page), cached under its key beside the file's own. */
-    read(
-      file: string,
-      acceptEncoding: string,
-      variant?: PageVariant,
-    ): { encoding?: 'br' | 'gzip'; body: Buffer } {
+    read(file: string, acceptEncoding: string, variant?: PageVariant): { encoding?: 'br' | 'gzip'; body: Buffer } {
       const { mtimeMs, size } = statSync(file);
       const key = variant ? `${file}\0${variant.key}` : file;
       let entry = cache.get(key);

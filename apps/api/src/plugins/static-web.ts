@@ -20,6 +20,12 @@ const noCache = (file: string) => {
 const setHeaders = (reply: FastifyReply, file: string) =>
   reply.header('cache-control', noCache(file) ? 'no-cache' : 'public, max-age=31536000, immutable');
 
+const SELF_REMOVING_SW = `self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (e) => e.waitUntil(caches.keys()
+  .then((keys) => Promise.all(keys.map((k) => caches.delete(k))))
+  .then(() => self.registration.unregister())));
+`;
+
 /** The page a host is served in: its brand's rewrite of index.html, or undefined for the console's own. */
 export type ShellBrandOf = (host: string) => Promise<PageVariant | undefined>;
 
@@ -102,6 +108,14 @@ export default fp(async (app) => {
     // deep links through the not-found handler, to which the wildcard route hands a missing file.
     app.get('/', { schema: { hide: true } }, (_req, reply) => app.sendShell(reply, '/'));
     app.get('/index.html', { schema: { hide: true } }, (_req, reply) => app.sendShell(reply));
+    // On a branded host the service worker would precache and then serve the build's own (unbranded) pages:
+    // there sw.js is one that empties its caches and unregisters itself, also ending one installed before the
+    // host was verified (a changed sw.js is picked up on the next navigation).
+    app.get('/sw.js', { schema: { hide: true } }, async (req, reply) => {
+      reply.header('cache-control', 'no-cache');
+      if (await brandOf(req.hostname)) return reply.type('text/javascript; charset=utf-8').send(SELF_REMOVING_SW);
+      return reply.sendFile('sw.js', shellDir);
+    });
     await app.register(fastifyStatic, {
       root: shellDir,
       prefix: '/',
