@@ -17,6 +17,7 @@ import { effectiveBrand } from './queries';
 
 /** A host's brand is read on every console page: kept this long in each process (a change elsewhere shows after). */
 const HOST_TTL_MS = 15_000;
+const MAX_HOSTS = 1000;
 /** Names that can never be real (RFC 2606, 6761): the simulator publishes their record itself, for demos and e2e. */
 const RESERVED = /\.(test|localhost|example|invalid)$/;
 
@@ -168,6 +169,8 @@ export class BrandService {
     const name = host.toLowerCase();
     const hit = this.hosts.get(name);
     if (hit && Date.now() - hit.at < HOST_TTL_MS) return hit.value;
+    // any Host header reaches here: the cache is bounded, so made-up names cannot grow it without end
+    if (this.hosts.size >= MAX_HOSTS) this.hosts.clear();
     const value = this.resolveHost(name);
     value.catch(() => this.hosts.delete(name));
     this.hosts.set(name, { at: Date.now(), value });
