@@ -17,6 +17,8 @@ export interface ConsoleBrand {
 }
 
 export const BRAND_META = 'smsc-brand';
+/** theme.ts's light colorPrimary, which the server's built-in brand also names */
+const CONSOLE_PRIMARY = '#0958d9';
 export const DEFAULT_BRAND: ConsoleBrand = {
   name: 'SMSC Console',
   primary_color: null,
@@ -52,7 +54,8 @@ export function readPageBrand(doc: Document | undefined = typeof document === 'u
  * darker shade in the light theme; in the dark one buttons keep the colour and text in it is lightened to AA.
  */
 export function brandTokensOf(primary: string | null): BrandTokens | undefined {
-  if (!primary) return undefined;
+  // the console's own colour (the built-in brand's) keeps the console's tokens, tuned by hand for both themes
+  if (!primary || primary.toLowerCase() === CONSOLE_PRIMARY) return undefined;
   const hover = hoverColor(primary);
   const text = darkTextColor(primary);
   return {

@@ -72,6 +72,8 @@ describe('the colour scheme', () => {
     const link = nimbus.token?.colorLink as string;
     expect([nimbus.token?.colorPrimary, nimbus.components?.Menu?.itemSelectedColor]).toEqual(['#7a1f5c', link]);
     expect(contrastRatio(link, DARK_SURFACE)).toBeGreaterThanOrEqual(4.5);
+    // the built-in brand (an unbranded company's GET /brand) leaves the console's own tokens as they are
+    expect(brandTokensOf('#0958d9')).toBeUndefined();
   });
 
   it("is read by index.html's first-paint script under the same key", () => {
