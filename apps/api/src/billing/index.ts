@@ -11,6 +11,7 @@ import paypalRoutes from './paypal-routes';
 import { registerAttachmentKind } from '../mail';
 import { INVOICE_ATTACHMENT, invoiceAttachment } from './invoice-mail';
 import { invoiceDetails } from './invoices';
+import { invoiceBrandName } from './invoice-brand';
 import { startExpirySweep } from './payment-expiry';
 
 export {
@@ -67,7 +68,10 @@ export const billingOf = (app: FastifyInstance): BillingRepository => apiOf(app)
 async function billing(app: FastifyInstance) {
   app.decorate('billing', billingRepository);
   // the outbox renders an invoice mail's PDF when it sends it (the row holds only the invoice id)
-  registerAttachmentKind(INVOICE_ATTACHMENT, async (db, ref) => invoiceAttachment(await invoiceDetails(db, ref), ref));
+  registerAttachmentKind(INVOICE_ATTACHMENT, async (db, ref) => {
+    const inv = await invoiceDetails(db, ref);
+    return invoiceAttachment(inv, ref, inv && (await invoiceBrandName(db, inv)));
+  });
   await app.register(paymentRoutes);
   await app.register(checkoutRoutes);
   await app.register(invoiceRoutes);

@@ -35,6 +35,7 @@ export async function queueInvoiceMail(
         recipient: email,
         subject: mail.subject,
         body: mail.text,
+        sender: mail.from ?? null,
         status: 'pending' as const,
         attachment_kind: INVOICE_ATTACHMENT,
         attachment_ref: inv.invoice_uuid,
@@ -45,7 +46,15 @@ export async function queueInvoiceMail(
 }
 
 /** The invoice's PDF as the outbox attaches it at send time (billing/index.ts registers this kind). */
-export async function invoiceAttachment(inv: InvoiceDetails | undefined, ref: string): Promise<MailAttachment> {
+export async function invoiceAttachment(
+  inv: InvoiceDetails | undefined,
+  ref: string,
+  brandName?: string,
+): Promise<MailAttachment> {
   if (!inv) throw new Error(`invoice ${ref} no longer exists`);
-  return { filename: `invoice-${inv.number}.pdf`, content: await invoicePdf(inv), contentType: 'application/pdf' };
+  return {
+    filename: `invoice-${inv.number}.pdf`,
+    content: await invoicePdf(inv, brandName),
+    contentType: 'application/pdf',
+  };
 }

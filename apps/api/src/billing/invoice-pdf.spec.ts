@@ -27,6 +27,15 @@ const INVOICE: InvoiceDetails = {
 const text = (v: unknown) => JSON.stringify(v);
 
 describe('invoice PDF words', () => {
+  it("heads an invoice with its issuer's brand when it has one, else the issuer's name", () => {
+    const branded = invoiceDocument({ ...INVOICE, issuer_name: 'Demo Reseller' }, 'Nimbus Texts').doc as {
+      info: { creator: string };
+      content: { columns?: { text: string }[] }[];
+    };
+    expect([branded.content[0].columns?.[0].text, branded.info.creator]).toEqual(['Nimbus Texts', 'Nimbus Texts']);
+    expect(text(invoiceDocument({ ...INVOICE, issuer_name: 'Demo Reseller' }).doc)).toContain('"text":"Demo Reseller"');
+  });
+
   it('a paid invoice says when it was paid and that nothing is due, never "payments received: 0.00" beside it', () => {
     const words = settlement(INVOICE, formatMoney).stack.join(' | ');
     expect(words).toBe('Paid in full on 2026-11-26: USD 2.34. Amount due: USD 0.00');

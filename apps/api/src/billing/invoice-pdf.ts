@@ -45,14 +45,15 @@ export function settlement(inv: InvoiceDetails, money: (a: string, c: string) =>
   return { margin: [0, 12, 0, 0], stack: lines, fontSize: 9 };
 }
 
-export function invoiceDocument(inv: InvoiceDetails): PdfJob {
+/** `brandName`: the issuer's brand (invoice-brand.ts), which replaces its account name in the header. */
+export function invoiceDocument(inv: InvoiceDetails, brandName?: string): PdfJob {
   const billedTo = inv.company_name ?? `${inv.reseller_name} (reseller)`;
-  const issuer = inv.issuer_name === 'system' ? 'SMSC Console' : inv.issuer_name;
+  const issuer = brandName ?? (inv.issuer_name === 'system' ? 'SMSC Console' : inv.issuer_name);
   const right = { alignment: 'right' };
   return {
     footer: { text: `${inv.number} · page {page} of {pages}`, alignment: 'center', fontSize: 8, margin: [0, 20, 0, 0] },
     doc: {
-      info: { title: `Invoice ${inv.number}`, creator: 'SMSC Console' },
+      info: { title: `Invoice ${inv.number}`, creator: issuer },
       defaultStyle: { font: 'Helvetica', fontSize: 10 },
       pageMargins: [40, 50, 40, 50],
       content: [
@@ -126,6 +127,6 @@ export function invoicePdfInline(inv: InvoiceDetails): Promise<Buffer> {
 }
 
 /** The invoice's PDF, rendered off the event loop. */
-export function invoicePdf(inv: InvoiceDetails): Promise<Buffer> {
-  return renderInWorker(invoiceDocument(inv));
+export function invoicePdf(inv: InvoiceDetails, brandName?: string): Promise<Buffer> {
+  return renderInWorker(invoiceDocument(inv, brandName));
 }

@@ -1,3 +1,4 @@
+import { invoiceBrandName } from './invoice-brand';
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
@@ -59,7 +60,7 @@ export default async function invoiceRoutes(base: FastifyInstance) {
     },
     async (req, reply) => {
       const invoice = await findInvoice(app.db, req, req.params.id);
-      const pdf = await invoicePdf(invoice);
+      const pdf = await invoicePdf(invoice, await invoiceBrandName(app.db, invoice));
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="invoice-${invoice.number}.pdf"`)

@@ -112,6 +112,7 @@ export async function lowBalanceAlert(trx: Transaction<Database>, acc: LockedAcc
         recipient: email,
         subject: mail.subject,
         body: mail.text,
+        sender: mail.from ?? null,
         status: 'pending' as const,
       })),
     )

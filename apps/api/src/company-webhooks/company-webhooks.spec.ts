@@ -6,6 +6,7 @@ import { messagingOf, type SmscSimulator } from '../messaging';
 import { companyWebhooksOf } from '.';
 import { guardsOf } from '../guards';
 import { fieldsOf } from '../testing/problem-answers';
+import { brandsOf } from '../branding';
 
 type Headers = Record<string, string>;
 
@@ -56,6 +57,21 @@ describe('company webhooks: signed message events, retried, logged', () => {
       .filter((e) => e.event.data.sms_uuid === sms_uuid);
 
   it('delivers every status change of a message up to delivered, each signed with the webhook secret', async () => {
+    // Acme's reseller has a brand: its webhooks name it, never the operator
+    const reseller = (await t.app.db
+      .selectFrom('companies')
+      .select('reseller_uuid')
+      .where('company_name', '=', 'Acme')
+      .executeTakeFirstOrThrow()) as { reseller_uuid: string };
+    await brandsOf(t.app).save(reseller.reseller_uuid, {
+      name: 'Nimbus Texts',
+      primary_color: '#7a1f5c',
+      mail_from_name: null,
+      mail_from_address: null,
+      support_email: null,
+      support_phone: null,
+      legal_footer: null,
+    });
     const made = await call('POST', '/webhook', acme, { url: `${base}/ok`, events: ['message.status'] });
     expect(made.statusCode).toBe(201);
     const { webhook, secret } = made.json();
@@ -74,6 +90,7 @@ describe('company webhooks: signed message events, retried, logged', () => {
     for (const e of got) expect(verified(e.hit, secret)).toBe(true);
     expect(verified(got[0].hit, 'whsec_' + Buffer.alloc(32).toString('base64'))).toBe(false);
     expect(new Set(got.map((e) => e.hit.headers['webhook-id'])).size).toBe(3);
+    expect(new Set(got.map((e) => e.hit.headers['user-agent']))).toEqual(new Set(['nimbus-texts-webhooks/1']));
 
     const log = (await call('GET', `/webhook/${webhook.webhook_uuid}/deliveries`, acme)).json().items;
     const mine = log.filter((a: { sms_uuid: string }) => a.sms_uuid === sms_uuid);

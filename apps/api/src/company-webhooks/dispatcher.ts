@@ -17,6 +17,7 @@ import { OutboundPoster, type PostOutcome } from '../lib/outbound/signed-post';
 import { ID_HEADER, signPayload, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signing';
 import { batchBody, batchId, eventBody, requestsOf } from './bodies';
 import { claimEvents, writeOutcomes, type Attempted, type Claimed } from './outcomes';
+import { WebhookAgents } from './user-agent';
 
 export interface CompanyWebhookOptions {
   /** loopback/private targets (tests, closed networks): WEBHOOK_ALLOW_PRIVATE */
@@ -48,12 +49,15 @@ export class CompanyWebhookDispatcher {
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
   private pass: Promise<number> | null = null;
+  /** each company's User-Agent: its reseller's brand, or the platform's */
+  private readonly agents: WebhookAgents;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly log: FastifyBaseLogger,
     private readonly o: CompanyWebhookOptions,
   ) {
+    this.agents = new WebhookAgents(db);
     this.poster = new OutboundPoster({
       ...o,
       pipelining: o.pipelining ?? undefined,
@@ -141,11 +145,17 @@ export class CompanyWebhookDispatcher {
       const batched = r.batched;
       const body = batched ? batchBody(group) : eventBody(r);
       const id = batched ? batchId(group) : r.message_id;
-      out = await this.poster.post(r.url, body, (ts) => ({
-        [ID_HEADER]: id,
-        [TIMESTAMP_HEADER]: String(ts),
-        [SIGNATURE_HEADER]: signPayload(secret, id, ts, body),
-      }));
+      const userAgent = await this.agents.of(r.company_uuid);
+      out = await this.poster.post(
+        r.url,
+        body,
+        (ts) => ({
+          [ID_HEADER]: id,
+          [TIMESTAMP_HEADER]: String(ts),
+          [SIGNATURE_HEADER]: signPayload(secret, id, ts, body),
+        }),
+        userAgent,
+      );
     }
     return { out, duration_ms: Date.now() - started };
   }

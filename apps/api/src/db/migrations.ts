@@ -20,6 +20,7 @@ import { AUTO_RECHARGE_MIGRATIONS } from '../auto-recharge/migrations';
 import { LIVE_MIGRATIONS } from '../live/migrations';
 import { COMPLIANCE_MIGRATIONS } from '../compliance/migrations';
 import { RATE_CHANGE_MIGRATIONS } from '../rate-changes/migrations';
+import { BRANDING_MIGRATIONS } from '../branding/migrations';
 
 export type { Migration, MigrationContext } from './migrator';
 
@@ -141,6 +142,7 @@ const MIGRATIONS: Migration[] = [
       create index users_reseller_idx on users (reseller_uuid) where reseller_uuid is not null`,
   },
   ...RATE_CHANGE_MIGRATIONS,
+  ...BRANDING_MIGRATIONS,
   {
     // Which gateway carries an SMPP connection: Kannel's bearerbox (as before) or our own SMPP client
     // (direct-smpp/), with how many transceiver binds it holds to the carrier.

@@ -18,6 +18,7 @@ import type { AutoRechargeTables } from '../auto-recharge/schema';
 import type { ComplianceTables } from '../compliance/schema';
 import type { DirectSmppTables } from '../direct-smpp/schema';
 import type { RateChangeTables } from '../rate-changes/schema';
+import type { BrandingTables } from '../branding/schema';
 
 type Created = ColumnType<Date, Date | undefined, never>;
 export type OutboxStatus = 'pending' | 'sent' | 'kept' | 'failed';
@@ -41,7 +42,8 @@ export interface Database
     AutoRechargeTables,
     ComplianceTables,
     DirectSmppTables,
-    RateChangeTables {
+    RateChangeTables,
+    BrandingTables {
   resellers: {
     reseller_uuid: Generated<string>;
     reseller_name: string;
@@ -139,6 +141,8 @@ export interface Database
     last_error: ColumnType<string | null, string | null | undefined, string | null>;
     attachment_kind: ColumnType<string | null, string | null | undefined, string | null>;
     attachment_ref: ColumnType<string | null, string | null | undefined, string | null>;
+    /** branding 421: the brand's sender ("Name <address>"), else the server's default */
+    sender: ColumnType<string | null, string | null | undefined, string | null>;
   };
   // the migrator's record (db/migrator.ts): name = place in the list + id, timestamp an ISO string
   kysely_migration: { name: string; timestamp: string };

@@ -12,3 +12,13 @@ export async function companyNames(db: Kysely<Database>, ids: string[]): Promise
     .execute();
   return new Map(rows.map((r) => [r.company_uuid, r.company_name]));
 }
+
+/** The reseller of a company (null for a direct company or none found). */
+export async function resellerOfCompany(db: Kysely<Database>, companyUuid: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('companies')
+    .select('reseller_uuid')
+    .where('company_uuid', '=', companyUuid)
+    .executeTakeFirst();
+  return row?.reseller_uuid ?? null;
+}

@@ -10,6 +10,8 @@ export interface MailAttachment {
 }
 export interface Mail {
   to: string;
+  /** the sender ("Name <address>"): a brand's; absent, the server's default */
+  from?: string;
   subject: string;
   text: string;
   attachments?: MailAttachment[];
@@ -18,6 +20,14 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
   /** true when SMTP_URL is set: the outbox dispatcher then sends its pending rows over SMTP */
   readonly smtp: boolean;
+}
+
+/** A mail's sender: its own "Name <address>", a bare name with the default's address, or the default. */
+export function senderOf(from: string | undefined, fallback: string): string {
+  if (!from) return fallback;
+  if (from.includes('<')) return from;
+  const address = /<([^>]+)>/.exec(fallback)?.[1] ?? fallback;
+  return `${from} <${address}>`;
 }
 
 /** SMTP when configured; otherwise the mail lands in the outbox table and the log, so a demo can still confirm. */
@@ -33,7 +43,7 @@ export function createMailer(
     async send(mail) {
       if (transport) {
         await transport.sendMail({
-          from,
+          from: senderOf(mail.from, from),
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
@@ -41,7 +51,10 @@ export function createMailer(
         });
         return;
       }
-      await db.insertInto('outbox').values({ recipient: mail.to, subject: mail.subject, body: mail.text }).execute();
+      await db
+        .insertInto('outbox')
+        .values({ recipient: mail.to, subject: mail.subject, body: mail.text, sender: mail.from ?? null })
+        .execute();
       log.info(
         { to: mail.to, subject: mail.subject, attachments: mail.attachments?.map((a) => a.filename) },
         `mail (no SMTP_URL, kept in outbox): ${mail.text}`,

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { MailTemplateKind } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import type { Mail } from '../lib/mailer';
+import { effectiveBrand } from '../branding';
 import { DEFAULTS, SYSTEM_NAME, render, type Wording } from './templates';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -48,9 +49,13 @@ export async function resellerOf(
   return r ? { uuid, name: r.reseller_name } : { uuid: null, name: SYSTEM_NAME };
 }
 
+/** A display name as RFC 5322 allows it unquoted only for plain words: quoted, with its quotes escaped. */
+const displayName = (name: string) => `"${name.replace(/["\\\r\n]/g, '')}"`;
+
 /**
  * A mail to `to` in the words of the reseller behind `who` (its own template, else the system's),
- * with `values` and the reseller's name filled in.
+ * with `values` and the reseller's name filled in, sent under the reseller's brand: its sender and its footer
+ * (support contact, legal text). Without a brand address the server's default address sends, in the brand's name.
  */
 export async function composeMail(
   db: Db,
@@ -60,7 +65,21 @@ export async function composeMail(
   values: Record<string, string>,
 ): Promise<Mail> {
   const reseller = await resellerOf(db, who);
+  const brand = await effectiveBrand(db, reseller.uuid);
   const wording = await wordingFor(db, reseller.uuid, kind);
-  const out = render(wording, { ...values, reseller_name: reseller.name });
-  return { to, subject: out.subject, text: out.body };
+  // a reseller that set a brand speaks in the brand's name; otherwise as before (its company name, or the system's)
+  const name = brand.is_default ? reseller.name : brand.name;
+  const out = render(wording, { ...values, reseller_name: name });
+  const support = [brand.support_email, brand.support_phone].filter(Boolean).join(' · ');
+  const footer = [support && `Support: ${support}`, brand.legal_footer].filter(Boolean).join('\n');
+  const text = footer ? `${out.body}\n\n--\n${footer}` : out.body;
+  if (brand.is_default && !brand.mail_from_address) return { to, subject: out.subject, text };
+  // a bare display name: the mailer adds the server's own address (lib/mailer.ts senderOf)
+  const sender = displayName(brand.mail_from_name ?? brand.name);
+  return {
+    to,
+    subject: out.subject,
+    text,
+    from: brand.mail_from_address ? `${sender} <${brand.mail_from_address}>` : sender,
+  };
 }

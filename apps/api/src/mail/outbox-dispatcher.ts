@@ -36,6 +36,7 @@ interface ClaimedRow {
   attachment_kind: string | null;
   attachment_ref: string | null;
   attempts: number;
+  sender: string | null;
 }
 
 /** One pass: claims up to `limit` due rows and sends each. Exported for tests and tools. */
@@ -44,7 +45,7 @@ export async function dispatchOutbox(app: FastifyInstance, limit = 20): Promise<
   const claimed = (
     await sql<ClaimedRow>`update outbox set attempts = attempts + 1, next_attempt_on = now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})
     where id in (select id from outbox where status = 'pending' and next_attempt_on <= now() order by next_attempt_on, id limit ${limit} for update skip locked)
-    returning id, recipient, subject, body, attachment_kind, attachment_ref, attempts`.execute(app.db)
+    returning id, recipient, subject, body, attachment_kind, attachment_ref, attempts, sender`.execute(app.db)
   ).rows;
   for (const row of claimed.sort((a, b) => a.id - b.id)) {
     if (!app.mailer.smtp) {
@@ -60,7 +61,13 @@ export async function dispatchOutbox(app: FastifyInstance, limit = 20): Promise<
         if (!resolve) throw new Error(`no attachment resolver for ${row.attachment_kind}`);
         attachments.push(await resolve(app.db, row.attachment_ref ?? ''));
       }
-      await app.mailer.send({ to: row.recipient, subject: row.subject, text: row.body, attachments });
+      await app.mailer.send({
+        to: row.recipient,
+        from: row.sender ?? undefined,
+        subject: row.subject,
+        text: row.body,
+        attachments,
+      });
       await app.db
         .updateTable('outbox')
         .set({ status: 'sent', sent_on: new Date(), last_error: null })

@@ -36,6 +36,7 @@ import autoRechargeRoutes from '../auto-recharge';
 import liveEvents from '../live';
 import complianceRoutes from '../compliance';
 import rateChangeRoutes from '../rate-changes';
+import brandingRoutes from '../branding';
 
 /**
  * The API's composition root: every domain is registered here, in this order. The plugins that
@@ -48,6 +49,7 @@ export default async function routes(app: FastifyInstance) {
   // one plugin a line (a new domain adds one line: merges stay trivial)
   const plugins = [
     // accounts and reference data
+    brandingRoutes, // name 'branding': brands, their host names, the brand of a host (registration asks it)
     authRoutes,
     registrationRoutes,
     homeRoutes,

@@ -7,6 +7,7 @@ import { HttpError } from '../lib/http-error';
 import { API_PREFIX } from '@smsc/shared-contract';
 import { consumeActionToken } from './auth';
 import { composeMail } from '../mail';
+import { brandsOf } from '../branding';
 import type { Mail } from '../lib/mailer';
 
 const CONFIRM_TTL_MS = 30 * 60 * 1000;
@@ -48,11 +49,14 @@ export default async function registrationRoutes(base: FastifyInstance) {
           .catch((err) => req.log.error({ err }, 'taken-address mail failed'));
         return done();
       }
+      // A sign-up on a reseller's verified host becomes that reseller's company, confirmed on that host.
+      const host = await brandsOf(app).forHost(req.hostname);
+      const base = host.reseller_uuid ? `${req.protocol}://${req.host}` : app.config.publicUrl;
       // Company and admin start inactive; the confirmation link activates both.
       const companyUuid = await app.db.transaction().execute(async (trx) => {
         const company = await trx
           .insertInto('companies')
-          .values({ company_name, status: 'inactive' })
+          .values({ company_name, status: 'inactive', reseller_uuid: host.reseller_uuid })
           .returning('company_uuid')
           .executeTakeFirstOrThrow();
         const user = await trx
@@ -82,7 +86,7 @@ export default async function registrationRoutes(base: FastifyInstance) {
         return company.company_uuid;
       });
       try {
-        // a self-registered company has no reseller yet: the system's registration mail
+        // in the words and brand of the host's reseller, or the system's
         await app.mailer.send(
           await composeMail(
             app.db,
@@ -91,7 +95,7 @@ export default async function registrationRoutes(base: FastifyInstance) {
             { company_uuid: companyUuid },
             {
               full_name,
-              link: `${app.config.publicUrl}${API_PREFIX}/registration/confirm/${token}`,
+              link: `${base}${API_PREFIX}/registration/confirm/${token}`,
             },
           ),
         );

@@ -1,6 +1,8 @@
 import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Button, theme, type MenuEntry } from '@smsc/shared-ui/core';
+import { Button, brandTitle, setConsoleBrand, theme, useConsoleBrand, type MenuEntry } from '@smsc/shared-ui/core';
+import { callApi } from '@smsc/shared-api';
+import type { Brand } from '@smsc/shared-contract';
 import {
   Layout,
   Space,
@@ -67,9 +69,22 @@ export function ConsoleFrame({ area, title, menu, buildLabel, headerExtra: Heade
   // below the breakpoint the side bar opens over the page instead of beside it (a phone keeps its width)
   const [narrow, setNarrow] = useState(false);
   const { pathname } = useLocation();
+  const brand = useConsoleBrand();
+  const sessionToken = useAppSelector((s) => s.session.token);
   useEffect(() => {
-    document.title = `${title} · SMSC Console`;
-  }, [title]);
+    // the signed-in user's brand (a company's reseller's), which may differ from the host's (the operator's host)
+    let live = true;
+    void callApi<Brand>('/brand', { method: 'GET', token: sessionToken }).then((r) => {
+      if (live && 'data' in r) setConsoleBrand(r.data);
+    });
+    return () => {
+      live = false;
+      setConsoleBrand(undefined);
+    };
+  }, [sessionToken]);
+  useEffect(() => {
+    document.title = brandTitle(title, brand);
+  }, [title, brand]);
   useEffect(() => {
     // on a phone, a chosen page closes the menu that covers it
     if (narrow) setCollapsed(true);
@@ -115,7 +130,10 @@ export function ConsoleFrame({ area, title, menu, buildLabel, headerExtra: Heade
         {/* a hidden side bar keeps no focusable links behind it */}
         {collapsed ? null : (
           <>
-            <div style={{ padding: '16px 20px', fontWeight: 600 }}>SMSC Console</div>
+            <div style={{ padding: '16px 20px', fontWeight: 600, display: 'flex', alignItems: 'center', gap: 8 }}>
+              {brand.logo_url ? <img src={brand.logo_url} alt="" style={{ maxHeight: 28, maxWidth: 96 }} /> : null}
+              {brand.name}
+            </div>
             <SideMenu menu={menu} basePath={area.basePath} label={area.label} />
           </>
         )}

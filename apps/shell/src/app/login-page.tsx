@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { Alert, PageLoading } from '@smsc/shared-ui/core';
+import { Alert, PageLoading, useConsoleBrand } from '@smsc/shared-ui/core';
 import { PublicCard } from './public/public-card';
 import { useEarlySubmit } from './public/early-submit';
 import { email, PublicForm, required, usePublicForm, type FieldSpec } from './public/public-form';
@@ -36,6 +36,7 @@ const FIELDS: FieldSpec[] = [
 
 export function LoginPage() {
   const dispatch = useAppDispatch();
+  const brand = useConsoleBrand();
   const [params] = useSearchParams();
   const { token, userType, status, error } = useAppSelector((s) => s.session);
   const wanted = params.get('redirect');
@@ -69,7 +70,7 @@ export function LoginPage() {
       setSubmitting(false);
     };
     return (
-      <PublicCard title="Sign in to SMSC Console">
+      <PublicCard title={`Sign in to ${brand.name}`}>
         <Suspense fallback={<PageLoading />}>
           <Step step={step} onSignedIn={setLanding} onCancel={cancel} />
         </Suspense>
@@ -78,7 +79,7 @@ export function LoginPage() {
   }
 
   return (
-    <PublicCard title="Sign in to SMSC Console">
+    <PublicCard title={`Sign in to ${brand.name}`}>
       {status === 'error' && error ? (
         <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />
       ) : null}

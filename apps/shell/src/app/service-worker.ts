@@ -1,3 +1,4 @@
+import { DEFAULT_BRAND, readPageBrand } from '@smsc/shared-ui/core';
 /** The console messages of docs/spec.md §8, logged as the service worker's state changes. */
 export const SW_MESSAGES = {
   servedFromCache: 'This web app is being served cache-first by a service worker.',
@@ -11,6 +12,9 @@ export const UPDATE_EVENT = 'smsc:update-available';
 /** Registers the app-shell service worker in production builds and announces new deploys. */
 export async function registerServiceWorker(): Promise<void> {
   if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return;
+  // a reseller's host serves its pages branded by the server, which a precache of the build's pages would undo
+  // (its sw.js is one that removes itself: apps/api static-web.ts)
+  if (readPageBrand() !== DEFAULT_BRAND) return;
   // workbox-window is fetched here, after the first render, not with the page's own script
   const { Workbox } = await import('workbox-window');
   window.addEventListener('offline', () => console.info(SW_MESSAGES.offline));

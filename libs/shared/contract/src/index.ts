@@ -36,3 +36,4 @@ export * from './lib/live';
 export * from './lib/reseller-team';
 export * from './lib/webhook-events';
 export * from './lib/rate-changes';
+export * from './lib/brand';

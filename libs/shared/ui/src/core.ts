@@ -17,6 +17,15 @@ export { NotFound } from './lib/not-found';
 export type { RoleModule, MenuEntry, RouteHandle } from './lib/role-module';
 export { consoleTheme, buildTheme, type BrandTokens } from './lib/theme';
 export {
+  readPageBrand,
+  setConsoleBrand,
+  useConsoleBrand,
+  brandTokensOf,
+  brandTitle,
+  DEFAULT_BRAND,
+  type ConsoleBrand,
+} from './lib/brand';
+export {
   ThemedConfig,
   useDarkScheme,
   setSchemeChoice,

@@ -43,6 +43,9 @@ class PipelineLeft extends Error {
   }
 }
 
+/** The platform's own User-Agent on outbound webhooks (a reseller's brand names its own: company-webhooks). */
+export const WEBHOOK_USER_AGENT = 'smsc-console-webhooks/1';
+
 export class OutboundPoster {
   /** every connection resolves its host once, refuses non-public answers and connects to the checked address */
   private readonly agent: Dispatcher;
@@ -65,8 +68,8 @@ export class OutboundPoster {
     }
   }
 
-  /** The outcome of one signed POST of `body`; never throws. */
-  async post(url: string, body: string, sign: SignHeaders): Promise<PostOutcome> {
+  /** The outcome of one signed POST of `body`; never throws. `userAgent`: the sender's brand (company webhooks). */
+  async post(url: string, body: string, sign: SignHeaders, userAgent = WEBHOOK_USER_AGENT): Promise<PostOutcome> {
     const out: PostOutcome = { ok: false, status_code: null, error: null };
     try {
       // a host that is a non-public address literal (a row saved before the save-time check, or edited in the
@@ -76,13 +79,13 @@ export class OutboundPoster {
       const pipelined = this.policy?.pipelined(origin) ?? false;
       let res: Response;
       try {
-        res = await this.send(url, body, sign, origin, pipelined);
+        res = await this.send(url, body, sign, userAgent, origin, pipelined);
       } catch (e) {
         // a pipelined request whose connection failed under it (closed, reset), or moved off its connection as
         // the origin stopped being pipelined: at once again on a connection of its own (a receiver deduplicates
         // a repeat by its webhook-id)
         if (!pipelined || (e as Error).name === 'TimeoutError') throw e;
-        res = await this.send(url, body, sign, origin, false);
+        res = await this.send(url, body, sign, userAgent, origin, false);
       }
       out.status_code = res.status;
       out.ok = res.status >= 200 && res.status < 300;
@@ -93,7 +96,14 @@ export class OutboundPoster {
     return out;
   }
 
-  private async send(url: string, body: string, sign: SignHeaders, origin: string, pipelined: boolean) {
+  private async send(
+    url: string,
+    body: string,
+    sign: SignHeaders,
+    userAgent: string,
+    origin: string,
+    pipelined: boolean,
+  ) {
     const started = Date.now();
     const ts = Math.floor(started / 1000);
     // a timer cleared once answered: AbortSignal.timeout's fires for every delivery, answered or not, and makes
@@ -114,7 +124,7 @@ export class OutboundPoster {
         body,
         redirect: 'manual',
         signal: abort.signal,
-        headers: { 'content-type': 'application/json', 'user-agent': 'smsc-console-webhooks/1', ...sign(ts) },
+        headers: { 'content-type': 'application/json', 'user-agent': userAgent, ...sign(ts) },
       });
       await res.body?.cancel().catch(() => undefined);
       return res;

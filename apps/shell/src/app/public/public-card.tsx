@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { theme } from '@smsc/shared-ui/core';
+import { brandTitle, theme, useConsoleBrand } from '@smsc/shared-ui/core';
 
 /**
  * The frame of the five public screens: no side bar, no header (docs/spec.md §2). A plain box drawn with
@@ -8,9 +8,10 @@ import { theme } from '@smsc/shared-ui/core';
  */
 export function PublicCard({ title, children }: { title: string; children: ReactNode }) {
   const { token } = theme.useToken();
+  const brand = useConsoleBrand();
   useEffect(() => {
-    document.title = `${title} · SMSC Console`;
-  }, [title]);
+    document.title = brandTitle(title, brand);
+  }, [title, brand]);
   return (
     <main
       style={{
@@ -35,6 +36,9 @@ export function PublicCard({ title, children }: { title: string; children: React
           lineHeight: token.lineHeight,
         }}
       >
+        {brand.logo_url ? (
+          <img src={brand.logo_url} alt={brand.name} style={{ maxHeight: 48, maxWidth: '100%', marginBottom: 12 }} />
+        ) : null}
         <h1
           style={{
             fontSize: 24,
@@ -47,6 +51,12 @@ export function PublicCard({ title, children }: { title: string; children: React
           {title}
         </h1>
         {children}
+        {brand.support_email || brand.support_phone || brand.legal_footer ? (
+          <footer style={{ marginTop: token.marginLG, fontSize: token.fontSizeSM, color: token.colorTextSecondary }}>
+            {[brand.support_email, brand.support_phone].filter(Boolean).join(' · ')}
+            {brand.legal_footer ? <div>{brand.legal_footer}</div> : null}
+          </footer>
+        ) : null}
       </section>
     </main>
   );

@@ -44,5 +44,7 @@ export const resellerMenu: MenuEntry[] = [
   { path: 'template-approval', label: 'Template approval' },
   // not in the spec's menu: the audit log of its own and its companies' records, and its two-factor sign-in
   { path: 'audit-log', label: 'Audit log' },
+  // not in the spec's menu: the reseller's white label (name, colours, logo, mails) and its host names
+  { path: 'brand', label: 'Brand' },
   { path: 'profile', label: 'Profile' },
 ];

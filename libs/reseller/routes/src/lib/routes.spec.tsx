@@ -32,6 +32,8 @@ describeRoleModule(
       'profile',
       // not in docs/spec.md §2: the reseller's own logins
       'team',
+      // not in docs/spec.md §2: its white label and host names (issue #48)
+      'brand',
     ],
   },
   RoleRoutes,

@@ -47,5 +47,6 @@ export const resellerModule: RoleModule = {
     lazyArea(['smpp-accounts'], () => import('./smpp-routes').then((m) => m.smppRoutes)),
     lazyArea(['webhooks'], () => import('./webhooks-routes').then((m) => m.webhooksRoutes)),
     lazyArea(['compliance'], () => import('./compliance-routes').then((m) => m.complianceRoutes)),
+    lazyArea(['brand'], () => import('./brand-routes').then((m) => m.brandRoutes)),
   ],
 };

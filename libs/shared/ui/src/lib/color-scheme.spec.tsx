@@ -4,6 +4,8 @@ import { act, render, screen } from '@testing-library/react';
 import { theme } from 'antd';
 import { COLOR_SCHEME_KEY, ThemedConfig, isDark, setSchemeChoice, useDarkScheme } from './color-scheme';
 import { buildTheme } from './theme';
+import { brandTokensOf } from './brand';
+import { contrastRatio, DARK_SURFACE } from '@smsc/shared-contract';
 
 /** A matchMedia whose dark preference a test flips, telling its listeners as the browser does. */
 function fakeSystem(dark: boolean) {
@@ -65,6 +67,13 @@ describe('the colour scheme', () => {
     expect(buildTheme({ dark: false, brandTokens: brand }).token?.colorPrimary).toBe('#722ed1');
     expect(buildTheme({ dark: true, brandTokens: brand }).token?.colorPrimary).toBe('#9254de');
     expect(buildTheme({ dark: true }).algorithm).toBe(theme.darkAlgorithm);
+    // a reseller's brand (brand.ts): buttons keep its colour, text in it is lightened to AA on the dark surface
+    const nimbus = buildTheme({ dark: true, brandTokens: brandTokensOf('#7a1f5c') });
+    const link = nimbus.token?.colorLink as string;
+    expect([nimbus.token?.colorPrimary, nimbus.components?.Menu?.itemSelectedColor]).toEqual(['#7a1f5c', link]);
+    expect(contrastRatio(link, DARK_SURFACE)).toBeGreaterThanOrEqual(4.5);
+    // the built-in brand (an unbranded company's GET /brand) leaves the console's own tokens as they are
+    expect(brandTokensOf('#0958d9')).toBeUndefined();
   });
 
   it("is read by index.html's first-paint script under the same key", () => {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
 import { buildTheme, type BrandTokens } from './theme';
+import { brandTokensOf, useConsoleBrand } from './brand';
 
 /**
  * The person's choice of theme: light, dark, or the system's (prefers-color-scheme), kept in local storage.
@@ -58,13 +59,16 @@ export function useDarkScheme(): boolean {
 }
 
 /**
- * antd's ConfigProvider with the console's theme in the current scheme; the shell wraps everything in it and
+ * antd's ConfigProvider with the console's theme in the current scheme and the console's brand (brand.ts) unless
+ * `brandTokens` are given (a brand's live preview); the shell wraps everything in it and
  * the remotes inherit it (antd is one shared instance). It marks <html> with the scheme, so plain CSS (index.html,
  * the boot screen) follows, and marks it ready once React draws, which uncovers a prerendered page.
  */
 export function ThemedConfig({ children, brandTokens }: { children: ReactNode; brandTokens?: BrandTokens }) {
   const dark = useDarkScheme();
-  const config = useMemo(() => buildTheme({ dark, brandTokens }), [dark, brandTokens]);
+  const primary = useConsoleBrand().primary_color;
+  const tokens = useMemo(() => brandTokens ?? brandTokensOf(primary), [brandTokens, primary]);
+  const config = useMemo(() => buildTheme({ dark, brandTokens: tokens }), [dark, tokens]);
   useEffect(() => {
     const html = document.documentElement;
     html.setAttribute('data-theme', dark ? 'dark' : 'light');

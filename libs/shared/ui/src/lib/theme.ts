@@ -43,16 +43,17 @@ const DARK: Tokens = {
   colorWarning: '#ffc53d',
   colorSuccess: '#73d13d',
 };
-const DARK_COMPONENTS: Components = {
+/** The dark theme's selected and hovered text: the console's light blues, or a brand's own text colour (its colorLink). */
+const darkComponents = (text = '#69b1ff', hover = '#91caff'): Components => ({
   Menu: {
-    itemSelectedColor: '#91caff',
-    subMenuItemSelectedColor: '#91caff',
+    itemSelectedColor: hover,
+    subMenuItemSelectedColor: hover,
     itemHoverColor: 'rgba(255, 255, 255, 0.95)',
   },
-  Tabs: { itemSelectedColor: '#69b1ff', itemActiveColor: '#91caff', itemHoverColor: '#91caff', inkBarColor: '#69b1ff' },
-  Pagination: { itemActiveColor: '#91caff' },
-  Button: { defaultHoverColor: '#91caff', defaultHoverBorderColor: '#69b1ff' },
-};
+  Tabs: { itemSelectedColor: text, itemActiveColor: hover, itemHoverColor: hover, inkBarColor: text },
+  Pagination: { itemActiveColor: hover },
+  Button: { defaultHoverColor: hover, defaultHoverBorderColor: text },
+});
 
 /** A brand's colours (a reseller's, later): applied in both themes, with `dark` overriding them in the dark one. */
 export interface BrandTokens extends Tokens {
@@ -68,7 +69,13 @@ export function buildTheme({ dark, brandTokens }: { dark: boolean; brandTokens?:
   return {
     algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
     token: { ...(dark ? DARK : LIGHT), ...brand, ...(dark ? brandDark : {}) },
-    ...(dark ? { components: DARK_COMPONENTS } : {}),
+    ...(dark
+      ? {
+          components: brandDark?.colorLink
+            ? darkComponents(brandDark.colorLink, brandDark.colorLink)
+            : darkComponents(),
+        }
+      : {}),
   };
 }
 

@@ -78,6 +78,8 @@ export const systemAdminMenu: MenuEntry[] = [
   { path: 'audit-log', label: 'Audit log' },
   // not in the spec's menu either: readiness, queues, links and latency, live (the figures of /metrics)
   { path: 'operations', label: 'Operations' },
+  // not in the spec's menu: the platform's own brand (issue #48)
+  { path: 'brand', label: 'Brand' },
   // issue 31: the platform-wide fraud settings (each company's own guards are on its row in Companies)
   {
     path: 'guards',

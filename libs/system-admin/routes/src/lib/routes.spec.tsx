@@ -35,6 +35,8 @@ describeRoleModule(
       'audit-log',
       // nor the operator's live figures
       'operations',
+      // not in docs/spec.md §2: the platform's own brand (issue #48)
+      'brand',
       // nor the pumping check's thresholds (issue 31)
       'guards',
     ],

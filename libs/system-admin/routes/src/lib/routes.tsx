@@ -49,6 +49,7 @@ export const systemAdminModule: RoleModule = {
     lazyArea(['compliance'], () => import('./compliance-routes').then((m) => m.complianceRoutes)),
     lazyArea(['audit-log'], () => import('./audit-routes').then((m) => m.auditRoutes)),
     lazyArea(['operations'], () => import('./operations-routes').then((m) => m.operationsRoutes)),
+    lazyArea(['brand'], () => import('./brand-routes').then((m) => m.brandRoutes)),
     lazyArea(['guards'], () => import('./guards-routes').then((m) => m.guardsRoutes)),
     lazyArea(['smpp-accounts'], () => import('./smpp-routes').then((m) => m.smppRoutes)),
   ],

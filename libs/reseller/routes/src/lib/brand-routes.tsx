@@ -1,0 +1,12 @@
+import type { RouteObject } from 'react-router';
+import { ResourceRoot } from '@smsc/shared-ui';
+import { BrandPage } from '@smsc/resource-brand';
+
+/** The reseller's brand (white label, issue #48): what its customers see, and the host names it is served on. */
+export const brandRoutes: RouteObject[] = [
+  {
+    path: 'brand',
+    element: <ResourceRoot />,
+    children: [{ index: true, element: <BrandPage domains />, handle: { title: 'Brand' } }],
+  },
+];

@@ -1,0 +1,5 @@
+export default {
+  displayName: 'resource-brand',
+  preset: '../../../jest.preset.js',
+  rootDir: '.',
+};
