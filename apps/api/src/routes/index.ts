@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth';
 import registrationRoutes from './registration';
+import signupPlanRoutes from './signup-plan';
 import homeRoutes from './home';
 import userRoutes from './users';
 import companyRoutes from './companies';
@@ -35,6 +36,7 @@ import guardsRoutes from '../guards';
 import autoRechargeRoutes from '../auto-recharge';
 import liveEvents from '../live';
 import complianceRoutes from '../compliance';
+import onboardingRoutes from '../onboarding';
 
 /**
  * The API's composition root: every domain is registered here, in this order. The plugins that
@@ -49,6 +51,7 @@ export default async function routes(app: FastifyInstance) {
     // accounts and reference data
     authRoutes,
     registrationRoutes,
+    signupPlanRoutes,
     homeRoutes,
     userRoutes,
     companyRoutes,
@@ -83,6 +86,7 @@ export default async function routes(app: FastifyInstance) {
     smppRoutes, // name 'smpp': the customer SMPP listener and its accounts, needs messaging
     companyWebhookRoutes, // name 'company-webhooks': message events from the sms triggers, status callbacks
     complianceRoutes, // name 'compliance': sender registrations; the send pipeline asks it (needs jobs, messaging)
+    onboardingRoutes, // name 'onboarding': a new company's getting-started checklist (reads billing, numbers, messaging)
     liveEvents, // name 'live': GET /events, the console's live stream from the database triggers' notifications
     opsWiring, // health, readiness, metrics and the Operations figures: reads every domain's state, so last
   ];

@@ -8,6 +8,7 @@ import { API_PREFIX } from '@smsc/shared-contract';
 import { consumeActionToken } from './auth';
 import { composeMail } from '../mail';
 import type { Mail } from '../lib/mailer';
+import { signupProductFor } from './signup-plan';
 
 const CONFIRM_TTL_MS = 30 * 60 * 1000;
 
@@ -36,6 +37,18 @@ export default async function registrationRoutes(base: FastifyInstance) {
     async (req, reply) => {
       const { email, password, full_name, company_name } = req.body;
       checkPasswordPolicy(password);
+      // a sign-up through a reseller's link joins that reseller; either way the company gets the plan set for it
+      const reseller_uuid = req.body.reseller_uuid ?? null;
+      if (
+        reseller_uuid &&
+        !(await app.db
+          .selectFrom('resellers')
+          .select('reseller_uuid')
+          .where('reseller_uuid', '=', reseller_uuid)
+          .executeTakeFirst())
+      )
+        throw new HttpError(404, 'This sign-up link is not valid any more; ask your provider for a new one');
+      const product_uuid = await signupProductFor(app.db, reseller_uuid);
       const done = () => reply.code(201).send({ message: 'Registered; check your e-mail to confirm the account' });
       // The password is hashed either way, so the time taken does not tell a taken address from a new one.
       const password_hash = await hashPassword(password, app.config.passwordHashCost);
@@ -52,7 +65,7 @@ export default async function registrationRoutes(base: FastifyInstance) {
       const companyUuid = await app.db.transaction().execute(async (trx) => {
         const company = await trx
           .insertInto('companies')
-          .values({ company_name, status: 'inactive' })
+          .values({ company_name, status: 'inactive', reseller_uuid, product_uuid })
           .returning('company_uuid')
           .executeTakeFirstOrThrow();
         const user = await trx
@@ -82,7 +95,7 @@ export default async function registrationRoutes(base: FastifyInstance) {
         return company.company_uuid;
       });
       try {
-        // a self-registered company has no reseller yet: the system's registration mail
+        // the registration mail of the company's reseller, or the system's
         await app.mailer.send(
           await composeMail(
             app.db,

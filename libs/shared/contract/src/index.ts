@@ -35,3 +35,4 @@ export * from './lib/company-webhooks';
 export * from './lib/live';
 export * from './lib/reseller-team';
 export * from './lib/webhook-events';
+export * from './lib/onboarding';

@@ -40,6 +40,10 @@ export const REQUEST_ERROR_CODES = [
   'invalid_value',
   /** a read-only login (reseller team) tried to change something */
   'read_only',
+  /** the company has no plan (product) yet: a top-up or a number would buy what it cannot use */
+  'no_plan',
+  /** the company's plan has no price for the number's country: it could not text from or to it */
+  'number_unpriced',
 ] as const;
 
 /** Every code an error answer can carry. */
