@@ -10,7 +10,7 @@ import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
 import { HttpError, notFound } from '../lib/http-error';
 import { formatMoney, toMicro } from '../lib/money';
-import { topUpAmount } from './top-up';
+import { assertCanTopUp, topUpAmount } from './top-up';
 import { checkoutExpiry, expireAbandonedPayments } from './payment-expiry';
 import {
   cancelPayment,
@@ -74,6 +74,7 @@ export default async function checkoutRoutes(base: FastifyInstance, opts: { stri
     async (req, reply) => {
       const amount = topUpAmount(req.body.amount, 'USD');
       const me = req.user;
+      await assertCanTopUp(app.db, me.company_uuid);
       const secret = randomBytes(24).toString('base64url');
       const expires = checkoutExpiry('card');
       const p = await openPayment(app.db, {

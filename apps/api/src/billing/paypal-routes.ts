@@ -33,7 +33,7 @@ import {
   ownPaypalPayment,
   setProviderRef,
 } from './payments';
-import { topUpAmount } from './top-up';
+import { assertCanTopUp, topUpAmount } from './top-up';
 import { verifyCapture } from './paypal-core';
 import { checkoutExpiry } from './payment-expiry';
 import type { EnvConfig } from '../config';
@@ -125,6 +125,7 @@ export default async function paypalRoutes(base: FastifyInstance, opts: { paypal
       const api = configured();
       const amount = topUpAmount(req.body.amount, CURRENCY);
       const me = req.user;
+      await assertCanTopUp(app.db, me.company_uuid);
       const p = await openPayment(app.db, {
         company_uuid: me.company_uuid,
         reseller_uuid: me.company_uuid ? null : me.reseller_uuid,

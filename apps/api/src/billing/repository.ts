@@ -86,6 +86,8 @@ export interface BillingRepository {
   ): Promise<{ left: string; low: string | null; currency: string } | undefined>;
   /** sets a company's credit limit, creating its account (the seeds) */
   setCreditLimit(db: Db, company_uuid: string, credit_limit: bigint): Promise<void>;
+  /** whether money was ever put on the company's account (a top-up, a credit): the getting-started checklist */
+  hasBeenCredited(db: Db, company_uuid: string): Promise<boolean>;
   /** a pending card payment for a company (the auto-recharge's charge), credited later by creditCardPayment */
   openCardPayment(db: Db, company_uuid: string, amount: bigint): Promise<string>;
   /** the provider's reference of a payment's charge */
@@ -122,6 +124,18 @@ export const billingRepository: BillingRepository = {
       ])
       .where('company_uuid', '=', company_uuid)
       .executeTakeFirst();
+  },
+
+  async hasBeenCredited(db, company_uuid) {
+    const row = await db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('billing_accounts as a', 'a.account_uuid', 'e.account_uuid')
+      .select('e.entry_id')
+      .where('a.company_uuid', '=', company_uuid)
+      .where('e.amount', '>', '0')
+      .limit(1)
+      .executeTakeFirst();
+    return !!row;
   },
 
   async setCreditLimit(db, company_uuid, credit_limit) {

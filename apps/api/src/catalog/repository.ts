@@ -23,6 +23,11 @@ export interface CatalogRepository extends DeckRepository {
   isPlatformProduct(db: Db, product_uuid: string): Promise<boolean>;
   /** true when the product exists */
   productExists(db: Db, product_uuid: string): Promise<boolean>;
+  /** a product's name and owner (null: the platform's), or undefined */
+  productOf(
+    db: Db,
+    product_uuid: string,
+  ): Promise<{ product_uuid: string; product_name: string; reseller_uuid: string | null } | undefined>;
   /** the median price of a part in the product's rate table, in micro-units (null: no rates) */
   medianPrice(db: Db, product_uuid: string): Promise<number | null>;
   /**
@@ -68,6 +73,13 @@ export const catalogRepository: CatalogRepository = {
       .executeTakeFirst();
     return !!p;
   },
+
+  productOf: (db, product_uuid) =>
+    db
+      .selectFrom('products')
+      .select(['product_uuid', 'product_name', 'reseller_uuid'])
+      .where('product_uuid', '=', product_uuid)
+      .executeTakeFirst(),
 
   async medianPrice(db, product_uuid) {
     const { rows } = await sql<{ m: number | null }>`

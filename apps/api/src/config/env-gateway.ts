@@ -71,6 +71,32 @@ export const GATEWAY_ENV = {
   SMPP_TLS_KEY: Type.Optional(
     str({ group: 'Gateway', example: '/etc/smsc/smpp.key', description: 'PEM private key file of the TLS listener' }),
   ),
+  // where customers connect, shown on their SMPP account screen (a load balancer or NAT may stand in front)
+  SMPP_PUBLIC_HOST: Type.Optional(
+    str({
+      group: 'Gateway',
+      shown: 'the host of `PUBLIC_URL`',
+      example: 'smpp.example.com',
+      description: 'host name customers connect their SMPP clients to (shown on the SMPP account screen)',
+    }),
+  ),
+  SMPP_PUBLIC_PORT: Type.Optional(
+    int(1, {
+      maximum: 65535,
+      group: 'Gateway',
+      shown: '`SMPP_PORT`',
+      description: 'SMPP port customers connect to, when a proxy or NAT exposes the listener on another port',
+    }),
+  ),
+  SMPPS_PUBLIC_PORT: Type.Optional(
+    int(1, {
+      maximum: 65535,
+      group: 'Gateway',
+      shown: '`SMPPS_PORT` (none without it)',
+      description:
+        'SMPP-over-TLS port customers connect to, when a proxy exposes it on another port (or terminates TLS)',
+    }),
+  ),
   SMPP_PENDING_HOURS: int(1, {
     default: 72,
     group: 'Gateway',

@@ -144,6 +144,26 @@ const MIGRATIONS: Migration[] = [
   ...RATE_CHANGE_MIGRATIONS,
   ...BRANDING_MIGRATIONS,
   {
+    // Issue 45: the plan (product) a self-registered company gets: the platform's one row (the system admin's
+    // choice) and each reseller's own, for the companies that sign up through its link.
+    id: '440_signup_plans',
+    ddl: `
+      create table signup_plan (id int primary key default 1 check (id = 1),
+        product_uuid uuid references products on delete set null);
+      insert into signup_plan (id) values (1);
+      alter table resellers add column signup_product_uuid uuid references products on delete set null`,
+  },
+  {
+    // Issue 45: who sent a message beside its user: the program's API key, or the SMPP account it came in on
+    // (an SMPP submit has no user). Partial indexes: the log's "Sent by" filter on the few rows that have one.
+    id: '441_sms_origin',
+    ddl: `
+      alter table sms add column api_key_uuid uuid references api_keys on delete set null;
+      alter table sms add column smpp_account_uuid uuid references smpp_accounts on delete set null;
+      create index sms_api_key_idx on sms (api_key_uuid) where api_key_uuid is not null;
+      create index sms_smpp_account_idx on sms (smpp_account_uuid) where smpp_account_uuid is not null`,
+  },
+  {
     // Which gateway carries an SMPP connection: Kannel's bearerbox (as before) or our own SMPP client
     // (direct-smpp/), with how many transceiver binds it holds to the carrier.
     id: '460_smsc_direct_gateway',

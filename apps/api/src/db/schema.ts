@@ -49,10 +49,14 @@ export interface Database
     reseller_name: string;
     /** the platform product the reseller pays the platform by (billing/migrations.ts 270) */
     platform_product_uuid: ColumnType<string | null, string | null | undefined, string | null>;
+    /** the plan of the companies that sign up through the reseller's link (migration 440) */
+    signup_product_uuid: ColumnType<string | null, string | null | undefined, string | null>;
     created_on: Created;
     /** days an increase of its price waits after the notice (rate-changes/migrations.ts 400) */
     price_notice_days: Generated<number>;
   };
+  /** the platform's one row: the plan of the companies that sign up on the platform itself (migration 440) */
+  signup_plan: { id: Generated<number>; product_uuid: string | null };
   payment_terms: {
     payment_term_uuid: Generated<string>;
     name: string;

@@ -26,6 +26,8 @@ export const PROBLEM_TITLES: Record<string, string> = {
   invalid_value: 'A value is not valid',
   server_error: 'Internal server error',
   read_only: 'Refused: this login may only read',
+  no_plan: 'Refused: the account has no plan yet',
+  number_unpriced: 'Refused: the plan has no price for this number',
   bad_sender: 'Blocked: not one of your sending numbers',
   bad_number: 'Blocked: not a phone number',
   bad_template: 'Blocked: the template cannot be used',

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 
 /** The public user shape (never the password hash), with the company name for lists. */
@@ -33,3 +33,15 @@ export const COMPANY_COLUMNS = [
   'companies.time_zone',
   'companies.users_see_money',
 ] as const;
+
+/** The ids of the users whose name matches a wildcard pattern, as a sub-select (the SMS log's "Sent by" filter). */
+export const usersNamed = (pattern: string): RawBuilder<unknown> =>
+  sql`(select u.uuid from users u where u.full_name ilike ${pattern})`;
+
+/** A company's plan (the product that prices its messages) and reseller; undefined when no such company. */
+export const companyPlan = (db: Kysely<Database>, company_uuid: string) =>
+  db
+    .selectFrom('companies')
+    .select(['company_uuid', 'product_uuid', 'reseller_uuid'])
+    .where('company_uuid', '=', company_uuid)
+    .executeTakeFirst();

@@ -24,6 +24,9 @@ export interface BatchItem {
   bulk?: { bulk_uuid: string; seq: number };
   /** a single send's own sender and fields (a batch of single sends mixes users) */
   user_uuid?: string | null;
+  /** who else sent it (the log's "Sent by"): a program's API key, or the SMPP account a submit came in on */
+  api_key_uuid?: string | null;
+  smpp_account_uuid?: string | null;
   sms_template_uuid?: string | null;
   send_at?: Date | null;
   /** an id the caller chose (the SMPP listener answers a multipart message's first parts before its last arrives) */
@@ -106,6 +109,8 @@ export async function storeBatch(
       company_uuid: company.company_uuid,
       reseller_uuid: company.reseller_uuid,
       user_uuid: j.item.user_uuid !== undefined ? j.item.user_uuid : user_uuid,
+      api_key_uuid: j.item.api_key_uuid ?? null,
+      smpp_account_uuid: j.item.smpp_account_uuid ?? null,
       ani: j.ani,
       dnis: j.destination ?? j.item.dnis.trim(),
       text: j.text,

@@ -11,7 +11,7 @@ import { withCurrencyColumn } from '@smsc/shared-util';
 import { sendCsv, type CsvColumn } from '../lib/csv-download';
 import { rowsOf } from '../lib/tenancy';
 import { answerReport, genericRequest } from '../reports';
-import { applyFilters, SMS_OWNERS, type SmsFilters } from './queries';
+import { applyFilters, sentByKind, sentByName, SMS_OWNERS, type SmsFilters } from './queries';
 
 // the first batch is small so the first bytes leave at once; later ones are larger to cut round trips
 const FIRST_BATCH = 500;
@@ -34,6 +34,7 @@ export function logColumns(cost: boolean): CsvColumn[] {
     { key: 'mobile_network_name', title: 'Network' },
     { key: 'company_name', title: 'Company' },
     { key: 'user_email', title: 'User' },
+    { key: 'sent_by', title: 'Sent by' },
     { key: 'text', title: 'Text' },
   ]);
 }
@@ -77,6 +78,9 @@ async function batchOf(
       'sms.mobile_network_name',
       'companies.company_name',
       'users.email as user_email',
+      // the log's "Sent by" in words: a program's key or SMPP account says what it is
+      sql<string | null>`case ${sentByKind} when 'smpp' then ${sentByName} || ' (SMPP account)'
+        when 'api_key' then ${sentByName} || ' (API key)' else ${sentByName} end`.as('sent_by'),
       'sms.text',
       'sms.created_on',
       sql<string>`sms.created_on::text`.as('created_key'),

@@ -43,6 +43,8 @@ export const defaultHooks: MessagingHooks = {
 export interface SendInput {
   company_uuid: string;
   user_uuid: string | null;
+  /** the program's API key that sent it (POST /sms with X-Api-Key): the log's "Sent by" */
+  api_key_uuid?: string | null;
   ani: string;
   dnis: string;
   text: string;

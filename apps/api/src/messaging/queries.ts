@@ -2,13 +2,16 @@
 // migration 050. Newest first by (created_on, sms_uuid); a cursor continues after the last row by key,
 // so a deep page costs what the first does; totals are counted up to SMS_COUNT_CAP + 1 rows only.
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { SMS_COUNT_CAP, type Sms, type SmsStatus } from '@smsc/shared-contract';
+import { SMS_COUNT_CAP, type SentByKind, type Sms, type SmsStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { formatMoney } from '../billing';
 import { parseDnis, productsOfVendor } from '../catalog';
 import { HttpError } from '../lib/http-error';
 import { wildcard } from '../lib/list';
+import { usersNamed } from '../lib/queries';
 import type { TenantColumns } from '../lib/tenancy';
+import { apiKeyNameOf, apiKeysNamed } from '../security';
+import { smppAccountsNamed, smppSystemIdOf } from '../smpp';
 
 /** Where a message keeps its owners (its reseller is copied onto it, so a reseller's list needs no sub-select). */
 export const SMS_OWNERS: TenantColumns = {
@@ -35,6 +38,9 @@ export interface SmsFilters {
   created_gte?: string;
   created_lte?: string;
   vendor_uuid?: string;
+  /** who sent it (the log's "Sent by"): a user's name, an API key's name or an SMPP account's system_id */
+  sent_by?: string;
+  sent_by_kind?: SentByKind;
 }
 
 export const SMS_ORDERS = ['created_on', 'dnis', 'ani', 'status', 'price', 'segments', 'delivered_on'] as const;
@@ -70,6 +76,23 @@ export function applyFilters(q: Q, f: SmsFilters): Q {
   if (f.user_email)
     q = q.where(sql<boolean>`sms.user_uuid in (select uuid from users where email ilike ${wildcard(f.user_email)})`);
   if (f.sms_uuid) q = q.where('sms.sms_uuid', '=', f.sms_uuid);
+  if (f.sent_by_kind === 'smpp') q = q.where('sms.smpp_account_uuid', 'is not', null);
+  if (f.sent_by_kind === 'api_key')
+    q = q.where('sms.api_key_uuid', 'is not', null).where('sms.smpp_account_uuid', 'is', null);
+  if (f.sent_by_kind === 'user')
+    q = q
+      .where('sms.user_uuid', 'is not', null)
+      .where('sms.api_key_uuid', 'is', null)
+      .where('sms.smpp_account_uuid', 'is', null);
+  if (f.sent_by) {
+    // the name shown in the column, whichever kind of sender it is
+    const p = wildcard(f.sent_by);
+    q = q.where(
+      sql<boolean>`(sms.smpp_account_uuid in ${smppAccountsNamed(p)} or sms.api_key_uuid in ${apiKeysNamed(p)}
+        or (sms.api_key_uuid is null and sms.smpp_account_uuid is null
+          and sms.user_uuid in ${usersNamed(p)}))`,
+    );
+  }
   // A status names its direction (only incoming messages are 'received'), so with a status the
   // direction is implied and the (scope, status) index answers alone (index-only counts).
   if (f.status && f.is_received !== undefined && (f.status === 'received') !== f.is_received)
@@ -122,6 +145,12 @@ export interface SmsPageArgs {
   showPrice?: boolean;
 }
 
+/** Who sent it: the SMPP account it came in on, else the program's key, else the person (needs `users` joined). */
+export const sentByKind = sql<SentByKind | null>`case when sms.smpp_account_uuid is not null then 'smpp'
+  when sms.api_key_uuid is not null then 'api_key' when sms.user_uuid is not null then 'user' end`;
+export const sentByName = sql<string | null>`coalesce(${smppSystemIdOf(sql.ref('sms.smpp_account_uuid'))},
+  ${apiKeyNameOf(sql.ref('sms.api_key_uuid'))}, users.full_name)`;
+
 const selectSms = (q: Q) =>
   q
     .leftJoin('companies', 'companies.company_uuid', 'sms.company_uuid')
@@ -155,6 +184,8 @@ const selectSms = (q: Q) =>
       'sms.delivered_on',
       'sms.created_on',
       sql<string>`sms.created_on::text`.as('created_key'),
+      sentByKind.as('sent_by_kind'),
+      sentByName.as('sent_by_name'),
     ]);
 
 type SmsRow = Record<string, unknown> & {
@@ -231,10 +262,11 @@ export function toSms(
   showCost: boolean,
   showPrice = true,
 ): Sms {
-  const { created_key: _k, ...rest } = r as Record<string, unknown>;
+  const { created_key: _k, sent_by_kind: kind, sent_by_name: name, ...rest } = r as Record<string, unknown>;
   void _k;
   return {
     ...(rest as unknown as Sms),
+    sent_by: kind && name ? { kind: kind as SentByKind, name: name as string } : null,
     price: showPrice ? money(r.price) : null,
     cost: showCost ? money(r.cost) : null,
     send_at: iso(r.send_at as Date | null),

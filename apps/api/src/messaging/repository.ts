@@ -22,6 +22,8 @@ export const sentMessages = (company?: Expression<string>): RawBuilder<unknown> 
     where is_received = false and status <> 'blocked'${company ? sql` and company_uuid = ${company}` : sql``})`;
 
 export interface MessagingRepository {
+  /** whether the company has sent a message that went out (not blocked): the getting-started checklist */
+  hasSent(db: Db, company_uuid: string): Promise<boolean>;
   sentMessages: typeof sentMessages;
   /** an outgoing message the caller may see (any status), with its company; undefined otherwise */
   visibleOutgoing(
@@ -58,6 +60,18 @@ export interface TrafficRow {
 
 export const messagingRepository: MessagingRepository = {
   sentMessages,
+
+  async hasSent(db, company_uuid) {
+    const row = await db
+      .selectFrom('sms')
+      .select('sms_uuid')
+      .where('company_uuid', '=', company_uuid)
+      .where('is_received', '=', false)
+      .where('status', 'in', ['queued', 'sent', 'delivered'])
+      .limit(1)
+      .executeTakeFirst();
+    return !!row;
+  },
 
   async visibleOutgoing(db, scope, sms_uuid) {
     return db

@@ -12,6 +12,9 @@ export interface MessagingTables {
     company_uuid: string | null;
     reseller_uuid: Opt<string>;
     user_uuid: Opt<string>;
+    /** the API key a program sent it with; the SMPP account it came in on (migration 441: the log's "Sent by") */
+    api_key_uuid: Opt<string>;
+    smpp_account_uuid: Opt<string>;
     is_received: Generated<boolean>;
     ani: string;
     dnis: string;

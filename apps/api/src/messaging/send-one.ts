@@ -53,6 +53,7 @@ export function batchItemOf(input: SendInput, ani: string, text: string): BatchI
     text,
     recipient_uuid: input.recipient_uuid ?? null,
     user_uuid: input.user_uuid,
+    api_key_uuid: input.api_key_uuid ?? null,
     sms_template_uuid: input.sms_template_uuid ?? null,
     send_at: input.send_at ?? null,
     sms_uuid: input.sms_uuid,

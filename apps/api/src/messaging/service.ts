@@ -163,6 +163,7 @@ export class MessagingService {
       company_uuid: company.company_uuid,
       reseller_uuid: company.reseller_uuid,
       user_uuid: input.user_uuid,
+      api_key_uuid: input.api_key_uuid ?? null,
       ani,
       dnis: destination ?? input.dnis.trim(),
       text,

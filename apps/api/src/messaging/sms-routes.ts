@@ -54,6 +54,8 @@ export default async function smsRoutes(base: FastifyInstance) {
         company_uuid: q.company_uuid,
         user_name: q.user_name,
         user_email: q.user_email,
+        sent_by: q.sent_by,
+        sent_by_kind: q.sent_by_kind,
         sms_uuid: q.sms_uuid,
         dnis: q.dnis,
         ani: q.ani,
@@ -176,6 +178,7 @@ export default async function smsRoutes(base: FastifyInstance) {
       const out = await app.messaging.send({
         company_uuid,
         user_uuid: req.user.uuid,
+        api_key_uuid: req.user.api_key_uuid ?? null,
         ani: b.ani,
         dnis: b.dnis,
         text: b.text,

@@ -20,6 +20,7 @@ import { nanp } from './nanp';
 import type { InventoryProvider, TakenCheck } from './provider';
 import { rowsOf } from '../lib/tenancy';
 import { parseMoney, post } from '../billing';
+import { quote } from '../catalog';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 
@@ -79,6 +80,32 @@ export default async function orderRoutes(base: FastifyInstance, opts: { provide
   );
 
   /**
+   * Refuses, before anything is charged, numbers the company could not text with: none while it has no plan, and
+   * none in a country its plan has no price for (issue 45: a bought number whose every message is blocked).
+   */
+  const assertUsable = async (product_uuid: string | null, numbers: NanpNumber[]) => {
+    if (!product_uuid)
+      throw new HttpError(
+        422,
+        'The company has no plan yet, so a number could not be used; nothing was ordered',
+        {},
+        'no_plan',
+      );
+    const catalog = await app.catalog.current();
+    const unpriced = numbers.find((n) => {
+      const q = quote(catalog, { productUuid: product_uuid, dnis: n.e164.slice(1) });
+      return !q.ok && q.reason === 'no_price';
+    });
+    if (unpriced)
+      throw new HttpError(
+        422,
+        `The company's plan has no price for messages to ${unpriced.e164}'s country; nothing was ordered`,
+        {},
+        'number_unpriced',
+      );
+  };
+
+  /**
    * Orders every number or none. Two orders of the same number at once: the unique number column lets one
    * insert through and the other finds it taken (409, its transaction rolled back).
    * A repeated Idempotency-Key (per caller) answers the first order's result without ordering again.
@@ -104,6 +131,7 @@ export default async function orderRoutes(base: FastifyInstance, opts: { provide
       const companyUuid = req.user.user_type === 'company_admin' ? req.user.company_uuid : req.body.company_uuid;
       if (!companyUuid) throw new HttpError(400, 'company_uuid: choose the company the numbers are for');
       const company = await requireCompany(app.db, req, companyUuid);
+      await assertUsable(company.product_uuid, numbers);
       const key = req.headers['idempotency-key'];
       const hash = createHash('sha256')
         .update(JSON.stringify({ tollFree, company: company.company_uuid, numbers: numbers.map((n) => n.e164).sort() }))

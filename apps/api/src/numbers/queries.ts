@@ -65,10 +65,10 @@ export async function requireCompany(
   db: Kysely<Database>,
   req: FastifyRequest,
   companyUuid: string,
-): Promise<{ company_uuid: string; reseller_uuid: string | null }> {
+): Promise<{ company_uuid: string; reseller_uuid: string | null; product_uuid: string | null }> {
   const row = await db
     .selectFrom('companies')
-    .select(['company_uuid', 'reseller_uuid'])
+    .select(['company_uuid', 'reseller_uuid', 'product_uuid'])
     .where('company_uuid', '=', companyUuid)
     .where(rowsOf(req, COMPANY_OWNERS))
     .executeTakeFirst();

@@ -27,6 +27,8 @@ export interface NumbersRepository {
   sendersAmong(db: Db, company_uuid: string, numbers: readonly string[]): Promise<{ did_uuid: string; did: string }[]>;
   /** the id of the company's number (any type) spelt as stored, undefined when the company holds no such number */
   companyNumber(db: Db, company_uuid: string, did: string): Promise<string | undefined>;
+  /** whether the company has a number of its own (the getting-started checklist) */
+  hasNumber(db: Db, company_uuid: string): Promise<boolean>;
   /** failed DID webhook deliveries (attempts): all time and in the last hour */
   webhookFailures(db: Db): Promise<{ total: number; hour: number }>;
 }
@@ -54,6 +56,16 @@ export const numbersRepository: NumbersRepository = {
       .where('company_uuid', '=', company_uuid)
       .executeTakeFirst();
     return row?.did_uuid;
+  },
+
+  async hasNumber(db, company_uuid) {
+    const row = await db
+      .selectFrom('dids')
+      .select('did_uuid')
+      .where('company_uuid', '=', company_uuid)
+      .limit(1)
+      .executeTakeFirst();
+    return !!row;
   },
 
   async webhookFailures(db) {

@@ -263,7 +263,7 @@ describe('reports: rollups follow messages, tenancy, bad input, CSV', () => {
     expect(log.headers['content-type']).toMatch(/text\/csv/);
     const lines = log.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Created (UTC),SMS id,Direction,From,To,Status,Block reason,Segments,Encoding,Price,Currency,Vendor product,Network,Company,User,Text',
+      'Created (UTC),SMS id,Direction,From,To,Status,Block reason,Segments,Encoding,Price,Currency,Vendor product,Network,Company,User,Sent by,Text',
     );
     // money as a plain number beside its currency, never as text such as "USD 0.012" or "'-USD 1.00"
     const sent = lines.find((l) => l.includes(',+12125552301,+14155550111,')) as string;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth';
 import registrationRoutes from './registration';
+import signupPlanRoutes from './signup-plan';
 import homeRoutes from './home';
 import userRoutes from './users';
 import companyRoutes from './companies';
@@ -37,6 +38,7 @@ import liveEvents from '../live';
 import complianceRoutes from '../compliance';
 import rateChangeRoutes from '../rate-changes';
 import brandingRoutes from '../branding';
+import onboardingRoutes from '../onboarding';
 
 /**
  * The API's composition root: every domain is registered here, in this order. The plugins that
@@ -52,6 +54,7 @@ export default async function routes(app: FastifyInstance) {
     brandingRoutes, // name 'branding': brands, their host names, the brand of a host (registration asks it)
     authRoutes,
     registrationRoutes,
+    signupPlanRoutes,
     homeRoutes,
     userRoutes,
     companyRoutes,
@@ -87,6 +90,7 @@ export default async function routes(app: FastifyInstance) {
     companyWebhookRoutes, // name 'company-webhooks': message events from the sms triggers, status callbacks
     complianceRoutes, // name 'compliance': sender registrations; the send pipeline asks it (needs jobs, messaging)
     rateChangeRoutes, // name 'rate-changes': deck change sets, their impact and price notices (needs catalog, messaging)
+    onboardingRoutes, // name 'onboarding': a new company's getting-started checklist (reads billing, numbers, messaging)
     liveEvents, // name 'live': GET /events, the console's live stream from the database triggers' notifications
     opsWiring, // health, readiness, metrics and the Operations figures: reads every domain's state, so last
   ];

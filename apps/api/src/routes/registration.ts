@@ -9,6 +9,7 @@ import { consumeActionToken } from './auth';
 import { composeMail } from '../mail';
 import { brandsOf } from '../branding';
 import type { Mail } from '../lib/mailer';
+import { signupProductFor } from './signup-plan';
 
 const CONFIRM_TTL_MS = 30 * 60 * 1000;
 
@@ -37,6 +38,22 @@ export default async function registrationRoutes(base: FastifyInstance) {
     async (req, reply) => {
       const { email, password, full_name, company_name } = req.body;
       checkPasswordPolicy(password);
+      // A sign-up on a reseller's verified host, or through its link, joins that reseller (the host wins: it is
+      // the brand the person saw); either way the company gets the plan set for it.
+      const host = await brandsOf(app).forHost(req.hostname);
+      const linked = req.body.reseller_uuid ?? null;
+      const reseller_uuid = host.reseller_uuid ?? linked;
+      if (
+        !host.reseller_uuid &&
+        linked &&
+        !(await app.db
+          .selectFrom('resellers')
+          .select('reseller_uuid')
+          .where('reseller_uuid', '=', linked)
+          .executeTakeFirst())
+      )
+        throw new HttpError(404, 'This sign-up link is not valid any more; ask your provider for a new one');
+      const product_uuid = await signupProductFor(app.db, reseller_uuid);
       const done = () => reply.code(201).send({ message: 'Registered; check your e-mail to confirm the account' });
       // The password is hashed either way, so the time taken does not tell a taken address from a new one.
       const password_hash = await hashPassword(password, app.config.passwordHashCost);
@@ -49,14 +66,13 @@ export default async function registrationRoutes(base: FastifyInstance) {
           .catch((err) => req.log.error({ err }, 'taken-address mail failed'));
         return done();
       }
-      // A sign-up on a reseller's verified host becomes that reseller's company, confirmed on that host.
-      const host = await brandsOf(app).forHost(req.hostname);
+      // a sign-up on a reseller's verified host is confirmed on that host
       const base = host.reseller_uuid ? `${req.protocol}://${req.host}` : app.config.publicUrl;
       // Company and admin start inactive; the confirmation link activates both.
       const companyUuid = await app.db.transaction().execute(async (trx) => {
         const company = await trx
           .insertInto('companies')
-          .values({ company_name, status: 'inactive', reseller_uuid: host.reseller_uuid })
+          .values({ company_name, status: 'inactive', reseller_uuid, product_uuid })
           .returning('company_uuid')
           .executeTakeFirstOrThrow();
         const user = await trx
@@ -86,7 +102,7 @@ export default async function registrationRoutes(base: FastifyInstance) {
         return company.company_uuid;
       });
       try {
-        // in the words and brand of the host's reseller, or the system's
+        // in the words and brand of the company's reseller, or the system's
         await app.mailer.send(
           await composeMail(
             app.db,

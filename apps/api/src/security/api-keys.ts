@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { ApiKeyScope } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 
@@ -94,3 +94,23 @@ export async function resolveKey(db: Kysely<Database>, key: string, now = new Da
     scopes: hit.scopes,
   };
 }
+
+/** The name of the key an id names, as a scalar sub-select (the SMS log's "Sent by", read beside its rows). */
+export const apiKeyNameOf = (key: Expression<string | null>): RawBuilder<string | null> =>
+  sql<string | null>`(select k.name from api_keys k where k.api_key_uuid = ${key})`;
+
+/** Whether the company has a key that works (the getting-started checklist). */
+export async function hasLiveKey(db: Kysely<Database>, company_uuid: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select('api_key_uuid')
+    .where('company_uuid', '=', company_uuid)
+    .where('revoked_on', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** The ids of the keys whose name matches a wildcard pattern, as a sub-select (the SMS log's "Sent by" filter). */
+export const apiKeysNamed = (pattern: string): RawBuilder<unknown> =>
+  sql`(select k.api_key_uuid from api_keys k where k.name ilike ${pattern})`;

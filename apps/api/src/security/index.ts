@@ -6,7 +6,15 @@ import { pruneRateLimits } from './rate-limit-store';
 import { depthLimited } from './json-depth';
 
 export { audit, changedFields, recordAudit, type AuditActor } from './audit';
-export { API_KEY_HEADER, resolveKey, revokeKeysOf, scopeAllows } from './api-keys';
+export {
+  API_KEY_HEADER,
+  apiKeyNameOf,
+  apiKeysNamed,
+  hasLiveKey,
+  resolveKey,
+  revokeKeysOf,
+  scopeAllows,
+} from './api-keys';
 export { errorForLog } from './log-safety';
 export { cspDirectives } from './csp';
 export { pgRateLimitStore } from './rate-limit-store';

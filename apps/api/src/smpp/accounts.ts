@@ -1,5 +1,5 @@
 // SMPP accounts over the database: the console's reads and writes, and the listener's credential check.
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import type { TenantColumns } from '../lib/tenancy';
 import { dummyHash, verifyPassword, type PasswordHashCost } from '../lib/passwords';
@@ -107,3 +107,11 @@ export async function limitsOf(
       .executeTakeFirst()) ?? null
   );
 }
+
+/** The system_id of the account an id names, as a scalar sub-select (the SMS log's "Sent by", beside its rows). */
+export const smppSystemIdOf = (account: Expression<string | null>): RawBuilder<string | null> =>
+  sql<string | null>`(select a.system_id from smpp_accounts a where a.smpp_account_uuid = ${account})`;
+
+/** The ids of the accounts whose system_id matches a wildcard pattern, as a sub-select (the log's filter). */
+export const smppAccountsNamed = (pattern: string): RawBuilder<unknown> =>
+  sql`(select a.smpp_account_uuid from smpp_accounts a where a.system_id ilike ${pattern})`;

@@ -6,12 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import { apiOf } from '../lib/api-context';
 import smppRoutes from './routes';
 import smppQuotaRoutes from './quota-routes';
+import smppConnectionRoutes from './connection-routes';
 import { SmppListener } from './server';
 import { setBindLockout } from './lockout';
 
 export { SmppListener } from './server';
 export type { SmppLimits, SessionStats } from './session';
-export { SMPP_ACCOUNT_OWNERS } from './accounts';
+export { SMPP_ACCOUNT_OWNERS, smppAccountsNamed, smppSystemIdOf } from './accounts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,6 +100,9 @@ export default fp(
     app.addHook('preClose', async () => listener.close());
     await app.register(smppRoutes, { binds: listener.binds, lockout });
     await app.register(smppQuotaRoutes);
+    await app.register(smppConnectionRoutes, {
+      bound: () => ({ port: serves ? listener.port || null : null, tlsPort: serves ? listener.tlsPort : null }),
+    });
   },
   { name: 'smpp', dependencies: ['messaging'] },
 );

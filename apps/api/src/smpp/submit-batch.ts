@@ -98,7 +98,14 @@ export class SubmitBatcher {
       .executeTakeFirstOrThrow();
     const judged = await this.messaging.batch.judge(
       company,
-      batch.map((s) => ({ ani: s.ani, dnis: s.dnis, text: s.text, user_uuid: null, sms_uuid: s.sms_uuid })),
+      batch.map((s) => ({
+        ani: s.ani,
+        dnis: s.dnis,
+        text: s.text,
+        user_uuid: null,
+        smpp_account_uuid: s.smpp_account_uuid,
+        sms_uuid: s.sms_uuid,
+      })),
     );
     const stored = await this.db.transaction().execute(async (trx) => {
       const rows = await this.messaging.batch.store(trx, company, null, judged);

@@ -17,3 +17,4 @@ export { productDefinition, productBundle, productFields } from './lib/product.r
 export { routingBundle, routingDefinition } from './lib/routing.resource';
 export { RoutesEditor, routingRoutes, toRouteLines } from './lib/routing-pages';
 export { QuoteBox, ProductEditPage, ProductCompaniesPage, productPages, productAccess } from './lib/product-pages';
+export { SignupPlanPage, plannable } from './lib/signup-plan-page';

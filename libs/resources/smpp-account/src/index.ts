@@ -9,6 +9,7 @@ export {
   useDeleteSmppAccountMutation,
   useUnlockSmppAccountMutation,
   useListSmppBindsQuery,
+  useGetSmppConnectionQuery,
 } from './lib/smpp-account.api';
 export {
   smppAccountDefinition,
@@ -20,3 +21,4 @@ export {
 } from './lib/smpp-account.resource';
 export { SmppBindsPanel } from './lib/smpp-binds-panel';
 export { SmppLockState, SmppAccountPanel, lockText } from './lib/smpp-lock-state';
+export { SmppConnectionDetails } from './lib/smpp-connection';

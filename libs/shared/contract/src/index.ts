@@ -37,3 +37,4 @@ export * from './lib/reseller-team';
 export * from './lib/webhook-events';
 export * from './lib/rate-changes';
 export * from './lib/brand';
+export * from './lib/onboarding';

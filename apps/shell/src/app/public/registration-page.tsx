@@ -32,12 +32,27 @@ const FIELDS: FieldSpec[] = [
   ...newPasswordFields('password', 'Password', 'Confirm password', 'Repeat your password'),
 ];
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A reseller's sign-up link (`/registration?reseller=<id>`, shown on its Sign-up plan page) signs up with it. */
+export function resellerOfLink(search: string): string | undefined {
+  const id = new URLSearchParams(search).get('reseller');
+  return id && UUID.test(id) ? id : undefined;
+}
+
 export function RegistrationPage() {
   const [register, { isLoading, isSuccess, error }] = useRegistration();
   const form = usePublicForm(
     FIELDS,
     (v) =>
-      void register({ full_name: v.full_name, company_name: v.company_name, email: v.email, password: v.password }),
+      void register({
+        full_name: v.full_name,
+        company_name: v.company_name,
+        email: v.email,
+        password: v.password,
+        // read when sent, not when rendered: the page is prerendered without the address's query
+        reseller_uuid: resellerOfLink(window.location.search),
+      }),
   );
   useEarlySubmit(form.handle);
   if (isSuccess) {

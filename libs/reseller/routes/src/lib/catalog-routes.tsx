@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
-import { productAccess, productBundle, productPages } from '@smsc/resource-product';
+import { productAccess, productBundle, productPages, SignupPlanPage } from '@smsc/resource-product';
 import { vendorBundle, vendorPages } from '@smsc/resource-vendor';
 
 /** A reseller keeps its own catalog (the server scopes every call to it); it holds no access keys. */
@@ -11,7 +11,16 @@ const reseller: RoleAccess = { keys: [] };
  * add-company/{id}: a reseller gives its products to its own companies) and vendor (vendors-list,
  * add/edit vendor).
  */
+const products = productPages(true);
+
 export const catalogRoutes: RouteObject[] = [
-  resourceRoutes(productBundle, productAccess(reseller), productPages(true)),
+  resourceRoutes(productBundle, productAccess(reseller), {
+    ...products,
+    extra: [
+      ...(products.extra ?? []),
+      // issue 45: the product of the companies that sign up through the reseller's link
+      { path: 'signup-plan', element: <SignupPlanPage platform={false} />, handle: { title: 'Sign-up plan' } },
+    ],
+  }),
   resourceRoutes(vendorBundle, reseller, vendorPages('vendors-list')),
 ];

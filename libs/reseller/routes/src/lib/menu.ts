@@ -13,6 +13,8 @@ export const resellerMenu: MenuEntry[] = [
   { path: 'team', label: 'Team' },
   { path: 'vendor', label: 'Vendors' },
   { path: 'product', label: 'Products' },
+  // issue 45: the product of the companies that sign up through the reseller's link, and the link
+  { path: 'product/signup-plan', label: 'Sign-up plan' },
   { path: 'reseller-sms-center', label: 'SMS center' },
   { path: 'reseller-sms-log', label: 'SMS log' },
   { path: 'webhooks', label: 'Webhooks' },

@@ -5,6 +5,7 @@ import type {
   SmppAccountCreateBody,
   SmppAccountPatchBody,
   SmppBind,
+  SmppConnection,
   SmppLimits,
 } from '@smsc/shared-contract';
 import type { ListQueryArg } from '@smsc/shared-ui';
@@ -15,6 +16,8 @@ const LIST = { type: SMPP_ACCOUNT_TAG, id: 'LIST' } as const;
 /** SMPP accounts (docs/smpp.md): answers carry the record under `smpp_account`. */
 export const smppAccountApi = api.enhanceEndpoints({ addTagTypes: [SMPP_ACCOUNT_TAG] }).injectEndpoints({
   endpoints: (b) => ({
+    /** where customers connect (host, port, TLS port), from the server's configuration */
+    getSmppConnection: b.query<SmppConnection, void>({ query: () => '/smpp/connection' }),
     listSmppAccounts: b.query<ListPageOf<SmppAccount>, ListQueryArg>({
       query: (params) => ({ url: '/smpp_account/list', params }),
       providesTags: [LIST],
@@ -66,4 +69,5 @@ export const {
   useUnlockSmppAccountMutation,
   useListSmppBindsQuery,
   useGetSmppLimitsQuery,
+  useGetSmppConnectionQuery,
 } = smppAccountApi;

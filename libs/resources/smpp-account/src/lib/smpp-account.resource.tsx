@@ -25,6 +25,7 @@ import { SmppBindsPanel } from './smpp-binds-panel';
 import { TpsCeilingHelp } from './tps-ceiling-help';
 import { SmppAccountPanel, SmppLockState, lockText } from './smpp-lock-state';
 import { useCompanyOptions } from '@smsc/shared-api';
+import { SmppConnectionDetails } from './smpp-connection';
 
 /** Access keys of the roles that see several companies' accounts (the system admin, a reseller). */
 export const SMPP_ACCOUNT_ACCESS = {
@@ -215,8 +216,11 @@ export const smppAccountPages: ResourcePages<SmppAccount> = {
   edit: { path: 'edit-smpp-account/:id', title: 'Edit SMPP account' },
   // the new account's page shows the system_id the server chose
   openCreated: true,
+  // issue 45: where to connect, above the accounts and beside each one
+  listExtra: <SmppConnectionDetails />,
   editExtra: (
     <>
+      <SmppConnectionDetails />
       <SmppAccountPanel />
       <SmppBindsPanel />
     </>

@@ -86,6 +86,7 @@ describe('SMPP accounts screens', () => {
         return json({ smpp_account: { ...LOCKED, locked_until: null, failed_binds: 0 } });
       if (path === '/company/list') return json({ items: [], total: 0, per_page: 500 });
       if (path === '/smpp_account/limits') return json({ tps_ceiling: 1000, multipart_open_per_account: 300 });
+      if (path === '/smpp/connection') return json({ host: 'smpp.example.com', port: 2775, tls_port: null });
       return json({ code: 'error', detail: `unexpected ${method} ${path}` }, 500);
     });
   });

@@ -1,5 +1,12 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { SMS_STATUSES, type Sms, type SuppressedNumber, type SuppressedNumberBody } from '@smsc/shared-contract';
+import {
+  SMS_STATUSES,
+  type SentBy,
+  type SentByKind,
+  type Sms,
+  type SuppressedNumber,
+  type SuppressedNumberBody,
+} from '@smsc/shared-contract';
 import type { FormValues, ListQueryArg, ResourceBundle, ResourceDefinition, ResourcePages } from '@smsc/shared-ui';
 import { formatDateTime, formatPhone, moneyCell } from '@smsc/shared-util';
 import {
@@ -25,6 +32,15 @@ export const SMS_ACCESS = {
   cost: 'sms.cost',
   direction: 'sms.direction',
 } as const;
+
+/** The kinds of sender in words (the "Sent by" column and its filter). */
+export const SENT_BY_WORDS: Record<SentByKind, string> = { user: 'Person', api_key: 'API key', smpp: 'SMPP account' };
+
+/** Who sent a message: a person by name, or a program's key or SMPP account by name with what it is. */
+export function sentByText(by: SentBy | null | undefined): string {
+  if (!by) return '';
+  return by.kind === 'user' ? by.name : `${by.name} (${SENT_BY_WORDS[by.kind]})`;
+}
 
 /** The SMS logs of every role: one column list for table, search and CSV export. */
 export const smsDefinition: ResourceDefinition<Sms> = {
@@ -61,7 +77,24 @@ export const smsDefinition: ResourceDefinition<Sms> = {
     { key: 'price', title: 'Price', width: 120, render: moneyCell },
     { key: 'cost', title: 'Cost', width: 120, access: SMS_ACCESS.cost, render: moneyCell },
     { key: 'company_name', title: 'Company', width: 150, access: SMS_ACCESS.company },
-    { key: 'user_name', title: 'User', search: 'text', width: 150, access: SMS_ACCESS.user },
+    // issue 45: a person, a program's API key or an SMPP account; the filter matches the name shown
+    {
+      key: 'sent_by',
+      title: 'Sent by',
+      search: 'text',
+      width: 170,
+      access: SMS_ACCESS.user,
+      render: (v) => sentByText(v as SentBy | null),
+    },
+    {
+      key: 'sent_by_kind',
+      title: 'Sent by (kind)',
+      search: 'select',
+      hideInTable: true,
+      access: SMS_ACCESS.user,
+      options: (Object.keys(SENT_BY_WORDS) as SentByKind[]).map((k) => ({ label: SENT_BY_WORDS[k], value: k })),
+      render: (_v, row) => (row.sent_by ? SENT_BY_WORDS[row.sent_by.kind] : ''),
+    },
     { key: 'sms_uuid', title: 'Message id', width: 300, hideInTable: true },
     {
       key: 'details',

@@ -29,7 +29,8 @@ describe('sms log definition', () => {
       'dnis',
       'text',
       'status',
-      'user_name',
+      'sent_by',
+      'sent_by_kind',
     ]);
     const company = definitionFor(smsDefinition, [SMS_ACCESS.user]).columns.map((c) => c.key);
     expect(company).not.toContain('cost');

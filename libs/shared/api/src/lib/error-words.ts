@@ -92,6 +92,16 @@ export const ERROR_WORDS: Record<ErrorCode, ErrorWords> = {
     sentence: 'This rate change was approved or rejected already.',
     next: 'Import the deck again to make a new change, under Products, Rate changes.',
   },
+  no_plan: {
+    sentence: 'Your account has no plan yet, so it cannot pay for messages or numbers.',
+    next: 'Ask your provider to choose a plan for your account; nothing was charged.',
+    alwaysNext: true,
+  },
+  number_unpriced: {
+    sentence: 'Your plan has no price for messages in this number’s country, so the number could not be used.',
+    next: 'Pick a number in a country your plan covers, or ask your provider to price it; nothing was charged.',
+    alwaysNext: true,
+  },
   // a message refused (BLOCK_REASONS): the server's detail names the number or text; the next step is ours
   bad_sender: {
     sentence: 'The From number is not one of your company’s sending numbers.',

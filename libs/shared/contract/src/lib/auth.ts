@@ -37,6 +37,8 @@ export const RegistrationRequest = Type.Object({
   password: Password,
   full_name: Type.String({ minLength: 1, maxLength: 200 }),
   company_name: Type.String({ minLength: 1, maxLength: 200 }),
+  /** a sign-up through a reseller's link: the company is the reseller's and gets its plan */
+  reseller_uuid: Type.Optional(Type.String({ format: 'uuid' })),
 });
 export type RegistrationRequest = Static<typeof RegistrationRequest>;
 

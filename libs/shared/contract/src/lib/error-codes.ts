@@ -42,6 +42,10 @@ export const REQUEST_ERROR_CODES = [
   'read_only',
   /** a rate change set was approved or rejected already: it is history now */
   'change_set_decided',
+  /** the company has no plan (product) yet: a top-up or a number would buy what it cannot use */
+  'no_plan',
+  /** the company's plan has no price for the number's country: it could not text from or to it */
+  'number_unpriced',
 ] as const;
 
 /** Every code an error answer can carry. */

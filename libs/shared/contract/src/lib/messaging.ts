@@ -4,6 +4,7 @@ import { Money } from './billing';
 import { MessageText, PlaceholderValues, Text } from './storable-text';
 import { BLOCK_REASONS, SMS_STATUSES, SMS_TEXT_MAX } from './constants';
 import { SenderRegistrationState } from './compliance';
+import { SENT_BY_KINDS, SentBy } from './onboarding';
 
 // Messaging of docs/spec.md §7: /sms, /sms/list, log/report, log/mo_report, /suppressed_number.
 // Numbers travel in E.164 with the plus ("+12125550100"); money as decimal text (see billing.ts).
@@ -74,6 +75,8 @@ export const Sms = Type.Object({
   user_uuid: Nullable(Uuid),
   user_name: Nullable(Type.String()),
   user_email: Nullable(Type.String()),
+  /** who sent it: the user, the program's API key or the SMPP account (absent on the calls that do not say) */
+  sent_by: Type.Optional(Nullable(SentBy)),
   recipient_uuid: Nullable(Uuid),
   sms_template_uuid: Nullable(Uuid),
   send_at: Nullable(Timestamp),
@@ -94,6 +97,9 @@ export const SmsListQuery = ListQuery({
   company_uuid: Type.Optional(Uuid),
   user_name: Type.Optional(Search),
   user_email: Type.Optional(Search),
+  /** the "Sent by" name: a user's, an API key's or an SMPP account's system_id (wildcards) */
+  sent_by: Type.Optional(Search),
+  sent_by_kind: Type.Optional(Type.Union(SENT_BY_KINDS.map((k) => Type.Literal(k)))),
   sms_uuid: Type.Optional(Uuid),
   dnis: Type.Optional(Search),
   ani: Type.Optional(Search),

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
-import { productAccess, productBundle, productPages, routingRoutes } from '@smsc/resource-product';
+import { productAccess, productBundle, productPages, routingRoutes, SignupPlanPage } from '@smsc/resource-product';
 import {
   VENDOR_ACCESS,
   VENDOR_ADMIN_LINKS,
@@ -26,7 +26,14 @@ const products = productPages(true);
 export const catalogRoutes: RouteObject[] = [
   resourceRoutes(productBundle, productAccess(admin), {
     ...products,
-    extra: [...(products.extra ?? []), ...ratePricingRoutes(admin), ...rateChangeRoutes(admin), routingRoutes(admin)],
+    extra: [
+      ...(products.extra ?? []),
+      ...ratePricingRoutes(admin),
+      ...rateChangeRoutes(admin),
+      routingRoutes(admin),
+      // issue 45: the product a company that signs up by itself gets
+      { path: 'signup-plan', element: <SignupPlanPage platform />, handle: { title: 'Sign-up plan' } },
+    ],
   }),
   resourceRoutes(
     vendorBundle,

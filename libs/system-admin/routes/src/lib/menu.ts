@@ -28,6 +28,8 @@ export const systemAdminMenu: MenuEntry[] = [
       { path: 'product/rate-changes', label: 'Rate changes' },
       // not in the spec's screens: where routings (vendors, fallbacks, pinned routes) are made
       { path: 'product/routing', label: 'Routings' },
+      // issue 45: the plan (product) self-registered companies get
+      { path: 'product/signup-plan', label: 'Sign-up plan' },
     ],
   },
   { path: 'balance-log', label: 'Balance log' },

@@ -1,0 +1,82 @@
+// The plan a self-registered company gets (issue 45): the system admin's for sign-ups on the platform, each
+// reseller's own for the companies that sign up through its link. Without one, a new company could top up and
+// buy numbers for messages nothing prices.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { SignupPlan, SignupPlanPut } from '@smsc/shared-contract';
+import type { TypeBoxProvider } from '../lib/type-provider';
+import type { AccessPolicy } from '../lib/access';
+import type { Database } from '../db/schema';
+import { FieldError } from '../lib/http-error';
+import { catalogRepository } from '../catalog';
+import { audit } from '../security';
+
+const tags = ['accounts'];
+/** the admin sets the platform's plan, a reseller its own; companies have none to set */
+const planners = { admin: 'all', reseller: 'own', company_admin: 'none', user: 'none' } satisfies AccessPolicy;
+const PLATFORM_ROW = '00000000-0000-0000-0000-000000000001';
+
+/** The product a company signing up now gets: its reseller's plan, or the platform's when it has no reseller. */
+export async function signupProductFor(db: Kysely<Database>, reseller_uuid: string | null): Promise<string | null> {
+  if (reseller_uuid) {
+    const r = await db
+      .selectFrom('resellers')
+      .select('signup_product_uuid')
+      .where('reseller_uuid', '=', reseller_uuid)
+      .executeTakeFirst();
+    return r?.signup_product_uuid ?? null;
+  }
+  const p = await db.selectFrom('signup_plan').select('product_uuid').where('id', '=', 1).executeTakeFirst();
+  return p?.product_uuid ?? null;
+}
+
+export default async function signupPlanRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<TypeBoxProvider>();
+  /** the caller's reseller, or null for the admin (the platform's plan) */
+  const resellerOf = (req: FastifyRequest) => (req.user.user_type === 'reseller' ? req.user.reseller_uuid : null);
+
+  const answer = async (reseller_uuid: string | null): Promise<SignupPlan> => {
+    const product_uuid = await signupProductFor(app.db, reseller_uuid);
+    const product = product_uuid ? await catalogRepository.productOf(app.db, product_uuid) : undefined;
+    const page = `${app.config.publicUrl.replace(/\/$/, '')}/registration`;
+    return {
+      product_uuid: product?.product_uuid ?? null,
+      product_name: product?.product_name ?? null,
+      signup_url: reseller_uuid ? `${page}?reseller=${reseller_uuid}` : page,
+    };
+  };
+
+  app.get(
+    '/signup_plan',
+    { config: { access: planners }, schema: { tags, response: { 200: SignupPlan } } },
+    async (req) => answer(resellerOf(req)),
+  );
+
+  app.put(
+    '/signup_plan',
+    { config: { access: planners }, schema: { tags, body: SignupPlanPut, response: { 200: SignupPlan } } },
+    async (req) => {
+      const reseller_uuid = resellerOf(req);
+      const { product_uuid } = req.body;
+      if (product_uuid) {
+        // the platform signs companies up on its own products, a reseller on its own (as a company's product)
+        const product = await catalogRepository.productOf(app.db, product_uuid);
+        if (!product || product.reseller_uuid !== reseller_uuid)
+          throw new FieldError({
+            product_uuid: reseller_uuid ? 'Choose one of your own products' : 'Choose one of the platform’s products',
+          });
+      }
+      const before = await answer(reseller_uuid);
+      if (reseller_uuid)
+        await app.db
+          .updateTable('resellers')
+          .set({ signup_product_uuid: product_uuid })
+          .where('reseller_uuid', '=', reseller_uuid)
+          .execute();
+      else await app.db.updateTable('signup_plan').set({ product_uuid }).where('id', '=', 1).execute();
+      const after = await answer(reseller_uuid);
+      await audit(req, 'signup_plan', reseller_uuid ?? PLATFORM_ROW, before, after);
+      return after;
+    },
+  );
+}
