@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { resellerExists } from '../lib/queries';
 import {
   Brand,
   BrandDomain,
@@ -31,13 +32,8 @@ export default async function brandingRoutes(base: FastifyInstance, { service }:
       return req.user.reseller_uuid as string;
     }
     if (!named) return null;
-    const r = await app.db
-      .selectFrom('resellers')
-      .select('reseller_uuid')
-      .where('reseller_uuid', '=', named)
-      .executeTakeFirst();
-    if (!r) throw notFound('Reseller');
-    return r.reseller_uuid;
+    if (!(await resellerExists(app.db, named))) throw notFound('Reseller');
+    return named;
   };
 
   app.get(

@@ -45,3 +45,11 @@ export const companyPlan = (db: Kysely<Database>, company_uuid: string) =>
     .select(['company_uuid', 'product_uuid', 'reseller_uuid'])
     .where('company_uuid', '=', company_uuid)
     .executeTakeFirst();
+
+/** Whether a reseller of this id exists (an id taken from a request before anything is written for it). */
+export const resellerExists = async (db: Kysely<Database>, reseller_uuid: string): Promise<boolean> =>
+  !!(await db
+    .selectFrom('resellers')
+    .select('reseller_uuid')
+    .where('reseller_uuid', '=', reseller_uuid)
+    .executeTakeFirst());

@@ -11,7 +11,7 @@ import { withCurrencyColumn } from '@smsc/shared-util';
 import { sendCsv, type CsvColumn } from '../lib/csv-download';
 import { rowsOf } from '../lib/tenancy';
 import { answerReport, genericRequest } from '../reports';
-import { applyFilters, sentByKind, sentByName, SMS_OWNERS, type SmsFilters } from './queries';
+import { applyFilters, sentByKind, sentByName, SMS_OWNERS, type SmppNames, type SmsFilters } from './queries';
 
 // the first batch is small so the first bytes leave at once; later ones are larger to cut round trips
 const FIRST_BATCH = 500;
@@ -56,8 +56,9 @@ async function batchOf(
   f: SmsFilters,
   after: After,
   size: number,
+  names: SmppNames,
 ): Promise<LogRow[]> {
-  let q = applyFilters(db.selectFrom('sms').where(scope), f);
+  let q = applyFilters(db.selectFrom('sms').where(scope), f, names);
   if (after) q = q.where(sql<boolean>`(sms.created_on, sms.sms_uuid) < (${after.key}::timestamptz, ${after.id}::uuid)`);
   return (await q
     .leftJoin('companies', 'companies.company_uuid', 'sms.company_uuid')
@@ -79,8 +80,8 @@ async function batchOf(
       'companies.company_name',
       'users.email as user_email',
       // the log's "Sent by" in words: a program's key or SMPP account says what it is
-      sql<string | null>`case ${sentByKind} when 'smpp' then ${sentByName} || ' (SMPP account)'
-        when 'api_key' then ${sentByName} || ' (API key)' else ${sentByName} end`.as('sent_by'),
+      sql<string | null>`case ${sentByKind} when 'smpp' then ${sentByName(names)} || ' (SMPP account)'
+        when 'api_key' then ${sentByName(names)} || ' (API key)' else ${sentByName(names)} end`.as('sent_by'),
       'sms.text',
       'sms.created_on',
       sql<string>`sms.created_on::text`.as('created_key'),
@@ -106,10 +107,11 @@ async function bothDirections(
   f: SmsFilters,
   after: After,
   size: number,
+  names: SmppNames,
 ): Promise<LogRow[]> {
   const [out, inc] = await Promise.all([
-    batchOf(db, scope, { ...f, is_received: false }, after, size),
-    batchOf(db, scope, { ...f, is_received: true }, after, size),
+    batchOf(db, scope, { ...f, is_received: false }, after, size, names),
+    batchOf(db, scope, { ...f, is_received: true }, after, size, names),
   ]);
   const merged: LogRow[] = [];
   let i = 0;
@@ -126,14 +128,15 @@ export async function* logBatches(
   scope: Expression<SqlBool>,
   f: SmsFilters,
   stopped: () => boolean,
+  names: SmppNames,
 ) {
   let after: After = null;
   let size = FIRST_BATCH;
   const both = f.is_received === undefined && !f.status;
   while (!stopped()) {
     const rows: LogRow[] = both
-      ? await bothDirections(db, scope, f, after, size)
-      : await batchOf(db, scope, f, after, size);
+      ? await bothDirections(db, scope, f, after, size, names)
+      : await batchOf(db, scope, f, after, size, names);
     if (!rows.length) return;
     yield rows.map((r) => ({
       ...r,
@@ -190,7 +193,7 @@ export function logFilters(
 export function sendLogCsv(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, f: SmsFilters) {
   const name = f.is_received === undefined ? 'sms-log.csv' : f.is_received ? 'incoming-sms.csv' : 'outgoing-sms.csv';
   return sendCsv(reply, name, logColumns(showCost(req)), (stopped) =>
-    logBatches(app.db, rowsOf(req, SMS_OWNERS), f, stopped),
+    logBatches(app.db, rowsOf(req, SMS_OWNERS), f, stopped, app.messaging.smppNames),
   );
 }
 

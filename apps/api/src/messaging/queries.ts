@@ -1,7 +1,7 @@
 // The message lists (/sms/list, log/report, log/mo_report): one query over the list indexes of
 // migration 050. Newest first by (created_on, sms_uuid); a cursor continues after the last row by key,
 // so a deep page costs what the first does; totals are counted up to SMS_COUNT_CAP + 1 rows only.
-import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { SMS_COUNT_CAP, type SentByKind, type Sms, type SmsStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { formatMoney } from '../billing';
@@ -11,7 +11,6 @@ import { wildcard } from '../lib/list';
 import { usersNamed } from '../lib/queries';
 import type { TenantColumns } from '../lib/tenancy';
 import { apiKeyNameOf, apiKeysNamed } from '../security';
-import { smppAccountsNamed, smppSystemIdOf } from '../smpp';
 
 /** Where a message keeps its owners (its reseller is copied onto it, so a reseller's list needs no sub-select). */
 export const SMS_OWNERS: TenantColumns = {
@@ -64,7 +63,21 @@ function numberMatch(col: 'sms.dnis' | 'sms.ani', value: string): Expression<Sql
 
 type Q = SelectQueryBuilder<Database, 'sms', object>;
 
-export function applyFilters(q: Q, f: SmsFilters): Q {
+/**
+ * How the log names an SMPP account (the "Sent by" column and filter). The smpp domain hands these over with
+ * `app.messaging.useSmppNames()`: it depends on messaging, so messaging does not import it. Without the smpp
+ * domain no message names an account.
+ */
+export interface SmppNames {
+  systemIdOf(account: Expression<string | null>): RawBuilder<string | null>;
+  accountsNamed(pattern: string): RawBuilder<unknown>;
+}
+export const NO_SMPP_NAMES: SmppNames = {
+  systemIdOf: () => sql<string | null>`null::text`,
+  accountsNamed: () => sql`(select null::uuid where false)`,
+};
+
+export function applyFilters(q: Q, f: SmsFilters, names: SmppNames): Q {
   if (f.company_uuid) q = q.where('sms.company_uuid', '=', f.company_uuid);
   if (f.company_name)
     q = q.where(
@@ -88,7 +101,7 @@ export function applyFilters(q: Q, f: SmsFilters): Q {
     // the name shown in the column, whichever kind of sender it is
     const p = wildcard(f.sent_by);
     q = q.where(
-      sql<boolean>`(sms.smpp_account_uuid in ${smppAccountsNamed(p)} or sms.api_key_uuid in ${apiKeysNamed(p)}
+      sql<boolean>`(sms.smpp_account_uuid in ${names.accountsNamed(p)} or sms.api_key_uuid in ${apiKeysNamed(p)}
         or (sms.api_key_uuid is null and sms.smpp_account_uuid is null
           and sms.user_uuid in ${usersNamed(p)}))`,
     );
@@ -135,6 +148,8 @@ function decodeCursor(c: string): { key: string; id: string } {
 }
 
 export interface SmsPageArgs {
+  /** the SMPP accounts' names (app.messaging.smppNames) */
+  names: SmppNames;
   per_page: number;
   offset: number;
   order_by: (typeof SMS_ORDERS)[number];
@@ -148,10 +163,12 @@ export interface SmsPageArgs {
 /** Who sent it: the SMPP account it came in on, else the program's key, else the person (needs `users` joined). */
 export const sentByKind = sql<SentByKind | null>`case when sms.smpp_account_uuid is not null then 'smpp'
   when sms.api_key_uuid is not null then 'api_key' when sms.user_uuid is not null then 'user' end`;
-export const sentByName = sql<string | null>`coalesce(${smppSystemIdOf(sql.ref('sms.smpp_account_uuid'))},
-  ${apiKeyNameOf(sql.ref('sms.api_key_uuid'))}, users.full_name)`;
+export const sentByName = (names: SmppNames) =>
+  sql<string | null>`coalesce(${names.systemIdOf(
+    sql.ref('sms.smpp_account_uuid'),
+  )}, ${apiKeyNameOf(sql.ref('sms.api_key_uuid'))}, users.full_name)`;
 
-const selectSms = (q: Q) =>
+const selectSms = (q: Q, names: SmppNames) =>
   q
     .leftJoin('companies', 'companies.company_uuid', 'sms.company_uuid')
     .leftJoin('users', 'users.uuid', 'sms.user_uuid')
@@ -185,7 +202,7 @@ const selectSms = (q: Q) =>
       'sms.created_on',
       sql<string>`sms.created_on::text`.as('created_key'),
       sentByKind.as('sent_by_kind'),
-      sentByName.as('sent_by_name'),
+      sentByName(names).as('sent_by_name'),
     ]);
 
 type SmsRow = Record<string, unknown> & {
@@ -197,12 +214,12 @@ type SmsRow = Record<string, unknown> & {
 
 export async function smsPage(db: Kysely<Database>, scope: Expression<SqlBool>, f: SmsFilters, a: SmsPageArgs) {
   const filtered = (extra: Partial<SmsFilters> = {}) =>
-    applyFilters(db.selectFrom('sms').where(scope), { ...f, ...extra });
+    applyFilters(db.selectFrom('sms').where(scope), { ...f, ...extra }, a.names);
   const keyset = a.order_by === 'created_on';
   const cursor = keyset && a.cursor ? decodeCursor(a.cursor) : null;
   const offset = cursor ? 0 : a.offset;
   const ordered = (q: Q, limit: number, skip: number) => {
-    let rows = selectSms(q);
+    let rows = selectSms(q, a.names);
     if (cursor) {
       rows = rows.where(
         a.dir === 'desc'
@@ -279,6 +296,7 @@ export function toSms(
 /** One message the caller may see (404 otherwise). */
 export async function findSms(
   db: Kysely<Database>,
+  names: SmppNames,
   scope: Expression<SqlBool>,
   sms_uuid: string,
   showCost: boolean,
@@ -286,6 +304,7 @@ export async function findSms(
 ): Promise<Sms> {
   const row = await selectSms(
     db.selectFrom('sms').where(scope).where('sms.sms_uuid', '=', sms_uuid),
+    names,
   ).executeTakeFirst();
   if (!row) throw new HttpError(404, 'SMS not found');
   return toSms(row, showCost, showPrice);

@@ -15,6 +15,7 @@ import { DlrBatcher } from './dlr-batch';
 import { SendBatcher } from './send-batch';
 import { NO_GUARDS, type AccountSpend, type GuardView, type SendGuards } from './guard-port';
 import { SendFacts } from './facts';
+import { NO_SMPP_NAMES, type SmppNames } from './queries';
 import { NO_REGISTRATIONS, type RegistrationView, type SenderRegistrations } from './registration-port';
 import { MessageMoves } from './moves';
 import { Scheduler } from './scheduler';
@@ -73,6 +74,15 @@ export class MessagingService {
     this.resolveTemplate = resolveTemplate;
   }
 
+  /** The SMPP accounts' names for the log (the smpp domain, which depends on messaging, hands them over). */
+  useSmppNames(names: SmppNames): void {
+    this.smppNamesOf = names;
+  }
+
+  get smppNames(): SmppNames {
+    return this.smppNamesOf;
+  }
+
   /** The recipient lookup of the content domain, which owns the address book (its plugin calls this). */
   useRecipients(recipientOf: NonNullable<MessagingHooks['recipientOf']>): void {
     this.recipients = recipientOf;
@@ -97,6 +107,7 @@ export class MessagingService {
     this.inbound.listeners.push(listener);
   }
   private readonly facts: SendFacts;
+  private smppNamesOf: SmppNames = NO_SMPP_NAMES;
   private readonly moves: MessageMoves;
   private readonly dlr: DlrBatcher;
   private readonly sends: SendBatcher;

@@ -69,6 +69,7 @@ export default async function smsRoutes(base: FastifyInstance) {
       };
       if (q.format === 'csv') return sendLogCsv(app, req, reply, f);
       return smsPage(app.db, rowsOf(req, SMS_OWNERS), f, {
+        names: app.messaging.smppNames,
         per_page,
         offset,
         order_by: col,
@@ -86,6 +87,7 @@ export default async function smsRoutes(base: FastifyInstance) {
     const { col, dir } = ordering({ order_by: q.order, order_dir: q.sort }, SMS_ORDERS, 'created_on', 'desc');
     const f = logFilters(q, is_received);
     return smsPage(app.db, rowsOf(req, SMS_OWNERS), f, {
+      names: app.messaging.smppNames,
       per_page,
       offset: q.from ?? 0,
       order_by: col,
@@ -114,7 +116,14 @@ export default async function smsRoutes(base: FastifyInstance) {
       schema: { tags, params: IdParam, response: { 200: SmsPayload } },
     },
     async (req) => ({
-      sms: await findSms(app.db, rowsOf(req, SMS_OWNERS), req.params.id, showCost(req), await seesMoney(app.db, req)),
+      sms: await findSms(
+        app.db,
+        app.messaging.smppNames,
+        rowsOf(req, SMS_OWNERS),
+        req.params.id,
+        showCost(req),
+        await seesMoney(app.db, req),
+      ),
     }),
   );
   app.get(
@@ -191,7 +200,14 @@ export default async function smsRoutes(base: FastifyInstance) {
       });
       if (out.replay) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send({
-        sms: await findSms(app.db, rowsOf(req, SMS_OWNERS), out.sms_uuid, showCost(req), await seesMoney(app.db, req)),
+        sms: await findSms(
+          app.db,
+          app.messaging.smppNames,
+          rowsOf(req, SMS_OWNERS),
+          out.sms_uuid,
+          showCost(req),
+          await seesMoney(app.db, req),
+        ),
       });
     },
   );
@@ -203,7 +219,7 @@ export default async function smsRoutes(base: FastifyInstance) {
       schema: { tags, params: IdParam, body: SmsPatchBody, response: { 200: SmsPayload } },
     },
     async (req) => {
-      await findSms(app.db, rowsOf(req, SMS_OWNERS), req.params.id, false);
+      await findSms(app.db, app.messaging.smppNames, rowsOf(req, SMS_OWNERS), req.params.id, false);
       const b = req.body;
       if (b.send_at && new Date(b.send_at).getTime() <= Date.now())
         throw new HttpError(400, 'send_at: choose a time in the future');
@@ -213,7 +229,14 @@ export default async function smsRoutes(base: FastifyInstance) {
         status: b.status,
       });
       return {
-        sms: await findSms(app.db, rowsOf(req, SMS_OWNERS), req.params.id, showCost(req), await seesMoney(app.db, req)),
+        sms: await findSms(
+          app.db,
+          app.messaging.smppNames,
+          rowsOf(req, SMS_OWNERS),
+          req.params.id,
+          showCost(req),
+          await seesMoney(app.db, req),
+        ),
       };
     },
   );

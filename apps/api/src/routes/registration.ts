@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { resellerExists } from '../lib/queries';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import { MessageBody, RegistrationRequest, TokenParam } from '@smsc/shared-contract';
 import { checkPasswordPolicy, hashPassword } from '../lib/passwords';
@@ -43,15 +44,7 @@ export default async function registrationRoutes(base: FastifyInstance) {
       const host = await brandsOf(app).forHost(req.hostname);
       const linked = req.body.reseller_uuid ?? null;
       const reseller_uuid = host.reseller_uuid ?? linked;
-      if (
-        !host.reseller_uuid &&
-        linked &&
-        !(await app.db
-          .selectFrom('resellers')
-          .select('reseller_uuid')
-          .where('reseller_uuid', '=', linked)
-          .executeTakeFirst())
-      )
+      if (!host.reseller_uuid && linked && !(await resellerExists(app.db, linked)))
         throw new HttpError(404, 'This sign-up link is not valid any more; ask your provider for a new one');
       const product_uuid = await signupProductFor(app.db, reseller_uuid);
       const done = () => reply.code(201).send({ message: 'Registered; check your e-mail to confirm the account' });

@@ -12,6 +12,8 @@ import { setBindLockout } from './lockout';
 
 export { SmppListener } from './server';
 export type { SmppLimits, SessionStats } from './session';
+import { smppAccountsNamed, smppSystemIdOf } from './accounts';
+
 export { SMPP_ACCOUNT_OWNERS, smppAccountsNamed, smppSystemIdOf } from './accounts';
 
 declare module 'fastify' {
@@ -74,6 +76,8 @@ export default fp(
         slowReaders: listener.stats.slowReaders,
         bindsThrottled: listener.stats.bindsThrottled,
       });
+    // the SMS log names the SMPP account a message came in on
+    app.messaging.useSmppNames({ systemIdOf: smppSystemIdOf, accountsNamed: smppAccountsNamed });
     // incoming messages to a number of a company with an SMPP account wait for its receiver binds
     app.messaging.onReceived((m) => {
       if (!m.company_uuid) return;
