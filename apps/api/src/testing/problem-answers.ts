@@ -24,7 +24,9 @@ export function problemShapeIssue(
   if (body.status !== res.statusCode) return `"status" is ${String(body.status)}, the answer ${res.statusCode}`;
   if (body.type !== `${API_PREFIX}/problems/${String(body.code)}`)
     return `"type" ${String(body.type)} is not its code's`;
-  if (body.instance !== path) return `"instance" ${String(body.instance)} is not ${path}`;
+  // the injector parses the address as a URL (light-my-request), so "/a/./b" reaches the server as "/a/b"
+  const sent = new URL(path, 'http://localhost').pathname;
+  if (body.instance !== sent) return `"instance" ${String(body.instance)} is not ${sent}`;
   if (String(res.headers['x-request-id'] ?? body.request_id) !== body.request_id)
     return '"request_id" is not X-Request-Id';
   const extra = Object.keys(body).filter((k) => !PROBLEM_KEYS.has(k));

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { renderWithProviders } from '@smsc/shared-testing';
+import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import { ROLE_AREAS } from '@smsc/shared-session';
 import type { MenuEntry } from '@smsc/shared-ui';
 import { ConsoleFrame } from './console-frame';
@@ -17,6 +17,15 @@ const menu: MenuEntry[] = [
   },
   { path: 'users', label: 'Users' },
 ];
+
+// the frame asks GET /brand for the signed-in user's brand: answered here, so no request leaves the test
+let api: ReturnType<typeof stubApi>;
+beforeAll(() => {
+  api = stubApi((call) =>
+    call.path === '/brand' ? { status: 404, body: { status: 404, code: 'not_found', detail: 'No brand' } } : undefined,
+  );
+});
+afterAll(() => api.restore());
 
 function renderAt(route: string) {
   return renderWithProviders(

@@ -93,6 +93,7 @@ export async function runSmppFuzz(target: TargetProcess, o: SmppFuzzOptions): Pr
     if (target.exited && !inFlightAtExit.length) inFlightAtExit = snapshotInFlight();
   }, 20);
 
+  await probes.warm();
   probes.start();
   const idle = Array.from(
     { length: o.idle ?? 200 },

@@ -30,6 +30,8 @@ describeRoleModule(
       'sms-log',
       'dids',
       'profile',
+      // not in docs/spec.md §2: the notices of its price increases (issue #49)
+      'price-notices',
     ],
   },
   RoleRoutes,

@@ -34,6 +34,8 @@ describeRoleModule(
       'team',
       // not in docs/spec.md §2: its white label and host names (issue #48)
       'brand',
+      // not in docs/spec.md §2: the notices of its platform price increases (issue #49)
+      'price-notices',
     ],
   },
   RoleRoutes,

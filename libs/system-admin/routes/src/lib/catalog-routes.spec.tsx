@@ -22,6 +22,10 @@ const CONN = {
   status: 'active',
   has_password: true,
   created_on: '2026-01-01T00:00:00Z',
+  window_size: null,
+  transceiver_mode: false,
+  gateway: 'kannel',
+  binds: null,
 };
 
 describe('system admin catalog and SMSC connection routes', () => {
