@@ -60,7 +60,13 @@ function Step({ step, base }: { step: ChecklistStep; base: string }) {
           <Typography.Text type="secondary">({STATE_WORDS[step.state]})</Typography.Text>
           {step.state === 'todo' && (
             <div>
-              {words.todo} {words.link && <Link to={`${base}/${words.link.to}`}>{words.link.label}</Link>}
+              {/* underlined: inside a sentence a link must not be told by its colour alone (axe) */}
+              {words.todo}{' '}
+              {words.link && (
+                <Link to={`${base}/${words.link.to}`} style={{ textDecoration: 'underline' }}>
+                  {words.link.label}
+                </Link>
+              )}
             </div>
           )}
           {step.state === 'blocked' && <div>{blockedWords(step.reason)}</div>}
