@@ -33,6 +33,14 @@ async function directCompany(request: APIRequestContext) {
     },
   });
   expect(user.status()).toBe(201);
+  // on a plan, as a paying company is: a company without one may not top up (no_plan)
+  const products = await (await request.get(`${API}/product/list?per_page=100`, { headers })).json();
+  const standard = products.items.find((p: { product_name: string }) => p.product_name === 'Standard');
+  const plan = await request.post(`${API}/product/${standard.product_uuid}/company`, {
+    headers,
+    data: { company_uuid: company.company_uuid },
+  });
+  expect(plan.status()).toBe(200);
   return { company_uuid: company.company_uuid as string, name: company.company_name as string, email };
 }
 

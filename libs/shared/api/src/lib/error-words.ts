@@ -94,12 +94,12 @@ export const ERROR_WORDS: Record<ErrorCode, ErrorWords> = {
   },
   no_plan: {
     sentence: 'Your account has no plan yet, so it cannot pay for messages or numbers.',
-    next: 'Ask your provider to choose a plan for your account; nothing was charged.',
+    next: 'Ask your provider to choose a plan for your account.',
     alwaysNext: true,
   },
   number_unpriced: {
     sentence: 'Your plan has no price for messages in this number’s country, so the number could not be used.',
-    next: 'Pick a number in a country your plan covers, or ask your provider to price it; nothing was charged.',
+    next: 'Pick a number in a country your plan covers, or ask your provider to price it.',
     alwaysNext: true,
   },
   // a message refused (BLOCK_REASONS): the server's detail names the number or text; the next step is ours
