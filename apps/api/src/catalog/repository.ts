@@ -14,6 +14,25 @@ import { deckRepository, type DeckRepository } from './decks';
 type Db = Kysely<Database>;
 
 /** The vendor's products as a sub-select: `vendor_product_uuid in ${productsOfVendor(id)}`. */
+/** What a gateway (Kannel's configuration, the direct SMPP links) reads of an SMSC connection: one list for both. */
+export const GATEWAY_CONNECTION_COLUMNS = [
+  'smsc_connection_uuid',
+  'smsc_id',
+  'vendor_uuid',
+  'api_adapter_id',
+  'host',
+  'port',
+  'system_id',
+  'password',
+  'system_type',
+  'url',
+  'throughput',
+  'window_size',
+  'transceiver_mode',
+  'gateway',
+  'binds',
+] as const;
+
 export const productsOfVendor = (vendor_uuid: string): RawBuilder<unknown> =>
   sql`(select vendor_product_uuid from vendor_products where vendor_uuid = ${vendor_uuid})`;
 
@@ -118,23 +137,7 @@ export const catalogRepository: CatalogRepository = {
   async directLinks(db) {
     return db
       .selectFrom('smsc_connections')
-      .select([
-        'smsc_connection_uuid',
-        'smsc_id',
-        'vendor_uuid',
-        'api_adapter_id',
-        'host',
-        'port',
-        'system_id',
-        'password',
-        'system_type',
-        'url',
-        'throughput',
-        'window_size',
-        'transceiver_mode',
-        'gateway',
-        'binds',
-      ])
+      .select(GATEWAY_CONNECTION_COLUMNS)
       .where('status', '=', 'active')
       .where('gateway', '=', 'direct')
       .where('api_adapter_id', '=', 'smpp')

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { GATEWAY_CONNECTION_COLUMNS } from '../repository';
 import { sql } from 'kysely';
 import {
   ApiAdapter,
@@ -253,23 +254,7 @@ export default async function smscRoutes(base: FastifyInstance, opts: { probe?: 
       // passwords stay sealed here: the gateway adapter opens them where it writes its configuration
       const connections: GatewayConnection[] = await app.db
         .selectFrom('smsc_connections')
-        .select([
-          'smsc_connection_uuid',
-          'smsc_id',
-          'vendor_uuid',
-          'api_adapter_id',
-          'host',
-          'port',
-          'system_id',
-          'password',
-          'system_type',
-          'url',
-          'throughput',
-          'window_size',
-          'transceiver_mode',
-          'gateway',
-          'binds',
-        ])
+        .select(GATEWAY_CONNECTION_COLUMNS)
         .where('status', '=', 'active')
         .orderBy('smsc_id')
         .execute();
