@@ -162,8 +162,9 @@ describe('pumping signals: a share of premium or unusual destinations, low one-t
     // the real flow's destination still goes
     expect((await send(scattered('650', 1, 98)[0], code(98))).status).toBe(201);
     const holds = (await call('GET', '/guards/alerts', acme)).json().pumping_holds;
+    // held at whichever send first saw 10+ codes past their grace: on a slow run that is before all 12
     expect(holds).toMatchObject([
-      { prefix: '+1312', signal: 'otp_conversion', reason: expect.stringMatching(/^0 of 1[23] /) },
+      { prefix: '+1312', signal: 'otp_conversion', reason: expect.stringMatching(/^0 of 1[0-3] one-time codes/) },
     ]);
   }, 120_000);
 });

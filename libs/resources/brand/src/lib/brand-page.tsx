@@ -183,15 +183,6 @@ export function BrandPage({ domains = false }: { domains?: boolean }) {
                     <Input aria-label="Primary colour" style={{ width: 120 }} maxLength={7} />
                   </Form.Item>
                 </Space.Compact>
-                <Form.Item shouldUpdate noStyle>
-                  {() =>
-                    form.getFieldError('primary_color').map((e) => (
-                      <Typography.Text key={e} type="danger" style={{ display: 'block' }} role="alert">
-                        {e}
-                      </Typography.Text>
-                    ))
-                  }
-                </Form.Item>
               </Form.Item>
               <ImageField
                 label="Logo"
