@@ -8,7 +8,7 @@ import {
 } from '@smsc/shared-contract';
 import { describeApiError, showToast } from '@smsc/shared-api';
 import { useAppDispatch, useReadOnly } from '@smsc/shared-session';
-import { Alert, Button, Card, Col, Form, Input, Row, Space, Typography } from '@smsc/shared-ui';
+import { Alert, Button, Card, Col, Form, Input, Row, Space } from '@smsc/shared-ui';
 import { useGetBrandQuery, useSaveBrandMutation } from './brand.api';
 import { BrandPreview } from './brand-preview';
 import { BrandDomains } from './brand-domains';
