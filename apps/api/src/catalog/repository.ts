@@ -13,7 +13,6 @@ import { deckRepository, type DeckRepository } from './decks';
 
 type Db = Kysely<Database>;
 
-/** The vendor's products as a sub-select: `vendor_product_uuid in ${productsOfVendor(id)}`. */
 /** What a gateway (Kannel's configuration, the direct SMPP links) reads of an SMSC connection: one list for both. */
 export const GATEWAY_CONNECTION_COLUMNS = [
   'smsc_connection_uuid',
@@ -33,6 +32,7 @@ export const GATEWAY_CONNECTION_COLUMNS = [
   'binds',
 ] as const;
 
+/** The vendor's products as a sub-select: `vendor_product_uuid in ${productsOfVendor(id)}`. */
 export const productsOfVendor = (vendor_uuid: string): RawBuilder<unknown> =>
   sql`(select vendor_product_uuid from vendor_products where vendor_uuid = ${vendor_uuid})`;
 
