@@ -74,6 +74,9 @@ const env = {
   // the webhook journey's endpoint listens on loopback, which the address policy refuses outside tests (the policy
   // itself is covered by the server tests)
   WEBHOOK_ALLOW_PRIVATE: process.env.WEBHOOK_ALLOW_PRIVATE ?? 'true',
+  // each server its own customer SMPP port (2775 for every worker and the redeploy spec's server collided); the SMPP
+  // journey binds to HTTP port + 2000
+  SMPP_PORT: process.env.SMPP_PORT ?? String(port + 2000),
 };
 // one line per server in the test log: the API runs on this same Node (process.execPath), the pinned one
 console.log(`[e2e-server] node --version ${process.version}, port ${port}`);

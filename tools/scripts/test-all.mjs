@@ -27,7 +27,9 @@ const steps = [
       ' && node tools/eslint/api-import-cycles.mjs && node tools/eslint/api-table-owners.mjs' +
       ' && node --test tools/eslint/*.test.mjs && node tools/scripts/check-deps.mjs' +
       // the OpenAPI document: 0 errors and a warnings budget that only goes down (runs once @redocly/cli is installed)
-      ' && node tools/scripts/openapi-lint.mjs',
+      ' && node tools/scripts/openapi-lint.mjs' +
+      // the typed client's committed types (libs/shared/api-client) match the document: regenerate on drift
+      ' && npx tsx tools/scripts/api-client.ts --check',
   ],
   ['type check', 'npx tsc -p tsconfig.json --noEmit'],
   // the alert rules load in Prometheus (their metric names are checked by the server suite)

@@ -1,33 +1,6 @@
-import type { Page } from '@playwright/test';
 import { test, expect, waitForQuiet } from './fixtures';
-import AxeBuilder from '@axe-core/playwright';
+import { violationsInBothThemes } from './axe-themes';
 import { ROLES, expectHome, signInFresh } from './support';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function axe(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
-
-/**
- * The page as it is, then the same page in the dark theme: the system setting is switched in place (the console
- * follows prefers-color-scheme live), with no new navigation, so the dark pass costs one axe run. Its time is
- * added to the test's annotations. Answers the violations of both, each prefixed with its theme.
- */
-async function violations(page: Page) {
-  const light = await axe(page);
-  const started = Date.now();
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  // antd's tokens are applied once React has drawn the dark tree
-  await expect(page.locator('html')).toHaveAttribute('data-theme-ready', '');
-  const dark = await axe(page);
-  await page.emulateMedia({ colorScheme: 'light' });
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-  test.info().annotations.push({ type: 'dark-pass-ms', description: String(Date.now() - started) });
-  return [...light.map((v) => `light ${v}`), ...dark.map((v) => `dark ${v}`)];
-}
 
 test.describe('accessibility (axe-core, WCAG 2.2 AA tags)', () => {
   for (const path of [
@@ -41,7 +14,7 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA tags)', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await waitForQuiet(page);
-      expect(await violations(page)).toEqual([]);
+      expect(await violationsInBothThemes(page)).toEqual([]);
     });
   }
 
@@ -49,7 +22,7 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA tags)', () => {
     test(`${role.home} home`, async ({ page }) => {
       await signInFresh(page, role.email);
       await expectHome(page, role);
-      expect(await violations(page)).toEqual([]);
+      expect(await violationsInBothThemes(page)).toEqual([]);
     });
   }
 
@@ -59,9 +32,9 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA tags)', () => {
     await page.goto('/system-admin/reporting/number');
     await expect(page.getByTestId('page-title')).toHaveText('Number Report');
     await waitForQuiet(page);
-    expect(await violations(page)).toEqual([]);
+    expect(await violationsInBothThemes(page)).toEqual([]);
     await page.getByRole('button', { name: 'Hide menu' }).click();
     await expect(page.getByRole('button', { name: 'Show menu' })).toBeVisible();
-    expect(await violations(page)).toEqual([]);
+    expect(await violationsInBothThemes(page)).toEqual([]);
   });
 });

@@ -1,19 +1,24 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { menuTo } from './journey-steps';
 import { PASSWORD, signIn } from './support';
-import { expectTitle, expectToast } from './accounts-support';
+import { expectTitle, expectToast, signInAs } from './accounts-support';
 
 // A company with little money starts a bulk larger than it can pay. The form warns before the click; the
 // job sends what the balance covers and holds itself ("held: balance") with nothing blocked; a card top-up
 // through the offline test checkout resumes it; then the header, the transaction history and the ledger
 // agree to the last digit with the messages' charges. The company, its product, its sending number and its
 // first 0.50 USD are set up through the API as the system admin; after /login everything is clicks.
+// A second console of the same admin (issue 44) watches without reloading: the bulk report's row appears and
+// holds, the spend figure and the header move, and the top-up made in the first console shows there at once.
 
 const API = '/api_smsc/v1';
 const stamp = Date.now().toString(36);
 const NUMBERS = 80;
 const FIRST_PAYMENT = '0.50';
 const TOP_UP = '5'; // the smallest top-up the gateway takes
+/** what "at once" allows on a shared machine; the event stream itself delivers in well under a second */
+const LIVE_MS = 5_000;
 /** a sending number of this run's own (NANP, area code 646) */
 const ANI = `+1646555${String(Date.now() % 10_000).padStart(4, '0')}`;
 const numbers = Array.from({ length: NUMBERS }, (_, i) => `+1415${String(7_000_000 + i)}`);
@@ -79,17 +84,6 @@ async function poorCompany(request: APIRequestContext) {
   return { email, company_uuid: company.company_uuid as string };
 }
 
-const menu = (page: Page) => page.getByRole('navigation', { name: /menu$/ });
-async function menuTo(page: Page, entry: string, child?: string) {
-  if (child) {
-    const group = menu(page).getByRole('menuitem', { name: entry, exact: true });
-    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
-  }
-  await menu(page)
-    .getByRole('link', { name: child ?? entry, exact: true })
-    .click();
-}
-
 /** Every row of a list call of the company admin (the ledger and the messages, read to sum them exactly). */
 async function all<T>(request: APIRequestContext, headers: Record<string, string>, path: string): Promise<T[]> {
   const out: T[] = [];
@@ -106,6 +100,8 @@ test.describe('bulk against the balance', () => {
   test('a bulk larger than the balance warns, holds at the balance, resumes after a card top-up, and every figure agrees', async ({
     page,
     request,
+    browser,
+    baseURL,
   }) => {
     test.setTimeout(300_000);
     const co = await poorCompany(request);
@@ -114,8 +110,22 @@ test.describe('bulk against the balance', () => {
     await signIn(page, co.email);
     await expect(page.getByTestId('header-available')).toHaveText(`USD ${FIRST_PAYMENT}`);
 
+    // The second console: the bulk report list in one tab, Spend and destinations in another, never reloaded.
+    const watcher = await browser.newContext({ baseURL });
+    const report = await watcher.newPage();
+    await signInAs(report, co.email, '/company-admin');
+    await report.goto('/company-admin/bulk/bulk-report');
+    await expectTitle(report, 'Bulk report');
+    const spend = await watcher.newPage();
+    await spend.goto('/company-admin/profile/guards');
+    await expectTitle(spend, 'Spend and destinations');
+    const spentToday = spend.getByTestId('spent-today');
+    await expect(spentToday).toHaveText(/^0(\.0+)? USD$/);
+    const watchedBalance = report.getByTestId('header-available');
+    await expect(watchedBalance).toHaveText(`USD ${FIRST_PAYMENT}`);
+
     // The form shows the cost against the balance and warns before anything is sent.
-    await menuTo(page, 'Bulk sending', 'Send a bulk');
+    await menuTo(page, 'Bulk', 'Send a bulk');
     await expectTitle(page, 'Bulk send');
     await page.getByRole('combobox', { name: 'From' }).click();
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().click();
@@ -140,15 +150,29 @@ test.describe('bulk against the balance', () => {
     expect(sentWhileHeld).toBeGreaterThan(0);
     expect(sentWhileHeld).toBeLessThan(NUMBERS);
 
+    // The other console saw it all without a reload: the new row, its hold, the money spent.
+    const watchedRow = report.locator('.ant-table-row').filter({ hasText: 'Little money, many numbers' });
+    await expect(watchedRow).toHaveCount(1, { timeout: LIVE_MS });
+    await expect(watchedRow).toContainText('held: balance', { timeout: LIVE_MS });
+    await expect(spentToday).not.toHaveText(/^0(\.0+)? USD$/, { timeout: LIVE_MS });
+    await expect(watchedBalance).not.toHaveText(`USD ${FIRST_PAYMENT}`, { timeout: LIVE_MS });
+
     // A card top-up through the test checkout resumes it by itself.
     await menuTo(page, 'Payment gateway');
     await expectTitle(page, 'Payment gateway');
     await page.getByLabel('Amount (USD)').fill(TOP_UP);
     await page.getByRole('button', { name: 'Continue to checkout' }).click();
     await expect(page.getByRole('heading', { name: 'Test checkout' })).toBeVisible();
+    const heldBalance = await watchedBalance.innerText();
     await page.getByRole('button', { name: 'Pay USD 5.00' }).click();
     await expectTitle(page, 'Payment successful');
     await expect(page.getByTestId('payment-result')).toHaveText('Payment received');
+    const paidAt = Date.now();
+    await expect(watchedBalance).not.toHaveText(heldBalance, { timeout: LIVE_MS });
+    test.info().annotations.push({
+      type: 'live',
+      description: `top-up seen in the other console after ${Date.now() - paidAt} ms`,
+    });
 
     await menuTo(page, 'Bulk', 'Bulk report');
     await expectTitle(page, 'Bulk report');
@@ -181,5 +205,10 @@ test.describe('bulk against the balance', () => {
     await expectTitle(page, 'Transactions');
     await expect(page.getByTestId('balance')).toHaveText(usd(expected));
     await expect(page.getByTestId('header-available')).toHaveText(usd(expected), { timeout: 30_000 });
+    // and the watching console ends on the same figures, its row finished, still without a reload
+    await expect(watchedBalance).toHaveText(usd(expected), { timeout: LIVE_MS });
+    await expect(watchedRow).toContainText('finished', { timeout: LIVE_MS });
+    await expect(watchedRow.getByTestId('bulk-delivered')).toHaveText(String(NUMBERS), { timeout: LIVE_MS });
+    await watcher.close();
   });
 });

@@ -26,7 +26,7 @@ const MENUS = [
     labels: [
       'Dashboard',
       'SMS center',
-      'Bulk sending',
+      'Bulk',
       'Users',
       'Campaigns',
       'Reporting',

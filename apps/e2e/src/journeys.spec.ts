@@ -87,7 +87,7 @@ test.describe.serial('journeys: each role from a blank start to its goal, by cli
     await addCompany(page, COMPANY, ADMIN);
     await expectCompanyAdmin(page, ADMIN, COMPANY);
     // the reseller prices its companies from its own catalog
-    await menuTo(page, 'Products');
+    await menuTo(page, 'Products', 'SMS routes');
     await expectTitle(page, 'SMS routes');
     await giveProductTo(page, 'Reseller Standard', COMPANY);
     await addCredit(page, COMPANY, '25.00');

@@ -173,7 +173,40 @@ describe('brands (issue #48)', () => {
     expect(hostBrand.json().name).toBe('Nimbus Texts');
   });
 
-  it("makes a sign-up on a reseller's host its company, mailed from the brand's sender with its footer", async () => {
+  it("titles the API docs on a verified host after its reseller's brand, and ours elsewhere", async () => {
+    const on = (host: string, url: string) => t.app.inject({ url: api(url), headers: { ...HTML, host } });
+    const page = await on('sms.nimbus-texts.com', '/docs/');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Nimbus Texts API</title>');
+    expect(page.body).not.toContain('SMSC Console');
+    const doc = await on('sms.nimbus-texts.com', '/docs/json');
+    expect(doc.json().info.title).toBe('Nimbus Texts API');
+    expect(doc.body).not.toContain('SMSC Console');
+    expect((await on('sms.nimbus-texts.com', '/docs/yaml')).body).toContain('title: "Nimbus Texts API"\n');
+    expect((await on('console.operator.com', '/docs/')).body).toContain('<title>SMSC Console API</title>');
+    expect((await on('console.operator.com', '/docs/json')).json().info.title).toBe('SMSC Console API');
+  });
+
+  it("makes a sign-up on a reseller's host its company on its chosen plan, mailed from the brand's sender with its footer", async () => {
+    // the reseller picks which of its products a self sign-up gets; its sign-up link is now its own host
+    const { product_uuid: plan } = await t.app.db
+      .selectFrom('products')
+      .select('product_uuid')
+      .where('product_name', '=', 'Reseller Standard')
+      .executeTakeFirstOrThrow();
+    const chosen = await t.app.inject({
+      method: 'PUT',
+      url: api('/signup_plan'),
+      headers: as('reseller'),
+      payload: { product_uuid: plan },
+    });
+    // on the port the public URL names (the same server answers the reseller's host there)
+    const port = new URL(t.app.config.publicUrl).port;
+    expect(port).not.toBe('');
+    expect(chosen.json()).toMatchObject({
+      product_uuid: plan,
+      signup_url: `http://sms.nimbus-texts.com:${port}/registration`,
+    });
     const res = await t.app.inject({
       method: 'POST',
       url: api('/registration'),
@@ -183,10 +216,10 @@ describe('brands (issue #48)', () => {
     expect(res.statusCode).toBe(201);
     const company = await t.app.db
       .selectFrom('companies')
-      .select('reseller_uuid')
+      .select(['reseller_uuid', 'product_uuid'])
       .where('company_name', '=', 'Shopco')
       .executeTakeFirstOrThrow();
-    expect(company.reseller_uuid).toBe(demoReseller);
+    expect(company).toEqual({ reseller_uuid: demoReseller, product_uuid: plan });
     const mail = await t.app.db
       .selectFrom('outbox')
       .select(['sender', 'body'])

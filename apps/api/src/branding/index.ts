@@ -13,6 +13,9 @@ import { brandShellHtml } from './shell-html';
 
 export { BrandService, type HostBrand } from './service';
 export { effectiveBrand, BUILT_IN } from './queries';
+export { CompanyBrandNames } from './company-brand-names';
+export { WebhookAgents, brandUserAgent } from './webhook-agents';
+export { API_TITLE, brandedDocs } from './docs-title';
 export { DnsUnavailable, type DnsResolver } from './dns-port';
 export { SimulatedDns } from './dns-simulator';
 export { brandShellHtml, BRAND_META } from './shell-html';

@@ -106,6 +106,18 @@ export class BrandService {
     return rows.map(BrandService.toDomain);
   }
 
+  /** The reseller's first verified host name (where its sign-ups land), or null while it has none. */
+  async verifiedHost(resellerUuid: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('brand_domains')
+      .select('host')
+      .where('reseller_uuid', '=', resellerUuid)
+      .where('verified_on', 'is not', null)
+      .orderBy('verified_on')
+      .executeTakeFirst();
+    return row?.host ?? null;
+  }
+
   async addDomain(resellerUuid: string, host: string): Promise<BrandDomain> {
     const name = host.toLowerCase();
     const taken = await this.db

@@ -14,6 +14,7 @@ export { substitute, placeholders, missingFields } from '@smsc/shared-util';
 export { nextBulkStatus, bulkMovableFrom } from './engine/state';
 export { BULK_ACCESS } from './routes';
 export type { BulkRecipient } from './recipients';
+export { bulkRecipientsHeld } from './personal-data';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import {
   BulkActionResult,
   BulkCreateBody,
@@ -25,6 +26,7 @@ import type { BulkService } from './service';
 import { BODY_LIMIT, readForm, sendAt, typedValues } from './form';
 import { BULK_OWNERS, bulkListBase, bulkReportPage, findBulk, presentBulks } from './queries';
 import { rowsOf, targetCompany } from '../lib/tenancy';
+import { isUniqueViolation, priorBulk, requestHash } from './idempotency';
 
 const tags = ['bulk'];
 export const BULK_ACCESS = {
@@ -34,12 +36,25 @@ export const BULK_ACCESS = {
   user: 'tenant',
 } satisfies AccessPolicy;
 
+const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+});
+
 export default async function bulkRoutes(base: FastifyInstance, opts: { service: BulkService }) {
   const app = base.withTypeProvider<TypeBoxProvider>();
   const service = opts.service;
 
-  /** Accepts a bulk from JSON or a multipart form; `delayed` waits for run (or its send_at). */
-  const accept = async (req: FastifyRequest, mode: 'bulk' | 'delayed' | 'upload') => {
+  /**
+   * Accepts a bulk from JSON or a multipart form; `delayed` waits for run (or its send_at). With an
+   * Idempotency-Key, a request made again answers the bulk the first one created (idempotency.ts).
+   */
+  const accept = async (req: FastifyRequest, reply: FastifyReply, mode: 'bulk' | 'delayed' | 'upload') => {
+    // a test key's sends are never charged (messaging/sandbox.ts), and bulk jobs have no sandbox: refused, not charged
+    if (req.user.sandbox)
+      throw new HttpError(
+        403,
+        'A test (sandbox) API key sends single messages (POST /sms) only; bulk sends need a live key (docs/sandbox.md)',
+      );
     const delayed = mode === 'delayed';
     let f: {
       ani?: string;
@@ -81,18 +96,38 @@ export default async function bulkRoutes(base: FastifyInstance, opts: { service:
           ? 'Upload the CSV of numbers in the field "file"'
           : 'Give the numbers (numbers) or a CSV (csv or the field "file")',
       );
-    const created = await service.create({
+    const input = {
       company_uuid,
       user_uuid: req.user.uuid,
       ani: f.ani,
       text,
       recipients: parsed.recipients,
       send_at: sendAt(f.send_at),
-      kind: delayed ? 'delayed' : 'bulk',
+      kind: delayed ? ('delayed' as const) : ('bulk' as const),
       file_name: f.file_name ?? null,
       start_held: delayed,
-    });
-    return { ...created, duplicates: parsed.duplicates };
+    };
+    const key = (req.headers as { 'idempotency-key'?: string })['idempotency-key'];
+    const request = key
+      ? { key, hash: requestHash({ mode, ...input, send_at: input.send_at?.toISOString() }) }
+      : undefined;
+    const replay = async () => {
+      const prior = request && (await priorBulk(app.db, req.user.uuid, request));
+      if (!prior) return null;
+      reply.header('idempotent-replayed', 'true');
+      return { bulk_uuid: prior.bulk_uuid, total: prior.total, status: prior.status, duplicates: parsed.duplicates };
+    };
+    const before = await replay();
+    if (before) return before;
+    try {
+      const created = await service.create({ ...input, request });
+      return { ...created, duplicates: parsed.duplicates };
+    } catch (e) {
+      // the same key raced in and committed first: its bulk is the answer
+      const raced = isUniqueViolation(e) ? await replay() : null;
+      if (raced) return raced;
+      throw e;
+    }
   };
   const multipartOrJson = (schema: unknown) => ({
     content: { 'application/json': { schema }, 'multipart/form-data': { schema: {} } },
@@ -107,11 +142,12 @@ export default async function bulkRoutes(base: FastifyInstance, opts: { service:
         tags,
         description:
           'JSON `{ ani, text, numbers | csv, send_at?, company_uuid? }`, or multipart with the CSV in "file". Answers at once; the messages go out in the background.',
+        headers: IdempotencyHeaders,
         body: multipartOrJson(BulkCreateBody),
         response: { 201: BulkCreated },
       },
     },
-    async (req, reply) => reply.code(201).send(await accept(req, 'bulk')),
+    async (req, reply) => reply.code(201).send(await accept(req, reply, 'bulk')),
   );
 
   app.post(
@@ -165,11 +201,12 @@ export default async function bulkRoutes(base: FastifyInstance, opts: { service:
         tags,
         description:
           'The delayed bulk (docs/spec.md §7 file upload): multipart with ani, text, send_at? and the CSV in "file" (or JSON with csv). It waits on hold until run, or until send_at.',
+        headers: IdempotencyHeaders,
         body: multipartOrJson(BulkDelayedBody),
         response: { 201: BulkCreated },
       },
     },
-    async (req, reply) => reply.code(201).send(await accept(req, 'delayed')),
+    async (req, reply) => reply.code(201).send(await accept(req, reply, 'delayed')),
   );
 
   app.post(
@@ -181,11 +218,12 @@ export default async function bulkRoutes(base: FastifyInstance, opts: { service:
         tags,
         description:
           'A workflow sent as a file upload: multipart with ani, text, values? (JSON of placeholder values), send_at? and the CSV in "file" (a number column plus a column per {placeholder}), or JSON with csv. It sends at once (or at send_at).',
+        headers: IdempotencyHeaders,
         body: multipartOrJson(BulkUploadBody),
         response: { 201: BulkCreated },
       },
     },
-    async (req, reply) => reply.code(201).send(await accept(req, 'upload')),
+    async (req, reply) => reply.code(201).send(await accept(req, reply, 'upload')),
   );
 
   const list = (path: string, where: (q: ReturnType<typeof bulkListBase>) => ReturnType<typeof bulkListBase>) =>

@@ -25,6 +25,9 @@ export interface BulkTables {
     cursor: Generated<number>;
     /** why a held job holds when it held itself: 'balance' (it goes on after a top-up); null for a hold by hand */
     hold_reason: Opt<'balance' | 'spend_limit'>;
+    /** migration 491: the creating request's Idempotency-Key (unique per user) and its fingerprint */
+    request_key: Opt<string>;
+    request_hash: Opt<string>;
   };
   bulk_deltas: {
     id: Generated<string>;

@@ -85,6 +85,8 @@ export class BulkService {
       campaign_uuid: input.campaign_uuid ?? null,
       send_at: input.send_at ?? null,
       started_on: status === 'running' ? new Date() : null,
+      request_key: input.request?.key ?? null,
+      request_hash: input.request?.hash ?? null,
     } as const;
     const bulk_uuid = await insertBulk(this.db, bulk, r);
     if (status === 'running') await this.kick(bulk_uuid);
@@ -119,6 +121,18 @@ export class BulkService {
   }
   stop(bulk_uuid: string): Promise<BulkStatus> {
     return moveBulk(this.db, bulk_uuid, 'stop');
+  }
+
+  /** The campaign of each of these bulks that belongs to one. */
+  async campaignsOf(bulk_uuids: string[]): Promise<Map<string, string>> {
+    if (!bulk_uuids.length) return new Map();
+    const rows = await this.db
+      .selectFrom('bulks')
+      .select(['bulk_uuid', 'campaign_uuid'])
+      .where('bulk_uuid', 'in', [...new Set(bulk_uuids)])
+      .where('campaign_uuid', 'is not', null)
+      .execute();
+    return new Map(rows.map((r) => [r.bulk_uuid, r.campaign_uuid as string]));
   }
 
   async progress(bulk_uuid: string): Promise<BulkProgressFigures> {

@@ -32,6 +32,8 @@ export interface BulkCreateInput {
   file_name?: string | null;
   /** the delayed form waits for run (or its send_at) */
   start_held?: boolean;
+  /** the request's Idempotency-Key and fingerprint, stored on the bulk (idempotency.ts) */
+  request?: { key: string; hash: string };
 }
 
 /**

@@ -35,6 +35,8 @@ export interface BulkPort {
   hold(bulk_uuid: string): Promise<unknown>;
   stop(bulk_uuid: string): Promise<unknown>;
   progress(bulk_uuid: string): Promise<BulkProgress>;
+  /** the campaign of each of these bulks that has one (a STOP is put down to its campaign) */
+  campaignsOf?(bulk_uuids: string[]): Promise<Map<string, string>>;
 }
 
 declare module 'fastify' {

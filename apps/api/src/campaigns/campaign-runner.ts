@@ -66,7 +66,8 @@ export class CampaignRunner {
       .execute();
     if (action === 'run' && (c.status === 'draft' || !jobs.length)) return this.start(c, user_uuid);
     const bulk = this.bulk();
-    await this.claim(c, move.to, move.to === 'stopped' ? { finished_on: new Date() } : {});
+    // a person's move (or the opt-out limit's hold, which sets its reason after) clears an earlier automatic reason
+    await this.claim(c, move.to, { pause_reason: null, ...(move.to === 'stopped' ? { finished_on: new Date() } : {}) });
     for (const j of jobs) {
       try {
         if (action === 'hold') await bulk.hold(j.bulk_uuid);

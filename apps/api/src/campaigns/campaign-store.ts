@@ -30,6 +30,7 @@ export const campaignsQuery = (db: Kysely<Database>) =>
       'companies.company_name',
       'campaigns.started_on',
       'campaigns.finished_on',
+      'campaigns.pause_reason',
       'campaigns.created_on',
       'campaigns.created_by',
       sql<number>`(select count(*)::int from campaign_recipients r where r.campaign_uuid = campaigns.campaign_uuid)`.as(

@@ -8,11 +8,13 @@ import keywordRoutes from './keyword-routes';
 import campaignRoutes from './campaign-routes';
 import { CampaignRunner } from './campaign-runner';
 import { actOnKeyword } from './keyword-actions';
+import { campaignOptOut } from './opt-out-limit';
 import { groupNumbers } from './queries';
 
 export { setBulkPort, bulkPortOf, type BulkPort, type BulkProgress, type BulkCreate } from './bulk-port';
 export { groupNumbers };
 export { companySenders } from './queries';
+export { campaignRecipientsHeld } from './personal-data';
 export { isTimeZone } from './engine/send-window';
 
 export default fp(
@@ -24,11 +26,14 @@ export default fp(
       hold: (id) => bulk.hold(id),
       stop: (id) => bulk.stop(id),
       progress: (id) => bulk.progress(id),
+      campaignsOf: (ids) => bulk.campaignsOf(ids),
     });
     const runner = new CampaignRunner(app.db, () => app.campaignBulk);
     messaging.useKeywords(async (mo) => {
       await actOnKeyword(app.db, messaging, mo, (campaign_uuid, number) => runner.optIn(campaign_uuid, number));
     });
+    // every committed STOP counts against the campaign that last wrote to the number (its opt-out limit)
+    messaging.onOptOut((e) => campaignOptOut(app.db, app.campaignBulk, runner, e));
     // An ANI group's numbers are its rotating senders; a campaign's job keeps its zone's quiet hours while it runs.
     bulk.useCampaigns({
       sendersOf: (company_uuid, ani_group_uuid) => groupNumbers(app.db, company_uuid, ani_group_uuid),

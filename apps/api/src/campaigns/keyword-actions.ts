@@ -1,5 +1,6 @@
 // What a matched keyword does to an incoming message (messaging's onReceive hook calls this).
 import type { Kysely } from 'kysely';
+import { CAMPAIGN_JOINABLE, type CampaignStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import type { MessagingService } from '../messaging';
 import { DEFAULT_STOP_REPLY } from '../messaging';
@@ -11,6 +12,17 @@ export interface IncomingMessage {
   did: string;
   from: string;
   text: string;
+  sms_uuid?: string;
+}
+
+/**
+ * What the sender is told when the keyword's campaign takes nobody now: the keyword's own "You are in…" would be
+ * a lie (issue 45 item 6), so this replaces it.
+ */
+export function campaignClosedReply(campaign_name: string, status: CampaignStatus): string {
+  return status === 'held'
+    ? `Sorry, ${campaign_name} is paused at the moment, so you have not been added. Please try again later.`
+    : `Sorry, ${campaign_name} has ended, so you have not been added.`;
 }
 
 /**
@@ -33,21 +45,23 @@ export async function actOnKeyword(
   if (!rule) return null;
   let reply = rule.reply_text;
   if (rule.action === 'stop') {
-    await db
-      .insertInto('suppressed_numbers')
-      .values({ company_uuid: mo.company_uuid, number: mo.from, source: 'stop' })
-      .onConflict((oc) => oc.columns(['company_uuid', 'number']).doNothing())
-      .execute();
+    // the built-in STOP's way: the company's scope, a consent event, the campaign opt-out limit
+    await messaging.keywordOptOut(mo.company_uuid, {
+      number: mo.from,
+      sender: mo.did,
+      text: mo.text,
+      sms_uuid: mo.sms_uuid ?? null,
+    });
     reply ||= DEFAULT_STOP_REPLY;
   } else if (rule.action === 'opt_in' && rule.campaign_uuid) {
-    // Only a campaign of the same company (the keyword's check), and one not already over.
+    // Only a campaign of the same company (the keyword's check), and one that takes sign-ups now.
     const campaign = await db
       .selectFrom('campaigns')
-      .select('status')
+      .select(['status', 'campaign_name'])
       .where('campaign_uuid', '=', rule.campaign_uuid)
       .where('company_uuid', '=', mo.company_uuid)
       .executeTakeFirst();
-    if (campaign && campaign.status !== 'stopped' && campaign.status !== 'finished') {
+    if (campaign && CAMPAIGN_JOINABLE.includes(campaign.status)) {
       const added = await db
         .insertInto('campaign_recipients')
         .values({ campaign_uuid: rule.campaign_uuid, number: mo.from, source: 'keyword' })
@@ -56,6 +70,8 @@ export async function actOnKeyword(
         .executeTakeFirst();
       // a number already in the campaign has had (or will have) its message: only a new one gets it now
       if (added && optIn) await optIn(rule.campaign_uuid, mo.from);
+    } else if (campaign) {
+      reply = campaignClosedReply(campaign.campaign_name, campaign.status);
     }
   }
   if (reply) {

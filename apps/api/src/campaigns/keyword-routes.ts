@@ -37,6 +37,7 @@ export const keywordsQuery = (db: Kysely<Database>) =>
       'keywords.reply_text',
       'keywords.campaign_uuid',
       'campaigns.campaign_name',
+      'campaigns.status as campaign_status',
       'keywords.did_uuid',
       'dids.did',
       'keywords.is_active',

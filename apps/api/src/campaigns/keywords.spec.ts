@@ -145,6 +145,51 @@ describe('keywords API and actions on incoming messages', () => {
     expect(quiet.is_active).toBe(false);
   });
 
+  it('says the campaign is not running instead of "You are in", and joins nobody, when it is held, stopped or finished', async () => {
+    const c = (
+      await call('POST', '/campaign', acme, {
+        campaign_name: 'Spring sale',
+        text: 'Sale starts now',
+        ani: '+12125552301',
+        numbers: ['+14155550390'],
+      })
+    ).json().campaign;
+    const kw = (
+      await call('POST', '/keyword', acme, {
+        keyword: 'SPRING',
+        action: 'opt_in',
+        campaign_uuid: c.campaign_uuid,
+        reply_text: 'You are in!',
+      })
+    ).json().keyword;
+    expect(kw.campaign_status).toBe('draft');
+    const joined = async () =>
+      (
+        await t.app.db
+          .selectFrom('campaign_recipients')
+          .select('number')
+          .where('campaign_uuid', '=', c.campaign_uuid)
+          .where('source', '=', 'keyword')
+          .execute()
+      ).map((r) => r.number);
+    expect((await call('POST', `/campaign/${c.campaign_uuid}/run`, acme)).statusCode).toBe(200);
+    expect((await call('POST', `/campaign/${c.campaign_uuid}/hold`, acme)).statusCode).toBe(200);
+    await mo('+14155550391', '+12125552302', 'spring');
+    expect(await joined()).toEqual([]);
+    expect((await repliesTo('+14155550391')).map((r) => r.text)).toEqual([
+      'Sorry, Spring sale is paused at the moment, so you have not been added. Please try again later.',
+    ]);
+    expect((await call('GET', `/keyword/${kw.keyword_uuid}`, acme)).json().keyword.campaign_status).toBe('held');
+    expect((await call('POST', `/campaign/${c.campaign_uuid}/stop`, acme)).statusCode).toBe(200);
+    await mo('+14155550392', '+12125552302', 'SPRING');
+    expect(await joined()).toEqual([]);
+    expect((await repliesTo('+14155550392')).map((r) => r.text)).toEqual([
+      'Sorry, Spring sale has ended, so you have not been added.',
+    ]);
+    const listed = (await call('GET', '/keyword/list?keyword=spring', acme)).json().items;
+    expect(listed).toEqual([expect.objectContaining({ keyword: 'SPRING', campaign_status: 'stopped' })]);
+  });
+
   it("never shows or changes another company's keyword (404 on every call)", async () => {
     const g = (await call('POST', '/keyword', globex, { keyword: 'GLOBEX', action: 'reply', reply_text: 'hi' })).json()
       .keyword;

@@ -48,3 +48,17 @@ export const CAMPAIGN_MIGRATIONS: { id: string; ddl: string }[] = [
     ddl: `alter table campaigns add column placeholder_values jsonb`,
   },
 ];
+
+/**
+ * Issue 52 item 4: a campaign holds itself when its opt-out rate passes its company's limit. The STOPs it earned
+ * (one per number) and why it was held; applied last of all (db/migrations.ts).
+ */
+export const CAMPAIGN_OPT_OUT_MIGRATIONS: { id: string; ddl: string }[] = [
+  {
+    id: '531_campaign_opt_outs',
+    ddl: `
+      alter table campaigns add column pause_reason text;
+      create table campaign_opt_outs (campaign_uuid uuid not null references campaigns on delete cascade,
+        number text not null, created_on timestamptz not null default now(), primary key (campaign_uuid, number))`,
+  },
+];

@@ -26,7 +26,10 @@ export interface CampaignTables {
     finished_on: Date | null;
     created_on: Created;
     updated_on: ColumnType<Date, Date | undefined, Date>;
+    /** why the platform held it (its opt-out rate, migration 531); cleared when it runs again */
+    pause_reason: ColumnType<string | null, string | null | undefined, string | null>;
   };
+  campaign_opt_outs: { campaign_uuid: string; number: string; created_on: Created };
   campaign_recipients: {
     campaign_uuid: string;
     number: string;

@@ -34,6 +34,7 @@ export async function loadCatalogRows(db: Kysely<Database>): Promise<CatalogRows
         sql<string>`price::text`.as('price'),
         'effective_from',
         'ceases_on',
+        'charge_basis',
       ])
       .execute(),
   ]);

@@ -46,7 +46,10 @@ export interface CatalogRepository extends DeckRepository {
   productOf(
     db: Db,
     product_uuid: string,
-  ): Promise<{ product_uuid: string; product_name: string; reseller_uuid: string | null } | undefined>;
+  ): Promise<
+    | { product_uuid: string; product_name: string; reseller_uuid: string | null; rate_table_uuid: string | null }
+    | undefined
+  >;
   /** the median price of a part in the product's rate table, in micro-units (null: no rates) */
   medianPrice(db: Db, product_uuid: string): Promise<number | null>;
   /**
@@ -96,7 +99,7 @@ export const catalogRepository: CatalogRepository = {
   productOf: (db, product_uuid) =>
     db
       .selectFrom('products')
-      .select(['product_uuid', 'product_name', 'reseller_uuid'])
+      .select(['product_uuid', 'product_name', 'reseller_uuid', 'rate_table_uuid'])
       .where('product_uuid', '=', product_uuid)
       .executeTakeFirst(),
 

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ChargeBasis } from '@smsc/shared-contract';
 
 type Created = ColumnType<Date, Date | undefined, never>;
 type Status = 'active' | 'inactive';
@@ -78,6 +79,8 @@ export interface CatalogDatabase {
     created_on: Created;
     /** the key stops pricing from this date (a code a deck closed; rate-changes/migrations.ts 400) */
     ceases_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    /** when the price is charged (migration 470); left out, a new version keeps its key's basis */
+    charge_basis: ColumnType<ChargeBasis, ChargeBasis | undefined, ChargeBasis>;
   };
   smsc_connections: {
     smsc_connection_uuid: Generated<string>;

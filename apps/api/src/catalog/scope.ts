@@ -65,6 +65,8 @@ export interface ResolvedRate {
   price: string;
   effective_from: Date;
   country_name: string | null;
+  /** left out: the insert keeps the key's current basis (migration 470's trigger) */
+  charge_basis?: 'delivery' | 'submit';
 }
 
 /**
@@ -106,6 +108,7 @@ export async function resolveRateLines(
       price: l.price,
       effective_from: l.effective_from ? new Date(l.effective_from) : now,
       country_name: countryName(iso2),
+      ...(l.charge_basis ? { charge_basis: l.charge_basis } : {}),
     };
   });
 }

@@ -23,6 +23,7 @@ const row = (over: Partial<Claimed> = {}): Claimed => {
     secret: 'whsec_x',
     is_active: true,
     batched: true,
+    legacy: false,
     ...over,
   };
 };

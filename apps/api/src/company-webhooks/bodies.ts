@@ -16,14 +16,38 @@ export const BATCH_TYPE = 'webhook.batch';
  * `payload` as PostgreSQL wrote it (jsonb's text) goes into the body as it is: parsing it into an object and
  * writing it out again cost more than the rest of the body.
  */
-export function eventBody(row: Pick<Claimed, 'type' | 'payload' | 'occurred_on'>): string {
+export function eventBody(row: Pick<Claimed, 'type' | 'payload' | 'occurred_on'> & { legacy?: boolean }): string {
   const timestamp = row.occurred_on;
+  if (row.legacy) return legacyBody(row);
   if (!row.payload.includes('"block_reason"'))
     return `{"type":${JSON.stringify(row.type)},"timestamp":"${timestamp}","data":${row.payload}}`;
   const data = JSON.parse(row.payload) as Record<string, unknown>;
   const reason = data.block_reason as BlockReason | undefined;
   if (reason && BLOCK_REASON_WORDS[reason]) data.block_reason_words = BLOCK_REASON_WORDS[reason];
   return JSON.stringify({ type: row.type, timestamp, data });
+}
+
+/** The old DID webhook event names, by the event's type. */
+const LEGACY_EVENTS: Record<string, string> = { 'message.received': 'sms.received' };
+
+/**
+ * A DID webhook's body during its deprecation period (docs/webhooks.md, "DID webhooks"): the Standard Webhooks
+ * fields, and beside them the fields the old body had at its top level (event, sms_uuid, from, to, text,
+ * received_on), so a receiver written for the old body keeps reading it until it moves to `data`.
+ */
+function legacyBody(row: Pick<Claimed, 'type' | 'payload' | 'occurred_on'>): string {
+  const data = JSON.parse(row.payload) as Record<string, unknown>;
+  const old =
+    row.type === 'message.received'
+      ? { sms_uuid: data.sms_uuid, from: data.from, to: data.to, text: data.text, received_on: row.occurred_on }
+      : {};
+  return JSON.stringify({
+    type: row.type,
+    timestamp: row.occurred_on,
+    data,
+    event: LEGACY_EVENTS[row.type] ?? row.type,
+    ...old,
+  });
 }
 
 /** One event inside a batch: its own webhook-id as `id` (what a receiver deduplicates by), then the body's fields. */

@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
-import { companyNamed, fundCompany } from '../testing/fixtures';
+import { brandAcmeReseller, companyNamed, fundCompany } from '../testing/fixtures';
 import { signedWith as verified, startHookListener, type Hit } from '../testing/hook-listener';
 import { messagingOf, type SmscSimulator } from '../messaging';
 import { companyWebhooksOf } from '.';
 import { guardsOf } from '../guards';
 import { fieldsOf } from '../testing/problem-answers';
-import { brandsOf } from '../branding';
 
 type Headers = Record<string, string>;
 
@@ -58,20 +57,7 @@ describe('company webhooks: signed message events, retried, logged', () => {
 
   it('delivers every status change of a message up to delivered, each signed with the webhook secret', async () => {
     // Acme's reseller has a brand: its webhooks name it, never the operator
-    const reseller = (await t.app.db
-      .selectFrom('companies')
-      .select('reseller_uuid')
-      .where('company_name', '=', 'Acme')
-      .executeTakeFirstOrThrow()) as { reseller_uuid: string };
-    await brandsOf(t.app).save(reseller.reseller_uuid, {
-      name: 'Nimbus Texts',
-      primary_color: '#7a1f5c',
-      mail_from_name: null,
-      mail_from_address: null,
-      support_email: null,
-      support_phone: null,
-      legal_footer: null,
-    });
+    await brandAcmeReseller(t.app, 'Nimbus Texts');
     const made = await call('POST', '/webhook', acme, { url: `${base}/ok`, events: ['message.status'] });
     expect(made.statusCode).toBe(201);
     const { webhook, secret } = made.json();

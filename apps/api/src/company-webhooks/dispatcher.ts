@@ -15,9 +15,11 @@ import type { Pipelining, Resolve } from '../lib/outbound/pinned-agent';
 import type { PipelinePolicyOptions } from '../lib/outbound/pipeline-policy';
 import { OutboundPoster, type PostOutcome } from '../lib/outbound/signed-post';
 import { ID_HEADER, signPayload, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signing';
+import { LEGACY_SIGNATURE_HEADER, LEGACY_TIMESTAMP_HEADER, signLegacy } from './legacy-signing';
 import { batchBody, batchId, eventBody, requestsOf } from './bodies';
 import { claimEvents, writeOutcomes, type Attempted, type Claimed } from './outcomes';
-import { WebhookAgents } from './user-agent';
+import { WebhookAgents } from '../branding';
+import { PassLoop } from '../lib/pass-loop';
 
 export interface CompanyWebhookOptions {
   /** loopback/private targets (tests, closed networks): WEBHOOK_ALLOW_PRIVATE */
@@ -46,9 +48,7 @@ const LEASE_SECONDS = 120;
 
 export class CompanyWebhookDispatcher {
   private readonly poster: OutboundPoster;
-  private timer: NodeJS.Timeout | null = null;
-  private closed = false;
-  private pass: Promise<number> | null = null;
+  private readonly loop: PassLoop;
   /** each company's User-Agent: its reseller's brand, or the platform's */
   private readonly agents: WebhookAgents;
 
@@ -64,38 +64,25 @@ export class CompanyWebhookDispatcher {
       urlWords: 'The URL',
       withCause: true,
     });
+    this.loop = new PassLoop(() => this.deliverDue(), { ...o, log, name: 'company webhook' });
   }
 
   start(): void {
-    if (this.o.pollMs > 0) this.schedule(this.o.pollMs);
-  }
-
-  private schedule(ms: number): void {
-    if (this.closed) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.runOnce()
-        .then((n) => this.schedule(n >= this.o.batch ? 0 : this.o.pollMs))
-        .catch((e) => {
-          this.log.error({ err: (e as Error).message }, 'company webhook pass failed');
-          this.schedule(this.o.pollMs);
-        });
-    }, ms);
+    this.loop.start();
   }
 
   /** One pass (never two at once in this process): claims due rows and delivers them. Answers how many. */
   runOnce(): Promise<number> {
-    this.pass ??= this.deliverDue().finally(() => (this.pass = null));
-    return this.pass;
+    return this.loop.runOnce();
   }
 
   /** Delivers until nothing is due (tests and the benchmark; retries not yet due stay pending). */
-  async drain(): Promise<void> {
-    while ((await this.runOnce()) > 0 && !this.closed);
+  drain(): Promise<void> {
+    return this.loop.drain();
   }
 
   private async deliverDue(): Promise<number> {
-    if (this.closed) return 0;
+    if (this.loop.closed) return 0;
     const rows = await this.claim(this.o.batch);
     // a pass's outcomes are written together, in one statement: the database's cost of a pass is mostly its
     // statements and commits, not its rows, so a pass claims more rows than it sends at once
@@ -153,6 +140,10 @@ export class CompanyWebhookDispatcher {
           [ID_HEADER]: id,
           [TIMESTAMP_HEADER]: String(ts),
           [SIGNATURE_HEADER]: signPayload(secret, id, ts, body),
+          // a DID webhook in its deprecation period: the old header as well, over the same body
+          ...(r.legacy
+            ? { [LEGACY_TIMESTAMP_HEADER]: String(ts), [LEGACY_SIGNATURE_HEADER]: signLegacy(secret, ts, body) }
+            : {}),
         }),
         userAgent,
       );
@@ -172,9 +163,7 @@ export class CompanyWebhookDispatcher {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.pass?.catch(() => undefined);
+    await this.loop.close();
     await this.poster.close();
   }
 }

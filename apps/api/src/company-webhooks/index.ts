@@ -1,6 +1,7 @@
 // Company webhooks: a company's endpoints for its messages' status changes, incoming messages and balance
-// alerts (Standard Webhooks), the per-message status_callback of POST /sms, and the outbox dispatcher that
-// delivers both. Other domains publish through app.companyWebhooks.publish(); docs/webhooks.md.
+// alerts (Standard Webhooks), a number's (DID) webhooks as such endpoints scoped to it (did-routes.ts), the
+// per-message status_callback of POST /sms, and the outbox dispatcher that delivers them all. Other domains
+// publish through app.companyWebhooks.publish(); docs/webhooks.md.
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { apiOf } from '../lib/api-context';
@@ -10,11 +11,15 @@ import { CompanyWebhookDispatcher, type CompanyWebhookOptions } from './dispatch
 import { CompanyWebhooks } from './service';
 import { startRetention } from './retention';
 import companyWebhookRoutes from './routes';
+import didWebhookRoutes from './did-routes';
 
 export { CompanyWebhooks } from './service';
 export type { CompanyWebhookOptions } from './dispatcher';
 export { signPayload, verifyPayload, ID_HEADER, TIMESTAMP_HEADER, SIGNATURE_HEADER } from './signing';
+export { signLegacy, verifyLegacy, LEGACY_SIGNATURE_HEADER, LEGACY_TIMESTAMP_HEADER } from './legacy-signing';
 export { WEBHOOK_ACCESS } from './routes';
+export { callbackSecrets } from './callback-secrets';
+export { webhookDeliveriesHeld } from './personal-data';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,13 +41,13 @@ export default fp(
     const resolve = o.resolve ?? did.resolve ?? systemResolve;
     const dispatcher = new CompanyWebhookDispatcher(app.db, app.log, {
       allowPrivate,
-      timeoutMs: o.timeoutMs ?? 5000,
+      timeoutMs: o.timeoutMs ?? did.timeoutMs ?? 5000,
       retryBaseSeconds: o.retryBaseSeconds ?? 5,
       maxAttempts: o.maxAttempts ?? 8,
       pollMs: o.pollMs ?? env.COMPANY_WEBHOOK_POLL_MS,
       batch: o.batch ?? 200,
       inFlight: o.inFlight ?? 50,
-      fetch: o.fetch ?? statusFetch,
+      fetch: o.fetch ?? did.fetch ?? statusFetch,
       resolve,
       // the 50 in flight spread over up to 8 connections, 16 deep at most, to an endpoint that answers fast
       pipelining:
@@ -70,6 +75,7 @@ export default fp(
       await dispatcher.close();
     });
     await app.register(companyWebhookRoutes, { hooks: service });
+    await app.register(didWebhookRoutes, { hooks: service });
   },
   { name: 'company-webhooks', dependencies: ['messaging', 'guards'] },
 );

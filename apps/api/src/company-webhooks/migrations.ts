@@ -388,3 +388,54 @@ export const COMPANY_WEBHOOK_MIGRATIONS: { id: string; ddl: string }[] = [
       end`)}`,
   },
 ];
+
+/**
+ * Since migration 510 a webhook may be scoped to one number (did_uuid, the DID webhooks of /did/webhook): it gets
+ * only the incoming messages sent to that number. The others get every event of the company they subscribed to.
+ */
+function scopedEventBatches(changed: string): string {
+  const type = `case when n.is_received then 'message.received' else 'message.status' end`;
+  return `insert into webhook_batches (company_uuid, webhook_uuid, type, size, events)
+    select x.company_uuid, x.webhook_uuid, x.type, count(*), jsonb_agg(x.payload)
+      from (select n.company_uuid, w.webhook_uuid, ${type} as type, ${PAYLOAD},
+          row_number() over (partition by w.webhook_uuid) as rn
+        from ${changed} n join company_webhooks w on w.company_uuid = n.company_uuid and w.is_active
+        where (${type}) = any(w.events)
+          and (w.did_uuid is null or exists (select 1 from dids d where d.did_uuid = w.did_uuid and d.did = n.dnis))) x
+      group by x.company_uuid, x.webhook_uuid, x.type, (x.rn - 1) / ${BATCH_EVENTS};
+    insert into webhook_messages (company_uuid, webhook_uuid, callback_url, sms_uuid, type, payload)
+      select n.company_uuid, null, n.status_callback, n.sms_uuid, 'message.status', ${PAYLOAD}
+        from ${changed} n where n.status_callback is not null and not n.is_received`;
+}
+
+/**
+ * Issue 47 item 3, one webhook system: a DID webhook becomes a company webhook subscribed to message.received
+ * and scoped to its number, so it is signed (Standard Webhooks), claimed, retried and logged like the others.
+ * legacy_signature: the webhook also carries the old x-smsc-timestamp/x-smsc-signature headers and the old
+ * body fields until the deprecation date in docs/webhooks.md. Rows of numbers no company holds cannot become
+ * company webhooks (their messages belong to no company, so nothing was sent on a company's behalf) and are
+ * dropped with the old tables. A number that changes hands loses its webhooks: the old holder's endpoint must
+ * not receive the new holder's messages. Appended to db/migrations.ts (ids 510–519).
+ */
+export const DID_WEBHOOKS_AS_SUBSCRIPTIONS = {
+  id: '510_did_webhooks_as_subscriptions',
+  ddl: `
+    alter table company_webhooks add column did_uuid uuid references dids on delete cascade;
+    alter table company_webhooks add column legacy_signature boolean not null default false;
+    create index company_webhooks_did_idx on company_webhooks (did_uuid) where did_uuid is not null;
+    insert into company_webhooks (webhook_uuid, company_uuid, url, events, secret, is_active, created_on, did_uuid,
+        legacy_signature)
+      select w.webhook_uuid, d.company_uuid, w.url, '{message.received}', w.secret, w.is_active, w.created_on,
+        w.did_uuid, true
+      from did_webhooks w join dids d on d.did_uuid = w.did_uuid where d.company_uuid is not null;
+    drop table did_webhook_deliveries;
+    drop table did_webhooks;
+    create or replace function sms_webhook_events() returns trigger language plpgsql as ${eventsTrigger(scopedEventBatches)};
+    create function did_webhooks_follow_holder() returns trigger language plpgsql as ${quoted(`begin
+      delete from company_webhooks w where w.did_uuid = new.did_uuid
+        and w.company_uuid is distinct from new.company_uuid;
+      return null;
+    end`)};
+    create trigger dids_webhooks_follow_holder after update of company_uuid on dids for each row
+      when (old.company_uuid is distinct from new.company_uuid) execute function did_webhooks_follow_holder()`,
+};

@@ -30,6 +30,8 @@ export interface Claimed {
   is_active: boolean | null;
   /** the webhook takes its events in batches (bodies.ts); false for a message's status_callback */
   batched: boolean;
+  /** a DID webhook in its deprecation period: the old header and body fields too (legacy-signing.ts) */
+  legacy: boolean;
 }
 
 export interface Attempted {
@@ -54,12 +56,14 @@ export async function claimEvents(
   leaseSeconds: number,
   only?: string,
 ): Promise<Claimed[]> {
-  const r = await sql<Claimed>`select lease_id::text as lease_id, delivery_id::text as delivery_id,
-      batch_id::text as batch_id, idx, message_id, company_uuid, webhook_uuid, callback_url, type, payload,
-      occurred_on, attempts, url, secret, is_active, batched
-    from claim_webhook_deliveries(${limit}, ${leaseSeconds}, ${only ?? null}::bigint) where ${ASYNC_COMMIT}`.execute(
-    db,
-  );
+  // the webhook's legacy flag (migration 510) joined to the claim's answer, kept in the order the claim gave
+  const r = await sql<Claimed>`select c.lease_id::text as lease_id, c.delivery_id::text as delivery_id,
+      c.batch_id::text as batch_id, c.idx, c.message_id, c.company_uuid, c.webhook_uuid, c.callback_url, c.type,
+      c.payload, c.occurred_on, c.attempts, c.url, c.secret, c.is_active, c.batched,
+      coalesce(w.legacy_signature, false) as legacy
+    from claim_webhook_deliveries(${limit}, ${leaseSeconds}, ${only ?? null}::bigint) with ordinality as c
+      left join company_webhooks w on w.webhook_uuid = c.webhook_uuid
+    where ${ASYNC_COMMIT} order by c.ordinality`.execute(db);
   return r.rows;
 }
 

@@ -44,6 +44,8 @@ export default async function companyWebhookRoutes(base: FastifyInstance, opts: 
       .selectFrom('company_webhooks as w')
       .innerJoin('companies as c', 'c.company_uuid', 'w.company_uuid')
       .where(rowsOf(req, OWNERS))
+      // a number's webhooks are managed on /did/webhook (did-routes.ts)
+      .where('w.did_uuid', 'is', null)
       .select([
         'w.webhook_uuid',
         'w.company_uuid',

@@ -17,6 +17,10 @@ export interface CompanyWebhookTables {
     batched: Generated<boolean>;
     description: Opt<string>;
     created_on: Created;
+    /** since migration 510: a DID webhook, scoped to the incoming messages of this number */
+    did_uuid: Opt<string>;
+    /** also sends the old x-smsc-signature header and body fields (DID webhooks, until their deprecation) */
+    legacy_signature: Generated<boolean>;
   };
   company_callback_secrets: { company_uuid: string; secret: string; created_on: Created };
   /** the outbox: one row per event and target (a webhook or a message's status_callback) */

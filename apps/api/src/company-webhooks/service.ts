@@ -79,7 +79,8 @@ export class CompanyWebhooks {
         company_uuid: w.company_uuid,
         webhook_uuid,
         type: 'webhook.test',
-        payload: JSON.stringify({ message: 'A test event from SMSC Console', webhook_uuid }),
+        // no platform name: a reseller's customer reads this (issue #48)
+        payload: JSON.stringify({ message: 'A test event: this webhook is reachable', webhook_uuid }),
         // not due for the background pass: this request makes the first attempt itself
         next_attempt_on: new Date(Date.now() + 3600_000),
       })
@@ -87,6 +88,14 @@ export class CompanyWebhooks {
       .executeTakeFirstOrThrow();
     const out = await this.dispatcher.deliverNow(String(row.delivery_id));
     return { message_id: row.message_id, ...out };
+  }
+
+  /** Failed delivery attempts of every webhook (company and DID): all time and in the last hour (/metrics). */
+  async failures(): Promise<{ total: number; hour: number }> {
+    const { rows } = await sql<{ total: number; hour: number }>`
+      select count(*)::int as total, count(*) filter (where created_on > now() - interval '1 hour')::int as hour
+      from webhook_attempts where ok = false`.execute(this.db);
+    return rows[0];
   }
 
   /** Delivers every due event now (tests and benchmarks). */

@@ -13,6 +13,7 @@ export { ComplianceService, REVIEW_JOB, RENEWAL_JOB } from './service';
 export type { RegistryProvider, RegistryFiling, RegistryDecision } from './registry-port';
 export { RegistryUnavailable } from './registry-port';
 export { SENDER_ID_COUNTRIES } from './countries';
+export { hasApprovedSenderId } from './queries';
 
 declare module 'fastify' {
   interface FastifyInstance {

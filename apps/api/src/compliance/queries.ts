@@ -135,6 +135,19 @@ export async function approvedOf(db: Db, company_uuid: string) {
   };
 }
 
+/** Whether the company may send under an approved alphanumeric sender ID (the getting-started checklist's "sender"). */
+export async function hasApprovedSenderId(db: Db, company_uuid: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('compliance_filings')
+    .select('filing_uuid')
+    .where('company_uuid', '=', company_uuid)
+    .where('kind', '=', 'sender_id')
+    .where('status', '=', 'approved')
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
 export async function readEnforcement(db: Db): Promise<boolean | null> {
   const r = await db.selectFrom('compliance_settings').select('enforcement').executeTakeFirst();
   return r ? r.enforcement : null;

@@ -3,7 +3,6 @@
 // plugins/core.ts); domains read the environment through config/index.ts, which does not lead here.
 import path from 'node:path';
 import type { MessagingOptions } from '../messaging';
-import type { DispatcherOptions } from '../numbers';
 import type { CompanyWebhookOptions } from '../company-webhooks';
 import type { SmppLimits } from '../smpp';
 import type { PasswordHashCost } from '../lib/passwords';
@@ -50,8 +49,8 @@ export interface BuildOptions {
   messaging?: MessagingOptions;
   /** the spend and fraud guards on the send pipeline (guards/; GUARDS_ENABLED otherwise) */
   guardsEnabled?: boolean;
-  /** DID webhook delivery (numbers/webhooks; WEBHOOK_ALLOW_PRIVATE otherwise) */
-  webhooks?: Partial<DispatcherOptions>;
+  /** every webhook's address policy and transport (company-webhooks; WEBHOOK_ALLOW_PRIVATE otherwise) */
+  webhooks?: Partial<Pick<CompanyWebhookOptions, 'allowPrivate' | 'resolve' | 'timeoutMs' | 'fetch'>>;
   /** company webhooks and status callbacks (company-webhooks; WEBHOOK_ALLOW_PRIVATE, COMPANY_WEBHOOK_POLL_MS otherwise) */
   companyWebhooks?: Partial<CompanyWebhookOptions>;
   /** the server key that seals stored secrets (SECRET_KEY otherwise; lib/secret-box.ts) */

@@ -6,21 +6,23 @@ import { CATALOG_MIGRATIONS } from '../catalog/migrations';
 import { BILLING_MIGRATIONS } from '../billing/migrations';
 import { NUMBERS_MIGRATIONS } from '../numbers/migrations';
 import { SECURITY_MIGRATIONS } from '../security/migrations';
-import { MESSAGING_MIGRATIONS } from '../messaging/migrations';
+import { MESSAGING_MIGRATIONS, OPT_OUT_MIGRATIONS } from '../messaging/migrations';
 import { CONTENT_MIGRATIONS } from '../messaging-content/migrations';
 import { MAIL_MIGRATIONS } from '../mail/migrations';
 import { BULK_MIGRATIONS } from '../bulk/migrations';
-import { CAMPAIGN_MIGRATIONS } from '../campaigns/migrations';
+import { CAMPAIGN_MIGRATIONS, CAMPAIGN_OPT_OUT_MIGRATIONS } from '../campaigns/migrations';
 import { WORKFLOW_MIGRATIONS } from '../workflows/migrations';
 import { REPORTS_MIGRATIONS } from '../reports/migrations';
 import { SMPP_MIGRATIONS } from '../smpp/migrations';
 import { GUARDS_MIGRATIONS } from '../guards/migrations';
-import { COMPANY_WEBHOOK_MIGRATIONS } from '../company-webhooks/migrations';
+import { COMPANY_WEBHOOK_MIGRATIONS, DID_WEBHOOKS_AS_SUBSCRIPTIONS } from '../company-webhooks/migrations';
 import { AUTO_RECHARGE_MIGRATIONS } from '../auto-recharge/migrations';
 import { LIVE_MIGRATIONS } from '../live/migrations';
 import { COMPLIANCE_MIGRATIONS } from '../compliance/migrations';
+import { PRIVACY_MIGRATIONS } from '../privacy/migrations';
 import { RATE_CHANGE_MIGRATIONS } from '../rate-changes/migrations';
 import { BRANDING_MIGRATIONS } from '../branding/migrations';
+import { TWILIO_COMPAT_MIGRATIONS } from '../twilio-compat/migrations';
 
 export type { Migration, MigrationContext } from './migrator';
 
@@ -186,6 +188,67 @@ const MIGRATIONS: Migration[] = [
         primary key (smsc_id, message_id)
       )`,
   },
+  {
+    // Issue 49: each price says when it is charged: on delivery (a receipt saying delivered) or on submit (the
+    // carrier accepted it). A new version of a rate key takes its basis from the version it follows unless the
+    // writer names one, so a deck re-import never turns a submit-charged code back silently. Messages keep the
+    // basis they were priced with.
+    id: '470_charge_basis',
+    ddl: `
+      alter table rates add column charge_basis text not null default 'delivery'
+        check (charge_basis in ('delivery', 'submit'));
+      alter table sms add column charge_basis text not null default 'delivery'
+        check (charge_basis in ('delivery', 'submit'));
+      create function rates_inherit_charge_basis() returns trigger language plpgsql as $$
+      begin
+        if new.charge_basis is null then
+          -- the same book and key, in the shape the (book, code) indexes serve
+          select r.charge_basis into new.charge_basis from rates r
+            where (case when new.rate_table_uuid is not null then r.rate_table_uuid = new.rate_table_uuid
+                        else r.vendor_product_uuid = new.vendor_product_uuid end)
+              and (case when new.code is not null then r.code = new.code
+                        else r.code is null and r.mobile_network_uuid = new.mobile_network_uuid end)
+            order by r.effective_from desc limit 1;
+          new.charge_basis := coalesce(new.charge_basis, 'delivery');
+        end if;
+        return new;
+      end $$;
+      alter table rates alter column charge_basis drop default;
+      create trigger rates_charge_basis before insert on rates
+        for each row execute function rates_inherit_charge_basis()`,
+  },
+  {
+    // Issue 45 item 9: a template's approval or rejection is mailed to who submitted it, in the reseller's words.
+    id: '490_template_review_mail',
+    ddl: `
+      alter table mail_templates drop constraint mail_templates_kind_check;
+      alter table mail_templates add constraint mail_templates_kind_check
+        check (kind in ('registration','password_reset','low_balance','invoice','price_notice','template_review'))`,
+  },
+  {
+    // Issue 45 item 5: a bulk remembers the Idempotency-Key that created it (bulk/idempotency.ts), so a double
+    // click or a retried upload creates one bulk.
+    id: '491_bulk_request_key',
+    ddl: `
+      alter table bulks add column request_key text;
+      alter table bulks add column request_hash text;
+      create unique index bulks_request_key_idx on bulks (user_uuid, request_key) where request_key is not null`,
+  },
+  ...TWILIO_COMPAT_MIGRATIONS,
+  DID_WEBHOOKS_AS_SUBSCRIPTIONS,
+  {
+    // Issue 47 item 5: test API keys (the sandbox). A test key's messages are marked on the row: never charged,
+    // never handed to a carrier, their outcome chosen by the destination (messaging/sandbox.ts, docs/sandbox.md).
+    // Both columns default false, so every key and message before this stays live (a constant default adds no rewrite).
+    id: '520_sandbox_keys',
+    ddl: `
+      alter table api_keys add column sandbox boolean not null default false;
+      alter table sms add column sandbox boolean not null default false`,
+  },
+  // issue 52 item 4: opt-outs per language and scope, consent evidence, the campaign opt-out limit (docs/opt-outs.md)
+  ...OPT_OUT_MIGRATIONS,
+  ...CAMPAIGN_OPT_OUT_MIGRATIONS,
+  ...PRIVACY_MIGRATIONS,
 ];
 
 /**

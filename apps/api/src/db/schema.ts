@@ -19,6 +19,8 @@ import type { ComplianceTables } from '../compliance/schema';
 import type { DirectSmppTables } from '../direct-smpp/schema';
 import type { RateChangeTables } from '../rate-changes/schema';
 import type { BrandingTables } from '../branding/schema';
+import type { TwilioCompatTables } from '../twilio-compat/schema';
+import type { PrivacyTables } from '../privacy/schema';
 
 type Created = ColumnType<Date, Date | undefined, never>;
 export type OutboxStatus = 'pending' | 'sent' | 'kept' | 'failed';
@@ -43,7 +45,9 @@ export interface Database
     ComplianceTables,
     DirectSmppTables,
     RateChangeTables,
-    BrandingTables {
+    BrandingTables,
+    TwilioCompatTables,
+    PrivacyTables {
   resellers: {
     reseller_uuid: Generated<string>;
     reseller_name: string;

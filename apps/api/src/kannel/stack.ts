@@ -2,7 +2,7 @@
 // Debian's package when missing, writes the project's kannel.conf and starts bearerbox + smsbox.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { connect, createServer } from 'node:net';
 import path from 'node:path';
 
 export const BEARERBOX = '/usr/sbin/bearerbox';
@@ -65,16 +65,24 @@ const isAlive = (pid: number) => {
   }
 };
 
-/** A port nothing listens on now (the OS picks it). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+const bindable = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
     const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
   });
+
+/**
+ * A port nothing listens on now, for a process that binds it seconds later. Drawn below the kernel's
+ * ephemeral range (32768+ here): a port the OS hands out (an outbound connection's local port, another
+ * worker's listen on 0) could be taken between the pick and the bind, and once was (EADDRINUSE in CI).
+ */
+export async function freePort(): Promise<number> {
+  for (let i = 0; i < 50; i++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await bindable(port)) return port;
+  }
+  throw new Error('no free port between 20000 and 32000 after 50 draws');
 }
 
 export async function waitFor(

@@ -24,6 +24,8 @@ export interface AuthUser {
   read_only?: boolean;
   /** set when the caller is a company API key rather than a signed-in session */
   api_key_uuid?: string;
+  /** the key is a test key (the sandbox, messaging/sandbox.ts): its sends are never charged nor carried */
+  sandbox?: boolean;
 }
 
 declare module 'fastify' {

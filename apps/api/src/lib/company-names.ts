@@ -22,3 +22,14 @@ export async function resellerOfCompany(db: Kysely<Database>, companyUuid: strin
     .executeTakeFirst();
   return row?.reseller_uuid ?? null;
 }
+
+/** users.uuid → email, for the ids given (who made a change another domain records). */
+export async function userEmails(db: Kysely<Database>, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['uuid', 'email'])
+    .where('uuid', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.uuid, r.email]));
+}

@@ -81,7 +81,14 @@ export async function userNames(db: Db, ids: string[]): Promise<Map<string, stri
 /** Mail written to the outbox in the caller's transaction (sent after commit by mail/outbox-dispatcher.ts). */
 export async function queueMail(
   db: Db,
-  mails: { to: string; subject: string; text: string; attachment?: { kind: string; ref: string } }[],
+  mails: {
+    to: string;
+    subject: string;
+    text: string;
+    /** the brand's sender ("Name" <address>); the server's own when left out */
+    from?: string | null;
+    attachment?: { kind: string; ref: string };
+  }[],
 ): Promise<void> {
   if (!mails.length) return;
   await db
@@ -94,7 +101,18 @@ export async function queueMail(
         status: 'pending' as const,
         attachment_kind: m.attachment?.kind ?? null,
         attachment_ref: m.attachment?.ref ?? null,
+        sender: m.from ?? null,
       })),
     )
     .execute();
+}
+
+/** The platform product a reseller pays the platform by (its cost), or null when it has none. */
+export async function resellerCostProduct(db: Db, reseller_uuid: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('resellers')
+    .select('platform_product_uuid')
+    .where('reseller_uuid', '=', reseller_uuid)
+    .executeTakeFirst();
+  return row?.platform_product_uuid ?? null;
 }

@@ -32,6 +32,7 @@ export const COMPANY_COLUMNS = [
   'companies.created_on',
   'companies.time_zone',
   'companies.users_see_money',
+  'companies.price_notice_days',
 ] as const;
 
 /** The ids of the users whose name matches a wildcard pattern, as a sub-select (the SMS log's "Sent by" filter). */

@@ -3,7 +3,7 @@
 // configuration). The key comes from SECRET_KEY (or BuildOptions.secretKey); without one, the embedded
 // default keeps a generated key beside its data directory, and an in-memory database uses a key of
 // the process (its data dies with it).
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -82,4 +82,12 @@ export function loadSecretKey(o: { secretKey?: string; dataDir: string }, warn: 
     `SECRET_KEY not set: generated ${file} (keep it with the data; without it stored SMSC passwords cannot be read)`,
   );
   return key;
+}
+
+/**
+ * A keyed one-way name for a value (HMAC-SHA256 under the server key and a purpose): rows can find the same
+ * value again without holding it (an erased phone number's blocks and tokens, privacy/service.ts).
+ */
+export function keyedHash(key: Buffer, purpose: string): (value: string) => string {
+  return (value) => createHmac('sha256', key).update(`${purpose}\0${value}`).digest('hex');
 }

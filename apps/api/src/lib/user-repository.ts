@@ -8,6 +8,8 @@ export interface UserRepository {
   findById(uuid: string): Promise<UserRow | undefined>;
   isRevoked(jti: string): Promise<boolean>;
   revoke(jti: string, exp: number): Promise<void>;
+  /** a company's active company admins, by e-mail (whom a company-wide notice goes to) */
+  companyAdmins(company_uuid: string): Promise<Pick<UserRow, 'uuid' | 'email' | 'full_name'>[]>;
 }
 
 export function createUserRepository(db: Kysely<Database>): UserRepository {
@@ -19,6 +21,15 @@ export function createUserRepository(db: Kysely<Database>): UserRepository {
         .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
         .executeTakeFirst(),
     findById: (uuid) => db.selectFrom('users').selectAll().where('uuid', '=', uuid).executeTakeFirst(),
+    companyAdmins: (company_uuid) =>
+      db
+        .selectFrom('users')
+        .select(['uuid', 'email', 'full_name'])
+        .where('company_uuid', '=', company_uuid)
+        .where('user_type', '=', 'company_admin')
+        .where('is_active', '=', true)
+        .orderBy('email')
+        .execute(),
     async isRevoked(jti) {
       return !!(await db.selectFrom('token_revocations').select('jti').where('jti', '=', jti).executeTakeFirst());
     },

@@ -96,7 +96,7 @@ export default fp(
         });
         perUser.set(user.uuid, mine + 1);
         let ended = false;
-        const write = (chunk: string) => {
+        const write = (chunk: string | Buffer) => {
           if (ended) return;
           res.write(chunk);
           if (res.writableLength > MAX_BACKLOG) end();

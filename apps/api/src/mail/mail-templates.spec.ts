@@ -33,6 +33,7 @@ describe('mail templates of a reseller', () => {
       'low_balance',
       'invoice',
       'price_notice',
+      'template_review',
     ]);
     expect(items.every((i) => i.is_default)).toBe(true);
     expect(items.find((i) => i.kind === 'password_reset')?.placeholders).toEqual([

@@ -34,6 +34,14 @@ export const PLACEHOLDERS: Record<MailTemplateKind, Record<string, string>> = {
     summary: '3 increased, 1 decreased, 0 added, 0 closed',
     link: 'https://console.example/company-admin/price-notices',
   },
+  template_review: {
+    reseller_name: 'Demo Reseller',
+    full_name: 'Ada Lovelace',
+    template_name: 'Welcome',
+    outcome: 'approved',
+    next_step: 'It can now be picked in the SMS center and sent.',
+    link: 'https://console.example/company-admin/templates',
+  },
 };
 
 /** The system's wording, sent when the reseller has none of its own (and for direct companies). */
@@ -57,6 +65,10 @@ export const DEFAULTS: Record<MailTemplateKind, Wording> = {
   price_notice: {
     subject: 'Your SMS prices change on {{effective_from}}',
     body: 'Hello {{customer_name}},\n\nThe prices of {{rate_table}} change: {{summary}}. Increases take effect on {{effective_from}}; decreases apply at once. The changed rates are attached as CSV and listed in the console: {{link}}\n\n{{reseller_name}}',
+  },
+  template_review: {
+    subject: 'Your SMS template "{{template_name}}" was {{outcome}}',
+    body: 'Hello {{full_name}},\n\nYour SMS template "{{template_name}}" was {{outcome}}. {{next_step}}\n\nYour templates: {{link}}\n\n{{reseller_name}}',
   },
 };
 

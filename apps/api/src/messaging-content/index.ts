@@ -10,6 +10,7 @@ import { contentRepository, type ContentRepository } from './repository';
 
 export { approvedTemplate, parseRecipientNumber, type ApprovedTemplate } from './queries';
 export { contentRepository, recipientRows, type ContentRepository } from './repository';
+export { recipientsHeld } from './personal-data';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -16,6 +16,7 @@ import { ordering, wildcard, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
 import { audit } from '../security';
 import { templatesQuery } from './queries';
+import { queueTemplateReviewMail } from './template-review-notice';
 import { ofCompany, rowsOf, targetCompany } from '../lib/tenancy';
 
 const P = (reseller: 'tenant' | 'none', company_admin: 'tenant' | 'none', user: 'tenant' | 'none') =>
@@ -167,6 +168,19 @@ export default async function templateRoutes(base: FastifyInstance) {
       .execute();
     const after = await read(before.id);
     await audit(req, 'sms_template', before.id, before, after);
+    const { created_by } = await app.db
+      .selectFrom('sms_templates')
+      .select('created_by')
+      .where('sms_template_uuid', '=', before.id)
+      .executeTakeFirstOrThrow();
+    await queueTemplateReviewMail(
+      app.db,
+      app.users,
+      { company_uuid: after.company_uuid, template_name: after.template_name, created_by },
+      status,
+      reason,
+      app.config.publicUrl,
+    );
     return { sms_template: after };
   };
 

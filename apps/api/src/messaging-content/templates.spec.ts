@@ -89,6 +89,36 @@ describe('SMS templates: approval, tenancy, bad input', () => {
     expect(audited.length).toBeGreaterThanOrEqual(5);
   });
 
+  it('tells the company admin who submitted a template, by mail, that it was rejected (with why) or approved', async () => {
+    const mails = async () =>
+      await t.app.db
+        .selectFrom('outbox')
+        .select(['recipient', 'subject', 'body'])
+        .where('subject', 'like', '%Launch 45%')
+        .orderBy('id')
+        .execute();
+    const tpl = (await call('POST', '/sms_template', acme, { template_name: 'Launch 45', text: 'Sale today' })).json()
+      .sms_template;
+    expect(await mails()).toEqual([]);
+    await call('PATCH', `/sms_template/${tpl.id}/reject`, reseller, { reason: 'Add your company name' });
+    await call('PATCH', `/sms_template/${tpl.id}/approve`, admin);
+    const sent = await mails();
+    expect(sent.map((m) => [m.recipient, m.subject])).toEqual([
+      ['acme-admin@example.com', 'Your SMS template "Launch 45" was rejected'],
+      ['acme-admin@example.com', 'Your SMS template "Launch 45" was approved'],
+    ]);
+    expect(sent[0].body).toContain('Reason: Add your company name');
+    expect(sent[0].body).toMatch(/\/company-admin\/templates/);
+    expect(sent[1].body).toContain('can now be picked in the SMS center');
+    // a reviewer's own template is approved as it is written: nobody to tell
+    await call('POST', '/sms_template', reseller, {
+      template_name: 'Launch 45 by reseller',
+      text: 'x',
+      company_uuid: acmeCo,
+    });
+    expect(await mails()).toHaveLength(2);
+  });
+
   it('filters by status (all included), name and created_on_gt, newest first', async () => {
     const before = new Date(Date.now() - 1000).toISOString();
     for (const name of ['Promo A', 'Promo B'])

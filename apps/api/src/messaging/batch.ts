@@ -7,9 +7,9 @@ import type { BlockReason, SmsStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import type { CompiledCatalog } from '../catalog';
 import { chargeWholesale, releaseMany, reserveManyWith, settleMany } from '../billing';
-import { block, noMoney, type Decision } from './engine/pipeline';
+import { block, noMoney, pricedColumns, type Decision } from './engine/pipeline';
 import { formatMoney } from '../billing';
-import { movableFrom, settlementFor } from './engine/state';
+import { chargeMemo, movableFrom, settlementFor } from './engine/state';
 import type { OutboundMessage } from '../lib/sms-gateway';
 import type { CompanyFacts } from './pipeline-types';
 import { NO_GUARDS, type AccountSpend, type ChargedAccount, type ObservedSend, type SendGuards } from './guard-port';
@@ -33,6 +33,8 @@ export interface BatchItem {
   sms_uuid?: string;
   /** POST /sms status_callback: the message's status events go there too */
   status_callback?: string | null;
+  /** a test key's message (sandbox.ts): its decision is priced at nothing already; stored marked, not observed */
+  sandbox?: boolean;
 }
 
 /** Seconds a stored bulk message waits for its hand-over before another worker may hand it over. */
@@ -120,6 +122,7 @@ export async function storeBatch(
       sms_template_uuid: j.item.sms_template_uuid ?? null,
       send_at: j.item.send_at ?? null,
       status_callback: j.item.status_callback ?? null,
+      sandbox: !!j.item.sandbox,
       ...bulk,
     };
     let d = decisions[i];
@@ -130,16 +133,14 @@ export async function storeBatch(
       else d = noMoney(d.price, h.available);
     }
     if (d.ok) {
-      observed.push({ sms_uuid, dnis: base.dnis, text: j.text, segments: j.segments, price: d.price });
+      // a test key's traffic reaches no carrier: the pumping signals do not count it
+      if (!j.item.sandbox)
+        observed.push({ sms_uuid, dnis: base.dnis, text: j.text, segments: j.segments, price: d.price });
       rows.push({
         ...base,
         status: 'queued' as const,
         reservation_uuid,
-        price: d.price.toString(),
-        cost: d.cost.toString(),
-        vendor_product_uuid: d.vendorProductUuid,
-        vendor_product_name: d.vendorProductName,
-        mobile_network_name: d.mobileNetworkName,
+        ...pricedColumns(d),
       });
       out.push({
         sms_uuid,
@@ -209,15 +210,63 @@ async function withinSpend(
   return { decisions: out, limited: true };
 }
 
-/** Marks handed-over messages sent in one UPDATE; a report that came first keeps its later state. */
-export async function markSent(db: Kysely<Database>, sent: { sms_uuid: string; smsc_id: string }[]): Promise<void> {
+/**
+ * Marks handed-over messages sent in one UPDATE; a report that came first keeps its later state. A message
+ * priced on submit is charged here, in the same transaction (the carrier has accepted it).
+ */
+export async function markSent(
+  db: Kysely<Database>,
+  sent: { sms_uuid: string; smsc_id: string }[],
+  catalog?: CompiledCatalog,
+): Promise<void> {
   if (!sent.length) return;
-  // a receipt may have come first (a fast carrier on the direct gateway): the link is recorded, by the receipt
-  // itself when it named one (applyReports), here otherwise
-  await sql`update sms set status = case when sms.status = 'queued' then 'sent' else sms.status end,
+  await db.transaction().execute(async (trx) => {
+    // a receipt may have come first (a fast carrier on the direct gateway): the link is recorded, by the receipt
+    // itself when it named one (applyReports), here otherwise
+    const moved = (
+      await sql<MovedRow>`update sms set status = case when sms.status = 'queued' then 'sent' else sms.status end,
       sent_on = case when sms.status = 'queued' then now() else sms.sent_on end, smsc_id = v.smsc_id
     from unnest(${sent.map((s) => s.sms_uuid)}::uuid[], ${sent.map((s) => s.smsc_id)}::text[]) as v(id, smsc_id)
-    where sms.sms_uuid = v.id and (sms.status = 'queued' or sms.smsc_id is null)`.execute(db);
+    where sms.sms_uuid = v.id and (sms.status = 'queued' or sms.smsc_id is null)
+    returning sms.sms_uuid, sms.reservation_uuid, sms.price::text as price, sms.status, sms.charge_basis`.execute(trx)
+    ).rows;
+    await settleMoved(
+      trx,
+      moved.filter((m) => m.status === 'sent'),
+      catalog,
+    );
+  });
+}
+
+interface MovedRow {
+  sms_uuid: string;
+  reservation_uuid: string | null;
+  price: string | null;
+  status: SmsStatus;
+  charge_basis: 'delivery' | 'submit';
+}
+
+/** Every hold of moved messages settled or released in a few statements (one ledger entry per charged message). */
+async function settleMoved(trx: Transaction<Database>, moved: MovedRow[], catalog?: CompiledCatalog) {
+  const settles = moved
+    .filter((m) => m.reservation_uuid && settlementFor(m.status, m.charge_basis) === 'settle')
+    .map((m) => ({
+      reservation_uuid: m.reservation_uuid as string,
+      charge: BigInt(m.price ?? '0'),
+      cause_type: 'sms',
+      cause_id: m.sms_uuid,
+      memo: chargeMemo(m.charge_basis),
+    }));
+  const releases = moved
+    .filter((m) => m.reservation_uuid && settlementFor(m.status, m.charge_basis) === 'release')
+    .map((m) => m.reservation_uuid as string);
+  await settleMany(trx, settles);
+  await chargeWholesale(
+    trx,
+    settles.map((m) => m.cause_id),
+    catalog,
+  );
+  await releaseMany(trx, releases);
 }
 
 export interface Report {
@@ -246,13 +295,7 @@ export async function applyReports(
   catalog?: CompiledCatalog,
 ): Promise<Moved[]> {
   const moved = (
-    await sql<{
-      sms_uuid: string;
-      reservation_uuid: string | null;
-      price: string | null;
-      status: SmsStatus;
-      age_seconds: number;
-    }>`
+    await sql<MovedRow & { age_seconds: number }>`
     update sms s set status = v.target,
       status_message = case when v.set_msg then v.msg else s.status_message end,
       sent_on = case when v.target = 'sent' then now() else s.sent_on end,
@@ -262,30 +305,11 @@ export async function applyReports(
       ${reports.map((r) => r.message !== undefined)}::bool[], ${reports.map((r) => movableFrom(r.to).join(','))}::text[],
       ${reports.map((r) => r.smsc_id ?? null)}::text[]) as v(id, target, msg, set_msg, from_list, smsc)
     where s.sms_uuid = v.id and s.is_received = false and s.status = any(string_to_array(v.from_list, ','))
-    returning s.sms_uuid, s.reservation_uuid, s.price::text as price, s.status,
+    returning s.sms_uuid, s.reservation_uuid, s.price::text as price, s.status, s.charge_basis,
       extract(epoch from clock_timestamp() - s.created_on)::float8 as age_seconds`.execute(trx)
   ).rows;
   const byId = new Map(moved.map((m) => [m.sms_uuid, m]));
-  // every hold of the batch settled or released in a few statements (one ledger entry per charged message)
-  const settles = moved
-    .filter((m) => m.reservation_uuid && settlementFor(m.status) === 'settle')
-    .map((m) => ({
-      reservation_uuid: m.reservation_uuid as string,
-      charge: BigInt(m.price ?? '0'),
-      cause_type: 'sms',
-      cause_id: m.sms_uuid,
-      memo: 'SMS delivered',
-    }));
-  const releases = moved
-    .filter((m) => m.reservation_uuid && settlementFor(m.status) === 'release')
-    .map((m) => m.reservation_uuid as string);
-  await settleMany(trx, settles);
-  await chargeWholesale(
-    trx,
-    settles.map((m) => m.cause_id),
-    catalog,
-  );
-  await releaseMany(trx, releases);
+  await settleMoved(trx, moved, catalog);
   const rest = reports.filter((r) => !byId.has(r.sms_uuid)).map((r) => r.sms_uuid);
   const current = rest.length
     ? await trx.selectFrom('sms').select(['sms_uuid', 'status']).where('sms_uuid', 'in', rest).execute()

@@ -8,7 +8,9 @@ import type { CatalogCache } from '../catalog';
 import { isSenderOf, parseNanp } from '../numbers';
 import type { SendGuards } from './guard-port';
 import type { SenderRegistrations } from './registration-port';
+import type { ErasedNumbers } from './erasure-port';
 import { judge, parseDestination } from './judge';
+import { blocksSend } from './opt-outs/check';
 import type { CompanyFacts, MessagingHooks } from './pipeline-types';
 
 const FILTER_TTL_MS = 2000;
@@ -22,6 +24,7 @@ export class SendFacts {
     private readonly guards: () => SendGuards,
     private readonly resolveTemplate: () => MessagingHooks['resolveTemplate'],
     private readonly registrations: () => SenderRegistrations,
+    private readonly erasures: () => ErasedNumbers,
   ) {}
 
   async company(company_uuid: string): Promise<CompanyFacts> {
@@ -76,12 +79,13 @@ export class SendFacts {
       if (filled.missing.length) throw new FieldError({ text: unfilledMessage(filled.missing) });
       text = filled.text;
     }
-    const [checks, filters, catalog, registrations] = await Promise.all([
-      this.senderAndSuppression(company.company_uuid, m.system ? null : m.ani, m.system ? null : destination),
+    const [checks, filters, catalog, registrations, erased] = await Promise.all([
+      this.senderAndSuppression(company, m.system ? null : m.ani, m.system ? null : destination),
       m.system ? [] : this.filtersFor(company.reseller_uuid),
       this.catalog.current(),
       // the platform's own replies (STOP, HELP) answer on the number that was texted: no filing is asked of them
       m.system ? null : this.registrations().view(company.company_uuid),
+      !m.system && destination ? this.erasures().blocked(company, [destination]) : new Set<string>(),
     ]);
     const { decision, seg } = judge(
       company,
@@ -89,7 +93,7 @@ export class SendFacts {
       filters,
       {
         sender: m.system ? true : checks.sender,
-        suppressed: checks.suppressed,
+        suppressed: checks.suppressed || (!!destination && erased.has(destination)),
         template: template && (template.ok ? { ok: true } : template),
       },
       { ani: m.ani, dnis: m.dnis, text },
@@ -102,20 +106,23 @@ export class SendFacts {
 
   /**
    * Two of the pipeline's lookups in one round trip: is the ANI one of the company's sending numbers
-   * (isCompanyNumber's rule: a DID of the company with did_type ani), is the destination suppressed.
+   * (isCompanyNumber's rule: a DID of the company with did_type ani), is the destination suppressed for it (an
+   * opt-out of the company for every sender or this one, or a reseller-wide one: opt-outs/check.ts).
    */
   async senderAndSuppression(
-    company_uuid: string,
+    company: Pick<CompanyFacts, 'company_uuid' | 'reseller_uuid'>,
     ani: string | null,
     destination: string | null,
   ): Promise<{ sender: boolean; suppressed: boolean }> {
     const e164 = ani ? (parseNanp(ani)?.e164 ?? null) : null;
     const row = (
       await sql<{ sender: boolean; suppressed: boolean }>`select
-      ${isSenderOf(sql.val(company_uuid), sql.val(e164))} as sender,
-      exists (select 1 from suppressed_numbers where company_uuid = ${company_uuid} and number = ${destination}) as suppressed`.execute(
-        this.db,
-      )
+      ${isSenderOf(sql.val(company.company_uuid), sql.val(e164))} as sender,
+      exists (select 1 from suppressed_numbers n where n.number = ${destination} and ${blocksSend(
+        sql.val(company.company_uuid),
+        sql.val(company.reseller_uuid),
+        sql.val(e164 ?? ''),
+      )}) as suppressed`.execute(this.db)
     ).rows[0];
     return { sender: !!row.sender, suppressed: !!row.suppressed };
   }

@@ -6,8 +6,17 @@ import type { Database } from '../db/schema';
 import { parseDnis } from '../catalog';
 import { findNumberOwner } from '../numbers';
 import { countSegments } from './engine/segments';
-import { DEFAULT_START_REPLY, DEFAULT_STOP_REPLY, optKeyword } from './engine/keywords';
+import { matchOptWord, wordOf, type OptWord } from './engine/opt-out-words';
+import type { OptOutLanguage } from '@smsc/shared-contract';
+import { keywordSetsOf, languageFor, policyOf, recordOptIn, recordOptOut, type OptOutPolicy } from './opt-outs/store';
 import type { CompanyFacts, MessagingHooks, ReceivedMessage, SendInput } from './pipeline-types';
+
+/** A committed STOP: the number, the company and the number of the company it was texted to. */
+export interface OptOutNotice {
+  company_uuid: string;
+  number: string;
+  sender: string;
+}
 
 /** What incoming messages use of the send pipeline. */
 export interface InboundPipeline {
@@ -20,6 +29,8 @@ export class Inbound {
   readonly listeners: ((m: ReceivedMessage) => void)[] = [];
   /** what acts on an incoming non-STOP message to a company's number (the campaigns domain's keywords) */
   onReceive: MessagingHooks['onReceive'];
+  /** told of every STOP after it is committed (the campaigns domain's opt-out limit); they must not throw */
+  readonly optOutListeners: ((e: OptOutNotice) => Promise<void>)[] = [];
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -28,9 +39,50 @@ export class Inbound {
   ) {}
 
   /**
+   * A STOP texted to one of the company's numbers (a built-in word, or a company keyword whose action is stop):
+   * suppressed in the company's scope with its consent event in one transaction, then the listeners are told.
+   */
+  async keywordOptOut(
+    company: CompanyFacts,
+    f: { number: string; sender: string; text: string; sms_uuid?: string | null; language?: OptOutLanguage | null },
+    policy?: OptOutPolicy,
+  ): Promise<void> {
+    const scope = (policy ?? (await policyOf(this.db, company.company_uuid))).scope;
+    await this.db.transaction().execute((trx) =>
+      recordOptOut(trx, {
+        ...f,
+        company_uuid: company.company_uuid,
+        reseller_uuid: company.reseller_uuid,
+        source: 'keyword',
+        scope,
+        suppression: 'stop',
+      }),
+    );
+    for (const listen of this.optOutListeners)
+      listen({ company_uuid: company.company_uuid, number: f.number, sender: f.sender }).catch((e: Error) =>
+        this.log.warn({ reason: e.message }, 'an opt-out listener failed'),
+      );
+  }
+
+  /**
+   * The opt word a message is for the company, in the language its sender's country picks (or the company's choice
+   * for that country), with the set that answers it and the company's policy.
+   */
+  private async optWord(company: CompanyFacts, text: string, from: string) {
+    if (wordOf(text).length > 40) return null;
+    const [policy, sets] = await Promise.all([
+      policyOf(this.db, company.company_uuid),
+      keywordSetsOf(this.db, company.company_uuid),
+    ]);
+    const hit = matchOptWord(text, sets, languageFor(policy, parseDnis(from)?.iso2));
+    return hit ? { ...hit, set: sets[hit.language], policy } : null;
+  }
+
+  /**
    * An incoming message: stored as received for the company (and user) holding the number it was sent
-   * to; STOP-like keywords put the sender on the company's suppression list, START-like ones take it
-   * off, each answered with the company's confirmation text. A repeated report (same SMSC id) is
+   * to; the company's STOP words (in any language, the sender's country's first) put the sender on its suppression
+   * list in the company's scope, START words take it off, HELP words only answer; each is answered with the
+   * company's reply in the language of the set it matched, and leaves a consent event (docs/opt-outs.md). A repeated report (same SMSC id) is
    * stored once.
    */
   async receive(mo: {
@@ -39,7 +91,9 @@ export class Inbound {
     text: string;
     smsc_id?: string | null;
     external_id?: string | null;
-  }): Promise<{ sms_uuid: string | null; duplicate: boolean; keyword: 'stop' | 'start' | null }> {
+    /** a sandbox number's STOP (sandbox.ts): stored marked, and its confirmation sent in the sandbox too */
+    sandbox?: boolean;
+  }): Promise<{ sms_uuid: string | null; duplicate: boolean; keyword: OptWord | null }> {
     const external_id = mo.external_id || null;
     const smsc_id = mo.smsc_id || null;
     if (external_id) {
@@ -75,6 +129,7 @@ export class Inbound {
         encoding: seg.encoding,
         smsc_id,
         external_id,
+        sandbox: !!mo.sandbox,
       })
       .returning(['sms_uuid', 'dnis', 'created_on'])
       .executeTakeFirstOrThrow();
@@ -92,30 +147,28 @@ export class Inbound {
         this.log.error({ err: (e as Error).message }, 'a listener of incoming messages failed');
       }
     }
-    const keyword = owner ? optKeyword(mo.text) : null;
-    if (owner && keyword) {
-      if (keyword === 'stop') {
-        await this.db
-          .insertInto('suppressed_numbers')
-          .values({ company_uuid: owner.company_uuid, number: from, source: 'stop' })
-          .onConflict((oc) => oc.columns(['company_uuid', 'number']).doNothing())
-          .execute();
-      } else {
-        // START lifts a STOP; a number the company suppressed by hand stays suppressed.
-        await this.db
-          .deleteFrom('suppressed_numbers')
-          .where('company_uuid', '=', owner.company_uuid)
-          .where('number', '=', from)
-          .where('source', '=', 'stop')
-          .execute();
-      }
-      const settings = await this.db
-        .selectFrom('messaging_settings')
-        .select(['stop_reply', 'start_reply'])
-        .where('company_uuid', '=', owner.company_uuid)
-        .executeTakeFirst();
-      const text =
-        keyword === 'stop' ? settings?.stop_reply || DEFAULT_STOP_REPLY : settings?.start_reply || DEFAULT_START_REPLY;
+    const opt = owner && company ? await this.optWord(company, mo.text, from) : null;
+    const keyword = opt?.kind ?? null;
+    if (owner && company && opt) {
+      const facts = {
+        number: from,
+        sender: owner.did,
+        text: mo.text,
+        sms_uuid: stored.sms_uuid,
+        language: opt.language,
+      };
+      // committed before the gateway's report is answered: a STOP acknowledged is a STOP kept (zero sends after it)
+      if (opt.kind === 'stop') await this.keywordOptOut(company, facts, opt.policy);
+      else if (opt.kind === 'start')
+        await this.db.transaction().execute((trx) =>
+          recordOptIn(trx, {
+            ...facts,
+            company_uuid: company.company_uuid,
+            reseller_uuid: company.reseller_uuid,
+            source: 'keyword',
+          }),
+        );
+      const text = opt.set[`${opt.kind}_reply`];
       try {
         await this.p.send({
           company_uuid: owner.company_uuid,
@@ -124,6 +177,7 @@ export class Inbound {
           dnis: from,
           text,
           system: true,
+          sandbox: !!mo.sandbox,
         });
       } catch (e) {
         // The opt-out itself stands; the confirmation is stored blocked with its reason (e.g. no_money).

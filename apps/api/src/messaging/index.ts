@@ -11,6 +11,7 @@ import smsRoutes from './sms-routes';
 import type { MessagingOptions } from './options';
 import type { GatewayConnection, GatewayControl } from '../catalog';
 import suppressionRoutes from './suppression-routes';
+import optOutRoutes from './opt-outs/routes';
 import { createKannel, kannelSettingsFromEnv } from '../kannel';
 import { REPO_ROOT } from '../config';
 import gatewayRoutes from './gateway-routes';
@@ -25,11 +26,16 @@ export type { BatchItem, Judged, StoredMessage } from './batch';
 export { AlreadyStored, BULK_LEASE_SECONDS, applyReports } from './batch';
 export type { GatewayAdapter, OutboundMessage } from '../lib/sms-gateway';
 export { SmscSimulator } from './gateway/simulator';
+export { MAGIC_NUMBERS, MAGIC_PREFIX, type MagicNumber } from './sandbox';
+export { consentHeld, messagesHeld, optOutsHeld } from './personal-data';
 export type { MessagingOptions } from './options';
 export { countSegments } from './engine/segments';
 export { DEFAULT_STOP_REPLY, optKeyword } from './engine/keywords';
+export { policyOf, type OptOutPolicy } from './opt-outs/store';
+export type { OptOutNotice } from './inbound';
 export type { SendGuards, GuardView, Destination, ObservedSend, ChargedAccount, AccountSpend } from './guard-port';
-export { SMS_OWNERS } from './queries';
+export { SMS_OWNERS, findSms, smsPage } from './queries';
+export { seesMoney } from './sender-queries';
 export {
   messagingRepository,
   sentMessages,
@@ -119,6 +125,8 @@ export default fp(
     const control = routedControl(baseControl, direct.gateway, direct.productLinks);
     app.decorate('gatewayControl', control);
     const service = new MessagingService(app.db, app.catalog, router, app.log);
+    // test keys' messages never reach a carrier: the built-in simulator reports them, whatever carries live traffic
+    service.useSandboxCarrier(simulator);
     app.decorate('messaging', service);
     app.decorate('messagingRepository', messagingRepository);
     // scheduled single messages: sent by the node that leads this role (any node, taken over within a poll)
@@ -142,6 +150,7 @@ export default fp(
     });
     await app.register(smsRoutes);
     await app.register(suppressionRoutes);
+    await app.register(optOutRoutes);
     await app.register(gatewayRoutes, { secret });
   },
   { name: 'messaging', dependencies: ['catalog', 'billing', 'cluster'] },

@@ -9,9 +9,11 @@ import { countSegments } from './engine/segments';
 import { matchFilter } from './engine/keywords';
 import type { Destination, GuardView } from './guard-port';
 import { registrationRefusal, type RegistrationView } from './registration-port';
+import { NO_ERASURES, type ErasedNumbers } from './erasure-port';
 import type { CompanyFacts } from './pipeline-types';
 import type { BatchItem, Judged } from './batch';
 import { mapInSlices } from '../lib/event-loop-turns';
+import { suppressionOf } from './opt-outs/check';
 
 /**
  * The engine's decision for one message from facts already looked up. Every send path comes here: a single
@@ -64,7 +66,7 @@ export function parseDestination(dnis: string): Destination | null {
 }
 
 /**
- * Looks up the facts of a whole batch in two queries and judges every message (no writes). Parsing and judging
+ * Looks up the facts of a whole batch in two queries (senders, opt-outs) and judges every message (no writes). Parsing and judging
  * cost ~30-100 µs a message: with `sliceMs` the loops yield the event loop that often (a large estimate over HTTP).
  */
 export async function judgeBatch(
@@ -76,6 +78,7 @@ export async function judgeBatch(
   view: GuardView | null = null,
   sliceMs?: number,
   registrations: RegistrationView | null = null,
+  erasures: ErasedNumbers = NO_ERASURES,
 ): Promise<Judged[]> {
   const map = <R>(fn: (item: BatchItem, i: number) => R): Promise<R[]> | R[] =>
     sliceMs ? mapInSlices(items, fn, sliceMs) : items.map(fn);
@@ -83,26 +86,23 @@ export async function judgeBatch(
   const parsed = await map((i) => parseDestination(i.dnis));
   const dests = parsed.map((p) => p?.e164 ?? null);
   const wanted = [...new Set(dests.filter((d): d is string => !!d))];
-  const [senders, suppressed] = await Promise.all([
+  const [senders, suppressed, erased] = await Promise.all([
     numbersRepository.sendersAmong(db, company.company_uuid, [...new Set(anis)]),
-    wanted.length
-      ? db
-          .selectFrom('suppressed_numbers')
-          .select('number')
-          .where('company_uuid', '=', company.company_uuid)
-          .where('number', 'in', wanted)
-          .execute()
-      : [],
+    // every opt-out that blocks this company's senders, whatever its scope (opt-outs/check.ts)
+    suppressionOf(db, company, wanted),
+    erasures.blocked(company, wanted),
   ]);
   const senderSet = new Set(senders.map((s) => s.did));
-  const suppressedSet = new Set(suppressed.map((s) => s.number));
   return map((item, i) => {
     const ani = anis[i];
     const { decision, destination, seg } = judge(
       company,
       catalog,
       filters,
-      { sender: senderSet.has(ani), suppressed: !!dests[i] && suppressedSet.has(dests[i] as string) },
+      {
+        sender: senderSet.has(ani),
+        suppressed: !!dests[i] && (suppressed(ani, dests[i] as string) || erased.has(dests[i] as string)),
+      },
       { ...item, ani },
       parsed[i],
       view,

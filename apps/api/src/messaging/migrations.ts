@@ -48,3 +48,47 @@ export const MESSAGING_MIGRATIONS: { id: string; ddl: string }[] = [
     ddl: `alter table sms add column wholesale_cost bigint`,
   },
 ];
+
+/**
+ * Issue 52 item 4, opt-outs done properly (docs/opt-outs.md), applied last of all (db/migrations.ts). A STOP keeps
+ * its scope on its row: `sender` ('' = every sender) and, for a reseller-wide one, the reseller whose companies it
+ * blocks. The (company, number) key becomes (company, number, sender) so one company may hold a STOP per number it
+ * was texted to. Every opt-in and opt-out leaves a consent event. The English replies a company had set
+ * (messaging_settings.stop_reply, start_reply) move into its English keyword set.
+ */
+export const OPT_OUT_MIGRATIONS: { id: string; ddl: string }[] = [
+  {
+    id: '530_opt_outs',
+    ddl: `
+      alter table messaging_settings add column opt_out_scope text not null default 'company'
+        check (opt_out_scope in ('sender','company','reseller'));
+      alter table messaging_settings add column campaign_limit_percent numeric(6,2) not null default 2;
+      alter table messaging_settings add column campaign_min_sent integer not null default 100;
+      alter table messaging_settings add column country_languages jsonb not null default '{}'::jsonb;
+      create table opt_out_keyword_sets (company_uuid uuid not null references companies on delete cascade,
+        language text not null, stop_words jsonb, help_words jsonb, start_words jsonb,
+        stop_reply text, help_reply text, start_reply text, updated_on timestamptz not null default now(),
+        primary key (company_uuid, language));
+      insert into opt_out_keyword_sets (company_uuid, language, stop_reply, start_reply)
+        select company_uuid, 'en', stop_reply, start_reply from messaging_settings
+        where stop_reply is not null or start_reply is not null;
+      alter table suppressed_numbers add column scope text not null default 'company'
+        check (scope in ('sender','company','reseller'));
+      alter table suppressed_numbers add column sender text not null default '';
+      alter table suppressed_numbers add column reseller_uuid uuid references resellers on delete cascade;
+      alter table suppressed_numbers drop constraint suppressed_numbers_company_uuid_number_key;
+      alter table suppressed_numbers add constraint suppressed_numbers_company_number_sender_key
+        unique (company_uuid, number, sender);
+      create index suppressed_numbers_reseller_idx on suppressed_numbers (reseller_uuid, number) where scope = 'reseller';
+      create table consent_events (consent_event_uuid uuid primary key default gen_random_uuid(),
+        company_uuid uuid not null references companies on delete cascade,
+        reseller_uuid uuid references resellers on delete set null, number text not null,
+        action text not null check (action in ('opt_out','opt_in')),
+        source text not null check (source in ('keyword','import','console','api')),
+        scope text check (scope in ('sender','company','reseller')), sender text, text text, language text,
+        sms_uuid uuid, user_uuid uuid references users on delete set null,
+        created_on timestamptz not null default now());
+      create index consent_events_company_number_idx on consent_events (company_uuid, number, created_on desc);
+      create index consent_events_number_idx on consent_events (number, created_on desc)`,
+  },
+];

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { SmsStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { settle, release, chargeWholesale, type CatalogSource } from '../billing';
-import { movableFrom, settlementFor } from './engine/state';
+import { chargeMemo, movableFrom, settlementFor } from './engine/state';
 import { markSent } from './batch';
 import type { GatewayAdapter, OutboundMessage } from '../lib/sms-gateway';
 
@@ -33,7 +33,7 @@ export class MessageMoves {
       return;
     }
     // A fast report may already have moved it on: the later state stays, the link is recorded.
-    await markSent(this.db, [{ sms_uuid, smsc_id }]);
+    await markSent(this.db, [{ sms_uuid, smsc_id }], await this.catalog());
   }
 
   /**
@@ -59,7 +59,7 @@ export class MessageMoves {
         .where('sms_uuid', '=', sms_uuid)
         .where('is_received', '=', false)
         .where('status', 'in', movableFrom(to))
-        .returning(['reservation_uuid', sql<string | null>`price::text`.as('price'), 'status'])
+        .returning(['reservation_uuid', sql<string | null>`price::text`.as('price'), 'status', 'charge_basis'])
         .executeTakeFirst();
       if (!row) {
         const current = await trx
@@ -69,14 +69,14 @@ export class MessageMoves {
           .executeTakeFirst();
         return { moved: false, status: current?.status ?? null };
       }
-      const action = settlementFor(to);
+      const action = settlementFor(to, row.charge_basis);
       if (row.reservation_uuid && action === 'settle') {
         await settle(trx, {
           reservation_uuid: row.reservation_uuid,
           charge: BigInt(row.price ?? '0'),
           cause_type: 'sms',
           cause_id: sms_uuid,
-          memo: 'SMS delivered',
+          memo: chargeMemo(row.charge_basis),
         });
         await chargeWholesale(trx, [sms_uuid], prices);
       } else if (row.reservation_uuid && action === 'release') {

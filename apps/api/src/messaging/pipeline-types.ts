@@ -64,6 +64,8 @@ export interface SendInput {
   status_callback?: string | null;
   /** the platform's own replies (STOP/START confirmations): from the company's number that received the keyword, past suppression and filters */
   system?: boolean;
+  /** sent with a test API key: never charged nor carried, its outcome chosen by its number (sandbox.ts) */
+  sandbox?: boolean;
 }
 
 export interface CompanyFacts {

@@ -183,6 +183,7 @@ const selectSms = (q: Q, names: SmppNames) =>
       'sms.status_message',
       'sms.segments',
       'sms.encoding',
+      'sms.sandbox',
       sql<string | null>`sms.price::text`.as('price'),
       sql<string | null>`sms.cost::text`.as('cost'),
       'sms.currency',

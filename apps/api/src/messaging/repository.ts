@@ -21,10 +21,20 @@ export const sentMessages = (company?: Expression<string>): RawBuilder<unknown> 
   sql`(select sms_uuid, company_uuid, dnis, text, segments, price, created_on from sms
     where is_received = false and status <> 'blocked'${company ? sql` and company_uuid = ${company}` : sql``})`;
 
+/**
+ * Every message's state and parties, as a sub-select to join by sms_uuid (the Twilio-compatible StatusCallback
+ * sender compares each message's status with the last it posted).
+ */
+export const messageStates: RawBuilder<unknown> = sql`(select sms_uuid, company_uuid, status, ani, dnis, block_reason,
+    status_message from sms)`;
+
 export interface MessagingRepository {
+  /** the bulks of the company's latest messages to a number since a time, newest first (a STOP's campaign) */
+  recentBulksTo(db: Db, company_uuid: string, number: string, since: Date, limit?: number): Promise<string[]>;
   /** whether the company has sent a message that went out (not blocked): the getting-started checklist */
   hasSent(db: Db, company_uuid: string): Promise<boolean>;
   sentMessages: typeof sentMessages;
+  messageStates: typeof messageStates;
   /** an outgoing message the caller may see (any status), with its company; undefined otherwise */
   visibleOutgoing(
     db: Db,
@@ -60,6 +70,22 @@ export interface TrafficRow {
 
 export const messagingRepository: MessagingRepository = {
   sentMessages,
+  messageStates,
+
+  async recentBulksTo(db, company_uuid, number, since, limit = 20) {
+    const rows = await db
+      .selectFrom('sms')
+      .select('bulk_uuid')
+      .where('dnis', '=', number)
+      .where('company_uuid', '=', company_uuid)
+      .where('is_received', '=', false)
+      .where('bulk_uuid', 'is not', null)
+      .where('created_on', '>', since)
+      .orderBy('created_on', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.bulk_uuid as string);
+  },
 
   async hasSent(db, company_uuid) {
     const row = await db

@@ -6,7 +6,7 @@ import type { BlockReason, SmsStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { HttpError } from '../lib/http-error';
 import { reserve, rideAccount } from '../billing';
-import { block, noMoney, type Decision } from './engine/pipeline';
+import { block, noMoney, pricedColumns, type Decision } from './engine/pipeline';
 import { countSegments } from './engine/segments';
 import type { AccountSpend, SendGuards } from './guard-port';
 import { Refused, type CompanyFacts } from './pipeline-types';
@@ -18,9 +18,10 @@ export interface SchedulePipeline {
   company(company_uuid: string): Promise<CompanyFacts>;
   evaluate(
     company: CompanyFacts,
-    m: { ani: string; dnis: string; text: string; sms_template_uuid?: string | null },
+    m: { ani: string; dnis: string; text: string; sms_template_uuid?: string | null; sandbox?: boolean },
   ): Promise<{ decision: Decision; limited: boolean }>;
-  submit(sms_uuid: string): Promise<void>;
+  /** `sandbox`: a test key's message, handed to the sandbox's carrier (sandbox.ts) */
+  submit(sms_uuid: string, sandbox?: boolean): Promise<void>;
   move(sms_uuid: string, to: SmsStatus, message?: string | null): Promise<{ moved: boolean; status: SmsStatus | null }>;
   guards(): SendGuards;
   /** whether this node sends scheduled messages (MessagingService.sendsScheduled) */
@@ -80,6 +81,7 @@ export class Scheduler {
       dnis: m.dnis,
       text: m.text,
       sms_template_uuid: m.sms_template_uuid,
+      sandbox: m.sandbox,
     });
     const blockRow = async (d: Extract<Decision, { ok: false }>) =>
       this.db
@@ -122,11 +124,7 @@ export class Scheduler {
           .set({
             status: 'queued',
             reservation_uuid,
-            price: decision.price.toString(),
-            cost: decision.cost.toString(),
-            vendor_product_uuid: decision.vendorProductUuid,
-            vendor_product_name: decision.vendorProductName,
-            mobile_network_name: decision.mobileNetworkName,
+            ...pricedColumns(decision),
           })
           .where('sms_uuid', '=', sms_uuid)
           .where('status', '=', 'scheduled')
@@ -135,7 +133,7 @@ export class Scheduler {
         if (!row) throw new Error('cancelled meanwhile');
         return true;
       });
-      if (moved) await this.p.submit(sms_uuid);
+      if (moved) await this.p.submit(sms_uuid, m.sandbox);
     } catch (e) {
       if (e instanceof Refused) await blockRow(e.decision);
       else if ((e as Error).message !== 'cancelled meanwhile') throw e;

@@ -1,9 +1,20 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { BlockReason, SmsEncoding, SmsStatus } from '@smsc/shared-contract';
+import type {
+  BlockReason,
+  ChargeBasis,
+  ConsentAction,
+  ConsentSource,
+  OptOutLanguage,
+  OptOutScope,
+  SmsEncoding,
+  SmsStatus,
+} from '@smsc/shared-contract';
 
 type Created = ColumnType<Date, Date | undefined, never>;
 type Opt<T> = ColumnType<T | null, T | null | undefined, T | null>;
 /** bigint micro-units: pg answers strings, PGlite bigint; queries cast to text. */
+/** a word list kept as jsonb: written as JSON text */
+type JsonWords = ColumnType<string[] | null, string | null | undefined, string | null>;
 type MaybeMicro = ColumnType<string | bigint | null, string | bigint | null | undefined, string | bigint | null>;
 
 export interface MessagingTables {
@@ -26,6 +37,8 @@ export interface MessagingTables {
     encoding: Generated<SmsEncoding>;
     price: MaybeMicro;
     cost: MaybeMicro;
+    /** when its price is charged: the rate's basis when it was priced (migration 470) */
+    charge_basis: ColumnType<ChargeBasis, ChargeBasis | undefined, ChargeBasis>;
     /** what the reseller paid the platform for it (billing/wholesale.ts); null when nothing */
     wholesale_cost: MaybeMicro;
     currency: Generated<string>;
@@ -46,6 +59,8 @@ export interface MessagingTables {
     bulk_lease: Opt<Date>;
     /** POST /sms status_callback: this message's status events go there too (company-webhooks/migrations.ts 220) */
     status_callback: Opt<string>;
+    /** sent with a test API key (messaging/sandbox.ts): never charged nor carried (db/migrations.ts 520) */
+    sandbox: ColumnType<boolean, boolean | undefined, boolean>;
     created_on: ColumnType<Date, Date | undefined, never>;
   };
   sms_requests: {
@@ -62,6 +77,47 @@ export interface MessagingTables {
     source: Generated<'manual' | 'stop'>;
     created_by: Opt<string>;
     created_on: Created;
+    /** what it blocks (migration 530, docs/opt-outs.md): sender '' = every sender of the company */
+    scope: Generated<OptOutScope>;
+    sender: Generated<string>;
+    /** a reseller-wide STOP: every company of this reseller */
+    reseller_uuid: Opt<string>;
   };
-  messaging_settings: { company_uuid: string; stop_reply: Opt<string>; start_reply: Opt<string> };
+  messaging_settings: {
+    company_uuid: string;
+    /** no longer read: the English keyword set carries them (migration 530) */
+    stop_reply: Opt<string>;
+    start_reply: Opt<string>;
+    opt_out_scope: Generated<OptOutScope>;
+    /** numeric: pg answers text */
+    campaign_limit_percent: ColumnType<string | number, string | number | undefined, string | number>;
+    campaign_min_sent: Generated<number>;
+    country_languages: ColumnType<Record<string, OptOutLanguage>, string | undefined, string>;
+  };
+  opt_out_keyword_sets: {
+    company_uuid: string;
+    language: OptOutLanguage;
+    stop_words: JsonWords;
+    help_words: JsonWords;
+    start_words: JsonWords;
+    stop_reply: Opt<string>;
+    help_reply: Opt<string>;
+    start_reply: Opt<string>;
+    updated_on: ColumnType<Date, Date | undefined, Date>;
+  };
+  consent_events: {
+    consent_event_uuid: Generated<string>;
+    company_uuid: string;
+    reseller_uuid: Opt<string>;
+    number: string;
+    action: ConsentAction;
+    source: ConsentSource;
+    scope: Opt<OptOutScope>;
+    sender: Opt<string>;
+    text: Opt<string>;
+    language: Opt<OptOutLanguage>;
+    sms_uuid: Opt<string>;
+    user_uuid: Opt<string>;
+    created_on: Created;
+  };
 }

@@ -58,16 +58,6 @@ export function batchItemOf(input: SendInput, ani: string, text: string): BatchI
     send_at: input.send_at ?? null,
     sms_uuid: input.sms_uuid,
     status_callback: input.status_callback ?? null,
-  };
-}
-
-/** The price columns of an accepted decision, as the sms row keeps them. */
-export function pricedColumns(decision: Extract<Decision, { ok: true }>) {
-  return {
-    price: decision.price.toString(),
-    cost: decision.cost.toString(),
-    vendor_product_uuid: decision.vendorProductUuid,
-    vendor_product_name: decision.vendorProductName,
-    mobile_network_name: decision.mobileNetworkName,
+    sandbox: !!input.sandbox,
   };
 }

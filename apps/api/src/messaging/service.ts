@@ -11,16 +11,20 @@ import { parseNanp } from '../numbers';
 import type { GatewayAdapter, OutboundMessage } from '../lib/sms-gateway';
 import { markSent, storeBatch, type BatchItem, type Judged, type StoredMessage } from './batch';
 import { judgeBatch } from './judge';
+import { suppressedAtHandOver } from './opt-outs/check';
 import { DlrBatcher } from './dlr-batch';
 import { SendBatcher } from './send-batch';
 import { NO_GUARDS, type AccountSpend, type GuardView, type SendGuards } from './guard-port';
 import { SendFacts } from './facts';
 import { NO_SMPP_NAMES, type SmppNames } from './queries';
 import { NO_REGISTRATIONS, type RegistrationView, type SenderRegistrations } from './registration-port';
+import { NO_ERASURES, type ErasedNumbers } from './erasure-port';
 import { MessageMoves } from './moves';
 import { Scheduler } from './scheduler';
-import { Inbound } from './inbound';
-import { batchItemOf, pricedColumns, storeBlocked, storeScheduled } from './send-one';
+import { Inbound, type OptOutNotice } from './inbound';
+import { batchItemOf, storeBlocked, storeScheduled } from './send-one';
+import { pricedColumns } from './engine/pipeline';
+import { sandboxDecision, sandboxHandOver, sandboxOutcome, type SandboxCarrier } from './sandbox';
 import {
   BlockedError,
   defaultHooks,
@@ -43,6 +47,13 @@ export class MessagingService {
 
   /** sender registrations (the compliance domain plugs its service in; none required until then) */
   private registrations: SenderRegistrations = NO_REGISTRATIONS;
+  /** numbers privacy erasures blocked (the privacy domain plugs its service in) */
+  private erasures: ErasedNumbers = NO_ERASURES;
+
+  /** Erased numbers' blocks (the privacy plugin, which declares `messaging` a dependency, calls this). */
+  useErasures(erasures: ErasedNumbers): void {
+    this.erasures = erasures;
+  }
 
   /** Sender registrations (the compliance plugin, which declares `messaging` a dependency, calls this). */
   useRegistrations(registrations: SenderRegistrations): void {
@@ -102,12 +113,27 @@ export class MessagingService {
     this.inbound.onReceive = onReceive;
   }
 
+  /** Adds a listener told of every committed STOP (the campaigns domain's opt-out limit). */
+  onOptOut(listener: (e: OptOutNotice) => Promise<void>): void {
+    this.inbound.optOutListeners.push(listener);
+  }
+
+  /** A company keyword whose action is stop: an opt-out like the built-in STOP (scope, consent, listeners). */
+  async keywordOptOut(
+    company_uuid: string,
+    f: { number: string; sender: string; text: string; sms_uuid?: string | null },
+  ): Promise<void> {
+    await this.inbound.keywordOptOut(await this.company(company_uuid), f);
+  }
+
   /** Adds a listener told of every stored incoming message (DID webhooks). */
   onReceived(listener: (m: ReceivedMessage) => void): void {
     this.inbound.listeners.push(listener);
   }
   private readonly facts: SendFacts;
   private smppNamesOf: SmppNames = NO_SMPP_NAMES;
+  /** the carrier of test keys' messages (the built-in simulator, plugged in by messaging/index.ts) */
+  private sandboxCarrier: SandboxCarrier | null = null;
   private readonly moves: MessageMoves;
   private readonly dlr: DlrBatcher;
   private readonly sends: SendBatcher;
@@ -126,14 +152,15 @@ export class MessagingService {
       () => this.guards,
       () => this.resolveTemplate,
       () => this.registrations,
+      () => this.erasures,
     );
     this.moves = new MessageMoves(db, gateway, () => catalog.current());
     this.dlr = new DlrBatcher(db, undefined, () => catalog.current());
     this.sends = new SendBatcher(db, () => this.guards);
     this.scheduler = new Scheduler(db, log, {
       company: (id) => this.company(id),
-      evaluate: (company, m) => this.evaluate(company, m),
-      submit: (id) => this.submit(id),
+      evaluate: (company, m) => this.evaluateAs(company, m),
+      submit: (id, sandbox) => (sandbox ? this.toSandbox(id) : this.submit(id)),
       move: (id, to, message) => this.move(id, to, message),
       guards: () => this.guards,
       sendsScheduled: () => this.sendsScheduled(),
@@ -156,9 +183,54 @@ export class MessagingService {
     return this.facts.evaluate(company, m);
   }
 
+  /** The sandbox's carrier (messaging/index.ts: the built-in simulator, whichever gateway carries live traffic). */
+  useSandboxCarrier(carrier: SandboxCarrier): void {
+    this.sandboxCarrier = carrier;
+  }
+
+  /**
+   * evaluate() as a send applies it: a test key's message (`sandbox`) gets its magic number's decision, costs
+   * nothing and so counts against no spend limit (messaging/sandbox.ts).
+   */
+  async evaluateAs(
+    company: CompanyFacts,
+    m: Parameters<SendFacts['evaluate']>[1] & { sandbox?: boolean },
+  ): ReturnType<SendFacts['evaluate']> {
+    const e = await this.evaluate(company, m);
+    if (!m.sandbox) return e;
+    const outcome = sandboxOutcome(e.destination, m.system);
+    return { ...e, decision: sandboxDecision(e.decision, outcome, e.destination), limited: false };
+  }
+
+  /** Hands a test key's queued message to the sandbox's carrier instead of the gateway (sandbox.ts). */
+  private async toSandbox(sms_uuid: string, known?: { ani: string; dnis: string; system?: boolean }): Promise<void> {
+    const m =
+      known ??
+      (await this.db
+        .selectFrom('sms')
+        .select(['ani', 'dnis'])
+        .where('sms_uuid', '=', sms_uuid)
+        .executeTakeFirstOrThrow());
+    await sandboxHandOver(
+      {
+        carrier: this.sandboxCarrier,
+        move: (id, message) => this.move(id, 'failed', message),
+        markSent: async (id, smsc_id) => markSent(this.db, [{ sms_uuid: id, smsc_id }], await this.catalog.current()),
+        receiveStop: (from, to) => this.inbound.receive({ from, to, text: 'STOP', sandbox: true }),
+      },
+      sms_uuid,
+      m,
+      known?.system,
+    );
+  }
+
   /** Is the ANI one of the company's sending numbers, is the destination suppressed (one round trip). */
-  senderAndSuppression(company_uuid: string, ani: string | null, destination: string | null) {
-    return this.facts.senderAndSuppression(company_uuid, ani, destination);
+  async senderAndSuppression(company: string | CompanyFacts, ani: string | null, destination: string | null) {
+    return this.facts.senderAndSuppression(
+      typeof company === 'string' ? await this.company(company) : company,
+      ani,
+      destination,
+    );
   }
 
   /**
@@ -168,7 +240,7 @@ export class MessagingService {
   async send(input: SendInput): Promise<{ sms_uuid: string; replay: boolean }> {
     const company = await this.company(input.company_uuid);
     const ani = parseNanp(input.ani)?.e164 ?? input.ani.trim();
-    const { decision, destination, text, seg, limited } = await this.evaluate(company, { ...input, ani });
+    const { decision, destination, text, seg, limited } = await this.evaluateAs(company, { ...input, ani });
     const row = {
       ...(input.sms_uuid ? { sms_uuid: input.sms_uuid } : {}),
       company_uuid: company.company_uuid,
@@ -184,6 +256,7 @@ export class MessagingService {
       sms_template_uuid: input.sms_template_uuid ?? null,
       send_at: input.send_at ?? null,
       status_callback: input.status_callback ?? null,
+      sandbox: !!input.sandbox,
     };
     if (!decision.ok) return storeBlocked(this.db, row, decision);
     const scheduled = !!input.send_at && input.send_at.getTime() > Date.now() + 1000;
@@ -205,6 +278,10 @@ export class MessagingService {
       if (done.kind === 'refused') throw new BlockedError(done.decision.reason, done.decision.message);
       if (done.kind === 'replay') return { sms_uuid: done.sms_uuid, replay: true };
       if (decision.price > 0n) this.guards.afterCharge(company.company_uuid, done.account ?? undefined);
+      if (input.sandbox) {
+        await this.toSandbox(done.sms_uuid, { ani, dnis: row.dnis, system: input.system });
+        return { sms_uuid: done.sms_uuid, replay: false };
+      }
       await this.submit(done.sms_uuid, {
         sms_uuid: done.sms_uuid,
         ani,
@@ -240,6 +317,7 @@ export class MessagingService {
         await this.guards.view(company),
         opts.sliceMs,
         await this.registrations.view(company.company_uuid),
+        this.erasures,
       ),
     store: async (
       trx: Transaction<Database>,
@@ -253,7 +331,17 @@ export class MessagingService {
         queueMicrotask(() => this.guards.afterCharge(company.company_uuid, account ?? undefined));
       return stored;
     },
-    handOver: async (msgs: OutboundMessage[]): Promise<void> => {
+    handOver: async (all: OutboundMessage[]): Promise<void> => {
+      // A STOP that came after these were judged and stored (the next chunk is judged while one is stored, and a
+      // restarted worker hands over what a dead one stored): they are blocked now, never handed over.
+      const stopped = new Set(
+        await suppressedAtHandOver(
+          this.db,
+          all.map((m) => m.sms_uuid),
+        ),
+      );
+      for (const id of stopped) await this.blockSuppressed(id);
+      const msgs = stopped.size ? all.filter((m) => !stopped.has(m.sms_uuid)) : all;
       const sent: { sms_uuid: string; smsc_id: string }[] = [];
       await Promise.all(
         msgs.map(async (m) => {
@@ -264,9 +352,21 @@ export class MessagingService {
           }
         }),
       );
-      await markSent(this.db, sent);
+      // the catalog (a reseller's wholesale charge for a message charged on submit) is read before the transaction
+      await markSent(this.db, sent, await this.catalog.current());
     },
   };
+
+  /** A queued message an opt-out now blocks: blocked as suppressed, its hold released (move's transaction). */
+  private async blockSuppressed(sms_uuid: string): Promise<void> {
+    const { moved } = await this.move(
+      sms_uuid,
+      'blocked',
+      'The number opted out (STOP) before the message was handed over',
+    );
+    if (moved)
+      await this.db.updateTable('sms').set({ block_reason: 'suppressed' }).where('sms_uuid', '=', sms_uuid).execute();
+  }
 
   /** A delivery report: applied like move() but settled in a batch with others arriving meanwhile. */
   report(
@@ -340,7 +440,7 @@ export class MessagingService {
     text: string;
     smsc_id?: string | null;
     external_id?: string | null;
-  }): Promise<{ sms_uuid: string | null; duplicate: boolean; keyword: 'stop' | 'start' | null }> {
+  }): Promise<{ sms_uuid: string | null; duplicate: boolean; keyword: 'stop' | 'help' | 'start' | null }> {
     return this.inbound.receive(mo);
   }
 

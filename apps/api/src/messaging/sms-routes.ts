@@ -188,6 +188,8 @@ export default async function smsRoutes(base: FastifyInstance) {
         company_uuid,
         user_uuid: req.user.uuid,
         api_key_uuid: req.user.api_key_uuid ?? null,
+        // a test key's send: never charged nor carried, its outcome chosen by its number (messaging/sandbox.ts)
+        sandbox: !!req.user.sandbox,
         ani: b.ani,
         dnis: b.dnis,
         text: b.text,
@@ -277,7 +279,7 @@ export default async function smsRoutes(base: FastifyInstance) {
       if (registration?.enforced && registration.state === 'unregistered')
         return { ...out, registration, reason: 'sender_unregistered' };
       // a number that texted STOP (or was suppressed by hand) is said before Send: the pipeline's own fact
-      const { suppressed } = await app.messaging.senderAndSuppression(company.company_uuid, null, dest.e164);
+      const { suppressed } = await app.messaging.senderAndSuppression(company, null, dest.e164);
       if (suppressed) return { ...out, registration, reason: 'suppressed' };
       // the guards' verdict first, as the pipeline applies it (destinations, pumping holds, the margin floor)
       const view = await app.messaging.guardView(company);
@@ -297,6 +299,7 @@ export default async function smsRoutes(base: FastifyInstance) {
         registration,
         unit_price: formatMoney(unit),
         price: formatMoney(unit * BigInt(seg.segments)),
+        charge_basis: q.chargeBasis,
       };
     },
   );

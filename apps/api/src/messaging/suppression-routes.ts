@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import {
   IdParam,
@@ -11,16 +11,20 @@ import {
   SuppressedNumberBody,
   SuppressedNumberListQuery,
   SuppressedNumberPayload,
+  SuppressionImportBody,
+  SuppressionImportResult,
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
-import { HttpError, notFound } from '../lib/http-error';
+import { HttpError } from '../lib/http-error';
 import { listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
 import { parseDnis } from '../catalog';
 import { audit } from '../security';
 import { DEFAULT_START_REPLY, DEFAULT_STOP_REPLY } from './engine/keywords';
-import { COMPANY_OWNERS, ofCompany, rowsOf } from '../lib/tenancy';
+import { ofCompany, rowsOf } from '../lib/tenancy';
+import { companyOf, consentSourceOf } from './opt-outs/company-of';
+import { policyOf, recordConsent, recordOptOut } from './opt-outs/store';
 
 const tags = ['messaging'];
 const cfg = {
@@ -31,24 +35,6 @@ const cfg = {
 
 export default async function suppressionRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
-  /** The company a call acts for: a company admin's own; the system admin and resellers name one they may manage. */
-  const companyOf = async (req: FastifyRequest, company_uuid: string | undefined, what: string): Promise<string> => {
-    const u = req.user;
-    if (u.user_type === 'company_admin') {
-      if (company_uuid && company_uuid !== u.company_uuid)
-        throw new HttpError(403, 'company_uuid: a company admin acts for its own company only');
-      return u.company_uuid as string;
-    }
-    if (!company_uuid) throw new HttpError(400, `company_uuid: choose ${what}`);
-    const company = await app.db
-      .selectFrom('companies')
-      .select('company_uuid')
-      .where('company_uuid', '=', company_uuid)
-      .where(rowsOf(req, COMPANY_OWNERS))
-      .executeTakeFirst();
-    if (!company) throw notFound('Company');
-    return company_uuid;
-  };
   const rows = () =>
     app.db
       .selectFrom('suppressed_numbers as s')
@@ -59,6 +45,8 @@ export default async function suppressionRoutes(base: FastifyInstance) {
         's.company_uuid',
         'companies.company_name',
         's.source',
+        's.scope',
+        's.sender',
         's.created_on',
       ]);
 
@@ -104,18 +92,85 @@ export default async function suppressionRoutes(base: FastifyInstance) {
       const parsed = parseDnis(req.body.number);
       if (!parsed) throw new HttpError(400, `number: "${req.body.number}" is not a valid phone number`);
       const number = `+${parsed.digits}`;
-      const created = await app.db
-        .insertInto('suppressed_numbers')
-        .values({ company_uuid, number, source: 'manual', created_by: u.uuid })
-        .onConflict((oc) => oc.columns(['company_uuid', 'number']).doNothing())
-        .returning('suppressed_number_uuid')
+      const taken = await app.db
+        .selectFrom('suppressed_numbers')
+        .select('suppressed_number_uuid')
+        .where('company_uuid', '=', company_uuid)
+        .where('number', '=', number)
+        .where('sender', '=', '')
         .executeTakeFirst();
-      if (!created) throw new HttpError(409, `${number} is already suppressed`);
+      if (taken) throw new HttpError(409, `${number} is already suppressed`);
+      const [company, policy] = await Promise.all([
+        app.messaging.company(company_uuid),
+        policyOf(app.db, company_uuid),
+      ]);
+      await app.db.transaction().execute((trx) =>
+        recordOptOut(trx, {
+          company_uuid,
+          reseller_uuid: company.reseller_uuid,
+          number,
+          source: consentSourceOf(req),
+          text: req.body.note ?? null,
+          user_uuid: u.uuid,
+          created_by: u.uuid,
+          // added by a person: for every sender of the company, or its reseller's companies when it chose so
+          scope: policy.scope === 'reseller' ? 'reseller' : 'company',
+          suppression: 'manual',
+        }),
+      );
       const row = await rows()
-        .where('s.suppressed_number_uuid', '=', created.suppressed_number_uuid)
+        .where('s.company_uuid', '=', company_uuid)
+        .where('s.number', '=', number)
+        .where('s.sender', '=', '')
         .executeTakeFirstOrThrow();
       await audit(req, 'suppressed_number', row.suppressed_number_uuid, null, row);
       return reply.code(201).send({ suppressed_number: row });
+    },
+  );
+
+  app.post(
+    '/suppressed_number/import',
+    {
+      config: { ...cfg.config, apiKey: 'manage' },
+      schema: { tags, body: SuppressionImportBody, response: { 200: SuppressionImportResult } },
+    },
+    async (req) => {
+      const company_uuid = await companyOf(req, req.body.company_uuid, 'the company the numbers opted out of');
+      const [company, policy] = await Promise.all([
+        app.messaging.company(company_uuid),
+        policyOf(app.db, company_uuid),
+      ]);
+      const invalid: string[] = [];
+      const numbers = new Set<string>();
+      for (const typed of req.body.numbers) {
+        const parsed = parseDnis(typed);
+        if (parsed) numbers.add(`+${parsed.digits}`);
+        else invalid.push(typed);
+      }
+      let added = 0;
+      // one transaction: the list is suppressed whole or not at all, each number with its consent event
+      await app.db.transaction().execute(async (trx) => {
+        for (const number of numbers) {
+          const fresh = await recordOptOut(trx, {
+            company_uuid,
+            reseller_uuid: company.reseller_uuid,
+            number,
+            source: 'import',
+            text: req.body.note ?? null,
+            user_uuid: req.user.uuid,
+            created_by: req.user.uuid,
+            scope: policy.scope === 'reseller' ? 'reseller' : 'company',
+            suppression: 'manual',
+          });
+          if (fresh) added++;
+        }
+      });
+      await audit(req, 'suppressed_number_import', company_uuid, null, {
+        company_uuid,
+        added,
+        invalid: invalid.length,
+      });
+      return { added, already: numbers.size - added, invalid };
     },
   );
 
@@ -128,20 +183,38 @@ export default async function suppressionRoutes(base: FastifyInstance) {
           .deleteFrom('suppressed_numbers as s')
           .where('s.suppressed_number_uuid', '=', req.params.id)
           .where(rowsOf(req, ofCompany('s')))
-          .returning(['s.suppressed_number_uuid', 's.number', 's.company_uuid', 's.source'])
+          .returning([
+            's.suppressed_number_uuid',
+            's.number',
+            's.company_uuid',
+            's.source',
+            's.scope',
+            's.reseller_uuid',
+          ])
           .executeTakeFirst(),
         'Suppressed number',
       );
+      await recordConsent(app.db, {
+        company_uuid: gone.company_uuid,
+        reseller_uuid: gone.reseller_uuid,
+        number: gone.number,
+        action: 'opt_in',
+        source: consentSourceOf(req),
+        text: 'Removed from the suppression list',
+        user_uuid: req.user.uuid,
+      });
       await audit(req, 'suppressed_number', gone.suppressed_number_uuid, gone, null);
       return { message: `${gone.number} can receive messages again` };
     },
   );
 
+  // the English keyword set's STOP and START replies (the per-language sets are opt-outs/routes.ts)
   const replies = async (company_uuid: string) => {
     const row = await app.db
-      .selectFrom('messaging_settings')
+      .selectFrom('opt_out_keyword_sets')
       .select(['stop_reply', 'start_reply'])
       .where('company_uuid', '=', company_uuid)
+      .where('language', '=', 'en')
       .executeTakeFirst();
     return {
       company_uuid,
@@ -169,11 +242,12 @@ export default async function suppressionRoutes(base: FastifyInstance) {
       const set = {
         stop_reply: req.body.stop_reply?.trim() || null,
         start_reply: req.body.start_reply?.trim() || null,
+        updated_on: new Date(),
       };
       await app.db
-        .insertInto('messaging_settings')
-        .values({ company_uuid, ...set })
-        .onConflict((oc) => oc.column('company_uuid').doUpdateSet(set))
+        .insertInto('opt_out_keyword_sets')
+        .values({ company_uuid, language: 'en', ...set })
+        .onConflict((oc) => oc.columns(['company_uuid', 'language']).doUpdateSet(set))
         .execute();
       const after = await replies(company_uuid);
       await audit(
@@ -181,7 +255,7 @@ export default async function suppressionRoutes(base: FastifyInstance) {
         'opt_out_reply',
         company_uuid,
         { company_uuid, stop_reply: before.stop_reply, start_reply: before.start_reply },
-        { company_uuid, ...set },
+        { company_uuid, stop_reply: set.stop_reply, start_reply: set.start_reply },
       );
       return { opt_out_reply: after };
     },

@@ -1,8 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
+import { brandAcmeReseller } from '../testing/fixtures';
 import { messagingOf } from '../messaging';
-import { verifyWebhook, webhookDispatcherOf } from './webhooks';
+import { Webhook } from 'standardwebhooks';
+import { companyWebhooksOf } from '../company-webhooks';
+import { verifyWebhook } from './webhooks';
 import { callFlowFields } from './call-flow';
 
 describe('call flows, the import log and DID webhooks', () => {
@@ -31,7 +34,10 @@ describe('call flows, the import log and DID webhooks', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     target = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-    t = await createTestApp({ webhooks: { allowPrivate: true, retryDelays: [0.05, 0.05], timeoutMs: 2000 } });
+    t = await createTestApp({
+      webhooks: { allowPrivate: true, timeoutMs: 2000 },
+      companyWebhooks: { pollMs: 0, retryBaseSeconds: 0, maxAttempts: 3 },
+    });
     [admin, reseller, acme, globex, acmeUser] = (
       await Promise.all(
         ['admin', 'reseller', 'acme-admin', 'globex-admin', 'acme-user'].map((who) =>
@@ -207,7 +213,7 @@ describe('call flows, the import log and DID webhooks', () => {
       const { webhook, secret } = made.json();
       expect(secret).toMatch(/^whsec_/);
       expect(webhook).toMatchObject({ did: '+12125552301', url: target, is_active: true, last_status: null });
-      expect(webhook.secret_hint).toBe(`${secret.slice(0, 6)}…${secret.slice(-4)}`);
+      expect(webhook.secret_hint).toBe(`${secret.slice(0, 8)}…${secret.slice(-4)}`);
       const read = (await call('GET', `/did/webhook/${webhook.webhook_uuid}`, acme)).json();
       expect(JSON.stringify(read)).not.toContain(secret);
       expect((await call('GET', `/did/webhook/${webhook.webhook_uuid}`, globex)).statusCode).toBe(404);
@@ -220,33 +226,45 @@ describe('call flows, the import log and DID webhooks', () => {
         (await call('POST', '/did/webhook', acme, { did: '+12125552301', url: 'ftp://x.example' })).statusCode,
       ).toBe(400);
       expect((await call('GET', '/did/webhook/list', globex)).json().total).toBe(0);
+      // a number's webhook is managed here only: the company's Webhooks list and routes do not show it
+      const companyList = (await call('GET', '/webhook/list', acme)).json().items as { webhook_uuid: string }[];
+      expect(companyList.map((w) => w.webhook_uuid)).not.toContain(webhook.webhook_uuid);
+      expect((await call('GET', `/webhook/${webhook.webhook_uuid}`, acme)).statusCode).toBe(404);
       expect((await call('GET', '/did/webhook/list?did=2125552301', acme)).json().total).toBe(1);
       expect((await call('GET', '/did/webhook/list', reseller)).json().total).toBe(1);
     });
 
-    it('POSTs every incoming message on the number, signed, retrying a failing endpoint and logging each attempt', async () => {
+    it('POSTs every incoming message on the number, signed both ways, retrying a failing endpoint and logging each attempt', async () => {
       const list = (await call('GET', '/did/webhook/list?did=2125552301', acme)).json().items[0];
       const rotated = (await call('PATCH', `/did/webhook/${list.webhook_uuid}`, acme, { rotate_secret: true })).json();
       const secret: string = rotated.secret;
+      // Acme's reseller has a brand: the number's webhooks name it, never the operator (issue #48)
+      await brandAcmeReseller(t.app, 'Nimbus Texts');
       hits = [];
       failures = 1;
       const { messaging } = messagingOf(t.app);
       const mo = await messaging.receive({ from: '+13125550777', to: '2125552301', text: 'Is the shop open?' });
-      const dispatcher = webhookDispatcherOf(t.app)!;
-      // the retry is a queued job: the worker polls every second
-      for (let i = 0; i < 100 && hits.length < 2; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        await dispatcher.idle();
-      }
+      const hooks = companyWebhooksOf(t.app);
+      // the failed first attempt is due again at once (retryBaseSeconds 0): one drain makes both attempts
+      await hooks.drain();
       expect(hits.length).toBe(2);
       const body = JSON.parse(hits[1].body);
+      // the Standard Webhooks body, and the old body's fields beside it during their deprecation period
       expect(body).toMatchObject({
+        type: 'message.received',
+        data: { sms_uuid: mo.sms_uuid, from: '+13125550777', to: '+12125552301', text: 'Is the shop open?' },
         event: 'sms.received',
         sms_uuid: mo.sms_uuid,
         from: '+13125550777',
         to: '+12125552301',
         text: 'Is the shop open?',
       });
+      expect(hits[0].headers['webhook-id']).toBe(hits[1].headers['webhook-id']);
+      expect(new Webhook(secret).verify(hits[1].body, hits[1].headers as Record<string, string>)).toMatchObject({
+        type: 'message.received',
+      });
+      // the first attempt and the queued retry alike
+      expect(hits.map((h) => h.headers['user-agent'])).toEqual(['nimbus-texts-webhooks/1', 'nimbus-texts-webhooks/1']);
       const ts = Number(hits[1].headers['x-smsc-timestamp']);
       expect(verifyWebhook(secret, ts, hits[1].body, String(hits[1].headers['x-smsc-signature']))).toBe(true);
       expect(
@@ -267,7 +285,7 @@ describe('call flows, the import log and DID webhooks', () => {
       await call('PATCH', `/did/webhook/${list.webhook_uuid}`, acme, { is_active: false });
       await messaging.receive({ from: '+13125550777', to: '2125552301', text: 'again' });
       await messaging.receive({ from: '+13125550777', to: '3125552401', text: 'to Globex' });
-      await dispatcher.idle();
+      await hooks.drain();
       expect(hits).toEqual([]);
     });
   });

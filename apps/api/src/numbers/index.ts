@@ -12,8 +12,11 @@ export { isCompanyNumber, findNumberOwner, companySendingNumber } from './lookup
 export { parseNanp } from './phone';
 export { zonesOfPrefix } from './time-zones';
 export type { InventoryProvider } from './provider';
-export type { DispatcherOptions } from './webhooks/delivery';
 export { didRows, isSenderOf, numbersRepository, type NumbersRepository } from './repository';
+// DID webhooks are company webhooks scoped to a number (company-webhooks/did-routes.ts): who may manage them, and
+// the number they name as its tenant may see it
+export { DID_ACCESS } from './inventory-routes';
+export { DID_OWNERS, findDid } from './queries';
 
 declare module 'fastify' {
   interface FastifyInstance {

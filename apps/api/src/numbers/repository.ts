@@ -1,4 +1,4 @@
-// The numbers domain's repository: what other domains read of its tables (dids, did_webhook_deliveries), so
+// The numbers domain's repository: what other domains read of its tables (dids), so
 // that no file outside numbers names them (tools/eslint/api-table-owners.mjs). The numbers plugin decorates
 // the API context with it as `app.numbers`; a query module with no app imports `numbersRepository` from the
 // index. Each call takes the executor it runs on (`app.db` or the caller's transaction). Where another
@@ -14,7 +14,9 @@ type Db = Kysely<Database>;
  * a plain sub-select that PostgreSQL pulls up into the join.
  */
 export const didRows = (db: Db) =>
-  db.selectFrom('dids').select(['did_uuid', 'did', 'area_code', 'state', 'company_uuid', 'did_type']);
+  db
+    .selectFrom('dids')
+    .select(['did_uuid', 'did', 'area_code', 'state', 'company_uuid', 'reseller_uuid', 'user_uuid', 'did_type']);
 
 /** True in SQL when `ani` (E.164) is one of the company's sending numbers (a DID of type ani it holds). */
 export const isSenderOf = (company: Expression<string>, ani: Expression<string | null>): RawBuilder<SqlBool> =>
@@ -29,8 +31,6 @@ export interface NumbersRepository {
   companyNumber(db: Db, company_uuid: string, did: string): Promise<string | undefined>;
   /** whether the company has a number of its own (the getting-started checklist) */
   hasNumber(db: Db, company_uuid: string): Promise<boolean>;
-  /** failed DID webhook deliveries (attempts): all time and in the last hour */
-  webhookFailures(db: Db): Promise<{ total: number; hour: number }>;
 }
 
 export const numbersRepository: NumbersRepository = {
@@ -66,12 +66,5 @@ export const numbersRepository: NumbersRepository = {
       .limit(1)
       .executeTakeFirst();
     return !!row;
-  },
-
-  async webhookFailures(db) {
-    const { rows } = await sql<{ total: number; hour: number }>`
-      select count(*)::int as total, count(*) filter (where created_on > now() - interval '1 hour')::int as hour
-      from did_webhook_deliveries where ok = false`.execute(db);
-    return rows[0];
   },
 };

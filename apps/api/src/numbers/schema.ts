@@ -54,23 +54,4 @@ export interface NumbersTables {
     reseller_uuid: string | null;
     created_on: Created;
   };
-  did_webhooks: {
-    webhook_uuid: Generated<string>;
-    did_uuid: string;
-    url: string;
-    secret: string;
-    is_active: Generated<boolean>;
-    created_on: Created;
-  };
-  did_webhook_deliveries: {
-    delivery_uuid: Generated<string>;
-    webhook_uuid: string;
-    sms_uuid: string | null;
-    attempt: number;
-    ok: boolean;
-    status_code: number | null;
-    error: string | null;
-    duration_ms: number;
-    created_on: Created;
-  };
 }

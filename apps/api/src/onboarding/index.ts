@@ -1,5 +1,6 @@
 // Onboarding (issue 45): GET /home/checklist, a new company's getting-started steps, each computed here from
-// what the domains that own the facts answer through their repositories (billing, numbers, messaging, keys).
+// what the domains that own the facts answer through their repositories (billing, numbers, compliance,
+// messaging, keys).
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { Checklist } from '@smsc/shared-contract';
@@ -9,6 +10,7 @@ import { companiesQuery } from '../lib/queries';
 import { notFound } from '../lib/http-error';
 import { hasLiveKey } from '../security';
 import { balanceOf } from '../billing';
+import { hasApprovedSenderId } from '../compliance';
 import { checklistOf } from './checklist';
 
 export { checklistOf, type CompanyProgress } from './checklist';
@@ -31,10 +33,11 @@ async function onboarding(base: FastifyInstance) {
             .executeTakeFirst()
         : undefined;
       if (!company_uuid || !company) throw notFound('Company');
-      const [credited, funds, hasNumber, hasSent, hasKey] = await Promise.all([
+      const [credited, funds, hasNumber, hasSenderId, hasSent, hasKey] = await Promise.all([
         app.billing.hasBeenCredited(app.db, company_uuid),
         balanceOf(app.db, { company_uuid }),
         app.numbers.hasNumber(app.db, company_uuid),
+        hasApprovedSenderId(app.db, company_uuid),
         app.messagingRepository.hasSent(app.db, company_uuid),
         hasLiveKey(app.db, company_uuid),
       ]);
@@ -42,7 +45,8 @@ async function onboarding(base: FastifyInstance) {
         confirmed: company.status === 'active',
         hasPlan: company.product_uuid !== null,
         funded: credited || funds.available > 0n,
-        hasNumber,
+        // "a number or sender": an approved alphanumeric sender ID sends too (where the country takes one)
+        hasNumber: hasNumber || hasSenderId,
         hasSent,
         hasKey,
       });

@@ -150,6 +150,30 @@ describe('onboarding: sign-up plan, checklist, refusals before paying, message a
     expect((await states(headers)).sender).toBe('todo');
   });
 
+  it('counts an approved alphanumeric sender ID as "a number or sender" (a draft or rejected one does not)', async () => {
+    await call('PUT', '/signup_plan', admin, { product_uuid: await productNamed('Standard') });
+    const { company, headers } = await signUp('sender-id@example.com');
+    const file = (status: 'draft' | 'rejected' | 'approved') =>
+      t.app.db
+        .insertInto('compliance_filings')
+        .values({
+          company_uuid: company.company_uuid,
+          kind: 'sender_id',
+          name: `ACME ${status}`,
+          status,
+          country: 'GB',
+          sender_id: 'ACME',
+          details: '{}',
+          reviewer: 'platform',
+        })
+        .execute();
+    await file('draft');
+    await file('rejected');
+    expect((await states(headers)).sender).toBe('todo');
+    await file('approved');
+    expect((await states(headers)).sender).toBe('done');
+  });
+
   it('walks the checklist as the company tops up, gets a number, sends and makes a key', async () => {
     await call('PUT', '/signup_plan', admin, { product_uuid: await productNamed('Standard') });
     const { headers } = await signUp('walker@example.com');

@@ -19,7 +19,7 @@ async function databaseFigures(app: FastifyInstance) {
     sql<{ pending: number; failed: number; oldest: Date | null }>`
       select count(*) filter (where status = 'pending')::int as pending, count(*) filter (where status = 'failed')::int as failed,
         min(created_on) filter (where status = 'pending') as oldest from outbox`.execute(db),
-    api.numbers.webhookFailures(db),
+    api.companyWebhooks.failures(),
   ]);
   return { messages, links, outbox: outbox.rows[0], webhooks };
 }

@@ -3,18 +3,11 @@
 // repeat was taken as the same request, the second copy cut the drain short (exit 1).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../config';
+import { freePort } from '../kannel/stack';
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('npm start and Ctrl-C', () => {

@@ -11,6 +11,8 @@ export interface RouteEntry {
   access: AccessPolicy;
   /** a POST that changes nothing: a read-only login may call it */
   readsOnly?: boolean;
+  /** takes HTTP Basic credentials only (twilio-compat): a session's bearer token is refused with 401 */
+  basicApiKey?: boolean;
 }
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,7 +20,28 @@ declare module 'fastify' {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the call takes HTTP Basic (user: an AccountSid, password: a company API key) and nothing else: twilio-compat */
+    basicApiKey?: boolean;
+  }
+  interface FastifyRequest {
+    /** the user name of HTTP Basic credentials (config.basicApiKey routes): the route checks it */
+    basicUser?: string;
+  }
+}
+
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** `Authorization: Basic base64(user:password)` as its two parts; undefined when absent or malformed. */
+export function basicCredentials(header: string | undefined): { user: string; password: string } | undefined {
+  const m = /^Basic\s+([A-Za-z0-9+/=]{1,1000})\s*$/i.exec(header ?? '');
+  if (!m) return undefined;
+  const text = Buffer.from(m[1], 'base64').toString('utf8');
+  const colon = text.indexOf(':');
+  if (colon < 1) return undefined;
+  return { user: text.slice(0, colon), password: text.slice(colon + 1) };
+}
 
 /**
  * A read-only login reads what its role reads and changes nothing but its own account: every other write is
@@ -44,7 +67,13 @@ export default fp(async (app) => {
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config.access;
     if (!access || access === 'public') return;
-    const apiKey = req.headers[API_KEY_HEADER];
+    // The Twilio-compatible calls (config.basicApiKey) take only HTTP Basic: the AccountSid as the user name (checked
+    // by the route against the key's company), a company API key as the password; then the key's rules below apply.
+    const basic = req.routeOptions.config.basicApiKey ? basicCredentials(req.headers.authorization) : undefined;
+    if (req.routeOptions.config.basicApiKey && !basic)
+      throw new HttpError(401, 'Send the AccountSid and a company API key as HTTP Basic credentials');
+    if (basic) req.basicUser = basic.user;
+    const apiKey = basic ? basic.password : req.headers[API_KEY_HEADER];
     if (apiKey !== undefined) {
       // A company API key is a narrow door: only the calls marked config.apiKey open it, each to the scopes it names.
       const need = req.routeOptions.config.apiKey;
@@ -78,6 +107,7 @@ export default fp(async (app) => {
         jti: `api-key:${owner.api_key_uuid}`,
         exp: 0,
         api_key_uuid: owner.api_key_uuid,
+        sandbox: owner.sandbox,
       };
       req.level = access[row.user_type];
       if (req.level === 'none') throw forbidden(req.routeOptions.config.refusal);
@@ -129,6 +159,7 @@ export default fp(async (app) => {
       url,
       access: route.config.access,
       ...(route.config.readsOnly ? { readsOnly: true } : {}),
+      ...(route.config.basicApiKey ? { basicApiKey: true } : {}),
     });
   });
 });

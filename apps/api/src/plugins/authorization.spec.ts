@@ -60,7 +60,10 @@ describe('authorization matrix (generated from the route table)', () => {
           // the live event stream answers its head and then stays open (the app's close ends it)
           ...(r.url === api('/events') ? { payloadAsStream: true } : {}),
         });
-        if (level === 'none') {
+        if (r.basicApiKey) {
+          // the Twilio-compatible calls take Basic credentials (AccountSid, API key) only: a session is no credential
+          expect([r.method, r.url, res.statusCode]).toEqual([r.method, r.url, 401]);
+        } else if (level === 'none') {
           forbiddenCount++;
           expect([r.method, r.url, res.statusCode]).toEqual([r.method, r.url, 403]);
           expect(res.json().detail).toEqual(expect.any(String));
@@ -195,8 +198,15 @@ describe('authorization matrix (generated from the route table)', () => {
       .returning('reminder_workflow_uuid')
       .executeTakeFirstOrThrow();
     const globexHook = await t.app.db
-      .insertInto('did_webhooks')
-      .values({ did_uuid: globexDid.did_uuid, url: 'https://globex.example/in', secret: 'whsec_g' })
+      .insertInto('company_webhooks')
+      .values({
+        company_uuid: globex.company_uuid,
+        did_uuid: globexDid.did_uuid,
+        url: 'https://globex.example/in',
+        events: ['message.received'],
+        secret: 'whsec_g',
+        legacy_signature: true,
+      })
       .returning('webhook_uuid')
       .executeTakeFirstOrThrow();
     const globexCompanyHook = await t.app.db

@@ -7,7 +7,7 @@ import type { Database } from '../db/schema';
 import { createMailer, type Mailer } from '../lib/mailer';
 import { createUserRepository, type UserRepository } from '../lib/user-repository';
 import type { AppConfig } from '../config/build-options';
-import { loadSecretKey, secretBox, type SecretBox } from '../lib/secret-box';
+import { keyedHash, loadSecretKey, secretBox, type SecretBox } from '../lib/secret-box';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,7 +19,7 @@ declare module 'fastify' {
      * sealed stored secrets (lib/secret-box.ts), one box per use under the server's one key: SMSC passwords are
      * opened only where the gateway's configuration is written, TOTP secrets only to check a code
      */
-    secrets: { smscPassword: SecretBox; totp: SecretBox };
+    secrets: { smscPassword: SecretBox; totp: SecretBox; phoneHash: (e164: string) => string };
   }
 }
 
@@ -35,6 +35,7 @@ export default fp<{ config: AppConfig; sharedDb?: Kysely<Database> }>(async (app
   const secrets = {
     smscPassword: secretBox(key, 'smsc_connections.password'),
     totp: secretBox(key, 'user_totp.secret'),
+    phoneHash: keyedHash(key, 'privacy.phone'),
   };
   await migrate(db, { secrets });
   // Expired revocations and one-time tokens can never match again; drop them so the tables stay small.

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { readPrerenderManifest } from './prerendered-pages';
 import { openApiOptions } from './openapi';
 import { cspDirectives, pgRateLimitStore } from '../security';
+import { API_TITLE, brandedDocs } from '../branding';
 
 export default fp(async (app) => {
   const { corsOrigins, cspRemoteOrigins, webRoot } = app.config;
@@ -33,6 +34,8 @@ export default fp(async (app) => {
         'retry-after': String(Math.ceil(ctx.ttl / 1000)),
       }),
   });
+  // before the docs' routes, which inherit it: on a reseller's host the docs carry its brand's name
+  app.addHook('onSend', brandedDocs(app));
   await app.register(swagger, openApiOptions());
-  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, theme: { title: API_TITLE } });
 });

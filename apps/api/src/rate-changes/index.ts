@@ -9,6 +9,8 @@ import { registerAttachmentKind } from '../mail';
 import { noticeOf } from './queries';
 import rateChangeRoutes, { noticeText } from './routes';
 import { NOTICE_ATTACHMENT, RateChangeService } from './service';
+import { MarkupService } from './markup-service';
+import markupRoutes from './markup-routes';
 import { sql } from 'kysely';
 
 export { RateChangeService } from './service';
@@ -43,6 +45,10 @@ export default fp(
       };
     });
     await app.register(rateChangeRoutes, { service });
+    await app.register(markupRoutes, {
+      markup: new MarkupService(app.db, app.catalogRepository, service),
+      changes: service,
+    });
   },
   { name: 'rate-changes', dependencies: ['catalog', 'messaging'] },
 );

@@ -98,6 +98,7 @@ export default async function companyRoutes(base: FastifyInstance) {
           .values({
             company_name: b.company_name,
             ...(b.time_zone !== undefined ? { time_zone: b.time_zone } : {}),
+            ...(b.price_notice_days !== undefined ? { price_notice_days: b.price_notice_days } : {}),
             payment_term_uuid: b.payment_term_uuid ?? null,
             status: b.status,
             prepay: b.prepay,

@@ -22,7 +22,6 @@ import numbersRoutes from '../numbers';
 import messagingRoutes from '../messaging';
 import contentRoutes from '../messaging-content';
 import mailTemplateRoutes from '../mail/routes';
-import didWebhookRoutes from '../numbers/webhooks';
 import jobs from '../jobs';
 import bulkRoutes from '../bulk';
 import campaignsRoutes from '../campaigns';
@@ -39,6 +38,8 @@ import complianceRoutes from '../compliance';
 import rateChangeRoutes from '../rate-changes';
 import brandingRoutes from '../branding';
 import onboardingRoutes from '../onboarding';
+import twilioCompatRoutes from '../twilio-compat';
+import privacyRoutes from '../privacy';
 
 /**
  * The API's composition root: every domain is registered here, in this order. The plugins that
@@ -80,17 +81,18 @@ export default async function routes(app: FastifyInstance) {
     guardsRoutes, // name 'guards', needs messaging: spend limits, destinations, margin floor, pumping (before bulk sends)
     autoRechargeRoutes, // name 'auto-recharge', needs jobs, guards: charges a saved card below a threshold
     mailTemplateRoutes,
-    didWebhookRoutes, // needs jobs, messaging
     bulkRoutes, // name 'bulk', needs jobs, messaging
     campaignsRoutes, // needs messaging, bulk
     workflowsRoutes, // needs jobs, messaging
     reportsRoutes, // folds the report rollups on a timer
     receiptExpiry, // a recurring job, needs jobs, messaging
     smppRoutes, // name 'smpp': the customer SMPP listener and its accounts, needs messaging
-    companyWebhookRoutes, // name 'company-webhooks': message events from the sms triggers, status callbacks
+    companyWebhookRoutes, // name 'company-webhooks': message events from the sms triggers, status callbacks, DID webhooks
     complianceRoutes, // name 'compliance': sender registrations; the send pipeline asks it (needs jobs, messaging)
     rateChangeRoutes, // name 'rate-changes': deck change sets, their impact and price notices (needs catalog, messaging)
     onboardingRoutes, // name 'onboarding': a new company's getting-started checklist (reads billing, numbers, messaging)
+    privacyRoutes, // name 'privacy': export and erasure of one phone number across the domains; blocks the send pipeline asks
+    twilioCompatRoutes, // name 'twilio-compat': Twilio's Messages resource over the send pipeline (needs messaging, company-webhooks)
     liveEvents, // name 'live': GET /events, the console's live stream from the database triggers' notifications
     opsWiring, // health, readiness, metrics and the Operations figures: reads every domain's state, so last
   ];

@@ -20,7 +20,8 @@ function takenAddressMail(to: string, resetLink: string): Mail {
     to,
     subject: 'Someone tried to register with your e-mail address',
     text: [
-      'A registration on the SMSC Console was started with this e-mail address, which already has an account.',
+      // no platform name: on a reseller's host the person knows the service by the reseller's brand
+      'A registration was started with this e-mail address, which already has an account.',
       'If it was you: sign in with your password, or set a new one here:',
       resetLink,
       'If it was not you, nothing has changed and you need not do anything.',
@@ -48,6 +49,8 @@ export default async function registrationRoutes(base: FastifyInstance) {
         throw new HttpError(404, 'This sign-up link is not valid any more; ask your provider for a new one');
       const product_uuid = await signupProductFor(app.db, reseller_uuid);
       const done = () => reply.code(201).send({ message: 'Registered; check your e-mail to confirm the account' });
+      // a sign-up on a reseller's verified host is confirmed (or its password reset) on that host
+      const base = host.reseller_uuid ? `${req.protocol}://${req.host}` : app.config.publicUrl;
       // The password is hashed either way, so the time taken does not tell a taken address from a new one.
       const password_hash = await hashPassword(password, app.config.passwordHashCost);
       const { token, hash } = newActionToken();
@@ -55,12 +58,10 @@ export default async function registrationRoutes(base: FastifyInstance) {
       if (owner) {
         // The same answer as a new sign-up; only the address's owner learns of the attempt, by mail.
         await app.mailer
-          .send(takenAddressMail(owner.email, `${app.config.publicUrl}/forgot-password`))
+          .send(takenAddressMail(owner.email, `${base}/forgot-password`))
           .catch((err) => req.log.error({ err }, 'taken-address mail failed'));
         return done();
       }
-      // a sign-up on a reseller's verified host is confirmed on that host
-      const base = host.reseller_uuid ? `${req.protocol}://${req.host}` : app.config.publicUrl;
       // Company and admin start inactive; the confirmation link activates both.
       const companyUuid = await app.db.transaction().execute(async (trx) => {
         const company = await trx

@@ -39,11 +39,15 @@ export default async function signupPlanRoutes(base: FastifyInstance) {
     const product_uuid = await signupProductFor(app.db, reseller_uuid);
     const product = product_uuid ? await catalogRepository.productOf(app.db, product_uuid) : undefined;
     const page = `${app.config.publicUrl.replace(/\/$/, '')}/registration`;
-    return {
-      product_uuid: product?.product_uuid ?? null,
-      product_name: product?.product_name ?? null,
-      signup_url: reseller_uuid ? `${page}?reseller=${reseller_uuid}` : page,
-    };
+    // a reseller with a verified host name (issue #48) signs companies up there, in its brand
+    const own = reseller_uuid ? await app.brands.verifiedHost(reseller_uuid) : null;
+    const pub = new URL(app.config.publicUrl);
+    const signup_url = own
+      ? `${pub.protocol}//${own}${pub.port ? `:${pub.port}` : ''}/registration`
+      : reseller_uuid
+        ? `${page}?reseller=${reseller_uuid}`
+        : page;
+    return { product_uuid: product?.product_uuid ?? null, product_name: product?.product_name ?? null, signup_url };
   };
 
   app.get(

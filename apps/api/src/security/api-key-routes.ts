@@ -6,6 +6,7 @@ import {
   ApiKeyList,
   IdParam,
   MessageBody,
+  twilioAccountSid,
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
@@ -33,6 +34,7 @@ export default async function apiKeyRoutes(base: FastifyInstance) {
         'api_keys.revoked_on',
         'api_keys.revoked_reason',
         'api_keys.scopes',
+        'api_keys.sandbox',
       ])
       // live keys, and keys the platform revoked (their creator deactivated) until the company removes them, so an
       // admin whose program stopped sees why
@@ -54,7 +56,8 @@ export default async function apiKeyRoutes(base: FastifyInstance) {
         .where('api_keys.company_uuid', '=', req.user.company_uuid as string)
         .orderBy('api_keys.created_on', 'desc')
         .execute();
-      return { items: rows.map(shape) };
+      const company = req.user.company_uuid as string;
+      return { items: rows.map(shape), account_sid: twilioAccountSid(company) };
     },
   );
 
@@ -70,7 +73,8 @@ export default async function apiKeyRoutes(base: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { key, prefix, key_hash } = newKey();
+      const sandbox = req.body.sandbox === true;
+      const { key, prefix, key_hash } = newKey(sandbox);
       const company_uuid = req.user.company_uuid as string;
       // kept in API_KEY_SCOPES' order, so a list reads the same whatever order they were ticked in
       const scopes = API_KEY_SCOPES.filter((s) => (req.body.scopes ?? ['send']).includes(s));
@@ -83,10 +87,17 @@ export default async function apiKeyRoutes(base: FastifyInstance) {
           prefix,
           key_hash,
           scopes,
+          sandbox,
         })
         .returning('api_key_uuid')
         .executeTakeFirstOrThrow();
-      await audit(req, 'api_key', row.api_key_uuid, null, { company_uuid, name: req.body.name, prefix, scopes });
+      await audit(req, 'api_key', row.api_key_uuid, null, {
+        company_uuid,
+        name: req.body.name,
+        prefix,
+        scopes,
+        sandbox,
+      });
       const api_key = await listed().where('api_keys.api_key_uuid', '=', row.api_key_uuid).executeTakeFirstOrThrow();
       return reply.code(201).send({ api_key: shape(api_key), key });
     },

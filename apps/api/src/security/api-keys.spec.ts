@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
+import { hashKey } from './api-keys';
 
 type Headers = Record<string, string>;
 
@@ -28,10 +30,11 @@ describe('company API keys: create once, list without the key, send with it, not
     const created = await call('POST', '/api_key', acme, { name: 'CRM' });
     expect(created.statusCode).toBe(201);
     const { api_key, key } = created.json();
-    expect(key).toMatch(/^smsc_[A-Za-z0-9_-]{43}$/);
+    // a live key (the sandbox's test keys start smsc_test_): its kind, then 256 random bits
+    expect(key).toMatch(/^smsc_live_[A-Za-z0-9_-]{43}$/);
     expect(api_key).toMatchObject({
       name: 'CRM',
-      prefix: key.slice(0, 12),
+      prefix: key.slice(0, 17),
       last_used_on: null,
       created_by_email: 'acme-admin@example.com',
     });
@@ -66,6 +69,15 @@ describe('company API keys: create once, list without the key, send with it, not
     expect(list.items).toHaveLength(1);
     expect(list.items[0].last_used_on).toEqual(expect.any(String));
     expect(list.items[0]).not.toHaveProperty('key_hash');
+    // the company's Account SID for the Twilio-compatible calls: AC and its uuid without dashes
+    const acmeUuid = (
+      await t.app.db
+        .selectFrom('companies')
+        .select('company_uuid')
+        .where('company_name', '=', 'Acme')
+        .executeTakeFirstOrThrow()
+    ).company_uuid;
+    expect(list.account_sid).toBe(`AC${acmeUuid.replace(/-/g, '')}`);
 
     // another company's key cannot read this message; other companies do not see the key
     const other = bodyOf(await call('POST', '/api_key', globex, { name: 'Globex app' })).key;
@@ -83,6 +95,28 @@ describe('company API keys: create once, list without the key, send with it, not
     expect(bodyOf(after).detail).toMatch(/revoked/);
     expect(bodyOf(await call('GET', '/api_key/list', acme)).items).toEqual([]);
     for (const body of seen) expect(body).not.toContain(key);
+  });
+
+  it('still opens with a key made before the test/live kinds (smsc_ and its 12-character prefix), as live', async () => {
+    const key = `smsc_${randomBytes(32).toString('base64url')}`;
+    const me = await t.app.db
+      .selectFrom('users')
+      .select(['uuid', 'company_uuid'])
+      .where('email', '=', 'acme-admin@example.com')
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .insertInto('api_keys')
+      .values({
+        company_uuid: me.company_uuid as string,
+        created_by: me.uuid,
+        name: 'Before kinds',
+        prefix: key.slice(0, 12),
+        key_hash: hashKey(key).toString('hex'),
+      })
+      .execute();
+    const sent = await call('POST', '/sms', { 'x-api-key': key }, hello);
+    expect(sent.statusCode).toBe(201);
+    expect(bodyOf(sent).sms.sandbox).toBe(false);
   });
 
   it('refuses a key on every other route, a wrong or missing key, and keys to other roles', async () => {

@@ -16,15 +16,23 @@ declare module 'fastify' {
 /** The header a program sends its key in; a Bearer header stays for session tokens only. */
 export const API_KEY_HEADER = 'x-api-key';
 const PREFIX_LENGTH = 12;
+/**
+ * How much of a key is its listed prefix: a test or live key's kind word plus 7 random characters, so the list shows
+ * which is which and the lookup stays as selective as before; keys made before the kinds keep their 12.
+ */
+const prefixLength = (key: string) => (/^smsc_(test|live)_/.test(key) ? 17 : PREFIX_LENGTH);
 /** last_used_on is refreshed at most once a minute per key, so a busy sender does not write on every call. */
 const TOUCH_EVERY_MS = 60_000;
 
 export const hashKey = (key: string) => createHash('sha256').update(key).digest();
 
-/** A new key: 32 random bytes (256 bits), so a plain sha256 is enough; no slow hash is needed. */
-export function newKey(): { key: string; prefix: string; key_hash: string } {
-  const key = `smsc_${randomBytes(32).toString('base64url')}`;
-  return { key, prefix: key.slice(0, PREFIX_LENGTH), key_hash: hashKey(key).toString('hex') };
+/**
+ * A new key: 32 random bytes (256 bits), so a plain sha256 is enough; no slow hash is needed. A test key (the sandbox)
+ * starts `smsc_test_`, a live one `smsc_live_`, so a developer tells them apart at a glance (and by the listed prefix).
+ */
+export function newKey(sandbox = false): { key: string; prefix: string; key_hash: string } {
+  const key = `smsc_${sandbox ? 'test' : 'live'}_${randomBytes(32).toString('base64url')}`;
+  return { key, prefix: key.slice(0, prefixLength(key)), key_hash: hashKey(key).toString('hex') };
 }
 
 /** Why a key revoked by the platform, not by its company, no longer works (the API-key list shows it). */
@@ -49,6 +57,8 @@ export interface KeyOwner {
   company_uuid: string;
   created_by: string;
   scopes: string[];
+  /** a test key (the sandbox): its sends are never charged nor carried */
+  sandbox: boolean;
 }
 
 /** Does a key with `scopes` open a route that needs `need`? manage includes read. */
@@ -74,8 +84,9 @@ export async function resolveKey(db: Kysely<Database>, key: string, now = new Da
       'api_keys.key_hash',
       'api_keys.last_used_on',
       'api_keys.scopes',
+      'api_keys.sandbox',
     ])
-    .where('api_keys.prefix', '=', key.slice(0, PREFIX_LENGTH))
+    .where('api_keys.prefix', '=', key.slice(0, prefixLength(key)))
     .where('api_keys.revoked_on', 'is', null)
     .where('companies.status', '=', 'active')
     .execute();
@@ -92,6 +103,7 @@ export async function resolveKey(db: Kysely<Database>, key: string, now = new Da
     company_uuid: hit.company_uuid,
     created_by: hit.created_by,
     scopes: hit.scopes,
+    sandbox: hit.sandbox,
   };
 }
 

@@ -16,6 +16,7 @@ export {
   scopeAllows,
 } from './api-keys';
 export { errorForLog } from './log-safety';
+export { auditEntriesHeld } from './personal-data';
 export { cspDirectives } from './csp';
 export { pgRateLimitStore } from './rate-limit-store';
 export { challengeFor, issueSession } from './two-factor';

@@ -31,6 +31,8 @@ export interface SecurityTables {
     revoked_reason: string | null;
     /** what the key may do: send, read, manage (API_KEY_SCOPES) */
     scopes: ColumnType<string[], string[] | undefined, string[]>;
+    /** a test key (the sandbox, db/migrations.ts 520): its sends are never charged nor carried */
+    sandbox: ColumnType<boolean, boolean | undefined, boolean>;
   };
   user_totp: {
     user_uuid: string;

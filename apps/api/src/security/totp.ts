@@ -7,9 +7,9 @@ export const TOTP_PERIOD = 30;
 export const RECOVERY_CODE_COUNT = 10;
 const ISSUER = 'SMSC Console';
 
-const totpFor = (base32: string, label = '') =>
+const totpFor = (base32: string, label = '', issuer = ISSUER) =>
   new TOTP({
-    issuer: ISSUER,
+    issuer,
     label,
     algorithm: 'SHA1',
     digits: 6,
@@ -22,8 +22,9 @@ export function newTotpSecret(): string {
   return new Secret({ size: 20 }).base32;
 }
 
-export function otpauthUrl(base32: string, account: string): string {
-  return totpFor(base32, account).toString();
+/** `issuer`: the name the authenticator app lists the account under (the user's brand; ours by default). */
+export function otpauthUrl(base32: string, account: string, issuer = ISSUER): string {
+  return totpFor(base32, account, issuer).toString();
 }
 
 /** The otpauth URL as an SVG QR code in a data URL, ready for an <img>. */

@@ -4,6 +4,7 @@ import { operationsOf, type JsonSchema, type Operation } from './fuzz/openapi-op
 import { isDateField, isNumeric } from './fuzz/plausible';
 import { PROTO_KEYS } from './fuzz/classes';
 import { fieldErrorsOf } from '../testing/problem-answers';
+import { accountSidOf } from '../twilio-compat';
 
 // Each class of input an outside probe answered 500 to, sent to every route of the class (taken from the
 // OpenAPI document, so a route added later is covered too), plus the instances the probe reported.
@@ -18,12 +19,28 @@ describe('bad input answers 4xx on every route: prototype-named keys, non-finite
     return { authorization: `Bearer ${token}` };
   };
   const admin = 'admin@example.com';
+  /** the Twilio-compatible calls take Basic credentials only (Acme's AccountSid and API key), not a session */
+  let acmeSid = '';
+  let basic: Record<string, string> = {};
   const acme = 'acme-admin@example.com';
   beforeAll(async () => {
     t = await createTestApp();
     for (const u of await t.app.db.selectFrom('users').select(['uuid', 'user_type', 'email']).execute())
       users.set(u.email, u);
     ops = operationsOf(t.app.swagger() as never);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: api('/api_key'),
+      headers: tokenOf(acme),
+      payload: { name: 'Trust input', scopes: ['send', 'read'] },
+    });
+    const row = await t.app.db
+      .selectFrom('users')
+      .select('company_uuid')
+      .where('email', '=', acme)
+      .executeTakeFirstOrThrow();
+    acmeSid = accountSidOf(row.company_uuid as string);
+    basic = { authorization: `Basic ${Buffer.from(`${acmeSid}:${made.json().key}`).toString('base64')}` };
   }, 120_000);
   afterAll(async () => t.close());
 
@@ -102,7 +119,13 @@ describe('bad input answers 4xx on every route: prototype-named keys, non-finite
     for (const op of routes)
       for (const q of op.query.filter((x) => isNumeric(x.schema)))
         for (const v of ['Infinity', '-Infinity', '1e999', 'NaN']) {
-          const res = await send(admin, 'GET', `${pathOf(op)}?${q.name}=${v}`);
+          const res = op.basicAuth
+            ? await t.app.inject({
+                method: 'GET',
+                url: `${op.path.replace('{AccountSid}', acmeSid)}?${q.name}=${v}`,
+                headers: basic,
+              })
+            : await send(admin, 'GET', `${pathOf(op)}?${q.name}=${v}`);
           if (res.statusCode !== 400 && res.statusCode !== 403 && res.statusCode !== 404)
             wrong.push(`${op.path}?${q.name}=${v} -> ${res.statusCode}`);
         }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { api, bearer, createTestApp, DEMO_PASSWORD, login, type TestApp } from '../testing/test-app';
+import { brandAcmeReseller } from '../testing/fixtures';
 import { totpNow, TOTP_PERIOD } from './totp';
 import { fieldsOf } from '../testing/problem-answers';
 import { fieldErrorsOf } from '../testing/problem-answers';
@@ -42,6 +43,19 @@ describe('two-factor sign-in', () => {
     t = await createTestApp({ loginFailuresPerAccount: 5 });
   }, 120_000);
   afterAll(async () => t.close());
+
+  it("names the account in the authenticator app by the user's brand: its reseller's, else ours", async () => {
+    await brandAcmeReseller(t.app, 'Nimbus Texts');
+    const issuerFor = async (email: string) => {
+      const setup = await post(t.app, '/auth/2fa/setup', {}, bearer(await login(t.app, email)));
+      expect(setup.statusCode).toBe(200);
+      return new URL(setup.json().otpauth_url).searchParams.get('issuer');
+    };
+    // a company of the reseller, the reseller itself, and a company of the platform's with no brand set
+    expect(await issuerFor('acme-staff-1@example.com')).toBe('Nimbus Texts');
+    expect(await issuerFor('reseller@example.com')).toBe('Nimbus Texts');
+    expect(await issuerFor('globex-user@example.com')).toBe('SMSC Console');
+  });
 
   it('enrols from the profile, keeps the secret sealed, and never shows it again', async () => {
     const { secret, recovery, auth } = await enrol(t.app, 'acme-user@example.com');

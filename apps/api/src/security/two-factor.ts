@@ -5,10 +5,13 @@ import type { AuthChallenge, TwoFactorSetup, TwoFactorStatus } from '@smsc/share
 import { newActionToken, sha256, signToken } from '../lib/tokens';
 import { HttpError } from '../lib/http-error';
 import type { UserRow } from '../lib/user-repository';
+import { resellerOfCompany } from '../lib/company-names';
 import { hashRecoveryCode, matchStep, newRecoveryCodes, newTotpSecret, otpauthUrl, qrDataUrl } from './totp';
 
-type App = Pick<FastifyInstance, 'db' | 'config' | 'users' | 'secrets'>;
-type User = Pick<UserRow, 'uuid' | 'email' | 'user_type'> & Partial<Pick<UserRow, 'reseller_role'>>;
+// the brands through the branding domain's decoration: importing it would make a cycle (branding's routes audit)
+type App = Pick<FastifyInstance, 'db' | 'config' | 'users' | 'secrets' | 'brands'>;
+type User = Pick<UserRow, 'uuid' | 'email' | 'user_type'> &
+  Partial<Pick<UserRow, 'reseller_role' | 'company_uuid' | 'reseller_uuid'>>;
 
 /** A challenge lives long enough to open the app and type a code, not longer. */
 export const CHALLENGE_TTL_SECONDS = 5 * 60;
@@ -53,6 +56,19 @@ export async function status(app: App, user: User): Promise<TwoFactorStatus> {
   };
 }
 
+/**
+ * The name the user's authenticator app shows for this account: the brand the user sees in the console (a
+ * company's reseller's, a reseller's own, else the platform's), so a reseller's customer never reads ours.
+ */
+async function issuerOf(app: App, user: User): Promise<string> {
+  const reseller = user.company_uuid
+    ? await resellerOfCompany(app.db, user.company_uuid)
+    : user.user_type === 'reseller'
+      ? (user.reseller_uuid ?? null)
+      : null;
+  return (await app.brands.effective(reseller)).name;
+}
+
 /** Starts (or restarts) an enrolment: a fresh secret, shown now and never again once confirmed. */
 export async function startSetup(app: App, user: User): Promise<TwoFactorSetup> {
   const row = await enrolment(app, user.uuid);
@@ -65,7 +81,7 @@ export async function startSetup(app: App, user: User): Promise<TwoFactorSetup> 
     .values({ user_uuid: user.uuid, secret_sealed, enabled_on: null, last_step: 0 })
     .onConflict((oc) => oc.column('user_uuid').doUpdateSet({ secret_sealed, enabled_on: null, last_step: 0 }))
     .execute();
-  const url = otpauthUrl(secret, user.email);
+  const url = otpauthUrl(secret, user.email, await issuerOf(app, user));
   return { secret, otpauth_url: url, qr: await qrDataUrl(url) };
 }
 

@@ -18,6 +18,8 @@ import { SharedBinds, SharedThrottle } from './shared-limits';
 import { Reassembler } from './reassembly';
 import { CustomerSession, type SessionContext, type SessionStats, type SmppLimits } from './session';
 import { SubmitBatcher } from './submit-batch';
+import { brandSystemId } from './system-id';
+import { CompanyBrandNames } from '../branding';
 
 export interface ListenerOptions {
   host: string;
@@ -87,6 +89,7 @@ export class SmppListener {
       hashCost: opts.hashCost,
       limits: opts.limits,
       stats: this.stats,
+      systemIds: new CompanyBrandNames(db, brandSystemId),
     };
     this.caps = new ConnectionCaps(opts.limits.maxConnections, opts.limits.maxConnectionsPerAddress);
     guardCommandLength();

@@ -20,6 +20,7 @@ import { statusName, statusOfBlock } from './status-map';
 import type { BindFailures, HashSlots } from './limits';
 import type { SharedBinds, SharedThrottle } from './shared-limits';
 import type { SubmitBatcher } from './submit-batch';
+import type { CompanyBrandNames } from '../branding';
 import { coalesceWrites, watchWriteBuffer, type SessionStats, type SmppLimits } from './session-io';
 
 export type { SessionStats, SmppLimits } from './session-io';
@@ -51,6 +52,8 @@ export interface SessionContext {
   hashCost: PasswordHashCost;
   limits: SmppLimits;
   stats: SessionStats;
+  /** a company's system_id in our bind answers: its reseller's brand, or ours (brandSystemId) */
+  systemIds: CompanyBrandNames<string>;
 }
 
 /** "14155550111" with TON 1 (international) is "+14155550111" to the pipeline. */
@@ -218,6 +221,8 @@ export class CustomerSession {
         remote_address: this.remote,
       });
       if (!placed) return refuse(E.ESME_RBINDFAIL, `max_binds (${account.max_binds}) reached`);
+      // the SMSC's name in the answer: the account's brand (cached per company, not read per bind)
+      const ours = await this.ctx.systemIds.of(account.company_uuid);
       if (this.ended) {
         await this.ctx.shared.release(bind_id);
         return;
@@ -237,7 +242,7 @@ export class CustomerSession {
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.expired(), this.ctx.limits.inactivityMs);
       this.timer.unref();
-      this.answer(pdu, { system_id: 'SMSCCONSOLE' });
+      this.answer(pdu, { system_id: ours });
       this.ctx.log.info({ system_id: account.system_id, remote: this.remote, bind_type: type }, 'SMPP bound');
       if (type !== 'transmitter') this.ctx.deliveries.kick();
     } catch (e) {

@@ -1,5 +1,6 @@
 import * as smpp from 'smpp';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
+import { brandAcmeReseller } from '../testing/fixtures';
 import { messagingOf } from '../messaging';
 import { smppOf } from '.';
 import { connect, type Client } from './test-client';
@@ -47,6 +48,28 @@ describe('SMPP listener: binds, submits through the pipeline, receipts and incom
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));
     await t.close();
+  });
+
+  it("names the SMSC in a bind answer by the account's brand: its reseller's, else ours as it always was", async () => {
+    const answer = (c: Client, system_id: string, password: string) =>
+      new Promise<smpp.Pdu>((res) => c.session.bind_transceiver({ system_id, password }, res));
+    // Acme is a reseller's company and the reseller set a brand; Globex is the platform's own, nothing set
+    await brandAcmeReseller(t.app, 'Nimbus Texts & Co. International');
+    const globex = bearer(await login(t.app, 'globex-admin@example.com'));
+    const made = await t.app.inject({
+      method: 'POST',
+      url: api('/smpp_account'),
+      headers: globex,
+      payload: { system_id: 'globex1', password: 'secret9' },
+    });
+    expect(made.statusCode).toBe(201);
+    const [a, g] = [await connect(port), await connect(port)];
+    const branded = await answer(a, acme1, 'secret1');
+    const plain = await answer(g, made.json().smpp_account.system_id, 'secret9');
+    // the binds end here: later tests count Acme's binds against its max_binds
+    await Promise.all([a.close(), g.close()]);
+    expect([branded.command_status, branded.system_id]).toEqual([0, 'NIMBUSTEXTSCOIN']);
+    expect([plain.command_status, plain.system_id]).toEqual([0, 'SMSCCONSOLE']);
   });
 
   it('listens on a port of its own (SMPP_PORT 0 in tests: a free one)', () => {

@@ -18,3 +18,19 @@ export function suffixedSystemId(requested: string): string {
   const suffix = [...randomBytes(SUFFIX_LENGTH)].map((b) => ALPHABET[b % ALPHABET.length]).join('');
   return `${requested.slice(0, PREFIX_MAX)}-${suffix}`;
 }
+
+/** The system_id our bind answers carry under the built-in brand. */
+export const OUR_SYSTEM_ID = 'SMSCCONSOLE';
+
+/**
+ * The system_id of the SMSC as a bind answer names it: the account's brand (`Nimbus Texts` → `NIMBUSTEXTS`, a
+ * customer of a reseller never sees the operator's name), kept to SMPP's 15 characters; the built-in brand (null)
+ * and a name with no letter or digit keep ours.
+ */
+export function brandSystemId(brandName: string | null): string {
+  const id = (brandName ?? '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '')
+    .slice(0, SYSTEM_ID_MAX);
+  return id || OUR_SYSTEM_ID;
+}

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../lib/passwords';
 import { post } from '../billing';
+import { brandsOf } from '../branding';
 import { api, bearer, DEMO_PASSWORD, login } from './test-app';
 
 export interface OtherReseller {
@@ -51,6 +52,25 @@ export async function companyNamed(app: FastifyInstance, company_name: string): 
     .where('company_name', '=', company_name)
     .executeTakeFirstOrThrow();
   return c.company_uuid;
+}
+
+/** Gives Acme's reseller a brand named `name` (the rest left unset), as the white-label specs start; its reseller's id. */
+export async function brandAcmeReseller(app: FastifyInstance, name: string): Promise<string> {
+  const { reseller_uuid } = await app.db
+    .selectFrom('companies')
+    .select('reseller_uuid')
+    .where('company_name', '=', 'Acme')
+    .executeTakeFirstOrThrow();
+  await brandsOf(app).save(reseller_uuid as string, {
+    name,
+    primary_color: '#7a1f5c',
+    mail_from_name: null,
+    mail_from_address: null,
+    support_email: null,
+    support_phone: null,
+    legal_footer: null,
+  });
+  return reseller_uuid as string;
 }
 
 /**

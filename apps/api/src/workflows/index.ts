@@ -8,6 +8,7 @@ import { apiOf } from '../lib/api-context';
 
 export { setJobsPort, type JobsPort } from './jobs-port';
 export { REMINDER_JOB } from './reminders';
+export { workflowsHeld } from './personal-data';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,7 @@ import { ReducedMotion, RoleRoutes, setChunkTimeout } from '@smsc/shared-ui/fram
 import type { RoleArea } from '@smsc/shared-session';
 // RTK Query comes with the signed-in areas: the shell attaches it to its store as this chunk loads
 export { attachApi } from '@smsc/shared-session/api';
-import { useLiveEvents } from '@smsc/shared-session/api';
+import { useAccountZone, useLiveEvents } from '@smsc/shared-session/api';
 import { chunkTimeoutMs, forgetRemote, loadRoleModule } from '../federation/remotes';
 
 // an area's screen chunks keep the manifest's time-out too (docs/spec.md §9)
@@ -25,6 +25,9 @@ function loadOnce(remote: string): Promise<RoleModule> {
 function AreaContent({ area }: { area: RoleArea }) {
   const module = use(loadOnce(area.remote));
   const [title, setTitle] = useState(module.title);
+  // every time on screen is in the account's zone: the screens mount once it is in force (GET /home, fetched while
+  // the area's module loads), so their first paint is already in it and nothing typed is lost to a redraw
+  const { ready } = useAccountZone();
   return (
     <ConsoleFrame
       area={area}
@@ -33,7 +36,7 @@ function AreaContent({ area }: { area: RoleArea }) {
       buildLabel={module.buildLabel}
       headerExtra={module.headerExtra}
     >
-      <RoleRoutes module={module} onTitle={setTitle} />
+      {ready ? <RoleRoutes module={module} onTitle={setTitle} /> : <PageLoading />}
     </ConsoleFrame>
   );
 }

@@ -43,3 +43,4 @@ export {
 export { rateChangeRoutes, priceNoticePages } from './lib/rate-change-routes';
 export { ChangeSetView, ChangeSetPage } from './lib/change-set-page';
 export { NewChangeSetPage } from './lib/new-change-set';
+export { MarkupPage } from './lib/markup-page';

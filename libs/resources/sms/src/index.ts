@@ -17,6 +17,7 @@ export {
   smsBundle,
   suppressionDefinition,
   suppressionBundle,
+  SUPPRESSION_ACCESS,
   suppressionBody,
   smsStatusTag,
   SMS_ACCESS,

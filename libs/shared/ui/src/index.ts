@@ -23,7 +23,6 @@ export {
   Progress,
   Radio,
   Switch,
-  Table,
   Tabs,
   Tooltip,
   Upload,
@@ -43,4 +42,6 @@ export {
 export { DatePicker } from './lib/lazy-date-picker';
 export { StandaloneRemote } from './lib/standalone-remote';
 export { KeyboardScroll } from './lib/keyboard-scroll';
+export { Table } from './lib/keyboard-table';
+export { WebhookAttemptsTable, WEBHOOK_ATTEMPT_COLUMNS } from './lib/webhook-attempts';
 export * from './lib/resource';

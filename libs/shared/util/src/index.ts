@@ -21,7 +21,29 @@ export {
   type CsvField,
   type CsvKind,
 } from './lib/csv-writer';
-export { currencyDigits, formatDateTime, formatMoney, formatPhone, moneyCell } from './lib/format';
+export {
+  currencyDigits,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatPhone,
+  moneyCell,
+  type DateTimeOptions,
+} from './lib/format';
+export {
+  browserZone,
+  displayZone,
+  endOfZonedDay,
+  isTimeZone,
+  setDisplayZone,
+  startOfZonedDay,
+  subscribeDisplayZone,
+  withZone,
+  zonedDay,
+  zonedParts,
+  zonedTimeToInstant,
+  zoneOffsetMs,
+} from './lib/time-zone';
 export {
   substitute,
   placeholders,

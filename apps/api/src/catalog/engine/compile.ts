@@ -6,6 +6,8 @@ import type { CatalogRows } from './types';
 export interface RateVersions {
   from: number[];
   micros: number[];
+  /** per version: charged once the carrier accepts the message; absent when every version charges on delivery */
+  onSubmit?: boolean[];
 }
 
 /** One set of rates (a rate table or a vendor deck): by code through a trie, by mobile network through a map. */
@@ -50,7 +52,7 @@ export function compileCatalog(rows: CatalogRows): CompiledCatalog {
   );
 
   // Collect versions per (book, key) first, then freeze each into sorted typed arrays.
-  const pending = new Map<RateBook, Map<string, [number, number][]>>();
+  const pending = new Map<RateBook, Map<string, [number, number, boolean][]>>();
   let rateCount = 0;
   for (const r of rows.rates) {
     const book = r.rate_table_uuid
@@ -64,15 +66,17 @@ export function compileCatalog(rows: CatalogRows): CompiledCatalog {
     if (!keys) pending.set(book, (keys = new Map()));
     let versions = keys.get(key);
     if (!versions) keys.set(key, (versions = []));
-    versions.push([new Date(r.effective_from).getTime(), toMicros(r.price)]);
+    versions.push([new Date(r.effective_from).getTime(), toMicros(r.price), r.charge_basis === 'submit']);
     // a closure is a version without a price: from that date the key prices nothing (a shorter code may)
-    if (r.ceases_on) versions.push([new Date(r.ceases_on).getTime(), -1]);
+    if (r.ceases_on) versions.push([new Date(r.ceases_on).getTime(), -1, false]);
     rateCount++;
   }
   for (const [book, keys] of pending) {
     for (const [key, versions] of keys) {
       versions.sort((a, b) => b[0] - a[0]);
       const compiled: RateVersions = { from: versions.map((v) => v[0]), micros: versions.map((v) => v[1]) };
+      // most keys charge on delivery alone: no array for them (a 100,000-rate catalog keeps its heap)
+      if (versions.some((v) => v[2])) compiled.onSubmit = versions.map((v) => v[2]);
       if (key[0] === 'c') book.byCode.set(key.slice(1), compiled);
       else book.byNetwork.set(key.slice(1), compiled);
     }

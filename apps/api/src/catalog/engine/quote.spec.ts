@@ -203,6 +203,26 @@ describe('rating engine', () => {
     });
   });
 
+  it('carries the charge basis of the version in effect (delivery when a row names none)', () => {
+    const base = rows();
+    const withBasis = compileCatalog({
+      ...base,
+      rates: base.rates.map((r) =>
+        r.rate_table_uuid === 't-prefix' && r.code === '4477' && r.effective_from === JUN
+          ? { ...r, charge_basis: 'submit' as const }
+          : r,
+      ),
+    });
+    const at = (when: string) =>
+      quote(withBasis, { productUuid: 'p-prefix', dnis: '447700900123', at: new Date(when) });
+    expect(at('2026-05-31T23:59:59Z')).toMatchObject({ price: '0.060000', chargeBasis: 'delivery' });
+    expect(at(JUN)).toMatchObject({ price: '0.070000', chargeBasis: 'submit' });
+    // another code of the same table keeps its own basis
+    expect(quote(withBasis, { productUuid: 'p-prefix', dnis: '442071234567', at: new Date(JUN) })).toMatchObject({
+      chargeBasis: 'delivery',
+    });
+  });
+
   it('falls back to a shorter code when the longer one has no rate in effect yet', () => {
     const c = compileCatalog(
       rows({

@@ -10,21 +10,30 @@ export function digitsOf(dnis: string): string {
   return dnis.replace(/[\s+\-().]/g, '');
 }
 
-/** The price in effect at `at`: the newest version whose effective date has come; -1 when none has. */
+/** The index of the version in effect at `at` (the newest whose date has come), -1 when none has or it is a closure. */
 function effective(v: RateVersions | undefined, at: number): number {
   if (!v) return -1;
-  for (let i = 0; i < v.from.length; i++) if (v.from[i] <= at) return v.micros[i];
+  for (let i = 0; i < v.from.length; i++) if (v.from[i] <= at) return v.micros[i] >= 0 ? i : -1;
   return -1;
 }
 
+/** A price found in a book: micro-units, and whether it is charged on submit. */
+interface Found {
+  micros: number;
+  onSubmit: boolean;
+}
+const NONE: Found = { micros: -1, onSubmit: false };
+const found = (v: RateVersions, i: number): Found => ({ micros: v.micros[i], onSubmit: v.onSubmit?.[i] ?? false });
+
 /** A book's price for a number: its mobile network's rate when `networkFirst` and there is one, else the longest code in effect. */
-function priceIn(book: RateBook, digits: string, network: string | null, networkFirst: boolean, at: number): number {
+function priceIn(book: RateBook, digits: string, network: string | null, networkFirst: boolean, at: number): Found {
   if (networkFirst && network) {
-    const p = effective(book.byNetwork.get(network), at);
-    if (p >= 0) return p;
+    const v = book.byNetwork.get(network);
+    const i = effective(v, at);
+    if (v && i >= 0) return found(v, i);
   }
   const hit = book.byCode.longest(digits, (v) => effective(v, at) >= 0);
-  return hit ? effective(hit, at) : -1;
+  return hit ? found(hit, effective(hit, at)) : NONE;
 }
 
 /**
@@ -48,7 +57,7 @@ export function priceFor(
   if (!table) return null;
   const when = typeof at === 'number' ? at : at.getTime();
   const networkUuid = catalog.networkPrefixes.longest(digits) ?? null;
-  const p = priceIn(table.book, digits, networkUuid, table.type === 'mobile_network', when);
+  const p = priceIn(table.book, digits, networkUuid, table.type === 'mobile_network', when).micros;
   return p < 0 ? null : p;
 }
 
@@ -72,7 +81,8 @@ export function quote(catalog: CompiledCatalog, req: QuoteRequest): Quote {
     product && product.status === 'active' && product.rate_table_uuid
       ? catalog.rateTables.get(product.rate_table_uuid)
       : undefined;
-  const priceMicros = table ? priceIn(table.book, digits, networkUuid, table.type === 'mobile_network', at) : -1;
+  const selling = table ? priceIn(table.book, digits, networkUuid, table.type === 'mobile_network', at) : NONE;
+  const priceMicros = selling.micros;
   if (priceMicros < 0) return { ok: false, reason: 'no_price', network };
 
   const routing = product?.routing_uuid ? catalog.routings.get(product.routing_uuid) : undefined;
@@ -89,7 +99,7 @@ export function quote(catalog: CompiledCatalog, req: QuoteRequest): Quote {
     const vp = catalog.vendorProducts.get(route.vendorProductUuid);
     if (!vp || !vp.active) continue;
     // Vendor decks quote by network where they can: that is the price the vendor bills.
-    const micros = priceIn(vp.book, digits, networkUuid, true, at);
+    const micros = priceIn(vp.book, digits, networkUuid, true, at).micros;
     if (micros < 0) continue;
     // Sent at a loss (or under the floor) is never the pick, pinned or not.
     if (floor !== null && priceMicros - micros < floor) {
@@ -114,6 +124,7 @@ export function quote(catalog: CompiledCatalog, req: QuoteRequest): Quote {
     network,
     price: fromMicros(priceMicros),
     priceMicros,
+    chargeBasis: selling.onSubmit ? 'submit' : 'delivery',
     vendorProductUuid: first.vendorProductUuid,
     vendorProductName: first.vendorProductName,
     cost: first.cost,

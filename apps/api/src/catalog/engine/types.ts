@@ -22,6 +22,8 @@ export interface CatalogRows {
     effective_from: Date | string;
     /** the key stops pricing from this date (a closed code); a later version opens it again */
     ceases_on?: Date | string | null;
+    /** when the price is charged; delivery when left out */
+    charge_basis?: 'delivery' | 'submit';
   }[];
 }
 
@@ -49,6 +51,8 @@ export type Quote =
       network: { mobile_network_uuid: string; network_name: string; iso3: string | null } | null;
       price: string;
       priceMicros: number;
+      /** when the price is charged: on delivery, or once the carrier accepts the message */
+      chargeBasis: 'delivery' | 'submit';
       vendorProductUuid: string;
       vendorProductName: string;
       cost: string;

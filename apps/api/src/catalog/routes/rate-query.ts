@@ -24,6 +24,7 @@ export const rateColumns = [
   'mn.network_name',
   'rates.country_name',
   'rates.effective_from',
+  'rates.charge_basis',
   'rates.created_on',
 ] as const;
 export const priceText = sql<string>`rates.price::text`.as('price');

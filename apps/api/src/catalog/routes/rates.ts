@@ -47,6 +47,7 @@ export default async function rateRoutes(base: FastifyInstance) {
     code: r.code,
     mobile_network_uuid: r.mobile_network_uuid,
     price: r.price,
+    charge_basis: r.charge_basis,
     effective_from: r.effective_from,
     reseller_uuid: r.owner,
   });
@@ -160,6 +161,7 @@ export default async function rateRoutes(base: FastifyInstance) {
               ? null
               : current.mobile_network_uuid,
         price: req.body.price ?? current.price,
+        charge_basis: req.body.charge_basis ?? current.charge_basis,
         effective_from: req.body.effective_from ?? new Date(current.effective_from).toISOString(),
       };
       const [row] = await resolveRateLines(app.db, [merged], current.rate_table_type ?? null, (_i, f) => f);

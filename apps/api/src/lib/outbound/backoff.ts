@@ -1,4 +1,4 @@
-// When a failed outbound delivery is tried again: the two schedules the webhook domains use. Plain functions.
+// When a failed outbound delivery is tried again: the schedule of every webhook (company-webhooks). A plain function.
 
 /**
  * Seconds before attempt n+1 after attempt n failed: exponential (base × 4^(n−1), capped), null once the
@@ -10,9 +10,4 @@ export function backoff(
 ): number | null {
   if (attempt >= o.maxAttempts) return null;
   return Math.min(o.baseSeconds * 4 ** (attempt - 1), o.capSeconds ?? 6 * 3600);
-}
-
-/** Seconds to wait before attempt n (2, 3, 4); null after the last one. */
-export function retryDelay(attempt: number, delays: readonly number[] = [2, 10, 60]): number | null {
-  return attempt >= 1 && attempt <= delays.length ? delays[attempt - 1] : null;
 }

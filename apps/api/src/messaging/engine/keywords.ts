@@ -1,27 +1,18 @@
 // Opt-out keywords of incoming messages and stop-text filters of outgoing ones.
 
-export const STOP_WORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'OPT OUT'] as const;
-export const START_WORDS = ['START', 'UNSTOP', 'YES', 'SUBSCRIBE', 'OPTIN', 'OPT IN'] as const;
+import { DEFAULT_SETS } from '../opt-outs/languages';
+import { matchOptWord, type OptWord } from './opt-out-words';
 
-export const DEFAULT_STOP_REPLY =
-  'You have been unsubscribed and will receive no more messages from this number. Reply START to subscribe again.';
-export const DEFAULT_START_REPLY = 'You have been subscribed again. Reply STOP to unsubscribe.';
+export const DEFAULT_STOP_REPLY = DEFAULT_SETS.en.stop_reply;
+export const DEFAULT_START_REPLY = DEFAULT_SETS.en.start_reply;
 
 /**
- * 'stop' / 'start' when the whole message is one opt-out or opt-in keyword (any case, surrounding
- * spaces and punctuation ignored: "Stop.", " unsubscribe!"); null for anything else, so a sentence
- * that merely contains "stop" is an ordinary reply.
+ * 'stop' / 'help' / 'start' when the whole message is one of the platform's default opt words in any language
+ * (any case, accents, surrounding spaces and punctuation ignored: "Stop.", " baja!"); null for anything else, so
+ * a sentence that merely contains "stop" is an ordinary reply. A company's own keyword may not be one of these.
  */
-export function optKeyword(text: string): 'stop' | 'start' | null {
-  const word = text
-    .normalize('NFKC')
-    .trim()
-    .replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '')
-    .replace(/\s+/g, ' ')
-    .toUpperCase();
-  if ((STOP_WORDS as readonly string[]).includes(word)) return 'stop';
-  if ((START_WORDS as readonly string[]).includes(word)) return 'start';
-  return null;
+export function optKeyword(text: string): OptWord | null {
+  return matchOptWord(text, DEFAULT_SETS, 'en')?.kind ?? null;
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

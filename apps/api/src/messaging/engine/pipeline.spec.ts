@@ -9,6 +9,7 @@ const priced: Quote = {
   network: { mobile_network_uuid: 'n1', network_name: 'Telekom', iso3: 'DEU' },
   price: '0.012000',
   priceMicros: 12_000,
+  chargeBasis: 'delivery',
   vendorProductUuid: 'vp1',
   vendorProductName: 'Route Co Standard',
   cost: '0.006000',
@@ -130,5 +131,12 @@ describe('message states', () => {
     expect(settlementFor('undelivered')).toBe('release');
     expect(settlementFor('failed')).toBe('release');
     expect(settlementFor('sent')).toBeNull();
+  });
+
+  it('on submit: the carrier accepting it settles; only a refusal before any carrier releases', () => {
+    const on = (s: Parameters<typeof settlementFor>[0]) => settlementFor(s, 'submit');
+    expect(['sent', 'delivered', 'undelivered'].map((s) => on(s as never))).toEqual(['settle', 'settle', 'settle']);
+    expect(['failed', 'blocked', 'cancelled'].map((s) => on(s as never))).toEqual(['release', 'release', 'release']);
+    expect(on('queued')).toBeNull();
   });
 });

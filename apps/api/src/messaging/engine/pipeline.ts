@@ -37,6 +37,8 @@ export interface Priced {
   vendorProductUuid: string;
   vendorProductName: string;
   mobileNetworkName: string | null;
+  /** when the price is charged: on delivery, or once the carrier accepts it (the rate's basis) */
+  chargeBasis: 'delivery' | 'submit';
 }
 
 export type Decision = ({ ok: true } & Priced) | { ok: false; reason: BlockReason; message: string };
@@ -54,6 +56,19 @@ export function priceOf(quote: Extract<Quote, { ok: true }>, segments: number): 
     vendorProductUuid: quote.vendorProductUuid,
     vendorProductName: quote.vendorProductName,
     mobileNetworkName: quote.network?.network_name ?? null,
+    chargeBasis: quote.chargeBasis,
+  };
+}
+
+/** The price columns of an accepted decision, as the sms row keeps them. */
+export function pricedColumns(decision: Extract<Decision, { ok: true }>) {
+  return {
+    price: decision.price.toString(),
+    cost: decision.cost.toString(),
+    vendor_product_uuid: decision.vendorProductUuid,
+    vendor_product_name: decision.vendorProductName,
+    mobile_network_name: decision.mobileNetworkName,
+    charge_basis: decision.chargeBasis,
   };
 }
 

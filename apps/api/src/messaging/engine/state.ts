@@ -37,12 +37,23 @@ export function dlrStatus(type: number): SmsStatus | null {
 }
 
 /**
- * What a final state does to the charge held at send time: delivered settles it (the company pays the
- * price); undelivered and failed release it (nothing is charged: the hold is the refund).
+ * What a move does to the charge held at send time, by the price's basis (issue 49). On delivery (the default):
+ * delivered settles it (the company pays the price); undelivered and failed release it (the hold is the refund).
+ * On submit: the carrier's acceptance settles it (sent, or a receipt that comes before the hand-over was
+ * recorded: delivered, undelivered), and only a refusal before any carrier took it (failed, blocked, cancelled)
+ * releases it; a failure reported after the acceptance finds the hold settled and changes nothing.
  */
-export function settlementFor(status: SmsStatus): 'settle' | 'release' | null {
+export function settlementFor(
+  status: SmsStatus,
+  basis: 'delivery' | 'submit' = 'delivery',
+): 'settle' | 'release' | null {
   if (status === 'delivered') return 'settle';
+  if (basis === 'submit' && (status === 'sent' || status === 'undelivered')) return 'settle';
   if (status === 'undelivered' || status === 'failed' || status === 'cancelled' || status === 'blocked')
     return 'release';
   return null;
 }
+
+/** The ledger entry's words for a settled message. */
+export const chargeMemo = (basis: 'delivery' | 'submit') =>
+  basis === 'submit' ? 'SMS accepted by the carrier' : 'SMS delivered';

@@ -28,6 +28,8 @@ export interface SimulatorOptions {
 interface Pending {
   due: number;
   url: string;
+  /** run once the report was handled (a sandbox STOP reply after its receipt) */
+  after?: () => Promise<unknown>;
 }
 
 /**
@@ -43,6 +45,8 @@ export class SmscSimulator implements GatewayAdapter {
   private inFlight = new Set<Promise<unknown>>();
   private closed = false;
   submitted = 0;
+  /** sandbox messages (messaging/sandbox.ts): reported, not counted as carried */
+  sandboxed = 0;
   reported = 0;
   received = 0;
 
@@ -71,6 +75,29 @@ export class SmscSimulator implements GatewayAdapter {
     this.queue.push({ due: Date.now() + this.opts.latencyMs, url });
     this.arm();
     return { smsc_id: 'simulator' };
+  }
+
+  /**
+   * A test key's message (messaging/sandbox.ts): accepted, and after the same latency reported with the receipt its
+   * magic number asks for, through the same dlr-url; `after` runs once that report was handled.
+   */
+  async submitReport(
+    msg: { sms_uuid: string },
+    receipt: { delivered: boolean; error: string; stat: string },
+    after?: () => Promise<unknown>,
+  ): Promise<{ smsc_id: string }> {
+    if (this.closed) throw new GatewayRefused('The SMSC simulator is stopped');
+    this.sandboxed++;
+    const url = fillPlaceholders(dlrUrlTemplate(this.opts.base, this.opts.secret, msg.sms_uuid), {
+      d: receipt.delivered ? '1' : '2',
+      i: 'sandbox',
+      F: receipt.error,
+      A: `id:${msg.sms_uuid} sub:001 dlvrd:${receipt.delivered ? '001' : '000'} stat:${receipt.stat}`,
+      T: String(Math.floor(Date.now() / 1000)),
+    });
+    this.queue.push({ due: Date.now() + this.opts.latencyMs, url, after });
+    this.arm();
+    return { smsc_id: 'sandbox' };
   }
 
   /** An incoming message from a handset, sent to the API like Kannel's sms-service get-url. */
@@ -164,10 +191,12 @@ export class SmscSimulator implements GatewayAdapter {
   private report(p: Pending): Promise<unknown> {
     return this.track(
       this.opts.call(p.url).then(
-        (res) => {
+        async (res) => {
           this.reported++;
           if (res.statusCode >= 400)
             this.opts.onError?.(new Error(`DLR answered ${res.statusCode}: ${res.body.slice(0, 200)}`), p.url);
+          // tracked with the report, so drain() waits for it too
+          else if (p.after) await p.after().catch((err) => this.opts.onError?.(err, p.url));
         },
         (err) => this.opts.onError?.(err, p.url),
       ),

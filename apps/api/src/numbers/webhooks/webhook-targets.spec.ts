@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { api, bearer, createTestApp, login, type TestApp } from '../../testing/test-app';
 import { messagingOf } from '../../messaging';
 import type { Resolve } from '../../lib/outbound/pinned-agent';
-import { webhookDispatcherOf } from '.';
+import { companyWebhooksOf } from '../../company-webhooks';
 import { fieldsOf } from '../../testing/problem-answers';
 
 /** Every way the probe (and the usual SSRF lists) write a loopback, private or metadata address in a URL. */
@@ -46,11 +46,15 @@ describe('DID webhook targets: public unicast only, at save and at delivery', ()
   let port = 0;
   let hits = 0;
   let connections = 0;
-  /** the name server the dispatcher asks: a rebinding name answers loopback */
+  /**
+   * The name server the save-time check and the dispatcher ask: a rebinding name answers a public address when
+   * the webhook is saved and loopback when it is delivered to; every other name is public.
+   */
   const lookups: string[] = [];
   const resolve: Resolve = async (host) => {
     lookups.push(host);
-    return [{ address: '127.0.0.1', family: 4 }];
+    const rebound = host === 'rebind.example.test' && lookups.filter((h) => h === host).length > 1;
+    return [{ address: rebound ? '127.0.0.1' : '93.184.216.34', family: 4 }];
   };
   beforeAll(async () => {
     server = createServer((_req, res) => {
@@ -60,7 +64,10 @@ describe('DID webhook targets: public unicast only, at save and at delivery', ()
     server.on('connection', () => connections++);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     port = (server.address() as AddressInfo).port;
-    t = await createTestApp({ webhooks: { retryDelays: [], resolve, allowPrivate: false } });
+    t = await createTestApp({
+      webhooks: { resolve, allowPrivate: false },
+      companyWebhooks: { pollMs: 0, maxAttempts: 1 },
+    });
     acme = bearer(await login(t.app, 'acme-admin@example.com'));
   }, 120_000);
   afterAll(async () => {
@@ -96,7 +103,7 @@ describe('DID webhook targets: public unicast only, at save and at delivery', ()
     expect(made.statusCode).toBe(201);
     const id = made.json().webhook.webhook_uuid;
     await messagingOf(t.app).messaging.receive({ from: '+13125550777', to: '2125552302', text: 'hello' });
-    await webhookDispatcherOf(t.app)?.idle();
+    await companyWebhooksOf(t.app).drain();
     const deliveries = (await call('GET', `/did/webhook/${id}/deliveries`)).json().items;
     expect(deliveries).toEqual([
       expect.objectContaining({
@@ -113,17 +120,20 @@ describe('DID webhook targets: public unicast only, at save and at delivery', ()
     const made = await call('POST', '/did/webhook', { did: '+12125552302', url: 'https://hooks.example.com/x' });
     const id = made.json().webhook.webhook_uuid;
     await t.app.db
-      .updateTable('did_webhooks')
+      .updateTable('company_webhooks')
       .set({ url: `http://[::ffff:7f00:1]:${port}/hook` })
       .where('webhook_uuid', '=', id)
       .execute();
-    await t.app.db.updateTable('did_webhooks').set({ is_active: false }).where('webhook_uuid', '!=', id).execute();
+    await t.app.db
+      .updateTable('company_webhooks')
+      .set({ is_active: false })
+      .where('webhook_uuid', '!=', id)
+      .where('did_uuid', 'is not', null)
+      .execute();
     await messagingOf(t.app).messaging.receive({ from: '+13125550777', to: '2125552302', text: 'again' });
-    await webhookDispatcherOf(t.app)?.idle();
+    await companyWebhooksOf(t.app).drain();
     const [last] = (await call('GET', `/did/webhook/${id}/deliveries`)).json().items;
-    expect(last.error).toMatch(
-      /^The webhook URL must reach a public address: ::ffff:7f00:1 is IPv4-mapped for 127\.0\.0\.1/,
-    );
+    expect(last.error).toMatch(/^The URL must reach a public address: ::ffff:7f00:1 is IPv4-mapped for 127\.0\.0\.1/);
     expect([hits, connections]).toEqual([0, 0]);
   });
 });

@@ -3,9 +3,11 @@
 // operation needs derived from the route (operations.ts), errors as problems (docs/api-errors.md) and the company
 // webhooks' events (docs/webhooks.md).
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
-import { FieldProblem, Problem, WEBHOOK_EVENT_SCHEMAS } from '@smsc/shared-contract';
+import { FieldProblem, Problem, TwilioError, WEBHOOK_EVENT_SCHEMAS } from '@smsc/shared-contract';
 import type { AccessPolicy } from '../../lib/access';
 import { titleOf } from '../../lib/problem';
+import { API_TITLE } from '../../branding';
+import { CODE_SAMPLES } from './code-samples';
 import { accessWords, operationIdOf, problemStatusesOf, rolesOf, summaryOf } from './operations';
 
 type Json = Record<string, unknown>;
@@ -86,7 +88,7 @@ function webhooksOf(): Json {
 }
 
 function componentSchemas(): Json {
-  const schemas: Json = { Problem: plain(Problem), FieldProblem: plain(FieldProblem) };
+  const schemas: Json = { Problem: plain(Problem), FieldProblem: plain(FieldProblem), TwilioError: plain(TwilioError) };
   (schemas.Problem as { properties: Json }).properties.errors = {
     type: 'array',
     items: ref('schemas', 'FieldProblem'),
@@ -98,16 +100,27 @@ function componentSchemas(): Json {
 }
 
 function problemResponses(): Json {
-  return Object.fromEntries(
-    Object.entries(RESPONSE_NAMES).map(([status, name]) => [
-      name,
-      {
-        description: `${titleOf('', Number(status))}. ${RESPONSE_WORDS[Number(status)]}`,
-        content: { 'application/problem+json': { schema: ref('schemas', 'Problem') } },
-      },
-    ]),
-  );
+  return {
+    ...Object.fromEntries(
+      Object.entries(RESPONSE_NAMES).map(([status, name]) => [
+        name,
+        {
+          description: `${titleOf('', Number(status))}. ${RESPONSE_WORDS[Number(status)]}`,
+          content: { 'application/problem+json': { schema: ref('schemas', 'Problem') } },
+        },
+      ]),
+    ),
+    [TWILIO_ERROR]: {
+      description:
+        "An error of the Twilio-compatible calls, in Twilio's shape: its error code (20003 credentials, 20404 not found, 21211 invalid To, 21604 To missing...) and the HTTP status.",
+      content: { 'application/json': { schema: ref('schemas', 'TwilioError') } },
+    },
+  };
 }
+
+const TWILIO_ERROR = 'TwilioError';
+/** The Twilio-compatible operations (their Basic security) answer Twilio's error shape, not problems. */
+const isTwilio = (op: Json) => ((op.security as Json[] | undefined) ?? []).some((s) => 'twilioBasic' in s);
 
 /** The operations' error responses, from the statuses each route's transform noted. */
 function addProblems(paths: Json) {
@@ -122,7 +135,8 @@ function addProblems(paths: Json) {
       const statuses = (op[PROBLEMS_KEY] as number[] | undefined) ?? [400, 500];
       delete op[PROBLEMS_KEY];
       const responses = (op.responses ?? {}) as Json;
-      for (const s of statuses) responses[String(s)] ??= ref('responses', RESPONSE_NAMES[s]);
+      for (const s of statuses)
+        responses[String(s)] ??= ref('responses', isTwilio(op) ? TWILIO_ERROR : RESPONSE_NAMES[s]);
       op.responses = responses;
     }
   }
@@ -133,12 +147,13 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
     openapi: {
       openapi: '3.1.0',
       info: {
-        title: 'SMSC Console API',
+        title: API_TITLE,
         version: '1.0.0',
         description:
           'Send and follow SMS, manage numbers, catalogs, billing and accounts. Sign in with POST /auth for a bearer ' +
           'session, or send a company API key in the X-Api-Key header to the sending calls. Every error answer is an ' +
-          'RFC 9457 problem (`application/problem+json`) whose `code` names the reason; see docs/api-errors.md.',
+          'RFC 9457 problem (`application/problem+json`) whose `code` names the reason; see docs/api-errors.md.\n\n' +
+          CODE_SAMPLES,
       },
       servers: [{ url: '/', description: 'This server' }],
       components: {
@@ -147,6 +162,12 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
             type: 'http',
             scheme: 'bearer',
             description: "The token of POST /auth. An operation's scopes are the user types that may call it.",
+          },
+          twilioBasic: {
+            type: 'http',
+            scheme: 'basic',
+            description:
+              'The Twilio-compatible calls: the AccountSid (AC and the company id without dashes) as the user name, a company API key as the password.',
           },
           apiKey: {
             type: 'apiKey',
@@ -159,20 +180,31 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
       security: [{ bearer: [] }],
     },
     transform: ({ schema, url, route }) => {
-      const config = (route.config ?? {}) as { access?: AccessPolicy; apiKey?: boolean; rateLimit?: unknown };
+      const config = (route.config ?? {}) as {
+        access?: AccessPolicy;
+        apiKey?: boolean;
+        basicApiKey?: boolean;
+        rateLimit?: unknown;
+      };
       const method = ([] as string[]).concat(route.method)[0];
       const s = (schema ?? {}) as Json;
       const summary = (s.summary as string | undefined) ?? summaryOf(method, url);
       const roles = rolesOf(config.access);
-      const security =
-        config.access === 'public' ? [] : [{ bearer: roles }, ...(config.apiKey ? [{ apiKey: [] as string[] }] : [])];
+      // the Twilio-compatible calls take Basic credentials only, and declare their errors (Twilio's shape) themselves
+      const security = config.basicApiKey
+        ? [{ twilioBasic: [] as string[] }]
+        : config.access === 'public'
+          ? []
+          : [{ bearer: roles }, ...(config.apiKey ? [{ apiKey: [] as string[] }] : [])];
       const first = url.split('/').filter(Boolean)[2] ?? 'api';
       return {
         schema: {
           ...s,
           operationId: (s.operationId as string | undefined) ?? operationIdOf(method, url),
           summary,
-          description: `${(s.description as string | undefined) ?? `${summary}.`} ${accessWords(config.access, !!config.apiKey)}`,
+          description: config.basicApiKey
+            ? `${s.description as string} Basic credentials: the AccountSid and a company API key (docs/twilio-compat.md).`
+            : `${(s.description as string | undefined) ?? `${summary}.`} ${accessWords(config.access, !!config.apiKey)}`,
           tags: (s.tags as string[] | undefined) ?? [first.replace(/_/g, ' ')],
           security,
           [PROBLEMS_KEY]: problemStatusesOf({

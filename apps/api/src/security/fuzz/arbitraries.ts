@@ -103,7 +103,10 @@ function nearValid(s: JsonSchema, depth: number): fc.Arbitrary<unknown> {
   if (t === 'integer' || t === 'number') {
     const lo = s.minimum ?? -(2 ** 31);
     const hi = s.maximum ?? 2 ** 31;
-    return fc.oneof(fc.constantFrom(lo, hi), fc.integer({ min: Math.max(lo, -(2 ** 31)), max: Math.min(hi, 2 ** 31) }));
+    // a number's bounds need not be whole (a percent from 0.1): the integers between them, and the bounds themselves
+    const min = Math.ceil(Math.max(lo, -(2 ** 31)));
+    const max = Math.floor(Math.min(hi, 2 ** 31));
+    return min <= max ? fc.oneof(fc.constantFrom(lo, hi), fc.integer({ min, max })) : fc.constantFrom(lo, hi);
   }
   if (t === 'boolean') return fc.boolean();
   if (t === 'null') return fc.constant(null);

@@ -30,6 +30,10 @@ export interface Operation {
   rawBody: boolean;
   /** true when the operation declares a multipart/form-data body (a file upload) */
   multipart: boolean;
+  /** true when the operation takes no credentials (security []): it has no tenant to cross */
+  isPublic: boolean;
+  /** true when the operation takes HTTP Basic credentials only (the Twilio-compatible calls) */
+  basicAuth: boolean;
 }
 
 interface OpenApiDoc {
@@ -40,6 +44,7 @@ interface OpenApiDoc {
       {
         parameters?: { name: string; in: string; required?: boolean; schema?: JsonSchema }[];
         requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+        security?: unknown[];
       }
     >
   >;
@@ -65,6 +70,8 @@ export function operationsOf(doc: OpenApiDoc): Operation[] {
         body,
         rawBody: !body && method !== 'get' && method !== 'delete',
         multipart: !!op.requestBody?.content?.['multipart/form-data'],
+        isPublic: Array.isArray(op.security) && op.security.length === 0,
+        basicAuth: (op.security ?? []).some((x) => !!x && typeof x === 'object' && 'twilioBasic' in x),
       });
     }
   }

@@ -1,8 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
 import { CampaignDashboardPage, campaignBundle, campaignPages } from '@smsc/resource-campaign';
-import { keywordBundle, OptOutRepliesPanel } from '@smsc/resource-keyword';
+import { keywordBundle, OptOutRepliesPanel, OptOutsPage } from '@smsc/resource-keyword';
 import { AniGroupImport, aniGroupBundle } from '@smsc/resource-ani-group';
+import { suppressionBundle } from '@smsc/resource-sms';
 
 // A company admin runs its own campaigns, keywords and ANI groups (the server scopes every call to its company).
 const companyAdmin: RoleAccess = {};
@@ -14,6 +15,7 @@ const campaigns = resourceRoutes(campaignBundle, companyAdmin, {
     { label: 'Campaign dashboard', to: 'dashboard' },
     { label: 'Keywords', to: 'keyword-manager' },
     { label: 'ANI groups', to: 'ani-group' },
+    { label: 'Opt-outs', to: 'opt-outs' },
   ],
 });
 // keywords and ANI groups live under the same campaings root (docs/spec.md §2), so their pages join its children
@@ -33,7 +35,19 @@ const aniGroups = resourceRoutes(aniGroupBundle, companyAdmin, {
   extra: [{ path: 'import-ani-group', element: <AniGroupImport />, handle: { title: 'Import ANI groups' } }],
 });
 
-/** Spec §2, company admin campaings: dashboard, all-campaings, keyword-manager, ani-group and their add/edit/import pages. */
+// the company's own suppressed numbers (a STOP, or added by hand with why): added or lifted, never edited
+const suppressions = resourceRoutes(
+  suppressionBundle,
+  { edit: false },
+  {
+    path: 'campaings',
+    list: { path: 'suppressions', title: 'Suppressed numbers' },
+    create: { path: 'add-suppression', title: 'Add suppressed number' },
+    listLinks: [{ label: 'Opt-outs', to: 'opt-outs' }],
+  },
+);
+
+/** Spec §2, company admin campaings: dashboard, all-campaings, keyword-manager, ani-group and their add/edit/import pages; opt-outs (issue 52). */
 export const campaignsRoutes: RouteObject[] = [
   {
     path: campaigns.path,
@@ -43,6 +57,9 @@ export const campaignsRoutes: RouteObject[] = [
       { path: 'dashboard', element: <CampaignDashboardPage />, handle: { title: 'Campaign dashboard' } },
       ...(keywords.children ?? []),
       ...(aniGroups.children ?? []),
+      ...(suppressions.children ?? []),
+      // STOP/HELP/START per language, the opt-out scope and campaign limit, a number's consent history
+      { path: 'opt-outs', element: <OptOutsPage />, handle: { title: 'Opt-outs' } },
     ],
   },
 ];

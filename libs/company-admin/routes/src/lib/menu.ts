@@ -12,12 +12,16 @@ export const companyAdminMenu: MenuEntry[] = [
     ],
   },
   { path: 'sms-center', label: 'SMS center' },
+  // issue 45: one bulk area (the spec's two, "Bulk sending" and "Bulk", listed the same bulks twice); the routes
+  // keep their spec paths, and bulk-sending/history (the sent bulk's link) selects the one list's entry
   {
-    path: 'bulk-sending',
-    label: 'Bulk sending',
+    path: 'bulk',
+    label: 'Bulk',
     children: [
       { path: 'bulk-sending/send', label: 'Send a bulk' },
-      { path: 'bulk-sending/history', label: 'Bulk history' },
+      { path: 'bulk/auto-substitute', label: 'Auto-substitute' },
+      { path: 'bulk/bulk-sms', label: 'Bulk SMS' },
+      { path: 'bulk/bulk-report', label: 'Bulk report', also: ['bulk-sending/history'] },
     ],
   },
   { path: 'payment-gateway', label: 'Payment gateway' },
@@ -40,19 +44,12 @@ export const companyAdminMenu: MenuEntry[] = [
   { path: 'webhooks', label: 'Webhooks' },
   // sender registrations: 10DLC, toll-free verification, sender IDs (docs/compliance.md)
   { path: 'compliance', label: 'Compliance' },
+  // a person's request to export or erase what is held about their number (docs/privacy.md)
+  { path: 'privacy', label: 'Privacy requests' },
   // issue 49: changes to the company's SMS prices, each with its date and rows
   { path: 'price-notices', label: 'Price notices' },
   // keys for programs (send, read, manage), not hidden under the profile
   { path: 'api-keys', label: 'API keys' },
-  {
-    path: 'bulk',
-    label: 'Bulk',
-    children: [
-      { path: 'bulk/bulk-report', label: 'Bulk report' },
-      { path: 'bulk/auto-substitute', label: 'Auto-substitute' },
-      { path: 'bulk/bulk-sms', label: 'Bulk SMS' },
-    ],
-  },
   // the paths are spelled as the routes carry them (docs/spec.md §2); the labels are not
   {
     path: 'campaings',
@@ -62,6 +59,9 @@ export const companyAdminMenu: MenuEntry[] = [
       { path: 'campaings/dashboard', label: 'Campaign dashboard' },
       { path: 'campaings/keyword-manager', label: 'Keywords' },
       { path: 'campaings/ani-group', label: 'ANI groups' },
+      // issue 52: STOP/HELP/START per language, the opt-out scope, the campaign limit, consent history
+      { path: 'campaings/opt-outs', label: 'Opt-outs' },
+      { path: 'campaings/suppressions', label: 'Suppressed numbers', also: ['campaings/add-suppression'] },
     ],
   },
   {

@@ -33,6 +33,7 @@ export const companyAdminModule: RoleModule = {
     lazyArea(['smpp-accounts'], () => import('./smpp-routes').then((m) => m.smppRoutes)),
     lazyArea(['webhooks'], () => import('./webhooks-routes').then((m) => m.webhooksRoutes)),
     lazyArea(['compliance'], () => import('./compliance-routes').then((m) => m.complianceRoutes)),
+    lazyArea(['privacy'], () => import('./privacy-routes').then((m) => m.privacyRoutes)),
     lazyArea(['price-notices'], () => import('./price-notice-routes').then((m) => m.priceNoticeRoutes)),
   ],
 };

@@ -14,7 +14,9 @@ export const mailTemplateRoutes: RouteObject[] = [
       },
       {
         path: 'template',
-        element: <MailTemplateEditor kinds={['password_reset', 'low_balance', 'invoice', 'price_notice']} />,
+        element: (
+          <MailTemplateEditor kinds={['password_reset', 'low_balance', 'invoice', 'price_notice', 'template_review']} />
+        ),
         handle: { title: 'Mail templates' },
       },
     ],

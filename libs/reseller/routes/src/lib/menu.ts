@@ -12,14 +12,27 @@ export const resellerMenu: MenuEntry[] = [
   // not in docs/spec.md §2: the reseller's own logins, admins and read-only users
   { path: 'team', label: 'Team' },
   { path: 'vendor', label: 'Vendors' },
-  { path: 'product', label: 'Products' },
-  // issue 45: the product of the companies that sign up through the reseller's link, and the link
-  { path: 'product/signup-plan', label: 'Sign-up plan' },
+  {
+    path: 'product',
+    label: 'Products',
+    children: [
+      { path: 'product/sms-routes', label: 'SMS routes' },
+      // issue 45 item 2: the reseller prices its companies: its rate tables (by hand, by import, or as a markup
+      // over its cost), their prices, and the change sets that carry new prices to its companies
+      { path: 'product/rate-table', label: 'Rate tables' },
+      { path: 'product/sms-pricing', label: 'SMS pricing' },
+      { path: 'product/rate-changes', label: 'Rate changes' },
+      // issue 45: the product of the companies that sign up through the reseller's link, and the link
+      { path: 'product/signup-plan', label: 'Sign-up plan' },
+    ],
+  },
   { path: 'reseller-sms-center', label: 'SMS center' },
   { path: 'reseller-sms-log', label: 'SMS log' },
   { path: 'webhooks', label: 'Webhooks' },
   // sender registrations: 10DLC, toll-free verification, sender IDs (docs/compliance.md)
   { path: 'compliance', label: 'Compliance' },
+  // a person's request to export or erase what is held about their number (docs/privacy.md)
+  { path: 'privacy', label: 'Privacy requests' },
   // issue 49: changes to the reseller's own price and to its companies', each with its date and rows
   { path: 'price-notices', label: 'Price notices' },
   {

@@ -47,6 +47,7 @@ export const resellerModule: RoleModule = {
     lazyArea(['smpp-accounts'], () => import('./smpp-routes').then((m) => m.smppRoutes)),
     lazyArea(['webhooks'], () => import('./webhooks-routes').then((m) => m.webhooksRoutes)),
     lazyArea(['compliance'], () => import('./compliance-routes').then((m) => m.complianceRoutes)),
+    lazyArea(['privacy'], () => import('./privacy-routes').then((m) => m.privacyRoutes)),
     lazyArea(['brand'], () => import('./brand-routes').then((m) => m.brandRoutes)),
   ],
 };

@@ -1,6 +1,5 @@
 import { PASSWORD_MIN_LENGTH, UserCreate, type User, type UserPatch } from '@smsc/shared-contract';
 import { Tag, type FormValues, type ResourceBundle, type ResourceDefinition } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
 import {
   useCreateAdminMutation,
   useDeleteAdminMutation,
@@ -36,7 +35,7 @@ export const adminDefinition: ResourceDefinition<User> = {
       search: 'boolean',
       render: (v) => (v ? <Tag color={ACTIVE_GREEN}>Active</Tag> : <Tag>Inactive</Tag>),
     },
-    { key: 'created_on', title: 'Created', sortable: true, render: (v) => formatDateTime(v as string) },
+    { key: 'created_on', title: 'Created', sortable: true, dateTime: true },
   ],
   formFields: [
     {

@@ -5,7 +5,6 @@ import {
   type AniGroupPatchBody,
 } from '@smsc/shared-contract';
 import type { FormValues, ResourceBundle, ResourceDefinition } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
 import {
   useCreateAniGroupMutation,
   useDeleteAniGroupMutation,
@@ -28,7 +27,7 @@ export const aniGroupDefinition: ResourceDefinition<AniGroup> = {
     { key: 'name', title: 'Name', sortable: true, search: 'text', width: 220 },
     { key: 'number_count', title: 'Numbers', width: 110 },
     { key: 'company_name', title: 'Company', width: 160, access: ANI_GROUP_ACCESS.company },
-    { key: 'created_on', title: 'Created', sortable: true, width: 190, render: (v) => formatDateTime(v as string) },
+    { key: 'created_on', title: 'Created', sortable: true, width: 190, dateTime: true },
   ],
   formFields: [
     { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: CAMPAIGN_NAME_MAX },

@@ -5,6 +5,7 @@ import { formatDateTime } from '@smsc/shared-util';
 import { ApiKeysPage } from './api-keys-page';
 
 const KEY = 'smsc_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
+const TEST_KEY = 'smsc_test_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 const row = (name: string, id: string): ApiKey => ({
   api_key_uuid: id,
   name,
@@ -13,6 +14,7 @@ const row = (name: string, id: string): ApiKey => ({
   last_used_on: null,
   created_by_email: 'acme-admin@example.com',
   scopes: ['send'],
+  sandbox: false,
 });
 
 describe('ApiKeysPage', () => {
@@ -25,12 +27,18 @@ describe('ApiKeysPage', () => {
   beforeAll(() => {
     // a tiny stand-in for the three calls, keeping the list in memory like the server would
     api = stubApi(({ method, path, body }) => {
-      if (method === 'GET' && path === '/api_key/list') return json({ items: keys });
+      if (method === 'GET' && path === '/api_key/list')
+        return json({ items: keys, account_sid: 'AC6f1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e' });
       if (method === 'POST' && path === '/api_key') {
-        const b = body as { name: string; scopes: ApiKey['scopes'] };
-        const made = { ...row(b.name, '11111111-1111-4111-8111-111111111111'), scopes: b.scopes };
+        const b = body as { name: string; scopes: ApiKey['scopes']; sandbox?: boolean };
+        const made = {
+          ...row(b.name, '11111111-1111-4111-8111-111111111111'),
+          scopes: b.scopes,
+          sandbox: !!b.sandbox,
+          prefix: b.sandbox ? TEST_KEY.slice(0, 17) : KEY.slice(0, 12),
+        };
         keys = [made, ...keys];
-        return json({ api_key: made, key: KEY }, 201);
+        return json({ api_key: made, key: b.sandbox ? TEST_KEY : KEY }, 201);
       }
       if (method === 'DELETE') {
         keys = keys.filter((k) => !path.endsWith(k.api_key_uuid));
@@ -50,6 +58,8 @@ describe('ApiKeysPage', () => {
     const { store } = renderWithProviders(<ApiKeysPage />);
     const table = await screen.findByRole('table');
     await within(table).findByText('Old app');
+    // the Account SID a Twilio client signs in with (docs/twilio-compat.md)
+    expect(screen.getByTestId('twilio-account-sid').textContent).toContain('AC6f1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e');
     // dates as on every other page (YYYY-MM-DD HH:mm in the reader's zone), not the browser locale's
     expect(within(table).getByText(formatDateTime('2026-11-25T10:00:00.000Z'))).toBeTruthy();
     expect(formatDateTime('2026-11-25T10:00:00.000Z')).toMatch(/^2026-11-2\d \d{2}:00$/);
@@ -69,7 +79,8 @@ describe('ApiKeysPage', () => {
     await waitFor(() => expect(screen.queryByTestId('api-key-value')).toBeNull());
     await within(table).findByText('CRM');
     expect(table.textContent).toContain(`${KEY.slice(0, 12)}…`);
-    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'CRM', scopes: ['read'] });
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'CRM', scopes: ['read'], sandbox: false });
+    expect((within(table).getByText('CRM').closest('tr') as HTMLElement).textContent).toContain('Live');
     expect((within(table).getByText('CRM').closest('tr') as HTMLElement).textContent).toContain('read');
     expect(document.body.textContent).not.toContain(KEY);
 
@@ -83,6 +94,33 @@ describe('ApiKeysPage', () => {
     await waitFor(() => expect(within(table).queryByText('Old app')).toBeNull());
     expect(store.getState().toast.current).toMatchObject({ kind: 'success', text: 'API key "Old app" revoked' });
     expect(calls()).toContain('DELETE /api_key/22222222-2222-4222-8222-222222222222');
+  }, 90_000);
+
+  it('creates a test (sandbox) key when Test is chosen, and marks test and live keys apart in the list', async () => {
+    keys = [row('Production', '55555555-5555-4555-8555-555555555555')];
+    renderWithProviders(<ApiKeysPage />);
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Production');
+    fireEvent.click(screen.getByRole('button', { name: /Create API key/ }));
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Try-out' } });
+    // live is chosen to begin with: a key is what it always was unless Test is picked
+    expect((screen.getByRole('radio', { name: 'Live' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Test (sandbox)' }));
+    expect(screen.getByText(/never charged nor sent to a carrier; magic numbers/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect((await screen.findByTestId('api-key-value')).textContent).toContain('smsc_test_');
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Try-out',
+      scopes: ['send'],
+      sandbox: true,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    const test = (await within(table).findByText('Try-out')).closest('tr') as HTMLElement;
+    expect(test.textContent).toContain('Test (sandbox)');
+    expect(test.textContent).toContain('smsc_test_abcdefg…');
+    const live = within(table).getByText('Production').closest('tr') as HTMLElement;
+    expect(live.textContent).toContain('Live');
+    expect(live.textContent).not.toContain('sandbox');
   }, 90_000);
 
   it('shows a key revoked with its deactivated creator as revoked, with Remove instead of Revoke', async () => {

@@ -14,6 +14,7 @@ import {
   Modal,
   Popconfirm,
   PlusOutlined,
+  Radio,
   Result,
   Space,
   Table,
@@ -36,15 +37,18 @@ export function ApiKeysPage() {
   const [asking, setAsking] = useState(false);
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiKeyScope[]>(['send']);
+  // a test key (the sandbox) is never charged nor carried; live is what a key always was
+  const [sandbox, setSandbox] = useState(false);
   // the full key lives only in this state, for the one time it is shown
   const [shown, setShown] = useState<{ name: string; key: string } | null>(null);
 
   const submit = async () => {
     if (!name.trim() || !scopes.length) return;
-    const out = await create({ name: name.trim(), scopes }).unwrap();
+    const out = await create({ name: name.trim(), scopes, sandbox }).unwrap();
     setAsking(false);
     setName('');
     setScopes(['send']);
+    setSandbox(false);
     setShown({ name: out.api_key.name, key: out.key });
     dispatch(showToast('success', `API key "${out.api_key.name}" created`));
   };
@@ -56,6 +60,18 @@ export function ApiKeysPage() {
   const columns: TableColumnsType<ApiKey> = [
     { key: 'name', title: 'Name', dataIndex: 'name' },
     { key: 'prefix', title: 'Key', render: (_, k) => <Typography.Text code>{k.prefix}…</Typography.Text> },
+    {
+      key: 'mode',
+      title: 'Mode',
+      render: (_, k) =>
+        k.sandbox ? (
+          <Tag color="orange" title="Never charged nor sent to a carrier; magic numbers choose the outcome">
+            Test (sandbox)
+          </Tag>
+        ) : (
+          <Tag color="blue">Live</Tag>
+        ),
+    },
     {
       key: 'scopes',
       title: 'May',
@@ -117,8 +133,21 @@ export function ApiKeysPage() {
           A program calls the API as your company by putting its key in the{' '}
           <Typography.Text code>X-Api-Key</Typography.Text> header, within the scopes picked for the key: send (SMS and
           bulk messages), read (balance, transactions, webhooks, numbers, recipients) or manage (change them). The key
-          acts as the person who created it; revoke it when it is no longer needed.
+          acts as the person who created it; revoke it when it is no longer needed. A test key (
+          <Typography.Text code>smsc_test_…</Typography.Text>) tries the API for free: its messages are never charged
+          nor sent to a carrier, and the sandbox's magic numbers (+1 500 555 01xx, see the API docs) choose each
+          outcome.
         </Typography.Paragraph>
+        {list.data?.account_sid && (
+          <Typography.Paragraph data-testid="twilio-account-sid">
+            Moving from Twilio? Point its library at this server&apos;s{' '}
+            <Typography.Text code>/api_smsc/v1</Typography.Text> and sign in with your Account SID{' '}
+            <Typography.Text code copyable>
+              {list.data.account_sid}
+            </Typography.Text>{' '}
+            and an API key as the password (see Twilio-compatible Messages in the API docs).
+          </Typography.Paragraph>
+        )}
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setAsking(true)}>
           Create API key
         </Button>
@@ -144,6 +173,24 @@ export function ApiKeysPage() {
         <Form layout="vertical" onFinish={() => void submit().catch(() => undefined)}>
           <Form.Item label="Name" htmlFor="api-key-name" extra="What the key is for, e.g. the program that uses it.">
             <Input id="api-key-name" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+          </Form.Item>
+          <Form.Item
+            label="Mode"
+            extra={
+              sandbox
+                ? 'Its messages are never charged nor sent to a carrier; magic numbers choose delivered, failed, STOP…'
+                : 'Its messages are sent and charged like any other.'
+            }
+          >
+            <Radio.Group
+              aria-label="Mode"
+              value={sandbox ? 'test' : 'live'}
+              onChange={(e) => setSandbox(e.target.value === 'test')}
+              options={[
+                { value: 'live', label: 'Live' },
+                { value: 'test', label: 'Test (sandbox)' },
+              ]}
+            />
           </Form.Item>
           <Form.Item
             label="The key may"

@@ -1,6 +1,5 @@
 import type { AuditEntry } from '@smsc/shared-contract';
 import type { ResourceBundle, ResourceDefinition } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
 import { useLazyListAuditQuery, useListAuditQuery } from './audit.api';
 
 /** The kinds of record the server audits (the `entity` of an entry), as the filter offers them. */
@@ -60,7 +59,7 @@ export const auditDefinition: ResourceDefinition<AuditEntry> = {
   idField: 'id',
   perPage: 20,
   columns: [
-    { key: 'at', title: 'When', width: 190, render: (v) => formatDateTime(v as string) },
+    { key: 'at', title: 'When', width: 190, dateTime: true },
     {
       key: 'actor_email',
       title: 'Who',

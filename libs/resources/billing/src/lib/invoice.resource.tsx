@@ -11,7 +11,7 @@ import {
   type ResourcePages,
   saveObjectUrl,
 } from '@smsc/shared-ui';
-import { formatDateTime, moneyCell } from '@smsc/shared-util';
+import { moneyCell } from '@smsc/shared-util';
 import {
   useCreateInvoiceMutation,
   useInvoicePdfUrlMutation,
@@ -117,7 +117,7 @@ export const invoiceDefinition: ResourceDefinition<Invoice> = {
       ),
     },
     { key: 'paid', title: 'Paid', search: 'boolean', width: 80, render: (v) => (v ? 'Yes' : 'No'), hideInTable: true },
-    { key: 'issued_on', title: 'Issued', width: 150, render: (v) => formatDateTime(v as string), hideInTable: true },
+    { key: 'issued_on', title: 'Issued', width: 150, dateTime: true, hideInTable: true },
     { key: 'invoice_uuid', title: 'PDF', width: 90, render: (_v, row) => <InvoicePdfButton invoice={row} /> },
   ],
   formFields: [

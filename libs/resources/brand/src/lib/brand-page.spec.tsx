@@ -100,6 +100,20 @@ describe('the Brand screen', () => {
     });
   });
 
+  it("opens and saves a named reseller's brand for the system admin, saying when it has none", async () => {
+    const admin = { session: { ...session.session, userType: 'admin' as const } };
+    renderWithProviders(<BrandPage reseller={RESELLER} picker={<p>whose brand</p>} />, { preloadedState: admin });
+    expect(await screen.findByText(/This reseller has no brand yet/, undefined, { timeout: 30_000 })).toBeTruthy();
+    expect(screen.getByText('whose brand')).toBeTruthy();
+    const read = api.calls.find((c) => c.method === 'GET' && c.path.endsWith('/brand'));
+    expect(read?.query.get('reseller_uuid')).toBe(RESELLER);
+    fireEvent.change(screen.getByLabelText('Brand name'), { target: { value: 'Nimbus Texts' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save brand' })));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = api.calls.find((c) => c.method === 'PUT');
+    expect([put?.query.get('reseller_uuid'), (put?.body as { name: string }).name]).toEqual([RESELLER, 'Nimbus Texts']);
+  });
+
   it('adds a domain, shows the TXT record to create and what a verification found', async () => {
     renderWithProviders(<BrandPage domains />, { preloadedState: session });
     const host = await screen.findByLabelText('Host name', undefined, { timeout: 30_000 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   FAVICON_MAX_CHARS,
   LOGO_MAX_CHARS,
@@ -90,10 +90,29 @@ function ImageField(props: {
 /**
  * The Brand screen: what the customers of a reseller (or, for the system admin, of the platform) see — name,
  * colour, logo, favicon, mail sender, support contact, legal footer — with a live preview in both themes; a
- * reseller also adds the host names its brand is served on (`domains`).
+ * reseller also adds the host names its brand is served on (`domains`). The system admin names a `reseller` to
+ * open and edit that reseller's brand (`picker`: its choice of whose brand, above the form).
  */
-export function BrandPage({ domains = false }: { domains?: boolean }) {
-  const current = useGetBrandQuery();
+export function BrandPage({
+  domains = false,
+  reseller,
+  picker,
+}: {
+  domains?: boolean;
+  reseller?: string;
+  picker?: ReactNode;
+}) {
+  // a key per owner (BrandForm): switching whose brand starts a fresh form, never one with the other's edits
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      {picker}
+      <BrandForm key={reseller ?? 'own'} domains={domains} reseller={reseller} />
+    </Space>
+  );
+}
+
+function BrandForm({ domains, reseller }: { domains: boolean; reseller?: string }) {
+  const current = useGetBrandQuery(reseller);
   const [save, saving] = useSaveBrandMutation();
   const dispatch = useAppDispatch();
   const readOnly = useReadOnly();
@@ -122,7 +141,7 @@ export function BrandPage({ domains = false }: { domains?: boolean }) {
       ...(favicon !== undefined ? { favicon } : {}),
     };
     try {
-      await save(body).unwrap();
+      await save({ ...body, ...(reseller ? { reseller_uuid: reseller } : {}) }).unwrap();
       setLogo(undefined);
       setFavicon(undefined);
       dispatch(showToast('success', 'Brand saved'));
@@ -154,7 +173,11 @@ export function BrandPage({ domains = false }: { domains?: boolean }) {
         <Alert
           type="info"
           showIcon
-          title="No brand of your own yet: your customers see the platform's. Save one here."
+          title={
+            reseller
+              ? "This reseller has no brand yet: its customers see the platform's. Save one here."
+              : "No brand of your own yet: your customers see the platform's. Save one here."
+          }
         />
       ) : null}
       <Row gutter={24}>

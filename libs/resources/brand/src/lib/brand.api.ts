@@ -7,9 +7,19 @@ export const BRAND_DOMAIN_TAG = 'BrandDomain';
 /** A brand (GET/PUT /brand) and the host names it is served on (/brand/domain…); issue #48. */
 export const brandApi = api.enhanceEndpoints({ addTagTypes: [BRAND_TAG, BRAND_DOMAIN_TAG] }).injectEndpoints({
   endpoints: (b) => ({
-    getBrand: b.query<Brand, void>({ query: () => ({ url: '/brand' }), providesTags: [BRAND_TAG] }),
-    saveBrand: b.mutation<Brand, BrandInput>({
-      query: (body) => ({ url: '/brand', method: 'PUT', body }),
+    // no argument: the caller's own brand (the system admin's: the platform's); a reseller id: that reseller's,
+    // which only the system admin may name
+    getBrand: b.query<Brand, string | void>({
+      query: (reseller_uuid) => ({ url: '/brand', params: reseller_uuid ? { reseller_uuid } : undefined }),
+      providesTags: [BRAND_TAG],
+    }),
+    saveBrand: b.mutation<Brand, BrandInput & { reseller_uuid?: string }>({
+      query: ({ reseller_uuid, ...body }) => ({
+        url: '/brand',
+        method: 'PUT',
+        params: reseller_uuid ? { reseller_uuid } : undefined,
+        body,
+      }),
       invalidatesTags: [BRAND_TAG],
     }),
     listBrandDomains: b.query<ListPageOf<BrandDomain>, void>({

@@ -6,6 +6,7 @@ import {
   Empty,
   KeyboardScroll,
   Pagination,
+  Popconfirm,
   Progress,
   Space,
   Table,
@@ -16,7 +17,7 @@ import {
 import { describeApiError, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import type { Bulk, BulkProgress } from '@smsc/shared-contract';
-import { formatDateTime } from '@smsc/shared-util';
+import { formatDateTime, withZone } from '@smsc/shared-util';
 import { BULK_POLL_MS, isLive, useBulkActionMutation, useListBulksQuery, type BulkListKind } from './bulk.api';
 
 const STATUS_COLOR: Record<string, string> = {
@@ -28,7 +29,7 @@ const STATUS_COLOR: Record<string, string> = {
 };
 export const bulkStatusTag = (status: string, holdReason?: string | null) => (
   <Tag color={STATUS_COLOR[status]}>
-    {status === 'held' ? (holdReason === 'balance' ? 'held: balance' : 'stopped (on hold)') : status}
+    {status === 'held' ? (holdReason === 'balance' ? 'held: balance' : 'on hold') : status}
   </Tag>
 );
 
@@ -75,7 +76,15 @@ export function BulkFigures({ progress, testId }: { progress: BulkProgress; test
   );
 }
 
-/** Run and hold ("Stop" in the interface), each enabled only where the state allows it. */
+/** When a bulk sends: its scheduled time, or "now" for one sent at once. */
+export const scheduledText = (b: Pick<Bulk, 'send_at'>) =>
+  b.send_at ? formatDateTime(b.send_at) : 'Now (not scheduled)';
+
+/**
+ * Only the moves the state allows, each named by what it does: a held bulk resumes, a scheduled one can be
+ * sent now, a running or scheduled one can be held (asked first: nothing more goes out until it is resumed).
+ * A finished or stopped bulk has none.
+ */
 export function BulkActions({ bulk, delayed }: { bulk: Pick<Bulk, 'bulk_uuid' | 'status'>; delayed?: boolean }) {
   const dispatch = useAppDispatch();
   const [act, state] = useBulkActionMutation();
@@ -89,14 +98,27 @@ export function BulkActions({ bulk, delayed }: { bulk: Pick<Bulk, 'bulk_uuid' | 
   };
   const canRun = bulk.status === 'held' || bulk.status === 'scheduled';
   const canHold = bulk.status === 'running' || bulk.status === 'scheduled';
+  if (!canRun && !canHold) return null;
   return (
     <Space>
-      <Button size="small" type="primary" disabled={!canRun || state.isLoading} onClick={() => go('run')}>
-        {bulk.status === 'held' ? 'Resume' : 'Run'}
-      </Button>
-      <Button size="small" danger disabled={!canHold || state.isLoading} onClick={() => go('hold')}>
-        Stop
-      </Button>
+      {canRun && (
+        <Button size="small" type="primary" disabled={state.isLoading} onClick={() => go('run')}>
+          {bulk.status === 'held' ? 'Resume' : 'Send now'}
+        </Button>
+      )}
+      {canHold && (
+        <Popconfirm
+          title="Hold this bulk?"
+          description="Nothing more is sent until you resume it; it then goes on where it stopped."
+          okText="Hold the bulk"
+          cancelText="Keep sending"
+          onConfirm={() => go('hold')}
+        >
+          <Button size="small" danger disabled={state.isLoading}>
+            Hold
+          </Button>
+        </Popconfirm>
+      )}
     </Space>
   );
 }
@@ -127,7 +149,7 @@ export interface BulkListProps {
   showCompany?: boolean;
 }
 
-/** A page of bulks, newest first, with live progress while one runs and run/stop per row. */
+/** A page of bulks, newest first, with live progress while one runs and the moves each one's state allows. */
 export function BulkList({ kind, withReport = true, showCompany = false }: BulkListProps) {
   const { page, perPage, setPage } = usePageParams();
   const [live, setLive] = useState(false);
@@ -138,13 +160,14 @@ export function BulkList({ kind, withReport = true, showCompany = false }: BulkL
   useEffect(() => setLive(!!data?.items.some(isLive)), [data]);
   if (error) return <Alert type="error" showIcon title={describeApiError(error)} />;
   const columns: TableColumnsType<Bulk> = [
-    { key: 'created_on', title: 'Created', width: 170, render: (_, b) => formatDateTime(b.created_on) },
+    { key: 'created_on', title: withZone('Created'), width: 170, render: (_, b) => formatDateTime(b.created_on) },
     ...(showCompany
       ? [{ key: 'company', title: 'Company', width: 140, render: (_: unknown, b: Bulk) => b.company_name }]
       : []),
     { key: 'ani', title: 'From', width: 140, render: (_, b) => b.ani ?? 'ANI group' },
     { key: 'text', title: 'Text', width: 220, ellipsis: true, render: (_, b) => b.text },
     { key: 'status', title: 'Status', width: 150, render: (_, b) => bulkStatusTag(b.status, b.hold_reason) },
+    { key: 'send_at', title: withZone('Scheduled for'), width: 170, render: (_, b) => scheduledText(b) },
     {
       key: 'progress',
       title: 'Progress',
@@ -154,6 +177,8 @@ export function BulkList({ kind, withReport = true, showCompany = false }: BulkL
     {
       key: 'actions',
       title: 'Actions',
+      // issue 45: at 1280 px the moves were cut off; kept in view while the rest scrolls
+      fixed: 'right',
       width: 220,
       render: (_, b) => (
         <Space>
@@ -174,7 +199,7 @@ export function BulkList({ kind, withReport = true, showCompany = false }: BulkL
           dataSource={data?.items ?? []}
           pagination={false}
           locale={{ emptyText: <Empty description="No bulks yet" /> }}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 'max-content' }}
         />
       </KeyboardScroll>
       {!!data?.total && (

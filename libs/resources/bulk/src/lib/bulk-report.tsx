@@ -16,9 +16,9 @@ import {
 } from '@smsc/shared-ui';
 import { describeApiError } from '@smsc/shared-api';
 import { BULK_ROUTE_STATUSES, type BulkReportRow, type BulkRouteStatus } from '@smsc/shared-contract';
-import { formatDateTime } from '@smsc/shared-util';
+import { formatDateTime, withZone } from '@smsc/shared-util';
 import { BULK_POLL_MS, isLive, useBulkReportQuery, type BulkListKind } from './bulk.api';
-import { BulkActions, BulkFigures, BulkList, bulkStatusTag, usePageParams } from './bulk-list';
+import { BulkActions, BulkFigures, BulkList, bulkStatusTag, scheduledText, usePageParams } from './bulk-list';
 
 const ROUTE_COLOR: Record<string, string> = {
   delivered: 'green',
@@ -64,7 +64,12 @@ export function BulkReportView({ id, delayed }: { id: string; delayed?: boolean 
     },
     { key: 'text', title: 'Text', width: 260, ellipsis: true, render: (_, r) => r.text ?? '' },
     { key: 'detail', title: 'Detail', width: 260, ellipsis: true, render: (_, r) => r.status_message ?? '' },
-    { key: 'sent_on', title: 'Sent', width: 170, render: (_, r) => (r.sent_on ? formatDateTime(r.sent_on) : '') },
+    {
+      key: 'sent_on',
+      title: withZone('Sent'),
+      width: 170,
+      render: (_, r) => (r.sent_on ? formatDateTime(r.sent_on) : ''),
+    },
   ];
   const filter = (v?: string) =>
     setParams((old) => {
@@ -83,8 +88,15 @@ export function BulkReportView({ id, delayed }: { id: string; delayed?: boolean 
             <span data-testid="bulk-status">{bulkStatusTag(b.status, b.hold_reason)}</span>
           </Descriptions.Item>
           <Descriptions.Item label="From">{b.ani ?? 'ANI group'}</Descriptions.Item>
-          <Descriptions.Item label="Started">{b.started_at ? formatDateTime(b.started_at) : '—'}</Descriptions.Item>
-          <Descriptions.Item label="Finished">{b.finished_at ? formatDateTime(b.finished_at) : '—'}</Descriptions.Item>
+          <Descriptions.Item label="Scheduled for">
+            <span data-testid="bulk-send-at">{scheduledText(b)}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label="Started">
+            {b.started_at ? formatDateTime(b.started_at, { label: true }) : '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label="Finished">
+            {b.finished_at ? formatDateTime(b.finished_at, { label: true }) : '—'}
+          </Descriptions.Item>
           <Descriptions.Item label="Text" span={2}>
             {b.text}
           </Descriptions.Item>

@@ -12,7 +12,8 @@ export function bulkSendingRoutes(countParts: CountParts): RouteObject {
       {
         path: 'send',
         element: <BulkSendForm countParts={countParts} reportPath="../history" />,
-        handle: { title: 'Bulk send' },
+        // a sent bulk links to its report in the history
+        handle: { title: 'Bulk send', links: ['history'] },
       },
       { path: 'history', element: <BulkReportPage kind="bulk" />, handle: { title: 'Bulk history' } },
     ],

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
   Alert,
@@ -16,7 +16,7 @@ import { describeApiError, lookupOf, showToast, useCompanyOptions } from '@smsc/
 import { useAppDispatch } from '@smsc/shared-session';
 import { BULK_TEXT_MAX, type BulkCreateBody } from '@smsc/shared-contract';
 import { fieldKey, formatPhone } from '@smsc/shared-util';
-import { useBulkSendersQuery, useCreateBulkMutation } from './bulk.api';
+import { newRequestKey, useBulkSendersQuery, useCreateBulkMutation } from './bulk.api';
 import { ConfirmSend, confirmReason, EstimatePanel, useBulkEstimate } from './bulk-estimate';
 import { CsvPreview, PREVIEW_ROWS, previewCsv, readFileText } from './bulk-csv';
 import { BulkLive } from './bulk-report';
@@ -57,6 +57,9 @@ export function BulkSendForm({
   const [bulkId, setBulkId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [fileKey, setFileKey] = useState(0);
+  // one Idempotency-Key per filled form (a new one after a send), and no second request while one is on its way
+  const [requestKey, setRequestKey] = useState(newRequestKey);
+  const inFlight = useRef(false);
   const ready = !pickCompany || !!company;
   const companies = useCompanyOptions({ skip: !pickCompany, active: true });
   const senders = useBulkSendersQuery({ company_uuid: company }, { skip: !ready });
@@ -100,7 +103,7 @@ export function BulkSendForm({
     setFileKey((k) => k + 1);
   };
   const submit = async () => {
-    if (!draft) return;
+    if (!draft || inFlight.current) return;
     const why = confirmReason(estimated);
     if (why && !confirming) {
       setConfirming(why);
@@ -108,11 +111,13 @@ export function BulkSendForm({
     }
     const body: BulkCreateBody = { ...draft };
     if (sendAt) body.send_at = new Date(sendAt).toISOString();
+    inFlight.current = true;
     try {
-      const r = await create(body).unwrap();
+      const r = await create({ body, key: requestKey }).unwrap();
       setBulkId(r.bulk_uuid);
       // a second click must not send the list again
       reset();
+      setRequestKey(newRequestKey());
       dispatch(
         showToast(
           'success',
@@ -121,6 +126,8 @@ export function BulkSendForm({
       );
     } catch (e) {
       dispatch(showToast('error', describeApiError(e)));
+    } finally {
+      inFlight.current = false;
     }
   };
   return (

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Card, Form, Input, lookupSelectProps, Select, Space } from '@smsc/shared-ui';
 import { describeApiError, showToast, useCompanyOptions } from '@smsc/shared-api';
 import { formatPhone } from '@smsc/shared-util';
 import { useAppDispatch } from '@smsc/shared-session';
-import { useBulkSendersQuery, useCreateDelayedBulkMutation } from './bulk.api';
+import { newRequestKey, useBulkSendersQuery, useCreateDelayedBulkMutation } from './bulk.api';
 import { BulkReportPage } from './bulk-report';
 
 /** Spec §7 bulk-sms: the delayed bulk as a file upload (it waits on hold until run, or until its time), and the list of them. */
@@ -15,14 +15,19 @@ export function BulkSmsPage({ pickCompany = false }: { pickCompany?: boolean }) 
   const [file, setFile] = useState<File | null>(null);
   const [sendAt, setSendAt] = useState('');
   const [formKey, setFormKey] = useState(0);
+  // one Idempotency-Key per filled form: a double click or a retried upload creates one bulk
+  const [requestKey, setRequestKey] = useState(newRequestKey);
+  const inFlight = useRef(false);
   const ready = !pickCompany || !!company;
   const companies = useCompanyOptions({ skip: !pickCompany, active: true });
   const senders = useBulkSendersQuery({ company_uuid: company }, { skip: !ready });
   const [upload, uploading] = useCreateDelayedBulkMutation();
   const submit = async () => {
-    if (!ani || !file) return;
+    if (!ani || !file || inFlight.current) return;
+    inFlight.current = true;
     try {
       const r = await upload({
+        key: requestKey,
         ani,
         text,
         file,
@@ -37,8 +42,11 @@ export function BulkSmsPage({ pickCompany = false }: { pickCompany?: boolean }) 
       );
       setFile(null);
       setFormKey((k) => k + 1);
+      setRequestKey(newRequestKey());
     } catch (e) {
       dispatch(showToast('error', describeApiError(e)));
+    } finally {
+      inFlight.current = false;
     }
   };
   return (

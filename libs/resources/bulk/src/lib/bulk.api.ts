@@ -33,7 +33,13 @@ export interface BulkReportArg {
   per_page: number;
   route_status?: BulkRouteStatus;
 }
+/** One Idempotency-Key per filled form: a double click or a retry of it creates one bulk on the server. */
+export const newRequestKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+
 export interface DelayedUpload {
+  /** sent as the Idempotency-Key header */
+  key: string;
   ani: string;
   text: string;
   file: File;
@@ -55,8 +61,9 @@ export const bulkApi = api
   .enhanceEndpoints({ addTagTypes: [BULK_TAG, LEDGER_TAG, DID_TAG, GUARDS_TAG] })
   .injectEndpoints({
     endpoints: (b) => ({
-      createBulk: b.mutation<BulkCreated, BulkCreateBody>({
-        query: (body) => ({ url: '/bulk', method: 'POST', body }),
+      /** `key` goes out as the Idempotency-Key header: a double click or a retry creates one bulk */
+      createBulk: b.mutation<BulkCreated, { body: BulkCreateBody; key: string }>({
+        query: ({ body, key }) => ({ url: '/bulk', method: 'POST', body, headers: { 'Idempotency-Key': key } }),
         // a started bulk holds money as it goes: the header balance reads again (and polls while money is held)
         invalidatesTags: [LIST, LEDGER_LIST, GUARDS_TAG],
       }),
@@ -67,11 +74,11 @@ export const bulkApi = api
       }),
       /** docs/spec.md §7: the delayed bulk is a file upload (multipart, the CSV in "file") */
       createDelayedBulk: b.mutation<BulkCreated, DelayedUpload>({
-        query: ({ file, ...fields }) => {
+        query: ({ file, key, ...fields }) => {
           const form = new FormData();
           for (const [k, v] of Object.entries(fields)) if (v) form.append(k, v);
           form.append('file', file, file.name);
-          return { url: '/bulk_sms_delayed', method: 'POST', body: form };
+          return { url: '/bulk_sms_delayed', method: 'POST', body: form, headers: { 'Idempotency-Key': key } };
         },
         invalidatesTags: [LIST, LEDGER_LIST, GUARDS_TAG],
       }),

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders, stubApi } from '@smsc/shared-testing';
+import { setDisplayZone } from '@smsc/shared-util';
 import { previewCsv } from './bulk-csv';
 import { BulkSendForm } from './bulk-send';
 import { BulkReportPage } from './bulk-report';
@@ -27,7 +28,7 @@ const bulk = (status: string, progress: Partial<Record<Figure, number>> = {}, ho
   hold_reason,
   file_name: null,
   campaign_uuid: null,
-  send_at: null,
+  send_at: null as string | null,
   started_at: '2026-01-01T00:00:00Z',
   finished_at: null,
   created_on: '2026-01-01T00:00:00Z',
@@ -163,6 +164,32 @@ describe('bulk screens', () => {
     expect(screen.getByTestId('bulk-progress-link').getAttribute('href')).toBe(`/history?bulk=${ID}`);
   }, 60_000);
 
+  it('sends one bulk for a double click, under one Idempotency-Key; the next bulk has a key of its own', async () => {
+    estimate = { ...estimate, available: '10.00', covered: true };
+    renderWithProviders(<BulkSendForm countParts={parts} />);
+    const posts = () => api.calls.filter((c) => c.path.endsWith('/bulk') && c.method === 'POST');
+    const fill = async (numbers: string) => {
+      fireEvent.change(screen.getByLabelText('Text'), { target: { value: 'Hello' } });
+      fireEvent.change(screen.getByLabelText('Numbers'), { target: { value: numbers } });
+      await waitFor(() => expect(screen.getByTestId('estimate-cost').textContent).toBe('USD 0.048'), { timeout: 5000 });
+    };
+    fireEvent.mouseDown(screen.getByLabelText('From'));
+    fireEvent.click(await screen.findByText('+1 212 555 2301 · Main', {}, { timeout: 20_000 }));
+    await fill('+14155550121');
+    const form = screen.getByRole('form', { name: 'Bulk send' });
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect((screen.getByLabelText('Numbers') as HTMLTextAreaElement).value).toBe(''));
+    expect(posts()).toHaveLength(1);
+    const first = posts()[0].headers.get('idempotency-key');
+    expect(first).toMatch(/.{8,}/);
+    await fill('+14155550122');
+    fireEvent.submit(screen.getByRole('form', { name: 'Bulk send' }));
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    expect(posts()[1].headers.get('idempotency-key')).toMatch(/.{8,}/);
+    expect(posts()[1].headers.get('idempotency-key')).not.toBe(first);
+  }, 60_000);
+
   it('keeps a finished bulk live while its receipts come in: the list row does not freeze', async () => {
     // the job has handed everything over; receipts are still arriving between two reads
     listed = (read) =>
@@ -216,7 +243,7 @@ describe('bulk screens', () => {
     });
   }, 60_000);
 
-  it('lists bulks with live progress, page in the URL, and Stop enabled only while it runs', async () => {
+  it('lists bulks with live progress, page in the URL, and Hold (confirmed first) only while it runs', async () => {
     const { store } = renderWithProviders(<BulkList kind="bulk" />, { route: '/bulk?page=3&per_page=10' });
     await screen.findByTestId(`bulk-progress-${ID}`, {}, { timeout: 20_000 });
     expect(`?${api.calls[0].query}`).toBe('?page=2&per_page=10');
@@ -224,8 +251,13 @@ describe('bulk screens', () => {
     // polled while running: the next read shows it done, without a reload
     await waitFor(() => expect(screen.getByTestId('bulk-left').textContent).toBe('0'), { timeout: 5000 });
     const row = screen.getByTestId(`bulk-progress-${ID}`).closest('tr') as HTMLElement;
-    expect((within(row).getByRole('button', { name: 'Run' }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(within(row).getByRole('button', { name: 'Stop' }));
+    // a running bulk offers only what it can do: hold (no Run, no "Stop" that only holds)
+    expect(within(row).queryByRole('button', { name: /Run|Resume|Stop/ })).toBeNull();
+    fireEvent.click(within(row).getByRole('button', { name: 'Hold' }));
+    // the hold is asked first, saying what it does
+    expect(await screen.findByText(/Nothing more is sent until you resume it/)).toBeTruthy();
+    expect(api.calls.some((c) => c.path.endsWith(`/bulk/${ID}/hold`))).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Hold the bulk' }));
     await waitFor(() =>
       expect(store.getState().toast.current?.text).toBe('The bulk is on hold; run it to go on where it stopped'),
     );
@@ -246,8 +278,26 @@ describe('bulk screens', () => {
     expect(await screen.findByText('+14155550121', {}, { timeout: 20_000 })).toBeTruthy();
     expect(api.calls.find((c) => c.path.endsWith('/report'))?.query.toString()).toContain('route_status=undelivered');
     expect(screen.getByTestId('bulk-report-progress').textContent).toContain('delivered 9');
-    // a finished bulk can neither run nor stop
-    expect((screen.getByRole('button', { name: 'Run' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Stop' }) as HTMLButtonElement).disabled).toBe(true);
+    // a finished bulk shows no run or hold at all
+    expect(screen.queryByRole('button', { name: /Run|Resume|Hold|Stop|Send now/ })).toBeNull();
+    expect(screen.getByTestId('bulk-send-at').textContent).toBe('Now (not scheduled)');
+  }, 60_000);
+
+  it('shows when a scheduled bulk will send in the list, with Send now and Hold', async () => {
+    const at = '2026-03-01T15:30:00Z';
+    listed = () => ({ ...bulk('scheduled'), send_at: at });
+    // the company's zone: the time reads in it and the header names it
+    setDisplayZone('America/Chicago');
+    renderWithProviders(<BulkList kind="bulk" />, { route: '/bulk' });
+    const row = (await screen.findByTestId(`bulk-progress-${ID}`, {}, { timeout: 20_000 })).closest(
+      'tr',
+    ) as HTMLElement;
+    expect(within(row).getByText('2026-03-01 09:30')).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Send now' })).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Hold' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Scheduled for (America/Chicago)' })).toBeTruthy();
+    // the moves stay in view at the right edge of a wide list (issue 45: cut off at 1280 px)
+    expect(screen.getByRole('columnheader', { name: 'Actions' }).className).toContain('ant-table-cell-fix-end');
+    setDisplayZone(null);
   }, 60_000);
 });

@@ -48,12 +48,12 @@ export function ProgressCell({ progress }: { progress: CampaignProgress | null }
   if (!progress) return <span>–</span>;
   const percent = progress.total ? Math.round(((progress.total - progress.left) / progress.total) * 100) : 0;
   return (
-    <div aria-label={`Progress ${percent}%`}>
-      <Progress percent={percent} size="small" />
+    <div>
+      <Progress percent={percent} size="small" aria-label={`Campaign progress ${percent}%`} />
       <small>{`${progress.sent} / ${progress.total} handed over · ${progress.delivered} delivered · ${progress.failed} failed${progress.blocked ? ` · ${progress.blocked} blocked` : ''} · ${progress.left} left`}</small>
       {progress.waiting_until && (
         <div data-testid="campaign-waiting">
-          <small>{`Waiting for its sending window until ${formatDateTime(progress.waiting_until)}`}</small>
+          <small>{`Waiting for its sending window until ${formatDateTime(progress.waiting_until, { label: true })}`}</small>
         </div>
       )}
     </div>
@@ -132,19 +132,41 @@ export const campaignDefinition: ResourceDefinition<Campaign> = {
   defaultSort: { order_by: 'created_on', order_dir: 'desc' },
   columns: [
     { key: 'campaign_name', title: 'Name', sortable: true, search: 'text', width: 200 },
-    { key: 'status', title: 'State', sortable: true, width: 110, render: (v) => statusTag(v as CampaignStatus) },
+    {
+      key: 'status',
+      title: 'State',
+      sortable: true,
+      width: 180,
+      // a campaign held by its opt-out rate says so where its state is read (issue 52)
+      render: (v, row) => (
+        <>
+          {statusTag(v as CampaignStatus)}
+          {row.pause_reason ? (
+            <div>
+              <small>{row.pause_reason}</small>
+            </div>
+          ) : null}
+        </>
+      ),
+    },
     { key: 'recipient_count', title: 'Recipients', width: 110 },
     { key: 'progress', title: 'Progress', width: 300, render: (_v, row) => <ProgressCell progress={row.progress} /> },
     { key: 'ani', title: 'Sender', width: 170, render: (v, row) => (v as string | null) ?? row.ani_group_name ?? '–' },
     { key: 'company_name', title: 'Company', width: 160, access: CAMPAIGN_ACCESS.company },
-    { key: 'start_at', title: 'Starts', width: 190, render: (v) => (v ? formatDateTime(v as string) : 'When run') },
+    {
+      key: 'start_at',
+      title: 'Starts',
+      dateTime: true,
+      width: 190,
+      render: (v) => (v ? formatDateTime(v as string) : 'When run'),
+    },
     {
       key: 'created_on',
       title: 'Created',
       sortable: true,
       width: 190,
       hideInTable: true,
-      render: (v) => formatDateTime(v as string),
+      dateTime: true,
     },
   ],
   formFields: [

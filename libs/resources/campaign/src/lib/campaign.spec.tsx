@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import type { Campaign } from '@smsc/shared-contract';
-import { formatDateTime } from '@smsc/shared-util';
+import { setDisplayZone } from '@smsc/shared-util';
 import {
   CAMPAIGN_DEFAULTS,
   campaignBundle,
@@ -34,6 +34,7 @@ const row: Campaign = {
   company_name: 'Acme',
   started_on: null,
   finished_on: null,
+  pause_reason: null,
   created_on: '2026-01-01T00:00:00Z',
 };
 
@@ -148,7 +149,8 @@ describe('stopping, waiting and quiet hours', () => {
     await waitFor(() => expect(api.calls.map((c) => c.path)).toEqual([`/campaign/${row.campaign_uuid}/stop`]));
   }, 60_000);
 
-  it('says until when a campaign waits for its window', () => {
+  it('says until when a campaign waits for its window, in the company zone, named', () => {
+    setDisplayZone('Europe/Berlin');
     renderWithProviders(
       <ProgressCell
         progress={{
@@ -163,8 +165,17 @@ describe('stopping, waiting and quiet hours', () => {
       />,
     );
     expect(screen.getByTestId('campaign-waiting').textContent).toBe(
-      `Waiting for its sending window until ${formatDateTime('2026-12-01T13:00:00Z')}`,
+      'Waiting for its sending window until 2026-12-01 14:00 (Europe/Berlin)',
     );
+    setDisplayZone(null);
+  });
+
+  it('shows why the platform held a campaign (its opt-out rate) beside its state', () => {
+    const state = campaignDefinition.columns.find((c) => c.key === 'status');
+    const reason = 'Held automatically: 3 of 100 recipients (3.0%) opted out, above the 2% limit';
+    renderWithProviders(<>{state?.render?.('held', { ...row, status: 'held', pause_reason: reason })}</>);
+    expect(screen.getByText('held')).toBeTruthy();
+    expect(screen.getByText(reason)).toBeTruthy();
   });
 
   it('starts a new campaign with quiet hours as values, not hints', () => {

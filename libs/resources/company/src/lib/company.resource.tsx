@@ -1,6 +1,6 @@
 import type { Company, CompanyCreate, CompanyPatch } from '@smsc/shared-contract';
 import type { FormValues, ResourceBundle, ResourceDefinition, ResourcePages, SelectOption } from '@smsc/shared-ui';
-import { formatDateTime, formatMoney } from '@smsc/shared-util';
+import { formatMoney } from '@smsc/shared-util';
 import { lookupOf } from '@smsc/shared-api';
 import {
   useCompanyPaymentTermChoicesQuery,
@@ -78,7 +78,7 @@ export const companyDefinition: ResourceDefinition<Company> = {
       render: yesNo,
       access: COMPANY_ACCESS.createdByAdmin,
     },
-    { key: 'created_on', title: 'Created', sortable: true, width: 180, render: (v) => formatDateTime(v as string) },
+    { key: 'created_on', title: 'Created', sortable: true, width: 180, dateTime: true },
   ],
   formFields: [
     // limits from the contract's CompanyCreate schema
@@ -124,6 +124,15 @@ export const companyDefinition: ResourceDefinition<Company> = {
       rules: MONEY_RULES,
       placeholder: 'No alert',
     },
+    {
+      name: 'price_notice_days',
+      label: 'Price notice (days)',
+      kind: 'number',
+      min: 0,
+      max: 365,
+      placeholder: '7',
+      help: 'A price increase reaches this customer no sooner than this many days after its notice (rate changes)',
+    },
     { name: 'balance', label: 'Current balance', kind: 'text', editOnly: true, readOnly: true },
     // onboarding in one form: the customer's contact becomes the company's first admin (optional)
     { name: 'admin_full_name', label: 'Contact person (first admin)', kind: 'text', maxLength: 100, createOnly: true },
@@ -158,6 +167,8 @@ export function companyBody(values: FormValues): CompanyCreate {
   const credit = String(values['credit_limit'] ?? '').trim();
   const low = String(values['low_balance_threshold'] ?? '').trim();
   if (credit) body.credit_limit = credit;
+  const notice = values['price_notice_days'];
+  if (typeof notice === 'number') body.price_notice_days = notice;
   if (low) body.low_balance_threshold = low;
   // an alert level the edit form showed and the user cleared turns the alert off
   else if (values['low_balance_threshold'] === '') body.low_balance_threshold = null;
@@ -182,6 +193,7 @@ export const companyBundle: ResourceBundle<Company, CompanyCreate, CompanyPatch>
     payment_term_uuid: c.payment_term_uuid ?? undefined,
     status: c.status,
     prepay: c.prepay,
+    price_notice_days: c.price_notice_days,
     // the credit figures, when the answer carries them (the caller may see money)
     ...(c.credit_limit !== undefined && {
       credit_limit: c.credit_limit,

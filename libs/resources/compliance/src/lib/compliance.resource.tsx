@@ -66,8 +66,14 @@ export const complianceDefinition: ResourceDefinition<Filing> = {
       width: 90,
       render: (_v, row) => (row.kind === 'campaign_10dlc' || row.kind === 'toll_free' ? row.numbers.length : ''),
     },
-    { key: 'expires_on', title: 'Expires', width: 180, render: (v) => (v ? formatDateTime(v as string) : '') },
-    { key: 'updated_on', title: 'Updated', width: 180, render: (v) => formatDateTime(v as string) },
+    {
+      key: 'expires_on',
+      title: 'Expires',
+      dateTime: true,
+      width: 180,
+      render: (v) => (v ? formatDateTime(v as string) : ''),
+    },
+    { key: 'updated_on', title: 'Updated', width: 180, dateTime: true },
   ],
   formFields: [],
 };

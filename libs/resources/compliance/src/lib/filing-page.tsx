@@ -19,7 +19,7 @@ import {
   Tag,
   Typography,
 } from '@smsc/shared-ui';
-import { formatDateTime, formatPhone } from '@smsc/shared-util';
+import { formatDateTime, formatPhone, withZone } from '@smsc/shared-util';
 import {
   useAttachNumberMutation,
   useDeleteFilingMutation,
@@ -208,7 +208,9 @@ export function FilingPage({ canReview }: { canReview: boolean }) {
         </Descriptions.Item>
         {f.brand_name && <Descriptions.Item label="Brand">{f.brand_name}</Descriptions.Item>}
         {f.registry_ref && <Descriptions.Item label="Registry reference">{f.registry_ref}</Descriptions.Item>}
-        {f.expires_on && <Descriptions.Item label="Expires">{formatDateTime(f.expires_on)}</Descriptions.Item>}
+        {f.expires_on && (
+          <Descriptions.Item label="Expires">{formatDateTime(f.expires_on, { label: true })}</Descriptions.Item>
+        )}
       </Descriptions>
       {f.status === 'rejected' && f.status_reason && (
         <Alert
@@ -268,7 +270,7 @@ export function FilingPage({ canReview }: { canReview: boolean }) {
           pagination={false}
           dataSource={[...f.history].reverse()}
           columns={[
-            { title: 'When', dataIndex: 'at', width: 190, render: (v: string) => formatDateTime(v) },
+            { title: withZone('When'), dataIndex: 'at', width: 190, render: (v: string) => formatDateTime(v) },
             {
               title: 'What',
               dataIndex: 'status',

@@ -1,5 +1,7 @@
 import type {
   CallWorkflow,
+  CompanyWebhookAttempt,
+  CompanyWebhookTestResult,
   CallWorkflowBody,
   DidImportLogEntry,
   DidImportResult,
@@ -9,7 +11,6 @@ import type {
   DidWebhookPatchBody,
   DidWebhookPayload,
   ListPageOf,
-  WebhookDelivery,
 } from '@smsc/shared-contract';
 import type { ListQueryArg } from '@smsc/shared-ui';
 import { DID_TAG, didApi } from './did.api';
@@ -63,10 +64,18 @@ export const didExtrasApi = didApi.enhanceEndpoints({ addTagTypes: [FLOW, LOG, H
       query: (id) => ({ url: `/did/webhook/${enc(id)}`, method: 'DELETE' }),
       invalidatesTags: [{ type: HOOK, id: 'LIST' }],
     }),
-    listWebhookDeliveries: b.query<WebhookDelivery[], string>({
+    listWebhookDeliveries: b.query<CompanyWebhookAttempt[], string>({
       query: (id) => `/did/webhook/${enc(id)}/deliveries`,
-      transformResponse: (a: { items: WebhookDelivery[] }) => a.items,
+      transformResponse: (a: { items: CompanyWebhookAttempt[] }) => a.items,
       providesTags: (_r, _e, id) => [{ type: HOOK, id }],
+    }),
+    // a signed webhook.test event, its first attempt made at once; the log and the list show it after
+    testDidWebhook: b.mutation<CompanyWebhookTestResult, string>({
+      query: (id) => ({ url: `/did/webhook/${enc(id)}/test`, method: 'POST' }),
+      invalidatesTags: (_r, _e, id) => [
+        { type: HOOK, id: 'LIST' },
+        { type: HOOK, id },
+      ],
     }),
   }),
 });
@@ -82,4 +91,5 @@ export const {
   useUpdateDidWebhookMutation,
   useDeleteDidWebhookMutation,
   useListWebhookDeliveriesQuery,
+  useTestDidWebhookMutation,
 } = didExtrasApi;

@@ -6,6 +6,7 @@ import { DidWebhooksPanel } from './did-webhooks';
 import { KannelDidImport } from './import-log-page';
 
 const DID_UUID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const SMS_UUID = '31111111-2222-4333-8444-555555555555';
 const HOOK = {
   webhook_uuid: '11111111-2222-4333-8444-555555555555',
   did_uuid: DID_UUID,
@@ -45,17 +46,23 @@ describe('numbers: call flow, webhooks, Kannel import', () => {
         return json({
           items: [
             {
-              delivery_uuid: '21111111-2222-4333-8444-555555555555',
-              sms_uuid: null,
+              attempt_uuid: '21111111-2222-4333-8444-555555555555',
+              message_id: 'msg_0123456789abcdef0123456789abcdef',
+              type: 'message.received',
+              sms_uuid: SMS_UUID,
               attempt: 2,
               ok: false,
               status_code: 502,
               error: 'The endpoint answered 502',
               duration_ms: 31,
+              state: 'pending',
+              next_attempt_on: '2026-11-25T10:05:00.000Z',
               created_on: '2026-11-25T10:00:00.000Z',
             },
           ],
         });
+      if (path === `/did/webhook/${HOOK.webhook_uuid}/test` && method === 'POST')
+        return json({ message_id: 'msg_test', ok: true, status_code: 204, error: null });
       if (path === '/did/kannel/import') return json({ imported: 1, lines: [{ line: 2, did: '+13035552711' }] }, 201);
       return json({ code: 'error', detail: `unexpected ${path}` }, 500);
     });
@@ -118,6 +125,10 @@ describe('numbers: call flow, webhooks, Kannel import', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: /expand row/i }));
     expect(await screen.findByText('The endpoint answered 502', {}, { timeout: 30_000 })).toBeTruthy();
+    // the log names the message, the answer's status and when the next attempt is due
+    expect(screen.getByText(SMS_UUID.slice(0, 8))).toBeTruthy();
+    expect(screen.getByText('HTTP 502')).toBeTruthy();
+    expect(screen.getByText(/^Retry at /)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('New webhook URL'), { target: { value: 'ftp://nope' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
     expect(await screen.findByText('An http(s):// URL', {}, { timeout: 15_000 })).toBeTruthy();
@@ -128,6 +139,26 @@ describe('numbers: call flow, webhooks, Kannel import', () => {
     expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ did: DID_UUID, url: 'https://crm.example/sms' });
     await waitFor(() => expect(store.getState().toast.current?.text).toBe('Webhook added'));
   }, 90_000);
+
+  it('sends a signed test event to a webhook and says how it went', async () => {
+    const { store } = renderWithProviders(
+      <Routes>
+        <Route path="/dids/edit-did/:id" element={<DidWebhooksPanel />} />
+      </Routes>,
+      { route: `/dids/edit-did/${DID_UUID}` },
+    );
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Send test: https://hooks.example/in' }, { timeout: 30_000 }),
+    );
+    await waitFor(() =>
+      expect(store.getState().toast.current).toMatchObject({ kind: 'success', text: 'Test event delivered (204)' }),
+    );
+    expect(api.calls.some((c) => c.method === 'POST' && c.path === `/did/webhook/${HOOK.webhook_uuid}/test`)).toBe(
+      true,
+    );
+    // the attempt is in the log, opened under the webhook
+    expect(await screen.findByText('The endpoint answered 502', {}, { timeout: 30_000 })).toBeTruthy();
+  }, 60_000);
 
   it('asks for a valid SMSC link before it takes a file', () => {
     renderWithProviders(<KannelDidImport />);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useDispatch } from 'react-redux';
-import { showToast } from '@smsc/shared-api';
+import { describeApiError, showToast } from '@smsc/shared-api';
 import type { DidWebhook } from '@smsc/shared-contract';
 import {
   Alert,
@@ -14,50 +14,36 @@ import {
   Space,
   Switch,
   Table,
-  Tag,
   Typography,
+  WebhookAttemptsTable,
 } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
+import { formatDateTime, withZone } from '@smsc/shared-util';
 import {
   useCreateDidWebhookMutation,
   useDeleteDidWebhookMutation,
   useListDidWebhooksQuery,
   useListWebhookDeliveriesQuery,
+  useTestDidWebhookMutation,
   useUpdateDidWebhookMutation,
 } from './did-extras.api';
 
-/** The last deliveries of one webhook, newest first. */
+/** The delivery log of one webhook, newest first: each attempt with its message, status and next retry. */
 function Deliveries({ id }: { id: string }) {
   const list = useListWebhookDeliveriesQuery(id, { pollingInterval: 10_000 });
-  if (list.isError) return <Alert type="error" showIcon title="The deliveries could not be read" />;
   return (
-    <Table
-      size="small"
-      rowKey="delivery_uuid"
+    <WebhookAttemptsTable
+      attempts={list.data}
       loading={list.isLoading}
-      pagination={false}
-      dataSource={list.data ?? []}
-      locale={{ emptyText: 'No delivery yet: the next incoming message on this number is sent here.' }}
-      columns={[
-        { title: 'When', dataIndex: 'created_on', width: 190, render: (v: string) => formatDateTime(v) },
-        { title: 'Attempt', dataIndex: 'attempt', width: 80 },
-        {
-          title: 'Result',
-          dataIndex: 'ok',
-          width: 110,
-          render: (ok: boolean, d) =>
-            ok ? <Tag color="green">Delivered</Tag> : <Tag color="red">{d.status_code ?? 'Error'}</Tag>,
-        },
-        { title: 'Time', dataIndex: 'duration_ms', width: 90, render: (v: number) => `${v} ms` },
-        { title: 'Error', dataIndex: 'error', render: (v: string | null) => v ?? '' },
-      ]}
+      error={list.isError ? 'The deliveries could not be read' : null}
+      emptyText="No delivery yet: the next incoming message on this number is sent here."
     />
   );
 }
 
 /**
- * On edit-did/{id}: the number's webhooks. Every incoming message on the number is POSTed to each
- * active one, signed with its secret (HMAC-SHA256 of "<timestamp>.<body>"); the secret shows once.
+ * On edit-did/{id}: the number's webhooks. Every incoming message on the number is POSTed to each active one,
+ * signed like every webhook (Standard Webhooks) and with the old x-smsc-signature until its deprecation date
+ * (docs/webhooks.md, "DID webhooks"); the secret shows once. Each has a test event and a delivery log.
  */
 export function DidWebhooksPanel() {
   const didUuid = useParams().id ?? '';
@@ -66,6 +52,7 @@ export function DidWebhooksPanel() {
   const [create, creating] = useCreateDidWebhookMutation();
   const [update] = useUpdateDidWebhookMutation();
   const [remove] = useDeleteDidWebhookMutation();
+  const [test, testing] = useTestDidWebhookMutation();
   const [secret, setSecret] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const [form] = Form.useForm<{ url: string }>();
@@ -80,12 +67,24 @@ export function DidWebhooksPanel() {
     setSecret(r.secret ?? null);
     dispatch(showToast('success', 'A new secret is in place; the old one no longer signs'));
   };
+  const sendTest = async (w: DidWebhook) => {
+    try {
+      const r = await test(w.webhook_uuid).unwrap();
+      if (r.ok) dispatch(showToast('success', `Test event delivered (${r.status_code})`));
+      else dispatch(showToast('error', `The test event was not delivered: ${r.error}`));
+      // the attempt is in the log: open it
+      setOpen(w.webhook_uuid);
+    } catch (e) {
+      dispatch(showToast('error', describeApiError(e)));
+    }
+  };
   const quiet = (p: Promise<unknown>) => void p.catch(() => undefined);
   return (
     <Card title="Webhooks" style={{ marginTop: 16 }}>
       <Typography.Paragraph type="secondary">
-        Each incoming message on this number is sent as a signed POST (headers x-smsc-timestamp and x-smsc-signature),
-        retried three times when the endpoint fails.
+        Each incoming message on this number is sent as a signed POST (Standard Webhooks: webhook-id, webhook-timestamp,
+        webhook-signature; the older x-smsc-signature too until 30 June 2027), retried with growing waits when the
+        endpoint fails. Open a webhook to see its deliveries.
       </Typography.Paragraph>
       {list.isError && (
         <Alert
@@ -133,7 +132,7 @@ export function DidWebhooksPanel() {
           },
           { title: 'Secret', dataIndex: 'secret_hint', width: 150 },
           {
-            title: 'Last delivery',
+            title: withZone('Last delivery'),
             dataIndex: 'last_delivery_on',
             width: 220,
             render: (v: string | null, w) => (v ? `${formatDateTime(v)} · ${w.last_status}` : 'None yet'),
@@ -141,9 +140,17 @@ export function DidWebhooksPanel() {
           {
             title: 'Actions',
             key: 'actions',
-            width: 210,
+            width: 300,
             render: (_v, w) => (
               <Space>
+                <Button
+                  size="small"
+                  aria-label={`Send test: ${w.url}`}
+                  loading={testing.isLoading && testing.originalArgs === w.webhook_uuid}
+                  onClick={() => void sendTest(w)}
+                >
+                  Send test
+                </Button>
                 <Popconfirm
                   title="Replace the signing secret?"
                   description="The old secret stops signing at once; the receiver needs the new one."

@@ -1,6 +1,6 @@
 import { DID_ANI_TYPES, DID_TYPES, type Did, type DidCreateBody, type DidPatchBody } from '@smsc/shared-contract';
 import type { FormValues, ResourceBundle, ResourceDefinition, ResourcePages } from '@smsc/shared-ui';
-import { formatDateTime, formatMoney, formatPhone } from '@smsc/shared-util';
+import { formatMoney, formatPhone } from '@smsc/shared-util';
 import {
   useCreateDidMutation,
   useDeleteDidMutation,
@@ -80,7 +80,7 @@ export const didDefinition: ResourceDefinition<Did> = {
       title: 'Added',
       sortable: true,
       width: 190,
-      render: (v) => formatDateTime(v as string),
+      dateTime: true,
       hideInTable: true,
     },
   ],

@@ -9,7 +9,6 @@ import {
   type ResourceBundle,
   type ResourceDefinition,
 } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
 import {
   useImportDidsFromKannelMutation,
   useLazyListDidImportLogQuery,
@@ -30,7 +29,7 @@ export const importLogDefinition: ResourceDefinition<DidImportLogEntry> = {
   idField: 'import_uuid',
   defaultSort: { order_by: 'created_on', order_dir: 'desc' },
   columns: [
-    { key: 'created_on', title: 'When', width: 190, render: (v) => formatDateTime(v as string) },
+    { key: 'created_on', title: 'When', width: 190, dateTime: true },
     {
       key: 'source',
       title: 'Source',

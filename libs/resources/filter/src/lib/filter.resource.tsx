@@ -1,6 +1,5 @@
 import { STOP_TEXT_MAX, type StopText, type StopTextBody, type StopTextPatchBody } from '@smsc/shared-contract';
 import type { FormValues, ResourceBundle, ResourceDefinition, ResourcePages } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
 import {
   useCreateFilterMutation,
   useDeleteFilterMutation,
@@ -30,7 +29,7 @@ export const filterDefinition: ResourceDefinition<StopText> = {
       access: FILTER_ACCESS.owner,
       render: (v) => (v ? 'Reseller' : 'Platform'),
     },
-    { key: 'created_on', title: 'Created', sortable: true, width: 200, render: (v) => formatDateTime(v as string) },
+    { key: 'created_on', title: 'Created', sortable: true, width: 200, dateTime: true },
   ],
   // limit from the contract's StopTextBody schema
   formFields: [

@@ -1,12 +1,13 @@
 import {
+  CAMPAIGN_JOINABLE,
   CAMPAIGN_TEXT_MAX,
+  type CampaignStatus,
   type Keyword,
   type KeywordAction,
   type KeywordCreateBody,
   type KeywordPatchBody,
 } from '@smsc/shared-contract';
 import { Tag, type FormValues, type ResourceBundle, type ResourceDefinition } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
 import { lookupOf } from '@smsc/shared-api';
 import {
   useCreateKeywordMutation,
@@ -27,6 +28,23 @@ const ACTIONS: { value: KeywordAction; label: string }[] = [
 ];
 const actionLabel = (a: unknown) => ACTIONS.find((x) => x.value === a)?.label ?? String(a);
 
+const NOT_RUNNING: Partial<Record<CampaignStatus, string>> = {
+  held: 'Not running (paused): nobody can join',
+  stopped: 'Not running (stopped): nobody can join',
+  finished: 'Not running (finished): nobody can join',
+};
+/** The campaign's name, flagged when its keyword would turn people away (they are told so by text). */
+export function campaignCell(row: Pick<Keyword, 'action' | 'campaign_name' | 'campaign_status'>) {
+  if (!row.campaign_name) return '';
+  const status = row.campaign_status;
+  if (row.action !== 'opt_in' || !status || CAMPAIGN_JOINABLE.includes(status)) return row.campaign_name;
+  return (
+    <>
+      {row.campaign_name} <Tag color="warning">{NOT_RUNNING[status]}</Tag>
+    </>
+  );
+}
+
 const useCampaignOptions = () =>
   lookupOf(useKeywordCampaignOptionsQuery(), (d) =>
     d.items.map((c) => ({ value: c.campaign_uuid, label: c.campaign_name })),
@@ -42,7 +60,7 @@ export const keywordDefinition: ResourceDefinition<Keyword> = {
     { key: 'keyword', title: 'Keyword', sortable: true, search: 'text', width: 140 },
     { key: 'action', title: 'Action', width: 170, render: (v) => actionLabel(v) },
     { key: 'reply_text', title: 'Reply', width: 260 },
-    { key: 'campaign_name', title: 'Campaign', width: 180 },
+    { key: 'campaign_name', title: 'Campaign', width: 220, render: (_v, row) => campaignCell(row) },
     { key: 'did', title: 'Number', width: 150, render: (v) => (v as string | null) ?? 'Every number' },
     {
       key: 'is_active',
@@ -51,7 +69,7 @@ export const keywordDefinition: ResourceDefinition<Keyword> = {
       render: (v) => (v ? <Tag color="green">Active</Tag> : <Tag>Off</Tag>),
     },
     { key: 'company_name', title: 'Company', width: 160, access: KEYWORD_ACCESS.company },
-    { key: 'created_on', title: 'Created', sortable: true, width: 190, render: (v) => formatDateTime(v as string) },
+    { key: 'created_on', title: 'Created', sortable: true, width: 190, dateTime: true },
   ],
   formFields: [
     {

@@ -38,7 +38,7 @@ export function OptOutRepliesPanel() {
         <Alert
           type="warning"
           showIcon
-          message="The replies could not be loaded"
+          title="The replies could not be loaded"
           description={describeApiError(current.error)}
         />
       ) : (

@@ -17,6 +17,7 @@ export const KIND_LABELS: Record<MailTemplateKind, string> = {
   low_balance: 'Low balance',
   invoice: 'Invoice',
   price_notice: 'Price notice',
+  template_review: 'SMS template approved or rejected',
 };
 
 /**

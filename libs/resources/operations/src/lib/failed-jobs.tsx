@@ -3,7 +3,7 @@ import type { FailedJob } from '@smsc/shared-contract';
 import { describeApiError, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import { Alert, Button, Card, Popconfirm, Space, Table, Typography, type TableColumnsType } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
+import { formatDateTime, withZone } from '@smsc/shared-util';
 import { useDiscardFailedJobMutation, useListFailedJobsQuery, useRetryFailedJobMutation } from './operations.api';
 
 const PER_PAGE = 10;
@@ -30,7 +30,7 @@ export function FailedJobs({ pollingInterval }: { pollingInterval: number }) {
 
   const columns: TableColumnsType<FailedJob> = [
     { key: 'queue', title: 'Queue', dataIndex: 'queue', width: 180 },
-    { key: 'failed_on', title: 'Failed', width: 190, render: (_, j) => formatDateTime(j.failed_on) },
+    { key: 'failed_on', title: withZone('Failed'), width: 190, render: (_, j) => formatDateTime(j.failed_on) },
     { key: 'attempts', title: 'Attempts', dataIndex: 'attempts', width: 90, align: 'right' },
     { key: 'error', title: 'Last error', dataIndex: 'error', width: 280 },
     {

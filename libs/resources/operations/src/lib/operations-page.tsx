@@ -1,3 +1,4 @@
+import { formatDateTime } from '@smsc/shared-util';
 import { useEffect, useRef } from 'react';
 import type { OperationsSnapshot } from '@smsc/shared-contract';
 import {
@@ -138,7 +139,7 @@ export function OperationsPage() {
       <Figures data={data} />
       <FailedJobs pollingInterval={shown ? OPERATIONS_POLL_MS : 0} />
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
-        Checked {new Date(data.checked_on).toLocaleTimeString()}
+        Checked {formatDateTime(data.checked_on, { label: true })}
         {error ? ' (the last refresh failed)' : ''};{' '}
         {shown ? `refreshed every ${OPERATIONS_POLL_MS / 1000} s` : 'paused while the tab is hidden'}. HTTP and receipt
         figures are this node&apos;s since it started; the rest is read from the database for every node.

@@ -1,6 +1,5 @@
 import type { PaymentTerm, PaymentTermCreate, PaymentTermPatch } from '@smsc/shared-contract';
 import type { FormValues, ResourceBundle, ResourceDefinition } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
 import {
   useCreatePaymentTermMutation,
   useDeletePaymentTermMutation,
@@ -20,7 +19,7 @@ export const paymentTermDefinition: ResourceDefinition<PaymentTerm> = {
     { key: 'name', title: 'Name', sortable: true, search: 'text' },
     { key: 'days', title: 'Days', sortable: true, width: 100 },
     { key: 'is_active', title: 'Active', search: 'boolean', width: 100, render: (v) => (v ? 'Yes' : 'No') },
-    { key: 'created_on', title: 'Created', sortable: true, width: 200, render: (v) => formatDateTime(v as string) },
+    { key: 'created_on', title: 'Created', sortable: true, width: 200, dateTime: true },
   ],
   // limits from the contract's PaymentTermCreate schema
   formFields: [

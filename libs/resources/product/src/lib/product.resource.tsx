@@ -1,6 +1,5 @@
 import type { Product, ProductCreate, ProductPatch } from '@smsc/shared-contract';
 import type { FormValues, ResourceBundle, ResourceDefinition } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
 import { lookupOf } from '@smsc/shared-api';
 import {
   useCreateProductMutation,
@@ -46,7 +45,7 @@ export const productDefinition: ResourceDefinition<Product> = {
       sortable: true,
       width: 200,
       hideInTable: true,
-      render: (v) => formatDateTime(v as string),
+      dateTime: true,
     },
   ],
   formFields: [

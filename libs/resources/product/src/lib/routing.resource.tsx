@@ -1,6 +1,5 @@
 import type { Routing, RoutingCreate, RoutingPatch } from '@smsc/shared-contract';
 import type { FormValues, ResourceBundle, ResourceDefinition } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
 import {
   useCreateRoutingMutation,
   useDeleteRoutingMutation,
@@ -19,7 +18,7 @@ export const routingDefinition: ResourceDefinition<Routing> = {
   columns: [
     { key: 'routing_name', title: 'Routing', sortable: true, search: 'text' },
     { key: 'route_count', title: 'Routes', width: 100 },
-    { key: 'created_on', title: 'Created', sortable: true, width: 180, render: (v) => formatDateTime(v as string) },
+    { key: 'created_on', title: 'Created', sortable: true, width: 180, dateTime: true },
   ],
   formFields: [{ name: 'routing_name', label: 'Name', kind: 'text', required: true, maxLength: 200 }],
 };

@@ -19,7 +19,8 @@ export function plannable(products: readonly Product[], platform: boolean): Prod
 
 /**
  * product/signup-plan (issue 45): the plan a company that signs up by itself gets. The admin's applies to
- * sign-ups on the platform; a reseller's to the companies that sign up through the link shown here.
+ * sign-ups on the platform; a reseller's to the companies that sign up through the link shown here or on its own
+ * verified host name (issue #48).
  */
 export function SignupPlanPage({ platform }: { platform: boolean }) {
   const dispatch = useAppDispatch();
@@ -57,7 +58,7 @@ export function SignupPlanPage({ platform }: { platform: boolean }) {
         <Typography.Paragraph>
           {platform
             ? 'A company that creates its own account on the registration page gets this product: its prices and routes.'
-            : 'A company that creates its own account through your sign-up link becomes yours and gets this product.'}{' '}
+            : 'A company that creates its own account through your sign-up link, or on your own domain (Brand), becomes yours and gets this product.'}{' '}
           Companies that signed up before keep the product they have.
         </Typography.Paragraph>
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}

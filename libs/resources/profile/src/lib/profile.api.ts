@@ -1,18 +1,14 @@
-import { api } from '@smsc/shared-api';
 import type { Home, HomePatch } from '@smsc/shared-contract';
+import { HOME_TAG, homeApi } from '@smsc/shared-session/api';
 
-export const HOME_TAG = 'Home';
+export { HOME_TAG };
 // Names shared with the user and company resources, so their lists show a profile edit at once.
 const USER_TAG = 'User';
 const COMPANY_TAG = 'Company';
 
-export const profileApi = api.enhanceEndpoints({ addTagTypes: [HOME_TAG, USER_TAG, COMPANY_TAG] }).injectEndpoints({
+// GET /home (docs/spec.md §7) is the session's (it carries the account's time zone); the profile adds its edit
+export const profileApi = homeApi.enhanceEndpoints({ addTagTypes: [USER_TAG, COMPANY_TAG] }).injectEndpoints({
   endpoints: (build) => ({
-    /** the signed-in user's own record and company (docs/spec.md §7 GET /home) */
-    getHome: build.query<Home, void>({
-      query: () => '/home',
-      providesTags: [HOME_TAG],
-    }),
     updateHome: build.mutation<Home, HomePatch>({
       query: (body) => ({ url: '/home', method: 'PATCH', body }),
       // A refused save changes nothing; refetching would remount the form and wipe its field errors.

@@ -6,7 +6,6 @@ import {
   type ResourceBundle,
   type ResourceDefinition,
 } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
 import { useGetHomeQuery, useUpdateHomeMutation } from './profile.api';
 
 // a solid dark green: white on it is 5.6:1, where antd's light green tag text is under 4.5:1
@@ -55,7 +54,7 @@ export const accountDefinition: ResourceDefinition<User> = {
     { key: 'email', title: 'Email' },
     { key: 'user_type', title: 'Account type', render: (v) => TYPE_LABELS[v as User['user_type']] ?? String(v) },
     { key: 'company_name', title: 'Company' },
-    { key: 'created_on', title: 'Member since', render: (v) => formatDateTime(v as string) },
+    { key: 'created_on', title: 'Member since', dateTime: true },
   ],
   formFields: [
     {
@@ -100,7 +99,7 @@ export const companyInfoDefinition: ResourceDefinition<Company> = {
     { key: 'reseller_name', title: 'Reseller', render: (v) => (v ? String(v) : 'None') },
     { key: 'prepay', title: 'Prepaid', render: yesNo },
     { key: 'is_below_credit_limit', title: 'Below credit limit', render: yesNo },
-    { key: 'created_on', title: 'Created', render: (v) => formatDateTime(v as string) },
+    { key: 'created_on', title: 'Created', dateTime: true },
   ],
   formFields: [
     {

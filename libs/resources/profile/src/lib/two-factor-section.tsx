@@ -1,3 +1,4 @@
+import { formatDateTime } from '@smsc/shared-util';
 import { useState } from 'react';
 import type { TwoFactorSetup } from '@smsc/shared-contract';
 import { describeApiError, showToast } from '@smsc/shared-api';
@@ -171,7 +172,7 @@ export function TwoFactorSection() {
     body = (
       <Space orientation="vertical">
         <p style={{ margin: 0 }} data-testid="two-factor-state">
-          <strong>On</strong> since {new Date(status.data.enabled_on as string).toLocaleString()}.{' '}
+          <strong>On</strong> since {formatDateTime(status.data.enabled_on as string, { label: true })}.{' '}
           {status.data.recovery_codes_left} of 10 recovery codes left.
         </p>
         {status.data.required ? (

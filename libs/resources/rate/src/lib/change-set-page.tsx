@@ -4,21 +4,11 @@ import dayjs from 'dayjs';
 import type { ChangeSetDetails, CountryDiff, ImpactGroup, RateChangeRow } from '@smsc/shared-contract';
 import { describeApiError, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Descriptions,
-  Flex,
-  Popconfirm,
-  RecordState,
-  Space,
-  Table,
-  Typography,
-} from '@smsc/shared-ui';
+import { Button, Card, Descriptions, Flex, Popconfirm, RecordState, Space, Table, Typography } from '@smsc/shared-ui';
 import { formatDateTime } from '@smsc/shared-util';
 import { useApproveChangeSetMutation, useGetChangeSetQuery, useRejectChangeSetMutation } from './rate-change.api';
 import { changeSetStatusTag, DECK_KIND_WORDS } from './rate-change.resource';
+import { EffectiveDay } from './effective-day';
 
 const CHANGE_WORDS: Record<RateChangeRow['change'], string> = {
   added: 'New',
@@ -87,16 +77,7 @@ function Decision({ details }: { details: ChangeSetDetails }) {
   };
   return (
     <Flex gap="middle" wrap align="center" role="group" aria-label="Decision">
-      <label>
-        Effective from{' '}
-        <DatePicker
-          aria-label="Effective from"
-          allowClear={false}
-          value={dayjs(day)}
-          disabledDate={(d) => d.isBefore(dayjs(), 'day')}
-          onChange={(v) => v && setDay(v.format('YYYY-MM-DD'))}
-        />
-      </label>
+      <EffectiveDay day={day} onChange={setDay} />
       <Button type="primary" loading={approving.isLoading} onClick={() => void run('approve')}>
         Approve
       </Button>

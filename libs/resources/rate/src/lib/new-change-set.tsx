@@ -4,17 +4,8 @@ import dayjs from 'dayjs';
 import { DECK_KINDS, type DeckKind } from '@smsc/shared-contract';
 import { lookupOf, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
-import {
-  Card,
-  CsvImport,
-  DatePicker,
-  Flex,
-  Radio,
-  Select,
-  Typography,
-  lookupSelectProps,
-  useResourcePath,
-} from '@smsc/shared-ui';
+import { Card, CsvImport, Flex, Radio, Select, Typography, lookupSelectProps, useResourcePath } from '@smsc/shared-ui';
+import { EffectiveDay } from './effective-day';
 import { useRateTablePageQuery, type RateOwner } from './rate.api';
 import { useCreateChangeSetMutation, useDeckProductsQuery } from './rate-change.api';
 import { guessRateColumns, importRateRows } from './rate-import';
@@ -84,16 +75,7 @@ export function NewChangeSetPage() {
             options={DECK_KINDS.map((k) => ({ value: k, label: DECK_KIND_WORDS[k] }))}
           />
         </div>
-        <label>
-          Effective from{' '}
-          <DatePicker
-            aria-label="Effective from"
-            allowClear={false}
-            value={dayjs(day)}
-            disabledDate={(d) => d.isBefore(dayjs(), 'day')}
-            onChange={(v) => v && setDay(v.format('YYYY-MM-DD'))}
-          />
-        </label>
+        <EffectiveDay day={day} onChange={setDay} />
       </Flex>
       {ownerId ? (
         <CsvImport

@@ -17,11 +17,8 @@ export function rateChangeRoutes(access: RoleAccess): RouteObject[] {
     {
       path: 'rate-changes',
       handle: { title: 'Rate changes', links: ['rate-changes/new', 'rate-changes/:id'] },
-      // keyed: arriving from another list of the same component (Products), React would otherwise reuse it with
-      // this bundle's different hooks (no delete), a hook-order crash seen by the route smoke
       element: (
         <ListPage
-          key="rate-changes"
           bundle={changeSetBundle}
           access={access}
           createPath="rate-changes/new"

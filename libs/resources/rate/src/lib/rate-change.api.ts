@@ -3,6 +3,8 @@ import type {
   ChangeSetDetails,
   DeckKind,
   ListPageOf,
+  MarkupCreate,
+  MarkupPreview,
   PriceNotice,
   RateChangeSet,
   VendorProduct,
@@ -78,3 +80,18 @@ export const {
   useLazyListPriceNoticesQuery,
   useLazyPriceNoticeCsvQuery,
 } = rateChangeApi;
+
+/** Issue 45 item 2: a reseller's prices as a markup over its cost, previewed, then proposed as a change set. */
+export const markupApi = rateChangeApi.injectEndpoints({
+  endpoints: (b) => ({
+    markupPreview: b.query<MarkupPreview, { id: string; percent: number; minimum?: string }>({
+      query: ({ id, ...params }) => ({ url: `/rate_table/${encodeURIComponent(id)}/markup`, params }),
+      providesTags: [RATE_TAG],
+    }),
+    proposeMarkup: b.mutation<RateChangeSet, { id: string; body: MarkupCreate }>({
+      query: ({ id, body }) => ({ url: `/rate_table/${encodeURIComponent(id)}/markup`, method: 'POST', body }),
+      invalidatesTags: [CHANGE_SET_TAG],
+    }),
+  }),
+});
+export const { useLazyMarkupPreviewQuery, useProposeMarkupMutation } = markupApi;

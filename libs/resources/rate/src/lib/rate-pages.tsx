@@ -21,6 +21,7 @@ import {
   type RoleAccess,
 } from '@smsc/shared-ui';
 import type { RouteObject } from 'react-router';
+import { useReadOnly } from '@smsc/shared-session';
 import {
   type RateOwner,
   useDeckOwnerQuery,
@@ -30,6 +31,27 @@ import {
 } from './rate.api';
 import { rateBundle, rateTableBundle } from './rate.resource';
 import { RateImport } from './rate-import';
+import { ChargeBasisAction, CHARGE_BASIS_KEY } from './charge-basis';
+import { MarkupPage } from './markup-page';
+import type { RateTable } from '@smsc/shared-contract';
+
+/**
+ * A rate table's selling rates: the list with its "Charged" column, and, for a role that may edit, the switch
+ * between charging on delivery and on the carrier's acceptance on each row.
+ */
+function SellingRates({ access, listArg }: { access: RoleAccess; listArg: { rate_table_uuid: string } }) {
+  const selling = useMemo(() => ({ ...access, keys: [...(access.keys ?? []), CHARGE_BASIS_KEY] }), [access]);
+  const canChange = !useReadOnly() && access.edit !== false;
+  return (
+    <ListPage
+      bundle={rateBundle}
+      access={selling}
+      listArg={listArg}
+      rowActions={canChange ? (rate) => <ChargeBasisAction rate={rate} /> : undefined}
+      rowActionsWidth={canChange ? 150 : 0}
+    />
+  );
+}
 
 const fileName = (name: string) => `${name.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^-|-$/g, '') || 'rates'}.csv`;
 
@@ -147,7 +169,7 @@ export function SmsPricingPage({ access }: { access: RoleAccess }) {
         </Card>
       )}
       {table ? (
-        <ListPage key={table.rate_table_uuid} bundle={rateBundle} access={access} listArg={listArg} />
+        <SellingRates key={table.rate_table_uuid} access={access} listArg={listArg} />
       ) : (
         <Empty description={tables.isLoading ? 'Loading rate tables…' : 'Choose a rate table to see its prices'} />
       )}
@@ -178,21 +200,40 @@ export function RateTableEditPage({ access }: { access: RoleAccess }) {
           }
         >
           {importing && <RateImport owner={{ kind: 'rate_table', id }} />}
-          <ListPage key={id} bundle={rateBundle} access={access} listArg={listArg} />
+          <SellingRates key={id} access={access} listArg={listArg} />
         </Card>
       )}
     </Space>
   );
 }
 
-/** The system admin's pricing pages below the product root: rate-table, sms-pricing, sms-pricing/add-product (docs/spec.md §2). */
-export function ratePricingRoutes(access: RoleAccess): RouteObject[] {
+/**
+ * The pricing pages below the product root: rate-table, sms-pricing, sms-pricing/add-product (docs/spec.md §2,
+ * the system admin's). `markup`: a reseller's tables also price from its cost (rate-table/{id}/markup, issue 45).
+ */
+export function ratePricingRoutes(access: RoleAccess, options: { markup?: boolean } = {}): RouteObject[] {
+  const markup: RouteObject[] = options.markup
+    ? [
+        {
+          path: 'rate-table/:id/markup',
+          handle: { title: 'Price from my cost', links: ['rate-changes/:id', 'rate-table'] },
+          element: <MarkupPage />,
+        },
+      ]
+    : [];
   return [
+    ...markup,
     {
       path: 'rate-table',
       handle: {
         title: 'Rate tables',
-        links: ['sms-pricing/add-product', 'rate-table/edit/:id', 'sms-pricing', 'rate-changes/new'],
+        links: [
+          'sms-pricing/add-product',
+          'rate-table/edit/:id',
+          'sms-pricing',
+          'rate-changes/new',
+          ...(options.markup ? ['rate-table/:id/markup'] : []),
+        ],
       },
       element: (
         <ListPage
@@ -204,6 +245,9 @@ export function ratePricingRoutes(access: RoleAccess): RouteObject[] {
             { label: 'Prices', to: (t) => `sms-pricing?rate_table_uuid=${t.rate_table_uuid}` },
             // issue 49: a new deck as a change set, reviewed and approved before it applies
             { label: 'Import for approval', to: (t) => `rate-changes/new?rate_table_uuid=${t.rate_table_uuid}` },
+            ...(options.markup
+              ? [{ label: 'Price from my cost', to: (t: RateTable) => `rate-table/${t.rate_table_uuid}/markup` }]
+              : []),
           ]}
         />
       ),

@@ -24,6 +24,7 @@ const rate = (code: string, price: string) => ({
   network_name: null,
   country_name: code === '49' ? 'Germany' : 'United States',
   price,
+  charge_basis: 'delivery',
   effective_from: '2026-11-01T00:00:00Z',
   created_on: '2026-11-01T00:00:00Z',
 });
@@ -40,6 +41,8 @@ describe('rate-table edit page', () => {
       if (path === '/rate/list')
         return { body: { items: [rate('1', '0.0120'), rate('49', '0.0650')], total: 2, per_page: 10 } };
       if (path === '/rate_table/list') return { body: { items: [table], total: 1, per_page: 10 } };
+      if (path.startsWith('/rate/') && method === 'PATCH')
+        return { body: { ...rate('49', '0.0650'), ...(body as object) } };
       return { status: 404, body: { code: 'error', detail: 'not found' } };
     });
   });
@@ -69,5 +72,31 @@ describe('rate-table edit page', () => {
     });
     // saved: back to the rate-table list
     await waitFor(() => expect(router.state.location.pathname).toBe('/product/rate-table'));
+  });
+
+  it("says when each selling rate is charged and switches one to the carrier's acceptance after a confirmation", async () => {
+    const router = createMemoryRouter(
+      [{ path: '/product', element: <ResourceRoot />, children: ratePricingRoutes({ delete: true }) }],
+      { initialEntries: [`/product/rate-table/edit/${ID}`] },
+    );
+    const { store } = renderWithProviders(<RouterProvider router={router} />, { withRouter: false });
+    expect(await screen.findByRole('columnheader', { name: 'Charged' }, { timeout: 30_000 })).toBeTruthy();
+    expect(await screen.findAllByText('On delivery', undefined, { timeout: 30_000 })).toHaveLength(2);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Charge 49 when the carrier accepts' })));
+    expect(await screen.findByText('Charge 49 when the carrier accepts?')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Change' })));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'PATCH' && c.path.startsWith('/rate/'))).toBeTruthy(),
+    );
+    expect(api.calls.find((c) => c.method === 'PATCH' && c.path.startsWith('/rate/'))).toMatchObject({
+      path: `/rate/${rate('49', '0').rate_uuid}`,
+      body: { charge_basis: 'submit' },
+    });
+    await waitFor(() =>
+      expect(store.getState().toast.current).toMatchObject({
+        kind: 'success',
+        text: '49: charged when the carrier accepts from now on',
+      }),
+    );
   });
 });

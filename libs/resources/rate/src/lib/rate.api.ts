@@ -2,6 +2,7 @@ import { api } from '@smsc/shared-api';
 import type {
   ListPageOf,
   Rate,
+  RatePatch,
   RateImportPreview,
   RateImportResult,
   RateTable,
@@ -36,6 +37,10 @@ export const rateApi = api.enhanceEndpoints({ addTagTypes: [RATE_TAG, TABLE_TAG,
     listRates: b.query<ListPageOf<Rate>, ListQueryArg>({
       query: (params) => ({ url: '/rate/list', params }),
       providesTags: [RATES],
+    }),
+    updateRate: b.mutation<Rate, { id: string; body: RatePatch }>({
+      query: ({ id, body }) => ({ url: `/rate/${encodeURIComponent(id)}`, method: 'PATCH', body }),
+      invalidatesTags: [RATES],
     }),
     deleteRate: b.mutation<unknown, string>({
       query: (id) => ({ url: `/rate/${encodeURIComponent(id)}`, method: 'DELETE' }),
@@ -91,6 +96,7 @@ export const rateApi = api.enhanceEndpoints({ addTagTypes: [RATE_TAG, TABLE_TAG,
 export const {
   useListRatesQuery,
   useLazyListRatesQuery,
+  useUpdateRateMutation,
   useDeleteRateMutation,
   useImportRatesMutation,
   usePreviewRatesMutation,

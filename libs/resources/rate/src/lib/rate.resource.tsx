@@ -1,6 +1,5 @@
-import type { Rate, RateTable, RateTableCreate, RateTablePatch } from '@smsc/shared-contract';
+import type { ChargeBasis, Rate, RateTable, RateTableCreate, RateTablePatch } from '@smsc/shared-contract';
 import type { FormValues, ResourceBundle, ResourceDefinition } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
 import {
   useCreateRateTableMutation,
   useDeleteRateMutation,
@@ -12,6 +11,7 @@ import {
   useRateTablePageQuery,
   useUpdateRateTableMutation,
 } from './rate.api';
+import { CHARGE_BASIS_KEY, CHARGE_BASIS_WORDS } from './charge-basis';
 
 export const RATE_TABLE_TYPES = [
   { label: 'Prefix-based', value: 'prefix' },
@@ -45,11 +45,18 @@ export const rateDefinition: ResourceDefinition<Rate> = {
     },
     { key: 'price', title: 'Price', sortable: true, width: 120 },
     {
+      key: 'charge_basis',
+      title: 'Charged',
+      width: 190,
+      access: CHARGE_BASIS_KEY,
+      render: (v) => CHARGE_BASIS_WORDS[v as ChargeBasis] ?? String(v),
+    },
+    {
       key: 'effective_from',
       title: 'Effective from',
       sortable: true,
       width: 200,
-      render: (v) => formatDateTime(v as string),
+      dateTime: true,
     },
     {
       key: 'vendor_product_name',
@@ -87,7 +94,7 @@ export const rateTableDefinition: ResourceDefinition<RateTable> = {
       render: (v) => RATE_TABLE_TYPES.find((t) => t.value === v)?.label ?? String(v),
     },
     { key: 'rate_count', title: 'Rates', width: 100 },
-    { key: 'created_on', title: 'Created', sortable: true, width: 200, render: (v) => formatDateTime(v as string) },
+    { key: 'created_on', title: 'Created', sortable: true, width: 200, dateTime: true },
   ],
   formFields: [
     { name: 'rate_table_name', label: 'Rate table name', kind: 'text', required: true, maxLength: 200 },

@@ -5,7 +5,6 @@ import {
   type RecipientPatchBody,
 } from '@smsc/shared-contract';
 import type { FormValues, ResourceBundle, ResourceDefinition, ResourcePages } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
 import {
   useCreateRecipientMutation,
   useDeleteRecipientMutation,
@@ -28,7 +27,7 @@ export const recipientDefinition: ResourceDefinition<Recipient> = {
     { key: 'recipient_name', title: 'Name', sortable: true, search: 'text', width: 220 },
     { key: 'number', title: 'Number', sortable: true, search: 'text', width: 180 },
     { key: 'company_name', title: 'Company', width: 160, access: RECIPIENT_ACCESS.company },
-    { key: 'created_on', title: 'Created', sortable: true, width: 190, render: (v) => formatDateTime(v as string) },
+    { key: 'created_on', title: 'Created', sortable: true, width: 190, dateTime: true },
   ],
   formFields: [
     { name: 'recipient_name', label: 'Name', kind: 'text', required: true, maxLength: RECIPIENT_NAME_MAX },

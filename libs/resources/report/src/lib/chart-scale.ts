@@ -13,8 +13,20 @@ export function niceTicks(max: number, count = 5): number[] {
   return ticks;
 }
 
-/** Every how many points the category axis writes a label, so labels (~56 px each) do not overlap. */
-export function tickStride(points: number, plotWidth: number, labelWidth = 56): number {
-  if (points <= 0) return 1;
-  return Math.max(1, Math.ceil((points * labelWidth) / Math.max(1, plotWidth)));
+/** Roughly how wide a label is drawn: digits and Latin text average ~0.62 em. */
+export const labelPx = (text: string, fontPx = 12) => Math.ceil(text.length * fontPx * 0.62);
+
+/**
+ * The category axis's labels as drawn, '' where one is skipped: a label longer than two slots is cut
+ * (with "…"; the tooltip and the table keep it whole), and then only every n-th is written so no two
+ * overlap, however many points or however narrow the chart (issue 45: labels overlapped on every chart).
+ */
+export function axisLabels(labels: string[], plotWidth: number, fontPx = 12, gap = 8): string[] {
+  if (!labels.length) return [];
+  const slot = Math.max(1, plotWidth) / labels.length;
+  const cap = Math.max(8, Math.floor((2 * slot - gap) / (fontPx * 0.62)));
+  const cut = labels.map((l) => (l.length > cap ? `${l.slice(0, cap - 1)}…` : l));
+  const widest = Math.max(...cut.map((l) => labelPx(l, fontPx))) + gap;
+  const stride = Math.max(1, Math.ceil(widest / slot));
+  return cut.map((l, i) => (i % stride === 0 ? l : ''));
 }

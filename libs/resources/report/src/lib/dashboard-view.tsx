@@ -6,7 +6,14 @@ import { describeApiError } from '@smsc/shared-api/core';
 import { useGetDashboardQuery } from './report.api';
 import { LazyChart } from './lazy-chart';
 import { FigureTable } from './figure-table';
-import { figureTitle, isCustomerReport, timePoints, visibleFigures, type Figure } from './report-figures';
+import {
+  REPORT_ZONE_NOTE,
+  figureTitle,
+  isCustomerReport,
+  timePoints,
+  visibleFigures,
+  type Figure,
+} from './report-figures';
 
 // messages, then every state they add up from (blocked included), then money
 const CARDS: Figure[] = [
@@ -43,6 +50,7 @@ export function DashboardView({ interval, leaders }: { interval: string; leaders
         <LazyChart
           label={`Messages and delivered by ${step}`}
           kind="line"
+          note={REPORT_ZONE_NOTE}
           points={timePoints(data.series, data.start_time, data.end_time, step, ['messages', 'delivered'])}
           series={[
             { key: 'messages', name: 'Messages' },

@@ -45,4 +45,23 @@ describe('ReportChart', () => {
     fireEvent.blur(chart);
     expect(screen.queryByTestId('chart-tooltip')).toBeNull();
   });
+
+  it('writes short ticks on the axis, the full label in the tooltip, and the note on the zone', () => {
+    const hours = Array.from({ length: 48 }, (_, i) => ({
+      label: `2026-12-0${6 + Math.floor(i / 24)} ${String(i % 24).padStart(2, '0')}:00`,
+      tick: i % 24 ? `${String(i % 24).padStart(2, '0')}:00` : `12-0${6 + Math.floor(i / 24)}`,
+      messages: i,
+    }));
+    renderWithProviders(
+      <ReportChart points={hours} series={series.slice(0, 1)} kind="line" note="Days and times in UTC" />,
+    );
+    const axis = screen.getAllByTestId('x-tick').map((t) => t.textContent);
+    // a thinned row of short time ticks, a new day by its date, no full "2026-12-06 14:00"
+    expect(axis).toContain('12-06');
+    expect(axis.length).toBeLessThan(hours.length);
+    expect(axis.some((t) => t?.startsWith('2026-'))).toBe(false);
+    expect(screen.getByTestId('chart-note').textContent).toBe('Days and times in UTC');
+    fireEvent.keyDown(screen.getByRole('img'), { key: 'ArrowRight' });
+    expect(screen.getByTestId('chart-tooltip').textContent).toContain('2026-12-06 00:00');
+  });
 });

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useDarkScheme } from '@smsc/shared-ui/core';
 import type { ChartPoint } from './report-figures';
-import { niceTicks, tickStride } from './chart-scale';
+import { axisLabels, niceTicks } from './chart-scale';
 
 export interface ChartSeries {
   key: string;
@@ -15,6 +15,8 @@ export interface ReportChartProps {
   series: ChartSeries[];
   kind: 'line' | 'bar';
   height?: number;
+  /** said under the chart, e.g. the zone its times are in */
+  note?: string;
 }
 
 // antd's darker shades (blue-7, green-8, orange-8, magenta-7, purple-8, cyan-8): every one reads at
@@ -55,7 +57,7 @@ function useWidth<T extends HTMLElement>(fallback: number) {
   return [ref, width] as const;
 }
 
-export default function ReportChart({ points, series, kind, height = 280 }: ReportChartProps) {
+export default function ReportChart({ points, series, kind, height = 280, note }: ReportChartProps) {
   const [box, width] = useWidth<HTMLDivElement>(640);
   const [active, setActive] = useState<number | null>(null);
   const { colors: COLORS, axis: AXIS, grid: GRID, tip } = useDarkScheme() ? DARK_CHART : LIGHT_CHART;
@@ -66,7 +68,12 @@ export default function ReportChart({ points, series, kind, height = 280 }: Repo
   const y = (v: number) => PAD.top + plotH - (v / top) * plotH;
   const slot = points.length ? plotW / points.length : plotW;
   const x = (i: number) => PAD.left + slot * i + slot / 2;
-  const stride = tickStride(points.length, plotW);
+  // a point's short tick (a time chart's) or its label; thinned and cut so none overlap
+  const xLabels = axisLabels(
+    points.map((p) => String(p.tick ?? p.label)),
+    plotW,
+    FONT,
+  );
 
   const onKey = (e: KeyboardEvent) => {
     if (!points.length) return;
@@ -94,7 +101,8 @@ export default function ReportChart({ points, series, kind, height = 280 }: Repo
         onBlur={() => setActive(null)}
         onMouseMove={(e) => pointAt(e.clientX, e.currentTarget)}
         onMouseLeave={() => setActive(null)}
-        style={{ display: 'block', fontSize: FONT }}
+        // the first and last labels may reach past the plot's edge into the padding
+        style={{ display: 'block', fontSize: FONT, overflow: 'visible' }}
       >
         {ticks.map((t) => (
           <g key={t}>
@@ -112,10 +120,14 @@ export default function ReportChart({ points, series, kind, height = 280 }: Repo
           </g>
         ))}
         {points.map((p, i) =>
-          i % stride === 0 ? (
-            <text key={`x${i}`} x={x(i)} y={PAD.top + plotH + 18} textAnchor="middle" fill={AXIS}>
-              {p.label}
-            </text>
+          xLabels[i] ? (
+            <g key={`x${i}`}>
+              {/* a shortened label keeps its full name for a pointer's hover */}
+              {xLabels[i] !== p.label ? <title>{p.label}</title> : null}
+              <text data-testid="x-tick" x={x(i)} y={PAD.top + plotH + 18} textAnchor="middle" fill={AXIS}>
+                {xLabels[i]}
+              </text>
+            </g>
           ) : null,
         )}
         {active !== null ? (
@@ -173,6 +185,11 @@ export default function ReportChart({ points, series, kind, height = 280 }: Repo
             {s.name}
           </li>
         ))}
+        {note ? (
+          <li style={{ color: AXIS }} data-testid="chart-note">
+            {note}
+          </li>
+        ) : null}
       </ul>
       {shown ? (
         <div

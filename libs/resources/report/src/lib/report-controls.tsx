@@ -3,15 +3,21 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { DatePicker, Flex, Select } from '@smsc/shared-ui';
 import { REPORT_STEPS, type ReportStep } from '@smsc/shared-contract';
+import { zonedDay } from '@smsc/shared-util';
 
 const DAY = 86_400_000;
 
 /** The range, step and choice filters of a report, kept in the address (so a report can be linked and reloaded). */
 export function useReportParams(defaults: { days: number; step: ReportStep }) {
   const [params, setParams] = useSearchParams();
-  const today = dayjs().startOf('day');
-  const start = params.get('start') ?? today.subtract(defaults.days - 1, 'day').format('YYYY-MM-DD');
-  const end = params.get('end') ?? today.format('YYYY-MM-DD');
+  // today as the reports count days: UTC's
+  const today = zonedDay(new Date(), 'UTC');
+  const start =
+    params.get('start') ??
+    dayjs(today)
+      .subtract(defaults.days - 1, 'day')
+      .format('YYYY-MM-DD');
+  const end = params.get('end') ?? today;
   const stepParam = params.get('step');
   const step = (REPORT_STEPS as readonly string[]).includes(stepParam ?? '')
     ? (stepParam as ReportStep)
@@ -56,6 +62,7 @@ export function ReportControls({
           v?.[0] && v[1] && state.set({ start: v[0].format('YYYY-MM-DD'), end: v[1].format('YYYY-MM-DD') })
         }
       />
+      <span data-testid="report-zone">UTC days</span>
       <Select
         aria-label="Step"
         style={{ width: 120 }}

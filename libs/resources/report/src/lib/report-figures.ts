@@ -75,11 +75,27 @@ export const GROUP_LABEL: Record<ReportGroup, { title: string; key: keyof Report
 export const visibleFigures = (figures: Figure[], totals: ReportRow | undefined) =>
   figures.filter((f) => !MONEY.includes(f) || f === 'revenue' || (totals?.[f] ?? null) !== null);
 
+/**
+ * Reports count by UTC hour, day, week and month (the server's rollups are cut there), so their days and
+ * times are UTC and every report says so: its range, its chart and its table's time column.
+ */
+export const REPORT_ZONE_NOTE = 'Days and times in UTC';
+
 export function timeLabel(iso: string | null, step: ReportStep): string {
   if (!iso) return 'Total';
   if (step === 'hour') return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
   if (step === 'month') return iso.slice(0, 7);
   return iso.slice(0, 10);
+}
+
+/**
+ * A bucket's short axis label: hours as "14:00", the first hour of a day as its day ("12-06"), days
+ * and weeks as "12-06", months as "2026-12". The table and the tooltip keep the full label.
+ */
+export function timeTick(iso: string, step: ReportStep): string {
+  if (step === 'hour') return iso.slice(11, 16) === '00:00' ? iso.slice(5, 10) : iso.slice(11, 16);
+  if (step === 'month') return iso.slice(0, 7);
+  return iso.slice(5, 10);
 }
 
 /** A row's group values joined ("Acme · Route Co"), '—' for an empty one. */
@@ -109,8 +125,11 @@ export function bucketsOf(startIso: string, endIso: string, step: ReportStep): s
 }
 
 export interface ChartPoint {
+  /** the point's full name (tooltip) */
   label: string;
-  [series: string]: string | number;
+  /** a shorter name for the axis, where the label is long (a time chart's) */
+  tick?: string;
+  [series: string]: string | number | undefined;
 }
 
 /**
@@ -128,7 +147,7 @@ export function timePoints(
   for (const r of rows)
     if (r.time) byTime.set(new Date(r.time).toISOString(), [...(byTime.get(new Date(r.time).toISOString()) ?? []), r]);
   return bucketsOf(startIso, endIso, step).map((t) => {
-    const point: ChartPoint = { label: timeLabel(t, step) };
+    const point: ChartPoint = { label: timeLabel(t, step), tick: timeTick(t, step) };
     for (const f of figures) point[f] = (byTime.get(t) ?? []).reduce((sum, r) => sum + Number(r[f] ?? 0), 0);
     return point;
   });

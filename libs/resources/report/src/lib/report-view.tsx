@@ -8,6 +8,7 @@ import { ReportTable } from './report-table';
 import { LazyChart } from './lazy-chart';
 import {
   GROUP_LABEL,
+  REPORT_ZONE_NOTE,
   chartSets,
   figureTitle,
   groupPoints,
@@ -106,6 +107,7 @@ export function ReportView({ preset }: { preset: ReportPreset }) {
               key={charted.join()}
               label={`${charted.map((f) => figureTitle(f, data.totals)).join(', ')} ${byTime ? `by ${state.step}` : 'by group'}`}
               kind={byTime ? 'line' : 'bar'}
+              note={byTime ? REPORT_ZONE_NOTE : undefined}
               points={
                 byTime
                   ? timePoints(data.items, data.start_time, data.end_time, state.step, charted)

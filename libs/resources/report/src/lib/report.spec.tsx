@@ -27,9 +27,9 @@ describe('report figures', () => {
       ['messages'],
     );
     expect(points).toEqual([
-      { label: '2026-11-01', messages: 0 },
-      { label: '2026-11-02', messages: 5 },
-      { label: '2026-11-03', messages: 0 },
+      { label: '2026-11-01', tick: '11-01', messages: 0 },
+      { label: '2026-11-02', tick: '11-02', messages: 5 },
+      { label: '2026-11-03', tick: '11-03', messages: 0 },
     ]);
     expect(bucketsOf('2026-11-26T10:00:00.000Z', '2026-12-02T00:00:00.000Z', 'week')).toEqual([
       '2026-11-23T00:00:00.000Z',

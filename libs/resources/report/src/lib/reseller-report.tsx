@@ -143,6 +143,9 @@ export function ResellerReport() {
       <Typography.Text type="secondary">
         Platform cost is what the platform charges you for your companies' messages (your wholesale rate); your margin
         is their revenue less that cost.
+        {data?.totals && Number(data.totals.platform_cost) === 0 && Number(data.totals.revenue) > 0
+          ? ' A platform cost of 0.00 means the platform has given you no wholesale product: it charges you nothing per message, and Products → Rate tables → Price from my cost has no cost to price from.'
+          : ''}
       </Typography.Text>
       {data && data.total > PER_PAGE ? (
         <Pagination

@@ -15,7 +15,6 @@ import {
 } from '@smsc/shared-ui';
 import { describeApiError, showToast } from '@smsc/shared-api';
 import { useAppDispatch, useReadOnly } from '@smsc/shared-session';
-import { formatDateTime } from '@smsc/shared-util';
 import {
   useAddResellerMemberMutation,
   useListResellerMembersQuery,
@@ -60,7 +59,7 @@ export const resellerTeamDefinition: ResourceDefinition<ResellerMember> = {
         ),
       csv: (v, row) => (row.invite_pending ? 'invited' : v ? 'active' : 'inactive'),
     },
-    { key: 'created_on', title: 'Added', sortable: true, width: 200, render: (v) => formatDateTime(v as string) },
+    { key: 'created_on', title: 'Added', sortable: true, width: 200, dateTime: true },
   ],
   // limits from the contract's ResellerMemberCreate
   formFields: [

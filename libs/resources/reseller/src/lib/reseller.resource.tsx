@@ -6,7 +6,6 @@ import {
   type ResourceBundle,
   type ResourceDefinition,
 } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
 import { lookupOf } from '@smsc/shared-api';
 import {
   useCreateResellerMutation,
@@ -43,7 +42,7 @@ export const resellerDefinition: ResourceDefinition<Reseller> = {
       title: 'Wholesale product',
       render: (v) => <PlatformProductName id={v as string | null} />,
     },
-    { key: 'created_on', title: 'Created', sortable: true, width: 200, render: (v) => formatDateTime(v as string) },
+    { key: 'created_on', title: 'Created', sortable: true, width: 200, dateTime: true },
   ],
   // limit from the contract's ResellerCreate schema
   formFields: [
@@ -56,12 +55,22 @@ export const resellerDefinition: ResourceDefinition<Reseller> = {
       placeholder: 'None: the reseller pays nothing per message',
       help: "The platform product whose rates the reseller pays for each of its companies' charged messages",
     },
+    {
+      name: 'price_notice_days',
+      label: 'Price notice (days)',
+      kind: 'number',
+      min: 0,
+      max: 365,
+      placeholder: '7',
+      help: 'A price increase reaches this customer no sooner than this many days after its notice (rate changes)',
+    },
   ],
 };
 
 const toBody = (v: Record<string, unknown>): ResellerCreate => ({
   reseller_name: String(v['reseller_name'] ?? '').trim(),
   platform_product_uuid: (v['platform_product_uuid'] as string | undefined) || null,
+  ...(typeof v['price_notice_days'] === 'number' ? { price_notice_days: v['price_notice_days'] } : {}),
 });
 
 export const resellerBundle: ResourceBundle<Reseller, ResellerCreate, ResellerPatch> = {

@@ -12,7 +12,6 @@ import {
   type ResourceDefinition,
   type ResourcePages,
 } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
 import {
   useCreateSmppAccountMutation,
   useDeleteSmppAccountMutation,
@@ -79,7 +78,7 @@ export const smppAccountDefinition: ResourceDefinition<SmppAccount> = {
       },
       csv: (_v, row) => lockText(row) ?? 'Allowed',
     },
-    { key: 'created_on', title: 'Created', sortable: true, width: 200, render: (v) => formatDateTime(v as string) },
+    { key: 'created_on', title: 'Created', sortable: true, width: 200, dateTime: true },
   ],
   // a company's system_id is completed by the server: the toast names the one to bind with
   createdMessage: (a) => `SMPP account created: bind with System ID ${a.system_id}`,

@@ -9,7 +9,7 @@ import { useGetSmppAccountQuery, useUnlockSmppAccountMutation } from './smpp-acc
 /** "Locked until 2026-12-06 14:05 after 10 failed binds", or null when binds are not refused. */
 export function lockText(a: Pick<SmppAccount, 'locked_until' | 'failed_binds'>): string | null {
   if (!a.locked_until) return null;
-  return `Locked until ${formatDateTime(a.locked_until)} after ${a.failed_binds} failed binds`;
+  return `Locked until ${formatDateTime(a.locked_until, { label: true })} after ${a.failed_binds} failed binds`;
 }
 
 /** The lock and its Unlock button (any manager of the account); nothing while binds are allowed. */

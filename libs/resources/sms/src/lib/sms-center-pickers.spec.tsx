@@ -11,7 +11,7 @@ describe('SmsCenter pickers: a list that fails to load says so and can be asked 
       {
         '/did/company/list': [{ did: '+12125552301', description: 'Front desk' }],
         '/recipient/list': [{ recipient_uuid: 'r1', recipient_name: 'Ann', number: '+14155550111' }],
-        '/sms_template/list': [{ id: 't1', template_name: 'Welcome' }],
+        '/sms_template/list': [{ id: 't1', template_name: 'Welcome', status: 'approved' }],
       },
       // the quote box is not a picker: it answers (unstubbed) throughout
       ['/sms/quote'],

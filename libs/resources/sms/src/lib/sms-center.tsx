@@ -14,11 +14,11 @@ import {
 import { explainFailure, problemOf, showToast } from '@smsc/shared-api/core';
 import { lookupOf } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
-import { SMS_TEXT_MAX, type SendSmsBody } from '@smsc/shared-contract';
+import { SMS_TEXT_MAX, type SendSmsBody, type SmsTemplate } from '@smsc/shared-contract';
 import { formatPhone } from '@smsc/shared-util';
 import { useSegments } from './use-segments';
 import {
-  useApprovedTemplateChoicesQuery,
+  useTemplateChoicesQuery,
   useQuoteSmsQuery,
   useRecipientChoicesQuery,
   useSendSmsMutation,
@@ -35,6 +35,16 @@ const NOT_A_NUMBER = 'Recipient number: use digits, with the country code, e.g. 
 
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+
+/** A template in the picker: only an approved one can be sent; the others say why not and what happens next. */
+export function templateChoice(t: Pick<SmsTemplate, 'id' | 'template_name' | 'status' | 'reject_reason'>) {
+  if (t.status === 'approved') return { label: t.template_name, value: t.id };
+  const why =
+    t.status === 'pending'
+      ? 'pending approval: it can be sent once approved'
+      : `rejected: ${t.reject_reason ?? 'no reason given'}; change it to ask again`;
+  return { label: `${t.template_name} (${why})`, value: t.id, disabled: true };
+}
 
 export interface SmsCenterProps {
   /** the reseller sends for one of its companies: it picks the company first */
@@ -71,7 +81,7 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
   const companies = useSmsCompanyOptions(!pickCompany);
   const numbers = useSenderNumbersQuery(scope, { skip: !ready });
   const recipients = useRecipientChoicesQuery(scope, { skip: !ready });
-  const templates = useApprovedTemplateChoicesQuery(scope, { skip: !ready });
+  const templates = useTemplateChoicesQuery(scope, { skip: !ready });
   const [send, sending] = useSendSmsMutation();
   const senderPicker = lookupSelectProps({
     ...lookupOf(numbers, (d) =>
@@ -120,7 +130,7 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
     setTemplate(id);
     clearError('text');
     const t = templates.data?.items.find((x) => x.id === id);
-    if (t) setText(t.text);
+    if (t?.status === 'approved') setText(t.text);
   };
   /** After a send: a blank form for the next message, from the same number. */
   const reset = () => {
@@ -268,9 +278,7 @@ export function SmsCenter({ pickCompany = false }: SmsCenterProps) {
             onChange={pickTemplate}
             disabled={!ready}
             placeholder="Optional: an approved template"
-            {...lookupSelectProps(
-              lookupOf(templates, (d) => d.items.map((t) => ({ label: t.template_name, value: t.id }))),
-            )}
+            {...lookupSelectProps(lookupOf(templates, (d) => d.items.map(templateChoice)))}
           />
         </FieldRow>
         <FieldRow

@@ -68,6 +68,12 @@ export function SmsFigures({
               ? 'Cannot be sent'
               : ''}
       </span>
+      {!pricing && quote?.price && quote.charge_basis && (
+        // when that price is charged (the rate's basis): a customer charged on acceptance pays for undelivered ones
+        <Typography.Text type="secondary" data-testid="sms-charge-basis">
+          {quote.charge_basis === 'submit' ? 'charged once the carrier accepts it' : 'charged only if delivered'}
+        </Typography.Text>
+      )}
       {quote?.available && (
         <Typography.Text type="secondary">Available {formatMoney(quote.available, quote.currency)}</Typography.Text>
       )}

@@ -18,3 +18,16 @@ const STATUS_COLORS: Partial<Record<SmsStatus, string>> = {
   blocked: 'red',
 };
 export const smsStatusTag = (v: unknown) => <Tag color={STATUS_COLORS[v as SmsStatus]}>{String(v ?? '')}</Tag>;
+
+/** A log row's status, tagged Sandbox when a test API key sent it (never charged nor carried; docs/sandbox.md). */
+export const smsStatusCell = (v: unknown, m: { sandbox?: boolean }) =>
+  m.sandbox ? (
+    <>
+      {smsStatusTag(v)}
+      <Tag color="orange" title="Sent with a test API key: never charged nor sent to a carrier">
+        Sandbox
+      </Tag>
+    </>
+  ) : (
+    smsStatusTag(v)
+  );

@@ -1,4 +1,4 @@
-import { api, DID_TAG, GUARDS_TAG, LEDGER_LIST, LEDGER_TAG, SMS_TAG } from '@smsc/shared-api';
+import { api, DID_TAG, GUARDS_TAG, LEDGER_LIST, LEDGER_TAG, SMS_TAG, TEMPLATE_TAG } from '@smsc/shared-api';
 import type {
   Did,
   ListPageOf,
@@ -38,7 +38,7 @@ const scoped = (a: Scoped | void) => (a?.company_uuid ? { company_uuid: a.compan
 
 /** Messages (docs/spec.md §7 /sms), the compose box's choices and the suppression list. */
 export const smsApi = api
-  .enhanceEndpoints({ addTagTypes: [SMS_TAG, SUPPRESSION_TAG, LEDGER_TAG, DID_TAG, GUARDS_TAG] })
+  .enhanceEndpoints({ addTagTypes: [SMS_TAG, SUPPRESSION_TAG, LEDGER_TAG, DID_TAG, GUARDS_TAG, TEMPLATE_TAG] })
   .injectEndpoints({
     endpoints: (b) => ({
       listSms: b.query<SmsPage, ListQueryArg>({
@@ -80,11 +80,14 @@ export const smsApi = api
           params: { per_page: CHOICES, order_by: 'recipient_name', order_dir: 'asc', ...scoped(a) },
         }),
       }),
-      approvedTemplateChoices: b.query<ListPageOf<SmsTemplate>, Scoped | void>({
+      // every status: a pending template is shown (not pickable) so nobody wonders where it went; the live
+      // template events refetch it when a reviewer decides
+      templateChoices: b.query<ListPageOf<SmsTemplate>, Scoped | void>({
         query: (a) => ({
           url: '/sms_template/list',
-          params: { per_page: CHOICES, status: 'approved', order_by: 'template_name', order_dir: 'asc', ...scoped(a) },
+          params: { per_page: CHOICES, status: 'all', order_by: 'template_name', order_dir: 'asc', ...scoped(a) },
         }),
+        providesTags: [{ type: TEMPLATE_TAG, id: 'LIST' }],
       }),
       listSuppressed: b.query<ListPageOf<SuppressedNumber>, ListQueryArg>({
         query: (params) => ({ url: '/suppressed_number/list', params }),
@@ -111,7 +114,7 @@ export const {
   useQuoteSmsQuery,
   useSenderNumbersQuery,
   useRecipientChoicesQuery,
-  useApprovedTemplateChoicesQuery,
+  useTemplateChoicesQuery,
   useListSuppressedQuery,
   useLazyListSuppressedQuery,
   useAddSuppressedMutation,

@@ -8,7 +8,7 @@ import {
   type SuppressedNumberBody,
 } from '@smsc/shared-contract';
 import type { FormValues, ListQueryArg, ResourceBundle, ResourceDefinition, ResourcePages } from '@smsc/shared-ui';
-import { formatDateTime, formatPhone, moneyCell } from '@smsc/shared-util';
+import { formatPhone, moneyCell } from '@smsc/shared-util';
 import {
   FINAL_STATUSES,
   useAddSuppressedMutation,
@@ -18,7 +18,7 @@ import {
   useListSmsQuery,
   useListSuppressedQuery,
 } from './sms.api';
-import { smsStatusTag, useSmsCompanyOptions } from './sms-status';
+import { smsStatusCell, smsStatusTag, useSmsCompanyOptions } from './sms-status';
 
 // the story drawer and its kit are fetched with the first log page, not with every import of this file
 const SmsStoryButton = lazy(() => import('./sms-story').then((m) => ({ default: m.SmsStoryButton })));
@@ -50,7 +50,8 @@ export const smsDefinition: ResourceDefinition<Sms> = {
   idField: 'sms_uuid',
   defaultSort: { order_by: 'created_on', order_dir: 'desc' },
   columns: [
-    { key: 'created_on', title: 'Time', sortable: true, width: 190, render: (v) => formatDateTime(v as string) },
+    // a range of days in the account's zone filters the log (created_on_gte / created_on_lte)
+    { key: 'created_on', title: 'Time', sortable: true, width: 150, dateTime: true, search: 'days' },
     {
       key: 'is_received',
       title: 'Incoming',
@@ -62,20 +63,23 @@ export const smsDefinition: ResourceDefinition<Sms> = {
     // numbers shown by the one display rule (formatPhone); the search still takes the digits as typed
     { key: 'ani', title: 'From', search: 'text', width: 150, render: (v) => formatPhone(v as string | null) },
     { key: 'dnis', title: 'To', search: 'text', width: 150, render: (v) => formatPhone(v as string | null) },
-    { key: 'text', title: 'Text', search: 'text', width: 280 },
+    // issue 45: at 1280 px the log must show Price, Sent by and Details: long texts stay one line
+    { key: 'text', title: 'Text', search: 'text', width: 220, ellipsis: true },
     {
       key: 'status',
       title: 'Status',
       width: 120,
       search: 'select',
       options: SMS_STATUSES.map((s) => ({ label: s, value: s })),
-      render: smsStatusTag,
+      render: smsStatusCell,
+      // the export keeps the status alone (the Sandbox tag is the row's kind, not its state)
+      csv: (v) => v,
     },
     { key: 'status_message', title: 'Detail', width: 200, hideInTable: true },
     { key: 'segments', title: 'Parts', width: 80 },
     { key: 'encoding', title: 'Encoding', width: 100, hideInTable: true },
-    { key: 'price', title: 'Price', width: 120, render: moneyCell },
-    { key: 'cost', title: 'Cost', width: 120, access: SMS_ACCESS.cost, render: moneyCell },
+    { key: 'price', title: 'Price', width: 110, render: moneyCell },
+    { key: 'cost', title: 'Cost', width: 110, access: SMS_ACCESS.cost, render: moneyCell },
     { key: 'company_name', title: 'Company', width: 150, access: SMS_ACCESS.company },
     // issue 45: a person, a program's API key or an SMPP account; the filter matches the name shown
     {
@@ -100,6 +104,8 @@ export const smsDefinition: ResourceDefinition<Sms> = {
       key: 'details',
       title: 'Details',
       width: 100,
+      // the row's action: in view while the rest of a wide log scrolls
+      fixed: 'right',
       render: (_v, row) => (
         <Suspense fallback={null}>
           <SmsStoryButton id={row.sms_uuid} />
@@ -142,6 +148,9 @@ export const smsLogPages: ResourcePages<Sms> = {
   redirectTo: 'incoming',
 };
 
+/** The system admin and resellers pick the company; a company admin's suppressions are its own company's. */
+export const SUPPRESSION_ACCESS = { company: 'suppression.company' } as const;
+
 export const suppressionDefinition: ResourceDefinition<SuppressedNumber> = {
   name: 'suppressions',
   title: 'Suppressions',
@@ -150,19 +159,38 @@ export const suppressionDefinition: ResourceDefinition<SuppressedNumber> = {
   defaultSort: { order_by: 'created_on', order_dir: 'desc' },
   columns: [
     { key: 'number', title: 'Number', search: 'text', width: 180 },
-    { key: 'company_name', title: 'Company', width: 180 },
+    { key: 'company_name', title: 'Company', width: 180, access: SUPPRESSION_ACCESS.company },
     { key: 'source', title: 'Source', width: 120, render: (v) => (v === 'stop' ? 'Texted STOP' : 'Added') },
-    { key: 'created_on', title: 'Since', width: 190, render: (v) => formatDateTime(v as string) },
+    // what the opt-out blocks (docs/opt-outs.md): one of the company's numbers, the company, or its reseller's companies
+    {
+      key: 'scope',
+      title: 'Blocks',
+      width: 200,
+      render: (v, row) =>
+        v === 'sender' ? `Messages from ${row.sender}` : v === 'reseller' ? "The reseller's companies" : 'The company',
+    },
+    { key: 'created_on', title: 'Since', width: 190, dateTime: true },
   ],
   formFields: [
-    { name: 'company_uuid', label: 'Company', kind: 'select', required: true, useOptions: useSmsCompanyOptions },
+    {
+      name: 'company_uuid',
+      label: 'Company',
+      kind: 'select',
+      required: true,
+      useOptions: useSmsCompanyOptions,
+      access: SUPPRESSION_ACCESS.company,
+    },
     { name: 'number', label: 'Number', kind: 'text', required: true, maxLength: 24, placeholder: '+1 212 555 0100' },
+    // kept as the opt-out's consent evidence (docs/opt-outs.md)
+    { name: 'note', label: 'Why', kind: 'text', maxLength: 200, placeholder: 'Asked by phone on 1 Dec' },
   ],
 };
 
 export function suppressionBody(values: FormValues): SuppressedNumberBody {
   const body: SuppressedNumberBody = { number: String(values['number'] ?? '').trim() };
   if (values['company_uuid']) body.company_uuid = String(values['company_uuid']);
+  const note = String(values['note'] ?? '').trim();
+  if (note) body.note = note;
   return body;
 }
 

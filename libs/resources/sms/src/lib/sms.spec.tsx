@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { definitionFor } from '@smsc/shared-ui';
 import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import { countSegments } from './segments';
-import { smsDefinition, SMS_ACCESS, suppressionBody } from './sms.resource';
+import { smsDefinition, SMS_ACCESS, SUPPRESSION_ACCESS, suppressionBody, suppressionDefinition } from './sms.resource';
 import { SmsCenter } from './sms-center';
 import { quoteReasonText } from './sms-figures';
 import { EMPTY_TEXT } from './use-segments';
@@ -24,6 +24,8 @@ describe('segments (the same library and rules as the server)', () => {
 describe('sms log definition', () => {
   it('filters by the docs/spec.md §7 /sms/list fields and shows cost and owners only with their keys', () => {
     expect(smsDefinition.columns.filter((c) => c.search).map((c) => c.key)).toEqual([
+      // a range of days (created_on_gte / created_on_lte) in the account's zone
+      'created_on',
       'is_received',
       'ani',
       'dnis',
@@ -41,6 +43,41 @@ describe('sms log definition', () => {
       number: '+1 212 555 0100',
       company_uuid: 'c',
     });
+  });
+});
+
+describe('suppression list', () => {
+  it("says what each opt-out blocks: one sender, the company, or the reseller's companies", () => {
+    const blocks = suppressionDefinition.columns.find((c) => c.key === 'scope');
+    const row = {
+      suppressed_number_uuid: '11111111-1111-4111-8111-111111111111',
+      number: '+34612345678',
+      company_uuid: '22222222-2222-4222-8222-222222222222',
+      company_name: 'Acme',
+      source: 'stop' as const,
+      sender: '+12125552301',
+      created_on: '2026-12-01T10:00:00.000Z',
+    };
+    renderWithProviders(
+      <>
+        {blocks?.render?.('sender', { ...row, scope: 'sender' })}|
+        {blocks?.render?.('reseller', { ...row, scope: 'reseller' })}
+      </>,
+    );
+    expect(screen.getByText("Messages from +12125552301|The reseller's companies")).toBeTruthy();
+  });
+});
+
+describe('adding a suppressed number', () => {
+  it('asks the company of the admin only, and keeps why as the consent evidence', () => {
+    const names = (keys?: string[]) => definitionFor(suppressionDefinition, keys).formFields?.map((f) => f.name);
+    expect(names()).toEqual(['number', 'note']);
+    expect(names([SUPPRESSION_ACCESS.company])).toEqual(['company_uuid', 'number', 'note']);
+    expect(suppressionBody({ number: ' +34 612 345 678 ', note: ' asked by phone ' })).toEqual({
+      number: '+34 612 345 678',
+      note: 'asked by phone',
+    });
+    expect(suppressionBody({ number: '+34612345678', note: '' })).toEqual({ number: '+34612345678' });
   });
 });
 
@@ -78,6 +115,7 @@ describe('SmsCenter', () => {
           characters_left: 0,
           unit_price: '0.012',
           price: '0.012',
+          charge_basis: 'submit',
           currency: 'USD',
           reason: null,
           available: '99.5',
@@ -104,6 +142,8 @@ describe('SmsCenter', () => {
     await waitFor(() => expect(screen.getByTestId('sms-price').textContent).toBe('Price USD 0.012'), {
       timeout: 20_000,
     });
+    // the rate's charge basis beside the price: this one is charged on the carrier's acceptance, delivered or not
+    expect(screen.getByTestId('sms-charge-basis').textContent).toBe('charged once the carrier accepts it');
     // the sender goes with the quote, which answers its registration for the destination (docs/compliance.md)
     expect(api.calls.find((c) => c.path.endsWith('/sms/quote'))!.body).toEqual({
       text: 'Hello €',

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@smsc/shared-util';
 import type { GatewayHealth, LinkHealth } from '@smsc/shared-contract';
 import { Alert, Skeleton, Table, Tag, Typography, type TableColumnsType } from '@smsc/shared-ui';
 import { useGetGatewayHealthQuery } from './smsc.api';
@@ -68,7 +69,7 @@ export function GatewayHealthPanel() {
         <Table<LinkHealth> size="small" rowKey="smsc_id" columns={columns} dataSource={data.links} pagination={false} />
       )}
       <Typography.Text type="secondary">
-        Checked {new Date(data.checked_on).toLocaleTimeString()}
+        Checked {formatDateTime(data.checked_on, { label: true })}
         {error ? ' (the last refresh failed)' : ''}; refreshed every {HEALTH_POLL_MS / 1000} s.
       </Typography.Text>
     </section>

@@ -1,7 +1,6 @@
 import type { SmscConnection, SmscConnectionCreate, SmscConnectionPatch } from '@smsc/shared-contract';
 import { lookupOf, useVendorOptions } from '@smsc/shared-api';
 import type { FormValues, ResourceBundle, ResourceDefinition } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
 import {
   useCreateSmscConnectionMutation,
   useDeleteSmscConnectionMutation,
@@ -92,7 +91,7 @@ export const smscDefinition: ResourceDefinition<SmscConnection> = {
       sortable: true,
       width: 200,
       hideInTable: true,
-      render: (v) => formatDateTime(v as string),
+      dateTime: true,
     },
   ],
   formFields: [

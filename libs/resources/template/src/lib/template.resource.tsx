@@ -76,7 +76,7 @@ export const templateDefinition: ResourceDefinition<SmsTemplate> = {
     },
     { key: 'reject_reason', title: 'Reason', width: 200, render: (v) => (v ? String(v) : '') },
     { key: 'company_name', title: 'Company', width: 160, access: TEMPLATE_ACCESS.company },
-    { key: 'created_on', title: 'Created', sortable: true, width: 190, render: (v) => formatDateTime(v as string) },
+    { key: 'created_on', title: 'Created', sortable: true, width: 190, dateTime: true },
     {
       // docs/spec.md §7 created_on_gt, offered as a period; the call turns it into a timestamp (template.api.ts)
       key: 'created_within',
@@ -89,6 +89,7 @@ export const templateDefinition: ResourceDefinition<SmsTemplate> = {
         { label: 'Last 7 days', value: '7' },
         { label: 'Last 30 days', value: '30' },
       ],
+      dateTime: true,
       render: (_v, row) => formatDateTime(row.created_on),
     },
   ],

@@ -6,7 +6,6 @@ import {
   type UserPatch,
 } from '@smsc/shared-contract';
 import { Tag, type FormValues, type ResourceBundle, type ResourceDefinition } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
 import {
   useCreateUserMutation,
   useDeleteUserMutation,
@@ -68,7 +67,7 @@ export const userDefinition: ResourceDefinition<User> = {
     },
     { key: 'is_admin', title: 'Admin', search: 'boolean', render: (v) => (v ? 'Yes' : 'No') },
     { key: 'is_active', title: 'Active', sortable: true, search: 'boolean', render: activeTag },
-    { key: 'created_on', title: 'Created', sortable: true, render: (v) => formatDateTime(v as string) },
+    { key: 'created_on', title: 'Created', sortable: true, dateTime: true },
   ],
   formFields: [
     { name: 'full_name', label: 'Full name', kind: 'text', required: true, maxLength: NAME_MAX },

@@ -1,6 +1,5 @@
 import type { VendorProduct, VendorProductCreate, VendorProductPatch } from '@smsc/shared-contract';
 import type { FormValues, ResourceBundle, ResourceDefinition } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
 import { useVendorOptions } from '@smsc/shared-api';
 import {
   useCreateVendorProductMutation,
@@ -40,7 +39,7 @@ export const vendorProductDefinition: ResourceDefinition<VendorProduct> = {
       sortable: true,
       width: 200,
       hideInTable: true,
-      render: (v) => formatDateTime(v as string),
+      dateTime: true,
     },
   ],
   formFields: [

@@ -1,7 +1,6 @@
 import type { Vendor, VendorCreate, VendorPatch } from '@smsc/shared-contract';
 import type { FormValues, ResourceBundle, ResourceDefinition, ResourcePages } from '@smsc/shared-ui';
 import type { RouteObject } from 'react-router';
-import { formatDateTime } from '@smsc/shared-util';
 import {
   useCreateVendorMutation,
   useDeleteVendorMutation,
@@ -63,7 +62,7 @@ export const vendorDefinition: ResourceDefinition<Vendor> = {
       sortable: true,
       width: 200,
       hideInTable: true,
-      render: (v) => formatDateTime(v as string),
+      dateTime: true,
     },
   ],
   formFields: [

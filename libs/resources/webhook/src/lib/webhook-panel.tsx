@@ -1,44 +1,20 @@
 import { useParams } from 'react-router';
 import { useDispatch } from 'react-redux';
 import { describeApiError, showToast } from '@smsc/shared-api';
-import type { CompanyWebhookAttempt } from '@smsc/shared-contract';
-import { Alert, Button, Card, Popconfirm, Space, Table, Tag, Typography } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
+import { Button, Card, Popconfirm, Space, Typography, WebhookAttemptsTable } from '@smsc/shared-ui';
 import { useTestWebhookMutation, useUpdateWebhookMutation, useWebhookDeliveriesQuery } from './webhook.api';
 import { revealSecret, SecretNotice } from './webhook-secret';
-
-function result(a: CompanyWebhookAttempt) {
-  if (a.ok) return <Tag color="green">Delivered</Tag>;
-  return <Tag color="red">{a.status_code ?? 'Error'}</Tag>;
-}
-function next(a: CompanyWebhookAttempt) {
-  if (a.ok) return '';
-  if (a.state === 'failed') return 'Given up';
-  return a.next_attempt_on ? `Retry at ${formatDateTime(a.next_attempt_on)}` : '';
-}
 
 /** The delivery log of one webhook: the latest attempts, newest first, refreshed while the page is open. */
 export function WebhookDeliveries({ id }: { id: string }) {
   // follows the deliveries live (LIVE_TAGS webhook), no polling
   const log = useWebhookDeliveriesQuery(id, { skip: !id });
-  if (log.isError) return <Alert type="error" showIcon title={describeApiError(log.error)} />;
   return (
-    <Table<CompanyWebhookAttempt>
-      size="small"
-      rowKey="attempt_uuid"
+    <WebhookAttemptsTable
+      attempts={log.data}
       loading={log.isLoading}
-      pagination={false}
-      dataSource={log.data ?? []}
-      locale={{ emptyText: 'No delivery yet: the next event of the company is sent here.' }}
-      columns={[
-        { title: 'When', dataIndex: 'created_on', width: 190, render: (v: string) => formatDateTime(v) },
-        { title: 'Event', dataIndex: 'type', width: 140 },
-        { title: 'Attempt', dataIndex: 'attempt', width: 80 },
-        { title: 'Result', dataIndex: 'ok', width: 100, render: (_v, a) => result(a) },
-        { title: 'Time', dataIndex: 'duration_ms', width: 90, render: (v: number) => `${v} ms` },
-        { title: 'Error', dataIndex: 'error', render: (v: string | null) => v ?? '' },
-        { title: 'Next', dataIndex: 'state', width: 200, render: (_v, a) => next(a) },
-      ]}
+      error={log.isError ? describeApiError(log.error) : null}
+      emptyText="No delivery yet: the next event of the company is sent here."
     />
   );
 }

@@ -52,7 +52,7 @@ export const webhookDefinition: ResourceDefinition<CompanyWebhook> = {
     { key: 'batched', title: 'Delivery', width: 150, render: (v) => (v ? BATCHED_WORDS : SINGLE_WORDS) },
     { key: 'last_delivery_on', title: 'Last delivery', width: 240, render: (_v, row) => lastDelivery(row) },
     { key: 'secret_hint', title: 'Secret', width: 150, hideInTable: true },
-    { key: 'created_on', title: 'Created', width: 190, render: (v) => formatDateTime(v as string), hideInTable: true },
+    { key: 'created_on', title: 'Created', width: 190, dateTime: true, hideInTable: true },
   ],
   formFields: [
     {

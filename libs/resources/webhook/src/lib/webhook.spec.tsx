@@ -125,6 +125,9 @@ describe('the Webhooks screens', () => {
     const { store } = renderArea(`/area/webhooks/edit/${ID}`);
     expect(await screen.findByText('The endpoint answered 503')).toBeTruthy();
     expect(screen.getByText('Delivered')).toBeTruthy();
+    // each attempt's answer by its HTTP status, the event's id where it names no message
+    expect(screen.getByText('HTTP 503')).toBeTruthy();
+    expect(screen.getAllByText('msg_1')).toHaveLength(2);
     expect(screen.getByText(/^Retry at /)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send test event' }));
     await waitFor(() =>

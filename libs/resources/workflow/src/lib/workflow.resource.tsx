@@ -80,7 +80,7 @@ export const smsWorkflowDefinition: ResourceDefinition<SmsWorkflow> = {
     { key: 'numbers', title: 'Numbers', width: 260, render: numbersCell },
     { key: 'is_bulk', title: 'Bulk', width: 80, render: (v) => (v ? <Tag color="blue">Bulk</Tag> : 'No') },
     { key: 'company_name', title: 'Company', width: 160, access: WORKFLOW_ACCESS.company },
-    { key: 'created_on', title: 'Created', sortable: true, width: 190, render: (v) => formatDateTime(v as string) },
+    { key: 'created_on', title: 'Created', sortable: true, width: 190, dateTime: true },
   ],
   formFields: [...common, { name: 'is_bulk', label: 'Bulk (send every number as one bulk job)', kind: 'switch' }],
 };
@@ -133,9 +133,16 @@ export const reminderWorkflowDefinition: ResourceDefinition<ReminderWorkflow> = 
       title: 'Next',
       sortable: true,
       width: 190,
+      dateTime: true,
       render: (v) => (v ? formatDateTime(v as string) : '–'),
     },
-    { key: 'last_run_at', title: 'Last sent', width: 190, render: (v) => (v ? formatDateTime(v as string) : '–') },
+    {
+      key: 'last_run_at',
+      title: 'Last sent',
+      dateTime: true,
+      width: 190,
+      render: (v) => (v ? formatDateTime(v as string) : '–'),
+    },
     {
       key: 'is_active',
       title: 'Active',

@@ -41,6 +41,8 @@ export const { useCompanyChoicesQuery, useVendorChoicesQuery } = lookupApi;
 export interface LookupOption {
   label: string;
   value: string;
+  /** shown but not pickable (its label says why, e.g. a template waiting for approval) */
+  disabled?: boolean;
 }
 
 /**

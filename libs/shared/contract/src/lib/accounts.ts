@@ -56,6 +56,9 @@ export const UserPatch = Type.Partial(
 );
 export type UserPatch = Static<typeof UserPatch>;
 
+/** How many days a price increase waits after the customer's notice (docs/rate-changes.md). */
+export const PriceNoticeDays = Type.Integer({ minimum: 0, maximum: 365 });
+
 export const CompanyStatus = Type.Union([Type.Literal('active'), Type.Literal('inactive')]);
 
 export const Company = Type.Object({
@@ -73,6 +76,8 @@ export const Company = Type.Object({
   time_zone: Type.Optional(Type.String()),
   /** whether the company's plain users see money (balance, message prices); set by its company admin */
   users_see_money: Type.Optional(Type.Boolean()),
+  /** days an increase of this customer's prices waits after its notice (issue 49; 0–365, default 7); set by its biller */
+  price_notice_days: Type.Optional(Type.Integer()),
   /** billing (GET/POST/PATCH of one company, for its biller and its company admins; not in lists, not for company users) */
   credit_limit: Type.Optional(Money),
   low_balance_threshold: Type.Optional(Nullable(Money)),
@@ -105,6 +110,8 @@ export const CompanyCreate = Type.Object({
   time_zone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   /** whether the company's plain users see money (balance, message prices); off by default */
   users_see_money: Type.Optional(Type.Boolean()),
+  /** days an increase of this customer's prices waits after its notice (issue 49; 0–365, default 7); set by its biller */
+  price_notice_days: Type.Optional(PriceNoticeDays),
   /** billing: how far below zero a postpay company may go; set by its biller (system admin or its reseller) */
   credit_limit: Type.Optional(AmountInput),
   /** billing: a low-balance mail goes when the balance falls below this; null turns it off */
@@ -130,6 +137,8 @@ export const Reseller = Type.Object({
   reseller_name: Type.String(),
   /** the platform product whose rates the reseller pays the platform per message (null: it pays nothing per message) */
   platform_product_uuid: Type.Optional(Nullable(Uuid)),
+  /** days an increase of this customer's prices waits after its notice (issue 49; 0–365, default 7); set by its biller */
+  price_notice_days: Type.Optional(Type.Integer()),
   created_on: Timestamp,
 });
 export type Reseller = Static<typeof Reseller>;
@@ -138,6 +147,7 @@ export type ResellerListQuery = Static<typeof ResellerListQuery>;
 export const ResellerCreate = Type.Object({
   reseller_name: Name,
   platform_product_uuid: Type.Optional(Nullable(Uuid)),
+  price_notice_days: Type.Optional(PriceNoticeDays),
 });
 export const ResellerPatch = ResellerCreate;
 export type ResellerPatch = Static<typeof ResellerPatch>;

@@ -14,6 +14,8 @@ export const ApiKey = Type.Object({
   created_by_email: Nullable(Type.String()),
   /** what the key may do (constants.ts API_KEY_SCOPES) */
   scopes: Type.Array(ApiKeyScopeName),
+  /** a test key (the sandbox, docs/sandbox.md): its sends are never charged nor carried; it starts smsc_test_ */
+  sandbox: Type.Boolean(),
   /** set on a key listed although revoked: the platform revoked it when its creator was deactivated */
   revoked_on: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
   /** 'creator_deactivated': it stays revoked if the creator is reactivated; revoke it to remove it from the list */
@@ -21,7 +23,11 @@ export const ApiKey = Type.Object({
 });
 export type ApiKey = Static<typeof ApiKey>;
 
-export const ApiKeyList = Type.Object({ items: Type.Array(ApiKey) });
+export const ApiKeyList = Type.Object({
+  items: Type.Array(ApiKey),
+  /** the company's Account SID for the Twilio-compatible Messages calls (docs/twilio-compat.md) */
+  account_sid: Type.Optional(Type.String()),
+});
 export type ApiKeyList = Static<typeof ApiKeyList>;
 
 export const ApiKeyCreateBody = Type.Object(
@@ -31,6 +37,11 @@ export const ApiKeyCreateBody = Type.Object(
     scopes: Type.Optional(
       Type.Array(ApiKeyScopeName, { minItems: 1, maxItems: API_KEY_SCOPES.length, uniqueItems: true }),
     ),
+    /**
+     * true: a test key (the sandbox, docs/sandbox.md): its messages are never charged nor handed to a carrier, and
+     * magic numbers choose their outcome. Without it, a live key.
+     */
+    sandbox: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

@@ -67,6 +67,14 @@ export const AniGroupImportResult = Type.Object({
 export type AniGroupImportResult = Static<typeof AniGroupImportResult>;
 export const ANI_GROUP_CSV_COLUMNS = ['name', 'number'] as const;
 
+// ---------- Campaign states (a keyword names its campaign's too) ----------
+/** draft → running ⇄ held → stopped; running → finished when every message has been sent. */
+export const CAMPAIGN_STATUSES = ['draft', 'running', 'held', 'stopped', 'finished'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+export const CampaignStatusSchema = Type.Union(CAMPAIGN_STATUSES.map((s) => Type.Literal(s)));
+/** The states in which a "Join a campaign" keyword adds the sender (a draft collects sign-ups before it runs). */
+export const CAMPAIGN_JOINABLE: readonly CampaignStatus[] = ['draft', 'running'];
+
 // ---------- Keywords ----------
 /** reply: answer with reply_text; opt_in: add the sender to campaign_uuid's recipients (and reply if reply_text); stop: suppress the sender. */
 export const KEYWORD_ACTIONS = ['reply', 'opt_in', 'stop'] as const;
@@ -79,6 +87,8 @@ export const Keyword = Type.Object({
   reply_text: Nullable(Type.String()),
   campaign_uuid: Nullable(Uuid),
   campaign_name: Nullable(Type.String()),
+  /** the opt-in campaign's state: only a draft or running campaign takes a new number (the screen flags the others) */
+  campaign_status: Nullable(CampaignStatusSchema),
   /** the number it listens on; null = every number of the company */
   did_uuid: Nullable(Uuid),
   did: Nullable(Type.String()),
@@ -116,10 +126,6 @@ export const KeywordPatchBody = Type.Partial(Type.Omit(KeywordCreateBody, ['comp
 export type KeywordPatchBody = Static<typeof KeywordPatchBody>;
 
 // ---------- Campaigns ----------
-/** draft → running ⇄ held → stopped; running → finished when every message has been sent. */
-export const CAMPAIGN_STATUSES = ['draft', 'running', 'held', 'stopped', 'finished'] as const;
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
-export const CampaignStatusSchema = Type.Union(CAMPAIGN_STATUSES.map((s) => Type.Literal(s)));
 export const CAMPAIGN_ACTIONS = ['run', 'hold', 'stop'] as const;
 export type CampaignAction = (typeof CAMPAIGN_ACTIONS)[number];
 /** The state machine as data (the server's engine and the screens' buttons read the same table); finish is the system's move. */
@@ -167,6 +173,8 @@ export const Campaign = Type.Object({
   started_on: Nullable(Timestamp),
   finished_on: Nullable(Timestamp),
   created_on: Timestamp,
+  /** why the platform held it (its opt-out rate passed the company's limit); null when a person did, or it runs */
+  pause_reason: Nullable(Type.String()),
 });
 export type Campaign = Static<typeof Campaign>;
 export const CampaignPayload = Type.Object({ campaign: Campaign });

@@ -14,6 +14,13 @@ export const Price = Type.String({
 /** A dialling code (E.164 digits from the country code on, no plus). */
 export const DialCode = Type.String({ pattern: '^[0-9]{1,15}$' });
 export const RateTableType = Type.Union([Type.Literal('prefix'), Type.Literal('mobile_network')]);
+/**
+ * When a price is charged: `delivery`, only for a message a receipt says was delivered; `submit`, once the carrier
+ * accepted it, whatever its receipt says. A message refused before any carrier took it is never charged.
+ */
+export const CHARGE_BASES = ['delivery', 'submit'] as const;
+export const ChargeBasis = Type.Union(CHARGE_BASES.map((b) => Type.Literal(b)));
+export type ChargeBasis = (typeof CHARGE_BASES)[number];
 export type RateTableType = Static<typeof RateTableType>;
 
 export const MobileNetwork = Type.Object({
@@ -102,6 +109,7 @@ export const Rate = Type.Object({
   network_name: Nullable(Type.String()),
   country_name: Nullable(Type.String()),
   price: Type.String(),
+  charge_basis: ChargeBasis,
   effective_from: Timestamp,
   created_on: Timestamp,
 });
@@ -122,6 +130,8 @@ export const RateLine = Type.Object({
   code: Type.Optional(Nullable(DialCode)),
   mobile_network_uuid: Type.Optional(Nullable(Uuid)),
   price: Price,
+  /** left out: a new rate keeps the basis of the key's current version, else delivery */
+  charge_basis: Type.Optional(ChargeBasis),
   effective_from: Type.Optional(Timestamp),
 });
 export type RateLine = Static<typeof RateLine>;

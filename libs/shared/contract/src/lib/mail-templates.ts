@@ -10,6 +10,7 @@ export const MAIL_TEMPLATE_KINDS = [
   'low_balance',
   'invoice',
   'price_notice',
+  'template_review',
 ] as const;
 export const MailTemplateKind = Type.Union(MAIL_TEMPLATE_KINDS.map((k) => Type.Literal(k)));
 export type MailTemplateKind = Static<typeof MailTemplateKind>;

@@ -1,10 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ListQuery, Nullable, Uuid } from './common';
 import { Money } from './billing';
+import { ChargeBasis } from './catalog';
 import { MessageText, PlaceholderValues, Text } from './storable-text';
 import { BLOCK_REASONS, SMS_STATUSES, SMS_TEXT_MAX } from './constants';
 import { SenderRegistrationState } from './compliance';
 import { SENT_BY_KINDS, SentBy } from './onboarding';
+import { OptOutScopeSchema } from './opt-outs';
 
 // Messaging of docs/spec.md §7: /sms, /sms/list, log/report, log/mo_report, /suppressed_number.
 // Numbers travel in E.164 with the plus ("+12125550100"); money as decimal text (see billing.ts).
@@ -75,6 +77,8 @@ export const Sms = Type.Object({
   user_uuid: Nullable(Uuid),
   user_name: Nullable(Type.String()),
   user_email: Nullable(Type.String()),
+  /** sent with a test API key (the sandbox, docs/sandbox.md): never charged nor carried (absent on the calls that do not say) */
+  sandbox: Type.Optional(Bool),
   /** who sent it: the user, the program's API key or the SMPP account (absent on the calls that do not say) */
   sent_by: Type.Optional(Nullable(SentBy)),
   recipient_uuid: Nullable(Uuid),
@@ -185,6 +189,8 @@ export const SmsQuote = Type.Object({
   /** price of one part and of the whole message to dnis; null without a dnis or when it cannot be priced */
   unit_price: Nullable(Money),
   price: Nullable(Money),
+  /** when that price is charged (on delivery, or once the carrier accepts it); null when not priced */
+  charge_basis: Type.Optional(Nullable(ChargeBasis)),
   currency: Type.String(),
   /** why there is no price: bad_number, no_price, no_route (null when priced or no dnis given) */
   reason: Nullable(Type.String()),
@@ -228,6 +234,10 @@ export const SuppressedNumber = Type.Object({
   company_name: Nullable(Type.String()),
   /** manual: added in the console; stop: the number texted STOP (UNSTOP/START removes it) */
   source: Type.Union(SUPPRESSION_SOURCES.map((s) => Type.Literal(s))),
+  /** what it blocks (docs/opt-outs.md): one sender, every sender of the company, or its reseller's companies */
+  scope: OptOutScopeSchema,
+  /** the company's number a sender-scoped STOP was texted to ('' for the other scopes) */
+  sender: Type.String(),
   created_on: Timestamp,
 });
 export type SuppressedNumber = Static<typeof SuppressedNumber>;
@@ -245,6 +255,8 @@ export const SuppressedNumberBody = Type.Object(
   {
     number: Number_,
     company_uuid: Type.Optional(Uuid),
+    /** why (kept as the consent evidence's text) */
+    note: Type.Optional(Type.String({ maxLength: 200 })),
   },
   { additionalProperties: false },
 );

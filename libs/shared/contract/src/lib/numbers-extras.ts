@@ -67,7 +67,10 @@ export const DidImportLogQuery = ListQuery({
 });
 export type DidImportLogQuery = Static<typeof DidImportLogQuery>;
 
-/** A number's webhook: every incoming message on it is POSTed, signed, to the url. */
+/**
+ * A number's webhook: every incoming message on it is POSTed, signed, to the url. Its delivery log is
+ * CompanyWebhookAttempts and its test answer CompanyWebhookTestResult: one webhook system (docs/webhooks.md).
+ */
 export const DidWebhook = Type.Object({
   webhook_uuid: Uuid,
   did_uuid: Uuid,
@@ -104,17 +107,3 @@ export const DidWebhookListQuery = ListQuery({
   did_uuid: Type.Optional(Uuid),
 });
 export type DidWebhookListQuery = Static<typeof DidWebhookListQuery>;
-
-export const WebhookDelivery = Type.Object({
-  delivery_uuid: Uuid,
-  sms_uuid: Nullable(Uuid),
-  attempt: Type.Integer(),
-  ok: Type.Boolean(),
-  status_code: Nullable(Type.Integer()),
-  error: Nullable(Type.String()),
-  duration_ms: Type.Integer(),
-  created_on: Timestamp,
-});
-export type WebhookDelivery = Static<typeof WebhookDelivery>;
-export const WebhookDeliveries = Type.Object({ items: Type.Array(WebhookDelivery) });
-export type WebhookDeliveries = Static<typeof WebhookDeliveries>;

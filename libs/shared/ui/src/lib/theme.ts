@@ -4,6 +4,20 @@ type Tokens = NonNullable<ThemeConfig['token']>;
 type Components = NonNullable<ThemeConfig['components']>;
 
 /**
+ * A coloured tag writes its text in the palette's 7th shade on its 1st: green, orange, gold, volcano, cyan and lime fall
+ * under 4.5:1 there (green 3.5:1: every "delivered" and "paid" in a list); their 8th or 9th shade passes. Both spellings
+ * of the palette key are set: antd's CSS variable for each is one name, and the later key would win.
+ */
+function tagText(colors: Record<string, string>): Tokens {
+  return Object.fromEntries(
+    Object.entries(colors).flatMap(([name, color]) => [
+      [`${name}7`, color],
+      [`${name}-7`, color],
+    ]),
+  ) as Tokens;
+}
+
+/**
  * antd's default blue and its secondary greys fall short of WCAG AA contrast on white (axe
  * color-contrast); these tokens keep the look and pass 4.5:1.
  */
@@ -22,6 +36,14 @@ const LIGHT: Tokens = {
   colorErrorHover: '#a8071a',
   // select and input placeholders (antd: 0.25 alpha, 1.9:1)
   colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)',
+  ...tagText({
+    green: '#237804',
+    orange: '#ad4e00',
+    gold: '#874d00',
+    volcano: '#ad2102',
+    cyan: '#006d75',
+    lime: '#3f6600',
+  }),
 };
 
 /**
@@ -53,7 +75,18 @@ const darkComponents = (text = '#69b1ff', hover = '#91caff'): Components => ({
   Tabs: { itemSelectedColor: text, itemActiveColor: hover, itemHoverColor: hover, inkBarColor: text },
   Pagination: { itemActiveColor: hover },
   Button: { defaultHoverColor: hover, defaultHoverBorderColor: text },
+  // a status tag (processing) writes colorInfo on its pale background: the dark algorithm's blue is 3.9:1 there
+  Tag: { colorInfo: text },
 });
+
+/**
+ * A status tag (success, processing, warning, error) writes the status colour itself on its pale background; antd's
+ * light success green is 2:1 and its warning orange 1.9:1 there. The tags alone take darker shades, so icons, alerts
+ * and buttons keep antd's.
+ */
+const lightComponents: Components = {
+  Tag: { colorSuccess: '#237804', colorInfo: '#0958d9', colorWarning: '#ad4e00', colorError: '#cf1322' },
+};
 
 /** A brand's colours (a reseller's, later): applied in both themes, with `dark` overriding them in the dark one. */
 export interface BrandTokens extends Tokens {
@@ -69,13 +102,11 @@ export function buildTheme({ dark, brandTokens }: { dark: boolean; brandTokens?:
   return {
     algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
     token: { ...(dark ? DARK : LIGHT), ...brand, ...(dark ? brandDark : {}) },
-    ...(dark
-      ? {
-          components: brandDark?.colorLink
-            ? darkComponents(brandDark.colorLink, brandDark.colorLink)
-            : darkComponents(),
-        }
-      : {}),
+    components: dark
+      ? brandDark?.colorLink
+        ? darkComponents(brandDark.colorLink, brandDark.colorLink)
+        : darkComponents()
+      : lightComponents,
   };
 }
 

@@ -1,9 +1,42 @@
-import dayjs from 'dayjs';
+import { displayZone, zonedParts } from './time-zone';
 
-export function formatDateTime(value: string | number | Date | null | undefined): string {
+type DateValue = string | number | Date | null | undefined;
+const pad = (n: number) => String(n).padStart(2, '0');
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+// an ISO text with no zone designator is already a wall-clock reading: shown as written
+const NAIVE = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(:\d{2}(\.\d+)?)?$/;
+
+export interface DateTimeOptions {
+  /** the zone to read the instant in (default: the account's, see displayZone) */
+  zone?: string;
+  /** add the zone's name, "2026-12-06 14:05 (Europe/Berlin)": for times shown outside a labelled column */
+  label?: boolean;
+}
+
+/**
+ * THE way the console shows a date and time: "YYYY-MM-DD HH:mm" in the account's zone (or the one
+ * given), labelled on request. A calendar day ('YYYY-MM-DD') is not an instant and shows as itself.
+ */
+export function formatDateTime(value: DateValue, options: DateTimeOptions = {}): string {
   if (value === null || value === undefined || value === '') return '';
-  const d = dayjs(value);
-  return d.isValid() ? d.format('YYYY-MM-DD HH:mm') : '';
+  const zone = options.zone ?? displayZone();
+  const labelled = (text: string) => (options.label ? `${text} (${zone})` : text);
+  if (typeof value === 'string') {
+    if (DAY_ONLY.test(value)) return value;
+    const naive = NAIVE.exec(value);
+    if (naive) return labelled(`${naive[1]} ${naive[2]}:${naive[3]}`);
+  }
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const p = zonedParts(d, zone);
+  return labelled(`${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}`);
+}
+
+/** The calendar day ("YYYY-MM-DD") of an instant in the account's zone (or the one given). */
+export function formatDate(value: DateValue, options: DateTimeOptions = {}): string {
+  if (typeof value === 'string' && DAY_ONLY.test(value)) return value;
+  const text = formatDateTime(value, { zone: options.zone });
+  return text ? `${text.slice(0, 10)}${options.label ? ` (${options.zone ?? displayZone()})` : ''}` : '';
 }
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { useParams, type RouteObject } from 'react-router';
-import { ListPage, definitionFor, resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
+import { Link, useParams, type RouteObject } from 'react-router';
+import { Card, ListPage, definitionFor, resourceRoutes, Space, type RoleAccess } from '@smsc/shared-ui';
 import { COMPANY_ACCESS, CompanyGuardsPage, companyBundle, companyPages } from '@smsc/resource-company';
 import { ResellerImport, ResellerTeam, resellerBundle } from '@smsc/resource-reseller';
 import { paymentTermBundle, useGetPaymentTermQuery } from '@smsc/resource-payment-term';
@@ -34,10 +34,20 @@ function PaymentTermCompanies() {
   );
 }
 
-/** reseller/:id: the reseller's logins under its details (the system admin adds, changes and removes them). */
+/**
+ * reseller/:id: under its details, the reseller's brand (the system admin opens and edits it on the Brand screen)
+ * and its logins (the system admin adds, changes and removes them).
+ */
 function ResellerTeamOfDetails() {
   const id = useParams().id ?? '';
-  return <ResellerTeam reseller={id} />;
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <Card size="small" title="Brand">
+        <Link to={`/system-admin/brand?reseller=${id}`}>Open the reseller's brand</Link>
+      </Card>
+      <ResellerTeam reseller={id} />
+    </Space>
+  );
 }
 
 /** Spec §2, system admin: companies, resellers, payment terms and filters. */

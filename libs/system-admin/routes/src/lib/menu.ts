@@ -64,6 +64,8 @@ export const systemAdminMenu: MenuEntry[] = [
   { path: 'webhooks', label: 'Webhooks' },
   // sender registrations: 10DLC, toll-free verification, sender IDs (docs/compliance.md)
   { path: 'compliance', label: 'Compliance' },
+  // a person's request to export or erase what is held about their number (docs/privacy.md)
+  { path: 'privacy', label: 'Privacy requests' },
   {
     path: 'bulk',
     label: 'Bulk',

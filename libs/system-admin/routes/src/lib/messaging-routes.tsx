@@ -1,10 +1,10 @@
 import type { RouteObject } from 'react-router';
 import type { RoleAccess } from '@smsc/shared-ui';
-import { SMS_ACCESS, smsLogRoutes, suppressionRoutes } from '@smsc/resource-sms';
+import { SMS_ACCESS, SUPPRESSION_ACCESS, smsLogRoutes, suppressionRoutes } from '@smsc/resource-sms';
 
 const admin: RoleAccess = { keys: [SMS_ACCESS.company, SMS_ACCESS.user, SMS_ACCESS.cost] };
 // a suppression is added or lifted, never edited
-const suppressions: RoleAccess = { edit: false };
+const suppressions: RoleAccess = { edit: false, keys: [SUPPRESSION_ACCESS.company] };
 
 /** Spec §2, system admin: sms-log (incoming, outgoing); dids all-suppressions and add-suppression. */
 export const messagingRoutes: RouteObject[] = [

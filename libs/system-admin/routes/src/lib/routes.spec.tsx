@@ -12,6 +12,7 @@ describeRoleModule(
     areas: [
       'webhooks',
       'compliance',
+      'privacy',
       'smpp-accounts',
       'reporting',
       'product',

@@ -47,6 +47,7 @@ export const systemAdminModule: RoleModule = {
     lazyArea(['reporting'], () => import('./reporting-routes').then((m) => m.reportingRoutes)),
     lazyArea(['webhooks'], () => import('./webhooks-routes').then((m) => m.webhooksRoutes)),
     lazyArea(['compliance'], () => import('./compliance-routes').then((m) => m.complianceRoutes)),
+    lazyArea(['privacy'], () => import('./privacy-routes').then((m) => m.privacyRoutes)),
     lazyArea(['audit-log'], () => import('./audit-routes').then((m) => m.auditRoutes)),
     lazyArea(['operations'], () => import('./operations-routes').then((m) => m.operationsRoutes)),
     lazyArea(['brand'], () => import('./brand-routes').then((m) => m.brandRoutes)),

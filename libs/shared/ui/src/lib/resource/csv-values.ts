@@ -4,6 +4,7 @@
 import { isValidElement, type ReactNode } from 'react';
 import { csvMoney, csvText, moneyCell, withCurrencyColumn, type CsvField } from '@smsc/shared-util';
 import type { ResourceColumn } from './types';
+import { columnRender, columnTitle } from './column-title';
 
 const E164 = /^\+\d{6,15}$/;
 
@@ -31,8 +32,9 @@ export function csvCellValue<T>(column: ResourceColumn<T>, row: T): unknown {
   if (isMoneyColumn(column))
     return typeof value === 'string' || typeof value === 'number' ? csvMoney(value, currencyOf(row)) : '';
   if (typeof value === 'string' && E164.test(value)) return value;
-  if (column.render) {
-    const shown = textOf(column.render(value, row)).trim();
+  const render = columnRender(column);
+  if (render) {
+    const shown = textOf(render(value, row)).trim();
     if (shown !== '') return shown;
   }
   const option = column.options?.find((o) => o.value === value);
@@ -45,7 +47,7 @@ export function rowsCsv<T>(columns: ResourceColumn<T>[], rows: T[]): string {
   const fields = withCurrencyColumn(
     columns.map((c, i): CsvField => ({
       key: String(i),
-      title: c.title,
+      title: columnTitle(c),
       ...(isMoneyColumn(c) ? { kind: 'money' } : c.key === 'currency' ? { kind: 'currency' } : {}),
     })),
   );

@@ -1,8 +1,9 @@
 import dayjs from 'dayjs';
+import { displayZone, formatDateTime, zonedTimeToInstant } from '@smsc/shared-util';
 import { DatePicker } from '../lazy-date-picker';
 
-/** The zone the picker's times are in: the browser's, which is the one the person reads the clock in. */
-export const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'local time';
+/** The zone the picker's times are in: the account's (its company's), as every time the console shows. */
+export const localZone = () => displayZone();
 
 /**
  * A date and time picked on a calendar, held by the form as an ISO instant (what the API takes), so
@@ -19,7 +20,8 @@ export function DateTimeInput({
   onChange?: (iso: string) => void;
   placeholder?: string;
 }) {
-  const picked = value ? dayjs(value) : null;
+  // the calendar shows the account zone's clock reading of the instant, and a pick means that clock
+  const picked = value ? dayjs(formatDateTime(value).replace(' ', 'T')) : null;
   return (
     <span style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
       <DatePicker
@@ -27,7 +29,7 @@ export function DateTimeInput({
         showTime={{ format: 'HH:mm' }}
         format="YYYY-MM-DD HH:mm"
         value={picked && picked.isValid() ? picked : null}
-        onChange={(d) => onChange?.(d ? d.second(0).millisecond(0).toISOString() : '')}
+        onChange={(d) => onChange?.(d ? zonedTimeToInstant(d.format('YYYY-MM-DDTHH:mm')).toISOString() : '')}
         placeholder={placeholder ?? 'Pick a date and time'}
       />
       <span style={{ opacity: 0.65 }}>{localZone()}</span>

@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
-import { Alert, App, Button, Flex, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { Alert, App, Button, Flex, Space, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { Table } from '../keyboard-table';
 import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { describeApiError, showToast } from '@smsc/shared-api';
@@ -15,6 +16,7 @@ import { CsvExportButton } from './csv-export';
 import { ServerCsvButton, type ServerCsv } from './server-csv';
 import { askToDelete, BulkDeleteButton } from './bulk-delete';
 import { usePhoneWidth } from './use-phone-width';
+import { columnRender, columnTitle } from './column-title';
 import { cellValue, useRowSelection } from './use-row-selection';
 import { ROW_CUE_CLASS, ROW_CUE_STYLE, useRowCue } from './row-cue';
 import { RowActions } from './row-actions';
@@ -152,11 +154,13 @@ function ListBody<T extends object>(props: ResourceTableProps<T>) {
   const columns: TableColumnsType<T> = (phone ? visible.filter(keepsOnPhone) : visible).map((col) => ({
     key: col.key,
     dataIndex: col.key,
-    title: col.title,
+    title: columnTitle(col),
     width: col.width,
+    fixed: col.fixed,
+    ellipsis: col.ellipsis ? { showTitle: true } : undefined,
     sorter: col.sortable ? true : undefined,
     sortOrder: col.sortable && list.orderBy === col.key ? (list.orderDir === 'desc' ? 'descend' : 'ascend') : null,
-    render: col.render ? (value: unknown, row: T) => col.render?.(value, row) : undefined,
+    render: columnRender(col),
   }));
   if (canEdit || canDelete || rowActions) {
     columns.push({

@@ -19,7 +19,8 @@ export function RowActions({
   extra?: ReactNode;
 }) {
   return (
-    <Space size="small">
+    // wraps rather than running past its column when a row has many actions
+    <Space size="small" wrap>
       {editTo && (
         <Link to={editTo} aria-label={`Edit ${singular} ${name}`}>
           <EditOutlined /> Edit

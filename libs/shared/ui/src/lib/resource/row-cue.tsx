@@ -9,9 +9,12 @@ export const ROW_CUE_CLASS = 'smsc-row-cue';
  * refetch): their cells' background fades from a light tint. Only the colour moves, never the layout, so
  * nothing shifts under the pointer; with reduced motion the tint shows still and goes at once.
  */
-export const ROW_CUE_STYLE = `@keyframes ${ROW_CUE_CLASS} { from { background-color: #e6f4ff; } to { background-color: transparent; } }
+// A translucent tint over the theme's own background: light blue on the light theme, dark blue on the dark one,
+// so the row's text keeps its contrast in both (a solid light tint under the dark theme's light text failed axe).
+const TINT = 'rgba(22, 119, 255, 0.14)';
+export const ROW_CUE_STYLE = `@keyframes ${ROW_CUE_CLASS} { from { background-color: ${TINT}; } to { background-color: transparent; } }
 .${ROW_CUE_CLASS} > td { animation: ${ROW_CUE_CLASS} ${ROW_CUE_MS}ms ease-out; }
-@media (prefers-reduced-motion: reduce) { .${ROW_CUE_CLASS} > td { animation: none; background-color: #e6f4ff; } }`;
+@media (prefers-reduced-motion: reduce) { .${ROW_CUE_CLASS} > td { animation: none; background-color: ${TINT}; } }`;
 
 /**
  * The keys of rows new, or whose `statusOf` changed, since the previous answer for the same `scope` (the

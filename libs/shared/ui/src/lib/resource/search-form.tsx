@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Button, Form, Input, Select, Space } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import type { FilterValues } from './use-list-params';
-import type { ResourceColumn } from './types';
+import { withZone } from '@smsc/shared-util';
+import { filterKeys, type FilterValues } from './use-list-params';
+import type { ResourceColumn, SearchKind } from './types';
+import { DateInput } from './date-time-input';
 
 interface Props<T> {
   name: string;
@@ -17,15 +19,30 @@ const BOOLEAN_OPTIONS = [
 ];
 
 /** Filters as the URL will hold them (trimmed text, no empty fields), in column order, as one string. */
-function canonical(columns: { key: string }[], values: Record<string, unknown>): string {
+function canonical(columns: { key: string; search?: SearchKind }[], values: Record<string, unknown>): string {
   return JSON.stringify(
     Object.fromEntries(
-      columns.flatMap((c) => {
-        const raw = values[c.key];
+      columns.flatMap(filterKeys).flatMap((key) => {
+        const raw = values[key];
         const text = raw === undefined || raw === null ? '' : String(raw).trim();
-        return text ? [[c.key, text]] : [];
+        return text ? [[key, text]] : [];
       }),
     ),
+  );
+}
+
+/** A day range's two fields, the zone named: the days are the account's, whatever the browser's clock says. */
+function DayRangeFields({ col }: { col: { key: string; title: string; search?: SearchKind } }) {
+  const [from, to] = filterKeys(col);
+  return (
+    <>
+      <Form.Item name={from} label={withZone(`${col.title} from`)}>
+        <DateInput placeholder="First day" />
+      </Form.Item>
+      <Form.Item name={to} label="to">
+        <DateInput placeholder="Last day" />
+      </Form.Item>
+    </>
   );
 }
 
@@ -62,22 +79,28 @@ export function SearchForm<T>({ name, columns, values, onSearch }: Props<T>) {
       onFinish={(v: FilterValues) => search(v)}
       style={{ marginBottom: 16, rowGap: 8 }}
     >
-      {searchable.map((col) => (
-        <Form.Item key={col.key} name={String(col.key)} label={col.title}>
-          {col.search === 'text' ? (
-            // no clear icon: it is a 12 px target (WCAG 2.5.8); Reset clears the form
-            <Input style={{ width: 180 }} />
-          ) : (
-            <Select
-              allowClear
-              style={{ width: 160 }}
-              options={
-                col.search === 'boolean' ? BOOLEAN_OPTIONS : col.options?.map((o) => ({ ...o, value: String(o.value) }))
-              }
-            />
-          )}
-        </Form.Item>
-      ))}
+      {searchable.map((col) =>
+        col.search === 'days' ? (
+          <DayRangeFields key={col.key} col={col} />
+        ) : (
+          <Form.Item key={col.key} name={String(col.key)} label={col.title}>
+            {col.search === 'text' ? (
+              // no clear icon: it is a 12 px target (WCAG 2.5.8); Reset clears the form
+              <Input style={{ width: 180 }} />
+            ) : (
+              <Select
+                allowClear
+                style={{ width: 160 }}
+                options={
+                  col.search === 'boolean'
+                    ? BOOLEAN_OPTIONS
+                    : col.options?.map((o) => ({ ...o, value: String(o.value) }))
+                }
+              />
+            )}
+          </Form.Item>
+        ),
+      )}
       <Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>

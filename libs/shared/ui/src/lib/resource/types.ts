@@ -2,7 +2,11 @@ import type { ReactNode } from 'react';
 import type { FormRule } from 'antd';
 
 export type SortDir = 'asc' | 'desc';
-export type SearchKind = 'text' | 'select' | 'boolean';
+/**
+ * 'days': a time column filtered by a range of calendar days in the account's zone; the URL keeps the
+ * days as `<key>_gte` and `<key>_lte` (YYYY-MM-DD), the list call gets the instants they start and end
+ */
+export type SearchKind = 'text' | 'select' | 'boolean' | 'days';
 
 export interface SelectOption {
   label: ReactNode;
@@ -23,6 +27,15 @@ export interface ResourceColumn<T> {
   /** an amount in the row's `currency` (USD without one): Export CSV writes it as a number beside a Currency column */
   money?: boolean;
   width?: number;
+  /**
+   * an instant (a time something happened or will): its title names the account's zone, "Created
+   * (Europe/Berlin)", and without a render it shows through formatDateTime, in that zone
+   */
+  dateTime?: boolean;
+  /** kept in view at the right edge while a wide list scrolls (a row's own action, e.g. Details); last columns only */
+  fixed?: 'right';
+  /** long text cut to one line with an ellipsis (the whole text in its tooltip), so the row stays one line high */
+  ellipsis?: boolean;
   /** hidden until the user turns it on in the column settings */
   hideInTable?: boolean;
   /** shown only to roles holding this access key, or any one of these keys (see RoleAccess.keys) */

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { wildcard } from '@smsc/shared-util';
+import { endOfZonedDay, startOfZonedDay, wildcard } from '@smsc/shared-util';
 import type { ListQueryArg, ResourceDefinition, SearchKind, SortDir } from './types';
 
 export const DEFAULT_PER_PAGE = 10;
@@ -20,11 +20,24 @@ export type ListDefinition = Pick<ResourceDefinition<unknown>, 'defaultSort' | '
 };
 type Def = ListDefinition;
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The URL keys a searchable column fills: its own, or for a day range its from and to days. */
+export const filterKeys = (col: { key: string; search?: SearchKind }): string[] =>
+  col.search === 'days' ? [`${col.key}_gte`, `${col.key}_lte`] : [col.key];
+
 /** Search filters as the URL keeps them: text unwrapped, booleans as true/false, selects as given. */
 export function readFilters(definition: Def, params: URLSearchParams): FilterValues {
   const out: FilterValues = {};
   for (const col of definition.columns) {
     if (!col.search || RESERVED.has(col.key)) continue;
+    if (col.search === 'days') {
+      for (const k of filterKeys(col)) {
+        const day = params.get(k);
+        if (day && DAY.test(day)) out[k] = day;
+      }
+      continue;
+    }
     const raw = params.get(col.key);
     if (raw === null || raw === '') continue;
     if (col.search === 'boolean') {
@@ -52,6 +65,13 @@ export function buildListQueryArg(definition: Def, params: URLSearchParams): Lis
   }
   const filters = readFilters(definition, params);
   for (const col of definition.columns) {
+    if (col.search === 'days') {
+      // the days are the account zone's: from its midnight up to the last instant before the next one
+      const [from, to] = filterKeys(col);
+      if (filters[from]) arg[from] = startOfZonedDay(String(filters[from])).toISOString();
+      if (filters[to]) arg[to] = new Date(endOfZonedDay(String(filters[to])).getTime() - 1).toISOString();
+      continue;
+    }
     const value = filters[col.key];
     if (value === undefined) continue;
     arg[col.key] = col.search === 'text' ? wildcard(String(value)) : value;
@@ -113,9 +133,11 @@ export function useListParams(definition: Def) {
       update((next) => {
         for (const col of definition.columns) {
           if (!col.search || RESERVED.has(col.key)) continue;
-          const value = values[col.key];
-          if (value === undefined || value === null || String(value).trim() === '') next.delete(col.key);
-          else next.set(col.key, String(value).trim());
+          for (const key of filterKeys(col)) {
+            const value = values[key];
+            if (value === undefined || value === null || String(value).trim() === '') next.delete(key);
+            else next.set(key, String(value).trim());
+          }
         }
         next.set('page', '0');
       }),

@@ -1,3 +1,4 @@
+import { keyedByBundle } from './keyed-by-bundle';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useReadOnly } from '@smsc/shared-session';
@@ -8,6 +9,7 @@ import type { ResourceBundle, RoleAccess } from './types';
 import { useNoRecord } from './hooks';
 import { useResourcePath, withId } from './resource-root';
 import { RecordState } from './form-pages';
+import { columnRender, columnTitle } from '../column-title';
 
 export interface DetailsPageProps<T, C, U> {
   bundle: ResourceBundle<T, C, U>;
@@ -38,17 +40,20 @@ export function RecordFields<T>({
       column={1}
       title={title}
       data-testid={testId}
-      items={definition.columns.map((col) => ({
-        key: col.key,
-        label: col.title,
-        children: col.render ? col.render(row[col.key], record) : String(row[col.key] ?? ''),
-      }))}
+      items={definition.columns.map((col) => {
+        const render = columnRender(col);
+        return {
+          key: col.key,
+          label: columnTitle(col),
+          children: render ? render(row[col.key], record) : String(row[col.key] ?? ''),
+        };
+      })}
     />
   );
 }
 
 /** One record's fields as the list's columns show them, with Edit and Back. */
-export function DetailsPage<T, C, U>({ bundle, access = {}, editPath, backTo, extra }: DetailsPageProps<T, C, U>) {
+function DetailsPageBody<T, C, U>({ bundle, access = {}, editPath, backTo, extra }: DetailsPageProps<T, C, U>) {
   const id = useParams().id ?? '';
   const readOnly = useReadOnly();
   const navigate = useNavigate();
@@ -72,3 +77,6 @@ export function DetailsPage<T, C, U>({ bundle, access = {}, editPath, backTo, ex
     </Space>
   );
 }
+
+/** DetailsPage remounted per bundle (keyed-by-bundle.tsx). */
+export const DetailsPage = keyedByBundle(DetailsPageBody) as typeof DetailsPageBody;

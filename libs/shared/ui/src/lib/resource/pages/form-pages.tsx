@@ -1,3 +1,4 @@
+import { keyedByBundle } from './keyed-by-bundle';
 import { useMemo, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Button } from 'antd';
@@ -16,7 +17,7 @@ interface FormPageProps<T, C, U> {
 }
 
 /** The create page: the definition's form; a saved record returns to the list with a toast. */
-export function CreatePage<T, C, U>({
+function CreatePageBody<T, C, U>({
   bundle,
   backTo,
   openPath,
@@ -83,7 +84,7 @@ function formValuesOf<T, C, U>(bundle: ResourceBundle<T, C, U>, record: T): Form
 }
 
 /** The edit page: reads the record named by `:id`, fills the form, saves with the patch call. */
-export function EditPage<T, C, U>({ bundle, backTo }: FormPageProps<T, C, U>) {
+function EditPageBody<T, C, U>({ bundle, backTo }: FormPageProps<T, C, U>) {
   const id = useParams().id ?? '';
   const navigate = useNavigate();
   const resolve = useResourcePath();
@@ -113,3 +114,9 @@ export function EditPage<T, C, U>({ bundle, backTo }: FormPageProps<T, C, U>) {
     />
   );
 }
+
+/** CreatePage remounted per bundle (keyed-by-bundle.tsx). */
+export const CreatePage = keyedByBundle(CreatePageBody) as typeof CreatePageBody;
+
+/** EditPage remounted per bundle (keyed-by-bundle.tsx). */
+export const EditPage = keyedByBundle(EditPageBody) as typeof EditPageBody;

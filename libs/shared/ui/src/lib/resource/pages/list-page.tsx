@@ -1,3 +1,4 @@
+import { keyedByBundle } from './keyed-by-bundle';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Space } from 'antd';
@@ -31,7 +32,7 @@ export interface ListPageProps<T, C, U> {
 }
 
 /** A resource's list page: URL-kept paging/sort/search, create/edit/delete by the role's access, row links. */
-export function ListPage<T extends object, C, U>(props: ListPageProps<T, C, U>) {
+function ListPageBody<T extends object, C, U>(props: ListPageProps<T, C, U>) {
   const {
     bundle,
     access = {},
@@ -105,3 +106,6 @@ export function ListPage<T extends object, C, U>(props: ListPageProps<T, C, U>) 
     </>
   );
 }
+
+/** ListPage remounted per bundle (keyed-by-bundle.tsx). */
+export const ListPage = keyedByBundle(ListPageBody) as typeof ListPageBody;

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useRoutes, type RouteObject } from 'react-router';
 import { renderWithProviders } from '@smsc/shared-testing';
@@ -6,6 +7,7 @@ import type { ListQueryArg, ResourceDefinition } from '../types';
 import type { FormValues } from '../resource-form';
 import { companies, rows, type Company } from '../test-fixtures';
 import { resourceRoutes } from './resource-routes';
+import { ListPage } from './list-page';
 import type { ResourceBundle, ResourcePages, RoleAccess } from './types';
 
 jest.setTimeout(60_000);
@@ -227,5 +229,35 @@ describe('resourceRoutes and the generic pages', () => {
     });
     expect(title()).toBe('Users');
     expect(screen.getByRole('link', { name: 'Edit Company 1' }).getAttribute('href')).toBe('/area/companies/edit/1');
+  });
+
+  it('two sibling routes of the list page with bundles of different hooks: moving between them remounts the page', async () => {
+    // one bundle's delete call is a real hook (state inside), the other has none: React reusing one page for both
+    // would call a different number of hooks on the same component and throw
+    const withDelete: ResourceBundle<Company, FormValues, FormValues> = {
+      ...makeBundle().bundle,
+      useDelete: () => {
+        useState(0);
+        return [() => ({ unwrap: () => Promise.resolve({}) }), { isLoading: false }] as const;
+      },
+    };
+    const other = { ...definition, name: 'others', plural: 'Others' };
+    const readOnly: ResourceBundle<Company, FormValues, FormValues> = {
+      definition: other,
+      useList: () => ({ data: { items: rows.slice(0, 1), total: 1, per_page: 10 } }),
+    };
+    const router = createMemoryRouter(
+      [
+        { path: '/area/one', element: <ListPage bundle={withDelete} /> },
+        { path: '/area/two', element: <ListPage bundle={readOnly} /> },
+      ],
+      { initialEntries: ['/area/one'] },
+    );
+    renderWithProviders(<RouterProvider router={router} />, { withRouter: false });
+    expect(await screen.findAllByRole('row')).toHaveLength(rows.length + 1);
+    await act(() => router.navigate('/area/two'));
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
+    await act(() => router.navigate('/area/one'));
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(rows.length + 1));
   });
 });

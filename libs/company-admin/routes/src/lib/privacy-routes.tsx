@@ -1,0 +1,11 @@
+import type { RouteObject } from 'react-router';
+import { resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
+import { privacyBundle, privacyPages } from '@smsc/resource-privacy';
+
+// A company admin answers for its own company.
+const access: RoleAccess = {};
+
+/** Privacy requests about one phone number (docs/privacy.md): export, erase, and their record. */
+export const privacyRoutes: RouteObject[] = [
+  resourceRoutes(privacyBundle, access, privacyPages({ path: 'privacy', pickCompany: false })),
+];

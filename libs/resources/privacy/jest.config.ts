@@ -1,0 +1,5 @@
+export default {
+  displayName: 'resource-privacy',
+  preset: '../../../jest.preset.js',
+  rootDir: '.',
+};
