@@ -40,6 +40,7 @@ describe('large estimates and sends share the event loop and are limited per ten
   afterAll(async () => t.close());
 
   it('estimates 100,000 numbers without holding the event loop, so another tenant is answered meanwhile', async () => {
+    const started = performance.now();
     const { result, stallMs } = await longestStall(async () => {
       const running = estimate(acme, 100_000);
       let done = false;
@@ -55,15 +56,17 @@ describe('large estimates and sends share the event loop and are limited per ten
       }
       return { estimate: await running, homes };
     });
+    const totalMs = performance.now() - started;
     expect(result.estimate.statusCode).toBe(200);
     expect(result.estimate.json()).toMatchObject({ total: 100_000, messages: 100_000 });
     // Before: one block of 2.4-3 s idle, 21 s on a machine at load 13 (PGlite answers in the same thread, so not even
     // the lookups yielded) and GET /home waited for all of it. After, at load 13: 937 GET /home answered meanwhile,
     // the slowest in 267 ms, longest gap 634 ms. The bounds leave room for a machine running other test files
-    // (wall-clock gaps include time the process is not scheduled).
+    // (wall-clock gaps include time the process is not scheduled): on a machine so busy that the whole estimate
+    // takes many times its quiet length, a gap may be a quarter of it. Holding the loop makes one gap all of it.
     expect(result.homes.length).toBeGreaterThan(3);
-    expect(Math.max(...result.homes)).toBeLessThan(2_000);
-    expect(stallMs).toBeLessThan(1_500);
+    expect(Math.max(...result.homes)).toBeLessThan(Math.max(2_000, totalMs / 4));
+    expect(stallMs).toBeLessThan(Math.max(1_500, totalMs / 4));
   }, 120_000);
 
   it('answers 429 with Retry-After beyond the limit per tenant, not to other tenants, and frees the slots', async () => {
