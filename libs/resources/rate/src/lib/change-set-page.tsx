@@ -69,7 +69,7 @@ function Decision({ details }: { details: ChangeSetDetails }) {
       const done = await approve({ id: set.change_set_uuid, effective_from: day }).unwrap();
       const later =
         done.increases_from && done.increases_from !== done.effective_from
-          ? `; increases from ${formatDateTime(done.increases_from, { label: true })} (customers' notice)`
+          ? `; increases from ${zonedDay(new Date(done.increases_from), 'UTC')} (customers' notice)`
           : '';
       dispatch(showToast('success', `Approved the rate change of ${set.owner_name} from ${day}${later}`));
     } catch (e) {
