@@ -1,9 +1,8 @@
-import { useMemo } from 'react';
 import { HomePatch, PASSWORD_MIN_LENGTH, type Company, type Home, type User } from '@smsc/shared-contract';
-import { browserZone, currentZoneName, timeZoneChoices } from '@smsc/shared-util';
+import { browserZone, currentZoneName } from '@smsc/shared-util';
 import {
   Tag,
-  type FormFieldDef,
+  timeZoneField,
   type FormValues,
   type RecordQueryState,
   type ResourceBundle,
@@ -44,18 +43,6 @@ const neededForNewPassword = (form: FormView) => ({
     if (typedNewPassword(form) && (typeof value !== 'string' || value === ''))
       throw new Error('Enter your current password to set a new one');
   },
-});
-
-/** Every zone to choose from, labelled with its offset now (built once a form, not at import). */
-const useZoneChoices = () => ({ options: useMemo(() => timeZoneChoices(), []) });
-const zoneField = (help: string): FormFieldDef => ({
-  name: 'time_zone',
-  label: 'Time zone',
-  kind: 'select',
-  required: true,
-  placeholder: 'Type a city, e.g. Chicago',
-  useOptions: useZoneChoices,
-  help,
 });
 
 /** The signed-in user's own record: what the profile shows and the name/password it may change. */
@@ -110,7 +97,7 @@ export const ownZoneAccountDefinition: ResourceDefinition<User> = {
   ],
   formFields: [
     ...accountDefinition.formFields.slice(0, 1),
-    zoneField('Every date and time the console shows you is in this zone, and your reports count its days.'),
+    timeZoneField('Every date and time the console shows you is in this zone, and your reports count its days.'),
     ...accountDefinition.formFields.slice(1),
   ],
 };
@@ -152,7 +139,7 @@ export const companyInfoDefinition: ResourceDefinition<Company> = {
       kind: 'switch',
       help: "Off: the company's users send and read messages without the balance or any price. Admins always see them.",
     },
-    zoneField(
+    timeZoneField(
       "Every date and time the company's people see is in this zone; its reports, spend limits and reminders count its days.",
     ),
   ],
