@@ -10417,6 +10417,7 @@ export interface operations {
             /** Format: date-time */
             start_time: string;
             step: string;
+            time_zone: string;
             top: {
               blocked?: number;
               company_name?: string | null;
@@ -12239,6 +12240,7 @@ export interface operations {
               is_active: boolean;
               is_admin: boolean;
               reseller_uuid: string | null;
+              time_zone?: string | null;
               user_type: 'admin' | 'company_admin' | 'user' | 'reseller';
               /** Format: uuid */
               uuid: string;
@@ -12266,6 +12268,7 @@ export interface operations {
           current_password?: string;
           full_name?: string;
           password?: string;
+          time_zone?: string;
           users_see_money?: boolean;
         };
       };
@@ -12309,6 +12312,7 @@ export interface operations {
               is_active: boolean;
               is_admin: boolean;
               reseller_uuid: string | null;
+              time_zone?: string | null;
               user_type: 'admin' | 'company_admin' | 'user' | 'reseller';
               /** Format: uuid */
               uuid: string;
@@ -12996,6 +13000,7 @@ export interface operations {
                 /** Format: date-time */
                 start_time: string;
                 step: string;
+                time_zone: string;
                 total: number;
                 totals: {
                   blocked?: number;
@@ -13192,6 +13197,7 @@ export interface operations {
                 /** Format: date-time */
                 start_time: string;
                 step: string;
+                time_zone: string;
                 total: number;
                 totals: {
                   blocked?: number;
@@ -19339,6 +19345,7 @@ export interface operations {
             /** Format: date-time */
             start_time: string;
             step: string;
+            time_zone: string;
             total: number;
             totals: {
               blocked?: number;
@@ -19447,6 +19454,7 @@ export interface operations {
             /** Format: date-time */
             start_time: string;
             step: string;
+            time_zone: string;
             total: number;
             totals: {
               blocked?: number;
@@ -19888,6 +19896,7 @@ export interface operations {
             /** Format: date-time */
             start_time: string;
             step: string;
+            time_zone: string;
             total: number;
             totals: {
               blocked?: number;
@@ -20458,6 +20467,7 @@ export interface operations {
             is_active: boolean;
             is_admin: boolean;
             reseller_uuid: string | null;
+            time_zone?: string | null;
             user_type: 'admin' | 'company_admin' | 'user' | 'reseller';
             /** Format: uuid */
             uuid: string;
@@ -20500,6 +20510,7 @@ export interface operations {
             is_active: boolean;
             is_admin: boolean;
             reseller_uuid: string | null;
+            time_zone?: string | null;
             user_type: 'admin' | 'company_admin' | 'user' | 'reseller';
             /** Format: uuid */
             uuid: string;
@@ -20580,6 +20591,7 @@ export interface operations {
             is_active: boolean;
             is_admin: boolean;
             reseller_uuid: string | null;
+            time_zone?: string | null;
             user_type: 'admin' | 'company_admin' | 'user' | 'reseller';
             /** Format: uuid */
             uuid: string;
@@ -20634,6 +20646,7 @@ export interface operations {
               is_active: boolean;
               is_admin: boolean;
               reseller_uuid: string | null;
+              time_zone?: string | null;
               user_type: 'admin' | 'company_admin' | 'user' | 'reseller';
               /** Format: uuid */
               uuid: string;
