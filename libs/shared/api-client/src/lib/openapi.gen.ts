@@ -1910,7 +1910,7 @@ export interface paths {
     };
     /**
      * Read number webhook deliveries
-     * @description Read number webhook deliveries. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records).
+     * @description The webhook's delivery log, newest first: each attempt with its event (webhook-id, type, the message it is about), the answer and what is next for it. Paged by `cursor` (the previous page's next_cursor). Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records).
      */
     get: operations['getDidWebhookByIdDeliveries'];
     put?: never;
@@ -5178,7 +5178,7 @@ export interface paths {
     };
     /**
      * Read webhook deliveries
-     * @description Read webhook deliveries. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the read or manage scope may call it too, on its company's records.
+     * @description The webhook's delivery log, newest first: each attempt with its event (webhook-id, type, the message it is about), the answer and what is next for it. Paged by `cursor` (the previous page's next_cursor). Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the read or manage scope may call it too, on its company's records.
      */
     get: operations['getWebhookByIdDeliveries'];
     put?: never;
@@ -11577,7 +11577,10 @@ export interface operations {
   };
   getDidWebhookByIdDeliveries: {
     parameters: {
-      query?: never;
+      query?: {
+        cursor?: string;
+        per_page?: number;
+      };
       header?: never;
       path: {
         id: string;
@@ -11609,6 +11612,7 @@ export interface operations {
               status_code: number | null;
               type: string;
             }[];
+            next_cursor: string | null;
           };
         };
       };
@@ -21643,7 +21647,10 @@ export interface operations {
   };
   getWebhookByIdDeliveries: {
     parameters: {
-      query?: never;
+      query?: {
+        cursor?: string;
+        per_page?: number;
+      };
       header?: never;
       path: {
         id: string;
@@ -21675,6 +21682,7 @@ export interface operations {
               status_code: number | null;
               type: string;
             }[];
+            next_cursor: string | null;
           };
         };
       };
