@@ -6389,7 +6389,10 @@ export interface operations {
   };
   getApiKeyList: {
     parameters: {
-      query?: never;
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -6418,6 +6421,8 @@ export interface operations {
               sandbox: boolean;
               scopes: ('send' | 'read' | 'manage')[];
             }[];
+            per_page: number;
+            total: number;
           };
         };
       };
