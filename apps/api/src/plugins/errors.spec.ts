@@ -10,7 +10,8 @@ describe('error answers', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = bearer(await login(t.app, 'admin@example.com'));
-  });
+    // as the other app specs: a busy machine takes longer than jest's 30 s to build the app
+  }, 120_000);
   afterAll(async () => t.close());
 
   // Each case is bad input; none may surface as a 500 or leak a stack trace.
