@@ -14,7 +14,6 @@ export {
   resolveKey,
   revokeKeysOf,
   scopeAllows,
-  type ApiKeyNeed,
 } from './api-keys';
 export { errorForLog } from './log-safety';
 export { auditEntriesHeld } from './personal-data';
