@@ -249,12 +249,6 @@ const MIGRATIONS: Migration[] = [
   ...OPT_OUT_MIGRATIONS,
   ...CAMPAIGN_OPT_OUT_MIGRATIONS,
   ...PRIVACY_MIGRATIONS,
-  {
-    // Issue 45 item 10: system admins and resellers have no company, so no company zone; each chooses its own
-    // (Profile), which its reports and every time the console shows it follow. Null until chosen (lib/account-zone.ts).
-    id: '610_user_time_zone',
-    ddl: `alter table users add column time_zone text`,
-  },
 ];
 
 /**

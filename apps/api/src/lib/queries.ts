@@ -15,7 +15,6 @@ export const USER_COLUMNS = [
   'companies.company_name',
   'users.reseller_uuid',
   'users.created_on',
-  'users.time_zone',
 ] as const;
 
 export const companiesQuery = (db: Kysely<Database>) =>

@@ -1,7 +1,6 @@
 export { profileApi, HOME_TAG, useGetHomeQuery, useUpdateHomeMutation } from './lib/profile.api';
 export {
   accountDefinition,
-  ownZoneAccountDefinition,
   companyInfoDefinition,
   accountBundle,
   memberBundle,

@@ -32,15 +32,12 @@ export {
 } from './lib/format';
 export {
   browserZone,
-  currentZoneName,
   displayZone,
   endOfZonedDay,
   isTimeZone,
   setDisplayZone,
   startOfZonedDay,
   subscribeDisplayZone,
-  timeZoneChoices,
-  utcOffsetText,
   withZone,
   zonedDay,
   zonedParts,

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import dayjs from 'dayjs';
 import type { ChangeSetDetails, CountryDiff, ImpactGroup, RateChangeRow } from '@smsc/shared-contract';
 import { describeApiError, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import { Button, Card, Descriptions, Flex, Popconfirm, RecordState, Space, Table, Typography } from '@smsc/shared-ui';
-import { formatDateTime, withZone, zonedDay } from '@smsc/shared-util';
+import { formatDateTime } from '@smsc/shared-util';
 import { useApproveChangeSetMutation, useGetChangeSetQuery, useRejectChangeSetMutation } from './rate-change.api';
 import { changeSetStatusTag, DECK_KIND_WORDS } from './rate-change.resource';
-import { EffectiveDay, todayUtc } from './effective-day';
+import { EffectiveDay } from './effective-day';
 
 const CHANGE_WORDS: Record<RateChangeRow['change'], string> = {
   added: 'New',
@@ -31,7 +32,7 @@ const rowColumns = [
   { title: 'Old price', dataIndex: 'old_price', render: (v: string | null) => v ?? '—' },
   { title: 'New price', dataIndex: 'new_price', render: (v: string | null) => v ?? '—' },
   {
-    title: withZone('From'),
+    title: 'From',
     render: (_: unknown, r: RateChangeRow) =>
       r.ceases_on ? `closes ${formatDateTime(r.ceases_on)}` : r.effective_from ? formatDateTime(r.effective_from) : '—',
   },
@@ -51,11 +52,9 @@ const impactColumns = [
 function Decision({ details }: { details: ChangeSetDetails }) {
   const dispatch = useAppDispatch();
   const set = details.change_set;
-  // the UTC day the set asks for, or today's when that has passed (rate days are UTC's: effective-day.tsx)
   const [day, setDay] = useState(() => {
-    const asked = zonedDay(new Date(set.effective_from), 'UTC');
-    const today = todayUtc();
-    return asked > today ? asked : today;
+    const asked = dayjs(set.effective_from);
+    return (asked.isAfter(dayjs()) ? asked : dayjs()).format('YYYY-MM-DD');
   });
   const [approve, approving] = useApproveChangeSetMutation();
   const [reject, rejecting] = useRejectChangeSetMutation();
@@ -69,7 +68,7 @@ function Decision({ details }: { details: ChangeSetDetails }) {
       const done = await approve({ id: set.change_set_uuid, effective_from: day }).unwrap();
       const later =
         done.increases_from && done.increases_from !== done.effective_from
-          ? `; increases from ${zonedDay(new Date(done.increases_from), 'UTC')} (customers' notice)`
+          ? `; increases from ${dayjs(done.increases_from).format('YYYY-MM-DD')} (customers' notice)`
           : '';
       dispatch(showToast('success', `Approved the rate change of ${set.owner_name} from ${day}${later}`));
     } catch (e) {
@@ -104,25 +103,21 @@ export function ChangeSetView({ details }: { details: ChangeSetDetails }) {
           items={[
             { key: 'kind', label: 'Deck kind', children: DECK_KIND_WORDS[set.kind] },
             { key: 'prices', label: 'Prices', children: set.vendor_product_uuid ? 'Vendor cost' : 'Sell price' },
-            { key: 'from', label: 'Effective from', children: formatDateTime(set.effective_from, { label: true }) },
+            { key: 'from', label: 'Effective from', children: formatDateTime(set.effective_from) },
             {
               key: 'inc',
               label: 'Increases from',
-              children: set.increases_from
-                ? formatDateTime(set.increases_from, { label: true })
-                : 'On approval, after notice',
+              children: set.increases_from ? formatDateTime(set.increases_from) : 'On approval, after notice',
             },
             {
               key: 'by',
               label: 'Imported by',
-              children: `${set.created_by_name ?? '—'}, ${formatDateTime(set.created_on, { label: true })}`,
+              children: `${set.created_by_name ?? '—'}, ${formatDateTime(set.created_on)}`,
             },
             {
               key: 'decided',
               label: 'Decided by',
-              children: set.decided_on
-                ? `${set.decided_by_name ?? '—'}, ${formatDateTime(set.decided_on, { label: true })}`
-                : '—',
+              children: set.decided_on ? `${set.decided_by_name ?? '—'}, ${formatDateTime(set.decided_on)}` : '—',
             },
           ]}
         />
@@ -133,7 +128,7 @@ export function ChangeSetView({ details }: { details: ChangeSetDetails }) {
       </Card>
       <Card title="Margin impact on the last 30 days of traffic" data-testid="change-impact">
         <Typography.Paragraph>
-          {`Margin change: ${details.impact.margin_change} (traffic since ${formatDateTime(details.impact.since, { label: true })})`}
+          {`Margin change: ${details.impact.margin_change} (traffic since ${formatDateTime(details.impact.since)})`}
         </Typography.Paragraph>
         <Table<ImpactGroup>
           size="small"

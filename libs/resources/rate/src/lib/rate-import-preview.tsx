@@ -1,5 +1,4 @@
 import dayjs from 'dayjs';
-import { EFFECTIVE_DAY_LABEL } from './effective-day';
 import type { RateImportPreview } from '@smsc/shared-contract';
 import { Alert, Button, DatePicker, Flex, Radio, Table, Typography } from '@smsc/shared-ui';
 import type { ImportMode } from './rate.api';
@@ -24,7 +23,7 @@ export function ImportOptions(props: {
         />
       </div>
       <label>
-        {EFFECTIVE_DAY_LABEL}{' '}
+        Effective from{' '}
         <DatePicker
           aria-label="Effective from"
           allowClear={false}

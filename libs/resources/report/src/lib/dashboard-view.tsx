@@ -7,9 +7,9 @@ import { useGetDashboardQuery } from './report.api';
 import { LazyChart } from './lazy-chart';
 import { FigureTable } from './figure-table';
 import {
+  REPORT_ZONE_NOTE,
   figureTitle,
   isCustomerReport,
-  reportZoneNote,
   timePoints,
   visibleFigures,
   type Figure,
@@ -35,7 +35,6 @@ export function DashboardView({ interval, leaders }: { interval: string; leaders
   if (isLoading || !data) return <Skeleton active />;
   const cards = visibleFigures(CARDS, data.totals);
   const step = data.step as 'hour' | 'day' | 'week';
-  const zone = data.time_zone;
   return (
     <Flex vertical gap="middle" data-testid={`dashboard-${interval.replace(/\s+/g, '-')}`}>
       <Row gutter={[12, 12]}>
@@ -51,16 +50,15 @@ export function DashboardView({ interval, leaders }: { interval: string; leaders
         <LazyChart
           label={`Messages and delivered by ${step}`}
           kind="line"
-          note={reportZoneNote(zone)}
-          points={timePoints(data.series, data.start_time, data.end_time, step, ['messages', 'delivered'], zone)}
+          note={REPORT_ZONE_NOTE}
+          points={timePoints(data.series, data.start_time, data.end_time, step, ['messages', 'delivered'])}
           series={[
             { key: 'messages', name: 'Messages' },
             { key: 'delivered', name: 'Delivered' },
           ]}
         />
         <FigureTable
-          caption={`Messages by ${step} (${zone})`}
-          zone={zone}
+          caption={`Messages by ${step} (UTC)`}
           rows={data.series}
           totals={data.totals}
           step={step}

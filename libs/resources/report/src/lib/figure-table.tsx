@@ -12,8 +12,6 @@ export interface FigureTableProps {
   currency?: string;
   /** a company's own figures (its revenue column is its spend); told by totals when they are given */
   customer?: boolean;
-  /** the zone of its time column (needed only by time) */
-  zone?: string;
 }
 
 /**
@@ -30,7 +28,6 @@ export function FigureTable({
   caption,
   currency = 'USD',
   customer = isCustomerReport(totals),
-  zone = 'UTC',
 }: FigureTableProps) {
   const { token } = theme.useToken();
   const cell = {
@@ -59,7 +56,7 @@ export function FigureTable({
           <tr>
             {step === 'total' ? null : (
               <th scope="col" style={{ ...head, textAlign: 'left' }}>
-                {`Time (${zone})`}
+                Time (UTC)
               </th>
             )}
             {groups.map((g) => (
@@ -87,7 +84,7 @@ export function FigureTable({
           ) : (
             rows.map((r, i) => (
               <tr key={i}>
-                {step === 'total' ? null : <td style={cell}>{timeLabel(r.time ?? null, step, zone)}</td>}
+                {step === 'total' ? null : <td style={cell}>{timeLabel(r.time ?? null, step)}</td>}
                 {groups.map((g) => (
                   <td key={g} style={cell}>
                     {String(r[GROUP_LABEL[g].key] ?? '—')}

@@ -11,8 +11,6 @@ export interface ReportTableProps {
   caption: string;
   loading?: boolean;
   currency?: string;
-  /** the zone the report counted in: its time column is labelled with it and shows its clock */
-  zone: string;
 }
 
 /** The figures of a report (and of its chart) as a table, with the grand total as its last row. */
@@ -25,7 +23,6 @@ export function ReportTable({
   caption,
   loading,
   currency = 'USD',
-  zone,
 }: ReportTableProps) {
   const columns: TableColumnsType<ReportRow & { key: string }> = [
     ...(step === 'total'
@@ -34,9 +31,9 @@ export function ReportTable({
           {
             key: 'time',
             dataIndex: 'time',
-            title: `Time (${zone})`,
+            title: 'Time (UTC)',
             width: 150,
-            render: (v: string | null) => timeLabel(v, step, zone),
+            render: (v: string | null) => timeLabel(v, step),
           },
         ]),
     ...groups.map((g) => ({

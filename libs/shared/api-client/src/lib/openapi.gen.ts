@@ -10417,7 +10417,6 @@ export interface operations {
             /** Format: date-time */
             start_time: string;
             step: string;
-            time_zone: string;
             top: {
               blocked?: number;
               company_name?: string | null;
@@ -12240,7 +12239,6 @@ export interface operations {
               is_active: boolean;
               is_admin: boolean;
               reseller_uuid: string | null;
-              time_zone?: string | null;
               user_type: 'admin' | 'company_admin' | 'user' | 'reseller';
               /** Format: uuid */
               uuid: string;
@@ -12268,7 +12266,6 @@ export interface operations {
           current_password?: string;
           full_name?: string;
           password?: string;
-          time_zone?: string;
           users_see_money?: boolean;
         };
       };
@@ -12312,7 +12309,6 @@ export interface operations {
               is_active: boolean;
               is_admin: boolean;
               reseller_uuid: string | null;
-              time_zone?: string | null;
               user_type: 'admin' | 'company_admin' | 'user' | 'reseller';
               /** Format: uuid */
               uuid: string;
@@ -13000,7 +12996,6 @@ export interface operations {
                 /** Format: date-time */
                 start_time: string;
                 step: string;
-                time_zone: string;
                 total: number;
                 totals: {
                   blocked?: number;
@@ -13197,7 +13192,6 @@ export interface operations {
                 /** Format: date-time */
                 start_time: string;
                 step: string;
-                time_zone: string;
                 total: number;
                 totals: {
                   blocked?: number;
@@ -19345,7 +19339,6 @@ export interface operations {
             /** Format: date-time */
             start_time: string;
             step: string;
-            time_zone: string;
             total: number;
             totals: {
               blocked?: number;
@@ -19454,7 +19447,6 @@ export interface operations {
             /** Format: date-time */
             start_time: string;
             step: string;
-            time_zone: string;
             total: number;
             totals: {
               blocked?: number;
@@ -19896,7 +19888,6 @@ export interface operations {
             /** Format: date-time */
             start_time: string;
             step: string;
-            time_zone: string;
             total: number;
             totals: {
               blocked?: number;
@@ -20467,7 +20458,6 @@ export interface operations {
             is_active: boolean;
             is_admin: boolean;
             reseller_uuid: string | null;
-            time_zone?: string | null;
             user_type: 'admin' | 'company_admin' | 'user' | 'reseller';
             /** Format: uuid */
             uuid: string;
@@ -20510,7 +20500,6 @@ export interface operations {
             is_active: boolean;
             is_admin: boolean;
             reseller_uuid: string | null;
-            time_zone?: string | null;
             user_type: 'admin' | 'company_admin' | 'user' | 'reseller';
             /** Format: uuid */
             uuid: string;
@@ -20591,7 +20580,6 @@ export interface operations {
             is_active: boolean;
             is_admin: boolean;
             reseller_uuid: string | null;
-            time_zone?: string | null;
             user_type: 'admin' | 'company_admin' | 'user' | 'reseller';
             /** Format: uuid */
             uuid: string;
@@ -20646,7 +20634,6 @@ export interface operations {
               is_active: boolean;
               is_admin: boolean;
               reseller_uuid: string | null;
-              time_zone?: string | null;
               user_type: 'admin' | 'company_admin' | 'user' | 'reseller';
               /** Format: uuid */
               uuid: string;
