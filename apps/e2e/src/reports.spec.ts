@@ -121,7 +121,7 @@ test.describe('reports', () => {
     expect(file.suggestedFilename()).toBe(`reseller-report-company-${month}.csv`);
     const csv = readFileSync(await file.path(), 'utf8').split('\r\n');
     expect(csv[0]).toBe(
-      'Company,Messages,Segments,Delivered,Undelivered,Failed,Pending,Blocked,Received,Revenue,Cost,Margin,Platform cost,Reseller margin,Currency',
+      'Company,Messages,Segments,Delivered,Undelivered,Failed,Pending,Blocked,Received,Revenue,Cost,Lookup cost,Margin,Platform cost,Reseller margin,Currency',
     );
     expect(csv.some((line) => line.startsWith('Acme,'))).toBe(true);
     // by day: the same month from GET /sms/report

@@ -35,8 +35,8 @@ export interface CompiledProduct {
 
 export interface CompiledCatalog {
   networks: Map<string, CatalogRows['networks'][number]>;
-  /** a network by what a number lookup answers: "mcc-mnc" → its id */
-  networksByMccMnc: Map<string, string>;
+  /** the networks of what a number lookup answers: "mcc-mnc" → their ids and countries (a few codes serve territories too) */
+  networksByMccMnc: Map<string, { id: string; iso2: string | null }[]>;
   networkPrefixes: PrefixTrie<string>;
   products: Map<string, CompiledProduct>;
   rateTables: Map<string, { type: 'prefix' | 'mobile_network'; book: RateBook }>;
@@ -115,11 +115,14 @@ export function compileCatalog(rows: CatalogRows): CompiledCatalog {
     }
   }
 
-  const networksByMccMnc = new Map<string, string>();
-  // mcc-mnc-list names a few codes for several territories: the first row keeps the code
-  for (const n of rows.networks)
-    if (n.mcc && n.mnc && !networksByMccMnc.has(`${n.mcc}-${n.mnc}`))
-      networksByMccMnc.set(`${n.mcc}-${n.mnc}`, n.mobile_network_uuid);
+  const networksByMccMnc: CompiledCatalog['networksByMccMnc'] = new Map();
+  for (const n of rows.networks) {
+    if (!n.mcc || !n.mnc) continue;
+    const key = `${n.mcc}-${n.mnc}`;
+    const list = networksByMccMnc.get(key) ?? [];
+    list.push({ id: n.mobile_network_uuid, iso2: n.iso2 ?? null });
+    networksByMccMnc.set(key, list);
+  }
 
   return {
     networks: new Map(rows.networks.map((n) => [n.mobile_network_uuid, n])),

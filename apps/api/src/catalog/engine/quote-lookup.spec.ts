@@ -78,6 +78,19 @@ describe('rating engine with a number lookup', () => {
     expect(networkOfMccMnc(catalog, null, null)).toBeNull();
   });
 
+  it("of networks sharing an MCC/MNC (a territory's), finds the one of the number's country", () => {
+    const shared = compileCatalog({
+      ...rows,
+      networks: [
+        { mobile_network_uuid: 'tmo-pr', network_name: 'T-Mobile', iso3: 'PRI', iso2: 'PR', mcc: '310', mnc: '260' },
+        { mobile_network_uuid: 'tmo-us', network_name: 'T-Mobile', iso3: 'USA', iso2: 'US', mcc: '310', mnc: '260' },
+      ],
+    });
+    expect(networkOfMccMnc(shared, '310', '260', 'US')).toBe('tmo-us');
+    expect(networkOfMccMnc(shared, '310', '260', 'PR')).toBe('tmo-pr');
+    expect(networkOfMccMnc(shared, '310', '260', 'GB')).toBe('tmo-pr');
+  });
+
   it('without a lookup a number goes by its prefix: a Telekom range goes to the Telekom route', () => {
     expect(quote(catalog, { productUuid: 'p-de', dnis: PORTED, at: MARCH })).toMatchObject({
       ok: true,

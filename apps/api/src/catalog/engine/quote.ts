@@ -38,9 +38,20 @@ function priceIn(book: RateBook, digits: string, network: string | null, network
   return hit ? found(hit, effective(hit, at)) : NONE;
 }
 
-/** The catalog's network for a lookup's MCC/MNC, or null when the catalog has none by that code. */
-export function networkOfMccMnc(catalog: CompiledCatalog, mcc: string | null, mnc: string | null): string | null {
-  return mcc && mnc ? (catalog.networksByMccMnc.get(`${mcc}-${mnc}`) ?? null) : null;
+/**
+ * The catalog's network for a lookup's MCC/MNC, or null when the catalog has none by that code. A few codes name a
+ * network in several territories (310-260: T-Mobile in the US, Puerto Rico and the Virgin Islands): the one of the
+ * number's country (`iso2`) is chosen, else the first.
+ */
+export function networkOfMccMnc(
+  catalog: CompiledCatalog,
+  mcc: string | null,
+  mnc: string | null,
+  iso2?: string | null,
+): string | null {
+  const list = mcc && mnc ? catalog.networksByMccMnc.get(`${mcc}-${mnc}`) : undefined;
+  if (!list) return null;
+  return (list.length > 1 && iso2 ? list.find((n) => n.iso2 === iso2) : undefined)?.id ?? list[0].id;
 }
 
 /**

@@ -7,6 +7,8 @@ export interface CatalogRows {
     iso3: string | null;
     mcc?: string;
     mnc?: string;
+    /** its country: of the networks mcc-mnc-list gives one code (a territory's), the number's country's is the one */
+    iso2?: string | null;
   }[];
   networkPrefixes: { prefix: string; mobile_network_uuid: string }[];
   products: {
