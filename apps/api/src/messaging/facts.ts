@@ -12,6 +12,7 @@ import type { ErasedNumbers } from './erasure-port';
 import { judge, parseDestination } from './judge';
 import { blocksSend } from './opt-outs/check';
 import type { CompanyFacts, MessagingHooks } from './pipeline-types';
+import { applyLookup, lookupProduct, type NumberLookups } from './lookup-port';
 
 const FILTER_TTL_MS = 2000;
 
@@ -25,6 +26,7 @@ export class SendFacts {
     private readonly resolveTemplate: () => MessagingHooks['resolveTemplate'],
     private readonly registrations: () => SenderRegistrations,
     private readonly erasures: () => ErasedNumbers,
+    private readonly lookups: () => NumberLookups,
   ) {}
 
   async company(company_uuid: string): Promise<CompanyFacts> {
@@ -49,7 +51,11 @@ export class SendFacts {
     return texts;
   }
 
-  /** Looks up every fact of one message and lets the engine decide (no writes). */
+  /**
+   * Looks up every fact of one message and lets the engine decide (no writes). A product with number lookup on has
+   * the number looked up once sender and opt-outs allow the message; not for the platform's own replies, a test key's
+   * message, or with `lookup: false` (a message scheduled for later is looked up when it goes).
+   */
   async evaluate(
     company: CompanyFacts,
     m: {
@@ -59,6 +65,8 @@ export class SendFacts {
       sms_template_uuid?: string | null;
       system?: boolean;
       values?: Record<string, string>;
+      sandbox?: boolean;
+      lookup?: boolean;
     },
   ) {
     const parsed = parseDestination(m.dnis);
@@ -87,6 +95,15 @@ export class SendFacts {
       m.system ? null : this.registrations().view(company.company_uuid),
       !m.system && destination ? this.erasures().blocked(company, [destination]) : new Set<string>(),
     ]);
+    const product = lookupProduct(catalog, company);
+    const wanted =
+      product && destination && m.lookup !== false && !m.system && !m.sandbox && checks.sender && !checks.suppressed;
+    let lookup = null;
+    if (wanted && !erased.has(destination)) {
+      const lookups = this.lookups();
+      const outcome = (await lookups.lookup([destination])).get(destination);
+      if (outcome) lookup = applyLookup(catalog, product, outcome, true, lookups.costMicros, parsed?.iso2 ?? null);
+    }
     const { decision, seg } = judge(
       company,
       catalog,
@@ -100,8 +117,9 @@ export class SendFacts {
       parsed,
       view,
       registrations,
+      lookup,
     );
-    return { decision, destination, text, seg, limited: !!view?.limited };
+    return { decision, destination, text, seg, limited: !!view?.limited, lookup };
   }
 
   /**
