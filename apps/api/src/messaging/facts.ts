@@ -87,21 +87,25 @@ export class SendFacts {
       if (filled.missing.length) throw new FieldError({ text: unfilledMessage(filled.missing) });
       text = filled.text;
     }
-    const [checks, filters, catalog, registrations, erased] = await Promise.all([
+    const lookups = this.lookups();
+    const mayLookUp = !!destination && m.lookup !== false && !m.system && !m.sandbox;
+    const compiled = this.catalog.current();
+    const [checks, filters, catalog, registrations, erased, kept] = await Promise.all([
       this.senderAndSuppression(company, m.system ? null : m.ani, m.system ? null : destination),
       m.system ? [] : this.filtersFor(company.reseller_uuid),
-      this.catalog.current(),
+      compiled,
       // the platform's own replies (STOP, HELP) answer on the number that was texted: no filing is asked of them
       m.system ? null : this.registrations().view(company.company_uuid),
       !m.system && destination ? this.erasures().blocked(company, [destination]) : new Set<string>(),
+      // a kept answer is read beside the other facts (a provider call waits for the sender and opt-out checks)
+      mayLookUp
+        ? compiled.then((c) => (lookupProduct(c, company) ? lookups.cached([destination as string]) : null))
+        : null,
     ]);
-    const product = lookupProduct(catalog, company);
-    const wanted =
-      product && destination && m.lookup !== false && !m.system && !m.sandbox && checks.sender && !checks.suppressed;
+    const product = mayLookUp ? lookupProduct(catalog, company) : null;
     let lookup = null;
-    if (wanted && !erased.has(destination)) {
-      const lookups = this.lookups();
-      const outcome = (await lookups.lookup([destination])).get(destination);
+    if (product && destination && checks.sender && !checks.suppressed && !erased.has(destination)) {
+      const outcome = kept?.get(destination) ?? (await lookups.lookup([destination])).get(destination);
       if (outcome) lookup = applyLookup(catalog, product, outcome, true, lookups.costMicros, parsed?.iso2 ?? null);
     }
     const { decision, seg } = judge(

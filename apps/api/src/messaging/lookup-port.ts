@@ -27,11 +27,17 @@ export type LookupOutcome =
 export interface NumberLookups {
   /** every asked number's outcome (a failure is an outcome: this never throws) */
   lookup(numbers: readonly string[]): Promise<Map<string, LookupOutcome>>;
+  /** the answers already kept for these numbers, without a provider call (read beside a send's other facts) */
+  cached(numbers: readonly string[]): Promise<Map<string, LookupOutcome>>;
   /** what one answered lookup costs the platform (micro-units) for a product that names no price */
   readonly costMicros: number;
 }
 
-export const NO_LOOKUPS: NumberLookups = { lookup: async () => new Map(), costMicros: 0 };
+export const NO_LOOKUPS: NumberLookups = {
+  lookup: async () => new Map(),
+  cached: async () => new Map(),
+  costMicros: 0,
+};
 
 /** The company's product when it has number lookup on, else null. */
 export function lookupProduct(catalog: CompiledCatalog, company: CompanyFacts): CompiledProduct | null {

@@ -56,6 +56,10 @@ describe('number lookup service', () => {
     expect([a.get('+4915200000001')?.status, b.get('+4915200000001')?.status]).toEqual(['found', 'found']);
     const sources = [a, b].map((m) => (m.get('+4915200000001') as { source: string }).source).sort();
     expect(sources).toEqual(['cache', 'provider']);
+    // what the pipeline reads beside a send's other facts: kept answers only, never a provider call
+    expect((await s.cached(['+4915200000001'])).get('+4915200000001')).toMatchObject({ source: 'cache' });
+    expect((await s.cached(['+4915200000099'])).size).toBe(0);
+    expect(p.calls).toHaveLength(1);
   });
 
   it('fails by timeout when the provider does not answer, even one that ignores its signal; nothing is kept', async () => {

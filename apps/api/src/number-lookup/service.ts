@@ -90,11 +90,17 @@ export class NumberLookupService implements NumberLookups {
     this.memory.clear();
   }
 
-  async lookup(numbers: readonly string[]): Promise<Map<string, LookupOutcome>> {
-    const now = this.o.now();
+  /** The answers kept for these numbers (memory, then the table), without asking the provider. */
+  async cached(numbers: readonly string[]): Promise<Map<string, LookupOutcome>> {
     const out = new Map<string, LookupOutcome>();
+    await this.kept([...new Set(numbers)], this.o.now(), out);
+    return out;
+  }
+
+  /** Fills `out` with the kept answers of `numbers`; answers those it has none for. */
+  private async kept(numbers: string[], now: number, out: Map<string, LookupOutcome>): Promise<string[]> {
     const missing: string[] = [];
-    for (const n of new Set(numbers)) {
+    for (const n of numbers) {
       this.stats.numbers++;
       const kept = this.memory.get(n);
       if (kept && kept.expiresAt > now) {
@@ -105,7 +111,7 @@ export class NumberLookupService implements NumberLookups {
         missing.push(n);
       }
     }
-    if (!missing.length) return out;
+    if (!missing.length) return missing;
     let rows: LookupRow[] = [];
     try {
       rows = await keptAnswers(
@@ -123,11 +129,18 @@ export class NumberLookupService implements NumberLookups {
       this.memory.set(r.number, { answer, expiresAt: r.expires_on.getTime() });
       out.set(r.number, answer);
     }
+    return missing.filter((n) => !out.has(n));
+  }
+
+  async lookup(numbers: readonly string[]): Promise<Map<string, LookupOutcome>> {
+    const now = this.o.now();
+    const out = new Map<string, LookupOutcome>();
+    const missing = await this.kept([...new Set(numbers)], now, out);
+    if (!missing.length) return out;
     // numbers another request is asking for right now wait for its answer (that request pays for it)
     const waiting = new Map<string, Promise<LookupOutcome>>();
     const ask: string[] = [];
     for (const n of missing) {
-      if (out.has(n)) continue;
       const pending = this.inflight.get(n);
       if (pending) waiting.set(n, pending);
       else ask.push(n);
