@@ -3,7 +3,6 @@
 // plugins/core.ts); domains read the environment through config/index.ts, which does not lead here.
 import path from 'node:path';
 import type { MessagingOptions } from '../messaging';
-import type { NumberLookupOptions } from '../number-lookup';
 import type { CompanyWebhookOptions } from '../company-webhooks';
 import type { SmppLimits } from '../smpp';
 import type { PasswordHashCost } from '../lib/passwords';
@@ -48,8 +47,6 @@ export interface BuildOptions {
   demoTraffic?: boolean;
   /** gateway and simulator settings (messaging/index.ts; environment variables otherwise) */
   messaging?: MessagingOptions;
-  /** number lookup's provider, timeout, lifetimes and clock (number-lookup/; NUMBER_LOOKUP_* otherwise) */
-  numberLookup?: NumberLookupOptions;
   /** the spend and fraud guards on the send pipeline (guards/; GUARDS_ENABLED otherwise) */
   guardsEnabled?: boolean;
   /** every webhook's address policy and transport (company-webhooks; WEBHOOK_ALLOW_PRIVATE otherwise) */
@@ -89,7 +86,6 @@ export type AppConfig = Required<
     | 'logStream'
     | 'sharedDb'
     | 'messaging'
-    | 'numberLookup'
     | 'webhooks'
     | 'companyWebhooks'
     | 'receiptExpiry'
@@ -106,7 +102,6 @@ export type AppConfig = Required<
     | 'demoPassword'
     | 'smtpUrl'
     | 'messaging'
-    | 'numberLookup'
     | 'webhooks'
     | 'companyWebhooks'
     | 'receiptExpiry'
@@ -138,7 +133,6 @@ export function resolveConfig(o: BuildOptions, generatedSecret: string): AppConf
     require2faSystemAdmin: o.require2faSystemAdmin ?? false,
     cspRemoteOrigins: o.cspRemoteOrigins ?? [],
     messaging: o.messaging,
-    numberLookup: o.numberLookup,
     guardsEnabled: o.guardsEnabled ?? env.GUARDS_ENABLED,
     webhooks: o.webhooks,
     companyWebhooks: o.companyWebhooks,

@@ -2,7 +2,6 @@
 import { Type } from '@sinclair/typebox';
 import { bool, int, num, oneOf, str, url } from './env-kinds';
 import { SMPP_QUOTA_ENV } from './env-smpp-quotas';
-import { NUMBER_LOOKUP_ENV } from './env-number-lookup';
 
 export const GATEWAY_ENV = {
   GATEWAY_SECRET: Type.Optional(
@@ -45,7 +44,6 @@ export const GATEWAY_ENV = {
     group: 'Gateway',
     description: 'built-in SMSC simulator: share of messages reported undelivered (0..1)',
   }),
-  ...NUMBER_LOOKUP_ENV,
 
   SMPP_PORT: int(0, {
     default: 2775,

@@ -5,10 +5,8 @@ import type { SmsEvent } from '@smsc/shared-contract';
 import { formatDateTime, formatMoney } from '@smsc/shared-util';
 import { useSmsEventsQuery } from './sms.api';
 import { smsStatusTag } from './sms-status';
-import { SmsLookupDetails } from './sms-lookup';
 
 const KIND_COLOR: Partial<Record<SmsEvent['kind'], string>> = {
-  looked_up: 'purple',
   blocked: 'red',
   receipt: 'blue',
   charged: 'gold',
@@ -58,9 +56,6 @@ export function SmsStory({ id, open, onClose }: { id: string; open: boolean; onC
               </li>
             ))}
           </ol>
-          {data.lookup && (
-            <SmsLookupDetails lookup={data.lookup} currency={data.events.find((e) => e.currency)?.currency ?? 'USD'} />
-          )}
         </Space>
       )}
     </Drawer>

@@ -10360,7 +10360,6 @@ export interface operations {
               delivered?: number;
               destination?: string | null;
               failed?: number;
-              lookup_cost?: string | null;
               margin?: string | null;
               messages?: number;
               network?: string | null;
@@ -10393,7 +10392,6 @@ export interface operations {
               delivered?: number;
               destination?: string | null;
               failed?: number;
-              lookup_cost?: string | null;
               margin?: string | null;
               messages?: number;
               network?: string | null;
@@ -10429,7 +10427,6 @@ export interface operations {
               delivered?: number;
               destination?: string | null;
               failed?: number;
-              lookup_cost?: string | null;
               margin?: string | null;
               messages?: number;
               network?: string | null;
@@ -10462,7 +10459,6 @@ export interface operations {
               delivered?: number;
               destination?: string | null;
               failed?: number;
-              lookup_cost?: string | null;
               margin?: string | null;
               messages?: number;
               network?: string | null;
@@ -12974,7 +12970,6 @@ export interface operations {
                   delivered?: number;
                   destination?: string | null;
                   failed?: number;
-                  lookup_cost?: string | null;
                   margin?: string | null;
                   messages?: number;
                   network?: string | null;
@@ -13012,7 +13007,6 @@ export interface operations {
                   delivered?: number;
                   destination?: string | null;
                   failed?: number;
-                  lookup_cost?: string | null;
                   margin?: string | null;
                   messages?: number;
                   network?: string | null;
@@ -13172,7 +13166,6 @@ export interface operations {
                   delivered?: number;
                   destination?: string | null;
                   failed?: number;
-                  lookup_cost?: string | null;
                   margin?: string | null;
                   messages?: number;
                   network?: string | null;
@@ -13210,7 +13203,6 @@ export interface operations {
                   delivered?: number;
                   destination?: string | null;
                   failed?: number;
-                  lookup_cost?: string | null;
                   margin?: string | null;
                   messages?: number;
                   network?: string | null;
@@ -14688,8 +14680,6 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          lookup_cost?: string | null;
-          number_lookup?: boolean;
           product_name: string;
           rate_table_uuid?: string | null;
           routing_uuid?: string | null;
@@ -14708,8 +14698,6 @@ export interface operations {
             company_count: number;
             /** Format: date-time */
             created_on: string;
-            lookup_cost: string | null;
-            number_lookup: boolean;
             product_name: string;
             /** Format: uuid */
             product_uuid: string;
@@ -14752,8 +14740,6 @@ export interface operations {
             company_count: number;
             /** Format: date-time */
             created_on: string;
-            lookup_cost: string | null;
-            number_lookup: boolean;
             product_name: string;
             /** Format: uuid */
             product_uuid: string;
@@ -14815,8 +14801,6 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          lookup_cost?: string | null;
-          number_lookup?: boolean;
           product_name?: string;
           rate_table_uuid?: string | null;
           routing_uuid?: string | null;
@@ -14835,8 +14819,6 @@ export interface operations {
             company_count: number;
             /** Format: date-time */
             created_on: string;
-            lookup_cost: string | null;
-            number_lookup: boolean;
             product_name: string;
             /** Format: uuid */
             product_uuid: string;
@@ -15119,8 +15101,6 @@ export interface operations {
               company_count: number;
               /** Format: date-time */
               created_on: string;
-              lookup_cost: string | null;
-              number_lookup: boolean;
               product_name: string;
               /** Format: uuid */
               product_uuid: string;
@@ -18986,7 +18966,6 @@ export interface operations {
               gateway_id: string | null;
               kind:
                 | 'accepted'
-                | 'looked_up'
                 | 'priced'
                 | 'routed'
                 | 'held'
@@ -19006,19 +18985,6 @@ export interface operations {
               vendor: string | null;
             }[];
             final: boolean;
-            lookup?: {
-              cost: string | null;
-              error: ('timeout' | 'provider_error') | null;
-              line_type: ('mobile' | 'landline' | 'voip' | 'unknown') | null;
-              mcc: string | null;
-              mnc: string | null;
-              network_name: string | null;
-              ported: boolean | null;
-              provider: string;
-              routed_by: 'lookup' | 'prefix';
-              source: ('provider' | 'cache') | null;
-              status: 'found' | 'unknown' | 'failed';
-            } | null;
             sms_uuid: string;
             status:
               | 'scheduled'
@@ -19347,7 +19313,6 @@ export interface operations {
               delivered?: number;
               destination?: string | null;
               failed?: number;
-              lookup_cost?: string | null;
               margin?: string | null;
               messages?: number;
               network?: string | null;
@@ -19385,7 +19350,6 @@ export interface operations {
               delivered?: number;
               destination?: string | null;
               failed?: number;
-              lookup_cost?: string | null;
               margin?: string | null;
               messages?: number;
               network?: string | null;
@@ -19457,7 +19421,6 @@ export interface operations {
               delivered?: number;
               destination?: string | null;
               failed?: number;
-              lookup_cost?: string | null;
               margin?: string | null;
               messages?: number;
               network?: string | null;
@@ -19495,7 +19458,6 @@ export interface operations {
               delivered?: number;
               destination?: string | null;
               failed?: number;
-              lookup_cost?: string | null;
               margin?: string | null;
               messages?: number;
               network?: string | null;
@@ -19900,7 +19862,6 @@ export interface operations {
               delivered?: number;
               destination?: string | null;
               failed?: number;
-              lookup_cost?: string | null;
               margin?: string | null;
               messages?: number;
               network?: string | null;
@@ -19938,7 +19899,6 @@ export interface operations {
               delivered?: number;
               destination?: string | null;
               failed?: number;
-              lookup_cost?: string | null;
               margin?: string | null;
               messages?: number;
               network?: string | null;
