@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { resellerExists } from '../lib/queries';
 import {
   Brand,
   BrandDomain,
@@ -14,9 +13,9 @@ import {
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
 import { HttpError, notFound } from '../lib/http-error';
-import { resellerOfCompany } from '../lib/company-names';
 import { audit } from '../security';
 import type { BrandService } from './service';
+import { accountsRepository } from '../accounts';
 
 /** Everyone reads the brand they are shown (a company its reseller's); who sets it: the admin and the reseller. */
 const readBrand: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'tenant' };
@@ -32,7 +31,7 @@ export default async function brandingRoutes(base: FastifyInstance, { service }:
       return req.user.reseller_uuid as string;
     }
     if (!named) return null;
-    if (!(await resellerExists(app.db, named))) throw notFound('Reseller');
+    if (!(await accountsRepository.resellerExists(app.db, named))) throw notFound('Reseller');
     return named;
   };
 
@@ -46,7 +45,7 @@ export default async function brandingRoutes(base: FastifyInstance, { service }:
       const { user } = req;
       // a company sees its reseller's brand (the platform's for a direct company)
       if (user.user_type === 'company_admin' || user.user_type === 'user')
-        return service.effective(await resellerOfCompany(app.db, user.company_uuid as string));
+        return service.effective(await accountsRepository.resellerOfCompany(app.db, user.company_uuid as string));
       return service.effective(await ownerOf(req, req.query.reseller_uuid));
     },
   );

@@ -8,9 +8,9 @@ import { formatMoney } from '../billing';
 import { parseDnis, productsOfVendor } from '../catalog';
 import { HttpError } from '../lib/http-error';
 import { wildcard } from '../lib/list';
-import { usersNamed } from '../lib/queries';
 import type { TenantColumns } from '../lib/tenancy';
 import { apiKeyNameOf, apiKeysNamed } from '../security';
+import { accountsRepository } from '../accounts';
 
 /** Where a message keeps its owners (its reseller is copied onto it, so a reseller's list needs no sub-select). */
 export const SMS_OWNERS: TenantColumns = {
@@ -103,7 +103,7 @@ export function applyFilters(q: Q, f: SmsFilters, names: SmppNames): Q {
     q = q.where(
       sql<boolean>`(sms.smpp_account_uuid in ${names.accountsNamed(p)} or sms.api_key_uuid in ${apiKeysNamed(p)}
         or (sms.api_key_uuid is null and sms.smpp_account_uuid is null
-          and sms.user_uuid in ${usersNamed(p)}))`,
+          and sms.user_uuid in ${accountsRepository.usersNamed(p)}))`,
     );
   }
   // A status names its direction (only incoming messages are 'received'), so with a status the

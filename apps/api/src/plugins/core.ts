@@ -5,7 +5,7 @@ import { migrate } from '../db/migrations';
 import { seed } from '../db/seed';
 import type { Database } from '../db/schema';
 import { createMailer, type Mailer } from '../lib/mailer';
-import { createUserRepository, type UserRepository } from '../lib/user-repository';
+import { createUserRepository, type UserRepository } from '../accounts';
 import type { AppConfig } from '../config/build-options';
 import { keyedHash, loadSecretKey, secretBox, type SecretBox } from '../lib/secret-box';
 

@@ -9,7 +9,7 @@ import { bulkRecipientsHeld } from '../bulk';
 import { workflowsHeld } from '../workflows';
 import { webhookDeliveriesHeld } from '../company-webhooks';
 import { auditEntriesHeld } from '../security';
-import { filesHeld, mailsHeld } from '../lib/accounts-personal-data';
+import { filesHeld, mailsHeld } from '../accounts';
 
 export const HOLDERS: readonly PersonalDataHolder[] = [
   messagesHeld,

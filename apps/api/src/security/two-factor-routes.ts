@@ -16,8 +16,7 @@ import type { TypeBoxProvider } from '../lib/type-provider';
 import { signedIn } from '../lib/access';
 import { FieldError, HttpError } from '../lib/http-error';
 import { verifyPassword } from '../lib/passwords';
-import { ACCOUNT_WINDOW_SECONDS, createLoginFailures } from '../lib/login-failures';
-import type { UserRow } from '../lib/user-repository';
+import { ACCOUNT_WINDOW_SECONDS, createLoginFailures, type UserRow } from '../accounts';
 import { audit } from './audit';
 import {
   challengeUser,

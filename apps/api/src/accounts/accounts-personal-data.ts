@@ -3,8 +3,8 @@
 // token; a number written otherwise in a file (national format, spaced) is not recognised (docs/privacy.md).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { mentions, redactNumber, type PersonalDataHolder, type PersonRef } from './personal-data';
-import { ofCompany, visibleRows, type CallerScope } from './tenancy';
+import { mentions, redactNumber, type PersonalDataHolder, type PersonRef } from '../lib/personal-data';
+import { ofCompany, visibleRows, type CallerScope } from '../lib/tenancy';
 
 const TEXT_TYPES = /^(text\/|application\/(json|csv))/;
 const digits = (p: PersonRef) => p.e164.replace(/^\+/, '');

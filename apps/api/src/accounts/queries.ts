@@ -39,13 +39,22 @@ export const COMPANY_COLUMNS = [
 export const usersNamed = (pattern: string): RawBuilder<unknown> =>
   sql`(select u.uuid from users u where u.full_name ilike ${pattern})`;
 
-/** A company's plan (the product that prices its messages) and reseller; undefined when no such company. */
-export const companyPlan = (db: Kysely<Database>, company_uuid: string) =>
-  db
-    .selectFrom('companies')
-    .select(['company_uuid', 'product_uuid', 'reseller_uuid'])
-    .where('company_uuid', '=', company_uuid)
-    .executeTakeFirst();
+/** A company's own columns (no reseller name): what another domain reads of one company. */
+export const COMPANY_ROW = [
+  'company_uuid',
+  'company_name',
+  'reseller_uuid',
+  'product_uuid',
+  'status',
+  'prepay',
+  'time_zone',
+  'users_see_money',
+  'price_notice_days',
+] as const;
+
+/** One company's own columns; undefined when no such company. */
+export const companyOf = (db: Kysely<Database>, company_uuid: string) =>
+  db.selectFrom('companies').select(COMPANY_ROW).where('company_uuid', '=', company_uuid).executeTakeFirst();
 
 /** Whether a reseller of this id exists (an id taken from a request before anything is written for it). */
 export const resellerExists = async (db: Kysely<Database>, reseller_uuid: string): Promise<boolean> =>
