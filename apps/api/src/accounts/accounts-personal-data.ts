@@ -1,9 +1,9 @@
 // The accounts domain's part of a privacy request (lib/personal-data.ts): uploaded files (a recipients CSV, a
-// bulk's file) and mails to the company's users that spell one phone number. Text is rewritten with the number's
-// token; a number written otherwise in a file (national format, spaced) is not recognised (docs/privacy.md).
+// bulk's file) that spell one phone number (the mails are mail/personal-data.ts). Text is rewritten with the
+// number's token; a number written otherwise in a file (national format, spaced) is not recognised (docs/privacy.md).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { mentions, redactNumber, type PersonalDataHolder, type PersonRef } from '../lib/personal-data';
+import { redactNumber, type PersonalDataHolder, type PersonRef } from '../lib/personal-data';
 import { ofCompany, visibleRows, type CallerScope } from '../lib/tenancy';
 
 const TEXT_TYPES = /^(text\/|application\/(json|csv))/;
@@ -37,40 +37,5 @@ export const filesHeld: PersonalDataHolder = {
       await trx.updateTable('files').set({ data, size: data.length }).where('file_uuid', '=', f.file_uuid).execute();
     }
     return files.length;
-  },
-};
-
-/** Mails to the users the scope reaches (all mails for the system admin). */
-async function mailsMentioning(db: Kysely<Database>, scope: CallerScope, person: PersonRef) {
-  let q = db
-    .selectFrom('outbox')
-    .select(['id', 'recipient', 'subject', 'body', 'created_on'])
-    .where(sql<boolean>`(body like ${`%${digits(person)}%`} or subject like ${`%${digits(person)}%`})`);
-  if (!('all' in scope))
-    q = q.where(
-      'recipient',
-      'in',
-      db
-        .selectFrom('users')
-        .select('email')
-        .where(visibleRows(scope, { company: 'users.company_uuid', reseller: 'users.reseller_uuid' })),
-    );
-  return (await q.execute()).filter((m) => mentions(`${m.subject} ${m.body}`, person));
-}
-
-export const mailsHeld: PersonalDataHolder = {
-  name: 'mails',
-  async find(db, scope, person) {
-    return mailsMentioning(db, scope, person);
-  },
-  async erase(trx, scope, person) {
-    const mails = await mailsMentioning(trx, scope, person);
-    for (const m of mails)
-      await trx
-        .updateTable('outbox')
-        .set({ subject: redactNumber(m.subject, person), body: redactNumber(m.body, person) })
-        .where('id', '=', m.id)
-        .execute();
-    return mails.length;
   },
 };

@@ -1,7 +1,8 @@
 // Accounts: companies, resellers and their teams, users and sign-in, registration, payment terms, STOP-text
 // filters, countries and uploaded files. What other domains use: the repository (`app.accounts`, or
 // `accountsRepository` where there is no app), the user repository the auth plugin reads sessions with, the
-// per-account login lock (two-factor counts its wrong codes on it) and the privacy holders of files and mails.
+// per-account login lock (two-factor counts its wrong codes on it), the privacy holder of files, and the rows
+// other domains' statements join (rows.ts).
 // The routes are registered by plugin.ts (the composition root imports it), so that importing this index
 // never pulls in the route modules and the domains they use.
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +12,8 @@ import type { AccountsRepository } from './repository';
 export { accountsRepository, type AccountsRepository, type PriceCustomer } from './repository';
 export { createUserRepository, type UserRepository, type UserRow } from './user-repository';
 export { ACCOUNT_WINDOW_SECONDS, createLoginFailures, type LoginFailures } from './login-failures';
-export { filesHeld, mailsHeld } from './accounts-personal-data';
+export { filesHeld } from './accounts-personal-data';
+export { companyRows, resellerRows, userRows, type CompanyRow, type ResellerRow, type UserFacts } from './rows';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 // The accounts a sell price reaches, for the rate-change domain (issue 49): the companies whose product
 // is priced by a rate table, the resellers whose platform product is, with each one's notice period;
-// and the products and names the impact groups carry. Accounts tables only (companies, resellers, outbox).
+// and the products and names the impact groups carry.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 
@@ -76,35 +76,6 @@ export async function userNames(db: Db, ids: string[]): Promise<Map<string, stri
   if (!ids.length) return new Map();
   const rows = await db.selectFrom('users').select(['uuid', 'full_name']).where('uuid', 'in', ids).execute();
   return new Map(rows.map((r) => [r.uuid, r.full_name]));
-}
-
-/** Mail written to the outbox in the caller's transaction (sent after commit by mail/outbox-dispatcher.ts). */
-export async function queueMail(
-  db: Db,
-  mails: {
-    to: string;
-    subject: string;
-    text: string;
-    /** the brand's sender ("Name" <address>); the server's own when left out */
-    from?: string | null;
-    attachment?: { kind: string; ref: string };
-  }[],
-): Promise<void> {
-  if (!mails.length) return;
-  await db
-    .insertInto('outbox')
-    .values(
-      mails.map((m) => ({
-        recipient: m.to,
-        subject: m.subject,
-        body: m.text,
-        status: 'pending' as const,
-        attachment_kind: m.attachment?.kind ?? null,
-        attachment_ref: m.attachment?.ref ?? null,
-        sender: m.from ?? null,
-      })),
-    )
-    .execute();
 }
 
 /** The platform product a reseller pays the platform by (its cost), or null when it has none. */

@@ -5,14 +5,7 @@
 // the caller's transaction), so a call joins the caller's transaction. Where another domain's statement reads an
 // account row beside its own tables, accounts hands it a fragment (`usersNamed`) instead of a second round trip.
 import { companyNames, resellerOfCompany, userEmails } from './company-names';
-import {
-  customersOn,
-  productsOfCompanies,
-  queueMail,
-  resellerCostProduct,
-  resellerNames,
-  userNames,
-} from './price-customers';
+import { customersOn, productsOfCompanies, resellerCostProduct, resellerNames, userNames } from './price-customers';
 import { companyOf, resellerExists, usersNamed } from './queries';
 
 export type { PriceCustomer } from './price-customers';
@@ -39,8 +32,6 @@ export interface AccountsRepository {
   productsOfCompanies: typeof productsOfCompanies;
   /** the platform product a reseller pays the platform by (its cost), or null */
   resellerCostProduct: typeof resellerCostProduct;
-  /** mail written to the outbox in the caller's transaction (sent after commit by the outbox dispatcher) */
-  queueMail: typeof queueMail;
 }
 
 export const accountsRepository: AccountsRepository = {
@@ -55,5 +46,4 @@ export const accountsRepository: AccountsRepository = {
   customersOn,
   productsOfCompanies,
   resellerCostProduct,
-  queueMail,
 };

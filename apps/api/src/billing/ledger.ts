@@ -6,7 +6,7 @@ import type { Database } from '../db/schema';
 import { available, canReserve, checkPosting, crossedBelow, type AccountState, type LedgerKind } from './ledger-core';
 import { formatMoney, toMicro } from '../lib/money';
 import { afterPosting } from './account-hooks';
-import { composeMail } from '../mail';
+import { composeMail, queueMail } from '../mail';
 import { accountName, billingContacts } from './contacts';
 import { refColumn, type AccountRef } from './account-ref';
 
@@ -105,18 +105,10 @@ export async function lowBalanceAlert(trx: Transaction<Database>, acc: LockedAcc
     threshold: `USD ${formatMoney(acc.low_balance_threshold as bigint)}`,
   };
   const mail = await composeMail(trx, 'low_balance', '', { company_uuid: acc.company_uuid }, values);
-  await trx
-    .insertInto('outbox')
-    .values(
-      recipients.map((email) => ({
-        recipient: email,
-        subject: mail.subject,
-        body: mail.text,
-        sender: mail.from ?? null,
-        status: 'pending' as const,
-      })),
-    )
-    .execute();
+  await queueMail(
+    trx,
+    recipients.map((email) => ({ to: email, subject: mail.subject, text: mail.text, from: mail.from })),
+  );
 }
 
 async function findByKey(trx: Transaction<Database>, key: string): Promise<Posted | undefined> {

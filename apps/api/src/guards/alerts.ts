@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { PumpingThresholds } from './engine/pumping';
+import { queueMail } from '../mail';
 
 export async function alertPumping(
   db: Kysely<Database>,
@@ -40,10 +41,10 @@ export async function alertPumping(
     `${name}'s messages to numbers starting ${prefix} are held (${reason}).\n` +
     `Messages to that range are blocked with reason pumping_suspected until the hold is released ` +
     `in the console (the company's Guards tab).`;
-  await db
-    .insertInto('outbox')
-    .values(people.map((p) => ({ recipient: p.email, subject, body, status: 'pending' as const })))
-    .execute();
+  await queueMail(
+    db,
+    people.map((p) => ({ to: p.email, subject, text: body })),
+  );
 }
 
 export async function loadThresholds(db: Kysely<Database>): Promise<PumpingThresholds> {

@@ -3,8 +3,8 @@
 // system's; the console's live template events refresh the template list and the SMS center's picker meanwhile.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { composeMail } from '../mail';
-import { accountsRepository, type UserRepository } from '../accounts';
+import { composeMail, queueMail } from '../mail';
+import type { UserRepository } from '../accounts';
 
 export interface ReviewedTemplate {
   company_uuid: string;
@@ -49,6 +49,6 @@ export async function queueTemplateReviewMail(
     );
     rows.push({ to: p.email, subject: mail.subject, text: mail.text, from: mail.from ?? null });
   }
-  await accountsRepository.queueMail(db, rows);
+  await queueMail(db, rows);
   return rows.length;
 }

@@ -16,7 +16,7 @@ import type { MessagingRepository } from '../messaging';
 import { HttpError, notFound } from '../lib/http-error';
 import { visibleRows, type CallerScope } from '../lib/tenancy';
 import { billingContacts } from '../billing';
-import { composeMail } from '../mail';
+import { composeMail, queueMail } from '../mail';
 import { byCountry, countChanges, diffDeck, type DiffRow } from './deck-diff';
 import { bookAfter, bookOf, impactAnswer, marginImpact, type TrafficMessage } from './deck-impact';
 import { increasesFrom, needsNotice, rowDate } from './notice-rules';
@@ -280,7 +280,7 @@ export class RateChangeService {
         for (const email of to)
           mails.push({ ...composed, to: email, attachment: { kind: NOTICE_ATTACHMENT, ref: n.notice_uuid } });
       }
-      await accountsRepository.queueMail(trx, mails);
+      await queueMail(trx, mails);
     });
     this.cache.invalidate();
     return this.answer(await this.mustSee(scope, id));
