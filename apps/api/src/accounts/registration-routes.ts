@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { resellerExists } from './queries';
+import { resellerExists } from './reseller-reads';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import { MessageBody, RegistrationRequest, TokenParam } from '@smsc/shared-contract';
 import { checkPasswordPolicy, hashPassword } from '../lib/passwords';

@@ -1,49 +1,85 @@
 // The accounts domain's repository: what other domains read and write of its tables (companies, resellers,
-// users, payment terms, ...), so that no file outside accounts names them (tools/eslint/api-table-owners.mjs).
-// The accounts plugin decorates the API context with it as `app.accounts`; a query module, a service or a seed
-// with no app imports `accountsRepository` from the index. Each call takes the executor it runs on (`app.db` or
-// the caller's transaction), so a call joins the caller's transaction. Where another domain's statement reads an
-// account row beside its own tables, accounts hands it a fragment (`usersNamed`) instead of a second round trip.
-import { companyNames, resellerOfCompany, userEmails } from './company-names';
-import { customersOn, productsOfCompanies, resellerCostProduct, resellerNames, userNames } from './price-customers';
-import { companyOf, resellerExists, usersNamed } from './queries';
+// users, payment terms, countries, STOP-text filters), so that no file outside accounts names them
+// (tools/eslint/api-table-owners.mjs). The accounts plugin decorates the API context with it as `app.accounts`;
+// a query module, a service or a seed with no app imports `accountsRepository` from the index. Each call takes
+// the executor it runs on (`app.db` or the caller's transaction), so a call joins the caller's transaction.
+// Where another domain's statement reads an account row beside its own tables, accounts hands it the rows as a
+// relation to join (rows.ts: `companyRows`, `resellerRows`, `userRows`) or a sub-select to filter by
+// (`usersNamed`) instead of a second round trip: the statement, and its plan, stay what they were.
+import { companiesByName, companyNames, companyOf, resellerOfCompany, visibleCompany } from './company-reads';
+import { setBelowCreditLimit } from './company-writes';
+import { customersOn, productsOfCompanies } from './price-customers';
+import { ownerName, resellerCostProduct, resellerExists, resellerNamed, resellerNames } from './reseller-reads';
+import { companyRows, resellerRows, userRows } from './rows';
+import { userEmails, userNames, usersByEmail, usersNamed, usersToMail } from './user-reads';
 
 export type { PriceCustomer } from './price-customers';
+export type { MailedUsers } from './user-reads';
 
 export interface AccountsRepository {
+  companyRows: typeof companyRows;
+  resellerRows: typeof resellerRows;
+  userRows: typeof userRows;
   usersNamed: typeof usersNamed;
+  // companies
+  /** one company; undefined when no such company */
+  companyOf: typeof companyOf;
+  /** one company the caller's scope reaches, with its payment term's days; undefined otherwise (answer 404) */
+  visibleCompany: typeof visibleCompany;
   /** company_uuid → name, for the ids given */
   companyNames: typeof companyNames;
   /** the reseller of a company (null for a direct company or none found) */
   resellerOfCompany: typeof resellerOfCompany;
-  /** users.uuid → email, for the ids given (who made a change another domain records) */
-  userEmails: typeof userEmails;
-  /** users.uuid → full name, for the ids given */
-  userNames: typeof userNames;
-  /** reseller_uuid → name, for the ids given */
-  resellerNames: typeof resellerNames;
-  /** one company's own columns (its plan, reseller, status, time zone...); undefined when no such company */
-  companyOf: typeof companyOf;
-  /** whether a reseller of this id exists */
-  resellerExists: typeof resellerExists;
+  /** the companies of these names (the seeds) */
+  companiesByName: typeof companiesByName;
+  /** sets a company's below-credit-limit flag (billing, after a posting), writing only a change */
+  setBelowCreditLimit: typeof setBelowCreditLimit;
   /** the companies on these products and the resellers buying by them (a rate change's customers) */
   customersOn: typeof customersOn;
   /** each company's product now */
   productsOfCompanies: typeof productsOfCompanies;
+  // resellers
+  /** reseller_uuid → name, for the ids given */
+  resellerNames: typeof resellerNames;
+  /** whether a reseller of this id exists */
+  resellerExists: typeof resellerExists;
+  /** the id of the reseller of this name (the seeds) */
+  resellerNamed: typeof resellerNamed;
   /** the platform product a reseller pays the platform by (its cost), or null */
   resellerCostProduct: typeof resellerCostProduct;
+  /** the name an account's owner goes by: its company's, or the reseller's for its own account */
+  ownerName: typeof ownerName;
+  // users
+  /** users.uuid → email, for the ids given (who made a change another domain records) */
+  userEmails: typeof userEmails;
+  /** users.uuid → full name, for the ids given */
+  userNames: typeof userNames;
+  /** the addresses of the active users a notice goes to: a company's admins, a reseller's logins, system admins */
+  usersToMail: typeof usersToMail;
+  /** the users of these addresses (the seeds, the fuzzer) */
+  usersByEmail: typeof usersByEmail;
 }
 
 export const accountsRepository: AccountsRepository = {
+  companyRows,
+  resellerRows,
+  userRows,
   usersNamed,
+  companyOf,
+  visibleCompany,
   companyNames,
   resellerOfCompany,
-  userEmails,
-  userNames,
-  resellerNames,
-  companyOf,
-  resellerExists,
+  companiesByName,
+  setBelowCreditLimit,
   customersOn,
   productsOfCompanies,
+  resellerNames,
+  resellerExists,
+  resellerNamed,
   resellerCostProduct,
+  ownerName,
+  userEmails,
+  userNames,
+  usersToMail,
+  usersByEmail,
 };
