@@ -1,11 +1,15 @@
 // What other domains read of companies: one company, the one a caller may name, names for lists, a company's
 // reseller, the demo companies the seeds look up.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import { COMPANY_OWNERS, visibleRows, type CallerScope } from '../lib/tenancy';
 import type { CompanyRow } from './rows';
 
 type Db = Kysely<Database>;
+
+/** The ids of the companies whose name matches a wildcard pattern, as a sub-select (a list's company filter). */
+export const companiesNamed = (pattern: string): RawBuilder<unknown> =>
+  sql`(select c.company_uuid from companies c where c.company_name ilike ${pattern})`;
 
 /** One company; undefined when no such company. */
 export const companyOf = (db: Db, company_uuid: string): Promise<CompanyRow | undefined> =>

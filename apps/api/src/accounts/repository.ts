@@ -5,13 +5,21 @@
 // the executor it runs on (`app.db` or the caller's transaction), so a call joins the caller's transaction.
 // Where another domain's statement reads an account row beside its own tables, accounts hands it the rows as a
 // relation to join (rows.ts: `companyRows`, `resellerRows`, `userRows`) or a sub-select to filter by
-// (`usersNamed`) instead of a second round trip: the statement, and its plan, stay what they were.
-import { companiesByName, companyNames, companyOf, resellerOfCompany, visibleCompany } from './company-reads';
+// (`companiesNamed`, `usersNamed`, `usersWithEmail`) instead of a second round trip: the statement, and its plan, stay what they were.
+import {
+  companiesByName,
+  companiesNamed,
+  companyNames,
+  companyOf,
+  resellerOfCompany,
+  visibleCompany,
+} from './company-reads';
 import { setBelowCreditLimit } from './company-writes';
 import { customersOn, productsOfCompanies } from './price-customers';
 import { ownerName, resellerCostProduct, resellerExists, resellerNamed, resellerNames } from './reseller-reads';
+import { stopTexts } from './reference-reads';
 import { companyRows, resellerRows, userRows } from './rows';
-import { userEmails, userNames, usersByEmail, usersNamed, usersToMail } from './user-reads';
+import { userEmails, userNames, usersByEmail, usersNamed, usersToMail, usersWithEmail } from './user-reads';
 
 export type { PriceCustomer } from './price-customers';
 export type { MailedUsers } from './user-reads';
@@ -21,6 +29,8 @@ export interface AccountsRepository {
   resellerRows: typeof resellerRows;
   userRows: typeof userRows;
   usersNamed: typeof usersNamed;
+  usersWithEmail: typeof usersWithEmail;
+  companiesNamed: typeof companiesNamed;
   // companies
   /** one company; undefined when no such company */
   companyOf: typeof companyOf;
@@ -58,6 +68,9 @@ export interface AccountsRepository {
   usersToMail: typeof usersToMail;
   /** the users of these addresses (the seeds, the fuzzer) */
   usersByEmail: typeof usersByEmail;
+  // reference data
+  /** the active STOP-text filters of a reseller, or the platform's (null) */
+  stopTexts: typeof stopTexts;
 }
 
 export const accountsRepository: AccountsRepository = {
@@ -65,6 +78,8 @@ export const accountsRepository: AccountsRepository = {
   resellerRows,
   userRows,
   usersNamed,
+  usersWithEmail,
+  companiesNamed,
   companyOf,
   visibleCompany,
   companyNames,
@@ -82,4 +97,5 @@ export const accountsRepository: AccountsRepository = {
   userNames,
   usersToMail,
   usersByEmail,
+  stopTexts,
 };

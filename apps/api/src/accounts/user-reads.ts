@@ -81,3 +81,7 @@ export const usersByEmail = (db: Db, emails: string[]): Promise<UserFacts[]> =>
         .where('email', 'in', emails)
         .execute()
     : Promise.resolve([]);
+
+/** The ids of the users whose address matches a wildcard pattern, as a sub-select (the SMS log's filter). */
+export const usersWithEmail = (pattern: string): RawBuilder<unknown> =>
+  sql`(select u.uuid from users u where u.email ilike ${pattern})`;

@@ -4,17 +4,14 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpError, notFound } from '../lib/http-error';
-import { COMPANY_OWNERS, rowsOf } from '../lib/tenancy';
+import { callerScope } from '../lib/tenancy';
+import { accountsRepository } from '../accounts';
 import type { MessagingService } from './service';
 
 /** Money on a company user's answers only when its company admin allows it (companies.users_see_money). */
 export async function seesMoney(db: Kysely<Database>, req: FastifyRequest): Promise<boolean> {
   if (req.user.user_type !== 'user' || !req.user.company_uuid) return true;
-  const c = await db
-    .selectFrom('companies')
-    .select('users_see_money')
-    .where('company_uuid', '=', req.user.company_uuid)
-    .executeTakeFirst();
+  const c = await accountsRepository.companyOf(db, req.user.company_uuid);
   return !!c?.users_see_money;
 }
 
@@ -26,13 +23,7 @@ export async function companyFor(db: Kysely<Database>, req: FastifyRequest, name
     return u.company_uuid as string;
   }
   if (!named) throw new HttpError(400, 'company_uuid: choose the company to send for');
-  const company = await db
-    .selectFrom('companies')
-    .select('company_uuid')
-    .where('company_uuid', '=', named)
-    .where(rowsOf(req, COMPANY_OWNERS))
-    .executeTakeFirst();
-  if (!company) throw notFound('Company');
+  if (!(await accountsRepository.visibleCompany(db, callerScope(req), named))) throw notFound('Company');
   return named;
 }
 

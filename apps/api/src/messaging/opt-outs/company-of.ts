@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError, notFound } from '../../lib/http-error';
-import { COMPANY_OWNERS, rowsOf } from '../../lib/tenancy';
+import { callerScope } from '../../lib/tenancy';
+import { accountsRepository } from '../../accounts';
 
 /**
  * The company a suppression or opt-out call acts for: a company admin's own (an API key's too); the system admin
@@ -14,13 +15,8 @@ export async function companyOf(req: FastifyRequest, company_uuid: string | unde
     return u.company_uuid as string;
   }
   if (!company_uuid) throw new HttpError(400, `company_uuid: choose ${what}`);
-  const company = await req.server.db
-    .selectFrom('companies')
-    .select('company_uuid')
-    .where('company_uuid', '=', company_uuid)
-    .where(rowsOf(req, COMPANY_OWNERS))
-    .executeTakeFirst();
-  if (!company) throw notFound('Company');
+  if (!(await accountsRepository.visibleCompany(req.server.db, callerScope(req), company_uuid)))
+    throw notFound('Company');
   return company_uuid;
 }
 
