@@ -17,9 +17,9 @@ import {
 import { setBelowCreditLimit } from './company-writes';
 import { customersOn, productsOfCompanies } from './price-customers';
 import { ownerName, resellerCostProduct, resellerExists, resellerNamed, resellerNames } from './reseller-reads';
-import { stopTexts } from './reference-reads';
+import { countries, countryOf, stopTexts } from './reference-reads';
 import { companyRows, resellerRows, userRows } from './rows';
-import { userEmails, userNames, usersByEmail, usersNamed, usersToMail, usersWithEmail } from './user-reads';
+import { isUserOf, userEmails, userNames, usersByEmail, usersNamed, usersToMail, usersWithEmail } from './user-reads';
 
 export type { PriceCustomer } from './price-customers';
 export type { MailedUsers } from './user-reads';
@@ -68,7 +68,13 @@ export interface AccountsRepository {
   usersToMail: typeof usersToMail;
   /** the users of these addresses (the seeds, the fuzzer) */
   usersByEmail: typeof usersByEmail;
+  /** whether the user belongs to the company */
+  isUserOf: typeof isUserOf;
   // reference data
+  /** every country of the reference list, by name */
+  countries: typeof countries;
+  /** ISO-2 → country_uuid (null: none) */
+  countryOf: typeof countryOf;
   /** the active STOP-text filters of a reseller, or the platform's (null) */
   stopTexts: typeof stopTexts;
 }
@@ -97,5 +103,8 @@ export const accountsRepository: AccountsRepository = {
   userNames,
   usersToMail,
   usersByEmail,
+  isUserOf,
+  countries,
+  countryOf,
   stopTexts,
 };

@@ -61,6 +61,17 @@ export async function usersToMail(db: Db, who: MailedUsers): Promise<string[]> {
   return rows.map((r) => r.email);
 }
 
+/** Whether the user belongs to the company (a number is assigned only to a user of its own company). */
+export async function isUserOf(db: Db, user_uuid: string, company_uuid: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('uuid')
+    .where('uuid', '=', user_uuid)
+    .where('company_uuid', '=', company_uuid)
+    .executeTakeFirst();
+  return !!row;
+}
+
 /** The users of these addresses (the seeds and the fuzzer find the demo logins so). */
 export const usersByEmail = (db: Db, emails: string[]): Promise<UserFacts[]> =>
   emails.length

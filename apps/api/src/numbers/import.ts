@@ -18,6 +18,7 @@ import { DID_ACCESS, visibleVendor } from './inventory-routes';
 import { countryUuid } from './queries';
 import { parseNanp } from './phone';
 import { nanp } from './nanp';
+import { resellerRows, userRows } from '../accounts';
 
 export interface DidImportRow {
   line: number;
@@ -243,8 +244,8 @@ export default async function didImportRoutes(base: FastifyInstance) {
     async (req) => {
       let q = app.db
         .selectFrom('did_import_log as l')
-        .leftJoin('users as u', 'u.uuid', 'l.user_uuid')
-        .leftJoin('resellers as r', 'r.reseller_uuid', 'l.reseller_uuid')
+        .leftJoin(userRows.as('u'), 'u.uuid', 'l.user_uuid')
+        .leftJoin(resellerRows.as('r'), 'r.reseller_uuid', 'l.reseller_uuid')
         .where(rowsOf(req, ofReseller('l.reseller_uuid')));
       if (req.query.source) q = q.where('l.source', '=', req.query.source);
       if (req.query.ok !== undefined) q = q.where('l.ok', '=', req.query.ok);
