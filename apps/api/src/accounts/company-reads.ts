@@ -1,11 +1,13 @@
 // What other domains read of companies: one company, the one a caller may name, names for lists, a company's
 // reseller, the demo companies the seeds look up.
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
-import { COMPANY_OWNERS, visibleRows, type CallerScope } from '../lib/tenancy';
+import { COMPANY_OWNERS, visibleRows, type CallerScope, type TenantColumns } from '../lib/tenancy';
 import type { CompanyRow } from './rows';
 
 type Db = Kysely<Database>;
+/** a company under the alias c, in the caller's scope */
+const IN_SCOPE: TenantColumns = { company: 'c.company_uuid', companyReseller: 'c.reseller_uuid' };
 
 /** The ids of the companies whose name matches a wildcard pattern, as a sub-select (a list's company filter). */
 export const companiesNamed = (pattern: string): RawBuilder<unknown> =>
@@ -53,6 +55,27 @@ export async function resellerOfCompany(db: Db, company_uuid: string): Promise<s
     .executeTakeFirst();
   return row?.reseller_uuid ?? null;
 }
+
+/** How many companies a product prices, as a scalar sub-select beside the product's own columns. */
+export const companyCountOn = (product: Expression<string>): RawBuilder<number> =>
+  sql<number>`(select count(*)::int from companies c where c.product_uuid = ${product})`;
+
+/** The companies a product prices that the caller's scope reaches, by name (at most `limit`). */
+export const companiesOnProduct = (
+  db: Db,
+  scope: CallerScope,
+  product_uuid: string,
+  limit: number,
+): Promise<{ company_uuid: string; company_name: string; reseller_uuid: string | null }[]> =>
+  db
+    .selectFrom('companies as c')
+    .select(['c.company_uuid', 'c.company_name', 'c.reseller_uuid'])
+    .where('c.product_uuid', '=', product_uuid)
+    .where(visibleRows(scope, IN_SCOPE))
+    .orderBy('c.company_name')
+    .orderBy('c.company_uuid')
+    .limit(limit)
+    .execute();
 
 /** The companies of these names (the seeds find the demo companies so). */
 export const companiesByName = (db: Db, names: string[]): Promise<CompanyRow[]> =>

@@ -9,12 +9,14 @@
 import {
   companiesByName,
   companiesNamed,
+  companiesOnProduct,
+  companyCountOn,
   companyNames,
   companyOf,
   resellerOfCompany,
   visibleCompany,
 } from './company-reads';
-import { setBelowCreditLimit } from './company-writes';
+import { clearCompanyProduct, setBelowCreditLimit, setCompanyProduct, setCompanyProductByName } from './company-writes';
 import { customersOn, productsOfCompanies } from './price-customers';
 import { ownerName, resellerCostProduct, resellerExists, resellerNamed, resellerNames } from './reseller-reads';
 import { countries, countryOf, stopTexts } from './reference-reads';
@@ -31,6 +33,7 @@ export interface AccountsRepository {
   usersNamed: typeof usersNamed;
   usersWithEmail: typeof usersWithEmail;
   companiesNamed: typeof companiesNamed;
+  companyCountOn: typeof companyCountOn;
   // companies
   /** one company; undefined when no such company */
   companyOf: typeof companyOf;
@@ -44,6 +47,14 @@ export interface AccountsRepository {
   companiesByName: typeof companiesByName;
   /** sets a company's below-credit-limit flag (billing, after a posting), writing only a change */
   setBelowCreditLimit: typeof setBelowCreditLimit;
+  /** the companies a product prices that the caller's scope reaches, by name */
+  companiesOnProduct: typeof companiesOnProduct;
+  /** gives a company in the caller's scope a product (with a reseller: only that reseller's company) */
+  setCompanyProduct: typeof setCompanyProduct;
+  /** takes a product from a company in the caller's scope that has it */
+  clearCompanyProduct: typeof clearCompanyProduct;
+  /** gives the companies of a name a product (the seeds) */
+  setCompanyProductByName: typeof setCompanyProductByName;
   /** the companies on these products and the resellers buying by them (a rate change's customers) */
   customersOn: typeof customersOn;
   /** each company's product now */
@@ -86,12 +97,17 @@ export const accountsRepository: AccountsRepository = {
   usersNamed,
   usersWithEmail,
   companiesNamed,
+  companyCountOn,
   companyOf,
   visibleCompany,
   companyNames,
   resellerOfCompany,
   companiesByName,
   setBelowCreditLimit,
+  companiesOnProduct,
+  setCompanyProduct,
+  clearCompanyProduct,
+  setCompanyProductByName,
   customersOn,
   productsOfCompanies,
   resellerNames,
