@@ -22,6 +22,7 @@ import { ownerName, resellerCostProduct, resellerExists, resellerNamed, reseller
 import { countries, countryOf, stopTexts } from './reference-reads';
 import { companyRows, resellerRows, userRows } from './rows';
 import { isUserOf, userEmails, userNames, usersByEmail, usersNamed, usersToMail, usersWithEmail } from './user-reads';
+import { endOtherSessions } from './user-writes';
 
 export type { PriceCustomer } from './price-customers';
 export type { MailedUsers } from './user-reads';
@@ -81,6 +82,8 @@ export interface AccountsRepository {
   usersByEmail: typeof usersByEmail;
   /** whether the user belongs to the company */
   isUserOf: typeof isUserOf;
+  /** ends every session of a user but the one named (two-factor switched on) */
+  endOtherSessions: typeof endOtherSessions;
   // reference data
   /** every country of the reference list, by name */
   countries: typeof countries;
@@ -120,6 +123,7 @@ export const accountsRepository: AccountsRepository = {
   usersToMail,
   usersByEmail,
   isUserOf,
+  endOtherSessions,
   countries,
   countryOf,
   stopTexts,
