@@ -16,6 +16,7 @@ import { HttpError, notFound } from '../lib/http-error';
 import { audit } from '../security';
 import type { BrandService } from './service';
 import { accountsRepository } from '../accounts';
+import { targetReseller } from '../lib/tenancy';
 
 /** Everyone reads the brand they are shown (a company its reseller's); who sets it: the admin and the reseller. */
 const readBrand: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'tenant' };
@@ -25,15 +26,8 @@ export default async function brandingRoutes(base: FastifyInstance, { service }:
   const app = base.withTypeProvider<TypeBoxProvider>();
 
   /** Whose brand a call sets: the admin names a reseller or means the platform's; a reseller only its own. */
-  const ownerOf = async (req: FastifyRequest, named?: string): Promise<string | null> => {
-    if (req.user.user_type !== 'admin') {
-      if (named && named !== req.user.reseller_uuid) throw notFound('Reseller');
-      return req.user.reseller_uuid as string;
-    }
-    if (!named) return null;
-    if (!(await accountsRepository.resellerExists(app.db, named))) throw notFound('Reseller');
-    return named;
-  };
+  const ownerOf = (req: FastifyRequest, named?: string): Promise<string | null> =>
+    targetReseller(app.db, req, named, { other: notFound('Reseller') });
 
   app.get(
     '/brand',

@@ -13,7 +13,7 @@ import type { TypeBoxProvider } from '../lib/type-provider';
 import { HttpError } from '../lib/http-error';
 import { acceptRows, readCsvTable } from '../lib/csv-upload';
 import { listPage } from '../lib/list';
-import { assertCanName, callerScope, ofReseller, rowsOf } from '../lib/tenancy';
+import { assertCanName, callerScope, ofReseller, rowsOf, targetReseller } from '../lib/tenancy';
 import { DID_ACCESS, visibleVendor } from './inventory-routes';
 import { countryUuid } from './queries';
 import { parseNanp } from './phone';
@@ -153,12 +153,9 @@ async function importFile(
 
 async function writeRows(app: FastifyInstance, req: FastifyRequest, body: ImportTarget): Promise<DidImportResult> {
   const rows = parseDidCsv(body.csv);
-  let reseller_uuid = body.reseller_uuid ?? null;
-  if (req.user.user_type === 'reseller') {
-    if (body.reseller_uuid !== undefined && body.reseller_uuid !== req.user.reseller_uuid)
-      throw new HttpError(403, 'A reseller imports into its own stock');
-    reseller_uuid = req.user.reseller_uuid;
-  }
+  const reseller_uuid = await targetReseller(app.db, req, body.reseller_uuid, {
+    other: 'A reseller imports into its own stock',
+  });
   const vendor_uuid = body.vendor_uuid ? await visibleVendor(app, req, body.vendor_uuid) : null;
   const countries = new Map<string, string | null>();
   for (const c of new Set(rows.map((r) => r.country))) if (c) countries.set(c, await countryUuid(app.db, c));

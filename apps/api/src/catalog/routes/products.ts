@@ -23,8 +23,8 @@ import { bumpCatalogVersion } from '../cache';
 import { quote } from '../engine';
 import { parseDnis } from '../numbers';
 import { audit } from '../../security';
-import { catalogAccess, mustBelong, ownerOf } from '../scope';
-import { callerScope, ofReseller, rowsOf } from '../../lib/tenancy';
+import { catalogAccess, mustBelong } from '../scope';
+import { callerScope, ofReseller, rowsOf, targetReseller } from '../../lib/tenancy';
 import { accountsRepository } from '../../accounts';
 
 const cfg = { config: { access: catalogAccess } };
@@ -92,7 +92,7 @@ export default async function productRoutes(base: FastifyInstance) {
     '/product',
     { ...cfg, schema: { tags, body: ProductCreate, response: { 201: Product } } },
     async (req, reply) => {
-      const owner = ownerOf(req);
+      const owner = await targetReseller(app.db, req);
       await checkRefs(req.body, owner);
       const row = await app.db
         .insertInto('products')
