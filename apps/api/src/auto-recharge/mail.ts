@@ -3,7 +3,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { accountName, billingContacts, formatMoney } from '../billing';
-import { queueMail } from '../mail';
 
 interface Charge {
   payment_uuid: string;
@@ -22,10 +21,10 @@ async function write(
   const to = await billingContacts(trx, owner);
   if (!to.length) return;
   const text = body(await accountName(trx, owner));
-  await queueMail(
-    trx,
-    to.map((recipient) => ({ to: recipient, subject, text })),
-  );
+  await trx
+    .insertInto('outbox')
+    .values(to.map((recipient) => ({ recipient, subject, body: text, status: 'pending' as const })))
+    .execute();
 }
 
 const money = (c: Charge) => `${c.currency} ${formatMoney(c.amount)}`;

@@ -5,7 +5,6 @@ import type { Database } from '../db/schema';
 import { bumpCatalogVersion } from './cache';
 import { countryName } from './scope';
 import { countryOfCode } from './numbers';
-import { accountsRepository } from '../accounts';
 
 /** Mobile networks from mcc-mnc-list (MCC/MNC, brand, operator, country), iso3 from i18n-iso-countries. Once, on an empty table. */
 export async function seedMobileNetworks(db: Kysely<Database>): Promise<void> {
@@ -84,8 +83,11 @@ export async function seedDemoCatalog(db: Kysely<Database>): Promise<void> {
     const [telekom, vodafoneDe, o2De, o2Uk, vodafoneUk, three, ee] = DEMO_PREFIXES.map(
       ([mcc, mnc]) => net(mcc, mnc).mobile_network_uuid,
     );
-    const reseller_uuid = await accountsRepository.resellerNamed(trx, 'Demo Reseller');
-    const reseller = reseller_uuid ? { reseller_uuid } : undefined;
+    const reseller = await trx
+      .selectFrom('resellers')
+      .select('reseller_uuid')
+      .where('reseller_name', '=', 'Demo Reseller')
+      .executeTakeFirst();
 
     const vendor = async (vendor_name: string, product: string, reseller_uuid: string | null) => {
       const v = await trx
@@ -229,7 +231,11 @@ export async function seedDemoCatalog(db: Kysely<Database>): Promise<void> {
       ])
       .returning(['product_uuid', 'product_name'])
       .execute();
-    await accountsRepository.setCompanyProductByName(trx, 'Globex', products[0].product_uuid);
+    await trx
+      .updateTable('companies')
+      .set({ product_uuid: products[0].product_uuid })
+      .where('company_name', '=', 'Globex')
+      .execute();
 
     // The demo reseller's own catalog: it never sees the platform's.
     if (reseller) {
@@ -259,7 +265,11 @@ export async function seedDemoCatalog(db: Kysely<Database>): Promise<void> {
         })
         .returning('product_uuid')
         .executeTakeFirstOrThrow();
-      await accountsRepository.setCompanyProductByName(trx, 'Acme', p.product_uuid);
+      await trx
+        .updateTable('companies')
+        .set({ product_uuid: p.product_uuid })
+        .where('company_name', '=', 'Acme')
+        .execute();
     }
     await bumpCatalogVersion(trx);
   });

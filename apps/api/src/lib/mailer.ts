@@ -1,5 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/schema';
 
 export interface MailAttachment {
   filename: string;
@@ -28,12 +30,9 @@ export function senderOf(from: string | undefined, fallback: string): string {
   return `${from} <${address}>`;
 }
 
-/**
- * SMTP when configured; otherwise the mail is kept (`keep`: the mail domain's outbox table) and logged, so a demo
- * can still confirm.
- */
+/** SMTP when configured; otherwise the mail lands in the outbox table and the log, so a demo can still confirm. */
 export function createMailer(
-  keep: (mail: Mail) => Promise<void>,
+  db: Kysely<Database>,
   log: FastifyBaseLogger,
   smtpUrl?: string,
   from = 'SMSC Console <no-reply@smsc.local>',
@@ -52,7 +51,10 @@ export function createMailer(
         });
         return;
       }
-      await keep(mail);
+      await db
+        .insertInto('outbox')
+        .values({ recipient: mail.to, subject: mail.subject, body: mail.text, sender: mail.from ?? null })
+        .execute();
       log.info(
         { to: mail.to, subject: mail.subject, attachments: mail.attachments?.map((a) => a.filename) },
         `mail (no SMTP_URL, kept in outbox): ${mail.text}`,

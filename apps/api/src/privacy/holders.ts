@@ -9,8 +9,7 @@ import { bulkRecipientsHeld } from '../bulk';
 import { workflowsHeld } from '../workflows';
 import { webhookDeliveriesHeld } from '../company-webhooks';
 import { auditEntriesHeld } from '../security';
-import { filesHeld } from '../accounts';
-import { mailsHeld } from '../mail';
+import { filesHeld, mailsHeld } from '../lib/accounts-personal-data';
 
 export const HOLDERS: readonly PersonalDataHolder[] = [
   messagesHeld,

@@ -2,7 +2,6 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { ApiKeyScope } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
-import { companyRows } from '../accounts';
 
 /** The scopes a route accepts a key with (any one of them); true: the sending calls' scope, send. */
 export type ApiKeyNeed = true | ApiKeyScope | readonly ApiKeyScope[];
@@ -77,7 +76,7 @@ export async function resolveKey(db: Kysely<Database>, key: string, now = new Da
   const want = hashKey(key);
   const rows = await db
     .selectFrom('api_keys')
-    .innerJoin(companyRows.as('companies'), 'companies.company_uuid', 'api_keys.company_uuid')
+    .innerJoin('companies', 'companies.company_uuid', 'api_keys.company_uuid')
     .select([
       'api_keys.api_key_uuid',
       'api_keys.company_uuid',

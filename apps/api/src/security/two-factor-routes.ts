@@ -16,7 +16,8 @@ import type { TypeBoxProvider } from '../lib/type-provider';
 import { signedIn } from '../lib/access';
 import { FieldError, HttpError } from '../lib/http-error';
 import { verifyPassword } from '../lib/passwords';
-import { accountsRepository, ACCOUNT_WINDOW_SECONDS, createLoginFailures, type UserRow } from '../accounts';
+import { ACCOUNT_WINDOW_SECONDS, createLoginFailures } from '../lib/login-failures';
+import type { UserRow } from '../lib/user-repository';
 import { audit } from './audit';
 import {
   challengeUser,
@@ -74,7 +75,11 @@ export default async function twoFactorRoutes(base: FastifyInstance) {
   // A session opened with the password alone (perhaps by whoever made two-factor necessary) must not
   // outlive the switch to two-factor; the session that turned it on goes on.
   const endOtherSessions = async (userUuid: string, keepJti: string | null) => {
-    await accountsRepository.endOtherSessions(app.db, userUuid, keepJti);
+    await app.db
+      .updateTable('users')
+      .set({ sessions_valid_from: new Date(), sessions_keep_jti: keepJti })
+      .where('uuid', '=', userUuid)
+      .execute();
   };
 
   // ---- sign-in, second step ----

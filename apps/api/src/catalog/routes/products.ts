@@ -23,9 +23,8 @@ import { bumpCatalogVersion } from '../cache';
 import { quote } from '../engine';
 import { parseDnis } from '../numbers';
 import { audit } from '../../security';
-import { catalogAccess, mustBelong } from '../scope';
-import { callerScope, ofReseller, rowsOf, targetReseller } from '../../lib/tenancy';
-import { accountsRepository } from '../../accounts';
+import { catalogAccess, mustBelong, ownerOf } from '../scope';
+import { ofReseller, rowsOf } from '../../lib/tenancy';
 
 const cfg = { config: { access: catalogAccess } };
 const tags = ['products'];
@@ -48,7 +47,7 @@ export default async function productRoutes(base: FastifyInstance) {
         'ro.routing_name',
         'p.reseller_uuid',
         'p.created_on',
-        accountsRepository.companyCountOn(sql.ref('p.product_uuid')).as('company_count'),
+        sql<number>`(select count(*)::int from companies c where c.product_uuid = p.product_uuid)`.as('company_count'),
       ]);
   const getProduct = async (req: FastifyRequest, id: string) =>
     orNotFound(
@@ -92,7 +91,7 @@ export default async function productRoutes(base: FastifyInstance) {
     '/product',
     { ...cfg, schema: { tags, body: ProductCreate, response: { 201: Product } } },
     async (req, reply) => {
-      const owner = await targetReseller(app.db, req);
+      const owner = ownerOf(req);
       await checkRefs(req.body, owner);
       const row = await app.db
         .insertInto('products')
@@ -134,13 +133,22 @@ export default async function productRoutes(base: FastifyInstance) {
 
   // sms-routes/add-company/{id}: the companies a product prices, and giving a company the product.
   // A reseller's product goes only to its own companies; a platform product to any company.
+  const companies = { company: 'c.company_uuid', companyReseller: 'c.reseller_uuid' };
 
   app.get(
     '/product/:id/company/list',
     { ...cfg, schema: { tags, params: IdParam, response: { 200: ListPage(ProductCompany) } } },
     async (req) => {
       const product = await getProduct(req, req.params.id);
-      const items = await accountsRepository.companiesOnProduct(app.db, callerScope(req), product.product_uuid, 10000);
+      const items = await app.db
+        .selectFrom('companies as c')
+        .select(['c.company_uuid', 'c.company_name', 'c.reseller_uuid'])
+        .where('c.product_uuid', '=', product.product_uuid)
+        .where(rowsOf(req, companies))
+        .orderBy('c.company_name')
+        .orderBy('c.company_uuid')
+        .limit(10000)
+        .execute();
       return { items, total: items.length, per_page: 10000 };
     },
   );
@@ -150,14 +158,14 @@ export default async function productRoutes(base: FastifyInstance) {
     { ...cfg, schema: { tags, params: IdParam, body: ProductCompanyBody, response: { 200: ProductCompany } } },
     async (req) => {
       const product = await getProduct(req, req.params.id);
+      let target = app.db
+        .updateTable('companies as c')
+        .set({ product_uuid: product.product_uuid })
+        .where('c.company_uuid', '=', req.body.company_uuid)
+        .where(rowsOf(req, companies));
       // A reseller's product never prices another reseller's (or the platform's) company.
-      const row = await accountsRepository.setCompanyProduct(
-        app.db,
-        callerScope(req),
-        req.body.company_uuid,
-        product.product_uuid,
-        product.reseller_uuid,
-      );
+      if (product.reseller_uuid) target = target.where('c.reseller_uuid', '=', product.reseller_uuid);
+      const row = await target.returning(['c.company_uuid', 'c.company_name', 'c.reseller_uuid']).executeTakeFirst();
       if (!row) throw notFound('Company');
       return row;
     },
@@ -168,13 +176,17 @@ export default async function productRoutes(base: FastifyInstance) {
     { ...cfg, schema: { tags, params: ProductCompanyParams, response: { 200: MessageBody } } },
     async (req) => {
       const product = await getProduct(req, req.params.id);
-      const removed = await accountsRepository.clearCompanyProduct(
-        app.db,
-        callerScope(req),
-        req.params.company_uuid,
-        product.product_uuid,
+      orNotFound(
+        await app.db
+          .updateTable('companies as c')
+          .set({ product_uuid: null })
+          .where('c.company_uuid', '=', req.params.company_uuid)
+          .where('c.product_uuid', '=', product.product_uuid)
+          .where(rowsOf(req, companies))
+          .returning('c.company_uuid')
+          .executeTakeFirst(),
+        'Company',
       );
-      if (!removed) throw notFound('Company');
       return { message: 'Company removed from the product' };
     },
   );
