@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import { runMigrations, type MigrateResult, type Migration, type MigrationContext } from './migrator';
 import type { Database } from './schema';
-import { CATALOG_MIGRATIONS } from '../catalog/migrations';
+import { CATALOG_MIGRATIONS, ROUTE_DEMOTION_MIGRATIONS } from '../catalog/migrations';
 import { BILLING_MIGRATIONS } from '../billing/migrations';
 import { NUMBERS_MIGRATIONS } from '../numbers/migrations';
 import { SECURITY_MIGRATIONS } from '../security/migrations';
@@ -249,6 +249,7 @@ const MIGRATIONS: Migration[] = [
   ...OPT_OUT_MIGRATIONS,
   ...CAMPAIGN_OPT_OUT_MIGRATIONS,
   ...PRIVACY_MIGRATIONS,
+  ...ROUTE_DEMOTION_MIGRATIONS,
 ];
 
 /**
