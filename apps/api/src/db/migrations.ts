@@ -23,6 +23,7 @@ import { PRIVACY_MIGRATIONS } from '../privacy/migrations';
 import { RATE_CHANGE_MIGRATIONS } from '../rate-changes/migrations';
 import { BRANDING_MIGRATIONS } from '../branding/migrations';
 import { TWILIO_COMPAT_MIGRATIONS } from '../twilio-compat/migrations';
+import { ROUTE_QUALITY_MIGRATIONS } from '../route-quality/migrations';
 
 export type { Migration, MigrationContext } from './migrator';
 
@@ -249,7 +250,9 @@ const MIGRATIONS: Migration[] = [
   ...OPT_OUT_MIGRATIONS,
   ...CAMPAIGN_OPT_OUT_MIGRATIONS,
   ...PRIVACY_MIGRATIONS,
+  // issue 49 item 4: delivery quality measured live, demotions the compiled catalog applies (docs/delivery-quality.md)
   ...ROUTE_DEMOTION_MIGRATIONS,
+  ...ROUTE_QUALITY_MIGRATIONS,
 ];
 
 /**
