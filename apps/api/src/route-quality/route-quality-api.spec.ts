@@ -49,17 +49,15 @@ describe('route quality: the job, the floor and the pin', () => {
         .where('company_name', '=', 'Acme')
         .executeTakeFirstOrThrow()
     ).company_uuid;
-    await t.app.db
-      .transaction()
-      .execute((trx) =>
-        post(trx, {
-          account: { company_uuid: acmeCo },
-          amount: 1_000_000n,
-          kind: 'adjustment',
-          cause_type: 'test',
-          cause_id: 'quality',
-        }),
-      );
+    await t.app.db.transaction().execute((trx) =>
+      post(trx, {
+        account: { company_uuid: acmeCo },
+        amount: 1_000_000n,
+        kind: 'adjustment',
+        cause_type: 'test',
+        cause_id: 'quality',
+      }),
+    );
   }, 300_000);
   afterAll(async () => t.close());
 
@@ -157,5 +155,14 @@ describe('route quality: the job, the floor and the pin', () => {
     expect((await patch({ pin: 'on' }, admin, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await patch({ pin: 'on' }, reseller)).statusCode).toBe(403);
     expect((await t.app.inject({ url: api('/route_quality/list'), headers: acme })).statusCode).toBe(403);
+    const one = await t.app.inject({ url: api(`/route_quality/${route.route_quality_uuid}`), headers: admin });
+    expect(one.json()).toMatchObject({
+      route_quality_uuid: route.route_quality_uuid,
+      vendor_name: 'Reseller Route Co',
+    });
+    expect(
+      (await t.app.inject({ url: api('/route_quality/00000000-0000-4000-8000-000000000000'), headers: admin }))
+        .statusCode,
+    ).toBe(404);
   });
 });

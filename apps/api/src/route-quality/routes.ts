@@ -69,6 +69,16 @@ export default async function routeQualityRoutes(
   );
 
   app.get(
+    '/route_quality/:id',
+    { ...cfg, schema: { tags, params: IdParam, response: { 200: RouteQuality } } },
+    async (req) => {
+      const row = await one(req.params.id);
+      if (!row) throw notFound('Route');
+      return row;
+    },
+  );
+
+  app.get(
     '/route_quality/:id/events',
     {
       ...cfg,

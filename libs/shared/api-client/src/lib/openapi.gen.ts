@@ -3888,7 +3888,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * Read route quality by id
+     * @description Read route quality by id. Signed-in callers: the system admin (every record).
+     */
+    get: operations['getRouteQualityById'];
     put?: never;
     post?: never;
     delete?: never;
@@ -17425,6 +17429,112 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  getRouteQualityById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            country: string;
+            country_code: string;
+            evaluated_on: string | null;
+            floor: number;
+            floor_is_default: boolean;
+            last_day: {
+              delivered: number;
+              delivered_ratio: number | null;
+              judged: number;
+              latency_p50: number | null;
+              latency_p95: number | null;
+              receipt_ratio: number | null;
+              receipts: number;
+              sent: number;
+            };
+            last_hour: {
+              delivered: number;
+              delivered_ratio: number | null;
+              judged: number;
+              latency_p50: number | null;
+              latency_p95: number | null;
+              receipt_ratio: number | null;
+              receipts: number;
+              sent: number;
+            };
+            networks: {
+              last_day: {
+                delivered: number;
+                delivered_ratio: number | null;
+                judged: number;
+                latency_p50: number | null;
+                latency_p95: number | null;
+                receipt_ratio: number | null;
+                receipts: number;
+                sent: number;
+              };
+              last_hour: {
+                delivered: number;
+                delivered_ratio: number | null;
+                judged: number;
+                latency_p50: number | null;
+                latency_p95: number | null;
+                receipt_ratio: number | null;
+                receipts: number;
+                sent: number;
+              };
+              network: string;
+              window: {
+                delivered: number;
+                delivered_ratio: number | null;
+                judged: number;
+                latency_p50: number | null;
+                latency_p95: number | null;
+                receipt_ratio: number | null;
+                receipts: number;
+                sent: number;
+              };
+            }[];
+            pin: 'auto' | 'on' | 'off';
+            /** Format: uuid */
+            route_quality_uuid: string;
+            state: 'active' | 'demoted';
+            /** Format: date-time */
+            state_since: string;
+            vendor_name: string;
+            vendor_product_name: string;
+            /** Format: uuid */
+            vendor_product_uuid: string;
+            window: {
+              delivered: number;
+              delivered_ratio: number | null;
+              judged: number;
+              latency_p50: number | null;
+              latency_p95: number | null;
+              receipt_ratio: number | null;
+              receipts: number;
+              sent: number;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       500: components['responses']['ServerError'];
     };
   };
