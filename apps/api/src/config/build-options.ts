@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { MessagingOptions } from '../messaging';
 import type { CompanyWebhookOptions } from '../company-webhooks';
 import type { SmppLimits } from '../smpp';
+import type { RouteQualityOptions } from '../route-quality';
 import type { PasswordHashCost } from '../lib/passwords';
 import type { EnvConfig } from './env';
 import { loadEnv } from './read-env';
@@ -59,6 +60,8 @@ export interface BuildOptions {
   smpp?: { port?: number | false; tlsPort?: number | false; limits?: Partial<SmppLimits> };
   /** lost-receipt expiry (receipts/; RECEIPT_EXPIRY_MINUTES, RECEIPT_EXPIRY_CHECK_SECONDS otherwise) */
   receiptExpiry?: { afterSeconds?: number; everySeconds?: number };
+  /** route quality (route-quality/; ROUTE_QUALITY_* otherwise): windows, floor, probation, the job's period */
+  routeQuality?: Partial<RouteQualityOptions>;
   /**
    * which proxies in front of the server to believe about the client's address (X-Forwarded-For): false (the
    * default: the socket's peer is the client), true (any), a hop count, or addresses/CIDRs (TRUST_PROXY)
@@ -89,6 +92,7 @@ export type AppConfig = Required<
     | 'webhooks'
     | 'companyWebhooks'
     | 'receiptExpiry'
+    | 'routeQuality'
     | 'smpp'
     | 'secretKey'
     | 'env'
@@ -105,6 +109,7 @@ export type AppConfig = Required<
     | 'webhooks'
     | 'companyWebhooks'
     | 'receiptExpiry'
+    | 'routeQuality'
     | 'smpp'
     | 'secretKey'
   >;
@@ -137,6 +142,7 @@ export function resolveConfig(o: BuildOptions, generatedSecret: string): AppConf
     webhooks: o.webhooks,
     companyWebhooks: o.companyWebhooks,
     receiptExpiry: o.receiptExpiry,
+    routeQuality: o.routeQuality,
     smpp: o.smpp,
     secretKey: o.secretKey,
     demoTraffic: o.demoTraffic ?? true,
