@@ -10,7 +10,6 @@ import type { Database } from '../db/schema';
 import { ofReseller, visibleRows, type CallerScope } from '../lib/tenancy';
 import type { GatewayConnection } from './smsc/gateway-control';
 import { deckRepository, type DeckRepository } from './decks';
-import { demotionRepository, type DemotionRepository } from './demotions';
 
 type Db = Kysely<Database>;
 
@@ -37,7 +36,7 @@ export const GATEWAY_CONNECTION_COLUMNS = [
 export const productsOfVendor = (vendor_uuid: string): RawBuilder<unknown> =>
   sql`(select vendor_product_uuid from vendor_products where vendor_uuid = ${vendor_uuid})`;
 
-export interface CatalogRepository extends DeckRepository, DemotionRepository {
+export interface CatalogRepository extends DeckRepository {
   productsOfVendor: typeof productsOfVendor;
   /** true when the product exists and is the platform's (no reseller's) */
   isPlatformProduct(db: Db, product_uuid: string): Promise<boolean>;
@@ -77,7 +76,6 @@ export interface CatalogRepository extends DeckRepository, DemotionRepository {
 
 export const catalogRepository: CatalogRepository = {
   ...deckRepository,
-  ...demotionRepository,
   productsOfVendor,
 
   async isPlatformProduct(db, product_uuid) {

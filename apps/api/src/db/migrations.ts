@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import { runMigrations, type MigrateResult, type Migration, type MigrationContext } from './migrator';
 import type { Database } from './schema';
-import { CATALOG_MIGRATIONS, ROUTE_DEMOTION_MIGRATIONS } from '../catalog/migrations';
+import { CATALOG_MIGRATIONS } from '../catalog/migrations';
 import { BILLING_MIGRATIONS } from '../billing/migrations';
 import { NUMBERS_MIGRATIONS } from '../numbers/migrations';
 import { SECURITY_MIGRATIONS } from '../security/migrations';
@@ -23,7 +23,6 @@ import { PRIVACY_MIGRATIONS } from '../privacy/migrations';
 import { RATE_CHANGE_MIGRATIONS } from '../rate-changes/migrations';
 import { BRANDING_MIGRATIONS } from '../branding/migrations';
 import { TWILIO_COMPAT_MIGRATIONS } from '../twilio-compat/migrations';
-import { ROUTE_QUALITY_MIGRATIONS } from '../route-quality/migrations';
 
 export type { Migration, MigrationContext } from './migrator';
 
@@ -250,9 +249,6 @@ const MIGRATIONS: Migration[] = [
   ...OPT_OUT_MIGRATIONS,
   ...CAMPAIGN_OPT_OUT_MIGRATIONS,
   ...PRIVACY_MIGRATIONS,
-  // issue 49 item 4: delivery quality measured live, demotions the compiled catalog applies (docs/delivery-quality.md)
-  ...ROUTE_DEMOTION_MIGRATIONS,
-  ...ROUTE_QUALITY_MIGRATIONS,
 ];
 
 /**

@@ -21,7 +21,6 @@ import type { RateChangeTables } from '../rate-changes/schema';
 import type { BrandingTables } from '../branding/schema';
 import type { TwilioCompatTables } from '../twilio-compat/schema';
 import type { PrivacyTables } from '../privacy/schema';
-import type { RouteQualityTables } from '../route-quality/schema';
 
 type Created = ColumnType<Date, Date | undefined, never>;
 export type OutboxStatus = 'pending' | 'sent' | 'kept' | 'failed';
@@ -48,8 +47,7 @@ export interface Database
     RateChangeTables,
     BrandingTables,
     TwilioCompatTables,
-    PrivacyTables,
-    RouteQualityTables {
+    PrivacyTables {
   resellers: {
     reseller_uuid: Generated<string>;
     reseller_name: string;

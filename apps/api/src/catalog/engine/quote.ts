@@ -67,9 +67,7 @@ export function priceFor(
  * the number's network, falling back to codes; a prefix table by the longest code). The route comes
  * from the product's routing: the routes for the number's network, or else those of the longest
  * matching code; pinned routes are tried first, the rest cheapest first; a vendor product with no cost
- * in effect for the number is skipped. A vendor product the route quality demoted for the number's country
- * comes after all of those (cheapest first among the demoted): still a last resort when nothing else can
- * carry the message. No price or no route is a reason, never a guess.
+ * in effect for the number is skipped. No price or no route is a reason, never a guess.
  */
 export function quote(catalog: CompiledCatalog, req: QuoteRequest): Quote {
   const digits = digitsOf(req.dnis);
@@ -95,9 +93,6 @@ export function quote(catalog: CompiledCatalog, req: QuoteRequest): Quote {
   }
   const pinned: (RouteChoice & { micros: number })[] = [];
   const rest: (RouteChoice & { micros: number })[] = [];
-  let lastResort: (RouteChoice & { micros: number })[] | null = null;
-  // the number's country, looked up once and only when a candidate is demoted somewhere
-  let country: string | undefined | null = null;
   const floor = req.minMarginMicros ?? null;
   let belowFloor = 0;
   for (const route of candidates ?? []) {
@@ -111,30 +106,17 @@ export function quote(catalog: CompiledCatalog, req: QuoteRequest): Quote {
       belowFloor++;
       continue;
     }
-    const choice: RouteChoice & { micros: number } = {
+    const choice = {
       vendorProductUuid: route.vendorProductUuid,
       vendorProductName: vp.name,
       cost: fromMicros(micros),
       pinned: route.pinned,
-      demoted: false,
       micros,
     };
-    if (catalog.demoted !== null) {
-      const demotedIn = catalog.demoted.get(route.vendorProductUuid);
-      if (demotedIn !== undefined) {
-        if (country === null) country = catalog.countries?.longest(digits);
-        if (country !== undefined && demotedIn.has(country)) {
-          choice.demoted = true;
-          (lastResort ??= []).push(choice);
-          continue;
-        }
-      }
-    }
     (route.pinned ? pinned : rest).push(choice);
   }
   rest.sort((a, b) => a.micros - b.micros);
-  let ordered = pinned.concat(rest);
-  if (lastResort) ordered = ordered.concat(lastResort.sort((a, b) => a.micros - b.micros));
+  const ordered = pinned.concat(rest);
   if (!ordered.length) return { ok: false, reason: belowFloor ? 'below_margin' : 'no_route', network };
   const first = ordered[0];
   return {
@@ -154,7 +136,6 @@ export function quote(catalog: CompiledCatalog, req: QuoteRequest): Quote {
       vendorProductName: r.vendorProductName,
       cost: r.cost,
       pinned: r.pinned,
-      demoted: r.demoted,
     })),
   };
 }

@@ -16,15 +16,7 @@ const priced: Quote = {
   costMicros: 6_000,
   margin: '0.006000',
   marginMicros: 6_000,
-  routes: [
-    {
-      vendorProductUuid: 'vp1',
-      vendorProductName: 'Route Co Standard',
-      cost: '0.006000',
-      pinned: false,
-      demoted: false,
-    },
-  ],
+  routes: [{ vendorProductUuid: 'vp1', vendorProductName: 'Route Co Standard', cost: '0.006000', pinned: false }],
 };
 const ok: SendFacts = {
   senderAllowed: true,
