@@ -56,7 +56,13 @@ export class CampaignRunner {
     if (!row) throw new HttpError(409, 'The campaign changed meanwhile; reload it and try again');
   }
 
-  async act(c: CampaignRow, action: CampaignAction, user_uuid: string | null): Promise<void> {
+  /** `reason` is the automatic hold's explanation, written with the move so nobody reads one without the other. */
+  async act(
+    c: CampaignRow,
+    action: CampaignAction,
+    user_uuid: string | null,
+    reason: string | null = null,
+  ): Promise<void> {
     const move = campaignMove(c.status, action);
     if (!move.ok) throw new HttpError(409, move.message);
     const jobs = await this.db
@@ -66,8 +72,11 @@ export class CampaignRunner {
       .execute();
     if (action === 'run' && (c.status === 'draft' || !jobs.length)) return this.start(c, user_uuid);
     const bulk = this.bulk();
-    // a person's move (or the opt-out limit's hold, which sets its reason after) clears an earlier automatic reason
-    await this.claim(c, move.to, { pause_reason: null, ...(move.to === 'stopped' ? { finished_on: new Date() } : {}) });
+    // a person's move clears an earlier automatic reason
+    await this.claim(c, move.to, {
+      pause_reason: reason,
+      ...(move.to === 'stopped' ? { finished_on: new Date() } : {}),
+    });
     for (const j of jobs) {
       try {
         if (action === 'hold') await bulk.hold(j.bulk_uuid);

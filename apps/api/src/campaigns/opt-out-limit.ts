@@ -58,13 +58,7 @@ export async function campaignOptOut(
   if (!passesLimit(optOuts, sent, policy.campaign_limit_percent, policy.campaign_min_sent)) return;
   const rate = ((optOuts * 100) / sent).toFixed(1);
   const reason = `Held automatically: ${optOuts} of ${sent} recipients (${rate}%) opted out, above the ${policy.campaign_limit_percent}% limit`;
-  await runner.act(c, 'hold', null);
-  await db
-    .updateTable('campaigns')
-    .set({ pause_reason: reason })
-    .where('campaign_uuid', '=', campaign_uuid)
-    .where('status', '=', 'held')
-    .execute();
+  await runner.act(c, 'hold', null, reason);
   await recordAudit(
     db,
     NOBODY,
