@@ -1,9 +1,11 @@
 // Rating engine throughput: compiles a catalog with a 50,000-row selling rate table and a 50,000-row
-// vendor deck (plus a second, smaller deck so least-cost routing has a choice), then quotes random
-// numbers on one core and prints lookups per second and the heap the compiled catalog holds.
+// vendor deck (plus a second, smaller deck so least-cost routing has a choice) and routes by MCC/MNC for
+// its 500 mobile networks (issue 49 item 5), then quotes random numbers on one core and prints lookups
+// per second and the heap the compiled catalog holds: once by prefix alone, once with every other number
+// carrying the network a number lookup found (a ported number routed to its real network).
 // Both wall-clock and CPU-time rates are printed (the CPU figure holds on a busy machine).
 // Goal: ≥ 200,000 lookups/s. Run: npm run bench:rating
-import { compileCatalog, quote, type CatalogRows } from '../../apps/api/src/catalog/engine';
+import { compileCatalog, networkOfMccMnc, quote, type CatalogRows } from '../../apps/api/src/catalog/engine';
 
 const RATES = 50_000;
 const LOOKUPS = 1_000_000;
@@ -65,16 +67,37 @@ function catalogRows(): CatalogRows {
     mobile_network_uuid: `net-${i}`,
     network_name: `Network ${i}`,
     iso3: 'XXX',
+    mcc: String(200 + Math.floor(i / 100)),
+    mnc: String(i % 100).padStart(2, '0'),
   }));
   return {
     networks,
     networkPrefixes: codes(20_000).map((prefix, i) => ({ prefix, mobile_network_uuid: `net-${i % 500}` })),
     products: [{ product_uuid: 'bench', status: 'active', rate_table_uuid: 'sell', routing_uuid: 'routing' }],
     rateTables: [{ rate_table_uuid: 'sell', rate_table_type: 'mobile_network' }],
-    routes: COUNTRY_CODES.flatMap((code) => [
-      { routing_uuid: 'routing', code, mobile_network_uuid: null, vendor_product_uuid: 'deck-a', is_pinned: false },
-      { routing_uuid: 'routing', code, mobile_network_uuid: null, vendor_product_uuid: 'deck-b', is_pinned: false },
-    ]),
+    routes: [
+      ...COUNTRY_CODES.flatMap((code) => [
+        { routing_uuid: 'routing', code, mobile_network_uuid: null, vendor_product_uuid: 'deck-a', is_pinned: false },
+        { routing_uuid: 'routing', code, mobile_network_uuid: null, vendor_product_uuid: 'deck-b', is_pinned: false },
+      ]),
+      // a route per mobile network (MCC/MNC): chosen over the code routes for a number on that network
+      ...networks.flatMap((n) => [
+        {
+          routing_uuid: 'routing',
+          code: null,
+          mobile_network_uuid: n.mobile_network_uuid,
+          vendor_product_uuid: 'deck-a',
+          is_pinned: false,
+        },
+        {
+          routing_uuid: 'routing',
+          code: null,
+          mobile_network_uuid: n.mobile_network_uuid,
+          vendor_product_uuid: 'deck-b',
+          is_pinned: false,
+        },
+      ]),
+    ],
     vendorProducts: [
       { vendor_product_uuid: 'deck-a', vendor_product_name: 'Deck A', active: true },
       { vendor_product_uuid: 'deck-b', vendor_product_name: 'Deck B', active: true },
@@ -112,6 +135,15 @@ function catalogRows(): CatalogRows {
         price: price(),
         effective_from: JAN,
       })),
+      // deck B prices every network too: the vendor's price for the network a lookup found
+      ...networks.map((n) => ({
+        rate_table_uuid: null,
+        vendor_product_uuid: 'deck-b',
+        code: null,
+        mobile_network_uuid: n.mobile_network_uuid,
+        price: price(),
+        effective_from: JAN,
+      })),
     ],
   };
 }
@@ -132,18 +164,31 @@ function main() {
     while (s.length < 11) s += Math.floor(rand() * 10);
     return s;
   });
+  // every other number carries a looked-up network (its MCC/MNC resolved as the pipeline does), as ported ones would
+  const looked = numbers.map((_, i) =>
+    i % 2 ? networkOfMccMnc(catalog, String(200 + (i % 5)), String(i % 100).padStart(2, '0')) : null,
+  );
   const at = Date.parse('2026-03-01T00:00:00Z');
-  // Warm up so the JIT has compiled the hot path before timing.
-  for (let i = 0; i < 100_000; i++) quote(catalog, { productUuid: 'bench', dnis: numbers[i % numbers.length], at });
-  let priced = 0;
-  const cpu0 = process.cpuUsage();
-  const t1 = performance.now();
-  for (let i = 0; i < LOOKUPS; i++)
-    if (quote(catalog, { productUuid: 'bench', dnis: numbers[i % numbers.length], at }).ok) priced++;
-  const seconds = (performance.now() - t1) / 1000;
-  // CPU time of this process too: on a shared machine wall time includes waiting for a core.
-  const cpu = process.cpuUsage(cpu0);
-  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  const run = (withLookup: boolean) => {
+    const req = (i: number) => ({
+      productUuid: 'bench',
+      dnis: numbers[i % numbers.length],
+      at,
+      networkUuid: withLookup ? looked[i % numbers.length] : null,
+    });
+    // Warm up so the JIT has compiled the hot path before timing.
+    for (let i = 0; i < 100_000; i++) quote(catalog, req(i));
+    let priced = 0;
+    const cpu0 = process.cpuUsage();
+    const t1 = performance.now();
+    for (let i = 0; i < LOOKUPS; i++) if (quote(catalog, req(i)).ok) priced++;
+    const seconds = (performance.now() - t1) / 1000;
+    // CPU time of this process too: on a shared machine wall time includes waiting for a core.
+    const cpu = process.cpuUsage(cpu0);
+    return { seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, priced };
+  };
+  const byPrefix = run(false);
+  const byLookup = run(true);
 
   const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
   console.log(
@@ -152,9 +197,12 @@ function main() {
   console.log(
     `compiled catalog heap: ${global.gc ? mb(heapAfter - heapBefore) : 'run with --expose-gc for this figure'}; process RSS ${mb(process.memoryUsage().rss)}`,
   );
-  console.log(
-    `lookups: ${LOOKUPS.toLocaleString('en')} in ${seconds.toFixed(2)} s = ${Math.round(LOOKUPS / seconds).toLocaleString('en')} lookups/s wall, ${Math.round(LOOKUPS / cpuSeconds).toLocaleString('en')} lookups per CPU second (${priced.toLocaleString('en')} priced and routed; goal ≥ 200,000/s)`,
-  );
+  const line = (label: string, r: ReturnType<typeof run>) =>
+    console.log(
+      `${label}: ${LOOKUPS.toLocaleString('en')} in ${r.seconds.toFixed(2)} s = ${Math.round(LOOKUPS / r.seconds).toLocaleString('en')} lookups/s wall, ${Math.round(LOOKUPS / r.cpuSeconds).toLocaleString('en')} lookups per CPU second (${r.priced.toLocaleString('en')} priced and routed; goal ≥ 200,000/s)`,
+    );
+  line('lookups by prefix', byPrefix);
+  line('lookups, half with a looked-up network (MCC/MNC routes)', byLookup);
 }
 
 main();

@@ -88,7 +88,7 @@ test.describe('reports', () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe(`all-client-vendor-${day}-${day}.csv`);
     const csv = readFileSync(await file.path(), 'utf8').split('\r\n');
-    expect(csv[0]).toBe('Company,Vendor,Messages,Revenue,Cost,Margin,Currency');
+    expect(csv[0]).toBe('Company,Vendor,Messages,Revenue,Cost,Lookup cost,Margin,Currency');
     expect(csv.some((line) => line.startsWith('Acme,'))).toBe(true);
     await expectToast(page, `Exported all-client-vendor-${day}-${day}.csv`);
   });
@@ -121,7 +121,7 @@ test.describe('reports', () => {
     expect(file.suggestedFilename()).toBe(`reseller-report-company-${month}.csv`);
     const csv = readFileSync(await file.path(), 'utf8').split('\r\n');
     expect(csv[0]).toBe(
-      'Company,Messages,Segments,Delivered,Undelivered,Failed,Pending,Blocked,Received,Revenue,Cost,Margin,Platform cost,Reseller margin,Currency',
+      'Company,Messages,Segments,Delivered,Undelivered,Failed,Pending,Blocked,Received,Revenue,Cost,Lookup cost,Margin,Platform cost,Reseller margin,Currency',
     );
     expect(csv.some((line) => line.startsWith('Acme,'))).toBe(true);
     // by day: the same month from GET /sms/report

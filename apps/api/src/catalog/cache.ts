@@ -5,9 +5,22 @@ import { compileCatalog, type CatalogRows, type CompiledCatalog } from './engine
 /** Reads every catalog row the engine needs (plain data in, so the engine stays free of the database). */
 export async function loadCatalogRows(db: Kysely<Database>): Promise<CatalogRows> {
   const [networks, networkPrefixes, products, rateTables, routes, vendorProducts, rates] = await Promise.all([
-    db.selectFrom('mobile_networks').select(['mobile_network_uuid', 'network_name', 'iso3']).execute(),
+    db
+      .selectFrom('mobile_networks')
+      .select(['mobile_network_uuid', 'network_name', 'iso3', 'iso2', 'mcc', 'mnc'])
+      .execute(),
     db.selectFrom('network_prefixes').select(['prefix', 'mobile_network_uuid']).execute(),
-    db.selectFrom('products').select(['product_uuid', 'status', 'rate_table_uuid', 'routing_uuid']).execute(),
+    db
+      .selectFrom('products')
+      .select([
+        'product_uuid',
+        'status',
+        'rate_table_uuid',
+        'routing_uuid',
+        'number_lookup',
+        sql<string | null>`lookup_cost::text`.as('lookup_cost'),
+      ])
+      .execute(),
     db.selectFrom('rate_tables').select(['rate_table_uuid', 'rate_table_type']).execute(),
     db
       .selectFrom('routes')

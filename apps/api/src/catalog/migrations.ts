@@ -94,3 +94,15 @@ export const CATALOG_MIGRATIONS: Migration[] = [
     },
   },
 ];
+
+/**
+ * Issue 49 item 5 (number lookup, docs/number-lookup.md): a product says whether its messages' numbers are looked up
+ * before routing, and may name what one answered lookup costs (the platform's configured price otherwise). Placed at
+ * the end of the list (db/migrations.ts), after the tables of every domain it follows.
+ */
+export const PRODUCT_LOOKUP_MIGRATION: Migration = {
+  id: '581_product_number_lookup',
+  ddl: `
+    alter table products add column number_lookup boolean not null default false;
+    alter table products add column lookup_cost numeric(15,6) check (lookup_cost >= 0)`,
+};

@@ -66,6 +66,10 @@ export interface CatalogDatabase {
     routing_uuid: string | null;
     reseller_uuid: string | null;
     created_on: Created;
+    /** its messages' numbers are looked up before routing (migration 581, number-lookup/) */
+    number_lookup: Generated<boolean>;
+    /** what one answered lookup costs for it; null: NUMBER_LOOKUP_COST (numeric: written and read as text) */
+    lookup_cost: ColumnType<string | null, string | null | undefined, string | null>;
   };
   rates: {
     rate_uuid: Generated<string>;

@@ -3,6 +3,7 @@
 // plugins/core.ts); domains read the environment through config/index.ts, which does not lead here.
 import path from 'node:path';
 import type { MessagingOptions } from '../messaging';
+import type { NumberLookupOptions } from '../number-lookup';
 import type { CompanyWebhookOptions } from '../company-webhooks';
 import type { SmppLimits } from '../smpp';
 import type { PasswordHashCost } from '../lib/passwords';
@@ -47,6 +48,8 @@ export interface BuildOptions {
   demoTraffic?: boolean;
   /** gateway and simulator settings (messaging/index.ts; environment variables otherwise) */
   messaging?: MessagingOptions;
+  /** number lookup's provider, timeout, lifetimes and clock (number-lookup/; NUMBER_LOOKUP_* otherwise) */
+  numberLookup?: NumberLookupOptions;
   /** the spend and fraud guards on the send pipeline (guards/; GUARDS_ENABLED otherwise) */
   guardsEnabled?: boolean;
   /** every webhook's address policy and transport (company-webhooks; WEBHOOK_ALLOW_PRIVATE otherwise) */
@@ -86,6 +89,7 @@ export type AppConfig = Required<
     | 'logStream'
     | 'sharedDb'
     | 'messaging'
+    | 'numberLookup'
     | 'webhooks'
     | 'companyWebhooks'
     | 'receiptExpiry'
@@ -102,6 +106,7 @@ export type AppConfig = Required<
     | 'demoPassword'
     | 'smtpUrl'
     | 'messaging'
+    | 'numberLookup'
     | 'webhooks'
     | 'companyWebhooks'
     | 'receiptExpiry'
@@ -133,6 +138,7 @@ export function resolveConfig(o: BuildOptions, generatedSecret: string): AppConf
     require2faSystemAdmin: o.require2faSystemAdmin ?? false,
     cspRemoteOrigins: o.cspRemoteOrigins ?? [],
     messaging: o.messaging,
+    numberLookup: o.numberLookup,
     guardsEnabled: o.guardsEnabled ?? env.GUARDS_ENABLED,
     webhooks: o.webhooks,
     companyWebhooks: o.companyWebhooks,

@@ -2,6 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { bool, int, num, oneOf, str, url } from './env-kinds';
 import { SMPP_QUOTA_ENV } from './env-smpp-quotas';
+import { NUMBER_LOOKUP_ENV } from './env-number-lookup';
 
 export const GATEWAY_ENV = {
   GATEWAY_SECRET: Type.Optional(
@@ -44,6 +45,7 @@ export const GATEWAY_ENV = {
     group: 'Gateway',
     description: 'built-in SMSC simulator: share of messages reported undelivered (0..1)',
   }),
+  ...NUMBER_LOOKUP_ENV,
 
   SMPP_PORT: int(0, {
     default: 2775,

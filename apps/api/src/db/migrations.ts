@@ -2,17 +2,17 @@
 import type { Kysely } from 'kysely';
 import { runMigrations, type MigrateResult, type Migration, type MigrationContext } from './migrator';
 import type { Database } from './schema';
-import { CATALOG_MIGRATIONS } from '../catalog/migrations';
+import { CATALOG_MIGRATIONS, PRODUCT_LOOKUP_MIGRATION } from '../catalog/migrations';
 import { BILLING_MIGRATIONS } from '../billing/migrations';
 import { NUMBERS_MIGRATIONS } from '../numbers/migrations';
 import { SECURITY_MIGRATIONS } from '../security/migrations';
-import { MESSAGING_MIGRATIONS, OPT_OUT_MIGRATIONS } from '../messaging/migrations';
+import { MESSAGING_MIGRATIONS, OPT_OUT_MIGRATIONS, SMS_LOOKUP_MIGRATION } from '../messaging/migrations';
 import { CONTENT_MIGRATIONS } from '../messaging-content/migrations';
 import { MAIL_MIGRATIONS } from '../mail/migrations';
 import { BULK_MIGRATIONS } from '../bulk/migrations';
 import { CAMPAIGN_MIGRATIONS, CAMPAIGN_OPT_OUT_MIGRATIONS } from '../campaigns/migrations';
 import { WORKFLOW_MIGRATIONS } from '../workflows/migrations';
-import { REPORTS_MIGRATIONS } from '../reports/migrations';
+import { REPORTS_LOOKUP_MIGRATION, REPORTS_MIGRATIONS } from '../reports/migrations';
 import { SMPP_MIGRATIONS } from '../smpp/migrations';
 import { GUARDS_MIGRATIONS } from '../guards/migrations';
 import { COMPANY_WEBHOOK_MIGRATIONS, DID_WEBHOOKS_AS_SUBSCRIPTIONS } from '../company-webhooks/migrations';
@@ -23,6 +23,7 @@ import { PRIVACY_MIGRATIONS } from '../privacy/migrations';
 import { RATE_CHANGE_MIGRATIONS } from '../rate-changes/migrations';
 import { BRANDING_MIGRATIONS } from '../branding/migrations';
 import { TWILIO_COMPAT_MIGRATIONS } from '../twilio-compat/migrations';
+import { NUMBER_LOOKUP_MIGRATIONS } from '../number-lookup/migrations';
 
 export type { Migration, MigrationContext } from './migrator';
 
@@ -249,6 +250,11 @@ const MIGRATIONS: Migration[] = [
   ...OPT_OUT_MIGRATIONS,
   ...CAMPAIGN_OPT_OUT_MIGRATIONS,
   ...PRIVACY_MIGRATIONS,
+  // issue 49 item 5: number lookup in the routing path (docs/number-lookup.md)
+  ...NUMBER_LOOKUP_MIGRATIONS,
+  PRODUCT_LOOKUP_MIGRATION,
+  SMS_LOOKUP_MIGRATION,
+  REPORTS_LOOKUP_MIGRATION,
 ];
 
 /**

@@ -21,6 +21,7 @@ import type { RateChangeTables } from '../rate-changes/schema';
 import type { BrandingTables } from '../branding/schema';
 import type { TwilioCompatTables } from '../twilio-compat/schema';
 import type { PrivacyTables } from '../privacy/schema';
+import type { NumberLookupTables } from '../number-lookup/schema';
 
 type Created = ColumnType<Date, Date | undefined, never>;
 export type OutboxStatus = 'pending' | 'sent' | 'kept' | 'failed';
@@ -47,7 +48,8 @@ export interface Database
     RateChangeTables,
     BrandingTables,
     TwilioCompatTables,
-    PrivacyTables {
+    PrivacyTables,
+    NumberLookupTables {
   resellers: {
     reseller_uuid: Generated<string>;
     reseller_name: string;

@@ -13,6 +13,7 @@ import { chargeMemo, movableFrom, settlementFor } from './engine/state';
 import type { OutboundMessage } from '../lib/sms-gateway';
 import type { CompanyFacts } from './pipeline-types';
 import { NO_GUARDS, type AccountSpend, type ChargedAccount, type ObservedSend, type SendGuards } from './guard-port';
+import { lookupColumns, type AppliedLookup } from './lookup-port';
 
 export type { CompanyFacts };
 export interface BatchItem {
@@ -52,6 +53,8 @@ export interface Judged {
   decision: Decision;
   /** the company has a spend limit: the store checks it in its transaction (guard-port.ts) */
   limited?: boolean;
+  /** the number lookup it was routed with (kept on the message, blocked or not: a paid lookup was paid) */
+  lookup?: AppliedLookup | null;
 }
 export interface StoredMessage {
   sms_uuid: string;
@@ -123,6 +126,7 @@ export async function storeBatch(
       send_at: j.item.send_at ?? null,
       status_callback: j.item.status_callback ?? null,
       sandbox: !!j.item.sandbox,
+      ...lookupColumns(j.lookup),
       ...bulk,
     };
     let d = decisions[i];

@@ -3,11 +3,18 @@
 // (charged, refunded). A message of several parts has one row, one hold and one charge, so its final state
 // is the row's, whatever the parts' receipts said on the way.
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import { BLOCK_REASON_WORDS, type BlockReason, type SmsEvent, type SmsEvents } from '@smsc/shared-contract';
+import {
+  BLOCK_REASON_WORDS,
+  type BlockReason,
+  type MessageLookup,
+  type SmsEvent,
+  type SmsEvents,
+} from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { formatMoney, type BillingRepository } from '../billing';
 import { HttpError } from '../lib/http-error';
 import { FINAL } from './engine/state';
+import type { StoredLookup } from './schema';
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 const money = (v: string | bigint | null | undefined) =>
@@ -26,6 +33,17 @@ const blank: Omit<SmsEvent, 'kind' | 'at' | 'summary'> = {
   reason: null,
 };
 const event = (e: Pick<SmsEvent, 'kind' | 'at' | 'summary'> & Partial<SmsEvent>): SmsEvent => ({ ...blank, ...e });
+
+/** A number lookup in words: what it found (or why it failed) and what the route followed. */
+export function lookupSummary(l: StoredLookup): string {
+  const route = l.routed_by === 'lookup' ? 'routed by the network it is on' : 'routed by its prefix';
+  if (l.status === 'failed')
+    return `Number lookup failed (${l.error === 'timeout' ? 'no answer in time' : 'the provider answered an error'}): ${route}, the lookup not charged`;
+  if (l.status === 'unknown') return `Number lookup: the provider does not know the number; ${route}, not charged`;
+  const code = l.mcc && l.mnc ? ` (${l.mcc}-${l.mnc})` : '';
+  const ported = l.ported ? 'ported' : 'not ported';
+  return `Number looked up${l.source === 'cache' ? ' (cached answer)' : ''}: ${l.network_name ?? 'no network'}${code}, ${l.line_type}, ${ported}; ${route}`;
+}
 
 /** The SMSC's own words in a stored receipt detail ("SMSC error 001: id:… stat:UNDELIV …"). */
 export function receiptParts(detail: string | null): { raw_status: string | null; error_code: string | null } {
@@ -66,6 +84,8 @@ export async function smsEvents(
       'sent_on',
       'delivered_on',
       'created_on',
+      'lookup',
+      sql<string | null>`lookup_cost::text`.as('lookup_cost'),
     ])
     .where(scope)
     .where('sms.sms_uuid', '=', sms_uuid)
@@ -86,6 +106,21 @@ export async function smsEvents(
       parts: m.segments,
     }),
   );
+  const lookup: MessageLookup | null = m.lookup
+    ? { ...m.lookup, cost: showVendor ? formatMoney(BigInt(m.lookup_cost ?? 0)) : null }
+    : null;
+  if (lookup)
+    events.push(
+      event({
+        kind: 'looked_up',
+        at: iso(m.created_on),
+        summary: lookupSummary(lookup),
+        route: lookup.network_name,
+        amount: lookup.cost,
+        currency: lookup.cost ? currency : null,
+        reason: lookup.error,
+      }),
+    );
   if (m.price !== null) {
     const total = BigInt(m.price);
     const parts = Math.max(1, m.segments);
@@ -182,5 +217,6 @@ export async function smsEvents(
     status: m.status,
     final: FINAL.includes(m.status),
     events,
+    lookup,
   };
 }

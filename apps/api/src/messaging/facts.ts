@@ -12,6 +12,7 @@ import type { ErasedNumbers } from './erasure-port';
 import { judge, parseDestination } from './judge';
 import { blocksSend } from './opt-outs/check';
 import type { CompanyFacts, MessagingHooks } from './pipeline-types';
+import { applyLookup, lookupProduct, type NumberLookups } from './lookup-port';
 
 const FILTER_TTL_MS = 2000;
 
@@ -25,6 +26,7 @@ export class SendFacts {
     private readonly resolveTemplate: () => MessagingHooks['resolveTemplate'],
     private readonly registrations: () => SenderRegistrations,
     private readonly erasures: () => ErasedNumbers,
+    private readonly lookups: () => NumberLookups,
   ) {}
 
   async company(company_uuid: string): Promise<CompanyFacts> {
@@ -49,7 +51,11 @@ export class SendFacts {
     return texts;
   }
 
-  /** Looks up every fact of one message and lets the engine decide (no writes). */
+  /**
+   * Looks up every fact of one message and lets the engine decide (no writes). A product with number lookup on has
+   * the number looked up once sender and opt-outs allow the message; not for the platform's own replies, a test key's
+   * message, or with `lookup: false` (a message scheduled for later is looked up when it goes).
+   */
   async evaluate(
     company: CompanyFacts,
     m: {
@@ -59,6 +65,8 @@ export class SendFacts {
       sms_template_uuid?: string | null;
       system?: boolean;
       values?: Record<string, string>;
+      sandbox?: boolean;
+      lookup?: boolean;
     },
   ) {
     const parsed = parseDestination(m.dnis);
@@ -79,14 +87,27 @@ export class SendFacts {
       if (filled.missing.length) throw new FieldError({ text: unfilledMessage(filled.missing) });
       text = filled.text;
     }
-    const [checks, filters, catalog, registrations, erased] = await Promise.all([
+    const lookups = this.lookups();
+    const mayLookUp = !!destination && m.lookup !== false && !m.system && !m.sandbox;
+    const compiled = this.catalog.current();
+    const [checks, filters, catalog, registrations, erased, kept] = await Promise.all([
       this.senderAndSuppression(company, m.system ? null : m.ani, m.system ? null : destination),
       m.system ? [] : this.filtersFor(company.reseller_uuid),
-      this.catalog.current(),
+      compiled,
       // the platform's own replies (STOP, HELP) answer on the number that was texted: no filing is asked of them
       m.system ? null : this.registrations().view(company.company_uuid),
       !m.system && destination ? this.erasures().blocked(company, [destination]) : new Set<string>(),
+      // a kept answer is read beside the other facts (a provider call waits for the sender and opt-out checks)
+      mayLookUp
+        ? compiled.then((c) => (lookupProduct(c, company) ? lookups.cached([destination as string]) : null))
+        : null,
     ]);
+    const product = mayLookUp ? lookupProduct(catalog, company) : null;
+    let lookup = null;
+    if (product && destination && checks.sender && !checks.suppressed && !erased.has(destination)) {
+      const outcome = kept?.get(destination) ?? (await lookups.lookup([destination])).get(destination);
+      if (outcome) lookup = applyLookup(catalog, product, outcome, true, lookups.costMicros, parsed?.iso2 ?? null);
+    }
     const { decision, seg } = judge(
       company,
       catalog,
@@ -100,8 +121,9 @@ export class SendFacts {
       parsed,
       view,
       registrations,
+      lookup,
     );
-    return { decision, destination, text, seg, limited: !!view?.limited };
+    return { decision, destination, text, seg, limited: !!view?.limited, lookup };
   }
 
   /**

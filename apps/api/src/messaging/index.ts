@@ -44,6 +44,7 @@ export {
   type TrafficRow,
 } from './repository';
 export type { SenderRegistrations, RegistrationView, RegistrationState } from './registration-port';
+export type { NumberLookups, LookupOutcome } from './lookup-port';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -14,6 +14,7 @@ import type { CompanyFacts } from './pipeline-types';
 import type { BatchItem, Judged } from './batch';
 import { mapInSlices } from '../lib/event-loop-turns';
 import { suppressionOf } from './opt-outs/check';
+import { applyLookup, lookupProduct, NO_LOOKUPS, type AppliedLookup, type NumberLookups } from './lookup-port';
 
 /**
  * The engine's decision for one message from facts already looked up. Every send path comes here: a single
@@ -29,6 +30,8 @@ export function judge(
   parsed: Destination | null = parseDestination(m.dnis),
   view: GuardView | null = null,
   registrations: RegistrationView | null = null,
+  /** the number lookup of a product that has it on: its network routes the message (lookup-port.ts) */
+  lookup: AppliedLookup | null = null,
 ) {
   const destination = parsed?.e164 ?? null;
   const seg = countSegments(m.text);
@@ -38,6 +41,7 @@ export function judge(
           productUuid: company.product_uuid,
           dnis: destination,
           minMarginMicros: view?.minMarginMicros ?? undefined,
+          networkUuid: lookup?.networkUuid,
         })
       : null;
   const decision = decide(
@@ -56,7 +60,7 @@ export function judge(
     m.dnis,
     m.ani,
   );
-  return { decision, destination, seg };
+  return { decision, destination, seg, lookup };
 }
 
 /** The destination in E.164 with its country, or null when it is not a valid number. */
@@ -68,6 +72,8 @@ export function parseDestination(dnis: string): Destination | null {
 /**
  * Looks up the facts of a whole batch in two queries (senders, opt-outs) and judges every message (no writes). Parsing and judging
  * cost ~30-100 µs a message: with `sliceMs` the loops yield the event loop that often (a large estimate over HTTP).
+ * A product with number lookup on has the batch's numbers looked up (one call for them all), those a sender, opt-out
+ * or test key already refuses left out; `lookups` NO_LOOKUPS (an estimate) looks nothing up.
  */
 export async function judgeBatch(
   db: Kysely<Database>,
@@ -79,6 +85,7 @@ export async function judgeBatch(
   sliceMs?: number,
   registrations: RegistrationView | null = null,
   erasures: ErasedNumbers = NO_ERASURES,
+  lookups: NumberLookups = NO_LOOKUPS,
 ): Promise<Judged[]> {
   const map = <R>(fn: (item: BatchItem, i: number) => R): Promise<R[]> | R[] =>
     sliceMs ? mapInSlices(items, fn, sliceMs) : items.map(fn);
@@ -93,9 +100,27 @@ export async function judgeBatch(
     erasures.blocked(company, wanted),
   ]);
   const senderSet = new Set(senders.map((s) => s.did));
+  const blocked = (i: number) => {
+    const d = dests[i];
+    return !d || !senderSet.has(anis[i]) || suppressed(anis[i], d) || erased.has(d) || !!items[i].sandbox;
+  };
+  const product = lookupProduct(catalog, company);
+  const outcomes = product
+    ? await lookups.lookup([...new Set(dests.filter((d, i): d is string => !!d && !blocked(i)))])
+    : new Map();
+  // the provider's answer is paid once: by the first message of the batch to its number
+  const paid = new Set<string>();
+  const lookupOf = (i: number): AppliedLookup | null => {
+    const d = dests[i];
+    const outcome = product && d && !blocked(i) ? outcomes.get(d) : undefined;
+    if (!product || !d || !outcome) return null;
+    const first = !paid.has(d);
+    paid.add(d);
+    return applyLookup(catalog, product, outcome, first, lookups.costMicros, parsed[i]?.iso2 ?? null);
+  };
   return map((item, i) => {
     const ani = anis[i];
-    const { decision, destination, seg } = judge(
+    const { decision, destination, seg, lookup } = judge(
       company,
       catalog,
       filters,
@@ -107,6 +132,7 @@ export async function judgeBatch(
       parsed[i],
       view,
       registrations,
+      lookupOf(i),
     );
     return {
       item,
@@ -117,6 +143,7 @@ export async function judgeBatch(
       encoding: seg.encoding,
       decision,
       limited: view?.limited,
+      lookup,
     };
   });
 }

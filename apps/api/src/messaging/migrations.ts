@@ -92,3 +92,16 @@ export const OPT_OUT_MIGRATIONS: { id: string; ddl: string }[] = [
       create index consent_events_number_idx on consent_events (number, created_on desc)`,
   },
 ];
+
+/**
+ * Issue 49 item 5 (docs/number-lookup.md): a message keeps the number lookup it was routed with (jsonb: network,
+ * ported, line type, who answered, whether the route followed it) and what that lookup cost the platform, so its
+ * details show it and the report rollups sum the cost (reports/migrations.ts 583). Both null for every message
+ * before this and for a product without lookup: a nullable column without a default adds no rewrite.
+ */
+export const SMS_LOOKUP_MIGRATION = {
+  id: '582_sms_number_lookup',
+  ddl: `
+    alter table sms add column lookup jsonb;
+    alter table sms add column lookup_cost bigint`,
+};

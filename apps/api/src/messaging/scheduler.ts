@@ -10,6 +10,7 @@ import { block, noMoney, pricedColumns, type Decision } from './engine/pipeline'
 import { countSegments } from './engine/segments';
 import type { AccountSpend, SendGuards } from './guard-port';
 import { Refused, type CompanyFacts } from './pipeline-types';
+import { lookupColumns, type AppliedLookup } from './lookup-port';
 
 const SCHEDULE_BATCH = 200;
 
@@ -19,7 +20,7 @@ export interface SchedulePipeline {
   evaluate(
     company: CompanyFacts,
     m: { ani: string; dnis: string; text: string; sms_template_uuid?: string | null; sandbox?: boolean },
-  ): Promise<{ decision: Decision; limited: boolean }>;
+  ): Promise<{ decision: Decision; limited: boolean; lookup?: AppliedLookup | null }>;
   /** `sandbox`: a test key's message, handed to the sandbox's carrier (sandbox.ts) */
   submit(sms_uuid: string, sandbox?: boolean): Promise<void>;
   move(sms_uuid: string, to: SmsStatus, message?: string | null): Promise<{ moved: boolean; status: SmsStatus | null }>;
@@ -76,7 +77,8 @@ export class Scheduler {
       .executeTakeFirst();
     if (!m || !m.company_uuid) return;
     const company = await this.p.company(m.company_uuid);
-    const { decision, limited } = await this.p.evaluate(company, {
+    // a product with number lookup on has the number looked up now, when it goes (send() left it for this moment)
+    const { decision, limited, lookup } = await this.p.evaluate(company, {
       ani: m.ani,
       dnis: m.dnis,
       text: m.text,
@@ -86,7 +88,12 @@ export class Scheduler {
     const blockRow = async (d: Extract<Decision, { ok: false }>) =>
       this.db
         .updateTable('sms')
-        .set({ status: 'blocked', block_reason: d.reason as BlockReason, status_message: d.message })
+        .set({
+          status: 'blocked',
+          block_reason: d.reason as BlockReason,
+          status_message: d.message,
+          ...lookupColumns(lookup),
+        })
         .where('sms_uuid', '=', sms_uuid)
         .where('status', '=', 'scheduled')
         .execute();
@@ -125,6 +132,7 @@ export class Scheduler {
             status: 'queued',
             reservation_uuid,
             ...pricedColumns(decision),
+            ...lookupColumns(lookup),
           })
           .where('sms_uuid', '=', sms_uuid)
           .where('status', '=', 'scheduled')

@@ -8,9 +8,12 @@ import type {
   OptOutScope,
   SmsEncoding,
   SmsStatus,
+  MessageLookup,
 } from '@smsc/shared-contract';
 
 type Created = ColumnType<Date, Date | undefined, never>;
+/** a message's number lookup as sms.lookup keeps it: the contract's MessageLookup without its cost (a column) */
+export type StoredLookup = Omit<MessageLookup, 'cost'>;
 type Opt<T> = ColumnType<T | null, T | null | undefined, T | null>;
 /** bigint micro-units: pg answers strings, PGlite bigint; queries cast to text. */
 /** a word list kept as jsonb: written as JSON text */
@@ -61,6 +64,10 @@ export interface MessagingTables {
     status_callback: Opt<string>;
     /** sent with a test API key (messaging/sandbox.ts): never charged nor carried (db/migrations.ts 520) */
     sandbox: ColumnType<boolean, boolean | undefined, boolean>;
+    /** the number lookup it was routed with (migration 582, docs/number-lookup.md): JSON text in, an object out */
+    lookup: ColumnType<StoredLookup | null, string | null | undefined, string | null>;
+    /** what that lookup cost the platform: micro-units, 0 for a cached answer, null without a paid lookup */
+    lookup_cost: MaybeMicro;
     created_on: ColumnType<Date, Date | undefined, never>;
   };
   sms_requests: {

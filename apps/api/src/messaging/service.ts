@@ -19,6 +19,7 @@ import { SendFacts } from './facts';
 import { NO_SMPP_NAMES, type SmppNames } from './queries';
 import { NO_REGISTRATIONS, type RegistrationView, type SenderRegistrations } from './registration-port';
 import { NO_ERASURES, type ErasedNumbers } from './erasure-port';
+import { lookupColumns, NO_LOOKUPS, type NumberLookups } from './lookup-port';
 import { MessageMoves } from './moves';
 import { Scheduler } from './scheduler';
 import { Inbound, type OptOutNotice } from './inbound';
@@ -49,6 +50,14 @@ export class MessagingService {
   private registrations: SenderRegistrations = NO_REGISTRATIONS;
   /** numbers privacy erasures blocked (the privacy domain plugs its service in) */
   private erasures: ErasedNumbers = NO_ERASURES;
+
+  /** number lookups for the products that have them on (the number-lookup domain plugs its service in) */
+  private lookups: NumberLookups = NO_LOOKUPS;
+
+  /** Number lookups (the number-lookup plugin, which declares `messaging` a dependency, calls this). */
+  useNumberLookups(lookups: NumberLookups): void {
+    this.lookups = lookups;
+  }
 
   /** Erased numbers' blocks (the privacy plugin, which declares `messaging` a dependency, calls this). */
   useErasures(erasures: ErasedNumbers): void {
@@ -153,6 +162,7 @@ export class MessagingService {
       () => this.resolveTemplate,
       () => this.registrations,
       () => this.erasures,
+      () => this.lookups,
     );
     this.moves = new MessageMoves(db, gateway, () => catalog.current());
     this.dlr = new DlrBatcher(db, undefined, () => catalog.current());
@@ -240,7 +250,13 @@ export class MessagingService {
   async send(input: SendInput): Promise<{ sms_uuid: string; replay: boolean }> {
     const company = await this.company(input.company_uuid);
     const ani = parseNanp(input.ani)?.e164 ?? input.ani.trim();
-    const { decision, destination, text, seg, limited } = await this.evaluateAs(company, { ...input, ani });
+    const scheduled = !!input.send_at && input.send_at.getTime() > Date.now() + 1000;
+    // a message for later is looked up when it goes (scheduler.ts): the answer may be stale by then, and unpaid twice
+    const { decision, destination, text, seg, limited, lookup } = await this.evaluateAs(company, {
+      ...input,
+      ani,
+      lookup: !scheduled,
+    });
     const row = {
       ...(input.sms_uuid ? { sms_uuid: input.sms_uuid } : {}),
       company_uuid: company.company_uuid,
@@ -257,9 +273,9 @@ export class MessagingService {
       send_at: input.send_at ?? null,
       status_callback: input.status_callback ?? null,
       sandbox: !!input.sandbox,
+      ...lookupColumns(lookup),
     };
     if (!decision.ok) return storeBlocked(this.db, row, decision);
-    const scheduled = !!input.send_at && input.send_at.getTime() > Date.now() + 1000;
     const priced = pricedColumns(decision);
     if (!scheduled) {
       // Stored with the company's other sends of the moment (one transaction and commit for them all).
@@ -272,6 +288,7 @@ export class MessagingService {
         encoding: seg.encoding,
         decision,
         limited,
+        lookup,
       };
       const done = await this.sends.add(company, { judged, idempotency: input.idempotency });
       if (done.kind === 'error') throw done.error;
@@ -306,8 +323,15 @@ export class MessagingService {
    * handOver() gives the queued ones to the gateway after the caller's commit.
    */
   readonly batch = {
-    /** `sliceMs`: yield the event loop that often while parsing and judging (large batches over HTTP) */
-    judge: async (company: CompanyFacts, items: BatchItem[], opts: { sliceMs?: number } = {}): Promise<Judged[]> =>
+    /**
+     * `sliceMs`: yield the event loop that often while parsing and judging (large batches over HTTP); `lookup: false`:
+     * no number lookups (an estimate, which sends nothing, must not pay for any)
+     */
+    judge: async (
+      company: CompanyFacts,
+      items: BatchItem[],
+      opts: { sliceMs?: number; lookup?: boolean } = {},
+    ): Promise<Judged[]> =>
       judgeBatch(
         this.db,
         company,
@@ -318,6 +342,7 @@ export class MessagingService {
         opts.sliceMs,
         await this.registrations.view(company.company_uuid),
         this.erasures,
+        opts.lookup === false ? NO_LOOKUPS : this.lookups,
       ),
     store: async (
       trx: Transaction<Database>,

@@ -10,6 +10,7 @@ import { workflowsHeld } from '../workflows';
 import { webhookDeliveriesHeld } from '../company-webhooks';
 import { auditEntriesHeld } from '../security';
 import { filesHeld, mailsHeld } from '../lib/accounts-personal-data';
+import { lookupsHeld } from '../number-lookup';
 
 export const HOLDERS: readonly PersonalDataHolder[] = [
   messagesHeld,
@@ -23,4 +24,5 @@ export const HOLDERS: readonly PersonalDataHolder[] = [
   auditEntriesHeld,
   filesHeld,
   mailsHeld,
+  lookupsHeld,
 ];

@@ -20,15 +20,15 @@ const KEY_COLS = 'company_uuid, reseller_uuid, user_uuid, number, vendor_product
  */
 export async function foldDeltas(db: Kysely<Database>): Promise<number> {
   const add = (t: string) =>
-    `messages = ${t}.messages + excluded.messages, segments = ${t}.segments + excluded.segments, price = ${t}.price + excluded.price, cost = ${t}.cost + excluded.cost, wholesale = ${t}.wholesale + excluded.wholesale`;
+    `messages = ${t}.messages + excluded.messages, segments = ${t}.segments + excluded.segments, price = ${t}.price + excluded.price, cost = ${t}.cost + excluded.cost, wholesale = ${t}.wholesale + excluded.wholesale, lookup = ${t}.lookup + excluded.lookup`;
   // the narrower rollups take the same deltas, summed to their own keys, in the same statement
   const narrow = NARROW_PROJECTIONS.map((p: Projection, i) => {
     const key = [...p.dims, 'status'].join(', ');
-    return `, h${i} as (insert into ${p.hourly} (hour, ${key}, messages, segments, price, cost, wholesale)
-      select hour, ${key}, sum(m), sum(sg), sum(p), sum(c), sum(w) from s group by hour, ${key}
+    return `, h${i} as (insert into ${p.hourly} (hour, ${key}, messages, segments, price, cost, wholesale, lookup)
+      select hour, ${key}, sum(m), sum(sg), sum(p), sum(c), sum(w), sum(lk) from s group by hour, ${key}
       on conflict on constraint ${p.hourly}_key do update set ${add(p.hourly)} returning 1),
-    d${i} as (insert into ${p.daily} (day, ${key}, messages, segments, price, cost, wholesale)
-      select date_trunc('day', hour, 'UTC'), ${key}, sum(m), sum(sg), sum(p), sum(c), sum(w) from s group by 1, ${key}
+    d${i} as (insert into ${p.daily} (day, ${key}, messages, segments, price, cost, wholesale, lookup)
+      select date_trunc('day', hour, 'UTC'), ${key}, sum(m), sum(sg), sum(p), sum(c), sum(w), sum(lk) from s group by 1, ${key}
       on conflict on constraint ${p.daily}_key do update set ${add(p.daily)} returning 1)`;
   }).join('');
   // a data-modifying CTE runs whether or not it is read; counting them keeps the answer honest
@@ -37,13 +37,13 @@ export async function foldDeltas(db: Kysely<Database>): Promise<number> {
   );
   const r = await sql<{ n: number }>`
     with d as (delete from report_deltas returning *),
-    s as (select hour, ${sql.raw(KEY_COLS)}, sum(messages) m, sum(segments) sg, sum(price) p, sum(cost) c, sum(wholesale) w from d group by hour, ${sql.raw(KEY_COLS)}),
-    h as (insert into report_hourly (hour, ${sql.raw(KEY_COLS)}, messages, segments, price, cost, wholesale)
-      select hour, ${sql.raw(KEY_COLS)}, m, sg, p, c, w from s
+    s as (select hour, ${sql.raw(KEY_COLS)}, sum(messages) m, sum(segments) sg, sum(price) p, sum(cost) c, sum(wholesale) w, sum(lookup) lk from d group by hour, ${sql.raw(KEY_COLS)}),
+    h as (insert into report_hourly (hour, ${sql.raw(KEY_COLS)}, messages, segments, price, cost, wholesale, lookup)
+      select hour, ${sql.raw(KEY_COLS)}, m, sg, p, c, w, lk from s
       on conflict on constraint report_hourly_key do update set ${sql.raw(add('report_hourly'))}
       returning 1),
-    dd as (insert into report_daily (day, ${sql.raw(KEY_COLS)}, messages, segments, price, cost, wholesale)
-      select date_trunc('day', hour, 'UTC'), ${sql.raw(KEY_COLS)}, sum(m), sum(sg), sum(p), sum(c), sum(w) from s group by 1, ${sql.raw(KEY_COLS)}
+    dd as (insert into report_daily (day, ${sql.raw(KEY_COLS)}, messages, segments, price, cost, wholesale, lookup)
+      select date_trunc('day', hour, 'UTC'), ${sql.raw(KEY_COLS)}, sum(m), sum(sg), sum(p), sum(c), sum(w), sum(lk) from s group by 1, ${sql.raw(KEY_COLS)}
       on conflict on constraint report_daily_key do update set ${sql.raw(add('report_daily'))}
       returning 1)${sql.raw(narrow)}
     select (select count(*) from h)::int as n, ((select count(*) from dd) + ${sql.raw(counts || '0')})::int as others`.execute(
@@ -100,12 +100,15 @@ function sources(a: ReportArgs): RawBuilder<unknown> {
   if (a.filters.dnis_prefix) {
     return sql`select date_trunc('hour', created_on, 'UTC') as t, company_uuid, reseller_uuid, user_uuid,
       case when is_received then dnis else ani end as number, vendor_product_uuid, mobile_network_name as network, status,
-      1 as messages, segments, coalesce(price, 0) as price, coalesce(cost, 0) as cost, coalesce(wholesale_cost, 0) as wholesale
+      1 as messages, segments, coalesce(price, 0) as price, coalesce(cost, 0) as cost, coalesce(wholesale_cost, 0) as wholesale,
+      coalesce(lookup_cost, 0) as lookup
       from sms where dnis like ${`+${a.filters.dnis_prefix.replace(/\D/g, '')}%`} and created_on >= ${a.range.start} and created_on < ${a.range.end}
       and ${whereOf(a.scope, { ...a.filters, number: undefined })}${a.filters.number ? sql` and ani like ${`${a.filters.number.replace(/[^+0-9]/g, '')}%`}` : sql``}`;
   }
   const p = projectionOf(a);
-  const cols = sql.raw([...p.dims, 'status', 'messages', 'segments', 'price', 'cost', 'wholesale'].join(', '));
+  const cols = sql.raw(
+    [...p.dims, 'status', 'messages', 'segments', 'price', 'cost', 'wholesale', 'lookup'].join(', '),
+  );
   const parts = planRange(a.range, a.step).map((seg) => {
     const rolled =
       seg.table === 'daily'
@@ -164,7 +167,8 @@ const SUMS = `
   sum(x.messages) filter (where x.status = 'received')::bigint as received,
   sum(x.price) filter (where x.status = 'delivered')::bigint as revenue,
   sum(x.cost) filter (where x.status = 'delivered')::bigint as cost,
-  sum(x.wholesale) filter (where x.status = 'delivered')::bigint as wholesale`;
+  sum(x.wholesale) filter (where x.status = 'delivered')::bigint as wholesale,
+  sum(x.lookup)::bigint as lookup`;
 
 type Raw = Record<string, unknown> & { is_total: number; total_rows: string | number | bigint };
 
@@ -231,8 +235,12 @@ export function toRow(r: Record<string, unknown>, showCost: boolean): ReportRow 
   for (const k of ['messages', 'segments', 'delivered', 'undelivered', 'failed', 'pending', 'blocked', 'received'])
     out[k] = n(r[k]);
   out.revenue = formatMoney(revenue);
+  // a number lookup is paid when the provider answers it, whatever becomes of the message (docs/number-lookup.md)
+  const lookup = big(r.lookup);
+  delete out.lookup;
   out.cost = showCost ? formatMoney(cost) : null;
-  out.margin = showCost ? formatMoney(revenue - cost) : null;
+  out.lookup_cost = showCost ? formatMoney(lookup) : null;
+  out.margin = showCost ? formatMoney(revenue - cost - lookup) : null;
   const wholesale = big(r.wholesale);
   delete out.wholesale;
   out.platform_cost = showCost ? formatMoney(wholesale) : null;

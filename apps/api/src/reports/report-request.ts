@@ -53,7 +53,7 @@ const GROUP_COLUMNS: Record<ReportGroup, CsvColumn[]> = {
   status: [{ key: 'status', title: 'Status' }],
 };
 
-const COST_FIELDS: ReportField[] = ['cost', 'margin', 'platform_cost', 'reseller_margin'];
+const COST_FIELDS: ReportField[] = ['cost', 'lookup_cost', 'margin', 'platform_cost', 'reseller_margin'];
 const MONEY_FIELDS = new Set<ReportField>(['revenue', ...COST_FIELDS]);
 
 /** The CSV columns of a report: time (unless total), its groups, its figures (money to the currency's digits). */

@@ -276,7 +276,7 @@ describe('reports: rollups follow messages, tenancy, bad input, CSV', () => {
     expect(incoming.body.split('\r\n').filter((l) => l.includes(',incoming,'))).toHaveLength(2);
     const report = await get('/stat/report?format=csv&step=total&group=number', admin);
     expect(report.body.split('\r\n')[0]).toBe(
-      'Number,Messages,Segments,Delivered,Undelivered,Failed,Pending,Blocked,Received,Revenue,Cost,Margin,Platform cost,Reseller margin,Currency',
+      'Number,Messages,Segments,Delivered,Undelivered,Failed,Pending,Blocked,Received,Revenue,Cost,Lookup cost,Margin,Platform cost,Reseller margin,Currency',
     );
     expect(report.body).toContain('\r\n+12125552301,');
   });

@@ -16,9 +16,11 @@ interface Key {
   cost: Big;
   /** what resellers paid the platform (migration 272) */
   wholesale: Big;
+  /** what number lookups cost (migration 583) */
+  lookup: Big;
 }
 
-/** Rollups of messages (migrations 080–089): deltas appended by triggers on sms, folded into hourly and daily rows. */
+/** Rollups of messages (migrations 080–089, 272, 583): deltas appended by triggers on sms, folded into hourly and daily rows. */
 export interface ReportTables {
   report_deltas: Key & { id: Generated<string>; hour: Date };
   report_hourly: Key & { hour: Date };

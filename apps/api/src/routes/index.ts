@@ -40,6 +40,7 @@ import brandingRoutes from '../branding';
 import onboardingRoutes from '../onboarding';
 import twilioCompatRoutes from '../twilio-compat';
 import privacyRoutes from '../privacy';
+import numberLookup from '../number-lookup';
 
 /**
  * The API's composition root: every domain is registered here, in this order. The plugins that
@@ -77,6 +78,7 @@ export default async function routes(app: FastifyInstance) {
     billingRoutes,
     numbersRoutes,
     messagingRoutes, // name 'messaging', needs catalog
+    numberLookup, // name 'number-lookup', needs catalog, messaging: the network a number is on now, before it is routed
     contentRoutes, // needs messaging
     guardsRoutes, // name 'guards', needs messaging: spend limits, destinations, margin floor, pumping (before bulk sends)
     autoRechargeRoutes, // name 'auto-recharge', needs jobs, guards: charges a saved card below a threshold

@@ -17,6 +17,7 @@ export * from './lib/numbers';
 export * from './lib/numbers-extras';
 export * from './lib/messaging';
 export * from './lib/sms-events';
+export * from './lib/number-lookup';
 export * from './lib/content';
 export * from './lib/smsc';
 export * from './lib/mail-templates';

@@ -23,10 +23,22 @@ export interface CompiledRoute {
   pinned: boolean;
 }
 
+/** A product as the engine reads it: its row, with its lookup price in micro-units (null: the configured one). */
+export interface CompiledProduct {
+  product_uuid: string;
+  status: string;
+  rate_table_uuid: string | null;
+  routing_uuid: string | null;
+  numberLookup: boolean;
+  lookupCostMicros: number | null;
+}
+
 export interface CompiledCatalog {
   networks: Map<string, CatalogRows['networks'][number]>;
+  /** the networks of what a number lookup answers: "mcc-mnc" → their ids and countries (a few codes serve territories too) */
+  networksByMccMnc: Map<string, { id: string; iso2: string | null }[]>;
   networkPrefixes: PrefixTrie<string>;
-  products: Map<string, CatalogRows['products'][number]>;
+  products: Map<string, CompiledProduct>;
   rateTables: Map<string, { type: 'prefix' | 'mobile_network'; book: RateBook }>;
   /** per routing: its routes by network, and by code in a trie (several routes may share a code) */
   routings: Map<string, { byNetwork: Map<string, CompiledRoute[]>; byCode: PrefixTrie<CompiledRoute[]> }>;
@@ -103,10 +115,32 @@ export function compileCatalog(rows: CatalogRows): CompiledCatalog {
     }
   }
 
+  const networksByMccMnc: CompiledCatalog['networksByMccMnc'] = new Map();
+  for (const n of rows.networks) {
+    if (!n.mcc || !n.mnc) continue;
+    const key = `${n.mcc}-${n.mnc}`;
+    const list = networksByMccMnc.get(key) ?? [];
+    list.push({ id: n.mobile_network_uuid, iso2: n.iso2 ?? null });
+    networksByMccMnc.set(key, list);
+  }
+
   return {
     networks: new Map(rows.networks.map((n) => [n.mobile_network_uuid, n])),
+    networksByMccMnc,
     networkPrefixes,
-    products: new Map(rows.products.map((p) => [p.product_uuid, p])),
+    products: new Map(
+      rows.products.map((p) => [
+        p.product_uuid,
+        {
+          product_uuid: p.product_uuid,
+          status: p.status,
+          rate_table_uuid: p.rate_table_uuid,
+          routing_uuid: p.routing_uuid,
+          numberLookup: p.number_lookup ?? false,
+          lookupCostMicros: p.lookup_cost === null || p.lookup_cost === undefined ? null : toMicros(p.lookup_cost),
+        },
+      ]),
+    ),
     rateTables,
     routings,
     vendorProducts,

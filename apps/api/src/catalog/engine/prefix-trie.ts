@@ -43,20 +43,22 @@ export class PrefixTrie<T> {
 
   /**
    * The value of the longest prefix of `digits` that `accept` takes (all of them without `accept`).
-   * `accept` lets a caller skip a prefix whose rates are not yet in effect and fall back to a shorter one.
+   * `accept` lets a caller skip a prefix whose rates are not yet in effect and fall back to a shorter one;
+   * it gets `arg` too, so a caller passes one function made once instead of a closure made per call (the
+   * rating engine calls this several times a quote).
    */
-  longest(digits: string, accept?: (value: T) => boolean): T | undefined {
+  longest<A>(digits: string, accept?: (value: T, arg: A) => boolean, arg?: A): T | undefined {
     let node = 0;
     let found: T | undefined;
     const root = this.valueIndex[0];
-    if (root >= 0 && (!accept || accept(this.values[root]))) found = this.values[root];
+    if (root >= 0 && (!accept || accept(this.values[root], arg as A))) found = this.values[root];
     for (let i = 0; i < digits.length; i++) {
       const d = digits.charCodeAt(i) - 48;
       if (d < 0 || d > 9) break;
       node = this.children[node * 10 + d];
       if (node === 0) break;
       const v = this.valueIndex[node];
-      if (v >= 0 && (!accept || accept(this.values[v]))) found = this.values[v];
+      if (v >= 0 && (!accept || accept(this.values[v], arg as A))) found = this.values[v];
     }
     return found;
   }

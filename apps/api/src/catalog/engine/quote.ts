@@ -17,6 +17,8 @@ function effective(v: RateVersions | undefined, at: number): number {
   return -1;
 }
 
+const inEffect = (v: RateVersions, at: number) => effective(v, at) >= 0;
+
 /** A price found in a book: micro-units, and whether it is charged on submit. */
 interface Found {
   micros: number;
@@ -32,8 +34,24 @@ function priceIn(book: RateBook, digits: string, network: string | null, network
     const i = effective(v, at);
     if (v && i >= 0) return found(v, i);
   }
-  const hit = book.byCode.longest(digits, (v) => effective(v, at) >= 0);
+  const hit = book.byCode.longest(digits, inEffect, at);
   return hit ? found(hit, effective(hit, at)) : NONE;
+}
+
+/**
+ * The catalog's network for a lookup's MCC/MNC, or null when the catalog has none by that code. A few codes name a
+ * network in several territories (310-260: T-Mobile in the US, Puerto Rico and the Virgin Islands): the one of the
+ * number's country (`iso2`) is chosen, else the first.
+ */
+export function networkOfMccMnc(
+  catalog: CompiledCatalog,
+  mcc: string | null,
+  mnc: string | null,
+  iso2?: string | null,
+): string | null {
+  const list = mcc && mnc ? catalog.networksByMccMnc.get(`${mcc}-${mnc}`) : undefined;
+  if (!list) return null;
+  return (list.length > 1 && iso2 ? list.find((n) => n.iso2 === iso2) : undefined)?.id ?? list[0].id;
 }
 
 /**
@@ -66,14 +84,14 @@ export function priceFor(
  * the time. The selling price comes from the product's rate table (a mobile-network table prices by
  * the number's network, falling back to codes; a prefix table by the longest code). The route comes
  * from the product's routing: the routes for the number's network, or else those of the longest
- * matching code; pinned routes are tried first, the rest cheapest first; a vendor product with no cost
+ * matching code. The number's network is the one a lookup found (req.networkUuid), else its prefix's; pinned routes are tried first, the rest cheapest first; a vendor product with no cost
  * in effect for the number is skipped. No price or no route is a reason, never a guess.
  */
 export function quote(catalog: CompiledCatalog, req: QuoteRequest): Quote {
   const digits = digitsOf(req.dnis);
   if (!E164.test(digits)) return { ok: false, reason: 'bad_number', network: null };
   const at = req.at === undefined ? Date.now() : typeof req.at === 'number' ? req.at : req.at.getTime();
-  const networkUuid = catalog.networkPrefixes.longest(digits) ?? null;
+  const networkUuid = req.networkUuid || (catalog.networkPrefixes.longest(digits) ?? null);
   const network = networkUuid ? (catalog.networks.get(networkUuid) ?? null) : null;
 
   const product = catalog.products.get(req.productUuid);

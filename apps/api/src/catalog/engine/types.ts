@@ -1,8 +1,26 @@
 /** The catalog as plain rows (what the database holds), the rating engine's only input. */
 export interface CatalogRows {
-  networks: { mobile_network_uuid: string; network_name: string; iso3: string | null }[];
+  /** mcc and mnc: what a number lookup answers (left out, the network is reached by its prefixes only) */
+  networks: {
+    mobile_network_uuid: string;
+    network_name: string;
+    iso3: string | null;
+    mcc?: string;
+    mnc?: string;
+    /** its country: of the networks mcc-mnc-list gives one code (a territory's), the number's country's is the one */
+    iso2?: string | null;
+  }[];
   networkPrefixes: { prefix: string; mobile_network_uuid: string }[];
-  products: { product_uuid: string; status: string; rate_table_uuid: string | null; routing_uuid: string | null }[];
+  products: {
+    product_uuid: string;
+    status: string;
+    rate_table_uuid: string | null;
+    routing_uuid: string | null;
+    /** the product's messages look their number up before routing (number-lookup/); off when left out */
+    number_lookup?: boolean;
+    /** what one answered lookup costs the platform for this product; null: the configured price */
+    lookup_cost?: string | null;
+  }[];
   rateTables: { rate_table_uuid: string; rate_table_type: 'prefix' | 'mobile_network' }[];
   routes: {
     routing_uuid: string;
@@ -36,6 +54,11 @@ export interface QuoteRequest {
    * than this is never picked; when every usable route does, the answer is below_margin
    */
   minMarginMicros?: number;
+  /**
+   * the number's network as a lookup found it (networkOfMccMnc): prices and routes by that network
+   * instead of the one its prefix names, so a ported number goes to the network it is on now
+   */
+  networkUuid?: string | null;
 }
 
 export interface RouteChoice {

@@ -46,6 +46,8 @@ export default async function productRoutes(base: FastifyInstance) {
         'p.routing_uuid',
         'ro.routing_name',
         'p.reseller_uuid',
+        'p.number_lookup',
+        sql<string | null>`p.lookup_cost::text`.as('lookup_cost'),
         'p.created_on',
         sql<number>`(select count(*)::int from companies c where c.product_uuid = p.product_uuid)`.as('company_count'),
       ]);

@@ -12,6 +12,8 @@ import {
   useUpdateProductMutation,
 } from './product.api';
 
+const PRICE = /^\s*\d{1,9}(\.\d{1,6})?\s*$/;
+
 const STATUS = [
   { label: 'Active', value: 'active' },
   { label: 'Inactive', value: 'inactive' },
@@ -38,6 +40,7 @@ export const productDefinition: ResourceDefinition<Product> = {
     { key: 'status', title: 'Status', width: 120, sortable: true, search: 'select', options: STATUS },
     { key: 'rate_table_name', title: 'Rate table', render: (v) => (v as string | null) ?? '—' },
     { key: 'routing_name', title: 'Routing', render: (v) => (v as string | null) ?? '—' },
+    { key: 'number_lookup', title: 'Number lookup', width: 140, render: (v) => (v ? 'On' : 'Off') },
     { key: 'company_count', title: 'Companies', width: 120 },
     {
       key: 'created_on',
@@ -53,17 +56,36 @@ export const productDefinition: ResourceDefinition<Product> = {
     { name: 'status', label: 'Status', kind: 'select', options: STATUS, required: true },
     { name: 'rate_table_uuid', label: 'Rate table', kind: 'select', useOptions: useRateTableOptions },
     { name: 'routing_uuid', label: 'Routing', kind: 'select', useOptions: useRoutingOptions },
+    {
+      name: 'number_lookup',
+      label: 'Number lookup',
+      kind: 'switch',
+      switchLabels: ['Off', 'On'],
+      help: "On: each message's number is looked up before it is routed (the network it is on now, ported or not, its line type), and a route by that mobile network is chosen over the number's prefix. A lookup that fails is not charged and the message goes by its prefix.",
+    },
+    {
+      name: 'lookup_cost',
+      label: 'Lookup cost (USD)',
+      kind: 'text',
+      maxLength: 16,
+      placeholder: "the platform's price",
+      rules: [{ pattern: PRICE, message: 'Lookup cost: a price like 0.0005 (up to 6 decimals)' }],
+      help: 'What one answered lookup costs for this product, in the margin reports. Empty: the platform’s configured price.',
+    },
   ],
 };
 
 /** Form values → the create/patch body; an emptied select clears the link. */
 export function productFields(values: FormValues): ProductCreate {
   const id = (v: unknown) => (typeof v === 'string' && v ? v : null);
+  const cost = String(values['lookup_cost'] ?? '').trim();
   return {
     product_name: String(values['product_name'] ?? '').trim(),
     status: values['status'] === 'inactive' ? 'inactive' : 'active',
     rate_table_uuid: id(values['rate_table_uuid']),
     routing_uuid: id(values['routing_uuid']),
+    number_lookup: values['number_lookup'] === true,
+    lookup_cost: cost || null,
   };
 }
 
@@ -75,7 +97,7 @@ export const productBundle: ResourceBundle<Product, ProductCreate, ProductPatch>
   useCreate: useCreateProductMutation,
   useUpdate: useUpdateProductMutation,
   useDelete: useDeleteProductMutation,
-  defaults: { status: 'active' },
+  defaults: { status: 'active', number_lookup: false },
   toCreate: productFields,
   toPatch: productFields,
 };

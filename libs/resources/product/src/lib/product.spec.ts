@@ -10,8 +10,21 @@ describe('product resource', () => {
       status: 'inactive',
       rate_table_uuid: 't',
       routing_uuid: null,
+      number_lookup: false,
+      lookup_cost: null,
     });
     expect(productFields({ product_name: 'x' }).status).toBe('active');
+  });
+
+  it('sends the number lookup switch and its cost; an emptied cost is the platform price (null)', () => {
+    expect(productFields({ product_name: 'x', number_lookup: true, lookup_cost: ' 0.0008 ' })).toMatchObject({
+      number_lookup: true,
+      lookup_cost: '0.0008',
+    });
+    expect(productFields({ product_name: 'x', number_lookup: false, lookup_cost: '' })).toMatchObject({
+      number_lookup: false,
+      lookup_cost: null,
+    });
   });
 
   it('searches by product name and status (docs/spec.md §7 list filters)', () => {

@@ -7,6 +7,7 @@ import {
   Input,
   PlusOutlined,
   RecordState,
+  SearchSelect,
   Select,
   lookupSelectProps,
   Space,
@@ -20,34 +21,54 @@ import { describeApiError, lookupOf } from '@smsc/shared-api';
 import type { RouteLine, RoutingWithRoutes } from '@smsc/shared-contract';
 import { useGetRoutingQuery, useRouteVendorProductsQuery, useUpdateRoutingMutation } from './routing.api';
 import { routingBundle } from './routing.resource';
+import { useRouteNetworkSearch } from './route-networks';
 
-/** One row of the editor: a dial code and the vendor product it goes to, pinned or not. */
+/** One row of the editor: a dial code or a mobile network (MCC/MNC), the vendor product it goes to, pinned or not. */
 export interface RouteRow {
   key: number;
+  /** what the route matches: a code (the default) or a mobile network */
+  match?: 'code' | 'network';
   code: string;
+  mobile_network_uuid?: string;
   vendor_product_uuid?: string;
   is_pinned: boolean;
 }
 
+const MATCHES = [
+  { label: 'Code', value: 'code' },
+  { label: 'Mobile network', value: 'network' },
+];
+
 const CODE = /^[0-9]{1,15}$/;
 
-/** The rows as the PATCH body's routes, or the first problem in words (a row without code or vendor product). */
+/**
+ * The rows as the PATCH body's routes, or the first problem in words (a row without code, network or vendor
+ * product).
+ */
 export function toRouteLines(rows: RouteRow[]): { routes: RouteLine[] } | { problem: string } {
   const routes: RouteLine[] = [];
   for (const [i, row] of rows.entries()) {
+    const byNetwork = row.match === 'network';
     const code = row.code.trim();
-    if (!CODE.test(code)) return { problem: `Route ${i + 1}: the code is 1 to 15 digits (e.g. 44 or 4477)` };
+    if (byNetwork && !row.mobile_network_uuid) return { problem: `Route ${i + 1}: choose the mobile network` };
+    if (!byNetwork && !CODE.test(code))
+      return { problem: `Route ${i + 1}: the code is 1 to 15 digits (e.g. 44 or 4477)` };
     if (!row.vendor_product_uuid) return { problem: `Route ${i + 1}: choose the vendor product` };
-    routes.push({ code, vendor_product_uuid: row.vendor_product_uuid, is_pinned: row.is_pinned });
+    const key = byNetwork ? { mobile_network_uuid: row.mobile_network_uuid } : { code };
+    routes.push({ ...key, vendor_product_uuid: row.vendor_product_uuid, is_pinned: row.is_pinned });
   }
   return { routes };
 }
 
 function rowsOf(routing: RoutingWithRoutes): RouteRow[] {
-  // routes by mobile network are kept by the server only when sent again; this editor shows code routes
-  return routing.routes
-    .filter((r) => r.code !== null)
-    .map((r, key) => ({ key, code: r.code ?? '', vendor_product_uuid: r.vendor_product_uuid, is_pinned: r.is_pinned }));
+  return routing.routes.map((r, key) => ({
+    key,
+    match: r.code === null ? 'network' : 'code',
+    code: r.code ?? '',
+    mobile_network_uuid: r.mobile_network_uuid ?? undefined,
+    vendor_product_uuid: r.vendor_product_uuid,
+    is_pinned: r.is_pinned,
+  }));
 }
 
 /**
@@ -81,7 +102,6 @@ function RoutesForm({
   const [save, saving] = useUpdateRoutingMutation();
   const [rows, setRows] = useState<RouteRow[]>(() => rowsOf(routing));
   const [problem, setProblem] = useState<string>();
-  const networkRoutes = routing.routes.filter((r) => r.code === null).length;
   const nextKey = useRef(routing.routes.length);
   const change = (key: number, part: Partial<RouteRow>) => {
     setSaved(false);
@@ -96,14 +116,7 @@ function RoutesForm({
     const lines = toRouteLines(rows);
     if ('problem' in lines) return setProblem(lines.problem);
     setProblem(undefined);
-    const networks = routing.routes
-      .filter((r) => r.code === null && r.mobile_network_uuid)
-      .map((r) => ({
-        mobile_network_uuid: r.mobile_network_uuid,
-        vendor_product_uuid: r.vendor_product_uuid,
-        is_pinned: r.is_pinned,
-      }));
-    await save({ id, body: { routes: [...lines.routes, ...networks] } })
+    await save({ id, body: { routes: lines.routes } })
       .unwrap()
       .then(() => setSaved(true))
       .catch(() => undefined);
@@ -114,9 +127,10 @@ function RoutesForm({
         Routes
       </Typography.Title>
       <Typography.Paragraph>
-        Each code (the start of a number, e.g. 44) goes to a vendor product. Give one code several routes for fallbacks:
-        pinned routes are tried first, then the others from the cheapest up.
-        {networkRoutes > 0 ? ` ${networkRoutes} route(s) by mobile network are kept as they are.` : ''}
+        Each code (the start of a number, e.g. 44) or mobile network goes to a vendor product. Give one code several
+        routes for fallbacks: pinned routes are tried first, then the others from the cheapest up. A route by mobile
+        network (MCC/MNC) is chosen over the code routes for a number on that network: the network of its prefix, or the
+        one a number lookup found (a ported number, for a product with number lookup on).
       </Typography.Paragraph>
       <Table<RouteRow>
         rowKey="key"
@@ -127,17 +141,40 @@ function RoutesForm({
         locale={{ emptyText: 'No routes yet' }}
         columns={[
           {
-            key: 'code',
-            title: 'Code',
-            width: 140,
+            key: 'match',
+            title: 'Match',
+            width: 170,
             render: (_, r, i) => (
-              <Input
-                aria-label={`Code of route ${i + 1}`}
-                value={r.code}
-                inputMode="numeric"
-                onChange={(e) => change(r.key, { code: e.target.value })}
+              <Select
+                aria-label={`Match of route ${i + 1}`}
+                style={{ width: '100%' }}
+                options={MATCHES}
+                value={r.match ?? 'code'}
+                onChange={(match: 'code' | 'network') => change(r.key, { match })}
               />
             ),
+          },
+          {
+            key: 'code',
+            title: 'Code or mobile network',
+            render: (_, r, i) =>
+              r.match === 'network' ? (
+                <SearchSelect
+                  aria-label={`Mobile network of route ${i + 1}`}
+                  style={{ minWidth: 240, width: '100%' }}
+                  placeholder="Type a country, network or MCC"
+                  useSearchOptions={useRouteNetworkSearch}
+                  value={r.mobile_network_uuid}
+                  onChange={(v: string) => change(r.key, { mobile_network_uuid: v })}
+                />
+              ) : (
+                <Input
+                  aria-label={`Code of route ${i + 1}`}
+                  value={r.code}
+                  inputMode="numeric"
+                  onChange={(e) => change(r.key, { code: e.target.value })}
+                />
+              ),
           },
           {
             key: 'vendor_product',
@@ -190,7 +227,9 @@ function RoutesForm({
       <Space style={{ marginTop: 12 }} wrap>
         <Button
           icon={<PlusOutlined />}
-          onClick={() => setRows((all) => [...all, { key: nextKey.current++, code: '', is_pinned: false }])}
+          onClick={() =>
+            setRows((all) => [...all, { key: nextKey.current++, match: 'code', code: '', is_pinned: false }])
+          }
         >
           Add route
         </Button>

@@ -13,10 +13,11 @@ export type Figure =
   | 'received'
   | 'revenue'
   | 'cost'
+  | 'lookup_cost'
   | 'margin'
   | 'platform_cost'
   | 'reseller_margin';
-export const MONEY: Figure[] = ['revenue', 'cost', 'margin', 'platform_cost', 'reseller_margin'];
+export const MONEY: Figure[] = ['revenue', 'cost', 'lookup_cost', 'margin', 'platform_cost', 'reseller_margin'];
 export const FIGURE_TITLES: Record<Figure, string> = {
   messages: 'Messages',
   segments: 'Segments',
@@ -28,6 +29,8 @@ export const FIGURE_TITLES: Record<Figure, string> = {
   received: 'Received',
   revenue: 'Revenue',
   cost: 'Cost',
+  // what the number lookups of these messages cost (docs/number-lookup.md); margin is revenue less both costs
+  lookup_cost: 'Lookup cost',
   margin: 'Margin',
   // the reseller's report: what it pays the platform for its companies' messages, and its revenue left after that
   platform_cost: 'Platform cost',

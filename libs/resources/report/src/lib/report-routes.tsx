@@ -5,7 +5,7 @@ import type { Figure } from './report-figures';
 
 // messages and every state they add up from (blocked is its own column), then money
 const COUNTS: Figure[] = ['messages', 'delivered', 'undelivered', 'failed', 'pending', 'blocked', 'revenue'];
-const MONEY: Figure[] = ['messages', 'revenue', 'cost', 'margin'];
+const MONEY: Figure[] = ['messages', 'revenue', 'cost', 'lookup_cost', 'margin'];
 const USAGE: Figure[] = [
   'messages',
   'segments',
@@ -16,6 +16,7 @@ const USAGE: Figure[] = [
   'blocked',
   'revenue',
   'cost',
+  'lookup_cost',
   'margin',
 ];
 

@@ -5,8 +5,10 @@ import type { SmsEvent } from '@smsc/shared-contract';
 import { formatDateTime, formatMoney } from '@smsc/shared-util';
 import { useSmsEventsQuery } from './sms.api';
 import { smsStatusTag } from './sms-status';
+import { SmsLookupDetails } from './sms-lookup';
 
 const KIND_COLOR: Partial<Record<SmsEvent['kind'], string>> = {
+  looked_up: 'purple',
   blocked: 'red',
   receipt: 'blue',
   charged: 'gold',
@@ -56,6 +58,9 @@ export function SmsStory({ id, open, onClose }: { id: string; open: boolean; onC
               </li>
             ))}
           </ol>
+          {data.lookup && (
+            <SmsLookupDetails lookup={data.lookup} currency={data.events.find((e) => e.currency)?.currency ?? 'USD'} />
+          )}
         </Space>
       )}
     </Drawer>

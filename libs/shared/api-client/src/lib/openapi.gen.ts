@@ -10360,6 +10360,7 @@ export interface operations {
               delivered?: number;
               destination?: string | null;
               failed?: number;
+              lookup_cost?: string | null;
               margin?: string | null;
               messages?: number;
               network?: string | null;
@@ -10392,6 +10393,7 @@ export interface operations {
               delivered?: number;
               destination?: string | null;
               failed?: number;
+              lookup_cost?: string | null;
               margin?: string | null;
               messages?: number;
               network?: string | null;
@@ -10427,6 +10429,7 @@ export interface operations {
               delivered?: number;
               destination?: string | null;
               failed?: number;
+              lookup_cost?: string | null;
               margin?: string | null;
               messages?: number;
               network?: string | null;
@@ -10459,6 +10462,7 @@ export interface operations {
               delivered?: number;
               destination?: string | null;
               failed?: number;
+              lookup_cost?: string | null;
               margin?: string | null;
               messages?: number;
               network?: string | null;
@@ -12970,6 +12974,7 @@ export interface operations {
                   delivered?: number;
                   destination?: string | null;
                   failed?: number;
+                  lookup_cost?: string | null;
                   margin?: string | null;
                   messages?: number;
                   network?: string | null;
@@ -13007,6 +13012,7 @@ export interface operations {
                   delivered?: number;
                   destination?: string | null;
                   failed?: number;
+                  lookup_cost?: string | null;
                   margin?: string | null;
                   messages?: number;
                   network?: string | null;
@@ -13166,6 +13172,7 @@ export interface operations {
                   delivered?: number;
                   destination?: string | null;
                   failed?: number;
+                  lookup_cost?: string | null;
                   margin?: string | null;
                   messages?: number;
                   network?: string | null;
@@ -13203,6 +13210,7 @@ export interface operations {
                   delivered?: number;
                   destination?: string | null;
                   failed?: number;
+                  lookup_cost?: string | null;
                   margin?: string | null;
                   messages?: number;
                   network?: string | null;
@@ -14680,6 +14688,8 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
+          lookup_cost?: string | null;
+          number_lookup?: boolean;
           product_name: string;
           rate_table_uuid?: string | null;
           routing_uuid?: string | null;
@@ -14698,6 +14708,8 @@ export interface operations {
             company_count: number;
             /** Format: date-time */
             created_on: string;
+            lookup_cost: string | null;
+            number_lookup: boolean;
             product_name: string;
             /** Format: uuid */
             product_uuid: string;
@@ -14740,6 +14752,8 @@ export interface operations {
             company_count: number;
             /** Format: date-time */
             created_on: string;
+            lookup_cost: string | null;
+            number_lookup: boolean;
             product_name: string;
             /** Format: uuid */
             product_uuid: string;
@@ -14801,6 +14815,8 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
+          lookup_cost?: string | null;
+          number_lookup?: boolean;
           product_name?: string;
           rate_table_uuid?: string | null;
           routing_uuid?: string | null;
@@ -14819,6 +14835,8 @@ export interface operations {
             company_count: number;
             /** Format: date-time */
             created_on: string;
+            lookup_cost: string | null;
+            number_lookup: boolean;
             product_name: string;
             /** Format: uuid */
             product_uuid: string;
@@ -15101,6 +15119,8 @@ export interface operations {
               company_count: number;
               /** Format: date-time */
               created_on: string;
+              lookup_cost: string | null;
+              number_lookup: boolean;
               product_name: string;
               /** Format: uuid */
               product_uuid: string;
@@ -18966,6 +18986,7 @@ export interface operations {
               gateway_id: string | null;
               kind:
                 | 'accepted'
+                | 'looked_up'
                 | 'priced'
                 | 'routed'
                 | 'held'
@@ -18985,6 +19006,19 @@ export interface operations {
               vendor: string | null;
             }[];
             final: boolean;
+            lookup?: {
+              cost: string | null;
+              error: ('timeout' | 'provider_error') | null;
+              line_type: ('mobile' | 'landline' | 'voip' | 'unknown') | null;
+              mcc: string | null;
+              mnc: string | null;
+              network_name: string | null;
+              ported: boolean | null;
+              provider: string;
+              routed_by: 'lookup' | 'prefix';
+              source: ('provider' | 'cache') | null;
+              status: 'found' | 'unknown' | 'failed';
+            } | null;
             sms_uuid: string;
             status:
               | 'scheduled'
@@ -19313,6 +19347,7 @@ export interface operations {
               delivered?: number;
               destination?: string | null;
               failed?: number;
+              lookup_cost?: string | null;
               margin?: string | null;
               messages?: number;
               network?: string | null;
@@ -19350,6 +19385,7 @@ export interface operations {
               delivered?: number;
               destination?: string | null;
               failed?: number;
+              lookup_cost?: string | null;
               margin?: string | null;
               messages?: number;
               network?: string | null;
@@ -19421,6 +19457,7 @@ export interface operations {
               delivered?: number;
               destination?: string | null;
               failed?: number;
+              lookup_cost?: string | null;
               margin?: string | null;
               messages?: number;
               network?: string | null;
@@ -19458,6 +19495,7 @@ export interface operations {
               delivered?: number;
               destination?: string | null;
               failed?: number;
+              lookup_cost?: string | null;
               margin?: string | null;
               messages?: number;
               network?: string | null;
@@ -19862,6 +19900,7 @@ export interface operations {
               delivered?: number;
               destination?: string | null;
               failed?: number;
+              lookup_cost?: string | null;
               margin?: string | null;
               messages?: number;
               network?: string | null;
@@ -19899,6 +19938,7 @@ export interface operations {
               delivered?: number;
               destination?: string | null;
               failed?: number;
+              lookup_cost?: string | null;
               margin?: string | null;
               messages?: number;
               network?: string | null;

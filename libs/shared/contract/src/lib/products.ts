@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ListQuery, Nullable, Uuid } from './common';
 import { Name, Search, Timestamp } from './catalog-fields';
-import { CatalogStatus } from './catalog';
+import { CatalogStatus, Price } from './catalog';
 
 export const Product = Type.Object({
   product_uuid: Uuid,
@@ -13,6 +13,10 @@ export const Product = Type.Object({
   routing_uuid: Nullable(Uuid),
   routing_name: Nullable(Type.String()),
   reseller_uuid: Nullable(Uuid),
+  /** the product's messages have their number looked up before routing (docs/number-lookup.md) */
+  number_lookup: Type.Boolean(),
+  /** what one answered lookup costs for this product; null: the platform's configured price */
+  lookup_cost: Nullable(Type.String()),
   company_count: Type.Integer(),
   created_on: Timestamp,
 });
@@ -27,6 +31,8 @@ export const ProductCreate = Type.Object({
   status: Type.Optional(CatalogStatus),
   rate_table_uuid: Type.Optional(Nullable(Uuid)),
   routing_uuid: Type.Optional(Nullable(Uuid)),
+  number_lookup: Type.Optional(Type.Boolean()),
+  lookup_cost: Type.Optional(Nullable(Price)),
 });
 export type ProductCreate = Static<typeof ProductCreate>;
 export const ProductPatch = Type.Partial(ProductCreate, { minProperties: 1 });

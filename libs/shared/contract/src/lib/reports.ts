@@ -24,7 +24,11 @@ export type ReportGroup = (typeof REPORT_GROUPS)[number];
 /** Time buckets of a report; total = one bucket over the whole range. */
 export const REPORT_STEPS = ['hour', 'day', 'week', 'month', 'total'] as const;
 export type ReportStep = (typeof REPORT_STEPS)[number];
-/** The figures of a row. revenue and cost count delivered messages only (what is charged and paid). */
+/**
+ * The figures of a row. revenue and cost count delivered messages only (what is charged and paid); lookup_cost
+ * counts every message whose number lookup the provider answered (paid whatever became of the message), and
+ * margin is revenue less both.
+ */
 export const REPORT_FIELDS = [
   'messages',
   'segments',
@@ -36,6 +40,7 @@ export const REPORT_FIELDS = [
   'received',
   'revenue',
   'cost',
+  'lookup_cost',
   'margin',
   'platform_cost',
   'reseller_margin',
@@ -96,6 +101,8 @@ export const ReportRow = Type.Object({
   revenue: Type.Optional(Money),
   /** cost and margin: the system admin's and resellers' business only (null for company roles) */
   cost: Type.Optional(Nullable(Money)),
+  /** what the number lookups of these messages cost (docs/number-lookup.md); cost roles only */
+  lookup_cost: Type.Optional(Nullable(Money)),
   margin: Type.Optional(Nullable(Money)),
   /** what resellers pay the platform for these messages (their wholesale price), and revenue minus it */
   platform_cost: Type.Optional(Nullable(Money)),

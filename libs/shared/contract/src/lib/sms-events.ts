@@ -1,9 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from './common';
 import { SmsStatus } from './messaging';
+import { MessageLookup } from './number-lookup';
 
 export const SMS_EVENT_KINDS = [
   'accepted',
+  'looked_up',
   'priced',
   'routed',
   'held',
@@ -46,5 +48,7 @@ export const SmsEvents = Type.Object({
   status: SmsStatus,
   final: Type.Boolean(),
   events: Type.Array(SmsEvent),
+  /** the number lookup the message was routed with (a product with number lookup on); null when none was made */
+  lookup: Type.Optional(Nullable(MessageLookup)),
 });
 export type SmsEvents = Static<typeof SmsEvents>;

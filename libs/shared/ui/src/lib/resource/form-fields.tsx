@@ -89,7 +89,7 @@ export function fieldInput(field: FormFieldDef) {
         <Select options={field.options} placeholder={field.placeholder} allowClear={!field.required} />
       );
     case 'switch':
-      return <Switch />;
+      return <Switch checkedChildren={field.switchLabels?.[1]} unCheckedChildren={field.switchLabels?.[0]} />;
     case 'textarea':
       return <Input.TextArea rows={4} placeholder={field.placeholder} />;
     case 'datetime':

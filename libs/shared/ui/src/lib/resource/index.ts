@@ -77,7 +77,7 @@ export {
   type CsvExportButtonProps,
 } from './csv-export';
 export { ResourceForm, splitServerError, type ResourceFormProps, type FormValues } from './resource-form';
-export { rulesFor, fieldInput } from './form-fields';
+export { rulesFor, fieldInput, SearchSelect } from './form-fields';
 export { LeaveGuard, useBeforeUnload } from './leave-guard';
 export { columnStorageKey } from './use-column-visibility';
 export {
