@@ -2,7 +2,7 @@
 // Shared layers (lib, db, plugins, testing, config, app, main) are open to all. Deep imports that
 // existed when the rule came in are listed in api-deep-imports.json; that list only shrinks: when an
 // import goes through the index, `node tools/eslint/api-domain-boundaries.mjs` names the entry to drop.
-// The composition roots (app.ts, main.ts, routes/index.ts) may reach any module, and the db layer
+// The composition roots (app.ts, main.ts, domains.ts) may reach any module, and the db layer
 // each domain's schema, migrations and seed (it assembles the database from them).
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +14,7 @@ const API = path.join(ROOT, 'apps/api/src');
 /** Layers every domain may use in full. */
 export const SHARED = new Set(['lib', 'db', 'plugins', 'testing', 'config.ts', 'app.ts', 'main.ts']);
 /** Composition roots: they assemble the domains. */
-const ROOTS = new Set(['app.ts', 'main.ts', 'routes/index.ts']);
+const ROOTS = new Set(['app.ts', 'main.ts', 'domains.ts']);
 /** What the db layer takes from each domain to assemble the database. */
 const DB_PARTS = new Set(['schema', 'migrations', 'seed', 'tables']);
 export const ALLOWED = new Set(JSON.parse(readFileSync(path.join(here, 'api-deep-imports.json'), 'utf8')));

@@ -1,8 +1,9 @@
 // Table ownership inside apps/api/src: a domain's tables are named only by that domain; others call its
 // repository (docs/api-architecture.md, "Where a query goes"). The owners come from how db/schema.ts
 // assembles the Database: each `XTables` interface it extends belongs to the folder it is imported from,
-// the tables written in db/schema.ts itself to `accounts` (routes/, lib/, plugins/, db/, config/ and the
-// root files). A query names a table in a Kysely call (selectFrom, insertInto, updateTable, deleteFrom,
+// the tables written in db/schema.ts itself to `accounts` (accounts/, and the layers below the domains that
+// sign in, migrate and seed: plugins/, db/, config/ and the root files). lib/ is infrastructure: its queries
+// of a domain's tables are counted like any domain's (`lib -> accounts`). A query names a table in a Kysely call (selectFrom, insertInto, updateTable, deleteFrom,
 // mergeInto, the joins, sql.table) or after from/join/into/update in a `sql` template or sql.raw.
 // Specs, test helpers (testing/, *-testing.ts) and migrations (history, never edited) are not read.
 //
@@ -19,8 +20,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(here, '../..');
 const API = path.join(ROOT, 'apps/api/src');
 const BASELINE = path.join(here, 'api-table-owners.json');
-/** The folders (and root files) whose code is the accounts domain's and the shared layers'. */
-const ACCOUNTS = new Set(['routes', 'lib', 'plugins', 'db', 'config', 'app.ts', 'main.ts', 'config.ts']);
+/** The folders (and root files) whose code is the accounts domain's and the core layers'. */
+const ACCOUNTS = new Set(['accounts', 'plugins', 'db', 'config']);
 const QUERY_CALLS = new Set([
   'selectFrom',
   'insertInto',
@@ -45,7 +46,7 @@ const RAW_TABLE = /\b(?:from|join|into|update|using)\s+(?:only\s+)?"?([a-z_][a-z
 const rel = (p) => path.relative(API, p).split(path.sep).join('/');
 const parse = (file) => ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
 
-/** The domain a file under apps/api/src belongs to (its first folder; `accounts` for the shared layers). */
+/** The domain a file under apps/api/src belongs to (its first folder; `accounts` for the core layers and root files). */
 export function domainOf(relPath) {
   const top = relPath.split('/')[0];
   return ACCOUNTS.has(top) || !relPath.includes('/') ? 'accounts' : top;

@@ -18,11 +18,13 @@ test('the owners come from the interfaces db/schema.ts extends', () => {
   assert.equal(owners.get('sms'), 'messaging');
 });
 
-test('a file belongs to its first folder; the shared layers to accounts', () => {
+test('a file belongs to its first folder; the core layers to accounts, lib to none', () => {
   assert.equal(domainOf('guards/queries.ts'), 'guards');
-  assert.equal(domainOf('routes/companies.ts'), 'accounts');
-  assert.equal(domainOf('lib/tenancy.ts'), 'accounts');
+  assert.equal(domainOf('accounts/company-routes.ts'), 'accounts');
+  assert.equal(domainOf('plugins/core.ts'), 'accounts');
+  assert.equal(domainOf('lib/tenancy.ts'), 'lib');
   assert.equal(domainOf('app.ts'), 'accounts');
+  assert.equal(domainOf('domains.ts'), 'accounts');
 });
 
 test('Kysely calls name tables, aliases and lists included; a CTE name or a column does not', () => {

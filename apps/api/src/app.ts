@@ -17,7 +17,7 @@ import core from './plugins/core';
 import cluster from './cluster';
 import auth from './plugins/auth';
 import staticWeb from './plugins/static-web';
-import routes from './routes';
+import domains from './domains';
 import ops from './ops';
 import { requestIds } from './ops/request-id';
 import security from './security';
@@ -97,7 +97,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   await app.register(
     async (context) => {
       api = context;
-      await routes(context);
+      await domains(context);
     },
     { prefix: API_PREFIX },
   );

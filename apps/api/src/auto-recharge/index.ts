@@ -50,5 +50,5 @@ export default fp(
     await app.register(autoRechargeRoutes, { stripe });
     await app.register(cardPages, { stripe });
   },
-  { name: 'auto-recharge', dependencies: ['jobs', 'billing', 'guards'] },
+  { name: 'auto-recharge', dependencies: ['accounts', 'jobs', 'billing', 'guards'] },
 );

@@ -3,6 +3,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { accountName, billingContacts, formatMoney } from '../billing';
+import { queueMail } from '../mail';
 
 interface Charge {
   payment_uuid: string;
@@ -21,10 +22,10 @@ async function write(
   const to = await billingContacts(trx, owner);
   if (!to.length) return;
   const text = body(await accountName(trx, owner));
-  await trx
-    .insertInto('outbox')
-    .values(to.map((recipient) => ({ recipient, subject, body: text, status: 'pending' as const })))
-    .execute();
+  await queueMail(
+    trx,
+    to.map((recipient) => ({ to: recipient, subject, text })),
+  );
 }
 
 const money = (c: Charge) => `${c.currency} ${formatMoney(c.amount)}`;

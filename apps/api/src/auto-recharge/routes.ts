@@ -7,7 +7,7 @@ import type Stripe from 'stripe';
 import { API_PREFIX, AutoRecharge, AutoRechargePut, CardSetupAnswer, IdParam } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
-import { COMPANY_OWNERS, rowsOf } from '../lib/tenancy';
+import { callerScope } from '../lib/tenancy';
 import { orNotFound } from '../lib/tenant';
 import { FieldError } from '../lib/http-error';
 import { audit } from '../security';
@@ -33,15 +33,7 @@ const settingsOf = async (app: FastifyInstance, company_uuid: string) => {
 export default async function autoRechargeRoutes(base: FastifyInstance, opts: { stripe: Stripe | null }) {
   const app = base.withTypeProvider<TypeBoxProvider>();
   const findCompany = async (req: FastifyRequest, id: string) =>
-    orNotFound(
-      await app.db
-        .selectFrom('companies')
-        .select('company_uuid')
-        .where('companies.company_uuid', '=', id)
-        .where(rowsOf(req, COMPANY_OWNERS))
-        .executeTakeFirst(),
-      'Company',
-    );
+    orNotFound(await app.accounts.visibleCompany(app.db, callerScope(req), id), 'Company');
 
   app.get(
     '/company/:id/auto-recharge',

@@ -6,6 +6,7 @@ import type { Database } from '../db/schema';
 import { belowCreditLimit, type LedgerKind } from './ledger-core';
 import { coveredInvoices } from './invoice-core';
 import { toMicro } from '../lib/money';
+import { accountsRepository } from '../accounts';
 
 export interface PostedAccount {
   account_uuid: string;
@@ -19,13 +20,11 @@ export interface PostedAccount {
 /** Sets the flag only when it changes, so postings that stay on one side write nothing to companies. */
 export async function syncCreditFlag(trx: Transaction<Database>, acc: PostedAccount) {
   if (!acc.company_uuid) return;
-  const below = belowCreditLimit(acc.balance, acc.credit_limit, acc.prepay);
-  await trx
-    .updateTable('companies')
-    .set({ is_below_credit_limit: below })
-    .where('company_uuid', '=', acc.company_uuid)
-    .where('is_below_credit_limit', '!=', below)
-    .execute();
+  await accountsRepository.setBelowCreditLimit(
+    trx,
+    acc.company_uuid,
+    belowCreditLimit(acc.balance, acc.credit_limit, acc.prepay),
+  );
 }
 
 /**

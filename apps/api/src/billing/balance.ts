@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import { available, type AccountState } from './ledger-core';
 import { toMicro } from '../lib/money';
 import { refColumn, type AccountRef } from './account-ref';
+import { companyRows } from '../accounts';
 
 export interface BalanceFigures {
   account_uuid: string | null;
@@ -30,7 +31,7 @@ export async function balanceOf(db: Kysely<Database>, ref: AccountRef): Promise<
       prepay: boolean | null;
     }>`
     select a.account_uuid, a.balance::text as balance, a.reserved::text as reserved, a.credit_limit::text as credit_limit, a.low_balance_threshold::text as low, a.currency,
-      (select c.prepay from companies c where c.company_uuid = ${'company_uuid' in ref ? ref.company_uuid : null}) as prepay
+      (select c.prepay from ${companyRows} c where c.company_uuid = ${'company_uuid' in ref ? ref.company_uuid : null}) as prepay
     from (select 1) one left join billing_accounts a on a.${sql.ref(col)} = ${id}`.execute(db)
   ).rows[0];
   const state: AccountState = {

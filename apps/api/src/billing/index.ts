@@ -79,4 +79,4 @@ async function billing(app: FastifyInstance) {
   startExpirySweep(app);
 }
 
-export default fp(billing, { name: 'billing' });
+export default fp(billing, { name: 'billing', dependencies: ['accounts'] });

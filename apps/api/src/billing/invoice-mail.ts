@@ -5,7 +5,7 @@ import type { Transaction } from 'kysely';
 import type { InvoiceDetails } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import type { MailAttachment } from '../lib/mailer';
-import { composeMail } from '../mail';
+import { composeMail, queueMail } from '../mail';
 import { billingContacts } from './contacts';
 import { invoicePdf } from './invoice-pdf';
 
@@ -28,20 +28,16 @@ export async function queueInvoiceMail(
     due_date: inv.due_on,
     link: `${publicUrl.replace(/\/$/, '')}${own ? '/reseller/billing/invoices' : '/company-admin/billing/invoices'}`,
   });
-  await trx
-    .insertInto('outbox')
-    .values(
-      recipients.map((email) => ({
-        recipient: email,
-        subject: mail.subject,
-        body: mail.text,
-        sender: mail.from ?? null,
-        status: 'pending' as const,
-        attachment_kind: INVOICE_ATTACHMENT,
-        attachment_ref: inv.invoice_uuid,
-      })),
-    )
-    .execute();
+  await queueMail(
+    trx,
+    recipients.map((email) => ({
+      to: email,
+      subject: mail.subject,
+      text: mail.text,
+      from: mail.from,
+      attachment: { kind: INVOICE_ATTACHMENT, ref: inv.invoice_uuid },
+    })),
+  );
   return recipients.length;
 }
 

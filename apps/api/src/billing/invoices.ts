@@ -22,7 +22,8 @@ import { formatMoney, toMicro } from '../lib/money';
 import { paging, wildcard } from '../lib/list';
 import { settleInvoices } from './account-hooks';
 import { queueInvoiceMail } from './invoice-mail';
-import { COMPANY_OWNERS, rowsOf, type TenantColumns } from '../lib/tenancy';
+import { callerScope, rowsOf, type TenantColumns } from '../lib/tenancy';
+import { accountsRepository, companyRows, resellerRows } from '../accounts';
 
 /**
  * Who sees an invoice: the admin all; a reseller those it issued (its companies') and those billed to
@@ -35,9 +36,9 @@ export const INVOICE_OWNERS: TenantColumns = {
   resellerOnlyWithoutCompany: true,
 };
 
-export const INVOICE_FROM = sql`from invoices i left join companies c on c.company_uuid = i.company_uuid
-  left join resellers r on r.reseller_uuid = coalesce(i.reseller_uuid, c.reseller_uuid)
-  left join resellers ir on ir.reseller_uuid = i.issuer_reseller_uuid`;
+export const INVOICE_FROM = sql`from invoices i left join ${companyRows} c on c.company_uuid = i.company_uuid
+  left join ${resellerRows} r on r.reseller_uuid = coalesce(i.reseller_uuid, c.reseller_uuid)
+  left join ${resellerRows} ir on ir.reseller_uuid = i.issuer_reseller_uuid`;
 
 export const INVOICE_COLUMNS = sql`i.invoice_uuid, i.number, coalesce(ir.reseller_name, 'system') as issuer_name, i.company_uuid, c.company_name,
   coalesce(i.reseller_uuid, c.reseller_uuid) as reseller_uuid, r.reseller_name, i.period_start::text as period_start, i.period_end::text as period_end,
@@ -105,13 +106,7 @@ async function billed(db: Kysely<Database>, req: FastifyRequest, body: InvoiceCr
   if (body.reseller_uuid && me.user_type !== 'admin') throw forbidden();
   const companyId = body.company_uuid;
   if (companyId) {
-    const c = await db
-      .selectFrom('companies')
-      .leftJoin('payment_terms as t', 't.payment_term_uuid', 'companies.payment_term_uuid')
-      .select(['companies.company_uuid', 'companies.reseller_uuid', 't.days'])
-      .where('companies.company_uuid', '=', companyId)
-      .where(rowsOf(req, COMPANY_OWNERS))
-      .executeTakeFirst();
+    const c = await accountsRepository.visibleCompany(db, callerScope(req), companyId);
     if (!c) throw notFound('Company');
     if (me.user_type === 'admin' && c.reseller_uuid)
       throw new FieldError({ company_uuid: 'This company is billed by its reseller' });
@@ -122,20 +117,15 @@ async function billed(db: Kysely<Database>, req: FastifyRequest, body: InvoiceCr
       company_uuid: c.company_uuid,
       reseller_uuid: null,
       issuer_reseller_uuid: c.reseller_uuid,
-      term_days: c.days ?? null,
+      term_days: c.payment_term_days ?? null,
     };
   }
   if (body.reseller_uuid) {
-    const r = await db
-      .selectFrom('resellers')
-      .select('reseller_uuid')
-      .where('reseller_uuid', '=', body.reseller_uuid)
-      .executeTakeFirst();
-    if (!r) throw notFound('Reseller');
+    if (!(await accountsRepository.resellerExists(db, body.reseller_uuid))) throw notFound('Reseller');
     return {
-      ref: { reseller_uuid: r.reseller_uuid },
+      ref: { reseller_uuid: body.reseller_uuid },
       company_uuid: null,
-      reseller_uuid: r.reseller_uuid,
+      reseller_uuid: body.reseller_uuid,
       issuer_reseller_uuid: null,
       term_days: null,
     };

@@ -6,9 +6,10 @@ import type { Database } from '../db/schema';
 import { available, canReserve, checkPosting, crossedBelow, type AccountState, type LedgerKind } from './ledger-core';
 import { formatMoney, toMicro } from '../lib/money';
 import { afterPosting } from './account-hooks';
-import { composeMail } from '../mail';
+import { composeMail, queueMail } from '../mail';
 import { accountName, billingContacts } from './contacts';
 import { refColumn, type AccountRef } from './account-ref';
+import { companyRows } from '../accounts';
 
 // the reads of an account (balance.ts) and its reference (account-ref.ts): callers keep importing them from the ledger
 export { balanceOf, ledgerSumOf, type BalanceFigures } from './balance';
@@ -72,7 +73,7 @@ export async function lockAccount(trx: Transaction<Database>, ref: AccountRef): 
     }>`
     select a.account_uuid, a.company_uuid, a.reseller_uuid, a.low_balance_threshold::text as low, a.balance::text as balance, a.reserved::text as reserved, a.credit_limit::text as credit_limit, c.prepay,
       a.spend_day::text as spend_day, a.spent_day::text as spent_day, a.spent_month::text as spent_month
-    from billing_accounts a left join companies c on c.company_uuid = a.company_uuid
+    from billing_accounts a left join ${companyRows} c on c.company_uuid = a.company_uuid
     where a.${sql.ref(col)} = ${id} for update of a`.execute(trx)
   ).rows[0];
   // Resellers pay ahead like prepay companies (no credit line of their own).
@@ -105,18 +106,10 @@ export async function lowBalanceAlert(trx: Transaction<Database>, acc: LockedAcc
     threshold: `USD ${formatMoney(acc.low_balance_threshold as bigint)}`,
   };
   const mail = await composeMail(trx, 'low_balance', '', { company_uuid: acc.company_uuid }, values);
-  await trx
-    .insertInto('outbox')
-    .values(
-      recipients.map((email) => ({
-        recipient: email,
-        subject: mail.subject,
-        body: mail.text,
-        sender: mail.from ?? null,
-        status: 'pending' as const,
-      })),
-    )
-    .execute();
+  await queueMail(
+    trx,
+    recipients.map((email) => ({ to: email, subject: mail.subject, text: mail.text, from: mail.from })),
+  );
 }
 
 async function findByKey(trx: Transaction<Database>, key: string): Promise<Posted | undefined> {

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import {
   Balance,
   BalanceQuery,
@@ -19,7 +18,7 @@ import { formatMoney, MoneyError, parseMoney } from '../lib/money';
 import { billingOwners } from './scope';
 import { findPayment, listPayments, listTransactions, recordManualPayment } from './payments';
 import { audit } from '../security';
-import { assertCanName, COMPANY_OWNERS, rowsOf } from '../lib/tenancy';
+import { assertCanName, callerScope, rowsOf } from '../lib/tenancy';
 
 // Reads: the admin all, a reseller its companies and its own account, a company admin its company.
 const readCfg = {
@@ -55,12 +54,7 @@ async function payee(
 ): Promise<{ ref: AccountRef; company_uuid: string | null; reseller_uuid: string | null }> {
   const me = req.user;
   if (body.company_uuid) {
-    const company = await app.db
-      .selectFrom('companies')
-      .select(['company_uuid', 'reseller_uuid'])
-      .where('company_uuid', '=', body.company_uuid)
-      .where(rowsOf(req, COMPANY_OWNERS))
-      .executeTakeFirst();
+    const company = await app.accounts.visibleCompany(app.db, callerScope(req), body.company_uuid);
     // A reseller's request about a company it does not bill answers as if the company did not exist.
     if (!company) throw notFound('Company');
     if (me.user_type === 'admin' && company.reseller_uuid)
@@ -134,11 +128,7 @@ export default async function paymentRoutes(base: FastifyInstance) {
       const reseller_uuid = company_uuid ? undefined : (req.query.reseller_uuid ?? me.reseller_uuid ?? undefined);
       let ref: AccountRef;
       if (company_uuid) {
-        const visible = await sql<{
-          company_uuid: string;
-        }>`select c.company_uuid from companies c where c.company_uuid = ${company_uuid}
-        and ${rowsOf(req, { company: 'c.company_uuid', companyReseller: 'c.reseller_uuid' })}`.execute(app.db);
-        if (!visible.rows[0]) throw notFound('Company');
+        if (!(await app.accounts.visibleCompany(app.db, callerScope(req), company_uuid))) throw notFound('Company');
         ref = { company_uuid };
       } else if (reseller_uuid) {
         // a reseller's own account, or for the system admin any reseller's

@@ -9,6 +9,7 @@ import { formatMoney, toMicro } from '../lib/money';
 import { post } from './ledger';
 import type { AccountRef } from './account-ref';
 import { paymentStatus } from './payment-expiry';
+import { companyRows, resellerRows } from '../accounts';
 
 type Db = Kysely<Database>;
 
@@ -29,8 +30,8 @@ const toPayment = (r: PaymentRow): Payment => ({
 
 export async function findPayment(db: Db, payment_uuid: string): Promise<Payment | undefined> {
   const row = (
-    await sql<PaymentRow>`select ${paymentColumns} from payments p left join companies c on c.company_uuid = p.company_uuid
-    left join resellers r on r.reseller_uuid = p.reseller_uuid
+    await sql<PaymentRow>`select ${paymentColumns} from payments p left join ${companyRows} c on c.company_uuid = p.company_uuid
+    left join ${resellerRows} r on r.reseller_uuid = p.reseller_uuid
     left join billing_accounts a on (a.company_uuid = p.company_uuid or (p.company_uuid is null and a.reseller_uuid = p.reseller_uuid))
     where p.payment_uuid = ${payment_uuid}`.execute(db)
   ).rows[0];
@@ -59,7 +60,7 @@ export async function listPayments(db: Db, scope: Expression<SqlBool>, q: Paymen
     'desc',
   );
   const orderCol = col === 'company_name' ? sql.ref('c.company_name') : sql.ref(`p.${col}`);
-  const from = sql`from payments p left join companies c on c.company_uuid = p.company_uuid left join resellers r on r.reseller_uuid = p.reseller_uuid`;
+  const from = sql`from payments p left join ${companyRows} c on c.company_uuid = p.company_uuid left join ${resellerRows} r on r.reseller_uuid = p.reseller_uuid`;
   const [rows, total] = await Promise.all([
     sql<PaymentRow>`select ${paymentColumns} ${from}
         left join billing_accounts a on (a.company_uuid = p.company_uuid or (p.company_uuid is null and a.reseller_uuid = p.reseller_uuid))
@@ -81,8 +82,8 @@ export async function listTransactions(db: Db, scope: Expression<SqlBool>, q: Tr
   const cond = sql.join(where, sql` and `);
   const { per_page, offset } = paging(q);
   const dir = q.order_dir ?? 'desc';
-  const from = sql`from ledger_entries e join billing_accounts a on a.account_uuid = e.account_uuid left join companies c on c.company_uuid = a.company_uuid
-      left join resellers r on r.reseller_uuid = coalesce(a.reseller_uuid, c.reseller_uuid)`;
+  const from = sql`from ledger_entries e join billing_accounts a on a.account_uuid = e.account_uuid left join ${companyRows} c on c.company_uuid = a.company_uuid
+      left join ${resellerRows} r on r.reseller_uuid = coalesce(a.reseller_uuid, c.reseller_uuid)`;
   const [rows, total] = await Promise.all([
     sql<
       Omit<LedgerEntry, 'created_on'> & { created_on: Date }

@@ -6,6 +6,7 @@ import { post, type AccountRef } from './ledger';
 import { parseMoney } from '../lib/money';
 import { dayText } from './invoice-core';
 import { issueInvoice } from './invoices';
+import { accountsRepository } from '../accounts';
 
 const DAY_MS = 86_400_000;
 
@@ -65,19 +66,11 @@ async function postAt(
 /** Seeds once: skipped when any invoice or payment exists. */
 export async function seedDemoBilling(db: Kysely<Database>): Promise<void> {
   if (await db.selectFrom('payments').select('payment_uuid').limit(1).executeTakeFirst()) return;
-  const companies = await db
-    .selectFrom('companies')
-    .select(['company_uuid', 'company_name', 'reseller_uuid'])
-    .where('company_name', 'in', ['Acme', 'Globex'])
-    .execute();
-  const reseller = await db
-    .selectFrom('resellers')
-    .select('reseller_uuid')
-    .where('reseller_name', '=', 'Demo Reseller')
-    .executeTakeFirst();
+  const companies = await accountsRepository.companiesByName(db, ['Acme', 'Globex']);
+  const reseller_uuid = await accountsRepository.resellerNamed(db, 'Demo Reseller');
   const acme = companies.find((c) => c.company_name === 'Acme');
   const globex = companies.find((c) => c.company_name === 'Globex');
-  if (!acme || !globex || !reseller) return;
+  if (!acme || !globex || !reseller_uuid) return;
   const now = new Date();
   const monthStart = (back: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
   // Globex pays less than its usage on a credit line (its invoice goes overdue) and last month is left
@@ -112,7 +105,7 @@ export async function seedDemoBilling(db: Kysely<Database>): Promise<void> {
     ],
     [
       {
-        ref: { reseller_uuid: reseller.reseller_uuid },
+        ref: { reseller_uuid },
         paid: ['1000.00'],
         usage: [['SMS to United States', '0.005', 10]],
       },

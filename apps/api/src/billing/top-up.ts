@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import { topUpLimit } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { FieldError, HttpError } from '../lib/http-error';
-import { companyPlan } from '../lib/queries';
 import { amountRangeWords } from '../lib/validation-words';
 import { parseMoney } from '../lib/money';
 import { positiveAmount } from './payments-routes';
+import { accountsRepository } from '../accounts';
 
 /** A card or PayPal top-up: a positive amount with cents, inside the currency's limits (topUpLimit), or a 400. */
 export function topUpAmount(text: string, currency: string): bigint {
@@ -22,7 +22,7 @@ export function topUpAmount(text: string, currency: string): bigint {
  */
 export async function assertCanTopUp(db: Kysely<Database>, company_uuid: string | null): Promise<void> {
   if (!company_uuid) return;
-  const company = await companyPlan(db, company_uuid);
+  const company = await accountsRepository.companyOf(db, company_uuid);
   if (company && !company.product_uuid)
     throw new HttpError(
       422,

@@ -7,6 +7,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { compileCatalog, loadCatalogRows, priceFor, type CompiledCatalog } from '../catalog';
 import { postMany, type PostManyItem } from './ledger-batch';
+import { resellerRows } from '../accounts';
 
 /**
  * The process's compiled catalog. Callers read it before they open the transaction that charges: the cache
@@ -41,7 +42,7 @@ export async function chargeWholesale(
       product_uuid: string;
     }>`
     select s.sms_uuid, s.dnis, s.segments, s.created_on, s.reseller_uuid, r.platform_product_uuid as product_uuid
-    from sms s join resellers r on r.reseller_uuid = s.reseller_uuid
+    from sms s join ${resellerRows} r on r.reseller_uuid = s.reseller_uuid
     where s.sms_uuid = any(${sms_uuids}::uuid[]) and r.platform_product_uuid is not null and s.wholesale_cost is null
     order by s.reseller_uuid, s.sms_uuid`.execute(trx)
   ).rows;

@@ -3,8 +3,8 @@
 // delivery or bind.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { resellerOfCompany } from '../lib/company-names';
 import { BUILT_IN, effectiveBrand } from './queries';
+import { accountsRepository } from '../accounts';
 
 /** How long a company's answer is kept: a brand renamed shows within this. */
 const TTL_MS = 60_000;
@@ -31,7 +31,7 @@ export class CompanyBrandNames<T> {
   }
 
   private async lookUp(companyUuid: string): Promise<T> {
-    const brand = await effectiveBrand(this.db, await resellerOfCompany(this.db, companyUuid));
+    const brand = await effectiveBrand(this.db, await accountsRepository.resellerOfCompany(this.db, companyUuid));
     return this.derive(brand.name === BUILT_IN.name ? null : brand.name);
   }
 }

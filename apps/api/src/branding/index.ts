@@ -1,7 +1,7 @@
 // Brands (white label, issue #48; docs/branding.md): a brand per reseller and the platform's own, the host names
 // a reseller proves through DNS (the port in dns-port.ts, the built-in simulator by default), and the brand a
 // request's host is served in: the console's HTML (plugins/static-web.ts asks through useShellBrand), mails
-// (mail/compose.ts reads effectiveBrand) and self sign-ups (routes/registration.ts asks brandsOf(app).forHost).
+// (mail/compose.ts reads effectiveBrand) and self sign-ups (accounts/registration-routes.ts asks brandsOf(app).forHost).
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { apiOf } from '../lib/api-context';

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { resellerExists } from '../lib/queries';
 import {
   Brand,
   BrandDomain,
@@ -14,9 +13,10 @@ import {
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
 import { HttpError, notFound } from '../lib/http-error';
-import { resellerOfCompany } from '../lib/company-names';
 import { audit } from '../security';
 import type { BrandService } from './service';
+import { accountsRepository } from '../accounts';
+import { targetReseller } from '../lib/tenancy';
 
 /** Everyone reads the brand they are shown (a company its reseller's); who sets it: the admin and the reseller. */
 const readBrand: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'tenant' };
@@ -26,15 +26,8 @@ export default async function brandingRoutes(base: FastifyInstance, { service }:
   const app = base.withTypeProvider<TypeBoxProvider>();
 
   /** Whose brand a call sets: the admin names a reseller or means the platform's; a reseller only its own. */
-  const ownerOf = async (req: FastifyRequest, named?: string): Promise<string | null> => {
-    if (req.user.user_type !== 'admin') {
-      if (named && named !== req.user.reseller_uuid) throw notFound('Reseller');
-      return req.user.reseller_uuid as string;
-    }
-    if (!named) return null;
-    if (!(await resellerExists(app.db, named))) throw notFound('Reseller');
-    return named;
-  };
+  const ownerOf = (req: FastifyRequest, named?: string): Promise<string | null> =>
+    targetReseller(app.db, req, named, { other: notFound('Reseller') });
 
   app.get(
     '/brand',
@@ -46,7 +39,7 @@ export default async function brandingRoutes(base: FastifyInstance, { service }:
       const { user } = req;
       // a company sees its reseller's brand (the platform's for a direct company)
       if (user.user_type === 'company_admin' || user.user_type === 'user')
-        return service.effective(await resellerOfCompany(app.db, user.company_uuid as string));
+        return service.effective(await accountsRepository.resellerOfCompany(app.db, user.company_uuid as string));
       return service.effective(await ownerOf(req, req.query.reseller_uuid));
     },
   );

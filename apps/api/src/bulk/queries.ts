@@ -7,6 +7,7 @@ import { notFound } from '../lib/http-error';
 import { rowsOf, type TenantColumns } from '../lib/tenancy';
 import { numbersRepository } from '../numbers';
 import { progressOf } from './progress';
+import { companyRows } from '../accounts';
 
 /** A bulk belongs to its company; the company's reseller is kept on the row. No user column: a company's users share its bulks. */
 export const BULK_OWNERS: TenantColumns = { company: 'bulks.company_uuid', companyReseller: 'bulks.reseller_uuid' };
@@ -17,7 +18,7 @@ export const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 export async function findBulk(db: Kysely<Database>, req: FastifyRequest, id: string, kind?: 'delayed') {
   let q = db
     .selectFrom('bulks')
-    .leftJoin('companies', 'companies.company_uuid', 'bulks.company_uuid')
+    .leftJoin(companyRows.as('companies'), 'companies.company_uuid', 'bulks.company_uuid')
     .selectAll('bulks')
     .select('companies.company_name')
     .where('bulks.bulk_uuid', '=', id)
@@ -96,7 +97,7 @@ export async function bulkReportPage(
 
 /** Bulks joined with their company's name, before the caller's scope and filters. */
 export const bulkListBase = (db: Kysely<Database>) =>
-  db.selectFrom('bulks').leftJoin('companies', 'companies.company_uuid', 'bulks.company_uuid');
+  db.selectFrom('bulks').leftJoin(companyRows.as('companies'), 'companies.company_uuid', 'bulks.company_uuid');
 
 /** Is `ani` one of the company's sending numbers (a DID of type ani it holds). */
 export async function isCompanySender(db: Kysely<Database>, company_uuid: string, ani: string): Promise<boolean> {

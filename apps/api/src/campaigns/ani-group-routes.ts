@@ -19,13 +19,14 @@ import { ordering, wildcard, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
 import { CAMPAIGN_ACCESS, companySenders, isUniqueViolation } from './queries';
 import { ofCompany, rowsOf, targetCompany } from '../lib/tenancy';
+import { companyRows } from '../accounts';
 
 const tags = ['ani groups'];
 
 export const aniGroupsQuery = (db: Kysely<Database>) =>
   db
     .selectFrom('ani_groups')
-    .leftJoin('companies', 'companies.company_uuid', 'ani_groups.company_uuid')
+    .leftJoin(companyRows.as('companies'), 'companies.company_uuid', 'ani_groups.company_uuid')
     .select([
       'ani_groups.ani_group_uuid',
       'ani_groups.name',

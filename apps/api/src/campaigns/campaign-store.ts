@@ -6,11 +6,12 @@ import { FieldError } from '../lib/http-error';
 import { contentRepository, parseRecipientNumber } from '../messaging-content';
 import { companySenders, groupNumbers } from './queries';
 import { isTimeZone } from './engine/send-window';
+import { companyRows } from '../accounts';
 
 export const campaignsQuery = (db: Kysely<Database>) =>
   db
     .selectFrom('campaigns')
-    .leftJoin('companies', 'companies.company_uuid', 'campaigns.company_uuid')
+    .leftJoin(companyRows.as('companies'), 'companies.company_uuid', 'campaigns.company_uuid')
     .leftJoin('ani_groups', 'ani_groups.ani_group_uuid', 'campaigns.ani_group_uuid')
     .select([
       'campaigns.campaign_uuid',

@@ -21,13 +21,14 @@ import { didRows, numbersRepository, parseNanp } from '../numbers';
 import { normalizeKeyword } from './engine/keyword-match';
 import { CAMPAIGN_ACCESS, isUniqueViolation } from './queries';
 import { ofCompany, rowsOf, targetCompany } from '../lib/tenancy';
+import { companyRows } from '../accounts';
 
 const tags = ['keywords'];
 
 export const keywordsQuery = (db: Kysely<Database>) =>
   db
     .selectFrom('keywords')
-    .leftJoin('companies', 'companies.company_uuid', 'keywords.company_uuid')
+    .leftJoin(companyRows.as('companies'), 'companies.company_uuid', 'keywords.company_uuid')
     .leftJoin('campaigns', 'campaigns.campaign_uuid', 'keywords.campaign_uuid')
     .leftJoin(didRows(db).as('dids'), 'dids.did_uuid', 'keywords.did_uuid')
     .select([

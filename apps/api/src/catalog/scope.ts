@@ -1,5 +1,4 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { FastifyRequest } from 'fastify';
 import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json';
 import type { RateLine } from '@smsc/shared-contract';
@@ -14,10 +13,6 @@ countries.registerLocale(en);
 export const catalogAccess: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'none', user: 'none' };
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** The owner a new record gets: the reseller itself, or the platform (null) for the system admin. */
-export const ownerOf = (req: FastifyRequest): string | null =>
-  req.user.user_type === 'reseller' ? req.user.reseller_uuid : null;
 
 type OwnedTable = 'vendors' | 'rate_tables' | 'routings' | 'products';
 const KEYS = {

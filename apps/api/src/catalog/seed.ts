@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import { bumpCatalogVersion } from './cache';
 import { countryName } from './scope';
 import { countryOfCode } from './numbers';
+import { accountsRepository } from '../accounts';
 
 /** Mobile networks from mcc-mnc-list (MCC/MNC, brand, operator, country), iso3 from i18n-iso-countries. Once, on an empty table. */
 export async function seedMobileNetworks(db: Kysely<Database>): Promise<void> {
@@ -83,11 +84,8 @@ export async function seedDemoCatalog(db: Kysely<Database>): Promise<void> {
     const [telekom, vodafoneDe, o2De, o2Uk, vodafoneUk, three, ee] = DEMO_PREFIXES.map(
       ([mcc, mnc]) => net(mcc, mnc).mobile_network_uuid,
     );
-    const reseller = await trx
-      .selectFrom('resellers')
-      .select('reseller_uuid')
-      .where('reseller_name', '=', 'Demo Reseller')
-      .executeTakeFirst();
+    const reseller_uuid = await accountsRepository.resellerNamed(trx, 'Demo Reseller');
+    const reseller = reseller_uuid ? { reseller_uuid } : undefined;
 
     const vendor = async (vendor_name: string, product: string, reseller_uuid: string | null) => {
       const v = await trx
@@ -231,11 +229,7 @@ export async function seedDemoCatalog(db: Kysely<Database>): Promise<void> {
       ])
       .returning(['product_uuid', 'product_name'])
       .execute();
-    await trx
-      .updateTable('companies')
-      .set({ product_uuid: products[0].product_uuid })
-      .where('company_name', '=', 'Globex')
-      .execute();
+    await accountsRepository.setCompanyProductByName(trx, 'Globex', products[0].product_uuid);
 
     // The demo reseller's own catalog: it never sees the platform's.
     if (reseller) {
@@ -265,11 +259,7 @@ export async function seedDemoCatalog(db: Kysely<Database>): Promise<void> {
         })
         .returning('product_uuid')
         .executeTakeFirstOrThrow();
-      await trx
-        .updateTable('companies')
-        .set({ product_uuid: p.product_uuid })
-        .where('company_name', '=', 'Acme')
-        .execute();
+      await accountsRepository.setCompanyProductByName(trx, 'Acme', p.product_uuid);
     }
     await bumpCatalogVersion(trx);
   });

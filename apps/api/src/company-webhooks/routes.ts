@@ -21,16 +21,16 @@ import type { AccessPolicy } from '../lib/access';
 import { wildcard, listPage } from '../lib/list';
 import { FieldError } from '../lib/http-error';
 import { orNotFound } from '../lib/tenant';
-import { rowsOf, targetCompany, type TenantColumns } from '../lib/tenancy';
+import { callerScope, rowsOf, targetCompany, type TenantColumns } from '../lib/tenancy';
 import { audit } from '../security';
 import { newSecret, secretHint } from './signing';
 import type { CompanyWebhooks } from './service';
 import { deliveryLog, lastDelivery } from './delivery-log';
+import { accountsRepository, companyRows } from '../accounts';
 
 /** Who may manage a company's webhooks: the admin all, a reseller its companies', a company admin its own. */
 export const WEBHOOK_ACCESS: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
 const OWNERS: TenantColumns = { company: 'w.company_uuid', companyReseller: 'c.reseller_uuid' };
-const COMPANY_OWNERS: TenantColumns = { company: 'c.company_uuid', companyReseller: 'c.reseller_uuid' };
 const tags = ['webhooks'];
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
@@ -42,7 +42,7 @@ export default async function companyWebhookRoutes(base: FastifyInstance, opts: 
   const select = (req: FastifyRequest) =>
     app.db
       .selectFrom('company_webhooks as w')
-      .innerJoin('companies as c', 'c.company_uuid', 'w.company_uuid')
+      .innerJoin(companyRows.as('c'), 'c.company_uuid', 'w.company_uuid')
       .where(rowsOf(req, OWNERS))
       // a number's webhooks are managed on /did/webhook (did-routes.ts)
       .where('w.did_uuid', 'is', null)
@@ -205,15 +205,7 @@ export default async function companyWebhookRoutes(base: FastifyInstance, opts: 
   // the company's secret for per-message status callbacks (POST /sms status_callback)
   const callbackCompany = async (req: FastifyRequest, named: string | undefined) => {
     const company_uuid = await targetCompany(app.db, req, named);
-    orNotFound(
-      await app.db
-        .selectFrom('companies as c')
-        .select('c.company_uuid')
-        .where('c.company_uuid', '=', company_uuid)
-        .where(rowsOf(req, COMPANY_OWNERS))
-        .executeTakeFirst(),
-      'Company',
-    );
+    orNotFound(await accountsRepository.visibleCompany(app.db, callerScope(req), company_uuid), 'Company');
     return company_uuid;
   };
   app.get(

@@ -5,7 +5,7 @@ import { RENEWAL_REMINDER_DAYS } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import type { TenantColumns } from '../lib/tenancy';
 import { paging, wildcard } from '../lib/list';
-import { companyNames } from '../lib/company-names';
+import { accountsRepository } from '../accounts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type FilingRow = Selectable<Database['compliance_filings']>;
@@ -24,7 +24,7 @@ async function present(db: Db, rows: FilingRow[]): Promise<Filing[]> {
   const ids = rows.map((r) => r.filing_uuid);
   const brandIds = rows.map((r) => r.brand_uuid).filter((b): b is string => !!b);
   const [names, numbers, brands] = await Promise.all([
-    companyNames(
+    accountsRepository.companyNames(
       db as Kysely<Database>,
       rows.map((r) => r.company_uuid),
     ),

@@ -72,6 +72,12 @@ async function renumber(trx: AnyDb, nameOf: Map<string, string>): Promise<void> 
   }
 }
 
+/** How many migrations the database has recorded (the readiness probe's read of our own schema). */
+export async function appliedMigrations(db: Kysely<Database>): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from kysely_migration`.execute(db);
+  return rows[0].n;
+}
+
 /** Ids applied by the former runner (schema_migrations) recorded as executed, once. */
 async function carryOver(trx: AnyDb, nameOf: Map<string, string>): Promise<number> {
   const legacy = await sql<{ t: string | null }>`select to_regclass(${LEGACY_TABLE}) as t`.execute(trx);

@@ -24,7 +24,6 @@ import type { PrivacyTables } from '../privacy/schema';
 import type { NumberLookupTables } from '../number-lookup/schema';
 
 type Created = ColumnType<Date, Date | undefined, never>;
-export type OutboxStatus = 'pending' | 'sent' | 'kept' | 'failed';
 
 export interface Database
   extends
@@ -137,23 +136,6 @@ export interface Database
     created_on: Created;
   };
   token_revocations: { jti: string; expires_at: Date };
-  outbox: {
-    id: Generated<number>;
-    recipient: string;
-    subject: string;
-    body: string;
-    created_on: Created;
-    /** billing 023: pending rows are sent after commit by mail/outbox-dispatcher.ts; 'kept' = stored in place of SMTP */
-    status: Generated<OutboxStatus>;
-    attempts: Generated<number>;
-    next_attempt_on: ColumnType<Date, Date | undefined, Date>;
-    sent_on: ColumnType<Date | null, Date | null | undefined, Date | null>;
-    last_error: ColumnType<string | null, string | null | undefined, string | null>;
-    attachment_kind: ColumnType<string | null, string | null | undefined, string | null>;
-    attachment_ref: ColumnType<string | null, string | null | undefined, string | null>;
-    /** branding 421: the brand's sender ("Name <address>"), else the server's default */
-    sender: ColumnType<string | null, string | null | undefined, string | null>;
-  };
   // the migrator's record (db/migrator.ts): name = place in the list + id, timestamp an ISO string
   kysely_migration: { name: string; timestamp: string };
 }

@@ -4,6 +4,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { PumpingThresholds } from './engine/pumping';
+import { queueMail } from '../mail';
+import { accountsRepository } from '../accounts';
 
 export async function alertPumping(
   db: Kysely<Database>,
@@ -11,39 +13,22 @@ export async function alertPumping(
   prefix: string,
   reason: string,
 ): Promise<void> {
-  const people = await db
-    .selectFrom('users')
-    .select('email')
-    .where('is_active', '=', true)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('company_uuid', '=', company.company_uuid), eb('user_type', '=', 'company_admin')]),
-        ...(company.reseller_uuid
-          ? [eb.and([eb('reseller_uuid', '=', company.reseller_uuid), eb('user_type', '=', 'reseller')])]
-          : []),
-        eb('user_type', '=', 'admin'),
-      ]),
-    )
-    .orderBy('email')
-    .execute();
+  const people = await accountsRepository.usersToMail(db, {
+    companyAdminsOf: company.company_uuid,
+    resellerUsersOf: company.reseller_uuid,
+    systemAdmins: true,
+  });
   if (!people.length) return;
-  const name =
-    (
-      await db
-        .selectFrom('companies')
-        .select('company_name')
-        .where('company_uuid', '=', company.company_uuid)
-        .executeTakeFirst()
-    )?.company_name ?? 'A company';
+  const name = (await accountsRepository.companyOf(db, company.company_uuid))?.company_name ?? 'A company';
   const subject = `Traffic held: suspected SMS pumping to ${prefix}…`;
   const body =
     `${name}'s messages to numbers starting ${prefix} are held (${reason}).\n` +
     `Messages to that range are blocked with reason pumping_suspected until the hold is released ` +
     `in the console (the company's Guards tab).`;
-  await db
-    .insertInto('outbox')
-    .values(people.map((p) => ({ recipient: p.email, subject, body, status: 'pending' as const })))
-    .execute();
+  await queueMail(
+    db,
+    people.map((email) => ({ to: email, subject, text: body })),
+  );
 }
 
 export async function loadThresholds(db: Kysely<Database>): Promise<PumpingThresholds> {

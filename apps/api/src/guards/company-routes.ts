@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CompanyGuards, CompanyGuardsPut, CountryPriceList, IdParam } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
-import { COMPANY_OWNERS, rowsOf } from '../lib/tenancy';
+import { callerScope } from '../lib/tenancy';
 import { orNotFound } from '../lib/tenant';
 import { FieldError, forbidden } from '../lib/http-error';
 import { audit } from '../security';
@@ -34,13 +34,17 @@ function amountOf(field: string, v: string | null | undefined): bigint | null | 
 
 export default async function companyGuardRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
-  const findCompany = (req: FastifyRequest, id: string) =>
-    app.db
-      .selectFrom('companies')
-      .select(['company_uuid', 'reseller_uuid', 'product_uuid', 'time_zone'])
-      .where('companies.company_uuid', '=', id)
-      .where(rowsOf(req, COMPANY_OWNERS))
-      .executeTakeFirst();
+  const findCompany = async (req: FastifyRequest, id: string) => {
+    const c = await app.accounts.visibleCompany(app.db, callerScope(req), id);
+    return (
+      c && {
+        company_uuid: c.company_uuid,
+        reseller_uuid: c.reseller_uuid,
+        product_uuid: c.product_uuid,
+        time_zone: c.time_zone,
+      }
+    );
+  };
   const answer = (
     req: FastifyRequest,
     c: { company_uuid: string; reseller_uuid: string | null; product_uuid: string | null; time_zone: string },

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { quote, type CompiledCatalog } from '../catalog';
 import { formatMoney } from '../billing';
+import { accountsRepository } from '../accounts';
 
 export interface CountryPrice {
   iso2: string;
@@ -21,7 +22,7 @@ export async function countryPrices(
   catalog: CompiledCatalog,
   product_uuid: string | null,
 ): Promise<CountryPrice[]> {
-  const countries = await db.selectFrom('countries').select(['iso2', 'nice_name']).orderBy('nice_name').execute();
+  const countries = await accountsRepository.countries(db);
   return countries.map((c) => {
     let price: string | null = null;
     const example = product_uuid ? getExampleNumber(c.iso2.toUpperCase() as CountryCode, examples) : undefined;

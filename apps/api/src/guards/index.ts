@@ -47,5 +47,5 @@ export default fp(
     await app.register(guardAdminRoutes);
     await app.register(feedbackRoutes);
   },
-  { name: 'guards', dependencies: ['catalog', 'billing', 'messaging', 'cluster'] },
+  { name: 'guards', dependencies: ['accounts', 'catalog', 'billing', 'messaging', 'cluster'] },
 );

@@ -12,6 +12,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { sentMessages, type ObservedSend } from '../messaging';
+import { companyRows } from '../accounts';
 
 export const OBSERVER_ROLE = 'pumping-observer';
 
@@ -89,7 +90,7 @@ export class StoredTrafficObserver {
     const rows = (
       await sql<Row>`select s.sms_uuid, s.company_uuid, c.reseller_uuid, c.product_uuid, s.dnis, s.text, s.segments,
           s.price::text as price, (extract(epoch from s.created_on) * 1000)::float8 as at
-        from ${sentMessages()} s join companies c on c.company_uuid = s.company_uuid
+        from ${sentMessages()} s join ${companyRows} c on c.company_uuid = s.company_uuid
         where s.created_on >= to_timestamp(${this.cursor / 1000}::float8) and s.price is not null
         order by s.created_on, s.sms_uuid limit ${PAGE}`.execute(this.db)
     ).rows;

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import { accountOf, billingRepository, formatMoney, spentColumns as accountSpent } from '../billing';
 import { effectiveLimits, periodsOf } from './engine/limits';
 import { allowedCountries } from './engine/destinations';
+import { companyRows } from '../accounts';
 
 const micro = (v: string | null) => (v === null ? null : BigInt(v));
 const money = (v: bigint | null) => (v === null ? null : formatMoney(v));
@@ -26,7 +27,7 @@ export async function holdsWhere(
       held_on: Date;
       released_on: Date | null;
     }>`select h.hold_uuid, h.company_uuid, c.company_name, h.prefix, h.signal, h.reason, h.held_on, h.released_on
-      from pumping_holds h join companies c on c.company_uuid = h.company_uuid
+      from pumping_holds h join ${companyRows} c on c.company_uuid = h.company_uuid
       where ${where} ${activeOnly ? sql`and h.released_on is null` : sql``}
       order by h.held_on desc limit 200`.execute(db)
   ).rows;

@@ -1,7 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/schema';
 
 export interface MailAttachment {
   filename: string;
@@ -30,9 +28,12 @@ export function senderOf(from: string | undefined, fallback: string): string {
   return `${from} <${address}>`;
 }
 
-/** SMTP when configured; otherwise the mail lands in the outbox table and the log, so a demo can still confirm. */
+/**
+ * SMTP when configured; otherwise the mail is kept (`keep`: the mail domain's outbox table) and logged, so a demo
+ * can still confirm.
+ */
 export function createMailer(
-  db: Kysely<Database>,
+  keep: (mail: Mail) => Promise<void>,
   log: FastifyBaseLogger,
   smtpUrl?: string,
   from = 'SMSC Console <no-reply@smsc.local>',
@@ -51,10 +52,7 @@ export function createMailer(
         });
         return;
       }
-      await db
-        .insertInto('outbox')
-        .values({ recipient: mail.to, subject: mail.subject, body: mail.text, sender: mail.from ?? null })
-        .execute();
+      await keep(mail);
       log.info(
         { to: mail.to, subject: mail.subject, attachments: mail.attachments?.map((a) => a.filename) },
         `mail (no SMTP_URL, kept in outbox): ${mail.text}`,

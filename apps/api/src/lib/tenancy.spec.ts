@@ -4,7 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import type { UserType } from '@smsc/shared-contract';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { AccessLevel } from './access';
-import { assertCanName, rowsOf, type TenantColumns } from './tenancy';
+import { HttpError } from './http-error';
+import { assertCanName, rowsOf, targetCompany, targetReseller, type TenantColumns } from './tenancy';
 
 // Every role at every level it can hold, against rows owned in every way a table records: by a
 // company of the caller's reseller, by another company, by the reseller itself, by another
@@ -177,5 +178,43 @@ describe('tenancy: which rows a caller may see or name, per role and scope level
     const named = assertCanName(t.app.db, req(), 'reseller', id);
     if (allowed) await expect(named).resolves.toBeUndefined();
     else await expect(named).rejects.toMatchObject({ statusCode: 404, message: 'Reseller not found' });
+  });
+
+  it('gives a new record its company: a company role its own, the admin and a reseller one they name and see', async () => {
+    const db = t.app.db;
+    const words = { missing: 'company_uuid: choose one', other: 'company_uuid: yours only' };
+    await expect(targetCompany(db, caller('company_admin', 'tenant'), undefined)).resolves.toBe(ids.acme);
+    await expect(targetCompany(db, caller('user', 'own', ids.acmeUser), ids.acme)).resolves.toBe(ids.acme);
+    await expect(targetCompany(db, caller('company_admin', 'tenant'), ids.globex, words)).rejects.toMatchObject({
+      statusCode: 403,
+      message: 'company_uuid: yours only',
+    });
+    await expect(targetCompany(db, caller('reseller', 'tenant'), ids.acme)).resolves.toBe(ids.acme);
+    await expect(targetCompany(db, caller('reseller', 'tenant'), ids.globex)).rejects.toMatchObject({
+      statusCode: 404,
+      message: 'Company not found',
+    });
+    await expect(targetCompany(db, caller('admin', 'all'), undefined, words)).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'company_uuid: choose one',
+    });
+    await expect(targetCompany(db, caller('admin', 'all'), ids.globex)).resolves.toBe(ids.globex);
+  });
+
+  it('gives a new record its reseller: a reseller its own, the admin the one it names or the platform', async () => {
+    const db = t.app.db;
+    await expect(targetReseller(db, caller('reseller', 'tenant'))).resolves.toBe(ids.reseller);
+    await expect(targetReseller(db, caller('reseller', 'own'), ids.reseller)).resolves.toBe(ids.reseller);
+    await expect(
+      targetReseller(db, caller('reseller', 'tenant'), ids.otherReseller, { other: 'your own stock only' }),
+    ).rejects.toMatchObject({ statusCode: 403, message: 'your own stock only' });
+    const hidden = new HttpError(404, 'Reseller not found');
+    await expect(targetReseller(db, caller('reseller', 'tenant'), ids.otherReseller, { other: hidden })).rejects.toBe(
+      hidden,
+    );
+    await expect(targetReseller(db, caller('admin', 'all'))).resolves.toBeNull();
+    await expect(targetReseller(db, caller('admin', 'all'), ids.otherReseller)).resolves.toBe(ids.otherReseller);
+    await expect(targetReseller(db, caller('admin', 'all'), randomUUID())).rejects.toMatchObject({ statusCode: 404 });
+    await expect(targetReseller(db, caller('company_admin', 'tenant'))).rejects.toMatchObject({ statusCode: 403 });
   });
 });

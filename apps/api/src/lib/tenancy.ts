@@ -156,21 +156,58 @@ export async function assertCanName(
 }
 
 /**
- * The company a new record belongs to: a company admin's own (naming another answers 403); the
- * system admin and a reseller must name one they can see (404 otherwise).
+ * How a call words targetCompany's and targetReseller's refusals, where a form shows them on its own field
+ * (the statuses stay: 400 for none named, 403 for another's).
+ */
+export interface TargetWords {
+  /** the 400 when the system admin (or a reseller, for a company) names none */
+  missing?: string;
+  /** the 403 when a caller names another's; an HttpError instead answers that (404: as if it did not exist) */
+  other?: string | HttpError;
+}
+
+const otherRefused = (words: TargetWords) => (words.other instanceof HttpError ? words.other : forbidden(words.other));
+
+/**
+ * The company a new record belongs to, or a call acts for: a company role's own (naming another answers 403);
+ * the admin and a reseller must name one they may see (404 otherwise). The one way a record gets its company.
  */
 export async function targetCompany(
   db: Kysely<Database>,
   req: FastifyRequest,
   named: string | undefined,
+  words: TargetWords = {},
 ): Promise<string> {
   const { user } = req;
   if (user.user_type === 'company_admin' || user.user_type === 'user') {
-    if (named !== undefined && named !== user.company_uuid) throw forbidden();
+    if (named !== undefined && named !== user.company_uuid) throw otherRefused(words);
     if (!user.company_uuid) throw forbidden();
     return user.company_uuid;
   }
-  if (!named) throw new HttpError(400, 'company_uuid: name the company this belongs to');
+  if (!named) throw new HttpError(400, words.missing ?? 'company_uuid: name the company this belongs to');
   await assertCanName(db, req, 'company', named);
+  return named;
+}
+
+/**
+ * The reseller a new record belongs to, or a call acts for: a reseller's own (naming another answers 403);
+ * the system admin's is the reseller it names (404 when there is none), or the platform (null) when it names
+ * none. A company role keeps no reseller's records (403). The one way a record gets its reseller.
+ */
+export async function targetReseller(
+  db: Kysely<Database>,
+  req: FastifyRequest,
+  named?: string | null,
+  words: TargetWords = {},
+): Promise<string | null> {
+  const { user } = req;
+  if (user.user_type === 'reseller') {
+    if (named !== undefined && named !== user.reseller_uuid) throw otherRefused(words);
+    if (!user.reseller_uuid) throw forbidden();
+    return user.reseller_uuid;
+  }
+  if (user.user_type !== 'admin') throw forbidden();
+  if (!named) return null;
+  await assertCanName(db, req, 'reseller', named);
   return named;
 }

@@ -3,6 +3,7 @@ import type { MailTemplateKind } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import type { Mail } from '../lib/mailer';
 import { effectiveBrand } from '../branding';
+import { accountsRepository } from '../accounts';
 import { DEFAULTS, SYSTEM_NAME, render, type Wording } from './templates';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -30,23 +31,10 @@ export async function resellerOf(
   who: { reseller_uuid?: string | null; company_uuid?: string | null },
 ): Promise<{ uuid: string | null; name: string }> {
   let uuid = who.reseller_uuid ?? null;
-  if (!uuid && who.company_uuid) {
-    uuid =
-      (
-        await db
-          .selectFrom('companies')
-          .select('reseller_uuid')
-          .where('company_uuid', '=', who.company_uuid)
-          .executeTakeFirst()
-      )?.reseller_uuid ?? null;
-  }
+  if (!uuid && who.company_uuid) uuid = await accountsRepository.resellerOfCompany(db, who.company_uuid);
   if (!uuid) return { uuid: null, name: SYSTEM_NAME };
-  const r = await db
-    .selectFrom('resellers')
-    .select('reseller_name')
-    .where('reseller_uuid', '=', uuid)
-    .executeTakeFirst();
-  return r ? { uuid, name: r.reseller_name } : { uuid: null, name: SYSTEM_NAME };
+  const name = (await accountsRepository.resellerNames(db, [uuid])).get(uuid);
+  return name !== undefined ? { uuid, name } : { uuid: null, name: SYSTEM_NAME };
 }
 
 /** A display name as RFC 5322 allows it unquoted only for plain words: quoted, with its quotes escaped. */

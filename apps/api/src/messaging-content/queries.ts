@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { Database } from '../db/schema';
+import { companyRows } from '../accounts';
 
 /** A recipient's number in E.164 from what a person typed; null when it is not a valid number anywhere. */
 export function parseRecipientNumber(input: string): string | null {
@@ -11,7 +12,7 @@ export function parseRecipientNumber(input: string): string | null {
 export const templatesQuery = (db: Kysely<Database>) =>
   db
     .selectFrom('sms_templates')
-    .leftJoin('companies', 'companies.company_uuid', 'sms_templates.company_uuid')
+    .leftJoin(companyRows.as('companies'), 'companies.company_uuid', 'sms_templates.company_uuid')
     .select([
       'sms_templates.sms_template_uuid as id',
       'sms_templates.template_name',
@@ -28,7 +29,7 @@ export const templatesQuery = (db: Kysely<Database>) =>
 export const recipientsQuery = (db: Kysely<Database>) =>
   db
     .selectFrom('recipients')
-    .leftJoin('companies', 'companies.company_uuid', 'recipients.company_uuid')
+    .leftJoin(companyRows.as('companies'), 'companies.company_uuid', 'recipients.company_uuid')
     .select([
       'recipients.recipient_uuid',
       'recipients.recipient_name',

@@ -3,9 +3,8 @@
 // system's; the console's live template events refresh the template list and the SMS center's picker meanwhile.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { UserRepository } from '../lib/user-repository';
-import { composeMail } from '../mail';
-import { queueMail } from '../lib/price-customers';
+import { composeMail, queueMail } from '../mail';
+import type { UserRepository } from '../accounts';
 
 export interface ReviewedTemplate {
   company_uuid: string;

@@ -6,6 +6,7 @@ import { fillText, unfilledMessage } from '@smsc/shared-util';
 import { FieldError, notFound } from '../lib/http-error';
 import type { CatalogCache } from '../catalog';
 import { isSenderOf, parseNanp } from '../numbers';
+import { accountsRepository } from '../accounts';
 import type { SendGuards } from './guard-port';
 import type { SenderRegistrations } from './registration-port';
 import type { ErasedNumbers } from './erasure-port';
@@ -30,13 +31,9 @@ export class SendFacts {
   ) {}
 
   async company(company_uuid: string): Promise<CompanyFacts> {
-    const c = await this.db
-      .selectFrom('companies')
-      .select(['company_uuid', 'reseller_uuid', 'product_uuid'])
-      .where('company_uuid', '=', company_uuid)
-      .executeTakeFirst();
+    const c = await accountsRepository.companyOf(this.db, company_uuid);
     if (!c) throw notFound('Company');
-    return c;
+    return { company_uuid: c.company_uuid, reseller_uuid: c.reseller_uuid, product_uuid: c.product_uuid };
   }
 
   /** Stop-text filters that apply to a company: its reseller's, or the platform's for a direct company. */
@@ -44,9 +41,7 @@ export class SendFacts {
     const key = reseller_uuid ?? 'platform';
     const hit = this.filterCache.get(key);
     if (hit && Date.now() - hit.at < FILTER_TTL_MS) return hit.texts;
-    let q = this.db.selectFrom('stop_text_filters').select('text').where('is_active', '=', true);
-    q = reseller_uuid ? q.where('reseller_uuid', '=', reseller_uuid) : q.where('reseller_uuid', 'is', null);
-    const texts = (await q.execute()).map((r) => r.text);
+    const texts = await accountsRepository.stopTexts(this.db, reseller_uuid);
     this.filterCache.set(key, { at: Date.now(), texts });
     return texts;
   }

@@ -11,6 +11,7 @@ import { withCurrencyColumn } from '@smsc/shared-util';
 import { sendCsv, type CsvColumn } from '../lib/csv-download';
 import { rowsOf } from '../lib/tenancy';
 import { answerReport, genericRequest } from '../reports';
+import { companyRows, userRows } from '../accounts';
 import { applyFilters, sentByKind, sentByName, SMS_OWNERS, type SmppNames, type SmsFilters } from './queries';
 
 // the first batch is small so the first bytes leave at once; later ones are larger to cut round trips
@@ -61,8 +62,8 @@ async function batchOf(
   let q = applyFilters(db.selectFrom('sms').where(scope), f, names);
   if (after) q = q.where(sql<boolean>`(sms.created_on, sms.sms_uuid) < (${after.key}::timestamptz, ${after.id}::uuid)`);
   return (await q
-    .leftJoin('companies', 'companies.company_uuid', 'sms.company_uuid')
-    .leftJoin('users', 'users.uuid', 'sms.user_uuid')
+    .leftJoin(companyRows.as('companies'), 'companies.company_uuid', 'sms.company_uuid')
+    .leftJoin(userRows.as('users'), 'users.uuid', 'sms.user_uuid')
     .select([
       'sms.sms_uuid',
       'sms.is_received',

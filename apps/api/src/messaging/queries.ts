@@ -8,9 +8,9 @@ import { formatMoney } from '../billing';
 import { parseDnis, productsOfVendor } from '../catalog';
 import { HttpError } from '../lib/http-error';
 import { wildcard } from '../lib/list';
-import { usersNamed } from '../lib/queries';
 import type { TenantColumns } from '../lib/tenancy';
 import { apiKeyNameOf, apiKeysNamed } from '../security';
+import { accountsRepository, companyRows, userRows } from '../accounts';
 
 /** Where a message keeps its owners (its reseller is copied onto it, so a reseller's list needs no sub-select). */
 export const SMS_OWNERS: TenantColumns = {
@@ -80,14 +80,11 @@ export const NO_SMPP_NAMES: SmppNames = {
 export function applyFilters(q: Q, f: SmsFilters, names: SmppNames): Q {
   if (f.company_uuid) q = q.where('sms.company_uuid', '=', f.company_uuid);
   if (f.company_name)
-    q = q.where(
-      sql<boolean>`sms.company_uuid in (select company_uuid from companies where company_name ilike ${wildcard(f.company_name)})`,
-    );
+    q = q.where(sql<boolean>`sms.company_uuid in ${accountsRepository.companiesNamed(wildcard(f.company_name))}`);
   if (f.user_uuid) q = q.where('sms.user_uuid', '=', f.user_uuid);
-  if (f.user_name)
-    q = q.where(sql<boolean>`sms.user_uuid in (select uuid from users where full_name ilike ${wildcard(f.user_name)})`);
+  if (f.user_name) q = q.where(sql<boolean>`sms.user_uuid in ${accountsRepository.usersNamed(wildcard(f.user_name))}`);
   if (f.user_email)
-    q = q.where(sql<boolean>`sms.user_uuid in (select uuid from users where email ilike ${wildcard(f.user_email)})`);
+    q = q.where(sql<boolean>`sms.user_uuid in ${accountsRepository.usersWithEmail(wildcard(f.user_email))}`);
   if (f.sms_uuid) q = q.where('sms.sms_uuid', '=', f.sms_uuid);
   if (f.sent_by_kind === 'smpp') q = q.where('sms.smpp_account_uuid', 'is not', null);
   if (f.sent_by_kind === 'api_key')
@@ -103,7 +100,7 @@ export function applyFilters(q: Q, f: SmsFilters, names: SmppNames): Q {
     q = q.where(
       sql<boolean>`(sms.smpp_account_uuid in ${names.accountsNamed(p)} or sms.api_key_uuid in ${apiKeysNamed(p)}
         or (sms.api_key_uuid is null and sms.smpp_account_uuid is null
-          and sms.user_uuid in ${usersNamed(p)}))`,
+          and sms.user_uuid in ${accountsRepository.usersNamed(p)}))`,
     );
   }
   // A status names its direction (only incoming messages are 'received'), so with a status the
@@ -170,8 +167,8 @@ export const sentByName = (names: SmppNames) =>
 
 const selectSms = (q: Q, names: SmppNames) =>
   q
-    .leftJoin('companies', 'companies.company_uuid', 'sms.company_uuid')
-    .leftJoin('users', 'users.uuid', 'sms.user_uuid')
+    .leftJoin(companyRows.as('companies'), 'companies.company_uuid', 'sms.company_uuid')
+    .leftJoin(userRows.as('users'), 'users.uuid', 'sms.user_uuid')
     .select([
       'sms.sms_uuid',
       'sms.ani',

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import { billingRepository, post } from '../billing';
 import { parseMoney } from '../lib/money';
 import { countSegments } from './engine/segments';
+import { accountsRepository } from '../accounts';
 
 const HOUR = 3600_000;
 
@@ -14,11 +15,7 @@ const HOUR = 3600_000;
  * STOP that put its sender on Acme's suppression list. Runs once, on a database seeded with the demo companies.
  */
 export async function seedDemoTraffic(db: Kysely<Database>): Promise<void> {
-  const cos = await db
-    .selectFrom('companies')
-    .select(['company_uuid', 'company_name', 'reseller_uuid'])
-    .where('company_name', 'in', ['Acme', 'Globex'])
-    .execute();
+  const cos = await accountsRepository.companiesByName(db, ['Acme', 'Globex']);
   const acme = cos.find((c) => c.company_name === 'Acme');
   const globex = cos.find((c) => c.company_name === 'Globex');
   if (!acme || !globex) return;
@@ -31,11 +28,7 @@ export async function seedDemoTraffic(db: Kysely<Database>): Promise<void> {
       .executeTakeFirst()
   )
     return;
-  const users = await db
-    .selectFrom('users')
-    .select(['uuid', 'email'])
-    .where('email', 'in', ['acme-admin@example.com', 'acme-user@example.com'])
-    .execute();
+  const users = await accountsRepository.usersByEmail(db, ['acme-admin@example.com', 'acme-user@example.com']);
   const admin = users.find((u) => u.email === 'acme-admin@example.com')?.uuid ?? null;
   const user = users.find((u) => u.email === 'acme-user@example.com')?.uuid ?? null;
   const vp = await catalogRepository.vendorProductNamed(db, 'Route Co Standard');

@@ -21,6 +21,7 @@ import { listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
 import { parseDnis } from '../catalog';
 import { audit } from '../security';
+import { companyRows } from '../accounts';
 import { DEFAULT_START_REPLY, DEFAULT_STOP_REPLY } from './engine/keywords';
 import { ofCompany, rowsOf } from '../lib/tenancy';
 import { companyOf, consentSourceOf } from './opt-outs/company-of';
@@ -38,7 +39,7 @@ export default async function suppressionRoutes(base: FastifyInstance) {
   const rows = () =>
     app.db
       .selectFrom('suppressed_numbers as s')
-      .leftJoin('companies', 'companies.company_uuid', 's.company_uuid')
+      .leftJoin(companyRows.as('companies'), 'companies.company_uuid', 's.company_uuid')
       .select([
         's.suppressed_number_uuid',
         's.number',

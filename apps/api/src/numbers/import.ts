@@ -13,11 +13,12 @@ import type { TypeBoxProvider } from '../lib/type-provider';
 import { HttpError } from '../lib/http-error';
 import { acceptRows, readCsvTable } from '../lib/csv-upload';
 import { listPage } from '../lib/list';
-import { assertCanName, callerScope, ofReseller, rowsOf } from '../lib/tenancy';
+import { assertCanName, callerScope, ofReseller, rowsOf, targetReseller } from '../lib/tenancy';
 import { DID_ACCESS, visibleVendor } from './inventory-routes';
 import { countryUuid } from './queries';
 import { parseNanp } from './phone';
 import { nanp } from './nanp';
+import { resellerRows, userRows } from '../accounts';
 
 export interface DidImportRow {
   line: number;
@@ -152,12 +153,9 @@ async function importFile(
 
 async function writeRows(app: FastifyInstance, req: FastifyRequest, body: ImportTarget): Promise<DidImportResult> {
   const rows = parseDidCsv(body.csv);
-  let reseller_uuid = body.reseller_uuid ?? null;
-  if (req.user.user_type === 'reseller') {
-    if (body.reseller_uuid !== undefined && body.reseller_uuid !== req.user.reseller_uuid)
-      throw new HttpError(403, 'A reseller imports into its own stock');
-    reseller_uuid = req.user.reseller_uuid;
-  }
+  const reseller_uuid = await targetReseller(app.db, req, body.reseller_uuid, {
+    other: 'A reseller imports into its own stock',
+  });
   const vendor_uuid = body.vendor_uuid ? await visibleVendor(app, req, body.vendor_uuid) : null;
   const countries = new Map<string, string | null>();
   for (const c of new Set(rows.map((r) => r.country))) if (c) countries.set(c, await countryUuid(app.db, c));
@@ -243,8 +241,8 @@ export default async function didImportRoutes(base: FastifyInstance) {
     async (req) => {
       let q = app.db
         .selectFrom('did_import_log as l')
-        .leftJoin('users as u', 'u.uuid', 'l.user_uuid')
-        .leftJoin('resellers as r', 'r.reseller_uuid', 'l.reseller_uuid')
+        .leftJoin(userRows.as('u'), 'u.uuid', 'l.user_uuid')
+        .leftJoin(resellerRows.as('r'), 'r.reseller_uuid', 'l.reseller_uuid')
         .where(rowsOf(req, ofReseller('l.reseller_uuid')));
       if (req.query.source) q = q.where('l.source', '=', req.query.source);
       if (req.query.ok !== undefined) q = q.where('l.ok', '=', req.query.ok);

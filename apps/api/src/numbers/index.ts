@@ -36,4 +36,4 @@ async function numbers(app: FastifyInstance, opts: { provider?: InventoryProvide
   await app.register(callFlowRoutes);
 }
 
-export default fp(numbers, { name: 'numbers', dependencies: ['catalog'] });
+export default fp(numbers, { name: 'numbers', dependencies: ['accounts', 'catalog'] });

@@ -18,7 +18,7 @@ import {
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
-import { forbidden, HttpError } from '../lib/http-error';
+import { forbidden, HttpError, notFound } from '../lib/http-error';
 import { ordering, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
 import { countryUuid, DID_OWNERS, didsQuery, findDid, requireCompany } from './queries';
@@ -229,15 +229,7 @@ export default async function inventoryRoutes(base: FastifyInstance) {
         if (!current.company_uuid)
           throw new HttpError(400, 'Give the number to a company before assigning it to a user');
         // Only a user of the number's own company; any other answers 404 so other tenants' users stay hidden.
-        orNotFound(
-          await app.db
-            .selectFrom('users')
-            .select('uuid')
-            .where('uuid', '=', user_uuid)
-            .where('company_uuid', '=', current.company_uuid)
-            .executeTakeFirst(),
-          'User',
-        );
+        if (!(await app.accounts.isUserOf(app.db, user_uuid, current.company_uuid))) throw notFound('User');
       }
       const before = await didRow(current.did_uuid);
       await app.db.updateTable('dids').set({ user_uuid }).where('did_uuid', '=', current.did_uuid).execute();

@@ -18,7 +18,7 @@ import { countryUuid, DID_OWNERS, didsQuery, requireCompany } from './queries';
 import { requireNanp, type NanpNumber } from './phone';
 import { nanp } from './nanp';
 import type { InventoryProvider, TakenCheck } from './provider';
-import { rowsOf } from '../lib/tenancy';
+import { rowsOf, targetCompany } from '../lib/tenancy';
 import { parseMoney, post } from '../billing';
 import { quote } from '../catalog';
 import type { Transaction } from 'kysely';
@@ -121,15 +121,10 @@ export default async function orderRoutes(base: FastifyInstance, opts: { provide
       const dupe = numbers.find((n, i) => numbers.findIndex((m) => m.e164 === n.e164) !== i);
       if (dupe) throw new HttpError(400, `${dupe.e164} is listed twice`);
       // a company admin orders for its own company; naming another is refused, not silently replaced
-      if (
-        req.user.user_type === 'company_admin' &&
-        req.body.company_uuid &&
-        req.body.company_uuid !== req.user.company_uuid
-      ) {
-        throw new HttpError(403, 'company_uuid: a company admin orders numbers for its own company');
-      }
-      const companyUuid = req.user.user_type === 'company_admin' ? req.user.company_uuid : req.body.company_uuid;
-      if (!companyUuid) throw new HttpError(400, 'company_uuid: choose the company the numbers are for');
+      const companyUuid = await targetCompany(app.db, req, req.body.company_uuid, {
+        missing: 'company_uuid: choose the company the numbers are for',
+        other: 'company_uuid: a company admin orders numbers for its own company',
+      });
       const company = await requireCompany(app.db, req, companyUuid);
       await assertUsable(company.product_uuid, numbers);
       const key = req.headers['idempotency-key'];

@@ -4,7 +4,8 @@ import type { Database } from '../db/schema';
 import { HttpError } from '../lib/http-error';
 import { orNotFound } from '../lib/tenant';
 import { requireNanp } from './phone';
-import { COMPANY_OWNERS, rowsOf, type TenantColumns } from '../lib/tenancy';
+import { callerScope, rowsOf, type TenantColumns } from '../lib/tenancy';
+import { accountsRepository, companyRows, resellerRows, userRows } from '../accounts';
 
 /**
  * Numbers the caller may see: the admin every number; a reseller its own stock and its companies'
@@ -20,9 +21,9 @@ export const DID_OWNERS: TenantColumns = {
 export const didsQuery = (db: Kysely<Database>) =>
   db
     .selectFrom('dids')
-    .leftJoin('resellers', 'resellers.reseller_uuid', 'dids.reseller_uuid')
-    .leftJoin('companies', 'companies.company_uuid', 'dids.company_uuid')
-    .leftJoin('users', 'users.uuid', 'dids.user_uuid')
+    .leftJoin(resellerRows.as('resellers'), 'resellers.reseller_uuid', 'dids.reseller_uuid')
+    .leftJoin(companyRows.as('companies'), 'companies.company_uuid', 'dids.company_uuid')
+    .leftJoin(userRows.as('users'), 'users.uuid', 'dids.user_uuid')
     .select([
       'dids.did_uuid',
       'dids.did',
@@ -66,19 +67,11 @@ export async function requireCompany(
   req: FastifyRequest,
   companyUuid: string,
 ): Promise<{ company_uuid: string; reseller_uuid: string | null; product_uuid: string | null }> {
-  const row = await db
-    .selectFrom('companies')
-    .select(['company_uuid', 'reseller_uuid', 'product_uuid'])
-    .where('company_uuid', '=', companyUuid)
-    .where(rowsOf(req, COMPANY_OWNERS))
-    .executeTakeFirst();
+  const row = await accountsRepository.visibleCompany(db, callerScope(req), companyUuid);
   if (!row) throw new HttpError(404, 'Company not found');
-  return row;
+  return { company_uuid: row.company_uuid, reseller_uuid: row.reseller_uuid, product_uuid: row.product_uuid };
 }
 
 /** ISO-2 → country_uuid, from the reference countries table. */
-export async function countryUuid(db: Kysely<Database>, iso2: string | null): Promise<string | null> {
-  if (!iso2) return null;
-  const row = await db.selectFrom('countries').select('country_uuid').where('iso2', '=', iso2).executeTakeFirst();
-  return row?.country_uuid ?? null;
-}
+export const countryUuid = (db: Kysely<Database>, iso2: string | null): Promise<string | null> =>
+  accountsRepository.countryOf(db, iso2);

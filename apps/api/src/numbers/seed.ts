@@ -3,6 +3,7 @@ import type { Database } from '../db/schema';
 import { parseNanp } from './phone';
 import { nanp } from './nanp';
 import { BUILT_IN_PRICES } from './provider';
+import { accountsRepository } from '../accounts';
 
 // Demo numbers: Acme and Globex own a few each, the demo reseller and the platform keep some stock.
 // Demo numbers sit in the 555 exchange, which the built-in provider never offers, so they cannot clash with a search.
@@ -24,22 +25,10 @@ const DEMO: [owner: 'Acme' | 'Globex' | 'reseller' | 'platform', did: string, us
 ];
 
 export async function seedNumbers(db: Kysely<Database>): Promise<void> {
-  const companies = await db
-    .selectFrom('companies')
-    .select(['company_uuid', 'company_name', 'reseller_uuid'])
-    .where('company_name', 'in', ['Acme', 'Globex'])
-    .execute();
-  const users = await db
-    .selectFrom('users')
-    .select(['uuid', 'email'])
-    .where('email', 'in', ['acme-user@example.com', 'globex-user@example.com'])
-    .execute();
-  const reseller = await db
-    .selectFrom('users')
-    .select('reseller_uuid')
-    .where('email', '=', 'reseller@example.com')
-    .executeTakeFirst();
-  const countries = await db.selectFrom('countries').select(['country_uuid', 'iso2']).execute();
+  const companies = await accountsRepository.companiesByName(db, ['Acme', 'Globex']);
+  const users = await accountsRepository.usersByEmail(db, ['acme-user@example.com', 'globex-user@example.com']);
+  const [reseller] = await accountsRepository.usersByEmail(db, ['reseller@example.com']);
+  const countries = await accountsRepository.countries(db);
   await db
     .insertInto('dids')
     .values(

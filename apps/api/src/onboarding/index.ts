@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { Checklist } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
-import { companiesQuery } from '../lib/queries';
 import { notFound } from '../lib/http-error';
 import { hasLiveKey } from '../security';
 import { balanceOf } from '../billing';
@@ -26,12 +25,7 @@ async function onboarding(base: FastifyInstance) {
     async (req) => {
       // the company comes from the session, never from the request
       const company_uuid = req.user.company_uuid;
-      const company = company_uuid
-        ? await companiesQuery(app.db)
-            .select(['companies.status', 'companies.product_uuid'])
-            .where('companies.company_uuid', '=', company_uuid)
-            .executeTakeFirst()
-        : undefined;
+      const company = company_uuid ? await app.accounts.companyOf(app.db, company_uuid) : undefined;
       if (!company_uuid || !company) throw notFound('Company');
       const [credited, funds, hasNumber, hasSenderId, hasSent, hasKey] = await Promise.all([
         app.billing.hasBeenCredited(app.db, company_uuid),
@@ -54,4 +48,4 @@ async function onboarding(base: FastifyInstance) {
   );
 }
 
-export default fp(onboarding, { name: 'onboarding', dependencies: ['billing', 'numbers', 'messaging'] });
+export default fp(onboarding, { name: 'onboarding', dependencies: ['accounts', 'billing', 'numbers', 'messaging'] });

@@ -5,7 +5,7 @@
 import fp from 'fastify-plugin';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { appliedMigrations } from '../db/migrator';
 import { HttpError } from '../lib/http-error';
 import { OpsRegistry } from './registry';
 import { renderMetrics } from './snapshot';
@@ -36,8 +36,7 @@ export default fp(
     app.decorate('ops', ops);
     // a read of our own schema, not just `select 1`: a database that answers without it cannot serve us
     ops.probe('database', async () => {
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from kysely_migration`.execute(app.db);
-      return `answers, ${rows[0].n} migrations applied`;
+      return `answers, ${await appliedMigrations(app.db)} migrations applied`;
     });
 
     app.addHook('onResponse', async (req, reply) => {

@@ -1,9 +1,9 @@
 // The figures of /metrics and of GET /operations, from one read: the database's (shared by every node:
 // messages, links' throughput, outbox, webhooks, job queues) and this node's own counters.
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { OperationsSnapshot } from '@smsc/shared-contract';
 import { apiOf } from '../lib/api-context';
+import { outboxFigures } from '../mail';
 import { block, quantile, type Sample } from './prometheus';
 import type { SmppFigures } from './registry';
 
@@ -16,12 +16,10 @@ async function databaseFigures(app: FastifyInstance) {
   const [messages, links, outbox, webhooks] = await Promise.all([
     api.messagingRepository.outgoingByStatus(db),
     api.messagingRepository.handedLastMinute(db),
-    sql<{ pending: number; failed: number; oldest: Date | null }>`
-      select count(*) filter (where status = 'pending')::int as pending, count(*) filter (where status = 'failed')::int as failed,
-        min(created_on) filter (where status = 'pending') as oldest from outbox`.execute(db),
+    outboxFigures(db),
     api.companyWebhooks.failures(),
   ]);
-  return { messages, links, outbox: outbox.rows[0], webhooks };
+  return { messages, links, outbox, webhooks };
 }
 
 export async function operationsSnapshot(app: FastifyInstance): Promise<OperationsSnapshot> {

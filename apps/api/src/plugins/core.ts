@@ -5,7 +5,8 @@ import { migrate } from '../db/migrations';
 import { seed } from '../db/seed';
 import type { Database } from '../db/schema';
 import { createMailer, type Mailer } from '../lib/mailer';
-import { createUserRepository, type UserRepository } from '../lib/user-repository';
+import { keepMail } from '../mail';
+import { createUserRepository, type UserRepository } from '../accounts';
 import type { AppConfig } from '../config/build-options';
 import { keyedHash, loadSecretKey, secretBox, type SecretBox } from '../lib/secret-box';
 
@@ -48,7 +49,10 @@ export default fp<{ config: AppConfig; sharedDb?: Kysely<Database> }>(async (app
     await seed(db, app.log, config.demoPassword, config.demoTraffic, config.demoBilling, config.passwordHashCost);
   app.decorate('config', config);
   app.decorate('db', db);
-  app.decorate('mailer', createMailer(db, app.log, config.smtpUrl));
+  app.decorate(
+    'mailer',
+    createMailer((mail) => keepMail(db, mail), app.log, config.smtpUrl),
+  );
   app.decorate('users', createUserRepository(db));
   app.decorate('secrets', secrets);
 });

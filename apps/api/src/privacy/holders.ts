@@ -9,7 +9,8 @@ import { bulkRecipientsHeld } from '../bulk';
 import { workflowsHeld } from '../workflows';
 import { webhookDeliveriesHeld } from '../company-webhooks';
 import { auditEntriesHeld } from '../security';
-import { filesHeld, mailsHeld } from '../lib/accounts-personal-data';
+import { filesHeld } from '../accounts';
+import { mailsHeld } from '../mail';
 import { lookupsHeld } from '../number-lookup';
 
 export const HOLDERS: readonly PersonalDataHolder[] = [

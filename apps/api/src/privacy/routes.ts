@@ -12,11 +12,11 @@ import {
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
-import { resellerOfCompany } from '../lib/company-names';
 import { listPage } from '../lib/list';
 import { assertCanName, callerScope, rowsOf, type TenantColumns } from '../lib/tenancy';
 import { audit } from '../security';
 import type { PrivacyService, RequestScope } from './service';
+import { accountsRepository } from '../accounts';
 
 const access: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
 const tags = ['privacy'];
@@ -37,7 +37,7 @@ async function requestScope(req: FastifyRequest, company_uuid: string | undefine
     return {
       scope: { company_uuid: company },
       company_uuid: company,
-      reseller_uuid: await resellerOfCompany(db, company),
+      reseller_uuid: await accountsRepository.resellerOfCompany(db, company),
     };
   if ('reseller_uuid' in caller)
     return { scope: { reseller_uuid: caller.reseller_uuid }, company_uuid: null, reseller_uuid: caller.reseller_uuid };

@@ -5,12 +5,12 @@
 import type { Kysely } from 'kysely';
 import type { PrivacyEraseBody, PrivacyExport, PrivacyExportBody, PrivacyRequest } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
-import { companyNames } from '../lib/company-names';
 import { FieldError, HttpError } from '../lib/http-error';
 import type { PersonalDataHolder, PersonRef } from '../lib/personal-data';
 import type { CallerScope } from '../lib/tenancy';
 import { findNumberOwner } from '../numbers';
 import { HOLDERS } from './holders';
+import { accountsRepository } from '../accounts';
 
 export interface Requester {
   uuid: string;
@@ -171,7 +171,7 @@ export class PrivacyService {
       created_on: Date;
     }[],
   ): Promise<PrivacyRequest[]> {
-    const names = await companyNames(
+    const names = await accountsRepository.companyNames(
       db,
       rows.map((r) => r.company_uuid).filter((c): c is string => !!c),
     );

@@ -8,9 +8,9 @@ import type { CatalogRepository, ResolvedRate } from '../catalog';
 import { toMicros } from '../catalog';
 import { HttpError } from '../lib/http-error';
 import type { CallerScope } from '../lib/tenancy';
-import { resellerCostProduct } from '../lib/price-customers';
 import { markupRows, type MarkupAsk } from './markup';
 import type { RateChangeService } from './service';
+import { accountsRepository } from '../accounts';
 
 /** rows a preview answer carries (the counts are every destination's) */
 export const MARKUP_ROWS_LIMIT = 2000;
@@ -34,7 +34,7 @@ export class MarkupService {
         409,
         "Pricing from cost is for a reseller's own rate table: the platform's cost is its vendors' rate decks",
       );
-    const productId = await resellerCostProduct(this.db, deck.reseller_uuid);
+    const productId = await accountsRepository.resellerCostProduct(this.db, deck.reseller_uuid);
     const product = productId ? await this.catalog.productOf(this.db, productId) : undefined;
     if (!product?.rate_table_uuid)
       throw new HttpError(

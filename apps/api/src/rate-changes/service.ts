@@ -15,14 +15,13 @@ import {
 import type { MessagingRepository } from '../messaging';
 import { HttpError, notFound } from '../lib/http-error';
 import { visibleRows, type CallerScope } from '../lib/tenancy';
-import { companyNames } from '../lib/company-names';
-import { customersOn, productsOfCompanies, queueMail, resellerNames, userNames } from '../lib/price-customers';
 import { billingContacts } from '../billing';
-import { composeMail } from '../mail';
+import { composeMail, queueMail } from '../mail';
 import { byCountry, countChanges, diffDeck, type DiffRow } from './deck-diff';
 import { bookAfter, bookOf, impactAnswer, marginImpact, type TrafficMessage } from './deck-impact';
 import { increasesFrom, needsNotice, rowDate } from './notice-rules';
 import * as q from './queries';
+import { accountsRepository } from '../accounts';
 
 const DAY_MS = 86_400_000;
 /** rows a details answer carries (the counts are the whole set's) */
@@ -83,7 +82,7 @@ export class RateChangeService {
   }
 
   private async answer(set: SetRow) {
-    const names = await userNames(
+    const names = await accountsRepository.userNames(
       this.db,
       [set.created_by, set.decided_by].filter((x): x is string => !!x),
     );
@@ -134,14 +133,16 @@ export class RateChangeService {
       const found = await this.messages.trafficSince(this.db, since, {
         vendor_product_uuid: owner.vendor_product_uuid,
       });
-      const products = await productsOfCompanies(this.db, [...new Set(found.flatMap((m) => m.company_uuid ?? []))]);
+      const products = await accountsRepository.productsOfCompanies(this.db, [
+        ...new Set(found.flatMap((m) => m.company_uuid ?? [])),
+      ]);
       traffic = found.map((m) =>
         this.message(m, 'cost', m.company_uuid ? (products.get(m.company_uuid) ?? null) : null, networkOf),
       );
     } else {
       networkFirst = deck?.table_type === 'mobile_network';
       const products = await this.catalog.productsPricedBy(this.db, owner.rate_table_uuid ?? '');
-      const customers = await customersOn(
+      const customers = await accountsRepository.customersOn(
         this.db,
         products.map((p) => p.product_uuid),
       );
@@ -160,7 +161,7 @@ export class RateChangeService {
     const sums = marginImpact(traffic, before, after, networkFirst);
     const [productNames, resellerName] = await Promise.all([
       this.catalog.productNames(this.db, [...new Set(sums.flatMap((g) => g.product_uuid ?? []))]),
-      resellerNames(this.db, [...new Set(sums.flatMap((g) => g.reseller_uuid ?? []))]),
+      accountsRepository.resellerNames(this.db, [...new Set(sums.flatMap((g) => g.reseller_uuid ?? []))]),
     ]);
     const groups: ImpactGroup[] = sums.map((g) => ({
       product_uuid: g.product_uuid,
@@ -209,7 +210,7 @@ export class RateChangeService {
     const owner = this.ownerOf(set);
     const rows = await q.changeRows(this.db, id, null);
     const customers = owner.rate_table_uuid
-      ? await customersOn(
+      ? await accountsRepository.customersOn(
           this.db,
           (await this.catalog.productsPricedBy(this.db, owner.rate_table_uuid)).map((p) => p.product_uuid),
         )
@@ -298,11 +299,11 @@ export class RateChangeService {
   async notices(visible: Parameters<typeof q.listNotices>[1], query: Parameters<typeof q.listNotices>[2]) {
     const page = await q.listNotices(this.db, visible, query);
     const [companies, resellers] = await Promise.all([
-      companyNames(
+      accountsRepository.companyNames(
         this.db,
         page.items.flatMap((n) => n.company_uuid ?? []),
       ),
-      resellerNames(
+      accountsRepository.resellerNames(
         this.db,
         page.items.flatMap((n) => (n.company_uuid ? [] : (n.reseller_uuid ?? []))),
       ),

@@ -9,6 +9,7 @@ import { formatMoney } from '../lib/money';
 import { wildcard } from '../lib/list';
 import { planRange, type Range } from './engine';
 import { destinationOf } from './destination';
+import { accountsRepository } from '../accounts';
 import { NARROW_PROJECTIONS, neededDims, pickProjection, type Projection } from './projections';
 import { type CallerScope, type TenantColumns, visibleRows } from '../lib/tenancy';
 
@@ -83,10 +84,7 @@ export function whereOf(scope: CallerScope, f: ReportFilters): RawBuilder<boolea
   if (f.company_uuid) parts.push(sql`company_uuid = ${f.company_uuid}`);
   if (f.reseller_uuid) parts.push(sql`reseller_uuid = ${f.reseller_uuid}`);
   if (f.vendor_uuid) parts.push(sql`vendor_product_uuid in ${productsOfVendor(f.vendor_uuid)}`);
-  if (f.company_name)
-    parts.push(
-      sql`company_uuid in (select company_uuid from companies where company_name ilike ${wildcard(f.company_name)})`,
-    );
+  if (f.company_name) parts.push(sql`company_uuid in ${accountsRepository.companiesNamed(wildcard(f.company_name))}`);
   if (f.number) parts.push(sql`number like ${`${f.number.replace(/[^+0-9]/g, '')}%`}`);
   return parts.length ? (sql.join(parts, sql` and `) as RawBuilder<boolean>) : sql<boolean>`true`;
 }

@@ -12,6 +12,7 @@ import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
 import { notFound } from '../lib/http-error';
 import { audit } from './audit';
+import { userRows } from '../accounts';
 import { CREATOR_DEACTIVATED, newKey } from './api-keys';
 
 const tags = ['api keys'];
@@ -23,7 +24,7 @@ export default async function apiKeyRoutes(base: FastifyInstance) {
   const listed = () =>
     app.db
       .selectFrom('api_keys')
-      .leftJoin('users', 'users.uuid', 'api_keys.created_by')
+      .leftJoin(userRows.as('users'), 'users.uuid', 'api_keys.created_by')
       .select([
         'api_keys.api_key_uuid',
         'api_keys.name',

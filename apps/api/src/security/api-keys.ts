@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { ApiKeyScope } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
+import { companyRows } from '../accounts';
 
 /** The scopes a route accepts a key with (any one of them); true: the sending calls' scope, send. */
 export type ApiKeyNeed = true | ApiKeyScope | readonly ApiKeyScope[];
@@ -76,7 +77,7 @@ export async function resolveKey(db: Kysely<Database>, key: string, now = new Da
   const want = hashKey(key);
   const rows = await db
     .selectFrom('api_keys')
-    .innerJoin('companies', 'companies.company_uuid', 'api_keys.company_uuid')
+    .innerJoin(companyRows.as('companies'), 'companies.company_uuid', 'api_keys.company_uuid')
     .select([
       'api_keys.api_key_uuid',
       'api_keys.company_uuid',

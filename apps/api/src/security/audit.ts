@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { accountsRepository } from '../accounts';
 
 type Row = object | null | undefined;
 
@@ -66,14 +67,7 @@ export async function recordAudit(
   const company_uuid = entity === 'company' ? id : (row.company_uuid ?? null);
   let reseller_uuid = entity === 'reseller' ? id : (row.reseller_uuid ?? null);
   if (!reseller_uuid && company_uuid) {
-    reseller_uuid =
-      (
-        await db
-          .selectFrom('companies')
-          .select('reseller_uuid')
-          .where('company_uuid', '=', company_uuid)
-          .executeTakeFirst()
-      )?.reseller_uuid ?? null;
+    reseller_uuid = await accountsRepository.resellerOfCompany(db, company_uuid);
   }
   await db
     .insertInto('audit_log')

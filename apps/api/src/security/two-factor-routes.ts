@@ -16,8 +16,7 @@ import type { TypeBoxProvider } from '../lib/type-provider';
 import { signedIn } from '../lib/access';
 import { FieldError, HttpError } from '../lib/http-error';
 import { verifyPassword } from '../lib/passwords';
-import { ACCOUNT_WINDOW_SECONDS, createLoginFailures } from '../lib/login-failures';
-import type { UserRow } from '../lib/user-repository';
+import { accountsRepository, ACCOUNT_WINDOW_SECONDS, createLoginFailures, type UserRow } from '../accounts';
 import { audit } from './audit';
 import {
   challengeUser,
@@ -75,11 +74,7 @@ export default async function twoFactorRoutes(base: FastifyInstance) {
   // A session opened with the password alone (perhaps by whoever made two-factor necessary) must not
   // outlive the switch to two-factor; the session that turned it on goes on.
   const endOtherSessions = async (userUuid: string, keepJti: string | null) => {
-    await app.db
-      .updateTable('users')
-      .set({ sessions_valid_from: new Date(), sessions_keep_jti: keepJti })
-      .where('uuid', '=', userUuid)
-      .execute();
+    await accountsRepository.endOtherSessions(app.db, userUuid, keepJti);
   };
 
   // ---- sign-in, second step ----

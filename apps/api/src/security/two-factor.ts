@@ -1,12 +1,11 @@
 // Two-factor sign-in: the database side (enrolment, codes, recovery codes, sign-in challenges).
-// The cryptography is in totp.ts; the HTTP side in two-factor-routes.ts and routes/auth.ts.
+// The cryptography is in totp.ts; the HTTP side in two-factor-routes.ts and accounts/auth-routes.ts.
 import type { FastifyInstance } from 'fastify';
 import type { AuthChallenge, TwoFactorSetup, TwoFactorStatus } from '@smsc/shared-contract';
 import { newActionToken, sha256, signToken } from '../lib/tokens';
 import { HttpError } from '../lib/http-error';
-import type { UserRow } from '../lib/user-repository';
-import { resellerOfCompany } from '../lib/company-names';
 import { hashRecoveryCode, matchStep, newRecoveryCodes, newTotpSecret, otpauthUrl, qrDataUrl } from './totp';
+import { accountsRepository, type UserRow } from '../accounts';
 
 // the brands through the branding domain's decoration: importing it would make a cycle (branding's routes audit)
 type App = Pick<FastifyInstance, 'db' | 'config' | 'users' | 'secrets' | 'brands'>;
@@ -62,7 +61,7 @@ export async function status(app: App, user: User): Promise<TwoFactorStatus> {
  */
 async function issuerOf(app: App, user: User): Promise<string> {
   const reseller = user.company_uuid
-    ? await resellerOfCompany(app.db, user.company_uuid)
+    ? await accountsRepository.resellerOfCompany(app.db, user.company_uuid)
     : user.user_type === 'reseller'
       ? (user.reseller_uuid ?? null)
       : null;

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import type { TenantColumns } from '../lib/tenancy';
 import { dummyHash, verifyPassword, type PasswordHashCost } from '../lib/passwords';
 import { attemptFailed, attemptSucceeded, beginAttempt, bindLockoutOf } from './lockout';
+import { companyRows } from '../accounts';
 
 export const SMPP_ACCOUNT_OWNERS: TenantColumns = {
   company: 'smpp_accounts.company_uuid',
@@ -13,7 +14,7 @@ export const SMPP_ACCOUNT_OWNERS: TenantColumns = {
 export const accountsQuery = (db: Kysely<Database>, visible: Expression<SqlBool>) =>
   db
     .selectFrom('smpp_accounts')
-    .innerJoin('companies', 'companies.company_uuid', 'smpp_accounts.company_uuid')
+    .innerJoin(companyRows.as('companies'), 'companies.company_uuid', 'smpp_accounts.company_uuid')
     .select([
       'smpp_accounts.smpp_account_uuid',
       'smpp_accounts.company_uuid',
@@ -62,7 +63,7 @@ export async function authenticate(
   const lockout = bindLockoutOf(db);
   const row = await db
     .selectFrom('smpp_accounts')
-    .innerJoin('companies', 'companies.company_uuid', 'smpp_accounts.company_uuid')
+    .innerJoin(companyRows.as('companies'), 'companies.company_uuid', 'smpp_accounts.company_uuid')
     .select([
       'smpp_accounts.smpp_account_uuid',
       'smpp_accounts.company_uuid',

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/schema';
 import { GroupCommit } from '../lib/group-commit';
+import { accountsRepository } from '../accounts';
 import type { BlockReason } from '@smsc/shared-contract';
 import type { CompanyFacts, MessagingService, OutboundMessage } from '../messaging';
 
@@ -91,11 +92,13 @@ export class SubmitBatcher {
 
   private async store(company_uuid: string, batch: Submit[]): Promise<SubmitOutcome[]> {
     // read per batch: a product or reseller changed in the console applies to the next batch
-    const company: CompanyFacts = await this.db
-      .selectFrom('companies')
-      .select(['company_uuid', 'reseller_uuid', 'product_uuid'])
-      .where('company_uuid', '=', company_uuid)
-      .executeTakeFirstOrThrow();
+    const c = await accountsRepository.companyOf(this.db, company_uuid);
+    if (!c) throw new Error(`no company ${company_uuid}`);
+    const company: CompanyFacts = {
+      company_uuid: c.company_uuid,
+      reseller_uuid: c.reseller_uuid,
+      product_uuid: c.product_uuid,
+    };
     const judged = await this.messaging.batch.judge(
       company,
       batch.map((s) => ({

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { ReminderRepeat } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
+import { accountsRepository } from '../accounts';
 
 const DAYS: Record<Exclude<ReminderRepeat, 'none'>, number> = { daily: 1, weekly: 7 };
 
@@ -76,10 +77,5 @@ export function nextRun(remindAt: Date, repeat: ReminderRepeat, after: Date, zon
 
 /** The company's time zone (UTC for a company that no longer exists: its reminders are gone with it). */
 export async function companyZone(db: Kysely<Database>, company_uuid: string): Promise<string> {
-  const row = await db
-    .selectFrom('companies')
-    .select('time_zone')
-    .where('company_uuid', '=', company_uuid)
-    .executeTakeFirst();
-  return row?.time_zone ?? 'UTC';
+  return (await accountsRepository.companyOf(db, company_uuid))?.time_zone ?? 'UTC';
 }

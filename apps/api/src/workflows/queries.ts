@@ -1,12 +1,13 @@
 // The reads the workflow routes start from.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { companyRows } from '../accounts';
 
 /** SMS workflows with their company's name. */
 export const smsQuery = (db: Kysely<Database>) =>
   db
     .selectFrom('sms_workflows')
-    .leftJoin('companies', 'companies.company_uuid', 'sms_workflows.company_uuid')
+    .leftJoin(companyRows.as('companies'), 'companies.company_uuid', 'sms_workflows.company_uuid')
     .select([
       'sms_workflows.sms_workflow_uuid',
       'sms_workflows.name',
@@ -23,7 +24,7 @@ export const smsQuery = (db: Kysely<Database>) =>
 export const reminderQuery = (db: Kysely<Database>) =>
   db
     .selectFrom('reminder_workflows')
-    .leftJoin('companies', 'companies.company_uuid', 'reminder_workflows.company_uuid')
+    .leftJoin(companyRows.as('companies'), 'companies.company_uuid', 'reminder_workflows.company_uuid')
     .select([
       'reminder_workflows.reminder_workflow_uuid',
       'reminder_workflows.name',

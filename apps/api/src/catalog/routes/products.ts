@@ -23,8 +23,9 @@ import { bumpCatalogVersion } from '../cache';
 import { quote } from '../engine';
 import { parseDnis } from '../numbers';
 import { audit } from '../../security';
-import { catalogAccess, mustBelong, ownerOf } from '../scope';
-import { ofReseller, rowsOf } from '../../lib/tenancy';
+import { catalogAccess, mustBelong } from '../scope';
+import { callerScope, ofReseller, rowsOf, targetReseller } from '../../lib/tenancy';
+import { accountsRepository } from '../../accounts';
 
 const cfg = { config: { access: catalogAccess } };
 const tags = ['products'];
@@ -49,7 +50,7 @@ export default async function productRoutes(base: FastifyInstance) {
         'p.number_lookup',
         sql<string | null>`p.lookup_cost::text`.as('lookup_cost'),
         'p.created_on',
-        sql<number>`(select count(*)::int from companies c where c.product_uuid = p.product_uuid)`.as('company_count'),
+        accountsRepository.companyCountOn(sql.ref('p.product_uuid')).as('company_count'),
       ]);
   const getProduct = async (req: FastifyRequest, id: string) =>
     orNotFound(
@@ -93,7 +94,7 @@ export default async function productRoutes(base: FastifyInstance) {
     '/product',
     { ...cfg, schema: { tags, body: ProductCreate, response: { 201: Product } } },
     async (req, reply) => {
-      const owner = ownerOf(req);
+      const owner = await targetReseller(app.db, req);
       await checkRefs(req.body, owner);
       const row = await app.db
         .insertInto('products')
@@ -135,22 +136,13 @@ export default async function productRoutes(base: FastifyInstance) {
 
   // sms-routes/add-company/{id}: the companies a product prices, and giving a company the product.
   // A reseller's product goes only to its own companies; a platform product to any company.
-  const companies = { company: 'c.company_uuid', companyReseller: 'c.reseller_uuid' };
 
   app.get(
     '/product/:id/company/list',
     { ...cfg, schema: { tags, params: IdParam, response: { 200: ListPage(ProductCompany) } } },
     async (req) => {
       const product = await getProduct(req, req.params.id);
-      const items = await app.db
-        .selectFrom('companies as c')
-        .select(['c.company_uuid', 'c.company_name', 'c.reseller_uuid'])
-        .where('c.product_uuid', '=', product.product_uuid)
-        .where(rowsOf(req, companies))
-        .orderBy('c.company_name')
-        .orderBy('c.company_uuid')
-        .limit(10000)
-        .execute();
+      const items = await accountsRepository.companiesOnProduct(app.db, callerScope(req), product.product_uuid, 10000);
       return { items, total: items.length, per_page: 10000 };
     },
   );
@@ -160,14 +152,14 @@ export default async function productRoutes(base: FastifyInstance) {
     { ...cfg, schema: { tags, params: IdParam, body: ProductCompanyBody, response: { 200: ProductCompany } } },
     async (req) => {
       const product = await getProduct(req, req.params.id);
-      let target = app.db
-        .updateTable('companies as c')
-        .set({ product_uuid: product.product_uuid })
-        .where('c.company_uuid', '=', req.body.company_uuid)
-        .where(rowsOf(req, companies));
       // A reseller's product never prices another reseller's (or the platform's) company.
-      if (product.reseller_uuid) target = target.where('c.reseller_uuid', '=', product.reseller_uuid);
-      const row = await target.returning(['c.company_uuid', 'c.company_name', 'c.reseller_uuid']).executeTakeFirst();
+      const row = await accountsRepository.setCompanyProduct(
+        app.db,
+        callerScope(req),
+        req.body.company_uuid,
+        product.product_uuid,
+        product.reseller_uuid,
+      );
       if (!row) throw notFound('Company');
       return row;
     },
@@ -178,17 +170,13 @@ export default async function productRoutes(base: FastifyInstance) {
     { ...cfg, schema: { tags, params: ProductCompanyParams, response: { 200: MessageBody } } },
     async (req) => {
       const product = await getProduct(req, req.params.id);
-      orNotFound(
-        await app.db
-          .updateTable('companies as c')
-          .set({ product_uuid: null })
-          .where('c.company_uuid', '=', req.params.company_uuid)
-          .where('c.product_uuid', '=', product.product_uuid)
-          .where(rowsOf(req, companies))
-          .returning('c.company_uuid')
-          .executeTakeFirst(),
-        'Company',
+      const removed = await accountsRepository.clearCompanyProduct(
+        app.db,
+        callerScope(req),
+        req.params.company_uuid,
+        product.product_uuid,
       );
+      if (!removed) throw notFound('Company');
       return { message: 'Company removed from the product' };
     },
   );

@@ -17,8 +17,8 @@ import { FieldError } from '../../lib/http-error';
 import { orNotFound } from '../../lib/tenant';
 import { bumpCatalogVersion } from '../cache';
 import { audit } from '../../security';
-import { catalogAccess, ownerOf, resolveRateLines } from '../scope';
-import { ofReseller, rowsOf } from '../../lib/tenancy';
+import { catalogAccess, resolveRateLines } from '../scope';
+import { ofReseller, rowsOf, targetReseller } from '../../lib/tenancy';
 import { insertRates, priceText, rateColumns, rateSelect } from './rate-query';
 
 const cfg = { config: { access: catalogAccess } };
@@ -102,10 +102,11 @@ export default async function rateTableRoutes(base: FastifyInstance) {
     async (req, reply) => {
       const { rates = [], ...fields } = req.body;
       const resolved = await resolveRateLines(app.db, rates, fields.rate_table_type, (i, f) => `rates[${i}].${f}`);
+      const owner = await targetReseller(app.db, req);
       const id = await app.db.transaction().execute(async (trx) => {
         const t = await trx
           .insertInto('rate_tables')
-          .values({ ...fields, reseller_uuid: ownerOf(req) })
+          .values({ ...fields, reseller_uuid: owner })
           .returning('rate_table_uuid')
           .executeTakeFirstOrThrow();
         await insertRates(trx, { rate_table_uuid: t.rate_table_uuid }, resolved);

@@ -22,8 +22,8 @@ import { FieldError, notFound } from '../../lib/http-error';
 import { orNotFound } from '../../lib/tenant';
 import { bumpCatalogVersion } from '../cache';
 import { audit } from '../../security';
-import { catalogAccess, ownerOf } from '../scope';
-import { ofReseller, rowsOf } from '../../lib/tenancy';
+import { catalogAccess } from '../scope';
+import { ofReseller, rowsOf, targetReseller } from '../../lib/tenancy';
 import { priceText, rateColumns, rateSelect } from './rate-query';
 
 const cfg = { config: { access: catalogAccess } };
@@ -154,7 +154,7 @@ export default async function routingRoutes(base: FastifyInstance) {
     { ...cfg, schema: { tags, body: RoutingCreate, response: { 201: RoutingWithRoutes } } },
     async (req, reply) => {
       const { routes = [], routing_name } = req.body;
-      const owner = ownerOf(req);
+      const owner = await targetReseller(app.db, req);
       await checkRoutes(app.db, routes, owner, (i, f) => `routes[${i}].${f}`);
       const id = await app.db.transaction().execute(async (trx) => {
         const r = await trx

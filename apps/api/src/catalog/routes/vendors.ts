@@ -19,8 +19,8 @@ import { FieldError } from '../../lib/http-error';
 import { orNotFound } from '../../lib/tenant';
 import { bumpCatalogVersion } from '../cache';
 import { audit } from '../../security';
-import { catalogAccess, ownerOf } from '../scope';
-import { ofReseller, rowsOf } from '../../lib/tenancy';
+import { catalogAccess } from '../scope';
+import { ofReseller, rowsOf, targetReseller } from '../../lib/tenancy';
 
 const cfg = { config: { access: catalogAccess } };
 const tags = ['vendors'];
@@ -64,7 +64,7 @@ export default async function vendorRoutes(base: FastifyInstance) {
     async (req, reply) => {
       const vendor = await app.db
         .insertInto('vendors')
-        .values({ ...req.body, reseller_uuid: ownerOf(req) })
+        .values({ ...req.body, reseller_uuid: await targetReseller(app.db, req) })
         .returningAll()
         .executeTakeFirstOrThrow();
       await audit(req, 'vendor', vendor.vendor_uuid, null, vendor);

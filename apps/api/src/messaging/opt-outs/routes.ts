@@ -23,7 +23,7 @@ import { parseDnis } from '../../catalog';
 import { audit } from '../../security';
 import { companyOf } from './company-of';
 import { keywordSetsOf, policyOf } from './store';
-import { companyNames, userEmails } from '../../lib/company-names';
+import { accountsRepository } from '../../accounts';
 
 const tags = ['messaging'];
 const access = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' } satisfies AccessPolicy;
@@ -159,11 +159,11 @@ export default async function optOutRoutes(base: FastifyInstance) {
       const page = await listPage(q, rows, b);
       // names from their owner (accounts), for the page's rows only
       const [companies, users] = await Promise.all([
-        companyNames(
+        accountsRepository.companyNames(
           app.db,
           page.items.map((r) => r.company_uuid),
         ),
-        userEmails(
+        accountsRepository.userEmails(
           app.db,
           page.items.map((r) => r.user_uuid).filter((u): u is string => !!u),
         ),

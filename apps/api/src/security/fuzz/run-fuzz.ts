@@ -8,6 +8,7 @@ import { operationsOf, type Operation } from './openapi-operations';
 import { requestFor, type FuzzRequest } from './arbitraries';
 import { classRequest, crossTenantSuccess, FUZZ_CLASSES, TenantIndex, type FuzzClass } from './classes';
 import type { Tenant } from './tenancy';
+import { accountsRepository } from '../../accounts';
 
 /**
  * Tables a refused request may legitimately write: counting failed logins and limited requests is
@@ -128,11 +129,8 @@ export async function runFuzz(app: FastifyInstance, opts: FuzzOptions): Promise<
   >();
   for (const { role, email } of FUZZ_ROLES) {
     if (!email) continue;
-    const u = await app.db
-      .selectFrom('users')
-      .select(['uuid', 'user_type', 'email', 'company_uuid', 'reseller_uuid'])
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
+    const [u] = await accountsRepository.usersByEmail(app.db, [email]);
+    if (!u) throw new Error(`fuzz: no user ${email}`);
     users.set(role, u);
   }
   // A fresh token per request: a fuzzed logout or password change ends only that one session.
@@ -149,12 +147,7 @@ export async function runFuzz(app: FastifyInstance, opts: FuzzOptions): Promise<
     const u = users.get(role);
     if (!u || u.user_type === 'admin') return { company: null, reseller: null };
     if (u.company_uuid) {
-      const c = await app.db
-        .selectFrom('companies')
-        .select('reseller_uuid')
-        .where('company_uuid', '=', u.company_uuid)
-        .executeTakeFirst();
-      return { company: u.company_uuid, reseller: c?.reseller_uuid ?? null };
+      return { company: u.company_uuid, reseller: await accountsRepository.resellerOfCompany(app.db, u.company_uuid) };
     }
     return { company: null, reseller: u.reseller_uuid };
   };

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { companyRows } from '../../accounts';
 import type { FastifyInstance } from 'fastify';
 
 /** Who owns a row: its company and that company's reseller, or a reseller alone (catalog rows). */
@@ -43,7 +44,7 @@ export class TenantIndex {
     const { rows: companies } = await sql<{
       company_uuid: string;
       reseller_uuid: string | null;
-    }>`select company_uuid, reseller_uuid from companies`.execute(app.db);
+    }>`select company_uuid, reseller_uuid from ${companyRows} c`.execute(app.db);
     const resellerOf = new Map(companies.map((c) => [c.company_uuid, c.reseller_uuid]));
 
     const ids = new Map<string, Owned[]>();

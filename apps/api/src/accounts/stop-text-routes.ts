@@ -13,7 +13,7 @@ import {
 import type { AccessPolicy } from '../lib/access';
 import { wildcard, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
-import { ofReseller, rowsOf } from '../lib/tenancy';
+import { ofReseller, rowsOf, targetReseller } from '../lib/tenancy';
 import { audit } from '../security';
 
 // A reseller keeps its own filters; the system admin sees and edits every filter.
@@ -59,7 +59,7 @@ export default async function stopTextRoutes(base: FastifyInstance) {
     { ...cfg, schema: { tags: ['filters'], body: StopTextBody, response: { 201: StopTextPayload } } },
     async (req, reply) => {
       // A reseller's filters are always its own; the admin's are the platform's.
-      const reseller_uuid = req.user.user_type === 'reseller' ? req.user.reseller_uuid : null;
+      const reseller_uuid = await targetReseller(app.db, req);
       const filter = await app.db
         .insertInto('stop_text_filters')
         .values({ ...req.body.filter, reseller_uuid })

@@ -3,8 +3,8 @@ import type { TypeBoxProvider } from '../lib/type-provider';
 import { Home, HomePatch } from '@smsc/shared-contract';
 import { signedIn } from '../lib/access';
 import { forbidden } from '../lib/http-error';
-import { ownPasswordChange, type PasswordChange } from '../lib/password-change';
-import { COMPANY_COLUMNS, USER_COLUMNS, companiesQuery, usersQuery } from '../lib/queries';
+import { ownPasswordChange, type PasswordChange } from './password-change';
+import { COMPANY_COLUMNS, USER_COLUMNS, companiesQuery, usersQuery } from './queries';
 import { audit } from '../security';
 
 export default async function homeRoutes(base: FastifyInstance) {

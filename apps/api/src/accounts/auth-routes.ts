@@ -15,7 +15,7 @@ import { checkPasswordPolicy, dummyHash, hashPassword, needsRehash, verifyPasswo
 import { newActionToken, sha256 } from '../lib/tokens';
 import { HttpError } from '../lib/http-error';
 import { signedIn } from '../lib/access';
-import { ACCOUNT_WINDOW_SECONDS, createLoginFailures } from '../lib/login-failures';
+import { ACCOUNT_WINDOW_SECONDS, createLoginFailures } from './login-failures';
 import { composeMail } from '../mail';
 import { challengeFor, issueSession } from '../security';
 

@@ -6,8 +6,8 @@ import { ordering, wildcard, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
 import { HttpError, forbidden } from '../lib/http-error';
 import { checkPasswordPolicy, hashPassword } from '../lib/passwords';
-import { ownPasswordChange, passwordReset } from '../lib/password-change';
-import { USER_COLUMNS, companiesQuery, usersQuery } from '../lib/queries';
+import { ownPasswordChange, passwordReset } from './password-change';
+import { USER_COLUMNS, companiesQuery, usersQuery } from './queries';
 import { audit, revokeKeysOf } from '../security';
 import { COMPANY_OWNERS, rowsOf, USER_OWNERS } from '../lib/tenancy';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { FieldError, HttpError } from './http-error';
+import { FieldError, HttpError } from '../lib/http-error';
 import { ACCOUNT_WINDOW_SECONDS, createLoginFailures } from './login-failures';
-import { checkPasswordPolicy, hashPassword, verifyPassword, type PasswordHashCost } from './passwords';
+import { checkPasswordPolicy, hashPassword, verifyPassword, type PasswordHashCost } from '../lib/passwords';
 
 /** The users columns a password change writes. */
 export interface PasswordChange {

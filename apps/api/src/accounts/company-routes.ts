@@ -13,7 +13,7 @@ import type { AccessPolicy } from '../lib/access';
 import { ordering, wildcard, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
 import { FieldError, forbidden } from '../lib/http-error';
-import { COMPANY_COLUMNS, companiesQuery } from '../lib/queries';
+import { COMPANY_COLUMNS, companiesQuery } from './queries';
 import { audit } from '../security';
 import { checkPasswordPolicy, hashPassword } from '../lib/passwords';
 import { isTimeZone } from '../campaigns';

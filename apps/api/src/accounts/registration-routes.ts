@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { resellerExists } from '../lib/queries';
+import { resellerExists } from './reseller-reads';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import { MessageBody, RegistrationRequest, TokenParam } from '@smsc/shared-contract';
 import { checkPasswordPolicy, hashPassword } from '../lib/passwords';
 import { newActionToken } from '../lib/tokens';
 import { HttpError } from '../lib/http-error';
 import { API_PREFIX } from '@smsc/shared-contract';
-import { consumeActionToken } from './auth';
+import { consumeActionToken } from './auth-routes';
 import { composeMail } from '../mail';
 import { brandsOf } from '../branding';
 import type { Mail } from '../lib/mailer';
-import { signupProductFor } from './signup-plan';
+import { signupProductFor } from './signup-plan-routes';
 
 const CONFIRM_TTL_MS = 30 * 60 * 1000;
 

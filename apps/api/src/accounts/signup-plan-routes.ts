@@ -8,6 +8,7 @@ import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
 import type { Database } from '../db/schema';
 import { FieldError } from '../lib/http-error';
+import { targetReseller } from '../lib/tenancy';
 import { catalogRepository } from '../catalog';
 import { audit } from '../security';
 
@@ -33,7 +34,7 @@ export async function signupProductFor(db: Kysely<Database>, reseller_uuid: stri
 export default async function signupPlanRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
   /** the caller's reseller, or null for the admin (the platform's plan) */
-  const resellerOf = (req: FastifyRequest) => (req.user.user_type === 'reseller' ? req.user.reseller_uuid : null);
+  const resellerOf = (req: FastifyRequest) => targetReseller(app.db, req);
 
   const answer = async (reseller_uuid: string | null): Promise<SignupPlan> => {
     const product_uuid = await signupProductFor(app.db, reseller_uuid);
@@ -53,14 +54,14 @@ export default async function signupPlanRoutes(base: FastifyInstance) {
   app.get(
     '/signup_plan',
     { config: { access: planners }, schema: { tags, response: { 200: SignupPlan } } },
-    async (req) => answer(resellerOf(req)),
+    async (req) => answer(await resellerOf(req)),
   );
 
   app.put(
     '/signup_plan',
     { config: { access: planners }, schema: { tags, body: SignupPlanPut, response: { 200: SignupPlan } } },
     async (req) => {
-      const reseller_uuid = resellerOf(req);
+      const reseller_uuid = await resellerOf(req);
       const { product_uuid } = req.body;
       if (product_uuid) {
         // the platform signs companies up on its own products, a reseller on its own (as a company's product)

@@ -1,6 +1,6 @@
 // The accounts a sell price reaches, for the rate-change domain (issue 49): the companies whose product
 // is priced by a rate table, the resellers whose platform product is, with each one's notice period;
-// and the products and names the impact groups carry. Accounts tables only (companies, resellers, outbox).
+// and the products the impact groups carry.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 
@@ -59,60 +59,4 @@ export async function productsOfCompanies(db: Db, company_uuids: string[]): Prom
     .where('company_uuid', 'in', company_uuids)
     .execute();
   return new Map(rows.map((r) => [r.company_uuid, r.product_uuid]));
-}
-
-export async function resellerNames(db: Db, ids: string[]): Promise<Map<string, string>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .selectFrom('resellers')
-    .select(['reseller_uuid', 'reseller_name'])
-    .where('reseller_uuid', 'in', ids)
-    .execute();
-  return new Map(rows.map((r) => [r.reseller_uuid, r.reseller_name]));
-}
-
-/** Users' full names by id (who imported and who decided a change set). */
-export async function userNames(db: Db, ids: string[]): Promise<Map<string, string>> {
-  if (!ids.length) return new Map();
-  const rows = await db.selectFrom('users').select(['uuid', 'full_name']).where('uuid', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.uuid, r.full_name]));
-}
-
-/** Mail written to the outbox in the caller's transaction (sent after commit by mail/outbox-dispatcher.ts). */
-export async function queueMail(
-  db: Db,
-  mails: {
-    to: string;
-    subject: string;
-    text: string;
-    /** the brand's sender ("Name" <address>); the server's own when left out */
-    from?: string | null;
-    attachment?: { kind: string; ref: string };
-  }[],
-): Promise<void> {
-  if (!mails.length) return;
-  await db
-    .insertInto('outbox')
-    .values(
-      mails.map((m) => ({
-        recipient: m.to,
-        subject: m.subject,
-        body: m.text,
-        status: 'pending' as const,
-        attachment_kind: m.attachment?.kind ?? null,
-        attachment_ref: m.attachment?.ref ?? null,
-        sender: m.from ?? null,
-      })),
-    )
-    .execute();
-}
-
-/** The platform product a reseller pays the platform by (its cost), or null when it has none. */
-export async function resellerCostProduct(db: Db, reseller_uuid: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('resellers')
-    .select('platform_product_uuid')
-    .where('reseller_uuid', '=', reseller_uuid)
-    .executeTakeFirst();
-  return row?.platform_product_uuid ?? null;
 }

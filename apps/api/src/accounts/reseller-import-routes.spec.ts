@@ -1,6 +1,6 @@
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { fileForm, multipart } from '../testing/multipart';
-import { parseResellerCsv } from './reseller-import';
+import { parseResellerCsv } from './reseller-import-routes';
 
 describe('POST /reseller/import', () => {
   let t: TestApp;

@@ -1,46 +1,34 @@
 import type { FastifyInstance } from 'fastify';
-import authRoutes from './auth';
-import registrationRoutes from './registration';
-import signupPlanRoutes from './signup-plan';
-import homeRoutes from './home';
-import userRoutes from './users';
-import companyRoutes from './companies';
-import resellerRoutes from './resellers';
-import paymentTermRoutes from './payment-terms';
-import stopTextRoutes from './stop-text';
-import countryRoutes from './countries';
-import fileRoutes from './files';
-import resellerImportRoutes from './reseller-import';
-import resellerTeamRoutes from './reseller-team';
-import auditRoutes from '../security/audit-routes';
-import apiKeyRoutes from '../security/api-key-routes';
-import twoFactorRoutes from '../security/two-factor-routes';
-import catalogRoutes from '../catalog/plugin';
-import outboxDispatcher from '../mail/outbox-dispatcher';
-import billingRoutes from '../billing';
-import numbersRoutes from '../numbers';
-import messagingRoutes from '../messaging';
-import contentRoutes from '../messaging-content';
-import mailTemplateRoutes from '../mail/routes';
-import jobs from '../jobs';
-import bulkRoutes from '../bulk';
-import campaignsRoutes from '../campaigns';
-import workflowsRoutes from '../workflows';
-import reportsRoutes from '../reports';
-import receiptExpiry from '../receipts';
-import smppRoutes from '../smpp';
-import companyWebhookRoutes from '../company-webhooks';
-import opsWiring from '../ops/wiring';
-import guardsRoutes from '../guards';
-import autoRechargeRoutes from '../auto-recharge';
-import liveEvents from '../live';
-import complianceRoutes from '../compliance';
-import rateChangeRoutes from '../rate-changes';
-import brandingRoutes from '../branding';
-import onboardingRoutes from '../onboarding';
-import twilioCompatRoutes from '../twilio-compat';
-import privacyRoutes from '../privacy';
-import numberLookup from '../number-lookup';
+import accounts from './accounts/plugin';
+import auditRoutes from './security/audit-routes';
+import apiKeyRoutes from './security/api-key-routes';
+import twoFactorRoutes from './security/two-factor-routes';
+import catalogRoutes from './catalog/plugin';
+import outboxDispatcher from './mail/outbox-dispatcher';
+import billingRoutes from './billing';
+import numbersRoutes from './numbers';
+import messagingRoutes from './messaging';
+import contentRoutes from './messaging-content';
+import mailTemplateRoutes from './mail/routes';
+import jobs from './jobs';
+import bulkRoutes from './bulk';
+import campaignsRoutes from './campaigns';
+import workflowsRoutes from './workflows';
+import reportsRoutes from './reports';
+import receiptExpiry from './receipts';
+import smppRoutes from './smpp';
+import companyWebhookRoutes from './company-webhooks';
+import opsWiring from './ops/wiring';
+import guardsRoutes from './guards';
+import autoRechargeRoutes from './auto-recharge';
+import liveEvents from './live';
+import complianceRoutes from './compliance';
+import rateChangeRoutes from './rate-changes';
+import brandingRoutes from './branding';
+import onboardingRoutes from './onboarding';
+import twilioCompatRoutes from './twilio-compat';
+import privacyRoutes from './privacy';
+import numberLookup from './number-lookup';
 
 /**
  * The API's composition root: every domain is registered here, in this order. The plugins that
@@ -49,24 +37,12 @@ import numberLookup from '../number-lookup';
  * `dependencies`, so an order that breaks a need stops the server at start. docs/api-architecture.md
  * describes the domains and where a new endpoint goes.
  */
-export default async function routes(app: FastifyInstance) {
+export default async function domains(app: FastifyInstance) {
   // one plugin a line (a new domain adds one line: merges stay trivial)
   const plugins = [
     // accounts and reference data
     brandingRoutes, // name 'branding': brands, their host names, the brand of a host (registration asks it)
-    authRoutes,
-    registrationRoutes,
-    signupPlanRoutes,
-    homeRoutes,
-    userRoutes,
-    companyRoutes,
-    resellerRoutes,
-    paymentTermRoutes,
-    stopTextRoutes,
-    countryRoutes,
-    fileRoutes,
-    resellerImportRoutes,
-    resellerTeamRoutes,
+    accounts, // name 'accounts': sign-in, registration, users, companies, resellers, files...; app.accounts (its repository)
     auditRoutes,
     apiKeyRoutes,
     twoFactorRoutes,
