@@ -16,13 +16,16 @@ import { FieldError, forbidden } from '../lib/http-error';
 import { COMPANY_COLUMNS, companiesQuery } from './queries';
 import { audit } from '../security';
 import { checkPasswordPolicy, hashPassword } from '../lib/passwords';
-import { isTimeZone } from '../campaigns';
+import { isZoneName } from '../lib/account-zone';
 import { creditChanged, creditFiguresOf, hasCreditSettings, parseCreditSettings, setCreditSettings } from '../billing';
 import { COMPANY_OWNERS, rowsOf } from '../lib/tenancy';
 
-/** A zone the runtime does not know would make every reminder of the company fail later: a 400 now. */
+/**
+ * A zone the runtime does not know would make every reminder of the company fail later: a 400 now. So is an offset
+ * ("+05:30"), which the runtime and the database read in opposite directions (lib/account-zone.ts).
+ */
 function checkZone(zone: string | undefined) {
-  if (zone !== undefined && !isTimeZone(zone))
+  if (zone !== undefined && !isZoneName(zone))
     throw new FieldError({ time_zone: `${zone} is not a time zone (e.g. America/Chicago)` });
 }
 

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import { Home, HomePatch } from '@smsc/shared-contract';
 import { signedIn } from '../lib/access';
-import { forbidden } from '../lib/http-error';
+import { FieldError, forbidden } from '../lib/http-error';
+import { databaseKnowsZone, isZoneName } from '../lib/account-zone';
 import { ownPasswordChange, type PasswordChange } from './password-change';
 import { COMPANY_COLUMNS, USER_COLUMNS, companiesQuery, usersQuery } from './queries';
 import { audit } from '../security';
@@ -29,24 +30,31 @@ export default async function homeRoutes(base: FastifyInstance) {
     '/home',
     { config: { access: signedIn }, schema: { tags: ['home'], body: HomePatch, response: { 200: Home } } },
     async (req) => {
-      const { full_name, password, current_password, company_name, users_see_money } = req.body;
+      const { full_name, password, current_password, company_name, users_see_money, time_zone } = req.body;
       // Only a company admin speaks for its company; the company comes from the token, never the body.
       const companyUuid = req.user.user_type === 'company_admin' ? req.user.company_uuid : null;
       if ((company_name !== undefined || users_see_money !== undefined) && !companyUuid) throw forbidden();
-      const set: { full_name?: string } & Partial<PasswordChange> = {};
+      // a zone is the person's own without a company, the company's for its admin; a company user follows its company
+      if (time_zone !== undefined && req.user.company_uuid && !companyUuid) throw forbidden();
+      if (time_zone !== undefined && !(isZoneName(time_zone) && (await databaseKnowsZone(app.db, time_zone))))
+        throw new FieldError({ time_zone: `${time_zone} is not a time zone (e.g. America/Chicago)` });
+      const companyZone = companyUuid ? time_zone : undefined;
+      const set: { full_name?: string; time_zone?: string } & Partial<PasswordChange> = {};
       if (full_name !== undefined) set.full_name = full_name;
+      if (time_zone !== undefined && !req.user.company_uuid) set.time_zone = time_zone;
       if (password !== undefined)
         Object.assign(set, await ownPasswordChange(app, req.user, current_password, password));
       const before = await load(req);
       await app.db.transaction().execute(async (trx) => {
         if (Object.keys(set).length)
           await trx.updateTable('users').set(set).where('uuid', '=', req.user.uuid).execute();
-        if ((company_name !== undefined || users_see_money !== undefined) && companyUuid) {
+        if ((company_name !== undefined || users_see_money !== undefined || companyZone !== undefined) && companyUuid) {
           await trx
             .updateTable('companies')
             .set({
               ...(company_name !== undefined && { company_name }),
               ...(users_see_money !== undefined && { users_see_money }),
+              ...(companyZone !== undefined && { time_zone: companyZone }),
             })
             .where('company_uuid', '=', companyUuid)
             .execute();

@@ -13,6 +13,7 @@ export { accountsRepository, type AccountsRepository, type PriceCustomer } from 
 export { createUserRepository, type UserRepository, type UserRow } from './user-repository';
 export { ACCOUNT_WINDOW_SECONDS, createLoginFailures, type LoginFailures } from './login-failures';
 export { filesHeld } from './accounts-personal-data';
+export { accountZone } from './account-zone';
 export { companyRows, resellerRows, userRows, type CompanyRow, type ResellerRow, type UserFacts } from './rows';
 
 declare module 'fastify' {

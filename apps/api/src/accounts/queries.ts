@@ -15,6 +15,7 @@ export const USER_COLUMNS = [
   'companies.company_name',
   'users.reseller_uuid',
   'users.created_on',
+  'users.time_zone',
 ] as const;
 
 export const companiesQuery = (db: Kysely<Database>) =>

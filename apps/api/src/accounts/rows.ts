@@ -17,4 +17,4 @@ export type UserFacts = Omit<
 export const companyRows = sql<CompanyRow>`(select * from companies)`;
 export const resellerRows = sql<ResellerRow>`(select * from resellers)`;
 export const userRows = sql<UserFacts>`(select uuid, email, full_name, user_type, is_active, is_admin, company_uuid,
-  reseller_uuid, created_on, reseller_role from users)`;
+  reseller_uuid, created_on, reseller_role, time_zone from users)`;

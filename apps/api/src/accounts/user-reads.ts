@@ -88,6 +88,7 @@ export const usersByEmail = (db: Db, emails: string[]): Promise<UserFacts[]> =>
           'reseller_uuid',
           'created_on',
           'reseller_role',
+          'time_zone',
         ])
         .where('email', 'in', emails)
         .execute()

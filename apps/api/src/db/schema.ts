@@ -105,6 +105,8 @@ export interface Database
     sessions_keep_jti: ColumnType<string | null, string | null | undefined, string | null>;
     /** a reseller login's part in its team; null for every other user type */
     reseller_role: ColumnType<ResellerRole | null, ResellerRole | null | undefined, ResellerRole | null>;
+    /** a system admin's or reseller's own zone (migration 610); null until chosen. Company people follow their company's */
+    time_zone: ColumnType<string | null, string | null | undefined, string | null>;
   };
   stop_text_filters: {
     filter_uuid: Generated<string>;

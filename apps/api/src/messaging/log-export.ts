@@ -211,7 +211,7 @@ export function logReportOr(
   return async (req: FastifyRequest<{ Querystring: LogReportQuery }>, reply: FastifyReply) => {
     const q = req.query;
     if (!is_received && (q.group !== undefined || q.step !== undefined || q.fields !== undefined))
-      return answerReport(app, reply, genericRequest(req, q, 'report'));
+      return answerReport(app, reply, await genericRequest(app, req, q, 'report'));
     if (q.format !== 'csv') return list(req);
     return sendLogCsv(app, req, reply, logFilters(q, is_received));
   };

@@ -1,17 +1,14 @@
+import { resolveRange } from './report-clock';
 import {
   bucketStart,
   checkStepFits,
-  dayBounds,
   fold,
   keyOf,
   messageDeltas,
-  monthOf,
   parseFields,
   parseGroups,
   parseInterval,
   parseStep,
-  planRange,
-  resolveRange,
   steps,
   ReportInputError,
   type MessageFace,
@@ -105,30 +102,10 @@ describe('report input', () => {
     expect(parseFields('revenue,cost')).toEqual(['revenue', 'cost']);
     expect(parseFields(undefined)).toContain('margin');
   });
-
-  it('reads date-only bounds as whole days, and a month as day 01 to the last day', () => {
-    expect(dayBounds('2026-11-01', '2026-11-30')).toEqual({ start: '2026-11-01', end: '2026-12-01T00:00:00.000Z' });
-    expect(monthOf(at('2026-02-14T08:00:00Z'))).toEqual({
-      start: at('2026-02-01T00:00:00Z'),
-      end: at('2026-03-01T00:00:00Z'),
-    });
-  });
 });
 
-describe('buckets and the rollup plan', () => {
+describe('UTC buckets', () => {
   const range = { start: at('2026-11-01T18:00:00Z'), end: at('2026-11-04T06:00:00Z') };
-  it('answers whole days from the daily rollup and the edges from the hourly one', () => {
-    expect(planRange(range, 'day').map((s) => [s.table, s.from.toISOString(), s.to.toISOString()])).toEqual([
-      ['hourly', '2026-11-01T18:00:00.000Z', '2026-11-02T00:00:00.000Z'],
-      ['daily', '2026-11-02T00:00:00.000Z', '2026-11-04T00:00:00.000Z'],
-      ['hourly', '2026-11-04T00:00:00.000Z', '2026-11-04T06:00:00.000Z'],
-    ]);
-    expect(planRange(range, 'hour')).toEqual([{ table: 'hourly', from: range.start, to: range.end }]);
-    expect(
-      planRange({ start: at('2026-11-01T01:00:00Z'), end: at('2026-11-01T05:00:00Z') }, 'total').map((s) => s.table),
-    ).toEqual(['hourly']);
-  });
-
   it('lists every bucket of a range, weeks from Monday and months from the 1st', () => {
     expect(steps(range, 'day').map((d) => d.toISOString().slice(0, 10))).toEqual([
       '2026-11-01',

@@ -1,6 +1,6 @@
-// The reports' pure math: input parsing (interval, range, step, groups, fields), which rollup table
-// answers which part of a range, time buckets, and the delta/fold arithmetic the triggers and the fold
-// perform in SQL (mirrored here so its rules are tested without a database).
+// The reports' pure math: input parsing (interval, step, groups, fields), UTC time buckets, and the delta/fold
+// arithmetic the triggers and the fold perform in SQL (mirrored here so its rules are tested without a database).
+// Ranges and which rollup answers which part of one, in the caller's zone, are report-clock.ts's.
 import {
   REPORT_FIELDS,
   REPORT_GROUPS,
@@ -37,47 +37,10 @@ export function parseInterval(text: string): number {
 }
 
 const floorTo = (t: number, unit: number) => Math.floor(t / unit) * unit;
-const ceilTo = (t: number, unit: number) => Math.ceil(t / unit) * unit;
 
 export interface Range {
   start: Date;
   end: Date;
-}
-
-/**
- * The range a report covers, widened to whole hours (rollups are hourly): start rounds down, end up.
- * Without a start it reaches back `defaultMs` from the end; without an end it runs to now.
- */
-export function resolveRange(
-  startText: string | undefined,
-  endText: string | undefined,
-  now: Date,
-  defaultMs: number,
-): Range {
-  const parse = (name: string, v: string) => {
-    const t = Date.parse(v);
-    if (Number.isNaN(t)) throw new ReportInputError(`${name}: not a date`);
-    return t;
-  };
-  const end = endText ? parse('end_time', endText) : now.getTime();
-  const start = startText ? parse('start_time', startText) : end - defaultMs;
-  if (end <= start) throw new ReportInputError('end_time: must be after start_time');
-  if (end - start > REPORT_MAX_DAYS * DAY)
-    throw new ReportInputError(`end_time: a report covers at most ${REPORT_MAX_DAYS} days`);
-  return { start: new Date(floorTo(start, HOUR)), end: new Date(ceilTo(end, HOUR)) };
-}
-
-/** A date-only bound ('2026-11-01') means that whole day (UTC): date_lte includes the day it names. */
-export function dayBounds(gte: string | undefined, lte: string | undefined): { start?: string; end?: string } {
-  const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
-  const end = lte && dateOnly.test(lte) ? new Date(Date.parse(`${lte}T00:00:00Z`) + DAY).toISOString() : lte;
-  return { start: gte, end };
-}
-
-/** The month holding `now` (UTC): the reseller report's default range, day 01 to the month's last day. */
-export function monthOf(now: Date): Range {
-  const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
-  return { start: new Date(start), end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)) };
 }
 
 export function parseStep(text: string | undefined, fallback: ReportStep = 'hour'): ReportStep {
@@ -107,30 +70,6 @@ export const parseFields = (text: string | undefined): ReportField[] => {
 export function checkStepFits(range: Range, step: ReportStep): void {
   if (step === 'hour' && range.end.getTime() - range.start.getTime() > 31 * DAY)
     throw new ReportInputError('step: hour covers at most 31 days; choose day or longer');
-}
-
-export interface Segment {
-  table: 'hourly' | 'daily';
-  from: Date;
-  to: Date;
-}
-
-/**
- * Which rollup answers which part of the range: whole UTC days from the daily rollup, the ragged
- * edges from the hourly one. A step of an hour needs hours throughout.
- */
-export function planRange(range: Range, step: ReportStep): Segment[] {
-  const s = range.start.getTime();
-  const e = range.end.getTime();
-  if (step === 'hour') return [{ table: 'hourly', from: range.start, to: range.end }];
-  const d0 = ceilTo(s, DAY);
-  const d1 = floorTo(e, DAY);
-  if (d0 >= d1) return [{ table: 'hourly', from: range.start, to: range.end }];
-  const out: Segment[] = [];
-  if (s < d0) out.push({ table: 'hourly', from: range.start, to: new Date(d0) });
-  out.push({ table: 'daily', from: new Date(d0), to: new Date(d1) });
-  if (d1 < e) out.push({ table: 'hourly', from: new Date(d1), to: range.end });
-  return out;
 }
 
 /** The start of the bucket holding t (UTC; weeks start on Monday, as PostgreSQL's date_trunc). */

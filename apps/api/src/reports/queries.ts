@@ -1,14 +1,15 @@
 // Report queries over the rollups (migration 080): the fold, and one aggregate query shape every
 // report call uses. Reads take the folded rollups plus the deltas not folded yet, so figures are exact
-// at any moment; whole UTC days come from the daily rollup, ragged edges from the hourly one.
+// at any moment; which rollup answers which part of a range, in the caller's zone, is report-clock.ts's plan.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ReportGroup, ReportRow, ReportStep } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { productsOfVendor } from '../catalog';
 import { formatMoney } from '../lib/money';
 import { wildcard } from '../lib/list';
-import { planRange, type Range } from './engine';
-import { destinationOf } from './destination';
+import type { Range } from './engine';
+import { planRange, type Segment } from './report-clock';
+import { DESTINATION_DIGITS, DESTINATION_SQL, destinationOf } from './destination';
 import { accountsRepository } from '../accounts';
 import { NARROW_PROJECTIONS, neededDims, pickProjection, type Projection } from './projections';
 import { type CallerScope, type TenantColumns, visibleRows } from '../lib/tenancy';
@@ -67,6 +68,8 @@ export interface ReportArgs {
   scope: CallerScope;
   range: Range;
   step: ReportStep;
+  /** the IANA zone whose days, weeks and months the buckets are (accounts/account-zone.ts: the caller's) */
+  zone: string;
   groups: ReportGroup[];
   filters: ReportFilters;
   showCost: boolean;
@@ -75,6 +78,8 @@ export interface ReportArgs {
   /** order by a figure, biggest first, instead of by time and group */
   top?: 'messages' | 'revenue';
 }
+
+const digitsOnly = (text: string) => text.replace(/[^+0-9]/g, '');
 
 /** Rollups and messages both carry the company, its reseller and the sender. */
 const ROLLUP_OWNERS: TenantColumns = { company: 'company_uuid', companyReseller: 'reseller_uuid', user: 'user_uuid' };
@@ -85,36 +90,68 @@ export function whereOf(scope: CallerScope, f: ReportFilters): RawBuilder<boolea
   if (f.reseller_uuid) parts.push(sql`reseller_uuid = ${f.reseller_uuid}`);
   if (f.vendor_uuid) parts.push(sql`vendor_product_uuid in ${productsOfVendor(f.vendor_uuid)}`);
   if (f.company_name) parts.push(sql`company_uuid in ${accountsRepository.companiesNamed(wildcard(f.company_name))}`);
-  if (f.number) parts.push(sql`number like ${`${f.number.replace(/[^+0-9]/g, '')}%`}`);
+  if (f.number) parts.push(sql`number like ${`${digitsOnly(f.number)}%`}`);
   return parts.length ? (sql.join(parts, sql` and `) as RawBuilder<boolean>) : sql<boolean>`true`;
 }
 
 /** The rollup that answers a report: the smallest projection holding the dimensions it reads. */
 export const projectionOf = (a: ReportArgs): Projection => pickProjection(neededDims(a));
 
-/** The rows of the range's segments: rollups plus unfolded deltas, time column t. */
-function sources(a: ReportArgs): RawBuilder<unknown> {
-  const where = whereOf(a.scope, a.filters);
-  if (a.filters.dnis_prefix) {
-    return sql`select date_trunc('hour', created_on, 'UTC') as t, company_uuid, reseller_uuid, user_uuid,
-      case when is_received then dnis else ani end as number, vendor_product_uuid, mobile_network_name as network, status,
+/** Our number of a message, as the rollups key it: the sender of an outgoing one, the receiver of an incoming one. */
+const OUR_NUMBER = 'case when is_received then dnis else ani end';
+
+/**
+ * Messages as rollup rows, each at its own instant (t): what answers the hours a zone's day starts inside (the
+ * number filter then reads our number, as the rollups do), and a report over a destination prefix (destinations
+ * are not in the rollups; its number filter is the sender's, `ani`). The network column is the rollups' key.
+ */
+function messageRows(a: ReportArgs, windows: Segment[], numberColumn = OUR_NUMBER): RawBuilder<unknown> {
+  const within = sql.join(
+    windows.map((w) => sql`(created_on >= ${w.from} and created_on < ${w.to})`),
+    sql` or `,
+  );
+  const prefix = a.filters.dnis_prefix;
+  const where = whereOf(a.scope, { ...a.filters, number: undefined });
+  // is_received named with both values: the list indexes lead with it before created_on
+  return sql`select created_on as t, company_uuid, reseller_uuid, user_uuid,
+      ${sql.raw(OUR_NUMBER)} as number, vendor_product_uuid, ${sql.raw(DESTINATION_SQL)} as network, status,
       1 as messages, segments, coalesce(price, 0) as price, coalesce(cost, 0) as cost, coalesce(wholesale_cost, 0) as wholesale,
       coalesce(lookup_cost, 0) as lookup
-      from sms where dnis like ${`+${a.filters.dnis_prefix.replace(/\D/g, '')}%`} and created_on >= ${a.range.start} and created_on < ${a.range.end}
-      and ${whereOf(a.scope, { ...a.filters, number: undefined })}${a.filters.number ? sql` and ani like ${`${a.filters.number.replace(/[^+0-9]/g, '')}%`}` : sql``}`;
-  }
+      from sms r ${sql.raw(DESTINATION_DIGITS)}
+      where is_received in (false, true) and (${within})${prefix ? sql` and dnis like ${`+${prefix.replace(/\D/g, '')}%`}` : sql``}
+      and ${where}${a.filters.number ? sql` and ${sql.raw(numberColumn)} like ${`${digitsOnly(a.filters.number)}%`}` : sql``}`;
+}
+
+/** The rows of the range's segments: rollups plus unfolded deltas, or messages, time column t. */
+function sources(a: ReportArgs): RawBuilder<unknown> {
+  if (a.filters.dnis_prefix)
+    return messageRows(a, [{ table: 'messages', from: a.range.start, to: a.range.end }], 'ani');
+  const where = whereOf(a.scope, a.filters);
   const p = projectionOf(a);
   const cols = sql.raw(
     [...p.dims, 'status', 'messages', 'segments', 'price', 'cost', 'wholesale', 'lookup'].join(', '),
   );
-  const parts = planRange(a.range, a.step).map((seg) => {
-    const rolled =
-      seg.table === 'daily'
-        ? sql`select day as t, ${cols} from ${sql.table(p.daily)} where day >= ${seg.from} and day < ${seg.to} and ${where}`
-        : sql`select hour as t, ${cols} from ${sql.table(p.hourly)} where hour >= ${seg.from} and hour < ${seg.to} and ${where}`;
-    return sql`${rolled} union all select hour as t, ${cols} from report_deltas where hour >= ${seg.from} and hour < ${seg.to} and ${where}`;
-  });
+  const plan = planRange(a.range, a.step, a.zone);
+  const parts = plan
+    .filter((seg) => seg.table !== 'messages')
+    .map((seg) => {
+      const rolled =
+        seg.table === 'daily'
+          ? sql`select day as t, ${cols} from ${sql.table(p.daily)} where day >= ${seg.from} and day < ${seg.to} and ${where}`
+          : sql`select hour as t, ${cols} from ${sql.table(p.hourly)} where hour >= ${seg.from} and hour < ${seg.to} and ${where}`;
+      return sql`${rolled} union all select hour as t, ${cols} from report_deltas where hour >= ${seg.from} and hour < ${seg.to} and ${where}`;
+    });
+  const cut = plan.filter((seg) => seg.table === 'messages');
+  // the messages' columns named as the projection's, so the parts line up in the union
+  if (cut.length) parts.push(sql`select t, ${cols} from (${messageRows(a, cut)}) m`);
   return sql.join(parts, sql` union all `);
+}
+
+/** A row's bucket: its UTC hour by hour, else the start of its day, week or month on the zone's clock. */
+function bucketOf(a: ReportArgs): RawBuilder<unknown> {
+  if (a.step === 'total') return sql`null::timestamptz`;
+  if (a.step === 'hour') return sql`date_trunc('hour', x.t, 'UTC')`;
+  return sql`date_trunc(${sql.lit(a.step)}, x.t, ${a.zone})`;
 }
 
 /** SQL of each group: the column grouped on, its alias, and the join that names it (after grouping). */
@@ -172,8 +209,9 @@ type Raw = Record<string, unknown> & { is_total: number; total_rows: string | nu
 
 /** The aggregate of a report: every group row (ordered, paged) and, first, the grand total (is_total = 1). */
 export function reportQuery(a: ReportArgs) {
-  const bucket =
-    a.step === 'total' ? 'null::timestamptz' : a.step === 'hour' ? 'x.t' : `date_trunc('${a.step}', x.t, 'UTC')`;
+  // the bucket is computed once in a sub-select: grouping on an expression with a bound zone would not match
+  // the same expression in the select list (each bound parameter is a parameter of its own)
+  const bucket = 'x.bucket';
   const g = a.groups.map((k) => GROUP_SQL[k]);
   const keys = [bucket, ...g.map((k) => k.key)];
   const select = [`${bucket} as time`, ...g.map((k) => `${k.key} as ${k.alias}`)].join(', ');
@@ -192,7 +230,7 @@ export function reportQuery(a: ReportArgs) {
   return sql<Raw>`
     with agg as (
       select ${sql.raw(select)}, ${sql.raw(SUMS)}, grouping(${sql.raw(keys.join(', '))})::int as is_total
-      from (${sources(a)}) x ${sql.raw(vendorJoin)}
+      from (select ${bucketOf(a)} as bucket, x.* from (${sources(a)}) x) x ${sql.raw(vendorJoin)}
       group by grouping sets ((${sql.raw(keys.join(', '))}), ())
       having sum(x.messages) <> 0 or grouping(${sql.raw(keys.join(', '))}) <> 0
     ), page as (

@@ -86,6 +86,7 @@ export function recipientCsv(
   scope: CallerScope,
   range: Range,
   name: string | undefined,
+  zone = 'UTC',
 ) {
   const columns = withCurrencyColumn([
     { key: 'recipient_name', title: 'Recipient' },
@@ -94,7 +95,7 @@ export function recipientCsv(
     { key: 'delivered', title: 'Delivered', kind: 'number' as const },
     { key: 'segments', title: 'Segments', kind: 'number' as const },
     { key: 'revenue', title: 'Revenue', kind: 'money' as const },
-    { key: 'last_sent', title: 'Last sent (UTC)' },
+    { key: 'last_sent', title: `Last sent (${zone})`, kind: 'datetime' as const, zone },
   ]);
   return sendCsv(reply, 'recipient-report.csv', columns, async function* (stopped) {
     for (let offset = 0; !stopped(); offset += 10_000) {

@@ -11,21 +11,14 @@ import {
   type ReportStep,
 } from '@smsc/shared-contract';
 import { HttpError } from '../lib/http-error';
-import {
-  dayBounds,
-  parseFields,
-  parseGroups,
-  parseStep,
-  resolveRange,
-  checkStepFits,
-  ReportInputError,
-  type Range,
-} from './engine';
+import { parseFields, parseGroups, parseStep, checkStepFits, ReportInputError, type Range } from './engine';
+import { dayBounds, resolveRange } from './report-clock';
 import { reportRows, type ReportArgs, type ReportFilters } from './queries';
 import { withCurrencyColumn } from '@smsc/shared-util';
 import { sendCsv, type CsvColumn } from '../lib/csv-download';
 import { callerScope } from '../lib/tenancy';
 import { showCost } from '../lib/access';
+import { accountZone } from '../accounts';
 
 const DAY = 86_400_000;
 
@@ -56,17 +49,21 @@ const GROUP_COLUMNS: Record<ReportGroup, CsvColumn[]> = {
 const COST_FIELDS: ReportField[] = ['cost', 'lookup_cost', 'margin', 'platform_cost', 'reseller_margin'];
 const MONEY_FIELDS = new Set<ReportField>(['revenue', ...COST_FIELDS]);
 
-/** The CSV columns of a report: time (unless total), its groups, its figures (money to the currency's digits). */
+/**
+ * The CSV columns of a report: time (unless total) in the report's zone, as the console shows times, its groups,
+ * its figures (money to the currency's digits).
+ */
 export function reportColumns(
   step: ReportStep,
   groups: ReportGroup[],
   fields: ReportField[],
   cost: boolean,
+  zone = 'UTC',
 ): CsvColumn[] {
   const figures = fields.filter((f) => cost || !COST_FIELDS.includes(f));
   // the platform's money is in one currency (the JSON answer's `currency`)
   return withCurrencyColumn([
-    ...(step === 'total' ? [] : [{ key: 'time', title: 'Time (UTC)' }]),
+    ...(step === 'total' ? [] : [{ key: 'time', title: `Time (${zone})`, kind: 'datetime' as const, zone }]),
     ...groups.flatMap((g) => GROUP_COLUMNS[g]),
     ...figures.map((f) => ({
       key: f,
@@ -95,7 +92,7 @@ export interface ReportRequest {
 export async function answerReport(app: FastifyInstance, reply: FastifyReply, r: ReportRequest) {
   const { args, fields } = r;
   if (r.csv) {
-    const columns = reportColumns(args.step, args.groups, fields, args.showCost);
+    const columns = reportColumns(args.step, args.groups, fields, args.showCost, args.zone);
     return sendCsv(reply, r.filename, columns, async function* (stopped) {
       for (let offset = 0; !stopped(); offset += 10_000) {
         const page = await reportRows(app.db, { ...args, limit: 10_000, offset });
@@ -116,6 +113,7 @@ export async function answerReport(app: FastifyInstance, reply: FastifyReply, r:
     group: args.groups,
     totals: pick(page.totals, fields),
     currency: 'USD',
+    time_zone: args.zone,
   };
 }
 
@@ -137,10 +135,19 @@ export interface GenericQuery {
   count?: number;
 }
 
-export function genericRequest(req: FastifyRequest, q: GenericQuery, name: string): ReportRequest {
+/** The caller's report zone (accounts/account-zone.ts): its company's, else its own. */
+export const reportZone = (app: FastifyInstance, req: FastifyRequest) => accountZone(app.db, req.user);
+
+export async function genericRequest(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  q: GenericQuery,
+  name: string,
+): Promise<ReportRequest> {
+  const zone = await reportZone(app, req);
   return input(() => {
-    const range = resolveRange(q.start_time, q.end_time, new Date(), DAY);
     const step = parseStep(q.step);
+    const range = resolveRange(q.start_time, q.end_time, new Date(), DAY, zone, step);
     checkStepFits(range, step);
     const filters: ReportFilters = {
       company_uuid: q.company_uuid,
@@ -156,6 +163,7 @@ export function genericRequest(req: FastifyRequest, q: GenericQuery, name: strin
         scope: callerScope(req),
         range,
         step,
+        zone,
         groups: parseGroups(q.group),
         filters,
         showCost: showCost(req),
@@ -173,20 +181,24 @@ export function genericRequest(req: FastifyRequest, q: GenericQuery, name: strin
 export function smsReportRequest(
   req: FastifyRequest,
   q: SmsReportQuery,
+  zone: string,
   fallback: Range,
   otherwise: { step: ReportStep; groups: ReportGroup[] },
   name: string,
 ): ReportRequest {
   return input(() => {
-    const b = dayBounds(q.date_gte, q.date_lte);
-    const range =
-      b.start || b.end ? resolveRange(b.start ?? fallback.start.toISOString(), b.end, new Date(), 30 * DAY) : fallback;
-    const per_page = Math.min(q.per_page ?? 10, MAX_PER_PAGE);
     const shape = q.group_by_company ? { step: 'total' as const, groups: ['company' as const] } : otherwise;
+    const b = dayBounds(q.date_gte, q.date_lte, zone);
+    const range =
+      b.start || b.end
+        ? resolveRange(b.start ?? fallback.start.toISOString(), b.end, new Date(), 30 * DAY, zone, shape.step)
+        : fallback;
+    const per_page = Math.min(q.per_page ?? 10, MAX_PER_PAGE);
     return {
       args: {
         scope: callerScope(req),
         range,
+        zone,
         ...shape,
         filters: { company_name: q.company_name },
         showCost: showCost(req),

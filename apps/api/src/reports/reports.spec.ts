@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { formatDateTime } from '@smsc/shared-util';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { messagingOf } from '../messaging';
 import type { SmscSimulator } from '../messaging/gateway/simulator';
@@ -173,12 +174,15 @@ describe('reports: rollups follow messages, tenancy, bad input, CSV', () => {
     expect((await get('/sms/reseller/report', acme)).statusCode).toBe(403);
   });
 
-  it('answers a dashboard by day in whole UTC days (the daily rollups alone) and by hour in the last hours', async () => {
+  it("answers a dashboard by day in whole days of the company's zone and by hour in the last hours", async () => {
     const week = (await get('/dashboard?interval=7%20day', acme)).json();
     expect(week.step).toBe('day');
-    expect(week.start_time).toMatch(/T00:00:00\.000Z$/);
-    expect(week.end_time).toMatch(/T00:00:00\.000Z$/);
-    expect([7, 8]).toContain((Date.parse(week.end_time) - Date.parse(week.start_time)) / 86_400_000);
+    // Acme keeps the default zone, New York: its days start at its midnight, not UTC's
+    expect(week.time_zone).toBe('America/New_York');
+    expect(formatDateTime(week.start_time, { zone: week.time_zone })).toMatch(/ 00:00$/);
+    expect(formatDateTime(week.end_time, { zone: week.time_zone })).toMatch(/ 00:00$/);
+    // eight days, one of them perhaps 23 or 25 hours long
+    expect(Math.round((Date.parse(week.end_time) - Date.parse(week.start_time)) / 86_400_000)).toBe(8);
     const day = (await get('/dashboard', acme)).json();
     expect(day.step).toBe('hour');
     expect(Date.parse(day.end_time) - Date.parse(day.start_time)).toBe(86_400_000);

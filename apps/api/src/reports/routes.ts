@@ -12,11 +12,12 @@ import {
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import { showCost, type AccessPolicy } from '../lib/access';
-import { dayBounds, monthOf, parseInterval, resolveRange } from './engine';
+import { parseInterval } from './engine';
+import { dayBounds, lastDays, monthOf, resolveRange } from './report-clock';
 import { reportRows, type ReportArgs } from './queries';
 import { recipientReport, recipientCsv } from './recipient-report';
 import { callerScope } from '../lib/tenancy';
-import { answerReport, genericRequest, input, smsReportRequest } from './report-request';
+import { answerReport, genericRequest, input, reportZone, smsReportRequest } from './report-request';
 
 const tags = ['reports'];
 export const reportReaders = {
@@ -43,20 +44,21 @@ export default async function reportRoutes(base: FastifyInstance) {
     async (req) => {
       const interval = req.query.interval ?? '24 hour';
       const ms = input(() => parseInterval(interval));
+      const zone = await reportZone(app, req);
       const step: ReportStep = ms <= 2 * DAY ? 'hour' : ms <= 62 * DAY ? 'day' : 'week';
-      // by hour: the `interval` before the end of this hour (24 buckets for a day). By day or week: whole UTC days, from the
-      // day the interval starts in to the end of today, so the first bar is a whole day and every row
-      // comes from the daily rollups (no hourly edges to add)
-      const unit = step === 'hour' ? 3_600_000 : DAY;
-      const end = new Date(Math.ceil(Date.now() / unit) * unit);
-      const range = {
-        start: step === 'hour' ? new Date(end.getTime() - ms) : new Date(Math.floor((Date.now() - ms) / DAY) * DAY),
-        end,
-      };
+      // by hour: the `interval` before the end of this hour (24 buckets for a day). By day or week: whole days of the
+      // caller's zone, from the day the interval starts in to the end of today, so the first bar is a whole day
+      const now = Date.now();
+      const hourEnd = new Date(Math.ceil(now / 3_600_000) * 3_600_000);
+      const range =
+        step === 'hour'
+          ? { start: new Date(hourEnd.getTime() - ms), end: hourEnd }
+          : lastDays(new Date(now), Math.ceil(ms / DAY) + 1, zone);
       const base: ReportArgs = {
         scope: callerScope(req),
         range,
         step,
+        zone,
         groups: [],
         filters: {},
         showCost: showCost(req),
@@ -79,6 +81,7 @@ export default async function reportRoutes(base: FastifyInstance) {
         top: top.rows,
         networks: networks.rows,
         currency: 'USD',
+        time_zone: zone,
       };
     },
   );
@@ -89,24 +92,20 @@ export default async function reportRoutes(base: FastifyInstance) {
       config: { access: reportReaders },
       schema: { tags, querystring: StatReportQuery, response: { 200: ReportPage } },
     },
-    async (req, reply) => answerReport(app, reply, genericRequest(req, req.query, 'stat-report')),
+    async (req, reply) => answerReport(app, reply, await genericRequest(app, req, req.query, 'stat-report')),
   );
 
   app.get(
     '/sms/report',
     { config: { access: reportReaders }, schema: { tags, querystring: SmsReportQuery, response: { 200: ReportPage } } },
     async (req, reply) => {
-      const end = new Date(Math.ceil(Date.now() / DAY) * DAY);
+      const zone = await reportZone(app, req);
+      // the last 30 days of the caller's zone, today included
+      const fallback = lastDays(new Date(), 30, zone);
       return answerReport(
         app,
         reply,
-        smsReportRequest(
-          req,
-          req.query,
-          { start: new Date(end.getTime() - 30 * DAY), end },
-          { step: 'day', groups: [] },
-          'sms-report',
-        ),
+        smsReportRequest(req, req.query, zone, fallback, { step: 'day', groups: [] }, 'sms-report'),
       );
     },
   );
@@ -122,10 +121,11 @@ export default async function reportRoutes(base: FastifyInstance) {
         req.user.user_type === 'admin'
           ? { step: 'total' as const, groups: ['reseller' as const] }
           : { step: 'day' as const, groups: [] };
+      const zone = await reportZone(app, req);
       return answerReport(
         app,
         reply,
-        smsReportRequest(req, req.query, monthOf(new Date()), otherwise, 'reseller-report'),
+        smsReportRequest(req, req.query, zone, monthOf(new Date(), zone), otherwise, 'reseller-report'),
       );
     },
   );
@@ -138,12 +138,14 @@ export default async function reportRoutes(base: FastifyInstance) {
     },
     async (req, reply) => {
       const q = req.query;
+      const zone = await reportZone(app, req);
       const range = input(() => {
-        const b = dayBounds(q.date_gte, q.date_lte);
-        return resolveRange(b.start, b.end, new Date(), 30 * DAY);
+        const b = dayBounds(q.date_gte, q.date_lte, zone);
+        return resolveRange(b.start, b.end, new Date(), 30 * DAY, zone);
       });
       const recipients = app.content.recipientRows(app.db);
-      if (q.format === 'csv') return recipientCsv(app.db, recipients, reply, callerScope(req), range, q.recipient_name);
+      if (q.format === 'csv')
+        return recipientCsv(app.db, recipients, reply, callerScope(req), range, q.recipient_name, zone);
       return recipientReport(app.db, recipients, callerScope(req), range, q);
     },
   );

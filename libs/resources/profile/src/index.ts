@@ -1,6 +1,7 @@
 export { profileApi, HOME_TAG, useGetHomeQuery, useUpdateHomeMutation } from './lib/profile.api';
 export {
   accountDefinition,
+  ownZoneAccountDefinition,
   companyInfoDefinition,
   accountBundle,
   memberBundle,

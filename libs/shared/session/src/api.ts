@@ -22,4 +22,4 @@ export function attachApi<S extends AppStore>(store: S): S {
 export const makeApiStore = (preloadedState?: Partial<RootState>) => attachApi(makeStore(preloadedState));
 
 export { useLiveEvents } from './lib/use-live-events';
-export { homeApi, HOME_TAG, useAccountZone, useDisplayZone } from './lib/account-zone';
+export { homeApi, HOME_TAG, useAccountZone, useDisplayZone, zoneOfHome } from './lib/account-zone';

@@ -32,12 +32,15 @@ export {
 } from './lib/format';
 export {
   browserZone,
+  currentZoneName,
   displayZone,
   endOfZonedDay,
   isTimeZone,
   setDisplayZone,
   startOfZonedDay,
   subscribeDisplayZone,
+  timeZoneChoices,
+  utcOffsetText,
   withZone,
   zonedDay,
   zonedParts,

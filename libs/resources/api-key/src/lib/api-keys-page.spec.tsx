@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import type { ApiKey } from '@smsc/shared-contract';
-import { formatDateTime } from '@smsc/shared-util';
+import { displayZone, formatDateTime } from '@smsc/shared-util';
 import { ApiKeysPage } from './api-keys-page';
 
 const KEY = 'smsc_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
@@ -63,6 +63,8 @@ describe('ApiKeysPage', () => {
     // dates as on every other page (YYYY-MM-DD HH:mm in the reader's zone), not the browser locale's
     expect(within(table).getByText(formatDateTime('2026-11-25T10:00:00.000Z'))).toBeTruthy();
     expect(formatDateTime('2026-11-25T10:00:00.000Z')).toMatch(/^2026-11-2\d \d{2}:00$/);
+    // under headers naming that zone
+    expect(within(table).getByRole('columnheader', { name: `Last used (${displayZone()})` })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Create API key/ }));
     fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'CRM' } });
     // send is ticked to begin with; no scope at all cannot be created

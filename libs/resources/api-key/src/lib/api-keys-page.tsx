@@ -22,7 +22,7 @@ import {
   Typography,
   type TableColumnsType,
 } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
+import { formatDateTime, withZone } from '@smsc/shared-util';
 import { useCreateApiKeyMutation, useListApiKeysQuery, useRevokeApiKeyMutation } from './api-key.api';
 
 // the one date format of every page (YYYY-MM-DD HH:mm), not the browser's locale
@@ -86,8 +86,8 @@ export function ApiKeysPage() {
       ),
     },
     { key: 'created_by_email', title: 'Created by', dataIndex: 'created_by_email' },
-    { key: 'created_on', title: 'Created', render: (_, k) => when(k.created_on) },
-    { key: 'last_used_on', title: 'Last used', render: (_, k) => when(k.last_used_on) },
+    { key: 'created_on', title: withZone('Created'), render: (_, k) => when(k.created_on) },
+    { key: 'last_used_on', title: withZone('Last used'), render: (_, k) => when(k.last_used_on) },
     {
       key: 'state',
       title: 'State',

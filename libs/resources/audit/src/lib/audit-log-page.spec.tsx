@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import type { AuditEntry } from '@smsc/shared-contract';
+import { setDisplayZone } from '@smsc/shared-util';
 import { AuditLogPage } from './audit-log-page';
 import { describeChanges } from './audit.resource';
 
@@ -66,6 +67,25 @@ describe('AuditLogPage', () => {
     expect(document.querySelector('.ant-pagination-item-active')?.textContent).toBe('2');
     fireEvent.click(screen.getByTitle('3'));
     await waitFor(() => expect(queries.at(-1)?.get('page')).toBe('2'));
+  }, 240_000);
+
+  it("reads the day range as the account zone's days, and says which zone", async () => {
+    setDisplayZone('America/New_York');
+    try {
+      renderWithProviders(
+        <Routes>
+          <Route path="/audit-log" element={<AuditLogPage />} />
+        </Routes>,
+        { route: '/audit-log?from_day=2026-11-01&to_day=2026-11-24' },
+      );
+      await screen.findByRole('table', undefined, { timeout: 60_000 });
+      await waitFor(() => expect(queries.at(-1)?.get('from')).toBe('2026-11-01T04:00:00.000Z'));
+      // New York leaves daylight time on 1 November: the 24th ends at 05:00Z
+      expect(queries.at(-1)?.get('to')).toBe('2026-11-25T05:00:00.000Z');
+      expect(screen.getByText('Date range (America/New_York)')).toBeTruthy();
+    } finally {
+      setDisplayZone(null);
+    }
   }, 240_000);
 
   it('describes creates, updates and deletes in words', () => {

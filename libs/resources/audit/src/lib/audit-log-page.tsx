@@ -2,9 +2,10 @@ import { useMemo } from 'react';
 import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { DatePicker, Flex, ListPage, Typography, type RoleAccess } from '@smsc/shared-ui';
+import { endOfZonedDay, startOfZonedDay, withZone } from '@smsc/shared-util';
+import { useDisplayZone } from '@smsc/shared-session/api';
 import { auditBundle } from './audit.resource';
 
-const DAY = 86_400_000;
 // read-only for every role: nobody edits or deletes an entry
 const READ_ONLY: RoleAccess = { create: false, edit: false, delete: false };
 
@@ -17,13 +18,14 @@ export function AuditLogPage() {
   const [params, setParams] = useSearchParams();
   const start = params.get('from_day');
   const end = params.get('to_day');
-  // whole days in UTC, the end day included
+  // whole days of the account's zone (the one the log's times are shown in), the end day included
+  const zone = useDisplayZone();
   const listArg = useMemo(
     () => ({
-      ...(start ? { from: `${start}T00:00:00.000Z` } : {}),
-      ...(end ? { to: new Date(Date.parse(`${end}T00:00:00Z`) + DAY).toISOString() } : {}),
+      ...(start ? { from: startOfZonedDay(start, zone).toISOString() } : {}),
+      ...(end ? { to: endOfZonedDay(end, zone).toISOString() } : {}),
     }),
-    [start, end],
+    [start, end, zone],
   );
 
   const setRange = (range: [string, string] | null) => {
@@ -42,7 +44,7 @@ export function AuditLogPage() {
 
   const extra = (
     <Flex gap="small" align="center" wrap style={{ marginBottom: 12 }}>
-      <Typography.Text id="audit-range-label">Date range</Typography.Text>
+      <Typography.Text id="audit-range-label">{withZone('Date range', zone)}</Typography.Text>
       <DatePicker.RangePicker
         aria-labelledby="audit-range-label"
         value={start && end ? [dayjs(start), dayjs(end)] : null}

@@ -93,7 +93,8 @@ export const invoiceDefinition: ResourceDefinition<Invoice> = {
     },
     {
       key: 'period_start',
-      title: 'Period',
+      // billing periods are whole UTC days (the server's invoice-core): one period for every customer's zone
+      title: 'Period (UTC days)',
       sortable: true,
       width: 190,
       render: (v, row) => `${row.period_start} – ${row.period_end}`,
@@ -158,6 +159,7 @@ export const invoiceDefinition: ResourceDefinition<Invoice> = {
       kind: 'date',
       required: true,
       rules: DAY_RULES,
+      help: 'Whole UTC days, both ends included',
     },
   ],
 };

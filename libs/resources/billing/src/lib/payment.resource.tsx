@@ -71,8 +71,16 @@ export const paymentDefinition: ResourceDefinition<Payment> = {
       options: STATUS,
       render: (v) => STATUS.find((s) => s.value === v)?.label ?? String(v),
     },
-    { key: 'paid_on', title: 'Paid on', width: 150, sortable: true, render: when },
-    { key: 'created_on', title: 'Created', width: 150, sortable: true, render: when, hideInTable: true },
+    { key: 'paid_on', title: 'Paid on', width: 150, sortable: true, dateTime: true, render: when },
+    {
+      key: 'created_on',
+      title: 'Created',
+      width: 150,
+      sortable: true,
+      dateTime: true,
+      render: when,
+      hideInTable: true,
+    },
   ],
   formFields: [
     {
@@ -147,7 +155,7 @@ export const transactionDefinition: ResourceDefinition<LedgerEntry> = {
   idField: 'entry_id',
   // narrow enough not to scroll sideways at 1280 px: a scrolling table without links is not keyboard-reachable (axe)
   columns: [
-    { key: 'created_on', title: 'Date', width: 150, render: when },
+    { key: 'created_on', title: 'Date', width: 150, dateTime: true, render: when },
     {
       key: 'company_name',
       title: 'Company',

@@ -1,5 +1,12 @@
 import type { Company, CompanyCreate, CompanyPatch } from '@smsc/shared-contract';
-import type { FormValues, ResourceBundle, ResourceDefinition, ResourcePages, SelectOption } from '@smsc/shared-ui';
+import {
+  timeZoneField,
+  type FormValues,
+  type ResourceBundle,
+  type ResourceDefinition,
+  type ResourcePages,
+  type SelectOption,
+} from '@smsc/shared-ui';
 import { formatMoney } from '@smsc/shared-util';
 import { lookupOf } from '@smsc/shared-api';
 import {
@@ -78,6 +85,7 @@ export const companyDefinition: ResourceDefinition<Company> = {
       render: yesNo,
       access: COMPANY_ACCESS.createdByAdmin,
     },
+    { key: 'time_zone', title: 'Time zone', width: 180, hideInTable: true },
     { key: 'created_on', title: 'Created', sortable: true, width: 180, dateTime: true },
   ],
   formFields: [
@@ -133,6 +141,11 @@ export const companyDefinition: ResourceDefinition<Company> = {
       placeholder: '7',
       help: 'A price increase reaches this customer no sooner than this many days after its notice (rate changes)',
     },
+    // not required: a new company left without one gets the server's default (America/New_York)
+    timeZoneField(
+      "The company's clock: its people's dates and reports, its reminders and spend figures follow it",
+      false,
+    ),
     { name: 'balance', label: 'Current balance', kind: 'text', editOnly: true, readOnly: true },
     // onboarding in one form: the customer's contact becomes the company's first admin (optional)
     { name: 'admin_full_name', label: 'Contact person (first admin)', kind: 'text', maxLength: 100, createOnly: true },
@@ -167,6 +180,8 @@ export function companyBody(values: FormValues): CompanyCreate {
   const credit = String(values['credit_limit'] ?? '').trim();
   const low = String(values['low_balance_threshold'] ?? '').trim();
   if (credit) body.credit_limit = credit;
+  const zone = values['time_zone'];
+  if (typeof zone === 'string' && zone) body.time_zone = zone;
   const notice = values['price_notice_days'];
   if (typeof notice === 'number') body.price_notice_days = notice;
   if (low) body.low_balance_threshold = low;
@@ -194,6 +209,7 @@ export const companyBundle: ResourceBundle<Company, CompanyCreate, CompanyPatch>
     status: c.status,
     prepay: c.prepay,
     price_notice_days: c.price_notice_days,
+    time_zone: c.time_zone,
     // the credit figures, when the answer carries them (the caller may see money)
     ...(c.credit_limit !== undefined && {
       credit_limit: c.credit_limit,

@@ -78,6 +78,32 @@ describe('company resource', () => {
     expect(companyDefinition.perPage).toBe(10000);
   });
 
+  it("sets the company's time zone from the form, and leaves it to the server's default when none is picked", () => {
+    expect(companyDefinition.formFields.find((f) => f.name === 'time_zone')).toMatchObject({
+      kind: 'select',
+      label: 'Time zone',
+      required: false,
+    });
+    expect(companyBody({ company_name: 'Acme', time_zone: 'Asia/Kolkata' })).toMatchObject({
+      time_zone: 'Asia/Kolkata',
+    });
+    expect(companyBody({ company_name: 'Acme' })).not.toHaveProperty('time_zone');
+    const company = {
+      company_uuid: 'c',
+      company_name: 'Acme',
+      reseller_uuid: null,
+      reseller_name: null,
+      payment_term_uuid: null,
+      status: 'active' as const,
+      prepay: true,
+      is_below_credit_limit: false,
+      is_created_by_admin: false,
+      created_on: '2026-01-01T00:00:00Z',
+      time_zone: 'America/Chicago',
+    };
+    expect(companyBundle.toForm?.(company)).toMatchObject({ time_zone: 'America/Chicago' });
+  });
+
   it('fills the edit form from a record, null pickers as empty', () => {
     const form = companyBundle.toForm?.({
       company_uuid: 'c',

@@ -11,7 +11,7 @@ import {
   withId,
 } from '@smsc/shared-ui';
 import { useGetHomeQuery, useUpdateHomeMutation } from './profile.api';
-import { accountDefinition, companyInfoDefinition, toAccountPatch } from './profile.resource';
+import { accountDefinitionFor, accountForm, companyInfoDefinition, toAccountPatch } from './profile.resource';
 
 type Part = 'account' | 'company';
 
@@ -42,7 +42,7 @@ export function ProfileDetails({ show, editPath }: ProfileDetailsProps) {
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       {show === 'account' ? (
-        <RecordFields definition={accountDefinition} record={home.data.user} testId="profile-account" />
+        <RecordFields definition={accountDefinitionFor(home.data)} record={home.data.user} testId="profile-account" />
       ) : (
         <RecordFields
           definition={companyInfoDefinition}
@@ -74,27 +74,31 @@ export function ProfileRedirect({ to, show }: { to: string; show: Part }) {
   return <Navigate to={resolve(withId(to, id))} replace />;
 }
 
-/** The caller's contact details with a form for its name and password (company admin: admin-contact). */
+/**
+ * The caller's contact details with a form for its name and password (company admin: admin-contact), and its own
+ * time zone when it has no company (reseller: Profile).
+ */
 export function AccountForm() {
   const home = useGetHomeQuery();
   const [update, state] = useUpdateHomeMutation();
   if (!home.data) return <RecordState state={home} />;
   const { user } = home.data;
+  const definition = accountDefinitionFor(home.data);
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <RecordFields
-        definition={{ ...accountDefinition, columns: accountDefinition.columns.filter((c) => c.key !== 'created_on') }}
+        definition={{ ...definition, columns: definition.columns.filter((c) => c.key !== 'created_on') }}
         record={user}
         testId="profile-account"
       />
       <ResourceForm
         // each fresh read of /home (after a save) starts a clean form: saved name, empty password
         key={home.fulfilledTimeStamp}
-        definition={accountDefinition}
+        definition={definition}
         mode="edit"
-        initialValues={{ full_name: user.full_name }}
+        initialValues={accountForm(user)}
         submitting={state.isLoading}
-        onSubmit={(values) => update(toAccountPatch(values)).unwrap()}
+        onSubmit={(values) => update(toAccountPatch(values, user)).unwrap()}
         onDone={() => undefined}
       />
     </Space>

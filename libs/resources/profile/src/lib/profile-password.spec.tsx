@@ -86,6 +86,8 @@ describe('AccountForm against /home', () => {
       company_name: null,
       reseller_uuid: null,
       created_on: '2026-01-01T00:00:00Z',
+      // saved at its first sign-in (the account's own zone); the form sends it only when changed
+      time_zone: 'Europe/Berlin',
     },
     company: null,
   };

@@ -1,6 +1,8 @@
 import { HomePatch, PASSWORD_MIN_LENGTH, type Company, type Home, type User } from '@smsc/shared-contract';
+import { browserZone, currentZoneName } from '@smsc/shared-util';
 import {
   Tag,
+  timeZoneField,
   type FormValues,
   type RecordQueryState,
   type ResourceBundle,
@@ -83,6 +85,27 @@ export const accountDefinition: ResourceDefinition<User> = {
   ],
 };
 
+/**
+ * The own record of an account without a company (system admin, reseller): as accountDefinition, with the zone
+ * every date the console shows it, and its reports' days, are in. Company people follow their company's zone.
+ */
+export const ownZoneAccountDefinition: ResourceDefinition<User> = {
+  ...accountDefinition,
+  columns: [
+    ...accountDefinition.columns,
+    { key: 'time_zone', title: 'Time zone', render: (v) => (v ? String(v) : 'Not chosen yet (reports count in UTC)') },
+  ],
+  formFields: [
+    ...accountDefinition.formFields.slice(0, 1),
+    timeZoneField('Every date and time the console shows you is in this zone, and your reports count its days.'),
+    ...accountDefinition.formFields.slice(1),
+  ],
+};
+
+/** The own-record definition for an account: with its own zone when it has no company. */
+export const accountDefinitionFor = (home: Home): ResourceDefinition<User> =>
+  home.company ? accountDefinition : ownZoneAccountDefinition;
+
 /** The signed-in user's company: what the company profile shows and the name its admin may change. */
 export const companyInfoDefinition: ResourceDefinition<Company> = {
   name: 'company-info',
@@ -99,6 +122,7 @@ export const companyInfoDefinition: ResourceDefinition<Company> = {
     { key: 'reseller_name', title: 'Reseller', render: (v) => (v ? String(v) : 'None') },
     { key: 'prepay', title: 'Prepaid', render: yesNo },
     { key: 'is_below_credit_limit', title: 'Below credit limit', render: yesNo },
+    { key: 'time_zone', title: 'Time zone' },
     { key: 'created_on', title: 'Created', dateTime: true },
   ],
   formFields: [
@@ -115,6 +139,9 @@ export const companyInfoDefinition: ResourceDefinition<Company> = {
       kind: 'switch',
       help: "Off: the company's users send and read messages without the balance or any price. Admins always see them.",
     },
+    timeZoneField(
+      "Every date and time the company's people see is in this zone; its reports, spend limits and reminders count its days.",
+    ),
   ],
 };
 
@@ -144,9 +171,14 @@ function useUpdateHome() {
   return [(arg: { id: string; body: HomePatch }) => patch(arg.body), state] as const;
 }
 
-/** Name and password changes only; an empty password keeps the current one, a new one carries the current. */
-export function toAccountPatch(values: FormValues): HomePatch {
+/**
+ * Name, zone (accounts without a company; sent when it differs from the stored one) and password changes; an empty
+ * password keeps the current one, a new one carries the current.
+ */
+export function toAccountPatch(values: FormValues, stored?: Pick<User, 'time_zone'>): HomePatch {
   const patch: HomePatch = { full_name: String(values.full_name ?? '').trim() };
+  const zone = values.time_zone;
+  if (typeof zone === 'string' && zone !== '' && zone !== stored?.time_zone) patch.time_zone = zone;
   if (typeof values.password === 'string' && values.password !== '') {
     patch.password = values.password;
     patch.current_password = typeof values.current_password === 'string' ? values.current_password : '';
@@ -154,24 +186,32 @@ export function toAccountPatch(values: FormValues): HomePatch {
   return patch;
 }
 
-const accountForm = (u: User): FormValues => ({ full_name: u.full_name });
+/**
+ * The form's starting values: the name, and for an account without a company its own zone, or the browser's (the
+ * one its times are shown in) while it has none saved.
+ */
+export const accountForm = (u: User): FormValues => ({
+  full_name: u.full_name,
+  ...(u.company_uuid ? {} : { time_zone: u.time_zone ?? currentZoneName(browserZone()) }),
+});
 
-/** The own record at an address carrying the user's id (system admin: edit-admin-info/{id}). */
+/** The own record at an address carrying the user's id (system admin: edit-admin-info/{id}), with its zone. */
 export const accountBundle: ResourceBundle<User, HomePatch, HomePatch> = {
-  definition: accountDefinition,
+  definition: ownZoneAccountDefinition,
   useGet: homeRecordHook(
     (h) => h.user,
     (h) => h.user.uuid,
     'Profile',
   ),
   useUpdate: useUpdateHome,
-  toPatch: toAccountPatch,
+  toPatch: (values, user) => toAccountPatch(values, user),
   toForm: accountForm,
 };
 
-/** The own record at an address carrying the company's id (company user: edit-company-info/{id}). */
+/** The own record at an address carrying the company's id (company user: edit-company-info/{id}); its zone is its company's. */
 export const memberBundle: ResourceBundle<User, HomePatch, HomePatch> = {
   ...accountBundle,
+  definition: accountDefinition,
   useGet: homeRecordHook(
     (h) => h.user,
     (h) => h.company?.company_uuid,
@@ -191,6 +231,7 @@ export const companyInfoBundle: ResourceBundle<Company, HomePatch, HomePatch> = 
   toPatch: (values) => ({
     company_name: String(values.company_name ?? '').trim(),
     users_see_money: !!values.users_see_money,
+    ...(typeof values.time_zone === 'string' && values.time_zone ? { time_zone: values.time_zone } : {}),
   }),
-  toForm: (c) => ({ company_name: c.company_name, users_see_money: !!c.users_see_money }),
+  toForm: (c) => ({ company_name: c.company_name, users_see_money: !!c.users_see_money, time_zone: c.time_zone }),
 };

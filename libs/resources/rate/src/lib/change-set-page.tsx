@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import dayjs from 'dayjs';
 import type { ChangeSetDetails, CountryDiff, ImpactGroup, RateChangeRow } from '@smsc/shared-contract';
 import { describeApiError, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import { Button, Card, Descriptions, Flex, Popconfirm, RecordState, Space, Table, Typography } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
+import { formatDateTime, withZone, zonedDay } from '@smsc/shared-util';
 import { useApproveChangeSetMutation, useGetChangeSetQuery, useRejectChangeSetMutation } from './rate-change.api';
 import { changeSetStatusTag, DECK_KIND_WORDS } from './rate-change.resource';
-import { EffectiveDay } from './effective-day';
+import { EffectiveDay, todayUtc } from './effective-day';
 
 const CHANGE_WORDS: Record<RateChangeRow['change'], string> = {
   added: 'New',
@@ -32,7 +31,7 @@ const rowColumns = [
   { title: 'Old price', dataIndex: 'old_price', render: (v: string | null) => v ?? '—' },
   { title: 'New price', dataIndex: 'new_price', render: (v: string | null) => v ?? '—' },
   {
-    title: 'From',
+    title: withZone('From'),
     render: (_: unknown, r: RateChangeRow) =>
       r.ceases_on ? `closes ${formatDateTime(r.ceases_on)}` : r.effective_from ? formatDateTime(r.effective_from) : '—',
   },
@@ -52,9 +51,11 @@ const impactColumns = [
 function Decision({ details }: { details: ChangeSetDetails }) {
   const dispatch = useAppDispatch();
   const set = details.change_set;
+  // the UTC day the set asks for, or today's when that has passed (rate days are UTC's: effective-day.tsx)
   const [day, setDay] = useState(() => {
-    const asked = dayjs(set.effective_from);
-    return (asked.isAfter(dayjs()) ? asked : dayjs()).format('YYYY-MM-DD');
+    const asked = zonedDay(new Date(set.effective_from), 'UTC');
+    const today = todayUtc();
+    return asked > today ? asked : today;
   });
   const [approve, approving] = useApproveChangeSetMutation();
   const [reject, rejecting] = useRejectChangeSetMutation();
@@ -68,7 +69,7 @@ function Decision({ details }: { details: ChangeSetDetails }) {
       const done = await approve({ id: set.change_set_uuid, effective_from: day }).unwrap();
       const later =
         done.increases_from && done.increases_from !== done.effective_from
-          ? `; increases from ${dayjs(done.increases_from).format('YYYY-MM-DD')} (customers' notice)`
+          ? `; increases from ${zonedDay(new Date(done.increases_from), 'UTC')} (customers' notice)`
           : '';
       dispatch(showToast('success', `Approved the rate change of ${set.owner_name} from ${day}${later}`));
     } catch (e) {
@@ -103,21 +104,25 @@ export function ChangeSetView({ details }: { details: ChangeSetDetails }) {
           items={[
             { key: 'kind', label: 'Deck kind', children: DECK_KIND_WORDS[set.kind] },
             { key: 'prices', label: 'Prices', children: set.vendor_product_uuid ? 'Vendor cost' : 'Sell price' },
-            { key: 'from', label: 'Effective from', children: formatDateTime(set.effective_from) },
+            { key: 'from', label: 'Effective from', children: formatDateTime(set.effective_from, { label: true }) },
             {
               key: 'inc',
               label: 'Increases from',
-              children: set.increases_from ? formatDateTime(set.increases_from) : 'On approval, after notice',
+              children: set.increases_from
+                ? formatDateTime(set.increases_from, { label: true })
+                : 'On approval, after notice',
             },
             {
               key: 'by',
               label: 'Imported by',
-              children: `${set.created_by_name ?? '—'}, ${formatDateTime(set.created_on)}`,
+              children: `${set.created_by_name ?? '—'}, ${formatDateTime(set.created_on, { label: true })}`,
             },
             {
               key: 'decided',
               label: 'Decided by',
-              children: set.decided_on ? `${set.decided_by_name ?? '—'}, ${formatDateTime(set.decided_on)}` : '—',
+              children: set.decided_on
+                ? `${set.decided_by_name ?? '—'}, ${formatDateTime(set.decided_on, { label: true })}`
+                : '—',
             },
           ]}
         />
@@ -128,7 +133,7 @@ export function ChangeSetView({ details }: { details: ChangeSetDetails }) {
       </Card>
       <Card title="Margin impact on the last 30 days of traffic" data-testid="change-impact">
         <Typography.Paragraph>
-          {`Margin change: ${details.impact.margin_change} (traffic since ${formatDateTime(details.impact.since)})`}
+          {`Margin change: ${details.impact.margin_change} (traffic since ${formatDateTime(details.impact.since, { label: true })})`}
         </Typography.Paragraph>
         <Table<ImpactGroup>
           size="small"

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import dayjs from 'dayjs';
 import type { MarkupRow } from '@smsc/shared-contract';
 import { describeApiError, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
@@ -20,7 +19,7 @@ import {
 } from '@smsc/shared-ui';
 import { useGetRateTableQuery } from './rate.api';
 import { useLazyMarkupPreviewQuery, useProposeMarkupMutation } from './rate-change.api';
-import { EffectiveDay } from './effective-day';
+import { EffectiveDay, todayUtc } from './effective-day';
 
 const CHANGE_COLORS = {
   added: 'blue',
@@ -90,7 +89,7 @@ export function MarkupPage() {
   const [form] = Form.useForm<Values>();
   const [preview, previewState] = useLazyMarkupPreviewQuery();
   const [propose, proposeState] = useProposeMarkupMutation();
-  const [day, setDay] = useState(() => dayjs().format('YYYY-MM-DD'));
+  const [day, setDay] = useState(todayUtc);
   // the values the preview on screen was made with: a proposal sends exactly what was previewed
   const [shown, setShown] = useState<Values | null>(null);
 

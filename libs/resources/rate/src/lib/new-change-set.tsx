@@ -1,11 +1,10 @@
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import dayjs from 'dayjs';
 import { DECK_KINDS, type DeckKind } from '@smsc/shared-contract';
 import { lookupOf, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import { Card, CsvImport, Flex, Radio, Select, Typography, lookupSelectProps, useResourcePath } from '@smsc/shared-ui';
-import { EffectiveDay } from './effective-day';
+import { EffectiveDay, todayUtc } from './effective-day';
 import { useRateTablePageQuery, type RateOwner } from './rate.api';
 import { useCreateChangeSetMutation, useDeckProductsQuery } from './rate-change.api';
 import { guessRateColumns, importRateRows } from './rate-import';
@@ -26,7 +25,7 @@ export function NewChangeSetPage() {
   );
   const [ownerId, setOwnerId] = useState(params.get('vendor_product_uuid') ?? params.get('rate_table_uuid') ?? '');
   const [kind, setKind] = useState<DeckKind>('partial');
-  const [day, setDay] = useState(() => dayjs().format('YYYY-MM-DD'));
+  const [day, setDay] = useState(todayUtc);
   const tables = useRateTablePageQuery({ page: 0, per_page: 1000, order_by: 'rate_table_name', order_dir: 'asc' });
   const products = useDeckProductsQuery();
   const [create] = useCreateChangeSetMutation();

@@ -20,6 +20,8 @@ describe('rate re-import preview', () => {
     // the date picker loads lazily
     const date = await screen.findByLabelText('Effective from', undefined, { timeout: 30_000 });
     expect((date as HTMLInputElement).value).toBe('2026-12-01');
+    // a rate day is UTC's: prices change at its 00:00 UTC, for every customer at once
+    expect(screen.getByText(/Effective from \(00:00 UTC\)/)).toBeTruthy();
   });
 
   it('shows the counts and first rows of new, changed and removed rates before applying', () => {

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { EFFECTIVE_DAY_LABEL } from './effective-day';
 import type { RateImportPreview } from '@smsc/shared-contract';
 import { Alert, Button, DatePicker, Flex, Radio, Table, Typography } from '@smsc/shared-ui';
 import type { ImportMode } from './rate.api';
@@ -23,7 +24,7 @@ export function ImportOptions(props: {
         />
       </div>
       <label>
-        Effective from{' '}
+        {EFFECTIVE_DAY_LABEL}{' '}
         <DatePicker
           aria-label="Effective from"
           allowClear={false}

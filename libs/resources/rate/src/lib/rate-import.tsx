@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
-import dayjs from 'dayjs';
+import { todayUtc } from './effective-day';
 import type { RateImportPreview } from '@smsc/shared-contract';
 import { readApiProblem, showToast } from '@smsc/shared-api';
 import { CsvImport, Typography, type CsvRow, type ImportRowResult } from '@smsc/shared-ui';
@@ -85,7 +85,7 @@ export function RateImport({ owner, onImported }: { owner: RateOwner; onImported
   const [importCsv] = useImportRatesMutation();
   const [previewCsv] = usePreviewRatesMutation();
   const [mode, setMode] = useState<ImportMode>('update');
-  const [day, setDay] = useState(() => dayjs().format('YYYY-MM-DD'));
+  const [day, setDay] = useState(todayUtc);
   // the preview on screen and how the person answers it
   const [pending, setPending] = useState<{ diff: RateImportPreview; answer: (ok: boolean) => void } | null>(null);
   const confirm = async (csv: string) => {

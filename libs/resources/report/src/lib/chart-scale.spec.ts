@@ -52,10 +52,15 @@ describe('axis labels', () => {
     for (let i = 1; i < s.length; i++) expect(s[i][0]).toBeGreaterThan(s[i - 1][1]);
   });
 
-  it('names time buckets briefly: hours by clock, a new day by its date, months by month', () => {
-    expect(timeTick('2026-12-06T14:00:00.000Z', 'hour')).toBe('14:00');
-    expect(timeTick('2026-12-07T00:00:00.000Z', 'hour')).toBe('12-07');
-    expect(timeTick('2026-12-06T00:00:00.000Z', 'day')).toBe('12-06');
-    expect(timeTick('2026-12-01T00:00:00.000Z', 'month')).toBe('2026-12');
+  it("names time buckets briefly on the report zone's clock: hours by clock, a new day by its date, months by month", () => {
+    expect(timeTick('2026-12-06T14:00:00.000Z', 'hour', 'UTC')).toBe('14:00');
+    expect(timeTick('2026-12-07T00:00:00.000Z', 'hour', 'UTC')).toBe('12-07');
+    expect(timeTick('2026-12-06T00:00:00.000Z', 'day', 'UTC')).toBe('12-06');
+    expect(timeTick('2026-12-01T00:00:00.000Z', 'month', 'UTC')).toBe('2026-12');
+    // Kolkata's clock: 18:30Z is its midnight, so that hour is named by its day; Los Angeles' day starts at 08:00Z
+    expect(timeTick('2026-12-06T14:00:00.000Z', 'hour', 'Asia/Kolkata')).toBe('19:30');
+    expect(timeTick('2026-12-06T18:30:00.000Z', 'hour', 'Asia/Kolkata')).toBe('12-07');
+    expect(timeTick('2026-12-06T08:00:00.000Z', 'day', 'America/Los_Angeles')).toBe('12-06');
+    expect(timeTick('2026-11-30T18:30:00.000Z', 'month', 'Asia/Kolkata')).toBe('2026-12');
   });
 });

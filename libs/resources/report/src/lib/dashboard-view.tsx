@@ -7,9 +7,9 @@ import { useGetDashboardQuery } from './report.api';
 import { LazyChart } from './lazy-chart';
 import { FigureTable } from './figure-table';
 import {
-  REPORT_ZONE_NOTE,
   figureTitle,
   isCustomerReport,
+  reportZoneNote,
   timePoints,
   visibleFigures,
   type Figure,
@@ -35,6 +35,7 @@ export function DashboardView({ interval, leaders }: { interval: string; leaders
   if (isLoading || !data) return <Skeleton active />;
   const cards = visibleFigures(CARDS, data.totals);
   const step = data.step as 'hour' | 'day' | 'week';
+  const zone = data.time_zone;
   return (
     <Flex vertical gap="middle" data-testid={`dashboard-${interval.replace(/\s+/g, '-')}`}>
       <Row gutter={[12, 12]}>
@@ -50,15 +51,16 @@ export function DashboardView({ interval, leaders }: { interval: string; leaders
         <LazyChart
           label={`Messages and delivered by ${step}`}
           kind="line"
-          note={REPORT_ZONE_NOTE}
-          points={timePoints(data.series, data.start_time, data.end_time, step, ['messages', 'delivered'])}
+          note={reportZoneNote(zone)}
+          points={timePoints(data.series, data.start_time, data.end_time, step, ['messages', 'delivered'], zone)}
           series={[
             { key: 'messages', name: 'Messages' },
             { key: 'delivered', name: 'Delivered' },
           ]}
         />
         <FigureTable
-          caption={`Messages by ${step} (UTC)`}
+          caption={`Messages by ${step} (${zone})`}
+          zone={zone}
           rows={data.series}
           totals={data.totals}
           step={step}

@@ -12,6 +12,8 @@ export interface FigureTableProps {
   currency?: string;
   /** a company's own figures (its revenue column is its spend); told by totals when they are given */
   customer?: boolean;
+  /** the zone of its time column (needed only by time) */
+  zone?: string;
 }
 
 /**
@@ -28,6 +30,7 @@ export function FigureTable({
   caption,
   currency = 'USD',
   customer = isCustomerReport(totals),
+  zone = 'UTC',
 }: FigureTableProps) {
   const { token } = theme.useToken();
   const cell = {
@@ -56,7 +59,7 @@ export function FigureTable({
           <tr>
             {step === 'total' ? null : (
               <th scope="col" style={{ ...head, textAlign: 'left' }}>
-                Time (UTC)
+                {`Time (${zone})`}
               </th>
             )}
             {groups.map((g) => (
@@ -84,7 +87,7 @@ export function FigureTable({
           ) : (
             rows.map((r, i) => (
               <tr key={i}>
-                {step === 'total' ? null : <td style={cell}>{timeLabel(r.time ?? null, step)}</td>}
+                {step === 'total' ? null : <td style={cell}>{timeLabel(r.time ?? null, step, zone)}</td>}
                 {groups.map((g) => (
                   <td key={g} style={cell}>
                     {String(r[GROUP_LABEL[g].key] ?? '—')}

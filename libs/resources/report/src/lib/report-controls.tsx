@@ -3,15 +3,17 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { DatePicker, Flex, Select } from '@smsc/shared-ui';
 import { REPORT_STEPS, type ReportStep } from '@smsc/shared-contract';
-import { zonedDay } from '@smsc/shared-util';
+import { endOfZonedDay, startOfZonedDay, zonedDay } from '@smsc/shared-util';
+import { useDisplayZone } from '@smsc/shared-session/api';
 
-const DAY = 86_400_000;
-
-/** The range, step and choice filters of a report, kept in the address (so a report can be linked and reloaded). */
+/**
+ * The range, step and choice filters of a report, kept in the address (so a report can be linked and reloaded).
+ * Its days are the account's zone's, as the server counts them for the same account.
+ */
 export function useReportParams(defaults: { days: number; step: ReportStep }) {
   const [params, setParams] = useSearchParams();
-  // today as the reports count days: UTC's
-  const today = zonedDay(new Date(), 'UTC');
+  const zone = useDisplayZone();
+  const today = zonedDay(new Date(), zone);
   const start =
     params.get('start') ??
     dayjs(today)
@@ -33,11 +35,12 @@ export function useReportParams(defaults: { days: number; step: ReportStep }) {
     start,
     end,
     step,
+    zone,
     get: (k: string) => params.get(k) ?? undefined,
     set,
-    /** the call's range: from the start day's midnight to the end of the end day (UTC) */
-    startTime: `${start}T00:00:00.000Z`,
-    endTime: new Date(Date.parse(`${end}T00:00:00Z`) + DAY).toISOString(),
+    /** the call's range: from the start day's midnight to the end of the end day, in the zone */
+    startTime: startOfZonedDay(start, zone).toISOString(),
+    endTime: endOfZonedDay(end, zone).toISOString(),
   };
 }
 export type ReportParamsState = ReturnType<typeof useReportParams>;
@@ -62,7 +65,7 @@ export function ReportControls({
           v?.[0] && v[1] && state.set({ start: v[0].format('YYYY-MM-DD'), end: v[1].format('YYYY-MM-DD') })
         }
       />
-      <span data-testid="report-zone">UTC days</span>
+      <span data-testid="report-zone">Days in {state.zone}</span>
       <Select
         aria-label="Step"
         style={{ width: 120 }}

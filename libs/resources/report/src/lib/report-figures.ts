@@ -1,6 +1,7 @@
-// What a report shows, as plain data: its columns (groups, then figures), the labels of its rows,
-// and the points a chart draws (every bucket of the range, empty ones as zero).
+// What a report shows, as plain data: its columns (groups, then figures), the labels of its rows in the report's
+// zone, and the points a chart draws (every bucket of the range, empty ones as zero).
 import type { ReportGroup, ReportRow, ReportStep } from '@smsc/shared-contract';
+import { formatDateTime, startOfZonedDay, zonedDay, zonedParts } from '@smsc/shared-util';
 
 export type Figure =
   | 'messages'
@@ -79,26 +80,29 @@ export const visibleFigures = (figures: Figure[], totals: ReportRow | undefined)
   figures.filter((f) => !MONEY.includes(f) || f === 'revenue' || (totals?.[f] ?? null) !== null);
 
 /**
- * Reports count by UTC hour, day, week and month (the server's rollups are cut there), so their days and
- * times are UTC and every report says so: its range, its chart and its table's time column.
+ * Reports count the days, weeks and months of the account's zone (the company's, or a system admin's or reseller's
+ * own): the server says which in each answer (time_zone), and every report names it: its range, its chart and its
+ * table's time column. Hours are the server's UTC hours, shown on the zone's clock.
  */
-export const REPORT_ZONE_NOTE = 'Days and times in UTC';
+export const reportZoneNote = (zone: string) => `Days and times in ${zone}`;
 
-export function timeLabel(iso: string | null, step: ReportStep): string {
+/** A bucket's full label on the zone's clock: "2026-12-06 14:00" by hour, "2026-12-06" by day or week, "2026-12" by month. */
+export function timeLabel(iso: string | null, step: ReportStep, zone: string): string {
   if (!iso) return 'Total';
-  if (step === 'hour') return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
-  if (step === 'month') return iso.slice(0, 7);
-  return iso.slice(0, 10);
+  if (step === 'hour') return formatDateTime(iso, { zone });
+  const day = zonedDay(new Date(iso), zone);
+  return step === 'month' ? day.slice(0, 7) : day;
 }
 
 /**
  * A bucket's short axis label: hours as "14:00", the first hour of a day as its day ("12-06"), days
  * and weeks as "12-06", months as "2026-12". The table and the tooltip keep the full label.
  */
-export function timeTick(iso: string, step: ReportStep): string {
-  if (step === 'hour') return iso.slice(11, 16) === '00:00' ? iso.slice(5, 10) : iso.slice(11, 16);
-  if (step === 'month') return iso.slice(0, 7);
-  return iso.slice(5, 10);
+export function timeTick(iso: string, step: ReportStep, zone: string): string {
+  const full = timeLabel(iso, step, zone);
+  if (step === 'hour') return zonedParts(new Date(iso), zone).hour === 0 ? full.slice(5, 10) : full.slice(11, 16);
+  if (step === 'month') return full;
+  return full.slice(5, 10);
 }
 
 /** A row's group values joined ("Acme · Route Co"), '—' for an empty one. */
@@ -106,23 +110,31 @@ export const groupLabel = (row: ReportRow, groups: ReportGroup[]) =>
   groups.map((g) => String(row[GROUP_LABEL[g].key] ?? '—')).join(' · ') || 'All';
 
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
+const nextDay = (day: string, n = 1) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-/** Bucket starts from start to end (UTC), as the server cuts them. */
-export function bucketsOf(startIso: string, endIso: string, step: ReportStep): string[] {
+/**
+ * Bucket starts from start to end as the server cuts them: UTC hours by hour; else the zone's midnights of each day,
+ * each Monday (weeks) or each 1st (months), from the one holding the start.
+ */
+export function bucketsOf(startIso: string, endIso: string, step: ReportStep, zone: string): string[] {
   if (step === 'total') return [];
   const out: string[] = [];
   const end = Date.parse(endIso);
-  let t = new Date(startIso);
-  if (step === 'day' || step === 'week') t = new Date(Math.floor(t.getTime() / DAY) * DAY);
-  if (step === 'week') t = new Date(t.getTime() - ((t.getUTCDay() + 6) % 7) * DAY);
-  if (step === 'month') t = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), 1));
-  while (t.getTime() < end && out.length < 2000) {
+  if (step === 'hour') {
+    for (let t = Math.floor(Date.parse(startIso) / HOUR) * HOUR; t < end && out.length < 2000; t += HOUR)
+      out.push(new Date(t).toISOString());
+    return out;
+  }
+  let day = zonedDay(new Date(startIso), zone);
+  if (step === 'week') day = nextDay(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+  if (step === 'month') day = `${day.slice(0, 8)}01`;
+  for (let t = startOfZonedDay(day, zone); t.getTime() < end && out.length < 2000; t = startOfZonedDay(day, zone)) {
     out.push(t.toISOString());
-    t =
+    day =
       step === 'month'
-        ? new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, 1))
-        : new Date(t.getTime() + (step === 'hour' ? HOUR : step === 'day' ? DAY : 7 * DAY));
+        ? new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 1)).toISOString().slice(0, 10)
+        : nextDay(day, step === 'week' ? 7 : 1);
   }
   return out;
 }
@@ -145,12 +157,13 @@ export function timePoints(
   endIso: string,
   step: ReportStep,
   figures: Figure[],
+  zone: string,
 ): ChartPoint[] {
   const byTime = new Map<string, ReportRow[]>();
   for (const r of rows)
     if (r.time) byTime.set(new Date(r.time).toISOString(), [...(byTime.get(new Date(r.time).toISOString()) ?? []), r]);
-  return bucketsOf(startIso, endIso, step).map((t) => {
-    const point: ChartPoint = { label: timeLabel(t, step), tick: timeTick(t, step) };
+  return bucketsOf(startIso, endIso, step, zone).map((t) => {
+    const point: ChartPoint = { label: timeLabel(t, step, zone), tick: timeTick(t, step, zone) };
     for (const f of figures) point[f] = (byTime.get(t) ?? []).reduce((sum, r) => sum + Number(r[f] ?? 0), 0);
     return point;
   });

@@ -11,6 +11,8 @@ export interface ReportTableProps {
   caption: string;
   loading?: boolean;
   currency?: string;
+  /** the zone the report counted in: its time column is labelled with it and shows its clock */
+  zone: string;
 }
 
 /** The figures of a report (and of its chart) as a table, with the grand total as its last row. */
@@ -23,6 +25,7 @@ export function ReportTable({
   caption,
   loading,
   currency = 'USD',
+  zone,
 }: ReportTableProps) {
   const columns: TableColumnsType<ReportRow & { key: string }> = [
     ...(step === 'total'
@@ -31,9 +34,9 @@ export function ReportTable({
           {
             key: 'time',
             dataIndex: 'time',
-            title: 'Time (UTC)',
+            title: `Time (${zone})`,
             width: 150,
-            render: (v: string | null) => timeLabel(v, step),
+            render: (v: string | null) => timeLabel(v, step, zone),
           },
         ]),
     ...groups.map((g) => ({

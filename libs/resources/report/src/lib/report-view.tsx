@@ -8,10 +8,10 @@ import { ReportTable } from './report-table';
 import { LazyChart } from './lazy-chart';
 import {
   GROUP_LABEL,
-  REPORT_ZONE_NOTE,
   chartSets,
   figureTitle,
   groupPoints,
+  reportZoneNote,
   timePoints,
   visibleFigures,
   type Figure,
@@ -78,6 +78,8 @@ export function ReportView({ preset }: { preset: ReportPreset }) {
   const figures = visibleFigures(preset.figures, data?.totals);
   const chartSetsShown = chartSets(figures);
   const byTime = state.step !== 'total';
+  // the zone the server counted in (the account's, which the range was asked in)
+  const zone = data?.time_zone ?? state.zone;
   return (
     <Flex vertical gap="middle" data-testid={`report-${preset.name}`}>
       <Flex gap="small" wrap justify="space-between">
@@ -107,10 +109,10 @@ export function ReportView({ preset }: { preset: ReportPreset }) {
               key={charted.join()}
               label={`${charted.map((f) => figureTitle(f, data.totals)).join(', ')} ${byTime ? `by ${state.step}` : 'by group'}`}
               kind={byTime ? 'line' : 'bar'}
-              note={byTime ? REPORT_ZONE_NOTE : undefined}
+              note={byTime ? reportZoneNote(zone) : undefined}
               points={
                 byTime
-                  ? timePoints(data.items, data.start_time, data.end_time, state.step, charted)
+                  ? timePoints(data.items, data.start_time, data.end_time, state.step, charted, zone)
                   : groupPoints(data.items, preset.groups, charted)
               }
               series={charted.map((f) => ({ key: f, name: figureTitle(f, data.totals) }))}
@@ -127,6 +129,7 @@ export function ReportView({ preset }: { preset: ReportPreset }) {
         figures={figures}
         loading={isFetching}
         currency={data?.currency}
+        zone={zone}
       />
     </Flex>
   );

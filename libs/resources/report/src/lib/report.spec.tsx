@@ -25,15 +25,48 @@ describe('report figures', () => {
       '2026-11-04T00:00:00.000Z',
       'day',
       ['messages'],
+      'UTC',
     );
     expect(points).toEqual([
       { label: '2026-11-01', tick: '11-01', messages: 0 },
       { label: '2026-11-02', tick: '11-02', messages: 5 },
       { label: '2026-11-03', tick: '11-03', messages: 0 },
     ]);
-    expect(bucketsOf('2026-11-26T10:00:00.000Z', '2026-12-02T00:00:00.000Z', 'week')).toEqual([
+    expect(bucketsOf('2026-11-26T10:00:00.000Z', '2026-12-02T00:00:00.000Z', 'week', 'UTC')).toEqual([
       '2026-11-23T00:00:00.000Z',
       '2026-11-30T00:00:00.000Z',
+    ]);
+  });
+
+  it("cuts buckets where the server does in the report's zone: its midnights, Mondays and 1sts", () => {
+    // Los Angeles leaves daylight time on 1 November 2026: that day is 25 hours long
+    expect(bucketsOf('2026-10-31T07:00:00.000Z', '2026-11-03T08:00:00.000Z', 'day', 'America/Los_Angeles')).toEqual([
+      '2026-10-31T07:00:00.000Z',
+      '2026-11-01T07:00:00.000Z',
+      '2026-11-02T08:00:00.000Z',
+    ]);
+    // Kolkata's weeks start at 18:30Z on Sundays (its Mondays' midnights), its months at 18:30Z before the 1st
+    expect(bucketsOf('2026-11-26T10:00:00.000Z', '2026-12-02T00:00:00.000Z', 'week', 'Asia/Kolkata')).toEqual([
+      '2026-11-22T18:30:00.000Z',
+      '2026-11-29T18:30:00.000Z',
+    ]);
+    expect(bucketsOf('2026-11-15T00:00:00.000Z', '2027-01-01T00:00:00.000Z', 'month', 'Asia/Kolkata')).toEqual([
+      '2026-10-31T18:30:00.000Z',
+      '2026-11-30T18:30:00.000Z',
+      '2026-12-31T18:30:00.000Z',
+    ]);
+    // by hour the buckets stay the server's UTC hours, labelled on the zone's clock
+    const hours = timePoints(
+      [row({ time: '2026-11-01T18:00:00.000Z', messages: 2 })],
+      '2026-11-01T18:00:00.000Z',
+      '2026-11-01T20:00:00.000Z',
+      'hour',
+      ['messages'],
+      'Asia/Kolkata',
+    );
+    expect(hours).toEqual([
+      { label: '2026-11-01 23:30', tick: '23:30', messages: 2 },
+      { label: '2026-11-02 00:30', tick: '11-02', messages: 0 },
     ]);
   });
 

@@ -7,7 +7,17 @@ import { useGetResellerReportQuery, useGetSmsReportQuery } from './report.api';
 import { ReportDownload } from './report-download';
 import { ReportTable } from './report-table';
 import { LazyChart } from './lazy-chart';
-import { FIGURE_TITLES, chartSets, groupPoints, timePoints, visibleFigures, type Figure } from './report-figures';
+import { zonedDay } from '@smsc/shared-util';
+import { useDisplayZone } from '@smsc/shared-session/api';
+import {
+  FIGURE_TITLES,
+  chartSets,
+  groupPoints,
+  reportZoneNote,
+  timePoints,
+  visibleFigures,
+  type Figure,
+} from './report-figures';
 
 // A reseller's money is its revenue, what the platform charges it for those messages (its wholesale rate) and
 // what is left: one cost and one margin. The vendors' cost of the routes is the platform's, not the reseller's.
@@ -23,11 +33,15 @@ const FIGURES: Figure[] = [
 const PER_PAGE = 50;
 type View = 'company' | 'day';
 
-/** The month (YYYY-MM), view, company filter and page of the reseller report, kept in the address. */
+/**
+ * The month (YYYY-MM), view, company filter and page of the reseller report, kept in the address. The month is the
+ * account zone's (this month there by default); the server reads its days in the same zone.
+ */
 export function useResellerReportParams() {
   const [params, setParams] = useSearchParams();
+  const zone = useDisplayZone();
   const monthParam = params.get('month') ?? '';
-  const month = /^\d{4}-\d{2}$/.test(monthParam) ? monthParam : dayjs().format('YYYY-MM');
+  const month = /^\d{4}-\d{2}$/.test(monthParam) ? monthParam : zonedDay(new Date(), zone).slice(0, 7);
   const view: View = params.get('view') === 'day' ? 'day' : 'company';
   const company = params.get('company') ?? '';
   const page = Math.max(0, Number(params.get('page')) || 0);
@@ -42,6 +56,7 @@ export function useResellerReportParams() {
   };
   const first = dayjs(`${month}-01`);
   return {
+    zone,
     month,
     view,
     company,
@@ -73,6 +88,8 @@ export function ResellerReport() {
   );
   const groups: ReportGroup[] = byCompany ? ['company'] : [];
   const monthLabel = dayjs(`${state.month}-01`).format('MMMM YYYY');
+  // the zone the server counted the month's days in
+  const zone = data?.time_zone ?? state.zone;
   return (
     <Flex vertical gap="middle" data-testid="reseller-report">
       <Flex gap="small" wrap justify="space-between">
@@ -84,6 +101,7 @@ export function ResellerReport() {
             value={dayjs(`${state.month}-01`)}
             onChange={(v) => v && state.set({ month: v.format('YYYY-MM') })}
           />
+          <span data-testid="report-zone">Days in {zone}</span>
           <div role="group" aria-label="View">
             <Radio.Group
               optionType="button"
@@ -120,10 +138,11 @@ export function ResellerReport() {
               key={charted.join()}
               label={`${charted.map((f) => FIGURE_TITLES[f]).join(', ')} ${byCompany ? 'by company' : 'by day'}, ${monthLabel}`}
               kind={byCompany ? 'bar' : 'line'}
+              note={byCompany ? undefined : reportZoneNote(zone)}
               points={
                 byCompany
                   ? groupPoints(data.items, groups, charted)
-                  : timePoints(data.items, data.start_time, data.end_time, 'day', charted)
+                  : timePoints(data.items, data.start_time, data.end_time, 'day', charted, zone)
               }
               series={charted.map((f) => ({ key: f, name: FIGURE_TITLES[f] }))}
             />
@@ -139,6 +158,7 @@ export function ResellerReport() {
         figures={figures}
         loading={isFetching}
         currency={data?.currency}
+        zone={zone}
       />
       <Typography.Text type="secondary">
         Platform cost is what the platform charges you for your companies' messages (your wholesale rate); your margin

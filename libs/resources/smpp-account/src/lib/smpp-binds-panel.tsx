@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { Alert, Card, Table, Tag } from '@smsc/shared-ui';
-import { formatDateTime } from '@smsc/shared-util';
+import { formatDateTime, withZone } from '@smsc/shared-util';
 import { useListSmppBindsQuery } from './smpp-account.api';
 
 const TYPE_COLORS = { transmitter: 'blue', receiver: 'purple', transceiver: 'geekblue' } as const;
@@ -28,7 +28,7 @@ export function SmppBindsPanel() {
               dataIndex: 'bind_type',
               render: (v: keyof typeof TYPE_COLORS) => <Tag color={TYPE_COLORS[v]}>{v}</Tag>,
             },
-            { title: 'Since', dataIndex: 'since', render: (v: string) => formatDateTime(v) },
+            { title: withZone('Since'), dataIndex: 'since', render: (v: string) => formatDateTime(v) },
             { title: 'Submits', dataIndex: 'submits' },
             { title: 'Receipts', dataIndex: 'receipts' },
             { title: 'Incoming', dataIndex: 'incoming' },

@@ -10,6 +10,7 @@ import {
   type ServerCsv,
 } from '@smsc/shared-ui';
 import type { Sms } from '@smsc/shared-contract';
+import { zonedDay } from '@smsc/shared-util';
 import { INCOMING, OUTGOING, SMS_ACCESS, smsBundle, smsDefinition, suppressionBundle } from './sms.resource';
 
 // Keyed list pages: React Router keeps a component at the same place in the tree when the route changes,
@@ -27,7 +28,7 @@ export function logCsv(name: string) {
   return ({ page: _page, per_page: _per, ...filters }: ListQueryArg): ServerCsv => ({
     path: '/sms/list',
     params: filters,
-    fileName: `${name}-${new Date().toISOString().slice(0, 10)}.csv`,
+    fileName: `${name}-${zonedDay(new Date())}.csv`,
   });
 }
 const incomingCsv = logCsv('sms-incoming');

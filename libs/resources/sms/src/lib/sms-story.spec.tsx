@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders, stubApi } from '@smsc/shared-testing';
 import { smsBundle, smsDefinition, SMS_LOG_POLL_MS, useLiveSmsList } from './sms.resource';
 import { SmsStoryButton } from './sms-story';
+import { displayZone } from '@smsc/shared-util';
 
 /** The log page's list query as ListPage calls it, without the page around it. */
 function LiveStatuses() {
@@ -116,5 +117,7 @@ describe('SMS log: live rows and a drawer with each message story', () => {
     expect(screen.getByTestId('sms-event-submitted').textContent).toContain('gateway id simulator');
     expect(screen.getByTestId('sms-event-receipt').textContent).toContain('status UNDELIV · error code 001');
     expect(screen.getByTestId('sms-event-released').textContent).toContain('nothing was charged');
+    // the steps' times are the account zone's, and the story says so
+    expect(screen.getByTestId('sms-story-zone').textContent).toBe(`Times (${displayZone()})`);
   }, 120_000);
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Drawer, Skeleton, Space, Tag, Typography } from '@smsc/shared-ui';
 import { describeApiError } from '@smsc/shared-api';
 import type { SmsEvent } from '@smsc/shared-contract';
-import { formatDateTime, formatMoney } from '@smsc/shared-util';
+import { formatDateTime, formatMoney, withZone } from '@smsc/shared-util';
 import { useSmsEventsQuery } from './sms.api';
 import { smsStatusTag } from './sms-status';
 import { SmsLookupDetails } from './sms-lookup';
@@ -46,6 +46,9 @@ export function SmsStory({ id, open, onClose }: { id: string; open: boolean; onC
             Final state: <span data-testid="sms-story-status">{smsStatusTag(data.status)}</span>
             {!data.final && <Typography.Text type="secondary"> (still in flight)</Typography.Text>}
           </span>
+          <Typography.Text type="secondary" data-testid="sms-story-zone">
+            {withZone('Times')}
+          </Typography.Text>
           <ol style={{ paddingInlineStart: 20, margin: 0 }}>
             {data.events.map((e, i) => (
               <li key={`${e.kind}-${i}`} data-testid={`sms-event-${e.kind}`} style={{ marginBottom: 12 }}>

@@ -10419,6 +10419,7 @@ export interface operations {
             /** Format: date-time */
             start_time: string;
             step: string;
+            time_zone: string;
             top: {
               blocked?: number;
               company_name?: string | null;
@@ -12243,6 +12244,7 @@ export interface operations {
               is_active: boolean;
               is_admin: boolean;
               reseller_uuid: string | null;
+              time_zone?: string | null;
               user_type: 'admin' | 'company_admin' | 'user' | 'reseller';
               /** Format: uuid */
               uuid: string;
@@ -12270,6 +12272,7 @@ export interface operations {
           current_password?: string;
           full_name?: string;
           password?: string;
+          time_zone?: string;
           users_see_money?: boolean;
         };
       };
@@ -12313,6 +12316,7 @@ export interface operations {
               is_active: boolean;
               is_admin: boolean;
               reseller_uuid: string | null;
+              time_zone?: string | null;
               user_type: 'admin' | 'company_admin' | 'user' | 'reseller';
               /** Format: uuid */
               uuid: string;
@@ -13001,6 +13005,7 @@ export interface operations {
                 /** Format: date-time */
                 start_time: string;
                 step: string;
+                time_zone: string;
                 total: number;
                 totals: {
                   blocked?: number;
@@ -13199,6 +13204,7 @@ export interface operations {
                 /** Format: date-time */
                 start_time: string;
                 step: string;
+                time_zone: string;
                 total: number;
                 totals: {
                   blocked?: number;
@@ -19374,6 +19380,7 @@ export interface operations {
             /** Format: date-time */
             start_time: string;
             step: string;
+            time_zone: string;
             total: number;
             totals: {
               blocked?: number;
@@ -19484,6 +19491,7 @@ export interface operations {
             /** Format: date-time */
             start_time: string;
             step: string;
+            time_zone: string;
             total: number;
             totals: {
               blocked?: number;
@@ -19927,6 +19935,7 @@ export interface operations {
             /** Format: date-time */
             start_time: string;
             step: string;
+            time_zone: string;
             total: number;
             totals: {
               blocked?: number;
@@ -20498,6 +20507,7 @@ export interface operations {
             is_active: boolean;
             is_admin: boolean;
             reseller_uuid: string | null;
+            time_zone?: string | null;
             user_type: 'admin' | 'company_admin' | 'user' | 'reseller';
             /** Format: uuid */
             uuid: string;
@@ -20540,6 +20550,7 @@ export interface operations {
             is_active: boolean;
             is_admin: boolean;
             reseller_uuid: string | null;
+            time_zone?: string | null;
             user_type: 'admin' | 'company_admin' | 'user' | 'reseller';
             /** Format: uuid */
             uuid: string;
@@ -20620,6 +20631,7 @@ export interface operations {
             is_active: boolean;
             is_admin: boolean;
             reseller_uuid: string | null;
+            time_zone?: string | null;
             user_type: 'admin' | 'company_admin' | 'user' | 'reseller';
             /** Format: uuid */
             uuid: string;
@@ -20674,6 +20686,7 @@ export interface operations {
               is_active: boolean;
               is_admin: boolean;
               reseller_uuid: string | null;
+              time_zone?: string | null;
               user_type: 'admin' | 'company_admin' | 'user' | 'reseller';
               /** Format: uuid */
               uuid: string;

@@ -18,6 +18,11 @@ export const User = Type.Object({
   company_name: Nullable(Type.String()),
   reseller_uuid: Nullable(Uuid),
   created_on: Timestamp,
+  /**
+   * a system admin's or reseller's own IANA zone, which its reports and the console's times follow (null: not
+   * chosen yet; the console saves the browser's at the first sign-in). Company people follow the company's zone.
+   */
+  time_zone: Type.Optional(Nullable(Type.String())),
 });
 export type User = Static<typeof User>;
 
@@ -232,6 +237,11 @@ export const HomePatch = Type.Partial(
     company_name: Name,
     /** a company admin lets its users see money (balance, message prices) */
     users_see_money: Type.Boolean(),
+    /**
+     * IANA zone name (e.g. Asia/Kolkata): a system admin's or reseller's own; a company admin's sets its company's
+     * (a company user's dates follow its company's, set by its admin)
+     */
+    time_zone: Type.String({ minLength: 1, maxLength: 64 }),
   }),
   { minProperties: 1 },
 );

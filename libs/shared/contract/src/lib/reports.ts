@@ -5,7 +5,8 @@ import { SmsLogQuery, SmsPage } from './messaging';
 
 // Reports of docs/spec.md §7: GET /dashboard, stat/report, /log/report (aggregated form), /sms/report,
 // /sms/reseller/report, /sms/recipient/report. Every figure comes from the hourly rollups of messages
-// (apps/api/src/reports), so a report never scans raw messages.
+// (apps/api/src/reports); only the hours a zone's day starts inside (a zone 30 or 45 minutes off the hour) are read
+// from the messages themselves.
 const Timestamp = Type.String({ format: 'date-time' });
 const Search = Type.String({ maxLength: 200 });
 
@@ -69,7 +70,7 @@ export const StatReportQuery = Type.Object({
 export type StatReportQuery = Static<typeof StatReportQuery>;
 
 export const ReportRow = Type.Object({
-  /** bucket start (UTC); null for step=total */
+  /** bucket start as an instant: a UTC hour by hour, else the midnight its day, week or month starts at in the report's time_zone; null for step=total */
   time: Nullable(Timestamp),
   company_uuid: Type.Optional(Nullable(Type.String())),
   company_name: Type.Optional(Nullable(Type.String())),
@@ -120,6 +121,8 @@ export const ReportPage = Type.Object({
   group: Type.Array(Type.String()),
   totals: ReportRow,
   currency: Type.String(),
+  /** the IANA zone whose days, weeks and months the buckets and date-only bounds are: the company's, or the caller's own */
+  time_zone: Type.String(),
 });
 export type ReportPage = Static<typeof ReportPage>;
 
@@ -138,6 +141,8 @@ export const Dashboard = Type.Object({
   top: Type.Array(ReportRow),
   networks: Type.Array(ReportRow),
   currency: Type.String(),
+  /** the zone of its days (as ReportPage's) */
+  time_zone: Type.String(),
 });
 export type Dashboard = Static<typeof Dashboard>;
 

@@ -49,4 +49,11 @@ describe('the one CSV writer', () => {
       ['+4420', 'line\nbreak', '2.50'],
     ]);
   });
+
+  it('writes a datetime column in its zone as the console shows times, and in ISO 8601 UTC without one', () => {
+    const fields = [{ key: 'time', title: 'Time (Asia/Kolkata)', kind: 'datetime' as const, zone: 'Asia/Kolkata' }];
+    expect(csvText(fields, [{ time: '2026-03-10T18:40:00.000Z' }])).toBe('Time (Asia/Kolkata)\r\n2026-03-11 00:10\r\n');
+    expect(csvCell('2026-03-10T18:40:00.000Z', 'datetime')).toBe('2026-03-10T18:40:00.000Z');
+    expect(csvCell(null, 'datetime', undefined, 'Asia/Kolkata')).toBe('');
+  });
 });

@@ -1,12 +1,13 @@
 // The one CSV writer of every export, on the server (streamed downloads) and in the browser (list
 // exports): RFC 4180 quoting, CRLF line ends, a header line of titles, and values written the way a
 // person reads them. UTF-8 throughout; the browser adds the byte-order mark when it saves the file.
-import { currencyDigits } from './format';
+import { currencyDigits, formatDateTime } from './format';
 
 /**
  * text: anything people typed; phone: E.164 numbers; number: figures; money: amounts in `currency`, a plain
  * number a spreadsheet can add up; currency: the ISO code of the row's amounts (the field's currency, USD, when the
- * row has none); boolean: yes/no; datetime: instants (ISO 8601, UTC).
+ * row has none); boolean: yes/no; datetime: instants (ISO 8601, UTC; or as the console shows them, "YYYY-MM-DD HH:mm",
+ * in the field's `zone`, which its title names).
  */
 export type CsvKind = 'text' | 'phone' | 'number' | 'money' | 'currency' | 'boolean' | 'datetime';
 
@@ -16,6 +17,8 @@ export interface CsvField {
   kind?: CsvKind;
   /** the currency of a money column (USD when not given) */
   currency?: string;
+  /** the zone a datetime column is written in, as the console shows times (ISO 8601 in UTC when not given) */
+  zone?: string;
 }
 
 const NEEDS_QUOTES = /[",\r\n]/;
@@ -43,8 +46,10 @@ export function csvMoney(value: string | number, currency = 'USD'): string {
 }
 
 /** A value as a person reads it, before quoting. */
-export function csvValue(value: unknown, kind: CsvKind = 'text', currency?: string): string {
+export function csvValue(value: unknown, kind: CsvKind = 'text', currency?: string, zone?: string): string {
   if (value === null || value === undefined) return kind === 'currency' ? (currency ?? 'USD') : '';
+  if (kind === 'datetime' && zone && (typeof value === 'string' || value instanceof Date))
+    return formatDateTime(value, { zone }) || String(value);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'bigint') return value.toString();
@@ -55,8 +60,8 @@ export function csvValue(value: unknown, kind: CsvKind = 'text', currency?: stri
 }
 
 /** One cell: the value as read, formula text neutralised, quoted where RFC 4180 needs it. */
-export function csvCell(value: unknown, kind: CsvKind = 'text', currency?: string): string {
-  const safe = neutraliseFormula(csvValue(value, kind, currency));
+export function csvCell(value: unknown, kind: CsvKind = 'text', currency?: string, zone?: string): string {
+  const safe = neutraliseFormula(csvValue(value, kind, currency, zone));
   return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
@@ -75,7 +80,7 @@ export const csvHeader = (fields: readonly Pick<CsvField, 'title'>[]): string =>
   `${fields.map((f) => csvCell(f.title)).join(',')}\r\n`;
 
 export const csvRow = (fields: readonly CsvField[], row: Record<string, unknown>): string =>
-  `${fields.map((f) => csvCell(row[f.key], f.kind, f.currency)).join(',')}\r\n`;
+  `${fields.map((f) => csvCell(row[f.key], f.kind, f.currency, f.zone)).join(',')}\r\n`;
 
 /** A whole file in memory: the header, then one line per row. */
 export function csvText(fields: readonly CsvField[], rows: readonly Record<string, unknown>[]): string {

@@ -1,10 +1,13 @@
 import { formatDate, formatDateTime } from './format';
 import {
+  currentZoneName,
   displayZone,
   endOfZonedDay,
   setDisplayZone,
   startOfZonedDay,
   subscribeDisplayZone,
+  timeZoneChoices,
+  utcOffsetText,
   withZone,
   zonedDay,
   zonedTimeToInstant,
@@ -85,5 +88,26 @@ describe('a picked time in a zone', () => {
     // 02:30 happens twice on 2026-10-25: the first one (summer time)
     expect(zonedTimeToInstant('2026-10-25T02:30', 'Europe/Berlin').toISOString()).toBe('2026-10-25T00:30:00.000Z');
     expect(zonedTimeToInstant('not a time').getTime()).toBeNaN();
+  });
+});
+
+describe('choosing a zone', () => {
+  const at = new Date('2026-12-06T12:00:00Z');
+  it('offers every zone by its current name with its offset now, UTC first, and keeps one in use', () => {
+    const choices = timeZoneChoices('Etc/GMT+5', at);
+    expect(choices[0]).toEqual({ value: 'UTC', label: 'UTC' });
+    expect(choices).toContainEqual({ value: 'Asia/Kolkata', label: 'Asia/Kolkata (UTC+05:30)' });
+    expect(choices).toContainEqual({ value: 'America/Los_Angeles', label: 'America/Los_Angeles (UTC-08:00)' });
+    expect(choices.some((c) => c.value === 'Asia/Calcutta')).toBe(false);
+    expect(choices.some((c) => c.value === 'Etc/GMT+5')).toBe(true);
+    expect(new Set(choices.map((c) => c.value)).size).toBe(choices.length);
+  });
+
+  it('names offsets to the minute and the former names by today’s', () => {
+    expect(utcOffsetText('Asia/Kathmandu', at)).toBe('UTC+05:45');
+    expect(utcOffsetText('America/St_Johns', at)).toBe('UTC-03:30');
+    expect(utcOffsetText('Europe/London', at)).toBe('UTC');
+    expect(currentZoneName('Asia/Calcutta')).toBe('Asia/Kolkata');
+    expect(currentZoneName('Europe/Berlin')).toBe('Europe/Berlin');
   });
 });

@@ -139,3 +139,40 @@ export function endOfZonedDay(day: string, zone: string = displayZone()): Date {
 
 /** A column or field title with the zone its times are in, e.g. "Time (Europe/Berlin)". */
 export const withZone = (title: string, zone: string = displayZone()): string => `${title} (${zone})`;
+
+// ICU still names a few zones by their former names; people look for today's (both are the same zone to Intl and
+// to the server's database)
+const RENAMED: Record<string, string> = {
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'America/Godthab': 'America/Nuuk',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+};
+
+/** A zone under the name people know it by today (Asia/Calcutta → Asia/Kolkata). */
+export const currentZoneName = (zone: string): string => RENAMED[zone] ?? zone;
+
+/** "UTC+05:30", "UTC-08:00" or "UTC": how far a zone's clock is from UTC at an instant. */
+export function utcOffsetText(zone: string, at: Date = new Date()): string {
+  const minutes = Math.round(zoneOffsetMs(at, zone) / 60_000);
+  if (minutes === 0) return 'UTC';
+  const abs = Math.abs(minutes);
+  return `UTC${minutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/**
+ * The zones a person may choose from: every IANA zone the runtime knows (by today's names) and UTC, each labelled
+ * with its offset now, "Asia/Kolkata (UTC+05:30)". A zone in use that the list lacks is kept, so it still shows.
+ */
+export function timeZoneChoices(keep?: string | null, at: Date = new Date()): { value: string; label: string }[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const names = new Set(['UTC', ...known.map(currentZoneName)]);
+  if (keep && isTimeZone(keep)) names.add(keep);
+  return [...names]
+    .filter((z) => isTimeZone(z))
+    .sort((a, b) => (a === 'UTC' ? -1 : b === 'UTC' ? 1 : a.localeCompare(b)))
+    .map((z) => ({ value: z, label: z === 'UTC' ? 'UTC' : `${z} (${utcOffsetText(z, at)})` }));
+}

@@ -6,6 +6,7 @@ import { useAppDispatch } from '@smsc/shared-session';
 import type { ListQueryArg, ListResult, ResourceColumn } from './types';
 import { rowsCsv } from './csv-values';
 import { downloadText } from './download';
+import { zonedDay } from '@smsc/shared-util';
 
 export { rowsCsv };
 
@@ -102,7 +103,7 @@ export function CsvExportButton<T>(props: CsvExportButtonProps<T>) {
         onProgress: (done, pages) => setProgress({ done, pages }),
       });
       const csv = rowsCsv(columns, rows);
-      downloadText(`${name}-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+      downloadText(`${name}-${zonedDay(new Date())}.csv`, csv);
       onExported?.(csv, rows);
       const count = `${rows.length.toLocaleString('en-US')} ${title.toLowerCase()}`;
       dispatch(

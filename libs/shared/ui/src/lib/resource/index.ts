@@ -78,6 +78,7 @@ export {
 } from './csv-export';
 export { ResourceForm, splitServerError, type ResourceFormProps, type FormValues } from './resource-form';
 export { rulesFor, fieldInput, SearchSelect } from './form-fields';
+export { timeZoneField } from './time-zone-field';
 export { LeaveGuard, useBeforeUnload } from './leave-guard';
 export { columnStorageKey } from './use-column-visibility';
 export {
