@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { build, type BuildOptions } from '../app';
 import { DEMO_PASSWORD, api, dropSchemas } from '../testing/test-app';
+import { checkProblemAnswers } from '../testing/problem-answers';
 
 /**
  * The per-account lockout lives in the database: two server lives on the same storage (an on-disk
@@ -15,14 +16,17 @@ describe('per-account login lockout (database-backed)', () => {
   const storage: BuildOptions = databaseUrl
     ? { databaseUrl, dbSchema: `t_${randomBytes(6).toString('hex')}` }
     : { dataDir: mkdtempSync(path.join(tmpdir(), 'smsc-lockout-')) };
-  const start = () =>
-    build({
-      ...storage,
-      demoPassword: DEMO_PASSWORD,
-      webRoot: '/nonexistent-web-root',
-      loginFailuresPerAccount: 3,
-      passwordHashCost: 'fast',
-    });
+  // built here rather than by createTestApp (two lives on one storage): its answers are checked as a test app's
+  const start = async () =>
+    checkProblemAnswers(
+      await build({
+        ...storage,
+        demoPassword: DEMO_PASSWORD,
+        webRoot: '/nonexistent-web-root',
+        loginFailuresPerAccount: 3,
+        passwordHashCost: 'fast',
+      }),
+    );
   const attempt = (app: FastifyInstance, email: string, password: string, ip: string) =>
     app.inject({ method: 'POST', url: api('/auth'), remoteAddress: ip, payload: { email, password } });
   let app: FastifyInstance;

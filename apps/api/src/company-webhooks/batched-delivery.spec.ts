@@ -1,6 +1,6 @@
 // Batched delivery (docs/webhooks.md): a webhook saved with `batched` gets its events in signed envelopes, each
 // event with the id a single delivery would have carried; a failed request retries each of its events on its
-// own schedule, and the delivery log shows every event.
+// own schedule, and the delivery log shows every event, paged by a cursor.
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { companyNamed, fundCompany } from '../testing/fixtures';
 import { signedWith as verified, startHookListener, type Hit } from '../testing/hook-listener';
@@ -123,5 +123,36 @@ describe('company webhooks: batched delivery', () => {
       ['message.status', 'sent'],
       ['message.status', 'delivered'],
     ]);
+  });
+
+  it("pages each webhook's delivery log by cursor, newest first, across its three sources", async () => {
+    type Attempt = { attempt_uuid: string; created_on: string };
+    // the webhooks of the cases above: batched events (and a test batch); failed attempts, then single deliveries
+    const webhooks = (await call('GET', '/webhook/list')).json().items as { webhook_uuid: string }[];
+    expect(webhooks.length).toBeGreaterThanOrEqual(2);
+    for (const { webhook_uuid } of webhooks) {
+      const whole = (await call('GET', `/webhook/${webhook_uuid}/deliveries?per_page=100`)).json();
+      expect(whole.next_cursor).toBeNull();
+      const all = whole.items as Attempt[];
+      expect(all.length).toBeGreaterThanOrEqual(10);
+      const times = all.map((a) => Date.parse(a.created_on));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      const paged: Attempt[] = [];
+      let cursor: string | null = null;
+      for (let i = 0; i < 10; i++) {
+        const q: string = cursor ? `&cursor=${cursor}` : '';
+        const page = (await call('GET', `/webhook/${webhook_uuid}/deliveries?per_page=4${q}`)).json();
+        paged.push(...page.items);
+        expect(page.items.length).toBe(page.next_cursor ? 4 : page.items.length);
+        cursor = page.next_cursor;
+        if (!cursor) break;
+      }
+      expect(cursor).toBeNull();
+      expect(paged.map((a) => a.attempt_uuid)).toEqual(all.map((a) => a.attempt_uuid));
+      // the console's first page is the newest 50
+      expect((await call('GET', `/webhook/${webhook_uuid}/deliveries`)).json().items).toEqual(all.slice(0, 50));
+    }
+    const refused = await call('GET', `/webhook/${webhooks[0].webhook_uuid}/deliveries?cursor=bm90LWEtY3Vyc29y`);
+    expect([refused.statusCode, refused.json().detail]).toEqual([400, 'cursor: not a cursor of this list']);
   });
 });

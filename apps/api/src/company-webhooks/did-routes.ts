@@ -1,11 +1,10 @@
 // DID webhooks (docs/spec.md §7: /did/webhook list, POST, GET, PATCH, DELETE; their delivery log and test event).
 // Since migration 510 each is a company webhook of the number's company, subscribed to message.received and
 // scoped to the number (did_uuid): signed (Standard Webhooks, and the old x-smsc-signature until its deprecation
-// date), claimed, retried and logged by the one dispatcher like every other webhook. docs/webhooks.md.
+// date), claimed, retried and logged by the one dispatcher like every other webhook, and answered, checked, changed,
+// audited, logged and tested by the company webhooks' route parts (route-parts.ts). docs/webhooks.md.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  CompanyWebhookAttempts,
-  CompanyWebhookTestResult,
   DidWebhook,
   DidWebhookCreateBody,
   DidWebhookListQuery,
@@ -22,12 +21,20 @@ import { orNotFound } from '../lib/tenant';
 import { rowsOf } from '../lib/tenancy';
 import { apiOf } from '../lib/api-context';
 import { DID_ACCESS, DID_OWNERS, findDid } from '../numbers';
-import { newSecret, secretHint } from './signing';
-import { deliveryLog, lastDelivery } from './delivery-log';
+import { newSecret } from './signing';
+import { lastDelivery } from './delivery-log';
 import type { CompanyWebhooks } from './service';
+import {
+  auditWebhook,
+  auditedWebhook,
+  changeWebhook,
+  checkWebhookUrl,
+  deleteWebhook,
+  logAndTestRoutes,
+  webhookAnswer,
+} from './route-parts';
 
 const tags = ['numbers'];
-const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 export default async function didWebhookRoutes(base: FastifyInstance, opts: { hooks: CompanyWebhooks }) {
   const app = base.withTypeProvider<TypeBoxProvider>();
@@ -52,21 +59,12 @@ export default async function didWebhookRoutes(base: FastifyInstance, opts: { ho
         lastDelivery().on.as('last_delivery_on'),
       ]);
   type Row = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
-  const shape = ({ secret, ...r }: Row): DidWebhook => ({
-    ...r,
-    did_uuid: r.did_uuid as string,
-    secret_hint: secretHint(secret),
-    created_on: iso(r.created_on) as string,
-    last_delivery_on: iso(r.last_delivery_on),
-  });
+  const shape = (r: Row): DidWebhook => ({ ...webhookAnswer(r), did_uuid: r.did_uuid as string });
   const one = async (req: FastifyRequest, id: string) =>
     shape(orNotFound(await select(req).where('w.webhook_uuid', '=', id).executeTakeFirst(), 'Webhook'));
-  /** A target that is not a public host is refused when saved, in any of the forms an address can be written. */
-  const checkUrl = async (url: string | undefined) => {
-    if (url === undefined) return;
-    const problem = await hooks.urlProblem(url);
-    if (problem) throw new FieldError({ url: problem });
-  };
+  // audited as a company webhook is (the same rows): the number it is scoped to and what it receives
+  const audited = (w: DidWebhook, rotated = false) =>
+    auditedWebhook(w, { did: w.did, events: 'message.received' }, rotated);
 
   app.get(
     '/did/webhook/list',
@@ -88,7 +86,7 @@ export default async function didWebhookRoutes(base: FastifyInstance, opts: { ho
     '/did/webhook',
     { config, schema: { tags, body: DidWebhookCreateBody, response: { 201: DidWebhookPayload } } },
     async (req, reply) => {
-      await checkUrl(req.body.url);
+      await checkWebhookUrl(hooks, req.body.url);
       const did = await findDid(app.db, req, req.body.did);
       // a number no company holds receives messages for no one: there is no company to deliver them for
       if (!did.company_uuid) throw new FieldError({ did: 'must be held by a company to have webhooks' });
@@ -106,8 +104,10 @@ export default async function didWebhookRoutes(base: FastifyInstance, opts: { ho
         })
         .returning('webhook_uuid')
         .executeTakeFirstOrThrow();
+      const webhook = await one(req, row.webhook_uuid);
+      await auditWebhook(req, webhook.webhook_uuid, null, audited(webhook));
       // the only answer that carries the secret in full: the console shows it once
-      return reply.code(201).send({ webhook: await one(req, row.webhook_uuid), secret });
+      return reply.code(201).send({ webhook, secret });
     },
   );
 
@@ -121,17 +121,12 @@ export default async function didWebhookRoutes(base: FastifyInstance, opts: { ho
     '/did/webhook/:id',
     { config, schema: { tags, params: IdParam, body: DidWebhookPatchBody, response: { 200: DidWebhookPayload } } },
     async (req) => {
-      await one(req, req.params.id);
-      await checkUrl(req.body.url);
-      const { rotate_secret, ...set } = req.body;
-      const secret = rotate_secret ? newSecret() : undefined;
-      await app.db
-        .updateTable('company_webhooks')
-        .set({ ...set, ...(secret ? { secret } : {}) })
-        .where('webhook_uuid', '=', req.params.id)
-        .where('did_uuid', 'is not', null)
-        .execute();
-      return { webhook: await one(req, req.params.id), ...(secret ? { secret } : {}) };
+      const before = await one(req, req.params.id);
+      await checkWebhookUrl(hooks, req.body.url);
+      const secret = await changeWebhook(app, 'did', req.params.id, req.body);
+      const webhook = await one(req, req.params.id);
+      await auditWebhook(req, webhook.webhook_uuid, audited(before), audited(webhook, !!secret));
+      return { webhook, ...(secret ? { secret } : {}) };
     },
   );
 
@@ -139,33 +134,12 @@ export default async function didWebhookRoutes(base: FastifyInstance, opts: { ho
     '/did/webhook/:id',
     { config, schema: { tags, params: IdParam, response: { 200: MessageBody } } },
     async (req) => {
-      await one(req, req.params.id);
-      await app.db
-        .deleteFrom('company_webhooks')
-        .where('webhook_uuid', '=', req.params.id)
-        .where('did_uuid', 'is not', null)
-        .execute();
+      const gone = await one(req, req.params.id);
+      await deleteWebhook(app, 'did', req.params.id);
+      await auditWebhook(req, gone.webhook_uuid, audited(gone), null);
       return { message: 'Webhook deleted' };
     },
   );
 
-  // the console's delivery log: every attempt with its event's message, answer and next retry
-  app.get(
-    '/did/webhook/:id/deliveries',
-    { config, schema: { tags, params: IdParam, response: { 200: CompanyWebhookAttempts } } },
-    async (req) => {
-      const w = await one(req, req.params.id);
-      return { items: await deliveryLog(app.db, w.webhook_uuid) };
-    },
-  );
-
-  // "Send test": a signed webhook.test event, its first attempt made now (retries follow like any event's)
-  app.post(
-    '/did/webhook/:id/test',
-    { config, schema: { tags, params: IdParam, response: { 200: CompanyWebhookTestResult } } },
-    async (req) => {
-      const w = await one(req, req.params.id);
-      return hooks.sendTest(w.webhook_uuid);
-    },
-  );
+  logAndTestRoutes(app, { path: '/did/webhook', tags, read: config, manage: config, hooks, find: one });
 }

@@ -5,12 +5,10 @@ import {
   CallbackSecretInfo,
   CallbackSecretQuery,
   CompanyWebhook,
-  CompanyWebhookAttempts,
   CompanyWebhookCreateBody,
   CompanyWebhookListQuery,
   CompanyWebhookPatchBody,
   CompanyWebhookPayload,
-  CompanyWebhookTestResult,
   IdParam,
   ListPage,
   MessageBody,
@@ -19,20 +17,26 @@ import {
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
 import { wildcard, listPage } from '../lib/list';
-import { FieldError } from '../lib/http-error';
 import { orNotFound } from '../lib/tenant';
 import { callerScope, rowsOf, targetCompany, type TenantColumns } from '../lib/tenancy';
-import { audit } from '../security';
 import { newSecret, secretHint } from './signing';
 import type { CompanyWebhooks } from './service';
-import { deliveryLog, lastDelivery } from './delivery-log';
+import { lastDelivery } from './delivery-log';
+import {
+  auditWebhook,
+  auditedWebhook,
+  changeWebhook,
+  checkWebhookUrl,
+  deleteWebhook,
+  logAndTestRoutes,
+  webhookAnswer,
+} from './route-parts';
 import { accountsRepository, companyRows } from '../accounts';
 
 /** Who may manage a company's webhooks: the admin all, a reseller its companies', a company admin its own. */
 export const WEBHOOK_ACCESS: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
 const OWNERS: TenantColumns = { company: 'w.company_uuid', companyReseller: 'c.reseller_uuid' };
 const tags = ['webhooks'];
-const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 export default async function companyWebhookRoutes(base: FastifyInstance, opts: { hooks: CompanyWebhooks }) {
   const app = base.withTypeProvider<TypeBoxProvider>();
@@ -61,30 +65,15 @@ export default async function companyWebhookRoutes(base: FastifyInstance, opts: 
         lastDelivery().on.as('last_delivery_on'),
       ]);
   type Row = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
-  const shape = ({ secret, ...r }: Row): CompanyWebhook => ({
-    ...r,
-    events: r.events as CompanyWebhookEvent[],
-    secret_hint: secretHint(secret),
-    created_on: iso(r.created_on) as string,
-    last_delivery_on: iso(r.last_delivery_on),
-  });
+  const shape = (r: Row): CompanyWebhook => ({ ...webhookAnswer(r), events: r.events as CompanyWebhookEvent[] });
   const one = async (req: FastifyRequest, id: string) =>
     shape(orNotFound(await select(req).where('w.webhook_uuid', '=', id).executeTakeFirst(), 'Webhook'));
-  /** what the audit log keeps of a webhook: never its secret, only that it was rotated */
-  const audited = (w: CompanyWebhook, rotated = false) => ({
-    company_uuid: w.company_uuid,
-    url: w.url,
-    events: w.events.join(', '),
-    is_active: w.is_active,
-    batched: w.batched,
-    description: w.description,
-    ...(rotated ? { secret: `rotated (${w.secret_hint})` } : {}),
-  });
-  const checkUrl = async (url: string | undefined) => {
-    if (url === undefined) return;
-    const problem = await hooks.urlProblem(url);
-    if (problem) throw new FieldError({ url: `The URL ${problem}` });
-  };
+  const audited = (w: CompanyWebhook, rotated = false) =>
+    auditedWebhook(
+      w,
+      { company_uuid: w.company_uuid, events: w.events.join(', '), batched: w.batched, description: w.description },
+      rotated,
+    );
 
   app.get(
     '/webhook/list',
@@ -113,7 +102,7 @@ export default async function companyWebhookRoutes(base: FastifyInstance, opts: 
     },
     async (req, reply) => {
       const company_uuid = await targetCompany(app.db, req, req.body.company_uuid);
-      await checkUrl(req.body.url);
+      await checkWebhookUrl(hooks, req.body.url);
       const secret = newSecret();
       const row = await app.db
         .insertInto('company_webhooks')
@@ -129,7 +118,7 @@ export default async function companyWebhookRoutes(base: FastifyInstance, opts: 
         .returning('webhook_uuid')
         .executeTakeFirstOrThrow();
       const webhook = await one(req, row.webhook_uuid);
-      await audit(req, 'webhook', webhook.webhook_uuid, null, audited(webhook));
+      await auditWebhook(req, webhook.webhook_uuid, null, audited(webhook));
       // the only answer that carries the secret in full: the console shows it once
       return reply.code(201).send({ webhook, secret });
     },
@@ -152,16 +141,10 @@ export default async function companyWebhookRoutes(base: FastifyInstance, opts: 
     },
     async (req) => {
       const before = await one(req, req.params.id);
-      await checkUrl(req.body.url);
-      const { rotate_secret, ...set } = req.body;
-      const secret = rotate_secret ? newSecret() : undefined;
-      await app.db
-        .updateTable('company_webhooks')
-        .set({ ...set, ...(secret ? { secret } : {}) })
-        .where('webhook_uuid', '=', req.params.id)
-        .execute();
+      await checkWebhookUrl(hooks, req.body.url);
+      const secret = await changeWebhook(app, 'company', req.params.id, req.body);
       const webhook = await one(req, req.params.id);
-      await audit(req, 'webhook', webhook.webhook_uuid, audited(before), audited(webhook, !!secret));
+      await auditWebhook(req, webhook.webhook_uuid, audited(before), audited(webhook, !!secret));
       return { webhook, ...(secret ? { secret } : {}) };
     },
   );
@@ -171,36 +154,20 @@ export default async function companyWebhookRoutes(base: FastifyInstance, opts: 
     { config: { ...config, apiKey: 'manage' }, schema: { tags, params: IdParam, response: { 200: MessageBody } } },
     async (req) => {
       const gone = await one(req, req.params.id);
-      await app.db.deleteFrom('company_webhooks').where('webhook_uuid', '=', req.params.id).execute();
-      await audit(req, 'webhook', gone.webhook_uuid, audited(gone), null);
+      await deleteWebhook(app, 'company', req.params.id);
+      await auditWebhook(req, gone.webhook_uuid, audited(gone), null);
       return { message: 'Webhook deleted' };
     },
   );
 
-  // the delivery log: the latest attempts, each with its event and what is next for it
-  app.get(
-    '/webhook/:id/deliveries',
-    {
-      config: { ...config, apiKey: 'read' },
-      schema: { tags, params: IdParam, response: { 200: CompanyWebhookAttempts } },
-    },
-    async (req) => {
-      await one(req, req.params.id);
-      return { items: await deliveryLog(app.db, req.params.id) };
-    },
-  );
-
-  app.post(
-    '/webhook/:id/test',
-    {
-      config: { ...config, apiKey: 'manage' },
-      schema: { tags, params: IdParam, response: { 200: CompanyWebhookTestResult } },
-    },
-    async (req) => {
-      const w = await one(req, req.params.id);
-      return hooks.sendTest(w.webhook_uuid);
-    },
-  );
+  logAndTestRoutes(app, {
+    path: '/webhook',
+    tags,
+    read: { ...config, apiKey: 'read' },
+    manage: { ...config, apiKey: 'manage' },
+    hooks,
+    find: one,
+  });
 
   // the company's secret for per-message status callbacks (POST /sms status_callback)
   const callbackCompany = async (req: FastifyRequest, named: string | undefined) => {

@@ -1,14 +1,17 @@
 // Issue 47's done-when: the official `standardwebhooks` package verifies every webhook request we send: company
-// webhooks one event a request and batched, a number's (DID) webhook with its incoming messages, a message's
-// status_callback, and the test event; a body changed on the way fails. A DID webhook also carries the old
-// x-smsc-signature during its deprecation period, over the same body.
+// webhooks one event a request and batched, every event type (the balance alert included), a number's (DID)
+// webhook with its incoming messages, a message's status_callback, and the test event; a body changed on the way
+// fails. A DID webhook also carries the old x-smsc-signature during its deprecation period, over the same body.
+import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
+import { COMPANY_WEBHOOK_EVENTS, WEBHOOK_EVENT_SCHEMAS } from '@smsc/shared-contract';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { companyNamed, fundCompany } from '../testing/fixtures';
 import { startHookListener, type Hit } from '../testing/hook-listener';
 import { messagingOf, type SmscSimulator } from '../messaging';
 import { verifyLegacy } from './legacy-signing';
 import { signPayload } from './signing';
+import { guardsOf } from '../guards';
 import { companyWebhooksOf } from '.';
 
 type Headers = Record<string, string>;
@@ -39,10 +42,7 @@ describe('every webhook we send verifies with the standardwebhooks package', () 
   it('verifies company, batched, DID, status-callback and test deliveries, and refuses a tampered body', async () => {
     const { base, hits } = listener;
     const secrets = new Map<string, string>();
-    const single = await call('POST', '/webhook', {
-      url: `${base}/company`,
-      events: ['message.status', 'message.received'],
-    });
+    const single = await call('POST', '/webhook', { url: `${base}/company`, events: [...COMPANY_WEBHOOK_EVENTS] });
     secrets.set('/company', single.json().secret);
     const batched = await call('POST', '/webhook', {
       url: `${base}/batched`,
@@ -68,21 +68,41 @@ describe('every webhook we send verifies with the standardwebhooks package', () 
     expect(test.json()).toMatchObject({ ok: true, status_code: 204 });
     const companyTest = await call('POST', `/webhook/${single.json().webhook.webhook_uuid}/test`);
     expect(companyTest.json()).toMatchObject({ ok: true });
+    // the balance alert, as the guards publish it when the company's balance falls under its alert level
+    const company_uuid = single.json().webhook.company_uuid as string;
+    await t.app.db
+      .updateTable('billing_accounts')
+      .set({ low_balance_threshold: sql`balance + 1` })
+      .where('company_uuid', '=', company_uuid)
+      .execute();
+    expect(await guardsOf(t.app).notifyLowBalance(company_uuid)).toBe(true);
+    // the guards emit it a moment after the crossing is written
+    const lowAlerts = () => hits.filter((h) => h.path === '/company' && h.body.includes('"balance.low"'));
+    for (let i = 0; i < 50 && !lowAlerts().length; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      await companyWebhooksOf(t.app).drain();
+    }
     await companyWebhooksOf(t.app).drain();
 
     const types = (path: string) =>
       hits.filter((h) => h.path === path).map((h) => (JSON.parse(h.body) as { type: string }).type);
-    expect(types('/company')).toEqual(expect.arrayContaining(['message.status', 'message.received', 'webhook.test']));
+    expect(types('/company')).toEqual(
+      expect.arrayContaining(['message.status', 'message.received', 'balance.low', 'webhook.test']),
+    );
     expect(types('/batched')).toContain('webhook.batch');
     expect(types('/callback')).toContain('message.status');
     expect(types('/did').sort()).toEqual(['message.received', 'webhook.test']);
 
+    const verifiedTypes = new Set<string>();
     for (const h of hits) {
       const secret = secrets.get(h.path) as string;
       const verified = new Webhook(secret).verify(h.body, headersOf(h)) as { type: string };
       expect([h.path, verified.type]).toEqual([h.path, JSON.parse(h.body).type]);
       expect(() => new Webhook(secret).verify(h.body.replace(/}$/, ',"x":1}'), headersOf(h))).toThrow();
+      verifiedTypes.add(verified.type);
     }
+    // every event type the document's webhooks name was sent here and verified
+    expect([...verifiedTypes].sort()).toEqual(Object.keys(WEBHOOK_EVENT_SCHEMAS).sort());
 
     // the number's incoming message: Standard Webhooks names it in data, and the old header still checks
     const received = hits.find((h) => h.path === '/did' && JSON.parse(h.body).type === 'message.received') as Hit;

@@ -1,5 +1,6 @@
 import { MAX_PER_PAGE } from '@smsc/shared-contract';
 import { sql, type SelectQueryBuilder } from 'kysely';
+import { HttpError } from './http-error';
 
 /** `*acme*` from the console becomes `%acme%` for ILIKE; literal % and _ are escaped first. */
 export function wildcard(text: string): string {
@@ -45,4 +46,22 @@ export async function listPage<Row, DB, TB extends keyof DB, O>(
     counted.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow() as Promise<{ n: number }>,
   ]);
   return { items, total: total.n, per_page };
+}
+
+/**
+ * A keyset page's cursor (`next_cursor`, sent back as `cursor`): the last row's time as Postgres writes it
+ * (`col::text`, to the microsecond) and its id, opaque to the caller. A page after it is `(time, id) <` the cursor's,
+ * so a next page costs the same at any depth and rows added meanwhile never shift it.
+ */
+export const encodeCursor = (key: string, id: string) => Buffer.from(`${key}|${id}`).toString('base64url');
+export function decodeCursor(c: string): { key: string; id: string } {
+  const [key, id] = Buffer.from(c, 'base64url').toString().split('|');
+  if (
+    !key ||
+    !id ||
+    !/^[0-9a-f-]{36}$/.test(id) ||
+    !/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/.test(key)
+  )
+    throw new HttpError(400, 'cursor: not a cursor of this list');
+  return { key, id };
 }

@@ -35,7 +35,7 @@ export { policyOf, type OptOutPolicy } from './opt-outs/store';
 export type { OptOutNotice } from './inbound';
 export type { SendGuards, GuardView, Destination, ObservedSend, ChargedAccount, AccountSpend } from './guard-port';
 export { SMS_OWNERS, findSms, smsPage } from './queries';
-export { seesMoney } from './sender-queries';
+export { seesMoney, sendCaller } from './sender-queries';
 export {
   messagingRepository,
   sentMessages,

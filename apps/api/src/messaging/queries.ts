@@ -7,7 +7,7 @@ import type { Database } from '../db/schema';
 import { formatMoney } from '../billing';
 import { parseDnis, productsOfVendor } from '../catalog';
 import { HttpError } from '../lib/http-error';
-import { wildcard } from '../lib/list';
+import { decodeCursor, encodeCursor, wildcard } from '../lib/list';
 import type { TenantColumns } from '../lib/tenancy';
 import { apiKeyNameOf, apiKeysNamed } from '../security';
 import { accountsRepository, companyRows, userRows } from '../accounts';
@@ -129,19 +129,6 @@ export function applyFilters(q: Q, f: SmsFilters, names: SmppNames): Q {
     if (out && inc) q = q.where(sql<boolean>`((not sms.is_received and ${out}) or (sms.is_received and ${inc}))`);
   }
   return q;
-}
-
-const encodeCursor = (key: string, id: string) => Buffer.from(`${key}|${id}`).toString('base64url');
-function decodeCursor(c: string): { key: string; id: string } {
-  const [key, id] = Buffer.from(c, 'base64url').toString().split('|');
-  if (
-    !key ||
-    !id ||
-    !/^[0-9a-f-]{36}$/.test(id) ||
-    !/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/.test(key)
-  )
-    throw new HttpError(400, 'cursor: not a cursor of this list');
-  return { key, id };
 }
 
 export interface SmsPageArgs {

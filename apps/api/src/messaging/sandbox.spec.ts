@@ -103,6 +103,9 @@ describe('the sandbox: test API keys and magic numbers', () => {
           .where('is_received', '=', false)
           .executeTakeFirstOrThrow();
         expect(row).toMatchObject({ status: 'blocked', block_reason: m.outcome.reason, sandbox: true });
+        // and its webhook tells it, with the reason, as a live refusal's does
+        const told = eventsOf(row.sms_uuid).map((e) => [e.data.status, e.data.block_reason]);
+        expect({ number: m.number, told }).toEqual({ number: m.number, told: [['blocked', m.outcome.reason]] });
         ids.push(row.sms_uuid);
         continue;
       }

@@ -1,11 +1,38 @@
-// What the send routes read about their caller: may it see money, which company it sends for, and what
-// fills a message's {placeholders}.
+// What the send routes read about their caller: who it sends as, may it see money, which company it sends for,
+// and what fills a message's {placeholders}.
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { targetCompany } from '../lib/tenancy';
 import { accountsRepository } from '../accounts';
 import type { MessagingService } from './service';
+import type { SendInput } from './pipeline-types';
+
+/**
+ * Who a send is made as, the same for every sending call (POST /sms, the Twilio-compatible Messages.json): the
+ * signed-in user or the API key's creator, the key (the log's "Sent by"), and whether it is a test key's send
+ * (sandboxed: never charged nor carried, its outcome chosen by its number, sandbox.ts). With an idempotency key,
+ * a retried request (the same key and the same `request`, per user) answers the first message.
+ */
+export function sendCaller(
+  req: FastifyRequest,
+  idempotency?: { key: string | undefined; request: unknown[] },
+): Pick<SendInput, 'user_uuid' | 'api_key_uuid' | 'sandbox' | 'idempotency'> {
+  const key = idempotency?.key;
+  return {
+    user_uuid: req.user.uuid,
+    api_key_uuid: req.user.api_key_uuid ?? null,
+    sandbox: !!req.user.sandbox,
+    idempotency: key
+      ? {
+          user_uuid: req.user.uuid,
+          key,
+          hash: createHash('sha256').update(JSON.stringify(idempotency.request)).digest('hex'),
+        }
+      : undefined,
+  };
+}
 
 /** Money on a company user's answers only when its company admin allows it (companies.users_see_money). */
 export async function seesMoney(db: Kysely<Database>, req: FastifyRequest): Promise<boolean> {

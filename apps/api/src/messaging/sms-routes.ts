@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
@@ -25,7 +24,7 @@ import { ordering, paging } from '../lib/list';
 import { countSegments } from './engine/segments';
 import { findSms, smsPage, SMS_OWNERS, SMS_ORDERS, type SmsFilters } from './queries';
 import { smsEvents } from './events';
-import { companyFor, placeholderValues, seesMoney } from './sender-queries';
+import { companyFor, placeholderValues, seesMoney, sendCaller } from './sender-queries';
 import { logFilters, logReportOr, sendLogCsv } from './log-export';
 import { assertCanName, rowsOf } from '../lib/tenancy';
 
@@ -169,27 +168,20 @@ export default async function smsRoutes(base: FastifyInstance) {
       const send_at = b.send_at ? new Date(b.send_at) : null;
       const values = await placeholderValues(app.db, app.messaging, company_uuid, b);
       const key = req.headers['idempotency-key'];
-      const hash = createHash('sha256')
-        .update(
-          JSON.stringify([
-            company_uuid,
-            b.ani,
-            b.dnis,
-            b.text,
-            b.recipient_uuid ?? null,
-            b.sms_template_uuid ?? null,
-            b.send_at ?? null,
-            b.values ?? null,
-            b.status_callback ?? null,
-          ]),
-        )
-        .digest('hex');
-      const out = await app.messaging.send({
+      const request = [
         company_uuid,
-        user_uuid: req.user.uuid,
-        api_key_uuid: req.user.api_key_uuid ?? null,
-        // a test key's send: never charged nor carried, its outcome chosen by its number (messaging/sandbox.ts)
-        sandbox: !!req.user.sandbox,
+        b.ani,
+        b.dnis,
+        b.text,
+        b.recipient_uuid ?? null,
+        b.sms_template_uuid ?? null,
+        b.send_at ?? null,
+        b.values ?? null,
+        b.status_callback ?? null,
+      ];
+      const out = await app.messaging.send({
+        ...sendCaller(req, { key, request }),
+        company_uuid,
         ani: b.ani,
         dnis: b.dnis,
         text: b.text,
@@ -198,7 +190,6 @@ export default async function smsRoutes(base: FastifyInstance) {
         send_at,
         values,
         status_callback: b.status_callback ?? null,
-        idempotency: key ? { user_uuid: req.user.uuid, key, hash } : undefined,
       });
       if (out.replay) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send({

@@ -234,6 +234,23 @@ describe('call flows, the import log and DID webhooks', () => {
       expect((await call('GET', '/did/webhook/list', reseller)).json().total).toBe(1);
     });
 
+    it('audits its creation, changes and removal as a company webhook, never with its secret', async () => {
+      const made = await call('POST', '/did/webhook', acme, { did: '+12125552301', url: `${target}?audited` });
+      const { webhook, secret } = made.json();
+      const rotated = await call('PATCH', `/did/webhook/${webhook.webhook_uuid}`, acme, {
+        rotate_secret: true,
+        is_active: false,
+      });
+      expect(rotated.statusCode).toBe(200);
+      expect((await call('DELETE', `/did/webhook/${webhook.webhook_uuid}`, acme)).statusCode).toBe(200);
+      const entries = (await call('GET', `/audit/list?entity=webhook&entity_id=${webhook.webhook_uuid}`, admin)).json()
+        .items as { action: string }[];
+      expect(entries.map((e) => e.action)).toEqual(['delete', 'update', 'create']);
+      expect(JSON.stringify(entries)).toContain('+12125552301');
+      expect(JSON.stringify(entries)).not.toContain(secret);
+      expect(JSON.stringify(entries)).not.toContain(rotated.json().secret);
+    });
+
     it('POSTs every incoming message on the number, signed both ways, retrying a failing endpoint and logging each attempt', async () => {
       const list = (await call('GET', '/did/webhook/list?did=2125552301', acme)).json().items[0];
       const rotated = (await call('PATCH', `/did/webhook/${list.webhook_uuid}`, acme, { rotate_secret: true })).json();

@@ -1,6 +1,8 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { checkProblemAnswers } from '../testing/problem-answers';
+import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
+import { checkListenedAnswers, checkProblemAnswers } from '../testing/problem-answers';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
+import { HttpError } from '../lib/http-error';
+import errors from './errors';
 
 describe('error answers', () => {
   let t: TestApp;
@@ -8,7 +10,8 @@ describe('error answers', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = bearer(await login(t.app, 'admin@example.com'));
-  });
+    // as the other app specs: a busy machine takes longer than jest's 30 s to build the app
+  }, 120_000);
   afterAll(async () => t.close());
 
   // Each case is bad input; none may surface as a 500 or leak a stack trace.
@@ -130,5 +133,34 @@ describe('error answers', () => {
     const good = await t.app.inject({ method: 'GET', url: api('/nowhere') });
     await expect(answer(404, 'application/problem+json', good.body)).rejects.toThrow(/"instance"/);
     await expect(answer(200, 'text/plain', 'fine')).resolves.toMatchObject({ statusCode: 200 });
+  });
+
+  it('checks the error answers a test reads over HTTP too (a client library pointed at the listening app)', async () => {
+    const app = Fastify();
+    await app.register(errors);
+    app.get(api('/old'), async (_req, reply) => reply.code(418).send({ error: { message: 'old' } }));
+    app.get(api('/taken'), async () => {
+      throw new HttpError(409, 'Taken');
+    });
+    app.get(api('/fine'), async () => ({ ok: true }));
+    // outside the API (a console page): not the API's answer
+    app.get('/page', async (_req, reply) => reply.code(404).type('text/html').send('<p>no</p>'));
+    const wrong = checkListenedAnswers(app);
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const statuses: number[] = [];
+      for (const path of [api('/old'), api('/taken'), api('/nowhere'), api('/fine'), '/page']) {
+        const res = await fetch(`${base}${path}`);
+        await res.text();
+        statuses.push(res.status);
+      }
+      // the problems the error handler answers (409, an unknown route's 404) pass, their members checked
+      expect(statuses).toEqual([418, 409, 404, 200, 404]);
+    } finally {
+      await app.close();
+    }
+    expect(wrong()).toEqual([
+      expect.stringMatching(/^418 answer of GET \/api_smsc\/v1\/old \(over HTTP\) is not a problem: content-type/),
+    ]);
   });
 });

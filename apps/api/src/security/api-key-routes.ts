@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  API_KEYS_PER_PAGE,
   API_KEY_SCOPES,
   ApiKeyCreateBody,
   ApiKeyCreated,
   ApiKeyList,
+  ApiKeyListQuery,
   IdParam,
   MessageBody,
   twilioAccountSid,
@@ -11,6 +13,7 @@ import {
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
 import { notFound } from '../lib/http-error';
+import { listPage } from '../lib/list';
 import { audit } from './audit';
 import { userRows } from '../accounts';
 import { CREATOR_DEACTIVATED, newKey } from './api-keys';
@@ -51,14 +54,17 @@ export default async function apiKeyRoutes(base: FastifyInstance) {
 
   app.get(
     '/api_key/list',
-    { config: { access: owners }, schema: { tags, response: { 200: ApiKeyList } } },
+    { config: { access: owners }, schema: { tags, querystring: ApiKeyListQuery, response: { 200: ApiKeyList } } },
     async (req) => {
-      const rows = await listed()
-        .where('api_keys.company_uuid', '=', req.user.company_uuid as string)
-        .orderBy('api_keys.created_on', 'desc')
-        .execute();
       const company = req.user.company_uuid as string;
-      return { items: rows.map(shape), account_sid: twilioAccountSid(company) };
+      const q = listed().where('api_keys.company_uuid', '=', company);
+      const page = await listPage(
+        req.query,
+        q.orderBy('api_keys.created_on', 'desc').orderBy('api_keys.api_key_uuid'),
+        q.clearSelect(),
+        API_KEYS_PER_PAGE,
+      );
+      return { ...page, items: page.items.map(shape), account_sid: twilioAccountSid(company) };
     },
   );
 

@@ -97,6 +97,23 @@ describe('company API keys: create once, list without the key, send with it, not
     for (const body of seen) expect(body).not.toContain(key);
   });
 
+  it("pages the company's keys, newest first, with the total", async () => {
+    for (const name of ['Paged 1', 'Paged 2', 'Paged 3'])
+      expect((await call('POST', '/api_key', globex, { name })).statusCode).toBe(201);
+    const whole = bodyOf(await call('GET', '/api_key/list', globex));
+    expect(whole).toMatchObject({ total: whole.items.length, per_page: 50 });
+    expect(whole.items.length).toBeGreaterThanOrEqual(3);
+    const names: string[] = [];
+    for (let page = 0; page * 2 < whole.total; page++) {
+      const got = bodyOf(await call('GET', `/api_key/list?per_page=2&page=${page}`, globex));
+      expect(got).toMatchObject({ total: whole.total, per_page: 2 });
+      names.push(...got.items.map((k: { name: string }) => k.name));
+    }
+    expect(names).toEqual(whole.items.map((k: { name: string }) => k.name));
+    expect(names.slice(0, 3)).toEqual(['Paged 3', 'Paged 2', 'Paged 1']);
+    expect((await call('GET', '/api_key/list?per_page=101', globex)).statusCode).toBe(400);
+  });
+
   it('still opens with a key made before the test/live kinds (smsc_ and its 12-character prefix), as live', async () => {
     const key = `smsc_${randomBytes(32).toString('base64url')}`;
     const me = await t.app.db

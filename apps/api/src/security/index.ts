@@ -14,6 +14,7 @@ export {
   resolveKey,
   revokeKeysOf,
   scopeAllows,
+  type ApiKeyNeed,
 } from './api-keys';
 export { errorForLog } from './log-safety';
 export { auditEntriesHeld } from './personal-data';

@@ -1,5 +1,7 @@
 // Every error answer of the JSON API is a problem (docs/api-errors.md). The test app checks it on every injected
-// request, so no route test can answer an error of another shape without failing, whatever it asserts itself.
+// request, and on every answer it gives over HTTP once a test listens, so no route test can answer an error of
+// another shape without failing, whatever it asserts itself.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import {
   API_PREFIX,
@@ -86,6 +88,45 @@ export function checkProblemAnswers(app: FastifyInstance): FastifyInstance {
   };
   (app as unknown as { inject: unknown }).inject = checked;
   return app;
+}
+
+/**
+ * The same check on the answers a test reads over HTTP (a client library pointed at `app.listen`: the typed client,
+ * the twilio package): an answer is a stream there, so a wrong one cannot reject the request; it is kept, and the
+ * returned function lists them (the test app's close fails on any).
+ */
+export function checkListenedAnswers(app: FastifyInstance): () => string[] {
+  const issues: string[] = [];
+  app.server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (!path.startsWith(API_PREFIX)) return;
+    const chunks: Buffer[] = [];
+    const keep = (chunk: unknown) => {
+      if (res.statusCode >= 400 && chunk && typeof chunk !== 'function')
+        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+    };
+    // fastify hands its headers to writeHead, where getHeaders() does not see them
+    let headers: Record<string, unknown> = {};
+    const writeHead = res.writeHead.bind(res) as (...a: unknown[]) => ServerResponse;
+    res.writeHead = ((...a: unknown[]) => {
+      const given = a.find((x) => x && typeof x === 'object' && !Array.isArray(x));
+      headers = Object.fromEntries(Object.entries(given ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+      return writeHead(...a);
+    }) as typeof res.writeHead;
+    const write = res.write.bind(res) as (...a: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...a: unknown[]) => ServerResponse;
+    res.write = ((...a: unknown[]) => (keep(a[0]), write(...a))) as typeof res.write;
+    res.end = ((...a: unknown[]) => (keep(a[0]), end(...a))) as typeof res.end;
+    res.once('finish', () => {
+      if (res.statusCode < 400) return;
+      const body = Buffer.concat(chunks).toString('utf8');
+      const all = { ...res.getHeaders(), ...headers };
+      const issue = problemShapeIssue({ statusCode: res.statusCode, headers: all, body }, path);
+      if (issue)
+        issues.push(`${res.statusCode} answer of ${req.method} ${path} (over HTTP) is not a problem: ${issue}`);
+    });
+  });
+  return () => issues;
 }
 
 /** An answer's problem: its reason code, detail and field errors as `{ field: detail }`. */

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@smsc/shared-contract';
 import { build, type BuildOptions } from '../app';
 import { databaseFromTemplate } from './db-template';
-import { checkProblemAnswers } from './problem-answers';
+import { checkListenedAnswers, checkProblemAnswers } from './problem-answers';
 
 export const DEMO_PASSWORD = 'demo-pass-123';
 export const api = (path: string) => `${API_PREFIX}${path}`;
@@ -48,14 +48,18 @@ export async function createTestApp(extra: BuildOptions = {}): Promise<TestApp> 
           demoBilling: options.demoBilling ?? true,
         })
       : undefined;
-  // every error answer of the API must be a problem: checked on each request a test injects
+  // every error answer of the API must be a problem: checked on each request a test injects, and on each answer over
+  // HTTP when the test listens (reported when the app closes)
   const app = checkProblemAnswers(await build(copied ? { ...options, sharedDb: copied } : options));
+  const listened = checkListenedAnswers(app);
   return {
     app,
     async close() {
       try {
         await app.close();
         await copied?.destroy();
+        const wrong = listened();
+        if (wrong.length) throw new Error(`error answers that are not problems:\n${wrong.join('\n')}`);
       } finally {
         // after the app has stopped: dropped beside its running timers (a webhook pass, a job queue poll), the schema's
         // locks were taken in an order theirs could cross, and a deadlock left the app unclosed and its workers

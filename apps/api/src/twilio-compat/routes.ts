@@ -1,7 +1,6 @@
 // The Twilio-compatible Messages calls (docs/twilio-compat.md): create, list and read, under
 // /api_smsc/v1/2010-04-01/Accounts/{AccountSid}/Messages. A send goes through app.messaging.send, the pipeline
 // POST /sms uses (pricing, guards, routing, charging), so nothing differs but the words.
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   TWILIO_API_VERSION,
@@ -16,7 +15,7 @@ import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
 import { rowsOf } from '../lib/tenancy';
 import { parseDnis } from '../catalog';
-import { SMS_OWNERS, findSms, seesMoney, smsPage } from '../messaging';
+import { SMS_OWNERS, findSms, seesMoney, sendCaller, smsPage } from '../messaging';
 import type { StatusCallbacks } from './callbacks';
 import { TwilioFault, sendTwilioError } from './errors';
 import { companyOfAccountSid, smsOfMessageSid, twilioMessageOf } from './mapping';
@@ -83,18 +82,13 @@ export default async function twilioRoutes(base: FastifyInstance, opts: { callba
       }
       const token = req.headers['i-twilio-idempotency-token'];
       const key = typeof token === 'string' ? `twilio:${token}` : undefined;
-      const hash = createHash('sha256')
-        .update(JSON.stringify([company_uuid, b.From, b.To, b.Body, b.StatusCallback ?? null]))
-        .digest('hex');
+      const request = [company_uuid, b.From, b.To, b.Body, b.StatusCallback ?? null];
       const out = await app.messaging.send({
+        ...sendCaller(req, { key, request }),
         company_uuid,
-        user_uuid: req.user.uuid,
-        api_key_uuid: req.user.api_key_uuid ?? null,
-        sandbox: !!req.user.sandbox,
         ani: b.From,
         dnis: b.To,
         text: b.Body,
-        idempotency: key ? { user_uuid: req.user.uuid, key, hash } : undefined,
       });
       if (b.StatusCallback !== undefined) await opts.callbacks.register(out.sms_uuid, company_uuid, b.StatusCallback);
       return reply.code(201).send(await messageOf(req, company_uuid, out.sms_uuid));

@@ -154,6 +154,52 @@ describe('Twilio-compatible Messages: the twilio library sends, reads, lists and
     expect(() => new Webhook(secret).verify(`${last.body}&x=1`, headers, { jsonParse: false })).toThrow();
   });
 
+  it('sends with a test key in the sandbox: its magic number chooses the outcome and nothing is charged', async () => {
+    const admin = bearer(await login(t.app, 'acme-admin@example.com'));
+    const made = await t.app.inject({
+      method: 'POST',
+      url: api('/api_key'),
+      headers: admin,
+      payload: { name: 'Twilio try-out', scopes: ['send', 'read'], sandbox: true },
+    });
+    expect(made.statusCode).toBe(201);
+    const balance = async () => (await t.app.inject({ url: api('/balance'), headers: admin })).json().balance;
+    const before = await balance();
+    const client = clientOf(account, made.json().key);
+    const sent = await client.messages.create({ to: '+15005550102', from: '+12125552301', body: 'Sandbox via Twilio' });
+    await sim().drain();
+    expect(await client.messages(sent.sid).fetch()).toMatchObject({ sid: sent.sid, status: 'undelivered' });
+    const row = await t.app.db
+      .selectFrom('sms')
+      .select(['sandbox', 'api_key_uuid'])
+      .where('sms_uuid', '=', smsOfMessageSid(sent.sid) as string)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ sandbox: true, api_key_uuid: made.json().api_key.api_key_uuid });
+    expect(await balance()).toBe(before);
+  });
+
+  it('answers a repeated I-Twilio-Idempotency-Token with the first message, sending once', async () => {
+    const post = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: api(`/2010-04-01/Accounts/${account}/Messages.json`),
+        headers: {
+          ...basic(account, key),
+          'content-type': 'application/x-www-form-urlencoded',
+          'i-twilio-idempotency-token': token,
+        },
+        payload: 'To=%2B14155550174&From=%2B12125552301&Body=Once',
+      });
+    const first = await post('retry-1');
+    const again = await post('retry-1');
+    const other = await post('retry-2');
+    expect([first.statusCode, again.statusCode, other.statusCode]).toEqual([201, 201, 201]);
+    expect(again.json().sid).toBe(first.json().sid);
+    expect(other.json().sid).not.toBe(first.json().sid);
+    const rows = await t.app.db.selectFrom('sms').select('sms_uuid').where('dnis', '=', '+14155550174').execute();
+    expect(rows).toHaveLength(2);
+  });
+
   it("refuses bad credentials with Twilio's 401 error shape", async () => {
     const wrong = clientOf(account, 'smsc_not-a-real-key-at-all-000000000000000000');
     await expect(wrong.messages.create({ to: '+14155550171', from: '+12125552301', body: 'x' })).rejects.toMatchObject({

@@ -90,7 +90,7 @@ describe('DID webhook targets: public unicast only, at save and at delivery', ()
     }
     const mapped = await call('POST', '/did/webhook', { did: '+12125552301', url: 'http://[::ffff:127.0.0.1]:8080/' });
     expect(fieldsOf(mapped).url).toBe(
-      'must reach a public address: ::ffff:7f00:1 is IPv4-mapped for 127.0.0.1, a loopback address',
+      'The URL must reach a public address: ::ffff:7f00:1 is IPv4-mapped for 127.0.0.1, a loopback address',
     );
     expect((await call('GET', `/did/webhook/${id}`)).json().webhook.url).toBe('https://hooks.example.com/in');
   });

@@ -8,7 +8,8 @@ import type { AccessPolicy } from '../../lib/access';
 import { titleOf } from '../../lib/problem';
 import { API_TITLE } from '../../branding';
 import { CODE_SAMPLES } from './code-samples';
-import { accessWords, operationIdOf, problemStatusesOf, rolesOf, summaryOf } from './operations';
+import type { ApiKeyNeed } from '../../security';
+import { accessWords, apiKeyScopesOf, operationIdOf, problemStatusesOf, rolesOf, summaryOf } from './operations';
 
 type Json = Record<string, unknown>;
 const PROBLEMS_KEY = 'x-problem-statuses';
@@ -167,13 +168,14 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
             type: 'http',
             scheme: 'basic',
             description:
-              'The Twilio-compatible calls: the AccountSid (AC and the company id without dashes) as the user name, a company API key as the password.',
+              "The Twilio-compatible calls: the AccountSid (AC and the company id without dashes) as the user name, a company API key as the password; an operation's requirements are the key scopes that open it, any one of them.",
           },
           apiKey: {
             type: 'apiKey',
             in: 'header',
             name: 'X-Api-Key',
-            description: 'A company API key (Company → API keys): only the sending and status calls take it.',
+            description:
+              "A company API key (Company → API keys). Only the calls that list it take it, each with the key scopes it needs: an operation's apiKey requirements are the scopes that open it, any one of them (send; read, which manage includes; manage).",
           },
         },
       },
@@ -182,7 +184,7 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
     transform: ({ schema, url, route }) => {
       const config = (route.config ?? {}) as {
         access?: AccessPolicy;
-        apiKey?: boolean;
+        apiKey?: ApiKeyNeed;
         basicApiKey?: boolean;
         rateLimit?: unknown;
       };
@@ -190,12 +192,14 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
       const s = (schema ?? {}) as Json;
       const summary = (s.summary as string | undefined) ?? summaryOf(method, url);
       const roles = rolesOf(config.access);
+      // a key's requirements name the scopes that open the call, one requirement each (any one of them will do)
+      const scopes = apiKeyScopesOf(config.apiKey);
       // the Twilio-compatible calls take Basic credentials only, and declare their errors (Twilio's shape) themselves
       const security = config.basicApiKey
-        ? [{ twilioBasic: [] as string[] }]
+        ? scopes.map((scope) => ({ twilioBasic: [scope] }))
         : config.access === 'public'
           ? []
-          : [{ bearer: roles }, ...(config.apiKey ? [{ apiKey: [] as string[] }] : [])];
+          : [{ bearer: roles }, ...scopes.map((scope) => ({ apiKey: [scope] }))];
       const first = url.split('/').filter(Boolean)[2] ?? 'api';
       return {
         schema: {
@@ -203,8 +207,8 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
           operationId: (s.operationId as string | undefined) ?? operationIdOf(method, url),
           summary,
           description: config.basicApiKey
-            ? `${s.description as string} Basic credentials: the AccountSid and a company API key (docs/twilio-compat.md).`
-            : `${(s.description as string | undefined) ?? `${summary}.`} ${accessWords(config.access, !!config.apiKey)}`,
+            ? `${s.description as string} Basic credentials: the AccountSid and a company API key with the ${scopes.join(' or ')} scope (docs/twilio-compat.md).`
+            : `${(s.description as string | undefined) ?? `${summary}.`} ${accessWords(config.access, config.apiKey)}`,
           tags: (s.tags as string[] | undefined) ?? [first.replace(/_/g, ' ')],
           security,
           [PROBLEMS_KEY]: problemStatusesOf({

@@ -1,6 +1,7 @@
-import { COMPANY_WEBHOOK_EVENTS } from '@smsc/shared-contract';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { accessWords, operationIdOf, problemStatusesOf, summaryOf } from './operations';
+import { API_KEY_SCOPES, COMPANY_WEBHOOK_EVENTS } from '@smsc/shared-contract';
+import { api, createTestApp, type TestApp } from '../../testing/test-app';
+import { scopeAllows } from '../../security';
+import { accessWords, apiKeyScopesOf, operationIdOf, problemStatusesOf, summaryOf } from './operations';
 
 type Op = {
   operationId?: string;
@@ -28,9 +29,21 @@ describe('operation words from the route', () => {
     expect(summaryOf('POST', '/api_smsc/v1/sms')).toBe('Send one SMS');
     const access = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' } as const;
     expect(accessWords(access, true)).toBe(
-      "Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.",
+      "Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the send scope may call it too, on its company's records.",
     );
-    expect(accessWords('public', false)).toMatch(/without signing in/);
+    expect(accessWords(access, 'read')).toMatch(/API key \(the X-Api-Key header\) with the read or manage scope may/);
+    expect(accessWords(access, undefined)).not.toMatch(/API key/);
+    expect(accessWords('public', undefined)).toMatch(/without signing in/);
+  });
+  it("names the key scopes that open a call, any one of them (manage includes read, as the auth hook's check)", () => {
+    expect(apiKeyScopesOf(undefined)).toEqual([]);
+    expect(apiKeyScopesOf(true)).toEqual(['send']);
+    expect(apiKeyScopesOf('manage')).toEqual(['manage']);
+    expect(apiKeyScopesOf('read')).toEqual(['read', 'manage']);
+    expect(apiKeyScopesOf(['send', 'read'])).toEqual(['send', 'read', 'manage']);
+    for (const need of [true, 'send', 'read', 'manage', ['send', 'read']] as const)
+      for (const scope of API_KEY_SCOPES)
+        expect([need, scope, apiKeyScopesOf(need).includes(scope)]).toEqual([need, scope, scopeAllows([scope], need)]);
   });
   it('names the problems a call may answer', () => {
     const base = { access: 'public' as const, apiKey: false, rateLimited: false };
@@ -73,10 +86,57 @@ describe('the OpenAPI document', () => {
       for (const [, r] of problems) expect(r.$ref).toMatch(/^#\/components\/responses\//);
     }
     const send = doc.paths['/api_smsc/v1/sms'].post;
-    expect(send.security).toEqual([{ bearer: ['admin', 'company_admin', 'user', 'reseller'] }, { apiKey: [] }]);
+    expect(send.security).toEqual([{ bearer: ['admin', 'company_admin', 'user', 'reseller'] }, { apiKey: ['send'] }]);
     expect(send.responses['422']).toEqual({ $ref: '#/components/responses/Blocked' });
     expect(doc.paths['/api_smsc/v1/auth'].post.security).toEqual([]);
+    // a key's requirements are the scopes that open the call, one requirement each
+    const keyScopes = (op: Op, scheme: string) => op.security?.filter((r) => scheme in r).map((r) => r[scheme]);
+    expect(keyScopes(doc.paths['/api_smsc/v1/sms/{id}'].get, 'apiKey')).toEqual([['send'], ['read'], ['manage']]);
+    expect(keyScopes(doc.paths['/api_smsc/v1/webhook/list'].get, 'apiKey')).toEqual([['read'], ['manage']]);
+    expect(keyScopes(doc.paths['/api_smsc/v1/webhook'].post, 'apiKey')).toEqual([['manage']]);
+    expect(keyScopes(doc.paths['/api_smsc/v1/company/list'].get, 'apiKey')).toEqual([]);
+    const twilio = doc.paths['/api_smsc/v1/2010-04-01/Accounts/{AccountSid}/Messages.json'];
+    expect(twilio.post.security).toEqual([{ twilioBasic: ['send'] }]);
+    expect(twilio.get.security).toEqual([
+      { twilioBasic: ['send'] },
+      { twilioBasic: ['read'] },
+      { twilioBasic: ['manage'] },
+    ]);
+    for (const { path, m, op } of ops)
+      for (const r of op.security ?? [])
+        for (const scheme of ['apiKey', 'twilioBasic'].filter((x) => x in r))
+          expect([
+            `${m.toUpperCase()} ${path}`,
+            r[scheme].length,
+            API_KEY_SCOPES.includes(r[scheme][0] as never),
+          ]).toEqual([`${m.toUpperCase()} ${path}`, 1, true]);
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Api-Key' });
+  });
+
+  it('serves the code samples on its docs page: sending, status and webhook verification in curl, Node and Python', async () => {
+    const page = await t.app.inject({ url: api('/docs/') });
+    expect([page.statusCode, page.headers['content-type']]).toEqual([200, expect.stringMatching(/^text\/html/)]);
+    // the page renders the served document, whose description carries the samples (Markdown)
+    const served = await t.app.inject({ url: api('/docs/json') });
+    const text = (served.json() as { info: { description: string } }).info.description;
+    const sections = Object.fromEntries(
+      text
+        .split(/^### /m)
+        .slice(1)
+        .map((s) => [s.slice(0, s.indexOf('\n')), s]),
+    );
+    const fences = (section: string) => [...(sections[section] ?? '').matchAll(/^```(\w+)$/gm)].map((m) => m[1]).sort();
+    expect(fences('Send an SMS and read its status')).toEqual(['bash', 'js', 'python']);
+    expect(fences('Verify a webhook')).toEqual(['bash', 'js', 'python']);
+    // each language sends and reads the status: POST /sms, then GET /sms/{id}
+    for (const block of (sections['Send an SMS and read its status'] as string).split(/^```\w+$/m).slice(1)) {
+      expect(block).toMatch(/\/sms\b/);
+      expect(block).toMatch(/\/sms\/(\$SMS_UUID|\$\{sms\.sms_uuid\}|\{sms\['sms_uuid'\]\})/);
+      expect(block).toMatch(/"dnis"|dnis:/);
+    }
+    for (const block of (sections['Verify a webhook'] as string).split(/^```\w+$/m).slice(1))
+      expect(block).toMatch(/webhook-signature|WEBHOOK_ID|verify\(/);
+    expect(sections['Try it in the sandbox']).toContain('+15005550100');
   });
 
   it('describes every company webhook event with the Standard Webhooks headers', () => {

@@ -3,6 +3,7 @@
 // may call it, tags, the security it takes and the problems it may answer.
 import { API_PREFIX, USER_TYPES } from '@smsc/shared-contract';
 import type { AccessLevel, AccessPolicy } from '../../lib/access';
+import type { ApiKeyNeed } from '../../security';
 
 const WORDS: Record<string, string> = {
   sms: 'SMS',
@@ -92,13 +93,27 @@ export function summaryOf(method: string, url: string): string {
   return `${VERBS[m] ?? m} ${words(plain.join(' '))}${one}`;
 }
 
+/**
+ * The key scopes that open a route, any one of them (as the auth hook's scopeAllows reads config.apiKey): true is
+ * send, and manage includes read. Each is a security requirement of its own in the document, since the scopes of
+ * one requirement are all required.
+ */
+export function apiKeyScopesOf(need: ApiKeyNeed | undefined): string[] {
+  if (!need) return [];
+  const wanted: string[] = need === true ? ['send'] : [need].flat();
+  return wanted.includes('read') && !wanted.includes('manage') ? [...wanted, 'manage'] : wanted;
+}
+
 /** Who may call it, in words, for the description. */
-export function accessWords(access: AccessPolicy | undefined, apiKey: boolean): string {
+export function accessWords(access: AccessPolicy | undefined, apiKey: ApiKeyNeed | undefined): string {
   if (!access || access === 'public') return 'Anyone may call it, without signing in.';
   const who = USER_TYPES.filter((t) => access[t] && access[t] !== 'none').map(
     (t) => `${ROLE_WORDS[t] ?? t} (${levelWords(t, access[t] as Exclude<AccessLevel, 'none'>)})`,
   );
-  const key = apiKey ? " A company API key (the X-Api-Key header) may call it too, on its company's records." : '';
+  const scopes = apiKeyScopesOf(apiKey);
+  const key = scopes.length
+    ? ` A company API key (the X-Api-Key header) with the ${scopes.join(' or ')} scope may call it too, on its company's records.`
+    : '';
   return `Signed-in callers: ${who.join(', ')}.${key}`;
 }
 

@@ -5,7 +5,11 @@ const TAG = 'ApiKey';
 
 export const apiKeyApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints({
   endpoints: (build) => ({
-    listApiKeys: build.query<ApiKeyList, void>({ query: () => '/api_key/list', providesTags: [TAG] }),
+    /** a page of the keys, newest first (the first unless a later one is asked: 0-based) */
+    listApiKeys: build.query<ApiKeyList, number | void>({
+      query: (page) => (page ? `/api_key/list?page=${page}` : '/api_key/list'),
+      providesTags: [TAG],
+    }),
     /** the answer carries the full key, shown once by the page and never fetched again */
     createApiKey: build.mutation<ApiKeyCreated, ApiKeyCreateBody>({
       query: (body) => ({ url: '/api_key', method: 'POST', body }),

@@ -19,6 +19,7 @@ const row = (name: string, id: string): ApiKey => ({
 
 describe('ApiKeysPage', () => {
   let keys: ApiKey[];
+  let perPage = 50;
   let api: ReturnType<typeof stubApi>;
   /** the calls so far, as "METHOD path" */
   const calls = () => api.calls.map((c) => `${c.method} ${c.path}`);
@@ -26,9 +27,17 @@ describe('ApiKeysPage', () => {
 
   beforeAll(() => {
     // a tiny stand-in for the three calls, keeping the list in memory like the server would
-    api = stubApi(({ method, path, body }) => {
-      if (method === 'GET' && path === '/api_key/list')
-        return json({ items: keys, account_sid: 'AC6f1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e' });
+    api = stubApi(({ method, path, query, body }) => {
+      if (method === 'GET' && path === '/api_key/list') {
+        // the server's paging, at a page of `perPage`
+        const at = Number(query.get('page') ?? 0) * perPage;
+        return json({
+          items: keys.slice(at, at + perPage),
+          total: keys.length,
+          per_page: perPage,
+          account_sid: 'AC6f1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e',
+        });
+      }
       if (method === 'POST' && path === '/api_key') {
         const b = body as { name: string; scopes: ApiKey['scopes']; sandbox?: boolean };
         const made = {
@@ -50,6 +59,7 @@ describe('ApiKeysPage', () => {
   afterAll(() => api.restore());
   beforeEach(() => {
     keys = [];
+    perPage = 50;
     api.calls.length = 0;
   });
 
@@ -147,5 +157,25 @@ describe('ApiKeysPage', () => {
     fireEvent.click(within(revoked).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(within(table).queryByText('Colleague app')).toBeNull());
     expect(store.getState().toast.current).toMatchObject({ kind: 'success', text: 'API key "Colleague app" removed' });
+  }, 90_000);
+
+  it('pages the keys as the server does when there are more than a page of them', async () => {
+    perPage = 2;
+    keys = ['A', 'B', 'C'].map((n, i) => row(`App ${n}`, `5555555${i}-5555-4555-8555-555555555555`));
+    renderWithProviders(<ApiKeysPage />);
+    const table = await screen.findByRole('table');
+    await within(table).findByText('App A');
+    expect(within(table).queryByText('App C')).toBeNull();
+    fireEvent.click(screen.getByTitle('2'));
+    await within(table).findByText('App C');
+    expect(within(table).queryByText('App A')).toBeNull();
+    expect(api.calls.some((c) => c.path === '/api_key/list' && c.query.get('page') === '1')).toBe(true);
+  }, 90_000);
+
+  it('shows no pager while the keys fit on one page', async () => {
+    keys = [row('Only app', '66666666-6666-4666-8666-666666666666')];
+    renderWithProviders(<ApiKeysPage />);
+    await within(await screen.findByRole('table')).findByText('Only app');
+    expect(document.querySelector('.ant-pagination')).toBeNull();
   }, 90_000);
 });

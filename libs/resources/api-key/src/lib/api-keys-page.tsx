@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { API_KEY_SCOPES, API_KEY_SCOPE_WORDS, type ApiKey, type ApiKeyScope } from '@smsc/shared-contract';
+import {
+  API_KEYS_PER_PAGE,
+  API_KEY_SCOPES,
+  API_KEY_SCOPE_WORDS,
+  type ApiKey,
+  type ApiKeyScope,
+} from '@smsc/shared-contract';
 import { describeApiError, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
 import {
@@ -30,7 +36,11 @@ const when = (iso: string | null) => (iso ? formatDateTime(iso) : 'Never');
 
 /** profile/api-keys: the company's keys for programmatic sending (X-Api-Key on the SMS and bulk calls). */
 export function ApiKeysPage() {
-  const list = useListApiKeysQuery();
+  // the keys are paged by the server; a company seldom has more than one page of them
+  const [page, setPage] = useState(0);
+  const list = useListApiKeysQuery(page || undefined);
+  const total = list.data?.total ?? 0;
+  const perPage = list.data?.per_page ?? API_KEYS_PER_PAGE;
   const [create, creating] = useCreateApiKeyMutation();
   const [revoke, revoking] = useRevokeApiKeyMutation();
   const dispatch = useAppDispatch();
@@ -156,7 +166,17 @@ export function ApiKeysPage() {
           columns={columns}
           dataSource={list.data?.items ?? []}
           loading={list.isLoading}
-          pagination={false}
+          pagination={
+            total > perPage
+              ? {
+                  current: page + 1,
+                  pageSize: perPage,
+                  total,
+                  showSizeChanger: false,
+                  onChange: (p) => setPage(p - 1),
+                }
+              : false
+          }
           locale={{ emptyText: <Empty description="No API keys yet" /> }}
         />
       </Space>

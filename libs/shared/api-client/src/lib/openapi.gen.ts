@@ -10,13 +10,13 @@ export interface paths {
     };
     /**
      * List SMS (Twilio-compatible)
-     * @description Twilio's List Messages, newest first: filters To and From, paged by PageSize and Page. Basic credentials: the AccountSid and a company API key (docs/twilio-compat.md).
+     * @description Twilio's List Messages, newest first: filters To and From, paged by PageSize and Page. Basic credentials: the AccountSid and a company API key with the send or read or manage scope (docs/twilio-compat.md).
      */
     get: operations['twilioListMessages'];
     put?: never;
     /**
      * Send an SMS (Twilio-compatible)
-     * @description Twilio's Create a Message: the form fields To, From, Body and StatusCallback; the answer in Twilio's JSON. Sent through the same pipeline as POST /sms. Basic credentials: the AccountSid and a company API key (docs/twilio-compat.md).
+     * @description Twilio's Create a Message: the form fields To, From, Body and StatusCallback; the answer in Twilio's JSON. Sent through the same pipeline as POST /sms. Basic credentials: the AccountSid and a company API key with the send scope (docs/twilio-compat.md).
      */
     post: operations['twilioCreateMessage'];
     delete?: never;
@@ -34,7 +34,7 @@ export interface paths {
     };
     /**
      * Read one SMS and its status (Twilio-compatible)
-     * @description Twilio's Fetch a Message: the message in Twilio's JSON, its status in Twilio's words. Basic credentials: the AccountSid and a company API key (docs/twilio-compat.md).
+     * @description Twilio's Fetch a Message: the message in Twilio's JSON, its status in Twilio's words. Basic credentials: the AccountSid and a company API key with the send or read or manage scope (docs/twilio-compat.md).
      */
     get: operations['twilioFetchMessage'];
     put?: never;
@@ -526,7 +526,7 @@ export interface paths {
     };
     /**
      * Read balance
-     * @description Read balance. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description Read balance. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the read or manage scope may call it too, on its company's records.
      */
     get: operations['getBalance'];
     put?: never;
@@ -692,7 +692,7 @@ export interface paths {
     put?: never;
     /**
      * Create bulk
-     * @description JSON `{ ani, text, numbers | csv, send_at?, company_uuid? }`, or multipart with the CSV in "file". Answers at once; the messages go out in the background. Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description JSON `{ ani, text, numbers | csv, send_at?, company_uuid? }`, or multipart with the CSV in "file". Answers at once; the messages go out in the background. Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the send scope may call it too, on its company's records.
      */
     post: operations['postBulk'];
     delete?: never;
@@ -710,7 +710,7 @@ export interface paths {
     };
     /**
      * List bulk random
-     * @description List bulk random. Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description List bulk random. Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the send or read or manage scope may call it too, on its company's records.
      */
     get: operations['getBulkRandomList'];
     put?: never;
@@ -732,7 +732,7 @@ export interface paths {
     put?: never;
     /**
      * Create bulk SMS
-     * @description A workflow sent as a file upload: multipart with ani, text, values? (JSON of placeholder values), send_at? and the CSV in "file" (a number column plus a column per {placeholder}), or JSON with csv. It sends at once (or at send_at). Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description A workflow sent as a file upload: multipart with ani, text, values? (JSON of placeholder values), send_at? and the CSV in "file" (a number column plus a column per {placeholder}), or JSON with csv. It sends at once (or at send_at). Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the send scope may call it too, on its company's records.
      */
     post: operations['postBulkSms'];
     delete?: never;
@@ -810,7 +810,7 @@ export interface paths {
     };
     /**
      * List bulk SMS
-     * @description List bulk SMS. Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description List bulk SMS. Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the send or read or manage scope may call it too, on its company's records.
      */
     get: operations['getBulkSmsList'];
     put?: never;
@@ -892,7 +892,7 @@ export interface paths {
     put?: never;
     /**
      * Create bulk estimate
-     * @description What POST /bulk with this body would cost now: messages, parts, cost and refusals, against what the company can spend. Sends nothing. Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description What POST /bulk with this body would cost now: messages, parts, cost and refusals, against what the company can spend. Sends nothing. Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the send scope may call it too, on its company's records.
      */
     post: operations['postBulkEstimate'];
     delete?: never;
@@ -910,7 +910,7 @@ export interface paths {
     };
     /**
      * List bulk
-     * @description List bulk. Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description List bulk. Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the send or read or manage scope may call it too, on its company's records.
      */
     get: operations['getBulkList'];
     put?: never;
@@ -1454,7 +1454,7 @@ export interface paths {
     };
     /**
      * List consent event
-     * @description List consent event. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description List consent event. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the read or manage scope may call it too, on its company's records.
      */
     get: operations['getConsentEventList'];
     put?: never;
@@ -1602,7 +1602,7 @@ export interface paths {
     };
     /**
      * List number company
-     * @description List number company. Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its own records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description List number company. Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its own records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the read or manage scope may call it too, on its company's records.
      */
     get: operations['getDidCompanyList'];
     put?: never;
@@ -1910,7 +1910,7 @@ export interface paths {
     };
     /**
      * Read number webhook deliveries
-     * @description Read number webhook deliveries. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records).
+     * @description The webhook's delivery log, newest first: each attempt with its event (webhook-id, type, the message it is about), the answer and what is next for it. Paged by `cursor` (the previous page's next_cursor). Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records).
      */
     get: operations['getDidWebhookByIdDeliveries'];
     put?: never;
@@ -3520,7 +3520,7 @@ export interface paths {
     put?: never;
     /**
      * Create recipient
-     * @description Create recipient. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description Create recipient. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the manage scope may call it too, on its company's records.
      */
     post: operations['postRecipient'];
     delete?: never;
@@ -3538,21 +3538,21 @@ export interface paths {
     };
     /**
      * Read recipient by id
-     * @description Read recipient by id. Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description Read recipient by id. Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the read or manage scope may call it too, on its company's records.
      */
     get: operations['getRecipientById'];
     put?: never;
     post?: never;
     /**
      * Delete recipient by id
-     * @description Delete recipient by id. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description Delete recipient by id. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the manage scope may call it too, on its company's records.
      */
     delete: operations['deleteRecipientById'];
     options?: never;
     head?: never;
     /**
      * Update recipient by id
-     * @description Update recipient by id. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description Update recipient by id. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the manage scope may call it too, on its company's records.
      */
     patch: operations['patchRecipientById'];
     trace?: never;
@@ -3586,7 +3586,7 @@ export interface paths {
     };
     /**
      * List recipient
-     * @description List recipient. Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description List recipient. Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the read or manage scope may call it too, on its company's records.
      */
     get: operations['getRecipientList'];
     put?: never;
@@ -4132,7 +4132,7 @@ export interface paths {
     put?: never;
     /**
      * Send one SMS
-     * @description Send one SMS. Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its own records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description Send one SMS. Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its own records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the send scope may call it too, on its company's records.
      */
     post: operations['postSms'];
     delete?: never;
@@ -4326,7 +4326,7 @@ export interface paths {
     };
     /**
      * Read one SMS and its status
-     * @description Read one SMS and its status. Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its own records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description Read one SMS and its status. Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its own records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the send or read or manage scope may call it too, on its company's records.
      */
     get: operations['getSmsById'];
     put?: never;
@@ -4350,7 +4350,7 @@ export interface paths {
     };
     /**
      * Read SMS events
-     * @description A message's story: accepted, priced, routed, held, submitted, its receipt or refusal (the reason in words), charged or refunded; and its one final state. Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its own records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description A message's story: accepted, priced, routed, held, submitted, its receipt or refusal (the reason in words), charged or refunded; and its one final state. Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its own records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the send or read or manage scope may call it too, on its company's records.
      */
     get: operations['getSmsByIdEvents'];
     put?: never;
@@ -4372,7 +4372,7 @@ export interface paths {
     put?: never;
     /**
      * Feedback SMS
-     * @description Feedback SMS. Signed-in callers: a company admin (its company's records), a company user (its company's records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description Feedback SMS. Signed-in callers: a company admin (its company's records), a company user (its company's records). A company API key (the X-Api-Key header) with the send scope may call it too, on its company's records.
      */
     post: operations['postSmsByIdFeedback'];
     delete?: never;
@@ -4390,7 +4390,7 @@ export interface paths {
     };
     /**
      * List SMS
-     * @description List SMS. Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its own records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description List SMS. Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its own records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the send or read or manage scope may call it too, on its company's records.
      */
     get: operations['getSmsList'];
     put?: never;
@@ -4412,7 +4412,7 @@ export interface paths {
     put?: never;
     /**
      * Price an SMS before sending it
-     * @description Price an SMS before sending it. Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its own records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description Price an SMS before sending it. Signed-in callers: the system admin (every record), a company admin (its company's records), a company user (its own records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the send scope may call it too, on its company's records.
      */
     post: operations['postSmsQuote'];
     delete?: never;
@@ -4688,7 +4688,7 @@ export interface paths {
     put?: never;
     /**
      * Create suppressed number
-     * @description Create suppressed number. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description Create suppressed number. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the manage scope may call it too, on its company's records.
      */
     post: operations['postSuppressedNumber'];
     delete?: never;
@@ -4709,7 +4709,7 @@ export interface paths {
     post?: never;
     /**
      * Delete suppressed number by id
-     * @description Delete suppressed number by id. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description Delete suppressed number by id. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the manage scope may call it too, on its company's records.
      */
     delete: operations['deleteSuppressedNumberById'];
     options?: never;
@@ -4728,7 +4728,7 @@ export interface paths {
     put?: never;
     /**
      * Create suppressed number import
-     * @description Create suppressed number import. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description Create suppressed number import. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the manage scope may call it too, on its company's records.
      */
     post: operations['postSuppressedNumberImport'];
     delete?: never;
@@ -4746,7 +4746,7 @@ export interface paths {
     };
     /**
      * List suppressed number
-     * @description List suppressed number. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description List suppressed number. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the read or manage scope may call it too, on its company's records.
      */
     get: operations['getSuppressedNumberList'];
     put?: never;
@@ -4786,7 +4786,7 @@ export interface paths {
     };
     /**
      * List transaction
-     * @description List transaction. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description List transaction. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the read or manage scope may call it too, on its company's records.
      */
     get: operations['getTransactionList'];
     put?: never;
@@ -5132,7 +5132,7 @@ export interface paths {
     put?: never;
     /**
      * Create webhook
-     * @description Create webhook. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description Create webhook. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the manage scope may call it too, on its company's records.
      */
     post: operations['postWebhook'];
     delete?: never;
@@ -5150,21 +5150,21 @@ export interface paths {
     };
     /**
      * Read webhook by id
-     * @description Read webhook by id. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description Read webhook by id. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the read or manage scope may call it too, on its company's records.
      */
     get: operations['getWebhookById'];
     put?: never;
     post?: never;
     /**
      * Delete webhook by id
-     * @description Delete webhook by id. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description Delete webhook by id. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the manage scope may call it too, on its company's records.
      */
     delete: operations['deleteWebhookById'];
     options?: never;
     head?: never;
     /**
      * Update webhook by id
-     * @description Update webhook by id. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description Update webhook by id. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the manage scope may call it too, on its company's records.
      */
     patch: operations['patchWebhookById'];
     trace?: never;
@@ -5178,7 +5178,7 @@ export interface paths {
     };
     /**
      * Read webhook deliveries
-     * @description Read webhook deliveries. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description The webhook's delivery log, newest first: each attempt with its event (webhook-id, type, the message it is about), the answer and what is next for it. Paged by `cursor` (the previous page's next_cursor). Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the read or manage scope may call it too, on its company's records.
      */
     get: operations['getWebhookByIdDeliveries'];
     put?: never;
@@ -5200,7 +5200,7 @@ export interface paths {
     put?: never;
     /**
      * Test webhook
-     * @description Test webhook. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description Test webhook. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the manage scope may call it too, on its company's records.
      */
     post: operations['postWebhookByIdTest'];
     delete?: never;
@@ -5242,7 +5242,7 @@ export interface paths {
     };
     /**
      * List webhook
-     * @description List webhook. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) may call it too, on its company's records.
+     * @description List webhook. Signed-in callers: the system admin (every record), a company admin (its company's records), a reseller (its companies' records). A company API key (the X-Api-Key header) with the read or manage scope may call it too, on its company's records.
      */
     get: operations['getWebhookList'];
     put?: never;
@@ -6389,7 +6389,10 @@ export interface operations {
   };
   getApiKeyList: {
     parameters: {
-      query?: never;
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -6418,6 +6421,8 @@ export interface operations {
               sandbox: boolean;
               scopes: ('send' | 'read' | 'manage')[];
             }[];
+            per_page: number;
+            total: number;
           };
         };
       };
@@ -11582,7 +11587,10 @@ export interface operations {
   };
   getDidWebhookByIdDeliveries: {
     parameters: {
-      query?: never;
+      query?: {
+        cursor?: string;
+        per_page?: number;
+      };
       header?: never;
       path: {
         id: string;
@@ -11614,6 +11622,7 @@ export interface operations {
               status_code: number | null;
               type: string;
             }[];
+            next_cursor: string | null;
           };
         };
       };
@@ -21696,7 +21705,10 @@ export interface operations {
   };
   getWebhookByIdDeliveries: {
     parameters: {
-      query?: never;
+      query?: {
+        cursor?: string;
+        per_page?: number;
+      };
       header?: never;
       path: {
         id: string;
@@ -21728,6 +21740,7 @@ export interface operations {
               status_code: number | null;
               type: string;
             }[];
+            next_cursor: string | null;
           };
         };
       };

@@ -23,8 +23,19 @@ export const ApiKey = Type.Object({
 });
 export type ApiKey = Static<typeof ApiKey>;
 
+/** GET /api_key/list: a page of the company's keys, newest first (API_KEYS_PER_PAGE unless per_page asks). */
+export const ApiKeyListQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 0 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+export type ApiKeyListQuery = Static<typeof ApiKeyListQuery>;
+/** A company rarely has more keys: the console's list shows them on one page and pages beyond. */
+export const API_KEYS_PER_PAGE = 50;
+
 export const ApiKeyList = Type.Object({
   items: Type.Array(ApiKey),
+  total: Type.Integer({ minimum: 0 }),
+  per_page: Type.Integer({ minimum: 1 }),
   /** the company's Account SID for the Twilio-compatible Messages calls (docs/twilio-compat.md) */
   account_sid: Type.Optional(Type.String()),
 });

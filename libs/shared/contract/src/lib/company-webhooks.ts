@@ -94,8 +94,20 @@ export const CompanyWebhookAttempt = Type.Object({
   created_on: Timestamp,
 });
 export type CompanyWebhookAttempt = Static<typeof CompanyWebhookAttempt>;
-export const CompanyWebhookAttempts = Type.Object({ items: Type.Array(CompanyWebhookAttempt) });
+/**
+ * A page of a webhook's delivery log, newest first: `per_page` attempts (50 unless asked), `next_cursor` continuing
+ * after the last one (null on the last page), sent back as `cursor`.
+ */
+export const CompanyWebhookAttempts = Type.Object({
+  items: Type.Array(CompanyWebhookAttempt),
+  next_cursor: Nullable(Type.String()),
+});
 export type CompanyWebhookAttempts = Static<typeof CompanyWebhookAttempts>;
+export const CompanyWebhookAttemptsQuery = Type.Object({
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  cursor: Type.Optional(Type.String({ maxLength: 120 })),
+});
+export type CompanyWebhookAttemptsQuery = Static<typeof CompanyWebhookAttemptsQuery>;
 
 /** POST /webhook/{id}/test: the first attempt's outcome (retries follow in the background). */
 export const CompanyWebhookTestResult = Type.Object({
