@@ -67,7 +67,8 @@ test.describe('reports', () => {
     await expect(page).toHaveURL(/\/company-admin\/daily-usage$/);
     await expectTitle(page, 'Daily usage');
     await expect(card(page, 'Messages')).toHaveText(String(before.acme.messages + 3));
-    await expect(page.getByRole('table', { name: 'Messages by hour (UTC)' })).toBeVisible();
+    // its hours in the company's zone (New York by default), named
+    await expect(page.getByRole('table', { name: 'Messages by hour (America/New_York)' })).toBeVisible();
     await expect(page.getByTestId('report-chart').locator('svg').first()).toBeVisible();
 
     // the system admin's report by client and vendor counts them, with cost and margin
