@@ -8,6 +8,27 @@ type SearchSelectProps = Omit<SelectProps, 'options'> & {
   useSearchOptions: NonNullable<FormFieldDef['useSearchOptions']>;
 };
 
+interface WordedSwitchProps {
+  id?: string;
+  checked?: boolean;
+  onChange?: (checked: boolean) => void;
+  words: [off: string, on: string];
+}
+
+/**
+ * A switch with its state's word beside it: antd's words inside the track are white on the off track's light grey
+ * (about 2:1, under WCAG's 4.5:1), so the word sits outside in the page's text colour. The switch keeps the field's
+ * label as its name; the word repeats aria-checked for the eye only.
+ */
+function WordedSwitch({ id, checked, onChange, words }: WordedSwitchProps) {
+  return (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+      <Switch id={id} checked={checked} onChange={onChange} />
+      <span aria-hidden="true">{checked ? words[1] : words[0]}</span>
+    </span>
+  );
+}
+
 /** Waits until typing pauses before the server is asked (one request per pause, not per key). */
 export const SEARCH_DEBOUNCE_MS = 250;
 
@@ -89,7 +110,7 @@ export function fieldInput(field: FormFieldDef) {
         <Select options={field.options} placeholder={field.placeholder} allowClear={!field.required} />
       );
     case 'switch':
-      return <Switch checkedChildren={field.switchLabels?.[1]} unCheckedChildren={field.switchLabels?.[0]} />;
+      return field.switchLabels ? <WordedSwitch words={field.switchLabels} /> : <Switch />;
     case 'textarea':
       return <Input.TextArea rows={4} placeholder={field.placeholder} />;
     case 'datetime':

@@ -71,7 +71,7 @@ export interface FormFieldDef {
   min?: number;
   max?: number;
   options?: SelectOption[];
-  /** a `switch` field's words for off and on, shown in the switch ("Off" / "On") */
+  /** a `switch` field's words for off and on, shown beside the switch ("Off" / "On") */
   switchLabels?: [off: string, on: string];
   placeholder?: string;
   /** a sentence under the field saying what it means or does (a component when it shows a figure loaded at run time) */
