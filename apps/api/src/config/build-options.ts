@@ -6,6 +6,7 @@ import type { MessagingOptions } from '../messaging';
 import type { NumberLookupOptions } from '../number-lookup';
 import type { CompanyWebhookOptions } from '../company-webhooks';
 import type { SmppLimits } from '../smpp';
+import type { RouteQualityOptions } from '../route-quality';
 import type { PasswordHashCost } from '../lib/passwords';
 import type { EnvConfig } from './env';
 import { loadEnv } from './read-env';
@@ -62,6 +63,8 @@ export interface BuildOptions {
   smpp?: { port?: number | false; tlsPort?: number | false; limits?: Partial<SmppLimits> };
   /** lost-receipt expiry (receipts/; RECEIPT_EXPIRY_MINUTES, RECEIPT_EXPIRY_CHECK_SECONDS otherwise) */
   receiptExpiry?: { afterSeconds?: number; everySeconds?: number };
+  /** route quality (route-quality/; ROUTE_QUALITY_* otherwise): windows, floor, probation, the job's period */
+  routeQuality?: Partial<RouteQualityOptions>;
   /**
    * which proxies in front of the server to believe about the client's address (X-Forwarded-For): false (the
    * default: the socket's peer is the client), true (any), a hop count, or addresses/CIDRs (TRUST_PROXY)
@@ -93,6 +96,7 @@ export type AppConfig = Required<
     | 'webhooks'
     | 'companyWebhooks'
     | 'receiptExpiry'
+    | 'routeQuality'
     | 'smpp'
     | 'secretKey'
     | 'env'
@@ -110,6 +114,7 @@ export type AppConfig = Required<
     | 'webhooks'
     | 'companyWebhooks'
     | 'receiptExpiry'
+    | 'routeQuality'
     | 'smpp'
     | 'secretKey'
   >;
@@ -143,6 +148,7 @@ export function resolveConfig(o: BuildOptions, generatedSecret: string): AppConf
     webhooks: o.webhooks,
     companyWebhooks: o.companyWebhooks,
     receiptExpiry: o.receiptExpiry,
+    routeQuality: o.routeQuality,
     smpp: o.smpp,
     secretKey: o.secretKey,
     demoTraffic: o.demoTraffic ?? true,
