@@ -72,6 +72,11 @@ export interface BuildOptions {
   trustProxy?: TrustProxy;
   /** scrypt cost of new password hashes (PASSWORD_HASH_COST); 'fast' is for tests and local runs only */
   passwordHashCost?: PasswordHashCost;
+  /**
+   * how often a node reads the catalog version when no notification of a move came (catalog/cache.ts; 1000 ms): a
+   * second node in a test sets it long, so only the notification can make it see another node's change
+   */
+  catalogCheckMs?: number;
   /** compile each route's response serializer on its first answer, not at start (test servers; lib/lazy-serializers.ts) */
   lazySerializers?: boolean;
   /**
@@ -155,5 +160,6 @@ export function resolveConfig(o: BuildOptions, generatedSecret: string): AppConf
     trustProxy: o.trustProxy ?? false,
     passwordHashCost: o.passwordHashCost ?? 'owasp',
     lazySerializers: o.lazySerializers ?? false,
+    catalogCheckMs: o.catalogCheckMs ?? 1000,
   };
 }

@@ -15174,6 +15174,7 @@ export interface operations {
             reason: ('no_price' | 'no_route' | 'bad_number' | 'below_margin') | null;
             routes: {
               cost: string;
+              is_demoted: boolean;
               is_pinned: boolean;
               vendor_product_name: string;
               /** Format: uuid */
