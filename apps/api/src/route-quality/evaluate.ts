@@ -1,7 +1,8 @@
 // One evaluation pass (the job's, every ROUTE_QUALITY_CHECK_SECONDS; an admin's change of a floor or pin runs one
 // too): in one transaction under the route quality's lock, fold the rollups, read each route's window with the
 // database's clock, let the engine step every route, and write what moved: the state, an event (whose insert is
-// the live event), an audit entry, and the catalog's demotions with a catalog version bump. After the commit this
+// the live event), an audit entry, the system admins' alert mail for what the measurements moved (alerts.ts), and
+// the catalog's demotions with a catalog version bump. After the commit this
 // process's compiled catalog is invalidated, so its next quote already routes around a demoted route; other
 // processes hear of the version move (catalog/migrations.ts 591) or find it within their one-second check.
 import type { Kysely } from 'kysely';
@@ -11,6 +12,7 @@ import type { CatalogCache, CatalogRepository, DemotionChange } from '../catalog
 import { recordAudit, type AuditActor } from '../security';
 import { EMPTY_SUMS, figuresOf, step, type QualitySettings } from './engine';
 import { databaseNow, fold, windowSums } from './rollup';
+import { alertAdmins, type AlertedChange } from './alerts';
 import {
   addEvents,
   addRoutes,
@@ -90,6 +92,7 @@ export class QualityEvaluator {
       const visits: Visited[] = [];
       const events: EventRow[] = [];
       const changes: PassChange[] = [];
+      const alerted: AlertedChange[] = [];
       for (const route of routes) {
         const figures = figuresOf(windows.get(keyOf(route)) ?? EMPTY_SUMS);
         const { next, change } = step(stateOf(route), figures, now.getTime(), this.settings);
@@ -117,6 +120,14 @@ export class QualityEvaluator {
           floor: route.floor ?? this.settings.defaultFloor,
           actor_email: null,
         });
+        if (route.pin === 'auto')
+          alerted.push({
+            vendor_product_name: vp?.vendor_product_name ?? route.vendor_product_uuid,
+            vendor_name: vp?.vendor_name ?? null,
+            iso2: route.iso2,
+            to: change.to,
+            reason: change.reason,
+          });
         const shown = {
           vendor_product: vp?.vendor_product_name ?? null,
           country: route.iso2,
@@ -133,6 +144,7 @@ export class QualityEvaluator {
       }
       await saveVisits(trx, visits, now);
       await addEvents(trx, events);
+      await alertAdmins(trx, alerted);
       const demotionsChanged = await this.reconcile(trx, routes, visits);
       return { at: now, visited: visits.length, changes, demotionsChanged };
     });

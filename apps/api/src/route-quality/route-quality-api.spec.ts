@@ -99,6 +99,9 @@ describe('route quality: the job, the floor and the pin', () => {
       ['pin', 'active'],
     ]);
     expect((await events())[0].reason).toBe('held off by an admin');
+    // the admin chose it: no alert mail (the measurements' moves are mailed, route-quality.spec)
+    const alerts = await t.app.db.selectFrom('outbox').select('subject').where('subject', 'like', 'Route %').execute();
+    expect(alerts).toEqual([]);
     const id = await send();
     await sim().drain();
     const sms = await t.app.db

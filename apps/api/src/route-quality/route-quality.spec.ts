@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import type { RouteQuality } from '@smsc/shared-contract';
-import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
+import type { FastifyInstance } from 'fastify';
+import type { QuoteAnswer, RouteQuality } from '@smsc/shared-contract';
+import { api, bearer, createTestApp, login, secondNode, type TestApp } from '../testing/test-app';
 import { post } from '../billing';
 import { quote } from '../catalog';
 import { messagingOf, type SmscSimulator } from '../messaging';
@@ -15,7 +16,9 @@ const PROBATION_S = 2;
  * (cheaper), Contoso Global as the fallback. Northwind's receipts drop to 80 % delivered: the route is demoted
  * within the window, the next sends go to Contoso, and once Northwind recovers it comes back after the window and
  * the probation. Every time the decision uses is the database's (rows and clock); the passes are run by the test,
- * in between complete deliveries, so the counts are exact on PGlite and PostgreSQL alike.
+ * in between complete deliveries, so the counts are exact on PGlite and PostgreSQL alike. A second API node on
+ * the same database, whose catalog check is an hour, routes around the demotion and back after the promotion as
+ * soon as the first node commits them: only the catalog version's notification (migration 591) can tell it.
  */
 describe('route quality with the SMSC simulator: demoted under its floor, promoted back after recovery', () => {
   jest.setTimeout(240_000);
@@ -25,6 +28,7 @@ describe('route quality with the SMSC simulator: demoted under its floor, promot
   let northwind: string;
   let contoso: string;
   let globexCo: string;
+  let node2: FastifyInstance;
   const live: string[] = [];
   const sim = () => messagingOf(t.app).gateway as SmscSimulator;
   const quality = () => routeQualityOf(t.app);
@@ -76,8 +80,12 @@ describe('route quality with the SMSC simulator: demoted under its floor, promot
     apiOf(t.app).live.subscribe((e) => {
       if (e.k === 'route_quality') live.push(e.id ?? '');
     });
+    node2 = await secondNode(t, { catalogCheckMs: 3_600_000 });
   }, 300_000);
-  afterAll(async () => t.close());
+  afterAll(async () => {
+    await node2?.close();
+    await t.close();
+  });
 
   const sendOne = async () => {
     const n = sent++;
@@ -115,6 +123,36 @@ describe('route quality with the SMSC simulator: demoted under its floor, promot
     const [item] = res.json().items as RouteQuality[];
     return item;
   };
+  /** Globex's US routes as a node quotes them: [vendor product, demoted] in the order they are tried */
+  const routesOn = async (app: FastifyInstance) => {
+    const res = await app.inject({
+      url: api(`/product/${await productOfGlobex()}/quote?dnis=%2B14155552999`),
+      headers: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as QuoteAnswer).routes.map((r) => [r.vendor_product_uuid, r.is_demoted]);
+  };
+  /** the second node's quote once it matches `want`, or its last within 5 s (its own check is an hour away) */
+  const node2Quotes = async (want: unknown[]) => {
+    const until = Date.now() + 5000;
+    let got = await routesOn(node2);
+    while (JSON.stringify(got) !== JSON.stringify(want) && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 50));
+      got = await routesOn(node2);
+    }
+    return got;
+  };
+  /** the alert mails to one address of one subject; exactly one is expected */
+  const mailsTo = async (to: string, subject: string) => {
+    const rows = await t.app.db
+      .selectFrom('outbox')
+      .select(['subject', 'body'])
+      .where('recipient', '=', to)
+      .where('subject', '=', subject)
+      .execute();
+    expect(rows).toHaveLength(1);
+    return rows;
+  };
   const metric = async (name: string) =>
     (await t.app.inject({ url: '/metrics' })).body
       .split('\n')
@@ -148,6 +186,11 @@ describe('route quality with the SMSC simulator: demoted under its floor, promot
     expect(route.window.latency_p50).not.toBeNull();
     expect(route.last_hour).toMatchObject({ sent: 30, delivered: 30 });
     expect(route.last_day).toMatchObject({ sent: 30, delivered: 30 });
+    // the second node has compiled its catalog: from now on only a notification makes it read the catalog again
+    expect(await routesOn(node2)).toEqual([
+      [northwind, false],
+      [contoso, false],
+    ]);
   });
 
   it('counts exactly when its receipts drop to 80 %: 80 sent, 80 receipts, 70 delivered', async () => {
@@ -220,11 +263,27 @@ describe('route quality with the SMSC simulator: demoted under its floor, promot
       })
     ).json().items;
     expect(audit[0].changes.state).toEqual({ before: 'active', after: 'demoted' });
+    const [alert] = await mailsTo('admin@example.com', 'Route demoted: Northwind Direct → US');
+    expect(alert.body).toContain('demoted, delivered 87.5 % of 80 judged messages in 30 s, under its floor of 97 %.');
     for (let i = 0; i < 50 && !live.includes(route.route_quality_uuid); i++)
       await new Promise((r) => setTimeout(r, 100));
     expect(live).toContain(route.route_quality_uuid);
     expect(await metric('smsc_route_demoted')).toMatch(/ 1$/);
     expect(await metric('smsc_route_delivered_ratio')).toMatch(/ 0\.875$/);
+  });
+
+  it('a second node on the same database routes around the demotion at once, without its own check', async () => {
+    const reloads = apiOf(node2).catalog.reloads;
+    expect(
+      await node2Quotes([
+        [contoso, false],
+        [northwind, true],
+      ]),
+    ).toEqual([
+      [contoso, false],
+      [northwind, true],
+    ]);
+    expect(apiOf(node2).catalog.reloads).toBe(reloads + 1);
   });
 
   it('the next sends all go to the fallback; the compiled catalog keeps Northwind as the last resort', async () => {
@@ -296,6 +355,15 @@ describe('route quality with the SMSC simulator: demoted under its floor, promot
       .json()
       .items.map((e: { kind: string }) => e.kind);
     expect(kinds).toEqual(['promoted', 'demoted']);
+    expect(await mailsTo('admin@example.com', 'Route promoted back: Northwind Direct → US')).toHaveLength(1);
+    // the promotion reaches the second node as the demotion did
+    const back = [
+      [northwind, false],
+      [contoso, false],
+    ];
+    const reloads = apiOf(node2).catalog.reloads;
+    expect(await node2Quotes(back)).toEqual(back);
+    expect(apiOf(node2).catalog.reloads).toBe(reloads + 1);
   });
 
   async function productOfGlobex() {

@@ -42,9 +42,11 @@ describe('Products → Route quality (system admin)', () => {
   jest.setTimeout(300_000);
   let api: ReturnType<typeof stubApi>;
   let northwind: RouteQuality;
+  /** a fresh platform: no route has carried a message */
+  let none = false;
   beforeAll(() => {
     api = stubApi(({ method, path, body }) => {
-      const rows = [northwind, route(CONTOSO, {})];
+      const rows = none ? [] : [northwind, route(CONTOSO, {})];
       if (path === '/route_quality/list') return { body: { items: rows, total: rows.length, per_page: 20 } };
       if (path === '/route_quality/settings')
         return {
@@ -100,6 +102,7 @@ describe('Products → Route quality (system admin)', () => {
       window: { ...win(80, 70), delivered_ratio: 0.875 },
     });
     api.calls.length = 0;
+    none = false;
   });
 
   const open = () => {
@@ -123,6 +126,19 @@ describe('Products → Route quality (system admin)', () => {
     expect((await screen.findByTestId('route-quality-rules')).textContent).toMatch(
       /last 5 min.*Under its floor \(97 % unless set\) over at least 20 judged messages.*after 15 min without a shortfall\. Evaluated every 30 s\./,
     );
+  });
+
+  it('says why the list is empty on a platform whose routes have carried nothing yet', async () => {
+    none = true;
+    open();
+    expect(
+      await screen.findByText(
+        'No route has carried a message yet: each vendor product appears here for a country once it has sent there.',
+        undefined,
+        { timeout: 30_000 },
+      ),
+    ).toBeTruthy();
+    expect(screen.getByTestId('route-quality-rules')).toBeTruthy();
   });
 
   it('sets a floor with a toast, and goes back to the default', async () => {

@@ -51,6 +51,9 @@ export const routeQualityDefinition: ResourceDefinition<RouteQuality> = {
   idField: 'route_quality_uuid',
   perPage: 20,
   defaultSort: { order_by: 'state', order_dir: 'desc' },
+  // a route is measured from its first message: on a fresh platform the list starts empty, and says why
+  emptyText:
+    'No route has carried a message yet: each vendor product appears here for a country once it has sent there.',
   columns: [
     {
       key: 'vendor_product_name',
