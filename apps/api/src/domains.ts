@@ -29,6 +29,7 @@ import onboardingRoutes from './onboarding';
 import twilioCompatRoutes from './twilio-compat';
 import privacyRoutes from './privacy';
 import numberLookup from './number-lookup';
+import routeQuality from './route-quality';
 
 /**
  * The API's composition root: every domain is registered here, in this order. The plugins that
@@ -72,6 +73,7 @@ export default async function domains(app: FastifyInstance) {
     privacyRoutes, // name 'privacy': export and erasure of one phone number across the domains; blocks the send pipeline asks
     twilioCompatRoutes, // name 'twilio-compat': Twilio's Messages resource over the send pipeline (needs messaging, company-webhooks)
     liveEvents, // name 'live': GET /events, the console's live stream from the database triggers' notifications
+    routeQuality, // name 'route-quality': delivery measured live, demotions and promotions (needs jobs, catalog, live)
     opsWiring, // health, readiness, metrics and the Operations figures: reads every domain's state, so last
   ];
   for (const plugin of plugins) {

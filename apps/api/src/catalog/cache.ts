@@ -1,9 +1,14 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { compileCatalog, type CatalogRows, type CompiledCatalog } from './engine';
+import { diallingPrefixes } from './numbers';
 
 /** Reads every catalog row the engine needs (plain data in, so the engine stays free of the database). */
 export async function loadCatalogRows(db: Kysely<Database>): Promise<CatalogRows> {
+  // the route quality's demotions, read beside the rest and awaited below (a failure of the others first must not
+  // leave this one's rejection unheard)
+  const demoted = db.selectFrom('route_demotions').select(['vendor_product_uuid', 'iso2']).execute();
+  demoted.catch(() => undefined);
   const [networks, networkPrefixes, products, rateTables, routes, vendorProducts, rates] = await Promise.all([
     db
       .selectFrom('mobile_networks')
@@ -51,7 +56,11 @@ export async function loadCatalogRows(db: Kysely<Database>): Promise<CatalogRows
       ])
       .execute(),
   ]);
-  return { networks, networkPrefixes, products, rateTables, routes, vendorProducts, rates };
+  return {
+    ...{ networks, networkPrefixes, products, rateTables, routes, vendorProducts, rates },
+    demotions: await demoted,
+    countryCodes: diallingPrefixes(),
+  };
 }
 
 /** Every catalog write calls this in its transaction, so every process sees the version move. */
@@ -65,14 +74,19 @@ export async function bumpCatalogVersion(db: Kysely<Database> | Transaction<Data
 
 /**
  * The compiled catalog of one process. A quote reads the version row at most once per `checkEveryMs`
- * (other processes' writes show up within that time; on a real PostgreSQL a NOTIFY could shorten it)
- * and recompiles when it moved; this process's own writes call `invalidate()` and are seen at once.
+ * (other processes' writes show up within that time, sooner where a notification of the move arrives and
+ * calls `invalidate()`); this process's own writes call `invalidate()` and are seen at once: the next
+ * `current()` reads the version again, and a load that began before the invalidation is not handed out
+ * for it (it may have read the rows before the write committed).
  */
 export class CatalogCache {
   private compiled: CompiledCatalog | null = null;
   private version: string | null = null;
   private checkedAt = 0;
   private loading: Promise<CompiledCatalog> | null = null;
+  /** moves on every invalidate(): a load answers only the callers of its own generation */
+  private generation = 0;
+  private loadingGeneration = -1;
   reloads = 0;
 
   constructor(
@@ -82,22 +96,35 @@ export class CatalogCache {
 
   invalidate(): void {
     this.checkedAt = 0;
+    this.generation++;
   }
 
   async current(): Promise<CompiledCatalog> {
     if (this.compiled && Date.now() - this.checkedAt < this.checkEveryMs) return this.compiled;
-    // One load at a time: concurrent quotes wait for the same compile.
-    if (!this.loading) this.loading = this.refresh().finally(() => (this.loading = null));
+    // One load at a time: concurrent quotes wait for the same compile; one that started before an
+    // invalidation is followed by a fresh one for those who came after it.
+    if (!this.loading || this.loadingGeneration !== this.generation) {
+      const generation = this.generation;
+      const before = this.loading?.catch(() => undefined) ?? Promise.resolve();
+      const load = before
+        .then(() => this.refresh(generation))
+        .finally(() => {
+          if (this.loading === load) this.loading = null;
+        });
+      this.loading = load;
+      this.loadingGeneration = generation;
+    }
     return this.loading;
   }
 
-  private async refresh(): Promise<CompiledCatalog> {
+  private async refresh(generation: number): Promise<CompiledCatalog> {
     const row = await this.db
       .selectFrom('catalog_version')
       .select(sql<string>`version::text`.as('version'))
       .where('id', '=', 1)
       .executeTakeFirstOrThrow();
-    this.checkedAt = Date.now();
+    // an invalidation while the version was read leaves the check due: the next quote reads it again
+    if (generation === this.generation) this.checkedAt = Date.now();
     if (this.compiled && row.version === this.version) return this.compiled;
     const rows = await loadCatalogRows(this.db);
     this.compiled = compileCatalog(rows);

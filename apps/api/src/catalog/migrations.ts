@@ -106,3 +106,30 @@ export const PRODUCT_LOOKUP_MIGRATION: Migration = {
     alter table products add column number_lookup boolean not null default false;
     alter table products add column lookup_cost numeric(15,6) check (lookup_cost >= 0)`,
 };
+
+/**
+ * Route quality (issue 49, ids 590–599 with route-quality/migrations.ts): the demotions the compiled catalog
+ * applies, and a notification on every catalog version move, so each node reloads its compiled catalog as soon as
+ * another one changed it (live/bus.ts carries it; the route-quality plugin tells the cache) rather than within
+ * its one-second check.
+ */
+export const ROUTE_DEMOTION_MIGRATIONS: Migration[] = [
+  {
+    id: '590_route_demotions',
+    ddl: `
+      create table route_demotions (vendor_product_uuid uuid not null references vendor_products on delete cascade,
+        iso2 text not null check (iso2 ~ '^[A-Z]{2}$'), demoted_on timestamptz not null default now(),
+        primary key (vendor_product_uuid, iso2))`,
+  },
+  {
+    id: '591_catalog_version_notify',
+    ddl: `
+      create function catalog_version_notify() returns trigger language plpgsql as $body$
+      begin
+        perform pg_notify('live_' || current_schema(), '{"k":"catalog"}');
+        return null;
+      end$body$;
+      create trigger catalog_version_moved after update on catalog_version
+        for each statement execute function catalog_version_notify()`,
+  },
+];

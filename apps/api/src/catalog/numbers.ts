@@ -19,3 +19,22 @@ export function countryOfCode(code: string): string | null {
   }
   return null;
 }
+
+let dialling: { prefix: string; iso2: string }[] | null = null;
+
+/**
+ * Dialling prefixes (digits) → ISO country: each calling code to its main country, and the NANP area codes of the
+ * countries that share +1 with the US (Canada, the Caribbean). Other shared codes (+7, +44...) count under their
+ * main country. Computed once (800 parses): the reports' destination column and the route quality's countries
+ * (the rating engine's and the sms trigger's) agree because both come from here.
+ */
+export function diallingPrefixes(): { prefix: string; iso2: string }[] {
+  if (dialling) return dialling;
+  const out = Object.entries(callingCodes).map(([code, list]) => ({ prefix: code, iso2: list[0] }));
+  for (let area = 200; area < 1000; area++) {
+    const country = parsePhoneNumberFromString(`+1${area}2345678`)?.country;
+    if (country && country !== 'US') out.push({ prefix: `1${area}`, iso2: country });
+  }
+  dialling = out;
+  return out;
+}

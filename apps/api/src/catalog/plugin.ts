@@ -24,7 +24,7 @@ declare module 'fastify' {
 /** The catalog's calls; the cache is decorated on the routes context so other domains' routes (messaging) share it. */
 export default fp(
   async function catalog(app: FastifyInstance) {
-    app.decorate('catalog', new CatalogCache(app.db));
+    app.decorate('catalog', new CatalogCache(app.db, app.config.catalogCheckMs));
     app.decorate('catalogRepository', catalogRepository);
     for (const plugin of [
       vendorRoutes,

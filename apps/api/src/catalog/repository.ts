@@ -10,6 +10,7 @@ import type { Database } from '../db/schema';
 import { ofReseller, visibleRows, type CallerScope } from '../lib/tenancy';
 import type { GatewayConnection } from './smsc/gateway-control';
 import { deckRepository, type DeckRepository } from './decks';
+import { demotionRepository, type DemotionRepository } from './demotions';
 
 type Db = Kysely<Database>;
 
@@ -36,7 +37,7 @@ export const GATEWAY_CONNECTION_COLUMNS = [
 export const productsOfVendor = (vendor_uuid: string): RawBuilder<unknown> =>
   sql`(select vendor_product_uuid from vendor_products where vendor_uuid = ${vendor_uuid})`;
 
-export interface CatalogRepository extends DeckRepository {
+export interface CatalogRepository extends DeckRepository, DemotionRepository {
   productsOfVendor: typeof productsOfVendor;
   /** true when the product exists and is the platform's (no reseller's) */
   isPlatformProduct(db: Db, product_uuid: string): Promise<boolean>;
@@ -76,6 +77,7 @@ export interface CatalogRepository extends DeckRepository {
 
 export const catalogRepository: CatalogRepository = {
   ...deckRepository,
+  ...demotionRepository,
   productsOfVendor,
 
   async isPlatformProduct(db, product_uuid) {

@@ -19,6 +19,11 @@ export interface CatalogDatabase {
     status: string | null;
   };
   network_prefixes: { prefix: string; mobile_network_uuid: string };
+  /**
+   * A vendor product taken out of first choice for a destination country (migration 590): the route quality
+   * (route-quality/) decides, the compiled catalog applies it (quotes try it after every other usable route).
+   */
+  route_demotions: { vendor_product_uuid: string; iso2: string; demoted_on: Generated<Date> };
   vendors: {
     vendor_uuid: Generated<string>;
     vendor_name: string;

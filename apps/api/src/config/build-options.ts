@@ -6,6 +6,7 @@ import type { MessagingOptions } from '../messaging';
 import type { NumberLookupOptions } from '../number-lookup';
 import type { CompanyWebhookOptions } from '../company-webhooks';
 import type { SmppLimits } from '../smpp';
+import type { RouteQualityOptions } from '../route-quality';
 import type { PasswordHashCost } from '../lib/passwords';
 import type { EnvConfig } from './env';
 import { loadEnv } from './read-env';
@@ -62,6 +63,8 @@ export interface BuildOptions {
   smpp?: { port?: number | false; tlsPort?: number | false; limits?: Partial<SmppLimits> };
   /** lost-receipt expiry (receipts/; RECEIPT_EXPIRY_MINUTES, RECEIPT_EXPIRY_CHECK_SECONDS otherwise) */
   receiptExpiry?: { afterSeconds?: number; everySeconds?: number };
+  /** route quality (route-quality/; ROUTE_QUALITY_* otherwise): windows, floor, probation, the job's period */
+  routeQuality?: Partial<RouteQualityOptions>;
   /**
    * which proxies in front of the server to believe about the client's address (X-Forwarded-For): false (the
    * default: the socket's peer is the client), true (any), a hop count, or addresses/CIDRs (TRUST_PROXY)
@@ -69,6 +72,11 @@ export interface BuildOptions {
   trustProxy?: TrustProxy;
   /** scrypt cost of new password hashes (PASSWORD_HASH_COST); 'fast' is for tests and local runs only */
   passwordHashCost?: PasswordHashCost;
+  /**
+   * how often a node reads the catalog version when no notification of a move came (catalog/cache.ts; 1000 ms): a
+   * second node in a test sets it long, so only the notification can make it see another node's change
+   */
+  catalogCheckMs?: number;
   /** compile each route's response serializer on its first answer, not at start (test servers; lib/lazy-serializers.ts) */
   lazySerializers?: boolean;
   /**
@@ -93,6 +101,7 @@ export type AppConfig = Required<
     | 'webhooks'
     | 'companyWebhooks'
     | 'receiptExpiry'
+    | 'routeQuality'
     | 'smpp'
     | 'secretKey'
     | 'env'
@@ -110,6 +119,7 @@ export type AppConfig = Required<
     | 'webhooks'
     | 'companyWebhooks'
     | 'receiptExpiry'
+    | 'routeQuality'
     | 'smpp'
     | 'secretKey'
   >;
@@ -143,11 +153,13 @@ export function resolveConfig(o: BuildOptions, generatedSecret: string): AppConf
     webhooks: o.webhooks,
     companyWebhooks: o.companyWebhooks,
     receiptExpiry: o.receiptExpiry,
+    routeQuality: o.routeQuality,
     smpp: o.smpp,
     secretKey: o.secretKey,
     demoTraffic: o.demoTraffic ?? true,
     trustProxy: o.trustProxy ?? false,
     passwordHashCost: o.passwordHashCost ?? 'owasp',
     lazySerializers: o.lazySerializers ?? false,
+    catalogCheckMs: o.catalogCheckMs ?? 1000,
   };
 }

@@ -65,6 +65,41 @@ export const SERVICES_ENV = {
     group: 'Jobs',
     description: 'how often the lost-receipt job looks for such messages',
   }),
+  ROUTE_QUALITY_FLOOR_PERCENT: num(1, 100, {
+    default: 97,
+    group: 'Jobs',
+    description:
+      'route quality: the delivered share (of judged messages) a route to a country keeps over the window, unless the system admin set its own floor (Products → Route quality); under it the route is demoted to its fallbacks',
+  }),
+  ROUTE_QUALITY_MIN_JUDGED: int(1, {
+    default: 20,
+    maximum: 1_000_000,
+    group: 'Jobs',
+    description: 'route quality: fewer judged messages than this in the window decide nothing',
+  }),
+  ROUTE_QUALITY_WINDOW_SECONDS: int(10, {
+    default: 300,
+    maximum: 86_400,
+    group: 'Jobs',
+    description: 'route quality: the sliding window a route is judged over (its messages sent in the last … seconds)',
+  }),
+  ROUTE_QUALITY_RECEIPT_WAIT_SECONDS: int(1, {
+    default: 120,
+    maximum: 86_400,
+    group: 'Jobs',
+    description: 'route quality: a message without a final receipt this long after it was sent counts as not delivered',
+  }),
+  ROUTE_QUALITY_PROBATION_SECONDS: int(1, {
+    default: 900,
+    maximum: 604_800,
+    group: 'Jobs',
+    description: 'route quality: a demoted route is promoted back once its window has shown no shortfall for this long',
+  }),
+  ROUTE_QUALITY_CHECK_SECONDS: num(0.1, 3600, {
+    default: 30,
+    group: 'Jobs',
+    description: 'route quality: how often the evaluation job runs (one node at a time, on the job queue)',
+  }),
   CLUSTER_POLL_MS: int(50, {
     default: 250,
     group: 'Jobs',

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import { runMigrations, type MigrateResult, type Migration, type MigrationContext } from './migrator';
 import type { Database } from './schema';
-import { CATALOG_MIGRATIONS, PRODUCT_LOOKUP_MIGRATION } from '../catalog/migrations';
+import { CATALOG_MIGRATIONS, PRODUCT_LOOKUP_MIGRATION, ROUTE_DEMOTION_MIGRATIONS } from '../catalog/migrations';
 import { BILLING_MIGRATIONS } from '../billing/migrations';
 import { NUMBERS_MIGRATIONS } from '../numbers/migrations';
 import { SECURITY_MIGRATIONS } from '../security/migrations';
@@ -24,6 +24,7 @@ import { RATE_CHANGE_MIGRATIONS } from '../rate-changes/migrations';
 import { BRANDING_MIGRATIONS } from '../branding/migrations';
 import { TWILIO_COMPAT_MIGRATIONS } from '../twilio-compat/migrations';
 import { NUMBER_LOOKUP_MIGRATIONS } from '../number-lookup/migrations';
+import { ROUTE_QUALITY_MIGRATIONS } from '../route-quality/migrations';
 
 export type { Migration, MigrationContext } from './migrator';
 
@@ -261,6 +262,9 @@ const MIGRATIONS: Migration[] = [
     id: '610_user_time_zone',
     ddl: `alter table users add column time_zone text`,
   },
+  // issue 49 item 4: delivery quality measured live, demotions the compiled catalog applies (docs/delivery-quality.md)
+  ...ROUTE_DEMOTION_MIGRATIONS,
+  ...ROUTE_QUALITY_MIGRATIONS,
 ];
 
 /**

@@ -22,6 +22,7 @@ import type { BrandingTables } from '../branding/schema';
 import type { TwilioCompatTables } from '../twilio-compat/schema';
 import type { PrivacyTables } from '../privacy/schema';
 import type { NumberLookupTables } from '../number-lookup/schema';
+import type { RouteQualityTables } from '../route-quality/schema';
 
 type Created = ColumnType<Date, Date | undefined, never>;
 
@@ -48,7 +49,8 @@ export interface Database
     BrandingTables,
     TwilioCompatTables,
     PrivacyTables,
-    NumberLookupTables {
+    NumberLookupTables,
+    RouteQualityTables {
   resellers: {
     reseller_uuid: Generated<string>;
     reseller_name: string;

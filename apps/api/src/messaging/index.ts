@@ -25,7 +25,7 @@ export { BlockedError, type MessagingHooks, type SendInput, type CompanyFacts } 
 export type { BatchItem, Judged, StoredMessage } from './batch';
 export { AlreadyStored, BULK_LEASE_SECONDS, applyReports } from './batch';
 export type { GatewayAdapter, OutboundMessage } from '../lib/sms-gateway';
-export { SmscSimulator } from './gateway/simulator';
+export { SmscSimulator, type SimulatedVendor } from './gateway/simulator';
 export { MAGIC_NUMBERS, MAGIC_PREFIX, type MagicNumber } from './sandbox';
 export { consentHeld, messagesHeld, optOutsHeld } from './personal-data';
 export type { MessagingOptions } from './options';

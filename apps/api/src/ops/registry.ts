@@ -17,6 +17,32 @@ export interface OpsSources {
   jobFailures?: () => Promise<{ queue: string; retrying: number; dead: number }[]>;
   /** the customer SMPP listener of this node: its connections and what its limits refused or closed */
   smpp?: () => SmppFigures;
+  /** each route's quality state and its last evaluation's figures, and the changes so far (route-quality/) */
+  routeQuality?: () => Promise<RouteQualityFigures>;
+}
+
+/** One route (vendor product × destination country) as /metrics exports it. */
+export interface RouteQualityMetric {
+  vendor_product: string;
+  vendor: string;
+  country: string;
+  state: 'active' | 'demoted';
+  pin: 'auto' | 'on' | 'off';
+  /** 0–1 */
+  floor: number;
+  judged: number;
+  delivered_ratio: number | null;
+  receipt_ratio: number | null;
+  latency_p50: number | null;
+  latency_p95: number | null;
+  /** enough judged and under its floor (a pinned-on route stays active however low it falls) */
+  under_floor: boolean;
+}
+
+export interface RouteQualityFigures {
+  routes: RouteQualityMetric[];
+  /** demotions, promotions, floor and pin changes so far (every node: the events table) */
+  changes: { kind: string; n: number }[];
 }
 
 export interface SmppFigures {

@@ -5,7 +5,7 @@ import type { OperationsSnapshot } from '@smsc/shared-contract';
 import { apiOf } from '../lib/api-context';
 import { outboxFigures } from '../mail';
 import { block, quantile, type Sample } from './prometheus';
-import type { SmppFigures } from './registry';
+import type { RouteQualityFigures, SmppFigures } from './registry';
 
 const seconds = (d: Date | string | null) => (d ? Math.max(0, (Date.now() - new Date(d).getTime()) / 1000) : null);
 const round = (n: number | null, digits = 3) => (n === null ? null : Number(n.toFixed(digits)));
@@ -182,6 +182,7 @@ export async function renderMetrics(app: FastifyInstance): Promise<string> {
     ...jobFailureBlocks(await (ops.sources.jobFailures?.().catch(() => []) ?? Promise.resolve([]))),
     ...ops.runtime.render(),
     ...smppBlocks(app.ops.sources.smpp?.()),
+    ...routeQualityBlocks(await (ops.sources.routeQuality?.().catch(() => undefined) ?? Promise.resolve(undefined))),
   ];
   return parts.join('\n') + '\n';
 }
@@ -237,6 +238,74 @@ function jobFailureBlocks(rows: { queue: string; retrying: number; dead: number 
       'jobs that failed every attempt, waiting on the Operations screen to be retried or discarded, per queue',
       'gauge',
       rows.map((r) => s({ queue: r.queue }, r.dead)),
+    ),
+  ];
+}
+
+/**
+ * Each route's quality (vendor product × destination country) as of its last evaluation, and the changes so far;
+ * deploy/prometheus/alerts.yml alerts on a demotion, a pinned route under its floor, and a flapping route.
+ */
+function routeQualityBlocks(f: RouteQualityFigures | undefined): string[] {
+  const routes = f?.routes ?? [];
+  const labels = (r: RouteQualityFigures['routes'][number]) => ({
+    vendor_product: r.vendor_product,
+    vendor: r.vendor,
+    country: r.country,
+  });
+  const known = (pick: (r: RouteQualityFigures['routes'][number]) => number | null) =>
+    routes.filter((r) => pick(r) !== null).map((r) => s(labels(r), pick(r) as number));
+  return [
+    block(
+      'smsc_route_demoted',
+      'route quality: 1 while the route is demoted to its fallbacks (pin: auto, on = never demoted, off = held off by an admin), 0 while active',
+      'gauge',
+      routes.map((r) => s({ ...labels(r), pin: r.pin }, r.state === 'demoted' ? 1 : 0)),
+    ),
+    block(
+      'smsc_route_under_floor',
+      'route quality: 1 when enough messages were judged in the window and the delivered ratio is under the floor',
+      'gauge',
+      routes.map((r) => s({ ...labels(r), pin: r.pin }, r.under_floor ? 1 : 0)),
+    ),
+    block(
+      'smsc_route_delivered_ratio',
+      'route quality: delivered / judged messages over the window',
+      'gauge',
+      known((r) => r.delivered_ratio),
+    ),
+    block(
+      'smsc_route_receipt_ratio',
+      'route quality: final receipts / messages sent over the window',
+      'gauge',
+      known((r) => r.receipt_ratio),
+    ),
+    block(
+      'smsc_route_judged_messages',
+      'route quality: messages judged over the window (a final receipt, or none within the receipt wait)',
+      'gauge',
+      routes.map((r) => s(labels(r), r.judged)),
+    ),
+    block(
+      'smsc_route_floor_ratio',
+      'route quality: the delivered ratio the route must keep',
+      'gauge',
+      routes.map((r) => s(labels(r), r.floor)),
+    ),
+    block(
+      'smsc_route_receipt_latency_seconds',
+      'route quality: time from hand-over to the final receipt over the window, by quantile',
+      'gauge',
+      [
+        ...known((r) => r.latency_p50).map((x) => ({ ...x, labels: { ...x.labels, quantile: '0.5' } })),
+        ...known((r) => r.latency_p95).map((x) => ({ ...x, labels: { ...x.labels, quantile: '0.95' } })),
+      ],
+    ),
+    block(
+      'smsc_route_quality_changes_total',
+      'route quality: demotions, promotions, floor and pin changes so far, by kind (every node)',
+      'counter',
+      (f?.changes ?? []).map((c) => s({ kind: c.kind }, c.n)),
     ),
   ];
 }

@@ -3,24 +3,10 @@
 // The rollups keep both in their one destination column as "GB|Vodafone UK" ("US|" when the number has
 // no network by prefix, as NANP numbers do), so the country needs no new rollup column or key.
 import countries from 'i18n-iso-countries';
-import metadata from 'libphonenumber-js/metadata.max.json';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { diallingPrefixes } from '../catalog';
 
-const callingCodes = (metadata as unknown as { country_calling_codes: Record<string, string[]> }).country_calling_codes;
-
-/**
- * Dialling prefixes (digits) → ISO country: each calling code to its main country, and the NANP area
- * codes of the countries that share +1 with the US (Canada, the Caribbean). Other shared codes (+7,
- * +44...) count under their main country.
- */
-export function diallingPrefixes(): { prefix: string; iso2: string }[] {
-  const out = Object.entries(callingCodes).map(([code, list]) => ({ prefix: code, iso2: list[0] }));
-  for (let area = 200; area < 1000; area++) {
-    const country = parsePhoneNumberFromString(`+1${area}2345678`)?.country;
-    if (country && country !== 'US') out.push({ prefix: `1${area}`, iso2: country });
-  }
-  return out;
-}
+/** Dialling prefixes → ISO country (the catalog's: the route quality's countries are the same). */
+export { diallingPrefixes };
 
 /** SQL: the destination key of a message `r` (the remote party's number: dnis out, ani in). */
 export const DESTINATION_SQL = `(coalesce((select p.iso2 from dialling_prefixes p

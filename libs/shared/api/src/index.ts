@@ -13,6 +13,7 @@ export {
   SMPP_ACCOUNT_TAG,
   GUARDS_TAG,
   TEMPLATE_TAG,
+  ROUTE_QUALITY_TAG,
 } from './lib/shared-tags';
 export { LIVE_TAGS, tagsOf, startLiveEvents, type LiveOptions } from './lib/live-events';
 export {

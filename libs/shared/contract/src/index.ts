@@ -38,6 +38,7 @@ export * from './lib/reseller-team';
 export * from './lib/webhook-events';
 export * from './lib/rate-changes';
 export * from './lib/rate-markup';
+export * from './lib/route-quality';
 export * from './lib/privacy';
 export * from './lib/brand';
 export * from './lib/onboarding';

@@ -44,6 +44,10 @@ export interface CompiledCatalog {
   routings: Map<string, { byNetwork: Map<string, CompiledRoute[]>; byCode: PrefixTrie<CompiledRoute[]> }>;
   vendorProducts: Map<string, { name: string; active: boolean; book: RateBook }>;
   rateCount: number;
+  /** vendor product → the countries (ISO) it is demoted for; null when nothing is (quotes then skip the check) */
+  demoted: Map<string, Set<string>> | null;
+  /** dialling prefix → country, compiled only when something is demoted */
+  countries: PrefixTrie<string> | null;
 }
 
 const newBook = (): RateBook => ({ byCode: new PrefixTrie(), byNetwork: new Map() });
@@ -124,7 +128,22 @@ export function compileCatalog(rows: CatalogRows): CompiledCatalog {
     networksByMccMnc.set(key, list);
   }
 
+  let demoted: CompiledCatalog['demoted'] = null;
+  let countries: CompiledCatalog['countries'] = null;
+  if (rows.demotions?.length) {
+    demoted = new Map();
+    for (const d of rows.demotions) {
+      const set = demoted.get(d.vendor_product_uuid) ?? new Set<string>();
+      set.add(d.iso2);
+      demoted.set(d.vendor_product_uuid, set);
+    }
+    countries = new PrefixTrie<string>();
+    for (const c of rows.countryCodes ?? []) countries.set(c.prefix, c.iso2);
+  }
+
   return {
+    demoted,
+    countries,
     networks: new Map(rows.networks.map((n) => [n.mobile_network_uuid, n])),
     networksByMccMnc,
     networkPrefixes,

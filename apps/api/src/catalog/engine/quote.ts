@@ -84,8 +84,11 @@ export function priceFor(
  * the time. The selling price comes from the product's rate table (a mobile-network table prices by
  * the number's network, falling back to codes; a prefix table by the longest code). The route comes
  * from the product's routing: the routes for the number's network, or else those of the longest
- * matching code. The number's network is the one a lookup found (req.networkUuid), else its prefix's; pinned routes are tried first, the rest cheapest first; a vendor product with no cost
- * in effect for the number is skipped. No price or no route is a reason, never a guess.
+ * matching code. The number's network is the one a lookup found (req.networkUuid), else its prefix's; pinned
+ * routes are tried first, the rest cheapest first; a vendor product with no cost in effect for the number is
+ * skipped. A vendor product the route quality demoted for the number's country comes after all of those (cheapest
+ * first among the demoted): still a last resort when nothing else can carry the message. No price or no route is a
+ * reason, never a guess.
  */
 export function quote(catalog: CompiledCatalog, req: QuoteRequest): Quote {
   const digits = digitsOf(req.dnis);
@@ -111,6 +114,9 @@ export function quote(catalog: CompiledCatalog, req: QuoteRequest): Quote {
   }
   const pinned: (RouteChoice & { micros: number })[] = [];
   const rest: (RouteChoice & { micros: number })[] = [];
+  let lastResort: (RouteChoice & { micros: number })[] | null = null;
+  // the number's country, looked up once and only when a candidate is demoted somewhere
+  let country: string | undefined | null = null;
   const floor = req.minMarginMicros ?? null;
   let belowFloor = 0;
   for (const route of candidates ?? []) {
@@ -124,17 +130,30 @@ export function quote(catalog: CompiledCatalog, req: QuoteRequest): Quote {
       belowFloor++;
       continue;
     }
-    const choice = {
+    const choice: RouteChoice & { micros: number } = {
       vendorProductUuid: route.vendorProductUuid,
       vendorProductName: vp.name,
       cost: fromMicros(micros),
       pinned: route.pinned,
+      demoted: false,
       micros,
     };
+    if (catalog.demoted !== null) {
+      const demotedIn = catalog.demoted.get(route.vendorProductUuid);
+      if (demotedIn !== undefined) {
+        if (country === null) country = catalog.countries?.longest(digits);
+        if (country !== undefined && demotedIn.has(country)) {
+          choice.demoted = true;
+          (lastResort ??= []).push(choice);
+          continue;
+        }
+      }
+    }
     (route.pinned ? pinned : rest).push(choice);
   }
   rest.sort((a, b) => a.micros - b.micros);
-  const ordered = pinned.concat(rest);
+  let ordered = pinned.concat(rest);
+  if (lastResort) ordered = ordered.concat(lastResort.sort((a, b) => a.micros - b.micros));
   if (!ordered.length) return { ok: false, reason: belowFloor ? 'below_margin' : 'no_route', network };
   const first = ordered[0];
   return {
@@ -154,6 +173,7 @@ export function quote(catalog: CompiledCatalog, req: QuoteRequest): Quote {
       vendorProductName: r.vendorProductName,
       cost: r.cost,
       pinned: r.pinned,
+      demoted: r.demoted,
     })),
   };
 }

@@ -43,6 +43,13 @@ export interface CatalogRows {
     /** when the price is charged; delivery when left out */
     charge_basis?: 'delivery' | 'submit';
   }[];
+  /**
+   * Vendor products the route quality demoted for a destination country (catalog's route_demotions): quotes try
+   * them after every other usable route, never before (docs/delivery-quality.md). Absent or empty: none.
+   */
+  demotions?: { vendor_product_uuid: string; iso2: string }[];
+  /** dialling prefixes → ISO country, to know a number's country when a demotion applies (numbers.ts) */
+  countryCodes?: { prefix: string; iso2: string }[];
 }
 
 export interface QuoteRequest {
@@ -66,6 +73,8 @@ export interface RouteChoice {
   vendorProductName: string;
   cost: string;
   pinned: boolean;
+  /** demoted for the number's country by the route quality: tried only after every other usable route */
+  demoted: boolean;
 }
 
 export type Quote =

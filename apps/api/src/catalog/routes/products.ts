@@ -222,6 +222,7 @@ export default async function productRoutes(base: FastifyInstance) {
           vendor_product_name: r.vendorProductName,
           cost: r.cost,
           is_pinned: r.pinned,
+          is_demoted: r.demoted,
         })),
       };
     },

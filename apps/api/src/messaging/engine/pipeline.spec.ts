@@ -16,7 +16,15 @@ const priced: Quote = {
   costMicros: 6_000,
   margin: '0.006000',
   marginMicros: 6_000,
-  routes: [{ vendorProductUuid: 'vp1', vendorProductName: 'Route Co Standard', cost: '0.006000', pinned: false }],
+  routes: [
+    {
+      vendorProductUuid: 'vp1',
+      vendorProductName: 'Route Co Standard',
+      cost: '0.006000',
+      pinned: false,
+      demoted: false,
+    },
+  ],
 };
 const ok: SendFacts = {
   senderAllowed: true,

@@ -25,6 +25,14 @@ export interface SimulatorOptions {
   onError?: (err: unknown, url: string) => void;
 }
 
+/** How one vendor product's carrier behaves, where it differs from the simulator's own settings. */
+export interface SimulatedVendor {
+  /** share of its messages reported undelivered, 0..1 */
+  failureRate?: number;
+  /** share of its messages whose receipt never comes, 0..1 */
+  lostRate?: number;
+}
+
 interface Pending {
   due: number;
   url: string;
@@ -49,8 +57,17 @@ export class SmscSimulator implements GatewayAdapter {
   sandboxed = 0;
   reported = 0;
   received = 0;
+  /** messages handed over per vendor product (a message handed over twice counts twice) */
+  readonly submittedBy = new Map<string, number>();
+  private vendors = new Map<string, SimulatedVendor>();
 
   constructor(private opts: SimulatorOptions) {}
+
+  /** A vendor product's carrier behaving apart from the rest (a route whose receipts drop); null: like the rest. */
+  configureVendor(vendor_product_uuid: string, v: SimulatedVendor | null) {
+    if (v) this.vendors.set(vendor_product_uuid, v);
+    else this.vendors.delete(vendor_product_uuid);
+  }
 
   configure(patch: Partial<Pick<SimulatorOptions, 'latencyMs' | 'failureRate' | 'autoDeliver'>>) {
     this.opts = { ...this.opts, ...patch };
@@ -63,7 +80,13 @@ export class SmscSimulator implements GatewayAdapter {
   async submit(msg: OutboundMessage): Promise<{ smsc_id: string }> {
     if (this.closed) throw new GatewayRefused('The SMSC simulator is stopped');
     this.submitted++;
-    const failed = (this.opts.random ?? Math.random)() < this.opts.failureRate;
+    const vendor = msg.vendor_product_uuid ? this.vendors.get(msg.vendor_product_uuid) : undefined;
+    if (msg.vendor_product_uuid)
+      this.submittedBy.set(msg.vendor_product_uuid, (this.submittedBy.get(msg.vendor_product_uuid) ?? 0) + 1);
+    const random = this.opts.random ?? Math.random;
+    const failed = random() < (vendor?.failureRate ?? this.opts.failureRate);
+    // its carrier took it and never answers: the message waits in "sent" (the lost-receipt expiry's case)
+    if (vendor?.lostRate && random() < vendor.lostRate) return { smsc_id: 'simulator' };
     const now = new Date();
     const url = fillPlaceholders(dlrUrlTemplate(this.opts.base, this.opts.secret, msg.sms_uuid), {
       d: failed ? '2' : '1',

@@ -74,7 +74,14 @@ export function QuoteBox({ productUuid }: { productUuid: string }) {
               ...(q.ok
                 ? [
                     { key: 'price', label: 'Price', children: q.price },
-                    { key: 'vendor', label: 'Vendor product', children: q.vendor_product_name },
+                    {
+                      key: 'vendor',
+                      label: 'Vendor product',
+                      // every route demoted: the message still goes, on the cheapest of them (docs/delivery-quality.md)
+                      children: q.routes[0]?.is_demoted
+                        ? `${q.vendor_product_name} (demoted: delivery under its floor, no other route)`
+                        : q.vendor_product_name,
+                    },
                     { key: 'cost', label: 'Cost', children: q.cost },
                     { key: 'margin', label: 'Margin', children: q.margin },
                     {
@@ -83,7 +90,7 @@ export function QuoteBox({ productUuid }: { productUuid: string }) {
                       children:
                         q.routes
                           .slice(1)
-                          .map((r) => `${r.vendor_product_name} (${r.cost})`)
+                          .map((r) => `${r.vendor_product_name} (${r.cost}${r.is_demoted ? ', demoted' : ''})`)
                           .join(', ') || 'none',
                     },
                   ]

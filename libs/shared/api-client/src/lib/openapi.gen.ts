@@ -3881,6 +3881,90 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api_smsc/v1/route_quality/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read route quality by id
+     * @description Read route quality by id. Signed-in callers: the system admin (every record).
+     */
+    get: operations['getRouteQualityById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Update route quality by id
+     * @description Sets a route’s own floor (`floor_percent`; `default_floor: true` goes back to the default) and its pin (auto, on: never demoted, off: held demoted). Applied at once: an evaluation runs before the answer. Signed-in callers: the system admin (every record).
+     */
+    patch: operations['patchRouteQualityById'];
+    trace?: never;
+  };
+  '/api_smsc/v1/route_quality/{id}/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read route quality events
+     * @description Read route quality events. Signed-in callers: the system admin (every record).
+     */
+    get: operations['getRouteQualityByIdEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api_smsc/v1/route_quality/list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List route quality
+     * @description Each vendor product × destination country with traffic: its state (active, or demoted to its fallbacks), floor and pin, and its receipt and delivered ratios and receipt latency over the decision window, the last hour and the last day, per network too. Sorted by state (demoted first) unless asked otherwise. Signed-in callers: the system admin (every record).
+     */
+    get: operations['getRouteQualityList'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api_smsc/v1/route_quality/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read route quality settings
+     * @description Read route quality settings. Signed-in callers: the system admin (every record).
+     */
+    get: operations['getRouteQualitySettings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api_smsc/v1/routing': {
     parameters: {
       query?: never;
@@ -15090,6 +15174,7 @@ export interface operations {
             reason: ('no_price' | 'no_route' | 'bad_number' | 'below_margin') | null;
             routes: {
               cost: string;
+              is_demoted: boolean;
               is_pinned: boolean;
               vendor_product_name: string;
               /** Format: uuid */
@@ -17374,6 +17459,425 @@ export interface operations {
             }[];
             per_page: number;
             total: number;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  getRouteQualityById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            country: string;
+            country_code: string;
+            evaluated_on: string | null;
+            floor: number;
+            floor_is_default: boolean;
+            last_day: {
+              delivered: number;
+              delivered_ratio: number | null;
+              judged: number;
+              latency_p50: number | null;
+              latency_p95: number | null;
+              receipt_ratio: number | null;
+              receipts: number;
+              sent: number;
+            };
+            last_hour: {
+              delivered: number;
+              delivered_ratio: number | null;
+              judged: number;
+              latency_p50: number | null;
+              latency_p95: number | null;
+              receipt_ratio: number | null;
+              receipts: number;
+              sent: number;
+            };
+            networks: {
+              last_day: {
+                delivered: number;
+                delivered_ratio: number | null;
+                judged: number;
+                latency_p50: number | null;
+                latency_p95: number | null;
+                receipt_ratio: number | null;
+                receipts: number;
+                sent: number;
+              };
+              last_hour: {
+                delivered: number;
+                delivered_ratio: number | null;
+                judged: number;
+                latency_p50: number | null;
+                latency_p95: number | null;
+                receipt_ratio: number | null;
+                receipts: number;
+                sent: number;
+              };
+              network: string;
+              window: {
+                delivered: number;
+                delivered_ratio: number | null;
+                judged: number;
+                latency_p50: number | null;
+                latency_p95: number | null;
+                receipt_ratio: number | null;
+                receipts: number;
+                sent: number;
+              };
+            }[];
+            pin: 'auto' | 'on' | 'off';
+            /** Format: uuid */
+            route_quality_uuid: string;
+            state: 'active' | 'demoted';
+            /** Format: date-time */
+            state_since: string;
+            vendor_name: string;
+            vendor_product_name: string;
+            /** Format: uuid */
+            vendor_product_uuid: string;
+            window: {
+              delivered: number;
+              delivered_ratio: number | null;
+              judged: number;
+              latency_p50: number | null;
+              latency_p95: number | null;
+              receipt_ratio: number | null;
+              receipts: number;
+              sent: number;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  patchRouteQualityById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          default_floor?: boolean;
+          floor_percent?: number;
+          pin?: 'auto' | 'on' | 'off';
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            country: string;
+            country_code: string;
+            evaluated_on: string | null;
+            floor: number;
+            floor_is_default: boolean;
+            last_day: {
+              delivered: number;
+              delivered_ratio: number | null;
+              judged: number;
+              latency_p50: number | null;
+              latency_p95: number | null;
+              receipt_ratio: number | null;
+              receipts: number;
+              sent: number;
+            };
+            last_hour: {
+              delivered: number;
+              delivered_ratio: number | null;
+              judged: number;
+              latency_p50: number | null;
+              latency_p95: number | null;
+              receipt_ratio: number | null;
+              receipts: number;
+              sent: number;
+            };
+            networks: {
+              last_day: {
+                delivered: number;
+                delivered_ratio: number | null;
+                judged: number;
+                latency_p50: number | null;
+                latency_p95: number | null;
+                receipt_ratio: number | null;
+                receipts: number;
+                sent: number;
+              };
+              last_hour: {
+                delivered: number;
+                delivered_ratio: number | null;
+                judged: number;
+                latency_p50: number | null;
+                latency_p95: number | null;
+                receipt_ratio: number | null;
+                receipts: number;
+                sent: number;
+              };
+              network: string;
+              window: {
+                delivered: number;
+                delivered_ratio: number | null;
+                judged: number;
+                latency_p50: number | null;
+                latency_p95: number | null;
+                receipt_ratio: number | null;
+                receipts: number;
+                sent: number;
+              };
+            }[];
+            pin: 'auto' | 'on' | 'off';
+            /** Format: uuid */
+            route_quality_uuid: string;
+            state: 'active' | 'demoted';
+            /** Format: date-time */
+            state_since: string;
+            vendor_name: string;
+            vendor_product_name: string;
+            /** Format: uuid */
+            vendor_product_uuid: string;
+            window: {
+              delivered: number;
+              delivered_ratio: number | null;
+              judged: number;
+              latency_p50: number | null;
+              latency_p95: number | null;
+              receipt_ratio: number | null;
+              receipts: number;
+              sent: number;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  getRouteQualityByIdEvents: {
+    parameters: {
+      query?: {
+        order_by?: string;
+        order_dir?: 'asc' | 'desc';
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              actor_email: string | null;
+              /** Format: date-time */
+              created_on: string;
+              delivered_ratio: number | null;
+              /** Format: uuid */
+              event_uuid: string;
+              floor: number | null;
+              from_state: 'active' | 'demoted';
+              judged: number | null;
+              kind: 'demoted' | 'promoted' | 'floor' | 'pin';
+              reason: string;
+              to_state: 'active' | 'demoted';
+            }[];
+            per_page: number;
+            total: number;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  getRouteQualityList: {
+    parameters: {
+      query?: {
+        country_code?: string;
+        order_by?: string;
+        order_dir?: 'asc' | 'desc';
+        page?: number;
+        per_page?: number;
+        pin?: 'auto' | 'on' | 'off';
+        state?: 'active' | 'demoted';
+        vendor_product_name?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              country: string;
+              country_code: string;
+              evaluated_on: string | null;
+              floor: number;
+              floor_is_default: boolean;
+              last_day: {
+                delivered: number;
+                delivered_ratio: number | null;
+                judged: number;
+                latency_p50: number | null;
+                latency_p95: number | null;
+                receipt_ratio: number | null;
+                receipts: number;
+                sent: number;
+              };
+              last_hour: {
+                delivered: number;
+                delivered_ratio: number | null;
+                judged: number;
+                latency_p50: number | null;
+                latency_p95: number | null;
+                receipt_ratio: number | null;
+                receipts: number;
+                sent: number;
+              };
+              networks: {
+                last_day: {
+                  delivered: number;
+                  delivered_ratio: number | null;
+                  judged: number;
+                  latency_p50: number | null;
+                  latency_p95: number | null;
+                  receipt_ratio: number | null;
+                  receipts: number;
+                  sent: number;
+                };
+                last_hour: {
+                  delivered: number;
+                  delivered_ratio: number | null;
+                  judged: number;
+                  latency_p50: number | null;
+                  latency_p95: number | null;
+                  receipt_ratio: number | null;
+                  receipts: number;
+                  sent: number;
+                };
+                network: string;
+                window: {
+                  delivered: number;
+                  delivered_ratio: number | null;
+                  judged: number;
+                  latency_p50: number | null;
+                  latency_p95: number | null;
+                  receipt_ratio: number | null;
+                  receipts: number;
+                  sent: number;
+                };
+              }[];
+              pin: 'auto' | 'on' | 'off';
+              /** Format: uuid */
+              route_quality_uuid: string;
+              state: 'active' | 'demoted';
+              /** Format: date-time */
+              state_since: string;
+              vendor_name: string;
+              vendor_product_name: string;
+              /** Format: uuid */
+              vendor_product_uuid: string;
+              window: {
+                delivered: number;
+                delivered_ratio: number | null;
+                judged: number;
+                latency_p50: number | null;
+                latency_p95: number | null;
+                receipt_ratio: number | null;
+                receipts: number;
+                sent: number;
+              };
+            }[];
+            per_page: number;
+            total: number;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  getRouteQualitySettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            check_seconds: number;
+            default_floor: number;
+            min_judged: number;
+            probation_seconds: number;
+            receipt_wait_seconds: number;
+            window_seconds: number;
           };
         };
       };

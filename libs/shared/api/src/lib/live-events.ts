@@ -12,6 +12,7 @@ import {
   GUARDS_TAG,
   LEDGER_TAG,
   LIVE_TAG_TYPES as TAG_TYPES,
+  ROUTE_QUALITY_TAG,
   SMPP_ACCOUNT_TAG,
   SMS_TAG,
   TEMPLATE_TAG,
@@ -59,6 +60,8 @@ export const LIVE_TAGS: Record<LiveEventKind, (e: LiveEvent) => Tag[]> = {
   ],
   // templates and their approval lists
   template: (e) => rowAndList(TEMPLATE_TAG, e.id),
+  // the route quality list and a route's changes (a demotion, a promotion, a floor or pin set)
+  route_quality: (e) => rowAndList(ROUTE_QUALITY_TAG, e.id, ['events']),
   // events may have been lost: everything the stream covers
   resync: () => ALL_LIVE_TAGS,
 };

@@ -24,6 +24,9 @@ export const GUARDS_TAG = 'Guards';
 /** SMS templates and their approvals (the template lib's, the live events'). */
 export const TEMPLATE_TAG = 'Template';
 
+/** Route quality: the routes' states and figures, and each route's changes (the product lib's, the live events'). */
+export const ROUTE_QUALITY_TAG = 'RouteQuality';
+
 /** Every tag the live event stream can make stale (live-events.ts): the types it adds to the one API. */
 export const LIVE_TAG_TYPES = [
   LEDGER_TAG,
@@ -34,4 +37,5 @@ export const LIVE_TAG_TYPES = [
   SMPP_ACCOUNT_TAG,
   GUARDS_TAG,
   TEMPLATE_TAG,
+  ROUTE_QUALITY_TAG,
 ] as const;

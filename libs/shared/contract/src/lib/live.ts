@@ -7,7 +7,8 @@
  * bulk: a bulk's progress, status or hold changed; webhook: a webhook's delivery was attempted, delivered or
  * given up (id: the webhook); smpp: an SMPP account bound or unbound (id: the account); guard: a range was held
  * as suspected pumping or released (id: the hold); template: a template was submitted, approved, rejected,
- * changed or deleted; resync: events may have been lost (the server's link to the database dropped), so
+ * changed or deleted; route_quality: a route's quality state moved, or its floor or pin was changed (id: the route;
+ * the system admin's streams only); resync: events may have been lost (the server's link to the database dropped), so
  * refetch everything the stream covers.
  */
 export const LIVE_EVENT_KINDS = [
@@ -19,6 +20,7 @@ export const LIVE_EVENT_KINDS = [
   'smpp',
   'guard',
   'template',
+  'route_quality',
   'resync',
 ] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];

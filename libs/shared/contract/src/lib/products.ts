@@ -78,6 +78,8 @@ export const QuoteAnswer = Type.Object({
       vendor_product_name: Type.String(),
       cost: Type.String(),
       is_pinned: Type.Boolean(),
+      /** demoted by the route quality for this country (docs/delivery-quality.md): tried after every other route */
+      is_demoted: Type.Boolean(),
     }),
   ),
 });

@@ -1,6 +1,13 @@
 import type { RouteObject } from 'react-router';
 import { resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
-import { productAccess, productBundle, productPages, routingRoutes, SignupPlanPage } from '@smsc/resource-product';
+import {
+  productAccess,
+  productBundle,
+  productPages,
+  routeQualityRoutes,
+  routingRoutes,
+  SignupPlanPage,
+} from '@smsc/resource-product';
 import {
   VENDOR_ACCESS,
   VENDOR_ADMIN_LINKS,
@@ -31,6 +38,8 @@ export const catalogRoutes: RouteObject[] = [
       ...ratePricingRoutes(admin),
       ...rateChangeRoutes(admin),
       routingRoutes(admin),
+      // issue 49 item 4: each vendor product × country measured live, demoted under its floor, its floor and pin
+      ...routeQualityRoutes(admin),
       // issue 45: the product a company that signs up by itself gets
       { path: 'signup-plan', element: <SignupPlanPage platform />, handle: { title: 'Sign-up plan' } },
     ],

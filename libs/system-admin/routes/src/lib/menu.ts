@@ -28,6 +28,8 @@ export const systemAdminMenu: MenuEntry[] = [
       { path: 'product/rate-changes', label: 'Rate changes' },
       // not in the spec's screens: where routings (vendors, fallbacks, pinned routes) are made
       { path: 'product/routing', label: 'Routings' },
+      // issue 49 item 4: delivery measured per vendor product × country; demotions, floors and pins
+      { path: 'product/route-quality', label: 'Route quality' },
       // issue 45: the plan (product) self-registered companies get
       { path: 'product/signup-plan', label: 'Sign-up plan' },
     ],

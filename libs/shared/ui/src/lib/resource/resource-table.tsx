@@ -286,7 +286,11 @@ function ListBody<T extends object>(props: ResourceTableProps<T>) {
                   result.isLoading || result.isFetching ? (
                     ' '
                   ) : (
-                    <Typography.Text type="secondary">No Data Found</Typography.Text>
+                    <Typography.Text type="secondary">
+                      {definition.emptyText && !Object.values(list.filters).some((v) => v !== undefined && v !== '')
+                        ? definition.emptyText
+                        : 'No Data Found'}
+                    </Typography.Text>
                   ),
               }}
               rowSelection={

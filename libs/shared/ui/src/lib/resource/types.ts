@@ -118,6 +118,8 @@ export interface ResourceDefinition<T> {
   perPage?: number;
   /** the toast after a create, from the created record (e.g. a value the server chose); "<singular> created" otherwise */
   createdMessage?(created: T): string;
+  /** what an empty list says when no filter is set (a list whose rows come by themselves says when they will) */
+  emptyText?: string;
 }
 
 /** A list answer of docs/spec.md §7. */
