@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { FieldError } from '../lib/http-error';
 import { targetCompany } from '../lib/tenancy';
 import { accountsRepository } from '../accounts';
 import type { MessagingService } from './service';
@@ -61,4 +62,28 @@ export async function placeholderValues(
     ...(recipient ? { name: recipient.recipient_name, recipient_name: recipient.recipient_name } : {}),
     ...b.values,
   };
+}
+
+/**
+ * The numbers of a POST /sms, named `ani`/`dnis` (the console's names) or `from`/`to` (most SMS APIs'): 400 when
+ * one is missing, or when both names of one number disagree.
+ */
+export function sendNumbers(b: { ani?: string; dnis?: string; from?: string; to?: string }): {
+  ani: string;
+  dnis: string;
+} {
+  const errors: Record<string, string> = {};
+  const pick = (field: 'ani' | 'dnis', alias: 'from' | 'to', what: string) => {
+    const a = b[field];
+    const c = b[alias];
+    if (a !== undefined && c !== undefined && a.trim() !== c.trim())
+      errors[alias] = `${what}: ${alias} and ${field} name the same number; send one of them`;
+    const v = a ?? c;
+    if (v === undefined) errors[field] = `${what}: required (as ${field}, or ${alias})`;
+    return v ?? '';
+  };
+  const ani = pick('ani', 'from', 'Sender number');
+  const dnis = pick('dnis', 'to', 'Recipient number');
+  if (Object.keys(errors).length) throw new FieldError(errors);
+  return { ani, dnis };
 }

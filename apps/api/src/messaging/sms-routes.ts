@@ -24,7 +24,7 @@ import { ordering, paging } from '../lib/list';
 import { countSegments } from './engine/segments';
 import { findSms, smsPage, SMS_OWNERS, SMS_ORDERS, type SmsFilters } from './queries';
 import { smsEvents } from './events';
-import { companyFor, placeholderValues, seesMoney, sendCaller } from './sender-queries';
+import { companyFor, placeholderValues, seesMoney, sendCaller, sendNumbers } from './sender-queries';
 import { logFilters, logReportOr, sendLogCsv } from './log-export';
 import { assertCanName, rowsOf } from '../lib/tenancy';
 
@@ -152,7 +152,8 @@ export default async function smsRoutes(base: FastifyInstance) {
       schema: { tags, headers: IdempotencyHeaders, body: SendSmsBody, response: { 201: SmsPayload } },
     },
     async (req, reply) => {
-      const b = req.body;
+      const { ani, dnis } = sendNumbers(req.body);
+      const b = { ...req.body, ani, dnis };
       // not a phone number: refused before anything is stored, priced or counted
       if (!parseDnis(b.dnis))
         throw new FieldError({

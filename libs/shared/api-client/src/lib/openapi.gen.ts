@@ -18614,10 +18614,11 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          ani: string;
+          ani?: string;
           /** Format: uuid */
           company_uuid?: string;
-          dnis: string;
+          dnis?: string;
+          from?: string;
           /** Format: uuid */
           recipient_uuid?: string;
           /** Format: date-time */
@@ -18627,6 +18628,7 @@ export interface operations {
           status_callback?: string;
           /** Format: storable-text */
           text: string;
+          to?: string;
           values?: {
             [key: string]: string;
           };

@@ -135,13 +135,20 @@ export const SmsPage = Type.Object({
 export type SmsPage = Static<typeof SmsPage>;
 
 /**
- * POST /sms. company_uuid: only the system admin and resellers, who send for one of their companies;
+ * POST /sms. The numbers go as `ani`/`dnis` (the console's names) or `from`/`to`.
+ * company_uuid: only the system admin and resellers, who send for one of their companies;
  * company roles always send for their own. send_at in the future stores the message as scheduled.
  */
 export const SendSmsBody = Type.Object(
   {
-    ani: Number_,
-    dnis: Number_,
+    /** the sender number (or `from`, the name most SMS APIs use); one of the two is required */
+    ani: Type.Optional(Number_),
+    /** the recipient number (or `to`); one of the two is required */
+    dnis: Type.Optional(Number_),
+    /** the sender number, as `ani`: either name, not both with different numbers */
+    from: Type.Optional(Number_),
+    /** the recipient number, as `dnis`: either name, not both with different numbers */
+    to: Type.Optional(Number_),
     text: MessageText({ minLength: 1, maxLength: SMS_TEXT_MAX }),
     recipient_uuid: Type.Optional(Uuid),
     sms_template_uuid: Type.Optional(Uuid),
