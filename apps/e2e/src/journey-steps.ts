@@ -216,7 +216,7 @@ export async function giveProductTo(page: Page, product: string, company: string
   await expect(page.getByTestId('product-companies')).toContainText(company);
 }
 
-/** Reporting → All clients and vendors: the company's line (Company, Vendor, Messages, Revenue, Cost, Margin). */
+/** Reporting → All clients and vendors: the company's line (Company, Vendor, Messages, Revenue, Cost, Lookup cost, Margin). */
 export async function reportLineOf(page: Page, company: string) {
   await menuTo(page, 'Reporting', 'All clients and vendors');
   await expectTitle(page, 'All clients and vendors');
