@@ -3,7 +3,8 @@ import { Client } from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@smsc/shared-contract';
 import { build, type BuildOptions } from '../app';
-import { databaseFromTemplate } from './db-template';
+import { databaseFromTemplate, type TemplateKey } from './db-template';
+import { postgresFromTemplate } from './pg-template';
 import { checkListenedAnswers, checkProblemAnswers } from './problem-answers';
 
 export const DEMO_PASSWORD = 'demo-pass-123';
@@ -16,8 +17,9 @@ export interface TestApp {
 
 /**
  * One app per test file: in-memory PGlite (a copy of the run's migrated and seeded template,
- * testing/db-template.ts), or with DATABASE_URL a fresh schema of its own that is dropped at the end,
- * so the same tests run against a real Postgres.
+ * testing/db-template.ts), or with DATABASE_URL a database of its own copied from the run's template
+ * (testing/pg-template.ts; a fresh schema when the run has none) that is dropped at the end, so the same
+ * tests run against a real Postgres.
  */
 export async function createTestApp(extra: BuildOptions = {}): Promise<TestApp> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -42,19 +44,24 @@ export async function createTestApp(extra: BuildOptions = {}): Promise<TestApp> 
     ...extra,
     routeQuality: { everySeconds: 86_400, ...extra.routeQuality },
   };
+  const key: TemplateKey = {
+    seed: options.seed ?? true,
+    demoPassword: options.demoPassword,
+    demoTraffic: options.demoTraffic ?? true,
+    demoBilling: options.demoBilling ?? true,
+  };
   // in memory: a copy of the run's migrated and seeded database, owned (and closed) here
   const copied =
-    !databaseUrl && options.dataDir === 'memory' && !options.sharedDb
-      ? await databaseFromTemplate({
-          seed: options.seed ?? true,
-          demoPassword: options.demoPassword,
-          demoTraffic: options.demoTraffic ?? true,
-          demoBilling: options.demoBilling ?? true,
-        })
+    !databaseUrl && options.dataDir === 'memory' && !options.sharedDb ? await databaseFromTemplate(key) : undefined;
+  // on PostgreSQL, unless the spec chose its own database or schema: a copy of the run's template database
+  const pgCopy =
+    databaseUrl && options.databaseUrl === databaseUrl && options.dbSchema === dbSchema && !options.sharedDb
+      ? await postgresFromTemplate(databaseUrl, key)
       : undefined;
+  const placed = pgCopy ? { ...options, databaseUrl: pgCopy.databaseUrl, dbSchema: pgCopy.dbSchema } : options;
   // every error answer of the API must be a problem: checked on each request a test injects, and on each answer over
   // HTTP when the test listens (reported when the app closes)
-  const app = checkProblemAnswers(await build(copied ? { ...options, sharedDb: copied } : options));
+  const app = checkProblemAnswers(await build(copied ? { ...placed, sharedDb: copied } : placed));
   const listened = checkListenedAnswers(app);
   return {
     app,
@@ -68,7 +75,8 @@ export async function createTestApp(extra: BuildOptions = {}): Promise<TestApp> 
         // after the app has stopped: dropped beside its running timers (a webhook pass, a job queue poll), the schema's
         // locks were taken in an order theirs could cross, and a deadlock left the app unclosed and its workers
         // running into the next test file. The job queue (pg-boss) keeps its tables in <schema>_jobs.
-        if (dbSchema) await dropSchemas(databaseUrl as string, [dbSchema, `${dbSchema}_jobs`]);
+        if (pgCopy) await pgCopy.drop();
+        else if (dbSchema) await dropSchemas(databaseUrl as string, [dbSchema, `${dbSchema}_jobs`]);
       }
     },
   };
