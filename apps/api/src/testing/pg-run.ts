@@ -6,6 +6,8 @@ import { Client } from 'pg';
 export const PG_RUN_ENV = 'API_TEST_PG_RUN';
 
 export const templatePrefix = (run: string) => `smsc_tmpl_${run}_`;
+/** The test apps' copies of a run's templates. */
+export const copyPrefix = (run: string) => `smsc_t_${run}_`;
 
 /** The same server's URL with another database. */
 export function urlForDatabase(url: string, database: string): string {
@@ -24,12 +26,13 @@ export async function withClient<T>(url: string, work: (c: Client) => Promise<T>
   }
 }
 
-/** Drops the run's templates (jest.global-teardown.ts). */
+/** Drops the run's templates and the copies their apps could not drop (jest.global-teardown.ts). */
 export async function dropRunTemplates(url: string, run: string) {
   await withClient(url, async (c) => {
-    const made = await c.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [
-      templatePrefix(run),
-    ]);
+    const made = await c.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1) or starts_with(datname, $2)',
+      [templatePrefix(run), copyPrefix(run)],
+    );
     for (const { datname } of made.rows) await c.query(`drop database if exists ${datname} with (force)`);
   });
 }
