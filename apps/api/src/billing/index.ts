@@ -43,7 +43,7 @@ export {
 export { parseMoney, formatMoney, toMicro, MoneyError, MICRO_PER_UNIT } from '../lib/money';
 export { stripeSettings } from './checkout-routes';
 export { billingContacts, accountName } from './contacts';
-export { chargeWholesale, wholesaleKey, type CatalogSource } from './wholesale';
+export { chargeWholesale, wholesaleKey, type CatalogSource, type WholesaleMessage } from './wholesale';
 export { LEDGER_KINDS, type LedgerKind } from './ledger-core';
 export {
   creditChanged,

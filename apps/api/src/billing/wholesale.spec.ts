@@ -2,10 +2,10 @@ import { CatalogCache } from '../catalog/cache';
 import type { GatewayAdapter } from '../lib/sms-gateway';
 import { MessageMoves } from '../messaging/moves';
 import { applyReports } from '../messaging/batch';
-import { messagingOf } from '../messaging';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { fundCompany, resellerWithLogin } from '../testing/fixtures';
-import { balanceOf, chargeWholesale, formatMoney, parseMoney } from './index';
+import { balanceOf, formatMoney, parseMoney } from './index';
+import { chargeResellers, messagingOf } from '../messaging';
 
 type Headers = Record<string, string>;
 type Row = Record<string, string | number | null>;
@@ -121,7 +121,7 @@ describe("a reseller's cost side: its platform product's wholesale rate per char
     }
     // a repeated settlement charges nothing more
     expect((await move(one, 'delivered')).moved).toBe(false);
-    expect(await t.app.db.transaction().execute((trx) => chargeWholesale(trx, [one, two]))).toBe(0);
+    expect(await t.app.db.transaction().execute((trx) => chargeResellers(trx, [one, two]))).toBe(0);
     expect(await resellerEntries(one)).toHaveLength(1);
 
     const resellerAfter = (await balanceOf(t.app.db, { reseller_uuid: resellerUuid })).balance;

@@ -19,39 +19,48 @@ export type CatalogSource = () => Promise<CompiledCatalog>;
 /** The ledger key of a message's wholesale charge: one per message, however often its settlement repeats. */
 export const wholesaleKey = (sms_uuid: string) => `wholesale:${sms_uuid}`;
 
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** What a wholesale charge reads of a settled message (the messaging domain reads it from its own table). */
+export interface WholesaleMessage {
+  sms_uuid: string;
+  dnis: string;
+  segments: number;
+  created_on: Date | string;
+  reseller_uuid: string;
+}
+
 /**
  * Debits the resellers of these just-settled messages at their platform product's rate (one part's
  * price at the message's creation × its parts, as the company was priced): one sms_charge entry per
- * message on the reseller's account. A message already charged, of a reseller without a platform
- * product, or to a destination the product has no price for costs the reseller nothing. Answers the
- * number of messages charged now.
+ * message on the reseller's account. A message of a reseller without a platform product, or to a
+ * destination the product has no price for, costs the reseller nothing. The caller passes only messages
+ * not charged before and keeps each answered amount on its message (sms.wholesale_cost).
  */
 export async function chargeWholesale(
   trx: Transaction<Database>,
-  sms_uuids: string[],
+  msgs: WholesaleMessage[],
   catalog?: CompiledCatalog,
-): Promise<number> {
-  if (!sms_uuids.length) return 0;
-  const rows = (
-    await sql<{
-      sms_uuid: string;
-      dnis: string;
-      segments: number;
-      created_on: Date | string;
-      reseller_uuid: string;
-      product_uuid: string;
-    }>`
-    select s.sms_uuid, s.dnis, s.segments, s.created_on, s.reseller_uuid, r.platform_product_uuid as product_uuid
-    from sms s join ${resellerRows} r on r.reseller_uuid = s.reseller_uuid
-    where s.sms_uuid = any(${sms_uuids}::uuid[]) and r.platform_product_uuid is not null and s.wholesale_cost is null
-    order by s.reseller_uuid, s.sms_uuid`.execute(trx)
-  ).rows;
-  if (!rows.length) return 0;
+): Promise<{ sms_uuid: string; amount: string }[]> {
+  if (!msgs.length) return [];
+  const resellers = [...new Set(msgs.map((m) => m.reseller_uuid))];
+  const products = new Map(
+    (
+      await sql<{ reseller_uuid: string; product_uuid: string }>`
+      select reseller_uuid, platform_product_uuid as product_uuid from ${resellerRows} r
+      where reseller_uuid = any(${resellers}::uuid[]) and platform_product_uuid is not null`.execute(trx)
+    ).rows.map((r) => [r.reseller_uuid, r.product_uuid]),
+  );
+  // in reseller order, so accounts are locked in one order by every batch
+  const rows = msgs
+    .filter((m) => products.has(m.reseller_uuid))
+    .sort((a, b) => byText(a.reseller_uuid, b.reseller_uuid) || byText(a.sms_uuid, b.sms_uuid));
+  if (!rows.length) return [];
   const compiled = catalog ?? compileCatalog(await loadCatalogRows(trx));
-  const charged: { id: string; amount: string }[] = [];
+  const charged: { sms_uuid: string; amount: string }[] = [];
   const byReseller = new Map<string, PostManyItem[]>();
   for (const r of rows) {
-    const unit = priceFor(compiled, r.product_uuid, r.dnis, new Date(r.created_on));
+    const unit = priceFor(compiled, products.get(r.reseller_uuid) as string, r.dnis, new Date(r.created_on));
     if (unit === null) continue;
     const amount = BigInt(unit) * BigInt(r.segments);
     // a zero price is still a wholesale price (kept on the message); postMany writes no zero entry
@@ -64,13 +73,8 @@ export async function chargeWholesale(
       memo: 'Platform charge for a company SMS',
     });
     byReseller.set(r.reseller_uuid, items);
-    charged.push({ id: r.sms_uuid, amount: amount.toString() });
+    charged.push({ sms_uuid: r.sms_uuid, amount: amount.toString() });
   }
-  // rows come in reseller order, so accounts are locked in one order by every batch
   for (const [reseller_uuid, items] of byReseller) await postMany(trx, { reseller_uuid }, 'sms_charge', items);
-  if (charged.length)
-    await sql`update sms s set wholesale_cost = v.amount
-      from unnest(${charged.map((c) => c.id)}::uuid[], ${charged.map((c) => c.amount)}::bigint[]) as v(id, amount)
-      where s.sms_uuid = v.id`.execute(trx);
-  return charged.length;
+  return charged;
 }

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/schema';
 import type { CompanyFacts, Judged, MessagingService, OutboundMessage } from '../messaging';
-import { AlreadyStored } from '../messaging';
+import { AlreadyStored, smsRows } from '../messaging';
 import { affordablePrefix, balanceOf } from '../billing';
 import { substitute } from '@smsc/shared-util';
 import type { Pacer } from './pacer';
@@ -155,7 +155,7 @@ export async function storeChunk(
       { bulk_uuid: b.bulk_uuid, err: e.message },
       'bulk messages stored before; moving the cursor past them',
     );
-    await sql`update bulks set cursor = greatest(cursor, (select max(bulk_seq) from sms where bulk_uuid = ${b.bulk_uuid})) where bulk_uuid = ${b.bulk_uuid}`.execute(
+    await sql`update bulks set cursor = greatest(cursor, (select max(s.bulk_seq) from ${smsRows} s where s.bulk_uuid = ${b.bulk_uuid})) where bulk_uuid = ${b.bulk_uuid}`.execute(
       deps.db,
     );
     return { outbound: [], heldForBalance: false };

@@ -8,6 +8,7 @@ import { rowsOf, type TenantColumns } from '../lib/tenancy';
 import { numbersRepository } from '../numbers';
 import { progressOf } from './progress';
 import { companyRows } from '../accounts';
+import { smsRows } from '../messaging';
 
 /** A bulk belongs to its company; the company's reseller is kept on the row. No user column: a company's users share its bulks. */
 export const BULK_OWNERS: TenantColumns = { company: 'bulks.company_uuid', companyReseller: 'bulks.reseller_uuid' };
@@ -80,7 +81,7 @@ export async function bulkReportPage(
       sent_on: Date | null;
     }>`
     select r.seq, r.number, coalesce(s.status, 'pending') as route_status, s.text, s.sms_uuid, s.status_message, s.sent_on
-    from bulk_recipients r left join sms s on s.bulk_uuid = r.bulk_uuid and s.bulk_seq = r.seq
+    from bulk_recipients r left join ${smsRows} s on s.bulk_uuid = r.bulk_uuid and s.bulk_seq = r.seq
     where r.bulk_uuid = ${bulk_uuid} and ${filter} order by r.seq limit ${page.per_page} offset ${page.offset}`.execute(
       db,
     ),
@@ -88,7 +89,7 @@ export async function bulkReportPage(
     rs
       ? sql<{
           n: number;
-        }>`select count(*)::int as n from bulk_recipients r left join sms s on s.bulk_uuid = r.bulk_uuid and s.bulk_seq = r.seq
+        }>`select count(*)::int as n from bulk_recipients r left join ${smsRows} s on s.bulk_uuid = r.bulk_uuid and s.bulk_seq = r.seq
     where r.bulk_uuid = ${bulk_uuid} and ${filter}`.execute(db)
       : { rows: [{ n: size }] },
   ]);

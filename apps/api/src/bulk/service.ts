@@ -2,17 +2,17 @@
 // messaging pipeline's batch entry point. The job's cursor (bulks.cursor) moves in the transaction
 // that stores a chunk's messages, and a message is unique per (bulk, recipient): a crash, a re-run
 // chunk or a second worker can never give a number two messages or two charges.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BulkStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { HttpError, notFound } from '../lib/http-error';
-import type { MessagingService, OutboundMessage } from '../messaging';
+import type { MessagingService } from '../messaging';
 import type { Jobs } from '../jobs';
 import { parseNanp } from '../numbers';
 import type { BulkRecipient } from './recipients';
 import { Pacer } from './pacer';
-import { BULK_LEASE_SECONDS } from '../messaging';
+import { BULK_LEASE_SECONDS, leaseOrphans } from '../messaging';
 import type { BulkCreateInput, BulkHooks, BulkProgressFigures } from './types';
 import { insertBulk } from './insert';
 import { moveBulk } from './status-move';
@@ -269,12 +269,7 @@ export class BulkService {
    */
   private async recoverOrphans(bulk_uuid: string): Promise<void> {
     for (;;) {
-      const msgs = (
-        await sql<OutboundMessage>`with o as (
-          select sms_uuid from sms where bulk_uuid = ${bulk_uuid} and status = 'queued' and bulk_lease < now() limit ${CHUNK} for update skip locked)
-        update sms s set bulk_lease = now() + make_interval(secs => ${BULK_LEASE_SECONDS}) from o where s.sms_uuid = o.sms_uuid
-        returning s.sms_uuid, s.ani, s.dnis, s.text, s.segments, s.encoding, s.vendor_product_uuid`.execute(this.db)
-      ).rows;
+      const msgs = await leaseOrphans(this.db, bulk_uuid, CHUNK, BULK_LEASE_SECONDS);
       if (!msgs.length) return;
       this.log.warn({ bulk_uuid, count: msgs.length }, 'handing over messages a stopped worker left queued');
       await this.pacer.take(msgs.map((m) => m.vendor_product_uuid ?? null));

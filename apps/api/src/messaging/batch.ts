@@ -6,7 +6,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { BlockReason, SmsStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import type { CompiledCatalog } from '../catalog';
-import { chargeWholesale, releaseMany, reserveManyWith, settleMany } from '../billing';
+import { releaseMany, reserveManyWith, settleMany } from '../billing';
+import { chargeResellers } from './wholesale';
 import { block, noMoney, pricedColumns, type Decision } from './engine/pipeline';
 import { formatMoney } from '../billing';
 import { chargeMemo, movableFrom, settlementFor } from './engine/state';
@@ -265,7 +266,7 @@ async function settleMoved(trx: Transaction<Database>, moved: MovedRow[], catalo
     .filter((m) => m.reservation_uuid && settlementFor(m.status, m.charge_basis) === 'release')
     .map((m) => m.reservation_uuid as string);
   await settleMany(trx, settles);
-  await chargeWholesale(
+  await chargeResellers(
     trx,
     settles.map((m) => m.cause_id),
     catalog,

@@ -24,6 +24,8 @@ export { MessagingService } from './service';
 export { BlockedError, type MessagingHooks, type SendInput, type CompanyFacts } from './pipeline-types';
 export type { BatchItem, Judged, StoredMessage } from './batch';
 export { AlreadyStored, BULK_LEASE_SECONDS, applyReports } from './batch';
+export { chargeResellers } from './wholesale';
+export { leaseOrphans, smsRows, type MessageRow } from './rows';
 export type { GatewayAdapter, OutboundMessage } from '../lib/sms-gateway';
 export { SmscSimulator, type SimulatedVendor } from './gateway/simulator';
 export { MAGIC_NUMBERS, MAGIC_PREFIX, type MagicNumber } from './sandbox';

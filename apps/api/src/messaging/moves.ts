@@ -3,7 +3,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { SmsStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
-import { settle, release, chargeWholesale, type CatalogSource } from '../billing';
+import { settle, release, type CatalogSource } from '../billing';
+import { chargeResellers } from './wholesale';
 import { chargeMemo, movableFrom, settlementFor } from './engine/state';
 import { markSent } from './batch';
 import type { GatewayAdapter, OutboundMessage } from '../lib/sms-gateway';
@@ -78,7 +79,7 @@ export class MessageMoves {
           cause_id: sms_uuid,
           memo: chargeMemo(row.charge_basis),
         });
-        await chargeWholesale(trx, [sms_uuid], prices);
+        await chargeResellers(trx, [sms_uuid], prices);
       } else if (row.reservation_uuid && action === 'release') {
         await release(trx, row.reservation_uuid);
       }

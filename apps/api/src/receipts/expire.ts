@@ -6,7 +6,7 @@
 // and the hold is released by the same rule and code as any undelivered report (messaging/batch.ts).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { applyReports } from '../messaging';
+import { applyReports, smsRows } from '../messaging';
 
 export interface ExpiryOptions {
   /** a message "sent" longer than this without a receipt is expired */
@@ -38,7 +38,7 @@ export async function expireLostReceipts(
   for (let seen = 0; seen < maxPerRun;) {
     // created_on ≤ sent_on, so the in-flight index (created_on where queued or sent) narrows the scan
     const rows = await db
-      .selectFrom('sms')
+      .selectFrom(smsRows.as('sms'))
       .select('sms_uuid')
       .where('status', '=', 'sent')
       .where('is_received', '=', false)

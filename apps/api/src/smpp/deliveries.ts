@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SmsStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { GroupCommit } from '../lib/group-commit';
+import { smsRows } from '../messaging';
 import { BindRegistry, type Bind } from './binds';
 import { gsmBytes, isGsm, receiptText } from './pdu-codec';
 
@@ -137,7 +138,7 @@ export class Deliveries {
   private async claim(accounts: string[], companies: string[]): Promise<Ready[]> {
     const hours = this.opts.pendingHours;
     const r = await sql<Ready>`with picked as (
-        select d.delivery_uuid from smpp_deliveries d join sms s on s.sms_uuid = d.sms_uuid
+        select d.delivery_uuid from smpp_deliveries d join ${smsRows} s on s.sms_uuid = d.sms_uuid
         where d.delivered_on is null and d.expired_on is null
           and d.company_uuid = any(${companies}::uuid[])
           and (d.smpp_account_uuid = any(${accounts}::uuid[]) or (d.kind = 'mo' and d.smpp_account_uuid is null))
@@ -147,7 +148,7 @@ export class Deliveries {
         order by d.created_on limit ${BATCH}
         for update of d skip locked)
       update smpp_deliveries d set claimed_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = d.attempts + 1
-      from picked, sms s
+      from picked, ${smsRows} s
       where d.delivery_uuid = picked.delivery_uuid and s.sms_uuid = d.sms_uuid
       returning d.delivery_uuid, d.kind, d.company_uuid, d.smpp_account_uuid, d.sms_uuid,
         s.status, s.ani, s.dnis, s.text, s.created_on, s.delivered_on, d.attempts`.execute(this.db);
