@@ -18,6 +18,7 @@ import {
 import { rateChangeRoutes, rateDeckRoutes, ratePricingRoutes } from '@smsc/resource-rate';
 import { VendorSmscConnectionsPage } from '@smsc/resource-smsc';
 import { DID_ACCESS, VendorDidEdit, VendorDids } from '@smsc/resource-did';
+import { systemAdminRoutes } from './route-table';
 
 /** The system admin keeps the platform's catalog and sees whose each vendor is. */
 const admin: RoleAccess = { keys: [VENDOR_ACCESS.owner] };
@@ -64,8 +65,8 @@ export const catalogRoutes: RouteObject[] = [
           element: (
             <VendorSmscConnectionsPage
               access={admin}
-              editPath="/system-admin/smsc-connection/edit-smsc-connection/:id"
-              createPath="/system-admin/smsc-connection/add-smsc-connection"
+              editPath={systemAdminRoutes.pattern('smscConnectionEditSmscConnection')}
+              createPath={systemAdminRoutes.to('smscConnectionAddSmscConnection')}
             />
           ),
         },
