@@ -18,7 +18,7 @@ export const billingRoutes: RouteObject[] = [
     paymentBundle,
     { create: false, delete: false, keys: [] },
     {
-      path: billingPages.path,
+      path: companyAdminRoutes.path('billing'),
       redirectTo: billingPages.redirectTo,
       list: billingPages.list,
       // its own company's invoices, read only: its biller issues them (no New invoice, no Company filter)

@@ -19,7 +19,11 @@ const scopedPayments = { ...paymentBundle, definition: definitionFor(paymentBund
 
 /** Spec §2, reseller: billing (invoices, add-invoice, payment, add-payment) and payment/gateway. */
 export const billingRoutes: RouteObject[] = [
-  resourceRoutes(paymentBundle, { ...reseller, delete: false }, { ...billingPages, extra: invoiceRoutes(reseller) }),
+  resourceRoutes(
+    paymentBundle,
+    { ...reseller, delete: false },
+    { ...billingPages, path: resellerRoutes.path('billing'), extra: invoiceRoutes(reseller) },
+  ),
   { path: resellerRoutes.path('paymentGateway'), element: <PaymentGateway />, handle: { title: 'Payment gateway' } },
 ];
 

@@ -43,8 +43,9 @@ export function duplicatePaths(rows: Record<string, Row>): string[] {
 }
 
 /**
- * A role's menu, lazy areas and spec routes agree with its route table: they are read from it, every menu
- * link and spec route opens a routed page once the areas are loaded, and no two screens share a path.
+ * A role's menu, lazy areas and spec routes agree with its route table: they are read from it, every route
+ * the areas mount sits at a row, every menu link and spec route opens a routed page once the areas are
+ * loaded, and no two screens share a path.
  */
 export function describeRouteTable<M extends TabledModule>(
   module: M,
@@ -70,6 +71,13 @@ export function describeRouteTable<M extends TabledModule>(
 
     it('has no two screens on one path', () => {
       expect(duplicatePaths(table.rows)).toEqual([]);
+    });
+
+    it('mounts every route of the router at one of its rows (no screen outside the table)', async () => {
+      const loaded = await withLoadedAreas(module);
+      const paths = new Set(Object.values(table.rows).map((r) => r.path));
+      const roots = loaded.routes.filter((r) => !r.index).map((r) => r.path ?? '');
+      expect(roots.filter((path) => !paths.has(path))).toEqual([]);
     });
 
     it('routes every menu link and every spec route of the table', async () => {

@@ -55,6 +55,7 @@ function ResellerTeamOfDetails() {
 export const accountsRoutes: RouteObject[] = [
   resourceRoutes(companyBundle, admin, {
     ...companyPages,
+    path: systemAdminRoutes.path('companies'),
     rowLinks: [
       { label: 'Accounts', to: (c) => `company-accounts/${c.company_uuid}` },
       { label: 'Guards', to: (c) => `guards/${c.company_uuid}` },
@@ -88,5 +89,5 @@ export const accountsRoutes: RouteObject[] = [
     rowLinks: [{ label: 'Companies', to: (p) => `${p.payment_term_uuid}/companies` }],
     extra: [{ path: ':id/companies', element: <PaymentTermCompanies />, handle: { title: 'Payment term companies' } }],
   }),
-  resourceRoutes(filterBundle, admin, filterPages),
+  resourceRoutes(filterBundle, admin, { ...filterPages, path: systemAdminRoutes.path('filters') }),
 ];

@@ -25,7 +25,11 @@ const scopedPayments = { ...paymentBundle, definition: definitionFor(paymentBund
 
 /** Spec §2: billing (invoices, add-invoice, payment, add-payment) and balance-log (list). */
 export const billingRoutes: RouteObject[] = [
-  resourceRoutes(paymentBundle, { ...admin, delete: false }, { ...billingPages, extra: invoiceRoutes(admin) }),
+  resourceRoutes(
+    paymentBundle,
+    { ...admin, delete: false },
+    { ...billingPages, path: systemAdminRoutes.path('billing'), extra: invoiceRoutes(admin) },
+  ),
   {
     path: systemAdminRoutes.path('balanceLog'),
     element: <ResourceRoot />,

@@ -34,6 +34,7 @@ const products = productPages(true);
 export const catalogRoutes: RouteObject[] = [
   resourceRoutes(productBundle, productAccess(admin), {
     ...products,
+    path: systemAdminRoutes.path('product'),
     extra: [
       ...(products.extra ?? []),
       ...ratePricingRoutes(admin),
@@ -45,10 +46,8 @@ export const catalogRoutes: RouteObject[] = [
       { path: 'signup-plan', element: <SignupPlanPage platform />, handle: { title: 'Sign-up plan' } },
     ],
   }),
-  resourceRoutes(
-    vendorBundle,
-    admin,
-    vendorPages('vendors', {
+  resourceRoutes(vendorBundle, admin, {
+    ...vendorPages('vendors', {
       rowLinks: VENDOR_ADMIN_LINKS,
       extra: [
         ...vendorProductRoutes(admin),
@@ -72,5 +71,6 @@ export const catalogRoutes: RouteObject[] = [
         },
       ],
     }),
-  ),
+    path: systemAdminRoutes.path('vendor'),
+  }),
 ];

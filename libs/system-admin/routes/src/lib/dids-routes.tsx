@@ -23,6 +23,7 @@ const admin: RoleAccess = { keys: [DID_ACCESS.company, DID_ACCESS.reseller, DID_
 export const didsRoutes: RouteObject[] = [
   resourceRoutes(didBundle, admin, {
     ...didPages,
+    path: systemAdminRoutes.path('dids'),
     listLinks: [
       { label: 'Import DIDs', to: 'import-did' },
       { label: 'Import log', to: 'import-log' },
