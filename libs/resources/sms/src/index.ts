@@ -27,5 +27,5 @@ export {
 export { countSegments, type Segments } from './lib/segments';
 export { SmsCenter, type SmsCenterProps } from './lib/sms-center';
 export { SentMessage, POLL_MS } from './lib/sent-message';
-export { smsLogRoutes, resellerSmsLogRoutes, suppressionRoutes } from './lib/sms-pages';
+export { smsLogRoutes, resellerSmsLogRoutes, suppressionRoutes, type SuppressionPaths } from './lib/sms-pages';
 export { smsCenterRoute } from './lib/center-route';

@@ -4,3 +4,4 @@ export { stubApi, type StubCall, type StubAnswer } from './lib/stub-api';
 export { describeLinkWalk, unreachedRoutes, walkLinks, type LinkWalk } from './lib/link-walk';
 export { expectPickerRecovers, stubFlakyLists } from './lib/picker-retry';
 export { fakeLiveStreams, liveFrame, READY_FRAME } from '@smsc/shared-api/testing';
+export { describeRouteTable, duplicatePaths, rawRouteLiterals, type RawRoute } from './lib/route-table-checks';

@@ -56,3 +56,4 @@ export {
   unfilledMessage,
   type Filled,
 } from './lib/substitute';
+export { routeTable, type RouteMenuEntry, type RouteParams, type RouteRow, type RouteTable } from './lib/route-table';

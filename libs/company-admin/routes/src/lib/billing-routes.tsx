@@ -8,8 +8,9 @@ import {
   invoiceRoutes,
   paymentBundle,
 } from '@smsc/resource-billing';
+import { companyAdminRoutes } from './route-table';
 
-const GATEWAY = '/company-admin/payment-gateway';
+const GATEWAY = companyAdminRoutes.to('paymentGateway');
 
 /** Spec §2, company admin: billing (its own company's invoices and payments), the card gateway and the checkout's return pages. */
 export const billingRoutes: RouteObject[] = [
@@ -17,27 +18,31 @@ export const billingRoutes: RouteObject[] = [
     paymentBundle,
     { create: false, delete: false, keys: [] },
     {
-      path: billingPages.path,
+      path: companyAdminRoutes.path('billing'),
       redirectTo: billingPages.redirectTo,
       list: billingPages.list,
       // its own company's invoices, read only: its biller issues them (no New invoice, no Company filter)
       extra: invoiceRoutes({ keys: [], create: false }),
     },
   ),
-  { path: 'payment-gateway', element: <PaymentGateway />, handle: { title: 'Payment gateway' } },
+  {
+    path: companyAdminRoutes.path('paymentGateway'),
+    element: <PaymentGateway />,
+    handle: { title: 'Payment gateway' },
+  },
   // its own ledger: charges, refunds, payments and fees, with the balance and what is held for messages in flight
   {
-    path: 'billing/transactions',
+    path: companyAdminRoutes.path('billingTransactions'),
     element: <TransactionHistory access={{ keys: [] }} owner="company" own />,
     handle: { title: 'Transactions' },
   },
   {
-    path: 'payment-success',
+    path: companyAdminRoutes.path('paymentSuccess'),
     element: <PaymentResult ok gatewayPath={GATEWAY} />,
     handle: { title: 'Payment successful' },
   },
   {
-    path: 'payment-cancel',
+    path: companyAdminRoutes.path('paymentCancel'),
     element: <PaymentResult ok={false} gatewayPath={GATEWAY} />,
     handle: { title: 'Payment cancelled' },
   },

@@ -4,12 +4,14 @@ import { CampaignDashboardPage, campaignBundle, campaignPages } from '@smsc/reso
 import { keywordBundle, OptOutRepliesPanel, OptOutsPage } from '@smsc/resource-keyword';
 import { AniGroupImport, aniGroupBundle } from '@smsc/resource-ani-group';
 import { suppressionBundle } from '@smsc/resource-sms';
+import { companyAdminRoutes } from './route-table';
 
 // A company admin runs its own campaigns, keywords and ANI groups (the server scopes every call to its company).
 const companyAdmin: RoleAccess = {};
 
 const campaigns = resourceRoutes(campaignBundle, companyAdmin, {
   ...campaignPages,
+  path: companyAdminRoutes.path('campaings'),
   // what a campaign uses: its keywords and the ANI groups it sends from
   listLinks: [
     { label: 'Campaign dashboard', to: 'dashboard' },
@@ -20,14 +22,14 @@ const campaigns = resourceRoutes(campaignBundle, companyAdmin, {
 });
 // keywords and ANI groups live under the same campaings root (docs/spec.md §2), so their pages join its children
 const keywords = resourceRoutes(keywordBundle, companyAdmin, {
-  path: 'campaings',
+  path: companyAdminRoutes.path('campaings'),
   list: { path: 'keyword-manager', title: 'Keyword manager' },
   listExtra: <OptOutRepliesPanel />,
   create: { path: 'add-keyword', title: 'Add keyword' },
   edit: { path: 'edit-keyword/:id', title: 'Edit keyword' },
 });
 const aniGroups = resourceRoutes(aniGroupBundle, companyAdmin, {
-  path: 'campaings',
+  path: companyAdminRoutes.path('campaings'),
   list: { path: 'ani-group', title: 'ANI groups' },
   create: { path: 'add-ani-group', title: 'Add ANI group' },
   edit: { path: 'edit-ani-group/:id', title: 'Edit ANI group' },
@@ -40,7 +42,7 @@ const suppressions = resourceRoutes(
   suppressionBundle,
   { edit: false },
   {
-    path: 'campaings',
+    path: companyAdminRoutes.path('campaings'),
     list: { path: 'suppressions', title: 'Suppressed numbers' },
     create: { path: 'add-suppression', title: 'Add suppressed number' },
     listLinks: [{ label: 'Opt-outs', to: 'opt-outs' }],

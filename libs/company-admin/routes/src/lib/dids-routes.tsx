@@ -8,27 +8,32 @@ import {
   DidWebhooksPanel,
   companyDidBundle,
 } from '@smsc/resource-did';
+import { companyAdminRoutes } from './route-table';
 
 // A company admin names its numbers; it does not delete them (it disconnects them on the edit page).
 const companyAdmin: RoleAccess = { delete: false };
-const BASE = '/company-admin/dids';
 // Built once: lists key their URL state on the definition object.
 const scoped = { ...companyDidBundle, definition: definitionFor(companyDidBundle.definition, companyAdmin.keys) };
 const local = { is_toll_free: false } as const;
 const tollFree = { is_toll_free: true } as const;
 // both kinds one click apart on either list: the DIDs menu opens the local one
-const kinds = <DidKindSwitch localPath={`${BASE}/all-did/local-did`} tollFreePath={`${BASE}/all-did/toll-free`} />;
+const kinds = (
+  <DidKindSwitch
+    localPath={companyAdminRoutes.to('didsAllDidLocalDid')}
+    tollFreePath={companyAdminRoutes.to('didsAllDidTollFree')}
+  />
+);
 
 /** Spec §2, company admin: dids → all-did → local-did and toll-free; buy-did, buy-tf-did, edit-did/{id}; users/assigned-did/{id}. */
 export const didsRoutes: RouteObject[] = [
   resourceRoutes(companyDidBundle, companyAdmin, {
-    path: 'dids',
+    path: companyAdminRoutes.path('dids'),
     redirectTo: 'all-did',
     // the kit's edit page (back to all-did), then who holds the number and its webhooks
     edit: { path: 'edit-did/:id', title: 'Edit DID' },
     editExtra: (
       <>
-        <DidOwnerPanel doneTo={`${BASE}/all-did`} />
+        <DidOwnerPanel doneTo={companyAdminRoutes.to('didsAllDid')} />
         <DidWebhooksPanel />
       </>
     ),
@@ -70,15 +75,15 @@ export const didsRoutes: RouteObject[] = [
       },
       {
         path: 'buy-did',
-        element: <BuyNumbers tollFree={false} doneTo={`${BASE}/all-did/local-did`} />,
+        element: <BuyNumbers tollFree={false} doneTo={companyAdminRoutes.to('didsAllDidLocalDid')} />,
         handle: { title: 'Buy DID' },
       },
       {
         path: 'buy-tf-did',
-        element: <BuyNumbers tollFree doneTo={`${BASE}/all-did/toll-free`} />,
+        element: <BuyNumbers tollFree doneTo={companyAdminRoutes.to('didsAllDidTollFree')} />,
         handle: { title: 'Buy toll-free DID' },
       },
     ],
   }),
-  { path: 'users/assigned-did/:id', element: <AssignedDids />, handle: { title: 'Assigned DIDs' } },
+  { path: companyAdminRoutes.path('usersAssignedDid'), element: <AssignedDids />, handle: { title: 'Assigned DIDs' } },
 ];

@@ -1,77 +1,8 @@
-// The company admin's screens as the product spec lists them (section 2), relative to /company-admin;
-// plain data (no React), read by the link-walk test and the e2e route smoke. The card checkout's
-// return pages (payment-success, payment-cancel) are opened by the payment provider, not by a link.
-export const companyAdminSpecRoutes: readonly string[] = [
-  // sender registrations (docs/compliance.md)
-  'compliance',
-  'compliance/new-filing',
-  'compliance/filing/:id',
-  // company webhooks
-  'webhooks/list',
-  'webhooks/add',
-  'webhooks/edit/:id',
-  'daily-usage',
-  'weekly-usage',
-  'profile/company-info',
-  'profile/edit-company-info/:id',
-  'profile/admin-contact',
-  'profile/guards',
-  'api-keys',
-  'sms-center',
-  'bulk-sending/send',
-  'bulk-sending/history',
-  'payment-gateway',
-  'users',
-  'users/add',
-  'users/edit/:id',
-  'users/assigned-did/:id',
-  'templates/list',
-  'templates/add',
-  'templates/edit/:id',
-  'sms-workflow/list',
-  'sms-workflow/add',
-  'sms-workflow/edit/:id',
-  'reporting/number',
-  'reporting/destination',
-  'reporting/usage-report',
-  'reminder-workflow/list',
-  'reminder-workflow/add',
-  'reminder-workflow/edit/:id',
-  'recipients/list',
-  'recipients/add',
-  'recipients/edit/:id',
-  'recipients/import',
-  'bulk/bulk-report',
-  'bulk/auto-substitute',
-  'bulk/bulk-sms',
-  'campaings/dashboard',
-  'campaings/opt-outs',
-  'campaings/suppressions',
-  'campaings/add-suppression',
-  'campaings/all-campaings',
-  'campaings/keyword-manager',
-  'campaings/ani-group',
-  'campaings/add-ani-group',
-  'campaings/edit-ani-group/:id',
-  'campaings/import-ani-group',
-  'campaings/add-keyword',
-  'campaings/edit-keyword/:id',
-  'campaings/add-campaing',
-  'campaings/edit-campaing/:id',
-  'billing/invoices',
-  'billing/payment',
-  'sms-log/incoming',
-  'sms-log/outgoing',
-  'dids/all-did/local-did',
-  'dids/all-did/toll-free',
-  'dids/buy-did',
-  'dids/buy-tf-did',
-  'dids/edit-did/:id',
-  // not in the product spec: the company's SMPP accounts
-  'smpp-accounts/smpp-account-list',
-  'smpp-accounts/add-smpp-account',
-  'smpp-accounts/edit-smpp-account/:id',
-];
+import { companyAdminRoutes } from './route-table';
+
+// The company admin's screens as the product spec lists them (section 2), relative to /company-admin: the route
+// table's rows marked \`spec\`. Plain data (no React), read by the link-walk test and the e2e route smoke.
+export const companyAdminSpecRoutes: readonly string[] = companyAdminRoutes.specRoutes();
 
 /** Pages no link leads to: the card checkout sends the browser back to them. */
-export const companyAdminReturnPages: readonly string[] = ['payment-success', 'payment-cancel'];
+export const companyAdminReturnPages: readonly string[] = companyAdminRoutes.specRoutes('return');

@@ -5,6 +5,7 @@ import { ApiKeysPage } from '@smsc/resource-api-key';
 import { resourceRoutes, Space, Spin } from '@smsc/shared-ui';
 import { AutoRechargeCard, CompanyGuardsPanel } from '@smsc/resource-company';
 import { useGetHomeQuery } from '@smsc/resource-profile';
+import { companyAdminRoutes } from './route-table';
 
 /** profile/guards: the company admin's own company's guards (its limits only lower, its alert level) and auto-recharge. */
 function OwnCompanyGuards() {
@@ -20,12 +21,12 @@ function OwnCompanyGuards() {
 
 /** The company admin's users (its own company only, by the API), its profile and its API keys. */
 export const usersRoutes: RouteObject[] = [
-  { path: 'api-keys', element: <ApiKeysPage />, handle: { title: 'API keys' } },
+  { path: companyAdminRoutes.path('apiKeys'), element: <ApiKeysPage />, handle: { title: 'API keys' } },
   resourceRoutes(
     userBundle,
     {},
     {
-      path: 'users',
+      path: companyAdminRoutes.path('users'),
       list: { path: '', title: 'Users' },
       create: { path: 'add', title: 'Add user' },
       edit: { path: 'edit/:id', title: 'Edit user' },
@@ -36,7 +37,7 @@ export const usersRoutes: RouteObject[] = [
     companyInfoBundle,
     {},
     {
-      path: 'profile',
+      path: companyAdminRoutes.path('profile'),
       redirectTo: 'company-info',
       edit: { path: 'edit-company-info/:id', title: 'Edit company info' },
       extra: [
@@ -56,7 +57,10 @@ export const usersRoutes: RouteObject[] = [
           handle: { title: 'Admin contact' },
         },
         // the keys moved to a menu entry of their own; an old bookmark still lands there
-        { path: 'api-keys', element: <Navigate to="../../api-keys" relative="path" replace /> },
+        {
+          path: companyAdminRoutes.below('profileApiKeys', 'profile'),
+          element: <Navigate to={companyAdminRoutes.to('apiKeys')} replace />,
+        },
         { path: 'guards', element: <OwnCompanyGuards />, handle: { title: 'Spend and destinations' } },
       ],
     },

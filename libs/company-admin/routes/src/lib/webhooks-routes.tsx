@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
 import { WebhookListExtra, WebhookPanel, webhookBundle, webhookPages } from '@smsc/resource-webhook';
+import { companyAdminRoutes } from './route-table';
 
 // A company admin manages its own company's webhooks.
 const access: RoleAccess = {};
@@ -9,6 +10,7 @@ const access: RoleAccess = {};
 export const webhooksRoutes: RouteObject[] = [
   resourceRoutes(webhookBundle, access, {
     ...webhookPages,
+    path: companyAdminRoutes.path('webhooks'),
     listExtra: <WebhookListExtra />,
     editExtra: <WebhookPanel />,
   }),

@@ -1,18 +1,5 @@
 import type { MenuEntry } from '@smsc/shared-ui';
+import { companyUserRoutes } from './route-table';
 
-// docs/spec.md §2, company user: the root redirects to the SMS center, so that is the first entry
-export const companyUserMenu: MenuEntry[] = [
-  { path: 'sms-center', label: 'SMS center', also: [''] },
-  {
-    path: 'sms-log',
-    label: 'SMS log',
-    children: [
-      { path: 'sms-log/incoming', label: 'Incoming SMS' },
-      { path: 'sms-log/outgoing', label: 'Outgoing SMS' },
-    ],
-  },
-  { path: 'dids', label: 'DIDs' },
-  { path: 'sms-workflow', label: 'SMS workflows' },
-  { path: 'reminder-workflow', label: 'Reminder workflows' },
-  { path: 'profile', label: 'Profile' },
-];
+// docs/spec.md §2: the menu is the route table's menu rows, in the table's order (route-table.ts)
+export const companyUserMenu: MenuEntry[] = companyUserRoutes.menu();

@@ -1,11 +1,12 @@
 import type { RouteObject } from 'react-router';
 import { ResourceRoot } from '@smsc/shared-ui';
 import { MemberProfile, ProfileRedirect } from '@smsc/resource-profile';
+import { companyUserRoutes } from './route-table';
 
 /** The company user's profile: its company (read-only) and its own name and password. */
 export const usersRoutes: RouteObject[] = [
   {
-    path: 'profile',
+    path: companyUserRoutes.path('profile'),
     element: <ResourceRoot />,
     children: [
       {

@@ -3,6 +3,7 @@ import { resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
 import { CompanyGuardsPage, companyBundle, companyPages } from '@smsc/resource-company';
 import { filterBundle, filterPages } from '@smsc/resource-filter';
 import { companyBillingLinks, companyBillingRoutes } from './billing-routes';
+import { resellerRoutes } from './route-table';
 
 /** A reseller manages its own companies and filters; it holds no access keys (no reseller picker). */
 const reseller: RoleAccess = { keys: [] };
@@ -11,6 +12,7 @@ const reseller: RoleAccess = { keys: [] };
 export const accountsRoutes: RouteObject[] = [
   resourceRoutes(companyBundle, reseller, {
     ...companyPages,
+    path: resellerRoutes.path('companies'),
     rowLinks: [{ label: 'Guards', to: (c) => `guards/${c.company_uuid}` }, ...companyBillingLinks],
     listLinks: [
       { label: 'Add manual payment', to: 'add-manual-payment' },
@@ -21,5 +23,5 @@ export const accountsRoutes: RouteObject[] = [
       { path: 'guards/:id', element: <CompanyGuardsPage />, handle: { title: 'Spend and destination guards' } },
     ],
   }),
-  resourceRoutes(filterBundle, reseller, filterPages),
+  resourceRoutes(filterBundle, reseller, { ...filterPages, path: resellerRoutes.path('filters') }),
 ];

@@ -11,6 +11,7 @@ import {
   invoiceRoutes,
   paymentBundle,
 } from '@smsc/resource-billing';
+import { resellerRoutes } from './route-table';
 
 /** A reseller bills its own companies (the server scopes every list and refuses other companies). */
 const reseller: RoleAccess = { keys: [BILLING_ACCESS.reseller] };
@@ -18,8 +19,12 @@ const scopedPayments = { ...paymentBundle, definition: definitionFor(paymentBund
 
 /** Spec §2, reseller: billing (invoices, add-invoice, payment, add-payment) and payment/gateway. */
 export const billingRoutes: RouteObject[] = [
-  resourceRoutes(paymentBundle, { ...reseller, delete: false }, { ...billingPages, extra: invoiceRoutes(reseller) }),
-  { path: 'payment/gateway', element: <PaymentGateway />, handle: { title: 'Payment gateway' } },
+  resourceRoutes(
+    paymentBundle,
+    { ...reseller, delete: false },
+    { ...billingPages, path: resellerRoutes.path('billing'), extra: invoiceRoutes(reseller) },
+  ),
+  { path: resellerRoutes.path('paymentGateway'), element: <PaymentGateway />, handle: { title: 'Payment gateway' } },
 ];
 
 /** Billing children of /reseller/companies (docs/spec.md §2), mounted by accounts-routes. */

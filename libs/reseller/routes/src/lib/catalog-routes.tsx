@@ -3,6 +3,7 @@ import { resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
 import { productAccess, productBundle, productPages, SignupPlanPage } from '@smsc/resource-product';
 import { vendorBundle, vendorPages } from '@smsc/resource-vendor';
 import { rateChangeRoutes, ratePricingRoutes } from '@smsc/resource-rate';
+import { resellerRoutes } from './route-table';
 
 /** A reseller keeps its own catalog (the server scopes every call to it); it holds no access keys. */
 const reseller: RoleAccess = { keys: [] };
@@ -17,6 +18,7 @@ const products = productPages(true);
 export const catalogRoutes: RouteObject[] = [
   resourceRoutes(productBundle, productAccess(reseller), {
     ...products,
+    path: resellerRoutes.path('product'),
     extra: [
       ...(products.extra ?? []),
       // issue 45 item 2: its own rate tables, priced by hand, by import or as a markup over its cost, and the
@@ -27,5 +29,5 @@ export const catalogRoutes: RouteObject[] = [
       { path: 'signup-plan', element: <SignupPlanPage platform={false} />, handle: { title: 'Sign-up plan' } },
     ],
   }),
-  resourceRoutes(vendorBundle, reseller, vendorPages('vendors-list')),
+  resourceRoutes(vendorBundle, reseller, { ...vendorPages('vendors-list'), path: resellerRoutes.path('vendor') }),
 ];

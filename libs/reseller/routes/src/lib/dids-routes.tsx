@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
 import { DID_ACCESS, DidImport, DidWebhooksPanel, KannelDidImport, didBundle, didPages } from '@smsc/resource-did';
+import { resellerRoutes } from './route-table';
 
 /** A reseller sees which of its companies holds a number and prices its own stock (the API scopes both). */
 const reseller: RoleAccess = { keys: [DID_ACCESS.company, DID_ACCESS.provider] };
@@ -9,6 +10,7 @@ const reseller: RoleAccess = { keys: [DID_ACCESS.company, DID_ACCESS.provider] }
 export const didsRoutes: RouteObject[] = [
   resourceRoutes(didBundle, reseller, {
     ...didPages,
+    path: resellerRoutes.path('dids'),
     listLinks: [
       { label: 'Import DIDs', to: 'import-did' },
       { label: 'Import from Kannel', to: 'import' },

@@ -1,10 +1,11 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { MailTemplateEditor } from '@smsc/resource-mail-template';
+import { resellerRoutes } from './route-table';
 
 /** Spec §2 /reseller/mail-template: registration (the sign-up mail) and template (the other mails); each can go back to the default template. */
 export const mailTemplateRoutes: RouteObject[] = [
   {
-    path: 'mail-template',
+    path: resellerRoutes.path('mailTemplate'),
     children: [
       { index: true, element: <Navigate to="registration" replace /> },
       {

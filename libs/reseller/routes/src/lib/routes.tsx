@@ -2,6 +2,7 @@ import { Suspense, lazy } from 'react';
 import type { RoleModule } from '@smsc/shared-ui/core';
 import { RoleHome, lazyArea } from '@smsc/shared-ui/frame';
 import { resellerMenu } from './menu';
+import { resellerRoutes } from './route-table';
 
 // the reseller's own balance in the header, with the billing lib it needs, fetched after the landing
 const HeaderBalance = lazy(() => import('./header-balance'));
@@ -10,7 +11,7 @@ const HomeDashboard = lazy(() => import('./home-dashboard'));
 
 /** The Reseller area: its menu and route table, mounted by the shell under /reseller. */
 export const resellerModule: RoleModule = {
-  basePath: '/reseller',
+  basePath: resellerRoutes.basePath,
   title: 'Reseller',
   buildLabel: process.env.REMOTE_LABEL || undefined,
   menu: resellerMenu,
@@ -29,25 +30,29 @@ export const resellerModule: RoleModule = {
       handle: { title: 'Reseller home' },
     },
   ],
-  // one line per area file, fetched on its first visit (the kit's convention: lazy-area.ts)
+  // one line per area file, fetched on its first visit (lazy-area.ts); its paths are the table's rows of that area
   areas: [
-    lazyArea(['companies', 'filters'], () => import('./accounts-routes').then((m) => m.accountsRoutes)),
-    lazyArea(['users', 'user', 'profile', 'team'], () => import('./users-routes').then((m) => m.usersRoutes)),
-    lazyArea(['product', 'vendor'], () => import('./catalog-routes').then((m) => m.catalogRoutes)),
-    lazyArea(['billing', 'payment'], () => import('./billing-routes').then((m) => m.billingRoutes)),
-    lazyArea(['dids'], () => import('./dids-routes').then((m) => m.didsRoutes)),
-    lazyArea(['template-approval'], () => import('./template-routes').then((m) => m.templateRoutes)),
-    lazyArea(['reseller-sms-center', 'reseller-sms-log'], () =>
-      import('./messaging-routes').then((m) => m.messagingRoutes),
+    lazyArea(resellerRoutes.areaPaths('accounts'), () => import('./accounts-routes').then((m) => m.accountsRoutes)),
+    lazyArea(resellerRoutes.areaPaths('users'), () => import('./users-routes').then((m) => m.usersRoutes)),
+    lazyArea(resellerRoutes.areaPaths('catalog'), () => import('./catalog-routes').then((m) => m.catalogRoutes)),
+    lazyArea(resellerRoutes.areaPaths('billing'), () => import('./billing-routes').then((m) => m.billingRoutes)),
+    lazyArea(resellerRoutes.areaPaths('dids'), () => import('./dids-routes').then((m) => m.didsRoutes)),
+    lazyArea(resellerRoutes.areaPaths('template'), () => import('./template-routes').then((m) => m.templateRoutes)),
+    lazyArea(resellerRoutes.areaPaths('messaging'), () => import('./messaging-routes').then((m) => m.messagingRoutes)),
+    lazyArea(resellerRoutes.areaPaths('mail-template'), () =>
+      import('./mail-template-routes').then((m) => m.mailTemplateRoutes),
     ),
-    lazyArea(['mail-template'], () => import('./mail-template-routes').then((m) => m.mailTemplateRoutes)),
-    lazyArea(['audit-log'], () => import('./audit-routes').then((m) => m.auditRoutes)),
-    lazyArea(['price-notices'], () => import('./price-notice-routes').then((m) => m.priceNoticeRoutes)),
-    lazyArea(['reporting'], () => import('./reporting-routes').then((m) => m.reportingRoutes)),
-    lazyArea(['smpp-accounts'], () => import('./smpp-routes').then((m) => m.smppRoutes)),
-    lazyArea(['webhooks'], () => import('./webhooks-routes').then((m) => m.webhooksRoutes)),
-    lazyArea(['compliance'], () => import('./compliance-routes').then((m) => m.complianceRoutes)),
-    lazyArea(['privacy'], () => import('./privacy-routes').then((m) => m.privacyRoutes)),
-    lazyArea(['brand'], () => import('./brand-routes').then((m) => m.brandRoutes)),
+    lazyArea(resellerRoutes.areaPaths('audit'), () => import('./audit-routes').then((m) => m.auditRoutes)),
+    lazyArea(resellerRoutes.areaPaths('price-notice'), () =>
+      import('./price-notice-routes').then((m) => m.priceNoticeRoutes),
+    ),
+    lazyArea(resellerRoutes.areaPaths('reporting'), () => import('./reporting-routes').then((m) => m.reportingRoutes)),
+    lazyArea(resellerRoutes.areaPaths('smpp'), () => import('./smpp-routes').then((m) => m.smppRoutes)),
+    lazyArea(resellerRoutes.areaPaths('webhooks'), () => import('./webhooks-routes').then((m) => m.webhooksRoutes)),
+    lazyArea(resellerRoutes.areaPaths('compliance'), () =>
+      import('./compliance-routes').then((m) => m.complianceRoutes),
+    ),
+    lazyArea(resellerRoutes.areaPaths('privacy'), () => import('./privacy-routes').then((m) => m.privacyRoutes)),
+    lazyArea(resellerRoutes.areaPaths('brand'), () => import('./brand-routes').then((m) => m.brandRoutes)),
   ],
 };

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
 import { SMPP_ACCOUNT_ACCESS, smppAccountBundle, smppAccountPages } from '@smsc/resource-smpp-account';
+import { resellerRoutes } from './route-table';
 
 /** A reseller manages its companies' accounts: it sees the company and picks one on the add form. */
 const access: RoleAccess = {
@@ -8,4 +9,6 @@ const access: RoleAccess = {
 };
 
 /** SMPP accounts (docs/smpp.md): list, add, edit with the live binds, delete. */
-export const smppRoutes: RouteObject[] = [resourceRoutes(smppAccountBundle, access, smppAccountPages)];
+export const smppRoutes: RouteObject[] = [
+  resourceRoutes(smppAccountBundle, access, { ...smppAccountPages, path: resellerRoutes.path('smppAccounts') }),
+];

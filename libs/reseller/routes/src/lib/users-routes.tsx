@@ -3,6 +3,7 @@ import { PageLoading, ResourceRoot, Space, resourceRoutes, type RoleAccess } fro
 import { AccountForm, TwoFactorSection, useGetHomeQuery } from '@smsc/resource-profile';
 import { ResellerTeam } from '@smsc/resource-reseller';
 import { USER_ACCESS, userBundle } from '@smsc/resource-user';
+import { resellerRoutes } from './route-table';
 
 // A reseller manages the users of its companies and picks the company of a new user.
 const users: RoleAccess = { keys: [USER_ACCESS.company, USER_ACCESS.pickCompany] };
@@ -20,30 +21,30 @@ function OwnTeam() {
 /** The reseller's user screens. */
 export const usersRoutes: RouteObject[] = [
   resourceRoutes(userBundle, users, {
-    path: 'users',
+    path: resellerRoutes.path('users'),
     redirectTo: 'users-list',
     list: { path: 'users-list', title: 'Users' },
-    listLinks: [{ label: 'Read-only user listing', to: '/reseller/user/user-listing' }],
+    listLinks: [{ label: 'Read-only user listing', to: resellerRoutes.to('userUserListing') }],
     create: { path: 'add', title: 'Add user' },
     edit: { path: 'edit/:id', title: 'Edit user' },
   }),
   resourceRoutes(userBundle, listing, {
-    path: 'user',
+    path: resellerRoutes.path('user'),
     redirectTo: 'user-listing',
     list: { path: 'user-listing', title: 'User listing' },
-    listLinks: [{ label: 'Manage users', to: '/reseller/users/users-list' }],
-    rowLinks: [{ label: 'Edit', to: (u) => `/reseller/users/edit/${encodeURIComponent(u.uuid)}` }],
+    listLinks: [{ label: 'Manage users', to: resellerRoutes.to('usersUsersList') }],
+    rowLinks: [{ label: 'Edit', to: (u) => resellerRoutes.to('usersEdit', { id: u.uuid }) }],
   }),
   // not in the spec: the reseller's own logins (admins and read-only users), docs/spec.md has one login per reseller
   {
-    path: 'team',
+    path: resellerRoutes.path('team'),
     element: <ResourceRoot />,
     children: [{ index: true, element: <OwnTeam />, handle: { title: 'Team' } }],
   },
   // The spec gives the reseller no profile; this one holds the account's name, password (with the
   // current one, as the server asks) and two-factor sign-in.
   {
-    path: 'profile',
+    path: resellerRoutes.path('profile'),
     element: <ResourceRoot />,
     children: [
       {

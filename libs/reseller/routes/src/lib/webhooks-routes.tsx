@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
 import { WEBHOOK_ACCESS, WebhookListExtra, WebhookPanel, webhookBundle, webhookPages } from '@smsc/resource-webhook';
+import { resellerRoutes } from './route-table';
 
 // A reseller manages its companies' webhooks, picking the company of a new one.
 const access: RoleAccess = { keys: [WEBHOOK_ACCESS.company] };
@@ -9,6 +10,7 @@ const access: RoleAccess = { keys: [WEBHOOK_ACCESS.company] };
 export const webhooksRoutes: RouteObject[] = [
   resourceRoutes(webhookBundle, access, {
     ...webhookPages,
+    path: resellerRoutes.path('webhooks'),
     listExtra: <WebhookListExtra chooseCompany />,
     editExtra: <WebhookPanel />,
   }),

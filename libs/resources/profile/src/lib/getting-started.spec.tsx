@@ -16,6 +16,9 @@ const NEW_COMPANY: Checklist = {
   ],
 };
 
+// a role's addresses, as its route table gives them
+const LINKS = { top_up: '/area/pay', sender: '/area/numbers/buy', first_message: '/area/send', api_key: '/area/keys' };
+
 describe('GettingStarted: the checklist on a new company’s home', () => {
   let answer: Checklist = NEW_COMPANY;
   let api: ReturnType<typeof stubApi>;
@@ -26,7 +29,7 @@ describe('GettingStarted: the checklist on a new company’s home', () => {
 
   it('shows each step in the state the server computed, why a step waits in words, and where to do the next', async () => {
     answer = NEW_COMPANY;
-    renderWithProviders(<GettingStarted base="/company-admin" />);
+    renderWithProviders(<GettingStarted links={LINKS} />);
     const card = await screen.findByTestId('getting-started');
     expect(within(card).getByText('4 steps left', { exact: false })).toBeTruthy();
     expect(screen.getByTestId('step-verify_email').getAttribute('data-state')).toBe('done');
@@ -38,7 +41,7 @@ describe('GettingStarted: the checklist on a new company’s home', () => {
     // a blocked step offers no link to pay; the step to do links to its screen
     expect(within(topUp).queryByRole('link')).toBeNull();
     const key = within(screen.getByTestId('step-api_key')).getByRole('link', { name: 'Create a key' });
-    expect(key.getAttribute('href')).toBe('/company-admin/api-keys');
+    expect(key.getAttribute('href')).toBe('/area/keys');
   });
 
   it('is gone once every step is done', async () => {
@@ -47,7 +50,7 @@ describe('GettingStarted: the checklist on a new company’s home', () => {
       has_plan: true,
       steps: NEW_COMPANY.steps.map((s) => ({ ...s, state: 'done', reason: null })),
     };
-    const { store } = renderWithProviders(<GettingStarted base="/company-admin" />);
+    const { store } = renderWithProviders(<GettingStarted links={LINKS} />);
     // the answer arrived, and nothing is drawn for a company that has done it all
     await waitFor(() =>
       expect(checklistApi.endpoints.getChecklist.select()(store.getState() as never).data?.complete).toBe(true),

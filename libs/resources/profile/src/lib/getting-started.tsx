@@ -7,31 +7,28 @@ import { Alert } from '@smsc/shared-ui/core';
 import { Card, Flex, Typography } from '@smsc/shared-ui/frame';
 import { useGetChecklistQuery } from './checklist.api';
 
-/** Each step in words, and the company admin's screen (relative to its area) where it is done. */
-export const STEP_WORDS: Record<
-  ChecklistStepId,
-  { title: string; todo: string; link?: { to: string; label: string } }
-> = {
+/** Each step in words, and the words of the link to where it is done (the role gives the address). */
+export const STEP_WORDS: Record<ChecklistStepId, { title: string; todo: string; action?: string }> = {
   verify_email: { title: 'Verify your e-mail address', todo: 'Open the link we sent you by e-mail.' },
   top_up: {
     title: 'Top up your balance',
     todo: 'Add money to pay for messages and numbers.',
-    link: { to: 'payment-gateway', label: 'Top up' },
+    action: 'Top up',
   },
   sender: {
     title: 'Get a number or a sender',
     todo: 'Buy a number to send from, or register a sender.',
-    link: { to: 'dids/all-did/local-did', label: 'Buy a number' },
+    action: 'Buy a number',
   },
   first_message: {
     title: 'Send your first message',
     todo: 'Write one in the SMS center.',
-    link: { to: 'sms-center', label: 'Send a message' },
+    action: 'Send a message',
   },
   api_key: {
     title: 'Create an API key',
     todo: 'Let your programs send through the API.',
-    link: { to: 'api-keys', label: 'Create a key' },
+    action: 'Create a key',
   },
 };
 
@@ -44,7 +41,10 @@ export function blockedWords(reason: string | null): string {
     : 'Not possible yet.';
 }
 
-function Step({ step, base }: { step: ChecklistStep; base: string }) {
+/** Where each step is done, as addresses from the route table of the role that shows the checklist. */
+export type StepLinks = Partial<Record<ChecklistStepId, string>>;
+
+function Step({ step, to }: { step: ChecklistStep; to: string | undefined }) {
   const words = STEP_WORDS[step.id];
   const mark = step.state === 'done' ? '✓' : step.state === 'blocked' ? '–' : '○';
   return (
@@ -62,9 +62,9 @@ function Step({ step, base }: { step: ChecklistStep; base: string }) {
             <div>
               {/* underlined: inside a sentence a link must not be told by its colour alone (axe) */}
               {words.todo}{' '}
-              {words.link && (
-                <Link to={`${base}/${words.link.to}`} style={{ textDecoration: 'underline' }}>
-                  {words.link.label}
+              {words.action && to && (
+                <Link to={to} style={{ textDecoration: 'underline' }}>
+                  {words.action}
                 </Link>
               )}
             </div>
@@ -76,8 +76,8 @@ function Step({ step, base }: { step: ChecklistStep; base: string }) {
   );
 }
 
-/** The checklist card; `base` is the area's root ("/company-admin"), where each step's link resolves. */
-export function GettingStarted({ base }: { base: string }) {
+/** The checklist card; `links` says where each step is done (a step without one is not linked). */
+export function GettingStarted({ links }: { links: StepLinks }) {
   const { data, error } = useGetChecklistQuery(undefined, { refetchOnMountOrArgChange: true });
   // a failed checklist must not take the home with it: it says so in one line
   if (error) return <Alert type="warning" showIcon title="The getting-started steps could not be loaded." />;
@@ -90,7 +90,7 @@ export function GettingStarted({ base }: { base: string }) {
       </Typography.Paragraph>
       <ol style={{ paddingLeft: 0, margin: 0 }}>
         {data.steps.map((s) => (
-          <Step key={s.id} step={s} base={base} />
+          <Step key={s.id} step={s} to={links[s.id]} />
         ))}
       </ol>
     </Card>

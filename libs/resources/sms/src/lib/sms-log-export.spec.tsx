@@ -80,7 +80,7 @@ describe('SMS log export', () => {
     const { store } = renderWithProviders(
       <Routes>
         <Route path="/sms-log/*">
-          {smsLogRoutes({ keys: [SMS_ACCESS.user] }).children?.map((r, i) => (
+          {smsLogRoutes({ keys: [SMS_ACCESS.user] }, 'sms-log').children?.map((r, i) => (
             <Route key={i} index={r.index} path={r.path} element={r.element} />
           ))}
         </Route>
@@ -106,7 +106,7 @@ describe('SMS log export', () => {
 
   it("the reseller's log (both directions) exports without a direction unless one is chosen", async () => {
     (URL.createObjectURL as jest.Mock).mockClear();
-    const route = resellerSmsLogRoutes({ keys: [SMS_ACCESS.company, SMS_ACCESS.cost] });
+    const route = resellerSmsLogRoutes({ keys: [SMS_ACCESS.company, SMS_ACCESS.cost] }, 'reseller-sms-log');
     renderWithProviders(
       <Routes>
         <Route path={`/${route.path}`} element={route.element} />

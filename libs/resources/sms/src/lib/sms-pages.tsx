@@ -35,12 +35,15 @@ const incomingCsv = logCsv('sms-incoming');
 const outgoingCsv = logCsv('sms-outgoing');
 const bothCsv = logCsv('sms-log');
 
-/** Spec §2 sms-log: redirects to incoming; incoming and outgoing, read-only, filterable, exportable. */
-export function smsLogRoutes(access: RoleAccess): RouteObject {
+/**
+ * Spec §2 sms-log: redirects to incoming; incoming and outgoing, read-only, filterable, exportable.
+ * `path` is the log's path in the role's route table ('sms-log').
+ */
+export function smsLogRoutes(access: RoleAccess, path: string): RouteObject {
   const incoming = scopedLog(access, 'sms-incoming', 'Incoming SMS');
   const outgoing = scopedLog(access, 'sms-outgoing', 'Outgoing SMS');
   return resourceRoutes(smsBundle, access, {
-    path: 'sms-log',
+    path,
     redirectTo: 'incoming',
     extra: [
       {
@@ -61,36 +64,48 @@ export function smsLogRoutes(access: RoleAccess): RouteObject {
   });
 }
 
-/** Spec §2 reseller-sms-log: one list of its companies' messages, both directions (the Incoming filter tells them apart). */
-export function resellerSmsLogRoutes(access: RoleAccess): RouteObject {
+/**
+ * Spec §2 reseller-sms-log: one list of its companies' messages, both directions (the Incoming filter tells
+ * them apart); `path` is its path in the reseller's route table.
+ */
+export function resellerSmsLogRoutes(access: RoleAccess, path: string): RouteObject {
   const both = scopedLog(
     { ...access, keys: [...(access.keys ?? []), SMS_ACCESS.direction] },
     'sms-reseller',
     'SMS log',
   );
   return {
-    path: 'reseller-sms-log',
+    path,
     element: <ListPage key="sms-reseller" bundle={both} access={access} serverCsv={bothCsv} />,
     handle: { title: 'SMS log' },
   };
 }
 
+/** Where the suppression pages sit in a role's route table: its base path and the two pages' paths. */
+export interface SuppressionPaths {
+  base: string;
+  list: string;
+  add: string;
+}
+
 /**
  * Spec §2, system admin dids: all-suppressions and add-suppression, as two routes of their own beside
- * the DID pages (`base` is the dids root's address, e.g. '/system-admin/dids').
+ * the DID pages, at the paths the role's route table gives them.
  */
-export function suppressionRoutes(access: RoleAccess, base: string): RouteObject[] {
+export function suppressionRoutes(access: RoleAccess, paths: SuppressionPaths): RouteObject[] {
   const scoped = { ...suppressionBundle, definition: definitionFor(suppressionBundle.definition, access.keys) };
+  const listTo = `${paths.base}/${paths.list}`;
+  const addTo = `${paths.base}/${paths.add}`;
   return [
     {
-      path: 'dids/all-suppressions',
-      element: <ListPage key="suppressions" bundle={scoped} access={access} createPath={`${base}/add-suppression`} />,
-      handle: { title: 'All suppressions', links: [`${base}/add-suppression`] },
+      path: paths.list,
+      element: <ListPage key="suppressions" bundle={scoped} access={access} createPath={addTo} />,
+      handle: { title: 'All suppressions', links: [addTo] },
     },
     {
-      path: 'dids/add-suppression',
-      element: <CreatePage bundle={scoped} backTo={`${base}/all-suppressions`} />,
-      handle: { title: 'Add suppression', links: [`${base}/all-suppressions`] },
+      path: paths.add,
+      element: <CreatePage bundle={scoped} backTo={listTo} />,
+      handle: { title: 'Add suppression', links: [listTo] },
     },
   ];
 }

@@ -7,7 +7,7 @@ import {
   type SuppressedNumber,
   type SuppressedNumberBody,
 } from '@smsc/shared-contract';
-import type { FormValues, ListQueryArg, ResourceBundle, ResourceDefinition, ResourcePages } from '@smsc/shared-ui';
+import type { FormValues, ListQueryArg, ResourceBundle, ResourceDefinition } from '@smsc/shared-ui';
 import { formatPhone, moneyCell } from '@smsc/shared-util';
 import {
   FINAL_STATUSES,
@@ -141,12 +141,6 @@ export const smsBundle: ResourceBundle<Sms> = {
 
 export const INCOMING = { is_received: true } as const;
 export const OUTGOING = { is_received: false } as const;
-
-/** Spec §2 sms-log (redirects to incoming; incoming, outgoing) for the system admin, company admin and company user. */
-export const smsLogPages: ResourcePages<Sms> = {
-  path: 'sms-log',
-  redirectTo: 'incoming',
-};
 
 /** The system admin and resellers pick the company; a company admin's suppressions are its own company's. */
 export const SUPPRESSION_ACCESS = { company: 'suppression.company' } as const;

@@ -11,6 +11,7 @@ import {
   resellerBillingLinks,
   resellerBillingRoutes,
 } from './billing-routes';
+import { systemAdminRoutes } from './route-table';
 
 /** The system admin holds every access key of these resources (docs/spec.md §6: the full management set). */
 const admin: RoleAccess = { keys: [COMPANY_ACCESS.reseller, COMPANY_ACCESS.createdByAdmin, FILTER_ACCESS.owner] };
@@ -27,7 +28,7 @@ function PaymentTermCompanies() {
     <ListPage
       bundle={termCompanies}
       access={{ ...admin, create: false, delete: false }}
-      editPath="/system-admin/companies/edit-company/:id"
+      editPath={systemAdminRoutes.pattern('companiesEditCompany')}
       listArg={listArg}
       extra={term.data && <p data-testid="payment-term-name">Companies on the payment term {term.data.name}</p>}
     />
@@ -43,7 +44,7 @@ function ResellerTeamOfDetails() {
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Card size="small" title="Brand">
-        <Link to={`/system-admin/brand?reseller=${id}`}>Open the reseller's brand</Link>
+        <Link to={`${systemAdminRoutes.to('brand')}?reseller=${id}`}>Open the reseller's brand</Link>
       </Card>
       <ResellerTeam reseller={id} />
     </Space>
@@ -54,6 +55,7 @@ function ResellerTeamOfDetails() {
 export const accountsRoutes: RouteObject[] = [
   resourceRoutes(companyBundle, admin, {
     ...companyPages,
+    path: systemAdminRoutes.path('companies'),
     rowLinks: [
       { label: 'Accounts', to: (c) => `company-accounts/${c.company_uuid}` },
       { label: 'Guards', to: (c) => `guards/${c.company_uuid}` },
@@ -66,7 +68,7 @@ export const accountsRoutes: RouteObject[] = [
     ],
   }),
   resourceRoutes(resellerBundle, admin, {
-    path: 'resellers',
+    path: systemAdminRoutes.path('resellers'),
     redirectTo: 'resellers-list',
     list: { path: 'resellers-list', title: 'Resellers list' },
     details: { path: 'reseller/:id', title: 'Reseller details' },
@@ -79,7 +81,7 @@ export const accountsRoutes: RouteObject[] = [
     extra: resellerBillingRoutes,
   }),
   resourceRoutes(paymentTermBundle, admin, {
-    path: 'payment-term',
+    path: systemAdminRoutes.path('paymentTerm'),
     redirectTo: 'list',
     list: { path: 'list', title: 'Payment terms' },
     create: { path: 'add', title: 'Add payment term' },
@@ -87,5 +89,5 @@ export const accountsRoutes: RouteObject[] = [
     rowLinks: [{ label: 'Companies', to: (p) => `${p.payment_term_uuid}/companies` }],
     extra: [{ path: ':id/companies', element: <PaymentTermCompanies />, handle: { title: 'Payment term companies' } }],
   }),
-  resourceRoutes(filterBundle, admin, filterPages),
+  resourceRoutes(filterBundle, admin, { ...filterPages, path: systemAdminRoutes.path('filters') }),
 ];

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { ResourceRoot } from '@smsc/shared-ui';
 import { AuditLogPage } from '@smsc/resource-audit';
+import { systemAdminRoutes } from './route-table';
 
 /**
  * The audit log, read-only. The spec has no audit area; it sits at audit-log beside the
@@ -8,7 +9,7 @@ import { AuditLogPage } from '@smsc/resource-audit';
  */
 export const auditRoutes: RouteObject[] = [
   {
-    path: 'audit-log',
+    path: systemAdminRoutes.path('auditLog'),
     element: <ResourceRoot />,
     children: [{ index: true, element: <AuditLogPage />, handle: { title: 'Audit log' } }],
   },

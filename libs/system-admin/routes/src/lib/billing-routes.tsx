@@ -17,6 +17,7 @@ import {
   invoiceRoutes,
   paymentBundle,
 } from '@smsc/resource-billing';
+import { systemAdminRoutes } from './route-table';
 
 /** The system admin bills direct companies and resellers, and sees every account's payments and ledger. */
 const admin: RoleAccess = { keys: [BILLING_ACCESS.admin] };
@@ -24,9 +25,13 @@ const scopedPayments = { ...paymentBundle, definition: definitionFor(paymentBund
 
 /** Spec §2: billing (invoices, add-invoice, payment, add-payment) and balance-log (list). */
 export const billingRoutes: RouteObject[] = [
-  resourceRoutes(paymentBundle, { ...admin, delete: false }, { ...billingPages, extra: invoiceRoutes(admin) }),
+  resourceRoutes(
+    paymentBundle,
+    { ...admin, delete: false },
+    { ...billingPages, path: systemAdminRoutes.path('billing'), extra: invoiceRoutes(admin) },
+  ),
   {
-    path: 'balance-log',
+    path: systemAdminRoutes.path('balanceLog'),
     element: <ResourceRoot />,
     children: [
       { index: true, element: <Navigate to="list" replace /> },

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Card, ResourceRoot, Select, Space, Typography } from '@smsc/shared-ui';
 import { BrandPage } from '@smsc/resource-brand';
 import { useListResellersQuery } from '@smsc/resource-reseller';
+import { systemAdminRoutes } from './route-table';
 
 const PLATFORM = '';
 const ALL = { page: 0, per_page: 1000 };
@@ -36,7 +37,7 @@ function AdminBrand() {
         />
         {reseller ? (
           <Typography.Text>
-            <Link to={`/system-admin/resellers/reseller/${reseller}`}>Open the reseller</Link>
+            <Link to={systemAdminRoutes.to('resellersReseller', { id: reseller })}>Open the reseller</Link>
           </Typography.Text>
         ) : null}
       </Space>
@@ -48,7 +49,7 @@ function AdminBrand() {
 /** The platform's own brand and, by choice, any reseller's. */
 export const brandRoutes: RouteObject[] = [
   {
-    path: 'brand',
+    path: systemAdminRoutes.path('brand'),
     element: <ResourceRoot />,
     children: [{ index: true, element: <AdminBrand />, handle: { title: 'Brand' } }],
   },

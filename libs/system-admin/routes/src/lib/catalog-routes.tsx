@@ -18,6 +18,7 @@ import {
 import { rateChangeRoutes, rateDeckRoutes, ratePricingRoutes } from '@smsc/resource-rate';
 import { VendorSmscConnectionsPage } from '@smsc/resource-smsc';
 import { DID_ACCESS, VendorDidEdit, VendorDids } from '@smsc/resource-did';
+import { systemAdminRoutes } from './route-table';
 
 /** The system admin keeps the platform's catalog and sees whose each vendor is. */
 const admin: RoleAccess = { keys: [VENDOR_ACCESS.owner] };
@@ -33,6 +34,7 @@ const products = productPages(true);
 export const catalogRoutes: RouteObject[] = [
   resourceRoutes(productBundle, productAccess(admin), {
     ...products,
+    path: systemAdminRoutes.path('product'),
     extra: [
       ...(products.extra ?? []),
       ...ratePricingRoutes(admin),
@@ -44,10 +46,8 @@ export const catalogRoutes: RouteObject[] = [
       { path: 'signup-plan', element: <SignupPlanPage platform />, handle: { title: 'Sign-up plan' } },
     ],
   }),
-  resourceRoutes(
-    vendorBundle,
-    admin,
-    vendorPages('vendors', {
+  resourceRoutes(vendorBundle, admin, {
+    ...vendorPages('vendors', {
       rowLinks: VENDOR_ADMIN_LINKS,
       extra: [
         ...vendorProductRoutes(admin),
@@ -64,12 +64,13 @@ export const catalogRoutes: RouteObject[] = [
           element: (
             <VendorSmscConnectionsPage
               access={admin}
-              editPath="/system-admin/smsc-connection/edit-smsc-connection/:id"
-              createPath="/system-admin/smsc-connection/add-smsc-connection"
+              editPath={systemAdminRoutes.pattern('smscConnectionEditSmscConnection')}
+              createPath={systemAdminRoutes.to('smscConnectionAddSmscConnection')}
             />
           ),
         },
       ],
     }),
-  ),
+    path: systemAdminRoutes.path('vendor'),
+  }),
 ];

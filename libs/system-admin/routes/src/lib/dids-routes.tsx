@@ -11,6 +11,7 @@ import {
   didBundle,
   didPages,
 } from '@smsc/resource-did';
+import { systemAdminRoutes } from './route-table';
 
 /** The system admin sees every owner of a number and edits its provider fields. */
 const admin: RoleAccess = { keys: [DID_ACCESS.company, DID_ACCESS.reseller, DID_ACCESS.provider] };
@@ -22,6 +23,7 @@ const admin: RoleAccess = { keys: [DID_ACCESS.company, DID_ACCESS.reseller, DID_
 export const didsRoutes: RouteObject[] = [
   resourceRoutes(didBundle, admin, {
     ...didPages,
+    path: systemAdminRoutes.path('dids'),
     listLinks: [
       { label: 'Import DIDs', to: 'import-did' },
       { label: 'Import log', to: 'import-log' },
@@ -45,5 +47,5 @@ export const didsRoutes: RouteObject[] = [
       { path: 'new-call-flow', element: <NewCallFlow />, handle: { title: 'Call flow' } },
     ],
   }),
-  { path: 'users/assigned-did/:id', element: <AssignedDids />, handle: { title: 'Assigned DIDs' } },
+  { path: systemAdminRoutes.path('usersAssignedDid'), element: <AssignedDids />, handle: { title: 'Assigned DIDs' } },
 ];

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import type { RoleAccess } from '@smsc/shared-ui';
 import { SMS_ACCESS, SUPPRESSION_ACCESS, smsLogRoutes, suppressionRoutes } from '@smsc/resource-sms';
+import { systemAdminRoutes } from './route-table';
 
 const admin: RoleAccess = { keys: [SMS_ACCESS.company, SMS_ACCESS.user, SMS_ACCESS.cost] };
 // a suppression is added or lifted, never edited
@@ -8,6 +9,10 @@ const suppressions: RoleAccess = { edit: false, keys: [SUPPRESSION_ACCESS.compan
 
 /** Spec §2, system admin: sms-log (incoming, outgoing); dids all-suppressions and add-suppression. */
 export const messagingRoutes: RouteObject[] = [
-  smsLogRoutes(admin),
-  ...suppressionRoutes(suppressions, '/system-admin/dids'),
+  smsLogRoutes(admin, systemAdminRoutes.path('smsLog')),
+  ...suppressionRoutes(suppressions, {
+    base: systemAdminRoutes.basePath,
+    list: systemAdminRoutes.path('didsAllSuppressions'),
+    add: systemAdminRoutes.path('didsAddSuppression'),
+  }),
 ];

@@ -3,6 +3,7 @@ import { definitionFor, resourceRoutes, Space, type RoleAccess } from '@smsc/sha
 import { CompanyUsersPage, USER_ACCESS, userBundle } from '@smsc/resource-user';
 import { adminBundle } from '@smsc/resource-admin';
 import { accountBundle, ProfileDetails, TwoFactorSection } from '@smsc/resource-profile';
+import { systemAdminRoutes } from './route-table';
 
 // The system admin sees every company's users and every user type; users are added by their
 // company (or reseller), so this role edits and deletes but has no add page (docs/spec.md §2).
@@ -13,21 +14,21 @@ const companyAccountsBundle = { ...userBundle, definition: definitionFor(userBun
 /** Users, admins, the own profile and a company's accounts, for the system admin. */
 export const usersRoutes: RouteObject[] = [
   resourceRoutes(userBundle, users, {
-    path: 'users',
+    path: systemAdminRoutes.path('users'),
     list: { path: '', title: 'Users' },
     edit: { path: 'edit/:id', title: 'Edit user' },
     rowLinks: [{ label: 'DIDs', to: (u) => `assigned-did/${u.uuid}` }],
   }),
   {
-    path: 'admin-user-management',
-    element: <Navigate to="/system-admin/admins" replace />,
+    path: systemAdminRoutes.path('adminUserManagement'),
+    element: <Navigate to={systemAdminRoutes.to('admins')} replace />,
     handle: { title: 'Admin user management' },
   },
   resourceRoutes(
     adminBundle,
     {},
     {
-      path: 'admins',
+      path: systemAdminRoutes.path('admins'),
       list: { path: '', title: 'Admins' },
       create: { path: 'add-admin', title: 'Add admin' },
       edit: { path: 'edit/:id', title: 'Edit admin' },
@@ -37,7 +38,7 @@ export const usersRoutes: RouteObject[] = [
     accountBundle,
     {},
     {
-      path: 'profile',
+      path: systemAdminRoutes.path('profile'),
       redirectTo: 'system-info',
       edit: { path: 'edit-admin-info/:id', title: 'Edit admin info' },
       extra: [
@@ -55,12 +56,12 @@ export const usersRoutes: RouteObject[] = [
     },
   ),
   {
-    path: 'companies/company-accounts/:id',
+    path: systemAdminRoutes.path('companiesCompanyAccounts'),
     element: (
       <CompanyUsersPage
         bundle={companyAccountsBundle}
         access={companyAccounts}
-        editPath="/system-admin/users/edit/:id"
+        editPath={systemAdminRoutes.pattern('usersEdit')}
       />
     ),
     handle: { title: 'Company accounts' },

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { resourceRoutes, type RoleAccess } from '@smsc/shared-ui';
 import { WEBHOOK_ACCESS, WebhookListExtra, WebhookPanel, webhookBundle, webhookPages } from '@smsc/resource-webhook';
+import { systemAdminRoutes } from './route-table';
 
 // The system admin manages every company's webhooks, picking the company of a new one.
 const access: RoleAccess = { keys: [WEBHOOK_ACCESS.company] };
@@ -9,6 +10,7 @@ const access: RoleAccess = { keys: [WEBHOOK_ACCESS.company] };
 export const webhooksRoutes: RouteObject[] = [
   resourceRoutes(webhookBundle, access, {
     ...webhookPages,
+    path: systemAdminRoutes.path('webhooks'),
     listExtra: <WebhookListExtra chooseCompany />,
     editExtra: <WebhookPanel />,
   }),

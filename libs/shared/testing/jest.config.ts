@@ -1,0 +1,6 @@
+export default {
+  displayName: 'shared-testing',
+  preset: '../../../jest.preset.js',
+  testEnvironment: 'node',
+  rootDir: '.',
+};
