@@ -60,6 +60,8 @@ export const systemAdminMenu: MenuEntry[] = [
     children: [
       { path: 'sms-log/incoming', label: 'Incoming SMS' },
       { path: 'sms-log/outgoing', label: 'Outgoing SMS' },
+      // issue 51: how long messages and their bodies are kept, the retention passes and their archive files
+      { path: 'sms-log/retention', label: 'Message retention' },
     ],
   },
   { path: 'ani-group', label: 'ANI groups' },

@@ -101,4 +101,6 @@ export const systemAdminSpecRoutes: readonly string[] = [
   'smpp-accounts/edit-smpp-account/:id',
   // issue 31 (not in the product spec): the pumping check's thresholds
   'guards/pumping-thresholds',
+  // issue 51 (not in the product spec): message retention, its passes and archive files
+  'sms-log/retention',
 ];
