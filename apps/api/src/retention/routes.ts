@@ -21,7 +21,7 @@ import { audit } from '../security';
 import { orderProblem } from './policy';
 import type { RetentionOptions } from './options';
 import type { RetentionRunner } from './pass';
-import { archiveById, listArchives, listPasses, readDefaults, writeDefaults } from './store';
+import { archiveById, listArchives, listPasses, passById, readDefaults, writeDefaults } from './store';
 
 const cfg = { config: { access: adminOnly } };
 const tags = ['retention'];
@@ -79,8 +79,7 @@ export default async function retentionRoutes(
     },
     async () => {
       const pass = await opts.runner.run('admin');
-      const page = await listPasses(app.db, 0, 50);
-      const row = page.items.find((p) => p.pass_uuid === pass.pass_uuid);
+      const row = await passById(app.db, pass.pass_uuid);
       if (!row) throw notFound('Retention pass');
       return row;
     },

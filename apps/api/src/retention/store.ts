@@ -1,6 +1,6 @@
 // The retention domain's statements on its own tables (settings, marks, passes, archives), and the companies a
 // pass works on (read through the accounts' relation: their overrides are on their rows).
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db/schema';
 import { companyRows } from '../accounts';
 import type { RetentionDefaults, RetentionOverride } from './policy';
@@ -91,6 +91,24 @@ export async function addArchive(db: Db, a: ArchiveRecord): Promise<void> {
 const n = (v: unknown) => Number(v ?? 0);
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
+const passOf = (r: Selectable<Database['retention_passes']>) => ({
+  pass_uuid: r.pass_uuid,
+  started_on: new Date(r.started_on).toISOString(),
+  finished_on: iso(r.finished_on),
+  state: r.state,
+  started_by: r.started_by,
+  companies: n(r.companies),
+  redacted: n(r.redacted),
+  removed: n(r.removed),
+  archived: n(r.archived),
+  error: r.error,
+});
+
+export async function passById(db: Db, pass_uuid: string) {
+  const row = await db.selectFrom('retention_passes').selectAll().where('pass_uuid', '=', pass_uuid).executeTakeFirst();
+  return row ? passOf(row) : undefined;
+}
+
 export async function listPasses(db: Db, page: number, per_page: number) {
   const [{ total }, rows] = await Promise.all([
     db
@@ -109,18 +127,7 @@ export async function listPasses(db: Db, page: number, per_page: number) {
   return {
     total: n(total),
     per_page,
-    items: rows.map((r) => ({
-      pass_uuid: r.pass_uuid,
-      started_on: new Date(r.started_on).toISOString(),
-      finished_on: iso(r.finished_on),
-      state: r.state,
-      started_by: r.started_by,
-      companies: n(r.companies),
-      redacted: n(r.redacted),
-      removed: n(r.removed),
-      archived: n(r.archived),
-      error: r.error,
-    })),
+    items: rows.map(passOf),
   };
 }
 
