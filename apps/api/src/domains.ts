@@ -30,6 +30,7 @@ import twilioCompatRoutes from './twilio-compat';
 import privacyRoutes from './privacy';
 import numberLookup from './number-lookup';
 import routeQuality from './route-quality';
+import retention from './retention';
 
 /**
  * The API's composition root: every domain is registered here, in this order. The plugins that
@@ -74,6 +75,7 @@ export default async function domains(app: FastifyInstance) {
     twilioCompatRoutes, // name 'twilio-compat': Twilio's Messages resource over the send pipeline (needs messaging, company-webhooks)
     liveEvents, // name 'live': GET /events, the console's live stream from the database triggers' notifications
     routeQuality, // name 'route-quality': delivery measured live, demotions and promotions (needs jobs, catalog, live)
+    retention, // name 'retention': message bodies redacted and messages archived then removed after their days (needs jobs, messaging)
     opsWiring, // health, readiness, metrics and the Operations figures: reads every domain's state, so last
   ];
   for (const plugin of plugins) {

@@ -19,6 +19,7 @@ import { checkPasswordPolicy, hashPassword } from '../lib/passwords';
 import { isZoneName } from '../lib/account-zone';
 import { creditChanged, creditFiguresOf, hasCreditSettings, parseCreditSettings, setCreditSettings } from '../billing';
 import { COMPANY_OWNERS, rowsOf } from '../lib/tenancy';
+import { orderProblem } from '../lib/retention-order';
 
 /**
  * A zone the runtime does not know would make every reminder of the company fail later: a 400 now. So is an offset
@@ -34,6 +35,24 @@ const list: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 't
 const create: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'none', user: 'none' };
 const patch: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
 const ORDER = ['company_name', 'created_on', 'status'] as const;
+const RETENTION_FIELDS = ['retention_redact_days', 'retention_remove_days', 'retention_archive'] as const;
+
+/**
+ * A company's retention overrides (docs/retention.md) are the system admin's alone: anyone else naming one is
+ * refused. Removal must come after redaction when both are the company's own.
+ */
+function checkRetention(
+  type: string,
+  b: Partial<Record<(typeof RETENTION_FIELDS)[number], number | boolean | null>>,
+  current?: { retention_redact_days: number | null; retention_remove_days: number | null },
+) {
+  if (!RETENTION_FIELDS.some((f) => b[f] !== undefined)) return;
+  if (type !== 'admin') throw forbidden();
+  const redact = b.retention_redact_days !== undefined ? b.retention_redact_days : current?.retention_redact_days;
+  const remove = b.retention_remove_days !== undefined ? b.retention_remove_days : current?.retention_remove_days;
+  const problem = orderProblem((redact as number | null) ?? null, (remove as number | null) ?? null);
+  if (problem) throw new FieldError({ retention_remove_days: problem });
+}
 
 export default async function companyRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
@@ -87,6 +106,7 @@ export default async function companyRoutes(base: FastifyInstance) {
       if (!isAdmin && b.reseller_uuid !== undefined && b.reseller_uuid !== req.user.reseller_uuid) throw forbidden();
       const credit = parseCreditSettings(b);
       checkZone(b.time_zone);
+      checkRetention(req.user.user_type, b);
       const first = b.first_admin;
       if (first) {
         checkPasswordPolicy(first.password);
@@ -102,6 +122,7 @@ export default async function companyRoutes(base: FastifyInstance) {
             company_name: b.company_name,
             ...(b.time_zone !== undefined ? { time_zone: b.time_zone } : {}),
             ...(b.price_notice_days !== undefined ? { price_notice_days: b.price_notice_days } : {}),
+            ...Object.fromEntries(RETENTION_FIELDS.filter((f) => b[f] !== undefined).map((f) => [f, b[f]])),
             payment_term_uuid: b.payment_term_uuid ?? null,
             status: b.status,
             prepay: b.prepay,
@@ -163,6 +184,7 @@ export default async function companyRoutes(base: FastifyInstance) {
       const type = req.user.user_type;
       // Only the system admin moves a company between resellers; a company admin may only rename its company.
       if (type !== 'admin' && b.reseller_uuid !== undefined) throw forbidden();
+      checkRetention(type, b, target);
       // ...so a company never sets its own credit line either: its biller does.
       if (
         type === 'company_admin' &&

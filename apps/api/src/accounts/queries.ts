@@ -34,4 +34,7 @@ export const COMPANY_COLUMNS = [
   'companies.time_zone',
   'companies.users_see_money',
   'companies.price_notice_days',
+  'companies.retention_redact_days',
+  'companies.retention_remove_days',
+  'companies.retention_archive',
 ] as const;

@@ -7,6 +7,7 @@ import type { NumberLookupOptions } from '../number-lookup';
 import type { CompanyWebhookOptions } from '../company-webhooks';
 import type { SmppLimits } from '../smpp';
 import type { RouteQualityOptions } from '../route-quality';
+import type { RetentionOptions } from '../retention';
 import type { PasswordHashCost } from '../lib/passwords';
 import type { EnvConfig } from './env';
 import { loadEnv } from './read-env';
@@ -65,6 +66,8 @@ export interface BuildOptions {
   receiptExpiry?: { afterSeconds?: number; everySeconds?: number };
   /** route quality (route-quality/; ROUTE_QUALITY_* otherwise): windows, floor, probation, the job's period */
   routeQuality?: Partial<RouteQualityOptions>;
+  /** message retention (retention/; RETENTION_* otherwise): the archive folder, the batch size, the job's period */
+  retention?: Partial<RetentionOptions>;
   /**
    * which proxies in front of the server to believe about the client's address (X-Forwarded-For): false (the
    * default: the socket's peer is the client), true (any), a hop count, or addresses/CIDRs (TRUST_PROXY)
@@ -102,6 +105,7 @@ export type AppConfig = Required<
     | 'companyWebhooks'
     | 'receiptExpiry'
     | 'routeQuality'
+    | 'retention'
     | 'smpp'
     | 'secretKey'
     | 'env'
@@ -120,6 +124,7 @@ export type AppConfig = Required<
     | 'companyWebhooks'
     | 'receiptExpiry'
     | 'routeQuality'
+    | 'retention'
     | 'smpp'
     | 'secretKey'
   >;
@@ -154,6 +159,7 @@ export function resolveConfig(o: BuildOptions, generatedSecret: string): AppConf
     companyWebhooks: o.companyWebhooks,
     receiptExpiry: o.receiptExpiry,
     routeQuality: o.routeQuality,
+    retention: o.retention,
     smpp: o.smpp,
     secretKey: o.secretKey,
     demoTraffic: o.demoTraffic ?? true,

@@ -100,6 +100,25 @@ export const SERVICES_ENV = {
     group: 'Jobs',
     description: 'route quality: how often the evaluation job runs (one node at a time, on the job queue)',
   }),
+  RETENTION_CHECK_SECONDS: num(1, 86400, {
+    default: 3600,
+    group: 'Jobs',
+    description: 'message retention: how often the pass that redacts and removes old messages runs (docs/retention.md)',
+  }),
+  RETENTION_BATCH_SIZE: int(10, {
+    default: 2000,
+    maximum: 100_000,
+    group: 'Jobs',
+    description:
+      'message retention: messages a pass redacts or removes in one short transaction (sends never wait long)',
+  }),
+  RETENTION_ARCHIVE_DIR: Type.Optional(
+    str({
+      group: 'Jobs',
+      shown: '`<repo>/data/retention-archive`',
+      description: 'message retention: the folder of the archive files (gzip CSV) written before messages are removed',
+    }),
+  ),
   CLUSTER_POLL_MS: int(50, {
     default: 250,
     group: 'Jobs',

@@ -25,6 +25,7 @@ import { BRANDING_MIGRATIONS } from '../branding/migrations';
 import { TWILIO_COMPAT_MIGRATIONS } from '../twilio-compat/migrations';
 import { NUMBER_LOOKUP_MIGRATIONS } from '../number-lookup/migrations';
 import { ROUTE_QUALITY_MIGRATIONS } from '../route-quality/migrations';
+import { RETENTION_MIGRATIONS } from '../retention/migrations';
 
 export type { Migration, MigrationContext } from './migrator';
 
@@ -265,6 +266,7 @@ const MIGRATIONS: Migration[] = [
   // issue 49 item 4: delivery quality measured live, demotions the compiled catalog applies (docs/delivery-quality.md)
   ...ROUTE_DEMOTION_MIGRATIONS,
   ...ROUTE_QUALITY_MIGRATIONS,
+  ...RETENTION_MIGRATIONS,
 ];
 
 /**

@@ -23,6 +23,7 @@ import type { TwilioCompatTables } from '../twilio-compat/schema';
 import type { PrivacyTables } from '../privacy/schema';
 import type { NumberLookupTables } from '../number-lookup/schema';
 import type { RouteQualityTables } from '../route-quality/schema';
+import type { RetentionTables } from '../retention/schema';
 
 type Created = ColumnType<Date, Date | undefined, never>;
 
@@ -50,7 +51,8 @@ export interface Database
     TwilioCompatTables,
     PrivacyTables,
     NumberLookupTables,
-    RouteQualityTables {
+    RouteQualityTables,
+    RetentionTables {
   resellers: {
     reseller_uuid: Generated<string>;
     reseller_name: string;
@@ -89,6 +91,11 @@ export interface Database
     users_see_money: Generated<boolean>;
     /** days an increase of its price waits after the notice (rate-changes/migrations.ts 400) */
     price_notice_days: Generated<number>;
+    /** retention overrides set by the system admin (retention/migrations.ts 630): null = the platform's, 0 = never */
+    retention_redact_days: ColumnType<number | null, number | null | undefined, number | null>;
+    retention_remove_days: ColumnType<number | null, number | null | undefined, number | null>;
+    /** whether removed messages are archived first; null = the platform's */
+    retention_archive: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
   };
   users: {
     uuid: Generated<string>;

@@ -47,6 +47,8 @@ export function redactJson(value: unknown, person: PersonRef, bodies: ReadonlySe
 
 /** What an erased message body reads. */
 export const ERASED_TEXT = '[erased]';
+/** A body blanked by the retention pass after its company's days (docs/retention.md): kept, without its words. */
+export const REDACTED_TEXT = '[redacted]';
 
 /** Does a JSON value (or text) mention the number anywhere. */
 export const mentions = (text: string, person: PersonRef): boolean =>

@@ -47,6 +47,7 @@ export {
 } from './repository';
 export type { SenderRegistrations, RegistrationView, RegistrationState } from './registration-port';
 export type { NumberLookups, LookupOutcome } from './lookup-port';
+export type { RetentionSlice } from './retention-queries';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -9,6 +9,7 @@ import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import { visibleRows, type CallerScope } from '../lib/tenancy';
 import { SMS_OWNERS } from './queries';
+import { retentionQueries } from './retention-queries';
 
 type Db = Kysely<Database>;
 
@@ -51,6 +52,10 @@ export interface MessagingRepository {
    * margin impact is computed over. Amounts in micro-units as text.
    */
   trafficSince(db: Db, since: Date, of: TrafficOf): Promise<TrafficRow[]>;
+  /** the retention pass's batches (messaging/retention-queries.ts) */
+  redactBatch: (typeof retentionQueries)['redactBatch'];
+  expiredBatch: (typeof retentionQueries)['expiredBatch'];
+  removeRetained: (typeof retentionQueries)['removeRetained'];
 }
 
 export interface TrafficOf {
@@ -71,6 +76,7 @@ export interface TrafficRow {
 export const messagingRepository: MessagingRepository = {
   sentMessages,
   messageStates,
+  ...retentionQueries,
 
   async recentBulksTo(db, company_uuid, number, since, limit = 20) {
     const rows = await db

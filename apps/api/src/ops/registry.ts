@@ -19,6 +19,16 @@ export interface OpsSources {
   smpp?: () => SmppFigures;
   /** each route's quality state and its last evaluation's figures, and the changes so far (route-quality/) */
   routeQuality?: () => Promise<RouteQualityFigures>;
+  /** the message retention passes, every node's (retention/) */
+  retention?: () => Promise<RetentionFigures>;
+}
+
+/** What the retention passes did so far (the passes table: every node's). */
+export interface RetentionFigures {
+  byState: { state: string; passes: number; redacted: number; removed: number; archived: number }[];
+  /** the last finished pass's duration, and when it finished */
+  lastSeconds: number | null;
+  lastFinished: Date | null;
 }
 
 /** One route (vendor product × destination country) as /metrics exports it. */

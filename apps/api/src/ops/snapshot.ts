@@ -6,6 +6,7 @@ import { apiOf } from '../lib/api-context';
 import { outboxFigures } from '../mail';
 import { block, quantile, type Sample } from './prometheus';
 import type { RouteQualityFigures, SmppFigures } from './registry';
+import { retentionBlocks } from './retention-metrics';
 
 const seconds = (d: Date | string | null) => (d ? Math.max(0, (Date.now() - new Date(d).getTime()) / 1000) : null);
 const round = (n: number | null, digits = 3) => (n === null ? null : Number(n.toFixed(digits)));
@@ -183,6 +184,7 @@ export async function renderMetrics(app: FastifyInstance): Promise<string> {
     ...ops.runtime.render(),
     ...smppBlocks(app.ops.sources.smpp?.()),
     ...routeQualityBlocks(await (ops.sources.routeQuality?.().catch(() => undefined) ?? Promise.resolve(undefined))),
+    ...retentionBlocks(await (ops.sources.retention?.().catch(() => undefined) ?? Promise.resolve(undefined))),
   ];
   return parts.join('\n') + '\n';
 }

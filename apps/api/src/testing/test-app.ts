@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Client } from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@smsc/shared-contract';
@@ -43,6 +45,8 @@ export async function createTestApp(extra: BuildOptions = {}): Promise<TestApp> 
     // it sets its own period (route-quality/*.spec.ts)
     ...extra,
     routeQuality: { everySeconds: 86_400, ...extra.routeQuality },
+    // the retention job stays off (it would write archive files under the repository): a spec runs its passes
+    retention: { everySeconds: 0, archiveDir: path.join(tmpdir(), 'smsc-test-retention'), ...extra.retention },
   };
   const key: TemplateKey = {
     seed: options.seed ?? true,

@@ -39,6 +39,7 @@ export * from './lib/webhook-events';
 export * from './lib/rate-changes';
 export * from './lib/rate-markup';
 export * from './lib/route-quality';
+export * from './lib/retention';
 export * from './lib/privacy';
 export * from './lib/brand';
 export * from './lib/onboarding';

@@ -21,7 +21,20 @@ import {
 } from './company.api';
 
 /** Access keys: only the system admin sees resellers and picks a company's reseller (docs/authorization.md). */
-export const COMPANY_ACCESS = { reseller: 'company.reseller', createdByAdmin: 'company.created-by-admin' } as const;
+export const COMPANY_ACCESS = {
+  reseller: 'company.reseller',
+  createdByAdmin: 'company.created-by-admin',
+  /** the company's own message retention days (docs/retention.md): the system admin's alone */
+  retention: 'company.retention',
+} as const;
+
+/** A company's own archiving choice (null on the server: the platform's). */
+const ARCHIVE_CHOICES: SelectOption[] = [
+  { label: 'As the platform', value: 'default' },
+  { label: 'Archive before removing', value: 'yes' },
+  { label: 'Remove without archive', value: 'no' },
+];
+const RETENTION_DAYS_HELP = "Empty: the platform's default (SMS log → Message retention); 0: never for this company";
 
 const STATUS: SelectOption[] = [
   { label: 'Active', value: 'active' },
@@ -141,6 +154,34 @@ export const companyDefinition: ResourceDefinition<Company> = {
       placeholder: '7',
       help: 'A price increase reaches this customer no sooner than this many days after its notice (rate changes)',
     },
+    // issue 51: the company's own retention, over the platform's defaults
+    {
+      name: 'retention_redact_days',
+      label: 'Redact message bodies after (days)',
+      kind: 'number',
+      min: 0,
+      max: 36500,
+      placeholder: 'Platform default',
+      help: RETENTION_DAYS_HELP,
+      access: COMPANY_ACCESS.retention,
+    },
+    {
+      name: 'retention_remove_days',
+      label: 'Remove messages after (days)',
+      kind: 'number',
+      min: 0,
+      max: 36500,
+      placeholder: 'Platform default',
+      help: `${RETENTION_DAYS_HELP}. Later than the redaction; reports keep counting removed messages`,
+      access: COMPANY_ACCESS.retention,
+    },
+    {
+      name: 'retention_archive',
+      label: 'Archive removed messages',
+      kind: 'select',
+      options: ARCHIVE_CHOICES,
+      access: COMPANY_ACCESS.retention,
+    },
     // not required: a new company left without one gets the server's default (America/New_York)
     timeZoneField(
       "The company's clock: its people's dates and reports, its reminders and spend figures follow it",
@@ -184,6 +225,12 @@ export function companyBody(values: FormValues): CompanyCreate {
   if (typeof zone === 'string' && zone) body.time_zone = zone;
   const notice = values['price_notice_days'];
   if (typeof notice === 'number') body.price_notice_days = notice;
+  // the retention fields are only on the form of the system admin; an emptied days field is the platform's default
+  for (const f of ['retention_redact_days', 'retention_remove_days'] as const)
+    if (f in values) body[f] = typeof values[f] === 'number' ? values[f] : null;
+  if ('retention_archive' in values)
+    body.retention_archive =
+      values['retention_archive'] === 'yes' ? true : values['retention_archive'] === 'no' ? false : null;
   if (low) body.low_balance_threshold = low;
   // an alert level the edit form showed and the user cleared turns the alert off
   else if (values['low_balance_threshold'] === '') body.low_balance_threshold = null;
@@ -210,6 +257,12 @@ export const companyBundle: ResourceBundle<Company, CompanyCreate, CompanyPatch>
     prepay: c.prepay,
     price_notice_days: c.price_notice_days,
     time_zone: c.time_zone,
+    // the retention overrides, when the answer carries them (an empty days field is the platform's default)
+    ...(c.retention_archive !== undefined && {
+      retention_redact_days: c.retention_redact_days ?? undefined,
+      retention_remove_days: c.retention_remove_days ?? undefined,
+      retention_archive: c.retention_archive === true ? 'yes' : c.retention_archive === false ? 'no' : 'default',
+    }),
     // the credit figures, when the answer carries them (the caller may see money)
     ...(c.credit_limit !== undefined && {
       credit_limit: c.credit_limit,

@@ -161,4 +161,51 @@ describe('company resource', () => {
       editOnly: true,
     });
   });
+
+  it('shows the retention overrides to the system admin alone and maps them: empty is the default, 0 never', () => {
+    const names = (keys: string[]) => definitionFor(companyDefinition, keys).formFields.map((f) => f.name);
+    const fields = ['retention_redact_days', 'retention_remove_days', 'retention_archive'];
+    for (const f of fields) {
+      expect(names([COMPANY_ACCESS.reseller])).not.toContain(f);
+      expect(names([COMPANY_ACCESS.retention])).toContain(f);
+    }
+    // a reseller's form has no such field: its body names none (the server would refuse it)
+    expect(Object.keys(companyBody({ company_name: 'A' })).filter((k) => k.startsWith('retention'))).toEqual([]);
+    expect(
+      companyBody({
+        company_name: 'A',
+        retention_redact_days: 30,
+        retention_remove_days: null,
+        retention_archive: 'no',
+      }),
+    ).toMatchObject({ retention_redact_days: 30, retention_remove_days: null, retention_archive: false });
+    expect(
+      companyBody({
+        company_name: 'A',
+        retention_redact_days: 0,
+        retention_remove_days: 90,
+        retention_archive: 'default',
+      }),
+    ).toMatchObject({ retention_redact_days: 0, retention_remove_days: 90, retention_archive: null });
+    const form = companyBundle.toForm?.({
+      company_uuid: '00000000-0000-4000-8000-000000000001',
+      company_name: 'A',
+      reseller_uuid: null,
+      reseller_name: null,
+      payment_term_uuid: null,
+      status: 'active',
+      prepay: true,
+      is_below_credit_limit: false,
+      is_created_by_admin: true,
+      created_on: '2026-12-01T00:00:00.000Z',
+      retention_redact_days: null,
+      retention_remove_days: 60,
+      retention_archive: true,
+    });
+    expect(form).toMatchObject({
+      retention_redact_days: undefined,
+      retention_remove_days: 60,
+      retention_archive: 'yes',
+    });
+  });
 });

@@ -3881,6 +3881,110 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api_smsc/v1/retention/archives': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read retention archives
+     * @description Read retention archives. Signed-in callers: the system admin (every record).
+     */
+    get: operations['getRetentionArchives'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api_smsc/v1/retention/archives/{id}/download': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read retention archives download
+     * @description Read retention archives download. Signed-in callers: the system admin (every record).
+     */
+    get: operations['getRetentionArchivesByIdDownload'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api_smsc/v1/retention/passes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read retention passes
+     * @description Read retention passes. Signed-in callers: the system admin (every record).
+     */
+    get: operations['getRetentionPasses'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api_smsc/v1/retention/run': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create retention run
+     * @description Runs a retention pass now (or waits for the one running on this node) and answers it. Signed-in callers: the system admin (every record).
+     */
+    post: operations['postRetentionRun'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api_smsc/v1/retention/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read retention settings
+     * @description Read retention settings. Signed-in callers: the system admin (every record).
+     */
+    get: operations['getRetentionSettings'];
+    /**
+     * Set retention settings
+     * @description Sets the platform’s retention: bodies redacted after `redact_after_days`, messages removed after `remove_after_days` (later than the redaction), archived first when `archive`. A company’s own overrides are fields of the company. Signed-in callers: the system admin (every record).
+     */
+    put: operations['putRetentionSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api_smsc/v1/route_quality/{id}': {
     parameters: {
       query?: never;
@@ -8725,6 +8829,9 @@ export interface operations {
           prepay?: boolean;
           price_notice_days?: number;
           reseller_uuid?: string | null;
+          retention_archive?: boolean | null;
+          retention_redact_days?: number | null;
+          retention_remove_days?: number | null;
           status?: 'active' | 'inactive';
           time_zone?: string;
           users_see_money?: boolean;
@@ -8755,6 +8862,9 @@ export interface operations {
             price_notice_days?: number;
             reseller_name: string | null;
             reseller_uuid: string | null;
+            retention_archive?: boolean | null;
+            retention_redact_days?: number | null;
+            retention_remove_days?: number | null;
             status: 'active' | 'inactive';
             time_zone?: string;
             users_see_money?: boolean;
@@ -8804,6 +8914,9 @@ export interface operations {
             price_notice_days?: number;
             reseller_name: string | null;
             reseller_uuid: string | null;
+            retention_archive?: boolean | null;
+            retention_redact_days?: number | null;
+            retention_remove_days?: number | null;
             status: 'active' | 'inactive';
             time_zone?: string;
             users_see_money?: boolean;
@@ -8867,6 +8980,9 @@ export interface operations {
           prepay?: boolean;
           price_notice_days?: number;
           reseller_uuid?: string | null;
+          retention_archive?: boolean | null;
+          retention_redact_days?: number | null;
+          retention_remove_days?: number | null;
           status?: 'active' | 'inactive';
           time_zone?: string;
           users_see_money?: boolean;
@@ -8897,6 +9013,9 @@ export interface operations {
             price_notice_days?: number;
             reseller_name: string | null;
             reseller_uuid: string | null;
+            retention_archive?: boolean | null;
+            retention_redact_days?: number | null;
+            retention_remove_days?: number | null;
             status: 'active' | 'inactive';
             time_zone?: string;
             users_see_money?: boolean;
@@ -9365,6 +9484,9 @@ export interface operations {
               price_notice_days?: number;
               reseller_name: string | null;
               reseller_uuid: string | null;
+              retention_archive?: boolean | null;
+              retention_redact_days?: number | null;
+              retention_remove_days?: number | null;
               status: 'active' | 'inactive';
               time_zone?: string;
               users_see_money?: boolean;
@@ -12323,6 +12445,9 @@ export interface operations {
               price_notice_days?: number;
               reseller_name: string | null;
               reseller_uuid: string | null;
+              retention_archive?: boolean | null;
+              retention_redact_days?: number | null;
+              retention_remove_days?: number | null;
               status: 'active' | 'inactive';
               time_zone?: string;
               users_see_money?: boolean;
@@ -12395,6 +12520,9 @@ export interface operations {
               price_notice_days?: number;
               reseller_name: string | null;
               reseller_uuid: string | null;
+              retention_archive?: boolean | null;
+              retention_redact_days?: number | null;
+              retention_remove_days?: number | null;
               status: 'active' | 'inactive';
               time_zone?: string;
               users_see_money?: boolean;
@@ -17465,6 +17593,240 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  getRetentionArchives: {
+    parameters: {
+      query?: {
+        order_by?: string;
+        order_dir?: 'asc' | 'desc';
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              /** Format: uuid */
+              archive_uuid: string;
+              bytes: number;
+              company_name: string;
+              /** Format: uuid */
+              company_uuid: string;
+              /** Format: date-time */
+              created_on: string;
+              file_name: string;
+              newest: string | null;
+              oldest: string | null;
+              /** Format: uuid */
+              pass_uuid: string;
+              rows: number;
+            }[];
+            per_page: number;
+            total: number;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  getRetentionArchivesByIdDownload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description the archive file as application/gzip (a CSV of the removed messages) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  getRetentionPasses: {
+    parameters: {
+      query?: {
+        order_by?: string;
+        order_dir?: 'asc' | 'desc';
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              archived: number;
+              companies: number;
+              error: string | null;
+              finished_on: string | null;
+              /** Format: uuid */
+              pass_uuid: string;
+              redacted: number;
+              removed: number;
+              started_by: 'job' | 'admin';
+              /** Format: date-time */
+              started_on: string;
+              state: 'running' | 'done' | 'failed';
+            }[];
+            per_page: number;
+            total: number;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  postRetentionRun: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            archived: number;
+            companies: number;
+            error: string | null;
+            finished_on: string | null;
+            /** Format: uuid */
+            pass_uuid: string;
+            redacted: number;
+            removed: number;
+            started_by: 'job' | 'admin';
+            /** Format: date-time */
+            started_on: string;
+            state: 'running' | 'done' | 'failed';
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  getRetentionSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            archive: boolean;
+            check_seconds: number;
+            redact_after_days: number | null;
+            remove_after_days: number | null;
+            /** Format: date-time */
+            updated_on: string;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  putRetentionSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          archive: boolean;
+          redact_after_days: number | null;
+          remove_after_days: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            archive: boolean;
+            check_seconds: number;
+            redact_after_days: number | null;
+            remove_after_days: number | null;
+            /** Format: date-time */
+            updated_on: string;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['ServerError'];
     };
   };

@@ -83,6 +83,10 @@ export const Company = Type.Object({
   users_see_money: Type.Optional(Type.Boolean()),
   /** days an increase of this customer's prices waits after its notice (issue 49; 0–365, default 7); set by its biller */
   price_notice_days: Type.Optional(Type.Integer()),
+  /** message retention overrides (docs/retention.md): null = the platform's default, 0 = never */
+  retention_redact_days: Type.Optional(Nullable(Type.Integer())),
+  retention_remove_days: Type.Optional(Nullable(Type.Integer())),
+  retention_archive: Type.Optional(Nullable(Type.Boolean())),
   /** billing (GET/POST/PATCH of one company, for its biller and its company admins; not in lists, not for company users) */
   credit_limit: Type.Optional(Money),
   low_balance_threshold: Type.Optional(Nullable(Money)),
@@ -104,6 +108,9 @@ export const CompanyListQuery = ListQuery({
 });
 export type CompanyListQuery = Static<typeof CompanyListQuery>;
 
+/** a company's own retention days: 0 turns the platform's default off, 1–36500 days */
+const RetentionOverrideDays = Type.Integer({ minimum: 0, maximum: 36500 });
+
 export const CompanyCreate = Type.Object({
   company_name: Name,
   reseller_uuid: Type.Optional(Nullable(Uuid)),
@@ -117,6 +124,11 @@ export const CompanyCreate = Type.Object({
   users_see_money: Type.Optional(Type.Boolean()),
   /** days an increase of this customer's prices waits after its notice (issue 49; 0–365, default 7); set by its biller */
   price_notice_days: Type.Optional(PriceNoticeDays),
+  /** message retention overrides (docs/retention.md), the system admin's alone: null = the platform's default, 0 = never */
+  retention_redact_days: Type.Optional(Nullable(RetentionOverrideDays)),
+  retention_remove_days: Type.Optional(Nullable(RetentionOverrideDays)),
+  /** whether removed messages are archived first; null = the platform's default */
+  retention_archive: Type.Optional(Nullable(Type.Boolean())),
   /** billing: how far below zero a postpay company may go; set by its biller (system admin or its reseller) */
   credit_limit: Type.Optional(AmountInput),
   /** billing: a low-balance mail goes when the balance falls below this; null turns it off */

@@ -14,7 +14,9 @@ import {
 import { systemAdminRoutes } from './route-table';
 
 /** The system admin holds every access key of these resources (docs/spec.md §6: the full management set). */
-const admin: RoleAccess = { keys: [COMPANY_ACCESS.reseller, COMPANY_ACCESS.createdByAdmin, FILTER_ACCESS.owner] };
+const admin: RoleAccess = {
+  keys: [COMPANY_ACCESS.reseller, COMPANY_ACCESS.createdByAdmin, COMPANY_ACCESS.retention, FILTER_ACCESS.owner],
+};
 
 // Built once: lists key their URL state on the definition object.
 const termCompanies = { ...companyBundle, definition: definitionFor(companyBundle.definition, admin.keys) };

@@ -7,6 +7,7 @@ describe('system admin messaging and suppression routes (docs/spec.md §2)', () 
   it.each([
     ['/system-admin/sms-log/incoming', 'Incoming SMS'],
     ['/system-admin/sms-log/outgoing', 'Outgoing SMS'],
+    ['/system-admin/sms-log/retention', 'Message retention'],
     ['/system-admin/dids/all-suppressions', 'All suppressions'],
     ['/system-admin/dids/add-suppression', 'Add suppression'],
     // the DID pages under the same root are still theirs

@@ -131,6 +131,8 @@ export const systemAdminRoutes = routeTable('/system-admin', {
   smsLog: { path: 'sms-log', label: 'SMS log', menu: true, area: 'messaging' },
   smsLogIncoming: { path: 'sms-log/incoming', label: 'Incoming SMS', under: 'smsLog', spec: true },
   smsLogOutgoing: { path: 'sms-log/outgoing', label: 'Outgoing SMS', under: 'smsLog', spec: true },
+  // issue 51 (not in the product spec): how long messages and their bodies are kept, the passes and archive files
+  smsLogRetention: { path: 'sms-log/retention', label: 'Message retention', under: 'smsLog', spec: true },
   aniGroup: { path: 'ani-group', label: 'ANI groups', menu: true, area: 'ani-group' },
   aniGroupList: { path: 'ani-group/list', spec: true },
   aniGroupImport: { path: 'ani-group/import', spec: true },
