@@ -1,4 +1,4 @@
-import { api } from '@smsc/shared-api';
+import { api, SMS_TAG } from '@smsc/shared-api';
 import type {
   PageQuery,
   RetentionArchive,
@@ -16,7 +16,7 @@ interface Page<T> {
 }
 
 /** Message retention (docs/retention.md): the platform's defaults, the passes and the archive files. */
-export const retentionApi = api.enhanceEndpoints({ addTagTypes: [RETENTION_TAG] }).injectEndpoints({
+export const retentionApi = api.enhanceEndpoints({ addTagTypes: [RETENTION_TAG, SMS_TAG] }).injectEndpoints({
   endpoints: (b) => ({
     getRetentionSettings: b.query<RetentionSettings, void>({
       query: () => '/retention/settings',
@@ -36,10 +36,8 @@ export const retentionApi = api.enhanceEndpoints({ addTagTypes: [RETENTION_TAG] 
     }),
     runRetention: b.mutation<RetentionPass, void>({
       query: () => ({ url: '/retention/run', method: 'POST' }),
-      invalidatesTags: [
-        { type: RETENTION_TAG, id: 'PASSES' },
-        { type: RETENTION_TAG, id: 'ARCHIVES' },
-      ],
+      // a pass redacts and removes messages: an SMS list or message the console holds is read again
+      invalidatesTags: [{ type: RETENTION_TAG, id: 'PASSES' }, { type: RETENTION_TAG, id: 'ARCHIVES' }, SMS_TAG],
     }),
     /** an archive file as an object URL (the call carries the session's token, a bare link would not) */
     retentionArchiveUrl: b.mutation<string, string>({
