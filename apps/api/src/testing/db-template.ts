@@ -28,7 +28,7 @@ export interface TemplateKey {
 
 // the seed logs nothing worth reading here (the tests pass their own demo password)
 const nothing = () => undefined;
-const quiet = {
+export const quiet = {
   info: nothing,
   warn: nothing,
   error: nothing,
@@ -39,12 +39,16 @@ const quiet = {
   level: 'silent',
 } as unknown as FastifyBaseLogger;
 
-function fileFor(dir: string, key: TemplateKey) {
-  const id = createHash('sha256')
+/** A template's name: one per seed variant of the run (PGlite's and PostgreSQL's, testing/pg-template.ts). */
+export function templateId(key: TemplateKey, length = 16) {
+  return createHash('sha256')
     .update(JSON.stringify([key.seed, key.demoPassword ?? null, key.demoTraffic, key.demoBilling]))
     .digest('hex')
-    .slice(0, 16);
-  return path.join(dir, `${id}.tar`);
+    .slice(0, length);
+}
+
+function fileFor(dir: string, key: TemplateKey) {
+  return path.join(dir, `${templateId(key)}.tar`);
 }
 
 /** The bytes of the template for `key`, made on first use (two jest workers may both make it: last rename wins, both are equal). */

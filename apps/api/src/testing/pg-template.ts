@@ -1,12 +1,11 @@
 // PostgreSQL's side of testing/db-template.ts: every test app used to migrate and seed a fresh schema of its own
 // (5–8 s a build on this machine, for ~150 apps of the server suite). Now the run migrates and seeds one template
 // database per seed variant, and each app gets `CREATE DATABASE … TEMPLATE` of it, dropped again when it closes.
-import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import { connect } from '../db/connect';
 import { migrate } from '../db/migrations';
 import { seed } from '../db/seed';
-import type { TemplateKey } from './db-template';
+import { quiet, templateId, type TemplateKey } from './db-template';
 import { SCRATCH_MIGRATION_CONTEXT } from './scratch-db';
 import { copyPrefix, PG_RUN_ENV, templatePrefix, urlForDatabase, withClient } from './pg-run';
 
@@ -14,23 +13,9 @@ import { copyPrefix, PG_RUN_ENV, templatePrefix, urlForDatabase, withClient } fr
 export const TEMPLATE_SCHEMA = 'app';
 
 const nothing = () => undefined;
-const quiet = {
-  info: nothing,
-  warn: nothing,
-  error: nothing,
-  debug: nothing,
-  trace: nothing,
-  fatal: nothing,
-  child: () => quiet,
-  level: 'silent',
-} as unknown as FastifyBaseLogger;
 
 function templateName(run: string, key: TemplateKey) {
-  const id = createHash('sha256')
-    .update(JSON.stringify([key.seed, key.demoPassword ?? null, key.demoTraffic, key.demoBilling]))
-    .digest('hex')
-    .slice(0, 10);
-  return `${templatePrefix(run)}${id}`;
+  return `${templatePrefix(run)}${templateId(key, 10)}`;
 }
 
 /** The run's template for `key`, made by whichever worker asks first (the others wait on an advisory lock). */
