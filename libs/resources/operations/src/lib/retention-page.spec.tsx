@@ -112,6 +112,15 @@ describe('SMS log → Message retention (system admin)', () => {
     expect(within(fileRow).getByText('Acme')).toBeTruthy();
   });
 
+  it('reads each table’s page from the address, so a reload keeps it', async () => {
+    renderWithProviders(<RetentionPage />, { route: '/?passes_page=2&archives_page=1' });
+    await waitFor(() => {
+      const pages = (path: string) => api.calls.filter((c) => c.path.endsWith(path)).map((c) => c.query.get('page'));
+      expect(pages('/retention/passes')).toContain('2');
+      expect(pages('/retention/archives')).toContain('1');
+    });
+  });
+
   it('saves the defaults with a toast, and shows the server’s field error on its field', async () => {
     const { store } = renderWithProviders(<RetentionPage />);
     const form = await screen.findByTestId('retention-settings', undefined, { timeout: 30_000 });

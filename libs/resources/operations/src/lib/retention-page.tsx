@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import type { RetentionArchive, RetentionPass } from '@smsc/shared-contract';
 import { describeApiError, showToast } from '@smsc/shared-api';
 import { useAppDispatch } from '@smsc/shared-session';
@@ -39,9 +40,63 @@ export const archiveDownload = {
   },
 };
 
+/** A page number kept in the address under `key` (each table of this screen has its own), so a reload keeps it. */
+function usePageParam(key: string): [number, (page: number) => void] {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get(key);
+  const page = raw && /^\d+$/.test(raw) ? Number(raw) : 0;
+  const setPage = (next: number) =>
+    setParams(
+      (p) => {
+        const out = new URLSearchParams(p);
+        if (next > 0) out.set(key, String(next));
+        else out.delete(key);
+        return out;
+      },
+      { replace: true },
+    );
+  return [page, setPage];
+}
+
+/** The passes' and the archives' card: a paged table, or the error of its list. */
+function PagedCard<T extends object>(props: {
+  title: string;
+  extra?: ReactNode;
+  rowKey: keyof T & string;
+  columns: TableColumnsType<T>;
+  list: { data?: { items: T[]; total: number }; error?: unknown; isFetching: boolean };
+  page: number;
+  setPage: (page: number) => void;
+  emptyText: string;
+}) {
+  const { list } = props;
+  return (
+    <Card title={props.title} extra={props.extra}>
+      {list.error ? (
+        <Alert type="error" showIcon title={describeApiError(list.error)} />
+      ) : (
+        <Table<T>
+          rowKey={props.rowKey}
+          size="small"
+          loading={list.isFetching}
+          columns={props.columns}
+          dataSource={list.data?.items ?? []}
+          locale={{ emptyText: props.emptyText }}
+          pagination={{
+            current: props.page + 1,
+            pageSize: PER_PAGE,
+            total: list.data?.total ?? 0,
+            onChange: (p) => props.setPage(p - 1),
+          }}
+        />
+      )}
+    </Card>
+  );
+}
+
 function Passes() {
   const dispatch = useAppDispatch();
-  const [page, setPage] = useState(0);
+  const [page, setPage] = usePageParam('passes_page');
   const list = useListRetentionPassesQuery({ page, per_page: PER_PAGE });
   const [run, running] = useRunRetentionMutation();
   const runNow = async () => {
@@ -79,39 +134,26 @@ function Passes() {
     { key: 'error', title: 'Error', width: 220, render: (_, p) => p.error ?? '' },
   ];
   return (
-    <Card
+    <PagedCard<RetentionPass>
       title="Last passes"
       extra={
         <Button onClick={runNow} loading={running.isLoading}>
           Run a pass now
         </Button>
       }
-    >
-      {list.error ? (
-        <Alert type="error" showIcon title={describeApiError(list.error)} />
-      ) : (
-        <Table<RetentionPass>
-          rowKey="pass_uuid"
-          size="small"
-          loading={list.isFetching}
-          columns={columns}
-          dataSource={list.data?.items ?? []}
-          locale={{ emptyText: 'No pass has run yet' }}
-          pagination={{
-            current: page + 1,
-            pageSize: PER_PAGE,
-            total: list.data?.total ?? 0,
-            onChange: (p) => setPage(p - 1),
-          }}
-        />
-      )}
-    </Card>
+      rowKey="pass_uuid"
+      columns={columns}
+      list={list}
+      page={page}
+      setPage={setPage}
+      emptyText="No pass has run yet"
+    />
   );
 }
 
 function Archives() {
   const dispatch = useAppDispatch();
-  const [page, setPage] = useState(0);
+  const [page, setPage] = usePageParam('archives_page');
   const list = useListRetentionArchivesQuery({ page, per_page: PER_PAGE });
   const [fetchFile, fetching] = useRetentionArchiveUrlMutation();
   const name = (a: RetentionArchive) => a.file_name.split('/').pop() ?? a.file_name;
@@ -152,26 +194,15 @@ function Archives() {
     },
   ];
   return (
-    <Card title="Archive files">
-      {list.error ? (
-        <Alert type="error" showIcon title={describeApiError(list.error)} />
-      ) : (
-        <Table<RetentionArchive>
-          rowKey="archive_uuid"
-          size="small"
-          loading={list.isFetching}
-          columns={columns}
-          dataSource={list.data?.items ?? []}
-          locale={{ emptyText: 'No archive file yet: one is written when a pass removes messages with archiving on' }}
-          pagination={{
-            current: page + 1,
-            pageSize: PER_PAGE,
-            total: list.data?.total ?? 0,
-            onChange: (p) => setPage(p - 1),
-          }}
-        />
-      )}
-    </Card>
+    <PagedCard<RetentionArchive>
+      title="Archive files"
+      rowKey="archive_uuid"
+      columns={columns}
+      list={list}
+      page={page}
+      setPage={setPage}
+      emptyText="No archive file yet: one is written when a pass removes messages with archiving on"
+    />
   );
 }
 
