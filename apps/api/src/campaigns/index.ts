@@ -39,6 +39,10 @@ export default fp(
       sendersOf: (company_uuid, ani_group_uuid) => groupNumbers(app.db, company_uuid, ani_group_uuid),
       waitFor: async (b) => (b.campaign_uuid ? runner.waitFor(b.bulk_uuid, b.campaign_uuid) : null),
     });
+    // a number back in stock sends for nobody: out of the company's ANI groups too (ordered ones go by cascade)
+    app.numbers.onReturnedToStock(async (trx, did_uuids) => {
+      await trx.deleteFrom('ani_group_numbers').where('did_uuid', 'in', did_uuids).execute();
+    });
     await app.register(aniGroupRoutes);
     await app.register(aniGroupImportRoutes);
     await app.register(keywordRoutes);

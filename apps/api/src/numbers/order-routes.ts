@@ -51,7 +51,13 @@ const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
 });
 
-export default async function orderRoutes(base: FastifyInstance, opts: { provider: InventoryProvider }) {
+/** A listener for numbers back in stock, in the transaction that returned them (numbers/index.ts). */
+export type ReturnedToStock = (trx: Transaction<Database>, did_uuids: string[]) => Promise<void>;
+
+export default async function orderRoutes(
+  base: FastifyInstance,
+  opts: { provider: InventoryProvider; returned: readonly ReturnedToStock[] },
+) {
   const app = base.withTypeProvider<TypeBoxProvider>();
   const { provider } = opts;
   const taken: TakenCheck = async (numbers) => {
@@ -243,8 +249,7 @@ export default async function orderRoutes(base: FastifyInstance, opts: { provide
           .set({ company_uuid: null, user_uuid: null })
           .where('did_uuid', 'in', stock)
           .execute();
-        // a number back in stock sends for nobody: out of the company's ANI groups too (ordered ones go by cascade)
-        await trx.deleteFrom('ani_group_numbers').where('did_uuid', 'in', stock).execute();
+        for (const listener of opts.returned) await listener(trx, stock);
       }
       await provider.disconnect(rows.filter((r) => r.source === 'order').map((r) => r.did));
       return { count: rows.length };
