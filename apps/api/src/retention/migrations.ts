@@ -1,4 +1,4 @@
-// Retention migrations (issue 51 item 3; ids 630–649): the platform's defaults, each company's overrides (on its
+// Retention migrations (issue 51 item 3; ids 630–639, 660–669): the platform's defaults, each company's overrides (on its
 // row: the system admin sets them on the company), how far each company's bodies are redacted, and the record of
 // every pass and the archive files it wrote (retention/pass.ts, docs/retention.md).
 //
@@ -41,5 +41,11 @@ export const RETENTION_MIGRATIONS: Migration[] = [
       create trigger sms_report_delete after delete on sms referencing old table as old_rows for each statement
         when (coalesce(current_setting('smsc.retention_removal', true), '') <> 'on')
         execute function report_sms_delta()`,
+  },
+  {
+    // a pass beats while it works: one whose node stopped mid-pass stops beating and is closed as failed by the
+    // next pass or listing (store.ts closeStalePasses), instead of showing "running" for ever
+    id: '660_retention_pass_beat',
+    ddl: `alter table retention_passes add column beat_on timestamptz not null default now()`,
   },
 ];

@@ -15,9 +15,12 @@ import { policyOf, type Policy } from './policy';
 import type { RetentionOptions } from './options';
 import {
   addArchive,
+  beatPass,
+  closeStalePasses,
   companiesWithOverrides,
   finishPass,
   markOf,
+  PASS_BEAT_SECONDS,
   readDefaults,
   setMark,
   startPass,
@@ -38,6 +41,8 @@ export interface PassResult extends PassCounts {
 
 export class RetentionRunner {
   private running: Promise<PassResult> | null = null;
+  /** the pass at work on this node: what it has done so far, and when it last said so */
+  private current: { pass_uuid: string; counts: PassCounts; beat: number } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -55,8 +60,11 @@ export class RetentionRunner {
   }
 
   private async pass(started_by: 'job' | 'admin', now: Date): Promise<PassResult> {
+    const stale = await closeStalePasses(this.db);
+    if (stale) this.log.warn({ passes: stale }, 'retention passes that stopped mid-way closed as failed');
     const pass_uuid = await startPass(this.db, started_by);
     const counts: PassCounts = { companies: 0, redacted: 0, removed: 0, archived: 0 };
+    this.current = { pass_uuid, counts, beat: Date.now() };
     let error: string | null = null;
     try {
       const defaults = await readDefaults(this.db);
@@ -71,14 +79,25 @@ export class RetentionRunner {
           counts.removed += removed;
           counts.archived += archived;
         }
+        await this.beat(true);
       }
     } catch (e) {
       error = (e as Error).message;
       this.log.error({ err: error, pass_uuid }, 'retention pass failed');
+    } finally {
+      this.current = null;
     }
     await finishPass(this.db, pass_uuid, counts, error);
     await recordAudit(this.db, SYSTEM, 'retention_pass', pass_uuid, null, { started_by, ...counts, error });
     return { pass_uuid, ...counts, error };
+  }
+
+  /** Records the pass's counts so far and that it is alive: after each company, and between batches now and then. */
+  private async beat(always = false): Promise<void> {
+    const c = this.current;
+    if (!c || (!always && Date.now() - c.beat < PASS_BEAT_SECONDS * 1000)) return;
+    c.beat = Date.now();
+    await beatPass(this.db, c.pass_uuid, c.counts);
   }
 
   /** Blanks bodies created before `before`, from where the last pass stopped (retention_marks). */
@@ -101,6 +120,7 @@ export class RetentionRunner {
         // a full batch may have left rows of its last instant: the next one starts at that instant
         if (n < this.options.batchSize || !last) break;
         from = last;
+        await this.beat();
         await turn();
       }
       await setMark(this.db, company_uuid, is_received, before);
@@ -134,6 +154,7 @@ export class RetentionRunner {
           });
           removed += batch;
           if (batch < this.options.batchSize) break;
+          await this.beat();
           await turn();
         }
       }

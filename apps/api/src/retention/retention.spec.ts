@@ -267,6 +267,34 @@ describe('message retention', () => {
     expect(metrics).toMatch(/smsc_retention_last_pass_seconds \d/);
   });
 
+  it('closes a pass whose server stopped mid-way as failed, and leaves one still beating alone', async () => {
+    const insert = async (minutesAgo: number) =>
+      (
+        await sql<{ pass_uuid: string }>`insert into retention_passes (started_by, started_on, beat_on, removed)
+          values ('job', now() - make_interval(mins => ${minutesAgo + 1}), now() - make_interval(mins => ${minutesAgo}), 7)
+          returning pass_uuid`.execute(t.app.db)
+      ).rows[0].pass_uuid;
+    const stopped = await insert(60);
+    const alive = await insert(0);
+    const res = await t.app.inject({ url: api('/retention/passes?per_page=50'), headers: admin });
+    expect(res.statusCode).toBe(200);
+    const byId = new Map(
+      (
+        res.json().items as {
+          pass_uuid: string;
+          state: string;
+          error: string | null;
+          finished_on: string | null;
+          removed: number;
+        }[]
+      ).map((p) => [p.pass_uuid, p]),
+    );
+    expect(byId.get(stopped)).toMatchObject({ state: 'failed', removed: 7, error: expect.stringMatching(/stopped/) });
+    expect(byId.get(stopped)?.finished_on).not.toBeNull();
+    expect(byId.get(alive)).toMatchObject({ state: 'running', error: null, finished_on: null });
+    await sql`delete from retention_passes where pass_uuid = ${alive}`.execute(t.app.db);
+  });
+
   it('runs a pass from the console and answers it', async () => {
     const res = await t.app.inject({ method: 'POST', url: api('/retention/run'), headers: admin });
     expect(res.statusCode).toBe(200);

@@ -21,7 +21,15 @@ import { audit } from '../security';
 import { orderProblem } from './policy';
 import type { RetentionOptions } from './options';
 import type { RetentionRunner } from './pass';
-import { archiveById, listArchives, listPasses, passById, readDefaults, writeDefaults } from './store';
+import {
+  archiveById,
+  closeStalePasses,
+  listArchives,
+  listPasses,
+  passById,
+  readDefaults,
+  writeDefaults,
+} from './store';
 
 const cfg = { config: { access: adminOnly } };
 const tags = ['retention'];
@@ -88,7 +96,11 @@ export default async function retentionRoutes(
   app.get(
     '/retention/passes',
     { ...cfg, schema: { tags, querystring: PageQuery, response: { 200: ListPage(RetentionPass) } } },
-    async (req) => listPasses(app.db, req.query.page ?? 0, req.query.per_page ?? 10),
+    async (req) => {
+      // the list tells the truth about a pass whose server stopped mid-way, without waiting for the next pass
+      await closeStalePasses(app.db);
+      return listPasses(app.db, req.query.page ?? 0, req.query.per_page ?? 10);
+    },
   );
 
   app.get(

@@ -26,6 +26,7 @@ export interface RetentionTables {
     removed: Count;
     archived: Count;
     error: Opt<string>;
+    beat_on: Generated<Date>;
   };
   retention_archives: {
     archive_uuid: Generated<string>;

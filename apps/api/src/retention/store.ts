@@ -73,6 +73,35 @@ export async function finishPass(db: Db, pass_uuid: string, counts: PassCounts, 
     .execute();
 }
 
+/** What a pass has done so far, and that it is alive (a pass beats at least every PASS_BEAT_SECONDS while it works). */
+export async function beatPass(db: Db, pass_uuid: string, counts: PassCounts): Promise<void> {
+  await db
+    .updateTable('retention_passes')
+    .set({ ...counts, beat_on: sql`now()` })
+    .where('pass_uuid', '=', pass_uuid)
+    .where('state', '=', 'running')
+    .execute();
+}
+
+/** A pass beats this often while it works; one silent for STALE_PASS_SECONDS stopped with its node. */
+export const PASS_BEAT_SECONDS = 5;
+export const STALE_PASS_SECONDS = 600;
+export const STOPPED_PASS_ERROR = 'The pass stopped before it finished (its server stopped or lost the database)';
+
+/**
+ * Closes the passes that stopped beating (their node was killed mid-pass) as failed, at their last beat: what
+ * they did up to that beat is kept. A pass alive on another node beats far more often than this allows.
+ */
+export async function closeStalePasses(db: Db, staleSeconds = STALE_PASS_SECONDS): Promise<number> {
+  const closed = await db
+    .updateTable('retention_passes')
+    .set({ state: 'failed', finished_on: sql`beat_on`, error: STOPPED_PASS_ERROR })
+    .where('state', '=', 'running')
+    .where('beat_on', '<', sql<Date>`now() - make_interval(secs => ${staleSeconds})`)
+    .executeTakeFirst();
+  return Number(closed.numUpdatedRows);
+}
+
 export interface ArchiveRecord {
   pass_uuid: string;
   company_uuid: string;
