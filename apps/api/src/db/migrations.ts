@@ -267,6 +267,15 @@ const MIGRATIONS: Migration[] = [
   ...ROUTE_DEMOTION_MIGRATIONS,
   ...ROUTE_QUALITY_MIGRATIONS,
   ...RETENTION_MIGRATIONS,
+  {
+    // The companies of a reseller as accounts hands them to the tenancy filter (lib/tenancy.ts), which may not
+    // name accounts' tables. A one-select SQL function called in FROM is inlined by the planner: the plans of
+    // the filters that use it stay those of the sub-select they replace.
+    id: '661_reseller_companies',
+    ddl: `
+      create function reseller_companies(reseller uuid) returns setof uuid language sql stable
+        as 'select company_uuid from companies where reseller_uuid = reseller'`,
+  },
 ];
 
 /**

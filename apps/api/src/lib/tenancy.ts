@@ -67,7 +67,8 @@ export function visibleRows(scope: CallerScope, cols: TenantColumns): Expression
   const reseller = scope.reseller_uuid;
   const ofCompanies = cols.companyReseller
     ? sql<boolean>`${sql.ref(cols.companyReseller)} = ${reseller}`
-    : sql<boolean>`${company} in (select c.company_uuid from companies c where c.reseller_uuid = ${reseller})`;
+    : // accounts' relation of a reseller's companies (migration 661): lib does not name accounts' tables
+      sql<boolean>`${company} in (select c from reseller_companies(${reseller}) c)`;
   if (!cols.reseller) return ofCompanies;
   const owned = cols.resellerOnlyWithoutCompany
     ? sql<boolean>`(${company} is null and ${sql.ref(cols.reseller)} = ${reseller})`
