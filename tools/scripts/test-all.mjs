@@ -18,13 +18,13 @@ if (process.version !== `v${pinned}` || childNode !== `v${pinned}`) {
 const steps = [
   ['engines', 'node tools/scripts/check-engines.mjs'],
   // The module-boundary rule reads Nx's project graph and silently skips itself without one (clean clone).
-  // Then the API's import cycles and table owners (tools/eslint/api-import-cycles.mjs, api-table-owners.mjs,
+  // Then the API's import cycles, table owners and route files' SQL (tools/eslint/api-import-cycles.mjs, api-table-owners.mjs, api-route-sql.mjs,
   // and the owners check's own test); check-deps: every package the server loads is a runtime dependency (a
   // production install would lack it otherwise); openapi-lint: `redocly lint` of the OpenAPI document.
   [
     'lint',
     'npx prettier --check . --log-level warn && npx nx show projects > /dev/null && npx eslint . --max-warnings=0' +
-      ' && node tools/eslint/api-import-cycles.mjs && node tools/eslint/api-table-owners.mjs' +
+      ' && node tools/eslint/api-import-cycles.mjs && node tools/eslint/api-table-owners.mjs && node tools/eslint/api-route-sql.mjs' +
       ' && node --test tools/eslint/*.test.mjs && node tools/scripts/check-deps.mjs' +
       // the OpenAPI document: 0 errors and a warnings budget that only goes down (runs once @redocly/cli is installed)
       ' && node tools/scripts/openapi-lint.mjs' +

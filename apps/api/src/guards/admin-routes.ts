@@ -23,6 +23,15 @@ import { audit } from '../security';
 import { formatMoney, parseMoney } from '../billing';
 import { normaliseCountries } from './engine/destinations';
 import { holdsWhere } from './queries';
+import {
+  guardSettings,
+  marginFloorRow,
+  releaseHold,
+  resellerGuardsRow,
+  saveResellerGuards,
+  setMarginFloor,
+  writeGuardSettings,
+} from './writes';
 import { rechargeAlert } from '../auto-recharge';
 
 const HOLD_OWNERS: TenantColumns = { company: 'h.company_uuid', companyReseller: 'c.reseller_uuid' };
@@ -63,12 +72,7 @@ export default async function guardAdminRoutes(base: FastifyInstance) {
       const [before] = await holdsWhere(app.db, sql<boolean>`h.hold_uuid = ${req.params.id} and ${visible}`, false);
       if (!before) throw notFound('Hold');
       if (!before.released_on) {
-        await app.db
-          .updateTable('pumping_holds')
-          .set({ released_on: new Date(), released_by: req.user.uuid })
-          .where('hold_uuid', '=', before.hold_uuid)
-          .where('released_on', 'is', null)
-          .execute();
+        await releaseHold(app.db, before.hold_uuid, req.user.uuid);
         app.guards.released(before.company_uuid, before.prefix);
       }
       const [after] = await holdsWhere(app.db, sql<boolean>`h.hold_uuid = ${req.params.id}`, false);
@@ -104,11 +108,7 @@ export default async function guardAdminRoutes(base: FastifyInstance) {
   );
 
   const settings = async () => {
-    const {
-      id: _id,
-      updated_on: _on,
-      ...s
-    } = await app.db.selectFrom('guard_settings').selectAll().executeTakeFirstOrThrow();
+    const s = await guardSettings(app.db);
     return { ...s, pumping_premium_prefixes: s.pumping_premium_prefixes ?? [] };
   };
   app.get(
@@ -124,11 +124,7 @@ export default async function guardAdminRoutes(base: FastifyInstance) {
     },
     async (req) => {
       const before = await settings();
-      if (Object.keys(req.body).length)
-        await app.db
-          .updateTable('guard_settings')
-          .set({ ...req.body, updated_on: new Date() })
-          .execute();
+      await writeGuardSettings(app.db, req.body);
       const after = await settings();
       await audit(req, 'guard_settings', 'pumping', before, after);
       await app.guards.reloadThresholds();
@@ -137,11 +133,7 @@ export default async function guardAdminRoutes(base: FastifyInstance) {
   );
 
   const resellerRow = async (reseller_uuid: string) => {
-    const r = await app.db
-      .selectFrom('reseller_guards')
-      .select(['allowed_countries', sql<string | null>`min_margin::text`.as('min_margin')])
-      .where('reseller_uuid', '=', reseller_uuid)
-      .executeTakeFirst();
+    const r = await resellerGuardsRow(app.db, reseller_uuid);
     return { reseller_uuid, allowed_countries: r?.allowed_countries ?? null, min_margin: money(r?.min_margin ?? null) };
   };
   /** the system admin any reseller; a reseller only itself (another's answers 404) */
@@ -183,13 +175,8 @@ export default async function guardAdminRoutes(base: FastifyInstance) {
               ? null
               : parseMoney(before.min_margin).toString()
             : (amount('min_margin', b.min_margin)?.toString() ?? null),
-        updated_on: new Date(),
       };
-      await app.db
-        .insertInto('reseller_guards')
-        .values({ reseller_uuid: req.params.id, ...values })
-        .onConflict((oc) => oc.column('reseller_uuid').doUpdateSet(values))
-        .execute();
+      await saveResellerGuards(app.db, req.params.id, values);
       const after = await resellerRow(req.params.id);
       await audit(req, 'reseller_guards', req.params.id, before, after);
       app.guards.invalidate();
@@ -199,12 +186,7 @@ export default async function guardAdminRoutes(base: FastifyInstance) {
 
   const floorOf = async (product_uuid: string) => {
     orNotFound((await app.catalogRepository.productExists(app.db, product_uuid)) || undefined, 'Product');
-    const f = await app.db
-      .selectFrom('product_margin_floors')
-      .select(sql<string>`min_margin::text`.as('min_margin'))
-      .where('product_uuid', '=', product_uuid)
-      .executeTakeFirst();
-    return { product_uuid, min_margin: money(f?.min_margin ?? null) };
+    return { product_uuid, min_margin: money((await marginFloorRow(app.db, product_uuid)) ?? null) };
   };
   app.get(
     '/product/:id/margin_floor',
@@ -222,17 +204,7 @@ export default async function guardAdminRoutes(base: FastifyInstance) {
     },
     async (req) => {
       const before = await floorOf(req.params.id);
-      const m = amount('min_margin', req.body.min_margin);
-      if (m === null)
-        await app.db.deleteFrom('product_margin_floors').where('product_uuid', '=', req.params.id).execute();
-      else
-        await app.db
-          .insertInto('product_margin_floors')
-          .values({ product_uuid: req.params.id, min_margin: m.toString(), updated_on: new Date() })
-          .onConflict((oc) =>
-            oc.column('product_uuid').doUpdateSet({ min_margin: m.toString(), updated_on: new Date() }),
-          )
-          .execute();
+      await setMarginFloor(app.db, req.params.id, amount('min_margin', req.body.min_margin));
       const after = await floorOf(req.params.id);
       await audit(req, 'product_margin_floor', req.params.id, before, after);
       app.guards.invalidate();

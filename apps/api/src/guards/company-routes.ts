@@ -14,6 +14,7 @@ import { parseCreditSettings, parseMoney, setCreditSettings } from '../billing';
 import { ownLimitProblem } from './engine/limits';
 import { normaliseCountries } from './engine/destinations';
 import { companyGuards, guardsRow } from './queries';
+import { saveCompanyGuards } from './writes';
 import { countryPrices } from './country-prices';
 
 const guardsAccess: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
@@ -126,13 +127,8 @@ export default async function companyGuardRoutes(base: FastifyInstance) {
         own_daily_limit: own.daily?.toString() ?? null,
         own_monthly_limit: own.monthly?.toString() ?? null,
         allowed_countries: countries === undefined ? before.allowed_countries : countries,
-        updated_on: new Date(),
       };
-      await app.db
-        .insertInto('company_guards')
-        .values({ company_uuid: company.company_uuid, ...values })
-        .onConflict((oc) => oc.column('company_uuid').doUpdateSet(values))
-        .execute();
+      await saveCompanyGuards(app.db, company.company_uuid, values);
       const after = await guardsRow(app.db, company.company_uuid);
       await audit(req, 'company_guards', company.company_uuid, before, after);
       if (credit.low_balance_threshold !== undefined) {
