@@ -26,7 +26,7 @@ export function ordering<T extends string>(
   return { col, dir: q.order_dir ?? dir };
 }
 
-type PageQuery = { page?: number; per_page?: number };
+export type PageQuery = { page?: number; per_page?: number };
 /** The ordered, selecting query of a list: the page is cut from it. */
 type Pageable<Row> = { limit(n: number): { offset(n: number): { execute(): Promise<Row[]> } } };
 
