@@ -21,6 +21,7 @@ import { rowsOf, targetCompany } from '../lib/tenancy';
 import { audit } from '../security';
 import { accountsQuery, SMPP_ACCOUNT_OWNERS, type AccountRow } from './accounts';
 import { BindRegistry } from './binds';
+import { accountRow, deleteAccount, insertAccount, unlockAccount, updateAccount } from './account-store';
 import { lockStateOf, type BindLockout } from './lockout';
 import { badCidrs } from './ip-allow';
 import { checkTps } from './quota-routes';
@@ -128,12 +129,7 @@ export default async function smppRoutes(base: FastifyInstance, opts: { binds: B
         default_ani: b.default_ani?.trim() || null,
         is_active: b.is_active,
       };
-      const insert = (system_id: string) =>
-        app.db
-          .insertInto('smpp_accounts')
-          .values({ ...values, system_id })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+      const insert = (system_id: string) => insertAccount(app.db, { ...values, system_id });
       let row;
       if (req.user.user_type === 'admin') {
         // the system admin sees every account anyway: an exact id, and a clear answer when it is taken
@@ -173,11 +169,7 @@ export default async function smppRoutes(base: FastifyInstance, opts: { binds: B
       await find(req, req.params.id);
       const b = req.body;
       checkCidrs(b.allowed_ips);
-      const before = await app.db
-        .selectFrom('smpp_accounts')
-        .selectAll()
-        .where('smpp_account_uuid', '=', req.params.id)
-        .executeTakeFirstOrThrow();
+      const before = await accountRow(app.db, req.params.id);
       checkTps(b.tps, app.config.env.SMPP_TPS_CEILING, before.tps);
       const set: Record<string, unknown> = { updated_on: new Date() };
       if (b.password !== undefined) set.password_hash = await hashPassword(b.password, app.config.passwordHashCost);
@@ -186,12 +178,7 @@ export default async function smppRoutes(base: FastifyInstance, opts: { binds: B
       if (b.tps !== undefined) set.tps = b.tps;
       if (b.default_ani !== undefined) set.default_ani = b.default_ani?.trim() || null;
       if (b.is_active !== undefined) set.is_active = b.is_active;
-      const after = await app.db
-        .updateTable('smpp_accounts')
-        .set(set)
-        .where('smpp_account_uuid', '=', req.params.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const after = await updateAccount(app.db, req.params.id, set);
       await audit(req, 'smpp_account', req.params.id, audited(before), audited(after));
       if (b.is_active === false || b.password !== undefined) unbindAll(req.params.id);
       return { smpp_account: shape(await find(req, req.params.id)) };
@@ -203,11 +190,7 @@ export default async function smppRoutes(base: FastifyInstance, opts: { binds: B
     { config: { access: managers }, schema: { tags, params: IdParam, response: { 200: MessageBody } } },
     async (req) => {
       await find(req, req.params.id);
-      const row = await app.db
-        .deleteFrom('smpp_accounts')
-        .where('smpp_account_uuid', '=', req.params.id)
-        .returningAll()
-        .executeTakeFirst();
+      const row = await deleteAccount(app.db, req.params.id);
       if (!row) throw new HttpError(409, 'The SMPP account was deleted meanwhile');
       await audit(req, 'smpp_account', req.params.id, audited(row), null);
       unbindAll(req.params.id);
@@ -221,11 +204,7 @@ export default async function smppRoutes(base: FastifyInstance, opts: { binds: B
     async (req) => {
       const row = await find(req, req.params.id);
       const lock = lockStateOf(row, opts.lockout.settings);
-      await app.db
-        .updateTable('smpp_accounts')
-        .set({ failed_binds: 0, failed_since: null, locked_until: null })
-        .where('smpp_account_uuid', '=', req.params.id)
-        .execute();
+      await unlockAccount(app.db, req.params.id);
       // an entry for a lock that held (the count of failures alone is no lock)
       if (lock.locked_until)
         await audit(
