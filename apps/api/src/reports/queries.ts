@@ -132,15 +132,20 @@ function sources(a: ReportArgs): RawBuilder<unknown> {
     [...p.dims, 'status', 'messages', 'segments', 'price', 'cost', 'wholesale', 'lookup'].join(', '),
   );
   const plan = planRange(a.range, a.step, a.zone);
-  const parts = plan
-    .filter((seg) => seg.table !== 'messages')
-    .map((seg) => {
-      const rolled =
-        seg.table === 'daily'
-          ? sql`select day as t, ${cols} from ${sql.table(p.daily)} where day >= ${seg.from} and day < ${seg.to} and ${where}`
-          : sql`select hour as t, ${cols} from ${sql.table(p.hourly)} where hour >= ${seg.from} and hour < ${seg.to} and ${where}`;
-      return sql`${rolled} union all select hour as t, ${cols} from report_deltas where hour >= ${seg.from} and hour < ${seg.to} and ${where}`;
-    });
+  const rolled = plan.filter((seg) => seg.table !== 'messages');
+  const parts = rolled.map((seg) =>
+    seg.table === 'daily'
+      ? sql`select day as t, ${cols} from ${sql.table(p.daily)} where day >= ${seg.from} and day < ${seg.to} and ${where}`
+      : sql`select hour as t, ${cols} from ${sql.table(p.hourly)} where hour >= ${seg.from} and hour < ${seg.to} and ${where}`,
+  );
+  // the unfolded deltas of every rolled-up segment in one read (by report_deltas_hour_idx), not one read each
+  if (rolled.length) {
+    const within = sql.join(
+      rolled.map((seg) => sql`(hour >= ${seg.from} and hour < ${seg.to})`),
+      sql` or `,
+    );
+    parts.push(sql`select hour as t, ${cols} from report_deltas where (${within}) and ${where}`);
+  }
   const cut = plan.filter((seg) => seg.table === 'messages');
   // the messages' columns named as the projection's, so the parts line up in the union
   if (cut.length) parts.push(sql`select t, ${cols} from (${messageRows(a, cut)}) m`);
