@@ -13,6 +13,8 @@ export interface Projection {
   dims: readonly Dim[];
   hourly: string;
   daily: string;
+  /** whole UTC weeks (Monday to Monday), for a projection with many rows a day (migration 651) */
+  weekly?: string;
 }
 
 const OWNER: Dim[] = ['company_uuid', 'reseller_uuid', 'user_uuid'];
@@ -30,7 +32,7 @@ const table = (name: string, dims: Dim[]): Projection => ({
  */
 export const PROJECTIONS: readonly Projection[] = [
   table('reseller', ['reseller_uuid']),
-  table('owner', OWNER),
+  { ...table('owner', OWNER), weekly: 'report_weekly_owner' },
   table('number', [...OWNER, 'number']),
   table('vendor', [...OWNER, 'vendor_product_uuid']),
   { name: 'full', dims: DIMS, hourly: 'report_hourly', daily: 'report_daily' },
