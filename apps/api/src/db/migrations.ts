@@ -12,7 +12,7 @@ import { MAIL_MIGRATIONS } from '../mail/migrations';
 import { BULK_MIGRATIONS } from '../bulk/migrations';
 import { CAMPAIGN_MIGRATIONS, CAMPAIGN_OPT_OUT_MIGRATIONS } from '../campaigns/migrations';
 import { WORKFLOW_MIGRATIONS } from '../workflows/migrations';
-import { REPORTS_LOOKUP_MIGRATION, REPORTS_MIGRATIONS } from '../reports/migrations';
+import { REPORTS_LOOKUP_MIGRATION, REPORTS_MIGRATIONS, REPORTS_SPEED_MIGRATIONS } from '../reports/migrations';
 import { SMPP_MIGRATIONS } from '../smpp/migrations';
 import { GUARDS_MIGRATIONS } from '../guards/migrations';
 import { COMPANY_WEBHOOK_MIGRATIONS, DID_WEBHOOKS_AS_SUBSCRIPTIONS } from '../company-webhooks/migrations';
@@ -267,6 +267,8 @@ const MIGRATIONS: Migration[] = [
   ...ROUTE_DEMOTION_MIGRATIONS,
   ...ROUTE_QUALITY_MIGRATIONS,
   ...RETENTION_MIGRATIONS,
+  // issue 51: reports at 1,000 companies (the admin's by reseller; the deltas by hour; weeks by company)
+  ...REPORTS_SPEED_MIGRATIONS,
   {
     // The companies of a reseller as accounts hands them to the tenancy filter (lib/tenancy.ts), which may not
     // name accounts' tables. A one-select SQL function called in FROM is inlined by the planner: the plans of

@@ -1,5 +1,5 @@
 // Reports migrations (ids 080–089), appended at the end of MIGRATIONS.
-import { NARROW_PROJECTIONS, type Projection } from './projections';
+import { PROJECTIONS_081, PROJECTIONS, type Projection } from './projections';
 import { DESTINATION_DIGITS, DESTINATION_SQL, diallingPrefixes } from './destination';
 //
 // Rollups without contention: statement-level triggers on sms append signed deltas (+1 for a row's new
@@ -142,7 +142,7 @@ const ROLLUPS = [
   'report_deltas',
   'report_hourly',
   'report_daily',
-  ...NARROW_PROJECTIONS.flatMap((p) => [p.hourly, p.daily]),
+  ...PROJECTIONS_081.flatMap((p) => [p.hourly, p.daily]),
 ];
 
 export const REPORTS_MIGRATIONS: { id: string; ddl: string }[] = [
@@ -175,7 +175,7 @@ export const REPORTS_MIGRATIONS: { id: string; ddl: string }[] = [
     // Narrower rollups (projections.ts), backfilled from the folded full rollup; deltas not folded yet
     // reach every rollup at the next fold. A projection added later needs a migration of its own.
     id: '081_report_projections',
-    ddl: NARROW_PROJECTIONS.map(projectionDdl).join(';\n'),
+    ddl: PROJECTIONS_081.map(projectionDdl).join(';\n'),
   },
   {
     id: '082_report_delta_hash_join',
@@ -238,3 +238,60 @@ function projectionDdl(p: Projection): string {
     `analyze ${p.daily}`,
   ].join(';\n');
 }
+
+const RESELLER = PROJECTIONS.find((p) => p.name === 'reseller') as Projection;
+const ALL_SUMS = 'messages, segments, price, cost, wholesale, lookup';
+const summed = ALL_SUMS.split(', ')
+  .map((c) => `sum(${c})`)
+  .join(', ');
+
+/**
+ * Issue 51: the reports of the system admin and of a reseller over all its companies read 650's rollup by reseller
+ * (projections.ts). Backfilled from the folded full rollup, never from sms: retention has removed messages whose
+ * counts the rollups keep (docs/retention.md). Deltas not folded yet reach it at the next fold, as every projection's.
+ * The deltas' index: each report reads the deltas of its range, and a seq scan crossed every row the folds left
+ * dead (739,000 after 1M messages where no autovacuum runs), 60–200 ms a report.
+ */
+const RESELLER_MIGRATION = {
+  id: '650_report_reseller_rollup',
+  ddl: [
+    `create table ${RESELLER.hourly} (hour timestamptz not null, reseller_uuid uuid, status text not null, ${SUMS},
+      wholesale bigint not null default 0, lookup bigint not null default 0,
+      constraint ${RESELLER.hourly}_key unique nulls not distinct (hour, reseller_uuid, status))`,
+    `create table ${RESELLER.daily} (day timestamptz not null, reseller_uuid uuid, status text not null, ${SUMS},
+      wholesale bigint not null default 0, lookup bigint not null default 0,
+      constraint ${RESELLER.daily}_key unique nulls not distinct (day, reseller_uuid, status))`,
+    `insert into ${RESELLER.hourly} (hour, reseller_uuid, status, ${ALL_SUMS})
+      select hour, reseller_uuid, status, ${summed} from report_hourly group by hour, reseller_uuid, status`,
+    `insert into ${RESELLER.daily} (day, reseller_uuid, status, ${ALL_SUMS})
+      select day, reseller_uuid, status, ${summed} from report_daily group by day, reseller_uuid, status`,
+    `create index report_deltas_hour_idx on report_deltas (hour)`,
+    // PGlite has no autovacuum to gather the new tables' statistics
+    `analyze ${RESELLER.hourly}`,
+    `analyze ${RESELLER.daily}`,
+  ].join(';\n'),
+};
+
+const OWNER_KEY = 'company_uuid, reseller_uuid, user_uuid, status';
+
+/**
+ * Issue 51: a report over weeks of many companies (30 days by company for the system admin) reads whole UTC weeks
+ * from a weekly rollup by company and user (report-clock.ts: planRange), 1,000 companies × 4 weeks instead of × 29
+ * days. Backfilled from the folded daily rollup by owner (never from sms, as 650).
+ */
+const WEEKLY_OWNER_MIGRATION = {
+  id: '651_report_weekly_owner',
+  ddl: [
+    `create table report_weekly_owner (week timestamptz not null, company_uuid uuid, reseller_uuid uuid, user_uuid uuid,
+      status text not null, ${SUMS}, wholesale bigint not null default 0, lookup bigint not null default 0,
+      constraint report_weekly_owner_key unique nulls not distinct (week, ${OWNER_KEY}))`,
+    `create index report_weekly_owner_company_idx on report_weekly_owner (company_uuid, week)`,
+    `create index report_weekly_owner_reseller_idx on report_weekly_owner (reseller_uuid, week)`,
+    `insert into report_weekly_owner (week, ${OWNER_KEY}, ${ALL_SUMS})
+      select date_trunc('week', day, 'UTC'), ${OWNER_KEY}, ${summed} from report_daily_owner
+      group by date_trunc('week', day, 'UTC'), ${OWNER_KEY}`,
+    `analyze report_weekly_owner`,
+  ].join(';\n'),
+};
+
+export const REPORTS_SPEED_MIGRATIONS = [RESELLER_MIGRATION, WEEKLY_OWNER_MIGRATION];

@@ -4,8 +4,14 @@ const pick = (a: Parameters<typeof neededDims>[0]) => pickProjection(neededDims(
 
 describe('report projections', () => {
   it('answers each report from the smallest rollup that holds what it reads', () => {
-    // the dashboard's series and leaders, usage by day and by user
-    expect(pick({ scope: { all: true }, filters: {}, groups: [] })).toBe('owner');
+    // over all of one's companies (the system admin's, a reseller's series): the rollup by reseller
+    expect(pick({ scope: { all: true }, filters: {}, groups: [] })).toBe('reseller');
+    expect(pick({ scope: { reseller_uuid: 'r' }, filters: {}, groups: ['status'] })).toBe('reseller');
+    expect(pick({ scope: { all: true }, filters: {}, groups: ['reseller'] })).toBe('reseller');
+    expect(pick({ scope: { reseller_uuid: 'r', user_uuid: 'u' }, filters: {}, groups: [] })).toBe('owner');
+    // the dashboard's leaders, usage by company, by day of one company and by user
+    expect(pick({ scope: { all: true }, filters: {}, groups: ['company'] })).toBe('owner');
+    expect(pick({ scope: { company_uuid: 'c' }, filters: {}, groups: [] })).toBe('owner');
     expect(pick({ scope: { reseller_uuid: 'r' }, filters: {}, groups: ['company'] })).toBe('owner');
     expect(pick({ scope: { company_uuid: 'c', user_uuid: 'u' }, filters: {}, groups: ['user', 'status'] })).toBe(
       'owner',

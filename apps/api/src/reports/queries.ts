@@ -31,12 +31,19 @@ export async function foldDeltas(db: Kysely<Database>): Promise<number> {
       on conflict on constraint ${p.hourly}_key do update set ${add(p.hourly)} returning 1),
     d${i} as (insert into ${p.daily} (day, ${key}, messages, segments, price, cost, wholesale, lookup)
       select date_trunc('day', hour, 'UTC'), ${key}, sum(m), sum(sg), sum(p), sum(c), sum(w), sum(lk) from s group by 1, ${key}
-      on conflict on constraint ${p.daily}_key do update set ${add(p.daily)} returning 1)`;
+      on conflict on constraint ${p.daily}_key do update set ${add(p.daily)} returning 1)${
+        p.weekly
+          ? `, w${i} as (insert into ${p.weekly} (week, ${key}, messages, segments, price, cost, wholesale, lookup)
+      select date_trunc('week', hour, 'UTC'), ${key}, sum(m), sum(sg), sum(p), sum(c), sum(w), sum(lk) from s group by 1, ${key}
+      on conflict on constraint ${p.weekly}_key do update set ${add(p.weekly)} returning 1)`
+          : ''
+      }`;
   }).join('');
   // a data-modifying CTE runs whether or not it is read; counting them keeps the answer honest
-  const counts = NARROW_PROJECTIONS.map((_p, i) => `(select count(*) from h${i}) + (select count(*) from d${i})`).join(
-    ' + ',
-  );
+  const counts = NARROW_PROJECTIONS.map(
+    (p, i) =>
+      `(select count(*) from h${i}) + (select count(*) from d${i})${p.weekly ? ` + (select count(*) from w${i})` : ''}`,
+  ).join(' + ');
   const r = await sql<{ n: number }>`
     with d as (delete from report_deltas returning *),
     s as (select hour, ${sql.raw(KEY_COLS)}, sum(messages) m, sum(segments) sg, sum(price) p, sum(cost) c, sum(wholesale) w, sum(lookup) lk from d group by hour, ${sql.raw(KEY_COLS)}),
@@ -131,16 +138,23 @@ function sources(a: ReportArgs): RawBuilder<unknown> {
   const cols = sql.raw(
     [...p.dims, 'status', 'messages', 'segments', 'price', 'cost', 'wholesale', 'lookup'].join(', '),
   );
-  const plan = planRange(a.range, a.step, a.zone);
-  const parts = plan
-    .filter((seg) => seg.table !== 'messages')
-    .map((seg) => {
-      const rolled =
-        seg.table === 'daily'
-          ? sql`select day as t, ${cols} from ${sql.table(p.daily)} where day >= ${seg.from} and day < ${seg.to} and ${where}`
-          : sql`select hour as t, ${cols} from ${sql.table(p.hourly)} where hour >= ${seg.from} and hour < ${seg.to} and ${where}`;
-      return sql`${rolled} union all select hour as t, ${cols} from report_deltas where hour >= ${seg.from} and hour < ${seg.to} and ${where}`;
-    });
+  const plan = planRange(a.range, a.step, a.zone, Boolean(p.weekly));
+  const rolled = plan.filter((seg) => seg.table !== 'messages');
+  const parts = rolled.map((seg) =>
+    seg.table === 'weekly' && p.weekly
+      ? sql`select week as t, ${cols} from ${sql.table(p.weekly)} where week >= ${seg.from} and week < ${seg.to} and ${where}`
+      : seg.table === 'daily'
+        ? sql`select day as t, ${cols} from ${sql.table(p.daily)} where day >= ${seg.from} and day < ${seg.to} and ${where}`
+        : sql`select hour as t, ${cols} from ${sql.table(p.hourly)} where hour >= ${seg.from} and hour < ${seg.to} and ${where}`,
+  );
+  // the unfolded deltas of every rolled-up segment in one read (by report_deltas_hour_idx), not one read each
+  if (rolled.length) {
+    const within = sql.join(
+      rolled.map((seg) => sql`(hour >= ${seg.from} and hour < ${seg.to})`),
+      sql` or `,
+    );
+    parts.push(sql`select hour as t, ${cols} from report_deltas where (${within}) and ${where}`);
+  }
   const cut = plan.filter((seg) => seg.table === 'messages');
   // the messages' columns named as the projection's, so the parts line up in the union
   if (cut.length) parts.push(sql`select t, ${cols} from (${messageRows(a, cut)}) m`);

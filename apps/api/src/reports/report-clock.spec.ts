@@ -89,6 +89,32 @@ describe('where buckets start and which rollup answers each part', () => {
     expect(planRange(range, 'hour')).toEqual([{ table: 'hourly', from: range.start, to: range.end }]);
   });
 
+  it('with a weekly rollup: a Monday-to-Monday UTC week inside one bucket is one weekly row, never across a bound', () => {
+    // 2026-11-02 and 2026-11-09 are Mondays
+    const range = { start: at('2026-10-31T15:00:00Z'), end: at('2026-11-17T16:00:00Z') };
+    expect(plan(planRange(range, 'total', 'UTC', true))).toEqual([
+      ['hourly', '2026-10-31T15:00:00.000Z', '2026-11-01T00:00:00.000Z'],
+      ['daily', '2026-11-01T00:00:00.000Z', '2026-11-02T00:00:00.000Z'],
+      ['weekly', '2026-11-02T00:00:00.000Z', '2026-11-16T00:00:00.000Z'],
+      ['daily', '2026-11-16T00:00:00.000Z', '2026-11-17T00:00:00.000Z'],
+      ['hourly', '2026-11-17T00:00:00.000Z', '2026-11-17T16:00:00.000Z'],
+    ]);
+    // UTC weeks are the buckets of a report by week in UTC; a month's first day, a day or another zone's Monday cut them
+    expect(plan(planRange(range, 'week', 'UTC', true)).map(([table]) => table)).toContain('weekly');
+    expect(plan(planRange(range, 'total', 'UTC')).map(([table]) => table)).not.toContain('weekly');
+    for (const [step, zone] of [
+      ['day', 'UTC'],
+      ['week', 'America/Los_Angeles'],
+    ] as const)
+      expect(plan(planRange(range, step, zone, true)).map(([table]) => table)).not.toContain('weekly');
+    const overMonthEnd = { start: at('2026-11-23T00:00:00Z'), end: at('2026-12-14T00:00:00Z') };
+    expect(plan(planRange(overMonthEnd, 'month', 'UTC', true))).toEqual([
+      ['weekly', '2026-11-23T00:00:00.000Z', '2026-11-30T00:00:00.000Z'],
+      ['daily', '2026-11-30T00:00:00.000Z', '2026-12-07T00:00:00.000Z'],
+      ['weekly', '2026-12-07T00:00:00.000Z', '2026-12-14T00:00:00.000Z'],
+    ]);
+  });
+
   it('in a whole-hour zone: days by the hour, a UTC day inside one week or month from the daily rollup', () => {
     const range = { start: at('2026-11-02T08:00:00Z'), end: at('2026-11-05T08:00:00Z') };
     // every UTC day holds a Los Angeles midnight (08:00Z): hours throughout, none read from the messages

@@ -14,6 +14,7 @@ import { ReportInputError, type Range } from './engine';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
 
 const floorTo = (t: number, unit: number) => Math.floor(t / unit) * unit;
 
@@ -102,8 +103,8 @@ export function bucketBounds(range: Range, step: ReportStep, zone: string): numb
 }
 
 export interface Segment {
-  /** hourly and daily: the rollups (and their unfolded deltas); messages: the sms rows, each at its own instant */
-  table: 'hourly' | 'daily' | 'messages';
+  /** hourly, daily, weekly: the rollups (and their unfolded deltas); messages: the sms rows, each at its own instant */
+  table: 'hourly' | 'daily' | 'weekly' | 'messages';
   from: Date;
   to: Date;
 }
@@ -112,8 +113,10 @@ export interface Segment {
  * Which source answers which part of the range. An hour that a bucket bound or the range's own edge cuts (a
  * zone 30 or 45 minutes off the hour) comes from the messages; a UTC day inside the range and inside one
  * bucket from the daily rollup; every other hour from the hourly rollup. Neighbours of one source are merged.
+ * With `weeks` (a rollup that keeps UTC weeks), a Monday-to-Monday UTC week whose days are all whole daily rows of
+ * one bucket is one weekly row: 30 days of 1,000 companies by company read 4 weekly rows a company, not 29 daily.
  */
-export function planRange(range: Range, step: ReportStep, zone = 'UTC'): Segment[] {
+export function planRange(range: Range, step: ReportStep, zone = 'UTC', weeks = false): Segment[] {
   const s = range.start.getTime();
   const e = range.end.getTime();
   const bounds = bucketBounds(range, step, zone);
@@ -132,9 +135,17 @@ export function planRange(range: Range, step: ReportStep, zone = 'UTC'): Segment
     d + DAY <= e &&
     !bounds.some((b) => b > d && b < d + DAY) &&
     ![...cut].some((h) => h >= d && h < d + DAY);
+  const wholeWeek = (w: number) =>
+    weeks &&
+    new Date(w).getUTCDay() === 1 &&
+    !bounds.some((b) => b > w && b < w + WEEK) &&
+    Array.from({ length: 7 }, (_, i) => w + i * DAY).every(wholeDay);
   let t = floorTo(s, HOUR);
   while (t < e) {
-    if (t % DAY === 0 && wholeDay(t)) {
+    if (t % DAY === 0 && wholeWeek(t)) {
+      add('weekly', t, t + WEEK);
+      t += WEEK;
+    } else if (t % DAY === 0 && wholeDay(t)) {
       add('daily', t, t + DAY);
       t += DAY;
     } else if (cut.has(t)) {

@@ -123,6 +123,28 @@ describe("reports count the days of the caller's zone", () => {
     ]);
   });
 
+  it('gives the same figures by company over whole weeks (weekly rollup) as by day (daily, hourly), folded or not', async () => {
+    // March 2026 in UTC: Mondays the 2nd to the 30th make four whole weeks, the 1st and the 30th–31st are days
+    const range = 'start_time=2026-03-01T00:00:00Z&end_time=2026-04-01T00:00:00Z';
+    const figures = 'fields=messages,delivered,revenue,cost';
+    const sum = (rows: Record<string, string | number>[], f: string) => rows.reduce((s, r) => s + Number(r[f]), 0);
+    for (const fold of [false, true]) {
+      if (fold) await foldDeltas(t.app.db);
+      const byCompany = (await get(`/stat/report?step=total&group=company&${figures}&${range}`, admin)).json();
+      const byDayAll = (await get(`/stat/report?step=day&${figures}&${range}`, admin)).json();
+      for (const f of ['messages', 'delivered', 'revenue', 'cost']) {
+        expect({ fold, f, n: sum(byCompany.items, f) }).toEqual({ fold, f, n: Number(byDayAll.totals[f]) });
+        expect({ fold, f, n: Number(byCompany.totals[f]) }).toEqual({ fold, f, n: Number(byDayAll.totals[f]) });
+      }
+      for (const co of [acmeCo, globexCo]) {
+        const days = (await get(`/stat/report?step=day&${figures}&${range}&company_uuid=${co}`, admin)).json();
+        const row = byCompany.items.find((r: { company_uuid: string }) => r.company_uuid === co);
+        expect({ fold, co, n: row.messages }).toEqual({ fold, co, n: sum(days.items, 'messages') });
+        expect({ fold, co, n: row.revenue }).toEqual({ fold, co, n: days.totals.revenue });
+      }
+    }
+  });
+
   it("reads date-only bounds as the zone's days: the SMS report of the 10th holds the 10th's message alone", async () => {
     const page = (await get('/sms/report?date_gte=2026-03-10&date_lte=2026-03-10', globex)).json();
     expect(page.time_zone).toBe('Asia/Kolkata');
