@@ -11,7 +11,7 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { namedTables } from './api-table-owners.mjs';
+import { namedTables, tableOwners } from './api-table-owners.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(here, '../..');
@@ -33,9 +33,13 @@ function routeFiles(dir, out = []) {
 
 /** Each table a route file's queries name, with its line: { file: [{ table, line }] } (files with none left out). */
 export function routeQueries(files = routeFiles(API)) {
+  // only the schema's tables: a sentence in an error message ("taken from the list") names none
+  const tables = tableOwners();
   const out = {};
   for (const file of files.sort()) {
-    const found = namedTables(ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true));
+    const found = namedTables(
+      ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true),
+    ).filter((t) => tables.has(t.table));
     if (found.length) out[path.relative(API, file).split(path.sep).join('/')] = found;
   }
   return out;

@@ -4,7 +4,8 @@
 // the tables written in db/schema.ts itself to `accounts` (accounts/, and the layers below the domains that
 // sign in, migrate and seed: plugins/, db/, config/ and the root files). lib/ is infrastructure: its queries
 // of a domain's tables are counted like any domain's (`lib -> accounts`). A query names a table in a Kysely call (selectFrom, insertInto, updateTable, deleteFrom,
-// mergeInto, the joins, sql.table) or after from/join/into/update in a `sql` template or sql.raw.
+// mergeInto, the joins, sql.table) or after from/join/into/update in a `sql` template or any other string (sql.raw's,
+// or a constant's handed to it later).
 // Specs, test helpers (testing/, *-testing.ts) and migrations (history, never edited) are not read.
 //
 // Not every domain is converted yet, so api-table-owners.json holds a budget of the queries found per
@@ -126,12 +127,20 @@ export function namedTables(sf) {
       const call = node.expression.name.text;
       const arg = node.arguments[0];
       const isSql = ts.isIdentifier(node.expression.expression) && node.expression.expression.text === 'sql';
-      if (call === 'raw' && isSql && arg && ts.isStringLiteralLike(arg)) rawText(arg.text, arg);
-      else if (QUERY_CALLS.has(call) && arg && (call !== 'table' || isSql)) {
+      if (QUERY_CALLS.has(call) && arg && (call !== 'table' || isSql) && !(call === 'raw' && isSql)) {
         const args = arg && ts.isArrayLiteralExpression(arg) ? arg.elements : [arg];
         for (const a of args) if (ts.isStringLiteralLike(a)) add(tableOf(a.text), a);
       }
     }
+    // any other string is read as SQL too: a statement's text kept in a constant (a join written in a table of
+    // options, handed to sql.raw later) names its tables all the same
+    if (
+      ts.isStringLiteral(node) ||
+      (ts.isNoSubstitutionTemplateLiteral(node) && !ts.isTaggedTemplateExpression(node.parent))
+    )
+      rawText(node.text, node);
+    if (ts.isTemplateExpression(node) && !ts.isTaggedTemplateExpression(node.parent))
+      rawText([node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join(' ? '), node);
     if (ts.isTaggedTemplateExpression(node) && node.tag.getText(sf).replace(/<.*$/s, '') === 'sql') {
       const t = node.template;
       // the interpolations become a blank: `from ${x}` names no table

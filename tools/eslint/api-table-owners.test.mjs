@@ -68,3 +68,12 @@ test('the budget holds both ways, and a closed owner may have none', () => {
   assert.equal(compare({ ...counts, 'guards -> billing': 1 }, { closed: ['billing'], budget }).length, 1);
   assert.equal(compare(counts, { closed: ['billing'], budget: { ...budget, 'guards -> billing': 1 } }).length, 2);
 });
+
+test('a statement kept in a string constant names its tables too; prose names only known words', () => {
+  assert.deepEqual(tables(`const JOIN = 'left join vendor_products vp on vp.id = x.id'; sql.raw(JOIN)`), [
+    'vendor_products',
+  ]);
+  assert.deepEqual(tables('const part = `left join companies c on c.company_uuid = ${x}`'), ['companies']);
+  // a tagged template is read once, not again as a string
+  assert.deepEqual(tables('sql`select 1 from sms`'), ['sms']);
+});

@@ -3,7 +3,13 @@ export * from './engine';
 export { CatalogCache, loadCatalogRows, bumpCatalogVersion } from './cache';
 export { parseDnis, diallingPrefixes } from './numbers';
 export type { GatewayControl, GatewayConnection } from './smsc/gateway-control';
-export { catalogRepository, productsOfVendor, type CatalogRepository } from './repository';
+export {
+  catalogRepository,
+  productsOfVendor,
+  vendorProductRows,
+  vendorRows,
+  type CatalogRepository,
+} from './repository';
 export type { DeckOwner, DeckOwnerRow, DeckWrite } from './decks';
 export type { DemotionChange, VendorProductName } from './demotions';
 export { readRateLines } from './routes/rate-import';

@@ -14,6 +14,18 @@ import { demotionRepository, type DemotionRepository } from './demotions';
 
 type Db = Kysely<Database>;
 
+/** Vendors and their products by name, as relations another domain's report joins (reports' group names). */
+export const vendorRows = sql<{
+  vendor_uuid: string;
+  vendor_name: string;
+}>`(select vendor_uuid, vendor_name from vendors)`;
+export const vendorProductRows = sql<{
+  vendor_product_uuid: string;
+  vendor_uuid: string;
+  vendor_product_name: string;
+}>`(
+  select vendor_product_uuid, vendor_uuid, vendor_product_name from vendor_products)`;
+
 /** What a gateway (Kannel's configuration, the direct SMPP links) reads of an SMSC connection: one list for both. */
 export const GATEWAY_CONNECTION_COLUMNS = [
   'smsc_connection_uuid',

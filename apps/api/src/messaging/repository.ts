@@ -10,6 +10,7 @@ import type { Database } from '../db/schema';
 import { visibleRows, type CallerScope } from '../lib/tenancy';
 import { SMS_OWNERS } from './queries';
 import { retentionQueries } from './retention-queries';
+import { smsRows } from './rows';
 
 type Db = Kysely<Database>;
 
@@ -36,6 +37,8 @@ export interface MessagingRepository {
   hasSent(db: Db, company_uuid: string): Promise<boolean>;
   sentMessages: typeof sentMessages;
   messageStates: typeof messageStates;
+  /** every message as a relation (rows.ts): the reports read the hours their rollups do not cover through it */
+  smsRows: typeof smsRows;
   /** an outgoing message the caller may see (any status), with its company; undefined otherwise */
   visibleOutgoing(
     db: Db,
@@ -76,6 +79,7 @@ export interface TrafficRow {
 export const messagingRepository: MessagingRepository = {
   sentMessages,
   messageStates,
+  smsRows,
   ...retentionQueries,
 
   async recentBulksTo(db, company_uuid, number, since, limit = 20) {

@@ -47,5 +47,5 @@ export default fp(
     });
     await app.register(reportRoutes);
   },
-  { name: 'reports', dependencies: ['messaging-content', 'cluster'] },
+  { name: 'reports', dependencies: ['messaging', 'messaging-content', 'cluster'] },
 );

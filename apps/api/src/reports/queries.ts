@@ -4,13 +4,13 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ReportGroup, ReportRow, ReportStep } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
-import { productsOfVendor } from '../catalog';
+import { productsOfVendor, vendorProductRows, vendorRows } from '../catalog';
 import { formatMoney } from '../lib/money';
 import { wildcard } from '../lib/list';
 import type { Range } from './engine';
 import { planRange, type Segment } from './report-clock';
 import { DESTINATION_DIGITS, DESTINATION_SQL, destinationOf } from './destination';
-import { accountsRepository } from '../accounts';
+import { accountsRepository, companyRows, resellerRows, userRows } from '../accounts';
 import { NARROW_PROJECTIONS, neededDims, pickProjection, type Projection } from './projections';
 import { type CallerScope, type TenantColumns, visibleRows } from '../lib/tenancy';
 
@@ -71,6 +71,13 @@ export interface ReportFilters {
   dnis_prefix?: string;
 }
 
+/**
+ * Every message as a relation (messaging's `smsRows`, handed by the caller from `app.messagingRepository`): the
+ * reports read the hours their rollups do not cover through it, and cannot import messaging (whose log export
+ * answers through the reports).
+ */
+export type Messages = RawBuilder<unknown>;
+
 export interface ReportArgs {
   scope: CallerScope;
   range: Range;
@@ -112,7 +119,12 @@ const OUR_NUMBER = 'case when is_received then dnis else ani end';
  * number filter then reads our number, as the rollups do), and a report over a destination prefix (destinations
  * are not in the rollups; its number filter is the sender's, `ani`). The network column is the rollups' key.
  */
-function messageRows(a: ReportArgs, windows: Segment[], numberColumn = OUR_NUMBER): RawBuilder<unknown> {
+function messageRows(
+  a: ReportArgs,
+  messages: Messages,
+  windows: Segment[],
+  numberColumn = OUR_NUMBER,
+): RawBuilder<unknown> {
   const within = sql.join(
     windows.map((w) => sql`(created_on >= ${w.from} and created_on < ${w.to})`),
     sql` or `,
@@ -124,15 +136,15 @@ function messageRows(a: ReportArgs, windows: Segment[], numberColumn = OUR_NUMBE
       ${sql.raw(OUR_NUMBER)} as number, vendor_product_uuid, ${sql.raw(DESTINATION_SQL)} as network, status,
       1 as messages, segments, coalesce(price, 0) as price, coalesce(cost, 0) as cost, coalesce(wholesale_cost, 0) as wholesale,
       coalesce(lookup_cost, 0) as lookup
-      from sms r ${sql.raw(DESTINATION_DIGITS)}
+      from ${messages} r ${sql.raw(DESTINATION_DIGITS)}
       where is_received in (false, true) and (${within})${prefix ? sql` and dnis like ${`+${prefix.replace(/\D/g, '')}%`}` : sql``}
       and ${where}${a.filters.number ? sql` and ${sql.raw(numberColumn)} like ${`${digitsOnly(a.filters.number)}%`}` : sql``}`;
 }
 
 /** The rows of the range's segments: rollups plus unfolded deltas, or messages, time column t. */
-function sources(a: ReportArgs): RawBuilder<unknown> {
+function sources(a: ReportArgs, messages: Messages): RawBuilder<unknown> {
   if (a.filters.dnis_prefix)
-    return messageRows(a, [{ table: 'messages', from: a.range.start, to: a.range.end }], 'ani');
+    return messageRows(a, messages, [{ table: 'messages', from: a.range.start, to: a.range.end }], 'ani');
   const where = whereOf(a.scope, a.filters);
   const p = projectionOf(a);
   const cols = sql.raw(
@@ -157,7 +169,7 @@ function sources(a: ReportArgs): RawBuilder<unknown> {
   }
   const cut = plan.filter((seg) => seg.table === 'messages');
   // the messages' columns named as the projection's, so the parts line up in the union
-  if (cut.length) parts.push(sql`select t, ${cols} from (${messageRows(a, cut)}) m`);
+  if (cut.length) parts.push(sql`select t, ${cols} from (${messageRows(a, messages, cut)}) m`);
   return sql.join(parts, sql` union all `);
 }
 
@@ -169,35 +181,36 @@ function bucketOf(a: ReportArgs): RawBuilder<unknown> {
 }
 
 /** SQL of each group: the column grouped on, its alias, and the join that names it (after grouping). */
-const GROUP_SQL: Record<ReportGroup, { key: string; alias: string; join?: string; names?: string }> = {
+// the names come through their owners' relations (accounts' and the catalog's rows), joined after grouping
+const GROUP_SQL: Record<ReportGroup, { key: string; alias: string; join?: RawBuilder<unknown>; names?: string }> = {
   company: {
     key: 'x.company_uuid',
     alias: 'company_uuid',
-    join: 'left join companies co on co.company_uuid = u.company_uuid',
+    join: sql`left join ${companyRows} co on co.company_uuid = u.company_uuid`,
     names: 'co.company_name',
   },
   reseller: {
     key: 'x.reseller_uuid',
     alias: 'reseller_uuid',
-    join: 'left join resellers re on re.reseller_uuid = u.reseller_uuid',
+    join: sql`left join ${resellerRows} re on re.reseller_uuid = u.reseller_uuid`,
     names: 're.reseller_name',
   },
   user: {
     key: 'x.user_uuid',
     alias: 'user_uuid',
-    join: 'left join users us on us.uuid = u.user_uuid',
+    join: sql`left join ${userRows} us on us.uuid = u.user_uuid`,
     names: 'us.full_name as user_name',
   },
   vendor: {
     key: 'vp.vendor_uuid',
     alias: 'vendor_uuid',
-    join: 'left join vendors ve on ve.vendor_uuid = u.vendor_uuid',
+    join: sql`left join ${vendorRows} ve on ve.vendor_uuid = u.vendor_uuid`,
     names: 've.vendor_name',
   },
   vendor_product: {
     key: 'x.vendor_product_uuid',
     alias: 'vendor_product_uuid',
-    join: 'left join vendor_products vpn on vpn.vendor_product_uuid = u.vendor_product_uuid',
+    join: sql`left join ${vendorProductRows} vpn on vpn.vendor_product_uuid = u.vendor_product_uuid`,
     names: 'vpn.vendor_product_name',
   },
   network: { key: 'x.network', alias: 'network' },
@@ -222,7 +235,7 @@ const SUMS = `
 type Raw = Record<string, unknown> & { is_total: number; total_rows: string | number | bigint };
 
 /** The aggregate of a report: every group row (ordered, paged) and, first, the grand total (is_total = 1). */
-export function reportQuery(a: ReportArgs) {
+export function reportQuery(a: ReportArgs, messages: Messages) {
   // the bucket is computed once in a sub-select: grouping on an expression with a bound zone would not match
   // the same expression in the select list (each bound parameter is a parameter of its own)
   const bucket = 'x.bucket';
@@ -230,28 +243,26 @@ export function reportQuery(a: ReportArgs) {
   const keys = [bucket, ...g.map((k) => k.key)];
   const select = [`${bucket} as time`, ...g.map((k) => `${k.key} as ${k.alias}`)].join(', ');
   const vendorJoin = a.groups.includes('vendor')
-    ? 'left join vendor_products vp on vp.vendor_product_uuid = x.vendor_product_uuid'
-    : '';
+    ? sql`left join ${vendorProductRows} vp on vp.vendor_product_uuid = x.vendor_product_uuid`
+    : sql``;
   const order = a.top ? `${a.top} desc nulls last` : ['time', ...g.map((k) => k.alias)].join(', ');
   const names = g
     .filter((k) => k.names)
     .map((k) => `, ${k.names}`)
     .join('');
-  const joins = g
-    .filter((k) => k.join)
-    .map((k) => k.join)
-    .join(' ');
+  const named = g.flatMap((k) => (k.join ? [k.join] : []));
+  const joins = named.length ? sql.join(named, sql` `) : sql``;
   return sql<Raw>`
     with agg as (
       select ${sql.raw(select)}, ${sql.raw(SUMS)}, grouping(${sql.raw(keys.join(', '))})::int as is_total
-      from (select ${bucketOf(a)} as bucket, x.* from (${sources(a)}) x) x ${sql.raw(vendorJoin)}
+      from (select ${bucketOf(a)} as bucket, x.* from (${sources(a, messages)}) x) x ${vendorJoin}
       group by grouping sets ((${sql.raw(keys.join(', '))}), ())
       having sum(x.messages) <> 0 or grouping(${sql.raw(keys.join(', '))}) <> 0
     ), page as (
       select *, row_number() over (order by ${sql.raw(order)}) as rn from agg where is_total = 0 order by ${sql.raw(order)} limit ${a.limit ?? 100_000} offset ${a.offset ?? 0}
     )
     select u.*${sql.raw(names)}, (select count(*) from agg where is_total = 0) as total_rows
-    from (select *, 0::bigint as rn from agg where is_total <> 0 union all select * from page) u ${sql.raw(joins)}
+    from (select *, 0::bigint as rn from agg where is_total <> 0 union all select * from page) u ${joins}
     order by u.is_total desc, u.rn`;
 }
 
@@ -259,8 +270,9 @@ export function reportQuery(a: ReportArgs) {
 export async function reportRows(
   db: Kysely<Database>,
   a: ReportArgs,
+  messages: Messages,
 ): Promise<{ rows: ReportRow[]; totals: ReportRow; total: number }> {
-  const rows = (await reportQuery(a).execute(db)).rows;
+  const rows = (await reportQuery(a, messages).execute(db)).rows;
   const total = rows.find((r) => r.is_total !== 0);
   return {
     rows: rows.filter((r) => r.is_total === 0).map((r) => toRow(r, a.showCost)),

@@ -29,11 +29,18 @@ type Raw = {
   total_rows: string;
 };
 
-/** The content domain's recipients as a relation (`app.content.recipientRows(db)`): reports does not import it. */
-type Recipients = Expression<unknown>;
+/**
+ * The relations the report reads, handed by the caller: the content domain's recipients
+ * (`app.content.recipientRows(db)`) and messaging's messages (`app.messagingRepository.smsRows`); reports imports
+ * neither domain.
+ */
+export interface RecipientSources {
+  recipients: Expression<unknown>;
+  messages: Expression<unknown>;
+}
 
 function query(
-  recipients: Recipients,
+  { recipients, messages }: RecipientSources,
   scope: CallerScope,
   range: Range,
   name: string | undefined,
@@ -45,7 +52,7 @@ function query(
     with agg as (
       select s.recipient_uuid, count(*) as messages, count(*) filter (where s.status = 'delivered') as delivered,
         sum(s.segments) as segments, sum(s.price) filter (where s.status = 'delivered') as revenue, max(s.created_on) as last_sent
-      from sms s where s.recipient_uuid is not null and not s.is_received and s.created_on >= ${range.start} and s.created_on < ${range.end}
+      from ${messages} s where s.recipient_uuid is not null and not s.is_received and s.created_on >= ${range.start} and s.created_on < ${range.end}
         and ${whereOf(scope, {})}
       group by s.recipient_uuid
     )
@@ -68,20 +75,20 @@ const toRow = (r: Raw): RecipientReportRow => ({
 
 export async function recipientReport(
   db: Kysely<Database>,
-  recipients: Recipients,
+  sources: RecipientSources,
   scope: CallerScope,
   range: Range,
   q: RecipientReportQuery,
 ) {
   const per_page = Math.min(q.per_page ?? 10, MAX_PER_PAGE);
-  const rows = (await query(recipients, scope, range, q.recipient_name, per_page, (q.page ?? 0) * per_page).execute(db))
+  const rows = (await query(sources, scope, range, q.recipient_name, per_page, (q.page ?? 0) * per_page).execute(db))
     .rows;
   return { items: rows.map(toRow), total: Number(rows[0]?.total_rows ?? 0), per_page };
 }
 
 export function recipientCsv(
   db: Kysely<Database>,
-  recipients: Recipients,
+  sources: RecipientSources,
   reply: FastifyReply,
   scope: CallerScope,
   range: Range,
@@ -99,7 +106,7 @@ export function recipientCsv(
   ]);
   return sendCsv(reply, 'recipient-report.csv', columns, async function* (stopped) {
     for (let offset = 0; !stopped(); offset += 10_000) {
-      const rows = (await query(recipients, scope, range, name, 10_000, offset).execute(db)).rows;
+      const rows = (await query(sources, scope, range, name, 10_000, offset).execute(db)).rows;
       if (!rows.length) return;
       yield rows.map(toRow);
       if (rows.length < 10_000) return;

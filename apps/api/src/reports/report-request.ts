@@ -95,14 +95,14 @@ export async function answerReport(app: FastifyInstance, reply: FastifyReply, r:
     const columns = reportColumns(args.step, args.groups, fields, args.showCost, args.zone);
     return sendCsv(reply, r.filename, columns, async function* (stopped) {
       for (let offset = 0; !stopped(); offset += 10_000) {
-        const page = await reportRows(app.db, { ...args, limit: 10_000, offset });
+        const page = await reportRows(app.db, { ...args, limit: 10_000, offset }, app.messagingRepository.smsRows);
         if (!page.rows.length) return;
         yield page.rows as unknown as Record<string, unknown>[];
         if (page.rows.length < 10_000) return;
       }
     });
   }
-  const page = await reportRows(app.db, args);
+  const page = await reportRows(app.db, args, app.messagingRepository.smsRows);
   return {
     items: page.rows.map((row) => pick(row, fields)),
     total: page.total,

@@ -218,6 +218,18 @@ describe('reports: rollups follow messages, tenancy, bad input, CSV', () => {
       }),
     );
     expect(agg.items[0]).not.toHaveProperty('delivered');
+    // every group's name comes through its owner's relation (accounts' and the catalog's rows)
+    const named = (
+      await get('/stat/report?group=reseller,company,user,vendor_product&step=total&fields=messages', admin)
+    ).json();
+    expect(named.items.length).toBeGreaterThan(0);
+    for (const row of named.items) expect(row.company_name).toEqual(expect.any(String));
+    // a blocked message went to no route: its row has no product
+    expect(
+      named.items.some((r: { vendor_product_name: string | null }) => typeof r.vendor_product_name === 'string'),
+    ).toBe(true);
+    expect(named.items.some((r: { user_name: string | null }) => typeof r.user_name === 'string')).toBe(true);
+    expect(named.items.some((r: { reseller_name: string | null }) => typeof r.reseller_name === 'string')).toBe(true);
     const prefixed = (await get('/log/report?step=total&dnis_prefix=1415', acme)).json();
     expect(prefixed.totals.messages).toBeGreaterThanOrEqual(4);
     const london = (await get('/log/report?step=total&dnis_prefix=44', acme)).json();

@@ -36,6 +36,7 @@ const DAY = 86_400_000;
 
 export default async function reportRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
+  const messages = app.messagingRepository.smsRows;
 
   /** Totals, a series and the leaders of the last `interval` (default '24 hour'), for the caller's scope. */
   app.get(
@@ -67,9 +68,9 @@ export default async function reportRoutes(base: FastifyInstance) {
         req.user.user_type === 'admin' || req.user.user_type === 'reseller' ? 'company' : 'user';
       // three rollup reads; on PostgreSQL they run side by side on the pool
       const [series, top, networks] = await Promise.all([
-        reportRows(app.db, base),
-        reportRows(app.db, { ...base, step: 'total', groups: [leaders], top: 'messages', limit: 5 }),
-        reportRows(app.db, { ...base, step: 'total', groups: ['network'], top: 'messages', limit: 5 }),
+        reportRows(app.db, base, messages),
+        reportRows(app.db, { ...base, step: 'total', groups: [leaders], top: 'messages', limit: 5 }, messages),
+        reportRows(app.db, { ...base, step: 'total', groups: ['network'], top: 'messages', limit: 5 }, messages),
       ]);
       return {
         interval,
@@ -143,10 +144,10 @@ export default async function reportRoutes(base: FastifyInstance) {
         const b = dayBounds(q.date_gte, q.date_lte, zone);
         return resolveRange(b.start, b.end, new Date(), 30 * DAY, zone);
       });
-      const recipients = app.content.recipientRows(app.db);
+      const sources = { recipients: app.content.recipientRows(app.db), messages };
       if (q.format === 'csv')
-        return recipientCsv(app.db, recipients, reply, callerScope(req), range, q.recipient_name, zone);
-      return recipientReport(app.db, recipients, callerScope(req), range, q);
+        return recipientCsv(app.db, sources, reply, callerScope(req), range, q.recipient_name, zone);
+      return recipientReport(app.db, sources, callerScope(req), range, q);
     },
   );
 }
