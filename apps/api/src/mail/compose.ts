@@ -25,6 +25,27 @@ export async function wordingFor(
   return own ? { ...own, is_default: false } : { ...DEFAULTS[kind], is_default: true, updated_on: null };
 }
 
+/** Saves the reseller's own wording of a mail (a second save replaces it). */
+export async function saveWording(db: Db, reseller_uuid: string, kind: MailTemplateKind, w: Wording): Promise<void> {
+  await db
+    .insertInto('mail_templates')
+    .values({ reseller_uuid, kind, subject: w.subject, body: w.body })
+    .onConflict((oc) =>
+      oc.columns(['reseller_uuid', 'kind']).doUpdateSet({ subject: w.subject, body: w.body, updated_on: new Date() }),
+    )
+    .execute();
+}
+
+/** Drops the reseller's own wording (the system's is sent again); answers what it was, if it had one. */
+export async function dropWording(db: Db, reseller_uuid: string, kind: MailTemplateKind) {
+  return db
+    .deleteFrom('mail_templates')
+    .where('reseller_uuid', '=', reseller_uuid)
+    .where('kind', '=', kind)
+    .returning(['subject', 'body'])
+    .executeTakeFirst();
+}
+
 /** The reseller a mail speaks for: a reseller's own account, or the reseller of a company (none for a direct company). */
 export async function resellerOf(
   db: Db,

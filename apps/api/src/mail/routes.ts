@@ -13,7 +13,7 @@ import type { AccessPolicy } from '../lib/access';
 import { HttpError } from '../lib/http-error';
 import { audit } from '../security';
 import { PLACEHOLDERS, render, unknownPlaceholders, type Wording } from './templates';
-import { resellerOf, wordingFor } from './compose';
+import { dropWording, resellerOf, saveWording, wordingFor } from './compose';
 
 // Spec §2: mail templates are a reseller's screen; each reseller words the mails of its own companies.
 const cfg = {
@@ -70,15 +70,7 @@ export default async function mailTemplateRoutes(base: FastifyInstance) {
       const { kind } = req.params;
       const w = checked(kind, req.body);
       const before = await view(reseller, kind);
-      await app.db
-        .insertInto('mail_templates')
-        .values({ reseller_uuid: reseller, kind, subject: w.subject, body: w.body })
-        .onConflict((oc) =>
-          oc
-            .columns(['reseller_uuid', 'kind'])
-            .doUpdateSet({ subject: w.subject, body: w.body, updated_on: new Date() }),
-        )
-        .execute();
+      await saveWording(app.db, reseller, kind, w);
       const after = await view(reseller, kind);
       await audit(
         req,
@@ -105,12 +97,7 @@ export default async function mailTemplateRoutes(base: FastifyInstance) {
     async (req) => {
       const reseller = req.user.reseller_uuid as string;
       const { kind } = req.params;
-      const removed = await app.db
-        .deleteFrom('mail_templates')
-        .where('reseller_uuid', '=', reseller)
-        .where('kind', '=', kind)
-        .returning(['subject', 'body'])
-        .executeTakeFirst();
+      const removed = await dropWording(app.db, reseller, kind);
       if (removed) await audit(req, 'mail_template', kind, { reseller_uuid: reseller, ...removed }, null);
       return view(reseller, kind);
     },

@@ -12,7 +12,6 @@ import {
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
-import { listPage } from '../lib/list';
 import { assertCanName, callerScope, rowsOf, type TenantColumns } from '../lib/tenancy';
 import { audit } from '../security';
 import type { PrivacyService, RequestScope } from './service';
@@ -109,20 +108,6 @@ export default async function privacyRoutes(base: FastifyInstance, opts: { servi
       config: { access },
       schema: { tags, querystring: PrivacyRequestListQuery, response: { 200: ListPage(PrivacyRequest) } },
     },
-    async (req) => {
-      const q = req.query;
-      let b = app.db.selectFrom('privacy_requests').where(rowsOf(req, OWNERS));
-      if (q.kind) b = b.where('kind', '=', q.kind);
-      if (q.company_uuid) b = b.where('company_uuid', '=', q.company_uuid);
-      const page = await listPage(
-        q,
-        b
-          .selectAll()
-          .orderBy('created_on', q.order_dir ?? 'desc')
-          .orderBy('privacy_request_uuid'),
-        b,
-      );
-      return { ...page, items: await service.present(app.db, page.items) };
-    },
+    async (req) => service.list(app.db, rowsOf(req, OWNERS), req.query),
   );
 }

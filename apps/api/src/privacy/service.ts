@@ -2,8 +2,16 @@
 // erasure of the same in one transaction, and the blocks that keep an erased number's opt-out (or the requester's
 // wish) without keeping the number. Neither the requests nor the blocks hold the number: a keyed hash and its last
 // three digits.
-import type { Kysely } from 'kysely';
-import type { PrivacyEraseBody, PrivacyExport, PrivacyExportBody, PrivacyRequest } from '@smsc/shared-contract';
+import type { Expression, Kysely, SqlBool } from 'kysely';
+import type { Static } from '@sinclair/typebox';
+import type {
+  PrivacyEraseBody,
+  PrivacyExport,
+  PrivacyExportBody,
+  PrivacyRequest,
+  PrivacyRequestListQuery,
+} from '@smsc/shared-contract';
+import { listPage } from '../lib/list';
 import type { Database } from '../db/schema';
 import { FieldError, HttpError } from '../lib/http-error';
 import type { PersonalDataHolder, PersonRef } from '../lib/personal-data';
@@ -155,6 +163,22 @@ export class PrivacyService {
       .returningAll()
       .executeTakeFirstOrThrow();
     return (await this.present(db, [row]))[0];
+  }
+
+  /** A page of the requests a tenancy condition lets the caller see, newest first unless asked otherwise. */
+  async list(db: Kysely<Database>, visible: Expression<SqlBool>, q: Static<typeof PrivacyRequestListQuery>) {
+    let b = db.selectFrom('privacy_requests').where(visible);
+    if (q.kind) b = b.where('kind', '=', q.kind);
+    if (q.company_uuid) b = b.where('company_uuid', '=', q.company_uuid);
+    const page = await listPage(
+      q,
+      b
+        .selectAll()
+        .orderBy('created_on', q.order_dir ?? 'desc')
+        .orderBy('privacy_request_uuid'),
+      b,
+    );
+    return { ...page, items: await this.present(db, page.items) };
   }
 
   async present(

@@ -21,7 +21,7 @@ import type { QualityEvaluator } from './evaluate';
 import type { RouteQualityOptions } from './options';
 import { settingsOf } from './options';
 import { listRoutes } from './listing';
-import { addEvents, lockRoutes, routeById, setFloorAndPin, type EventRow } from './store';
+import { addEvents, lockRoutes, routeById, routeEvents, setFloorAndPin, type EventRow } from './store';
 
 const cfg = { config: { access: adminOnly } };
 const tags = ['route quality'];
@@ -88,19 +88,9 @@ export default async function routeQualityRoutes(
       if (!(await routeById(app.db, req.params.id))) throw notFound('Route');
       const per_page = req.query.per_page ?? 10;
       const page = req.query.page ?? 0;
-      const q = app.db.selectFrom('route_quality_events').where('route_quality_uuid', '=', req.params.id);
-      const [{ n }, rows] = await Promise.all([
-        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        q
-          .selectAll()
-          .orderBy('created_on', 'desc')
-          .orderBy('event_uuid')
-          .limit(per_page)
-          .offset(page * per_page)
-          .execute(),
-      ]);
+      const { total, rows } = await routeEvents(app.db, req.params.id, page, per_page);
       return {
-        total: Number(n),
+        total,
         per_page,
         items: rows.map((r) => ({
           event_uuid: r.event_uuid,

@@ -175,3 +175,19 @@ export async function metricRows(db: Db) {
   ]);
   return { routes, changes };
 }
+
+/** A page of a route's changes, newest first, and how many there are. */
+export async function routeEvents(db: Db, route_quality_uuid: string, page: number, per_page: number) {
+  const q = db.selectFrom('route_quality_events').where('route_quality_uuid', '=', route_quality_uuid);
+  const [{ n }, rows] = await Promise.all([
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    q
+      .selectAll()
+      .orderBy('created_on', 'desc')
+      .orderBy('event_uuid')
+      .limit(per_page)
+      .offset(page * per_page)
+      .execute(),
+  ]);
+  return { total: Number(n), rows };
+}
