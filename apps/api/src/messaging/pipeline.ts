@@ -16,7 +16,9 @@ import type { SenderRegistrations } from './registration-port';
 import type { ErasedNumbers } from './erasure-port';
 import { NO_LOOKUPS, type NumberLookups } from './lookup-port';
 import { sandboxDecision, sandboxHandOver, sandboxOutcome, type SandboxCarrier } from './sandbox';
-import type { CompanyFacts } from './pipeline-types';
+import type { CompanyFacts, SendInput } from './pipeline-types';
+import { SendBatcher } from './send-batch';
+import { sendOne } from './send-one';
 
 /** What other domains plug into the pipeline after it is made (each has a none-yet default). */
 export interface PipelinePorts {
@@ -28,18 +30,46 @@ export interface PipelinePorts {
   sandboxCarrier: SandboxCarrier | null;
   /** the handset's STOP after a sandbox STOP number's receipt, through the inbound path */
   receiveStop(from: string, to: string): Promise<unknown>;
+  /** a single message stored for later: the scheduler arms its timer */
+  scheduled(at: number): void;
 }
 
 export type { Moved, Report };
 
 export class Pipeline {
+  /** single sends of a company arriving together: one store (send-batch.ts) */
+  private readonly sends: SendBatcher;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly catalog: CatalogCache,
     private readonly gateway: GatewayAdapter,
     private readonly facts: SendFacts,
     private readonly ports: () => PipelinePorts,
-  ) {}
+  ) {
+    this.sends = new SendBatcher(db, () => this.ports().guards);
+  }
+
+  /**
+   * Sends (or schedules) one message, a batch of one (send-one.ts). Answers the stored message's id; a blocked
+   * message is stored with its reason and an HttpError (4xx) saying why is thrown.
+   */
+  send(input: SendInput): Promise<{ sms_uuid: string; replay: boolean }> {
+    const p = this.ports();
+    return sendOne(
+      {
+        db: this.db,
+        company: (id) => this.company(id),
+        evaluate: (company, m) => this.evaluate(company, m),
+        handOver: (msgs) => this.handOver(msgs),
+        handOverSandbox: (id, known) => this.handOverSandbox(id, known),
+        sends: this.sends,
+        guards: p.guards,
+        scheduled: p.scheduled,
+      },
+      input,
+    );
+  }
 
   /** The company's facts the pipeline uses (404 when there is none). */
   company(company_uuid: string): Promise<CompanyFacts> {

@@ -7,31 +7,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SmsStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import type { CatalogCache } from '../catalog';
-import { parseNanp } from '../numbers';
 import type { GatewayAdapter } from '../lib/sms-gateway';
-import type { Judged } from './batch';
 import { Pipeline } from './pipeline';
 import { DlrBatcher } from './dlr-batch';
-import { SendBatcher } from './send-batch';
 import { NO_GUARDS, type AccountSpend, type GuardView, type SendGuards } from './guard-port';
 import { SendFacts } from './facts';
 import { NO_SMPP_NAMES, type SmppNames } from './queries';
 import { NO_REGISTRATIONS, type RegistrationView, type SenderRegistrations } from './registration-port';
 import { NO_ERASURES, type ErasedNumbers } from './erasure-port';
-import { lookupColumns, NO_LOOKUPS, type NumberLookups } from './lookup-port';
+import { NO_LOOKUPS, type NumberLookups } from './lookup-port';
 import { Scheduler } from './scheduler';
 import { Inbound, type OptOutNotice } from './inbound';
-import { batchItemOf, storeBlocked, storeScheduled } from './send-one';
-import { pricedColumns } from './engine/pipeline';
 import type { SandboxCarrier } from './sandbox';
-import {
-  BlockedError,
-  defaultHooks,
-  type CompanyFacts,
-  type MessagingHooks,
-  type ReceivedMessage,
-  type SendInput,
-} from './pipeline-types';
+import { defaultHooks, type CompanyFacts, type MessagingHooks, type ReceivedMessage } from './pipeline-types';
 
 export class MessagingService {
   private resolveTemplate: MessagingHooks['resolveTemplate'] = defaultHooks.resolveTemplate;
@@ -144,16 +132,10 @@ export class MessagingService {
   /** the one send pipeline (pipeline.ts): bulk, SMPP, the scheduler and single sends go through it */
   readonly pipeline: Pipeline;
   private readonly dlr: DlrBatcher;
-  private readonly sends: SendBatcher;
   private readonly scheduler: Scheduler;
   private readonly inbound: Inbound;
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    catalog: CatalogCache,
-    gateway: GatewayAdapter,
-    log: FastifyBaseLogger,
-  ) {
+  constructor(db: Kysely<Database>, catalog: CatalogCache, gateway: GatewayAdapter, log: FastifyBaseLogger) {
     this.facts = new SendFacts(
       db,
       catalog,
@@ -170,9 +152,9 @@ export class MessagingService {
       lookups: this.lookups,
       sandboxCarrier: this.sandboxCarrier,
       receiveStop: (from, to) => this.inbound.receive({ from, to, text: 'STOP', sandbox: true }),
+      scheduled: (at) => this.scheduler.armScheduler(at),
     }));
     this.dlr = new DlrBatcher((reports) => this.pipeline.apply(reports));
-    this.sends = new SendBatcher(db, () => this.guards);
     this.scheduler = new Scheduler(
       db,
       log,
@@ -180,7 +162,7 @@ export class MessagingService {
       () => this.guards,
       () => this.sendsScheduled(),
     );
-    this.inbound = new Inbound(db, log, { company: (id) => this.company(id), send: (input) => this.send(input) });
+    this.inbound = new Inbound(db, log, this.pipeline);
   }
 
   /** The company's facts the pipeline uses (404 when there is none). */
@@ -200,82 +182,6 @@ export class MessagingService {
       ani,
       destination,
     );
-  }
-
-  /**
-   * Sends (or schedules) one message. Answers the stored message's id; a blocked message is stored
-   * with its reason and an HttpError (4xx) saying why is thrown. Nothing is charged unless stored queued.
-   */
-  async send(input: SendInput): Promise<{ sms_uuid: string; replay: boolean }> {
-    const company = await this.company(input.company_uuid);
-    const ani = parseNanp(input.ani)?.e164 ?? input.ani.trim();
-    const scheduled = !!input.send_at && input.send_at.getTime() > Date.now() + 1000;
-    // a message for later is looked up when it goes (scheduler.ts): the answer may be stale by then, and unpaid twice
-    const { decision, destination, text, seg, limited, lookup } = await this.pipeline.evaluate(company, {
-      ...input,
-      ani,
-      lookup: !scheduled,
-    });
-    const row = {
-      ...(input.sms_uuid ? { sms_uuid: input.sms_uuid } : {}),
-      company_uuid: company.company_uuid,
-      reseller_uuid: company.reseller_uuid,
-      user_uuid: input.user_uuid,
-      api_key_uuid: input.api_key_uuid ?? null,
-      ani,
-      dnis: destination ?? input.dnis.trim(),
-      text,
-      segments: seg.segments,
-      encoding: seg.encoding,
-      recipient_uuid: input.recipient_uuid ?? null,
-      sms_template_uuid: input.sms_template_uuid ?? null,
-      send_at: input.send_at ?? null,
-      status_callback: input.status_callback ?? null,
-      sandbox: !!input.sandbox,
-      ...lookupColumns(lookup),
-    };
-    if (!decision.ok) return storeBlocked(this.db, row, decision);
-    const priced = pricedColumns(decision);
-    if (!scheduled) {
-      // Stored with the company's other sends of the moment (one transaction and commit for them all).
-      const judged: Judged = {
-        item: batchItemOf(input, ani, text),
-        ani,
-        destination,
-        text,
-        segments: seg.segments,
-        encoding: seg.encoding,
-        decision,
-        limited,
-        lookup,
-      };
-      const done = await this.sends.add(company, { judged, idempotency: input.idempotency });
-      if (done.kind === 'error') throw done.error;
-      if (done.kind === 'refused') throw new BlockedError(done.decision.reason, done.decision.message);
-      if (done.kind === 'replay') return { sms_uuid: done.sms_uuid, replay: true };
-      if (decision.price > 0n) this.guards.afterCharge(company.company_uuid, done.account ?? undefined);
-      if (input.sandbox) {
-        await this.pipeline.handOverSandbox(done.sms_uuid, { ani, dnis: row.dnis, system: input.system });
-        return { sms_uuid: done.sms_uuid, replay: false };
-      }
-      await this.pipeline.handOver([
-        {
-          sms_uuid: done.sms_uuid,
-          ani,
-          dnis: row.dnis,
-          text,
-          segments: seg.segments,
-          encoding: seg.encoding,
-          vendor_product_uuid: decision.vendorProductUuid,
-        },
-      ]);
-      return { sms_uuid: done.sms_uuid, replay: false };
-    }
-    // A scheduled message holds nothing until its time comes (dispatch()).
-    const outcome = await storeScheduled(this.db, { ...row, ...priced }, input.idempotency);
-    if (outcome.replay) return outcome;
-    this.armScheduler((input.send_at as Date).getTime());
-    return outcome;
   }
 
   /** A delivery report: applied by the pipeline in a batch with others arriving meanwhile. */
