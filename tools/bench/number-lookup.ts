@@ -92,7 +92,7 @@ async function runMode(mode: string): Promise<string[]> {
     const warmMs = performance.now() - warm0;
     const calls0 = lookups.stats.providerCalls;
     const evaluate = (dnis: string, lookup: boolean) =>
-      messaging.evaluate(company, { ani: SENDER, dnis, text: 'Lookup bench', lookup });
+      messaging.pipeline.evaluate(company, { ani: SENDER, dnis, text: 'Lookup bench', lookup });
     // the JIT and the statement caches warm on both paths first
     for (const n of list.slice(0, 200)) {
       await evaluate(n, true);
@@ -125,7 +125,7 @@ async function runMode(mode: string): Promise<string[]> {
     for (let r = 0; r < 6; r++)
       for (const lookup of r % 2 ? [true, false] : [false, true]) {
         const t0 = performance.now();
-        await messaging.batch.judge(company, items, { lookup });
+        await messaging.pipeline.judge(company, items, { lookup });
         (lookup ? batchOn : batchOff).push((performance.now() - t0) / items.length);
       }
     const calls = lookups.stats.providerCalls - calls0;

@@ -96,7 +96,7 @@ async function main() {
     const company_uuid = await acme();
     const start = Date.now() + 2000;
     for (let i = 0; i < count; i++)
-      await messagingOf(app).messaging.send({
+      await messagingOf(app).messaging.pipeline.send({
         company_uuid,
         user_uuid: null,
         ani: '+12125552301',

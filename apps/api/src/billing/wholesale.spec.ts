@@ -1,7 +1,8 @@
 import { CatalogCache } from '../catalog/cache';
 import type { GatewayAdapter } from '../lib/sms-gateway';
-import { MessageMoves } from '../messaging/moves';
-import { applyReports } from '../messaging/batch';
+import { Pipeline, type PipelinePorts } from '../messaging/pipeline';
+import type { SendFacts } from '../messaging/facts';
+import { applyReports } from '../messaging/settlement';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { fundCompany, resellerWithLogin } from '../testing/fixtures';
 import { balanceOf, formatMoney, parseMoney } from './index';
@@ -36,7 +37,8 @@ describe("a reseller's cost side: its platform product's wholesale rate per char
       .where('a.reseller_uuid', '=', resellerUuid)
       .where('e.cause_id', '=', id)
       .execute();
-  const move = (id: string, to: 'delivered' | 'undelivered') => messagingOf(t.app).messaging.move(id, to);
+  const move = async (id: string, to: 'delivered' | 'undelivered') =>
+    (await messagingOf(t.app).messaging.pipeline.apply([{ sms_uuid: id, to }]))[0];
   const setProduct = (product: string | null, who = admin) =>
     call('PATCH', `/reseller/${resellerUuid}`, who, { reseller_name: 'Demo Reseller', platform_product_uuid: product });
 
@@ -92,12 +94,18 @@ describe("a reseller's cost side: its platform product's wholesale rate per char
     const one = await send('One part');
     const two = await send('Two parts '.repeat(20));
     const lost = await send('Never arrives');
-    // one through the single move, with a catalog cache that checks the database on every read (CI's PGlite once
+    // one as a batch of one through the pipeline's apply, with a catalog cache that checks the database on every read (CI's PGlite once
     // hung here: a due cache reloaded through the pool inside the move's open transaction); one through the
     // batched receipts
     const checking = new CatalogCache(t.app.db, 0);
-    const moves = new MessageMoves(t.app.db, {} as GatewayAdapter, () => checking.current());
-    expect((await moves.move(one, 'delivered')).moved).toBe(true);
+    const pipeline = new Pipeline(
+      t.app.db,
+      checking,
+      {} as GatewayAdapter,
+      {} as SendFacts,
+      () => ({}) as PipelinePorts,
+    );
+    expect((await pipeline.apply([{ sms_uuid: one, to: 'delivered' }]))[0].moved).toBe(true);
     expect(checking.reloads).toBe(1);
     await t.app.db.transaction().execute((trx) => applyReports(trx, [{ sms_uuid: two, to: 'delivered' }]));
     expect((await move(lost, 'undelivered')).moved).toBe(true);

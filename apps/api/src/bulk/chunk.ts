@@ -80,7 +80,7 @@ export async function prepareChunk(
   if (!peek.length) return null;
   const company = await deps.messaging.company(b.company_uuid);
   // Judging reads the catalog and suppression lists outside the transaction (PGlite has one connection).
-  const judged = await deps.messaging.batch.judge(
+  const judged = await deps.messaging.pipeline.judge(
     company,
     peek.map((r) => ({
       ani: senders[(r.seq - 1) % senders.length],
@@ -145,7 +145,7 @@ export async function storeChunk(
           })
           .where('bulk_uuid', '=', b.bulk_uuid)
           .execute();
-      const stored = judged.length ? await deps.messaging.batch.store(trx, chunk.company, b.user_uuid, judged) : [];
+      const stored = judged.length ? await deps.messaging.pipeline.store(trx, chunk.company, b.user_uuid, judged) : [];
       return { outbound: stored.flatMap((s) => (s.outbound ? [s.outbound] : [])), heldForBalance };
     });
   } catch (e) {

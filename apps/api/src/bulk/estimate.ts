@@ -34,7 +34,7 @@ export async function estimateBulk(
   const refused = new Map<string, { count: number; message: string }>();
   for (let i = 0; i < input.recipients.length; i += ESTIMATE_CHUNK) {
     if (i) await nextTurn();
-    const judged = await messaging.batch.judge(
+    const judged = await messaging.pipeline.judge(
       company,
       input.recipients
         .slice(i, i + ESTIMATE_CHUNK)

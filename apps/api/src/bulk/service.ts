@@ -238,7 +238,7 @@ export class BulkService {
         if (++chunks % 50 === 0) await foldBulkDeltas(this.db, bulk_uuid);
         if (outbound.length) {
           await handing;
-          handing = this.messaging.batch.handOver(outbound);
+          handing = this.messaging.pipeline.handOver(outbound, { recheckStops: true });
         }
         if (heldForBalance) {
           this.log.info({ bulk_uuid }, 'bulk held: the balance or the spend limit does not cover its next message');
@@ -273,7 +273,7 @@ export class BulkService {
       if (!msgs.length) return;
       this.log.warn({ bulk_uuid, count: msgs.length }, 'handing over messages a stopped worker left queued');
       await this.pacer.take(msgs.map((m) => m.vendor_product_uuid ?? null));
-      await this.messaging.batch.handOver(msgs);
+      await this.messaging.pipeline.handOver(msgs, { recheckStops: true });
     }
   }
 

@@ -76,7 +76,7 @@ export async function actOnKeyword(
   }
   if (reply) {
     // From the number that received the keyword, like the built-in STOP confirmation.
-    await messaging.send({
+    await messaging.pipeline.send({
       company_uuid: mo.company_uuid,
       user_uuid: null,
       ani: mo.did,

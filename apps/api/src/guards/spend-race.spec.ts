@@ -31,11 +31,11 @@ describe('spend limits under concurrent stores', () => {
     const m = messagingOf(t.app).messaging;
     const company = await m.company(acmeCo);
     const batch = async (from: number) => {
-      const judged = await m.batch.judge(
+      const judged = await m.pipeline.judge(
         company,
         [0, 1].map((i) => ({ ani: ACME_ANI, dnis: `+1415555${String(from + i).padStart(4, '0')}`, text: 'race' })),
       );
-      return t.app.db.transaction().execute((trx) => m.batch.store(trx, company, null, judged));
+      return t.app.db.transaction().execute((trx) => m.pipeline.store(trx, company, null, judged));
     };
     const stored = (await Promise.all([batch(300), batch(400)])).flat();
     expect(stored.filter((s) => s.status === 'queued')).toHaveLength(3);

@@ -1,16 +1,13 @@
-// The batch form of the send pipeline for bulk jobs and the batched settling of delivery reports.
+// The store of the send pipeline: judged messages held and written, whatever sends them (one or many).
 // Each message gets the same engine decision, price, hold and charge as MessagingService.send(); only
 // the round trips are shared (one lookup per batch, one transaction per batch, one UPDATE per batch).
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { BlockReason, SmsStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
-import type { CompiledCatalog } from '../catalog';
-import { releaseMany, reserveManyWith, settleMany } from '../billing';
-import { chargeResellers } from './wholesale';
+import { reserveManyWith } from '../billing';
 import { block, noMoney, pricedColumns, type Decision } from './engine/pipeline';
 import { formatMoney } from '../billing';
-import { chargeMemo, movableFrom, settlementFor } from './engine/state';
 import type { OutboundMessage } from '../lib/sms-gateway';
 import type { CompanyFacts } from './pipeline-types';
 import { NO_GUARDS, type AccountSpend, type ChargedAccount, type ObservedSend, type SendGuards } from './guard-port';
@@ -213,116 +210,4 @@ async function withinSpend(
     return d;
   });
   return { decisions: out, limited: true };
-}
-
-/**
- * Marks handed-over messages sent in one UPDATE; a report that came first keeps its later state. A message
- * priced on submit is charged here, in the same transaction (the carrier has accepted it).
- */
-export async function markSent(
-  db: Kysely<Database>,
-  sent: { sms_uuid: string; smsc_id: string }[],
-  catalog?: CompiledCatalog,
-): Promise<void> {
-  if (!sent.length) return;
-  await db.transaction().execute(async (trx) => {
-    // a receipt may have come first (a fast carrier on the direct gateway): the link is recorded, by the receipt
-    // itself when it named one (applyReports), here otherwise
-    const moved = (
-      await sql<MovedRow>`update sms set status = case when sms.status = 'queued' then 'sent' else sms.status end,
-      sent_on = case when sms.status = 'queued' then now() else sms.sent_on end, smsc_id = v.smsc_id
-    from unnest(${sent.map((s) => s.sms_uuid)}::uuid[], ${sent.map((s) => s.smsc_id)}::text[]) as v(id, smsc_id)
-    where sms.sms_uuid = v.id and (sms.status = 'queued' or sms.smsc_id is null)
-    returning sms.sms_uuid, sms.reservation_uuid, sms.price::text as price, sms.status, sms.charge_basis`.execute(trx)
-    ).rows;
-    await settleMoved(
-      trx,
-      moved.filter((m) => m.status === 'sent'),
-      catalog,
-    );
-  });
-}
-
-interface MovedRow {
-  sms_uuid: string;
-  reservation_uuid: string | null;
-  price: string | null;
-  status: SmsStatus;
-  charge_basis: 'delivery' | 'submit';
-}
-
-/** Every hold of moved messages settled or released in a few statements (one ledger entry per charged message). */
-async function settleMoved(trx: Transaction<Database>, moved: MovedRow[], catalog?: CompiledCatalog) {
-  const settles = moved
-    .filter((m) => m.reservation_uuid && settlementFor(m.status, m.charge_basis) === 'settle')
-    .map((m) => ({
-      reservation_uuid: m.reservation_uuid as string,
-      charge: BigInt(m.price ?? '0'),
-      cause_type: 'sms',
-      cause_id: m.sms_uuid,
-      memo: chargeMemo(m.charge_basis),
-    }));
-  const releases = moved
-    .filter((m) => m.reservation_uuid && settlementFor(m.status, m.charge_basis) === 'release')
-    .map((m) => m.reservation_uuid as string);
-  await settleMany(trx, settles);
-  await chargeResellers(
-    trx,
-    settles.map((m) => m.cause_id),
-    catalog,
-  );
-  await releaseMany(trx, releases);
-}
-
-export interface Report {
-  sms_uuid: string;
-  to: SmsStatus;
-  message?: string | null;
-  /** the link the report came on, kept where the message has none yet */
-  smsc_id?: string;
-}
-export interface Moved {
-  moved: boolean;
-  status: SmsStatus | null;
-  /** for a moved message: seconds since it was submitted (the receipt-latency metric) */
-  age_seconds?: number;
-}
-
-/**
- * Applies many delivery reports in one transaction, each exactly as MessagingService.move() would: a
- * forward move only (the guard is movableFrom of its target), and the hold settled or released with
- * it (and the reseller's wholesale charge with a settled one). The caller passes each message at most
- * once per call.
- */
-export async function applyReports(
-  trx: Transaction<Database>,
-  reports: Report[],
-  catalog?: CompiledCatalog,
-): Promise<Moved[]> {
-  const moved = (
-    await sql<MovedRow & { age_seconds: number }>`
-    update sms s set status = v.target,
-      status_message = case when v.set_msg then v.msg else s.status_message end,
-      sent_on = case when v.target = 'sent' then now() else s.sent_on end,
-      delivered_on = case when v.target in ('delivered', 'undelivered', 'failed') then now() else s.delivered_on end,
-      smsc_id = coalesce(s.smsc_id, v.smsc)
-    from unnest(${reports.map((r) => r.sms_uuid)}::uuid[], ${reports.map((r) => r.to)}::text[], ${reports.map((r) => r.message ?? null)}::text[],
-      ${reports.map((r) => r.message !== undefined)}::bool[], ${reports.map((r) => movableFrom(r.to).join(','))}::text[],
-      ${reports.map((r) => r.smsc_id ?? null)}::text[]) as v(id, target, msg, set_msg, from_list, smsc)
-    where s.sms_uuid = v.id and s.is_received = false and s.status = any(string_to_array(v.from_list, ','))
-    returning s.sms_uuid, s.reservation_uuid, s.price::text as price, s.status, s.charge_basis,
-      extract(epoch from clock_timestamp() - s.created_on)::float8 as age_seconds`.execute(trx)
-  ).rows;
-  const byId = new Map(moved.map((m) => [m.sms_uuid, m]));
-  await settleMoved(trx, moved, catalog);
-  const rest = reports.filter((r) => !byId.has(r.sms_uuid)).map((r) => r.sms_uuid);
-  const current = rest.length
-    ? await trx.selectFrom('sms').select(['sms_uuid', 'status']).where('sms_uuid', 'in', rest).execute()
-    : [];
-  const now = new Map(current.map((c) => [c.sms_uuid, c.status]));
-  return reports.map((r) =>
-    byId.has(r.sms_uuid)
-      ? { moved: true, status: r.to, age_seconds: Number(byId.get(r.sms_uuid)?.age_seconds) }
-      : { moved: false, status: now.get(r.sms_uuid) ?? null },
-  );
 }

@@ -110,7 +110,9 @@ describe('charge basis per price', () => {
       (s) => s.status === 'sent',
     );
     expect(sent).toMatchObject({ status: 'sent', charge_basis: 'delivery', charge: null });
-    await messagingOf(t.app).messaging.move(lost, 'undelivered', 'Not delivered');
+    await messagingOf(t.app).messaging.pipeline.apply([
+      { sms_uuid: lost, to: 'undelivered', message: 'Not delivered' },
+    ]);
     expect((await state(lost)).charge).toBeNull();
 
     const ok = await send();
@@ -118,7 +120,7 @@ describe('charge basis per price', () => {
       () => state(ok),
       (s) => s.status === 'sent',
     );
-    await messagingOf(t.app).messaging.move(ok, 'delivered');
+    await messagingOf(t.app).messaging.pipeline.apply([{ sms_uuid: ok, to: 'delivered' }]);
     const s = await state(ok);
     expect(s.charge).toEqual({ memo: 'SMS delivered', amount: `-${s.price}` });
   });
@@ -133,12 +135,12 @@ describe('charge basis per price', () => {
     );
     expect(sent).toMatchObject({ status: 'sent', charge_basis: 'submit' });
     expect(sent.charge).toEqual({ memo: 'SMS accepted by the carrier', amount: `-${sent.price}` });
-    await messagingOf(t.app).messaging.move(id, 'undelivered', 'Not delivered');
+    await messagingOf(t.app).messaging.pipeline.apply([{ sms_uuid: id, to: 'undelivered', message: 'Not delivered' }]);
     const after = await balanceOf(t.app.db, { company_uuid: acmeCo });
     expect(after.reserved).toBe(before.reserved);
     expect(after.balance).toBe(before.balance - BigInt(sent.price));
     // one charge, however many reports follow
-    await messagingOf(t.app).messaging.move(id, 'failed', 'late');
+    await messagingOf(t.app).messaging.pipeline.apply([{ sms_uuid: id, to: 'failed', message: 'late' }]);
     const entries = await t.app.db
       .selectFrom('ledger_entries')
       .select(sql<number>`count(*)::int`.as('n'))

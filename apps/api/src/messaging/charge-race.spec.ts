@@ -91,11 +91,16 @@ describe('concurrent sends never overspend', () => {
     expect(sent.statusCode).toBe(201);
     expect((await balanceOf(t.app.db, { company_uuid: acmeCo })).available).toBe(0n);
     const { messaging } = messagingOf(t.app);
-    expect(await messaging.move(sent.json().sms.sms_uuid, 'failed', 'SMSC rejected')).toEqual({
+    // a single move is a batch of one through the pipeline's apply
+    const move = async (sms_uuid: string, message: string) => {
+      const [{ moved, status }] = await messaging.pipeline.apply([{ sms_uuid, to: 'failed', message }]);
+      return { moved, status };
+    };
+    expect(await move(sent.json().sms.sms_uuid, 'SMSC rejected')).toEqual({
       moved: true,
       status: 'failed',
     });
-    expect(await messaging.move(sent.json().sms.sms_uuid, 'failed', 'again')).toEqual({
+    expect(await move(sent.json().sms.sms_uuid, 'again')).toEqual({
       moved: false,
       status: 'failed',
     });

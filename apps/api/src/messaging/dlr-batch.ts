@@ -2,11 +2,8 @@
 // message) capped the pipeline at a few dozen messages a second. Reports are queued here and applied
 // in batches (one transaction each); every request still waits for its own report's commit, so a
 // gateway only hears 2xx for a report that is stored, and a retried report changes nothing.
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
 import { GroupCommit } from '../lib/group-commit';
-import type { CatalogSource } from '../billing';
-import { applyReports, type Moved, type Report } from './batch';
+import type { Moved, Report } from './settlement';
 
 export class DlrBatcher {
   private readonly group: GroupCommit<Report, Moved>;
@@ -17,15 +14,10 @@ export class DlrBatcher {
   // others: Kannel's receipts come one HTTP call each, and at a few hundred a second a 15 ms window made batches of a
   // handful, each with its fixed statements and commit; 35 ms more is nothing beside a carrier's own receipt delay.
   constructor(
-    db: Kysely<Database>,
+    /** the pipeline's apply: one transaction for the batch (pipeline.ts) */
+    apply: (reports: Report[]) => Promise<Moved[]>,
     opts: { maxBatch: number; maxWaitMs: number } = { maxBatch: 250, maxWaitMs: 50 },
-    catalog?: CatalogSource,
   ) {
-    // the catalog is read before the transaction opens (see CatalogSource)
-    const apply = async (reports: Report[]) => {
-      const prices = catalog ? await catalog() : undefined;
-      return db.transaction().execute((trx) => applyReports(trx, reports, prices));
-    };
     this.group = new GroupCommit(apply, {
       ...opts,
       keyOf: (r) => r.sms_uuid,

@@ -9,19 +9,14 @@ import { countSegments } from './engine/segments';
 import { matchOptWord, wordOf, type OptWord } from './engine/opt-out-words';
 import type { OptOutLanguage } from '@smsc/shared-contract';
 import { keywordSetsOf, languageFor, policyOf, recordOptIn, recordOptOut, type OptOutPolicy } from './opt-outs/store';
-import type { CompanyFacts, MessagingHooks, ReceivedMessage, SendInput } from './pipeline-types';
+import type { CompanyFacts, MessagingHooks, ReceivedMessage } from './pipeline-types';
+import type { Pipeline } from './pipeline';
 
 /** A committed STOP: the number, the company and the number of the company it was texted to. */
 export interface OptOutNotice {
   company_uuid: string;
   number: string;
   sender: string;
-}
-
-/** What incoming messages use of the send pipeline. */
-export interface InboundPipeline {
-  company(company_uuid: string): Promise<CompanyFacts>;
-  send(input: SendInput): Promise<{ sms_uuid: string; replay: boolean }>;
 }
 
 export class Inbound {
@@ -35,7 +30,7 @@ export class Inbound {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly log: FastifyBaseLogger,
-    private readonly p: InboundPipeline,
+    private readonly p: Pipeline,
   ) {}
 
   /**

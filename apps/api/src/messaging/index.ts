@@ -23,7 +23,9 @@ import { createDirect, GatewayRouter, routedControl, type DirectSmppGateway } fr
 export { MessagingService } from './service';
 export { BlockedError, type MessagingHooks, type SendInput, type CompanyFacts } from './pipeline-types';
 export type { BatchItem, Judged, StoredMessage } from './batch';
-export { AlreadyStored, BULK_LEASE_SECONDS, applyReports } from './batch';
+export { AlreadyStored, BULK_LEASE_SECONDS } from './batch';
+export { applyReports } from './settlement';
+export type { Pipeline } from './pipeline';
 export { chargeResellers } from './wholesale';
 export { leaseOrphans, smsRows, type MessageRow } from './rows';
 export type { GatewayAdapter, OutboundMessage } from '../lib/sms-gateway';

@@ -2,32 +2,18 @@
 // ones sent through the pipeline again when their time comes, and edits or cancels before then.
 import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { BlockReason, SmsStatus } from '@smsc/shared-contract';
+import type { BlockReason } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { HttpError } from '../lib/http-error';
 import { reserve, rideAccount } from '../billing';
 import { block, noMoney, pricedColumns, type Decision } from './engine/pipeline';
 import { countSegments } from './engine/segments';
 import type { AccountSpend, SendGuards } from './guard-port';
-import { Refused, type CompanyFacts } from './pipeline-types';
-import { lookupColumns, type AppliedLookup } from './lookup-port';
+import { Refused } from './pipeline-types';
+import { lookupColumns } from './lookup-port';
+import type { Pipeline } from './pipeline';
 
 const SCHEDULE_BATCH = 200;
-
-/** What the scheduler uses of the send pipeline. */
-export interface SchedulePipeline {
-  company(company_uuid: string): Promise<CompanyFacts>;
-  evaluate(
-    company: CompanyFacts,
-    m: { ani: string; dnis: string; text: string; sms_template_uuid?: string | null; sandbox?: boolean },
-  ): Promise<{ decision: Decision; limited: boolean; lookup?: AppliedLookup | null }>;
-  /** `sandbox`: a test key's message, handed to the sandbox's carrier (sandbox.ts) */
-  submit(sms_uuid: string, sandbox?: boolean): Promise<void>;
-  move(sms_uuid: string, to: SmsStatus, message?: string | null): Promise<{ moved: boolean; status: SmsStatus | null }>;
-  guards(): SendGuards;
-  /** whether this node sends scheduled messages (MessagingService.sendsScheduled) */
-  sendsScheduled(): boolean;
-}
 
 export class Scheduler {
   private scheduleTimer: NodeJS.Timeout | null = null;
@@ -38,7 +24,11 @@ export class Scheduler {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly log: FastifyBaseLogger,
-    private readonly p: SchedulePipeline,
+    private readonly p: Pipeline,
+    /** the guards in effect (plugged in after the pipeline is made) */
+    private readonly guards: () => SendGuards,
+    /** whether this node sends scheduled messages (MessagingService.sendsScheduled) */
+    private readonly sendsScheduled: () => boolean,
   ) {}
 
   /** PATCH /sms/{id}: edit or cancel a scheduled message (the caller has checked tenancy). */
@@ -47,7 +37,7 @@ export class Scheduler {
     patch: { text?: string; send_at?: Date; status?: 'cancelled' },
   ): Promise<void> {
     if (patch.status === 'cancelled') {
-      const r = await this.p.move(sms_uuid, 'cancelled', 'Cancelled before sending');
+      const [r] = await this.p.apply([{ sms_uuid, to: 'cancelled', message: 'Cancelled before sending' }]);
       if (!r.moved) throw new HttpError(409, `Only a scheduled message can be cancelled; this one is ${r.status}`);
       return;
     }
@@ -115,7 +105,7 @@ export class Scheduler {
         }
         const room =
           limited && decision.price > 0n
-            ? await this.p.guards().spendRoom(trx, company.company_uuid, decision.price, spent)
+            ? await this.guards().spendRoom(trx, company.company_uuid, decision.price, spent)
             : null;
         if (room !== null && decision.price > room)
           throw new Refused(
@@ -124,7 +114,7 @@ export class Scheduler {
               { ok: false }
             >,
           );
-        const record = room === null ? null : this.p.guards().spendRecord(company.company_uuid, decision.price);
+        const record = room === null ? null : this.guards().spendRecord(company.company_uuid, decision.price);
         if (record) await rideAccount(trx, { company_uuid: company.company_uuid }, record);
         const row = await trx
           .updateTable('sms')
@@ -141,7 +131,10 @@ export class Scheduler {
         if (!row) throw new Error('cancelled meanwhile');
         return true;
       });
-      if (moved) await this.p.submit(sms_uuid, m.sandbox);
+      if (moved) {
+        if (m.sandbox) await this.p.handOverSandbox(sms_uuid);
+        else await this.p.handOver([await this.p.outbound(sms_uuid)]);
+      }
     } catch (e) {
       if (e instanceof Refused) await blockRow(e.decision);
       else if ((e as Error).message !== 'cancelled meanwhile') throw e;
@@ -150,7 +143,7 @@ export class Scheduler {
 
   /** Arms the in-process timer for the earliest scheduled message (on the node that sends them). */
   armScheduler(at: number): void {
-    if (this.closed || !this.p.sendsScheduled() || at >= this.scheduledAt) return;
+    if (this.closed || !this.sendsScheduled() || at >= this.scheduledAt) return;
     if (this.scheduleTimer) clearTimeout(this.scheduleTimer);
     this.scheduledAt = at;
     // setTimeout caps at ~24.8 days; a later message is re-armed when the timer fires.
@@ -167,7 +160,7 @@ export class Scheduler {
   async runDue(): Promise<void> {
     this.scheduleTimer = null;
     this.scheduledAt = Infinity;
-    if (this.closed || !this.p.sendsScheduled()) return;
+    if (this.closed || !this.sendsScheduled()) return;
     const due = await this.db
       .selectFrom('sms')
       .select('sms_uuid')

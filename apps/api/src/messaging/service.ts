@@ -1,39 +1,25 @@
-// The SMS pipeline over the database: looks up the facts, lets the pure engine decide, then reserves
-// the charge, stores and hands the message to the gateway; delivery reports settle or release the hold.
-// One code path for every outgoing message (single sends now; bulk and campaigns call send() too).
-// Scheduled messages are scheduler.ts's, incoming ones inbound.ts's; this class is their one surface.
+// Messaging's service: what other domains plug in (guards, registrations, lookups, templates, keywords), the single
+// send (grouped per company, send-batch.ts), receipts batched (dlr-batch.ts), and the scheduler and incoming messages.
+// Every outgoing message goes through the one pipeline (pipeline.ts: judge, store, handOver, apply), which bulk,
+// SMPP, the scheduler and single sends share; `pipeline` is its face for the other domains.
 import { type Kysely, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SmsStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import type { CatalogCache } from '../catalog';
-import { parseNanp } from '../numbers';
-import type { GatewayAdapter, OutboundMessage } from '../lib/sms-gateway';
-import { markSent, storeBatch, type BatchItem, type Judged, type StoredMessage } from './batch';
-import { judgeBatch } from './judge';
-import { suppressedAtHandOver } from './opt-outs/check';
+import type { GatewayAdapter } from '../lib/sms-gateway';
+import { Pipeline } from './pipeline';
 import { DlrBatcher } from './dlr-batch';
-import { SendBatcher } from './send-batch';
 import { NO_GUARDS, type AccountSpend, type GuardView, type SendGuards } from './guard-port';
 import { SendFacts } from './facts';
 import { NO_SMPP_NAMES, type SmppNames } from './queries';
 import { NO_REGISTRATIONS, type RegistrationView, type SenderRegistrations } from './registration-port';
 import { NO_ERASURES, type ErasedNumbers } from './erasure-port';
-import { lookupColumns, NO_LOOKUPS, type NumberLookups } from './lookup-port';
-import { MessageMoves } from './moves';
+import { NO_LOOKUPS, type NumberLookups } from './lookup-port';
 import { Scheduler } from './scheduler';
 import { Inbound, type OptOutNotice } from './inbound';
-import { batchItemOf, storeBlocked, storeScheduled } from './send-one';
-import { pricedColumns } from './engine/pipeline';
-import { sandboxDecision, sandboxHandOver, sandboxOutcome, type SandboxCarrier } from './sandbox';
-import {
-  BlockedError,
-  defaultHooks,
-  type CompanyFacts,
-  type MessagingHooks,
-  type ReceivedMessage,
-  type SendInput,
-} from './pipeline-types';
+import type { SandboxCarrier } from './sandbox';
+import { defaultHooks, type CompanyFacts, type MessagingHooks, type ReceivedMessage } from './pipeline-types';
 
 export class MessagingService {
   private resolveTemplate: MessagingHooks['resolveTemplate'] = defaultHooks.resolveTemplate;
@@ -143,18 +129,13 @@ export class MessagingService {
   private smppNamesOf: SmppNames = NO_SMPP_NAMES;
   /** the carrier of test keys' messages (the built-in simulator, plugged in by messaging/index.ts) */
   private sandboxCarrier: SandboxCarrier | null = null;
-  private readonly moves: MessageMoves;
+  /** the one send pipeline (pipeline.ts): bulk, SMPP, the scheduler and single sends go through it */
+  readonly pipeline: Pipeline;
   private readonly dlr: DlrBatcher;
-  private readonly sends: SendBatcher;
   private readonly scheduler: Scheduler;
   private readonly inbound: Inbound;
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly catalog: CatalogCache,
-    private readonly gateway: GatewayAdapter,
-    private readonly log: FastifyBaseLogger,
-  ) {
+  constructor(db: Kysely<Database>, catalog: CatalogCache, gateway: GatewayAdapter, log: FastifyBaseLogger) {
     this.facts = new SendFacts(
       db,
       catalog,
@@ -164,18 +145,24 @@ export class MessagingService {
       () => this.erasures,
       () => this.lookups,
     );
-    this.moves = new MessageMoves(db, gateway, () => catalog.current());
-    this.dlr = new DlrBatcher(db, undefined, () => catalog.current());
-    this.sends = new SendBatcher(db, () => this.guards);
-    this.scheduler = new Scheduler(db, log, {
-      company: (id) => this.company(id),
-      evaluate: (company, m) => this.evaluateAs(company, m),
-      submit: (id, sandbox) => (sandbox ? this.toSandbox(id) : this.submit(id)),
-      move: (id, to, message) => this.move(id, to, message),
-      guards: () => this.guards,
-      sendsScheduled: () => this.sendsScheduled(),
-    });
-    this.inbound = new Inbound(db, log, { company: (id) => this.company(id), send: (input) => this.send(input) });
+    this.pipeline = new Pipeline(db, catalog, gateway, this.facts, () => ({
+      guards: this.guards,
+      registrations: this.registrations,
+      erasures: this.erasures,
+      lookups: this.lookups,
+      sandboxCarrier: this.sandboxCarrier,
+      receiveStop: (from, to) => this.inbound.receive({ from, to, text: 'STOP', sandbox: true }),
+      scheduled: (at) => this.scheduler.armScheduler(at),
+    }));
+    this.dlr = new DlrBatcher((reports) => this.pipeline.apply(reports));
+    this.scheduler = new Scheduler(
+      db,
+      log,
+      this.pipeline,
+      () => this.guards,
+      () => this.sendsScheduled(),
+    );
+    this.inbound = new Inbound(db, log, this.pipeline);
   }
 
   /** The company's facts the pipeline uses (404 when there is none). */
@@ -183,55 +170,9 @@ export class MessagingService {
     return this.facts.company(company_uuid);
   }
 
-  /** Stop-text filters that apply to a company: its reseller's, or the platform's for a direct company. */
-  filtersFor(reseller_uuid: string | null): Promise<string[]> {
-    return this.facts.filtersFor(reseller_uuid);
-  }
-
-  /** Looks up every fact of one message and lets the engine decide (no writes). */
-  evaluate(company: CompanyFacts, m: Parameters<SendFacts['evaluate']>[1]): ReturnType<SendFacts['evaluate']> {
-    return this.facts.evaluate(company, m);
-  }
-
   /** The sandbox's carrier (messaging/index.ts: the built-in simulator, whichever gateway carries live traffic). */
   useSandboxCarrier(carrier: SandboxCarrier): void {
     this.sandboxCarrier = carrier;
-  }
-
-  /**
-   * evaluate() as a send applies it: a test key's message (`sandbox`) gets its magic number's decision, costs
-   * nothing and so counts against no spend limit (messaging/sandbox.ts).
-   */
-  async evaluateAs(
-    company: CompanyFacts,
-    m: Parameters<SendFacts['evaluate']>[1] & { sandbox?: boolean },
-  ): ReturnType<SendFacts['evaluate']> {
-    const e = await this.evaluate(company, m);
-    if (!m.sandbox) return e;
-    const outcome = sandboxOutcome(e.destination, m.system);
-    return { ...e, decision: sandboxDecision(e.decision, outcome, e.destination), limited: false };
-  }
-
-  /** Hands a test key's queued message to the sandbox's carrier instead of the gateway (sandbox.ts). */
-  private async toSandbox(sms_uuid: string, known?: { ani: string; dnis: string; system?: boolean }): Promise<void> {
-    const m =
-      known ??
-      (await this.db
-        .selectFrom('sms')
-        .select(['ani', 'dnis'])
-        .where('sms_uuid', '=', sms_uuid)
-        .executeTakeFirstOrThrow());
-    await sandboxHandOver(
-      {
-        carrier: this.sandboxCarrier,
-        move: (id, message) => this.move(id, 'failed', message),
-        markSent: async (id, smsc_id) => markSent(this.db, [{ sms_uuid: id, smsc_id }], await this.catalog.current()),
-        receiveStop: (from, to) => this.inbound.receive({ from, to, text: 'STOP', sandbox: true }),
-      },
-      sms_uuid,
-      m,
-      known?.system,
-    );
   }
 
   /** Is the ANI one of the company's sending numbers, is the destination suppressed (one round trip). */
@@ -243,157 +184,7 @@ export class MessagingService {
     );
   }
 
-  /**
-   * Sends (or schedules) one message. Answers the stored message's id; a blocked message is stored
-   * with its reason and an HttpError (4xx) saying why is thrown. Nothing is charged unless stored queued.
-   */
-  async send(input: SendInput): Promise<{ sms_uuid: string; replay: boolean }> {
-    const company = await this.company(input.company_uuid);
-    const ani = parseNanp(input.ani)?.e164 ?? input.ani.trim();
-    const scheduled = !!input.send_at && input.send_at.getTime() > Date.now() + 1000;
-    // a message for later is looked up when it goes (scheduler.ts): the answer may be stale by then, and unpaid twice
-    const { decision, destination, text, seg, limited, lookup } = await this.evaluateAs(company, {
-      ...input,
-      ani,
-      lookup: !scheduled,
-    });
-    const row = {
-      ...(input.sms_uuid ? { sms_uuid: input.sms_uuid } : {}),
-      company_uuid: company.company_uuid,
-      reseller_uuid: company.reseller_uuid,
-      user_uuid: input.user_uuid,
-      api_key_uuid: input.api_key_uuid ?? null,
-      ani,
-      dnis: destination ?? input.dnis.trim(),
-      text,
-      segments: seg.segments,
-      encoding: seg.encoding,
-      recipient_uuid: input.recipient_uuid ?? null,
-      sms_template_uuid: input.sms_template_uuid ?? null,
-      send_at: input.send_at ?? null,
-      status_callback: input.status_callback ?? null,
-      sandbox: !!input.sandbox,
-      ...lookupColumns(lookup),
-    };
-    if (!decision.ok) return storeBlocked(this.db, row, decision);
-    const priced = pricedColumns(decision);
-    if (!scheduled) {
-      // Stored with the company's other sends of the moment (one transaction and commit for them all).
-      const judged: Judged = {
-        item: batchItemOf(input, ani, text),
-        ani,
-        destination,
-        text,
-        segments: seg.segments,
-        encoding: seg.encoding,
-        decision,
-        limited,
-        lookup,
-      };
-      const done = await this.sends.add(company, { judged, idempotency: input.idempotency });
-      if (done.kind === 'error') throw done.error;
-      if (done.kind === 'refused') throw new BlockedError(done.decision.reason, done.decision.message);
-      if (done.kind === 'replay') return { sms_uuid: done.sms_uuid, replay: true };
-      if (decision.price > 0n) this.guards.afterCharge(company.company_uuid, done.account ?? undefined);
-      if (input.sandbox) {
-        await this.toSandbox(done.sms_uuid, { ani, dnis: row.dnis, system: input.system });
-        return { sms_uuid: done.sms_uuid, replay: false };
-      }
-      await this.submit(done.sms_uuid, {
-        sms_uuid: done.sms_uuid,
-        ani,
-        dnis: row.dnis,
-        text,
-        segments: seg.segments,
-        encoding: seg.encoding,
-        vendor_product_uuid: decision.vendorProductUuid,
-      });
-      return { sms_uuid: done.sms_uuid, replay: false };
-    }
-    // A scheduled message holds nothing until its time comes (dispatch()).
-    const outcome = await storeScheduled(this.db, { ...row, ...priced }, input.idempotency);
-    if (outcome.replay) return outcome;
-    this.armScheduler((input.send_at as Date).getTime());
-    return outcome;
-  }
-
-  /**
-   * The batch entry point (bulk jobs): judge() looks up a batch's facts outside any transaction,
-   * store() writes it in the caller's transaction (holds and rows exactly as send() makes them), and
-   * handOver() gives the queued ones to the gateway after the caller's commit.
-   */
-  readonly batch = {
-    /**
-     * `sliceMs`: yield the event loop that often while parsing and judging (large batches over HTTP); `lookup: false`:
-     * no number lookups (an estimate, which sends nothing, must not pay for any)
-     */
-    judge: async (
-      company: CompanyFacts,
-      items: BatchItem[],
-      opts: { sliceMs?: number; lookup?: boolean } = {},
-    ): Promise<Judged[]> =>
-      judgeBatch(
-        this.db,
-        company,
-        await this.catalog.current(),
-        await this.filtersFor(company.reseller_uuid),
-        items,
-        await this.guards.view(company),
-        opts.sliceMs,
-        await this.registrations.view(company.company_uuid),
-        this.erasures,
-        opts.lookup === false ? NO_LOOKUPS : this.lookups,
-      ),
-    store: async (
-      trx: Transaction<Database>,
-      company: CompanyFacts,
-      user_uuid: string | null,
-      judged: Judged[],
-    ): Promise<StoredMessage[]> => {
-      const { stored, account } = await storeBatch(trx, company, user_uuid, judged, this.guards);
-      // after the caller's commit (a microtask later at the earliest): the low-balance check
-      if (stored.some((s) => s.outbound))
-        queueMicrotask(() => this.guards.afterCharge(company.company_uuid, account ?? undefined));
-      return stored;
-    },
-    handOver: async (all: OutboundMessage[]): Promise<void> => {
-      // A STOP that came after these were judged and stored (the next chunk is judged while one is stored, and a
-      // restarted worker hands over what a dead one stored): they are blocked now, never handed over.
-      const stopped = new Set(
-        await suppressedAtHandOver(
-          this.db,
-          all.map((m) => m.sms_uuid),
-        ),
-      );
-      for (const id of stopped) await this.blockSuppressed(id);
-      const msgs = stopped.size ? all.filter((m) => !stopped.has(m.sms_uuid)) : all;
-      const sent: { sms_uuid: string; smsc_id: string }[] = [];
-      await Promise.all(
-        msgs.map(async (m) => {
-          try {
-            sent.push({ sms_uuid: m.sms_uuid, smsc_id: (await this.gateway.submit(m)).smsc_id });
-          } catch (e) {
-            await this.move(m.sms_uuid, 'failed', `The gateway refused the message: ${(e as Error).message}`);
-          }
-        }),
-      );
-      // the catalog (a reseller's wholesale charge for a message charged on submit) is read before the transaction
-      await markSent(this.db, sent, await this.catalog.current());
-    },
-  };
-
-  /** A queued message an opt-out now blocks: blocked as suppressed, its hold released (move's transaction). */
-  private async blockSuppressed(sms_uuid: string): Promise<void> {
-    const { moved } = await this.move(
-      sms_uuid,
-      'blocked',
-      'The number opted out (STOP) before the message was handed over',
-    );
-    if (moved)
-      await this.db.updateTable('sms').set({ block_reason: 'suppressed' }).where('sms_uuid', '=', sms_uuid).execute();
-  }
-
-  /** A delivery report: applied like move() but settled in a batch with others arriving meanwhile. */
+  /** A delivery report: applied by the pipeline in a batch with others arriving meanwhile. */
   report(
     sms_uuid: string,
     to: SmsStatus,
@@ -402,20 +193,6 @@ export class MessagingService {
     smsc_id?: string,
   ): Promise<{ moved: boolean; status: SmsStatus | null; age_seconds?: number }> {
     return this.dlr.add({ sms_uuid, to, message, smsc_id });
-  }
-
-  /** Hands a queued message to the gateway: accepted → sent; refused → failed and the hold released. */
-  submit(sms_uuid: string, known?: OutboundMessage): Promise<void> {
-    return this.moves.submit(sms_uuid, known);
-  }
-
-  /** Moves an outgoing message forward and settles or releases its charge (moved: false when not forward). */
-  move(
-    sms_uuid: string,
-    to: SmsStatus,
-    message?: string | null,
-  ): Promise<{ moved: boolean; status: SmsStatus | null }> {
-    return this.moves.move(sms_uuid, to, message);
   }
 
   /**

@@ -180,7 +180,7 @@ export default async function smsRoutes(base: FastifyInstance) {
         b.values ?? null,
         b.status_callback ?? null,
       ];
-      const out = await app.messaging.send({
+      const out = await app.messaging.pipeline.send({
         ...sendCaller(req, { key, request }),
         company_uuid,
         ani: b.ani,

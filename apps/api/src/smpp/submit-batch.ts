@@ -99,7 +99,7 @@ export class SubmitBatcher {
       reseller_uuid: c.reseller_uuid,
       product_uuid: c.product_uuid,
     };
-    const judged = await this.messaging.batch.judge(
+    const judged = await this.messaging.pipeline.judge(
       company,
       batch.map((s) => ({
         ani: s.ani,
@@ -111,7 +111,7 @@ export class SubmitBatcher {
       })),
     );
     const stored = await this.db.transaction().execute(async (trx) => {
-      const rows = await this.messaging.batch.store(trx, company, null, judged);
+      const rows = await this.messaging.pipeline.store(trx, company, null, judged);
       const receipts = rows
         .map((r, i) => ({ r, s: batch[i] }))
         .filter(({ r, s }) => r.outbound && s.wantsReceipt)
@@ -133,8 +133,8 @@ export class SubmitBatcher {
     // the answers do not wait for the gateway: stored and held, the message is ours (a gateway refusal moves it
     // to failed, and its receipt says so)
     if (outbound.length) {
-      const p = this.messaging.batch
-        .handOver(outbound)
+      const p = this.messaging.pipeline
+        .handOver(outbound, { recheckStops: true })
         .catch((e) => this.log.error({ err: (e as Error).message }, 'SMPP submits not handed to the gateway'))
         .finally(() => this.handing.delete(p));
       this.handing.add(p);

@@ -83,7 +83,7 @@ export default async function twilioRoutes(base: FastifyInstance, opts: { callba
       const token = req.headers['i-twilio-idempotency-token'];
       const key = typeof token === 'string' ? `twilio:${token}` : undefined;
       const request = [company_uuid, b.From, b.To, b.Body, b.StatusCallback ?? null];
-      const out = await app.messaging.send({
+      const out = await app.messaging.pipeline.send({
         ...sendCaller(req, { key, request }),
         company_uuid,
         ani: b.From,

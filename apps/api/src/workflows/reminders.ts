@@ -61,7 +61,7 @@ export class Reminders {
     const run = `reminder:${row.reminder_workflow_uuid}@${at.toISOString()}`;
     for (const dnis of row.numbers) {
       try {
-        const r = await this.messaging.send({
+        const r = await this.messaging.pipeline.send({
           company_uuid: row.company_uuid,
           user_uuid: row.created_by,
           ani: row.ani,

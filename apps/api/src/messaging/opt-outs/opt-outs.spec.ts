@@ -32,7 +32,7 @@ describe('opt-outs: languages, scope, consent evidence', () => {
   /** the pipeline's verdict on a send of a company from its number to a destination (the bulk path's judge) */
   const verdict = async (company_uuid: string, ani: string, dnis: string) => {
     const company = await messaging().company(company_uuid);
-    const [j] = await messaging().batch.judge(company, [{ ani, dnis, text: 'Hello' }]);
+    const [j] = await messaging().pipeline.judge(company, [{ ani, dnis, text: 'Hello' }]);
     return j.decision.ok ? 'ok' : j.decision.reason;
   };
 
@@ -204,9 +204,9 @@ describe('opt-outs: languages, scope, consent evidence', () => {
   it('a STOP after a message was stored and before its hand-over blocks it there: never handed over, nothing held', async () => {
     const m = messaging();
     const company = await m.company(acmeCo);
-    const judged = await m.batch.judge(company, [{ ani: ACME_DID, dnis: '+14155550907', text: 'Sale today' }]);
+    const judged = await m.pipeline.judge(company, [{ ani: ACME_DID, dnis: '+14155550907', text: 'Sale today' }]);
     expect(judged[0].decision.ok).toBe(true);
-    const stored = await t.app.db.transaction().execute((trx) => m.batch.store(trx, company, null, judged));
+    const stored = await t.app.db.transaction().execute((trx) => m.pipeline.store(trx, company, null, judged));
     const outbound = stored.flatMap((s) => (s.outbound ? [s.outbound] : []));
     expect(outbound).toHaveLength(1);
     await stop('+14155550907', 'STOP');
@@ -218,7 +218,7 @@ describe('opt-outs: languages, scope, consent evidence', () => {
       return submit(msg);
     };
     try {
-      await m.batch.handOver(outbound);
+      await m.pipeline.handOver(outbound, { recheckStops: true });
     } finally {
       gateway.submit = submit;
     }
