@@ -10,7 +10,7 @@ import { consumeActionToken } from './auth-routes';
 import { composeMail } from '../mail';
 import { brandsOf } from '../branding';
 import type { Mail } from '../lib/mailer';
-import { signupProductFor } from './signup-plan-routes';
+import { signupProductFor } from './signup-plans';
 
 const CONFIRM_TTL_MS = 30 * 60 * 1000;
 
