@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import {
   AuthRequest,
@@ -18,6 +16,8 @@ import { signedIn } from '../lib/access';
 import { ACCOUNT_WINDOW_SECONDS, createLoginFailures } from './login-failures';
 import { composeMail } from '../mail';
 import { challengeFor, issueSession } from '../security';
+import { insertActionToken, useActionToken, voidResetLinks } from './action-tokens';
+import { resetPassword, upgradePasswordHash } from './password-writes';
 
 const RESET_TTL_MS = 30 * 60 * 1000;
 
@@ -53,12 +53,7 @@ export default async function authRoutes(base: FastifyInstance) {
       // Only now is the plain password at hand, so an old-format or cheaper hash is upgraded here. The
       // update is conditional on the old hash, so a password change racing this sign-in wins.
       if (needsRehash(user.password_hash, cost))
-        await app.db
-          .updateTable('users')
-          .set({ password_hash: await hashPassword(req.body.password, cost) })
-          .where('uuid', '=', user.uuid)
-          .where('password_hash', '=', user.password_hash)
-          .execute();
+        await upgradePasswordHash(app.db, user.uuid, user.password_hash, await hashPassword(req.body.password, cost));
       if (!user.is_active) throw new HttpError(403, 'Account is not active; confirm your e-mail first');
       // With two-factor due, the password alone gives a short-lived challenge, not a session. The failure
       // count is kept until the second step succeeds, so wrong codes add to wrong passwords (one lock).
@@ -108,16 +103,13 @@ export default async function authRoutes(base: FastifyInstance) {
         // Only the newest link works: a link mailed earlier (perhaps to a mailbox someone else reads) dies.
         await app.db.transaction().execute(async (trx) => {
           await voidResetLinks(trx, user.uuid);
-          await trx
-            .insertInto('action_tokens')
-            .values({
-              token_hash: hash,
-              kind: 'reset',
-              user_uuid: user.uuid,
-              expires_at: new Date(Date.now() + RESET_TTL_MS),
-              used_at: null,
-            })
-            .execute();
+          await insertActionToken(trx, {
+            token_hash: hash,
+            kind: 'reset',
+            user_uuid: user.uuid,
+            expires_at: new Date(Date.now() + RESET_TTL_MS),
+            used_at: null,
+          });
         });
         // in the words of the user's reseller (its mail template), or the system's
         await app.mailer.send(
@@ -141,30 +133,11 @@ export default async function authRoutes(base: FastifyInstance) {
     async (req) => {
       checkPasswordPolicy(req.body.passwd);
       const userUuid = await consumeActionToken(app, req.params.token, 'reset');
-      await app.db
-        .updateTable('users')
-        .set({
-          password_hash: await hashPassword(req.body.passwd, app.config.passwordHashCost),
-          password_changed_at: new Date(),
-          password_change_jti: null,
-        })
-        .where('uuid', '=', userUuid)
-        .execute();
+      await resetPassword(app.db, userUuid, await hashPassword(req.body.passwd, app.config.passwordHashCost));
       await voidResetLinks(app.db, userUuid);
       return { message: 'Password changed' };
     },
   );
-}
-
-/** Marks every open reset link of the user used, so none of them can set a password any more. */
-async function voidResetLinks(db: Kysely<Database>, userUuid: string): Promise<void> {
-  await db
-    .updateTable('action_tokens')
-    .set({ used_at: new Date() })
-    .where('user_uuid', '=', userUuid)
-    .where('kind', '=', 'reset')
-    .where('used_at', 'is', null)
-    .execute();
 }
 
 /** Marks a one-time token used (atomically, so a replay loses the race) and returns its user. */
@@ -173,15 +146,7 @@ export async function consumeActionToken(
   token: string,
   kind: 'confirm' | 'reset',
 ): Promise<string> {
-  const row = await app.db
-    .updateTable('action_tokens')
-    .set({ used_at: new Date() })
-    .where('token_hash', '=', sha256(token))
-    .where('kind', '=', kind)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .returning('user_uuid')
-    .executeTakeFirst();
-  if (!row) throw new HttpError(400, 'The link is invalid, expired or already used');
-  return row.user_uuid;
+  const user_uuid = await useActionToken(app.db, sha256(token), kind);
+  if (!user_uuid) throw new HttpError(400, 'The link is invalid, expired or already used');
+  return user_uuid;
 }

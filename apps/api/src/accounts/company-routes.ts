@@ -10,10 +10,9 @@ import {
   MessageBody,
 } from '@smsc/shared-contract';
 import type { AccessPolicy } from '../lib/access';
-import { ordering, wildcard, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
 import { FieldError, forbidden } from '../lib/http-error';
-import { COMPANY_COLUMNS, companiesQuery } from './queries';
+import { companyInScope, deleteCompany, insertCompany, listCompanies, updateCompany } from './company-store';
 import { audit } from '../security';
 import { checkPasswordPolicy, hashPassword } from '../lib/passwords';
 import { isZoneName } from '../lib/account-zone';
@@ -34,7 +33,6 @@ const read: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 't
 const list: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
 const create: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'none', user: 'none' };
 const patch: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
-const ORDER = ['company_name', 'created_on', 'status'] as const;
 const RETENTION_FIELDS = ['retention_redact_days', 'retention_remove_days', 'retention_archive'] as const;
 
 /**
@@ -59,12 +57,7 @@ export default async function companyRoutes(base: FastifyInstance) {
   // The billing figures go to those who may see money: the company's biller and its company admins, not its users.
   const withCredit = async <C extends { company_uuid: string } | undefined>(req: FastifyRequest, c: C): Promise<C> =>
     c && req.user.user_type !== 'user' ? { ...c, ...(await creditFiguresOf(app.db, c.company_uuid)) } : c;
-  const findCompany = (req: FastifyRequest, id: string) =>
-    companiesQuery(app.db)
-      .select(COMPANY_COLUMNS)
-      .where('companies.company_uuid', '=', id)
-      .where(rowsOf(req, COMPANY_OWNERS))
-      .executeTakeFirst();
+  const findCompany = (req: FastifyRequest, id: string) => companyInScope(app.db, rowsOf(req, COMPANY_OWNERS), id);
 
   app.get(
     '/company/list',
@@ -72,28 +65,7 @@ export default async function companyRoutes(base: FastifyInstance) {
       config: { access: list },
       schema: { tags: ['companies'], querystring: CompanyListQuery, response: { 200: ListPage(Company) } },
     },
-    async (req) => {
-      const q = req.query;
-      let base = companiesQuery(app.db).where(rowsOf(req, COMPANY_OWNERS));
-      if (q.company_name) base = base.where('companies.company_name', 'ilike', wildcard(q.company_name));
-      if (q.company_uuid) base = base.where('companies.company_uuid', '=', q.company_uuid);
-      if (q.reseller_uuid) base = base.where('companies.reseller_uuid', '=', q.reseller_uuid);
-      if (q.reseller_name) base = base.where('resellers.reseller_name', 'ilike', wildcard(q.reseller_name));
-      if (q.payment_term_uuid) base = base.where('companies.payment_term_uuid', '=', q.payment_term_uuid);
-      if (q.status) base = base.where('companies.status', '=', q.status);
-      if (q.is_below_credit_limit !== undefined)
-        base = base.where('companies.is_below_credit_limit', '=', q.is_below_credit_limit);
-      if (q.prepay !== undefined) base = base.where('companies.prepay', '=', q.prepay);
-      if (q.is_created_by_admin !== undefined)
-        base = base.where('companies.is_created_by_admin', '=', q.is_created_by_admin);
-      const { col, dir } = ordering(q, ORDER, 'company_name');
-      return listPage(
-        q,
-        base.select(COMPANY_COLUMNS).orderBy(`companies.${col}`, dir).orderBy('companies.company_uuid'),
-        base,
-        10000,
-      );
-    },
+    async (req) => listCompanies(app.db, rowsOf(req, COMPANY_OWNERS), req.query),
   );
 
   app.post(
@@ -115,10 +87,10 @@ export default async function companyRoutes(base: FastifyInstance) {
       }
       const password_hash = first ? await hashPassword(first.password, app.config.passwordHashCost) : null;
       // the company and its first admin exist together or not at all
-      const row = await app.db.transaction().execute(async (trx) => {
-        const company = await trx
-          .insertInto('companies')
-          .values({
+      const row = await app.db.transaction().execute((trx) =>
+        insertCompany(
+          trx,
+          {
             company_name: b.company_name,
             ...(b.time_zone !== undefined ? { time_zone: b.time_zone } : {}),
             ...(b.price_notice_days !== undefined ? { price_notice_days: b.price_notice_days } : {}),
@@ -130,25 +102,20 @@ export default async function companyRoutes(base: FastifyInstance) {
             is_created_by_admin: isAdmin,
             // A reseller always creates companies under itself.
             reseller_uuid: isAdmin ? (b.reseller_uuid ?? null) : req.user.reseller_uuid,
-          })
-          .returning('company_uuid')
-          .executeTakeFirstOrThrow();
-        if (first && password_hash)
-          await trx
-            .insertInto('users')
-            .values({
-              email: first.email,
-              full_name: first.full_name,
-              password_hash,
-              user_type: 'company_admin',
-              is_admin: true,
-              is_active: true,
-              company_uuid: company.company_uuid,
-              reseller_uuid: null,
-            })
-            .execute();
-        return company;
-      });
+          },
+          first && password_hash
+            ? {
+                email: first.email,
+                full_name: first.full_name,
+                password_hash,
+                user_type: 'company_admin',
+                is_admin: true,
+                is_active: true,
+                reseller_uuid: null,
+              }
+            : null,
+        ),
+      );
       if (hasCreditSettings(b)) {
         const figures = await setCreditSettings(app.db, row.company_uuid, credit);
         if (creditChanged(figures))
@@ -193,8 +160,7 @@ export default async function companyRoutes(base: FastifyInstance) {
         throw forbidden();
       checkZone(b.time_zone);
       const credit = parseCreditSettings({ credit_limit, low_balance_threshold });
-      if (Object.keys(b).length)
-        await app.db.updateTable('companies').set(b).where('company_uuid', '=', target.company_uuid).execute();
+      if (Object.keys(b).length) await updateCompany(app.db, target.company_uuid, b);
       if (hasCreditSettings(credit)) {
         const figures = await setCreditSettings(app.db, target.company_uuid, credit);
         if (creditChanged(figures))
@@ -217,7 +183,7 @@ export default async function companyRoutes(base: FastifyInstance) {
     { config: { access: create }, schema: { tags: ['companies'], params: IdParam, response: { 200: MessageBody } } },
     async (req) => {
       const target = orNotFound(await findCompany(req, req.params.id), 'Company');
-      await app.db.deleteFrom('companies').where('company_uuid', '=', target.company_uuid).execute();
+      await deleteCompany(app.db, target.company_uuid);
       await audit(req, 'company', target.company_uuid, target, null);
       return { message: 'Company deleted' };
     },

@@ -8,9 +8,9 @@ import { orNotFound } from '../lib/tenant';
 import { readUpload } from '../lib/uploads';
 import { cleanFileName, contentDisposition, contentMatches, isAllowedType } from '../lib/file-types';
 import { rowsOf } from '../lib/tenancy';
+import { fileContent, insertFile } from './file-store';
 
 const access: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'tenant' };
-const RECORD = ['file_uuid as uuid', 'name', 'size', 'content_type', 'created_on'] as const;
 
 export default async function fileRoutes(base: FastifyInstance) {
   // Registered here, not app-wide, so only the upload routes accept multipart bodies.
@@ -38,20 +38,16 @@ export default async function fileRoutes(base: FastifyInstance) {
         );
       if (!contentMatches(type, upload.data)) throw new HttpError(400, `The file's content is not ${type}`);
       const { user } = req;
-      const row = await app.db
-        .insertInto('files')
-        .values({
-          name: cleanFileName(upload.filename),
-          content_type: type,
-          data: upload.data,
-          size: upload.data.length,
-          uploaded_by: user.uuid,
-          // The uploader's tenant owns the file; a system admin's file belongs to no tenant.
-          company_uuid: user.user_type === 'company_admin' || user.user_type === 'user' ? user.company_uuid : null,
-          reseller_uuid: user.user_type === 'reseller' ? user.reseller_uuid : null,
-        })
-        .returning(RECORD)
-        .executeTakeFirstOrThrow();
+      const row = await insertFile(app.db, {
+        name: cleanFileName(upload.filename),
+        content_type: type,
+        data: upload.data,
+        size: upload.data.length,
+        uploaded_by: user.uuid,
+        // The uploader's tenant owns the file; a system admin's file belongs to no tenant.
+        company_uuid: user.user_type === 'company_admin' || user.user_type === 'user' ? user.company_uuid : null,
+        reseller_uuid: user.user_type === 'reseller' ? user.reseller_uuid : null,
+      });
       return reply.code(201).send(row);
     },
   );
@@ -68,12 +64,11 @@ export default async function fileRoutes(base: FastifyInstance) {
     },
     async (req, reply) => {
       const row = orNotFound(
-        await app.db
-          .selectFrom('files')
-          .select(['name', 'content_type', 'data'])
-          .where('file_uuid', '=', req.params.id)
-          .where(rowsOf(req, { company: 'files.company_uuid', reseller: 'files.reseller_uuid' }))
-          .executeTakeFirst(),
+        await fileContent(
+          app.db,
+          rowsOf(req, { company: 'files.company_uuid', reseller: 'files.reseller_uuid' }),
+          req.params.id,
+        ),
         'File',
       );
       // A type outside today's list (older rows) downloads as opaque bytes.

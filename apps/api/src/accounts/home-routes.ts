@@ -7,6 +7,8 @@ import { databaseKnowsZone, isZoneName } from '../lib/account-zone';
 import { ownPasswordChange, type PasswordChange } from './password-change';
 import { COMPANY_COLUMNS, USER_COLUMNS, companiesQuery, usersQuery } from './queries';
 import { audit } from '../security';
+import { updateCompany } from './company-store';
+import { updateUser } from './user-store';
 
 export default async function homeRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
@@ -46,18 +48,13 @@ export default async function homeRoutes(base: FastifyInstance) {
         Object.assign(set, await ownPasswordChange(app, req.user, current_password, password));
       const before = await load(req);
       await app.db.transaction().execute(async (trx) => {
-        if (Object.keys(set).length)
-          await trx.updateTable('users').set(set).where('uuid', '=', req.user.uuid).execute();
+        if (Object.keys(set).length) await updateUser(trx, req.user.uuid, set);
         if ((company_name !== undefined || users_see_money !== undefined || companyZone !== undefined) && companyUuid) {
-          await trx
-            .updateTable('companies')
-            .set({
-              ...(company_name !== undefined && { company_name }),
-              ...(users_see_money !== undefined && { users_see_money }),
-              ...(companyZone !== undefined && { time_zone: companyZone }),
-            })
-            .where('company_uuid', '=', companyUuid)
-            .execute();
+          await updateCompany(trx, companyUuid, {
+            ...(company_name !== undefined && { company_name }),
+            ...(users_see_money !== undefined && { users_see_money }),
+            ...(companyZone !== undefined && { time_zone: companyZone }),
+          });
         }
       });
       const after = await load(req);

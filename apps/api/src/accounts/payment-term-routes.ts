@@ -10,9 +10,15 @@ import {
   PaymentTermPatch,
 } from '@smsc/shared-contract';
 import { adminOnly, type AccessPolicy } from '../lib/access';
-import { ordering, wildcard, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
 import { audit } from '../security';
+import {
+  deletePaymentTerm,
+  insertPaymentTerm,
+  listPaymentTerms,
+  paymentTermRow,
+  updatePaymentTerm,
+} from './payment-terms';
 
 // Resellers read the terms to pick one for their companies; only the system admin edits them.
 const read: AccessPolicy = { admin: 'all', reseller: 'all', company_admin: 'none', user: 'none' };
@@ -25,14 +31,7 @@ export default async function paymentTermRoutes(base: FastifyInstance) {
       config: { access: read },
       schema: { tags: ['payment terms'], querystring: PaymentTermListQuery, response: { 200: ListPage(PaymentTerm) } },
     },
-    async (req) => {
-      const q = req.query;
-      let base = app.db.selectFrom('payment_terms');
-      if (q.name) base = base.where('name', 'ilike', wildcard(q.name));
-      if (q.is_active !== undefined) base = base.where('is_active', '=', q.is_active);
-      const { col, dir } = ordering(q, ['name', 'days', 'created_on'] as const, 'days');
-      return listPage(q, base.selectAll().orderBy(col, dir).orderBy('payment_term_uuid'), base);
-    },
+    async (req) => listPaymentTerms(app.db, req.query),
   );
 
   app.post(
@@ -42,11 +41,7 @@ export default async function paymentTermRoutes(base: FastifyInstance) {
       schema: { tags: ['payment terms'], body: PaymentTermCreate, response: { 201: PaymentTerm } },
     },
     async (req, reply) => {
-      const created = await app.db
-        .insertInto('payment_terms')
-        .values(req.body)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const created = await insertPaymentTerm(app.db, req.body);
       await audit(req, 'payment_term', created.payment_term_uuid, null, created);
       return reply.code(201).send(created);
     },
@@ -55,15 +50,7 @@ export default async function paymentTermRoutes(base: FastifyInstance) {
   app.get(
     '/payment_term/:id',
     { config: { access: read }, schema: { tags: ['payment terms'], params: IdParam, response: { 200: PaymentTerm } } },
-    async (req) =>
-      orNotFound(
-        await app.db
-          .selectFrom('payment_terms')
-          .selectAll()
-          .where('payment_term_uuid', '=', req.params.id)
-          .executeTakeFirst(),
-        'Payment term',
-      ),
+    async (req) => orNotFound(await paymentTermRow(app.db, req.params.id), 'Payment term'),
   );
 
   app.patch(
@@ -73,23 +60,8 @@ export default async function paymentTermRoutes(base: FastifyInstance) {
       schema: { tags: ['payment terms'], params: IdParam, body: PaymentTermPatch, response: { 200: PaymentTerm } },
     },
     async (req) => {
-      const before = orNotFound(
-        await app.db
-          .selectFrom('payment_terms')
-          .selectAll()
-          .where('payment_term_uuid', '=', req.params.id)
-          .executeTakeFirst(),
-        'Payment term',
-      );
-      const updated = orNotFound(
-        await app.db
-          .updateTable('payment_terms')
-          .set(req.body)
-          .where('payment_term_uuid', '=', req.params.id)
-          .returningAll()
-          .executeTakeFirst(),
-        'Payment term',
-      );
+      const before = orNotFound(await paymentTermRow(app.db, req.params.id), 'Payment term');
+      const updated = orNotFound(await updatePaymentTerm(app.db, req.params.id, req.body), 'Payment term');
       await audit(req, 'payment_term', updated.payment_term_uuid, before, updated);
       return updated;
     },
@@ -102,14 +74,7 @@ export default async function paymentTermRoutes(base: FastifyInstance) {
       schema: { tags: ['payment terms'], params: IdParam, response: { 200: MessageBody } },
     },
     async (req) => {
-      const gone = orNotFound(
-        await app.db
-          .deleteFrom('payment_terms')
-          .where('payment_term_uuid', '=', req.params.id)
-          .returningAll()
-          .executeTakeFirst(),
-        'Payment term',
-      );
+      const gone = orNotFound(await deletePaymentTerm(app.db, req.params.id), 'Payment term');
       await audit(req, 'payment_term', gone.payment_term_uuid, gone, null);
       return { message: 'Payment term deleted' };
     },

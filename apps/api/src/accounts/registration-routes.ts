@@ -10,7 +10,9 @@ import { consumeActionToken } from './auth-routes';
 import { composeMail } from '../mail';
 import { brandsOf } from '../branding';
 import type { Mail } from '../lib/mailer';
-import { signupProductFor } from './signup-plan-routes';
+import { signupProductFor } from './signup-plans';
+import { activateSignup, insertSignup } from './registration-store';
+import { deleteCompany } from './company-store';
 
 const CONFIRM_TTL_MS = 30 * 60 * 1000;
 
@@ -63,38 +65,22 @@ export default async function registrationRoutes(base: FastifyInstance) {
         return done();
       }
       // Company and admin start inactive; the confirmation link activates both.
-      const companyUuid = await app.db.transaction().execute(async (trx) => {
-        const company = await trx
-          .insertInto('companies')
-          .values({ company_name, status: 'inactive', reseller_uuid, product_uuid })
-          .returning('company_uuid')
-          .executeTakeFirstOrThrow();
-        const user = await trx
-          .insertInto('users')
-          .values({
+      const companyUuid = await app.db.transaction().execute((trx) =>
+        insertSignup(
+          trx,
+          { company_name, status: 'inactive', reseller_uuid, product_uuid },
+          {
             email,
             password_hash,
             full_name,
             user_type: 'company_admin',
             is_admin: true,
             is_active: false,
-            company_uuid: company.company_uuid,
             reseller_uuid: null,
-          })
-          .returning('uuid')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('action_tokens')
-          .values({
-            token_hash: hash,
-            kind: 'confirm',
-            user_uuid: user.uuid,
-            expires_at: new Date(Date.now() + CONFIRM_TTL_MS),
-            used_at: null,
-          })
-          .execute();
-        return company.company_uuid;
-      });
+          },
+          { token_hash: hash, kind: 'confirm', expires_at: new Date(Date.now() + CONFIRM_TTL_MS), used_at: null },
+        ),
+      );
       try {
         // in the words and brand of the company's reseller, or the system's
         await app.mailer.send(
@@ -112,7 +98,7 @@ export default async function registrationRoutes(base: FastifyInstance) {
       } catch (err) {
         // Undo the sign-up (cascades to the user and token) so the person can simply try again.
         req.log.error({ err }, 'confirmation mail failed');
-        await app.db.deleteFrom('companies').where('company_uuid', '=', companyUuid).execute();
+        await deleteCompany(app.db, companyUuid);
         throw new HttpError(503, 'The confirmation mail could not be sent; please try again later');
       }
       return done();
@@ -127,20 +113,7 @@ export default async function registrationRoutes(base: FastifyInstance) {
     },
     async (req) => {
       const userUuid = await consumeActionToken(app, req.params.token, 'confirm');
-      await app.db.transaction().execute(async (trx) => {
-        const u = await trx
-          .updateTable('users')
-          .set({ is_active: true })
-          .where('uuid', '=', userUuid)
-          .returning('company_uuid')
-          .executeTakeFirstOrThrow();
-        if (u.company_uuid)
-          await trx
-            .updateTable('companies')
-            .set({ status: 'active' })
-            .where('company_uuid', '=', u.company_uuid)
-            .execute();
-      });
+      await app.db.transaction().execute((trx) => activateSignup(trx, userUuid));
       return { message: 'Account confirmed; you can sign in now' };
     },
   );

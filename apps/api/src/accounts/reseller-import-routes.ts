@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { sql } from 'kysely';
 import { ResellerImport, ResellerImportResult, type ResellerImport as ResellerImportBody } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import { adminOnly } from '../lib/access';
 import { HttpError } from '../lib/http-error';
 import { parseCsv } from '../lib/csv';
 import { readUpload, uploadText } from '../lib/uploads';
+import { insertResellersNamed, resellerNamedAmong } from './reseller-store';
 
 /** Same ceiling as the JSON `{ csv }` body (1 MB of text). */
 const CSV_MAX_BYTES = 1_000_000;
@@ -73,15 +73,7 @@ export default async function resellerImportRoutes(base: FastifyInstance) {
         for (let i = 0; i < rows.length; i += CHUNK) {
           const chunk = rows.slice(i, i + CHUNK);
           const names = chunk.map((r) => r.name);
-          const clash = await trx
-            .selectFrom('resellers')
-            .select('reseller_name')
-            .where(
-              sql<string>`lower(reseller_name)`,
-              'in',
-              names.map((n) => n.toLowerCase()),
-            )
-            .executeTakeFirst();
+          const clash = await resellerNamedAmong(trx, names);
           if (clash) {
             const line = chunk.find((r) => r.name.toLowerCase() === clash.reseller_name.toLowerCase())?.line;
             throw new HttpError(
@@ -89,10 +81,7 @@ export default async function resellerImportRoutes(base: FastifyInstance) {
               `Line ${line}: reseller "${clash.reseller_name}" already exists; nothing was imported`,
             );
           }
-          await trx
-            .insertInto('resellers')
-            .values(names.map((reseller_name) => ({ reseller_name })))
-            .execute();
+          await insertResellersNamed(trx, names);
         }
       });
       return reply.code(201).send({ imported: rows.length });

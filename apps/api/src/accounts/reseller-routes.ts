@@ -10,13 +10,21 @@ import {
   ResellerPatch,
 } from '@smsc/shared-contract';
 import { adminOnly } from '../lib/access';
-import { ordering, wildcard, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
 import { audit } from '../security';
 import { FieldError, HttpError } from '../lib/http-error';
 import type { Kysely } from 'kysely';
 import { catalogRepository } from '../catalog';
 import type { Database } from '../db/schema';
+import {
+  deleteReseller,
+  insertReseller,
+  listResellers,
+  lockReseller,
+  resellerCompanies,
+  resellerRow,
+  updateReseller,
+} from './reseller-store';
 
 const cfg = { config: { access: adminOnly } };
 const NAMED_COMPANIES = 3;
@@ -26,13 +34,7 @@ const NAMED_COMPANIES = 3;
  * that names them, so the admin knows what to move or delete first (it was a 500 from the foreign key).
  */
 async function refuseWhileItHasCompanies(db: Kysely<Database>, r: { reseller_uuid: string; reseller_name: string }) {
-  const companies = await db
-    .selectFrom('companies')
-    .select(['company_name', (eb) => eb.fn.countAll<string>().over().as('total')])
-    .where('reseller_uuid', '=', r.reseller_uuid)
-    .orderBy('company_name')
-    .limit(NAMED_COMPANIES)
-    .execute();
+  const companies = await resellerCompanies(db, r.reseller_uuid, NAMED_COMPANIES);
   if (!companies.length) return;
   const total = Number(companies[0].total);
   const names = companies.map((c) => c.company_name).join(', ') + (total > companies.length ? ', …' : '');
@@ -45,8 +47,7 @@ async function refuseWhileItHasCompanies(db: Kysely<Database>, r: { reseller_uui
 // POST /reseller/import lives in reseller-import.ts (it takes multipart uploads too).
 export default async function resellerRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
-  const find = (id: string) =>
-    app.db.selectFrom('resellers').selectAll().where('reseller_uuid', '=', id).executeTakeFirst();
+  const find = (id: string) => resellerRow(app.db, id);
   // a wholesale price is the platform's to set: a reseller's own product cannot price what it owes
   const checkProduct = async (product_uuid: string | null | undefined) => {
     if (!product_uuid) return;
@@ -57,13 +58,7 @@ export default async function resellerRoutes(base: FastifyInstance) {
   app.get(
     '/reseller/list',
     { ...cfg, schema: { tags: ['resellers'], querystring: ResellerListQuery, response: { 200: ListPage(Reseller) } } },
-    async (req) => {
-      const q = req.query;
-      let base = app.db.selectFrom('resellers');
-      if (q.reseller_name) base = base.where('reseller_name', 'ilike', wildcard(q.reseller_name));
-      const { col, dir } = ordering(q, ['reseller_name', 'created_on'] as const, 'reseller_name');
-      return listPage(q, base.selectAll().orderBy(col, dir).orderBy('reseller_uuid'), base);
-    },
+    async (req) => listResellers(app.db, req.query),
   );
 
   app.post(
@@ -71,7 +66,7 @@ export default async function resellerRoutes(base: FastifyInstance) {
     { ...cfg, schema: { tags: ['resellers'], body: ResellerCreate, response: { 201: Reseller } } },
     async (req, reply) => {
       await checkProduct(req.body.platform_product_uuid);
-      const created = await app.db.insertInto('resellers').values(req.body).returningAll().executeTakeFirstOrThrow();
+      const created = await insertReseller(app.db, req.body);
       await audit(req, 'reseller', created.reseller_uuid, null, created);
       return reply.code(201).send(created);
     },
@@ -89,15 +84,7 @@ export default async function resellerRoutes(base: FastifyInstance) {
     async (req) => {
       const before = orNotFound(await find(req.params.id), 'Reseller');
       await checkProduct(req.body.platform_product_uuid);
-      const updated = orNotFound(
-        await app.db
-          .updateTable('resellers')
-          .set(req.body)
-          .where('reseller_uuid', '=', req.params.id)
-          .returningAll()
-          .executeTakeFirst(),
-        'Reseller',
-      );
+      const updated = orNotFound(await updateReseller(app.db, req.params.id, req.body), 'Reseller');
       await audit(req, 'reseller', updated.reseller_uuid, before, updated);
       return updated;
     },
@@ -109,17 +96,9 @@ export default async function resellerRoutes(base: FastifyInstance) {
     async (req) => {
       const gone = await app.db.transaction().execute(async (trx) => {
         // locked, so a company added meanwhile waits and then meets the refusal rather than the foreign key's
-        const row = orNotFound(
-          await trx
-            .selectFrom('resellers')
-            .selectAll()
-            .where('reseller_uuid', '=', req.params.id)
-            .forUpdate()
-            .executeTakeFirst(),
-          'Reseller',
-        );
+        const row = orNotFound(await lockReseller(trx, req.params.id), 'Reseller');
         await refuseWhileItHasCompanies(trx, row);
-        await trx.deleteFrom('resellers').where('reseller_uuid', '=', row.reseller_uuid).execute();
+        await deleteReseller(trx, row.reseller_uuid);
         return row;
       });
       await audit(req, 'reseller', gone.reseller_uuid, gone, null);

@@ -2,34 +2,19 @@
 // reseller's own for the companies that sign up through its link. Without one, a new company could top up and
 // buy numbers for messages nothing prices.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { SignupPlan, SignupPlanPut } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
-import type { Database } from '../db/schema';
 import { FieldError } from '../lib/http-error';
 import { targetReseller } from '../lib/tenancy';
 import { catalogRepository } from '../catalog';
 import { audit } from '../security';
+import { setSignupProduct, signupProductFor } from './signup-plans';
 
 const tags = ['accounts'];
 /** the admin sets the platform's plan, a reseller its own; companies have none to set */
 const planners = { admin: 'all', reseller: 'own', company_admin: 'none', user: 'none' } satisfies AccessPolicy;
 const PLATFORM_ROW = '00000000-0000-0000-0000-000000000001';
-
-/** The product a company signing up now gets: its reseller's plan, or the platform's when it has no reseller. */
-export async function signupProductFor(db: Kysely<Database>, reseller_uuid: string | null): Promise<string | null> {
-  if (reseller_uuid) {
-    const r = await db
-      .selectFrom('resellers')
-      .select('signup_product_uuid')
-      .where('reseller_uuid', '=', reseller_uuid)
-      .executeTakeFirst();
-    return r?.signup_product_uuid ?? null;
-  }
-  const p = await db.selectFrom('signup_plan').select('product_uuid').where('id', '=', 1).executeTakeFirst();
-  return p?.product_uuid ?? null;
-}
 
 export default async function signupPlanRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
@@ -72,13 +57,7 @@ export default async function signupPlanRoutes(base: FastifyInstance) {
           });
       }
       const before = await answer(reseller_uuid);
-      if (reseller_uuid)
-        await app.db
-          .updateTable('resellers')
-          .set({ signup_product_uuid: product_uuid })
-          .where('reseller_uuid', '=', reseller_uuid)
-          .execute();
-      else await app.db.updateTable('signup_plan').set({ product_uuid }).where('id', '=', 1).execute();
+      await setSignupProduct(app.db, reseller_uuid, product_uuid);
       const after = await answer(reseller_uuid);
       await audit(req, 'signup_plan', reseller_uuid ?? PLATFORM_ROW, before, after);
       return after;

@@ -11,10 +11,10 @@ import {
   StopTextPayload,
 } from '@smsc/shared-contract';
 import type { AccessPolicy } from '../lib/access';
-import { wildcard, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
 import { ofReseller, rowsOf, targetReseller } from '../lib/tenancy';
 import { audit } from '../security';
+import { deleteStopText, insertStopText, listStopTexts, stopTextRow, updateStopText } from './stop-text-filters';
 
 // A reseller keeps its own filters; the system admin sees and edits every filter.
 const cfg = {
@@ -28,29 +28,14 @@ export default async function stopTextRoutes(base: FastifyInstance) {
   app.get(
     '/stop_text/list',
     { ...cfg, schema: { tags: ['filters'], querystring: StopTextListQuery, response: { 200: ListPage(StopText) } } },
-    async (req) => {
-      const q = req.query;
-      let base = app.db.selectFrom('stop_text_filters').where(rowsOf(req, FILTER_OWNER));
-      if (q.text) base = base.where('text', 'ilike', wildcard(q.text));
-      // Spec §7: newest first unless the caller asks otherwise.
-      const dir = q.order_dir ?? 'desc';
-      return listPage(q, base.selectAll().orderBy('created_on', dir).orderBy('filter_uuid'), base);
-    },
+    async (req) => listStopTexts(app.db, rowsOf(req, FILTER_OWNER), req.query),
   );
 
   app.get(
     '/stop_text/:id',
     { ...cfg, schema: { tags: ['filters'], params: IdParam, response: { 200: StopTextPayload } } },
     async (req) => ({
-      filter: orNotFound(
-        await app.db
-          .selectFrom('stop_text_filters')
-          .selectAll()
-          .where('filter_uuid', '=', req.params.id)
-          .where(rowsOf(req, FILTER_OWNER))
-          .executeTakeFirst(),
-        'Filter',
-      ),
+      filter: orNotFound(await stopTextRow(app.db, rowsOf(req, FILTER_OWNER), req.params.id), 'Filter'),
     }),
   );
 
@@ -60,11 +45,7 @@ export default async function stopTextRoutes(base: FastifyInstance) {
     async (req, reply) => {
       // A reseller's filters are always its own; the admin's are the platform's.
       const reseller_uuid = await targetReseller(app.db, req);
-      const filter = await app.db
-        .insertInto('stop_text_filters')
-        .values({ ...req.body.filter, reseller_uuid })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const filter = await insertStopText(app.db, { ...req.body.filter, reseller_uuid });
       await audit(req, 'filter', filter.filter_uuid, null, filter);
       return reply.code(201).send({ filter });
     },
@@ -77,23 +58,9 @@ export default async function stopTextRoutes(base: FastifyInstance) {
       schema: { tags: ['filters'], params: IdParam, body: StopTextPatchBody, response: { 200: StopTextPayload } },
     },
     async (req) => {
-      const before = orNotFound(
-        await app.db
-          .selectFrom('stop_text_filters')
-          .selectAll()
-          .where('filter_uuid', '=', req.params.id)
-          .where(rowsOf(req, FILTER_OWNER))
-          .executeTakeFirst(),
-        'Filter',
-      );
+      const before = orNotFound(await stopTextRow(app.db, rowsOf(req, FILTER_OWNER), req.params.id), 'Filter');
       const filter = orNotFound(
-        await app.db
-          .updateTable('stop_text_filters')
-          .set(req.body.filter)
-          .where('filter_uuid', '=', req.params.id)
-          .where(rowsOf(req, FILTER_OWNER))
-          .returningAll()
-          .executeTakeFirst(),
+        await updateStopText(app.db, rowsOf(req, FILTER_OWNER), req.params.id, req.body.filter),
         'Filter',
       );
       await audit(req, 'filter', filter.filter_uuid, before, filter);
@@ -105,15 +72,7 @@ export default async function stopTextRoutes(base: FastifyInstance) {
     '/stop_text/:id',
     { ...cfg, schema: { tags: ['filters'], params: IdParam, response: { 200: MessageBody } } },
     async (req) => {
-      const gone = orNotFound(
-        await app.db
-          .deleteFrom('stop_text_filters')
-          .where('filter_uuid', '=', req.params.id)
-          .where(rowsOf(req, FILTER_OWNER))
-          .returningAll()
-          .executeTakeFirst(),
-        'Filter',
-      );
+      const gone = orNotFound(await deleteStopText(app.db, rowsOf(req, FILTER_OWNER), req.params.id), 'Filter');
       await audit(req, 'filter', gone.filter_uuid, gone, null);
       return { message: 'Filter deleted' };
     },

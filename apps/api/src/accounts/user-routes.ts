@@ -2,27 +2,21 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import { IdParam, ListPage, MessageBody, User, UserCreate, UserListQuery, UserPatch } from '@smsc/shared-contract';
 import type { AccessPolicy } from '../lib/access';
-import { ordering, wildcard, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
 import { HttpError, forbidden } from '../lib/http-error';
 import { checkPasswordPolicy, hashPassword } from '../lib/passwords';
 import { ownPasswordChange, passwordReset } from './password-change';
-import { USER_COLUMNS, companiesQuery, usersQuery } from './queries';
+import { companyIdInScope } from './company-store';
+import { deleteUser, insertUser, listUsers, updateUser, userInScope } from './user-store';
 import { audit, revokeKeysOf } from '../security';
 import { COMPANY_OWNERS, rowsOf, USER_OWNERS } from '../lib/tenancy';
 
 const manage: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
 const readOwn: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'own' };
-const ORDER = ['email', 'full_name', 'created_on', 'company_name', 'user_type', 'is_active'] as const;
 
 export default async function userRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
-  const findUser = (req: FastifyRequest, id: string) =>
-    usersQuery(app.db)
-      .select(USER_COLUMNS)
-      .where('users.uuid', '=', id)
-      .where(rowsOf(req, USER_OWNERS))
-      .executeTakeFirst();
+  const findUser = (req: FastifyRequest, id: string) => userInScope(app.db, rowsOf(req, USER_OWNERS), id);
 
   app.get(
     '/user/list',
@@ -30,24 +24,7 @@ export default async function userRoutes(base: FastifyInstance) {
       config: { access: manage },
       schema: { tags: ['users'], querystring: UserListQuery, response: { 200: ListPage(User) } },
     },
-    async (req) => {
-      const q = req.query;
-      let base = usersQuery(app.db).where(rowsOf(req, USER_OWNERS));
-      const userName = q.user_name;
-      if (userName)
-        base = base.where((eb) =>
-          eb.or([eb('users.full_name', 'ilike', wildcard(userName)), eb('users.email', 'ilike', wildcard(userName))]),
-        );
-      if (q.company_name) base = base.where('companies.company_name', 'ilike', wildcard(q.company_name));
-      if (q.company_uuid) base = base.where('users.company_uuid', '=', q.company_uuid);
-      if (q.status) base = base.where('users.is_active', '=', q.status === 'active');
-      if (q.is_active !== undefined) base = base.where('users.is_active', '=', q.is_active);
-      if (q.is_admin !== undefined) base = base.where('users.is_admin', '=', q.is_admin);
-      if (q.user_type) base = base.where('users.user_type', '=', q.user_type);
-      const { col, dir } = ordering(q, ORDER, 'created_on');
-      const orderCol = col === 'company_name' ? 'companies.company_name' : (`users.${col}` as const);
-      return listPage(q, base.select(USER_COLUMNS).orderBy(orderCol, dir).orderBy('users.uuid'), base);
-    },
+    async (req) => listUsers(app.db, rowsOf(req, USER_OWNERS), req.query),
   );
 
   app.post(
@@ -64,32 +41,21 @@ export default async function userRoutes(base: FastifyInstance) {
       }
       if (req.user.user_type === 'reseller') {
         if (!companyUuid) throw new HttpError(400, 'company_uuid is required');
-        orNotFound(
-          await companiesQuery(app.db)
-            .select('companies.company_uuid')
-            .where('companies.company_uuid', '=', companyUuid)
-            .where(rowsOf(req, COMPANY_OWNERS))
-            .executeTakeFirst(),
-          'Company',
-        );
+        orNotFound(await companyIdInScope(app.db, rowsOf(req, COMPANY_OWNERS), companyUuid), 'Company');
       }
       if (await app.users.findByEmail(b.email)) throw new HttpError(409, 'This e-mail is already registered');
       // Without a company only a system admin can be created, and only by an admin.
       const user_type = !companyUuid ? 'admin' : b.is_admin ? 'company_admin' : 'user';
-      const row = await app.db
-        .insertInto('users')
-        .values({
-          email: b.email,
-          full_name: b.full_name,
-          password_hash: await hashPassword(b.password, app.config.passwordHashCost),
-          user_type,
-          is_admin: user_type !== 'user',
-          is_active: b.is_active ?? true,
-          company_uuid: companyUuid,
-          reseller_uuid: null,
-        })
-        .returning('uuid')
-        .executeTakeFirstOrThrow();
+      const row = await insertUser(app.db, {
+        email: b.email,
+        full_name: b.full_name,
+        password_hash: await hashPassword(b.password, app.config.passwordHashCost),
+        user_type,
+        is_admin: user_type !== 'user',
+        is_active: b.is_active ?? true,
+        company_uuid: companyUuid,
+        reseller_uuid: null,
+      });
       const created = await findUser(req, row.uuid);
       await audit(req, 'user', row.uuid, null, created);
       return reply.code(201).send(created);
@@ -131,7 +97,7 @@ export default async function userRoutes(base: FastifyInstance) {
         );
       }
       const revoked = await app.db.transaction().execute(async (trx) => {
-        if (Object.keys(set).length) await trx.updateTable('users').set(set).where('uuid', '=', target.uuid).execute();
+        if (Object.keys(set).length) await updateUser(trx, target.uuid, set);
         // deactivation revokes the user's API keys for good: reactivated, the user makes new ones
         return b.is_active === false ? revokeKeysOf(trx, target.uuid) : [];
       });
@@ -151,7 +117,7 @@ export default async function userRoutes(base: FastifyInstance) {
     async (req) => {
       const target = orNotFound(await findUser(req, req.params.id), 'User');
       if (target.uuid === req.user.uuid) throw new HttpError(400, 'You cannot delete yourself');
-      await app.db.deleteFrom('users').where('uuid', '=', target.uuid).execute();
+      await deleteUser(app.db, target.uuid);
       await audit(req, 'user', target.uuid, target, null);
       return { message: 'User deleted' };
     },
