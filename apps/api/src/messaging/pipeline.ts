@@ -208,13 +208,23 @@ export class Pipeline {
     return this.db.transaction().execute((trx) => applyReports(trx, reports, prices));
   }
 
-  /** Queued messages an opt-out now blocks: blocked as suppressed, their holds released (apply's transaction). */
+  /**
+   * Queued messages an opt-out now blocks: blocked as suppressed with their holds released, the reason in the same
+   * transaction as the move (a blocked message is never seen, or left by a crash, without its reason).
+   */
   private async blockSuppressed(sms_uuids: string[]): Promise<void> {
     const message = 'The number opted out (STOP) before the message was handed over';
-    const moved = await this.apply(sms_uuids.map((sms_uuid) => ({ sms_uuid, to: 'blocked' as const, message })));
-    const ids = sms_uuids.filter((_, i) => moved[i].moved);
-    if (ids.length)
-      await this.db.updateTable('sms').set({ block_reason: 'suppressed' }).where('sms_uuid', 'in', ids).execute();
+    const prices = await this.catalog.current();
+    await this.db.transaction().execute(async (trx) => {
+      const moved = await applyReports(
+        trx,
+        sms_uuids.map((sms_uuid) => ({ sms_uuid, to: 'blocked' as const, message })),
+        prices,
+      );
+      const ids = sms_uuids.filter((_, i) => moved[i].moved);
+      if (ids.length)
+        await trx.updateTable('sms').set({ block_reason: 'suppressed' }).where('sms_uuid', 'in', ids).execute();
+    });
   }
 }
 
