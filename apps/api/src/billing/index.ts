@@ -17,8 +17,11 @@ import { startExpirySweep } from './payment-expiry';
 export {
   reserveMany,
   reserveManyWith,
+  prepareHolds,
+  type PreparedHolds,
   rideAccount,
   settleMany,
+  closeMany,
   releaseMany,
   affordablePrefix,
   postMany,

@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { balanceOf, ledgerSumOf, post, settle } from './ledger';
-import { postMany, releaseMany, reserveMany, settleMany } from './ledger-batch';
+import { closeMany, postMany, prepareHolds, releaseMany, reserveMany, settleMany } from './ledger-batch';
+import { sql } from 'kysely';
 import { parseMoney } from '../lib/money';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -165,5 +166,77 @@ describe('ledger holds and charges by the batch', () => {
     expect(await ledgerSumOf(t.app.db, account_uuid as string)).toBe(balance);
     // a credit cannot be written as a charge
     await expect(tx((trx) => postMany(trx, { company_uuid }, 'sms_charge', [item(5, '-0.05')]))).rejects.toThrow();
+  });
+
+  it('holds written before the lock count only when the locked account still covers them, and a savepoint undoes them when not', async () => {
+    const company_uuid = await company('Prepared Co');
+    await tx((trx) =>
+      post(trx, {
+        account: { company_uuid },
+        amount: parseMoney('1.00'),
+        kind: 'payment',
+        cause_type: 'test',
+        cause_id: 'p',
+      }),
+    );
+    const price = parseMoney('0.30');
+    // nothing is written when the account as last committed cannot cover them all
+    expect(await tx((trx) => prepareHolds(trx, { company_uuid }, [price, price, price, price]))).toBeNull();
+    // covered: written at once, counted at the confirm
+    const held = await tx(async (trx) => {
+      const prepared = await prepareHolds(trx, { company_uuid }, [price, price]);
+      expect(prepared?.holds.every((h) => h.ok)).toBe(true);
+      return prepared?.confirm();
+    });
+    expect(held).toMatchObject({ balance: parseMoney('1.00'), reserved: 2n * price });
+    // another store takes the money between the look and the lock (here: in the same transaction, so that it runs
+    // the same on the one connection of the embedded database): the confirm refuses, the savepoint drops the holds
+    const outcome = await tx(async (trx) => {
+      await sql`savepoint t`.execute(trx);
+      const prepared = await prepareHolds(trx, { company_uuid }, [price]);
+      expect(prepared).not.toBeNull();
+      await reserveMany(trx, { company_uuid }, [parseMoney('0.20')]);
+      const confirmed = await prepared?.confirm();
+      await sql`rollback to savepoint t`.execute(trx);
+      return confirmed;
+    });
+    expect(outcome).toBeNull();
+    const b = await balanceOf(t.app.db, { company_uuid });
+    expect(b.reserved).toBe(2n * price);
+    const open = await t.app.db
+      .selectFrom('ledger_reservations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_uuid', '=', b.account_uuid as string)
+      .where('status', '=', 'held')
+      .executeTakeFirstOrThrow();
+    expect(Number(open.n)).toBe(2);
+  });
+
+  it('closes settles and releases of one account together: one charge per settle, every hold freed', async () => {
+    const company_uuid = await company('Close Co');
+    await tx((trx) =>
+      post(trx, {
+        account: { company_uuid },
+        amount: parseMoney('1.00'),
+        kind: 'payment',
+        cause_type: 'test',
+        cause_id: 'c',
+      }),
+    );
+    const holds = await tx((trx) =>
+      reserveMany(trx, { company_uuid }, [parseMoney('0.10'), parseMoney('0.20'), parseMoney('0.30')]),
+    );
+    const [a, b, c] = holds.map((h) => (h.ok ? h.reservation_uuid : ''));
+    const settles = [a, b].map((id, i) => ({
+      reservation_uuid: id,
+      charge: parseMoney('0.05'),
+      cause_type: 'sms',
+      cause_id: `s${i}`,
+    }));
+    expect(await tx((trx) => closeMany(trx, settles, [c]))).toEqual({ settled: 2, released: 1 });
+    expect(await tx((trx) => closeMany(trx, settles, [c]))).toEqual({ settled: 0, released: 0 });
+    const after = await balanceOf(t.app.db, { company_uuid });
+    expect([after.balance, after.reserved]).toEqual([parseMoney('0.90'), 0n]);
+    expect(await ledgerSumOf(t.app.db, after.account_uuid as string)).toBe(after.balance);
   });
 });

@@ -7,8 +7,17 @@ import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { afterPosting } from './account-hooks';
 import { available, canReserve, checkPosting, type LedgerKind } from './ledger-core';
-import { lockAccount, lowBalanceAlert, type AccountRef, type AccountSpend, type LockedAccount } from './ledger';
-import { toMicro } from '../lib/money';
+import {
+  lockAccount,
+  lowBalanceAlert,
+  peekAccount,
+  type AccountRef,
+  type AccountSpend,
+  type LockedAccount,
+} from './ledger';
+import { closeMany, type SettleItem } from './ledger-close';
+
+export { closeMany, type SettleItem };
 
 export type Held = { ok: true; reservation_uuid: string } | { ok: false; available: bigint };
 
@@ -74,6 +83,51 @@ export async function reserveManyWith(
   return { holds: out, account: after };
 }
 
+/** Holds written ahead of the account's lock (prepareHolds): `confirm` locks and counts them. */
+export interface PreparedHolds {
+  holds: Held[];
+  /** the account as the holds left it, or null when it no longer covers them (the caller must undo them) */
+  confirm: () => Promise<HeldAccount | null>;
+}
+
+/**
+ * Holds for a caller that writes its own rows first and locks the account last: the row lock is held from
+ * the statement that takes it to the commit, so locked first (reserveManyWith) it covered the whole store and
+ * every other store and settlement of the account waited that long. Answers null, having written nothing,
+ * when the account as last committed cannot cover every amount (hold the usual way then). Otherwise the holds
+ * are written at once, unlocked, and `confirm`, the caller's last step, locks the account and moves its
+ * reserved total; when another transaction got there first and the account no longer covers them, it answers
+ * null and the caller must undo what it wrote (a savepoint) and hold the usual way. All granted or none, which
+ * is what reserveManyWith grants whenever the total fits.
+ */
+export async function prepareHolds(
+  trx: Transaction<Database>,
+  account: AccountRef,
+  amounts: bigint[],
+): Promise<PreparedHolds | null> {
+  const total = amounts.reduce((sum, a) => sum + a, 0n);
+  if (!amounts.length || amounts.some((a) => a <= 0n)) return null;
+  const seen = await peekAccount(trx, account);
+  if (!canReserve(seen, total)) return null;
+  const ids = amounts.map(() => randomUUID());
+  await sql`insert into ledger_reservations (reservation_uuid, account_uuid, amount)
+    select v.id, ${seen.account_uuid}::uuid, v.amount from unnest(${ids}::uuid[], ${amounts.map(String)}::bigint[]) as v(id, amount)`.execute(
+    trx,
+  );
+  return {
+    holds: ids.map((reservation_uuid) => ({ ok: true, reservation_uuid })),
+    confirm: async () => {
+      const acc = await lockAccount(trx, account);
+      if (!canReserve(acc, total)) return null;
+      acc.reserved += total;
+      await sql`update billing_accounts set reserved = ${acc.reserved.toString()}::bigint where account_uuid = ${acc.account_uuid}`.execute(
+        trx,
+      );
+      return { balance: acc.balance, reserved: acc.reserved, low_balance_threshold: acc.low_balance_threshold };
+    },
+  };
+}
+
 /** Makes a caller's assignments to an account row its transaction has locked (a rider, as reserveManyWith takes). */
 export async function rideAccount(
   trx: Transaction<Database>,
@@ -83,94 +137,9 @@ export async function rideAccount(
   await sql`update billing_accounts set ${ride} where company_uuid = ${account.company_uuid}`.execute(trx);
 }
 
-export interface SettleItem {
-  reservation_uuid: string;
-  charge: bigint;
-  cause_type: string;
-  cause_id: string;
-  memo?: string;
-}
-
-/** Locks the accounts of these holds, always in account order (two batches never wait on each other in a cycle). */
-async function lockAccountsOf(
-  trx: Transaction<Database>,
-  reservation_uuids: string[],
-): Promise<Map<string, LockedAccount>> {
-  const owners = (
-    await sql<{ account_uuid: string; company_uuid: string | null; reseller_uuid: string | null }>`
-    select distinct a.account_uuid, a.company_uuid, a.reseller_uuid from ledger_reservations r join billing_accounts a on a.account_uuid = r.account_uuid
-    where r.reservation_uuid = any(${reservation_uuids}::uuid[]) order by a.account_uuid`.execute(trx)
-  ).rows;
-  const locked = new Map<string, LockedAccount>();
-  for (const o of owners) {
-    locked.set(
-      o.account_uuid,
-      await lockAccount(
-        trx,
-        o.company_uuid ? { company_uuid: o.company_uuid } : { reseller_uuid: o.reseller_uuid as string },
-      ),
-    );
-  }
-  return locked;
-}
-
-/** Closes the holds still open (a hold closed before is left alone: settling or releasing twice does nothing). */
-async function closeHolds(trx: Transaction<Database>, ids: string[], status: 'settled' | 'released') {
-  return (
-    await sql<{ reservation_uuid: string; account_uuid: string; amount: string }>`
-    update ledger_reservations r set status = ${status}, closed_on = now()
-    where r.reservation_uuid = any(${ids}::uuid[]) and r.status = 'held'
-    returning r.reservation_uuid, r.account_uuid, r.amount::text as amount`.execute(trx)
-  ).rows;
-}
-
-/**
- * Settles many holds: each open one is closed and its charge posted as its own sms_charge entry
- * (idempotency key settle:<reservation>, like settle()); per account, one insert of the entries with
- * their running balance_after, one update of the account, the low-balance and credit checks once.
- * Answers how many were settled now.
- */
+/** Settles many holds (charging each) in one closeMany; answers how many were settled now. */
 export async function settleMany(trx: Transaction<Database>, items: SettleItem[]): Promise<number> {
-  if (!items.length) return 0;
-  const byId = new Map(items.map((i) => [i.reservation_uuid, i]));
-  const accounts = await lockAccountsOf(trx, [...byId.keys()]);
-  const closed = await closeHolds(trx, [...byId.keys()], 'settled');
-  for (const [account_uuid, acc] of accounts) {
-    const mine = closed.filter((c) => c.account_uuid === account_uuid);
-    if (!mine.length) continue;
-    const before = acc.balance;
-    acc.reserved -= mine.reduce((s, c) => s + toMicro(c.amount), 0n);
-    const entries = mine
-      .map((c) => byId.get(c.reservation_uuid) as SettleItem)
-      .filter((i) => i.charge !== 0n)
-      .map((i) => {
-        acc.balance += checkPosting('sms_charge', -i.charge);
-        return { ...i, amount: (-i.charge).toString(), after: acc.balance.toString() };
-      });
-    if (entries.length) {
-      // entry_id follows the order of the rows given, so balance_after runs in entry order
-      await sql`with e as (
-          insert into ledger_entries (account_uuid, amount, balance_after, kind, cause_type, cause_id, idempotency_key, memo)
-          select ${account_uuid}::uuid, v.amount, v.after, 'sms_charge', v.cause_type, v.cause_id, 'settle:' || v.rid, v.memo
-          from unnest(${entries.map((e) => e.amount)}::bigint[], ${entries.map((e) => e.after)}::bigint[], ${entries.map((e) => e.cause_type)}::text[],
-            ${entries.map((e) => e.cause_id)}::text[], ${entries.map((e) => e.reservation_uuid)}::text[], ${entries.map((e) => e.memo ?? null)}::text[])
-            with ordinality as v(amount, after, cause_type, cause_id, rid, memo, n) order by v.n
-          returning entry_id, idempotency_key)
-        update ledger_reservations r set settled_entry_id = e.entry_id from e where r.reservation_uuid = substr(e.idempotency_key, 8)::uuid`.execute(
-        trx,
-      );
-    }
-    await trx
-      .updateTable('billing_accounts')
-      .set({ balance: acc.balance.toString(), reserved: acc.reserved.toString(), updated_on: new Date() })
-      .where('account_uuid', '=', account_uuid)
-      .execute();
-    if (entries.length) {
-      await lowBalanceAlert(trx, acc, before);
-      await afterPosting(trx, acc, 'sms_charge');
-    }
-  }
-  return closed.length;
+  return (await closeMany(trx, items, [])).settled;
 }
 
 export interface PostManyItem {
@@ -240,20 +209,7 @@ export async function postMany(
 
 /** Frees many holds without charging (messages that failed); answers how many were open. */
 export async function releaseMany(trx: Transaction<Database>, reservation_uuids: string[]): Promise<number> {
-  if (!reservation_uuids.length) return 0;
-  const accounts = await lockAccountsOf(trx, reservation_uuids);
-  const closed = await closeHolds(trx, reservation_uuids, 'released');
-  for (const [account_uuid, acc] of accounts) {
-    const freed = closed.filter((c) => c.account_uuid === account_uuid).reduce((s, c) => s + toMicro(c.amount), 0n);
-    if (!freed) continue;
-    acc.reserved -= freed;
-    await trx
-      .updateTable('billing_accounts')
-      .set({ reserved: acc.reserved.toString() })
-      .where('account_uuid', '=', account_uuid)
-      .execute();
-  }
-  return closed.length;
+  return (await closeMany(trx, [], reservation_uuids)).released;
 }
 
 /**

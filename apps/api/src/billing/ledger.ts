@@ -3,13 +3,12 @@
 // postings and reservations serialise per account and can never overspend.
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { available, canReserve, checkPosting, crossedBelow, type AccountState, type LedgerKind } from './ledger-core';
+import { available, canReserve, checkPosting, crossedBelow, type LedgerKind } from './ledger-core';
 import { formatMoney, toMicro } from '../lib/money';
 import { afterPosting } from './account-hooks';
 import { composeMail, queueMail } from '../mail';
 import { accountName, billingContacts } from './contacts';
-import { refColumn, type AccountRef } from './account-ref';
-import { companyRows } from '../accounts';
+import type { AccountRef } from './account-ref';
 
 // the reads of an account (balance.ts) and its reference (account-ref.ts): callers keep importing them from the ledger
 export { balanceOf, ledgerSumOf, type BalanceFigures } from './balance';
@@ -35,60 +34,9 @@ export interface Posted {
   duplicate: boolean;
 }
 
-export interface LockedAccount extends AccountState {
-  account_uuid: string;
-  company_uuid: string | null;
-  reseller_uuid: string | null;
-  low_balance_threshold: bigint | null;
-  /** the guards' spend record kept on the row (guards migration 301): read under the lock, it is exact */
-  spend: AccountSpend;
-}
+import { lockAccount, type AccountSpend, type LockedAccount } from './account-lock';
 
-/** What a company's stores held on the row's last day of spend (`day`, ISO) and in that day's month. */
-export interface AccountSpend {
-  day: string | null;
-  today: bigint;
-  month: bigint;
-}
-
-/** Creates the account row on first use and takes its row lock until the transaction ends. */
-export async function lockAccount(trx: Transaction<Database>, ref: AccountRef): Promise<LockedAccount> {
-  const { col, id } = refColumn(ref);
-  await sql`insert into billing_accounts (${sql.ref(col)}) values (${id}) on conflict (${sql.ref(col)}) do nothing`.execute(
-    trx,
-  );
-  const row = (
-    await sql<{
-      account_uuid: string;
-      company_uuid: string | null;
-      reseller_uuid: string | null;
-      balance: string;
-      reserved: string;
-      credit_limit: string;
-      low: string | null;
-      prepay: boolean | null;
-      spend_day: string | null;
-      spent_day: string;
-      spent_month: string;
-    }>`
-    select a.account_uuid, a.company_uuid, a.reseller_uuid, a.low_balance_threshold::text as low, a.balance::text as balance, a.reserved::text as reserved, a.credit_limit::text as credit_limit, c.prepay,
-      a.spend_day::text as spend_day, a.spent_day::text as spent_day, a.spent_month::text as spent_month
-    from billing_accounts a left join ${companyRows} c on c.company_uuid = a.company_uuid
-    where a.${sql.ref(col)} = ${id} for update of a`.execute(trx)
-  ).rows[0];
-  // Resellers pay ahead like prepay companies (no credit line of their own).
-  return {
-    account_uuid: row.account_uuid,
-    company_uuid: row.company_uuid,
-    reseller_uuid: row.reseller_uuid,
-    low_balance_threshold: row.low === null ? null : toMicro(row.low),
-    balance: toMicro(row.balance),
-    reserved: toMicro(row.reserved),
-    credit_limit: toMicro(row.credit_limit),
-    prepay: row.prepay ?? true,
-    spend: { day: row.spend_day, today: BigInt(row.spent_day), month: BigInt(row.spent_month) },
-  };
-}
+export { lockAccount, lockAccountById, peekAccount, type AccountSpend, type LockedAccount } from './account-lock';
 
 /**
  * A low-balance mail, written to the outbox in the posting's own transaction as a pending row (sent after

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { BlockReason, SmsStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
-import { reserveManyWith } from '../billing';
+import { prepareHolds, reserveManyWith, type Held } from '../billing';
 import { block, noMoney, pricedColumns, type Decision } from './engine/pipeline';
 import { formatMoney } from '../billing';
 import type { OutboundMessage } from '../lib/sms-gateway';
@@ -62,12 +62,18 @@ export interface StoredMessage {
 }
 
 /**
- * Stores judged messages in the caller's transaction: the allowed ones hold their prices (one
- * reserveMany for the batch: one lock and one update of the account, a hold per message, as send()
- * makes; the guards' spend record rides in the same statement) and are stored queued; a refused one (or
- * one the balance no longer covers) is stored blocked with its reason. Answers the rows in input order
- * (queued ones carry what the gateway needs) and the account as the holds left it (the low-balance check).
- * Throws AlreadyStored when a bulk message of the batch exists (nothing of the batch may commit then).
+ * Stores judged messages in the caller's transaction: the allowed ones hold their prices and are stored
+ * queued; a refused one (or one the balance no longer covers) is stored blocked with its reason. Answers the
+ * rows in input order (queued ones carry what the gateway needs) and the account as the holds left it (the
+ * low-balance check). Throws AlreadyStored when a bulk message of the batch exists (nothing of the batch may
+ * commit then).
+ *
+ * The holds: when the account as last committed covers them all and no spend limit applies, the holds and
+ * rows are written first and the account is locked last (prepareHolds), so the lock that every store and
+ * settlement of the company waits for is held from there to the commit only; a company's stores took
+ * turns on it for their whole length, and an SMPP bind's rate stopped at that. Otherwise, or when another
+ * store got there first, one reserveMany for the batch under the lock from the start: one lock and one
+ * update of the account, a hold per message, the guards' spend record riding in the same statement.
  */
 export async function storeBatch(
   trx: Transaction<Database>,
@@ -76,28 +82,59 @@ export async function storeBatch(
   judged: Judged[],
   guards: SendGuards = NO_GUARDS,
 ): Promise<{ stored: StoredMessage[]; account: ChargedAccount | null }> {
+  const account = { company_uuid: company.company_uuid };
+  const pricedOf = (decisions: Decision[]) => decisions.map((d) => (d.ok && d.price > 0n ? d.price : null));
+  const asks = (priced: (bigint | null)[]) => priced.filter((p): p is bigint => p !== null);
   let decisions = judged.map((j) => j.decision);
+  let priced = pricedOf(decisions);
+  if (asks(priced).length && !judged.some((j) => j.limited)) {
+    await sql`savepoint store_batch`.execute(trx);
+    const prepared = await prepareHolds(trx, account, asks(priced));
+    if (prepared) {
+      const built = messageRows(company, user_uuid, judged, decisions, priced, prepared.holds);
+      await insertMessages(trx, built.rows);
+      const held = await prepared.confirm();
+      if (held) {
+        if (built.observed.length) guards.observe(company, built.observed);
+        return { stored: built.out, account: held };
+      }
+    }
+    await sql`rollback to savepoint store_batch`.execute(trx);
+  }
   let limited = false;
-  const observed: ObservedSend[] = [];
-  const pricedOf = () => decisions.map((d) => (d.ok && d.price > 0n ? d.price : null));
-  let priced = pricedOf();
   // what is held is what the company spends: a free message adds nothing, an unpaid one is not stored queued
-  const { holds, account } = priced.some((p) => p !== null)
+  const { holds, account: held } = asks(priced).length
     ? await reserveManyWith(
         trx,
-        { company_uuid: company.company_uuid },
+        account,
         // under the account's lock: the spend limits see every earlier store of the company committed
-        async (account) => {
-          ({ decisions, limited } = await withinSpend(trx, company, judged, guards, account.spend));
-          priced = pricedOf();
-          return priced.filter((p): p is bigint => p !== null);
+        async (locked) => {
+          ({ decisions, limited } = await withinSpend(trx, company, judged, guards, locked.spend));
+          priced = pricedOf(decisions);
+          return asks(priced);
         },
-        (held) => (limited ? guards.spendRecord(company.company_uuid, held) : null),
+        (total) => (limited ? guards.spendRecord(company.company_uuid, total) : null),
       )
     : { holds: [], account: null };
+  const built = messageRows(company, user_uuid, judged, decisions, priced, holds);
+  if (built.observed.length) guards.observe(company, built.observed);
+  await insertMessages(trx, built.rows);
+  return { stored: built.out, account: held };
+}
+
+/** The sms rows of a batch and its answers, given each message's decision and the holds of the priced ones in order. */
+function messageRows(
+  company: CompanyFacts,
+  user_uuid: string | null,
+  judged: Judged[],
+  decisions: Decision[],
+  priced: (bigint | null)[],
+  holds: Held[],
+) {
   let nextHold = 0;
   const rows = [];
   const out: StoredMessage[] = [];
+  const observed: ObservedSend[] = [];
   for (const [i, j] of judged.entries()) {
     const sms_uuid = j.item.sms_uuid ?? randomUUID();
     const bulk = j.item.bulk
@@ -167,7 +204,12 @@ export async function storeBatch(
     });
     out.push({ sms_uuid, status: 'blocked', outbound: null, refused: d });
   }
-  if (observed.length) guards.observe(company, observed);
+  return { rows, out, observed };
+}
+
+type MessageRow = ReturnType<typeof messageRows>['rows'][number];
+
+async function insertMessages(trx: Transaction<Database>, rows: MessageRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 1000) {
     const part = rows.slice(i, i + 1000);
     const stored = await trx
@@ -179,7 +221,6 @@ export async function storeBatch(
     if (stored.length < part.length)
       throw new AlreadyStored(`${part.length - stored.length} message(s) of this batch were stored before`);
   }
-  return { stored: out, account };
 }
 
 /**

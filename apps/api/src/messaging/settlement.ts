@@ -6,7 +6,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { SmsStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import type { CompiledCatalog } from '../catalog';
-import { releaseMany, settleMany } from '../billing';
+import { closeMany } from '../billing';
 import { chargeResellers } from './wholesale';
 import { chargeMemo, movableFrom, settlementFor } from './engine/state';
 
@@ -60,13 +60,12 @@ async function settleMoved(trx: Transaction<Database>, moved: MovedRow[], catalo
   const releases = moved
     .filter((m) => m.reservation_uuid && settlementFor(m.status, m.charge_basis) === 'release')
     .map((m) => m.reservation_uuid as string);
-  await settleMany(trx, settles);
+  await closeMany(trx, settles, releases);
   await chargeResellers(
     trx,
     settles.map((m) => m.cause_id),
     catalog,
   );
-  await releaseMany(trx, releases);
 }
 
 export interface Report {
