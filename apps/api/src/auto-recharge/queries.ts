@@ -1,5 +1,6 @@
-// What the console shows of a company's auto-recharge: its settings, saved card and last attempts.
-import { sql, type Kysely } from 'kysely';
+// What the console shows of a company's auto-recharge (its settings, saved card and last attempts), and the
+// statements its routes write with. Each takes the executor first, so a call joins a transaction.
+import { sql, type Insertable, type Kysely } from 'kysely';
 import {
   AUTO_RECHARGE_MAX_FAILURES,
   topUpLimit,
@@ -101,4 +102,76 @@ export async function rechargeAlert(db: Kysely<Database>, company_uuid: string):
     .executeTakeFirst();
   if (!r || r.failures === 0) return null;
   return { failures: r.failures, disabled: !r.enabled, message: r.disabled_reason };
+}
+
+/** The company's settings row with its amounts as text (for the audit log), or null before it has one. */
+export async function rechargeSettings(db: Kysely<Database>, company_uuid: string) {
+  const r = await db
+    .selectFrom('auto_recharge')
+    .selectAll()
+    .where('company_uuid', '=', company_uuid)
+    .executeTakeFirst();
+  return r
+    ? { ...r, threshold: String(r.threshold), amount: String(r.amount), monthly_cap: String(r.monthly_cap) }
+    : null;
+}
+
+/** Sets the company's settings (its row made on the first change). */
+export const writeRechargeSettings = (
+  db: Kysely<Database>,
+  company_uuid: string,
+  values: Omit<Insertable<Database['auto_recharge']>, 'company_uuid'>,
+) =>
+  db
+    .insertInto('auto_recharge')
+    .values({ company_uuid, ...values })
+    .onConflict((oc) => oc.column('company_uuid').doUpdateSet(values))
+    .execute();
+
+export async function hasSavedCard(db: Kysely<Database>, company_uuid: string): Promise<boolean> {
+  const card = await db
+    .selectFrom('saved_cards')
+    .select('company_uuid')
+    .where('company_uuid', '=', company_uuid)
+    .executeTakeFirst();
+  return !!card;
+}
+
+/** The provider's customer of the company's saved card, if it has one. */
+export async function savedCustomerId(db: Kysely<Database>, company_uuid: string) {
+  const saved = await db
+    .selectFrom('saved_cards')
+    .select('customer_id')
+    .where('company_uuid', '=', company_uuid)
+    .executeTakeFirst();
+  return saved?.customer_id;
+}
+
+/** Answers the new setup's id. */
+export async function insertCardSetup(db: Kysely<Database>, values: Insertable<Database['card_setups']>) {
+  const setup = await db.insertInto('card_setups').values(values).returning('setup_uuid').executeTakeFirstOrThrow();
+  return setup.setup_uuid;
+}
+
+export const setSetupProviderRef = (db: Kysely<Database>, setup_uuid: string, provider_ref: string) =>
+  db.updateTable('card_setups').set({ provider_ref }).where('setup_uuid', '=', setup_uuid).execute();
+
+/** Deletes the company's saved card; answers what the provider and the audit need of it (undefined: none). */
+export const deleteSavedCard = (db: Kysely<Database>, company_uuid: string) =>
+  db
+    .deleteFrom('saved_cards')
+    .where('company_uuid', '=', company_uuid)
+    .returning(['provider', 'payment_method_id', 'brand', 'last4'])
+    .executeTakeFirst();
+
+/** Turns an enabled auto-recharge off, its card gone; answers whether it was on. */
+export async function disableForRemovedCard(db: Kysely<Database>, company_uuid: string): Promise<boolean> {
+  const off = await db
+    .updateTable('auto_recharge')
+    .set({ enabled: false, disabled_reason: 'The saved card was removed.', updated_on: new Date() })
+    .where('company_uuid', '=', company_uuid)
+    .where('enabled', '=', true)
+    .returning('company_uuid')
+    .executeTakeFirst();
+  return !!off;
 }

@@ -11,24 +11,24 @@ import { callerScope } from '../lib/tenancy';
 import { orNotFound } from '../lib/tenant';
 import { FieldError } from '../lib/http-error';
 import { audit } from '../security';
-import { currencyOf, rechargeView } from './queries';
+import {
+  currencyOf,
+  deleteSavedCard,
+  disableForRemovedCard,
+  hasSavedCard,
+  insertCardSetup,
+  rechargeSettings,
+  rechargeView,
+  savedCustomerId,
+  setSetupProviderRef,
+  writeRechargeSettings,
+} from './queries';
 import { parseRechargeSettings } from './rules';
 import { CARD_SETUP_MINUTES, cardSetupReturn, sha256 } from './card-pages';
 
 const read: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
 const own: AccessPolicy = { admin: 'none', reseller: 'none', company_admin: 'tenant', user: 'none' };
 const ownOnly = { access: own, refusal: "Only the company's own admin sets its auto-recharge and card" };
-
-const settingsOf = async (app: FastifyInstance, company_uuid: string) => {
-  const r = await app.db
-    .selectFrom('auto_recharge')
-    .selectAll()
-    .where('company_uuid', '=', company_uuid)
-    .executeTakeFirst();
-  return r
-    ? { ...r, threshold: String(r.threshold), amount: String(r.amount), monthly_cap: String(r.monthly_cap) }
-    : null;
-};
 
 export default async function autoRechargeRoutes(base: FastifyInstance, opts: { stripe: Stripe | null }) {
   const app = base.withTypeProvider<TypeBoxProvider>();
@@ -51,15 +51,9 @@ export default async function autoRechargeRoutes(base: FastifyInstance, opts: { 
       const { company_uuid } = await findCompany(req, req.params.id);
       const s = parseRechargeSettings(req.body, await currencyOf(app.billing, app.db, company_uuid));
       const enabled = req.body.enabled;
-      if (enabled) {
-        const card = await app.db
-          .selectFrom('saved_cards')
-          .select('company_uuid')
-          .where('company_uuid', '=', company_uuid)
-          .executeTakeFirst();
-        if (!card) throw new FieldError({ enabled: 'Save a card first' });
-      }
-      const before = await settingsOf(app, company_uuid);
+      if (enabled && !(await hasSavedCard(app.db, company_uuid)))
+        throw new FieldError({ enabled: 'Save a card first' });
+      const before = await rechargeSettings(app.db, company_uuid);
       const values = {
         enabled,
         threshold: s.threshold.toString(),
@@ -72,12 +66,8 @@ export default async function autoRechargeRoutes(base: FastifyInstance, opts: { 
         updated_by: req.user.uuid,
         updated_on: new Date(),
       };
-      await app.db
-        .insertInto('auto_recharge')
-        .values({ company_uuid, ...values })
-        .onConflict((oc) => oc.column('company_uuid').doUpdateSet(values))
-        .execute();
-      await audit(req, 'auto_recharge', company_uuid, before, await settingsOf(app, company_uuid));
+      await writeRechargeSettings(app.db, company_uuid, values);
+      await audit(req, 'auto_recharge', company_uuid, before, await rechargeSettings(app.db, company_uuid));
       await app.autoRecharge.reload();
       // a threshold above the balance now recharges at once
       await app.autoRecharge.check(company_uuid);
@@ -91,26 +81,16 @@ export default async function autoRechargeRoutes(base: FastifyInstance, opts: { 
     async (req, reply) => {
       const { company_uuid } = await findCompany(req, req.params.id);
       const secret = randomBytes(24).toString('base64url');
-      const setup = await app.db
-        .insertInto('card_setups')
-        .values({
-          company_uuid,
-          secret_hash: sha256(secret),
-          created_by: req.user.uuid,
-          expires_on: new Date(Date.now() + CARD_SETUP_MINUTES * 60_000),
-        })
-        .returning('setup_uuid')
-        .executeTakeFirstOrThrow();
-      const page = `${API_PREFIX}/payments/card-setup/${setup.setup_uuid}`;
-      if (!opts.stripe)
-        return reply.code(201).send({ setup_uuid: setup.setup_uuid, mode: 'test', url: `${page}?secret=${secret}` });
-      const saved = await app.db
-        .selectFrom('saved_cards')
-        .select('customer_id')
-        .where('company_uuid', '=', company_uuid)
-        .executeTakeFirst();
+      const setup_uuid = await insertCardSetup(app.db, {
+        company_uuid,
+        secret_hash: sha256(secret),
+        created_by: req.user.uuid,
+        expires_on: new Date(Date.now() + CARD_SETUP_MINUTES * 60_000),
+      });
+      const page = `${API_PREFIX}/payments/card-setup/${setup_uuid}`;
+      if (!opts.stripe) return reply.code(201).send({ setup_uuid, mode: 'test', url: `${page}?secret=${secret}` });
       const customer =
-        saved?.customer_id ??
+        (await savedCustomerId(app.db, company_uuid)) ??
         (await opts.stripe.customers.create({ email: req.user.email, metadata: { company_uuid } })).id;
       const origin = app.config.publicUrl.replace(/\/$/, '');
       // setup mode: the card is saved for later off-session charges, nothing is charged now
@@ -119,17 +99,13 @@ export default async function autoRechargeRoutes(base: FastifyInstance, opts: { 
         customer,
         // with dynamic payment methods a setup session names its currency
         currency: (await currencyOf(app.billing, app.db, company_uuid)).toLowerCase(),
-        client_reference_id: setup.setup_uuid,
-        metadata: { setup_uuid: setup.setup_uuid, company_uuid },
+        client_reference_id: setup_uuid,
+        metadata: { setup_uuid, company_uuid },
         success_url: `${origin}${page}/return?secret=${secret}`,
         cancel_url: `${origin}${cardSetupReturn(false)}`,
       });
-      await app.db
-        .updateTable('card_setups')
-        .set({ provider_ref: session.id })
-        .where('setup_uuid', '=', setup.setup_uuid)
-        .execute();
-      return reply.code(201).send({ setup_uuid: setup.setup_uuid, mode: 'stripe', url: session.url as string });
+      await setSetupProviderRef(app.db, setup_uuid, session.id);
+      return reply.code(201).send({ setup_uuid, mode: 'stripe', url: session.url as string });
     },
   );
 
@@ -138,19 +114,9 @@ export default async function autoRechargeRoutes(base: FastifyInstance, opts: { 
     { config: ownOnly, schema: { tags: ['guards'], params: IdParam, response: { 200: AutoRecharge } } },
     async (req) => {
       const { company_uuid } = await findCompany(req, req.params.id);
-      const card = await app.db
-        .deleteFrom('saved_cards')
-        .where('company_uuid', '=', company_uuid)
-        .returning(['provider', 'payment_method_id', 'brand', 'last4'])
-        .executeTakeFirst();
+      const card = await deleteSavedCard(app.db, company_uuid);
       if (card) {
-        const off = await app.db
-          .updateTable('auto_recharge')
-          .set({ enabled: false, disabled_reason: 'The saved card was removed.', updated_on: new Date() })
-          .where('company_uuid', '=', company_uuid)
-          .where('enabled', '=', true)
-          .returning('company_uuid')
-          .executeTakeFirst();
+        const off = await disableForRemovedCard(app.db, company_uuid);
         await audit(req, 'saved_card', company_uuid, { company_uuid, brand: card.brand, last4: card.last4 }, null);
         if (off) await app.autoRecharge.reload();
         // the provider forgets it too; a failure there leaves nothing we could charge (the row is gone)

@@ -1,5 +1,14 @@
 // The statements on the compliance tables (this domain owns them; others ask the service).
-import { sql, type Expression, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type { Filing, FilingEvent, FilingListQuery, FilingWithHistory } from '@smsc/shared-contract';
 import { RENEWAL_REMINDER_DAYS } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
@@ -183,3 +192,49 @@ export async function dueForRenewal(db: Db, now: Date) {
   ]);
   return { remind, expire };
 }
+
+export const insertFiling = (db: Db, values: Insertable<Database['compliance_filings']>) =>
+  db.insertInto('compliance_filings').values(values).returningAll().executeTakeFirstOrThrow();
+
+export const updateFiling = (db: Db, filing_uuid: string, set: Updateable<Database['compliance_filings']>) =>
+  db
+    .updateTable('compliance_filings')
+    .set(set)
+    .where('filing_uuid', '=', filing_uuid)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/** Whether some campaign is filed under this brand (a brand with campaigns is not deleted). */
+export async function hasCampaigns(db: Db, brand_uuid: string): Promise<boolean> {
+  const child = await db
+    .selectFrom('compliance_filings')
+    .select('filing_uuid')
+    .where('brand_uuid', '=', brand_uuid)
+    .executeTakeFirst();
+  return !!child;
+}
+
+export const deleteFiling = (db: Db, filing_uuid: string) =>
+  db.deleteFrom('compliance_filings').where('filing_uuid', '=', filing_uuid).execute();
+
+/** The filing a number is attached to now, if any. */
+export const numberAttachment = (db: Db, did_uuid: string) =>
+  db.selectFrom('compliance_filing_numbers').selectAll().where('did_uuid', '=', did_uuid).executeTakeFirst();
+
+/** Attaches the number to the filing, moving it off the one it was on (a number is under one filing). */
+export const attachNumber = (db: Db, values: Insertable<Database['compliance_filing_numbers']>) =>
+  db
+    .insertInto('compliance_filing_numbers')
+    .values(values)
+    .onConflict((oc) => oc.column('did_uuid').doUpdateSet({ filing_uuid: values.filing_uuid, attached_on: new Date() }))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/** The attachment removed, or undefined when the number was not on this filing. */
+export const detachNumber = (db: Db, filing_uuid: string, did_uuid: string) =>
+  db
+    .deleteFrom('compliance_filing_numbers')
+    .where('filing_uuid', '=', filing_uuid)
+    .where('did_uuid', '=', did_uuid)
+    .returningAll()
+    .executeTakeFirst();

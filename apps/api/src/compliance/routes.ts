@@ -24,7 +24,21 @@ import { audit } from '../security';
 import { companySendingNumber } from '../numbers';
 import { SENDER_ID_COUNTRIES, senderIdCountry } from './countries';
 import { EDITABLE, SUBMITTABLE, kindWords, missingFields, reviewerOf } from './engine';
-import { addEvent, filingWithHistory, findRow, FILING_OWNERS, listFilings, writeEnforcement } from './queries';
+import {
+  addEvent,
+  attachNumber,
+  deleteFiling,
+  detachNumber,
+  filingWithHistory,
+  findRow,
+  FILING_OWNERS,
+  hasCampaigns,
+  insertFiling,
+  listFilings,
+  numberAttachment,
+  updateFiling,
+  writeEnforcement,
+} from './queries';
 import type { ComplianceService } from './service';
 
 const filers: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
@@ -73,22 +87,18 @@ export default async function complianceRoutes(base: FastifyInstance, opts: { se
       await checkBrand(req, company_uuid, b.brand_uuid);
       checkCountry(b.kind, b.country);
       const company = await app.messaging.company(company_uuid);
-      const row = await app.db
-        .insertInto('compliance_filings')
-        .values({
-          company_uuid,
-          reseller_uuid: company.reseller_uuid,
-          kind: b.kind,
-          name: b.name.trim(),
-          brand_uuid: b.kind === 'campaign_10dlc' ? (b.brand_uuid ?? null) : null,
-          country: b.kind === 'sender_id' ? (b.country ?? null) : null,
-          sender_id: b.kind === 'sender_id' ? (b.sender_id?.trim() ?? null) : null,
-          details: JSON.stringify(b.details),
-          reviewer: reviewerOf(b.kind, b.country),
-          created_by: req.user.uuid,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertFiling(app.db, {
+        company_uuid,
+        reseller_uuid: company.reseller_uuid,
+        kind: b.kind,
+        name: b.name.trim(),
+        brand_uuid: b.kind === 'campaign_10dlc' ? (b.brand_uuid ?? null) : null,
+        country: b.kind === 'sender_id' ? (b.country ?? null) : null,
+        sender_id: b.kind === 'sender_id' ? (b.sender_id?.trim() ?? null) : null,
+        details: JSON.stringify(b.details),
+        reviewer: reviewerOf(b.kind, b.country),
+        created_by: req.user.uuid,
+      });
       await addEvent(app.db, row.filing_uuid, 'draft', req.user.email);
       await audit(req, 'compliance_filing', row.filing_uuid, null, row);
       reply.code(201);
@@ -110,23 +120,16 @@ export default async function complianceRoutes(base: FastifyInstance, opts: { se
       if (b.brand_uuid !== undefined) await checkBrand(req, before.company_uuid, b.brand_uuid);
       const country = b.country !== undefined ? b.country : before.country;
       checkCountry(before.kind, country);
-      const after = await app.db
-        .updateTable('compliance_filings')
-        .set({
-          ...(b.name !== undefined ? { name: b.name.trim() } : {}),
-          ...(b.details !== undefined ? { details: JSON.stringify(b.details) } : {}),
-          ...(before.kind === 'campaign_10dlc' && b.brand_uuid !== undefined ? { brand_uuid: b.brand_uuid } : {}),
-          ...(before.kind === 'sender_id' && b.country !== undefined
-            ? { country: b.country, reviewer: reviewerOf(before.kind, b.country) }
-            : {}),
-          ...(before.kind === 'sender_id' && b.sender_id !== undefined
-            ? { sender_id: b.sender_id?.trim() ?? null }
-            : {}),
-          updated_on: new Date(),
-        })
-        .where('filing_uuid', '=', before.filing_uuid)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const after = await updateFiling(app.db, before.filing_uuid, {
+        ...(b.name !== undefined ? { name: b.name.trim() } : {}),
+        ...(b.details !== undefined ? { details: JSON.stringify(b.details) } : {}),
+        ...(before.kind === 'campaign_10dlc' && b.brand_uuid !== undefined ? { brand_uuid: b.brand_uuid } : {}),
+        ...(before.kind === 'sender_id' && b.country !== undefined
+          ? { country: b.country, reviewer: reviewerOf(before.kind, b.country) }
+          : {}),
+        ...(before.kind === 'sender_id' && b.sender_id !== undefined ? { sender_id: b.sender_id?.trim() ?? null } : {}),
+        updated_on: new Date(),
+      });
       await addEvent(app.db, before.filing_uuid, 'edited', req.user.email);
       await audit(req, 'compliance_filing', before.filing_uuid, before, after);
       return answer(before.filing_uuid);
@@ -139,13 +142,9 @@ export default async function complianceRoutes(base: FastifyInstance, opts: { se
     async (req) => {
       const row = await visible(req, req.params.id);
       if (row.status !== 'draft') throw new HttpError(409, 'Only a draft can be deleted');
-      const child = await app.db
-        .selectFrom('compliance_filings')
-        .select('filing_uuid')
-        .where('brand_uuid', '=', row.filing_uuid)
-        .executeTakeFirst();
-      if (child) throw new HttpError(409, 'Campaigns are filed under this brand: delete them first');
-      await app.db.deleteFrom('compliance_filings').where('filing_uuid', '=', row.filing_uuid).execute();
+      if (await hasCampaigns(app.db, row.filing_uuid))
+        throw new HttpError(409, 'Campaigns are filed under this brand: delete them first');
+      await deleteFiling(app.db, row.filing_uuid);
       await audit(req, 'compliance_filing', row.filing_uuid, row, null);
       return { message: 'Filing deleted' };
     },
@@ -215,24 +214,13 @@ export default async function complianceRoutes(base: FastifyInstance, opts: { se
         throw new FieldError({
           did_uuid: `${number.did} is toll-free: it needs a toll-free verification, not a 10DLC campaign`,
         });
-      const before = await app.db
-        .selectFrom('compliance_filing_numbers')
-        .selectAll()
-        .where('did_uuid', '=', number.did_uuid)
-        .executeTakeFirst();
-      const after = await app.db
-        .insertInto('compliance_filing_numbers')
-        .values({
-          did_uuid: number.did_uuid,
-          did: number.did,
-          filing_uuid: row.filing_uuid,
-          company_uuid: row.company_uuid,
-        })
-        .onConflict((oc) =>
-          oc.column('did_uuid').doUpdateSet({ filing_uuid: row.filing_uuid, attached_on: new Date() }),
-        )
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const before = await numberAttachment(app.db, number.did_uuid);
+      const after = await attachNumber(app.db, {
+        did_uuid: number.did_uuid,
+        did: number.did,
+        filing_uuid: row.filing_uuid,
+        company_uuid: row.company_uuid,
+      });
       await audit(req, 'compliance_filing_number', number.did_uuid, before ?? null, after);
       service.changed(row.company_uuid);
       return answer(row.filing_uuid);
@@ -244,12 +232,7 @@ export default async function complianceRoutes(base: FastifyInstance, opts: { se
     { config: { access: filers }, schema: { tags, params: FilingNumberParams, response: { 200: FilingAnswer } } },
     async (req) => {
       const row = await visible(req, req.params.id);
-      const gone = await app.db
-        .deleteFrom('compliance_filing_numbers')
-        .where('filing_uuid', '=', row.filing_uuid)
-        .where('did_uuid', '=', req.params.did_uuid)
-        .returningAll()
-        .executeTakeFirst();
+      const gone = await detachNumber(app.db, row.filing_uuid, req.params.did_uuid);
       if (!gone) throw notFound('Number');
       await audit(req, 'compliance_filing_number', gone.did_uuid, gone, null);
       service.changed(row.company_uuid);

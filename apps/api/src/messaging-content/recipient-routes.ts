@@ -12,9 +12,16 @@ import {
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
 import { FieldError, HttpError } from '../lib/http-error';
-import { ordering, wildcard, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
-import { parseRecipientNumber, recipientsQuery } from './queries';
+import {
+  deleteRecipient,
+  insertRecipient,
+  listRecipients,
+  parseRecipientNumber,
+  recipientById,
+  recipientInScope,
+  updateRecipient,
+} from './queries';
 import { ofCompany, rowsOf, targetCompany } from '../lib/tenancy';
 
 const P = (reseller: 'tenant' | 'none', company_admin: 'tenant' | 'none', user: 'tenant' | 'none') =>
@@ -41,15 +48,8 @@ const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '235
 export default async function recipientRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
   const find = async (req: FastifyRequest, id: string) =>
-    orNotFound(
-      await recipientsQuery(app.db)
-        .where('recipients.recipient_uuid', '=', id)
-        .where(rowsOf(req, ofCompany('recipients')))
-        .executeTakeFirst(),
-      'Recipient',
-    );
-  const read = (id: string) =>
-    recipientsQuery(app.db).where('recipients.recipient_uuid', '=', id).executeTakeFirstOrThrow();
+    orNotFound(await recipientInScope(app.db, rowsOf(req, ofCompany('recipients')), id), 'Recipient');
+  const read = (id: string) => recipientById(app.db, id);
 
   app.get(
     '/recipient/list',
@@ -57,15 +57,7 @@ export default async function recipientRoutes(base: FastifyInstance) {
       config: { access: RECIPIENT_ACCESS.read, apiKey: 'read' },
       schema: { tags, querystring: RecipientListQuery, response: { 200: ListPage(Recipient) } },
     },
-    async (req) => {
-      const q = req.query;
-      let b = recipientsQuery(app.db).where(rowsOf(req, ofCompany('recipients')));
-      if (q.recipient_name) b = b.where('recipients.recipient_name', 'ilike', wildcard(q.recipient_name));
-      if (q.number) b = b.where('recipients.number', 'like', `%${q.number.replace(/[^0-9]/g, '')}%`);
-      if (q.company_uuid) b = b.where('recipients.company_uuid', '=', q.company_uuid);
-      const { col, dir } = ordering(q, ['created_on', 'recipient_name', 'number'] as const, 'created_on', 'desc');
-      return listPage(q, b.orderBy(`recipients.${col}`, dir).orderBy('recipients.recipient_uuid'), b.clearSelect());
-    },
+    async (req) => listRecipients(app.db, rowsOf(req, ofCompany('recipients')), req.query),
   );
 
   app.get(
@@ -86,14 +78,13 @@ export default async function recipientRoutes(base: FastifyInstance) {
     async (req, reply) => {
       const number = requireRecipientNumber(req.body.number);
       const company_uuid = await targetCompany(app.db, req, req.body.company_uuid);
-      const row = await app.db
-        .insertInto('recipients')
-        .values({ company_uuid, recipient_name: req.body.recipient_name.trim(), number })
-        .onConflict((oc) => oc.columns(['company_uuid', 'number']).doNothing())
-        .returning('recipient_uuid')
-        .executeTakeFirst();
-      if (!row) throw taken(number);
-      return reply.code(201).send({ recipient: await read(row.recipient_uuid) });
+      const id = await insertRecipient(app.db, {
+        company_uuid,
+        recipient_name: req.body.recipient_name.trim(),
+        number,
+      });
+      if (!id) throw taken(number);
+      return reply.code(201).send({ recipient: await read(id) });
     },
   );
 
@@ -107,14 +98,10 @@ export default async function recipientRoutes(base: FastifyInstance) {
       const before = await find(req, req.params.id);
       const number = req.body.number !== undefined ? requireRecipientNumber(req.body.number) : undefined;
       try {
-        await app.db
-          .updateTable('recipients')
-          .set({
-            ...(req.body.recipient_name !== undefined ? { recipient_name: req.body.recipient_name.trim() } : {}),
-            ...(number ? { number } : {}),
-          })
-          .where('recipient_uuid', '=', before.recipient_uuid)
-          .execute();
+        await updateRecipient(app.db, before.recipient_uuid, {
+          ...(req.body.recipient_name !== undefined ? { recipient_name: req.body.recipient_name.trim() } : {}),
+          ...(number ? { number } : {}),
+        });
       } catch (e) {
         if (isUniqueViolation(e) && number) throw taken(number);
         throw e;
@@ -131,7 +118,7 @@ export default async function recipientRoutes(base: FastifyInstance) {
     },
     async (req) => {
       const before = await find(req, req.params.id);
-      await app.db.deleteFrom('recipients').where('recipient_uuid', '=', before.recipient_uuid).execute();
+      await deleteRecipient(app.db, before.recipient_uuid);
       return { message: 'Recipient deleted' };
     },
   );

@@ -12,10 +12,17 @@ import {
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
-import { ordering, wildcard, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
 import { audit } from '../security';
-import { templatesQuery } from './queries';
+import {
+  deleteTemplate,
+  insertTemplate,
+  listTemplates,
+  templateAuthor,
+  templateById,
+  templateInScope,
+  updateTemplate,
+} from './queries';
 import { queueTemplateReviewMail } from './template-review-notice';
 import { ofCompany, rowsOf, targetCompany } from '../lib/tenancy';
 
@@ -33,15 +40,8 @@ const tags = ['templates'];
 export default async function templateRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
   const find = async (req: FastifyRequest, id: string) =>
-    orNotFound(
-      await templatesQuery(app.db)
-        .where('sms_templates.sms_template_uuid', '=', id)
-        .where(rowsOf(req, ofCompany('sms_templates')))
-        .executeTakeFirst(),
-      'Template',
-    );
-  const read = (id: string) =>
-    templatesQuery(app.db).where('sms_templates.sms_template_uuid', '=', id).executeTakeFirstOrThrow();
+    orNotFound(await templateInScope(app.db, rowsOf(req, ofCompany('sms_templates')), id), 'Template');
+  const read = (id: string) => templateById(app.db, id);
 
   app.get(
     '/sms_template/list',
@@ -49,25 +49,7 @@ export default async function templateRoutes(base: FastifyInstance) {
       config: { access: TEMPLATE_ACCESS.read },
       schema: { tags, querystring: SmsTemplateListQuery, response: { 200: ListPage(SmsTemplate) } },
     },
-    async (req) => {
-      const q = req.query;
-      let b = templatesQuery(app.db).where(rowsOf(req, ofCompany('sms_templates')));
-      if (q.template_name) b = b.where('sms_templates.template_name', 'ilike', wildcard(q.template_name));
-      if (q.status && q.status !== 'all') b = b.where('sms_templates.status', '=', q.status);
-      if (q.created_on_gt) b = b.where('sms_templates.created_on', '>', new Date(q.created_on_gt));
-      if (q.company_uuid) b = b.where('sms_templates.company_uuid', '=', q.company_uuid);
-      const { col, dir } = ordering(
-        q,
-        ['created_on', 'template_name', 'status', 'updated_on'] as const,
-        'created_on',
-        'desc',
-      );
-      return listPage(
-        q,
-        b.orderBy(`sms_templates.${col}`, dir).orderBy('sms_templates.sms_template_uuid'),
-        b.clearSelect(),
-      );
-    },
+    async (req) => listTemplates(app.db, rowsOf(req, ofCompany('sms_templates')), req.query),
   );
 
   app.get(
@@ -89,18 +71,14 @@ export default async function templateRoutes(base: FastifyInstance) {
       const company_uuid = await targetCompany(app.db, req, req.body.company_uuid);
       // A template written by its approver (the admin or the company's reseller) needs no second look.
       const byReviewer = req.user.user_type === 'admin' || req.user.user_type === 'reseller';
-      const row = await app.db
-        .insertInto('sms_templates')
-        .values({
-          company_uuid,
-          template_name: req.body.template_name.trim(),
-          text: req.body.text,
-          created_by: req.user.uuid,
-          ...(byReviewer ? { status: 'approved' as const, reviewed_by: req.user.uuid, reviewed_on: new Date() } : {}),
-        })
-        .returning('sms_template_uuid')
-        .executeTakeFirstOrThrow();
-      const created = await read(row.sms_template_uuid);
+      const id = await insertTemplate(app.db, {
+        company_uuid,
+        template_name: req.body.template_name.trim(),
+        text: req.body.text,
+        created_by: req.user.uuid,
+        ...(byReviewer ? { status: 'approved' as const, reviewed_by: req.user.uuid, reviewed_on: new Date() } : {}),
+      });
+      const created = await read(id);
       await audit(req, 'sms_template', created.id, null, created);
       return reply.code(201).send({ sms_template: created });
     },
@@ -120,18 +98,14 @@ export default async function templateRoutes(base: FastifyInstance) {
         (text !== undefined && text !== before.text);
       // The company changing what was approved sends it back for approval; a reviewer's own edit stands.
       const backToPending = changed && req.user.user_type === 'company_admin' && before.status !== 'pending';
-      await app.db
-        .updateTable('sms_templates')
-        .set({
-          ...(template_name !== undefined ? { template_name: template_name.trim() } : {}),
-          ...(text !== undefined ? { text } : {}),
-          updated_on: new Date(),
-          ...(backToPending
-            ? { status: 'pending' as const, reject_reason: null, reviewed_by: null, reviewed_on: null }
-            : {}),
-        })
-        .where('sms_template_uuid', '=', before.id)
-        .execute();
+      await updateTemplate(app.db, before.id, {
+        ...(template_name !== undefined ? { template_name: template_name.trim() } : {}),
+        ...(text !== undefined ? { text } : {}),
+        updated_on: new Date(),
+        ...(backToPending
+          ? { status: 'pending' as const, reject_reason: null, reviewed_by: null, reviewed_on: null }
+          : {}),
+      });
       const after = await read(before.id);
       await audit(req, 'sms_template', before.id, before, after);
       return { sms_template: after };
@@ -143,7 +117,7 @@ export default async function templateRoutes(base: FastifyInstance) {
     { config: { access: TEMPLATE_ACCESS.write }, schema: { tags, params: IdParam, response: { 200: MessageBody } } },
     async (req) => {
       const before = await find(req, req.params.id);
-      await app.db.deleteFrom('sms_templates').where('sms_template_uuid', '=', before.id).execute();
+      await deleteTemplate(app.db, before.id);
       await audit(req, 'sms_template', before.id, before, null);
       return { message: 'Template deleted' };
     },
@@ -155,24 +129,16 @@ export default async function templateRoutes(base: FastifyInstance) {
     reason: string | null,
   ) => {
     const before = await find(req, req.params.id);
-    await app.db
-      .updateTable('sms_templates')
-      .set({
-        status,
-        reject_reason: reason,
-        reviewed_by: req.user.uuid,
-        reviewed_on: new Date(),
-        updated_on: new Date(),
-      })
-      .where('sms_template_uuid', '=', before.id)
-      .execute();
+    await updateTemplate(app.db, before.id, {
+      status,
+      reject_reason: reason,
+      reviewed_by: req.user.uuid,
+      reviewed_on: new Date(),
+      updated_on: new Date(),
+    });
     const after = await read(before.id);
     await audit(req, 'sms_template', before.id, before, after);
-    const { created_by } = await app.db
-      .selectFrom('sms_templates')
-      .select('created_by')
-      .where('sms_template_uuid', '=', before.id)
-      .executeTakeFirstOrThrow();
+    const created_by = await templateAuthor(app.db, before.id);
     await queueTemplateReviewMail(
       app.db,
       app.users,

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import {
   IdParam,
   ListPage,
@@ -17,15 +16,14 @@ import {
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
 import { HttpError } from '../lib/http-error';
-import { listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
 import { parseDnis } from '../catalog';
 import { audit } from '../security';
-import { companyRows } from '../accounts';
 import { DEFAULT_START_REPLY, DEFAULT_STOP_REPLY } from './engine/keywords';
 import { ofCompany, rowsOf } from '../lib/tenancy';
 import { companyOf, consentSourceOf } from './opt-outs/company-of';
-import { policyOf, recordConsent, recordOptOut } from './opt-outs/store';
+import { englishReplies, policyOf, recordConsent, recordOptOut, writeKeywordSet } from './opt-outs/store';
+import { allSendersSuppression, deleteSuppression, listSuppressed, suppressedForAllSenders } from './suppression-store';
 
 const tags = ['messaging'];
 const cfg = {
@@ -36,45 +34,13 @@ const cfg = {
 
 export default async function suppressionRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
-  const rows = () =>
-    app.db
-      .selectFrom('suppressed_numbers as s')
-      .leftJoin(companyRows.as('companies'), 'companies.company_uuid', 's.company_uuid')
-      .select([
-        's.suppressed_number_uuid',
-        's.number',
-        's.company_uuid',
-        'companies.company_name',
-        's.source',
-        's.scope',
-        's.sender',
-        's.created_on',
-      ]);
-
   app.get(
     '/suppressed_number/list',
     {
       config: { ...cfg.config, apiKey: 'read' },
       schema: { tags, querystring: SuppressedNumberListQuery, response: { 200: ListPage(SuppressedNumber) } },
     },
-    async (req) => {
-      const q = req.query;
-      let b = app.db.selectFrom('suppressed_numbers as s').where(rowsOf(req, ofCompany('s')));
-      if (q.company_uuid) b = b.where('s.company_uuid', '=', q.company_uuid);
-      if (q.number) {
-        const digits = q.number.replace(/\D/g, '');
-        b = digits ? b.where('s.number', 'like', `%${digits}%`) : b.where(sql<boolean>`false`);
-      }
-      const ids = b.select('s.suppressed_number_uuid');
-      return listPage(
-        q,
-        rows()
-          .where('s.suppressed_number_uuid', 'in', ids)
-          .orderBy('s.created_on', q.order_dir ?? 'desc')
-          .orderBy('s.suppressed_number_uuid'),
-        b,
-      );
-    },
+    async (req) => listSuppressed(app.db, rowsOf(req, ofCompany('s')), req.query),
   );
 
   app.post(
@@ -93,14 +59,8 @@ export default async function suppressionRoutes(base: FastifyInstance) {
       const parsed = parseDnis(req.body.number);
       if (!parsed) throw new HttpError(400, `number: "${req.body.number}" is not a valid phone number`);
       const number = `+${parsed.digits}`;
-      const taken = await app.db
-        .selectFrom('suppressed_numbers')
-        .select('suppressed_number_uuid')
-        .where('company_uuid', '=', company_uuid)
-        .where('number', '=', number)
-        .where('sender', '=', '')
-        .executeTakeFirst();
-      if (taken) throw new HttpError(409, `${number} is already suppressed`);
+      if (await suppressedForAllSenders(app.db, company_uuid, number))
+        throw new HttpError(409, `${number} is already suppressed`);
       const [company, policy] = await Promise.all([
         app.messaging.company(company_uuid),
         policyOf(app.db, company_uuid),
@@ -119,11 +79,7 @@ export default async function suppressionRoutes(base: FastifyInstance) {
           suppression: 'manual',
         }),
       );
-      const row = await rows()
-        .where('s.company_uuid', '=', company_uuid)
-        .where('s.number', '=', number)
-        .where('s.sender', '=', '')
-        .executeTakeFirstOrThrow();
+      const row = await allSendersSuppression(app.db, company_uuid, number);
       await audit(req, 'suppressed_number', row.suppressed_number_uuid, null, row);
       return reply.code(201).send({ suppressed_number: row });
     },
@@ -180,19 +136,7 @@ export default async function suppressionRoutes(base: FastifyInstance) {
     { config: { ...cfg.config, apiKey: 'manage' }, schema: { tags, params: IdParam, response: { 200: MessageBody } } },
     async (req) => {
       const gone = orNotFound(
-        await app.db
-          .deleteFrom('suppressed_numbers as s')
-          .where('s.suppressed_number_uuid', '=', req.params.id)
-          .where(rowsOf(req, ofCompany('s')))
-          .returning([
-            's.suppressed_number_uuid',
-            's.number',
-            's.company_uuid',
-            's.source',
-            's.scope',
-            's.reseller_uuid',
-          ])
-          .executeTakeFirst(),
+        await deleteSuppression(app.db, rowsOf(req, ofCompany('s')), req.params.id),
         'Suppressed number',
       );
       await recordConsent(app.db, {
@@ -211,12 +155,7 @@ export default async function suppressionRoutes(base: FastifyInstance) {
 
   // the English keyword set's STOP and START replies (the per-language sets are opt-outs/routes.ts)
   const replies = async (company_uuid: string) => {
-    const row = await app.db
-      .selectFrom('opt_out_keyword_sets')
-      .select(['stop_reply', 'start_reply'])
-      .where('company_uuid', '=', company_uuid)
-      .where('language', '=', 'en')
-      .executeTakeFirst();
+    const row = await englishReplies(app.db, company_uuid);
     return {
       company_uuid,
       stop_reply: row?.stop_reply ?? null,
@@ -245,11 +184,7 @@ export default async function suppressionRoutes(base: FastifyInstance) {
         start_reply: req.body.start_reply?.trim() || null,
         updated_on: new Date(),
       };
-      await app.db
-        .insertInto('opt_out_keyword_sets')
-        .values({ company_uuid, language: 'en', ...set })
-        .onConflict((oc) => oc.columns(['company_uuid', 'language']).doUpdateSet(set))
-        .execute();
+      await writeKeywordSet(app.db, company_uuid, 'en', set);
       const after = await replies(company_uuid);
       await audit(
         req,

@@ -1,6 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { GATEWAY_CONNECTION_COLUMNS } from '../repository';
-import { sql } from 'kysely';
 import {
   ApiAdapter,
   ApiAdapterListQuery,
@@ -19,48 +17,33 @@ import {
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../../lib/type-provider';
 import { adminOnly } from '../../lib/access';
-import { ordering, paging, wildcard, listPage } from '../../lib/list';
+import { paging } from '../../lib/list';
 import { FieldError, HttpError, notFound } from '../../lib/http-error';
 import { orNotFound } from '../../lib/tenant';
 import { audit } from '../../security';
 import { API_ADAPTERS, adapterById, missingFields } from './adapters';
 import type { GatewayConnection } from './gateway-control';
 import { configuredLinkStates, tcpProbe, type Probe } from './link-probe';
+import {
+  activeConnections,
+  connectionRow,
+  deleteConnection,
+  insertConnection,
+  listConnections,
+  shownConnection,
+  smscIdTaken,
+  updateConnection,
+  vendorExists,
+} from './connection-store';
 
 // Spec §2 lists SMSC connections in the system admin's set only: resellers and companies get 403.
 const cfg = { config: { access: adminOnly } };
 const tags = ['smsc connections'];
 
-/** Every column but the password: the one select all answers go through, so none can carry it. */
-const PUBLIC = [
-  'c.smsc_connection_uuid',
-  'c.smsc_id',
-  'c.vendor_uuid',
-  'v.vendor_name',
-  'c.api_adapter_id',
-  'c.host',
-  'c.port',
-  'c.system_id',
-  'c.system_type',
-  'c.url',
-  'c.throughput',
-  'c.status',
-  'c.created_on',
-  'c.window_size',
-  'c.transceiver_mode',
-  'c.gateway',
-  'c.binds',
-] as const;
-
 export default async function smscRoutes(base: FastifyInstance, opts: { probe?: Probe } = {}) {
   const app = base.withTypeProvider<TypeBoxProvider>();
   const probe = opts.probe ?? tcpProbe();
 
-  const select = () =>
-    app.db
-      .selectFrom('smsc_connections as c')
-      .leftJoin('vendors as v', 'v.vendor_uuid', 'c.vendor_uuid')
-      .select([...PUBLIC, sql<boolean>`c.password is not null`.as('has_password')]);
   /** a typed password is stored sealed with the server key (lib/secret-box.ts); null and absent pass through */
   const sealed = <T extends { password?: string | null }>(body: T): T =>
     typeof body.password === 'string' ? { ...body, password: app.secrets.smscPassword.seal(body.password) } : body;
@@ -68,21 +51,14 @@ export default async function smscRoutes(base: FastifyInstance, opts: { probe?: 
     ...row,
     api_adapter_name: adapterById(row.api_adapter_id)?.name ?? null,
   });
-  const getOne = async (id: string) =>
-    named(orNotFound(await select().where('c.smsc_connection_uuid', '=', id).executeTakeFirst(), 'SMSC connection'));
+  const getOne = async (id: string) => named(orNotFound(await shownConnection(app.db, id), 'SMSC connection'));
 
   /** The adapter must exist, the vendor too, and the adapter's required fields must be filled (after a patch is merged). */
   async function check(row: Create, storedPassword = false) {
     const adapter = adapterById(row.api_adapter_id);
     if (!adapter) throw new FieldError({ api_adapter_id: `Unknown API adapter "${row.api_adapter_id}"` });
-    if (row.vendor_uuid) {
-      const v = await app.db
-        .selectFrom('vendors')
-        .select('vendor_uuid')
-        .where('vendor_uuid', '=', row.vendor_uuid)
-        .executeTakeFirst();
-      if (!v) throw new FieldError({ vendor_uuid: 'Unknown vendor' });
-    }
+    if (row.vendor_uuid && !(await vendorExists(app.db, row.vendor_uuid)))
+      throw new FieldError({ vendor_uuid: 'Unknown vendor' });
     // a patch that leaves the password out keeps the stored one; null removes it
     const missing = missingFields(adapter, {
       ...row,
@@ -94,12 +70,8 @@ export default async function smscRoutes(base: FastifyInstance, opts: { probe?: 
       );
   }
   async function taken(smscId: string, except?: string) {
-    let q = app.db
-      .selectFrom('smsc_connections')
-      .select('smsc_connection_uuid')
-      .where(sql<boolean>`lower(smsc_id) = lower(${smscId})`);
-    if (except) q = q.where('smsc_connection_uuid', '!=', except);
-    if (await q.executeTakeFirst()) throw new FieldError({ smsc_id: `The smsc-id "${smscId}" is taken` });
+    if (await smscIdTaken(app.db, smscId, except))
+      throw new FieldError({ smsc_id: `The smsc-id "${smscId}" is taken` });
   }
 
   app.get(
@@ -126,23 +98,7 @@ export default async function smscRoutes(base: FastifyInstance, opts: { probe?: 
     '/smsc_connection/list',
     { ...cfg, schema: { tags, querystring: SmscConnectionListQuery, response: { 200: ListPage(SmscConnection) } } },
     async (req) => {
-      const q = req.query;
-      let list = app.db.selectFrom('smsc_connections as c');
-      if (q.smsc_id) list = list.where('c.smsc_id', 'ilike', wildcard(q.smsc_id));
-      if (q.vendor_uuid) list = list.where('c.vendor_uuid', '=', q.vendor_uuid);
-      if (q.api_adapter_id) list = list.where('c.api_adapter_id', '=', q.api_adapter_id);
-      if (q.status) list = list.where('c.status', '=', q.status);
-      const { col, dir } = ordering(
-        q,
-        ['smsc_id', 'api_adapter_id', 'host', 'status', 'created_on'] as const,
-        'smsc_id',
-      );
-      const ids = list.select('c.smsc_connection_uuid');
-      const page = await listPage(
-        q,
-        select().where('c.smsc_connection_uuid', 'in', ids).orderBy(`c.${col}`, dir).orderBy('c.smsc_connection_uuid'),
-        list,
-      );
+      const page = await listConnections(app.db, req.query);
       return { ...page, items: page.items.map(named) };
     },
   );
@@ -185,11 +141,7 @@ export default async function smscRoutes(base: FastifyInstance, opts: { probe?: 
     async (req, reply) => {
       await check(req.body);
       await taken(req.body.smsc_id);
-      const row = await app.db
-        .insertInto('smsc_connections')
-        .values(sealed(req.body))
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertConnection(app.db, sealed(req.body));
       await audit(req, 'smsc_connection', row.smsc_connection_uuid, null, row);
       return reply.code(201).send(await getOne(row.smsc_connection_uuid));
     },
@@ -199,23 +151,11 @@ export default async function smscRoutes(base: FastifyInstance, opts: { probe?: 
     '/smsc_connection/:id',
     { ...cfg, schema: { tags, params: IdParam, body: SmscConnectionPatch, response: { 200: SmscConnection } } },
     async (req) => {
-      const before = orNotFound(
-        await app.db
-          .selectFrom('smsc_connections')
-          .selectAll()
-          .where('smsc_connection_uuid', '=', req.params.id)
-          .executeTakeFirst(),
-        'SMSC connection',
-      );
+      const before = orNotFound(await connectionRow(app.db, req.params.id), 'SMSC connection');
       const { password: _kept, ...rest } = before;
       await check({ ...rest, ...req.body } as Create, before.password !== null);
       if (req.body.smsc_id) await taken(req.body.smsc_id, before.smsc_connection_uuid);
-      const after = await app.db
-        .updateTable('smsc_connections')
-        .set(sealed(req.body))
-        .where('smsc_connection_uuid', '=', before.smsc_connection_uuid)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const after = await updateConnection(app.db, before.smsc_connection_uuid, sealed(req.body));
       await audit(req, 'smsc_connection', before.smsc_connection_uuid, before, after);
       return getOne(before.smsc_connection_uuid);
     },
@@ -225,14 +165,7 @@ export default async function smscRoutes(base: FastifyInstance, opts: { probe?: 
     '/smsc_connection/:id',
     { ...cfg, schema: { tags, params: IdParam, response: { 200: MessageBody } } },
     async (req) => {
-      const gone = orNotFound(
-        await app.db
-          .deleteFrom('smsc_connections')
-          .where('smsc_connection_uuid', '=', req.params.id)
-          .returningAll()
-          .executeTakeFirst(),
-        'SMSC connection',
-      );
+      const gone = orNotFound(await deleteConnection(app.db, req.params.id), 'SMSC connection');
       await audit(req, 'smsc_connection', gone.smsc_connection_uuid, gone, null);
       return { message: 'SMSC connection deleted' };
     },
@@ -252,12 +185,7 @@ export default async function smscRoutes(base: FastifyInstance, opts: { probe?: 
     },
     async (req: FastifyRequest<{ Body: { command: 'restart' } }>) => {
       // passwords stay sealed here: the gateway adapter opens them where it writes its configuration
-      const connections: GatewayConnection[] = await app.db
-        .selectFrom('smsc_connections')
-        .select(GATEWAY_CONNECTION_COLUMNS)
-        .where('status', '=', 'active')
-        .orderBy('smsc_id')
-        .execute();
+      const connections: GatewayConnection[] = await activeConnections(app.db);
       const control = app.gatewayControl;
       let answer: GatewayAnswer;
       if (control) {

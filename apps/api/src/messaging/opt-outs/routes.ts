@@ -17,12 +17,11 @@ import {
 import type { TypeBoxProvider } from '../../lib/type-provider';
 import type { AccessPolicy } from '../../lib/access';
 import { HttpError } from '../../lib/http-error';
-import { listPage } from '../../lib/list';
 import { ofCompany, rowsOf } from '../../lib/tenancy';
 import { parseDnis } from '../../catalog';
 import { audit } from '../../security';
 import { companyOf } from './company-of';
-import { keywordSetsOf, policyOf } from './store';
+import { keywordSetsOf, listConsentEvents, policyOf, writeKeywordSet, writePolicy } from './store';
 import { accountsRepository } from '../../accounts';
 
 const tags = ['messaging'];
@@ -53,11 +52,7 @@ export default async function optOutRoutes(base: FastifyInstance) {
         campaign_min_sent: b.campaign_min_sent ?? before.campaign_min_sent,
         country_languages: JSON.stringify(b.country_languages ?? before.country_languages),
       };
-      await app.db
-        .insertInto('messaging_settings')
-        .values({ company_uuid, ...set })
-        .onConflict((oc) => oc.column('company_uuid').doUpdateSet(set))
-        .execute();
+      await writePolicy(app.db, company_uuid, set);
       const after = await settingsOf(company_uuid);
       await audit(req, 'opt_out_settings', company_uuid, before, after);
       return { opt_out_settings: after };
@@ -106,11 +101,7 @@ export default async function optOutRoutes(base: FastifyInstance) {
       const clash = (JSON.parse(set.start_words ?? '[]') as string[]).find((w) => stops.has(w));
       if (clash) throw new HttpError(400, `start_words: ${clash} is also a STOP word; a word may do one thing`);
       const before = (await keywordSetsOf(app.db, company_uuid))[language];
-      await app.db
-        .insertInto('opt_out_keyword_sets')
-        .values({ company_uuid, language, ...set })
-        .onConflict((oc) => oc.columns(['company_uuid', 'language']).doUpdateSet(set))
-        .execute();
+      await writeKeywordSet(app.db, company_uuid, language, set);
       const after = (await keywordSetsOf(app.db, company_uuid))[language];
       const { defaults: _d, countries: _c, ...was } = before;
       const { defaults: _d2, countries: _c2, ...is } = after;
@@ -135,28 +126,7 @@ export default async function optOutRoutes(base: FastifyInstance) {
       const q = req.query;
       const parsed = parseDnis(q.number);
       if (!parsed) throw new HttpError(400, `number: "${q.number}" is not a valid phone number`);
-      let b = app.db
-        .selectFrom('consent_events as e')
-        .where(rowsOf(req, ofCompany('e')))
-        .where('e.number', '=', `+${parsed.digits}`);
-      if (q.company_uuid) b = b.where('e.company_uuid', '=', q.company_uuid);
-      const rows = b
-        .select([
-          'e.consent_event_uuid',
-          'e.company_uuid',
-          'e.user_uuid',
-          'e.number',
-          'e.action',
-          'e.source',
-          'e.scope',
-          'e.sender',
-          'e.text',
-          'e.language',
-          'e.created_on',
-        ])
-        .orderBy('e.created_on', q.order_dir ?? 'desc')
-        .orderBy('e.consent_event_uuid');
-      const page = await listPage(q, rows, b);
+      const page = await listConsentEvents(app.db, rowsOf(req, ofCompany('e')), `+${parsed.digits}`, q);
       // names from their owner (accounts), for the page's rows only
       const [companies, users] = await Promise.all([
         accountsRepository.companyNames(

@@ -1,14 +1,24 @@
 // A company's opt-out policy and keyword sets as it answers them now (its own over the platform's defaults), and
 // the writes every opt-out and opt-in makes: the suppression row with its scope and the consent event, together.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type Insertable,
+  type Kysely,
+  type SqlBool,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import {
   OPT_OUT_LANGUAGES,
+  type ConsentEventListQuery,
   type ConsentSource,
   type OptOutKeywordSet,
   type OptOutLanguage,
   type OptOutScope,
 } from '@smsc/shared-contract';
 import type { Database } from '../../db/schema';
+import { listPage } from '../../lib/list';
 import { COUNTRY_LANGUAGE, DEFAULT_SETS, defaultLanguageOf, type KeywordSet } from './languages';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -40,6 +50,21 @@ export async function policyOf(db: Db, company_uuid: string): Promise<OptOutPoli
     country_languages: row.country_languages ?? {},
   };
 }
+
+/** Sets the company's opt-out policy (its row of messaging settings, made on its first change). */
+export const writePolicy = (
+  db: Db,
+  company_uuid: string,
+  set: Pick<
+    Insertable<Database['messaging_settings']>,
+    'opt_out_scope' | 'campaign_limit_percent' | 'campaign_min_sent' | 'country_languages'
+  >,
+) =>
+  db
+    .insertInto('messaging_settings')
+    .values({ company_uuid, ...set })
+    .onConflict((oc) => oc.column('company_uuid').doUpdateSet(set))
+    .execute();
 
 /** The language a number is answered in: the company's choice for its country, else the country's default. */
 export function languageFor(policy: OptOutPolicy, iso2: string | null | undefined): OptOutLanguage {
@@ -74,6 +99,56 @@ export async function keywordSetsOf(db: Db, company_uuid: string): Promise<Recor
     out[language] = { language, custom, ...set, defaults: d, countries: COUNTRIES_OF.get(language) ?? [] };
   }
   return out;
+}
+
+/** Sets these fields of the company's set for the language (made on its first change); the others stay. */
+export const writeKeywordSet = (
+  db: Db,
+  company_uuid: string,
+  language: OptOutLanguage,
+  set: Omit<Updateable<Database['opt_out_keyword_sets']>, 'company_uuid' | 'language'>,
+) =>
+  db
+    .insertInto('opt_out_keyword_sets')
+    .values({ company_uuid, language, ...set })
+    .onConflict((oc) => oc.columns(['company_uuid', 'language']).doUpdateSet(set))
+    .execute();
+
+/** The company's own STOP and START replies of its English set, undefined when it has no English set. */
+export const englishReplies = (db: Db, company_uuid: string) =>
+  db
+    .selectFrom('opt_out_keyword_sets')
+    .select(['stop_reply', 'start_reply'])
+    .where('company_uuid', '=', company_uuid)
+    .where('language', '=', 'en')
+    .executeTakeFirst();
+
+/** A page of the consent events of one number (E.164) among those in `scope`, with the ids of their names. */
+export function listConsentEvents(
+  db: Kysely<Database>,
+  scope: Expression<SqlBool>,
+  number: string,
+  q: ConsentEventListQuery,
+) {
+  let b = db.selectFrom('consent_events as e').where(scope).where('e.number', '=', number);
+  if (q.company_uuid) b = b.where('e.company_uuid', '=', q.company_uuid);
+  const rows = b
+    .select([
+      'e.consent_event_uuid',
+      'e.company_uuid',
+      'e.user_uuid',
+      'e.number',
+      'e.action',
+      'e.source',
+      'e.scope',
+      'e.sender',
+      'e.text',
+      'e.language',
+      'e.created_on',
+    ])
+    .orderBy('e.created_on', q.order_dir ?? 'desc')
+    .orderBy('e.consent_event_uuid');
+  return listPage(q, rows, b);
 }
 
 export interface ConsentFacts {
