@@ -28,14 +28,18 @@ test('the committed budget is what the route files name today, and the converted
   assert.deepEqual(compare(counts, budget), []);
   for (const done of [
     'accounts/',
+    'campaigns/',
+    'company-webhooks/',
     'guards/',
     'mail/',
+    'numbers/',
     'privacy/',
     'reports/',
     'retention/',
     'route-quality/',
     'security/',
     'smpp/',
+    'workflows/',
   ])
     assert.deepEqual(
       Object.keys(found).filter((f) => f.startsWith(done)),

@@ -10,7 +10,7 @@ import type { TypeBoxProvider } from '../lib/type-provider';
 import { acceptRows, readCsvTable, readCsvUpload, refuseLines } from '../lib/csv-upload';
 import { parseNanp } from '../numbers';
 import { CAMPAIGN_ACCESS } from './queries';
-import { setGroupNumbers } from './ani-group-routes';
+import { aniGroupNames, insertAniGroup } from './ani-group-store';
 import { targetCompany } from '../lib/tenancy';
 
 export interface AniGroupLine {
@@ -77,11 +77,7 @@ export default async function aniGroupImportRoutes(base: FastifyInstance) {
       const rows = parseAniGroupCsv(csv);
       const dids = await app.numbers.sendersAmong(app.db, company_uuid, [...new Set(rows.map((r) => r.number))]);
       const byNumber = new Map(dids.map((d) => [d.did, d.did_uuid]));
-      const existing = new Set(
-        (await app.db.selectFrom('ani_groups').select('name').where('company_uuid', '=', company_uuid).execute()).map(
-          (g) => g.name.toLowerCase(),
-        ),
-      );
+      const existing = new Set((await aniGroupNames(app.db, company_uuid)).map((g) => g.name.toLowerCase()));
       const problems: string[] = [];
       for (const r of rows) {
         if (!byNumber.has(r.number))
@@ -99,13 +95,8 @@ export default async function aniGroupImportRoutes(base: FastifyInstance) {
       const made = await app.db.transaction().execute(async (trx) => {
         const out: { ani_group_uuid: string; name: string; numbers: number }[] = [];
         for (const g of groups.values()) {
-          const row = await trx
-            .insertInto('ani_groups')
-            .values({ company_uuid, name: g.name })
-            .returning('ani_group_uuid')
-            .executeTakeFirstOrThrow();
-          await setGroupNumbers(trx, row.ani_group_uuid, g.dids);
-          out.push({ ani_group_uuid: row.ani_group_uuid, name: g.name, numbers: g.dids.length });
+          const ani_group_uuid = await insertAniGroup(trx, company_uuid, g.name, g.dids);
+          out.push({ ani_group_uuid, name: g.name, numbers: g.dids.length });
         }
         return out;
       });

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
 import {
   AniGroup,
   AniGroupCreateBody,
@@ -12,61 +11,33 @@ import {
   MessageBody,
   PageQuery,
 } from '@smsc/shared-contract';
-import type { Database } from '../db/schema';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import { HttpError } from '../lib/http-error';
-import { ordering, wildcard, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
 import { CAMPAIGN_ACCESS, companySenders, isUniqueViolation } from './queries';
 import { ofCompany, rowsOf, targetCompany } from '../lib/tenancy';
-import { companyRows } from '../accounts';
+import {
+  aniGroupById,
+  aniGroupInScope,
+  campaignSendingFrom,
+  deleteAniGroup,
+  groupNumberPage,
+  insertAniGroup,
+  listAniGroups,
+  renameAniGroup,
+  setGroupNumbers,
+} from './ani-group-store';
 
 const tags = ['ani groups'];
 
-export const aniGroupsQuery = (db: Kysely<Database>) =>
-  db
-    .selectFrom('ani_groups')
-    .leftJoin(companyRows.as('companies'), 'companies.company_uuid', 'ani_groups.company_uuid')
-    .select([
-      'ani_groups.ani_group_uuid',
-      'ani_groups.name',
-      'ani_groups.company_uuid',
-      'companies.company_name',
-      'ani_groups.created_on',
-      sql<number>`(select count(*)::int from ani_group_numbers n where n.ani_group_uuid = ani_groups.ani_group_uuid)`.as(
-        'number_count',
-      ),
-    ]);
-
 export const nameTaken = (name: string) => new HttpError(409, `The company already has an ANI group named "${name}"`);
-
-/** Replaces a group's numbers (their order is the order senders take turns in). */
-export async function setGroupNumbers(
-  db: Kysely<Database>,
-  ani_group_uuid: string,
-  dids: { did_uuid: string }[],
-): Promise<void> {
-  await db.deleteFrom('ani_group_numbers').where('ani_group_uuid', '=', ani_group_uuid).execute();
-  if (dids.length)
-    await db
-      .insertInto('ani_group_numbers')
-      .values(dids.map((d, position) => ({ ani_group_uuid, did_uuid: d.did_uuid, position })))
-      .execute();
-}
 
 /** GET /ani_group/list, /ani_group/{id}, /ani_group/{id}/list; POST, PATCH, DELETE (docs/spec.md §7). */
 export default async function aniGroupRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
   const find = async (req: FastifyRequest, id: string) =>
-    orNotFound(
-      await aniGroupsQuery(app.db)
-        .where('ani_groups.ani_group_uuid', '=', id)
-        .where(rowsOf(req, ofCompany('ani_groups')))
-        .executeTakeFirst(),
-      'ANI group',
-    );
-  const read = (id: string) =>
-    aniGroupsQuery(app.db).where('ani_groups.ani_group_uuid', '=', id).executeTakeFirstOrThrow();
+    orNotFound(await aniGroupInScope(app.db, rowsOf(req, ofCompany('ani_groups')), id), 'ANI group');
+  const read = (id: string) => aniGroupById(app.db, id);
 
   app.get(
     '/ani_group/list',
@@ -74,14 +45,7 @@ export default async function aniGroupRoutes(base: FastifyInstance) {
       config: { access: CAMPAIGN_ACCESS.read },
       schema: { tags, querystring: AniGroupListQuery, response: { 200: ListPage(AniGroup) } },
     },
-    async (req) => {
-      const q = req.query;
-      let b = aniGroupsQuery(app.db).where(rowsOf(req, ofCompany('ani_groups')));
-      if (q.name) b = b.where('ani_groups.name', 'ilike', wildcard(q.name));
-      if (q.company_uuid) b = b.where('ani_groups.company_uuid', '=', q.company_uuid);
-      const { col, dir } = ordering(q, ['created_on', 'name'] as const, 'created_on', 'desc');
-      return listPage(q, b.orderBy(`ani_groups.${col}`, dir).orderBy('ani_groups.ani_group_uuid'), b.clearSelect());
-    },
+    async (req) => listAniGroups(app.db, rowsOf(req, ofCompany('ani_groups')), req.query),
   );
 
   app.get(
@@ -98,15 +62,7 @@ export default async function aniGroupRoutes(base: FastifyInstance) {
     },
     async (req) => {
       const group = await find(req, req.params.id);
-      const b = app.db
-        .selectFrom('ani_group_numbers')
-        .innerJoin(app.numbers.didRows(app.db).as('dids'), 'dids.did_uuid', 'ani_group_numbers.did_uuid')
-        .where('ani_group_numbers.ani_group_uuid', '=', group.ani_group_uuid);
-      return listPage(
-        req.query,
-        b.select(['dids.did_uuid', 'dids.did', 'dids.area_code', 'dids.state']).orderBy('ani_group_numbers.position'),
-        b,
-      );
+      return groupNumberPage(app.db, group.ani_group_uuid, req.query);
     },
   );
 
@@ -122,15 +78,7 @@ export default async function aniGroupRoutes(base: FastifyInstance) {
       const dids = await companySenders(app.db, company_uuid, req.body.numbers);
       let id: string;
       try {
-        id = await app.db.transaction().execute(async (trx) => {
-          const row = await trx
-            .insertInto('ani_groups')
-            .values({ company_uuid, name })
-            .returning('ani_group_uuid')
-            .executeTakeFirstOrThrow();
-          await setGroupNumbers(trx, row.ani_group_uuid, dids);
-          return row.ani_group_uuid;
-        });
+        id = await app.db.transaction().execute((trx) => insertAniGroup(trx, company_uuid, name, dids));
       } catch (e) {
         if (isUniqueViolation(e)) throw nameTaken(name);
         throw e;
@@ -151,12 +99,7 @@ export default async function aniGroupRoutes(base: FastifyInstance) {
       const name = req.body.name?.trim();
       try {
         await app.db.transaction().execute(async (trx) => {
-          if (name)
-            await trx
-              .updateTable('ani_groups')
-              .set({ name })
-              .where('ani_group_uuid', '=', before.ani_group_uuid)
-              .execute();
+          if (name) await renameAniGroup(trx, before.ani_group_uuid, name);
           if (dids) await setGroupNumbers(trx, before.ani_group_uuid, dids);
         });
       } catch (e) {
@@ -173,15 +116,10 @@ export default async function aniGroupRoutes(base: FastifyInstance) {
     async (req) => {
       const before = await find(req, req.params.id);
       // A running or held campaign takes its senders from the group while its messages go out.
-      const busy = await app.db
-        .selectFrom('campaigns')
-        .select('campaign_name')
-        .where('ani_group_uuid', '=', before.ani_group_uuid)
-        .where('status', 'in', ['running', 'held'])
-        .executeTakeFirst();
+      const busy = await campaignSendingFrom(app.db, before.ani_group_uuid);
       if (busy)
         throw new HttpError(409, `Campaign "${busy.campaign_name}" is sending from this ANI group; stop it first`);
-      await app.db.deleteFrom('ani_groups').where('ani_group_uuid', '=', before.ani_group_uuid).execute();
+      await deleteAniGroup(app.db, before.ani_group_uuid);
       return { message: 'ANI group deleted' };
     },
   );

@@ -14,35 +14,35 @@ import {
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import { HttpError } from '../lib/http-error';
-import { ordering, wildcard, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
 import { CAMPAIGN_ACCESS } from './queries';
 import {
+  activeCampaigns,
+  campaignById,
   campaignColumns,
-  campaignsQuery,
+  campaignInScope,
+  campaignStatusCounts,
+  deleteCampaign,
+  insertCampaign,
+  listCampaigns,
   replaceRecipients,
   resolveRecipients,
   touchesRecipients,
+  updateCampaignIn,
 } from './campaign-store';
 import { editableFields } from './engine/state';
 import type { CampaignRunner } from './campaign-runner';
 import { ofCompany, rowsOf, targetCompany } from '../lib/tenancy';
 
 const tags = ['campaigns'];
-type Row = Awaited<ReturnType<ReturnType<typeof campaignsQuery>['executeTakeFirstOrThrow']>>;
+type Row = Awaited<ReturnType<typeof campaignById>>;
 
 /** GET /campaign/list; POST /campaign; GET, PATCH, DELETE /campaign/{id}; POST /campaign/{id}/run, /stop, /hold (docs/spec.md §7). */
 export default async function campaignRoutes(base: FastifyInstance, opts: { runner: CampaignRunner }) {
   const app = base.withTypeProvider<TypeBoxProvider>();
   const { runner } = opts;
   const find = async (req: FastifyRequest, id: string) =>
-    orNotFound(
-      await campaignsQuery(app.db)
-        .where('campaigns.campaign_uuid', '=', id)
-        .where(rowsOf(req, ofCompany('campaigns')))
-        .executeTakeFirst(),
-      'Campaign',
-    );
+    orNotFound(await campaignInScope(app.db, rowsOf(req, ofCompany('campaigns')), id), 'Campaign');
   const withProgress = async (row: Row) => {
     const live = { ...row };
     const progress = await runner.progress(live);
@@ -50,9 +50,7 @@ export default async function campaignRoutes(base: FastifyInstance, opts: { runn
     return { ...out, progress };
   };
   const answer = async (id: string) => ({
-    campaign: await withProgress(
-      await campaignsQuery(app.db).where('campaigns.campaign_uuid', '=', id).executeTakeFirstOrThrow(),
-    ),
+    campaign: await withProgress(await campaignById(app.db, id)),
   });
 
   app.get(
@@ -62,17 +60,7 @@ export default async function campaignRoutes(base: FastifyInstance, opts: { runn
       schema: { tags, querystring: CampaignListQuery, response: { 200: ListPage(Campaign) } },
     },
     async (req) => {
-      const q = req.query;
-      let b = campaignsQuery(app.db).where(rowsOf(req, ofCompany('campaigns')));
-      if (q.campaign_name) b = b.where('campaigns.campaign_name', 'ilike', wildcard(q.campaign_name));
-      if (q.status) b = b.where('campaigns.status', '=', q.status);
-      if (q.company_uuid) b = b.where('campaigns.company_uuid', '=', q.company_uuid);
-      const { col, dir } = ordering(q, ['created_on', 'campaign_name', 'status'] as const, 'created_on', 'desc');
-      const page = await listPage(
-        q,
-        b.orderBy(`campaigns.${col}`, dir).orderBy('campaigns.campaign_uuid'),
-        b.clearSelect(),
-      );
+      const page = await listCampaigns(app.db, rowsOf(req, ofCompany('campaigns')), req.query);
       return { ...page, items: await Promise.all(page.items.map(withProgress)) };
     },
   );
@@ -81,21 +69,11 @@ export default async function campaignRoutes(base: FastifyInstance, opts: { runn
     '/campaign/dashboard',
     { config: { access: CAMPAIGN_ACCESS.read }, schema: { tags, response: { 200: CampaignDashboard } } },
     async (req) => {
-      const counted = await app.db
-        .selectFrom('campaigns')
-        .where(rowsOf(req, ofCompany('campaigns')))
-        .select(['status', (e) => e.fn.countAll<number>().as('n')])
-        .groupBy('status')
-        .execute();
+      const counted = await campaignStatusCounts(app.db, rowsOf(req, ofCompany('campaigns')));
       const counts = Object.fromEntries(
         CAMPAIGN_STATUSES.map((s) => [s, Number(counted.find((c) => c.status === s)?.n ?? 0)]),
       );
-      const active = await campaignsQuery(app.db)
-        .where(rowsOf(req, ofCompany('campaigns')))
-        .where('campaigns.status', 'in', ['running', 'held'])
-        .orderBy('campaigns.started_on', 'desc')
-        .limit(50)
-        .execute();
+      const active = await activeCampaigns(app.db, rowsOf(req, ofCompany('campaigns')));
       const live = await Promise.all(
         active.map(async (r) => {
           const p = await withProgress(r);
@@ -128,18 +106,14 @@ export default async function campaignRoutes(base: FastifyInstance, opts: { runn
       const columns = await campaignColumns(app.db, company_uuid, req.body);
       const recipients = await resolveRecipients(app.db, company_uuid, req.body);
       const id = await app.db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('campaigns')
-          .values({
-            ...columns,
-            company_uuid,
-            campaign_name: columns.campaign_name as string,
-            created_by: req.user.uuid,
-          })
-          .returning('campaign_uuid')
-          .executeTakeFirstOrThrow();
-        await replaceRecipients(trx, row.campaign_uuid, recipients);
-        return row.campaign_uuid;
+        const campaign_uuid = await insertCampaign(trx, {
+          ...columns,
+          company_uuid,
+          campaign_name: columns.campaign_name as string,
+          created_by: req.user.uuid,
+        });
+        await replaceRecipients(trx, campaign_uuid, recipients);
+        return campaign_uuid;
       });
       return reply.code(201).send(await answer(id));
     },
@@ -161,13 +135,10 @@ export default async function campaignRoutes(base: FastifyInstance, opts: { runn
       const recipients = touchesRecipients(b) ? await resolveRecipients(app.db, before.company_uuid, b) : null;
       await app.db.transaction().execute(async (trx) => {
         // only while it is still a draft (another request may have run it since)
-        const moved = await trx
-          .updateTable('campaigns')
-          .set({ ...columns, updated_on: new Date() })
-          .where('campaign_uuid', '=', before.campaign_uuid)
-          .where('status', '=', before.status)
-          .returning('campaign_uuid')
-          .executeTakeFirst();
+        const moved = await updateCampaignIn(trx, before.campaign_uuid, before.status, {
+          ...columns,
+          updated_on: new Date(),
+        });
         if (!moved) throw new HttpError(409, 'The campaign changed meanwhile; reload it and try again');
         if (recipients) await replaceRecipients(trx, before.campaign_uuid, recipients);
       });
@@ -182,7 +153,7 @@ export default async function campaignRoutes(base: FastifyInstance, opts: { runn
       const before = await find(req, req.params.id);
       if (before.status === 'running' || before.status === 'held')
         throw new HttpError(409, `A ${before.status} campaign cannot be deleted; stop it first`);
-      await app.db.deleteFrom('campaigns').where('campaign_uuid', '=', before.campaign_uuid).execute();
+      await deleteCampaign(app.db, before.campaign_uuid);
       return { message: 'Campaign deleted' };
     },
   );

@@ -1,8 +1,11 @@
-// Campaign records: the public query, the checks of their fields and their recipient lists.
-import { sql, type Kysely, type Updateable } from 'kysely';
-import type { CampaignCreateBody, CampaignPatchBody } from '@smsc/shared-contract';
+// Campaign records: the public query, the statements of the campaign routes, the checks of their fields and their
+// recipient lists. `scope` is the caller's visible campaigns (rowsOf with ofCompany('campaigns')). Each takes the
+// executor first, so a call joins the caller's transaction.
+import { sql, type Expression, type Insertable, type Kysely, type SqlBool, type Updateable } from 'kysely';
+import type { CampaignCreateBody, CampaignListQuery, CampaignPatchBody, CampaignStatus } from '@smsc/shared-contract';
 import type { Database } from '../db/schema';
 import { FieldError } from '../lib/http-error';
+import { listPage, ordering, wildcard } from '../lib/list';
 import { contentRepository, parseRecipientNumber } from '../messaging-content';
 import { companySenders, groupNumbers } from './queries';
 import { isTimeZone } from './engine/send-window';
@@ -38,6 +41,70 @@ export const campaignsQuery = (db: Kysely<Database>) =>
         'recipient_count',
       ),
     ]);
+
+type Db = Kysely<Database>;
+
+export function listCampaigns(db: Db, scope: Expression<SqlBool>, q: CampaignListQuery) {
+  let b = campaignsQuery(db).where(scope);
+  if (q.campaign_name) b = b.where('campaigns.campaign_name', 'ilike', wildcard(q.campaign_name));
+  if (q.status) b = b.where('campaigns.status', '=', q.status);
+  if (q.company_uuid) b = b.where('campaigns.company_uuid', '=', q.company_uuid);
+  const { col, dir } = ordering(q, ['created_on', 'campaign_name', 'status'] as const, 'created_on', 'desc');
+  return listPage(q, b.orderBy(`campaigns.${col}`, dir).orderBy('campaigns.campaign_uuid'), b.clearSelect());
+}
+
+/** The campaign as the API shows it, or undefined when there is none of this id in scope. */
+export const campaignInScope = (db: Db, scope: Expression<SqlBool>, campaign_uuid: string) =>
+  campaignsQuery(db).where('campaigns.campaign_uuid', '=', campaign_uuid).where(scope).executeTakeFirst();
+
+/** The campaign as the API shows it, once the caller is known to see it (after a write). */
+export const campaignById = (db: Db, campaign_uuid: string) =>
+  campaignsQuery(db).where('campaigns.campaign_uuid', '=', campaign_uuid).executeTakeFirstOrThrow();
+
+/** How many campaigns in scope are in each status (a status with none is missing). */
+export const campaignStatusCounts = (db: Db, scope: Expression<SqlBool>) =>
+  db
+    .selectFrom('campaigns')
+    .where(scope)
+    .select(['status', (e) => e.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute();
+
+/** The running and held campaigns in scope, the latest started first (50 at most). */
+export const activeCampaigns = (db: Db, scope: Expression<SqlBool>) =>
+  campaignsQuery(db)
+    .where(scope)
+    .where('campaigns.status', 'in', ['running', 'held'])
+    .orderBy('campaigns.started_on', 'desc')
+    .limit(50)
+    .execute();
+
+/** A new campaign; answers its id. */
+export async function insertCampaign(db: Db, values: Insertable<Database['campaigns']>): Promise<string> {
+  const row = await db.insertInto('campaigns').values(values).returning('campaign_uuid').executeTakeFirstOrThrow();
+  return row.campaign_uuid;
+}
+
+/** Sets the columns while the campaign is still in `status`; false when it moved on meanwhile. */
+export async function updateCampaignIn(
+  db: Db,
+  campaign_uuid: string,
+  status: CampaignStatus,
+  set: Row,
+): Promise<boolean> {
+  const moved = await db
+    .updateTable('campaigns')
+    .set(set)
+    .where('campaign_uuid', '=', campaign_uuid)
+    .where('status', '=', status)
+    .returning('campaign_uuid')
+    .executeTakeFirst();
+  return !!moved;
+}
+
+export async function deleteCampaign(db: Db, campaign_uuid: string): Promise<void> {
+  await db.deleteFrom('campaigns').where('campaign_uuid', '=', campaign_uuid).execute();
+}
 
 type Fields = Partial<CampaignCreateBody>;
 type Row = Updateable<Database['campaigns']>;

@@ -14,38 +14,23 @@ import {
 import type { Database } from '../db/schema';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import { FieldError, HttpError } from '../lib/http-error';
-import { ordering, wildcard, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
 import { optKeyword } from '../messaging';
-import { didRows, numbersRepository, parseNanp } from '../numbers';
+import { numbersRepository, parseNanp } from '../numbers';
 import { normalizeKeyword } from './engine/keyword-match';
 import { CAMPAIGN_ACCESS, isUniqueViolation } from './queries';
 import { ofCompany, rowsOf, targetCompany } from '../lib/tenancy';
-import { companyRows } from '../accounts';
+import {
+  deleteKeyword,
+  insertKeyword,
+  isCompanyCampaign,
+  keywordById,
+  keywordInScope,
+  listKeywords,
+  updateKeyword,
+} from './keyword-store';
 
 const tags = ['keywords'];
-
-export const keywordsQuery = (db: Kysely<Database>) =>
-  db
-    .selectFrom('keywords')
-    .leftJoin(companyRows.as('companies'), 'companies.company_uuid', 'keywords.company_uuid')
-    .leftJoin('campaigns', 'campaigns.campaign_uuid', 'keywords.campaign_uuid')
-    .leftJoin(didRows(db).as('dids'), 'dids.did_uuid', 'keywords.did_uuid')
-    .select([
-      'keywords.keyword_uuid',
-      'keywords.keyword',
-      'keywords.action',
-      'keywords.reply_text',
-      'keywords.campaign_uuid',
-      'campaigns.campaign_name',
-      'campaigns.status as campaign_status',
-      'keywords.did_uuid',
-      'dids.did',
-      'keywords.is_active',
-      'keywords.company_uuid',
-      'companies.company_name',
-      'keywords.created_on',
-    ]);
 
 interface KeywordFields {
   keyword: string;
@@ -66,15 +51,8 @@ async function checkFields(db: Kysely<Database>, company_uuid: string, f: Keywor
   if (f.action === 'opt_in' && !f.campaign_uuid)
     throw new FieldError({ campaign_uuid: 'An opt-in keyword needs the campaign to join' });
   // a campaign a keyword names must be the company's, whatever the action
-  if (f.campaign_uuid) {
-    const c = await db
-      .selectFrom('campaigns')
-      .select('campaign_uuid')
-      .where('campaign_uuid', '=', f.campaign_uuid)
-      .where('company_uuid', '=', company_uuid)
-      .executeTakeFirst();
-    if (!c) throw new FieldError({ campaign_uuid: 'No such campaign in this company' });
-  }
+  if (f.campaign_uuid && !(await isCompanyCampaign(db, company_uuid, f.campaign_uuid)))
+    throw new FieldError({ campaign_uuid: 'No such campaign in this company' });
 }
 
 async function didOf(
@@ -95,14 +73,8 @@ const taken = (word: string) => new HttpError(409, `The keyword ${word} already 
 export default async function keywordRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
   const find = async (req: FastifyRequest, id: string) =>
-    orNotFound(
-      await keywordsQuery(app.db)
-        .where('keywords.keyword_uuid', '=', id)
-        .where(rowsOf(req, ofCompany('keywords')))
-        .executeTakeFirst(),
-      'Keyword',
-    );
-  const read = (id: string) => keywordsQuery(app.db).where('keywords.keyword_uuid', '=', id).executeTakeFirstOrThrow();
+    orNotFound(await keywordInScope(app.db, rowsOf(req, ofCompany('keywords')), id), 'Keyword');
+  const read = (id: string) => keywordById(app.db, id);
 
   app.get(
     '/keyword/list',
@@ -110,14 +82,7 @@ export default async function keywordRoutes(base: FastifyInstance) {
       config: { access: CAMPAIGN_ACCESS.read },
       schema: { tags, querystring: KeywordListQuery, response: { 200: ListPage(Keyword) } },
     },
-    async (req) => {
-      const q = req.query;
-      let b = keywordsQuery(app.db).where(rowsOf(req, ofCompany('keywords')));
-      if (q.keyword) b = b.where('keywords.keyword', 'ilike', wildcard(q.keyword));
-      if (q.company_uuid) b = b.where('keywords.company_uuid', '=', q.company_uuid);
-      const { col, dir } = ordering(q, ['created_on', 'keyword'] as const, 'created_on', 'desc');
-      return listPage(q, b.orderBy(`keywords.${col}`, dir).orderBy('keywords.keyword_uuid'), b.clearSelect());
-    },
+    async (req) => listKeywords(app.db, rowsOf(req, ofCompany('keywords')), req.query),
   );
 
   app.get(
@@ -145,12 +110,8 @@ export default async function keywordRoutes(base: FastifyInstance) {
       // a campaign the body names is checked even where the action does not keep it
       await checkFields(app.db, company_uuid, { ...fields, campaign_uuid: b.campaign_uuid ?? fields.campaign_uuid });
       try {
-        const row = await app.db
-          .insertInto('keywords')
-          .values({ company_uuid, ...fields, is_active: b.is_active ?? true })
-          .returning('keyword_uuid')
-          .executeTakeFirstOrThrow();
-        return reply.code(201).send({ keyword: await read(row.keyword_uuid) });
+        const id = await insertKeyword(app.db, { company_uuid, ...fields, is_active: b.is_active ?? true });
+        return reply.code(201).send({ keyword: await read(id) });
       } catch (e) {
         if (isUniqueViolation(e)) throw taken(fields.keyword);
         throw e;
@@ -181,11 +142,10 @@ export default async function keywordRoutes(base: FastifyInstance) {
         campaign_uuid: b.campaign_uuid ?? fields.campaign_uuid,
       });
       try {
-        await app.db
-          .updateTable('keywords')
-          .set({ ...fields, ...(b.is_active !== undefined ? { is_active: b.is_active } : {}) })
-          .where('keyword_uuid', '=', before.keyword_uuid)
-          .execute();
+        await updateKeyword(app.db, before.keyword_uuid, {
+          ...fields,
+          ...(b.is_active !== undefined ? { is_active: b.is_active } : {}),
+        });
       } catch (e) {
         if (isUniqueViolation(e)) throw taken(fields.keyword);
         throw e;
@@ -199,7 +159,7 @@ export default async function keywordRoutes(base: FastifyInstance) {
     { config: { access: CAMPAIGN_ACCESS.write }, schema: { tags, params: IdParam, response: { 200: MessageBody } } },
     async (req) => {
       const before = await find(req, req.params.id);
-      await app.db.deleteFrom('keywords').where('keyword_uuid', '=', before.keyword_uuid).execute();
+      await deleteKeyword(app.db, before.keyword_uuid);
       return { message: 'Keyword deleted' };
     },
   );

@@ -15,14 +15,11 @@ import {
   MessageBody,
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
-import { listPage } from '../lib/list';
 import { FieldError } from '../lib/http-error';
 import { orNotFound } from '../lib/tenant';
 import { rowsOf } from '../lib/tenancy';
-import { apiOf } from '../lib/api-context';
 import { DID_ACCESS, DID_OWNERS, findDid } from '../numbers';
 import { newSecret } from './signing';
-import { lastDelivery } from './delivery-log';
 import type { CompanyWebhooks } from './service';
 import {
   auditWebhook,
@@ -33,6 +30,7 @@ import {
   logAndTestRoutes,
   webhookAnswer,
 } from './route-parts';
+import { didWebhookInScope, insertWebhook, listDidWebhooks } from './webhook-store';
 
 const tags = ['numbers'];
 
@@ -41,27 +39,10 @@ export default async function didWebhookRoutes(base: FastifyInstance, opts: { ho
   const hooks = opts.hooks;
   const config = { access: DID_ACCESS.edit };
 
-  // the numbers as the numbers domain hands them out: its tables are named only there
-  const select = (req: FastifyRequest) =>
-    app.db
-      .selectFrom('company_webhooks as w')
-      .innerJoin(apiOf(app).numbers.didRows(app.db).as('dids'), 'dids.did_uuid', 'w.did_uuid')
-      .where(rowsOf(req, DID_OWNERS))
-      .select([
-        'w.webhook_uuid',
-        'w.did_uuid',
-        'dids.did',
-        'w.url',
-        'w.is_active',
-        'w.secret',
-        'w.created_on',
-        lastDelivery().status.as('last_status'),
-        lastDelivery().on.as('last_delivery_on'),
-      ]);
-  type Row = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+  type Row = NonNullable<Awaited<ReturnType<typeof didWebhookInScope>>>;
   const shape = (r: Row): DidWebhook => ({ ...webhookAnswer(r), did_uuid: r.did_uuid as string });
   const one = async (req: FastifyRequest, id: string) =>
-    shape(orNotFound(await select(req).where('w.webhook_uuid', '=', id).executeTakeFirst(), 'Webhook'));
+    shape(orNotFound(await didWebhookInScope(app.db, rowsOf(req, DID_OWNERS), id), 'Webhook'));
   // audited as a company webhook is (the same rows): the number it is scoped to and what it receives
   const audited = (w: DidWebhook, rotated = false) =>
     auditedWebhook(w, { did: w.did, events: 'message.received' }, rotated);
@@ -70,14 +51,7 @@ export default async function didWebhookRoutes(base: FastifyInstance, opts: { ho
     '/did/webhook/list',
     { config, schema: { tags, querystring: DidWebhookListQuery, response: { 200: ListPage(DidWebhook) } } },
     async (req) => {
-      let q = select(req);
-      if (req.query.did) q = q.where('dids.did', 'like', `%${req.query.did.replace(/[^0-9]/g, '')}%`);
-      if (req.query.did_uuid) q = q.where('w.did_uuid', '=', req.query.did_uuid);
-      const page = await listPage(
-        req.query,
-        q.orderBy('w.created_on', 'desc').orderBy('w.webhook_uuid'),
-        q.clearSelect(),
-      );
+      const page = await listDidWebhooks(app.db, rowsOf(req, DID_OWNERS), req.query);
       return { ...page, items: page.items.map(shape) };
     },
   );
@@ -91,20 +65,16 @@ export default async function didWebhookRoutes(base: FastifyInstance, opts: { ho
       // a number no company holds receives messages for no one: there is no company to deliver them for
       if (!did.company_uuid) throw new FieldError({ did: 'must be held by a company to have webhooks' });
       const secret = newSecret();
-      const row = await app.db
-        .insertInto('company_webhooks')
-        .values({
-          company_uuid: did.company_uuid,
-          did_uuid: did.did_uuid,
-          url: req.body.url,
-          events: ['message.received'],
-          secret,
-          is_active: req.body.is_active ?? true,
-          legacy_signature: true,
-        })
-        .returning('webhook_uuid')
-        .executeTakeFirstOrThrow();
-      const webhook = await one(req, row.webhook_uuid);
+      const id = await insertWebhook(app.db, {
+        company_uuid: did.company_uuid,
+        did_uuid: did.did_uuid,
+        url: req.body.url,
+        events: ['message.received'],
+        secret,
+        is_active: req.body.is_active ?? true,
+        legacy_signature: true,
+      });
+      const webhook = await one(req, id);
       await auditWebhook(req, webhook.webhook_uuid, null, audited(webhook));
       // the only answer that carries the secret in full: the console shows it once
       return reply.code(201).send({ webhook, secret });

@@ -16,11 +16,11 @@ import { audit } from '../security';
 import { newSecret, secretHint } from './signing';
 import { deliveryLog } from './delivery-log';
 import type { CompanyWebhooks } from './service';
+import { deleteWebhookRow, updateWebhook, type WebhookKind } from './webhook-store';
+
+export type { WebhookKind } from './webhook-store';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
-
-/** Which webhooks a path manages: a company's own (no number), or a number's. */
-export type WebhookKind = 'company' | 'did';
 
 interface StoredRow {
   secret: string;
@@ -62,8 +62,6 @@ export function auditedWebhook(
   };
 }
 
-const ofKind = (kind: WebhookKind) => (kind === 'did' ? ('is not' as const) : ('is' as const));
-
 /** Saves a change of a webhook the caller may see (checked by the route); a new secret when asked, answered once. */
 export async function changeWebhook(
   app: FastifyInstance,
@@ -73,21 +71,12 @@ export async function changeWebhook(
 ): Promise<string | undefined> {
   const { rotate_secret, ...set } = body;
   const secret = rotate_secret ? newSecret() : undefined;
-  await app.db
-    .updateTable('company_webhooks')
-    .set({ ...set, ...(secret ? { secret } : {}) })
-    .where('webhook_uuid', '=', id)
-    .where('did_uuid', ofKind(kind), null)
-    .execute();
+  await updateWebhook(app.db, kind, id, { ...set, ...(secret ? { secret } : {}) });
   return secret;
 }
 
 export async function deleteWebhook(app: FastifyInstance, kind: WebhookKind, id: string): Promise<void> {
-  await app.db
-    .deleteFrom('company_webhooks')
-    .where('webhook_uuid', '=', id)
-    .where('did_uuid', ofKind(kind), null)
-    .execute();
+  await deleteWebhookRow(app.db, kind, id);
 }
 
 /** Audits a webhook's creation, change or removal (entity `webhook`, whichever path made it). */

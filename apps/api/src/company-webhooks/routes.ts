@@ -16,12 +16,10 @@ import {
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
-import { wildcard, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
-import { callerScope, rowsOf, targetCompany, type TenantColumns } from '../lib/tenancy';
+import { callerScope, rowsOf, targetCompany } from '../lib/tenancy';
 import { newSecret, secretHint } from './signing';
 import type { CompanyWebhooks } from './service';
-import { lastDelivery } from './delivery-log';
 import {
   auditWebhook,
   auditedWebhook,
@@ -31,11 +29,12 @@ import {
   logAndTestRoutes,
   webhookAnswer,
 } from './route-parts';
-import { accountsRepository, companyRows } from '../accounts';
+import { accountsRepository } from '../accounts';
+import { callbackSecretOf, setCallbackSecret } from './callback-secrets';
+import { COMPANY_WEBHOOK_OWNERS, companyWebhookInScope, insertWebhook, listCompanyWebhooks } from './webhook-store';
 
 /** Who may manage a company's webhooks: the admin all, a reseller its companies', a company admin its own. */
 export const WEBHOOK_ACCESS: AccessPolicy = { admin: 'all', reseller: 'tenant', company_admin: 'tenant', user: 'none' };
-const OWNERS: TenantColumns = { company: 'w.company_uuid', companyReseller: 'c.reseller_uuid' };
 const tags = ['webhooks'];
 
 export default async function companyWebhookRoutes(base: FastifyInstance, opts: { hooks: CompanyWebhooks }) {
@@ -43,31 +42,11 @@ export default async function companyWebhookRoutes(base: FastifyInstance, opts: 
   const hooks = opts.hooks;
   const config = { access: WEBHOOK_ACCESS };
 
-  const select = (req: FastifyRequest) =>
-    app.db
-      .selectFrom('company_webhooks as w')
-      .innerJoin(companyRows.as('c'), 'c.company_uuid', 'w.company_uuid')
-      .where(rowsOf(req, OWNERS))
-      // a number's webhooks are managed on /did/webhook (did-routes.ts)
-      .where('w.did_uuid', 'is', null)
-      .select([
-        'w.webhook_uuid',
-        'w.company_uuid',
-        'c.company_name',
-        'w.url',
-        'w.events',
-        'w.is_active',
-        'w.batched',
-        'w.description',
-        'w.secret',
-        'w.created_on',
-        lastDelivery().status.as('last_status'),
-        lastDelivery().on.as('last_delivery_on'),
-      ]);
-  type Row = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+  const scope = (req: FastifyRequest) => rowsOf(req, COMPANY_WEBHOOK_OWNERS);
+  type Row = NonNullable<Awaited<ReturnType<typeof companyWebhookInScope>>>;
   const shape = (r: Row): CompanyWebhook => ({ ...webhookAnswer(r), events: r.events as CompanyWebhookEvent[] });
   const one = async (req: FastifyRequest, id: string) =>
-    shape(orNotFound(await select(req).where('w.webhook_uuid', '=', id).executeTakeFirst(), 'Webhook'));
+    shape(orNotFound(await companyWebhookInScope(app.db, scope(req), id), 'Webhook'));
   const audited = (w: CompanyWebhook, rotated = false) =>
     auditedWebhook(
       w,
@@ -82,14 +61,7 @@ export default async function companyWebhookRoutes(base: FastifyInstance, opts: 
       schema: { tags, querystring: CompanyWebhookListQuery, response: { 200: ListPage(CompanyWebhook) } },
     },
     async (req) => {
-      let q = select(req);
-      if (req.query.url) q = q.where('w.url', 'ilike', wildcard(req.query.url));
-      if (req.query.company_uuid) q = q.where('w.company_uuid', '=', req.query.company_uuid);
-      const page = await listPage(
-        req.query,
-        q.orderBy('w.created_on', 'desc').orderBy('w.webhook_uuid'),
-        q.clearSelect(),
-      );
+      const page = await listCompanyWebhooks(app.db, scope(req), req.query);
       return { ...page, items: page.items.map(shape) };
     },
   );
@@ -104,20 +76,16 @@ export default async function companyWebhookRoutes(base: FastifyInstance, opts: 
       const company_uuid = await targetCompany(app.db, req, req.body.company_uuid);
       await checkWebhookUrl(hooks, req.body.url);
       const secret = newSecret();
-      const row = await app.db
-        .insertInto('company_webhooks')
-        .values({
-          company_uuid,
-          url: req.body.url,
-          events: req.body.events,
-          is_active: req.body.is_active ?? true,
-          batched: req.body.batched ?? false,
-          description: req.body.description ?? null,
-          secret,
-        })
-        .returning('webhook_uuid')
-        .executeTakeFirstOrThrow();
-      const webhook = await one(req, row.webhook_uuid);
+      const id = await insertWebhook(app.db, {
+        company_uuid,
+        url: req.body.url,
+        events: req.body.events,
+        is_active: req.body.is_active ?? true,
+        batched: req.body.batched ?? false,
+        description: req.body.description ?? null,
+        secret,
+      });
+      const webhook = await one(req, id);
       await auditWebhook(req, webhook.webhook_uuid, null, audited(webhook));
       // the only answer that carries the secret in full: the console shows it once
       return reply.code(201).send({ webhook, secret });
@@ -180,11 +148,7 @@ export default async function companyWebhookRoutes(base: FastifyInstance, opts: 
     { config, schema: { tags, querystring: CallbackSecretQuery, response: { 200: CallbackSecretInfo } } },
     async (req) => {
       const company_uuid = await callbackCompany(req, req.query.company_uuid);
-      const row = await app.db
-        .selectFrom('company_callback_secrets')
-        .select('secret')
-        .where('company_uuid', '=', company_uuid)
-        .executeTakeFirst();
+      const row = await callbackSecretOf(app.db, company_uuid);
       return { company_uuid, secret_hint: row ? secretHint(row.secret) : null };
     },
   );
@@ -194,11 +158,7 @@ export default async function companyWebhookRoutes(base: FastifyInstance, opts: 
     async (req) => {
       const company_uuid = await callbackCompany(req, req.body.company_uuid);
       const secret = newSecret();
-      await app.db
-        .insertInto('company_callback_secrets')
-        .values({ company_uuid, secret })
-        .onConflict((oc) => oc.column('company_uuid').doUpdateSet({ secret }))
-        .execute();
+      await setCallbackSecret(app.db, company_uuid, secret);
       return { company_uuid, secret_hint: secretHint(secret), secret };
     },
   );

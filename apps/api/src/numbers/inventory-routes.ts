@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import {
   CountResult,
   Did,
@@ -19,9 +18,9 @@ import {
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
 import { forbidden, HttpError, notFound } from '../lib/http-error';
-import { ordering, listPage } from '../lib/list';
 import { orNotFound } from '../lib/tenant';
-import { countryUuid, DID_OWNERS, didsQuery, findDid, requireCompany } from './queries';
+import { countryUuid, DID_OWNERS, findDid, requireCompany } from './queries';
+import { deleteDidInScope, deleteDidsInScope, didById, insertDid, listDids, storedDid, updateDid } from './did-store';
 import { requireNanp } from './phone';
 import { nanp } from './nanp';
 import { audit } from '../security';
@@ -38,28 +37,6 @@ export const DID_ACCESS = {
   stock: P('all', 'tenant', 'none', 'none'),
 };
 const tags = ['numbers'];
-
-type Query = ReturnType<typeof didsQuery>;
-function filtered(base: Query, q: DidListQuery & { user_id?: string }): Query {
-  let b = base;
-  if (q.did) b = b.where('dids.did', 'like', `%${q.did.replace(/[^0-9]/g, '')}%`);
-  if (q.country_uuid) b = b.where('dids.country_uuid', '=', q.country_uuid);
-  if (q.type) b = b.where('dids.type', '=', q.type);
-  if (q.did_type) b = b.where('dids.did_type', '=', q.did_type);
-  if (q.area_code) b = b.where('dids.area_code', '=', q.area_code);
-  if (q.is_assigned !== undefined) b = b.where(sql<boolean>`(dids.company_uuid is not null) = ${q.is_assigned}`);
-  if (q.is_toll_free !== undefined) b = b.where('dids.is_toll_free', '=', q.is_toll_free);
-  if (q.vendor) b = b.where('dids.vendor_uuid', '=', q.vendor);
-  if (q.reseller) b = b.where('dids.reseller_uuid', '=', q.reseller);
-  if (q.company_uuid) b = b.where('dids.company_uuid', '=', q.company_uuid);
-  if (q.user_id) b = b.where('dids.user_uuid', '=', q.user_id);
-  return b;
-}
-
-async function page(base: Query, q: DidListQuery) {
-  const { col, dir } = ordering(q, ['did', 'created_on', 'area_code'] as const, 'created_on', 'desc');
-  return listPage(q, base.orderBy(`dids.${col}`, dir).orderBy('dids.did_uuid'), base.clearSelect());
-}
 
 /** A vendor the caller may put a number on: any for the system admin, its own for a reseller (404 otherwise). */
 export async function visibleVendor(app: FastifyInstance, req: FastifyRequest, vendorUuid: string): Promise<string> {
@@ -89,7 +66,7 @@ async function ownerFields(
 export default async function inventoryRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
   // the stored row, before and after a change, for the audit log
-  const didRow = (id: string) => app.db.selectFrom('dids').selectAll().where('did_uuid', '=', id).executeTakeFirst();
+  const didRow = (id: string) => storedDid(app.db, id);
 
   app.get(
     '/did/company/list',
@@ -97,14 +74,7 @@ export default async function inventoryRoutes(base: FastifyInstance) {
       config: { access: DID_ACCESS.companyList, apiKey: 'read' },
       schema: { tags, querystring: DidCompanyListQuery, response: { 200: ListPage(Did) } },
     },
-    async (req) =>
-      page(
-        filtered(
-          didsQuery(app.db).where(rowsOf(req, DID_OWNERS)).where('dids.company_uuid', 'is not', null),
-          req.query,
-        ),
-        req.query,
-      ),
+    async (req) => listDids(app.db, rowsOf(req, DID_OWNERS), req.query, 'assigned'),
   );
 
   app.get(
@@ -113,7 +83,7 @@ export default async function inventoryRoutes(base: FastifyInstance) {
       config: { access: DID_ACCESS.list },
       schema: { tags, querystring: DidListQuery, response: { 200: ListPage(Did) } },
     },
-    async (req) => page(filtered(didsQuery(app.db).where(rowsOf(req, DID_OWNERS)), req.query), req.query),
+    async (req) => listDids(app.db, rowsOf(req, DID_OWNERS), req.query),
   );
 
   // Free: not given to any company (the platform's stock, or a reseller's own stock).
@@ -123,11 +93,7 @@ export default async function inventoryRoutes(base: FastifyInstance) {
       config: { access: DID_ACCESS.free },
       schema: { tags, querystring: DidListQuery, response: { 200: ListPage(Did) } },
     },
-    async (req) =>
-      page(
-        filtered(didsQuery(app.db).where(rowsOf(req, DID_OWNERS)).where('dids.company_uuid', 'is', null), req.query),
-        req.query,
-      ),
+    async (req) => listDids(app.db, rowsOf(req, DID_OWNERS), req.query, 'free'),
   );
 
   app.get(
@@ -140,15 +106,7 @@ export default async function inventoryRoutes(base: FastifyInstance) {
     '/did/:id',
     { config: { access: DID_ACCESS.stock }, schema: { tags, params: IdParam, response: { 200: MessageBody } } },
     async (req) => {
-      const gone = orNotFound(
-        await app.db
-          .deleteFrom('dids')
-          .where('did_uuid', '=', req.params.id)
-          .where(rowsOf(req, DID_OWNERS))
-          .returningAll()
-          .executeTakeFirst(),
-        'Number',
-      );
+      const gone = orNotFound(await deleteDidInScope(app.db, rowsOf(req, DID_OWNERS), req.params.id), 'Number');
       await audit(req, 'did', gone.did_uuid, gone, null);
       return { message: 'Number deleted' };
     },
@@ -165,28 +123,21 @@ export default async function inventoryRoutes(base: FastifyInstance) {
       const fields = await ownerFields(app, req, owners);
       // A reseller's numbers are always its own stock.
       if (req.user.user_type === 'reseller') fields.reseller_uuid = req.user.reseller_uuid;
-      const row = await app.db
-        .insertInto('dids')
-        .values({
-          did: n.e164,
-          type,
-          did_type,
-          description,
-          monthly_price,
-          is_toll_free: n.isTollFree,
-          area_code: n.npa,
-          state: info?.state ?? null,
-          country_uuid: await countryUuid(app.db, n.country),
-          ...fields,
-        })
-        .onConflict((oc) => oc.column('did').doNothing())
-        .returning('did_uuid')
-        .executeTakeFirst();
-      if (!row) throw new HttpError(409, `${n.e164} is already in the inventory`);
-      await audit(req, 'did', row.did_uuid, null, await didRow(row.did_uuid));
-      return reply
-        .code(201)
-        .send({ did: await didsQuery(app.db).where('dids.did_uuid', '=', row.did_uuid).executeTakeFirstOrThrow() });
+      const id = await insertDid(app.db, {
+        did: n.e164,
+        type,
+        did_type,
+        description,
+        monthly_price,
+        is_toll_free: n.isTollFree,
+        area_code: n.npa,
+        state: info?.state ?? null,
+        country_uuid: await countryUuid(app.db, n.country),
+        ...fields,
+      });
+      if (!id) throw new HttpError(409, `${n.e164} is already in the inventory`);
+      await audit(req, 'did', id, null, await didRow(id));
+      return reply.code(201).send({ did: await didById(app.db, id) });
     },
   );
 
@@ -206,13 +157,9 @@ export default async function inventoryRoutes(base: FastifyInstance) {
       // A number moving to another company (or back to stock) leaves its user behind.
       const moved = fields.company_uuid !== undefined && fields.company_uuid !== current.company_uuid;
       const before = await didRow(current.did_uuid);
-      await app.db
-        .updateTable('dids')
-        .set({ ...plain, ...fields, ...(moved ? { user_uuid: null } : {}) })
-        .where('did_uuid', '=', current.did_uuid)
-        .execute();
+      await updateDid(app.db, current.did_uuid, { ...plain, ...fields, ...(moved ? { user_uuid: null } : {}) });
       await audit(req, 'did', current.did_uuid, before, await didRow(current.did_uuid));
-      return { did: await didsQuery(app.db).where('dids.did_uuid', '=', current.did_uuid).executeTakeFirstOrThrow() };
+      return { did: await didById(app.db, current.did_uuid) };
     },
   );
 
@@ -232,9 +179,9 @@ export default async function inventoryRoutes(base: FastifyInstance) {
         if (!(await app.accounts.isUserOf(app.db, user_uuid, current.company_uuid))) throw notFound('User');
       }
       const before = await didRow(current.did_uuid);
-      await app.db.updateTable('dids').set({ user_uuid }).where('did_uuid', '=', current.did_uuid).execute();
+      await updateDid(app.db, current.did_uuid, { user_uuid });
       await audit(req, 'did', current.did_uuid, before, await didRow(current.did_uuid));
-      return { did: await didsQuery(app.db).where('dids.did_uuid', '=', current.did_uuid).executeTakeFirstOrThrow() };
+      return { did: await didById(app.db, current.did_uuid) };
     },
   );
 
@@ -254,12 +201,7 @@ export default async function inventoryRoutes(base: FastifyInstance) {
     async (req) => {
       const items = req.body.items;
       return app.db.transaction().execute(async (trx) => {
-        const deleted = await trx
-          .deleteFrom('dids')
-          .where(rowsOf(req, DID_OWNERS))
-          .where('did_uuid', 'in', [...new Set(items)])
-          .returning('did_uuid')
-          .execute();
+        const deleted = await deleteDidsInScope(trx, rowsOf(req, DID_OWNERS), [...new Set(items)]);
         if (deleted.length !== new Set(items).size) {
           const gone = new Set(deleted.map((d) => d.did_uuid));
           throw new HttpError(404, `Number ${items.find((i) => !gone.has(i))} not found; nothing was deleted`);

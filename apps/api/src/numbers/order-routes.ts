@@ -14,7 +14,18 @@ import {
 import type { TypeBoxProvider } from '../lib/type-provider';
 import type { AccessPolicy } from '../lib/access';
 import { HttpError } from '../lib/http-error';
-import { countryUuid, DID_OWNERS, didsQuery, requireCompany } from './queries';
+import { countryUuid, DID_OWNERS, requireCompany } from './queries';
+import {
+  claimOrderKey,
+  deleteDids,
+  didsNumbered,
+  heldNumbersForUpdate,
+  insertOrdered,
+  priorOrder,
+  returnToStock,
+  saveOrderResult,
+  takenNumbers,
+} from './order-store';
 import { requireNanp, type NanpNumber } from './phone';
 import { nanp } from './nanp';
 import type { InventoryProvider, TakenCheck } from './provider';
@@ -60,11 +71,7 @@ export default async function orderRoutes(
 ) {
   const app = base.withTypeProvider<TypeBoxProvider>();
   const { provider } = opts;
-  const taken: TakenCheck = async (numbers) => {
-    if (!numbers.length) return new Set();
-    const rows = await app.db.selectFrom('dids').select('did').where('did', 'in', numbers).execute();
-    return new Set(rows.map((r) => r.did));
-  };
+  const taken: TakenCheck = (numbers) => takenNumbers(app.db, numbers);
 
   app.get(
     '/did/search',
@@ -142,19 +149,8 @@ export default async function orderRoutes(
 
       const outcome = await app.db.transaction().execute(async (trx) => {
         if (key) {
-          const claimed = await trx
-            .insertInto('did_orders')
-            .values({ user_uuid: req.user.uuid, idempotency_key: key, request_hash: hash })
-            .onConflict((oc) => oc.columns(['user_uuid', 'idempotency_key']).doNothing())
-            .returning('idempotency_key')
-            .executeTakeFirst();
-          if (!claimed) {
-            const prior = await trx
-              .selectFrom('did_orders')
-              .select(['request_hash', 'result'])
-              .where('user_uuid', '=', req.user.uuid)
-              .where('idempotency_key', '=', key)
-              .executeTakeFirstOrThrow();
+          if (!(await claimOrderKey(trx, req.user.uuid, key, hash))) {
+            const prior = await priorOrder(trx, req.user.uuid, key);
             if (prior.request_hash !== hash)
               throw new HttpError(422, 'This Idempotency-Key was used for a different order');
             return { replay: true, items: prior.result as Did[] };
@@ -165,24 +161,20 @@ export default async function orderRoutes(
         } catch (e) {
           throw new HttpError(400, (e as Error).message);
         }
-        const inserted = await trx
-          .insertInto('dids')
-          .values(
-            numbers.map((n) => ({
-              did: n.e164,
-              is_toll_free: n.isTollFree,
-              area_code: n.npa,
-              state: nanp().npas.get(n.npa)?.state ?? null,
-              country_uuid: n.country ? (countries.get(n.country) ?? null) : null,
-              monthly_price: provider.monthlyPrice(n.isTollFree),
-              company_uuid: company.company_uuid,
-              reseller_uuid: company.reseller_uuid,
-              source: 'order' as const,
-            })),
-          )
-          .onConflict((oc) => oc.column('did').doNothing())
-          .returning('did')
-          .execute();
+        const inserted = await insertOrdered(
+          trx,
+          numbers.map((n) => ({
+            did: n.e164,
+            is_toll_free: n.isTollFree,
+            area_code: n.npa,
+            state: nanp().npas.get(n.npa)?.state ?? null,
+            country_uuid: n.country ? (countries.get(n.country) ?? null) : null,
+            monthly_price: provider.monthlyPrice(n.isTollFree),
+            company_uuid: company.company_uuid,
+            reseller_uuid: company.reseller_uuid,
+            source: 'order' as const,
+          })),
+        );
         if (inserted.length !== numbers.length) {
           const got = new Set(inserted.map((r) => r.did));
           throw new HttpError(
@@ -190,24 +182,14 @@ export default async function orderRoutes(
             `${numbers.find((n) => !got.has(n.e164))?.e164} is no longer available; nothing was ordered`,
           );
         }
-        const items = await didsQuery(trx)
-          .where(
-            'dids.did',
-            'in',
-            numbers.map((n) => n.e164),
-          )
-          .orderBy('dids.did')
-          .execute();
+        const items = await didsNumbered(
+          trx,
+          numbers.map((n) => n.e164),
+        );
         // the first month is charged with the order (the buyer confirmed the price): one ledger entry per
         // number, in the company's transaction history; the order and its charge commit together
         for (const d of items) await chargeFirstMonth(trx, company.company_uuid, d, req.user.uuid);
-        if (key)
-          await trx
-            .updateTable('did_orders')
-            .set({ result: JSON.stringify(items) })
-            .where('user_uuid', '=', req.user.uuid)
-            .where('idempotency_key', '=', key)
-            .execute();
+        if (key) await saveOrderResult(trx, req.user.uuid, key, items);
         return { replay: false, items };
       });
       if (outcome.replay) reply.header('idempotent-replayed', 'true');
@@ -225,30 +207,19 @@ export default async function orderRoutes(
     const numbers = req.body.numbers.map((raw, i) => requireNanp(raw, `Number ${i + 1}: `));
     checkKind(numbers, tollFree);
     return app.db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .selectFrom('dids')
-        .select(['did_uuid', 'did', 'source'])
-        .where(rowsOf(req, DID_OWNERS))
-        .where('company_uuid', 'is not', null)
-        .where(
-          'did',
-          'in',
-          numbers.map((n) => n.e164),
-        )
-        .forUpdate()
-        .execute();
+      const rows = await heldNumbersForUpdate(
+        trx,
+        rowsOf(req, DID_OWNERS),
+        numbers.map((n) => n.e164),
+      );
       const held = new Set(rows.map((r) => r.did));
       const missing = numbers.find((n) => !held.has(n.e164));
       if (missing) throw new HttpError(404, `Number ${missing.e164} not found; nothing was disconnected`);
       const ordered = rows.filter((r) => r.source === 'order').map((r) => r.did_uuid);
       const stock = rows.filter((r) => r.source !== 'order').map((r) => r.did_uuid);
-      if (ordered.length) await trx.deleteFrom('dids').where('did_uuid', 'in', ordered).execute();
+      if (ordered.length) await deleteDids(trx, ordered);
       if (stock.length) {
-        await trx
-          .updateTable('dids')
-          .set({ company_uuid: null, user_uuid: null })
-          .where('did_uuid', 'in', stock)
-          .execute();
+        await returnToStock(trx, stock);
         for (const listener of opts.returned) await listener(trx, stock);
       }
       await provider.disconnect(rows.filter((r) => r.source === 'order').map((r) => r.did));
