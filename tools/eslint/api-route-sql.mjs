@@ -1,6 +1,8 @@
-// Route files build no SQL (issue 50: "handlers: validate → call → answer"): a route file (`routes.ts`,
-// `*-routes.ts`, `route-parts.ts` under apps/api/src) calls its domain's query modules or repository, which are the
-// only files that name tables. Reading a query is the table-ownership check's (api-table-owners.mjs `namedTables`):
+// Route files build no SQL (issue 50: "handlers: validate → call → answer"): a route file calls its domain's query
+// modules or repository, which are the only files that name tables. A route file is one named so (`routes.ts`,
+// `*-routes.ts`, `route-parts.ts` under apps/api/src) or any other that registers a handler (`app.get('/…'`,
+// `.post`, `.put`, `.patch`, `.delete` with a path): read by name only, the catalog's `routes/*.ts` and the
+// importers' files built SQL beside their handlers unseen. Reading a query is the table-ownership check's (api-table-owners.mjs `namedTables`):
 // a Kysely call or an sql template that names a table counts once per table it names.
 //
 // Not every route file is converted yet, so api-route-sql.json holds a budget per file that only goes down: more
@@ -22,11 +24,40 @@ const BASELINE = path.join(here, 'api-route-sql.json');
 export const isRouteFile = (relPath) =>
   !/\.spec\.tsx?$/.test(relPath) && /(^|\/|-)routes\.ts$|(^|\/)route-parts\.ts$/.test(relPath);
 
+const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+
+/** Whether a source registers an HTTP handler: a call `x.get('/path', …)` (or post, put, patch, delete). */
+export function registersRoutes(source, file = 'x.ts') {
+  let found = false;
+  const visit = (node) => {
+    if (found) return;
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      METHODS.has(node.expression.name.text) &&
+      node.arguments.length > 1 &&
+      (ts.isStringLiteral(node.arguments[0]) ||
+        ts.isNoSubstitutionTemplateLiteral(node.arguments[0]) ||
+        ts.isTemplateExpression(node.arguments[0])) &&
+      (ts.isTemplateExpression(node.arguments[0]) ? node.arguments[0].head.text : node.arguments[0].text).startsWith(
+        '/',
+      )
+    )
+      found = true;
+    else ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true));
+  return found;
+}
+
 function routeFiles(dir, out = []) {
   for (const name of readdirSync(dir)) {
     const p = path.join(dir, name);
+    const rel = path.relative(API, p).split(path.sep).join('/');
     if (statSync(p).isDirectory()) routeFiles(p, out);
-    else if (isRouteFile(path.relative(API, p).split(path.sep).join('/'))) out.push(p);
+    else if (isRouteFile(rel)) out.push(p);
+    else if (/\.ts$/.test(rel) && !/\.(spec|d)\.ts$/.test(rel) && registersRoutes(readFileSync(p, 'utf8'), p))
+      out.push(p);
   }
   return out;
 }
