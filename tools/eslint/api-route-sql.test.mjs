@@ -42,6 +42,7 @@ test('the committed budget is what the route files name today, and the converted
     'guards/',
     'mail/',
     'messaging/',
+    'numbers/',
     'privacy/',
     'reports/',
     'retention/',
