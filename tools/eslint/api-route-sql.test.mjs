@@ -42,6 +42,7 @@ test('the committed budget is what the route files name today, and the converted
     'compliance/',
     'guards/',
     'mail/',
+    'messaging-content/',
     'messaging/',
     'numbers/',
     'privacy/',
