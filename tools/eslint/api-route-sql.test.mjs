@@ -36,12 +36,15 @@ test('the committed budget is what the route files name today, and the converted
   assert.deepEqual(compare(counts, budget), []);
   for (const done of [
     'accounts/',
+    'auto-recharge/',
     'campaigns/',
     'company-webhooks/',
     'compliance/',
     'guards/',
     'mail/',
+    'messaging-content/',
     'messaging/',
+    'numbers/',
     'privacy/',
     'reports/',
     'retention/',

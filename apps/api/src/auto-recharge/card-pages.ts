@@ -10,6 +10,7 @@ import { API_PREFIX, Uuid } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../lib/type-provider';
 import { notFound } from '../lib/http-error';
 import { DECLINING_TEST_CARD, TEST_DECLINE_PREFIX } from './charger';
+import { cancelCardSetup, cardSetupById, takePendingSetup, writeSavedCard } from './queries';
 
 export const CARD_SETUP_MINUTES = 30;
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -49,7 +50,7 @@ export default async function cardPages(app: FastifyInstance, opts: { stripe: St
   const r = app.withTypeProvider<TypeBoxProvider>();
 
   const pending = async (id: string, secret: string) => {
-    const s = await app.db.selectFrom('card_setups').selectAll().where('setup_uuid', '=', id).executeTakeFirst();
+    const s = await cardSetupById(app.db, id);
     const given = Buffer.from(sha256(secret));
     if (!s || !timingSafeEqual(given, Buffer.from(s.secret_hash))) throw notFound('Card setup');
     if (s.status !== 'pending' || s.expires_on <= new Date()) return null;
@@ -68,20 +69,8 @@ export default async function cardPages(app: FastifyInstance, opts: { stripe: St
     },
   ) =>
     app.db.transaction().execute(async (trx) => {
-      const taken = await trx
-        .updateTable('card_setups')
-        .set({ status: 'saved' })
-        .where('setup_uuid', '=', setup.setup_uuid)
-        .where('status', '=', 'pending')
-        .returning('setup_uuid')
-        .executeTakeFirst();
-      if (!taken) return;
-      const values = { ...card, saved_by: setup.created_by, saved_on: new Date() };
-      await trx
-        .insertInto('saved_cards')
-        .values({ company_uuid: setup.company_uuid, ...values })
-        .onConflict((oc) => oc.column('company_uuid').doUpdateSet(values))
-        .execute();
+      if (!(await takePendingSetup(trx, setup.setup_uuid))) return;
+      await writeSavedCard(trx, setup.company_uuid, { ...card, saved_by: setup.created_by, saved_on: new Date() });
     });
 
   r.get(
@@ -115,11 +104,7 @@ export default async function cardPages(app: FastifyInstance, opts: { stripe: St
       if (!s) return reply.redirect(cardSetupReturn(false), 303);
       const digits = (req.body.number ?? '').replace(/[\s-]/g, '');
       if (req.body.action === 'cancel' || !/^\d{12,19}$/.test(digits)) {
-        await app.db
-          .updateTable('card_setups')
-          .set({ status: 'cancelled' })
-          .where('setup_uuid', '=', s.setup_uuid)
-          .execute();
+        await cancelCardSetup(app.db, s.setup_uuid);
         return reply.redirect(cardSetupReturn(false), 303);
       }
       const random = randomBytes(12).toString('hex');

@@ -175,3 +175,36 @@ export async function disableForRemovedCard(db: Kysely<Database>, company_uuid: 
     .executeTakeFirst();
   return !!off;
 }
+
+/** A card setup as stored (its secret's hash, status and expiry are checked by the card pages). */
+export const cardSetupById = (db: Kysely<Database>, setup_uuid: string) =>
+  db.selectFrom('card_setups').selectAll().where('setup_uuid', '=', setup_uuid).executeTakeFirst();
+
+export async function cancelCardSetup(db: Kysely<Database>, setup_uuid: string): Promise<void> {
+  await db.updateTable('card_setups').set({ status: 'cancelled' }).where('setup_uuid', '=', setup_uuid).execute();
+}
+
+/** Marks a pending setup saved; false when it was no longer pending (another request saved or ended it). */
+export async function takePendingSetup(db: Kysely<Database>, setup_uuid: string): Promise<boolean> {
+  const taken = await db
+    .updateTable('card_setups')
+    .set({ status: 'saved' })
+    .where('setup_uuid', '=', setup_uuid)
+    .where('status', '=', 'pending')
+    .returning('setup_uuid')
+    .executeTakeFirst();
+  return !!taken;
+}
+
+/** Keeps the company's saved card (replacing the one it had). */
+export async function writeSavedCard(
+  db: Kysely<Database>,
+  company_uuid: string,
+  values: Omit<Insertable<Database['saved_cards']>, 'company_uuid'>,
+): Promise<void> {
+  await db
+    .insertInto('saved_cards')
+    .values({ company_uuid, ...values })
+    .onConflict((oc) => oc.column('company_uuid').doUpdateSet(values))
+    .execute();
+}

@@ -124,6 +124,21 @@ export async function insertRecipient(db: Db, values: Insertable<Database['recip
   return row?.recipient_uuid;
 }
 
+/** The first of these numbers the company has as a recipient already; undefined when it has none of them. */
+export async function firstTakenRecipient(db: Db, company_uuid: string, numbers: string[]) {
+  const clash = await db
+    .selectFrom('recipients')
+    .select('number')
+    .where('company_uuid', '=', company_uuid)
+    .where('number', 'in', numbers)
+    .executeTakeFirst();
+  return clash?.number;
+}
+
+/** An import's rows (none of them the company's already); their ids by number. */
+export const insertRecipients = (db: Db, rows: Insertable<Database['recipients']>[]) =>
+  db.insertInto('recipients').values(rows).returning(['recipient_uuid', 'number']).execute();
+
 /** Throws the unique violation (23505) when the company has the new number already. */
 export const updateRecipient = (db: Db, id: string, set: Updateable<Database['recipients']>) =>
   db.updateTable('recipients').set(set).where('recipient_uuid', '=', id).execute();

@@ -10,7 +10,7 @@ import type { TypeBoxProvider } from '../lib/type-provider';
 import { HttpError } from '../lib/http-error';
 import { acceptRows, readCsvTable, readCsvUpload } from '../lib/csv-upload';
 import { RECIPIENT_ACCESS } from './recipient-routes';
-import { parseRecipientNumber } from './queries';
+import { firstTakenRecipient, insertRecipients, parseRecipientNumber } from './queries';
 import { targetCompany } from '../lib/tenancy';
 
 export interface RecipientRow {
@@ -82,27 +82,21 @@ export default async function recipientImportRoutes(base: FastifyInstance) {
         const out: { line: number; recipient_uuid: string; number: string }[] = [];
         for (let i = 0; i < rows.length; i += CHUNK) {
           const chunk = rows.slice(i, i + CHUNK);
-          const clash = await trx
-            .selectFrom('recipients')
-            .select('number')
-            .where('company_uuid', '=', company_uuid)
-            .where(
-              'number',
-              'in',
-              chunk.map((r) => r.number),
-            )
-            .executeTakeFirst();
+          const clash = await firstTakenRecipient(
+            trx,
+            company_uuid,
+            chunk.map((r) => r.number),
+          );
           if (clash) {
             throw new HttpError(
               409,
-              `Line ${chunk.find((r) => r.number === clash.number)?.line}: ${clash.number} is already a recipient; nothing was imported`,
+              `Line ${chunk.find((r) => r.number === clash)?.line}: ${clash} is already a recipient; nothing was imported`,
             );
           }
-          const inserted = await trx
-            .insertInto('recipients')
-            .values(chunk.map((r) => ({ company_uuid, recipient_name: r.recipient_name, number: r.number })))
-            .returning(['recipient_uuid', 'number'])
-            .execute();
+          const inserted = await insertRecipients(
+            trx,
+            chunk.map((r) => ({ company_uuid, recipient_name: r.recipient_name, number: r.number })),
+          );
           const ids = new Map(inserted.map((r) => [r.number, r.recipient_uuid]));
           out.push(
             ...chunk.map((r) => ({ line: r.line, recipient_uuid: ids.get(r.number) as string, number: r.number })),

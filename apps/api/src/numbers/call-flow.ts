@@ -5,6 +5,7 @@ import { HttpError } from '../lib/http-error';
 import { DID_ACCESS } from './inventory-routes';
 import { findDid } from './queries';
 import { requireNanp } from './phone';
+import { callFlowOf, saveCallFlow } from './call-flow-store';
 
 export interface CallFlowFields {
   action: Body['action'];
@@ -41,25 +42,6 @@ export function callFlowFields(body: Body, did: string): CallFlowFields {
 export default async function callFlowRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
   const tags = ['numbers'];
-  const read = async (did_uuid: string) => {
-    const row = await app.db
-      .selectFrom('call_workflows as w')
-      .innerJoin('dids as d', 'd.did_uuid', 'w.did_uuid')
-      .select([
-        'w.did_uuid',
-        'd.did',
-        'w.action',
-        'w.forward_to',
-        'w.email',
-        'w.message',
-        'w.ring_seconds',
-        'w.updated_on',
-      ])
-      .where('w.did_uuid', '=', did_uuid)
-      .executeTakeFirst();
-    return row ?? null;
-  };
-
   app.post(
     '/call_workflow',
     {
@@ -70,14 +52,8 @@ export default async function callFlowRoutes(base: FastifyInstance) {
       const did = await findDid(app.db, req, req.body.did);
       if (did.type === 'sms') throw new HttpError(400, `${did.did} is an SMS-only number: it takes no calls`);
       const fields = callFlowFields(req.body, did.did);
-      await app.db
-        .insertInto('call_workflows')
-        .values({ did_uuid: did.did_uuid, ...fields, updated_by: req.user.uuid })
-        .onConflict((oc) =>
-          oc.column('did_uuid').doUpdateSet({ ...fields, updated_by: req.user.uuid, updated_on: new Date() }),
-        )
-        .execute();
-      const saved = await read(did.did_uuid);
+      await saveCallFlow(app.db, did.did_uuid, fields, req.user.uuid);
+      const saved = await callFlowOf(app.db, did.did_uuid);
       if (!saved) throw new HttpError(409, `${did.did} was removed while its call flow was saved`);
       return { call_workflow: saved };
     },
@@ -88,7 +64,7 @@ export default async function callFlowRoutes(base: FastifyInstance) {
     { config: { access: DID_ACCESS.read }, schema: { tags, params: DidParam, response: { 200: CallWorkflowPayload } } },
     async (req) => {
       const did = await findDid(app.db, req, req.params.did);
-      const flow = await read(did.did_uuid);
+      const flow = await callFlowOf(app.db, did.did_uuid);
       if (!flow) throw new HttpError(404, `${did.did} has no call flow yet`);
       return { call_workflow: flow };
     },

@@ -12,13 +12,12 @@ import {
 import type { TypeBoxProvider } from '../lib/type-provider';
 import { HttpError } from '../lib/http-error';
 import { acceptRows, readCsvTable } from '../lib/csv-upload';
-import { listPage } from '../lib/list';
 import { assertCanName, callerScope, ofReseller, rowsOf, targetReseller } from '../lib/tenancy';
 import { DID_ACCESS, visibleVendor } from './inventory-routes';
 import { countryUuid } from './queries';
 import { parseNanp } from './phone';
 import { nanp } from './nanp';
-import { resellerRows, userRows } from '../accounts';
+import { firstTakenDid, insertImportedDids, listImportLog, logImport } from './import-store';
 
 export interface DidImportRow {
   line: number;
@@ -122,20 +121,17 @@ async function importFile(
   const lineCount = Math.max(0, body.csv.split(/\r?\n/).filter((l) => l.trim()).length - 1);
   const reseller = req.user.user_type === 'reseller' ? req.user.reseller_uuid : (body.reseller_uuid ?? null);
   const log = (ok: boolean, imported: number, message: string) =>
-    app.db
-      .insertInto('did_import_log')
-      .values({
-        source,
-        smsc_id: link,
-        file_name: body.file_name?.trim() || null,
-        ok,
-        lines: lineCount,
-        imported,
-        message,
-        user_uuid: req.user.uuid,
-        reseller_uuid: reseller,
-      })
-      .execute();
+    logImport(app.db, {
+      source,
+      smsc_id: link,
+      file_name: body.file_name?.trim() || null,
+      ok,
+      lines: lineCount,
+      imported,
+      message,
+      user_uuid: req.user.uuid,
+      reseller_uuid: reseller,
+    });
   // before the log: a refused run is logged under the reseller it names, which must exist (its foreign key
   // would otherwise answer in place of the 404)
   if (req.user.user_type !== 'reseller') await assertCanName(app.db, req, 'reseller', body.reseller_uuid ?? null);
@@ -162,41 +158,34 @@ async function writeRows(app: FastifyInstance, req: FastifyRequest, body: Import
   await app.db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += CHUNK) {
       const chunk = rows.slice(i, i + CHUNK);
-      const clash = await trx
-        .selectFrom('dids')
-        .select('did')
-        .where(
-          'did',
-          'in',
-          chunk.map((r) => r.did),
-        )
-        .executeTakeFirst();
+      const clash = await firstTakenDid(
+        trx,
+        chunk.map((r) => r.did),
+      );
       if (clash) {
         throw new HttpError(
           409,
-          `Line ${chunk.find((r) => r.did === clash.did)?.line}: ${clash.did} is already in the inventory; nothing was imported`,
+          `Line ${chunk.find((r) => r.did === clash)?.line}: ${clash} is already in the inventory; nothing was imported`,
         );
       }
-      await trx
-        .insertInto('dids')
-        .values(
-          chunk.map((r) => ({
-            did: r.did,
-            is_toll_free: r.isTollFree,
-            area_code: r.npa,
-            state: r.state,
-            country_uuid: r.country ? (countries.get(r.country) ?? null) : null,
-            type: r.type,
-            did_type: r.did_type,
-            description: r.description,
-            monthly_price: r.monthly_price,
-            reseller_uuid,
-            vendor_uuid,
-            smsc_id: body.smsc_id ?? null,
-            source: 'import' as const,
-          })),
-        )
-        .execute();
+      await insertImportedDids(
+        trx,
+        chunk.map((r) => ({
+          did: r.did,
+          is_toll_free: r.isTollFree,
+          area_code: r.npa,
+          state: r.state,
+          country_uuid: r.country ? (countries.get(r.country) ?? null) : null,
+          type: r.type,
+          did_type: r.did_type,
+          description: r.description,
+          monthly_price: r.monthly_price,
+          reseller_uuid,
+          vendor_uuid,
+          smsc_id: body.smsc_id ?? null,
+          source: 'import' as const,
+        })),
+      );
     }
   });
   return { imported: rows.length, lines: rows.map((r) => ({ line: r.line, did: r.did })) };
@@ -238,34 +227,6 @@ export default async function didImportRoutes(base: FastifyInstance) {
       config: { access: DID_ACCESS.stock },
       schema: { tags, querystring: DidImportLogQuery, response: { 200: ListPage(DidImportLogEntry) } },
     },
-    async (req) => {
-      let q = app.db
-        .selectFrom('did_import_log as l')
-        .leftJoin(userRows.as('u'), 'u.uuid', 'l.user_uuid')
-        .leftJoin(resellerRows.as('r'), 'r.reseller_uuid', 'l.reseller_uuid')
-        .where(rowsOf(req, ofReseller('l.reseller_uuid')));
-      if (req.query.source) q = q.where('l.source', '=', req.query.source);
-      if (req.query.ok !== undefined) q = q.where('l.ok', '=', req.query.ok);
-      return listPage(
-        req.query,
-        q
-          .select([
-            'l.import_uuid',
-            'l.source',
-            'l.smsc_id',
-            'l.file_name',
-            'l.ok',
-            'l.lines',
-            'l.imported',
-            'l.message',
-            'u.full_name as user_name',
-            'r.reseller_name',
-            'l.created_on',
-          ])
-          .orderBy('l.created_on', 'desc')
-          .orderBy('l.import_uuid'),
-        q,
-      );
-    },
+    async (req) => listImportLog(app.db, rowsOf(req, ofReseller('l.reseller_uuid')), req.query),
   );
 }
