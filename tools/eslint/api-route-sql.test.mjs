@@ -37,6 +37,7 @@ test('the committed budget is what the route files name today, and the converted
   for (const done of [
     'accounts/',
     'campaigns/',
+    'catalog/',
     'company-webhooks/',
     'compliance/',
     'guards/',
