@@ -38,6 +38,7 @@ test('the committed budget is what the route files name today, and the converted
     'accounts/',
     'auto-recharge/',
     'campaigns/',
+    'catalog/',
     'company-webhooks/',
     'compliance/',
     'guards/',

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import {
   IdParam,
   ListPage,
@@ -16,7 +15,6 @@ import {
   type QuoteAnswer as QuoteAnswerT,
 } from '@smsc/shared-contract';
 import type { TypeBoxProvider } from '../../lib/type-provider';
-import { ordering, wildcard, listPage } from '../../lib/list';
 import { FieldError, notFound } from '../../lib/http-error';
 import { orNotFound } from '../../lib/tenant';
 import { bumpCatalogVersion } from '../cache';
@@ -26,6 +24,7 @@ import { audit } from '../../security';
 import { catalogAccess, mustBelong } from '../scope';
 import { callerScope, ofReseller, rowsOf, targetReseller } from '../../lib/tenancy';
 import { accountsRepository } from '../../accounts';
+import { deleteProduct, insertProduct, listProducts, updateProduct, visibleProduct } from '../product-store';
 
 const cfg = { config: { access: catalogAccess } };
 const tags = ['products'];
@@ -33,33 +32,8 @@ const tags = ['products'];
 export default async function productRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxProvider>();
 
-  const productSelect = () =>
-    app.db
-      .selectFrom('products as p')
-      .leftJoin('rate_tables as rt', 'rt.rate_table_uuid', 'p.rate_table_uuid')
-      .leftJoin('routings as ro', 'ro.routing_uuid', 'p.routing_uuid')
-      .select([
-        'p.product_uuid',
-        'p.product_name',
-        'p.status',
-        'p.rate_table_uuid',
-        'rt.rate_table_name',
-        'p.routing_uuid',
-        'ro.routing_name',
-        'p.reseller_uuid',
-        'p.number_lookup',
-        sql<string | null>`p.lookup_cost::text`.as('lookup_cost'),
-        'p.created_on',
-        accountsRepository.companyCountOn(sql.ref('p.product_uuid')).as('company_count'),
-      ]);
   const getProduct = async (req: FastifyRequest, id: string) =>
-    orNotFound(
-      await productSelect()
-        .where('p.product_uuid', '=', id)
-        .where(rowsOf(req, ofReseller('p.reseller_uuid')))
-        .executeTakeFirst(),
-      'Product',
-    );
+    orNotFound(await visibleProduct(app.db, id, rowsOf(req, ofReseller('p.reseller_uuid'))), 'Product');
   /** A product uses a rate table and a routing of its own owner. */
   const checkRefs = async (
     body: { rate_table_uuid?: string | null; routing_uuid?: string | null },
@@ -76,14 +50,7 @@ export default async function productRoutes(base: FastifyInstance) {
   app.get(
     '/product/list',
     { ...cfg, schema: { tags, querystring: ProductListQuery, response: { 200: ListPage(Product) } } },
-    async (req) => {
-      const q = req.query;
-      let list = productSelect().where(rowsOf(req, ofReseller('p.reseller_uuid')));
-      if (q.product_name) list = list.where('p.product_name', 'ilike', wildcard(q.product_name));
-      if (q.status) list = list.where('p.status', '=', q.status);
-      const { col, dir } = ordering(q, ['product_name', 'status', 'created_on'] as const, 'product_name');
-      return listPage(q, list.orderBy(`p.${col}`, dir).orderBy('p.product_uuid'), app.db.selectFrom(list.as('l')));
-    },
+    async (req) => listProducts(app.db, rowsOf(req, ofReseller('p.reseller_uuid')), req.query),
   );
 
   app.get('/product/:id', { ...cfg, schema: { tags, params: IdParam, response: { 200: Product } } }, async (req) =>
@@ -96,14 +63,10 @@ export default async function productRoutes(base: FastifyInstance) {
     async (req, reply) => {
       const owner = await targetReseller(app.db, req);
       await checkRefs(req.body, owner);
-      const row = await app.db
-        .insertInto('products')
-        .values({ ...req.body, reseller_uuid: owner })
-        .returning('product_uuid')
-        .executeTakeFirstOrThrow();
+      const productId = await insertProduct(app.db, { ...req.body, reseller_uuid: owner });
       await changed();
-      const made = await getProduct(req, row.product_uuid);
-      await audit(req, 'product', row.product_uuid, null, made);
+      const made = await getProduct(req, productId);
+      await audit(req, 'product', productId, null, made);
       return reply.code(201).send(made);
     },
   );
@@ -114,7 +77,7 @@ export default async function productRoutes(base: FastifyInstance) {
     async (req) => {
       const product = await getProduct(req, req.params.id);
       await checkRefs(req.body, product.reseller_uuid);
-      await app.db.updateTable('products').set(req.body).where('product_uuid', '=', product.product_uuid).execute();
+      await updateProduct(app.db, product.product_uuid, req.body);
       await changed();
       const after = await getProduct(req, product.product_uuid);
       await audit(req, 'product', product.product_uuid, product, after);
@@ -127,7 +90,7 @@ export default async function productRoutes(base: FastifyInstance) {
     { ...cfg, schema: { tags, params: IdParam, response: { 200: MessageBody } } },
     async (req) => {
       const product = await getProduct(req, req.params.id);
-      await app.db.deleteFrom('products').where('product_uuid', '=', product.product_uuid).execute();
+      await deleteProduct(app.db, product.product_uuid);
       await changed();
       await audit(req, 'product', product.product_uuid, product, null);
       return { message: 'Product deleted' };

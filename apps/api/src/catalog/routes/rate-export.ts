@@ -1,13 +1,14 @@
 import { Readable } from 'node:stream';
 import { csvCell, type CsvKind } from '@smsc/shared-util';
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { IdParam, RateExport } from '@smsc/shared-contract';
 import type { Database } from '../../db/schema';
 import type { TypeBoxProvider } from '../../lib/type-provider';
 import { notFound } from '../../lib/http-error';
 import { catalogAccess } from '../scope';
 import { ofReseller, rowsOf } from '../../lib/tenancy';
+import { namedRateTable, namedVendorProduct, rateFilePage, type RateFileOwner } from '../rate-file-store';
 
 /** The import's own columns first, so an exported file imports back as it is; the names after them are for people. */
 export const EXPORT_COLUMNS = [
@@ -25,39 +26,14 @@ const PAGE = 5000;
 /** One field through the one CSV writer; a rate's price keeps every digit so the file imports back exactly. */
 export const csvField = (value: string | null, kind: CsvKind = 'text'): string => csvCell(value, kind);
 
-type Owner = { rate_table_uuid: string } | { vendor_product_uuid: string };
+type Owner = RateFileOwner;
 
 /** Reads the rates a page at a time (keyset on code, then id), so a 100,000-rate deck never sits in memory whole. */
 export async function* rateCsv(db: Kysely<Database>, owner: Owner): AsyncGenerator<string> {
   yield `${EXPORT_COLUMNS.join(',')}\r\n`;
   let after: { code: string; id: string } | null = null;
   for (;;) {
-    let q = db
-      .selectFrom('rates')
-      .leftJoin('mobile_networks as mn', 'mn.mobile_network_uuid', 'rates.mobile_network_uuid')
-      .select([
-        'rates.rate_uuid',
-        'rates.code',
-        'rates.mobile_network_uuid',
-        sql<string>`rates.price::text`.as('price'),
-        'rates.effective_from',
-        'mn.mcc',
-        'mn.mnc',
-        'mn.network_name',
-        'rates.country_name',
-        sql<string>`coalesce(rates.code, '')`.as('sort_code'),
-      ]);
-    q =
-      'rate_table_uuid' in owner
-        ? q.where('rates.rate_table_uuid', '=', owner.rate_table_uuid)
-        : q.where('rates.vendor_product_uuid', '=', owner.vendor_product_uuid);
-    if (after)
-      q = q.where(sql<boolean>`(coalesce(rates.code, ''), rates.rate_uuid) > (${after.code}, ${after.id}::uuid)`);
-    const rows = await q
-      .orderBy(sql`coalesce(rates.code, '')`)
-      .orderBy('rates.rate_uuid')
-      .limit(PAGE)
-      .execute();
+    const rows = await rateFilePage(db, owner, after, PAGE);
     if (!rows.length) return;
     yield (
       rows
@@ -107,12 +83,7 @@ export default async function rateExportRoutes(base: FastifyInstance) {
     '/rate_table/:id/export',
     { config: { access: catalogAccess }, schema: schema('rates') },
     async (req, reply) => {
-      const t = await app.db
-        .selectFrom('rate_tables')
-        .select(['rate_table_uuid', 'rate_table_name'])
-        .where('rate_table_uuid', '=', req.params.id)
-        .where(rowsOf(req, ofReseller('reseller_uuid')))
-        .executeTakeFirst();
+      const t = await namedRateTable(app.db, req.params.id, rowsOf(req, ofReseller('reseller_uuid')));
       if (!t) throw notFound('Rate table');
       return send(reply, t.rate_table_name, { rate_table_uuid: t.rate_table_uuid });
     },
@@ -122,13 +93,7 @@ export default async function rateExportRoutes(base: FastifyInstance) {
     '/vendor_product/:id/export',
     { config: { access: catalogAccess }, schema: schema('vendors') },
     async (req, reply) => {
-      const vp = await app.db
-        .selectFrom('vendor_products as vp')
-        .innerJoin('vendors as v', 'v.vendor_uuid', 'vp.vendor_uuid')
-        .select(['vp.vendor_product_uuid', 'vp.vendor_product_name'])
-        .where('vp.vendor_product_uuid', '=', req.params.id)
-        .where(rowsOf(req, ofReseller('v.reseller_uuid')))
-        .executeTakeFirst();
+      const vp = await namedVendorProduct(app.db, req.params.id, rowsOf(req, ofReseller('v.reseller_uuid')));
       if (!vp) throw notFound('Vendor product');
       return send(reply, vp.vendor_product_name, { vendor_product_uuid: vp.vendor_product_uuid });
     },

@@ -21,6 +21,8 @@ import type { Database } from '../../db/schema';
 import { ofReseller, rowsOf } from '../../lib/tenancy';
 import { insertRates } from './rate-query';
 import { applyImport, previewImport, type RateOwner } from './rate-import-diff';
+import { networkCodes, typedRateTable } from '../rate-file-store';
+import { visibleVendorProductId } from '../rate-store';
 
 const CSV_MAX_BYTES = 32 * 1024 * 1024;
 const MAX_ROWS = 200_000;
@@ -142,12 +144,7 @@ export async function readRateLines(
   tableType: 'prefix' | 'mobile_network' | null,
   at?: Date,
 ): Promise<ResolvedRate[]> {
-  const networks = new Map(
-    (await db.selectFrom('mobile_networks').select(['mobile_network_uuid', 'mcc', 'mnc']).execute()).map((n) => [
-      `${n.mcc}-${n.mnc}`,
-      n.mobile_network_uuid,
-    ]),
-  );
+  const networks = new Map((await networkCodes(db)).map((n) => [`${n.mcc}-${n.mnc}`, n.mobile_network_uuid]));
   const lines = await linesOf(req, (mcc, mnc) => networks.get(`${mcc}-${mnc}`));
   const dated = at ? lines.map((l) => (l.effective_from ? l : { ...l, effective_from: at.toISOString() })) : lines;
   // line i of the rates is line i + 2 of the file (after the header)
@@ -218,23 +215,12 @@ export default async function rateImportRoutes(base: FastifyInstance) {
   });
 
   const tableOf = async (req: FastifyRequest<{ Params: { id: string } }>) => {
-    const t = await app.db
-      .selectFrom('rate_tables')
-      .select(['rate_table_uuid', 'rate_table_type'])
-      .where('rate_table_uuid', '=', req.params.id)
-      .where(rowsOf(req, ofReseller('reseller_uuid')))
-      .executeTakeFirst();
+    const t = await typedRateTable(app.db, req.params.id, rowsOf(req, ofReseller('reseller_uuid')));
     if (!t) throw notFound('Rate table');
     return t;
   };
   const productOf = async (req: FastifyRequest<{ Params: { id: string } }>) => {
-    const vp = await app.db
-      .selectFrom('vendor_products as vp')
-      .innerJoin('vendors as v', 'v.vendor_uuid', 'vp.vendor_uuid')
-      .select('vp.vendor_product_uuid')
-      .where('vp.vendor_product_uuid', '=', req.params.id)
-      .where(rowsOf(req, ofReseller('v.reseller_uuid')))
-      .executeTakeFirst();
+    const vp = await visibleVendorProductId(app.db, req.params.id, rowsOf(req, ofReseller('v.reseller_uuid')));
     if (!vp) throw notFound('Vendor product');
     return vp;
   };
