@@ -85,7 +85,7 @@ async function runMode(mode: string): Promise<string[]> {
     const globex = await setUp(b);
     const { messaging } = messagingOf(b.app);
     const lookups = numberLookupOf(b.app);
-    const company = await messaging.company(globex);
+    const company = await messaging.facts.company(globex);
     const list = numbers(NUMBERS);
     const warm0 = performance.now();
     for (let i = 0; i < list.length; i += 500) await lookups.lookup(list.slice(i, i + 500));

@@ -58,7 +58,9 @@ export async function nextCovered(
   const first = chunk?.judged.map(holdOf).find((p) => p > 0n);
   if (first === undefined) return true;
   if (by === 'balance') return (await balanceOf(deps.db, { company_uuid: b.company_uuid })).available >= first;
-  const room = await deps.db.transaction().execute((trx) => deps.messaging.spendRoom(trx, b.company_uuid, first));
+  const room = await deps.db
+    .transaction()
+    .execute((trx) => deps.messaging.guards.spendRoom(trx, b.company_uuid, first));
   return room === null || room >= first;
 }
 
@@ -78,7 +80,7 @@ export async function prepareChunk(
     .orderBy('seq')
     .execute();
   if (!peek.length) return null;
-  const company = await deps.messaging.company(b.company_uuid);
+  const company = await deps.messaging.facts.company(b.company_uuid);
   // Judging reads the catalog and suppression lists outside the transaction (PGlite has one connection).
   const judged = await deps.messaging.pipeline.judge(
     company,
@@ -124,7 +126,7 @@ export async function storeChunk(
       const allowed = chunk.judged.some((j) => j.limited)
         ? withinRoom(
             amounts,
-            await deps.messaging.spendRoom(
+            await deps.messaging.guards.spendRoom(
               trx,
               chunk.company.company_uuid,
               amounts.reduce((a, b) => a + b, 0n),

@@ -26,7 +26,7 @@ export async function estimateBulk(
     recipients: BulkRecipient[];
   },
 ): Promise<BulkEstimateFigures> {
-  const company = await messaging.company(input.company_uuid);
+  const company = await messaging.facts.company(input.company_uuid);
   const ani = parseNanp(input.ani)?.e164 ?? input.ani.trim();
   let cost = 0n;
   let messages = 0;

@@ -67,7 +67,7 @@ export class BulkService {
       if (!(await isCompanySender(this.db, input.company_uuid, ani)))
         throw new HttpError(400, `ani: ${input.ani} is not one of the company's sending numbers`);
     }
-    const company = await this.messaging.company(input.company_uuid);
+    const company = await this.messaging.facts.company(input.company_uuid);
     const later = !!input.send_at && input.send_at.getTime() > Date.now() + 1000;
     const status: BulkStatus = input.start_held ? (later ? 'scheduled' : 'held') : later ? 'scheduled' : 'running';
     const r = input.recipients;

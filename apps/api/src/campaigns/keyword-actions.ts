@@ -46,7 +46,7 @@ export async function actOnKeyword(
   let reply = rule.reply_text;
   if (rule.action === 'stop') {
     // the built-in STOP's way: the company's scope, a consent event, the campaign opt-out limit
-    await messaging.keywordOptOut(mo.company_uuid, {
+    await messaging.inbound.keywordOptOut(await messaging.facts.company(mo.company_uuid), {
       number: mo.from,
       sender: mo.did,
       text: mo.text,

@@ -95,7 +95,8 @@ describe('the campaign opt-out limit', () => {
       for (let i = 0; i < 100 && !(await audited()); i++) await new Promise((r) => setTimeout(r, 50));
       return status();
     };
-    const mo = (from: string) => messagingOf(t.app).messaging.receive({ from, to: '+12125552301', text: 'STOP' });
+    const mo = (from: string) =>
+      messagingOf(t.app).messaging.inbound.receive({ from, to: '+12125552301', text: 'STOP' });
     await mo(numbers[0]);
     await mo(numbers[1]);
     // the same number again counts once

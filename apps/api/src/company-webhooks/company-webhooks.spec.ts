@@ -168,7 +168,7 @@ describe('company webhooks: signed message events, retried, logged', () => {
     const { secret } = made.json();
     const blocked = await call('POST', '/sms', acme, { ani: '+19999999999', dnis: '+14155550173', text: 'x' });
     expect(blocked.statusCode).toBeGreaterThanOrEqual(400);
-    await messagingOf(t.app).messaging.receive({ from: '+13125550777', to: '2125552301', text: 'hello there' });
+    await messagingOf(t.app).messaging.inbound.receive({ from: '+13125550777', to: '2125552301', text: 'hello there' });
     await hooks().drain();
     const events = hits.filter((h) => h.path === '/all').map((h) => JSON.parse(h.body));
     expect(events).toContainEqual(

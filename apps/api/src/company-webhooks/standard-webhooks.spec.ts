@@ -63,7 +63,11 @@ describe('every webhook we send verifies with the standardwebhooks package', () 
     });
     expect(sent.statusCode).toBe(201);
     await (messagingOf(t.app).gateway as SmscSimulator).drain();
-    const mo = await messagingOf(t.app).messaging.receive({ from: '+13125550188', to: '2125552301', text: 'Hi there' });
+    const mo = await messagingOf(t.app).messaging.inbound.receive({
+      from: '+13125550188',
+      to: '2125552301',
+      text: 'Hi there',
+    });
     const test = await call('POST', `/did/webhook/${did.json().webhook.webhook_uuid}/test`);
     expect(test.json()).toMatchObject({ ok: true, status_code: 204 });
     const companyTest = await call('POST', `/webhook/${single.json().webhook.webhook_uuid}/test`);

@@ -86,7 +86,7 @@ export default async function complianceRoutes(base: FastifyInstance, opts: { se
       const company_uuid = await targetCompany(app.db, req, b.company_uuid);
       await checkBrand(req, company_uuid, b.brand_uuid);
       checkCountry(b.kind, b.country);
-      const company = await app.messaging.company(company_uuid);
+      const company = await app.messaging.facts.company(company_uuid);
       const row = await insertFiling(app.db, {
         company_uuid,
         reseller_uuid: company.reseller_uuid,

@@ -114,7 +114,7 @@ describe('guards on traffic: a bulk holds itself at its spend limit; pumping is 
       .set({ send_at: new Date(Date.now() - 1000) })
       .where('sms_uuid', '=', sms_uuid)
       .execute();
-    await messagingOf(t.app).messaging.runDue();
+    await messagingOf(t.app).messaging.scheduler.runDue();
     expect(await statesOf(id)).toEqual([{ status: 'sent', reason: null, n: 8 }]);
     expect(
       (await t.app.db.selectFrom('sms').select('status').where('sms_uuid', '=', sms_uuid).executeTakeFirstOrThrow())

@@ -29,7 +29,7 @@ describe('spend limits under concurrent stores', () => {
     });
     expect(set.statusCode).toBe(200);
     const m = messagingOf(t.app).messaging;
-    const company = await m.company(acmeCo);
+    const company = await m.facts.company(acmeCo);
     const batch = async (from: number) => {
       const judged = await m.pipeline.judge(
         company,

@@ -36,7 +36,7 @@ export default async function gatewayRoutes(base: FastifyInstance, opts: { secre
     async (req) => {
       checkSecret(req);
       const q = req.query;
-      const r = await app.messaging.receive({
+      const r = await app.messaging.inbound.receive({
         from: q.from,
         to: q.to,
         text: q.text,

@@ -111,7 +111,7 @@ export default fp(
     const receiveDlr = dlrReceiver(app);
     const direct = createDirect(app.db, app.log, o.direct, {
       report: receiveDlr,
-      receive: (mo) => app.messaging.receive(mo),
+      receive: (mo) => app.messaging.inbound.receive(mo),
       openPassword: (stored) => app.secrets.smscPassword.open(stored),
     });
     app.decorate('directGateway', direct.gateway);
@@ -137,7 +137,10 @@ export default fp(
     app.decorate('messagingRepository', messagingRepository);
     // scheduled single messages: sent by the node that leads this role (any node, taken over within a poll)
     service.sendsScheduled = () => app.leadership.holds(SCHEDULED_ROLE);
-    app.leadership.lead(SCHEDULED_ROLE, { tick: () => service.pollSchedule(), lost: () => service.disarmScheduler() });
+    app.leadership.lead(SCHEDULED_ROLE, {
+      tick: () => service.scheduler.pollSchedule(),
+      lost: () => service.scheduler.disarmScheduler(),
+    });
     // Before the database closes: no timer left running, no report half-written.
     app.addHook('preClose', async () => {
       await service.close();
@@ -152,7 +155,7 @@ export default fp(
       }
       // the direct connections as they stand (a restart applies later edits)
       await direct.load();
-      await service.runDue();
+      await service.scheduler.runDue();
     });
     await app.register(smsRoutes);
     await app.register(suppressionRoutes);

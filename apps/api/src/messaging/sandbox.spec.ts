@@ -181,7 +181,7 @@ describe('the sandbox: test API keys and magic numbers', () => {
     const r = await call('POST', '/sms', testKey, { ani: ANI, dnis: `${MAGIC_PREFIX}0102`, text: 'Later', send_at });
     expect(r.json().sms).toMatchObject({ status: 'scheduled', sandbox: true });
     // its time has come: the scheduler sends it as it would at send_at
-    await messagingOf(t.app).messaging.dispatch(r.json().sms.sms_uuid);
+    await messagingOf(t.app).messaging.scheduler.dispatch(r.json().sms.sms_uuid);
     await settle();
     const sms = (await call('GET', `/sms/${r.json().sms.sms_uuid}`, acme)).json().sms;
     expect(sms).toMatchObject({ status: 'undelivered', sandbox: true });

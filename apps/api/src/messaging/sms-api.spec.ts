@@ -422,7 +422,7 @@ describe('SMS calls: send, deliver, logs, tenancy, idempotency, gateway endpoint
       .set({ send_at: new Date(Date.now() - 1000) })
       .where('sms_uuid', '=', s.sms_uuid)
       .execute();
-    await messagingOf(t.app).messaging.runDue();
+    await messagingOf(t.app).messaging.scheduler.runDue();
     expect((await call('GET', `/sms/${s.sms_uuid}`, acme)).json().sms.status).toBe('sent');
     expect((await call('PATCH', `/sms/${s.sms_uuid}`, acme, { status: 'cancelled' })).statusCode).toBe(409);
     const c = (await sms(acme, { ani: '+12125552301', dnis: '+14155550167', text: 'never', send_at: later })).json()
@@ -452,7 +452,7 @@ describe('SMS calls: send, deliver, logs, tenancy, idempotency, gateway endpoint
       .where('sms_uuid', '=', s.sms_uuid)
       .execute();
     const holds = await count('ledger_reservations');
-    await messagingOf(t.app).messaging.runDue();
+    await messagingOf(t.app).messaging.scheduler.runDue();
     expect((await call('GET', `/sms/${s.sms_uuid}`, acme)).json().sms).toMatchObject({
       status: 'blocked',
       block_reason: 'suppressed',

@@ -217,7 +217,7 @@ export default async function smsRoutes(base: FastifyInstance) {
       const b = req.body;
       if (b.send_at && new Date(b.send_at).getTime() <= Date.now())
         throw new HttpError(400, 'send_at: choose a time in the future');
-      await app.messaging.patchScheduled(req.params.id, {
+      await app.messaging.scheduler.patchScheduled(req.params.id, {
         text: b.text,
         send_at: b.send_at ? new Date(b.send_at) : undefined,
         status: b.status,
@@ -246,7 +246,7 @@ export default async function smsRoutes(base: FastifyInstance) {
       const b = req.body;
       const seg = countSegments(b.text);
       const company_uuid = await companyFor(app.db, req, b.company_uuid);
-      const company = await app.messaging.company(company_uuid);
+      const company = await app.messaging.facts.company(company_uuid);
       const funds = await balanceOf(app.db, { company_uuid });
       const money = await seesMoney(app.db, req);
       const out = {
@@ -266,15 +266,15 @@ export default async function smsRoutes(base: FastifyInstance) {
       if (!parsed) return { ...out, reason: 'bad_number' };
       const dest = { e164: `+${parsed.digits}`, iso2: parsed.iso2 };
       // the sender's registration for this destination, as the pipeline applies it (docs/compliance.md)
-      const registrations = b.ani ? await app.messaging.registrationView(company.company_uuid) : null;
+      const registrations = b.ani ? await app.messaging.registrations.view(company.company_uuid) : null;
       const registration = b.ani ? (registrations?.state(parseNanp(b.ani)?.e164 ?? b.ani.trim(), dest) ?? null) : null;
       if (registration?.enforced && registration.state === 'unregistered')
         return { ...out, registration, reason: 'sender_unregistered' };
       // a number that texted STOP (or was suppressed by hand) is said before Send: the pipeline's own fact
-      const { suppressed } = await app.messaging.senderAndSuppression(company, null, dest.e164);
+      const { suppressed } = await app.messaging.facts.senderAndSuppression(company, null, dest.e164);
       if (suppressed) return { ...out, registration, reason: 'suppressed' };
       // the guards' verdict first, as the pipeline applies it (destinations, pumping holds, the margin floor)
-      const view = await app.messaging.guardView(company);
+      const view = await app.messaging.guards.view(company);
       const refused = view?.check(dest);
       if (refused) return { ...out, registration, reason: refused.reason };
       if (!company.product_uuid) return { ...out, registration, reason: 'no_price' };

@@ -62,7 +62,7 @@ export default async function suppressionRoutes(base: FastifyInstance) {
       if (await suppressedForAllSenders(app.db, company_uuid, number))
         throw new HttpError(409, `${number} is already suppressed`);
       const [company, policy] = await Promise.all([
-        app.messaging.company(company_uuid),
+        app.messaging.facts.company(company_uuid),
         policyOf(app.db, company_uuid),
       ]);
       await app.db.transaction().execute((trx) =>
@@ -94,7 +94,7 @@ export default async function suppressionRoutes(base: FastifyInstance) {
     async (req) => {
       const company_uuid = await companyOf(req, req.body.company_uuid, 'the company the numbers opted out of');
       const [company, policy] = await Promise.all([
-        app.messaging.company(company_uuid),
+        app.messaging.facts.company(company_uuid),
         policyOf(app.db, company_uuid),
       ]);
       const invalid: string[] = [];

@@ -260,7 +260,7 @@ describe('call flows, the import log and DID webhooks', () => {
       hits = [];
       failures = 1;
       const { messaging } = messagingOf(t.app);
-      const mo = await messaging.receive({ from: '+13125550777', to: '2125552301', text: 'Is the shop open?' });
+      const mo = await messaging.inbound.receive({ from: '+13125550777', to: '2125552301', text: 'Is the shop open?' });
       const hooks = companyWebhooksOf(t.app);
       // the failed first attempt is due again at once (retryBaseSeconds 0): one drain makes both attempts
       await hooks.drain();
@@ -300,8 +300,8 @@ describe('call flows, the import log and DID webhooks', () => {
       // another number's message, and an inactive hook, deliver nothing
       hits = [];
       await call('PATCH', `/did/webhook/${list.webhook_uuid}`, acme, { is_active: false });
-      await messaging.receive({ from: '+13125550777', to: '2125552301', text: 'again' });
-      await messaging.receive({ from: '+13125550777', to: '3125552401', text: 'to Globex' });
+      await messaging.inbound.receive({ from: '+13125550777', to: '2125552301', text: 'again' });
+      await messaging.inbound.receive({ from: '+13125550777', to: '3125552401', text: 'to Globex' });
       await hooks.drain();
       expect(hits).toEqual([]);
     });

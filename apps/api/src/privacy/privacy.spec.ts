@@ -70,8 +70,12 @@ describe('privacy requests: export and erase one phone number', () => {
     await ok(
       t.app.inject({ method: 'POST', url: api('/file'), headers: { ...acme, ...form.headers }, payload: form.payload }),
     );
-    await messagingOf(t.app).messaging.receive({ from: PERSON, to: ACME_ANI, text: 'Who is this? My flat is 4B' });
-    await messagingOf(t.app).messaging.receive({ from: PERSON, to: ACME_ANI, text: 'STOP' });
+    await messagingOf(t.app).messaging.inbound.receive({
+      from: PERSON,
+      to: ACME_ANI,
+      text: 'Who is this? My flat is 4B',
+    });
+    await messagingOf(t.app).messaging.inbound.receive({ from: PERSON, to: ACME_ANI, text: 'STOP' });
     // Globex, another company, also messages the person
     const globexAni = (
       await t.app.db

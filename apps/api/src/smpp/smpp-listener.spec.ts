@@ -201,7 +201,7 @@ describe('SMPP listener: binds, submits through the pipeline, receipts and incom
   it('an incoming message to the company’s number reaches its receiver bind', async () => {
     const c = await open();
     expect(await c.bind('bind_receiver', acme1, 'secret1')).toBe(0);
-    await messagingOf(t.app).messaging.receive({ from: '+14155550177', to: '+12125552301', text: 'Hi Acme' });
+    await messagingOf(t.app).messaging.inbound.receive({ from: '+14155550177', to: '+12125552301', text: 'Hi Acme' });
     const [mo] = await c.waitDelivered(1);
     expect(mo).toMatchObject({ source_addr: '14155550177', destination_addr: ACME_ANI, esm_class: 0 });
     expect((mo.short_message as { message: string }).message).toBe('Hi Acme');

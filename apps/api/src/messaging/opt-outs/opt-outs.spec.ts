@@ -15,9 +15,11 @@ describe('opt-outs: languages, scope, consent evidence', () => {
   let acme: Headers, acmeUser: Headers, globex: Headers, reseller: Headers, admin: Headers;
   let acmeCo: string, sisterCo: string, globexCo: string;
   const messaging = () => messagingOf(t.app).messaging;
+  const suppression = async (company_uuid: string, ani: string, dest: string) =>
+    messaging().facts.senderAndSuppression(await messaging().facts.company(company_uuid), ani, dest);
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
     t.app.inject({ method, url: api(url), headers, payload });
-  const stop = (from: string, text: string, to = ACME_DID) => messaging().receive({ from, to, text });
+  const stop = (from: string, text: string, to = ACME_DID) => messaging().inbound.receive({ from, to, text });
   /** the texts the company sent a number, newest first */
   const sentTo = async (number: string) =>
     (
@@ -31,7 +33,7 @@ describe('opt-outs: languages, scope, consent evidence', () => {
     ).map((r) => r.text);
   /** the pipeline's verdict on a send of a company from its number to a destination (the bulk path's judge) */
   const verdict = async (company_uuid: string, ani: string, dnis: string) => {
-    const company = await messaging().company(company_uuid);
+    const company = await messaging().facts.company(company_uuid);
     const [j] = await messaging().pipeline.judge(company, [{ ani, dnis, text: 'Hello' }]);
     return j.decision.ok ? 'ok' : j.decision.reason;
   };
@@ -115,9 +117,9 @@ describe('opt-outs: languages, scope, consent evidence', () => {
     expect(await verdict(acmeCo, ACME_DID, '+14155550902')).toBe('suppressed');
     expect(await verdict(sisterCo, SISTER_DID, '+14155550902')).toBe('suppressed');
     // the single send's facts (POST /sms) say the same
-    expect((await messaging().senderAndSuppression(sisterCo, SISTER_DID, '+14155550902')).suppressed).toBe(true);
+    expect((await suppression(sisterCo, SISTER_DID, '+14155550902')).suppressed).toBe(true);
     // Globex is a direct company: Acme's STOP is none of its business
-    expect((await messaging().senderAndSuppression(globexCo, '+13125552401', '+14155550902')).suppressed).toBe(false);
+    expect((await suppression(globexCo, '+13125552401', '+14155550902')).suppressed).toBe(false);
     // the sister's own START lifts the tree's STOP for it (and its tree)
     await stop('+14155550902', 'START', SISTER_DID);
     expect(await verdict(sisterCo, SISTER_DID, '+14155550902')).toBe('ok');
@@ -203,7 +205,7 @@ describe('opt-outs: languages, scope, consent evidence', () => {
 
   it('a STOP after a message was stored and before its hand-over blocks it there: never handed over, nothing held', async () => {
     const m = messaging();
-    const company = await m.company(acmeCo);
+    const company = await m.facts.company(acmeCo);
     const judged = await m.pipeline.judge(company, [{ ani: ACME_DID, dnis: '+14155550907', text: 'Sale today' }]);
     expect(judged[0].decision.ok).toBe(true);
     const stored = await t.app.db.transaction().execute((trx) => m.pipeline.store(trx, company, null, judged));

@@ -102,7 +102,7 @@ describe('DID webhook targets: public unicast only, at save and at delivery', ()
     });
     expect(made.statusCode).toBe(201);
     const id = made.json().webhook.webhook_uuid;
-    await messagingOf(t.app).messaging.receive({ from: '+13125550777', to: '2125552302', text: 'hello' });
+    await messagingOf(t.app).messaging.inbound.receive({ from: '+13125550777', to: '2125552302', text: 'hello' });
     await companyWebhooksOf(t.app).drain();
     const deliveries = (await call('GET', `/did/webhook/${id}/deliveries`)).json().items;
     expect(deliveries).toEqual([
@@ -130,7 +130,7 @@ describe('DID webhook targets: public unicast only, at save and at delivery', ()
       .where('webhook_uuid', '!=', id)
       .where('did_uuid', 'is not', null)
       .execute();
-    await messagingOf(t.app).messaging.receive({ from: '+13125550777', to: '2125552302', text: 'again' });
+    await messagingOf(t.app).messaging.inbound.receive({ from: '+13125550777', to: '2125552302', text: 'again' });
     await companyWebhooksOf(t.app).drain();
     const [last] = (await call('GET', `/did/webhook/${id}/deliveries`)).json().items;
     expect(last.error).toMatch(/^The URL must reach a public address: ::ffff:7f00:1 is IPv4-mapped for 127\.0\.0\.1/);
