@@ -36,6 +36,14 @@ export async function reserveMany(trx: Transaction<Database>, account: AccountRe
   return (await reserveManyWith(trx, account, amounts)).holds;
 }
 
+/** One hold row per id, in one statement (the locked and the lock-last holds write them alike). */
+async function insertHolds(trx: Transaction<Database>, account_uuid: string, ids: string[], amounts: string[]) {
+  await sql`insert into ledger_reservations (reservation_uuid, account_uuid, amount)
+    select v.id, ${account_uuid}::uuid, v.amount from unnest(${ids}::uuid[], ${amounts}::bigint[]) as v(id, amount)`.execute(
+    trx,
+  );
+}
+
 /**
  * reserveMany, also answering the account as the holds left it (null when nothing was asked). `amounts`
  * may be asked for once the account is locked: a company's stores pass there one at a time, so what the
@@ -74,10 +82,7 @@ export async function reserveManyWith(
   const after = { balance: acc.balance, reserved: acc.reserved, low_balance_threshold: acc.low_balance_threshold };
   if (!ids.length) return { holds: out, account: after };
   const ride = rider?.(held);
-  await sql`insert into ledger_reservations (reservation_uuid, account_uuid, amount)
-    select v.id, ${acc.account_uuid}::uuid, v.amount from unnest(${ids}::uuid[], ${granted}::bigint[]) as v(id, amount)`.execute(
-    trx,
-  );
+  await insertHolds(trx, acc.account_uuid, ids, granted);
   await sql`update billing_accounts set reserved = ${acc.reserved.toString()}::bigint${ride ? sql`, ${ride}` : sql``}
     where account_uuid = ${acc.account_uuid}`.execute(trx);
   return { holds: out, account: after };
@@ -110,10 +115,7 @@ export async function prepareHolds(
   const seen = await peekAccount(trx, account);
   if (!canReserve(seen, total)) return null;
   const ids = amounts.map(() => randomUUID());
-  await sql`insert into ledger_reservations (reservation_uuid, account_uuid, amount)
-    select v.id, ${seen.account_uuid}::uuid, v.amount from unnest(${ids}::uuid[], ${amounts.map(String)}::bigint[]) as v(id, amount)`.execute(
-    trx,
-  );
+  await insertHolds(trx, seen.account_uuid, ids, amounts.map(String));
   return {
     holds: ids.map((reservation_uuid) => ({ ok: true, reservation_uuid })),
     confirm: async () => {
