@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import { api, bearer, createTestApp, login, type TestApp } from '../testing/test-app';
 import { SmppCarrier } from '../kannel/smpp-carrier';
+import * as smpp from 'smpp';
 import { apiOf } from '../lib/api-context';
+import { messagingOf } from '../messaging';
+import { submitOptions } from './link';
 
 type Headers = Record<string, string>;
 
@@ -30,7 +33,14 @@ describe('direct SMPP gateway', () => {
     t = await createTestApp({
       demoTraffic: true,
       messaging: {
-        direct: { backoffMs: 30, maxBackoffMs: 200, enquireLinkMs: 300, throttlePauseMs: 30, responseTimeoutMs: 2000 },
+        direct: {
+          backoffMs: 30,
+          maxBackoffMs: 200,
+          enquireLinkMs: 300,
+          throttlePauseMs: 30,
+          responseTimeoutMs: 2000,
+          inDoubtMs: 1500,
+        },
       },
     });
     admin = bearer(await login(t.app, 'admin@example.com'));
@@ -160,5 +170,70 @@ describe('direct SMPP gateway', () => {
     const r = await sendAndSettle(5);
     expect(r.atCarrier).toHaveLength(5);
     expect(direct().unmatched).toBe(0);
+  });
+
+  /** Two stored messages, queued and not yet handed over (scheduled, then due by hand: no charge held). */
+  async function queuedPair(tag: string) {
+    const made = await Promise.all(
+      ['A', 'B'].map((k, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: api('/sms'),
+          headers: acme,
+          payload: {
+            ani: '+12125552301',
+            dnis: `+1415555${String(3100 + i)}`,
+            text: `${tag} ${k}`,
+            send_at: new Date(Date.now() + 3_600_000).toISOString(),
+          },
+        }),
+      ),
+    );
+    for (const r of made) expect(r.statusCode).toBe(201);
+    const ids = made.map((r) => r.json().sms.sms_uuid as string);
+    await t.app.db.updateTable('sms').set({ status: 'queued', send_at: null }).where('sms_uuid', 'in', ids).execute();
+    return Promise.all(ids.map((id) => messagingOf(t.app).messaging.pipeline.outbound(id)));
+  }
+
+  it('sends a message a stopped process handed over again only when the carrier never had it', async () => {
+    const [a, b] = await queuedPair('in doubt');
+    // The killed process: its own bind submitted A, and died with the answer (A's carrier id) unwritten.
+    const dead = smpp.connect({ url: `smpp://127.0.0.1:${carrier.port}` });
+    dead.on('error', () => undefined);
+    dead.on('deliver_sm', () => undefined); // never answered: the carrier keeps the receipt for another bind
+    await new Promise<void>((res, rej) =>
+      dead.bind_transceiver({ system_id: 'console', password: 'secret42' }, (pdu) =>
+        pdu.command_status ? rej(new Error(`bind ${pdu.command_status}`)) : res(),
+      ),
+    );
+    await new Promise<void>((res) => dead.submit_sm(submitOptions(a), () => res()));
+    dead.destroy();
+    const before = { ...direct().doubts };
+    const dupes = direct().duplicates;
+    // The restarted server hands both over in doubt: A is claimed by its receipt, B goes out once its wait is over.
+    await messagingOf(t.app).messaging.pipeline.handOver([
+      { ...a, in_doubt: true },
+      { ...b, in_doubt: true },
+    ]);
+    expect(direct().doubts.found - before.found).toBe(1);
+    expect(direct().doubts.resent - before.resent).toBe(1);
+    await until(async () => {
+      const rows = await t.app.db
+        .selectFrom('sms')
+        .select('status')
+        .where('sms_uuid', 'in', [a.sms_uuid, b.sms_uuid])
+        .execute();
+      return rows.every((r) => r.status === 'delivered');
+    });
+    expect(carrier.submitted.filter((m) => m.text === 'in doubt A')).toHaveLength(1);
+    expect(carrier.submitted.filter((m) => m.text === 'in doubt B')).toHaveLength(1);
+    // each receipt applied once, on the link that carried it
+    expect(direct().duplicates - dupes).toBe(0);
+    const rows = await t.app.db
+      .selectFrom('sms')
+      .select(['smsc_id', 'delivered_on'])
+      .where('sms_uuid', 'in', [a.sms_uuid, b.sms_uuid])
+      .execute();
+    expect(rows.every((r) => r.smsc_id === 'carrier-d' && r.delivered_on)).toBe(true);
   });
 });

@@ -7,8 +7,9 @@ import { GatewayRefused, type GatewayAdapter, type OutboundMessage } from '../li
 import type { GatewayConnection } from '../catalog';
 import type { CarrierBind } from './bind';
 import { CarrierLink, type LinkOptions } from './link';
-import { bodyText, isReceipt, parseReceipt } from './receipt';
+import { bodyText, idFor, isReceipt, parseReceipt } from './receipt';
 import type { CarrierIds } from './id-store';
+import { InDoubt } from './in-doubt';
 
 /** ESME_RX_T_APPN: "temporary application error", the carrier delivers the PDU again later */
 const ESME_RX_T_APPN = 0x64;
@@ -24,6 +25,8 @@ export interface DirectSettings {
   giveUpMs: number;
   /** a receipt whose id is not known yet (its submit's answer on another bind, not read yet) is looked up again this long */
   unmatchedForMs: number;
+  /** a message a stopped process may have handed over waits this long for a receipt naming it before it goes again */
+  inDoubtMs: number;
 }
 
 export const DIRECT_DEFAULTS: DirectSettings = {
@@ -35,6 +38,7 @@ export const DIRECT_DEFAULTS: DirectSettings = {
   throttlePauseMs: 250,
   giveUpMs: 300_000,
   unmatchedForMs: 10_000,
+  inDoubtMs: 30_000,
 };
 
 export interface DirectPorts {
@@ -53,8 +57,11 @@ export class DirectSmppGateway implements GatewayAdapter {
   private links = new Map<string, CarrierLink>();
   /** vendor product → smsc_id */
   private byProduct = new Map<string, string>();
+  private inDoubt = new InDoubt();
   unmatched = 0;
   duplicates = 0;
+  /** messages in doubt (in_doubt) the carrier turned out to have, and those that went out again */
+  readonly doubts = { found: 0, resent: 0 };
 
   constructor(
     private readonly settings: DirectSettings,
@@ -123,7 +130,36 @@ export class DirectSmppGateway implements GatewayAdapter {
     const id = msg.vendor_product_uuid ? this.byProduct.get(msg.vendor_product_uuid) : undefined;
     const link = id ? this.links.get(id) : undefined;
     if (!link) return Promise.reject(new GatewayRefused('no direct SMPP link carries this route'));
+    return msg.in_doubt ? this.submitInDoubt(link, msg) : link.submit(msg);
+  }
+
+  /**
+   * A message a stopped process may have handed over (in-doubt.ts): accepted without a submit when its id was
+   * committed before the stop or a receipt names it within `inDoubtMs`; submitted when none did.
+   */
+  private async submitInDoubt(link: CarrierLink, msg: OutboundMessage): Promise<{ smsc_id: string }> {
+    const smsc_id = link.o.smsc_id;
+    if (
+      (await this.ports.ids.isHeld(msg.sms_uuid)) ||
+      (await this.inDoubt.wait(smsc_id, msg, this.settings.inDoubtMs))
+    ) {
+      this.doubts.found++;
+      return { smsc_id };
+    }
+    this.doubts.resent++;
     return link.submit(msg);
+  }
+
+  /**
+   * A receipt whose id we never had may be for a message in doubt (its submit's answer died with a process): the
+   * oldest one waiting from its destination to its source takes the id, recorded before it counts as accepted.
+   */
+  private async claimInDoubt(smsc_id: string, pdu: smpp.Pdu, message_id: string) {
+    const w = this.inDoubt.claimByAddress(smsc_id, String(pdu.source_addr ?? ''), String(pdu.destination_addr ?? ''));
+    if (!w) return null;
+    await this.ports.ids.remember(smsc_id, message_id, w.sms_uuid);
+    w.settle(true);
+    return { sms_uuid: w.sms_uuid, message_id };
   }
 
   /**
@@ -151,10 +187,11 @@ export class DirectSmppGateway implements GatewayAdapter {
         return;
       }
       const convert = link.receiptIdConversion(r.id, r.fromTlv);
-      let hit = await this.ports.ids.find(smsc_id, r.id, convert);
+      const claim = () => this.claimInDoubt(smsc_id, pdu, idFor(r.id, convert));
+      let hit = (await this.ports.ids.find(smsc_id, r.id, convert)) ?? (await claim());
       for (let waited = 0; !hit && waited < this.settings.unmatchedForMs; waited += 200) {
         await new Promise((res) => setTimeout(res, 200));
-        hit = await this.ports.ids.find(smsc_id, r.id, convert);
+        hit = (await this.ports.ids.find(smsc_id, r.id, convert)) ?? (await claim());
       }
       if (!hit) {
         this.unmatched++;
@@ -162,6 +199,8 @@ export class DirectSmppGateway implements GatewayAdapter {
         bind.answer(pdu, ESME_RX_T_APPN);
         return;
       }
+      // a message in doubt that a receipt by a known id names is at the carrier (its id was written before a stop)
+      this.inDoubt.settleBySms(hit.sms_uuid);
       if (r.type) {
         const ack = await this.ports.report({
           id: hit.sms_uuid,

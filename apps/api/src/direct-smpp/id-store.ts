@@ -22,6 +22,7 @@ export class CarrierIds {
   private timer: NodeJS.Timeout | null = null;
   private deleteTimer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
+  private asked: { sms_uuid: string; resolve: (held: boolean) => void; reject: (e: Error) => void }[] = [];
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -59,6 +60,29 @@ export class CarrierIds {
       .where('message_id', '=', message_id)
       .executeTakeFirst();
     return row ?? null;
+  }
+
+  /**
+   * Whether an id was committed for this message (its submit was answered before a stop): asked for a stopped
+   * process's messages only, gathered over a tick into one statement (the table has no index by message).
+   */
+  isHeld(sms_uuid: string): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      this.asked.push({ sms_uuid, resolve, reject });
+      if (this.asked.length === 1) setImmediate(() => void this.answerHeld());
+    });
+  }
+
+  private async answerHeld() {
+    const asked = this.asked.splice(0);
+    try {
+      const rows = await sql<{ sms_uuid: string }>`select sms_uuid from direct_carrier_ids
+        where sms_uuid = any(${asked.map((a) => a.sms_uuid)}::uuid[])`.execute(this.db);
+      const held = new Set(rows.rows.map((r) => r.sms_uuid));
+      for (const a of asked) a.resolve(held.has(a.sms_uuid));
+    } catch (e) {
+      for (const a of asked) a.reject(e as Error);
+    }
   }
 
   /** A final receipt was applied: the id is no longer needed. */

@@ -12,6 +12,11 @@ export interface OutboundMessage {
   segments: number;
   encoding: SmsEncoding;
   vendor_product_uuid: string | null;
+  /**
+   * A stopped process took it and may have handed it over before it died (a bulk's orphan): a gateway that can
+   * tell whether the carrier has it (the direct SMPP gateway, by its receipt) does not send it twice.
+   */
+  in_doubt?: boolean;
 }
 
 /** The SMSC refused the message outright (Kannel's 403 "Not routable", 503 during a restart). */

@@ -134,7 +134,10 @@ async function main() {
         app.db,
       )
     ).rows[0];
-    say(`RESULT ${JSON.stringify(row)}`);
+    // the direct gateway's messages in doubt: those the carrier turned out to have, and those sent again
+    say(
+      `RESULT ${JSON.stringify({ ...row, in_doubt_found: direct.doubts.found, in_doubt_resent: direct.doubts.resent })}`,
+    );
   }
   await app.close();
   process.exit(0);
