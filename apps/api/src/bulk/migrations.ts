@@ -36,6 +36,22 @@ function stateSelect(rows: string, sign: 1 | -1): string {
 /** A PL/pgSQL body, dollar-quoted (the migrator sends a migration's DDL whole, semicolons and all). */
 const quoted = (body: string) => `$body$${body}$body$`;
 
+/** bulk_sms_delta() since migration 151: the per-bulk counts of an insert, or of an update's new minus its old rows. */
+const STATE_BODY_151 = `begin
+        if tg_op = 'INSERT' then
+          insert into bulk_deltas (bulk_uuid, stored, sent, delivered, failed, done, undelivered, blocked, cancelled, awaiting)
+          ${stateSelect('new_rows', 1)};
+        else
+          insert into bulk_deltas (bulk_uuid, stored, sent, delivered, failed, done, undelivered, blocked, cancelled, awaiting)
+          select bulk_uuid, 0, sum(sent)::int, sum(delivered)::int, sum(failed)::int, sum(done)::int,
+            sum(undelivered)::int, sum(blocked)::int, sum(cancelled)::int, sum(awaiting)::int from (
+            ${stateSelect('new_rows', 1)} union all ${stateSelect('old_rows', -1)}) d
+          group by bulk_uuid having sum(sent) <> 0 or sum(delivered) <> 0 or sum(failed) <> 0 or sum(done) <> 0
+            or sum(undelivered) <> 0 or sum(blocked) <> 0 or sum(cancelled) <> 0 or sum(awaiting) <> 0;
+        end if;
+        return null;
+      end`;
+
 export const BULK_MIGRATIONS: { id: string; ddl: string }[] = [
   {
     id: '070_bulk',
@@ -117,19 +133,32 @@ export const BULK_MIGRATIONS: { id: string; ddl: string }[] = [
       select bulk_uuid, 0, 0, 0, 0, 0, count(*) filter (where status = 'undelivered'), count(*) filter (where status = 'blocked'),
         count(*) filter (where status = 'cancelled'), count(*) filter (where status = 'sent')
       from sms where bulk_uuid is not null group by bulk_uuid;
-      create or replace function bulk_sms_delta() returns trigger language plpgsql as ${quoted(`begin
-        if tg_op = 'INSERT' then
-          insert into bulk_deltas (bulk_uuid, stored, sent, delivered, failed, done, undelivered, blocked, cancelled, awaiting)
-          ${stateSelect('new_rows', 1)};
-        else
-          insert into bulk_deltas (bulk_uuid, stored, sent, delivered, failed, done, undelivered, blocked, cancelled, awaiting)
-          select bulk_uuid, 0, sum(sent)::int, sum(delivered)::int, sum(failed)::int, sum(done)::int,
-            sum(undelivered)::int, sum(blocked)::int, sum(cancelled)::int, sum(awaiting)::int from (
-            ${stateSelect('new_rows', 1)} union all ${stateSelect('old_rows', -1)}) d
-          group by bulk_uuid having sum(sent) <> 0 or sum(delivered) <> 0 or sum(failed) <> 0 or sum(done) <> 0
-            or sum(undelivered) <> 0 or sum(blocked) <> 0 or sum(cancelled) <> 0 or sum(awaiting) <> 0;
-        end if;
-        return null;
-      end`)}`,
+      create or replace function bulk_sms_delta() returns trigger language plpgsql as ${quoted(STATE_BODY_151)}`,
+  },
+];
+
+/**
+ * Issue 51 (ids 670–679): a statement none of whose messages belongs to a bulk job returns before the insert.
+ * The empty insert still ran its grouping and fired bulk_deltas' statement trigger
+ * (live/migrations.ts, live_bulk_progress_events) once per SMPP or API batch, ~0.03–0.04 ms a message together.
+ * An update reads its old rows too, so a message that left a bulk would still count as before (an insert trigger
+ * has no old_rows: a statement naming them fails to plan there, so the test is in a branch of its own).
+ */
+export const BULK_TRIGGER_MIGRATIONS: { id: string; ddl: string }[] = [
+  {
+    id: '671_bulk_delta_exit',
+    ddl: `create or replace function bulk_sms_delta() returns trigger language plpgsql as ${quoted(
+      STATE_BODY_151.replace(
+        'begin',
+        `begin
+        if not exists (select 1 from new_rows where bulk_uuid is not null) then
+          if tg_op = 'INSERT' then
+            return null;
+          elsif not exists (select 1 from old_rows where bulk_uuid is not null) then
+            return null;
+          end if;
+        end if;`,
+      ),
+    )}`,
   },
 ];

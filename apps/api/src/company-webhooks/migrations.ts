@@ -58,8 +58,8 @@ function eventBatches(changed: string): string {
  * insert (every row new) or of an update (the rows whose status changed). Migration 220 wrote one row per event,
  * 228 one per statement and webhook.
  */
-const eventsTrigger = (write: (changed: string) => string) =>
-  quoted(`begin
+const eventsTrigger = (write: (changed: string) => string, exit = '') =>
+  quoted(`begin${exit && `\n        ${exit}`}
         if tg_op = 'INSERT' then
           ${write('(select r.*, null::text as previous_status from new_rows r)')};
         else
@@ -438,4 +438,22 @@ export const DID_WEBHOOKS_AS_SUBSCRIPTIONS = {
     end`)};
     create trigger dids_webhooks_follow_holder after update of company_uuid on dids for each row
       when (old.company_uuid is distinct from new.company_uuid) execute function did_webhooks_follow_holder()`,
+};
+
+/**
+ * Issue 51 (ids 670–679): a statement whose messages carry no status_callback and whose companies have no active
+ * webhook returns before building its events, whose joins and window ran on every SMPP or API batch for nothing.
+ * Whatever the statement (an insert, an update moving a status or not), those two are the only ways an event is
+ * written, so the test drops no event.
+ */
+export const WEBHOOK_EVENTS_EXIT = {
+  id: '673_webhook_events_exit',
+  ddl: `create or replace function sms_webhook_events() returns trigger language plpgsql as ${eventsTrigger(
+    scopedEventBatches,
+    `if not exists (select 1 from new_rows n where n.status_callback is not null)
+          and not exists (select 1 from company_webhooks w
+            where w.company_uuid in (select n.company_uuid from new_rows n) and w.is_active) then
+          return null;
+        end if;`,
+  )}`,
 };

@@ -9,13 +9,22 @@ import { SECURITY_MIGRATIONS } from '../security/migrations';
 import { MESSAGING_MIGRATIONS, OPT_OUT_MIGRATIONS, SMS_LOOKUP_MIGRATION } from '../messaging/migrations';
 import { CONTENT_MIGRATIONS } from '../messaging-content/migrations';
 import { MAIL_MIGRATIONS } from '../mail/migrations';
-import { BULK_MIGRATIONS } from '../bulk/migrations';
+import { BULK_MIGRATIONS, BULK_TRIGGER_MIGRATIONS } from '../bulk/migrations';
 import { CAMPAIGN_MIGRATIONS, CAMPAIGN_OPT_OUT_MIGRATIONS } from '../campaigns/migrations';
 import { WORKFLOW_MIGRATIONS } from '../workflows/migrations';
-import { REPORTS_LOOKUP_MIGRATION, REPORTS_MIGRATIONS, REPORTS_SPEED_MIGRATIONS } from '../reports/migrations';
+import {
+  REPORTS_LOOKUP_MIGRATION,
+  REPORTS_MIGRATIONS,
+  REPORTS_SPEED_MIGRATIONS,
+  REPORTS_TRIGGER_MIGRATIONS,
+} from '../reports/migrations';
 import { SMPP_MIGRATIONS } from '../smpp/migrations';
 import { GUARDS_MIGRATIONS } from '../guards/migrations';
-import { COMPANY_WEBHOOK_MIGRATIONS, DID_WEBHOOKS_AS_SUBSCRIPTIONS } from '../company-webhooks/migrations';
+import {
+  COMPANY_WEBHOOK_MIGRATIONS,
+  DID_WEBHOOKS_AS_SUBSCRIPTIONS,
+  WEBHOOK_EVENTS_EXIT,
+} from '../company-webhooks/migrations';
 import { AUTO_RECHARGE_MIGRATIONS } from '../auto-recharge/migrations';
 import { LIVE_MIGRATIONS } from '../live/migrations';
 import { COMPLIANCE_MIGRATIONS } from '../compliance/migrations';
@@ -24,7 +33,7 @@ import { RATE_CHANGE_MIGRATIONS } from '../rate-changes/migrations';
 import { BRANDING_MIGRATIONS } from '../branding/migrations';
 import { TWILIO_COMPAT_MIGRATIONS } from '../twilio-compat/migrations';
 import { NUMBER_LOOKUP_MIGRATIONS } from '../number-lookup/migrations';
-import { ROUTE_QUALITY_MIGRATIONS } from '../route-quality/migrations';
+import { ROUTE_QUALITY_MIGRATIONS, ROUTE_QUALITY_TRIGGER_MIGRATIONS } from '../route-quality/migrations';
 import { RETENTION_MIGRATIONS } from '../retention/migrations';
 
 export type { Migration, MigrationContext } from './migrator';
@@ -278,6 +287,11 @@ const MIGRATIONS: Migration[] = [
       create function reseller_companies(reseller uuid) returns setof uuid language sql stable
         as 'select company_uuid from companies where reseller_uuid = reseller'`,
   },
+  // issue 51: PostgreSQL's CPU per message in the statement triggers on sms (670–679)
+  ...REPORTS_TRIGGER_MIGRATIONS,
+  ...BULK_TRIGGER_MIGRATIONS,
+  ...ROUTE_QUALITY_TRIGGER_MIGRATIONS,
+  WEBHOOK_EVENTS_EXIT,
 ];
 
 /**

@@ -52,6 +52,31 @@ const SMS_DELTA = `
   where m.handed or m.receipt
   group by 1, 2, 3, 4`;
 
+// 672: SMS_DELTA with the country looked up once per 4-digit prefix (the longest dialling prefix) instead of once
+// per row, as the reports' delta (reports/migrations.ts 670): the moved rows are counted by second, route, prefix
+// and network first, then summed by country. A statement that moved no message to or past the hand-over (a lease,
+// a vendor message id) returns before the join of its old and new rows. Same deltas as 593.
+const COUNTS = ['sent', 'receipts', 'delivered', ...BINS];
+const SMS_DELTA_672 = `
+  if not exists (select 1 from new_rows n where n.status in ('sent', 'delivered', 'undelivered', 'failed')
+      and n.vendor_product_uuid is not null and not n.is_received and not n.sandbox) then
+    return null;
+  end if;
+  insert into route_quality_deltas (bucket, vendor_product_uuid, iso2, network, ${COUNTS.join(', ')})
+  select g.bucket, g.vendor_product_uuid, ${COUNTRY.replace(/m\.digits/g, 'g.digits')}, g.network,
+    ${COUNTS.map((c) => `sum(g.${c})`).join(', ')}
+  from (
+    select date_trunc('second', m.at) as bucket, m.vendor_product_uuid, left(m.digits, 4) as digits,
+      coalesce(m.mobile_network_name, '') as network, count(*) filter (where m.handed) as sent,
+      count(*) filter (where m.receipt) as receipts, count(*) filter (where m.receipt and m.status = 'delivered') as delivered,
+      ${binCounts
+        .split(/, (?=count)/)
+        .map((c, i) => `${c} as ${BINS[i]}`)
+        .join(', ')}
+    ${SMS_DELTA.slice(SMS_DELTA.indexOf('from ('))}
+  ) g
+  group by 1, 2, 3, 4`;
+
 // The live event of a change (live/migrations.ts shapes): kind route_quality, the route, no tenant (the system
 // admin's streams alone hear it).
 const LIVE_EVENT = `
@@ -111,5 +136,19 @@ export const ROUTE_QUALITY_MIGRATIONS: Migration[] = [
       end$body$;
       create trigger route_quality_events_live_insert after insert on route_quality_events
         referencing new table as new_rows for each statement execute function live_route_quality_events()`,
+  },
+];
+
+/** Issue 51 (ids 670–679): PostgreSQL's CPU per message in the sms triggers. */
+export const ROUTE_QUALITY_TRIGGER_MIGRATIONS: Migration[] = [
+  {
+    id: '672_route_quality_delta_by_prefix',
+    ddl: `
+      create or replace function route_quality_sms_delta() returns trigger language plpgsql
+        set enable_nestloop = off set jit = off as $body$
+      begin
+        ${SMS_DELTA_672};
+        return null;
+      end$body$`,
   },
 ];
