@@ -4,7 +4,8 @@
 // HISTORY_RUNS calls, and one retention pass (the platform's defaults set to redact the oldest day's bodies and
 // archive then remove the oldest day's messages) with the latency of single-row inserts into sms made meanwhile
 // (a pass must not block sends).
-// Usage: HISTORY_ROWS=2000000 npm run bench:history   (HISTORY_DATABASE_URL, HISTORY_KEEP_SCHEMA=name to reuse a fill)
+// Usage: HISTORY_ROWS=2000000 npm run bench:history   (HISTORY_DATABASE_URL, HISTORY_KEEP_SCHEMA=name to reuse a fill,
+// HISTORY_REPORT_END=ISO instant the reports' range ends at)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -79,11 +80,16 @@ async function main() {
     ).json().token as string;
     const admin = { authorization: `Bearer ${token}` };
     const [top, , third] = await historyCompanies(app.db, size.companies);
-    const now = new Date();
-    const week = new Date(now.getTime() - 7 * 86_400_000).toISOString();
+    // HISTORY_REPORT_END: the instant the reports' 30 days end (default now). Their cost depends on the hour: a
+    // range that does not start or end on a UTC midnight reads its edge days' hours from the hourly rollups, so a
+    // run at 23:30 UTC reads one hour and a run at 16:00 reads 25; a fixed end compares runs made at other hours.
+    const now = process.env.HISTORY_REPORT_END ? new Date(process.env.HISTORY_REPORT_END) : new Date();
+    const week = new Date(Date.now() - 7 * 86_400_000).toISOString();
     const month = `start_time=${new Date(now.getTime() - 30 * 86_400_000).toISOString()}&end_time=${now.toISOString()}`;
     const ids = (
-      await sql<{ sms_uuid: string }>`select sms_uuid from sms tablesample system (0.1) limit 200`.execute(app.db)
+      await sql<{
+        sms_uuid: string;
+      }>`select sms_uuid from sms tablesample system (0.1) repeatable (51) limit 200`.execute(app.db)
     ).rows.map((r) => r.sms_uuid);
     const calls: [string, string[]][] = [
       ['SMS list, first page (system admin, all companies)', ['/sms/list?per_page=10']],

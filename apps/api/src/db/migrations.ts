@@ -15,6 +15,7 @@ import { WORKFLOW_MIGRATIONS } from '../workflows/migrations';
 import {
   REPORTS_LOOKUP_MIGRATION,
   REPORTS_MIGRATIONS,
+  REPORTS_SERIAL_MIGRATION,
   REPORTS_SPEED_MIGRATIONS,
   REPORTS_TRIGGER_MIGRATIONS,
 } from '../reports/migrations';
@@ -292,6 +293,8 @@ const MIGRATIONS: Migration[] = [
   ...BULK_TRIGGER_MIGRATIONS,
   ...ROUTE_QUALITY_TRIGGER_MIGRATIONS,
   WEBHOOK_EVENTS_EXIT,
+  // issue 51: reports over every company planned without parallel workers
+  REPORTS_SERIAL_MIGRATION,
 ];
 
 /**

@@ -116,9 +116,9 @@ export default fp(async (app) => {
     const header = req.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     const claims = token ? verifyToken(app.config.jwtSecret, token) : null;
-    if (!claims || (await app.users.isRevoked(claims.jti)))
-      throw new HttpError(401, 'Not signed in or the session expired');
-    const row = await app.users.findById(claims.sub);
+    const session = claims ? await app.users.session(claims.jti, claims.sub) : null;
+    if (!claims || !session || session.revoked) throw new HttpError(401, 'Not signed in or the session expired');
+    const row = session.user;
     if (!row || !row.is_active) throw new HttpError(401, 'Account is not active');
     const olderThanPassword = row.password_changed_at && !(claims.iat * 1000 >= row.password_changed_at.getTime());
     if (olderThanPassword && claims.jti !== row.password_change_jti) {

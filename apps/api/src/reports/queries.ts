@@ -234,6 +234,16 @@ const SUMS = `
 
 type Raw = Record<string, unknown> & { is_total: number; total_rows: string | number | bigint };
 
+/**
+ * A wide report without parallel workers (issue 51). PostgreSQL planned its union of rollup reads as a Parallel Append
+ * under a Gather Merge (the rows pass through shared memory, sorted, before one process aggregates them): 30 days by
+ * company over 1,000 companies (22,000 rows) ran 39–55 ms so and 24–30 ms in one process (EXPLAIN ANALYZE, load 3–4 on
+ * 2 cores); with several reports at once (the dashboard's three) the workers only queue for the same cores. A table's
+ * parallel_workers does not stop a Parallel Append of plain index scans; calling a parallel-unsafe function (migration
+ * 680's report_serial, true) does, without a round trip of its own.
+ */
+const serially = (a: ReportArgs) => (wide(a) ? sql` where report_serial()` : sql``);
+
 /** The aggregate of a report: every group row (ordered, paged) and, first, the grand total (is_total = 1). */
 export function reportQuery(a: ReportArgs, messages: Messages) {
   // the bucket is computed once in a sub-select: grouping on an expression with a bound zone would not match
@@ -262,9 +272,19 @@ export function reportQuery(a: ReportArgs, messages: Messages) {
       select *, row_number() over (order by ${sql.raw(order)}) as rn from agg where is_total = 0 order by ${sql.raw(order)} limit ${a.limit ?? 100_000} offset ${a.offset ?? 0}
     )
     select u.*${sql.raw(names)}, (select count(*) from agg where is_total = 0) as total_rows
-    from (select *, 0::bigint as rn from agg where is_total <> 0 union all select * from page) u ${joins}
+    from (select *, 0::bigint as rn from agg where is_total <> 0 union all select * from page) u ${joins}${serially(a)}
     order by u.is_total desc, u.rn`;
 }
+
+/**
+ * A report over every company of the platform or of a reseller from a rollup whose rows grow with companies (not the
+ * rollup by reseller): tens of thousands of rows to aggregate.
+ */
+const wide = (a: ReportArgs) =>
+  !('company_uuid' in a.scope) &&
+  !a.filters.company_uuid &&
+  !a.filters.dnis_prefix &&
+  projectionOf(a).name !== 'reseller';
 
 /** One page of a report plus its grand total and the number of rows. */
 export async function reportRows(
