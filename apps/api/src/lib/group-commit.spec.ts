@@ -19,6 +19,21 @@ function gatedWriter() {
 }
 
 describe('GroupCommit', () => {
+  it('says whether a batch is being written (the SMPP batcher picks a lane that is not)', async () => {
+    const w = gatedWriter();
+    const gc = new GroupCommit(w.run, { maxBatch: 10, maxWaitMs: 50 });
+    const a = gc.add('a');
+    // gathering: not writing yet, so more joins this batch
+    expect(gc.writing).toBe(false);
+    const b = gc.add('b');
+    await new Promise((r) => setTimeout(r, 60));
+    expect(w.batches).toEqual([['a', 'b']]);
+    expect(gc.writing).toBe(true);
+    await w.openNext();
+    expect(await Promise.all([a, b])).toEqual(['a!', 'b!']);
+    expect(gc.writing).toBe(false);
+  });
+
   it('writes a lone item at once, and what arrives meanwhile as the next batch', async () => {
     const w = gatedWriter();
     const gc = new GroupCommit(w.run, { maxBatch: 10 });

@@ -32,6 +32,11 @@ export class GroupCommit<I, O> {
     private readonly opts: GroupCommitOptions<I>,
   ) {}
 
+  /** A batch is being written (what is added now waits for the next one). */
+  get writing(): boolean {
+    return this.flushing !== null;
+  }
+
   add(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });

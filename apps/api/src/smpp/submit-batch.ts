@@ -40,7 +40,6 @@ export class SubmitBatcher {
   private readonly groups = new Map<string, GroupCommit<Submit, Stored>>();
   /** hand-overs to the gateway still running (close waits for them) */
   private readonly handing = new Set<Promise<void>>();
-  private turn = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -48,10 +47,20 @@ export class SubmitBatcher {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /**
+   * The first of the company's lanes not writing a batch: while lane 0 writes, what arrives gathers in lane 1, and
+   * a lane that is gathering takes the rest. Submits dealt round the lanes in turn halved every batch (a window of
+   * 100 gave batches of ~25): ~20 % more CPU a message and fewer submits a second (bench:smpp, 2026-12-07).
+   */
+  private laneOf(company_uuid: string): string {
+    for (let i = 0; i < LANES; i++)
+      if (!this.groups.get(`${company_uuid}|${i}`)?.writing) return `${company_uuid}|${i}`;
+    return `${company_uuid}|0`;
+  }
+
   /** Stores one submit with the company's others of the moment; resolves after its batch commits. */
   add(s: Submit): Promise<SubmitOutcome> {
-    this.turn = (this.turn + 1) % LANES;
-    const id = `${s.company_uuid}|${this.turn}`;
+    const id = this.laneOf(s.company_uuid);
     let group = this.groups.get(id);
     if (!group) {
       const created = new GroupCommit<Submit, Stored>((batch) => this.run(s.company_uuid, batch), {
