@@ -1,4 +1,5 @@
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { companyNamed } from '../testing/fixtures';
 import { applyReports, markSent } from './settlement';
 
 // A hand-over's "sent" and a fast carrier's receipts move the same messages at once, named in different orders.
@@ -10,13 +11,7 @@ describe('settlement: batches moving the same messages at once', () => {
   let company: string;
   beforeAll(async () => {
     t = await createTestApp();
-    company = (
-      await t.app.db
-        .selectFrom('companies')
-        .select('company_uuid')
-        .where('company_name', '=', 'Acme')
-        .executeTakeFirstOrThrow()
-    ).company_uuid;
+    company = await companyNamed(t.app, 'Acme');
   }, 120_000);
   afterAll(async () => t.close());
 

@@ -4,6 +4,7 @@
 // the sender's), and an update that touches no reported column (which writes no delta).
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { companyNamed } from '../testing/fixtures';
 import { DESTINATION_DIGITS, DESTINATION_SQL } from './destination';
 
 const KEY = 'hour, company_uuid, reseller_uuid, user_uuid, number, vendor_product_uuid, network, status';
@@ -32,13 +33,7 @@ describe('reports: the delta trigger looks countries up per prefix (migration 67
 
   beforeAll(async () => {
     t = await createTestApp();
-    company = (
-      await t.app.db
-        .selectFrom('companies')
-        .select('company_uuid')
-        .where('company_name', '=', 'Acme')
-        .executeTakeFirstOrThrow()
-    ).company_uuid;
+    company = await companyNamed(t.app, 'Acme');
     await t.app.db.deleteFrom('sms').where('company_uuid', '=', company).execute();
     await t.app.db.deleteFrom('report_deltas').where('company_uuid', '=', company).execute();
   }, 300_000);

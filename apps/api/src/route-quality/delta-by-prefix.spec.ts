@@ -4,6 +4,7 @@
 // number matching no dialling prefix.
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { companyNamed } from '../testing/fixtures';
 
 /** The messages' country by the longest dialling prefix, per row (593's lookup). */
 const COUNTRY = `coalesce((select p.iso2 from dialling_prefixes p
@@ -25,13 +26,7 @@ describe('route quality: the delta trigger looks countries up per prefix (migrat
 
   beforeAll(async () => {
     t = await createTestApp();
-    company = (
-      await t.app.db
-        .selectFrom('companies')
-        .select('company_uuid')
-        .where('company_name', '=', 'Acme')
-        .executeTakeFirstOrThrow()
-    ).company_uuid;
+    company = await companyNamed(t.app, 'Acme');
     product = (await t.app.db.selectFrom('vendor_products').select('vendor_product_uuid').executeTakeFirstOrThrow())
       .vendor_product_uuid;
   }, 300_000);
