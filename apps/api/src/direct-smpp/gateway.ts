@@ -139,10 +139,9 @@ export class DirectSmppGateway implements GatewayAdapter {
    */
   private async submitInDoubt(link: CarrierLink, msg: OutboundMessage): Promise<{ smsc_id: string }> {
     const smsc_id = link.o.smsc_id;
-    if (
-      (await this.ports.ids.isHeld(msg.sms_uuid)) ||
-      (await this.inDoubt.wait(smsc_id, msg, this.settings.inDoubtMs))
-    ) {
+    // a failed look-up must not fail the message (the pipeline fails what submit throws): the receipt decides
+    const held = await this.ports.ids.isHeld(msg.sms_uuid).catch(() => false);
+    if (held || (await this.inDoubt.wait(smsc_id, msg, this.settings.inDoubtMs))) {
       this.doubts.found++;
       return { smsc_id };
     }
